@@ -1,0 +1,138 @@
+// Community analytics, research hub, limits and health (spec sections 3, 7, 9; decisions.md).
+import { z } from 'zod/mini';
+import { Id, IsoDate, ok } from './common';
+
+export const TopPeptide = z.object({ _id: Id, name: z.string(), category: z.string(), rating: z.number(), experiences: z.number() });
+export const EffectivenessEntry = z.object({
+  peptide: z.string(),
+  peptideId: Id,
+  experiences: z.number(),
+  /** Mean of each outcome (1-10) over the experiences that rated it. */
+  effectiveness: z.record(z.string(), z.number()),
+  /** How many experiences rated each outcome. */
+  sampleSizes: z.record(z.string(), z.number()),
+});
+export type EffectivenessEntry = z.infer<typeof EffectivenessEntry>;
+
+export const Analytics = z.object({
+  totalExperiences: z.number(),
+  /** This calendar month against the previous one, percent, one decimal. */
+  experienceGrowth: z.number(),
+  experiencesThisMonth: z.number(),
+  totalPeptides: z.number(),
+  categories: z.number(),
+  /** Mean experience rating, 0-10. */
+  averageRating: z.number(),
+  activeUsers: z.number(),
+  activeUsersCount: z.number(),
+  trendingCategories: z.array(z.object({ name: z.string(), growth: z.number(), experiences: z.number() })),
+  topPeptides: z.array(TopPeptide),
+  effectivenessData: z.array(EffectivenessEntry),
+  generatedAt: IsoDate,
+});
+export type Analytics = z.infer<typeof Analytics>;
+export const AnalyticsResponse = ok(Analytics);
+
+export const TrendsQuery = z.object({
+  period: z._default(z.enum(['monthly', 'weekly']), 'monthly'),
+  groupBy: z._default(z.enum(['peptide', 'category']), 'peptide'),
+});
+export const TrendSeries = z.object({ key: z.string(), name: z.string(), counts: z.array(z.number()) });
+export const Trends = z.object({
+  period: z.enum(['monthly', 'weekly']),
+  groupBy: z.enum(['peptide', 'category']),
+  /** Start of each period (ISO date), oldest first. */
+  buckets: z.array(z.string()),
+  series: z.array(TrendSeries),
+  totals: z.array(z.number()),
+  /** Growth of each period's total over the previous one, percent; null for the first. */
+  growth: z.array(z.nullable(z.number())),
+});
+export type Trends = z.infer<typeof Trends>;
+export const TrendsResponse = ok(Trends);
+
+export const CompareQuery = z.object({
+  ids: z.pipe(
+    z.string('ids is required').check(z.minLength(1, 'ids is required'), z.maxLength(3 * 37 + 2)),
+    z.pipe(
+      z.transform((s: string) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
+      z.array(Id).check(z.minLength(1, 'ids must name at least one peptide'), z.maxLength(3, 'ids can compare at most 3 peptides')),
+    ),
+  ),
+});
+export const ComparedPeptide = z.object({
+  _id: Id,
+  name: z.string(),
+  category: z.string(),
+  averageRating: z.number(),
+  totalExperiences: z.number(),
+  popularity: z.number(),
+  outcomeMeans: z.array(z.object({ name: z.string(), mean: z.number(), n: z.number() })),
+  commonEffects: z.array(z.string()),
+  reportedEffects: z.array(z.object({ name: z.string(), count: z.number() })),
+});
+export type ComparedPeptide = z.infer<typeof ComparedPeptide>;
+export const CompareResponse = ok(z.object({ peptides: z.array(ComparedPeptide) }));
+
+// Research hub (moderators)
+export const ResearchOverview = z.object({
+  experiences: z.number(),
+  experiencesThisMonth: z.number(),
+  peptides: z.number(),
+  votes: z.number(),
+  members: z.number(),
+  pendingRegistrations: z.number(),
+  /** Share (0-1) of experiences with a story of at least 100 characters and full demographics. */
+  completeReportShare: z.number(),
+  perPeptide: z.array(z.object({ _id: Id, name: z.string(), category: z.string(), experiences: z.number(), meanRating: z.nullable(z.number()) })),
+  perCategory: z.array(z.object({ name: z.string(), experiences: z.number(), meanRating: z.nullable(z.number()) })),
+});
+export type ResearchOverview = z.infer<typeof ResearchOverview>;
+export const ResearchOverviewResponse = ok(ResearchOverview);
+
+export const ResearchExportQuery = z.object({
+  format: z._default(z.enum(['json', 'csv']), 'json'),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(5000)), 1000),
+  cursor: z.optional(z.string().check(z.maxLength(300))),
+});
+/** One exported report: no ids, no exact dates, demographics suppressed in cells under k. */
+export const ExportRow = z.object({
+  peptide: z.string(),
+  category: z.string(),
+  month: z.string(),
+  dosage: z.string(),
+  frequency: z.string(),
+  durationDays: z.number(),
+  route: z.string(),
+  primaryPurpose: z.array(z.string()),
+  timeline: z.string(),
+  rating: z.number(),
+  outcomes: z.record(z.string(), z.number()),
+  effects: z.array(z.string()),
+  ageRange: z.nullable(z.string()),
+  biologicalSex: z.nullable(z.string()),
+  activityLevel: z.nullable(z.string()),
+});
+export type ExportRow = z.infer<typeof ExportRow>;
+export const ResearchExport = z.object({
+  k: z.number(),
+  generatedAt: IsoDate,
+  rows: z.array(ExportRow),
+  nextCursor: z.nullable(z.string()),
+  /** Counts by peptide, age range and sex; cells under k are suppressed (null). */
+  breakdown: z.array(z.object({ peptide: z.string(), ageRange: z.string(), biologicalSex: z.string(), experiences: z.nullable(z.number()) })),
+});
+export const ResearchExportResponse = ok(ResearchExport);
+
+// Limits and health
+export const RateLimitInfo = z.object({
+  name: z.string(),
+  description: z.string(),
+  max: z.number(),
+  windowSeconds: z.number(),
+  scope: z.enum(['address', 'account', 'email']),
+});
+export type RateLimitInfo = z.infer<typeof RateLimitInfo>;
+export const LimitsResponse = ok(z.object({ limits: z.array(RateLimitInfo) }));
+
+export const HealthResponse = ok(z.object({ status: z.literal('ok'), db: z.literal('ok') }));

@@ -1,0 +1,146 @@
+// Shared vocabulary, envelopes and error formatting for every endpoint.
+// zod/mini keeps the SPA's first load small; the same schemas run on the server.
+import { z } from 'zod/mini';
+
+export const CATEGORIES = [
+  'Healing & Recovery',
+  'Growth Hormone',
+  'Performance & Enhancement',
+  'Anti-Aging',
+  'Cognitive Enhancement',
+  'Metabolic Health',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const FREQUENCIES = ['daily', 'every-other-day', 'twice-weekly', 'weekly', 'as-needed'] as const;
+export const ROUTES = ['subcutaneous', 'intramuscular', 'oral', 'nasal'] as const;
+export const AGE_RANGES = ['18-25', '25-30', '30-35', '35-40', '40-45', '45-50', '50+'] as const;
+export const BIOLOGICAL_SEXES = ['male', 'female', 'prefer-not-to-say'] as const;
+export const WIZARD_ACTIVITY_LEVELS = ['sedentary', 'moderate', 'active', 'athletic'] as const;
+export const TIMELINES = ['immediately', '1-3-days', '1-week', '2-weeks', '3-4-weeks', '1-2-months', 'no-effects'] as const;
+export const PRIMARY_PURPOSES = [
+  'Injury Healing',
+  'Recovery',
+  'Muscle Gain',
+  'Strength',
+  'Endurance',
+  'Performance',
+  'Fat Loss',
+  'Weight Management',
+  'Anti-Aging',
+  'Longevity',
+  'Skin Health',
+  'Cognitive Enhancement',
+  'Focus',
+  'Memory',
+  'Sleep',
+  'Immune Support',
+  'Gut Health',
+] as const;
+
+export const VOTE_TYPES = ['helpful', 'not-helpful', 'detailed', 'concerning'] as const;
+export type VoteType = (typeof VOTE_TYPES)[number];
+
+export const ROLES = ['user', 'moderator'] as const;
+export const ACCOUNT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
+export const PROFILE_ACTIVITY_LEVELS = [
+  'sedentary',
+  'lightly-active',
+  'moderately-active',
+  'very-active',
+  'extremely-active',
+] as const;
+
+export const COMMUNITY_CATEGORIES = ['all', 'healing', 'performance', 'anti-aging', 'cognitive'] as const;
+export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number];
+export const COMMUNITY_SORTS = ['newest', 'oldest', 'helpful', 'rating'] as const;
+export type CommunitySort = (typeof COMMUNITY_SORTS)[number];
+export const PEPTIDE_SORTS = ['name', 'rating', 'experiences', 'popularity'] as const;
+export type PeptideSort = (typeof PEPTIDE_SORTS)[number];
+
+export const MAX_PAGE_SIZE = 100;
+
+/** Ids are UUIDs; anything else is answered with 400 before it reaches SQL. */
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const Id = z.string().check(z.regex(UUID_RE, 'must be a valid id'));
+
+export const IsoDate = z.string();
+
+/** Successful envelope: `{ success: true, data, message? }`. */
+export function ok<T extends z.ZodMiniType>(data: T) {
+  return z.object({ success: z.literal(true), data, message: z.optional(z.string()) });
+}
+
+export const ApiErrorBody = z.object({ success: z.literal(false), error: z.string() });
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+export const Empty = z.object({});
+
+/** Query-string integers arrive as text. */
+export const QueryInt = (min: number, max: number, fallback: number) =>
+  z._default(z.coerce.number().check(z.int('must be a whole number'), z.gte(min), z.lte(max)), fallback);
+
+export const Limit = QueryInt(1, MAX_PAGE_SIZE, 20);
+
+/** Turns validation issues into one sentence a person can read, naming the field. */
+export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.slice(0, 3).map(formatIssue).join('; ');
+}
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.length ? path.map(String).join('.') : 'body';
+}
+
+function formatIssue(issue: z.core.$ZodIssue): string {
+  const field = fieldName(issue.path);
+  if (issue.message && issue.message !== 'Invalid input') {
+    return issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      return (issue as { input?: unknown }).input === undefined
+        ? `${field} is required`
+        : `${field} must be ${article(String(issue.expected))}`;
+    case 'invalid_value':
+      return `${field} must be one of: ${issue.values.map(String).join(', ')}`;
+    case 'too_small':
+      return `${field} ${sizeText('at least', issue.origin, issue.minimum)}`;
+    case 'too_big':
+      return `${field} ${sizeText('at most', issue.origin, issue.maximum)}`;
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map((k) => (field === 'body' ? k : `${field}.${k}`)).join(', ')}`;
+    case 'invalid_format':
+      return `${field} is not a valid ${issue.format}`;
+    case 'not_multiple_of':
+      return `${field} must be a multiple of ${String(issue.divisor)}`;
+    default:
+      return `${field} is invalid`;
+  }
+}
+
+function article(expected: string): string {
+  if (expected === 'int') return 'a whole number';
+  if (expected === 'array') return 'a list';
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+function sizeText(bound: string, origin: string, n: number | bigint): string {
+  if (origin === 'string') return `must be ${bound} ${n} characters`;
+  if (origin === 'array' || origin === 'set') return `must have ${bound} ${n} item${Number(n) === 1 ? '' : 's'}`;
+  return `must be ${bound} ${n}`;
+}
+
+/** A trimmed text with bounds; blank after trimming counts as missing. */
+export const Text = (max: number, min = 1) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+
+/** A list of short texts: entries trimmed, blanks dropped (spec section 5). */
+export const TextList = (maxItems: number, maxLength = 80) =>
+  z.pipe(
+    z.pipe(
+      z.array(z.string().check(z.maxLength(maxLength))).check(z.maxLength(maxItems * 4)),
+      z.transform((items: string[]) => items.map((s) => s.trim()).filter((s) => s.length > 0)),
+    ),
+    z.array(z.string()).check(z.maxLength(maxItems)),
+  );

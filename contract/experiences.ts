@@ -1,0 +1,197 @@
+// Experience reports, votes and effects (spec sections 3, 4, 5, 7; decisions.md "Anonymity", "Votes").
+import { z } from 'zod/mini';
+import {
+  AGE_RANGES,
+  BIOLOGICAL_SEXES,
+  COMMUNITY_CATEGORIES,
+  COMMUNITY_SORTS,
+  FREQUENCIES,
+  Id,
+  IsoDate,
+  Limit,
+  PRIMARY_PURPOSES,
+  ROUTES,
+  TIMELINES,
+  TextList,
+  VOTE_TYPES,
+  WIZARD_ACTIVITY_LEVELS,
+  ok,
+} from './common';
+import { OUTCOME_MAX, OUTCOME_MIN, STORY_MAX_SUBMIT, STORY_MIN, TRACKING_ID_RE } from './rules';
+
+const OutcomeValue = z.int('outcome ratings must be whole numbers').check(
+  z.gte(OUTCOME_MIN, `outcome ratings must be between ${OUTCOME_MIN} and ${OUTCOME_MAX}`),
+  z.lte(OUTCOME_MAX, `outcome ratings must be between ${OUTCOME_MIN} and ${OUTCOME_MAX}`),
+);
+export const Outcomes = z
+  .record(z.string().check(z.trim(), z.minLength(1), z.maxLength(60)), OutcomeValue)
+  .check(
+    z.refine((o) => Object.keys(o).length >= 1, 'outcomes must rate at least one effect'),
+    z.refine((o) => Object.keys(o).length <= 30, 'outcomes must rate at most 30 effects'),
+  );
+export type Outcomes = z.infer<typeof Outcomes>;
+
+export const Story = z.string('story is required').check(
+  z.trim(),
+  z.minLength(STORY_MIN, `story must be at least ${STORY_MIN} characters`),
+  z.maxLength(STORY_MAX_SUBMIT, `story must be at most ${STORY_MAX_SUBMIT} characters`),
+);
+
+export const Sourcing = z.object({
+  vendorUrl: z.optional(
+    z.string().check(z.trim(), z.maxLength(300), z.url({ protocol: /^https?$/, error: 'sourcing.vendorUrl must be a web address (http or https)' })),
+  ),
+  batchId: z.optional(z.string().check(z.trim(), z.maxLength(60))),
+  purityPercentage: z.optional(
+    z.number().check(z.gte(0, 'sourcing.purityPercentage must be between 0 and 100'), z.lte(100, 'sourcing.purityPercentage must be between 0 and 100')),
+  ),
+  volumeMl: z.optional(z.number().check(z.gt(0, 'sourcing.volumeMl must be positive'), z.lte(1000))),
+});
+export type Sourcing = z.infer<typeof Sourcing>;
+
+/** The wizard's payload. Every rule the wizard enforces is enforced here too. */
+export const SubmitExperienceRequest = z.object({
+  peptideId: Id,
+  dosage: z.string('dosage is required').check(z.trim(), z.minLength(1, 'dosage is required'), z.maxLength(60)),
+  frequency: z.enum(FREQUENCIES),
+  duration: z.int('duration must be a whole number of days').check(
+    z.gt(0, 'duration must be greater than 0'),
+    z.lte(3650, 'duration must be at most 3650 days'),
+  ),
+  routeOfAdministration: z.enum(ROUTES),
+  primaryPurpose: z.array(z.enum(PRIMARY_PURPOSES)).check(
+    z.minLength(1, 'primaryPurpose must name at least one purpose'),
+    z.maxLength(PRIMARY_PURPOSES.length),
+  ),
+  demographics: z.object({
+    ageRange: z.enum(AGE_RANGES),
+    biologicalSex: z.enum(BIOLOGICAL_SEXES),
+    activityLevel: z.enum(WIZARD_ACTIVITY_LEVELS),
+  }),
+  outcomes: Outcomes,
+  effects: z._default(TextList(20, 60), []),
+  timeline: z.enum(TIMELINES),
+  story: Story,
+  stack: z._default(TextList(10, 60), []),
+  sourcing: z.optional(Sourcing),
+  /** Honeypot: people never see it; anything filled in is a bot. */
+  website: z.optional(z.string().check(z.maxLength(2000))),
+});
+export type SubmitExperienceRequest = z.input<typeof SubmitExperienceRequest>;
+export type SubmitExperienceInput = z.output<typeof SubmitExperienceRequest>;
+
+export const VoteCounts = z.object({
+  helpful: z.number(),
+  notHelpful: z.number(),
+  detailed: z.number(),
+  concerning: z.number(),
+  total: z.number(),
+});
+export type VoteCounts = z.infer<typeof VoteCounts>;
+
+export const Vendor = z.object({ name: z.nullable(z.string()), quantity: z.nullable(z.string()), batchId: z.nullable(z.string()) });
+
+/** An experience as anyone may read it: no tracking id, no submitter. */
+export const Experience = z.object({
+  _id: Id,
+  peptideId: Id,
+  peptideName: z.string(),
+  peptideCategory: z.string(),
+  dosage: z.string(),
+  frequency: z.string(),
+  duration: z.number(),
+  route: z.string(),
+  primaryPurpose: z.array(z.string()),
+  demographics: z.object({ ageRange: z.string(), biologicalSex: z.string(), activityLevel: z.string() }),
+  outcomes: z.record(z.string(), z.number()),
+  /** Mean of all outcomes, 1-10. */
+  rating: z.number(),
+  effects: z.array(z.string()),
+  timeline: z.string(),
+  story: z.string(),
+  stack: z.array(z.string()),
+  vendor: z.nullable(Vendor),
+  votes: VoteCounts,
+  createdAt: IsoDate,
+  updatedAt: z.nullable(IsoDate),
+});
+export type Experience = z.infer<typeof Experience>;
+
+/** The submitter's own view, reached only with the tracking id. */
+export const OwnExperience = z.object({
+  ...Experience.shape,
+  trackingId: z.string(),
+  sourcing: z.nullable(Sourcing),
+});
+export type OwnExperience = z.infer<typeof OwnExperience>;
+
+export const ExperienceListQuery = z.object({
+  search: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  category: z._default(z.enum(COMMUNITY_CATEGORIES), 'all'),
+  sort: z._default(z.enum(COMMUNITY_SORTS), 'newest'),
+  peptideId: z.optional(Id),
+  limit: Limit,
+  cursor: z.optional(z.string().check(z.maxLength(300))),
+});
+export type ExperienceListQuery = z.input<typeof ExperienceListQuery>;
+
+export const ExperienceListResponse = ok(
+  z.object({ experiences: z.array(Experience), nextCursor: z.nullable(z.string()) }),
+);
+export const HomeExperiencesQuery = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(20)), 3) });
+export const HomeExperiencesResponse = ok(z.object({ experiences: z.array(Experience) }));
+export const ExperienceResponse = ok(z.object({ experience: Experience }));
+
+export const SubmitExperienceResponse = ok(z.object({ trackingId: z.string(), experience: Experience }));
+
+export const TrackingIdParam = z.string().check(
+  z.trim(),
+  z.toUpperCase(),
+  z.regex(TRACKING_ID_RE, 'trackingId must be TRK- followed by 20 digits'),
+);
+export const OwnExperienceResponse = ok(z.object({ experience: OwnExperience }));
+
+export const UpdateExperienceRequest = z
+  .strictObject({
+    story: z.optional(Story),
+    outcomes: z.optional(Outcomes),
+    effects: z.optional(TextList(20, 60)),
+  })
+  .check(
+    z.refine((b) => b.story !== undefined || b.outcomes !== undefined || b.effects !== undefined, 'nothing to update: send story, outcomes or effects'),
+  );
+export type UpdateExperienceRequest = z.input<typeof UpdateExperienceRequest>;
+
+export const DeleteExperienceResponse = ok(z.object({}));
+
+// Votes
+export const VoteRequest = z.object({ voteType: z.enum(VOTE_TYPES) });
+export const Vote = z.object({ _id: Id, experienceId: Id, voteType: z.enum(VOTE_TYPES), createdAt: IsoDate });
+export type Vote = z.infer<typeof Vote>;
+export const VoteResponse = ok(z.object({ vote: Vote, votes: VoteCounts }));
+export const VoteStatus = z.object({
+  hasVoted: z.boolean(),
+  voteType: z.nullable(z.enum(VOTE_TYPES)),
+  voteId: z.nullable(Id),
+});
+export type VoteStatus = z.infer<typeof VoteStatus>;
+export const VoteStatusResponse = ok(VoteStatus);
+
+/** The caller's votes on many experiences at once (one request per page, not one per card). */
+export const MyVotesQuery = z.object({
+  experienceIds: z.pipe(
+    z.string().check(z.minLength(1, 'experienceIds is required'), z.maxLength(100 * 37)),
+    z.transform((s: string) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  ),
+});
+export const MyVotesResponse = ok(z.object({ votes: z.record(z.string(), z.object({ voteType: z.enum(VOTE_TYPES), voteId: Id })) }));
+
+// Effects vocabulary
+export const Effect = z.object({ _id: Id, name: z.string(), type: z.enum(['positive', 'side']) });
+export type Effect = z.infer<typeof Effect>;
+export const EffectsQuery = z.object({
+  type: z.optional(z.enum(['positive', 'side'])),
+  search: z._default(z.string().check(z.trim(), z.maxLength(60)), ''),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 500),
+});
+export const EffectsResponse = ok(z.object({ effects: z.array(Effect), total: z.number() }));

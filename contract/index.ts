@@ -1,0 +1,8 @@
+// The API written once: imported by the SPA, the server and the test mocks.
+export * from './common';
+export * from './rules';
+export * from './users';
+export * from './peptides';
+export * from './experiences';
+export * from './analytics';
+export * from './endpoints';

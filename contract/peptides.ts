@@ -1,0 +1,72 @@
+// Peptide catalogue (spec sections 3, 5, 7).
+import { z } from 'zod/mini';
+import { CATEGORIES, Id, IsoDate, Limit, PEPTIDE_SORTS, QueryInt, TextList, ok } from './common';
+import { PEPTIDE_SEQUENCE_RE, REQUIRED_FIELDS_MESSAGE, SEQUENCE_MESSAGE } from './rules';
+
+const Required = (max: number) =>
+  z.string(REQUIRED_FIELDS_MESSAGE).check(z.trim(), z.minLength(1, REQUIRED_FIELDS_MESSAGE), z.maxLength(max));
+const Optional = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max)), '');
+
+export const DosageRanges = z.object({ low: Optional(60), medium: Optional(60), high: Optional(60) });
+export const PeptideTimeline = z.object({ onset: Optional(60), peak: Optional(60), duration: Optional(60) });
+
+export const CreatePeptideRequest = z.object({
+  name: Required(100),
+  peptide_sequence: z
+    .string(REQUIRED_FIELDS_MESSAGE)
+    .check(z.trim(), z.minLength(1, REQUIRED_FIELDS_MESSAGE), z.maxLength(500), z.regex(PEPTIDE_SEQUENCE_RE, SEQUENCE_MESSAGE)),
+  category: z.enum(CATEGORIES, REQUIRED_FIELDS_MESSAGE),
+  description: Required(500),
+  detailedDescription: Required(5000),
+  mechanism: Required(2000),
+  commonDosage: Required(100),
+  commonFrequency: Required(100),
+  commonEffects: z._default(TextList(30), []),
+  sideEffects: z._default(TextList(30), []),
+  commonStacks: z._default(TextList(20), []),
+  dosageRanges: z._default(DosageRanges, { low: '', medium: '', high: '' }),
+  timeline: z._default(PeptideTimeline, { onset: '', peak: '', duration: '' }),
+});
+export type CreatePeptideRequest = z.input<typeof CreatePeptideRequest>;
+export type CreatePeptideInput = z.output<typeof CreatePeptideRequest>;
+
+export const Peptide = z.object({
+  _id: Id,
+  name: z.string(),
+  peptide_sequence: z.string(),
+  category: z.enum(CATEGORIES),
+  description: z.string(),
+  detailedDescription: z.string(),
+  mechanism: z.string(),
+  commonDosage: z.string(),
+  commonFrequency: z.string(),
+  commonEffects: z.array(z.string()),
+  sideEffects: z.array(z.string()),
+  commonStacks: z.array(z.string()),
+  dosageRanges: z.object({ low: z.string(), medium: z.string(), high: z.string() }),
+  timeline: z.object({ onset: z.string(), peak: z.string(), duration: z.string() }),
+  /** Mean experience rating on the 0-10 scale; 0 when no experience yet. */
+  averageRating: z.number(),
+  totalExperiences: z.number(),
+  /** 0-100, from the share of experiences and votes (decisions.md). */
+  popularity: z.number(),
+  createdAt: IsoDate,
+  /** Whether the caller may delete it (member who created it, or a moderator). */
+  canDelete: z.boolean(),
+});
+export type Peptide = z.infer<typeof Peptide>;
+
+export const PeptideListQuery = z.object({
+  search: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  category: z._default(z.enum(['all', ...CATEGORIES]), 'all'),
+  sort: z._default(z.enum(PEPTIDE_SORTS), 'name'),
+  page: QueryInt(1, 100000, 1),
+  limit: Limit,
+});
+export type PeptideListQuery = z.input<typeof PeptideListQuery>;
+
+export const PeptideListResponse = ok(
+  z.object({ peptides: z.array(Peptide), total: z.number(), page: z.number(), pageSize: z.number() }),
+);
+export const PeptideResponse = ok(z.object({ peptide: Peptide }));
+export const DeletePeptideResponse = ok(z.object({}));

@@ -1,0 +1,153 @@
+// Pure product rules of spec section 5 and decisions.md, shared by the SPA, the server and tests.
+import type { CommunityCategory } from './common';
+
+/** Letters only, in segments separated by single hyphens (spec section 5). */
+export const PEPTIDE_SEQUENCE_RE = /^[A-Za-z]+(-[A-Za-z]+)*$/;
+export const SEQUENCE_MESSAGE = 'Please enter a valid peptide sequence using standard amino acid codes';
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
+export const HONEYPOT_MESSAGE = 'Invalid submission detected';
+
+export const STORY_MIN = 100;
+export const STORY_MAX_SUBMIT = 1000;
+export const STORY_MAX_DEFAULT = 5000;
+export const OUTCOME_MIN = 1;
+export const OUTCOME_MAX = 10;
+export const OUTCOME_DEFAULT = 5;
+export const READ_WORDS_PER_MINUTE = 200;
+
+/** The five outcomes the home cards average (spec section 2, Home). */
+export const CORE_OUTCOMES = ['energy', 'sleep', 'mood', 'performance', 'recovery'] as const;
+
+/** Community category groups, matched by substring on primary purposes (spec section 5). */
+export const COMMUNITY_CATEGORY_TERMS: Record<Exclude<CommunityCategory, 'all'>, readonly string[]> = {
+  healing: ['recovery', 'injury healing', 'healing & recovery'],
+  performance: ['muscle gain', 'strength', 'performance', 'endurance'],
+  'anti-aging': ['anti-aging', 'longevity'],
+  cognitive: ['cognitive enhancement', 'focus', 'memory'],
+};
+
+/** The category groups a list of primary purposes falls into. */
+export function purposeGroups(purposes: readonly string[]): Exclude<CommunityCategory, 'all'>[] {
+  const lower = purposes.map((p) => p.toLowerCase());
+  return (Object.keys(COMMUNITY_CATEGORY_TERMS) as Exclude<CommunityCategory, 'all'>[]).filter((group) =>
+    COMMUNITY_CATEGORY_TERMS[group].some((term) => lower.some((p) => p.includes(term))),
+  );
+}
+
+/** Wizard rule: duration is parsed as an integer; anything non-numeric is 0. */
+export function parseDuration(input: string | number): number {
+  const n = typeof input === 'number' ? Math.trunc(input) : Number.parseInt(String(input), 10);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Trims entries and drops blanks (stack, extra effects, peptide list fields). */
+export function cleanList(items: readonly string[]): string[] {
+  return items.map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+function mean(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/** An experience's rating: the mean of all its outcome values, on the 1-10 scale (decisions.md). */
+export function experienceRating(outcomes: Record<string, number>): number | null {
+  return mean(Object.values(outcomes).filter((v) => Number.isFinite(v)));
+}
+
+/** The honest x/5 of an experience: its 1-10 mean halved. */
+export function ratingOutOfFive(rating10: number | null): number | null {
+  return rating10 === null ? null : rating10 / 2;
+}
+
+/**
+ * Home "Recent Experiences": the mean of the five core outcomes, shown as x/5.
+ * Uses the core outcomes present; falls back to all outcomes when none of the five were rated.
+ */
+export function coreOutcomeMeanOutOfFive(outcomes: Record<string, number>): number | null {
+  const entries = Object.entries(outcomes).map(([k, v]) => [k.toLowerCase(), v] as const);
+  const core = entries.filter(([k]) => (CORE_OUTCOMES as readonly string[]).includes(k)).map(([, v]) => v);
+  return ratingOutOfFive(mean(core.length ? core : entries.map(([, v]) => v)));
+}
+
+/** One decimal, as the screens show ratings. */
+export function oneDecimal(n: number | null | undefined): string {
+  return (n ?? 0).toFixed(1);
+}
+
+/** Read time at 200 words per minute, at least one minute once anything is written. */
+export function readTimeMinutes(text: string): number {
+  const words = text.trim().split(/\s+/).filter(Boolean).length;
+  return words === 0 ? 0 : Math.max(1, Math.ceil(words / READ_WORDS_PER_MINUTE));
+}
+
+export type CounterTone = 'orange' | 'green' | 'red';
+
+/** Story counter colour: orange below the minimum, red above 90% of the limit, else green. */
+export function storyCounterTone(length: number, max: number, min = STORY_MIN): CounterTone {
+  if (length > max * 0.9) return 'red';
+  if (length < min) return 'orange';
+  return 'green';
+}
+
+/** Story counter message of spec section 5. */
+export function storyCounterMessage(length: number, max: number, min = STORY_MIN): string {
+  if (length > max * 0.9) return 'Approaching character limit';
+  if (length < min) return `Recommended minimum: ${min} characters (${min - length} more needed)`;
+  return 'Great length! Your story will be very helpful to the community.';
+}
+
+/** Percent growth of `current` over `previous`, one decimal; 100 when starting from zero. */
+export function growthPercent(current: number, previous: number): number {
+  if (previous === 0) return current > 0 ? 100 : 0;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/**
+ * Popularity 0-100 from a peptide's share of experiences and votes, relative to the most
+ * popular peptide: 70% experiences, 30% votes.
+ */
+export function popularityScore(experiences: number, votes: number, maxExperiences: number, maxVotes: number): number {
+  const e = maxExperiences > 0 ? experiences / maxExperiences : 0;
+  const v = maxVotes > 0 ? votes / maxVotes : 0;
+  return Math.round(100 * (0.7 * e + 0.3 * v));
+}
+
+/** Tracking ids: TRK- and 20 digits; accepted trimmed and in any letter case. */
+export const TRACKING_ID_RE = /^TRK-\d{20}$/;
+export function normaliseTrackingId(input: string): string {
+  return input.trim().toUpperCase();
+}
+
+/** Feed text search: peptide name, story, effects and primary purposes, case-insensitive. */
+export function experienceMatchesSearch(
+  e: { peptideName: string; story?: string | null; effects: readonly string[]; primaryPurpose: readonly string[] },
+  search: string,
+): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  return [e.peptideName, e.story ?? '', ...e.effects, ...e.primaryPurpose].some((t) => t.toLowerCase().includes(q));
+}
+
+/** Peptide list search: name or description, case-insensitive. */
+export function peptideMatchesSearch(p: { name: string; description: string }, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  return !q || p.name.toLowerCase().includes(q) || p.description.toLowerCase().includes(q);
+}
+
+/** Bold is the only formatting: splits a story into plain and bold runs, never HTML. */
+export function parseBold(text: string): { text: string; bold: boolean }[] {
+  const parts: { text: string; bold: boolean }[] = [];
+  const re = /\*\*([^*\n]+?)\*\*/g;
+  let last = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m.index > last) parts.push({ text: text.slice(last, m.index), bold: false });
+    parts.push({ text: m[1], bold: true });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), bold: false });
+  return parts;
+}
+
+/** k-anonymity threshold for research exports (decisions.md). */
+export const K_ANONYMITY = 5;

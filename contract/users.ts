@@ -1,0 +1,103 @@
+// Accounts, sessions, profiles and moderation (spec sections 3, 4, 7; decisions.md "Accounts and roles").
+import { z } from 'zod/mini';
+import { ACCOUNT_STATUSES, GENDERS, Id, IsoDate, PROFILE_ACTIVITY_LEVELS, QueryInt, ROLES, TextList, ok } from './common';
+
+export const PASSWORD_MIN = 8;
+
+export const Credentials = z.object({
+  email: z.string().check(z.trim(), z.minLength(1, 'email is required'), z.maxLength(254), z.email('email is not a valid email address')),
+  password: z.string().check(z.minLength(1, 'password is required'), z.maxLength(200, 'password must be at most 200 characters')),
+});
+export type Credentials = z.infer<typeof Credentials>;
+
+export const RegisterRequest = z.object({
+  email: Credentials.shape.email,
+  password: z.string().check(
+    z.minLength(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`),
+    z.maxLength(200, 'password must be at most 200 characters'),
+  ),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const Demographics = z.object({
+  age: z.optional(z.int('age must be a whole number').check(z.gte(13, 'age must be at least 13'), z.lte(120, 'age must be at most 120'))),
+  gender: z.optional(z.enum(GENDERS)),
+  weight: z.optional(z.number().check(z.gt(0, 'weight must be positive'), z.lte(1000))),
+  height: z.optional(z.number().check(z.gt(0, 'height must be positive'), z.lte(400))),
+  activityLevel: z.optional(z.enum(PROFILE_ACTIVITY_LEVELS)),
+  fitnessGoals: z.optional(TextList(20, 80)),
+  medicalConditions: z.optional(TextList(20, 80)),
+  allergies: z.optional(TextList(20, 80)),
+});
+export type Demographics = z.infer<typeof Demographics>;
+
+export const Preferences = z.object({
+  units: z.optional(z.object({ weight: z.optional(z.enum(['kg', 'lbs'])), height: z.optional(z.enum(['cm', 'ft'])) })),
+  privacy: z.optional(
+    z.object({
+      shareAge: z.optional(z.boolean()),
+      shareGender: z.optional(z.boolean()),
+      shareWeight: z.optional(z.boolean()),
+      shareHeight: z.optional(z.boolean()),
+    }),
+  ),
+  notifications: z.optional(
+    z.object({
+      email: z.optional(z.boolean()),
+      newExperiences: z.optional(z.boolean()),
+      weeklyDigest: z.optional(z.boolean()),
+    }),
+  ),
+});
+export type Preferences = z.infer<typeof Preferences>;
+
+/** Only these two fields can be changed through PUT /api/users/me: never role, status, email or password. */
+export const UpdateProfileRequest = z.strictObject({
+  demographics: z.optional(z.strictObject(Demographics.shape)),
+  preferences: z.optional(z.strictObject(Preferences.shape)),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+export const User = z.object({
+  _id: Id,
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(ACCOUNT_STATUSES),
+  createdAt: IsoDate,
+  demographics: z.optional(Demographics),
+  preferences: z.optional(Preferences),
+});
+export type User = z.infer<typeof User>;
+
+export const RegisterResponse = ok(z.object({ user: User }));
+export const LoginResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string(), user: User }));
+export type LoginData = z.infer<typeof LoginResponse>['data'];
+
+export const RefreshRequest = z.object({ refreshToken: z.string().check(z.minLength(1, 'refreshToken is required'), z.maxLength(500)) });
+export const RefreshResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string() }));
+
+export const LogoutRequest = z.object({ refreshToken: z.optional(z.string().check(z.maxLength(500))) });
+export const LogoutResponse = ok(z.object({}));
+
+export const MeResponse = ok(z.object({ user: User }));
+
+export const PendingUser = z.object({
+  _id: Id,
+  username: z.string(),
+  email: z.string(),
+  status: z.enum(ACCOUNT_STATUSES),
+  createdAt: IsoDate,
+  moderatorNotes: z.nullable(z.string()),
+});
+export type PendingUser = z.infer<typeof PendingUser>;
+
+export const PendingUsersQuery = z.object({
+  page: QueryInt(1, 100000, 1),
+  limit: QueryInt(1, 100, 50),
+});
+export const PendingUsersResponse = ok(
+  z.object({ users: z.array(PendingUser), total: z.number(), page: z.number(), pageSize: z.number() }),
+);
+
+export const RejectRequest = z.object({ notes: z.optional(z.string().check(z.trim(), z.maxLength(1000))) });
+export const DecisionResponse = ok(z.object({ user: PendingUser }));
