@@ -112,6 +112,8 @@ export const Experience = z.object({
   stack: z.array(z.string()),
   vendor: z.nullable(Vendor),
   votes: VoteCounts,
+  /** Seeded demonstration data, not a real member's report. */
+  demo: z.boolean(),
   createdAt: IsoDate,
   updatedAt: z.nullable(IsoDate),
 });

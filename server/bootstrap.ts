@@ -1,0 +1,39 @@
+// Opens the database and prepares everything the app needs: migrations, secret, seed, moderator.
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config';
+import { createContext, type AppContext } from './context';
+import { openDb, type Db } from './db/client';
+import { migrate } from './db/migrate';
+import { seedIfEmpty } from './db/seed/index';
+import { ensureModerator } from './services/users';
+
+/** JWT_SECRET from the environment, else one generated once and kept with the data. */
+export async function jwtSecret(db: Db, fromEnv: string | null): Promise<string> {
+  if (fromEnv) return fromEnv;
+  await db.query(`insert into app_settings (key, value) values ('jwt_secret', $1) on conflict (key) do nothing`, [
+    randomBytes(48).toString('base64url'),
+  ]);
+  const res = await db.query<{ value: string }>(`select value from app_settings where key = 'jwt_secret'`);
+  return res.rows[0].value;
+}
+
+export interface Prepared {
+  ctx: AppContext;
+  seeded: { peptides: number; experiences: number };
+}
+
+export async function prepare(config: Config, options: { seed?: boolean } = {}): Promise<Prepared> {
+  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await migrate(db);
+    const ctx = createContext(config, db, await jwtSecret(db, config.jwtSecret));
+    const seeded = options.seed === false ? { peptides: 0, experiences: 0 } : await seedIfEmpty(ctx);
+    if (config.moderatorEmail && config.moderatorPassword) {
+      await ensureModerator(ctx, config.moderatorEmail, config.moderatorPassword);
+    }
+    return { ctx, seeded };
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,154 @@
+// One small query interface over PGlite (embedded, default) and PostgreSQL (DATABASE_URL).
+// The rest of the server never knows which one it talks to.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface QueryResult<T> {
+  rows: T[];
+  affectedRows: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Transaction extends Queryable {
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PGlite folder; `memory://` (or undefined) keeps it in memory. */
+  dataDir?: string;
+  databaseUrl?: string | null;
+}
+
+export async function openDb(options: OpenOptions): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const inMemory = !dataDir || dataDir.startsWith('memory://');
+  const release = inMemory ? () => {} : acquireLock(dataDir);
+  let pg;
+  try {
+    pg = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const run = async <T>(q: { query: typeof pg.query }, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
+    const res = await q.query<T>(sql, params as unknown[] | undefined);
+    return { rows: res.rows, affectedRows: res.affectedRows ?? 0 };
+  };
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(pg, sql, params),
+    transaction: (fn) =>
+      pg.transaction((tx) =>
+        fn({
+          query: (sql, params) => run(tx, sql, params),
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+        }),
+      ),
+    close: async () => {
+      try {
+        await pg.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/**
+ * PGlite has no lock of its own: two processes on one folder silently lose writes.
+ * A lock file with our pid makes the second one refuse to start.
+ */
+export function acquireLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new Error(
+          `The database folder ${dataDir} is in use by another server process (pid ${holder}). ` +
+            'Stop it first, or set DATA_DIR to another folder.',
+        );
+      }
+      // Stale lock from a process that died (kill -9): take it over.
+      fs.unlinkSync(lockPath);
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const pgModule = await import('pg');
+  const pg = pgModule.default;
+  // int8 (counts) as numbers, like PGlite; numeric stays exact text and is cast in SQL.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE || 10) });
+  const run = async <T>(client: { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number | null }> }, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
+    const res = await client.query(sql, params);
+    return { rows: res.rows as T[], affectedRows: res.rowCount ?? 0 };
+  };
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({
+          query: (sql, params) => run(client, sql, params),
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,184 @@
+// First-start seed: the peptide catalogue and effect vocabulary, then (unless SEED_DEMO=false)
+// about 300 demonstration reports over the last six months, labelled as demo data.
+import { randomBytes } from 'node:crypto';
+import {
+  AGE_RANGES,
+  BIOLOGICAL_SEXES,
+  FREQUENCIES,
+  PRIMARY_PURPOSES,
+  ROUTES,
+  TIMELINES,
+  VOTE_TYPES,
+  WIZARD_ACTIVITY_LEVELS,
+} from '../../../contract/common';
+import type { SubmitExperienceInput } from '../../../contract/experiences';
+import { STORY_MAX_SUBMIT, STORY_MIN } from '../../../contract/rules';
+import type { AppContext } from '../../context';
+import { submitExperience } from '../../services/experiences';
+import { EFFECTS, PEPTIDES, STORY_SNIPPETS, type SeedPeptide } from './catalogue';
+
+export const DEMO_EXPERIENCES = 300;
+
+/** A small deterministic generator, so every fresh database gets the same demo data. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function seedIfEmpty(ctx: AppContext): Promise<{ peptides: number; experiences: number }> {
+  const existing = await ctx.db.query<{ n: number }>('select count(*)::int as n from peptides');
+  if (existing.rows[0].n > 0) return { peptides: 0, experiences: 0 };
+  const ids = await seedCatalogue(ctx);
+  const experiences = ctx.config.seedDemo ? await seedDemo(ctx, ids, DEMO_EXPERIENCES) : 0;
+  ctx.cache.invalidate();
+  return { peptides: ids.size, experiences };
+}
+
+export async function seedCatalogue(ctx: AppContext): Promise<Map<string, { id: string; peptide: SeedPeptide }>> {
+  const ids = new Map<string, { id: string; peptide: SeedPeptide }>();
+  await ctx.db.transaction(async (tx) => {
+    for (const p of PEPTIDES) {
+      const res = await tx.query<{ id: string }>(
+        `insert into peptides (name, peptide_sequence, category, description, detailed_description, mechanism,
+           common_dosage, common_frequency, common_effects, side_effects, common_stacks, dosage_ranges, timeline)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+        [
+          p.name,
+          p.peptide_sequence,
+          p.category,
+          p.description,
+          p.detailedDescription,
+          p.mechanism,
+          p.commonDosage,
+          p.commonFrequency,
+          p.commonEffects,
+          p.sideEffects,
+          p.commonStacks,
+          JSON.stringify(p.dosageRanges),
+          JSON.stringify(p.timeline),
+        ],
+      );
+      ids.set(p.name, { id: res.rows[0].id, peptide: p });
+    }
+    for (const e of EFFECTS) {
+      await tx.query('insert into effects (name, type) values ($1, $2) on conflict do nothing', [e.name, e.type]);
+    }
+  });
+  return ids;
+}
+
+function pick<T>(rand: () => number, items: readonly T[]): T {
+  return items[Math.floor(rand() * items.length)];
+}
+
+function pickSome<T>(rand: () => number, items: readonly T[], min: number, max: number): T[] {
+  const n = Math.min(items.length, min + Math.floor(rand() * (max - min + 1)));
+  const pool = [...items];
+  const out: T[] = [];
+  while (out.length < n) out.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]);
+  return out;
+}
+
+const PURPOSES_BY_CATEGORY: Record<string, readonly (typeof PRIMARY_PURPOSES)[number][]> = {
+  'Healing & Recovery': ['Injury Healing', 'Recovery', 'Gut Health', 'Immune Support'],
+  'Growth Hormone': ['Recovery', 'Muscle Gain', 'Sleep', 'Fat Loss', 'Anti-Aging'],
+  'Performance & Enhancement': ['Performance', 'Strength', 'Endurance', 'Muscle Gain'],
+  'Anti-Aging': ['Anti-Aging', 'Longevity', 'Skin Health', 'Sleep'],
+  'Cognitive Enhancement': ['Cognitive Enhancement', 'Focus', 'Memory'],
+  'Metabolic Health': ['Fat Loss', 'Weight Management', 'Endurance', 'Longevity'],
+};
+
+function story(rand: () => number): string {
+  let text = '';
+  for (const s of pickSome(rand, STORY_SNIPPETS, 2, 4)) {
+    const next = text ? `${text} ${s}` : s;
+    if (next.length > STORY_MAX_SUBMIT) break;
+    text = next;
+  }
+  while (text.length < STORY_MIN) text = `${text} ${pick(rand, STORY_SNIPPETS)}`.trim();
+  return text.slice(0, STORY_MAX_SUBMIT);
+}
+
+export async function seedDemo(
+  ctx: AppContext,
+  ids: Map<string, { id: string; peptide: SeedPeptide }>,
+  count: number,
+  seed = 157,
+): Promise<number> {
+  const rand = mulberry32(seed);
+  const peptides = [...ids.values()];
+  // Skewed popularity: earlier catalogue entries are reported more often.
+  const weights = peptides.map((_, i) => 1 / (1 + i * 0.25));
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  const choosePeptide = () => {
+    let r = rand() * totalWeight;
+    for (let i = 0; i < peptides.length; i++) if ((r -= weights[i]) <= 0) return peptides[i];
+    return peptides[peptides.length - 1];
+  };
+  const baseRating = new Map(peptides.map((p) => [p.id, 5 + rand() * 3.5]));
+  const voters = await demoVoters(ctx, 12);
+  const now = Date.now();
+  const sixMonths = 183 * 86_400_000;
+  for (let i = 0; i < count; i++) {
+    const { id, peptide } = choosePeptide();
+    // More reports in recent months: the community is growing.
+    const age = Math.pow(rand(), 1.4) * sixMonths;
+    const createdAt = new Date(Math.floor((now - age) / 1000) * 1000);
+    const base = baseRating.get(id)!;
+    const outcomes: Record<string, number> = {};
+    for (const effect of peptide.commonEffects) {
+      outcomes[effect] = Math.min(10, Math.max(1, Math.round(base + (rand() - 0.5) * 4)));
+    }
+    const purposes = pickSome(rand, PURPOSES_BY_CATEGORY[peptide.category] ?? PRIMARY_PURPOSES, 1, 2);
+    const input: SubmitExperienceInput = {
+      peptideId: id,
+      dosage: peptide.commonDosage,
+      frequency: pick(rand, FREQUENCIES),
+      duration: 7 + Math.floor(rand() * 84),
+      routeOfAdministration: pick(rand, ROUTES),
+      primaryPurpose: purposes,
+      demographics: {
+        ageRange: pick(rand, AGE_RANGES),
+        biologicalSex: pick(rand, BIOLOGICAL_SEXES.slice(0, 2)),
+        activityLevel: pick(rand, WIZARD_ACTIVITY_LEVELS),
+      },
+      outcomes,
+      effects: rand() < 0.35 ? pickSome(rand, peptide.sideEffects, 1, 1) : [],
+      timeline: pick(rand, TIMELINES.slice(0, 6)),
+      story: story(rand),
+      stack: rand() < 0.25 ? peptide.commonStacks.slice(0, 1) : [],
+      sourcing: undefined,
+    };
+    const { experience } = await submitExperience(ctx, input, { createdAt, demo: true });
+    for (const voter of pickSome(rand, voters, 0, 6)) {
+      const voteType = rand() < 0.6 ? 'helpful' : pick(rand, VOTE_TYPES);
+      await ctx.db.query('insert into votes (experience_id, user_id, vote_type, created_at) values ($1, $2, $3, $4)', [
+        experience._id,
+        voter,
+        voteType,
+        createdAt.toISOString(),
+      ]);
+    }
+  }
+  return count;
+}
+
+/** Demo voters: approved accounts that cannot sign in (their password is random and discarded). */
+async function demoVoters(ctx: AppContext, n: number): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const res = await ctx.db.query<{ id: string }>(
+      `insert into users (email, password_hash, role, status) values ($1, $2, 'user', 'approved')
+       on conflict ((lower(email))) do update set email = excluded.email returning id`,
+      [`demo-voter-${i}@demo.invalid`, `disabled$${randomBytes(16).toString('hex')}`],
+    );
+    out.push(res.rows[0].id);
+  }
+  return out;
+}

@@ -1,0 +1,29 @@
+// A small in-process cache for hot public reads. Writes bump a version, which empties it.
+export class ReadCache {
+  private entries = new Map<string, { value: unknown; expiresAt: number }>();
+  private version = 0;
+
+  constructor(
+    private readonly ttlMs = 30_000,
+    private readonly maxEntries = 500,
+  ) {}
+
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > now) return hit.value as T;
+    const version = this.version;
+    const value = await load();
+    // A write that landed while loading makes this value stale: do not keep it.
+    if (version === this.version) {
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(key, { value, expiresAt: now + this.ttlMs });
+    }
+    return value;
+  }
+
+  invalidate(): void {
+    this.version += 1;
+    this.entries.clear();
+  }
+}

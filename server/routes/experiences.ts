@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { Id } from '../../contract/common';
+import {
+  EffectsQuery,
+  ExperienceListQuery,
+  HomeExperiencesQuery,
+  MyVotesQuery,
+  SubmitExperienceRequest,
+  TrackingIdParam,
+  UpdateExperienceRequest,
+  VoteRequest,
+} from '../../contract/experiences';
+import { HONEYPOT_MESSAGE } from '../../contract/rules';
+import type { AppContext } from '../context';
+import { clientAddress } from '../lib/address';
+import { badRequest } from '../lib/errors';
+import { parse } from '../lib/validate';
+import { requireMember } from '../plugins/auth';
+import { listEffects } from '../services/effects';
+import * as experiences from '../services/experiences';
+import * as votes from '../services/votes';
+
+export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const limits = ctx.config.rateLimits;
+
+  // Anonymous by design: the Authorization header is never read here.
+  app.post('/api/experiences', async (request, reply) => {
+    ctx.limiter.check('submit', clientAddress(request), limits.submissions);
+    const body = request.body as { website?: unknown } | undefined;
+    // Checked before anything else: a bot that fills every field gets the honeypot answer.
+    if (body && typeof body === 'object' && typeof body.website === 'string' && body.website.trim() !== '') {
+      throw badRequest(HONEYPOT_MESSAGE);
+    }
+    const input = parse(SubmitExperienceRequest, body);
+    const result = await experiences.submitExperience(ctx, input);
+    reply.code(201);
+    return {
+      success: true,
+      data: result,
+      message: 'Experience submitted. Save your tracking ID to find, update or delete it later.',
+    };
+  });
+
+  app.get('/api/experiences', async (request) => {
+    const query = parse(ExperienceListQuery, request.query);
+    return { success: true, data: await experiences.listExperiences(ctx, query) };
+  });
+
+  app.get('/api/experiences/home/public', async (request) => {
+    const { limit } = parse(HomeExperiencesQuery, request.query);
+    return { success: true, data: await experiences.homeExperiences(ctx, limit) };
+  });
+
+  app.get<{ Params: { trackingId: string } }>('/api/experiences/tracking/:trackingId', async (request) => {
+    const trackingId = parse(TrackingIdParam, request.params.trackingId);
+    return { success: true, data: { experience: await experiences.getByTracking(ctx, trackingId) } };
+  });
+
+  app.put<{ Params: { trackingId: string } }>('/api/experiences/tracking/:trackingId', async (request) => {
+    const trackingId = parse(TrackingIdParam, request.params.trackingId);
+    const changes = parse(UpdateExperienceRequest, request.body);
+    return {
+      success: true,
+      data: { experience: await experiences.updateByTracking(ctx, trackingId, changes) },
+      message: 'Experience updated',
+    };
+  });
+
+  app.delete<{ Params: { trackingId: string } }>('/api/experiences/tracking/:trackingId', async (request) => {
+    const trackingId = parse(TrackingIdParam, request.params.trackingId);
+    await experiences.deleteByTracking(ctx, trackingId);
+    return { success: true, data: {}, message: 'Experience deleted' };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/experiences/:id', async (request) => {
+    const id = parse(Id, request.params.id);
+    return { success: true, data: { experience: await experiences.getExperience(ctx, id) } };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/experiences/:id/vote', async (request, reply) => {
+    const caller = await requireMember(ctx, request);
+    ctx.limiter.check('vote', caller.userId, limits.votes);
+    const id = parse(Id, request.params.id);
+    const { voteType } = parse(VoteRequest, request.body);
+    const result = await votes.castVote(ctx, caller, id, voteType);
+    reply.code(201);
+    return { success: true, data: result, message: `Your ${voteType} vote has been recorded.` };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/experiences/:id/vote', async (request) => {
+    const caller = await requireMember(ctx, request);
+    const id = parse(Id, request.params.id);
+    return { success: true, data: await votes.voteStatus(ctx, caller, id) };
+  });
+
+  app.get('/api/votes', async (request) => {
+    const caller = await requireMember(ctx, request);
+    const { experienceIds } = parse(MyVotesQuery, request.query);
+    if (experienceIds.length > 100) throw badRequest('experienceIds can name at most 100 experiences');
+    for (const id of experienceIds) parse(Id, id);
+    return { success: true, data: await votes.myVotes(ctx, caller, experienceIds) };
+  });
+
+  app.get('/api/effects', async (request) => {
+    const query = parse(EffectsQuery, request.query);
+    return { success: true, data: await listEffects(ctx, query) };
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { Id } from '../../contract/common';
+import {
+  Credentials,
+  LogoutRequest,
+  PendingUsersQuery,
+  RefreshRequest,
+  RegisterRequest,
+  RejectRequest,
+  UpdateProfileRequest,
+} from '../../contract/users';
+import type { AppContext } from '../context';
+import { clientAddress } from '../lib/address';
+import { parse } from '../lib/validate';
+import { optionalCaller, requireMember, requireModerator } from '../plugins/auth';
+import * as users from '../services/users';
+
+export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const limits = ctx.config.rateLimits;
+
+  app.post('/api/users/register', async (request, reply) => {
+    ctx.limiter.check('register', clientAddress(request), limits.register);
+    const input = parse(RegisterRequest, request.body);
+    const user = await users.register(ctx, input);
+    reply.code(201);
+    return {
+      success: true,
+      data: { user },
+      message: 'Account created. A moderator will review it; you can sign in once it is approved.',
+    };
+  });
+
+  app.post('/api/users/login', async (request) => {
+    ctx.limiter.check('login-address', clientAddress(request), limits.loginPerAddress);
+    const input = parse(Credentials, request.body);
+    ctx.limiter.check('login-email', input.email.toLowerCase(), limits.loginPerEmail);
+    return { success: true, data: await users.login(ctx, input) };
+  });
+
+  app.post('/api/auth/refresh', async (request) => {
+    const { refreshToken } = parse(RefreshRequest, request.body);
+    return { success: true, data: await users.refresh(ctx, refreshToken) };
+  });
+
+  app.post('/api/auth/logout', async (request) => {
+    const { refreshToken } = parse(LogoutRequest, request.body);
+    // An expired access token must not stop a sign-out: the refresh token is enough.
+    const caller = await optionalCaller(ctx, request).catch(() => null);
+    await users.logout(ctx, refreshToken, caller);
+    return { success: true, data: {} };
+  });
+
+  app.get('/api/users/me', async (request) => {
+    const caller = await requireMember(ctx, request);
+    return { success: true, data: { user: await users.getMe(ctx, caller) } };
+  });
+
+  app.put('/api/users/me', async (request) => {
+    const caller = await requireMember(ctx, request);
+    const input = parse(UpdateProfileRequest, request.body);
+    return { success: true, data: { user: await users.updateMe(ctx, caller, input) }, message: 'Profile updated' };
+  });
+
+  app.get('/api/users/pending', async (request) => {
+    await requireModerator(ctx, request);
+    const { page, limit } = parse(PendingUsersQuery, request.query);
+    return { success: true, data: await users.listPending(ctx, page, limit) };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/users/:id/approve', async (request) => {
+    const moderator = await requireModerator(ctx, request);
+    const id = parse(Id, request.params.id);
+    return { success: true, data: { user: await users.decide(ctx, moderator, id, 'approved') }, message: 'User approved' };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/users/:id/reject', async (request) => {
+    const moderator = await requireModerator(ctx, request);
+    const id = parse(Id, request.params.id);
+    const { notes } = parse(RejectRequest, request.body);
+    return { success: true, data: { user: await users.decide(ctx, moderator, id, 'rejected', notes) }, message: 'User rejected' };
+  });
+}

@@ -1,0 +1,332 @@
+// Community analytics from trigger-kept aggregates (peptides, experience_daily, peptide_outcomes):
+// no request scans every experience. Definitions follow decisions.md "Data that is real".
+import type { Analytics, ComparedPeptide, ResearchOverview, Trends } from '../../contract/analytics';
+import { CATEGORIES } from '../../contract/common';
+import { K_ANONYMITY, growthPercent } from '../../contract/rules';
+import type { AppContext } from '../context';
+import { notFound } from '../lib/errors';
+import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, type PeptideRow } from './peptides';
+import { decodeCursor, encodeCursor } from './experiences';
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const MONTH_START = `date_trunc('month', now() at time zone 'UTC')::date`;
+const PREVIOUS_MONTH_START = `(date_trunc('month', now() at time zone 'UTC') - interval '1 month')::date`;
+
+export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
+  return ctx.cache.get('analytics', async () => {
+    const totals = await ctx.db.query<{ experiences: number; rating_sum: number; peptides: number; categories: number }>(
+      `select coalesce(sum(experience_count), 0)::int as experiences, coalesce(sum(rating_sum), 0)::float8 as rating_sum,
+              (count(*) filter (where deleted_at is null))::int as peptides,
+              (count(distinct category) filter (where deleted_at is null))::int as categories
+         from peptides`,
+    );
+    const months = await ctx.db.query<{ this_month: number; last_month: number }>(
+      `select coalesce(sum(experiences) filter (where day >= ${MONTH_START}), 0)::int as this_month,
+              coalesce(sum(experiences) filter (where day >= ${PREVIOUS_MONTH_START} and day < ${MONTH_START}), 0)::int as last_month
+         from experience_daily where day >= ${PREVIOUS_MONTH_START}`,
+    );
+    const active = await ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from account_activity where month = ${MONTH_START}`,
+    );
+    const categories = await ctx.db.query<{ name: string; this_month: number; last_month: number }>(
+      `select p.category as name,
+              coalesce(sum(d.experiences) filter (where d.day >= ${MONTH_START}), 0)::int as this_month,
+              coalesce(sum(d.experiences) filter (where d.day < ${MONTH_START}), 0)::int as last_month
+         from experience_daily d join peptides p on p.id = d.peptide_id
+        where d.day >= ${PREVIOUS_MONTH_START}
+        group by p.category`,
+    );
+    const top = await ctx.db.query<PeptideRow>(
+      `select ${PEPTIDE_COLUMNS} from peptides p, ${PEPTIDE_MAXIMA}
+        where p.deleted_at is null and p.experience_count > 0
+        order by p.experience_count desc, lower(p.name) limit 6`,
+    );
+    const outcomes = top.rows.length
+      ? await ctx.db.query<{ peptide_id: string; outcome: string; total: number; n: number }>(
+          `select peptide_id, outcome, total, n from peptide_outcomes where peptide_id = any($1::uuid[]) and n > 0
+            order by n desc, outcome`,
+          [top.rows.map((r) => r.id)],
+        )
+      : { rows: [] };
+
+    const t = totals.rows[0];
+    const m = months.rows[0];
+    const trending = categories.rows
+      .map((c) => ({ name: c.name, growth: growthPercent(c.this_month, c.last_month), experiences: c.this_month }))
+      .filter((c) => c.experiences > 0)
+      .sort((a, b) => b.growth - a.growth || b.experiences - a.experiences)
+      .slice(0, 6);
+    const activeUsers = active.rows[0].n;
+    return {
+      totalExperiences: t.experiences,
+      experienceGrowth: growthPercent(m.this_month, m.last_month),
+      experiencesThisMonth: m.this_month,
+      totalPeptides: t.peptides,
+      categories: t.categories,
+      averageRating: t.experiences ? round2(t.rating_sum / t.experiences) : 0,
+      activeUsers,
+      activeUsersCount: activeUsers,
+      trendingCategories: trending,
+      topPeptides: top.rows.map((r) => ({
+        _id: r.id,
+        name: r.name,
+        category: r.category,
+        rating: round2(Number(r.average_rating)),
+        experiences: r.experience_count,
+      })),
+      effectivenessData: top.rows.map((r) => {
+        const effectiveness: Record<string, number> = {};
+        const sampleSizes: Record<string, number> = {};
+        for (const o of outcomes.rows.filter((x) => x.peptide_id === r.id).slice(0, 8)) {
+          effectiveness[o.outcome] = round1(o.total / o.n);
+          sampleSizes[o.outcome] = o.n;
+        }
+        return { peptide: r.name, peptideId: r.id, experiences: r.experience_count, effectiveness, sampleSizes };
+      }),
+      generatedAt: new Date().toISOString(),
+    };
+  });
+}
+
+const MAX_SERIES = 8;
+
+export async function trends(ctx: AppContext, period: 'monthly' | 'weekly', groupBy: 'peptide' | 'category'): Promise<Trends> {
+  return ctx.cache.get(`trends:${period}:${groupBy}`, async () => {
+    const unit = period === 'monthly' ? 'month' : 'week';
+    const count = 12;
+    const group = groupBy === 'peptide' ? 'p.id::text' : 'p.category';
+    const res = await ctx.db.query<{ bucket: Date; key: string; name: string; n: number }>(
+      `select date_trunc('${unit}', d.day::timestamp)::date as bucket, ${group} as key, min(p.name) as name,
+              sum(d.experiences)::int as n
+         from experience_daily d join peptides p on p.id = d.peptide_id
+        where d.day >= (date_trunc('${unit}', now() at time zone 'UTC') - interval '${count - 1} ${unit}')::date
+        group by 1, 2 having sum(d.experiences) > 0`,
+    );
+    const buckets = bucketStarts(unit, count);
+    const index = new Map(buckets.map((b, i) => [b, i]));
+    const byKey = new Map<string, { key: string; name: string; counts: number[] }>();
+    for (const row of res.rows) {
+      const i = index.get(isoDay(row.bucket));
+      if (i === undefined) continue;
+      const name = groupBy === 'peptide' ? row.name : row.key;
+      const series = byKey.get(row.key) ?? { key: row.key, name, counts: new Array<number>(count).fill(0) };
+      series.counts[i] += row.n;
+      byKey.set(row.key, series);
+    }
+    const all = [...byKey.values()].sort((a, b) => sum(b.counts) - sum(a.counts) || a.name.localeCompare(b.name));
+    const series = all.slice(0, MAX_SERIES);
+    if (all.length > MAX_SERIES) {
+      const other = { key: 'other', name: 'Other', counts: new Array<number>(count).fill(0) };
+      for (const s of all.slice(MAX_SERIES)) s.counts.forEach((n, i) => (other.counts[i] += n));
+      series.push(other);
+    }
+    const totals = buckets.map((_, i) => sum(all.map((s) => s.counts[i])));
+    const growth = totals.map((n, i) => (i === 0 ? null : growthPercent(n, totals[i - 1])));
+    return { period, groupBy, buckets, series, totals, growth };
+  });
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+function isoDay(d: Date | string): string {
+  return (d instanceof Date ? d.toISOString() : String(d)).slice(0, 10);
+}
+
+/** The first day of each of the last `count` months or ISO weeks (UTC), oldest first. */
+export function bucketStarts(unit: 'month' | 'week', count: number, now = new Date()): string[] {
+  const out: string[] = [];
+  if (unit === 'month') {
+    for (let i = count - 1; i >= 0; i--) out.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 10));
+  } else {
+    const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+    for (let i = count - 1; i >= 0; i--) out.push(new Date(monday.getTime() - i * 7 * 86_400_000).toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+export async function compare(ctx: AppContext, ids: string[]): Promise<{ peptides: ComparedPeptide[] }> {
+  const res = await ctx.db.query<PeptideRow>(
+    `select ${PEPTIDE_COLUMNS} from peptides p, ${PEPTIDE_MAXIMA} where p.id = any($1::uuid[]) and p.deleted_at is null`,
+    [ids],
+  );
+  const missing = ids.filter((id) => !res.rows.some((r) => r.id === id));
+  if (missing.length) throw notFound(`Peptide not found: ${missing.join(', ')}`);
+  const outcomes = await ctx.db.query<{ peptide_id: string; outcome: string; total: number; n: number }>(
+    'select * from peptide_outcomes where peptide_id = any($1::uuid[]) and n > 0 order by n desc, outcome',
+    [ids],
+  );
+  const effects = await ctx.db.query<{ peptide_id: string; effect: string; n: number }>(
+    'select * from peptide_reported_effects where peptide_id = any($1::uuid[]) and n > 0 order by n desc, effect',
+    [ids],
+  );
+  const peptides = ids.map((id) => {
+    const r = res.rows.find((x) => x.id === id)!;
+    return {
+      _id: r.id,
+      name: r.name,
+      category: r.category,
+      averageRating: round2(Number(r.average_rating)),
+      totalExperiences: r.experience_count,
+      popularity: r.popularity,
+      outcomeMeans: outcomes.rows
+        .filter((o) => o.peptide_id === id)
+        .slice(0, 10)
+        .map((o) => ({ name: o.outcome, mean: round1(o.total / o.n), n: o.n })),
+      commonEffects: r.common_effects,
+      reportedEffects: effects.rows
+        .filter((e) => e.peptide_id === id)
+        .slice(0, 10)
+        .map((e) => ({ name: e.effect, count: e.n })),
+    };
+  });
+  return { peptides };
+}
+
+export async function researchOverview(ctx: AppContext): Promise<ResearchOverview> {
+  const analytics = await communityAnalytics(ctx);
+  const counts = await ctx.db.query<{ votes: number; members: number; pending: number }>(
+    `select (select count(*) from votes)::int as votes,
+            (select count(*) from users where status = 'approved')::int as members,
+            (select count(*) from users where status = 'pending')::int as pending`,
+  );
+  const complete = await ctx.cache.get('research:complete', async () => {
+    const res = await ctx.db.query<{ complete: number; total: number }>(
+      `select (count(*) filter (where length(story) >= 100 and age_range is not null and biological_sex is not null
+                and activity_level is not null))::int as complete, count(*)::int as total from experiences`,
+    );
+    return res.rows[0];
+  });
+  const perPeptide = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; mean: number | null }>(
+    `select id, name, category, experience_count as experiences,
+            case when experience_count > 0 then rating_sum / experience_count end as mean
+       from peptides where deleted_at is null order by experience_count desc, lower(name)`,
+  );
+  const perCategory = CATEGORIES.map((name) => {
+    const rows = perPeptide.rows.filter((r) => r.category === name);
+    const experiences = sum(rows.map((r) => r.experiences));
+    const ratingSum = sum(rows.map((r) => (r.mean ?? 0) * r.experiences));
+    return { name, experiences, meanRating: experiences ? round2(ratingSum / experiences) : null };
+  });
+  const c = counts.rows[0];
+  return {
+    experiences: analytics.totalExperiences,
+    experiencesThisMonth: analytics.experiencesThisMonth,
+    peptides: analytics.totalPeptides,
+    votes: c.votes,
+    members: c.members,
+    pendingRegistrations: c.pending,
+    completeReportShare: complete.total ? round2(complete.complete / complete.total) : 0,
+    perPeptide: perPeptide.rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      category: r.category,
+      experiences: r.experiences,
+      meanRating: r.mean === null ? null : round2(r.mean),
+    })),
+    perCategory,
+  };
+}
+
+interface ExportDbRow {
+  id: string;
+  created_at: Date;
+  peptide: string;
+  category: string;
+  dosage: string;
+  frequency: string;
+  duration_days: number;
+  route: string;
+  primary_purpose: string[];
+  timeline: string;
+  rating: number;
+  outcomes: Record<string, number>;
+  effects: string[];
+  age_range: string;
+  biological_sex: string;
+  activity_level: string;
+  cell_size: number;
+}
+
+/**
+ * Research export: no ids, months instead of dates, and demographics suppressed wherever the
+ * (peptide, age range, sex, activity) cell holds fewer than K_ANONYMITY reports.
+ */
+export async function researchExport(ctx: AppContext, limit: number, cursor?: string) {
+  const values: unknown[] = [limit + 1];
+  let after = '';
+  if (cursor) {
+    const [createdAt, id] = decodeCursor(cursor, 2);
+    values.push(createdAt, id);
+    after = 'where (e.created_at, e.id) < ($2::timestamptz, $3::uuid)';
+  }
+  const res = await ctx.db.query<ExportDbRow>(
+    `with page as (select * from experiences e ${after} order by e.created_at desc, e.id desc limit $1)
+     select e.id, e.created_at, p.name as peptide, p.category, e.dosage, e.frequency, e.duration_days, e.route,
+            e.primary_purpose, e.timeline, e.rating, e.outcomes, e.effects, e.age_range, e.biological_sex, e.activity_level,
+            (select count(*)::int from experiences c where c.peptide_id = e.peptide_id and c.age_range = e.age_range
+               and c.biological_sex = e.biological_sex and c.activity_level = e.activity_level) as cell_size
+       from page e join peptides p on p.id = e.peptide_id
+      order by e.created_at desc, e.id desc`,
+    values,
+  );
+  const pageRows = res.rows.slice(0, limit);
+  const breakdown = await ctx.cache.get('research:breakdown', async () => {
+    const b = await ctx.db.query<{ peptide: string; age_range: string; biological_sex: string; n: number }>(
+      `select p.name as peptide, e.age_range, e.biological_sex, count(*)::int as n
+         from experiences e join peptides p on p.id = e.peptide_id
+        group by p.name, e.age_range, e.biological_sex order by p.name, e.age_range, e.biological_sex`,
+    );
+    return b.rows.map((r) => ({
+      peptide: r.peptide,
+      ageRange: r.age_range,
+      biologicalSex: r.biological_sex,
+      experiences: r.n >= K_ANONYMITY ? r.n : null,
+    }));
+  });
+  const last = pageRows[pageRows.length - 1];
+  return {
+    k: K_ANONYMITY,
+    generatedAt: new Date().toISOString(),
+    rows: pageRows.map((r) => {
+      const visible = r.cell_size >= K_ANONYMITY;
+      return {
+        peptide: r.peptide,
+        category: r.category,
+        month: r.created_at.toISOString().slice(0, 7),
+        dosage: r.dosage,
+        frequency: r.frequency,
+        durationDays: r.duration_days,
+        route: r.route,
+        primaryPurpose: r.primary_purpose,
+        timeline: r.timeline,
+        rating: round2(r.rating),
+        outcomes: r.outcomes,
+        effects: r.effects,
+        ageRange: visible ? r.age_range : null,
+        biologicalSex: visible ? r.biological_sex : null,
+        activityLevel: visible ? r.activity_level : null,
+      };
+    }),
+    nextCursor: res.rows.length > limit && last ? encodeCursor([last.created_at.toISOString(), last.id]) : null,
+    breakdown,
+  };
+}
+
+const CSV_COLUMNS = [
+  'peptide', 'category', 'month', 'dosage', 'frequency', 'durationDays', 'route', 'primaryPurpose', 'timeline',
+  'rating', 'outcomes', 'effects', 'ageRange', 'biologicalSex', 'activityLevel',
+] as const;
+
+/** CSV with every cell quoted; formula-looking cells are prefixed so spreadsheets never run them. */
+export function toCsv(rows: Record<(typeof CSV_COLUMNS)[number], unknown>[]): string {
+  const cell = (v: unknown) => {
+    let s = v === null || v === undefined ? '' : Array.isArray(v) ? v.join('; ') : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+    return `"${s.replace(/"/g, '""')}"`;
+  };
+  return [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
+}

@@ -1,0 +1,306 @@
+// Anonymous experience reports. No account id, address or user agent is ever written with one.
+import type { CommunityCategory, CommunitySort } from '../../contract/common';
+import type { Experience, OwnExperience, Sourcing, SubmitExperienceInput } from '../../contract/experiences';
+import { experienceRating, purposeGroups } from '../../contract/rules';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db/client';
+import { badRequest, notFound } from '../lib/errors';
+import { newTrackingId, trackingHash } from '../lib/tracking';
+import { escapeLike } from './peptides';
+
+interface ExperienceRow {
+  id: string;
+  peptide_id: string;
+  peptide_name: string;
+  peptide_category: string;
+  dosage: string;
+  frequency: string;
+  duration_days: number;
+  route: string;
+  primary_purpose: string[];
+  age_range: string;
+  biological_sex: string;
+  activity_level: string;
+  outcomes: Record<string, number>;
+  rating: number;
+  effects: string[];
+  timeline: string;
+  story: string;
+  stack: string[];
+  sourcing: Sourcing | null;
+  helpful_count: number;
+  not_helpful_count: number;
+  detailed_count: number;
+  concerning_count: number;
+  is_demo: boolean;
+  created_at: Date;
+  updated_at: Date | null;
+}
+
+const SELECT = `select e.id, e.peptide_id, p.name as peptide_name, p.category as peptide_category, e.dosage, e.frequency,
+  e.duration_days, e.route, e.primary_purpose, e.age_range, e.biological_sex, e.activity_level, e.outcomes, e.rating,
+  e.effects, e.timeline, e.story, e.stack, e.sourcing, e.helpful_count, e.not_helpful_count, e.detailed_count,
+  e.concerning_count, e.is_demo, e.created_at, e.updated_at
+  from experiences e join peptides p on p.id = e.peptide_id`;
+
+function vendorOf(sourcing: Sourcing | null): Experience['vendor'] {
+  if (!sourcing || (!sourcing.vendorUrl && !sourcing.batchId && sourcing.volumeMl === undefined)) return null;
+  let name: string | null = null;
+  if (sourcing.vendorUrl) {
+    try {
+      name = new URL(sourcing.vendorUrl).hostname;
+    } catch {
+      name = null;
+    }
+  }
+  return { name, quantity: sourcing.volumeMl !== undefined ? `${sourcing.volumeMl} ml` : null, batchId: sourcing.batchId ?? null };
+}
+
+export function toExperience(row: ExperienceRow): Experience {
+  const helpful = row.helpful_count;
+  const notHelpful = row.not_helpful_count;
+  return {
+    _id: row.id,
+    peptideId: row.peptide_id,
+    peptideName: row.peptide_name,
+    peptideCategory: row.peptide_category,
+    dosage: row.dosage,
+    frequency: row.frequency,
+    duration: row.duration_days,
+    route: row.route,
+    primaryPurpose: row.primary_purpose,
+    demographics: { ageRange: row.age_range, biologicalSex: row.biological_sex, activityLevel: row.activity_level },
+    outcomes: row.outcomes,
+    rating: Math.round(row.rating * 100) / 100,
+    effects: row.effects,
+    timeline: row.timeline,
+    story: row.story,
+    stack: row.stack,
+    vendor: vendorOf(row.sourcing),
+    votes: {
+      helpful,
+      notHelpful,
+      detailed: row.detailed_count,
+      concerning: row.concerning_count,
+      total: helpful + notHelpful + row.detailed_count + row.concerning_count,
+    },
+    demo: row.is_demo,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at ? row.updated_at.toISOString() : null,
+  };
+}
+
+function searchText(peptideName: string, story: string, effects: string[], purposes: string[]): string {
+  return [peptideName, story, ...effects, ...purposes].join(' ').toLowerCase();
+}
+
+/** Only filled sourcing values are kept; none at all stores nothing. */
+function cleanSourcing(s: Sourcing | undefined): Sourcing | null {
+  if (!s) return null;
+  const out: Sourcing = {};
+  if (s.vendorUrl) out.vendorUrl = s.vendorUrl;
+  if (s.batchId) out.batchId = s.batchId;
+  if (s.purityPercentage !== undefined) out.purityPercentage = s.purityPercentage;
+  if (s.volumeMl !== undefined) out.volumeMl = s.volumeMl;
+  return Object.keys(out).length ? out : null;
+}
+
+function jsonOrNull(value: object | null): string | null {
+  return value === null ? null : JSON.stringify(value);
+}
+
+function normaliseOutcomes(outcomes: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(outcomes)) out[k.trim()] = v;
+  return out;
+}
+
+async function fetchOne(q: Queryable, where: string, value: string): Promise<ExperienceRow | undefined> {
+  const res = await q.query<ExperienceRow>(`${SELECT} where ${where}`, [value]);
+  return res.rows[0];
+}
+
+export async function submitExperience(
+  ctx: AppContext,
+  input: SubmitExperienceInput,
+  seed?: { createdAt: Date; demo: boolean },
+): Promise<{ trackingId: string; experience: Experience }> {
+  const peptide = await ctx.db.query<{ name: string }>('select name from peptides where id = $1 and deleted_at is null', [
+    input.peptideId,
+  ]);
+  if (!peptide.rows[0]) throw badRequest('peptideId: no such peptide');
+  const outcomes = normaliseOutcomes(input.outcomes);
+  const rating = experienceRating(outcomes);
+  if (rating === null) throw badRequest('outcomes must rate at least one effect');
+  const trackingId = newTrackingId();
+  const res = await ctx.db.query<{ id: string }>(
+    `insert into experiences (tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
+       purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
+       sourcing, search_text, created_at, is_demo)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+       coalesce($20::timestamptz, date_trunc('milliseconds', now())), $21)
+     returning id`,
+    [
+      trackingHash(trackingId),
+      input.peptideId,
+      input.dosage,
+      input.frequency,
+      input.duration,
+      input.routeOfAdministration,
+      input.primaryPurpose,
+      purposeGroups(input.primaryPurpose),
+      input.demographics.ageRange,
+      input.demographics.biologicalSex,
+      input.demographics.activityLevel,
+      JSON.stringify(outcomes),
+      rating,
+      input.effects,
+      input.timeline,
+      input.story,
+      input.stack,
+      jsonOrNull(cleanSourcing(input.sourcing)),
+      searchText(peptide.rows[0].name, input.story, input.effects, input.primaryPurpose),
+      seed ? seed.createdAt.toISOString() : null,
+      seed?.demo ?? false,
+    ],
+  );
+  ctx.cache.invalidate();
+  const row = await fetchOne(ctx.db, 'e.id = $1', res.rows[0].id);
+  return { trackingId, experience: toExperience(row!) };
+}
+
+// Keyset paging: each sort has an index on exactly these columns.
+const SORTS: Record<CommunitySort, { order: string; keys: string[]; op: '<' | '>' }> = {
+  newest: { order: 'e.created_at desc, e.id desc', keys: ['e.created_at', 'e.id'], op: '<' },
+  oldest: { order: 'e.created_at asc, e.id asc', keys: ['e.created_at', 'e.id'], op: '>' },
+  helpful: { order: 'e.helpful_count desc, e.created_at desc, e.id desc', keys: ['e.helpful_count', 'e.created_at', 'e.id'], op: '<' },
+  rating: { order: 'e.rating desc, e.created_at desc, e.id desc', keys: ['e.rating', 'e.created_at', 'e.id'], op: '<' },
+};
+const KEY_CASTS: Record<string, string> = {
+  'e.helpful_count': 'integer',
+  'e.rating': 'double precision',
+  'e.created_at': 'timestamptz',
+  'e.id': 'uuid',
+};
+
+type CursorValues = (string | number)[];
+
+export function encodeCursor(values: CursorValues): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, length: number): CursorValues {
+  try {
+    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(values) && values.length === length && values.every((v) => typeof v === 'string' || typeof v === 'number')) {
+      const uuid = values[values.length - 1];
+      const date = values[values.length - 2];
+      if (typeof uuid === 'string' && /^[0-9a-f-]{36}$/i.test(uuid) && typeof date === 'string' && !Number.isNaN(Date.parse(date))) {
+        return values as CursorValues;
+      }
+    }
+  } catch {
+    // fall through to the 400 below
+  }
+  throw badRequest('cursor is invalid; start again from the first page');
+}
+
+function cursorOf(row: ExperienceRow, sort: CommunitySort): string {
+  const tail = [row.created_at.toISOString(), row.id];
+  if (sort === 'helpful') return encodeCursor([row.helpful_count, ...tail]);
+  if (sort === 'rating') return encodeCursor([row.rating, ...tail]);
+  return encodeCursor(tail);
+}
+
+export interface ExperienceListParams {
+  search: string;
+  category: CommunityCategory;
+  sort: CommunitySort;
+  peptideId?: string;
+  limit: number;
+  cursor?: string;
+}
+
+export async function listExperiences(ctx: AppContext, params: ExperienceListParams) {
+  return ctx.cache.get(`experiences:${JSON.stringify(params)}`, async () => {
+    const sort = SORTS[params.sort];
+    const where: string[] = [];
+    const values: unknown[] = [];
+    const add = (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    if (params.search) where.push(`e.search_text like ${add(`%${escapeLike(params.search.toLowerCase())}%`)}`);
+    if (params.category !== 'all') where.push(`e.purpose_groups @> array[${add(params.category)}]::text[]`);
+    if (params.peptideId) where.push(`e.peptide_id = ${add(params.peptideId)}`);
+    if (params.cursor) {
+      const cursor = decodeCursor(params.cursor, sort.keys.length);
+      const placeholders = cursor.map((v, i) => `${add(v)}::${KEY_CASTS[sort.keys[i]]}`);
+      where.push(`(${sort.keys.join(', ')}) ${sort.op} (${placeholders.join(', ')})`);
+    }
+    const limitParam = add(params.limit + 1);
+    const res = await ctx.db.query<ExperienceRow>(
+      `${SELECT} ${where.length ? `where ${where.join(' and ')}` : ''} order by ${sort.order} limit ${limitParam}`,
+      values,
+    );
+    const rows = res.rows.slice(0, params.limit);
+    const nextCursor = res.rows.length > params.limit ? cursorOf(rows[rows.length - 1], params.sort) : null;
+    return { experiences: rows.map(toExperience), nextCursor };
+  });
+}
+
+export async function homeExperiences(ctx: AppContext, limit: number) {
+  const { experiences } = await listExperiences(ctx, { search: '', category: 'all', sort: 'newest', limit });
+  return { experiences };
+}
+
+export async function getExperience(ctx: AppContext, id: string): Promise<Experience> {
+  const row = await fetchOne(ctx.db, 'e.id = $1', id);
+  if (!row) throw notFound('Experience not found');
+  return toExperience(row);
+}
+
+const TRACKING_NOT_FOUND = 'Experience not found';
+
+export async function getByTracking(ctx: AppContext, trackingId: string): Promise<OwnExperience> {
+  const row = await fetchOne(ctx.db, 'e.tracking_hash = $1', trackingHash(trackingId));
+  if (!row) throw notFound(TRACKING_NOT_FOUND);
+  return { ...toExperience(row), trackingId, sourcing: row.sourcing };
+}
+
+export async function updateByTracking(
+  ctx: AppContext,
+  trackingId: string,
+  changes: { story?: string; outcomes?: Record<string, number>; effects?: string[] },
+): Promise<OwnExperience> {
+  const hash = trackingHash(trackingId);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const current = await fetchOne(tx, 'e.tracking_hash = $1', hash);
+    if (!current) throw notFound(TRACKING_NOT_FOUND);
+    const story = changes.story ?? current.story;
+    const effects = changes.effects ?? current.effects;
+    const outcomes = changes.outcomes ? normaliseOutcomes(changes.outcomes) : current.outcomes;
+    await tx.query(
+      `update experiences set story = $2, effects = $3, outcomes = $4, rating = $5, search_text = $6,
+         updated_at = now() where id = $1`,
+      [
+        current.id,
+        story,
+        effects,
+        JSON.stringify(outcomes),
+        experienceRating(outcomes),
+        searchText(current.peptide_name, story, effects, current.primary_purpose),
+      ],
+    );
+    return current.id;
+  });
+  ctx.cache.invalidate();
+  const row = await fetchOne(ctx.db, 'e.id = $1', updated);
+  return { ...toExperience(row!), trackingId, sourcing: row!.sourcing };
+}
+
+export async function deleteByTracking(ctx: AppContext, trackingId: string): Promise<void> {
+  const res = await ctx.db.query('delete from experiences where tracking_hash = $1', [trackingHash(trackingId)]);
+  if (res.affectedRows === 0) throw notFound(TRACKING_NOT_FOUND);
+  ctx.cache.invalidate();
+}

@@ -1,0 +1,173 @@
+// Peptide catalogue: search, filter, sort and page in SQL; aggregates come from trigger-kept columns.
+import type { CreatePeptideInput, Peptide } from '../../contract/peptides';
+import type { PeptideSort } from '../../contract/common';
+import type { AppContext, Caller } from '../context';
+import { conflict, forbidden, notFound } from '../lib/errors';
+import { recordActivity } from './users';
+
+export interface PeptideRow {
+  id: string;
+  name: string;
+  peptide_sequence: string;
+  category: Peptide['category'];
+  description: string;
+  detailed_description: string;
+  mechanism: string;
+  common_dosage: string;
+  common_frequency: string;
+  common_effects: string[];
+  side_effects: string[];
+  common_stacks: string[];
+  dosage_ranges: Partial<Peptide['dosageRanges']>;
+  timeline: Partial<Peptide['timeline']>;
+  created_by: string | null;
+  created_at: Date;
+  experience_count: number;
+  average_rating: number;
+  popularity: number;
+}
+
+/** Popularity in SQL, the same formula as `popularityScore` in contract/rules.ts (Math.round = floor(x + 0.5)). */
+export const PEPTIDE_COLUMNS = `p.id, p.name, p.peptide_sequence, p.category, p.description, p.detailed_description, p.mechanism,
+  p.common_dosage, p.common_frequency, p.common_effects, p.side_effects, p.common_stacks, p.dosage_ranges, p.timeline,
+  p.created_by, p.created_at, p.experience_count,
+  case when p.experience_count > 0 then p.rating_sum / p.experience_count else 0 end as average_rating,
+  floor(100 * (0.7 * coalesce(p.experience_count::float8 / nullif(m.max_experiences, 0), 0)
+             + 0.3 * coalesce(p.vote_count::float8 / nullif(m.max_votes, 0), 0)) + 0.5)::int as popularity`;
+export const PEPTIDE_MAXIMA = `(select max(experience_count) as max_experiences, max(vote_count) as max_votes
+  from peptides where deleted_at is null) m`;
+
+const ORDER: Record<PeptideSort, string> = {
+  name: 'lower(p.name) asc, p.id',
+  rating: 'average_rating desc, lower(p.name) asc, p.id',
+  experiences: 'p.experience_count desc, lower(p.name) asc, p.id',
+  popularity: 'popularity desc, lower(p.name) asc, p.id',
+};
+
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+
+export function toPeptide(row: PeptideRow, caller: Caller | null): Peptide {
+  return {
+    _id: row.id,
+    name: row.name,
+    peptide_sequence: row.peptide_sequence,
+    category: row.category,
+    description: row.description,
+    detailedDescription: row.detailed_description,
+    mechanism: row.mechanism,
+    commonDosage: row.common_dosage,
+    commonFrequency: row.common_frequency,
+    commonEffects: row.common_effects,
+    sideEffects: row.side_effects,
+    commonStacks: row.common_stacks,
+    dosageRanges: { low: row.dosage_ranges.low ?? '', medium: row.dosage_ranges.medium ?? '', high: row.dosage_ranges.high ?? '' },
+    timeline: { onset: row.timeline.onset ?? '', peak: row.timeline.peak ?? '', duration: row.timeline.duration ?? '' },
+    averageRating: round(Number(row.average_rating), 2),
+    totalExperiences: Number(row.experience_count),
+    popularity: Number(row.popularity),
+    createdAt: row.created_at.toISOString(),
+    canDelete: canDelete(row, caller),
+  };
+}
+
+function canDelete(row: { created_by: string | null }, caller: Caller | null): boolean {
+  return !!caller && (caller.role === 'moderator' || row.created_by === caller.userId);
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface PeptideListParams {
+  search: string;
+  category: string;
+  sort: PeptideSort;
+  page: number;
+  limit: number;
+}
+
+export async function listPeptides(ctx: AppContext, params: PeptideListParams, caller: Caller | null) {
+  const { rows, total } = await ctx.cache.get(`peptides:${JSON.stringify(params)}`, async () => {
+    const where = ['p.deleted_at is null'];
+    const values: unknown[] = [];
+    if (params.search) {
+      values.push(`%${escapeLike(params.search.toLowerCase())}%`);
+      where.push(`(lower(p.name) like $${values.length} or lower(p.description) like $${values.length})`);
+    }
+    if (params.category !== 'all') {
+      values.push(params.category);
+      where.push(`p.category = $${values.length}`);
+    }
+    values.push(params.limit, (params.page - 1) * params.limit);
+    const res = await ctx.db.query<PeptideRow & { total: number }>(
+      `select ${PEPTIDE_COLUMNS}, count(*) over () as total
+         from peptides p, ${PEPTIDE_MAXIMA}
+        where ${where.join(' and ')}
+        order by ${ORDER[params.sort]}
+        limit $${values.length - 1} offset $${values.length}`,
+      values,
+    );
+    const total = res.rows.length ? Number(res.rows[0].total) : 0;
+    return { rows: res.rows, total };
+  });
+  return { peptides: rows.map((r) => toPeptide(r, caller)), total, page: params.page, pageSize: params.limit };
+}
+
+export async function getPeptide(ctx: AppContext, id: string, caller: Caller | null): Promise<Peptide> {
+  const row = await ctx.cache.get(`peptide:${id}`, async () => {
+    const res = await ctx.db.query<PeptideRow>(
+      `select ${PEPTIDE_COLUMNS} from peptides p, ${PEPTIDE_MAXIMA} where p.id = $1 and p.deleted_at is null`,
+      [id],
+    );
+    return res.rows[0] ?? null;
+  });
+  if (!row) throw notFound('Peptide not found');
+  return toPeptide(row, caller);
+}
+
+export async function createPeptide(ctx: AppContext, caller: Caller, input: CreatePeptideInput): Promise<Peptide> {
+  let id: string;
+  try {
+    const res = await ctx.db.query<{ id: string }>(
+      `insert into peptides (name, peptide_sequence, category, description, detailed_description, mechanism,
+         common_dosage, common_frequency, common_effects, side_effects, common_stacks, dosage_ranges, timeline, created_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
+      [
+        input.name,
+        input.peptide_sequence,
+        input.category,
+        input.description,
+        input.detailedDescription,
+        input.mechanism,
+        input.commonDosage,
+        input.commonFrequency,
+        input.commonEffects,
+        input.sideEffects,
+        input.commonStacks,
+        JSON.stringify(input.dosageRanges),
+        JSON.stringify(input.timeline),
+        caller.userId,
+      ],
+    );
+    id = res.rows[0].id;
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') throw conflict(`A peptide named "${input.name}" already exists`);
+    throw err;
+  }
+  ctx.cache.invalidate();
+  await recordActivity(ctx, caller.userId);
+  return getPeptide(ctx, id, caller);
+}
+
+/** Soft delete: the peptide leaves every list; its experiences stay. */
+export async function deletePeptide(ctx: AppContext, caller: Caller, id: string): Promise<void> {
+  const res = await ctx.db.query<{ created_by: string | null }>(
+    'select created_by from peptides where id = $1 and deleted_at is null',
+    [id],
+  );
+  const row = res.rows[0];
+  if (!row) throw notFound('Peptide not found');
+  if (!canDelete(row, caller)) throw forbidden('Only the member who created this peptide or a moderator can delete it');
+  await ctx.db.query('update peptides set deleted_at = now() where id = $1', [id]);
+  ctx.cache.invalidate();
+}

@@ -1,0 +1,243 @@
+// Accounts, sign-in sessions, profiles and moderation (decisions.md "Accounts and roles").
+import { randomUUID } from 'node:crypto';
+import type { Credentials, Demographics, LoginData, PendingUser, Preferences, RegisterRequest, UpdateProfileRequest, User } from '../../contract/users';
+import type { AppContext, Caller } from '../context';
+import type { Queryable } from '../db/client';
+import { conflict, forbidden, notFound, unauthorized } from '../lib/errors';
+import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords';
+import { newRefreshToken, sha256 } from '../lib/tokens';
+
+interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  role: 'user' | 'moderator';
+  status: 'pending' | 'approved' | 'rejected';
+  moderator_notes: string | null;
+  demographics: Demographics;
+  preferences: Preferences;
+  created_at: Date;
+}
+
+export const PENDING_MESSAGE = 'Your account is awaiting approval by a moderator. You can sign in once it is approved.';
+export const REJECTED_MESSAGE = 'Your account registration was not approved.';
+const BAD_CREDENTIALS = 'Invalid email or password';
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    demographics: row.demographics ?? {},
+    preferences: row.preferences ?? {},
+  };
+}
+
+function toPendingUser(row: UserRow): PendingUser {
+  return {
+    _id: row.id,
+    username: row.email.split('@')[0],
+    email: row.email,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    moderatorNotes: row.moderator_notes,
+  };
+}
+
+async function findByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  const res = await q.query<UserRow>('select * from users where lower(email) = lower($1)', [email.trim()]);
+  return res.rows[0];
+}
+
+async function findById(q: Queryable, id: string): Promise<UserRow | undefined> {
+  const res = await q.query<UserRow>('select * from users where id = $1', [id]);
+  return res.rows[0];
+}
+
+/** Marks an account active this month (sign-in, vote, creation): the Active Users figure. */
+export async function recordActivity(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db.query(
+    `insert into account_activity (user_id, month) values ($1, date_trunc('month', now() at time zone 'UTC')::date)
+     on conflict do nothing`,
+    [userId],
+  );
+}
+
+export async function register(ctx: AppContext, input: RegisterRequest): Promise<User> {
+  if (await findByEmail(ctx.db, input.email)) throw conflict('An account with this email already exists');
+  const hash = await hashPassword(input.password, ctx.config.scryptN);
+  try {
+    const res = await ctx.db.query<UserRow>(
+      `insert into users (email, password_hash) values ($1, $2) returning *`,
+      [input.email.trim(), hash],
+    );
+    return toUser(res.rows[0]);
+  } catch (err) {
+    // Two registrations racing for one email: the unique index decides.
+    if ((err as { code?: string }).code === '23505') throw conflict('An account with this email already exists');
+    throw err;
+  }
+}
+
+async function issueTokens(ctx: AppContext, user: UserRow, familyId: string, q: Queryable = ctx.db) {
+  const refreshToken = newRefreshToken();
+  await q.query(
+    `insert into sessions (family_id, user_id, token_hash, expires_at)
+     values ($1, $2, $3, now() + make_interval(days => $4))`,
+    [familyId, user.id, sha256(refreshToken), ctx.config.refreshTokenDays],
+  );
+  const accessToken = await ctx.tokens.signAccess({ sub: user.id, sid: familyId, role: user.role });
+  return { accessToken, refreshToken };
+}
+
+export async function login(ctx: AppContext, input: Credentials): Promise<LoginData> {
+  const user = await findByEmail(ctx.db, input.email);
+  const valid = user
+    ? await verifyPassword(input.password, user.password_hash)
+    : (await verifyPassword(input.password, await decoyHash(ctx.config.scryptN)), false);
+  if (!user || !valid) throw unauthorized(BAD_CREDENTIALS);
+  if (user.status === 'pending') throw forbidden(PENDING_MESSAGE);
+  if (user.status === 'rejected') throw forbidden(REJECTED_MESSAGE);
+  const tokens = await issueTokens(ctx, user, randomUUID());
+  await recordActivity(ctx, user.id);
+  return { ...tokens, user: toUser(user) };
+}
+
+interface SessionRow {
+  id: string;
+  family_id: string;
+  user_id: string;
+  expires_at: Date;
+  replaced_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** Rotates a refresh token. Presenting one that was already rotated revokes the whole sign-in. */
+export async function refresh(ctx: AppContext, refreshToken: string) {
+  return ctx.db.transaction(async (tx) => {
+    const found = await tx.query<SessionRow>('select * from sessions where token_hash = $1 for update', [sha256(refreshToken)]);
+    const session = found.rows[0];
+    if (!session) throw unauthorized('Invalid refresh token');
+    if (session.revoked_at) throw unauthorized(SESSION_ENDED);
+    if (session.replaced_at) {
+      await tx.query('update sessions set revoked_at = now() where family_id = $1 and revoked_at is null', [session.family_id]);
+      throw unauthorized('This refresh token was already used. For your safety the session has been ended; please sign in again.');
+    }
+    if (session.expires_at.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
+    const user = await findById(tx, session.user_id);
+    if (!user || user.status !== 'approved') throw unauthorized(SESSION_ENDED);
+    await tx.query('update sessions set replaced_at = now() where id = $1', [session.id]);
+    return issueTokens(ctx, user, session.family_id, tx);
+  });
+}
+
+/** Ends a sign-in: the refresh token's family and/or the caller's current session. */
+export async function logout(ctx: AppContext, refreshToken: string | undefined, caller: Caller | null): Promise<void> {
+  if (refreshToken) {
+    await ctx.db.query(
+      `update sessions set revoked_at = now()
+        where family_id = (select family_id from sessions where token_hash = $1) and revoked_at is null`,
+      [sha256(refreshToken)],
+    );
+  }
+  if (caller) {
+    await ctx.db.query('update sessions set revoked_at = now() where family_id = $1 and revoked_at is null', [caller.sessionFamily]);
+  }
+}
+
+/** Resolves a verified access token to a caller, refusing revoked sessions and unapproved accounts. */
+export async function resolveCaller(ctx: AppContext, userId: string, family: string): Promise<Caller> {
+  const res = await ctx.db.query<{ email: string; role: 'user' | 'moderator'; status: string }>(
+    `select u.email, u.role, u.status from users u
+      where u.id = $1 and exists (select 1 from sessions s where s.family_id = $2 and s.user_id = u.id and s.revoked_at is null)`,
+    [userId, family],
+  );
+  const row = res.rows[0];
+  if (!row) throw unauthorized(SESSION_ENDED);
+  if (row.status !== 'approved') throw forbidden(row.status === 'pending' ? PENDING_MESSAGE : REJECTED_MESSAGE);
+  return { userId, email: row.email, role: row.role, sessionFamily: family };
+}
+
+export async function getMe(ctx: AppContext, caller: Caller): Promise<User> {
+  const user = await findById(ctx.db, caller.userId);
+  if (!user) throw unauthorized(SESSION_ENDED);
+  return toUser(user);
+}
+
+export async function updateMe(ctx: AppContext, caller: Caller, input: UpdateProfileRequest): Promise<User> {
+  const res = await ctx.db.query<UserRow>(
+    `update users set demographics = coalesce($2::jsonb, demographics), preferences = coalesce($3::jsonb, preferences)
+      where id = $1 returning *`,
+    [
+      caller.userId,
+      input.demographics ? JSON.stringify(input.demographics) : null,
+      input.preferences ? JSON.stringify(input.preferences) : null,
+    ],
+  );
+  if (!res.rows[0]) throw unauthorized(SESSION_ENDED);
+  return toUser(res.rows[0]);
+}
+
+export async function listPending(ctx: AppContext, page: number, limit: number) {
+  const res = await ctx.db.query<UserRow & { total: number }>(
+    `select *, count(*) over () as total from users where status = 'pending'
+      order by created_at, id limit $1 offset $2`,
+    [limit, (page - 1) * limit],
+  );
+  const total = res.rows.length ? Number(res.rows[0].total) : await countPending(ctx);
+  return { users: res.rows.map(toPendingUser), total, page, pageSize: limit };
+}
+
+async function countPending(ctx: AppContext): Promise<number> {
+  const res = await ctx.db.query<{ n: number }>(`select count(*)::int as n from users where status = 'pending'`);
+  return res.rows[0].n;
+}
+
+export async function decide(
+  ctx: AppContext,
+  moderator: Caller,
+  userId: string,
+  decision: 'approved' | 'rejected',
+  notes?: string,
+): Promise<PendingUser> {
+  const user = await findById(ctx.db, userId);
+  if (!user) throw notFound('User not found');
+  if (user.id === moderator.userId) throw forbidden('You cannot change the status of your own account');
+  if (user.status === decision) throw conflict(`This account is already ${decision}`);
+  const res = await ctx.db.query<UserRow>(
+    `update users set status = $2, moderator_notes = coalesce($3, moderator_notes), decided_at = now(), decided_by = $4
+      where id = $1 returning *`,
+    [userId, decision, notes?.length ? notes : null, moderator.userId],
+  );
+  if (decision === 'rejected') {
+    await ctx.db.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+  }
+  return toPendingUser(res.rows[0]);
+}
+
+/** MODERATOR_EMAIL / MODERATOR_PASSWORD: make sure that approved moderator exists with that password. */
+export async function ensureModerator(ctx: AppContext, email: string, password: string): Promise<void> {
+  const existing = await findByEmail(ctx.db, email);
+  if (!existing) {
+    const hash = await hashPassword(password, ctx.config.scryptN);
+    await ctx.db.query(`insert into users (email, password_hash, role, status) values ($1, $2, 'moderator', 'approved')`, [email.trim(), hash]);
+    return;
+  }
+  const samePassword = await verifyPassword(password, existing.password_hash);
+  const hash = samePassword ? existing.password_hash : await hashPassword(password, ctx.config.scryptN);
+  await ctx.db.query(`update users set role = 'moderator', status = 'approved', password_hash = $2 where id = $1`, [existing.id, hash]);
+}
+
+/** `npm run moderator -- <email>`: promote an existing account. */
+export async function promoteToModerator(ctx: AppContext, email: string): Promise<User> {
+  const res = await ctx.db.query<UserRow>(
+    `update users set role = 'moderator', status = 'approved', decided_at = coalesce(decided_at, now())
+      where lower(email) = lower($1) returning *`,
+    [email.trim()],
+  );
+  if (!res.rows[0]) throw notFound(`No account with the email ${email}`);
+  return toUser(res.rows[0]);
+}

@@ -1,0 +1,74 @@
+// One vote per account per experience, enforced by a unique index; counters kept by trigger.
+import type { VoteType } from '../../contract/common';
+import type { Vote, VoteCounts, VoteStatus } from '../../contract/experiences';
+import type { AppContext, Caller } from '../context';
+import { conflict, notFound } from '../lib/errors';
+import { recordActivity } from './users';
+
+interface VoteRow {
+  id: string;
+  experience_id: string;
+  vote_type: VoteType;
+  created_at: Date;
+}
+
+function toVote(row: VoteRow): Vote {
+  return { _id: row.id, experienceId: row.experience_id, voteType: row.vote_type, createdAt: row.created_at.toISOString() };
+}
+
+/** Records a vote; the same type again is a 409, another type replaces the vote. */
+export async function castVote(ctx: AppContext, caller: Caller, experienceId: string, voteType: VoteType) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const exists = await tx.query('select 1 from experiences where id = $1', [experienceId]);
+    if (!exists.rows.length) throw notFound('Experience not found');
+    const previous = await tx.query<VoteRow>('select * from votes where user_id = $1 and experience_id = $2 for update', [
+      caller.userId,
+      experienceId,
+    ]);
+    if (previous.rows[0]?.vote_type === voteType) {
+      throw conflict(`You have already marked this experience as ${voteType}`);
+    }
+    const res = await tx.query<VoteRow>(
+      `insert into votes (experience_id, user_id, vote_type) values ($1, $2, $3)
+       on conflict (user_id, experience_id) do update set vote_type = excluded.vote_type, updated_at = now()
+       returning *`,
+      [experienceId, caller.userId, voteType],
+    );
+    const counts = await tx.query<{ helpful: number; not_helpful: number; detailed: number; concerning: number }>(
+      `select helpful_count as helpful, not_helpful_count as not_helpful, detailed_count as detailed,
+              concerning_count as concerning from experiences where id = $1`,
+      [experienceId],
+    );
+    return { vote: res.rows[0], counts: counts.rows[0] };
+  });
+  ctx.cache.invalidate();
+  await recordActivity(ctx, caller.userId);
+  const c = result.counts;
+  const votes: VoteCounts = {
+    helpful: c.helpful,
+    notHelpful: c.not_helpful,
+    detailed: c.detailed,
+    concerning: c.concerning,
+    total: c.helpful + c.not_helpful + c.detailed + c.concerning,
+  };
+  return { vote: toVote(result.vote), votes };
+}
+
+export async function voteStatus(ctx: AppContext, caller: Caller, experienceId: string): Promise<VoteStatus> {
+  const exists = await ctx.db.query('select 1 from experiences where id = $1', [experienceId]);
+  if (!exists.rows.length) throw notFound('Experience not found');
+  const res = await ctx.db.query<VoteRow>('select * from votes where user_id = $1 and experience_id = $2', [caller.userId, experienceId]);
+  const row = res.rows[0];
+  return row ? { hasVoted: true, voteType: row.vote_type, voteId: row.id } : { hasVoted: false, voteType: null, voteId: null };
+}
+
+/** The caller's votes on a page of experiences, in one query. */
+export async function myVotes(ctx: AppContext, caller: Caller, experienceIds: string[]) {
+  const res = await ctx.db.query<VoteRow>('select * from votes where user_id = $1 and experience_id = any($2::uuid[])', [
+    caller.userId,
+    experienceIds,
+  ]);
+  const votes: Record<string, { voteType: VoteType; voteId: string }> = {};
+  for (const row of res.rows) votes[row.experience_id] = { voteType: row.vote_type, voteId: row.id };
+  return { votes };
+}
