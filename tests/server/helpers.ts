@@ -1,0 +1,116 @@
+// Builds the real app on an in-memory PGlite database for server tests (one per test file).
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import { jwtSecret } from '../../server/bootstrap';
+import { loadConfig, type Config } from '../../server/config';
+import { createContext, type AppContext } from '../../server/context';
+import { openDb } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { seedCatalogue } from '../../server/db/seed/index';
+import { ensureModerator } from '../../server/services/users';
+
+export const MODERATOR = { email: 'moderator@example.com', password: 'moderator-password' };
+export const PASSWORD = 'correct-horse-battery';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  /** Peptide ids by name from the seeded catalogue. */
+  peptides: Map<string, string>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({
+    STATIC_DIR: 'none',
+    SCRYPT_N: '1024',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    SEED_DEMO: 'false',
+    ...overrides,
+  });
+}
+
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: string): Promise<TestApp> {
+  const config = testConfig(env);
+  const db = await openDb({ dataDir: dataDir ?? 'memory://', databaseUrl: process.env.TEST_DATABASE_URL ?? null });
+  if (db.kind === 'postgres') await resetPostgres(db);
+  await migrate(db);
+  const ctx = createContext(config, db, await jwtSecret(db, null));
+  const existing = await db.query<{ id: string; name: string }>('select id, name from peptides where deleted_at is null');
+  const peptides = new Map(existing.rows.map((r) => [r.name, r.id]));
+  if (!peptides.size) for (const [name, { id }] of await seedCatalogue(ctx)) peptides.set(name, id);
+  await ensureModerator(ctx, MODERATOR.email, MODERATOR.password);
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    config,
+    peptides,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** Against a shared PostgreSQL, each test file starts from an empty schema. */
+async function resetPostgres(db: { exec?: unknown; query: (sql: string) => Promise<unknown> }) {
+  await db.query('drop schema if exists public cascade');
+  await db.query('create schema public');
+}
+
+export function json<T = any>(res: LightMyRequestResponse): T {
+  return JSON.parse(res.body) as T;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Registers an account and, unless `approve` is false, has the moderator approve it; returns its tokens. */
+export async function member(t: TestApp, email: string, opts: { approve?: boolean } = {}) {
+  const reg = await t.app.inject({ method: 'POST', url: '/api/users/register', payload: { email, password: PASSWORD } });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  const userId = json(reg).data.user._id as string;
+  if (opts.approve === false) return { userId, accessToken: '', refreshToken: '' };
+  const mod = await login(t, MODERATOR.email, MODERATOR.password);
+  const ok = await t.app.inject({ method: 'POST', url: `/api/users/${userId}/approve`, headers: bearer(mod.accessToken) });
+  if (ok.statusCode !== 200) throw new Error(`approve failed: ${ok.body}`);
+  const tokens = await login(t, email, PASSWORD);
+  return { userId, ...tokens };
+}
+
+export async function login(t: TestApp, email: string, password: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed (${res.statusCode}): ${res.body}`);
+  const data = json(res).data;
+  return { accessToken: data.accessToken as string, refreshToken: data.refreshToken as string, userId: data.user._id as string };
+}
+
+/** A submission the wizard would allow. */
+export function validSubmission(peptideId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    peptideId,
+    dosage: '250 mcg',
+    frequency: 'daily',
+    duration: 30,
+    routeOfAdministration: 'subcutaneous',
+    primaryPurpose: ['Injury Healing'],
+    demographics: { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' },
+    outcomes: { energy: 6, sleep: 7, mood: 8, performance: 5, recovery: 9 },
+    effects: ['Less joint pain'],
+    timeline: '1-week',
+    story:
+      'I used this for a shoulder injury over four weeks. The pain eased noticeably in the second week and I could train again without discomfort.',
+    stack: [],
+    ...overrides,
+  };
+}
+
+export async function submit(t: TestApp, body: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: body });
+  if (res.statusCode !== 201) throw new Error(`submit failed (${res.statusCode}): ${res.body}`);
+  return json(res).data as { trackingId: string; experience: { _id: string } & Record<string, unknown> };
+}
