@@ -33,8 +33,8 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
 
 export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: string): Promise<TestApp> {
   const config = testConfig(env);
-  const db = await openDb({ dataDir: dataDir ?? 'memory://', databaseUrl: process.env.TEST_DATABASE_URL ?? null });
-  if (db.kind === 'postgres') await resetPostgres(db);
+  const databaseUrl = process.env.TEST_DATABASE_URL && !dataDir ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
+  const db = await openDb({ dataDir: dataDir ?? 'memory://', databaseUrl });
   await migrate(db);
   const ctx = createContext(config, db, await jwtSecret(db, null));
   const existing = await db.query<{ id: string; name: string }>('select id, name from peptides where deleted_at is null');
@@ -55,10 +55,23 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: strin
   };
 }
 
-/** Against a shared PostgreSQL, each test file starts from an empty schema. */
-async function resetPostgres(db: { exec?: unknown; query: (sql: string) => Promise<unknown> }) {
-  await db.query('drop schema if exists public cascade');
-  await db.query('create schema public');
+/**
+ * With TEST_DATABASE_URL (CI runs the server suite a second time on PostgreSQL), each test
+ * file gets a database of its own, so files can run in parallel.
+ */
+async function freshPostgresDatabase(baseUrl: string): Promise<string> {
+  const pg = (await import('pg')).default;
+  const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 export function json<T = any>(res: LightMyRequestResponse): T {

@@ -1,0 +1,65 @@
+// Debian's Chromium driven by playwright-core (never `playwright install`).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS, headless: true });
+}
+
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: inject('baseURL'), viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Calls the API directly (for setup such as a moderator approving an account). */
+export async function api<T = any>(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${inject('baseURL')}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'member'): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@e2e.test`;
+}
+
+export async function moderatorToken(): Promise<string> {
+  const { email, password } = inject('moderator');
+  const res = await api('POST', '/api/users/login', { email, password });
+  return res.body.data.accessToken;
+}
+
+/** Registers through the API and has the moderator approve it. */
+export async function approvedMember(password = 'member-password-1'): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail();
+  const reg = await api('POST', '/api/users/register', { email, password });
+  if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
+  const approve = await api('POST', `/api/users/${reg.body.data.user._id}/approve`, undefined, await moderatorToken());
+  if (approve.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approve.body)}`);
+  return { email, password };
+}
+
+export function screenshotDir(): string {
+  const dir = path.join(os.tmpdir(), 'peptide-screens');
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
