@@ -112,8 +112,11 @@ export async function seedDemo(
   seed = 157,
 ): Promise<number> {
   const rand = mulberry32(seed);
-  const peptides = [...ids.values()];
-  // Skewed popularity: earlier catalogue entries are reported more often.
+  // Skewed popularity over a shuffled catalogue, so every category has popular peptides.
+  const peptides = [...ids.values()]
+    .map((p) => ({ p, order: rand() }))
+    .sort((a, b) => a.order - b.order)
+    .map(({ p }) => p);
   const weights = peptides.map((_, i) => 1 / (1 + i * 0.25));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const choosePeptide = () => {
