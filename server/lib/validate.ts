@@ -6,8 +6,15 @@ interface SafeParser<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
 }
 
-export function parse<T>(schema: SafeParser<T>, input: unknown): T {
+type Issue = Parameters<typeof formatIssues>[0][number];
+
+/**
+ * `field` names a lone value (a path parameter such as `id`), so its 400 names that field
+ * rather than the body.
+ */
+export function parse<T>(schema: SafeParser<T>, input: unknown, field?: string): T {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  throw badRequest(formatIssues(result.error.issues as Parameters<typeof formatIssues>[0]));
+  const issues = result.error.issues as readonly Issue[];
+  throw badRequest(formatIssues(field ? issues.map((issue) => ({ ...issue, path: [field, ...issue.path] })) : issues));
 }

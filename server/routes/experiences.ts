@@ -52,12 +52,12 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
   });
 
   app.get<{ Params: { trackingId: string } }>('/api/experiences/tracking/:trackingId', async (request) => {
-    const trackingId = parse(TrackingIdParam, request.params.trackingId);
+    const trackingId = parse(TrackingIdParam, request.params.trackingId, 'trackingId');
     return { success: true, data: { experience: await experiences.getByTracking(ctx, trackingId) } };
   });
 
   app.put<{ Params: { trackingId: string } }>('/api/experiences/tracking/:trackingId', async (request) => {
-    const trackingId = parse(TrackingIdParam, request.params.trackingId);
+    const trackingId = parse(TrackingIdParam, request.params.trackingId, 'trackingId');
     const changes = parse(UpdateExperienceRequest, request.body);
     return {
       success: true,
@@ -67,20 +67,20 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
   });
 
   app.delete<{ Params: { trackingId: string } }>('/api/experiences/tracking/:trackingId', async (request) => {
-    const trackingId = parse(TrackingIdParam, request.params.trackingId);
+    const trackingId = parse(TrackingIdParam, request.params.trackingId, 'trackingId');
     await experiences.deleteByTracking(ctx, trackingId);
     return { success: true, data: {}, message: 'Experience deleted' };
   });
 
   app.get<{ Params: { id: string } }>('/api/experiences/:id', async (request) => {
-    const id = parse(Id, request.params.id);
+    const id = parse(Id, request.params.id, 'id');
     return { success: true, data: { experience: await experiences.getExperience(ctx, id) } };
   });
 
   app.post<{ Params: { id: string } }>('/api/experiences/:id/vote', async (request, reply) => {
     const caller = await requireMember(ctx, request);
     ctx.limiter.check('vote', caller.userId, limits.votes);
-    const id = parse(Id, request.params.id);
+    const id = parse(Id, request.params.id, 'id');
     const { voteType } = parse(VoteRequest, request.body);
     const result = await votes.castVote(ctx, caller, id, voteType);
     reply.code(201);
@@ -89,7 +89,7 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   app.get<{ Params: { id: string } }>('/api/experiences/:id/vote', async (request) => {
     const caller = await requireMember(ctx, request);
-    const id = parse(Id, request.params.id);
+    const id = parse(Id, request.params.id, 'id');
     return { success: true, data: await votes.voteStatus(ctx, caller, id) };
   });
 
@@ -97,7 +97,7 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
     const caller = await requireMember(ctx, request);
     const { experienceIds } = parse(MyVotesQuery, request.query);
     if (experienceIds.length > 100) throw badRequest('experienceIds can name at most 100 experiences');
-    for (const id of experienceIds) parse(Id, id);
+    for (const id of experienceIds) parse(Id, id, 'experienceIds');
     return { success: true, data: await votes.myVotes(ctx, caller, experienceIds) };
   });
 

@@ -19,7 +19,7 @@ export async function peptideRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   });
 
   app.get<{ Params: { id: string } }>('/api/peptides/:id', async (request) => {
-    const id = parse(Id, request.params.id);
+    const id = parse(Id, request.params.id, 'id');
     const caller = await optionalCaller(ctx, request);
     return { success: true, data: { peptide: await peptides.getPeptide(ctx, id, caller) } };
   });
@@ -34,7 +34,7 @@ export async function peptideRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.delete<{ Params: { id: string } }>('/api/peptides/:id', async (request) => {
     const caller = await requireMember(ctx, request);
-    const id = parse(Id, request.params.id);
+    const id = parse(Id, request.params.id, 'id');
     await peptides.deletePeptide(ctx, caller, id);
     return { success: true, data: {}, message: 'Peptide deleted' };
   });

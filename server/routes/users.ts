@@ -69,13 +69,13 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   app.post<{ Params: { id: string } }>('/api/users/:id/approve', async (request) => {
     const moderator = await requireModerator(ctx, request);
-    const id = parse(Id, request.params.id);
+    const id = parse(Id, request.params.id, 'id');
     return { success: true, data: { user: await users.decide(ctx, moderator, id, 'approved') }, message: 'User approved' };
   });
 
   app.post<{ Params: { id: string } }>('/api/users/:id/reject', async (request) => {
     const moderator = await requireModerator(ctx, request);
-    const id = parse(Id, request.params.id);
+    const id = parse(Id, request.params.id, 'id');
     const { notes } = parse(RejectRequest, request.body);
     return { success: true, data: { user: await users.decide(ctx, moderator, id, 'rejected', notes) }, message: 'User rejected' };
   });

@@ -259,7 +259,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
   const values: unknown[] = [limit + 1];
   let after = '';
   if (cursor) {
-    const [createdAt, id] = decodeCursor(cursor, 2);
+    const [createdAt, id] = decodeCursor(cursor, ['timestamp', 'uuid']);
     values.push(createdAt, id);
     after = 'where (e.created_at, e.id) < ($2::timestamptz, $3::uuid)';
   }

@@ -1,5 +1,5 @@
 // Anonymous experience reports. No account id, address or user agent is ever written with one.
-import type { CommunityCategory, CommunitySort } from '../../contract/common';
+import { UUID_RE, type CommunityCategory, type CommunitySort } from '../../contract/common';
 import type { Experience, OwnExperience, Sourcing, SubmitExperienceInput } from '../../contract/experiences';
 import { experienceRating, purposeGroups } from '../../contract/rules';
 import type { AppContext } from '../context';
@@ -182,25 +182,48 @@ const KEY_CASTS: Record<string, string> = {
   'e.created_at': 'timestamptz',
   'e.id': 'uuid',
 };
+const KEY_KINDS: Record<string, CursorKind> = {
+  'e.helpful_count': 'integer',
+  'e.rating': 'number',
+  'e.created_at': 'timestamp',
+  'e.id': 'uuid',
+};
 
 type CursorValues = (string | number)[];
+export type CursorKind = 'integer' | 'number' | 'timestamp' | 'uuid';
+
+
+function isKind(value: unknown, kind: CursorKind): boolean {
+  switch (kind) {
+    case 'integer':
+      return Number.isSafeInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'timestamp':
+      // Exactly what `toISOString` wrote: anything else would reach SQL as an unparseable timestamp.
+      return typeof value === 'string' && Date.parse(value) >= 0 && new Date(value).toISOString() === value;
+    case 'uuid':
+      return typeof value === 'string' && UUID_RE.test(value);
+  }
+}
 
 export function encodeCursor(values: CursorValues): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-export function decodeCursor(cursor: string, length: number): CursorValues {
+/**
+ * A cursor is only ever one this server wrote for the same sort; anything else (garbage, a
+ * cursor of another sort, tampered values) is a 400, never a failed cast in SQL.
+ */
+export function decodeCursor(cursor: string, kinds: readonly CursorKind[]): CursorValues {
+  let values: unknown;
   try {
-    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(values) && values.length === length && values.every((v) => typeof v === 'string' || typeof v === 'number')) {
-      const uuid = values[values.length - 1];
-      const date = values[values.length - 2];
-      if (typeof uuid === 'string' && /^[0-9a-f-]{36}$/i.test(uuid) && typeof date === 'string' && !Number.isNaN(Date.parse(date))) {
-        return values as CursorValues;
-      }
-    }
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // fall through to the 400 below
+    values = null;
+  }
+  if (Array.isArray(values) && values.length === kinds.length && values.every((v, i) => isKind(v, kinds[i]))) {
+    return values as CursorValues;
   }
   throw badRequest('cursor is invalid; start again from the first page');
 }
@@ -234,7 +257,7 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
     if (params.category !== 'all') where.push(`e.purpose_groups @> array[${add(params.category)}]::text[]`);
     if (params.peptideId) where.push(`e.peptide_id = ${add(params.peptideId)}`);
     if (params.cursor) {
-      const cursor = decodeCursor(params.cursor, sort.keys.length);
+      const cursor = decodeCursor(params.cursor, sort.keys.map((k) => KEY_KINDS[k]));
       const placeholders = cursor.map((v, i) => `${add(v)}::${KEY_CASTS[sort.keys[i]]}`);
       where.push(`(${sort.keys.join(', ')}) ${sort.op} (${placeholders.join(', ')})`);
     }

@@ -107,7 +107,12 @@ export async function listPeptides(ctx: AppContext, params: PeptideListParams, c
         limit $${values.length - 1} offset $${values.length}`,
       values,
     );
-    const total = res.rows.length ? Number(res.rows[0].total) : 0;
+    // A page past the end has no row to carry the total: count it, so the pager stays right.
+    const total = res.rows.length
+      ? Number(res.rows[0].total)
+      : params.page > 1
+        ? (await ctx.db.query<{ n: number }>(`select count(*)::int as n from peptides p where ${where.join(' and ')}`, values.slice(0, -2))).rows[0].n
+        : 0;
     return { rows: res.rows, total };
   });
   return { peptides: rows.map((r) => toPeptide(r, caller)), total, page: params.page, pageSize: params.limit };

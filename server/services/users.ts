@@ -117,21 +117,26 @@ interface SessionRow {
 
 /** Rotates a refresh token. Presenting one that was already rotated revokes the whole sign-in. */
 export async function refresh(ctx: AppContext, refreshToken: string) {
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const found = await tx.query<SessionRow>('select * from sessions where token_hash = $1 for update', [sha256(refreshToken)]);
     const session = found.rows[0];
     if (!session) throw unauthorized('Invalid refresh token');
     if (session.revoked_at) throw unauthorized(SESSION_ENDED);
     if (session.replaced_at) {
+      // Returned, not thrown: a throw here would roll the revocation back.
       await tx.query('update sessions set revoked_at = now() where family_id = $1 and revoked_at is null', [session.family_id]);
-      throw unauthorized('This refresh token was already used. For your safety the session has been ended; please sign in again.');
+      return { reused: true } as const;
     }
     if (session.expires_at.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
     const user = await findById(tx, session.user_id);
     if (!user || user.status !== 'approved') throw unauthorized(SESSION_ENDED);
     await tx.query('update sessions set replaced_at = now() where id = $1', [session.id]);
-    return issueTokens(ctx, user, session.family_id, tx);
+    return { tokens: await issueTokens(ctx, user, session.family_id, tx) } as const;
   });
+  if ('reused' in outcome) {
+    throw unauthorized('This refresh token was already used. For your safety the session has been ended; please sign in again.');
+  }
+  return outcome.tokens;
 }
 
 /** Ends a sign-in: the refresh token's family and/or the caller's current session. */

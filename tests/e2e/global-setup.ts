@@ -46,13 +46,17 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync('/usr/bin/chromium')) {
     throw new Error('Browser tests need Debian chromium: apt-get install -y chromium (.ci/run installs it)');
   }
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', 'dist'], {
+  // Each run builds into its own folder, so parallel runs never overwrite each other's build.
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-e2e-'));
+  const outDir = path.join(workDir, 'dist');
+  const dataDir = path.join(workDir, 'data');
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'], {
     cwd: root,
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('vite build failed');
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const logs: string[] = [];
@@ -63,7 +67,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      STATIC_DIR: path.join(root, 'dist'),
+      STATIC_DIR: outDir,
       SCRYPT_N: '1024',
       RATE_LIMIT_MULTIPLIER: '1000',
       MODERATOR_EMAIL: E2E_MODERATOR.email,
@@ -86,6 +90,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(workDir, { recursive: true, force: true });
   };
 }
