@@ -53,7 +53,7 @@ export const TrendsResponse = ok(Trends);
 
 export const CompareQuery = z.object({
   ids: z.pipe(
-    z.string('ids is required').check(z.minLength(1, 'ids is required'), z.maxLength(3 * 37 + 2)),
+    z.string('ids is required').check(z.minLength(1, 'ids is required'), z.maxLength(3 * 37 + 2, 'ids can compare at most 3 peptides')),
     z.pipe(
       z.transform((s: string) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
       z.array(Id).check(z.minLength(1, 'ids must name at least one peptide'), z.maxLength(3, 'ids can compare at most 3 peptides')),

@@ -52,7 +52,7 @@ export type Sourcing = z.infer<typeof Sourcing>;
 /** The wizard's payload. Every rule the wizard enforces is enforced here too. */
 export const SubmitExperienceRequest = z.object({
   peptideId: Id,
-  dosage: z.string('dosage is required').check(z.trim(), z.minLength(1, 'dosage is required'), z.maxLength(60)),
+  dosage: z.string('dosage is required').check(z.trim(), z.minLength(1, 'dosage is required'), z.maxLength(60, 'dosage must be at most 60 characters')),
   frequency: z.enum(FREQUENCIES),
   duration: z.int('duration must be a whole number of days').check(
     z.gt(0, 'duration must be greater than 0'),

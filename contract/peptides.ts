@@ -3,8 +3,11 @@ import { z } from 'zod/mini';
 import { CATEGORIES, Id, IsoDate, Limit, PEPTIDE_SORTS, QueryInt, TextList, ok } from './common';
 import { PEPTIDE_SEQUENCE_RE, REQUIRED_FIELDS_MESSAGE, SEQUENCE_MESSAGE } from './rules';
 
+// Every check carries its own message: the schema-level one would otherwise be used for all of
+// them, answering "Please fill in all required fields" for a field that is filled but too long.
+const tooLong = (max: number) => z.maxLength(max, `must be at most ${max} characters`);
 const Required = (max: number) =>
-  z.string(REQUIRED_FIELDS_MESSAGE).check(z.trim(), z.minLength(1, REQUIRED_FIELDS_MESSAGE), z.maxLength(max));
+  z.string(REQUIRED_FIELDS_MESSAGE).check(z.trim(), z.minLength(1, REQUIRED_FIELDS_MESSAGE), tooLong(max));
 const Optional = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max)), '');
 
 export const DosageRanges = z.object({ low: Optional(60), medium: Optional(60), high: Optional(60) });
@@ -14,7 +17,7 @@ export const CreatePeptideRequest = z.object({
   name: Required(100),
   peptide_sequence: z
     .string(REQUIRED_FIELDS_MESSAGE)
-    .check(z.trim(), z.minLength(1, REQUIRED_FIELDS_MESSAGE), z.maxLength(500), z.regex(PEPTIDE_SEQUENCE_RE, SEQUENCE_MESSAGE)),
+    .check(z.trim(), z.minLength(1, REQUIRED_FIELDS_MESSAGE), tooLong(500), z.regex(PEPTIDE_SEQUENCE_RE, SEQUENCE_MESSAGE)),
   category: z.enum(CATEGORIES, REQUIRED_FIELDS_MESSAGE),
   description: Required(500),
   detailedDescription: Required(5000),

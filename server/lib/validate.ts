@@ -3,7 +3,10 @@ import { formatIssues } from '../../contract/common';
 import { badRequest } from './errors';
 
 interface SafeParser<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+  safeParse(
+    input: unknown,
+    params?: { reportInput?: boolean },
+  ): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
 }
 
 type Issue = Parameters<typeof formatIssues>[0][number];
@@ -13,7 +16,9 @@ type Issue = Parameters<typeof formatIssues>[0][number];
  * rather than the body.
  */
 export function parse<T>(schema: SafeParser<T>, input: unknown, field?: string): T {
-  const result = schema.safeParse(input ?? {});
+  // reportInput lets the message tell a missing field ("is required") from one of the wrong
+  // type ("must be a string"); the input itself never reaches the message.
+  const result = schema.safeParse(input ?? {}, { reportInput: true });
   if (result.success) return result.data;
   const issues = result.error.issues as readonly Issue[];
   throw badRequest(formatIssues(field ? issues.map((issue) => ({ ...issue, path: [field, ...issue.path] })) : issues));

@@ -96,8 +96,10 @@ export async function trends(ctx: AppContext, period: 'monthly' | 'weekly', grou
     const unit = period === 'monthly' ? 'month' : 'week';
     const count = 12;
     const group = groupBy === 'peptide' ? 'p.id::text' : 'p.category';
-    const res = await ctx.db.query<{ bucket: Date; key: string; name: string; n: number }>(
-      `select date_trunc('${unit}', d.day::timestamp)::date as bucket, ${group} as key, min(p.name) as name,
+    // The bucket comes back as text: node-postgres reads a `date` as local midnight, which
+    // shifts it to the previous day in any time zone east of UTC.
+    const res = await ctx.db.query<{ bucket: string; key: string; name: string; n: number }>(
+      `select to_char(date_trunc('${unit}', d.day::timestamp), 'YYYY-MM-DD') as bucket, ${group} as key, min(p.name) as name,
               sum(d.experiences)::int as n
          from experience_daily d join peptides p on p.id = d.peptide_id
         where d.day >= (date_trunc('${unit}', now() at time zone 'UTC') - interval '${count - 1} ${unit}')::date
@@ -107,7 +109,7 @@ export async function trends(ctx: AppContext, period: 'monthly' | 'weekly', grou
     const index = new Map(buckets.map((b, i) => [b, i]));
     const byKey = new Map<string, { key: string; name: string; counts: number[] }>();
     for (const row of res.rows) {
-      const i = index.get(isoDay(row.bucket));
+      const i = index.get(row.bucket);
       if (i === undefined) continue;
       const name = groupBy === 'peptide' ? row.name : row.key;
       const series = byKey.get(row.key) ?? { key: row.key, name, counts: new Array<number>(count).fill(0) };
@@ -129,10 +131,6 @@ export async function trends(ctx: AppContext, period: 'monthly' | 'weekly', grou
 
 function sum(values: number[]): number {
   return values.reduce((a, b) => a + b, 0);
-}
-
-function isoDay(d: Date | string): string {
-  return (d instanceof Date ? d.toISOString() : String(d)).slice(0, 10);
 }
 
 /** The first day of each of the last `count` months or ISO weeks (UTC), oldest first. */

@@ -59,11 +59,13 @@ async function findById(q: Queryable, id: string): Promise<UserRow | undefined> 
 
 /** Marks an account active this month (sign-in, vote, creation): the Active Users figure. */
 export async function recordActivity(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.db.query(
+  const res = await ctx.db.query(
     `insert into account_activity (user_id, month) values ($1, date_trunc('month', now() at time zone 'UTC')::date)
      on conflict do nothing`,
     [userId],
   );
+  // First activity of the month changes Active Users: cached analytics must not hide it.
+  if (res.affectedRows > 0) ctx.cache.invalidate();
 }
 
 export async function register(ctx: AppContext, input: RegisterRequest): Promise<User> {

@@ -92,7 +92,7 @@ export async function member(t: TestApp, email: string, opts: { approve?: boolea
   const ok = await t.app.inject({ method: 'POST', url: `/api/users/${userId}/approve`, headers: bearer(mod.accessToken) });
   if (ok.statusCode !== 200) throw new Error(`approve failed: ${ok.body}`);
   const tokens = await login(t, email, PASSWORD);
-  return { userId, ...tokens };
+  return { ...tokens, userId };
 }
 
 export async function login(t: TestApp, email: string, password: string) {

@@ -1,0 +1,241 @@
+// Pure product rules of spec section 5 and decisions.md.
+import { describe, expect, it } from 'vitest';
+import {
+  COMMUNITY_CATEGORY_TERMS,
+  K_ANONYMITY,
+  PEPTIDE_SEQUENCE_RE,
+  TRACKING_ID_RE,
+  cleanList,
+  coreOutcomeMeanOutOfFive,
+  experienceMatchesSearch,
+  experienceRating,
+  growthPercent,
+  normaliseTrackingId,
+  oneDecimal,
+  parseBold,
+  parseDuration,
+  peptideMatchesSearch,
+  popularityScore,
+  purposeGroups,
+  ratingOutOfFive,
+  readTimeMinutes,
+  storyCounterMessage,
+  storyCounterTone,
+} from './rules';
+import { PRIMARY_PURPOSES } from './common';
+
+describe('PEPTIDE_SEQUENCE_RE (letters in segments separated by single hyphens)', () => {
+  it.each(['GEPPPGKPADDAGLV', 'Ac-SYSMEHFRWG-NH', 'a', 'A-B-C', 'ghk'])('accepts %j', (s) => {
+    expect(PEPTIDE_SEQUENCE_RE.test(s)).toBe(true);
+  });
+  it.each(['', '-A', 'A-', 'A--B', 'A B', 'A1', 'A_B', 'Ä', 'A-\nB', '123'])('refuses %j', (s) => {
+    expect(PEPTIDE_SEQUENCE_RE.test(s)).toBe(false);
+  });
+});
+
+describe('purposeGroups (community categories by substring)', () => {
+  it.each([
+    [['Injury Healing'], ['healing']],
+    [['Recovery'], ['healing']],
+    [['Healing & Recovery'], ['healing']],
+    [['Muscle Gain'], ['performance']],
+    [['Strength', 'Endurance'], ['performance']],
+    [['Performance'], ['performance']],
+    [['Anti-Aging'], ['anti-aging']],
+    [['Longevity'], ['anti-aging']],
+    [['Cognitive Enhancement'], ['cognitive']],
+    [['Focus'], ['cognitive']],
+    [['Memory', 'Recovery'], ['healing', 'cognitive']],
+    [['Sleep', 'Fat Loss', 'Gut Health'], []],
+    [[], []],
+    [['MUSCLE GAIN (bulking)'], ['performance']],
+  ])('%j → %j', (purposes, groups) => {
+    expect(purposeGroups(purposes)).toEqual(groups);
+  });
+
+  it('every wizard purpose that names a group term lands in that group', () => {
+    for (const purpose of PRIMARY_PURPOSES) {
+      const groups = purposeGroups([purpose]);
+      for (const [group, terms] of Object.entries(COMMUNITY_CATEGORY_TERMS)) {
+        expect(groups.includes(group as never)).toBe(terms.some((term) => purpose.toLowerCase().includes(term)));
+      }
+    }
+  });
+});
+
+describe('parseDuration', () => {
+  it.each<[string | number, number]>([
+    ['30', 30],
+    ['30 days', 30],
+    ['  7', 7],
+    ['abc', 0],
+    ['', 0],
+    ['2.9', 2],
+    [14, 14],
+    [2.9, 2],
+    [Number.NaN, 0],
+    ['-3', -3],
+  ])('%j → %d', (input, expected) => {
+    expect(parseDuration(input)).toBe(expected);
+  });
+});
+
+describe('cleanList', () => {
+  it('trims entries and drops blanks, keeping order', () => {
+    expect(cleanList([' a ', '', '   ', 'b', '\tc\n'])).toEqual(['a', 'b', 'c']);
+    expect(cleanList([])).toEqual([]);
+  });
+});
+
+describe('ratings', () => {
+  it('experienceRating is the mean of all outcomes (1-10), null when none', () => {
+    expect(experienceRating({ energy: 6, sleep: 7, mood: 8 })).toBe(7);
+    expect(experienceRating({ focus: 3 })).toBe(3);
+    expect(experienceRating({ a: 1, b: 2 })).toBe(1.5);
+    expect(experienceRating({})).toBeNull();
+    expect(experienceRating({ a: 4, b: Number.NaN })).toBe(4);
+  });
+
+  it('ratingOutOfFive halves the 1-10 mean', () => {
+    expect(ratingOutOfFive(7)).toBe(3.5);
+    expect(ratingOutOfFive(10)).toBe(5);
+    expect(ratingOutOfFive(null)).toBeNull();
+  });
+
+  it('coreOutcomeMeanOutOfFive averages the five core outcomes, falling back to all', () => {
+    expect(coreOutcomeMeanOutOfFive({ energy: 6, sleep: 8, mood: 10, performance: 4, recovery: 2, focus: 1 })).toBe(3);
+    expect(coreOutcomeMeanOutOfFive({ Energy: 10, SLEEP: 6 })).toBe(4);
+    expect(coreOutcomeMeanOutOfFive({ focus: 8, skin: 4 })).toBe(3);
+    expect(coreOutcomeMeanOutOfFive({})).toBeNull();
+  });
+
+  it('oneDecimal shows one decimal, 0.0 for nothing', () => {
+    expect(oneDecimal(3.456)).toBe('3.5');
+    expect(oneDecimal(4)).toBe('4.0');
+    expect(oneDecimal(null)).toBe('0.0');
+    expect(oneDecimal(undefined)).toBe('0.0');
+  });
+});
+
+describe('story helpers', () => {
+  it('readTimeMinutes at 200 words per minute, at least 1 once written', () => {
+    expect(readTimeMinutes('')).toBe(0);
+    expect(readTimeMinutes('   ')).toBe(0);
+    expect(readTimeMinutes('one')).toBe(1);
+    expect(readTimeMinutes(Array(200).fill('w').join(' '))).toBe(1);
+    expect(readTimeMinutes(Array(201).fill('w').join(' '))).toBe(2);
+    expect(readTimeMinutes(`a\n\nb\tc`)).toBe(1);
+  });
+
+  it.each([
+    [0, 1000, 'orange', 'Recommended minimum: 100 characters (100 more needed)'],
+    [99, 1000, 'orange', 'Recommended minimum: 100 characters (1 more needed)'],
+    [100, 1000, 'green', 'Great length! Your story will be very helpful to the community.'],
+    [900, 1000, 'green', 'Great length! Your story will be very helpful to the community.'],
+    [901, 1000, 'red', 'Approaching character limit'],
+    [4501, 5000, 'red', 'Approaching character limit'],
+    [4500, 5000, 'green', 'Great length! Your story will be very helpful to the community.'],
+  ] as const)('counter at %d of %d is %s', (length, max, tone, message) => {
+    expect(storyCounterTone(length, max)).toBe(tone);
+    expect(storyCounterMessage(length, max)).toBe(message);
+  });
+
+  it('parseBold splits plain and **bold** runs and never produces HTML', () => {
+    expect(parseBold('a **b** c')).toEqual([
+      { text: 'a ', bold: false },
+      { text: 'b', bold: true },
+      { text: ' c', bold: false },
+    ]);
+    expect(parseBold('**x****y**')).toEqual([
+      { text: 'x', bold: true },
+      { text: 'y', bold: true },
+    ]);
+    expect(parseBold('no markup <b>here</b>')).toEqual([{ text: 'no markup <b>here</b>', bold: false }]);
+    expect(parseBold('**unclosed')).toEqual([{ text: '**unclosed', bold: false }]);
+    expect(parseBold('**a\nb**')).toEqual([{ text: '**a\nb**', bold: false }]);
+    expect(parseBold('')).toEqual([]);
+  });
+});
+
+describe('analytics math', () => {
+  it.each([
+    [10, 5, 100],
+    [5, 10, -50],
+    [3, 3, 0],
+    [1, 3, -66.7],
+    [2, 3, -33.3],
+    [4, 3, 33.3],
+    [7, 0, 100],
+    [0, 0, 0],
+    [0, 4, -100],
+  ])('growthPercent(%d, %d) = %d', (current, previous, expected) => {
+    expect(growthPercent(current, previous)).toBe(expected);
+  });
+
+  it('popularityScore weighs experiences 70% and votes 30%, relative to the maxima', () => {
+    expect(popularityScore(10, 20, 10, 20)).toBe(100);
+    expect(popularityScore(5, 0, 10, 20)).toBe(35);
+    expect(popularityScore(0, 20, 10, 20)).toBe(30);
+    expect(popularityScore(0, 0, 0, 0)).toBe(0);
+    expect(popularityScore(1, 0, 3, 0)).toBe(23);
+    expect(popularityScore(1, 1, 200, 3)).toBe(10);
+    for (let e = 0; e <= 10; e++) {
+      for (let v = 0; v <= 10; v++) {
+        const s = popularityScore(e, v, 10, 10);
+        expect(s).toBeGreaterThanOrEqual(0);
+        expect(s).toBeLessThanOrEqual(100);
+      }
+    }
+  });
+
+  it('k-anonymity threshold is 5', () => {
+    expect(K_ANONYMITY).toBe(5);
+  });
+});
+
+describe('tracking IDs', () => {
+  it('TRACKING_ID_RE is TRK- and exactly 20 digits', () => {
+    expect(TRACKING_ID_RE.test('TRK-12345678901234567890')).toBe(true);
+    expect(TRACKING_ID_RE.test('TRK-1234567890123456789')).toBe(false);
+    expect(TRACKING_ID_RE.test('TRK-123456789012345678901')).toBe(false);
+    expect(TRACKING_ID_RE.test('trk-12345678901234567890')).toBe(false);
+    expect(TRACKING_ID_RE.test(' TRK-12345678901234567890')).toBe(false);
+  });
+
+  it('normaliseTrackingId trims and upper-cases', () => {
+    expect(normaliseTrackingId('  trk-12345678901234567890 \n')).toBe('TRK-12345678901234567890');
+    expect(TRACKING_ID_RE.test(normaliseTrackingId(' trk-00000000000000000001 '))).toBe(true);
+  });
+});
+
+describe('search rules', () => {
+  const e = { peptideName: 'BPC-157', story: 'My Shoulder healed', effects: ['Less Pain'], primaryPurpose: ['Injury Healing'] };
+
+  it.each([
+    ['bpc', true],
+    ['SHOULDER', true],
+    ['less pain', true],
+    ['injury', true],
+    ['  healed  ', true],
+    ['', true],
+    ['   ', true],
+    ['tb-500', false],
+    ['pain less', false],
+  ])('experienceMatchesSearch(%j) = %s', (q, expected) => {
+    expect(experienceMatchesSearch(e, q)).toBe(expected);
+  });
+
+  it('experienceMatchesSearch tolerates a missing story', () => {
+    expect(experienceMatchesSearch({ ...e, story: null }, 'bpc')).toBe(true);
+    expect(experienceMatchesSearch({ ...e, story: undefined }, 'shoulder')).toBe(false);
+  });
+
+  it.each([
+    ['bpc', true],
+    ['GASTRIC', true],
+    ['', true],
+    ['muscle', false],
+  ])('peptideMatchesSearch(%j) = %s (name or description)', (q, expected) => {
+    expect(peptideMatchesSearch({ name: 'BPC-157', description: 'A gastric pentadecapeptide' }, q)).toBe(expected);
+  });
+});

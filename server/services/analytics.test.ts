@@ -1,0 +1,60 @@
+// Pure helpers of the analytics service: CSV escaping and period buckets.
+import { describe, expect, it } from 'vitest';
+import { bucketStarts, toCsv } from './analytics';
+
+const row = {
+  peptide: 'BPC-157',
+  category: 'Healing & Recovery',
+  month: '2024-05',
+  dosage: '250 mcg',
+  frequency: 'daily',
+  durationDays: 30,
+  route: 'oral',
+  primaryPurpose: ['Recovery', 'Injury Healing'],
+  timeline: '1-week',
+  rating: 7.5,
+  outcomes: { energy: 7, sleep: 8 },
+  effects: [] as string[],
+  ageRange: null as string | null,
+  biologicalSex: 'male',
+  activityLevel: 'active',
+};
+
+describe('toCsv', () => {
+  it('writes a header and one quoted line per row, CRLF-terminated', () => {
+    const csv = toCsv([row]);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    const [header, line, end] = csv.split('\r\n');
+    expect(header).toBe('peptide,category,month,dosage,frequency,durationDays,route,primaryPurpose,timeline,rating,outcomes,effects,ageRange,biologicalSex,activityLevel');
+    expect(line).toBe('"BPC-157","Healing & Recovery","2024-05","250 mcg","daily","30","oral","Recovery; Injury Healing","1-week","7.5","{""energy"":7,""sleep"":8}","","","male","active"');
+    expect(end).toBe('');
+    expect(toCsv([])).toBe(`${header}\r\n`);
+  });
+
+  it('doubles quotes and keeps commas and newlines inside the quoted cell', () => {
+    const line = toCsv([{ ...row, dosage: 'a "big", odd\ndose' }]).split('\r\n')[1];
+    expect(line).toContain('"a ""big"", odd\ndose"');
+  });
+
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])('neutralises a formula-looking cell %j', (value) => {
+    const line = toCsv([{ ...row, dosage: value }]).split('\r\n')[1];
+    expect(line.split('","')[3]).toBe(`'${value}`);
+  });
+});
+
+describe('bucketStarts', () => {
+  it('months: the first day of the last n months, oldest first, across a year boundary', () => {
+    expect(bucketStarts('month', 3, new Date('2024-02-15T23:59:00Z'))).toEqual(['2023-12-01', '2024-01-01', '2024-02-01']);
+    const twelve = bucketStarts('month', 12, new Date('2024-05-31T10:00:00Z'));
+    expect(twelve).toHaveLength(12);
+    expect(twelve[0]).toBe('2023-06-01');
+    expect(twelve[11]).toBe('2024-05-01');
+  });
+
+  it('weeks: Mondays 7 days apart, ending with the current ISO week', () => {
+    // 2024-05-12 is a Sunday: its ISO week starts on Monday 2024-05-06.
+    expect(bucketStarts('week', 3, new Date('2024-05-12T20:00:00Z'))).toEqual(['2024-04-22', '2024-04-29', '2024-05-06']);
+    expect(bucketStarts('week', 1, new Date('2024-05-13T00:00:00Z'))).toEqual(['2024-05-13']);
+    for (const d of bucketStarts('week', 12, new Date('2025-01-02T00:00:00Z'))) expect(new Date(`${d}T00:00:00Z`).getUTCDay()).toBe(1);
+  });
+});

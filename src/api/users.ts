@@ -1,0 +1,24 @@
+// The signed-in member's own account (spec section 7: GET /api/users/me).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { readData } from '@contract/normalize';
+import { MeResponse, type User } from '@contract/users';
+import { api } from './client';
+import { ApiError } from './errors';
+
+export const meQueryKey = ['users', 'me'] as const;
+
+export async function fetchMe(): Promise<User> {
+  const response = await api.get<unknown>('/api/users/me');
+  const data = readData(MeResponse, response.data);
+  if (!data) throw new ApiError('Invalid user data response', response.status, response.data);
+  return data.user;
+}
+
+export function meQueryOptions() {
+  // No retry: a failed check signs the member out (spec section 4), it should not linger.
+  return queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, retry: false });
+}
+
+export function useMe(enabled = true) {
+  return useQuery({ ...meQueryOptions(), enabled });
+}

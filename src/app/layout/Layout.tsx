@@ -1,0 +1,44 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { RouteFocusContext, createRouteFocus } from '@/components/page/route-focus';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { PageErrorBoundary } from './PageErrorBoundary';
+import { PageSkeleton } from './PageSkeleton';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+
+export function Layout() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const [routeFocus] = useState(createRouteFocus);
+  const previousPath = useRef(pathname);
+
+  // On route change (not the first render), move focus to the new page's h1 so assistive
+  // technology announces it; if the page's code is still loading, its heading does it on mount.
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    if (navigationType !== 'POP') document.scrollingElement?.scrollTo?.(0, 0);
+    const heading = document.querySelector<HTMLElement>(`#${MAIN_CONTENT_ID} h1`);
+    routeFocus.setPending(!heading);
+    heading?.focus();
+  }, [pathname, navigationType, routeFocus]);
+
+  return (
+    <RouteFocusContext.Provider value={routeFocus}>
+      <div className="flex min-h-dvh flex-col">
+        <SkipLink />
+        <Header />
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-[1200px] flex-1 px-4 py-8 outline-none">
+          {/* Keyed by path: a new page starts without the previous page's error or fallback state. */}
+          <PageErrorBoundary key={pathname}>
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </PageErrorBoundary>
+        </main>
+        <Footer />
+      </div>
+    </RouteFocusContext.Provider>
+  );
+}

@@ -1,0 +1,134 @@
+// The session (spec section 4, issue 3 item 2). The API modules are imported on demand, so
+// the HTTP client, json-bigint and zod stay out of the first load of a signed-out visit.
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Credentials, User } from '@contract/users';
+import type { Registration } from '@/api/auth';
+import * as authStorage from '@/app/auth-storage';
+
+export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
+
+interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+}
+
+export interface AuthContextValue extends SessionState {
+  isModerator: boolean;
+  /** Signs in, stores the session and goes to `/`. Throws an ApiError on failure. */
+  login: (credentials: Credentials) => Promise<void>;
+  /** Creates a pending account and goes to `/login`; stores nothing. Throws on failure. */
+  register: (credentials: Credentials) => Promise<Registration>;
+  /** Ends the session here at once, revokes it on the server (ignoring failure), goes to `/`. */
+  logout: () => Promise<void>;
+}
+
+const SIGNED_OUT: SessionState = { status: 'signed-out', user: null };
+
+/** With a token and a stored user the session is checked; without both, signed out. */
+function sessionFromStorage(status: 'checking' | 'signed-in'): SessionState {
+  const user = authStorage.getStoredUser();
+  return authStorage.getAccessToken() && user ? { status, user } : SIGNED_OUT;
+}
+
+function hasLeftovers(): boolean {
+  return Boolean(authStorage.getAccessToken() || authStorage.getRefreshToken() || authStorage.getStoredUser());
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<SessionState>(() => sessionFromStorage('checking'));
+
+  // Start-up, once for the session found in storage: refresh the stored user from
+  // GET /api/users/me, or sign out on any failure. Later changes come through login/logout.
+  const startupCheck = useRef(session.status === 'checking');
+  useEffect(() => {
+    if (!startupCheck.current) {
+      if (hasLeftovers()) authStorage.clearSession(); // half a session is no session
+      return;
+    }
+    let active = true;
+    void (async () => {
+      try {
+        const { meQueryOptions } = await import('@/api/users');
+        const user = await queryClient.fetchQuery(meQueryOptions());
+        if (!active) return;
+        authStorage.saveUser(user);
+        setSession((current) => (current.status === 'checking' ? { status: 'signed-in', user } : current));
+      } catch {
+        if (active) authStorage.clearSession();
+      }
+    })();
+    return () => {
+      active = false;
+    };
+  }, [queryClient]);
+
+  // The API client ends the session when a refresh fails; other tabs sign in and out too.
+  useEffect(
+    () =>
+      authStorage.subscribe((event) => {
+        if (event === 'cleared') setSession(SIGNED_OUT);
+        if (event === 'other-tab') setSession(sessionFromStorage('signed-in'));
+      }),
+    [],
+  );
+
+  const login = useCallback(
+    async (credentials: Credentials) => {
+      const api = await import('@/api/auth');
+      const data = await api.login(credentials);
+      authStorage.saveSession(data);
+      setSession({ status: 'signed-in', user: data.user });
+      // Cached answers depend on who asked (canDelete, votes): fetch them again as this member.
+      void queryClient.resetQueries();
+      navigate('/');
+    },
+    [navigate, queryClient],
+  );
+
+  const register = useCallback(
+    async (credentials: Credentials) => {
+      const api = await import('@/api/auth');
+      const registration = await api.register(credentials);
+      // The account awaits approval: nothing is stored and nobody is signed in.
+      navigate('/login');
+      return registration;
+    },
+    [navigate],
+  );
+
+  const logout = useCallback(async () => {
+    const refreshToken = authStorage.getRefreshToken();
+    // One update: leaving a protected page and signing out must render together, or its
+    // guard would first send the visitor to /login.
+    startTransition(() => {
+      authStorage.clearSession();
+      navigate('/');
+    });
+    void queryClient.resetQueries();
+    if (!refreshToken) return;
+    try {
+      const api = await import('@/api/auth');
+      await api.logout(refreshToken);
+    } catch {
+      // Signed out here already; the server session also expires on its own.
+    }
+  }, [navigate, queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...session, isModerator: session.user?.role === 'moderator', login, register, logout }),
+    [session, login, register, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside AuthProvider');
+  return context;
+}

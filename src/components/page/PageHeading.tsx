@@ -1,0 +1,26 @@
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { PRODUCT_NAME } from '@/lib/brand';
+import { cn } from '@/lib/cn';
+import { RouteFocusContext } from './route-focus';
+
+/** The page's h1. After a route change, focus lands here so screen readers announce the page. */
+export function PageHeading({ children, className }: { children: ReactNode; className?: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const routeFocus = useContext(RouteFocusContext);
+
+  useEffect(() => {
+    if (routeFocus?.takePending()) ref.current?.focus();
+  }, [routeFocus]);
+
+  // The tab title names the page too (WCAG 2.4.2), e.g. "Community Experiences · Peptide Community".
+  useEffect(() => {
+    if (typeof children !== 'string') return;
+    document.title = children === PRODUCT_NAME ? PRODUCT_NAME : `${children} · ${PRODUCT_NAME}`;
+  }, [children]);
+
+  return (
+    <h1 ref={ref} tabIndex={-1} className={cn('text-3xl font-bold tracking-tight focus:outline-none', className)}>
+      {children}
+    </h1>
+  );
+}

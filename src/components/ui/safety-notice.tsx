@@ -1,0 +1,16 @@
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import { SAFETY_TEXT } from '@/lib/brand';
+import { cn } from '@/lib/cn';
+
+/** The spec's safety notice: one shared component, amber, with an icon. */
+export function SafetyNotice({ className }: { className?: string }) {
+  return (
+    <aside
+      aria-label="Safety notice"
+      className={cn('flex items-start gap-3 rounded-lg border border-warning-border bg-warning p-4 text-sm text-warning-foreground', className)}
+    >
+      <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <p>{SAFETY_TEXT}</p>
+    </aside>
+  );
+}

@@ -1,0 +1,521 @@
+// Analytics computed from the data: community figures, trends, compare, the research hub and its
+// k-anonymous export, and the trigger-kept aggregates against a recomputation from scratch.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AnalyticsResponse,
+  CATEGORIES,
+  CompareResponse,
+  ResearchExportResponse,
+  ResearchOverviewResponse,
+  SubmitExperienceRequest,
+  TrendsResponse,
+  VOTE_TYPES,
+  growthPercent,
+  type ExportRow,
+} from '../../contract';
+import { mulberry32 } from '../../server/db/seed/index';
+import { submitExperience } from '../../server/services/experiences';
+import { bearer, createTestApp, json, member, submit, validSubmission, type TestApp } from './helpers';
+import { createPeptide, expectError, moderatorToken, newMember, rows, storyOf, uniqueEmail } from './fixtures';
+
+let t: TestApp;
+let user: Awaited<ReturnType<typeof newMember>>;
+let mod: Record<string, string>;
+let ids: { bpc: string; tb: string; semax: string; selank: string; ghk: string };
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** Writes an experience with a chosen date, through the same service the API uses. */
+async function submitAt(peptideId: string, createdAt: Date, overrides: Record<string, unknown> = {}) {
+  return submitExperience(t.ctx, SubmitExperienceRequest.parse(validSubmission(peptideId, overrides)), { createdAt, demo: false });
+}
+
+function monthsAgo(n: number, day = 10): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, day, 12));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await newMember(t, 'analyst');
+  mod = bearer(await moderatorToken(t));
+  const p = (name: string) => t.peptides.get(name)!;
+  ids = { bpc: p('BPC-157'), tb: p('TB-500'), semax: p('Semax'), selank: p('Selank'), ghk: p('GHK-Cu') };
+  // This month, last month and further back, over several peptides and categories.
+  await submit(t, validSubmission(ids.bpc, { outcomes: { Energy: 8, recovery: 9 } }));
+  await submit(t, validSubmission(ids.bpc, { outcomes: { energy: 6, Sleep: 5 }, effects: ['Warmth', 'warmth'] }));
+  await submit(t, validSubmission(ids.semax, { outcomes: { focus: 9, mood: 7 } }));
+  await submitAt(ids.bpc, monthsAgo(1), { outcomes: { energy: 4 } });
+  await submitAt(ids.tb, monthsAgo(1), { outcomes: { recovery: 7 } });
+  await submitAt(ids.tb, monthsAgo(1, 20), { outcomes: { recovery: 5 } });
+  await submitAt(ids.selank, monthsAgo(3), { outcomes: { mood: 6 } });
+  await submitAt(ids.ghk, monthsAgo(11), { outcomes: { skin: 8 } });
+  await submitAt(ids.ghk, monthsAgo(14), { outcomes: { skin: 3 } });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+async function analytics(path = '/api/analytics/public', headers: Record<string, string> = {}) {
+  const res = await get(path, headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return AnalyticsResponse.parse(json(res)).data;
+}
+
+interface ExpRow {
+  id: string;
+  peptide_id: string;
+  rating: number;
+  outcomes: Record<string, number>;
+  effects: string[];
+  created_at: Date;
+}
+const allExperiences = () => rows<ExpRow>(t, 'select id, peptide_id, rating, outcomes, effects, created_at from experiences');
+
+function monthStart(d: Date, back = 0): number {
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1);
+}
+
+describe('GET /api/analytics and /api/analytics/public', () => {
+  it('public analytics for everyone; the member variant needs a sign-in', async () => {
+    const pub = await analytics();
+    const priv = await analytics('/api/analytics', user.headers);
+    expect({ ...priv, generatedAt: '' }).toEqual({ ...pub, generatedAt: '' });
+    expectError(await get('/api/analytics'), 401);
+  });
+
+  it('totals, average rating, top peptides and effectiveness match the experiences table', async () => {
+    const a = await analytics();
+    const exps = await allExperiences();
+    expect(a.totalExperiences).toBe(exps.length);
+    expect(a.averageRating).toBe(round2(exps.reduce((s, e) => s + e.rating, 0) / exps.length));
+    const [live] = await rows<{ n: number; c: number }>(t, 'select count(*)::int as n, count(distinct category)::int as c from peptides where deleted_at is null');
+    expect(a.totalPeptides).toBe(live.n);
+    expect(a.categories).toBe(live.c);
+    expect(a.categories).toBe(6);
+
+    const names = new Map((await rows<{ id: string; name: string }>(t, 'select id, name from peptides')).map((r) => [r.id, r.name]));
+    const byPeptide = new Map<string, ExpRow[]>();
+    for (const e of exps) byPeptide.set(e.peptide_id, [...(byPeptide.get(e.peptide_id) ?? []), e]);
+    const expectedTop = [...byPeptide.entries()]
+      .sort(([ia, a1], [ib, b1]) => b1.length - a1.length || names.get(ia)!.toLowerCase().localeCompare(names.get(ib)!.toLowerCase()))
+      .slice(0, 6);
+    expect(a.topPeptides.map((p) => p._id)).toEqual(expectedTop.map(([id]) => id));
+    for (const [id, list] of expectedTop) {
+      const top = a.topPeptides.find((p) => p._id === id)!;
+      expect(top.experiences).toBe(list.length);
+      expect(top.rating).toBe(round2(list.reduce((s, e) => s + e.rating, 0) / list.length));
+    }
+
+    expect(a.effectivenessData.map((e) => e.peptideId)).toEqual(a.topPeptides.map((p) => p._id));
+    for (const entry of a.effectivenessData) {
+      const list = byPeptide.get(entry.peptideId)!;
+      expect(entry.experiences).toBe(list.length);
+      const sums = new Map<string, { total: number; n: number }>();
+      for (const e of list) {
+        for (const [k, v] of Object.entries(e.outcomes)) {
+          const s = sums.get(k.toLowerCase()) ?? { total: 0, n: 0 };
+          sums.set(k.toLowerCase(), { total: s.total + v, n: s.n + 1 });
+        }
+      }
+      expect(Object.keys(entry.effectiveness).length).toBe(Math.min(8, sums.size));
+      for (const [outcome, mean] of Object.entries(entry.effectiveness)) {
+        const s = sums.get(outcome)!;
+        expect(mean, `${entry.peptide} ${outcome}`).toBe(round1(s.total / s.n));
+        expect(entry.sampleSizes[outcome]).toBe(s.n);
+      }
+    }
+    // Outcome names differing only in case are one outcome: BPC-157 has Energy and energy.
+    const bpc = a.effectivenessData.find((e) => e.peptideId === ids.bpc)!;
+    expect(bpc.sampleSizes.energy).toBe(3);
+  });
+
+  it('growth is this calendar month against the previous one', async () => {
+    const check = async () => {
+      const a = await analytics();
+      const now = new Date();
+      const exps = await allExperiences();
+      const thisMonth = exps.filter((e) => e.created_at.getTime() >= monthStart(now)).length;
+      const lastMonth = exps.filter((e) => e.created_at.getTime() >= monthStart(now, 1) && e.created_at.getTime() < monthStart(now)).length;
+      expect(a.experiencesThisMonth).toBe(thisMonth);
+      expect(a.experienceGrowth).toBe(growthPercent(thisMonth, lastMonth));
+      return { thisMonth, lastMonth, growth: a.experienceGrowth };
+    };
+    const before = await check();
+    expect(before.lastMonth).toBeGreaterThan(0);
+    await submitAt(ids.selank, monthsAgo(1, 15));
+    const after = await check();
+    expect(after.lastMonth).toBe(before.lastMonth + 1);
+    expect(after.growth).toBeLessThan(before.growth);
+    await submit(t, validSubmission(ids.selank));
+    expect((await check()).thisMonth).toBe(after.thisMonth + 1);
+  });
+
+  it('trending categories are those that grew month over month, with this month’s counts', async () => {
+    const a = await analytics();
+    const now = new Date();
+    const exps = await allExperiences();
+    const cats = new Map((await rows<{ id: string; category: string }>(t, 'select id, category from peptides')).map((r) => [r.id, r.category]));
+    for (const c of a.trendingCategories) {
+      const inCat = exps.filter((e) => cats.get(e.peptide_id) === c.name);
+      const thisMonth = inCat.filter((e) => e.created_at.getTime() >= monthStart(now)).length;
+      const lastMonth = inCat.filter((e) => e.created_at.getTime() >= monthStart(now, 1) && e.created_at.getTime() < monthStart(now)).length;
+      expect(c.experiences).toBe(thisMonth);
+      expect(c.growth).toBe(growthPercent(thisMonth, lastMonth));
+    }
+    const growths = a.trendingCategories.map((c) => c.growth);
+    expect(growths).toEqual([...growths].sort((x, y) => y - x));
+    expect(a.trendingCategories.map((c) => c.name)).toContain('Cognitive Enhancement');
+  });
+
+  it('active users are the distinct accounts that signed in this month', async () => {
+    const before = await analytics();
+    const [activity] = await rows<{ n: number }>(
+      t,
+      `select count(distinct user_id)::int as n from account_activity where month = date_trunc('month', now() at time zone 'UTC')::date`,
+    );
+    expect(before.activeUsers).toBe(activity.n);
+    expect(before.activeUsersCount).toBe(before.activeUsers);
+    // A new member signs in twice: one more active user, not two.
+    const email = uniqueEmail('active');
+    await member(t, email);
+    await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: 'correct-horse-battery' } });
+    const after = await analytics();
+    expect(after.activeUsers).toBe(before.activeUsers + 1);
+    // A pending account that tries to sign in is not active.
+    const pending = uniqueEmail('pending');
+    await member(t, pending, { approve: false });
+    await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: pending, password: 'correct-horse-battery' } });
+    expect((await analytics()).activeUsers).toBe(after.activeUsers);
+  });
+});
+
+describe('GET /api/analytics/trends', () => {
+  function bucketOf(d: Date, period: 'monthly' | 'weekly'): string {
+    if (period === 'monthly') return new Date(monthStart(d)).toISOString().slice(0, 10);
+    const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+    day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+    return day.toISOString().slice(0, 10);
+  }
+
+  it.each([
+    ['monthly', 'peptide'],
+    ['monthly', 'category'],
+    ['weekly', 'peptide'],
+    ['weekly', 'category'],
+  ] as const)('%s by %s: 12 buckets whose counts match the experiences table', async (period, groupBy) => {
+    const res = await get(`/api/analytics/trends?period=${period}&groupBy=${groupBy}`, user.headers);
+    expect(res.statusCode).toBe(200);
+    const tr = TrendsResponse.parse(json(res)).data;
+    expect(tr).toMatchObject({ period, groupBy });
+    expect(tr.buckets).toHaveLength(12);
+    expect(tr.totals).toHaveLength(12);
+    expect(tr.growth).toHaveLength(12);
+    const now = new Date();
+    expect(tr.buckets[11]).toBe(bucketOf(now, period));
+    for (let i = 1; i < 12; i++) {
+      const prev = new Date(`${tr.buckets[i - 1]}T00:00:00Z`);
+      const cur = new Date(`${tr.buckets[i]}T00:00:00Z`);
+      if (period === 'weekly') {
+        expect(cur.getTime() - prev.getTime()).toBe(7 * 86_400_000);
+        expect(cur.getUTCDay()).toBe(1);
+      } else {
+        expect(cur.getUTCDate()).toBe(1);
+        expect(cur.getUTCMonth()).toBe((prev.getUTCMonth() + 1) % 12);
+      }
+    }
+
+    const exps = await allExperiences();
+    const expected = tr.buckets.map((b) => exps.filter((e) => bucketOf(e.created_at, period) === b).length);
+    expect(tr.totals).toEqual(expected);
+    expect(tr.totals.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    for (let i = 0; i < 12; i++) expect(tr.series.reduce((s, x) => s + x.counts[i], 0)).toBe(tr.totals[i]);
+    expect(tr.growth[0]).toBeNull();
+    for (let i = 1; i < 12; i++) expect(tr.growth[i]).toBe(growthPercent(tr.totals[i], tr.totals[i - 1]));
+    expect(tr.series.length).toBeLessThanOrEqual(9);
+    for (const s of tr.series) expect(s.counts).toHaveLength(12);
+
+    if (groupBy === 'category') {
+      for (const s of tr.series) expect(CATEGORIES as readonly string[]).toContain(s.name);
+    } else {
+      const bpc = tr.series.find((s) => s.key === ids.bpc)!;
+      expect(bpc.name).toBe('BPC-157');
+      const bpcExpected = tr.buckets.map((b) => exps.filter((e) => e.peptide_id === ids.bpc && bucketOf(e.created_at, period) === b).length);
+      expect(bpc.counts).toEqual(bpcExpected);
+    }
+  });
+
+  it('counts are the same whatever the server process time zone (dates read from the database)', async () => {
+    const utc = TrendsResponse.parse(json(await get('/api/analytics/trends?period=weekly', user.headers))).data;
+    const saved = process.env.TZ;
+    process.env.TZ = 'Asia/Tokyo';
+    try {
+      t.ctx.cache.invalidate();
+      const tokyo = TrendsResponse.parse(json(await get('/api/analytics/trends?period=weekly', user.headers))).data;
+      expect(tokyo.totals).toEqual(utc.totals);
+      expect(tokyo.series).toEqual(utc.series);
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+      t.ctx.cache.invalidate();
+    }
+  });
+
+  it('a report older than the window is not counted', async () => {
+    const tr = TrendsResponse.parse(json(await get('/api/analytics/trends', user.headers))).data;
+    const ghk = tr.series.find((s) => s.key === ids.ghk);
+    // GHK-Cu has one report 11 months ago (inside) and one 14 months ago (outside).
+    expect(ghk?.counts.reduce((a, b) => a + b, 0)).toBe(1);
+  });
+
+  it('401 for visitors, 400 for unknown period or grouping', async () => {
+    expectError(await get('/api/analytics/trends'), 401);
+    expectError(await get('/api/analytics/trends?period=daily', user.headers), 400, /period must be one of: monthly, weekly/);
+    expectError(await get('/api/analytics/trends?groupBy=vendor', user.headers), 400, /groupBy/);
+  });
+});
+
+describe('GET /api/analytics/compare', () => {
+  it('compares up to three peptides side by side, in the order asked', async () => {
+    const res = await get(`/api/analytics/compare?ids=${ids.tb},${ids.bpc},${ids.tb}`, user.headers);
+    expect(res.statusCode).toBe(200);
+    const peptides = CompareResponse.parse(json(res)).data.peptides;
+    expect(peptides.map((p) => p.name)).toEqual(['TB-500', 'BPC-157']);
+    const exps = await allExperiences();
+    for (const p of peptides) {
+      const detail = json(await get(`/api/peptides/${p._id}`)).data.peptide;
+      expect(p).toMatchObject({ averageRating: detail.averageRating, totalExperiences: detail.totalExperiences, popularity: detail.popularity });
+      const mine = exps.filter((e) => e.peptide_id === p._id);
+      expect(p.totalExperiences).toBe(mine.length);
+      for (const o of p.outcomeMeans) {
+        const values = mine.flatMap((e) => Object.entries(e.outcomes).filter(([k]) => k.toLowerCase() === o.name).map(([, v]) => v));
+        expect(o.n).toBe(values.length);
+        expect(o.mean).toBe(round1(values.reduce((a, b) => a + b, 0) / values.length));
+      }
+      for (const r of p.reportedEffects) {
+        expect(r.count).toBe(mine.filter((e) => e.effects.some((x) => x.toLowerCase() === r.name)).length);
+      }
+    }
+    // "Warmth" and "warmth" in one report count once.
+    expect(peptides[1].reportedEffects).toContainEqual({ name: 'warmth', count: 1 });
+    const three = await get(`/api/analytics/compare?ids=${ids.tb},${ids.bpc},${ids.semax}`, user.headers);
+    expect(CompareResponse.parse(json(three)).data.peptides).toHaveLength(3);
+  });
+
+  it('4 ids → 400; unknown → 404; malformed or missing → 400; visitors → 401', async () => {
+    const four = [ids.tb, ids.bpc, ids.semax, ids.selank].join(',');
+    expectError(await get(`/api/analytics/compare?ids=${four}`, user.headers), 400, /at most 3/);
+    expectError(await get(`/api/analytics/compare?ids=${ids.tb},${UNKNOWN_ID}`, user.headers), 404, new RegExp(UNKNOWN_ID));
+    expectError(await get('/api/analytics/compare?ids=abc', user.headers), 400, /valid id/);
+    expectError(await get('/api/analytics/compare', user.headers), 400, /ids is required/);
+    expectError(await get(`/api/analytics/compare?ids=${ids.tb}`), 401);
+  });
+});
+
+describe('research hub (moderators)', () => {
+  it('overview: real figures from the database', async () => {
+    const res = await get('/api/research/overview', mod);
+    expect(res.statusCode).toBe(200);
+    const o = ResearchOverviewResponse.parse(json(res)).data;
+    const [c] = await rows<{ exps: number; votes: number; pending: number; approved: number; complete: number }>(
+      t,
+      `select (select count(*) from experiences)::int as exps, (select count(*) from votes)::int as votes,
+              (select count(*) from users where status = 'pending')::int as pending,
+              (select count(*) from users where status = 'approved')::int as approved,
+              (select count(*) from experiences where length(story) >= 100)::int as complete`,
+    );
+    expect(o).toMatchObject({ experiences: c.exps, votes: c.votes, pendingRegistrations: c.pending, members: c.approved });
+    expect(o.completeReportShare).toBe(round2(c.complete / c.exps));
+    expect(o.perPeptide.reduce((s, p) => s + p.experiences, 0)).toBe(c.exps);
+    expect(o.perCategory.map((x) => x.name)).toEqual([...CATEGORIES]);
+    expect(o.perCategory.reduce((s, x) => s + x.experiences, 0)).toBe(c.exps);
+    expect(o.perPeptide.find((p) => p._id === ids.bpc)?.experiences).toBe((await allExperiences()).filter((e) => e.peptide_id === ids.bpc).length);
+    // The spec's placeholder figures are not invented.
+    expect(res.body).not.toMatch(/papers|citations|collaborations/i);
+  });
+
+  it('overview and export: 401 for visitors, 403 for members', async () => {
+    for (const url of ['/api/research/overview', '/api/research/export', '/api/research/export?format=csv']) {
+      expectError(await get(url), 401);
+      expectError(await get(url, user.headers), 403, /moderator/i);
+    }
+  });
+
+  it('export is k-anonymous: demographics only in cells of 5 or more, breakdown cells under 5 suppressed', async () => {
+    const owner = await newMember(t, 'kanon');
+    const name = `Kanon${Date.now()}`;
+    const pid = await createPeptide(t, owner.accessToken, { name });
+    const common = { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' };
+    for (let i = 0; i < 5; i++) await submit(t, validSubmission(pid, { demographics: common }));
+    for (let i = 0; i < 4; i++) await submit(t, validSubmission(pid, { demographics: { ageRange: '50+', biologicalSex: 'female', activityLevel: 'sedentary' } }));
+    await submit(t, validSubmission(pid, { demographics: { ...common, activityLevel: 'athletic' } }));
+
+    const res = await get('/api/research/export?limit=5000', mod);
+    expect(res.statusCode).toBe(200);
+    const data = ResearchExportResponse.parse(json(res)).data;
+    expect(data.k).toBe(5);
+    const mine = data.rows.filter((r) => r.peptide === name);
+    expect(mine).toHaveLength(10);
+    const shown = mine.filter((r) => r.ageRange !== null);
+    expect(shown).toHaveLength(5);
+    for (const r of shown) expect(r).toMatchObject({ ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' });
+    for (const r of mine.filter((x) => x.ageRange === null)) expect(r).toMatchObject({ biologicalSex: null, activityLevel: null });
+
+    const cells = data.breakdown.filter((b) => b.peptide === name);
+    // (30-35, male) holds 6 reports over two activity levels; (50+, female) only 4.
+    expect(cells).toContainEqual({ peptide: name, ageRange: '30-35', biologicalSex: 'male', experiences: 6 });
+    expect(cells).toContainEqual({ peptide: name, ageRange: '50+', biologicalSex: 'female', experiences: null });
+    for (const b of data.breakdown) if (b.experiences !== null) expect(b.experiences).toBeGreaterThanOrEqual(5);
+  });
+
+  it('export rows carry no ids, tracking IDs or exact dates', async () => {
+    const { trackingId, experience } = await submit(t, validSubmission(ids.semax));
+    const res = await get('/api/research/export?limit=5000', mod);
+    const data = ResearchExportResponse.parse(json(res)).data;
+    expect(data.rows).toHaveLength((await allExperiences()).length);
+    expect(res.body).not.toContain(trackingId);
+    expect(res.body).not.toContain(experience._id);
+    expect(res.body).not.toMatch(/"_id"|trackingId|TRK-/);
+    for (const r of data.rows) {
+      expect(r.month).toMatch(/^\d{4}-\d{2}$/);
+      expect(Object.keys(r)).not.toContain('story');
+    }
+    // No uuid anywhere in the rows.
+    expect(JSON.stringify(data.rows)).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+  });
+
+  it('export pages with a cursor, every row exactly once', async () => {
+    const total = (await allExperiences()).length;
+    const seen: ExportRow[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 100; i++) {
+      const res = await get(`/api/research/export?limit=4${cursor ? `&cursor=${cursor}` : ''}`, mod);
+      const data = ResearchExportResponse.parse(json(res)).data;
+      expect(data.rows.length).toBeLessThanOrEqual(4);
+      seen.push(...data.rows);
+      cursor = data.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toHaveLength(total);
+    const full = ResearchExportResponse.parse(json(await get('/api/research/export?limit=5000', mod))).data.rows;
+    expect(seen).toEqual(full);
+    // Newest month first.
+    const months = full.map((r) => r.month);
+    expect(months).toEqual([...months].sort().reverse());
+  });
+
+  it('CSV export: header, one line per row, quoted cells, formulas neutralised', async () => {
+    await submit(t, validSubmission(ids.selank, { effects: ['=HYPERLINK("http://evil.example")', 'Calm, "quiet"'] }));
+    const res = await get('/api/research/export?format=csv&limit=5000', mod);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="peptide-experiences-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('peptide,category,month,dosage,frequency,durationDays,route,primaryPurpose,timeline,rating,outcomes,effects,ageRange,biologicalSex,activityLevel');
+    expect(lines).toHaveLength((await allExperiences()).length + 1);
+    expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example""); Calm, ""quiet"""`);
+    expect(res.body).not.toMatch(/TRK-|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/);
+    const paged = await get('/api/research/export?format=csv&limit=2', mod);
+    expect(paged.headers['x-next-cursor']).toEqual(expect.any(String));
+    expect(paged.body.trimEnd().split('\r\n')).toHaveLength(3);
+  });
+
+  it('export refuses bad formats, limits and cursors with 400', async () => {
+    expectError(await get('/api/research/export?format=xml', mod), 400, /format must be one of: json, csv/);
+    expectError(await get('/api/research/export?limit=0', mod), 400, /limit/);
+    expectError(await get('/api/research/export?limit=5001', mod), 400, /limit/);
+    expectError(await get('/api/research/export?cursor=bm9wZQ', mod), 400, /cursor is invalid/);
+  });
+});
+
+describe('trigger-kept aggregates', () => {
+  it('equal a recomputation from scratch after random submits, votes, updates and deletes', async () => {
+    const rand = mulberry32(20240601);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+    const voters = [await newMember(t, 'rv'), await newMember(t, 'rv'), await newMember(t, 'rv')];
+    const peptideIds = [ids.bpc, ids.tb, ids.semax];
+    const outcomeNames = ['energy', 'Energy', 'sleep', 'mood', 'focus'];
+    const effectNames = ['Warmth', 'warmth', 'Headache', 'Calm'];
+    const randomOutcomes = () => {
+      const o: Record<string, number> = {};
+      for (const k of outcomeNames) if (rand() < 0.5) o[k] = 1 + Math.floor(rand() * 10);
+      return Object.keys(o).length ? o : { energy: 5 };
+    };
+    const tracked: { trackingId: string; id: string }[] = [];
+    for (let step = 0; step < 60; step++) {
+      const r = rand();
+      if (r < 0.35 || tracked.length < 3) {
+        const body = validSubmission(pick(peptideIds), {
+          outcomes: randomOutcomes(),
+          effects: effectNames.filter(() => rand() < 0.4),
+        });
+        const created = rand() < 0.3 ? await submitAt(body.peptideId, monthsAgo(Math.floor(rand() * 3), 1 + Math.floor(rand() * 27)), body) : await submit(t, body);
+        tracked.push({ trackingId: created.trackingId, id: created.experience._id });
+      } else if (r < 0.7) {
+        const e = pick(tracked);
+        await t.app.inject({ method: 'POST', url: `/api/experiences/${e.id}/vote`, headers: pick(voters).headers, payload: { voteType: pick(VOTE_TYPES) } });
+      } else if (r < 0.88) {
+        const e = pick(tracked);
+        const changes = [{ outcomes: randomOutcomes() }, { effects: effectNames.filter(() => rand() < 0.5) }, { story: storyOf(120 + step) }];
+        const res = await t.app.inject({ method: 'PUT', url: `/api/experiences/tracking/${e.trackingId}`, payload: pick(changes) });
+        expect(res.statusCode, res.body).toBe(200);
+      } else {
+        const i = Math.floor(rand() * tracked.length);
+        const [e] = tracked.splice(i, 1);
+        expect((await t.app.inject({ method: 'DELETE', url: `/api/experiences/tracking/${e.trackingId}` })).statusCode).toBe(200);
+      }
+    }
+
+    const mismatch = async (sql: string) => rows(t, sql);
+    // Vote counters on each experience.
+    expect(
+      await mismatch(`select e.id from experiences e
+        left join (select experience_id,
+                          count(*) filter (where vote_type = 'helpful') as h, count(*) filter (where vote_type = 'not-helpful') as nh,
+                          count(*) filter (where vote_type = 'detailed') as d, count(*) filter (where vote_type = 'concerning') as c
+                     from votes group by experience_id) v on v.experience_id = e.id
+        where e.helpful_count <> coalesce(v.h, 0) or e.not_helpful_count <> coalesce(v.nh, 0)
+           or e.detailed_count <> coalesce(v.d, 0) or e.concerning_count <> coalesce(v.c, 0)`),
+    ).toEqual([]);
+    // Peptide experience_count, rating_sum, vote_count.
+    expect(
+      await mismatch(`select p.id, p.experience_count, x.n, p.rating_sum, x.s, p.vote_count, x.v from peptides p
+        left join (select e.peptide_id, count(*) as n, sum(e.rating) as s,
+                          sum((select count(*) from votes v where v.experience_id = e.id)) as v
+                     from experiences e group by e.peptide_id) x on x.peptide_id = p.id
+        where p.experience_count <> coalesce(x.n, 0) or abs(p.rating_sum - coalesce(x.s, 0)) > 1e-6
+           or p.vote_count <> coalesce(x.v, 0)`),
+    ).toEqual([]);
+    // Daily counts.
+    expect(
+      await mismatch(`with truth as (select peptide_id, (created_at at time zone 'UTC')::date as day, count(*) as n, sum(rating) as s
+                                       from experiences group by 1, 2)
+        select coalesce(d.peptide_id, t.peptide_id) as peptide_id, coalesce(d.day, t.day)::text as day
+          from experience_daily d full join truth t on t.peptide_id = d.peptide_id and t.day = d.day
+         where coalesce(d.experiences, 0) <> coalesce(t.n, 0) or abs(coalesce(d.rating_sum, 0) - coalesce(t.s, 0)) > 1e-6`),
+    ).toEqual([]);
+    // Outcome sums.
+    expect(
+      await mismatch(`with truth as (select e.peptide_id, lower(o.key) as outcome, sum(o.value::float8) as total, count(*) as n
+                                       from experiences e, jsonb_each_text(e.outcomes) o group by 1, 2)
+        select coalesce(a.peptide_id, t.peptide_id) as peptide_id, coalesce(a.outcome, t.outcome) as outcome
+          from peptide_outcomes a full join truth t on t.peptide_id = a.peptide_id and t.outcome = a.outcome
+         where coalesce(a.n, 0) <> coalesce(t.n, 0) or abs(coalesce(a.total, 0) - coalesce(t.total, 0)) > 1e-6`),
+    ).toEqual([]);
+    // Reported effects (each effect once per report, case-insensitively).
+    expect(
+      await mismatch(`with truth as (select e.peptide_id, x.effect, count(*) as n
+                                       from experiences e, lateral (select distinct lower(y) as effect from unnest(e.effects) y) x group by 1, 2)
+        select coalesce(a.peptide_id, t.peptide_id) as peptide_id, coalesce(a.effect, t.effect) as effect
+          from peptide_reported_effects a full join truth t on t.peptide_id = a.peptide_id and t.effect = a.effect
+         where coalesce(a.n, 0) <> coalesce(t.n, 0)`),
+    ).toEqual([]);
+    // Ratings are the mean of the outcomes.
+    expect(
+      await mismatch(`select e.id from experiences e
+        where abs(e.rating - (select avg(o.value::float8) from jsonb_each_text(e.outcomes) o)) > 1e-9`),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,458 @@
+// Accounts: registration, approval, sign-in, tokens (expiry, forgery, rotation, reuse, logout), profile.
+import { SignJWT, decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DecisionResponse,
+  LoginResponse,
+  LogoutResponse,
+  MeResponse,
+  PendingUsersResponse,
+  RefreshResponse,
+  RegisterResponse,
+} from '../../contract';
+import { PASSWORD, bearer, createTestApp, json, login, member, type TestApp } from './helpers';
+import { expectError, moderatorToken, newMember, rows, uniqueEmail } from './fixtures';
+
+let t: TestApp;
+let modToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  modToken = await moderatorToken(t);
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+async function register(email: string, password = PASSWORD) {
+  return post('/api/users/register', { email, password });
+}
+
+describe('POST /api/users/register', () => {
+  it('creates a pending user account and never returns the password', async () => {
+    const email = uniqueEmail('reg');
+    const res = await register(email);
+    expect(res.statusCode).toBe(201);
+    const body = RegisterResponse.parse(json(res));
+    expect(body.data.user).toMatchObject({ email, role: 'user', status: 'pending' });
+    expect(res.body).not.toContain(PASSWORD);
+    expect(res.body).not.toMatch(/password|hash/i);
+    const [row] = await rows<{ password_hash: string }>(t, 'select password_hash from users where id = $1', [body.data.user._id]);
+    expect(row.password_hash).not.toContain(PASSWORD);
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+  });
+
+  it('trims the email and refuses the same email in another letter case with 409', async () => {
+    const email = uniqueEmail('dup');
+    const first = await register(`  ${email}  `);
+    expect(first.statusCode).toBe(201);
+    expect(RegisterResponse.parse(json(first)).data.user.email).toBe(email);
+    expectError(await register(email.toUpperCase()), 409, /already exists/);
+    expect(await rows(t, 'select 1 from users where lower(email) = lower($1)', [email])).toHaveLength(1);
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: PASSWORD }, /email/],
+    [{ email: '', password: PASSWORD }, /email/],
+    [{ password: PASSWORD }, /email/],
+    [{ email: 'short@example.com', password: 'seven77' }, /password must be at least 8 characters/],
+    [{ email: 'nopass@example.com' }, /password/],
+    [{ email: 'long@example.com', password: 'x'.repeat(201) }, /password must be at most 200/],
+  ])('answers 400 naming the field for %j', async (payload, pattern) => {
+    expectError(await post('/api/users/register', payload), 400, pattern);
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "x@example.com", ',
+    });
+    expectError(res, 400, /not valid JSON/);
+  });
+});
+
+describe('approval flow', () => {
+  it('pending → login refused → moderator lists, approves → login works', async () => {
+    const email = uniqueEmail('flow');
+    const reg = RegisterResponse.parse(json(await register(email)));
+    const userId = reg.data.user._id;
+
+    const refused = await post('/api/users/login', { email, password: PASSWORD });
+    expectError(refused, 403, /awaiting approval/i);
+
+    // The pending list pages; walk it to find the new account.
+    const seen: string[] = [];
+    for (let page = 1; page < 100; page++) {
+      const res = await get(`/api/users/pending?limit=2&page=${page}`, bearer(modToken));
+      expect(res.statusCode).toBe(200);
+      const body = PendingUsersResponse.parse(json(res));
+      expect(body.data.pageSize).toBe(2);
+      expect(body.data.page).toBe(page);
+      expect(body.data.users.length).toBeLessThanOrEqual(2);
+      for (const u of body.data.users) expect(u.status).toBe('pending');
+      seen.push(...body.data.users.map((u) => u._id));
+      if (page * 2 >= body.data.total) {
+        expect(seen).toHaveLength(body.data.total);
+        break;
+      }
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toContain(userId);
+    const [pendingCount] = await rows<{ n: number }>(t, `select count(*)::int as n from users where status = 'pending'`);
+    expect(seen).toHaveLength(pendingCount.n);
+
+    const approved = await post(`/api/users/${userId}/approve`, undefined, bearer(modToken));
+    expect(approved.statusCode).toBe(200);
+    expect(DecisionResponse.parse(json(approved)).data.user).toMatchObject({ _id: userId, email, status: 'approved' });
+
+    const ok = await post('/api/users/login', { email, password: PASSWORD });
+    expect(ok.statusCode).toBe(200);
+    const body = LoginResponse.parse(json(ok));
+    expect(body.data.user).toMatchObject({ _id: userId, status: 'approved', role: 'user' });
+
+    const list = PendingUsersResponse.parse(json(await get('/api/users/pending?limit=100', bearer(modToken))));
+    expect(list.data.users.map((u) => u._id)).not.toContain(userId);
+  });
+
+  it('a page past the end is empty but keeps the total', async () => {
+    await register(uniqueEmail('pending-total'));
+    const res = await get('/api/users/pending?page=5000&limit=100', bearer(modToken));
+    const body = PendingUsersResponse.parse(json(res));
+    expect(body.data.users).toEqual([]);
+    expect(body.data.total).toBeGreaterThan(0);
+  });
+
+  it('reject stores the notes, and the account cannot sign in', async () => {
+    const email = uniqueEmail('rejected');
+    const userId = RegisterResponse.parse(json(await register(email))).data.user._id;
+    const res = await post(`/api/users/${userId}/reject`, { notes: '  Not enough information  ' }, bearer(modToken));
+    expect(res.statusCode).toBe(200);
+    expect(DecisionResponse.parse(json(res)).data.user).toMatchObject({ status: 'rejected', moderatorNotes: 'Not enough information' });
+    expectError(await post('/api/users/login', { email, password: PASSWORD }), 403, /not approved/i);
+    const pending = PendingUsersResponse.parse(json(await get('/api/users/pending?limit=100', bearer(modToken))));
+    expect(pending.data.users.map((u) => u._id)).not.toContain(userId);
+  });
+
+  it('reject with an empty note (as the UI sends) and with no body at all', async () => {
+    const a = RegisterResponse.parse(json(await register(uniqueEmail('rej-empty')))).data.user._id;
+    const resA = await post(`/api/users/${a}/reject`, { notes: '' }, bearer(modToken));
+    expect(DecisionResponse.parse(json(resA)).data.user).toMatchObject({ status: 'rejected', moderatorNotes: null });
+    const b = RegisterResponse.parse(json(await register(uniqueEmail('rej-nobody')))).data.user._id;
+    const resB = await post(`/api/users/${b}/reject`, undefined, bearer(modToken));
+    expect(DecisionResponse.parse(json(resB)).data.user.status).toBe('rejected');
+  });
+
+  it('approving or rejecting twice answers 409', async () => {
+    const a = RegisterResponse.parse(json(await register(uniqueEmail('twice')))).data.user._id;
+    expect((await post(`/api/users/${a}/approve`, undefined, bearer(modToken))).statusCode).toBe(200);
+    expectError(await post(`/api/users/${a}/approve`, undefined, bearer(modToken)), 409, /already approved/);
+    const b = RegisterResponse.parse(json(await register(uniqueEmail('twice-rej')))).data.user._id;
+    expect((await post(`/api/users/${b}/reject`, {}, bearer(modToken))).statusCode).toBe(200);
+    expectError(await post(`/api/users/${b}/reject`, {}, bearer(modToken)), 409, /already rejected/);
+  });
+
+  it('a rejected account can later be approved and then signs in', async () => {
+    const email = uniqueEmail('second-chance');
+    const id = RegisterResponse.parse(json(await register(email))).data.user._id;
+    await post(`/api/users/${id}/reject`, {}, bearer(modToken));
+    expect((await post(`/api/users/${id}/approve`, undefined, bearer(modToken))).statusCode).toBe(200);
+    expect((await post('/api/users/login', { email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('answers 400 for a malformed id, 404 for an unknown one, 400 for overlong notes', async () => {
+    expectError(await post('/api/users/not-a-uuid/approve', undefined, bearer(modToken)), 400, /^id: must be a valid id/);
+    expectError(await post('/api/users/not-a-uuid/reject', {}, bearer(modToken)), 400, /^id: must be a valid id/);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expectError(await post(`/api/users/${unknown}/approve`, undefined, bearer(modToken)), 404, /not found/i);
+    expectError(await post(`/api/users/${unknown}/reject`, {}, bearer(modToken)), 404, /not found/i);
+    const id = RegisterResponse.parse(json(await register(uniqueEmail('long-notes')))).data.user._id;
+    expectError(await post(`/api/users/${id}/reject`, { notes: 'x'.repeat(1001) }, bearer(modToken)), 400, /notes/);
+  });
+
+  it('a moderator cannot change their own account', async () => {
+    const me = MeResponse.parse(json(await get('/api/users/me', bearer(modToken)))).data.user;
+    expectError(await post(`/api/users/${me._id}/reject`, {}, bearer(modToken)), 403);
+  });
+
+  it('members get 403 and visitors 401 on every moderation call', async () => {
+    const m = await newMember(t);
+    const target = RegisterResponse.parse(json(await register(uniqueEmail('target')))).data.user._id;
+    expectError(await get('/api/users/pending', m.headers), 403, /moderator/i);
+    expectError(await post(`/api/users/${target}/approve`, undefined, m.headers), 403);
+    expectError(await post(`/api/users/${target}/reject`, {}, m.headers), 403);
+    expectError(await get('/api/users/pending'), 401);
+    expectError(await post(`/api/users/${target}/approve`), 401);
+    expectError(await post(`/api/users/${target}/reject`, {}), 401);
+    const [row] = await rows<{ status: string }>(t, 'select status from users where id = $1', [target]);
+    expect(row.status).toBe('pending');
+  });
+
+  it('pending list rejects out-of-range paging with 400', async () => {
+    expectError(await get('/api/users/pending?limit=101', bearer(modToken)), 400, /limit/);
+    expectError(await get('/api/users/pending?page=0', bearer(modToken)), 400, /page/);
+  });
+});
+
+describe('POST /api/users/login', () => {
+  it('returns tokens and the user; email is case-insensitive and trimmed', async () => {
+    const m = await newMember(t, 'login');
+    const res = await post('/api/users/login', { email: `  ${m.email.toUpperCase()} `, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const body = LoginResponse.parse(json(res));
+    expect(body.data.user._id).toBe(m.userId);
+    expect(decodeJwt(body.data.accessToken).sub).toBe(m.userId);
+    // The access token lives about 15 minutes.
+    const claims = decodeJwt(body.data.accessToken);
+    expect(claims.exp! - claims.iat!).toBe(15 * 60);
+    expect(body.data.refreshToken).not.toBe(body.data.accessToken);
+  });
+
+  it('answers 401 with one message for a wrong password and for an unknown email', async () => {
+    const m = await newMember(t, 'wrongpw');
+    const wrong = expectError(await post('/api/users/login', { email: m.email, password: 'not-the-password' }), 401);
+    const unknown = expectError(await post('/api/users/login', { email: uniqueEmail('ghost'), password: PASSWORD }), 401);
+    expect(wrong).toBe(unknown);
+    expect(wrong).toMatch(/invalid email or password/i);
+  });
+
+  it('answers 400 naming the missing field', async () => {
+    expectError(await post('/api/users/login', { password: PASSWORD }), 400, /email/);
+    expectError(await post('/api/users/login', { email: 'a@example.com' }), 400, /password/);
+    expectError(await post('/api/users/login', { email: 'a@example.com', password: '' }), 400, /password is required/);
+  });
+
+  it('a pending account gets 403 saying it awaits approval', async () => {
+    const email = uniqueEmail('pending');
+    await member(t, email, { approve: false });
+    const error = expectError(await post('/api/users/login', { email, password: PASSWORD }), 403);
+    expect(error).toMatch(/awaiting approval/i);
+  });
+});
+
+describe('bearer tokens', () => {
+  async function secret(): Promise<Uint8Array> {
+    const [row] = await rows<{ value: string }>(t, `select value from app_settings where key = 'jwt_secret'`);
+    return new TextEncoder().encode(row.value);
+  }
+
+  it('a valid token reads /api/users/me with the contract shape', async () => {
+    const m = await newMember(t, 'me');
+    const res = await get('/api/users/me', m.headers);
+    expect(res.statusCode).toBe(200);
+    expect(MeResponse.parse(json(res)).data.user).toMatchObject({ _id: m.userId, email: m.email, role: 'user', status: 'approved' });
+  });
+
+  it('a token signed with the right key but expired is a 401', async () => {
+    const m = await newMember(t, 'expired');
+    const { sid } = decodeJwt(m.accessToken);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ sid, role: 'user' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(m.userId)
+      .setIssuedAt(now - 3600)
+      .setExpirationTime(now - 60)
+      .sign(await secret());
+    expectError(await get('/api/users/me', bearer(expired)), 401, /expired or is invalid/);
+    // The same claims, not expired, pass: the refusal really is the expiry.
+    const fresh = await new SignJWT({ sid, role: 'user' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(m.userId)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(await secret());
+    expect((await get('/api/users/me', bearer(fresh))).statusCode).toBe(200);
+  });
+
+  it('a token forged with another key is a 401', async () => {
+    const m = await newMember(t, 'forged');
+    const { sid } = decodeJwt(m.accessToken);
+    const forged = await new SignJWT({ sid, role: 'moderator' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(m.userId)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('a-completely-different-secret-key-000000'));
+    expectError(await get('/api/users/me', bearer(forged)), 401);
+    expectError(await get('/api/users/pending', bearer(forged)), 401);
+  });
+
+  it('a token with alg "none" or another algorithm is a 401', async () => {
+    const m = await newMember(t, 'algnone');
+    const { sid } = decodeJwt(m.accessToken);
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: m.userId, sid, role: 'moderator', exp })}.`;
+    expectError(await get('/api/users/me', bearer(unsigned)), 401);
+    const hs512 = await new SignJWT({ sid, role: 'user' })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(m.userId)
+      .setExpirationTime('5m')
+      .sign(await secret());
+    expectError(await get('/api/users/me', bearer(hs512)), 401);
+  });
+
+  it('a token for a session that does not exist is a 401', async () => {
+    const m = await newMember(t, 'nosession');
+    const token = await new SignJWT({ sid: '00000000-0000-4000-8000-000000000000', role: 'user' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(m.userId)
+      .setExpirationTime('5m')
+      .sign(await secret());
+    expectError(await get('/api/users/me', bearer(token)), 401);
+  });
+
+  it('garbage and malformed Authorization headers are a 401', async () => {
+    expectError(await get('/api/users/me', { authorization: 'Bearer not.a.jwt' }), 401);
+    expectError(await get('/api/users/me', { authorization: 'Basic dXNlcjpwYXNz' }), 401);
+    expectError(await get('/api/users/me', { authorization: 'Bearer' }), 401);
+    // Even on public reads a bad token is reported, so the client refreshes.
+    expectError(await get('/api/peptides', { authorization: 'Bearer not.a.jwt' }), 401);
+  });
+
+  it('the role claim in a token does not grant moderator rights: the account role decides', async () => {
+    const m = await newMember(t, 'roleclaim');
+    const { sid } = decodeJwt(m.accessToken);
+    const token = await new SignJWT({ sid, role: 'moderator' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(m.userId)
+      .setExpirationTime('5m')
+      .sign(await secret());
+    expect((await get('/api/users/me', bearer(token))).statusCode).toBe(200);
+    expectError(await get('/api/users/pending', bearer(token)), 403);
+  });
+
+  it('a member whose account is rejected after signing in loses access at once', async () => {
+    const m = await newMember(t, 'laterrejected');
+    expect((await get('/api/users/me', m.headers)).statusCode).toBe(200);
+    expect((await post(`/api/users/${m.userId}/reject`, { notes: 'spam' }, bearer(modToken))).statusCode).toBe(200);
+    const res = await get('/api/users/me', m.headers);
+    expect([401, 403]).toContain(res.statusCode);
+    expectError(res, res.statusCode);
+    expectError(await post('/api/auth/refresh', { refreshToken: m.refreshToken }), 401);
+    expectError(await post('/api/users/login', { email: m.email, password: PASSWORD }), 403, /not approved/);
+  });
+});
+
+describe('refresh rotation and logout', () => {
+  it('refresh returns a new pair that works', async () => {
+    const m = await newMember(t, 'refresh');
+    const res = await post('/api/auth/refresh', { refreshToken: m.refreshToken });
+    expect(res.statusCode).toBe(200);
+    const pair = RefreshResponse.parse(json(res)).data;
+    expect(pair.refreshToken).not.toBe(m.refreshToken);
+    expect((await get('/api/users/me', bearer(pair.accessToken))).statusCode).toBe(200);
+    // And the new refresh token rotates again.
+    const again = await post('/api/auth/refresh', { refreshToken: pair.refreshToken });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('reusing an old refresh token revokes the whole sign-in', async () => {
+    const m = await newMember(t, 'reuse');
+    const first = RefreshResponse.parse(json(await post('/api/auth/refresh', { refreshToken: m.refreshToken }))).data;
+    expect((await get('/api/users/me', bearer(first.accessToken))).statusCode).toBe(200);
+
+    expectError(await post('/api/auth/refresh', { refreshToken: m.refreshToken }), 401, /already used/);
+    // The newer token of the same family is dead too, and so are the access tokens.
+    expectError(await post('/api/auth/refresh', { refreshToken: first.refreshToken }), 401);
+    expectError(await get('/api/users/me', bearer(first.accessToken)), 401);
+    expectError(await get('/api/users/me', m.headers), 401);
+  });
+
+  it('reuse revokes only that sign-in, not the member’s other sessions', async () => {
+    const m = await newMember(t, 'reuse-other');
+    const other = await login(t, m.email, PASSWORD);
+    await post('/api/auth/refresh', { refreshToken: m.refreshToken });
+    await post('/api/auth/refresh', { refreshToken: m.refreshToken });
+    expectError(await get('/api/users/me', m.headers), 401);
+    expect((await get('/api/users/me', bearer(other.accessToken))).statusCode).toBe(200);
+  });
+
+  it('a refresh token past its 30 days is refused', async () => {
+    const m = await newMember(t, 'refresh-expired');
+    const [session] = await rows<{ days: number }>(
+      t,
+      `select round(extract(epoch from (expires_at - created_at)) / 86400)::int as days from sessions where user_id = $1`,
+      [m.userId],
+    );
+    expect(session.days).toBe(30);
+    await t.ctx.db.query(`update sessions set expires_at = now() - interval '1 minute' where user_id = $1`, [m.userId]);
+    expectError(await post('/api/auth/refresh', { refreshToken: m.refreshToken }), 401, /session has ended/);
+  });
+
+  it('unknown and missing refresh tokens', async () => {
+    expectError(await post('/api/auth/refresh', { refreshToken: 'definitely-not-a-token' }), 401, /invalid refresh token/i);
+    expectError(await post('/api/auth/refresh', {}), 400, /refreshToken/);
+    expectError(await post('/api/auth/refresh', { refreshToken: '' }), 400, /refreshToken/);
+  });
+
+  it('logout with the refresh token ends the session: refresh fails, access token 401', async () => {
+    const m = await newMember(t, 'logout');
+    const res = await post('/api/auth/logout', { refreshToken: m.refreshToken }, m.headers);
+    expect(res.statusCode).toBe(200);
+    LogoutResponse.parse(json(res));
+    expectError(await post('/api/auth/refresh', { refreshToken: m.refreshToken }), 401);
+    expectError(await get('/api/users/me', m.headers), 401);
+  });
+
+  it('logout with only the access token also revokes the session', async () => {
+    const m = await newMember(t, 'logout-access');
+    expect((await post('/api/auth/logout', {}, m.headers)).statusCode).toBe(200);
+    expectError(await get('/api/users/me', m.headers), 401);
+    expectError(await post('/api/auth/refresh', { refreshToken: m.refreshToken }), 401);
+  });
+
+  it('logout with only the refresh token (expired access token) still revokes it', async () => {
+    const m = await newMember(t, 'logout-refresh');
+    expect((await post('/api/auth/logout', { refreshToken: m.refreshToken }, { authorization: 'Bearer expired.or.bad' })).statusCode).toBe(200);
+    expectError(await get('/api/users/me', m.headers), 401);
+  });
+
+  it('logout leaves other sign-ins of the same member alone', async () => {
+    const m = await newMember(t, 'logout-other');
+    const other = await login(t, m.email, PASSWORD);
+    await post('/api/auth/logout', { refreshToken: m.refreshToken }, m.headers);
+    expect((await get('/api/users/me', bearer(other.accessToken))).statusCode).toBe(200);
+  });
+
+  it('logout without anything is a harmless 200; a wrong type is a 400', async () => {
+    expect((await post('/api/auth/logout', {})).statusCode).toBe(200);
+    expectError(await post('/api/auth/logout', { refreshToken: 42 }), 400, /refreshToken/);
+  });
+});
+
+describe('GET/PUT /api/users/me', () => {
+  it('visitors get 401', async () => {
+    expectError(await get('/api/users/me'), 401);
+    expectError(await t.app.inject({ method: 'PUT', url: '/api/users/me', payload: {} }), 401);
+  });
+
+  it('updates demographics and preferences and reads them back', async () => {
+    const m = await newMember(t, 'profile');
+    const payload = {
+      demographics: { age: 34, gender: 'female', weight: 61.5, height: 170, activityLevel: 'very-active', fitnessGoals: [' Run ', '', 'Lift'] },
+      preferences: { units: { weight: 'kg', height: 'cm' }, privacy: { shareAge: false }, notifications: { weeklyDigest: false } },
+    };
+    const res = await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: m.headers, payload });
+    expect(res.statusCode).toBe(200);
+    const user = MeResponse.parse(json(res)).data.user;
+    expect(user.demographics).toMatchObject({ age: 34, gender: 'female', weight: 61.5, fitnessGoals: ['Run', 'Lift'] });
+    const read = MeResponse.parse(json(await get('/api/users/me', m.headers))).data.user;
+    expect(read.demographics).toEqual(user.demographics);
+    expect(read.preferences).toMatchObject({ privacy: { shareAge: false }, notifications: { weeklyDigest: false } });
+  });
+
+  it('refuses role, status or email changes and invalid values with 400', async () => {
+    const m = await newMember(t, 'escalate');
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/users/me', headers: m.headers, payload });
+    expectError(await put({ role: 'moderator' }), 400, /role/);
+    expectError(await put({ demographics: { age: 5 } }), 400, /age/);
+    expectError(await put({ demographics: { gender: 'robot' } }), 400, /gender/);
+    expectError(await put({ demographics: { role: 'moderator' } }), 400, /role/);
+    const me = MeResponse.parse(json(await get('/api/users/me', m.headers))).data.user;
+    expect(me.role).toBe('user');
+    expectError(await get('/api/users/pending', m.headers), 403);
+  });
+});

@@ -1,0 +1,93 @@
+// Request logs: method, path and status only. No password, token, email, story text or address.
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, loggerOptions } from '../../server/app';
+import { MODERATOR, PASSWORD, bearer, createTestApp, json, validSubmission, type TestApp } from './helpers';
+import { storyOf, uniqueEmail, uniqueWord } from './fixtures';
+
+let t: TestApp;
+let app: FastifyInstance;
+let captured = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      captured += chunk.toString();
+      done();
+    },
+  });
+  app = await buildApp(t.ctx, { logger: { ...(loggerOptions('info') as object), stream } });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+});
+
+describe('request logs', () => {
+  it('hold method, path and status, and none of the secrets or identities of a full session', async () => {
+    const address = '203.0.113.9';
+    const forwarded = '198.51.100.4';
+    const agent = 'SecretAgent/7.0';
+    const common = { remoteAddress: address, headers: { 'x-forwarded-for': forwarded, 'user-agent': agent } };
+    const email = uniqueEmail('logged');
+    const storyWord = uniqueWord('diarysecret');
+    const story = storyOf(160, `My private ${storyWord} notes.`);
+
+    const reg = await app.inject({ ...common, method: 'POST', url: '/api/users/register', payload: { email, password: PASSWORD } });
+    expect(reg.statusCode).toBe(201);
+    const userId = json(reg).data.user._id;
+    const mod = json(await app.inject({ ...common, method: 'POST', url: '/api/users/login', payload: MODERATOR })).data;
+    await app.inject({ method: 'POST', url: `/api/users/${userId}/approve`, ...common, headers: { ...common.headers, ...bearer(mod.accessToken) } });
+    const wrong = await app.inject({ ...common, method: 'POST', url: '/api/users/login', payload: { email, password: 'wrong-password-123' } });
+    expect(wrong.statusCode).toBe(401);
+    const session = json(await app.inject({ ...common, method: 'POST', url: '/api/users/login', payload: { email, password: PASSWORD } })).data;
+    const auth = { ...common.headers, ...bearer(session.accessToken) };
+    expect((await app.inject({ remoteAddress: address, method: 'GET', url: '/api/users/me?email=' + encodeURIComponent(email), headers: auth })).statusCode).toBe(200);
+    const refreshed = json(await app.inject({ ...common, method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } })).data;
+
+    const submitted = await app.inject({
+      remoteAddress: address,
+      method: 'POST',
+      url: '/api/experiences',
+      headers: auth,
+      payload: validSubmission(t.peptides.get('BPC-157')!, { story, effects: [`${storyWord} effect`] }),
+    });
+    expect(submitted.statusCode).toBe(201);
+    const { trackingId, experience } = json(submitted).data;
+    await app.inject({ ...common, method: 'PUT', url: `/api/experiences/tracking/${trackingId}`, payload: { story: `${story} more` } });
+    await app.inject({ remoteAddress: address, method: 'POST', url: `/api/experiences/${experience._id}/vote`, headers: auth, payload: { voteType: 'helpful' } });
+    await app.inject({ ...common, method: 'POST', url: '/api/experiences', payload: { ...validSubmission(t.peptides.get('BPC-157')!), story: 'too short', website: '' } });
+    await app.inject({ remoteAddress: address, method: 'POST', url: '/api/auth/logout', headers: auth, payload: { refreshToken: refreshed.refreshToken } });
+
+    // The log is not empty: the requests are there, with their status codes.
+    expect(captured).toContain('"url":"/api/users/login"');
+    expect(captured).toContain('"url":"/api/experiences"');
+    expect(captured).toContain('"statusCode":201');
+    expect(captured).toContain('"statusCode":401');
+    expect(captured.split('\n').filter(Boolean).length).toBeGreaterThan(20);
+
+    const secrets: Record<string, string> = {
+      password: PASSWORD,
+      'wrong password': 'wrong-password-123',
+      'moderator password': MODERATOR.password,
+      email,
+      'email local part': email.split('@')[0],
+      'moderator email': MODERATOR.email,
+      'access token': session.accessToken,
+      'refresh token': session.refreshToken,
+      'rotated refresh token': refreshed.refreshToken,
+      'moderator token': mod.accessToken,
+      'story text': storyWord,
+      address,
+      forwarded,
+      'loopback address': '127.0.0.1',
+      'user agent': agent,
+    };
+    for (const [what, secret] of Object.entries(secrets)) expect(captured.includes(secret), what).toBe(false);
+    // No request or response bodies at all.
+    expect(captured).not.toMatch(/"body"|"payload"|"headers"|authorization|remoteAddress/i);
+  });
+});

@@ -1,0 +1,128 @@
+// Rate limits of decisions.md ("Limits and abuse"), configured small: 429 with Retry-After.
+// Every test uses client addresses of its own, so the per-address counters do not interfere.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorBody, RegisterResponse, SubmitExperienceRequest } from '../../contract';
+import { submitExperience } from '../../server/services/experiences';
+import { PASSWORD, bearer, createTestApp, json, validSubmission, type TestApp } from './helpers';
+import { countRows, moderatorToken, uniqueEmail } from './fixtures';
+
+let t: TestApp;
+let modToken: string;
+let addressCounter = 0;
+const nextAddress = () => `10.9.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    RATE_LIMIT_MULTIPLIER: '1',
+    RATE_LIMIT_REGISTER: '2',
+    RATE_LIMIT_SUBMISSIONS: '2',
+    RATE_LIMIT_LOGIN_EMAIL: '3',
+    RATE_LIMIT_LOGIN_ADDRESS: '4',
+    RATE_LIMIT_VOTES: '2',
+    RATE_LIMIT_GENERAL: '30',
+  });
+  modToken = await moderatorToken(t);
+});
+afterAll(() => t.close());
+
+function expect429(res: Awaited<ReturnType<TestApp['app']['inject']>>, maxWait: number) {
+  expect(res.statusCode, res.body).toBe(429);
+  expect(ApiErrorBody.parse(json(res)).error).toMatch(/^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/);
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(maxWait);
+}
+
+async function register(email: string, remoteAddress: string) {
+  return t.app.inject({ method: 'POST', url: '/api/users/register', remoteAddress, payload: { email, password: PASSWORD } });
+}
+
+/** An approved account, registered from an address of its own. */
+async function approvedAccount() {
+  const email = uniqueEmail('rl');
+  const res = await register(email, nextAddress());
+  const id = RegisterResponse.parse(json(res)).data.user._id;
+  await t.app.inject({ method: 'POST', url: `/api/users/${id}/approve`, remoteAddress: nextAddress(), headers: bearer(modToken) });
+  return { email, id };
+}
+
+const login = (email: string, password: string, remoteAddress: string) =>
+  t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress, payload: { email, password } });
+
+describe('rate limits', () => {
+  it('registrations: 2 per hour per address, then 429 with Retry-After; other addresses unaffected', async () => {
+    const address = nextAddress();
+    expect((await register(uniqueEmail('rl-reg'), address)).statusCode).toBe(201);
+    expect((await register(uniqueEmail('rl-reg'), address)).statusCode).toBe(201);
+    const before = await countRows(t, 'users');
+    const blocked = await register(uniqueEmail('rl-reg'), address);
+    expect429(blocked, 3600);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(ApiErrorBody.parse(json(blocked)).error).toBe('Too many requests. Please try again in 60 minutes.');
+    expect(await countRows(t, 'users')).toBe(before);
+    expect((await register(uniqueEmail('rl-reg'), nextAddress())).statusCode).toBe(201);
+  });
+
+  it('submissions: 2 per hour per address; the third stores nothing', async () => {
+    const address = nextAddress();
+    const body = validSubmission(t.peptides.get('BPC-157')!);
+    const post = () => t.app.inject({ method: 'POST', url: '/api/experiences', remoteAddress: address, payload: body });
+    expect((await post()).statusCode).toBe(201);
+    expect((await post()).statusCode).toBe(201);
+    const before = await countRows(t, 'experiences');
+    expect429(await post(), 3600);
+    expect(await countRows(t, 'experiences')).toBe(before);
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/experiences', remoteAddress: nextAddress(), payload: body });
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it('sign-in per email: 3 per 15 minutes whatever the address, even with the right password', async () => {
+    const { email } = await approvedAccount();
+    for (let i = 0; i < 3; i++) expect((await login(email, 'wrong-password', nextAddress())).statusCode).toBe(401);
+    expect429(await login(email, PASSWORD, nextAddress()), 900);
+    // The limit is per email, compared case-insensitively.
+    expect429(await login(email.toUpperCase(), PASSWORD, nextAddress()), 900);
+    const other = await approvedAccount();
+    expect((await login(other.email, PASSWORD, nextAddress())).statusCode).toBe(200);
+  });
+
+  it('sign-in per address: 4 per 15 minutes over any emails', async () => {
+    const address = nextAddress();
+    for (let i = 0; i < 4; i++) expect((await login(uniqueEmail('rl-nobody'), 'whatever-password', address)).statusCode).toBe(401);
+    const { email } = await approvedAccount();
+    expect429(await login(email, PASSWORD, address), 900);
+    expect((await login(email, PASSWORD, nextAddress())).statusCode).toBe(200);
+  });
+
+  it('votes: 2 per hour per account, whatever the address', async () => {
+    const { email } = await approvedAccount();
+    const { accessToken } = json(await login(email, PASSWORD, nextAddress())).data;
+    const experiences = [];
+    for (let i = 0; i < 3; i++) {
+      const input = SubmitExperienceRequest.parse(validSubmission(t.peptides.get('TB-500')!));
+      experiences.push((await submitExperience(t.ctx, input)).experience._id);
+    }
+    const vote = (id: string) =>
+      t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, remoteAddress: nextAddress(), headers: bearer(accessToken), payload: { voteType: 'helpful' } });
+    expect((await vote(experiences[0])).statusCode).toBe(201);
+    expect((await vote(experiences[1])).statusCode).toBe(201);
+    expect429(await vote(experiences[2]), 3600);
+    expect((await countRows(t, 'votes'))).toBeGreaterThanOrEqual(2);
+    const [stored] = (await t.ctx.db.query<{ n: number }>('select count(*)::int as n from votes where experience_id = $1', [experiences[2]])).rows;
+    expect(stored.n).toBe(0);
+  });
+
+  it('everything else: 30 per minute per address in this configuration', async () => {
+    const address = nextAddress();
+    for (let i = 0; i < 30; i++) {
+      const res = await t.app.inject({ method: 'GET', url: i % 2 ? '/api/health' : '/api/peptides', remoteAddress: address });
+      expect(res.statusCode).toBe(200);
+    }
+    const blocked = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: address });
+    expect429(blocked, 60);
+    // Unknown /api paths count too; other addresses do not.
+    expect429(await t.app.inject({ method: 'GET', url: '/api/nothing', remoteAddress: address }), 60);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: nextAddress() })).statusCode).toBe(200);
+  });
+});

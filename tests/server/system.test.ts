@@ -1,0 +1,216 @@
+// Cross-cutting HTTP behaviour: health, limits, effects, JSON 404s, malformed and oversized bodies,
+// content types, 500s that leak nothing, security and caching headers, every contract path routed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EffectsResponse, ENDPOINTS, HealthResponse, LimitsResponse } from '../../contract';
+import { buildApp } from '../../server/app';
+import { createTestApp, json, validSubmission, type TestApp } from './helpers';
+import { countRows, expectError, moderatorToken, rows, storyOf } from './fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ BODY_LIMIT_BYTES: String(16 * 1024) });
+});
+afterAll(() => t.close());
+
+describe('GET /api/health', () => {
+  it('answers ok for the API and the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(HealthResponse.parse(json(res)).data).toEqual({ status: 'ok', db: 'ok' });
+  });
+});
+
+describe('GET /api/limits', () => {
+  it('lists exactly the limits configured on the server', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/limits' });
+    expect(res.statusCode).toBe(200);
+    const limits = LimitsResponse.parse(json(res)).data.limits;
+    const r = t.config.rateLimits;
+    const by = (name: RegExp) => limits.find((l) => name.test(l.name))!;
+    expect(by(/submissions/i)).toMatchObject({ max: r.submissions.max, windowSeconds: r.submissions.windowSeconds, scope: 'address' });
+    expect(by(/registrations/i)).toMatchObject({ max: r.register.max, windowSeconds: r.register.windowSeconds, scope: 'address' });
+    expect(by(/per account/i)).toMatchObject({ max: r.loginPerEmail.max, windowSeconds: r.loginPerEmail.windowSeconds, scope: 'email' });
+    expect(by(/per address/i)).toMatchObject({ max: r.loginPerAddress.max, windowSeconds: r.loginPerAddress.windowSeconds, scope: 'address' });
+    expect(by(/votes/i)).toMatchObject({ max: r.votes.max, windowSeconds: r.votes.windowSeconds, scope: 'account' });
+    expect(by(/other/i)).toMatchObject({ max: r.general.max, windowSeconds: r.general.windowSeconds, scope: 'address' });
+    expect(limits).toHaveLength(6);
+  });
+
+  it('follows the environment: defaults of decisions.md scaled by RATE_LIMIT_MULTIPLIER, each overridable', async () => {
+    const other = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1', RATE_LIMIT_VOTES: '7', RATE_LIMIT_VOTES_WINDOW: '120' });
+    try {
+      const limits = LimitsResponse.parse(json(await other.app.inject({ method: 'GET', url: '/api/limits' }))).data.limits;
+      const table = Object.fromEntries(limits.map((l) => [l.name, [l.max, l.windowSeconds]]));
+      expect(table).toEqual({
+        'Experience submissions': [10, 3600],
+        Registrations: [5, 3600],
+        'Sign-in attempts per account': [10, 900],
+        'Sign-in attempts per address': [10, 900],
+        Votes: [7, 120],
+        'All other API requests': [600, 60],
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('GET /api/effects', () => {
+  it('lists the effect vocabulary with types', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/effects' });
+    expect(res.statusCode).toBe(200);
+    const data = EffectsResponse.parse(json(res)).data;
+    const [count] = await rows<{ n: number }>(t, 'select count(*)::int as n from effects');
+    expect(data.total).toBe(count.n);
+    expect(data.effects).toHaveLength(count.n);
+    expect(data.effects.some((e) => e.type === 'positive')).toBe(true);
+    expect(data.effects.some((e) => e.type === 'side')).toBe(true);
+    expect(data.effects.find((e) => e.name === 'Headache')?.type).toBe('side');
+    expect(data.effects.find((e) => e.name === 'Improved Focus')?.type).toBe('positive');
+    const names = data.effects.map((e) => e.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('filters by type and searches by name, case-insensitively', async () => {
+    const get = async (qs: string) => EffectsResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/effects?${qs}` }))).data;
+    const all = await get('');
+    for (const type of ['positive', 'side'] as const) {
+      const data = await get(`type=${type}`);
+      expect(data.effects.length).toBeGreaterThan(0);
+      expect(data.effects.every((e) => e.type === type)).toBe(true);
+      expect(data.total).toBe(all.effects.filter((e) => e.type === type).length);
+    }
+    const nausea = await get('search=NAUS');
+    expect(nausea.effects.map((e) => e.name)).toContain('Nausea');
+    expect(nausea.effects.every((e) => e.name.toLowerCase().includes('naus'))).toBe(true);
+    const sideSleep = await get('type=side&search=sleep');
+    expect(sideSleep.effects.every((e) => e.type === 'side' && /sleep/i.test(e.name))).toBe(true);
+    expect((await get('search=%25')).effects).toEqual([]);
+    const limited = await get('limit=3');
+    expect(limited.effects).toHaveLength(3);
+    expect(limited.total).toBe(all.total);
+  });
+
+  it('refuses unknown types and out-of-range limits', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/api/effects?type=neutral' }), 400, /type must be one of: positive, side/);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/effects?limit=501' }), 400, /limit/);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/effects?limit=0' }), 400, /limit/);
+  });
+});
+
+describe('not found', () => {
+  it.each([
+    ['GET', '/api/nothing-here'],
+    ['POST', '/api/nothing-here'],
+    ['GET', '/api'],
+    ['GET', '/api/peptides/a/b/c'],
+    ['PATCH', '/api/peptides'],
+    ['DELETE', '/api/experiences'],
+  ] as const)('%s %s is a JSON 404', async (method, url) => {
+    const res = await t.app.inject({ method, url });
+    expectError(res, 404, `Not found: ${method} ${url}`);
+  });
+
+  it('outside /api, without a built SPA, answers a JSON 404 too', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/some/page' }), 404, 'Not found');
+  });
+
+  it('every path of the contract is routed', async () => {
+    const uuid = '00000000-0000-4000-8000-000000000000';
+    for (const [key, e] of Object.entries(ENDPOINTS)) {
+      const url = e.path.replace(':id', uuid).replace(':trackingId', 'TRK-00000000000000000000');
+      const res = await t.app.inject({ method: e.method, url, payload: e.method === 'GET' || e.method === 'DELETE' ? undefined : {} });
+      expect(res.statusCode, key).not.toBe(500);
+      expect(res.body, key).not.toContain('Not found: ');
+    }
+  });
+});
+
+describe('bad requests', () => {
+  it.each(['/api/users/register', '/api/users/login', '/api/auth/refresh', '/api/experiences', '/api/peptides'])(
+    'malformed JSON to %s is a 400 that says so',
+    async (url) => {
+      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+      expectError(res, 400, 'The request body is not valid JSON');
+    },
+  );
+
+  it('an empty JSON body is a 400 naming the missing fields', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    expectError(res, 400);
+    expectError(await t.app.inject({ method: 'POST', url: '/api/users/login', payload: {} }), 400, /email/);
+  });
+
+  it('a body of another media type is a 415; plain text is not an object', async () => {
+    const post = (type: string, payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': type }, payload });
+    expectError(await post('application/xml', '<login/>'), 415, /send JSON/);
+    expectError(await post('text/plain', 'email=a@example.com'), 400, 'body must be an object');
+  });
+
+  it('a field of the wrong type is named as such, not as missing', async () => {
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+    expectError(await post('/api/auth/logout', { refreshToken: 42 }), 400, 'refreshToken must be a string');
+    expectError(await post('/api/users/login', { email: ['a@example.com'], password: 'x' }), 400, 'email must be a string');
+    expectError(await post('/api/users/login', { password: 'x' }), 400, 'email is required');
+    const res = await post('/api/experiences', { ...validSubmission(t.peptides.get('BPC-157')!), demographics: 'adult' });
+    expectError(res, 400, 'demographics must be an object');
+  });
+
+  it('a body over the limit is a 413 and stores nothing', async () => {
+    const before = await countRows(t, 'experiences');
+    const huge = validSubmission(t.peptides.get('BPC-157')!, { effects: Array.from({ length: 300 }, () => 'x'.repeat(60)) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: huge });
+    expectError(res, 413, 'The request body is too large');
+    expect(await countRows(t, 'experiences')).toBe(before);
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/users/register', payload: { email: 'big@example.com', password: 'p'.repeat(20_000) } }),
+      413,
+    );
+    // A body within the limit is judged on its content instead.
+    const fine = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(t.peptides.get('BPC-157')!, { story: storyOf(1000) }) });
+    expect(fine.statusCode).toBe(201);
+  });
+});
+
+describe('server errors', () => {
+  it('a 500 says something went wrong and leaks no stack, SQL or message', async () => {
+    const app = await buildApp(t.ctx);
+    app.get('/api/test-boom', async () => {
+      await t.ctx.db.query('select * from table_that_does_not_exist where secret = $1', ['hunter2']);
+    });
+    await app.ready();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/test-boom' });
+      expectError(res, 500, 'Something went wrong on our side. Please try again.');
+      expect(res.body).not.toMatch(/table_that_does_not_exist|hunter2|select|at .*\.ts|stack/i);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('headers', () => {
+  it('API answers are not cached and carry the security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/peptides' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers['x-frame-options']).toBeDefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    const err = await t.app.inject({ method: 'GET', url: '/api/users/me' });
+    expect(err.headers['cache-control']).toBe('no-store');
+  });
+
+  it('no CORS headers are sent unless CORS_ORIGIN is set', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('a moderator token works on moderator reads (sanity for the headers above)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/research/overview', headers: { authorization: `Bearer ${await moderatorToken(t)}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});

@@ -1,0 +1,152 @@
+// Login and Register screens (spec sections 2, 5, 8): exact strings, flows, toasts, storage.
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, delay, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './helpers/render-app';
+import { PASSWORD, backend } from './msw/backend';
+import { server } from './msw/server';
+
+function stored() {
+  return [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken'), localStorage.getItem('userData')];
+}
+
+async function openLogin() {
+  const app = renderApp('/login');
+  await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+  const fill = async (email: string, password: string) => {
+    await app.user.type(screen.getByLabelText('Email'), email);
+    await app.user.type(screen.getByLabelText('Password'), password);
+    await app.user.click(screen.getByRole('button', { name: 'Sign In' }));
+  };
+  return { ...app, fill };
+}
+
+async function openRegister() {
+  const app = renderApp('/register');
+  await screen.findByRole('heading', { level: 1, name: 'Create an account' });
+  const fill = async (email: string, password: string) => {
+    await app.user.type(screen.getByLabelText('Email'), email);
+    await app.user.type(screen.getByLabelText('Password'), password);
+    await app.user.click(screen.getByRole('button', { name: 'Create Account' }));
+  };
+  return { ...app, fill };
+}
+
+describe('Login', () => {
+  it("shows the spec's texts", async () => {
+    await openLogin();
+    expect(screen.getByText('Enter your credentials to continue')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Password')).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
+    expect(screen.getByRole('link', { name: "Don't have an account? Sign up" })).toHaveAttribute('href', '/register');
+  });
+
+  it('signs in: Loading... while busy, then the Success toast, home, the session stored and the email in the header', async () => {
+    server.use(
+      http.post('/api/users/login', async () => {
+        await delay(50);
+        // Fall through to the default handler after the pause.
+      }),
+    );
+    const app = await openLogin();
+    await app.fill('member@example.com', PASSWORD);
+
+    expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
+    expect(await screen.findByText('Logged in successfully')).toBeInTheDocument();
+    expect(screen.getByText('Success')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Peptide Community' })).toBeInTheDocument();
+    expect(app.location()).toBe('/');
+    const [accessToken, refreshToken, userData] = stored();
+    expect(accessToken).toMatch(/^access-/);
+    expect(refreshToken).toMatch(/^refresh-/);
+    expect(JSON.parse(userData ?? '{}')).toMatchObject({ email: 'member@example.com', role: 'user' });
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'member@example.com' })).toBeInTheDocument();
+    expect(backend.callsTo('/api/users/login').map((c) => c.body)).toEqual([{ email: 'member@example.com', password: PASSWORD }]);
+  });
+
+  it("a pending account: the server's approval message in the Error toast, nothing stored, values kept", async () => {
+    const app = await openLogin();
+    await app.fill('pending@example.com', PASSWORD);
+
+    expect(await screen.findByText('Your account is awaiting moderator approval')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(app.location()).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(screen.getByLabelText('Email')).toHaveValue('pending@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue(PASSWORD);
+    expect(stored()).toEqual([null, null, null]);
+  });
+
+  it('wrong password: the server error in the toast', async () => {
+    const app = await openLogin();
+    await app.fill('member@example.com', 'not-the-password');
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(stored()).toEqual([null, null, null]);
+  });
+
+  it('a malformed answer: the spec message, nothing stored', async () => {
+    server.use(http.post('/api/users/login', () => HttpResponse.json({ success: true, data: { accessToken: 'only-this' } })));
+    const app = await openLogin();
+    await app.fill('member@example.com', PASSWORD);
+    expect(await screen.findByText('Invalid login response - missing required data')).toBeInTheDocument();
+    expect(stored()).toEqual([null, null, null]);
+  });
+});
+
+describe('Register', () => {
+  it("shows the spec's texts", async () => {
+    await openRegister();
+    expect(screen.getByText('Enter your details to get started')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('placeholder', 'Choose a password');
+    expect(screen.getByRole('button', { name: 'Create Account' })).toHaveAttribute('type', 'submit');
+    expect(screen.getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('creates a pending account: toast with the approval note, goes to /login, stores nothing, stays signed out', async () => {
+    const app = await openRegister();
+    await app.fill('new@example.com', PASSWORD);
+
+    expect(await screen.findByText('Account created successfully')).toBeInTheDocument();
+    expect(screen.getByText('Registration received. A moderator will review your account.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(app.location()).toBe('/login');
+    expect(stored()).toEqual([null, null, null]);
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(backend.account('new@example.com').status).toBe('pending');
+  });
+
+  it('says the account awaits approval when the server sends no message', async () => {
+    server.use(
+      http.post('/api/users/register', () =>
+        HttpResponse.json({ success: true, data: { user: backend.account('pending@example.com') } }, { status: 201 }),
+      ),
+    );
+    const app = await openRegister();
+    await app.fill('other@example.com', PASSWORD);
+    expect(
+      await screen.findByText('Your account is awaiting moderator approval. You can sign in once a moderator approves it.'),
+    ).toBeInTheDocument();
+  });
+
+  it('a failure: the server error in the Error toast, values kept, still on /register', async () => {
+    const app = await openRegister();
+    await app.fill('member@example.com', PASSWORD);
+
+    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(app.location()).toBe('/register');
+    expect(screen.getByLabelText('Email')).toHaveValue('member@example.com');
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  });
+
+  it('a failure without an error field: the transport message', async () => {
+    server.use(http.post('/api/users/register', () => new HttpResponse('upstream down', { status: 502 })));
+    const app = await openRegister();
+    await app.fill('new@example.com', PASSWORD);
+    expect(await screen.findByText('Request failed with status code 502')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+import { HttpResponse, http } from 'msw';
+import { Credentials, RefreshRequest, RegisterRequest } from '@contract/users';
+import { formatIssues } from '@contract/common';
+import { PENDING_MESSAGE, backend } from './backend';
+import { errorBody, healthBody, loginBody, logoutBody, makeUser, meBody, refreshBody, registerBody } from './fixtures';
+
+async function record(request: Request): Promise<unknown> {
+  const url = new URL(request.url);
+  let body: unknown;
+  if (request.method !== 'GET') body = await request.clone().json().catch(() => undefined);
+  backend.calls.push({ method: request.method, path: url.pathname, authorization: request.headers.get('Authorization'), body });
+  return body;
+}
+
+export function bearerUser(request: Request) {
+  const header = request.headers.get('Authorization');
+  return header?.startsWith('Bearer ') ? backend.accessTokens.get(header.slice(7)) : undefined;
+}
+
+const unauthorized = () => HttpResponse.json(errorBody('Invalid or expired access token'), { status: 401 });
+
+export const handlers = [
+  http.get('/api/health', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json(healthBody());
+  }),
+
+  http.post('/api/users/login', async ({ request }) => {
+    const parsed = Credentials.safeParse(await record(request));
+    if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
+    const account = backend.accounts.get(parsed.data.email.toLowerCase());
+    if (!account || account.password !== parsed.data.password) {
+      return HttpResponse.json(errorBody('Invalid email or password'), { status: 401 });
+    }
+    if (account.user.status !== 'approved') return HttpResponse.json(errorBody(PENDING_MESSAGE), { status: 403 });
+    const tokens = backend.issueTokens(account.user);
+    return HttpResponse.json(loginBody(account.user, tokens.accessToken, tokens.refreshToken));
+  }),
+
+  http.post('/api/users/register', async ({ request }) => {
+    const parsed = RegisterRequest.safeParse(await record(request));
+    if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
+    if (backend.accounts.has(parsed.data.email.toLowerCase())) {
+      return HttpResponse.json(errorBody('An account with this email already exists'), { status: 409 });
+    }
+    const user = backend.addAccount(makeUser({ email: parsed.data.email, status: 'pending' }), parsed.data.password);
+    return HttpResponse.json(registerBody(user, 'Registration received. A moderator will review your account.'), { status: 201 });
+  }),
+
+  http.get('/api/users/me', async ({ request }) => {
+    await record(request);
+    const user = bearerUser(request);
+    return user ? HttpResponse.json(meBody(user)) : unauthorized();
+  }),
+
+  http.post('/api/auth/refresh', async ({ request }) => {
+    const parsed = RefreshRequest.safeParse(await record(request));
+    const user = parsed.success ? backend.refreshTokens.get(parsed.data.refreshToken) : undefined;
+    if (!parsed.success || !user) return HttpResponse.json(errorBody('Invalid or expired refresh token'), { status: 401 });
+    backend.refreshTokens.delete(parsed.data.refreshToken); // rotates on every use
+    const tokens = backend.issueTokens(user);
+    return HttpResponse.json(refreshBody(tokens.accessToken, tokens.refreshToken));
+  }),
+
+  http.post('/api/auth/logout', async ({ request }) => {
+    const body = (await record(request)) as { refreshToken?: string } | undefined;
+    if (body?.refreshToken) backend.refreshTokens.delete(body.refreshToken);
+    return HttpResponse.json(logoutBody());
+  }),
+];

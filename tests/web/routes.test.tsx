@@ -1,0 +1,136 @@
+// The route table of spec section 2: every page, the catch-all, the guards, focus handling.
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './helpers/render-app';
+import { backend } from './msw/backend';
+import { errorBody } from './msw/fixtures';
+import { server } from './msw/server';
+
+const PUBLIC_PAGES: [path: string, heading: string][] = [
+  ['/', 'Peptide Community'],
+  ['/peptides', 'Peptide Database'],
+  ['/peptides/3f1c2d9e-0000-4000-8000-000000000001', 'Peptide Details'],
+  ['/experiences/3f1c2d9e-0000-4000-8000-000000000002', 'Experience'],
+  ['/submit', 'Share Your Experience'],
+  ['/community', 'Community Experiences'],
+  ['/explore', 'Data Explorer'],
+  ['/privacy', 'Privacy & Data Control'],
+  ['/terms', 'Terms of Use'],
+  ['/login', 'Welcome back'],
+  ['/register', 'Create an account'],
+];
+
+describe('routes', () => {
+  it.each(PUBLIC_PAGES)('%s shows its page', async (path, heading) => {
+    const app = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(app.location()).toBe(path);
+  });
+
+  it('any other path redirects to /', async () => {
+    const app = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Peptide Community' })).toBeInTheDocument();
+    expect(app.location()).toBe('/');
+  });
+
+  it.each(['/profile', '/research'])('%s sends a visitor to /login', async (path) => {
+    const app = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(app.location()).toBe('/login');
+  });
+
+  it.each([
+    ['/profile', 'Profile Settings'],
+    ['/research', 'Research Hub'],
+  ])('%s shows a spinner while the session is checked, then the page', async (path, heading) => {
+    backend.seedSession('member@example.com');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const original = backend.account('member@example.com');
+    server.use(
+      http.get('/api/users/me', async () => {
+        await released;
+        return HttpResponse.json({ success: true, data: { user: original } });
+      }),
+    );
+    const app = renderApp(path);
+
+    expect(await screen.findByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: heading })).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Checking your session' })).not.toBeInTheDocument();
+    expect(app.location()).toBe(path);
+  });
+
+  it('a protected page goes to /login when the session check fails', async () => {
+    backend.seedSession('member@example.com');
+    server.use(http.get('/api/users/me', () => HttpResponse.json(errorBody('Account disabled'), { status: 404 })));
+    const app = renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(app.location()).toBe('/login');
+  });
+});
+
+describe('home', () => {
+  it('shows the tagline, the two calls to action and the API status', async () => {
+    renderApp('/');
+    expect(
+      await screen.findByText(
+        'Anonymous peptide experience platform. Share your journey, explore community insights, and contribute to peptide research.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Share Experience' })).toHaveAttribute('href', '/submit');
+    expect(screen.getByRole('link', { name: 'Explore Data' })).toHaveAttribute('href', '/explore');
+    expect(await screen.findByText('Online')).toBeInTheDocument();
+  });
+
+  it('says when the API does not answer', async () => {
+    server.use(http.get('/api/health', () => HttpResponse.json(errorBody('Database unavailable'), { status: 503 })));
+    renderApp('/');
+    expect(await screen.findByText('Unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('layout', () => {
+  it('has a footer with the disclaimer and the Terms and Privacy links', async () => {
+    renderApp('/terms');
+    const footer = screen.getByRole('contentinfo');
+    expect(
+      within(footer).getByText(
+        'This information is for educational purposes only. Consult a healthcare professional before starting any peptide regimen.',
+      ),
+    ).toBeInTheDocument();
+    const links = within(within(footer).getByRole('navigation', { name: 'Footer' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Terms', '/terms'],
+      ['Privacy', '/privacy'],
+    ]);
+  });
+
+  it('moves focus to the new page heading on navigation, not on first load', async () => {
+    const { user } = renderApp('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy & Data Control' });
+    expect(document.body).toHaveFocus();
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Community' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Community Experiences' });
+    await waitFor(() => expect(heading).toHaveFocus());
+
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Terms' }));
+    const terms = await screen.findByRole('heading', { level: 1, name: 'Terms of Use' });
+    await waitFor(() => expect(terms).toHaveFocus());
+  });
+
+  it('has a skip link that moves focus to the main content', async () => {
+    const { user } = renderApp('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy & Data Control' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+});

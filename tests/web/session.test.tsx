@@ -1,0 +1,139 @@
+// The session of spec section 4: start-up check, logout, and the API client ending it.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { api } from '@/api/client';
+import { renderApp } from './helpers/render-app';
+import { backend } from './msw/backend';
+import { errorBody } from './msw/fixtures';
+import { server } from './msw/server';
+
+const banner = () => within(screen.getByRole('banner'));
+
+function stored() {
+  return [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken'), localStorage.getItem('userData')];
+}
+
+describe('start-up', () => {
+  it('with a token and a stored user: fetches the current user and stores the fresh copy', async () => {
+    // The stored copy is out of date: the server now says this account is a moderator.
+    const session = backend.seedSession('member@example.com');
+    backend.accessTokens.set(session.accessToken, { ...session.user, role: 'moderator' });
+
+    renderApp('/privacy');
+
+    expect(await banner().findByRole('link', { name: 'member@example.com' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Research Hub' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({ email: 'member@example.com', role: 'moderator' });
+    expect(backend.callsTo('/api/users/me')).toHaveLength(1);
+  });
+
+  it('when the check fails: clears tokens and user and signs out', async () => {
+    backend.seedSession('member@example.com');
+    server.use(http.get('/api/users/me', () => HttpResponse.json(errorBody('Account not found'), { status: 404 })));
+
+    renderApp('/privacy');
+
+    expect(await banner().findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(banner().queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(stored()).toEqual([null, null, null]);
+  });
+
+  it('with an expired access token: refreshes, then signs in', async () => {
+    const session = backend.seedSession('member@example.com');
+    backend.accessTokens.delete(session.accessToken);
+
+    renderApp('/profile');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile Settings' })).toBeInTheDocument();
+    expect(backend.callsTo('/api/auth/refresh')).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).not.toBe(session.accessToken);
+  });
+
+  it('with an expired session: signs out', async () => {
+    const session = backend.seedSession('member@example.com');
+    backend.accessTokens.delete(session.accessToken);
+    backend.refreshTokens.delete(session.refreshToken);
+
+    const app = renderApp('/profile');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(app.location()).toBe('/login');
+    expect(stored()).toEqual([null, null, null]);
+  });
+
+  it('without a complete session: no check, signed out, leftovers cleared', async () => {
+    localStorage.setItem('userData', JSON.stringify(backend.account('member@example.com')));
+    renderApp('/privacy');
+    expect(await banner().findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(backend.callsTo('/api/users/me')).toHaveLength(0);
+    await waitFor(() => expect(stored()).toEqual([null, null, null]));
+  });
+});
+
+describe('logout', () => {
+  it('revokes the refresh token on the server, clears the three items and returns to /', async () => {
+    const session = backend.seedSession('member@example.com');
+    const app = renderApp('/profile');
+    await screen.findByRole('heading', { level: 1, name: 'Profile Settings' });
+
+    await app.user.click(banner().getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Peptide Community' })).toBeInTheDocument();
+    expect(app.location()).toBe('/');
+    expect(stored()).toEqual([null, null, null]);
+    expect(banner().getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(backend.callsTo('/api/auth/logout').map((c) => c.body)).toEqual([{ refreshToken: session.refreshToken }]));
+  });
+
+  it('signs out even when the server call fails, without an error toast', async () => {
+    backend.seedSession('member@example.com');
+    server.use(
+      http.post('/api/auth/logout', () => {
+        backend.calls.push({ method: 'POST', path: '/api/auth/logout', authorization: null });
+        return HttpResponse.json(errorBody('Server error'), { status: 500 });
+      }),
+    );
+    const app = renderApp('/privacy');
+    await banner().findByRole('button', { name: 'Logout' });
+
+    await app.user.click(banner().getByRole('button', { name: 'Logout' }));
+
+    expect(await banner().findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(stored()).toEqual([null, null, null]);
+    await waitFor(() => expect(backend.callsTo('/api/auth/logout')).toHaveLength(1));
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+  });
+});
+
+describe('session ended elsewhere', () => {
+  it('signs the header out when a refresh fails during any call', async () => {
+    const session = backend.seedSession('member@example.com');
+    renderApp('/privacy');
+    await banner().findByRole('link', { name: 'member@example.com' });
+    await waitFor(() => expect(backend.callsTo('/api/users/me')).toHaveLength(1));
+
+    // Both tokens expire; the next call's refresh fails.
+    backend.accessTokens.clear();
+    backend.refreshTokens.delete(localStorage.getItem('refreshToken') ?? session.refreshToken);
+    await act(async () => {
+      await api.get('/api/users/me').catch(() => undefined);
+    });
+
+    expect(await banner().findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(stored()).toEqual([null, null, null]);
+  });
+
+  it('follows a logout in another tab', async () => {
+    backend.seedSession('member@example.com');
+    renderApp('/privacy');
+    await banner().findByRole('link', { name: 'member@example.com' });
+
+    localStorage.clear();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+
+    expect(await banner().findByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+});
