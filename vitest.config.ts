@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config.ts';
+import viteConfig from './vite.config';
 
 // Three projects: pure rules and the API server in Node, the SPA in jsdom, and browser
 // tests in Debian's Chromium against the real built app and server (run by `npm run test:e2e`).

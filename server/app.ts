@@ -59,6 +59,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await app.register(cors, { origin: process.env.CORS_ORIGIN.split(',').map((s) => s.trim()) });
   }
 
+  // A JSON request without a body (POST .../approve) is an empty object, not a parse error.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new HttpError(400, 'The request body is not valid JSON');
+      done(err, undefined);
+    }
+  });
+
   // Ours: one error handler, the general rate limit, JSON 404s under /api.
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {

@@ -1,0 +1,128 @@
+// Issue 3 scenarios in real Chromium against the built app and the real server.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, approvedMember, launch, moderatorToken, newPage, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+const storage = (page: Page) =>
+  page.evaluate(() => ({
+    accessToken: localStorage.getItem('accessToken'),
+    refreshToken: localStorage.getItem('refreshToken'),
+    userData: localStorage.getItem('userData'),
+  }));
+
+describe('session in the browser', () => {
+  it('registers, is approved, signs in, keeps the session on reload and logs out', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('shell');
+    const password = 'member-password-1';
+
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByPlaceholder('Choose a password').fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/login');
+    expect((await storage(page)).accessToken).toBeNull();
+
+    // The moderator approves through the API.
+    const pending = await api('GET', '/api/users/pending?limit=100', undefined, await moderatorToken());
+    const user = pending.body.data.users.find((u: { email: string }) => u.email === email);
+    expect(user).toBeTruthy();
+    expect((await api('POST', `/api/users/${user._id}/approve`, undefined, await moderatorToken())).status).toBe(200);
+
+    await signIn(page, email, password);
+    await page.waitForURL((url) => url.pathname === '/');
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: email }).waitFor();
+    expect(await header.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    const stored = await storage(page);
+    expect(stored.accessToken).toBeTruthy();
+    expect(stored.refreshToken).toBeTruthy();
+    expect(JSON.parse(stored.userData!).email).toBe(email);
+
+    await page.reload();
+    await header.getByRole('link', { name: email }).waitFor();
+
+    await header.getByRole('button', { name: 'Logout' }).click();
+    await header.getByRole('link', { name: 'Login' }).waitFor();
+    expect(await storage(page)).toEqual({ accessToken: null, refreshToken: null, userData: null });
+    expect(new URL(page.url()).pathname).toBe('/');
+    // The server revoked the session too: the old refresh token no longer works.
+    expect((await api('POST', '/api/auth/refresh', { refreshToken: stored.refreshToken })).status).toBe(401);
+    await context.close();
+  });
+
+  it('shows the approval message when a pending account signs in', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('pending');
+    expect((await api('POST', '/api/users/register', { email, password: 'pending-password' })).status).toBe(201);
+    await signIn(page, email, 'pending-password');
+    await page.getByText('awaiting approval', { exact: false }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await context.close();
+  });
+
+  it('shows the Research Hub link to moderators only', async () => {
+    const { context, page } = await newPage(browser);
+    const member = await approvedMember();
+    await signIn(page, member.email, member.password);
+    await page.getByRole('banner').getByRole('link', { name: member.email }).waitFor();
+    expect(await page.getByRole('link', { name: 'Research Hub' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Profile' }).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe('routes and theme', () => {
+  it('redirects an unknown path to /', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/no/such/page');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('sends a signed-out visitor from /profile to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/profile');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await context.close();
+  });
+
+  it('keeps the chosen theme across a reload, applied before the app runs', async () => {
+    const { context, page } = await newPage(browser, { colorScheme: 'light' });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Dark theme' }).first().click();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await context.close();
+  });
+
+  it('follows the system preference by default', async () => {
+    const { context, page } = await newPage(browser, { colorScheme: 'dark' });
+    await page.goto('/');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+    await context.close();
+  });
+});
