@@ -1,0 +1,43 @@
+// Peptide catalogue: list (server-side search, filter, sort, paging) and detail.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { readData } from '@contract/normalize';
+import { PeptideListResponse, PeptideResponse, type Peptide, type PeptideListQuery } from '@contract/peptides';
+import { api } from './client';
+import { ApiError } from './errors';
+
+export type PeptideList = { peptides: Peptide[]; total: number; page: number; pageSize: number };
+
+export async function fetchPeptides(params: PeptideListQuery = {}): Promise<PeptideList> {
+  const response = await api.get<unknown>('/api/peptides', { params });
+  const data = readData(PeptideListResponse, response.data, { listKey: 'peptides' });
+  if (!data) throw new ApiError('Invalid response structure - no peptide data found', response.status, response.data);
+  return data;
+}
+
+export function peptidesQueryOptions(params: PeptideListQuery = {}) {
+  return queryOptions({
+    queryKey: ['peptides', 'list', params],
+    queryFn: () => fetchPeptides(params),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function usePeptides(params: PeptideListQuery = {}) {
+  return useQuery(peptidesQueryOptions(params));
+}
+
+export async function fetchPeptide(id: string): Promise<Peptide> {
+  const response = await api.get<unknown>(`/api/peptides/${encodeURIComponent(id)}`);
+  const data = readData(PeptideResponse, response.data);
+  if (!data) throw new ApiError('Peptide data is null', response.status, response.data);
+  return data.peptide;
+}
+
+export function peptideQueryOptions(id: string) {
+  return queryOptions({ queryKey: ['peptides', 'detail', id], queryFn: () => fetchPeptide(id), staleTime: 30_000 });
+}
+
+export function usePeptide(id: string) {
+  return useQuery(peptideQueryOptions(id));
+}
