@@ -2,6 +2,7 @@
 import type { CreatePeptideInput, Peptide } from '../../contract/peptides';
 import type { PeptideSort } from '../../contract/common';
 import type { AppContext, Caller } from '../context';
+import type { Queryable } from '../db/client';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { recordActivity } from './users';
 
@@ -130,31 +131,36 @@ export async function getPeptide(ctx: AppContext, id: string, caller: Caller | n
   return toPeptide(row, caller);
 }
 
+/** The one INSERT of a peptide, shared by members' creations and the seed. */
+export async function insertPeptide(q: Queryable, input: CreatePeptideInput, createdBy: string | null): Promise<string> {
+  const res = await q.query<{ id: string }>(
+    `insert into peptides (name, peptide_sequence, category, description, detailed_description, mechanism,
+       common_dosage, common_frequency, common_effects, side_effects, common_stacks, dosage_ranges, timeline, created_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
+    [
+      input.name,
+      input.peptide_sequence,
+      input.category,
+      input.description,
+      input.detailedDescription,
+      input.mechanism,
+      input.commonDosage,
+      input.commonFrequency,
+      input.commonEffects,
+      input.sideEffects,
+      input.commonStacks,
+      JSON.stringify(input.dosageRanges),
+      JSON.stringify(input.timeline),
+      createdBy,
+    ],
+  );
+  return res.rows[0].id;
+}
+
 export async function createPeptide(ctx: AppContext, caller: Caller, input: CreatePeptideInput): Promise<Peptide> {
   let id: string;
   try {
-    const res = await ctx.db.query<{ id: string }>(
-      `insert into peptides (name, peptide_sequence, category, description, detailed_description, mechanism,
-         common_dosage, common_frequency, common_effects, side_effects, common_stacks, dosage_ranges, timeline, created_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
-      [
-        input.name,
-        input.peptide_sequence,
-        input.category,
-        input.description,
-        input.detailedDescription,
-        input.mechanism,
-        input.commonDosage,
-        input.commonFrequency,
-        input.commonEffects,
-        input.sideEffects,
-        input.commonStacks,
-        JSON.stringify(input.dosageRanges),
-        JSON.stringify(input.timeline),
-        caller.userId,
-      ],
-    );
-    id = res.rows[0].id;
+    id = await insertPeptide(ctx.db, input, caller.userId);
   } catch (err) {
     if ((err as { code?: string }).code === '23505') throw conflict(`A peptide named "${input.name}" already exists`);
     throw err;

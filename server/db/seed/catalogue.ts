@@ -12,15 +12,9 @@
  *   research and community contexts. They are not medical advice.
  */
 
-export const CATEGORIES = [
-  'Healing & Recovery',
-  'Growth Hormone',
-  'Performance & Enhancement',
-  'Anti-Aging',
-  'Cognitive Enhancement',
-  'Metabolic Health',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
+import type { Category } from '../../../contract/common';
+
+export { CATEGORIES, type Category } from '../../../contract/common';
 
 export interface SeedPeptide {
   name: string;

@@ -15,6 +15,7 @@ import type { SubmitExperienceInput } from '../../../contract/experiences';
 import { STORY_MAX_SUBMIT, STORY_MIN } from '../../../contract/rules';
 import type { AppContext } from '../../context';
 import { submitExperience } from '../../services/experiences';
+import { insertPeptide } from '../../services/peptides';
 import { EFFECTS, PEPTIDES, STORY_SNIPPETS, type SeedPeptide } from './catalogue';
 
 export const DEMO_EXPERIENCES = 300;
@@ -44,27 +45,7 @@ export async function seedCatalogue(ctx: AppContext): Promise<Map<string, { id: 
   const ids = new Map<string, { id: string; peptide: SeedPeptide }>();
   await ctx.db.transaction(async (tx) => {
     for (const p of PEPTIDES) {
-      const res = await tx.query<{ id: string }>(
-        `insert into peptides (name, peptide_sequence, category, description, detailed_description, mechanism,
-           common_dosage, common_frequency, common_effects, side_effects, common_stacks, dosage_ranges, timeline)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
-        [
-          p.name,
-          p.peptide_sequence,
-          p.category,
-          p.description,
-          p.detailedDescription,
-          p.mechanism,
-          p.commonDosage,
-          p.commonFrequency,
-          p.commonEffects,
-          p.sideEffects,
-          p.commonStacks,
-          JSON.stringify(p.dosageRanges),
-          JSON.stringify(p.timeline),
-        ],
-      );
-      ids.set(p.name, { id: res.rows[0].id, peptide: p });
+      ids.set(p.name, { id: await insertPeptide(tx, p, null), peptide: p });
     }
     for (const e of EFFECTS) {
       await tx.query('insert into effects (name, type) values ($1, $2) on conflict do nothing', [e.name, e.type]);
