@@ -1,5 +1,450 @@
-import { PageIntro } from '@/components/page/PageIntro';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  AGE_RANGES,
+  BIOLOGICAL_SEXES,
+  FREQUENCIES,
+  PRIMARY_PURPOSES,
+  ROUTES,
+  TIMELINES,
+  WIZARD_ACTIVITY_LEVELS,
+} from '@contract/common';
+import type { SubmitExperienceRequest } from '@contract/experiences';
+import {
+  HONEYPOT_MESSAGE,
+  OUTCOME_MAX,
+  OUTCOME_MIN,
+  STORY_MAX_SUBMIT,
+  parseBold,
+  readTimeMinutes,
+  storyCounterMessage,
+  storyCounterTone,
+} from '@contract/rules';
+import { useEffects } from '@/api/effects';
+import { useSubmitExperience } from '@/api/experience-submit';
+import { usePeptides } from '@/api/peptides';
+import { useToast } from '@/app/toast/ToastProvider';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Progress, Select, buttonClasses } from '@/components/ui';
+import { fieldClasses } from '@/components/ui/field-styles';
+import { cn } from '@/lib/cn';
+import { Slider } from '@/components/ui/slider';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { buildPayload, EMPTY_FORM, missingFields, outcomesFor, type WizardForm, type WizardStep } from './wizard-rules';
+
+const DRAFT_KEY = 'submitExperienceDraft';
+const STEP_TITLES = ['Peptide Details', 'Context & Goals', 'Outcomes & Effects', 'Personal Story'] as const;
+const FAILURE = 'Failed to submit your experience. Please try again.';
+const WRITING_PROMPTS = [
+  'What made you decide to try this peptide?',
+  'How did you feel during the first week?',
+  'What changes did you notice over time?',
+  'Did you experience any side effects?',
+  'Would you recommend it to others, and why?',
+];
+const TONE_CLASS = { orange: 'text-orange-600 dark:text-orange-400', green: 'text-green-600 dark:text-green-400', red: 'text-red-600 dark:text-red-400' };
+
+type Draft = { step: WizardStep; form: WizardForm };
+
+function loadDraft(): Draft {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    if (raw) {
+      const parsed = JSON.parse(raw) as Partial<Draft>;
+      const step = parsed.step && [1, 2, 3, 4].includes(parsed.step) ? parsed.step : 1;
+      return { step, form: { ...EMPTY_FORM, ...(parsed.form ?? {}) } };
+    }
+  } catch {
+    /* ignore a broken draft */
+  }
+  return { step: 1, form: EMPTY_FORM };
+}
+
+function label(value: string): string {
+  return value
+    .split('-')
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(' ');
+}
+
+function Field({ id, text, children, hint }: { id: string; text: string; children: ReactNode; hint?: string }) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{text}</Label>
+      {children}
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+    </div>
+  );
+}
+
+function Options({ values, placeholder }: { values: readonly string[]; placeholder: string }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {label(v)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+function ListEditor({ id, title, items, onChange, list }: { id: string; title: string; items: string[]; onChange: (items: string[]) => void; list?: string }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium">{title}</legend>
+      {items.map((item, i) => (
+        <div key={i} className="flex gap-2">
+          <Input
+            id={`${id}-${i}`}
+            aria-label={`${title} ${i + 1}`}
+            value={item}
+            list={list}
+            maxLength={60}
+            onChange={(e) => onChange(items.map((x, j) => (j === i ? e.target.value : x)))}
+          />
+          <Button type="button" variant="ghost" onClick={() => onChange(items.filter((_, j) => j !== i))} aria-label={`Remove ${title} ${i + 1}`}>
+            Remove
+          </Button>
+        </div>
+      ))}
+      <Button type="button" variant="outline" size="sm" onClick={() => onChange([...items, ''])}>
+        Add {title.toLowerCase()}
+      </Button>
+    </fieldset>
+  );
+}
+
+export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT }: { value: string; onChange: (v: string) => void; max?: number }) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const tone = storyCounterTone(value.length, max);
+  const minutes = readTimeMinutes(value);
+  const bold = () => {
+    const el = ref.current;
+    const start = el?.selectionStart ?? value.length;
+    const end = el?.selectionEnd ?? value.length;
+    const next = `${value.slice(0, start)}**${value.slice(start, end)}**${value.slice(end)}`;
+    if (next.length <= max) onChange(next);
+  };
+  const insert = (prompt: string) => {
+    const next = value ? `${value}\n\n${prompt} ` : `${prompt} `;
+    if (next.length <= max) onChange(next);
+  };
+  return (
+    <div className="space-y-3">
+      <Tabs defaultValue="write">
+        <TabsList>
+          <TabsTrigger value="write">Write</TabsTrigger>
+          <TabsTrigger value="preview">Preview</TabsTrigger>
+        </TabsList>
+        <TabsContent value="write" className="space-y-2">
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={bold} aria-label="Bold">
+              <strong>B</strong>
+            </Button>
+          </div>
+          <Label htmlFor="story">Your story</Label>
+          <textarea className={cn(fieldClasses, 'min-h-40 py-2')} id="story" ref={ref} rows={8} maxLength={max} value={value} onChange={(e) => onChange(e.target.value)} />
+        </TabsContent>
+        <TabsContent value="preview">
+          <div data-testid="story-preview" className="min-h-32 whitespace-pre-wrap rounded-md border p-3 text-sm">
+            {value.trim() ? (
+              parseBold(value).map((run, i) => (run.bold ? <strong key={i}>{run.text}</strong> : <span key={i}>{run.text}</span>))
+            ) : (
+              <span className="text-muted-foreground">Nothing to preview yet.</span>
+            )}
+          </div>
+        </TabsContent>
+      </Tabs>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className={TONE_CLASS[tone]} data-tone={tone}>
+          {value.length}/{max} · {storyCounterMessage(value.length, max)}
+        </span>
+        <span className="text-muted-foreground">{minutes} min read</span>
+      </div>
+      <div className="space-y-1">
+        <p className="text-sm font-medium">Writing prompts</p>
+        <div className="flex flex-wrap gap-2">
+          {WRITING_PROMPTS.map((p) => (
+            <Button key={p} type="button" variant="secondary" size="sm" onClick={() => insert(p)}>
+              {p}
+            </Button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
 
 export function SubmitPage() {
-  return <PageIntro title="Share Your Experience">Tell the community what you used and what happened, in four short steps. No account needed.</PageIntro>;
+  const [initial] = useState(loadDraft);
+  const [step, setStep] = useState<WizardStep>(initial.step);
+  const [form, setForm] = useState<WizardForm>(initial.form);
+  const [trackingId, setTrackingId] = useState<string | null>(null);
+  const { toast } = useToast();
+  const peptides = usePeptides({ limit: 100, sort: 'name' });
+  const effects = useEffects();
+  const submit = useSubmitExperience();
+
+  useEffect(() => {
+    if (trackingId) return;
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ step, form }));
+  }, [step, form, trackingId]);
+
+  const loadFailed = peptides.isError || effects.isError;
+  useEffect(() => {
+    if (loadFailed) toast({ title: 'Error', description: 'Failed to load form data. Please refresh the page.', variant: 'destructive' });
+  }, [loadFailed, toast]);
+
+  const set = <K extends keyof WizardForm>(key: K, value: WizardForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const peptideList = peptides.data?.peptides ?? [];
+  const missing = missingFields(step, form);
+
+  const choosePeptide = (id: string) => {
+    const p = peptideList.find((x) => x._id === id);
+    setForm((f) => ({ ...f, peptideId: id, outcomes: outcomesFor(p?.commonEffects ?? []) }));
+  };
+
+  const onSubmit = () => {
+    if (form.website.trim()) {
+      toast({ title: 'Error', description: HONEYPOT_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    if (missing.length) return;
+    submit.mutate(buildPayload(form) as SubmitExperienceRequest, {
+      onSuccess: ({ trackingId: id }) => {
+        sessionStorage.removeItem(DRAFT_KEY);
+        setTrackingId(id);
+        toast({ title: 'Experience Submitted!', description: `Your tracking ID is ${id}`, variant: 'success' });
+      },
+      onError: (error) => {
+        const message = error instanceof Error && error.message.trim() ? error.message : FAILURE;
+        toast({ title: 'Submission Failed', description: message, variant: 'destructive' });
+      },
+    });
+  };
+
+  const reset = () => {
+    sessionStorage.removeItem(DRAFT_KEY);
+    setForm(EMPTY_FORM);
+    setStep(1);
+    setTrackingId(null);
+    submit.reset();
+  };
+
+  if (trackingId) {
+    return (
+      <div className="mx-auto max-w-2xl space-y-6 py-8">
+        <Card>
+          <CardHeader>
+            <h1 className="text-2xl font-semibold leading-tight">Thank you for sharing!</h1>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <p>Your tracking ID:</p>
+            <div className="flex items-center gap-2">
+              <code data-testid="tracking-id" className="rounded bg-muted px-3 py-2 font-mono">
+                {trackingId}
+              </code>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  void navigator.clipboard?.writeText(trackingId).then(
+                    () => toast({ title: 'Copied', description: 'Tracking ID copied to clipboard', variant: 'success' }),
+                    () => undefined,
+                  );
+                }}
+              >
+                Copy
+              </Button>
+            </div>
+            <p className="text-sm text-muted-foreground">Save this tracking ID: you need it to track or update your submission.</p>
+            <div className="flex flex-wrap gap-2">
+              <Link to="/community" className={buttonClasses({})}>
+                View Community Experiences
+              </Link>
+              <Button type="button" variant="outline" onClick={reset}>
+                Submit Another Experience
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 py-8">
+      <div className="space-y-2">
+        <div className="flex items-center justify-between gap-2">
+          <h1 className="text-3xl font-bold">Share Your Experience</h1>
+          <Badge variant="secondary">Step {step} of 4</Badge>
+        </div>
+        <p className="text-muted-foreground">Tell the community what you used and what happened, in four short steps. No account needed.</p>
+        <Progress value={step} max={4} label={`Step ${step} of 4`} />
+      </div>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (step === 4) onSubmit();
+        }}
+      >
+        <Card>
+          <CardHeader>
+            <CardTitle>{STEP_TITLES[step - 1]}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {/* Honeypot: hidden from people and assistive technology. */}
+            <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
+              <label htmlFor="website">Website</label>
+              <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" value={form.website} onChange={(e) => set('website', e.target.value)} />
+            </div>
+            {step === 1 && (
+              <>
+                <Field id="peptideId" text="Peptide">
+                  <Select id="peptideId" value={form.peptideId} onChange={(e) => choosePeptide(e.target.value)}>
+                    <option value="">{peptides.isLoading ? 'Loading peptides...' : 'Select a peptide'}</option>
+                    {peptideList.map((p) => (
+                      <option key={p._id} value={p._id}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                <Field id="dosage" text="Dosage">
+                  <Input id="dosage" maxLength={60} placeholder="e.g. 250mcg" value={form.dosage} onChange={(e) => set('dosage', e.target.value)} />
+                </Field>
+                <Field id="frequency" text="Frequency">
+                  <Select id="frequency" value={form.frequency} onChange={(e) => set('frequency', e.target.value)}>
+                    <Options values={FREQUENCIES} placeholder="Select frequency" />
+                  </Select>
+                </Field>
+                <Field id="duration" text="Duration (days)">
+                  <Input id="duration" inputMode="numeric" value={form.duration} onChange={(e) => set('duration', e.target.value)} />
+                </Field>
+                <Field id="route" text="Route of administration">
+                  <Select id="route" value={form.routeOfAdministration} onChange={(e) => set('routeOfAdministration', e.target.value)}>
+                    <Options values={ROUTES} placeholder="Select route" />
+                  </Select>
+                </Field>
+              </>
+            )}
+            {step === 2 && (
+              <>
+                <fieldset className="space-y-2">
+                  <legend className="text-sm font-medium">Primary purpose</legend>
+                  <div className="grid grid-cols-2 gap-2">
+                    {PRIMARY_PURPOSES.map((p) => (
+                      <label key={p} className="flex items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          checked={form.primaryPurpose.includes(p)}
+                          onChange={(e) => set('primaryPurpose', e.target.checked ? [...form.primaryPurpose, p] : form.primaryPurpose.filter((x) => x !== p))}
+                        />
+                        {p}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+                <Field id="ageRange" text="Age range">
+                  <Select id="ageRange" value={form.ageRange} onChange={(e) => set('ageRange', e.target.value)}>
+                    <Options values={AGE_RANGES} placeholder="Select age range" />
+                  </Select>
+                </Field>
+                <Field id="biologicalSex" text="Biological sex">
+                  <Select id="biologicalSex" value={form.biologicalSex} onChange={(e) => set('biologicalSex', e.target.value)}>
+                    <Options values={BIOLOGICAL_SEXES} placeholder="Select biological sex" />
+                  </Select>
+                </Field>
+                <Field id="activityLevel" text="Activity level">
+                  <Select id="activityLevel" value={form.activityLevel} onChange={(e) => set('activityLevel', e.target.value)}>
+                    <Options values={WIZARD_ACTIVITY_LEVELS} placeholder="Select activity level" />
+                  </Select>
+                </Field>
+                <ListEditor id="stack" title="Stack entry" items={form.stack} onChange={(v) => set('stack', v)} />
+              </>
+            )}
+            {step === 3 && (
+              <>
+                <fieldset className="space-y-3">
+                  <legend className="text-sm font-medium">Outcomes (1-10)</legend>
+                  {Object.keys(form.outcomes).length === 0 && <p className="text-sm text-muted-foreground">Choose a peptide on step 1 to rate its common effects.</p>}
+                  {Object.entries(form.outcomes).map(([name, value]) => (
+                    <div key={name} className="space-y-1">
+                      <span className="text-sm">{name}</span>
+                      <Slider label={name} min={OUTCOME_MIN} max={OUTCOME_MAX} value={value} onValueChange={(v) => set('outcomes', { ...form.outcomes, [name]: v })} />
+                    </div>
+                  ))}
+                </fieldset>
+                <ListEditor id="effects" title="Extra effect" items={form.effects} onChange={(v) => set('effects', v)} list="effect-suggestions" />
+                <datalist id="effect-suggestions">
+                  {(effects.data ?? []).map((e) => (
+                    <option key={e._id} value={e.name} />
+                  ))}
+                </datalist>
+                <Field id="timeline" text="When did you notice effects?">
+                  <Select id="timeline" value={form.timeline} onChange={(e) => set('timeline', e.target.value)}>
+                    <Options values={TIMELINES} placeholder="Select timeline" />
+                  </Select>
+                </Field>
+              </>
+            )}
+            {step === 4 && (
+              <>
+                <StoryEditor value={form.story} onChange={(v) => set('story', v)} />
+                <fieldset className="space-y-3">
+                  <legend className="text-sm font-medium">Vendor (optional, kept private — not sent)</legend>
+                  <Field id="vendorName" text="Vendor name">
+                    <Input id="vendorName" value={form.vendorName} onChange={(e) => set('vendorName', e.target.value)} />
+                  </Field>
+                  <Field id="vendorQuantity" text="Quantity" hint="Enter units (mg or mcg)">
+                    <Input id="vendorQuantity" value={form.vendorQuantity} onChange={(e) => set('vendorQuantity', e.target.value)} />
+                  </Field>
+                  <Field id="vendorBatchId" text="Vendor batch ID">
+                    <Input id="vendorBatchId" value={form.vendorBatchId} onChange={(e) => set('vendorBatchId', e.target.value)} />
+                  </Field>
+                </fieldset>
+                <fieldset className="space-y-3">
+                  <legend className="text-sm font-medium">Sourcing (optional)</legend>
+                  <Field id="sourcingVendorUrl" text="Vendor URL">
+                    <Input id="sourcingVendorUrl" type="url" value={form.sourcingVendorUrl} onChange={(e) => set('sourcingVendorUrl', e.target.value)} />
+                  </Field>
+                  <Field id="sourcingBatchId" text="Sourcing batch ID">
+                    <Input id="sourcingBatchId" value={form.sourcingBatchId} onChange={(e) => set('sourcingBatchId', e.target.value)} />
+                  </Field>
+                  <Field id="sourcingPurity" text="Purity (%)">
+                    <Input id="sourcingPurity" inputMode="decimal" value={form.sourcingPurity} onChange={(e) => set('sourcingPurity', e.target.value)} />
+                  </Field>
+                  <Field id="sourcingVolumeMl" text="Volume (ml)">
+                    <Input id="sourcingVolumeMl" inputMode="decimal" value={form.sourcingVolumeMl} onChange={(e) => set('sourcingVolumeMl', e.target.value)} />
+                  </Field>
+                </fieldset>
+              </>
+            )}
+            {missing.length > 0 && (
+              <p role="status" className="text-sm text-muted-foreground">
+                Still needed: {missing.join(', ')}
+              </p>
+            )}
+            <div className="flex justify-between gap-2 pt-2">
+              <Button type="button" variant="outline" disabled={step === 1} onClick={() => setStep((s) => (s > 1 ? ((s - 1) as WizardStep) : s))}>
+                Previous
+              </Button>
+              {step < 4 ? (
+                <Button type="button" disabled={missing.length > 0} onClick={() => setStep((s) => (s + 1) as WizardStep)}>
+                  Next
+                </Button>
+              ) : (
+                <Button type="submit" disabled={missing.length > 0 || submit.isPending}>
+                  {submit.isPending ? 'Submitting...' : 'Submit Experience'}
+                </Button>
+              )}
+            </div>
+          </CardContent>
+        </Card>
+      </form>
+    </div>
+  );
 }

@@ -1,0 +1,21 @@
+// Effect vocabulary (GET /api/effects).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { readData } from '@contract/normalize';
+import { EffectsResponse, type Effect } from '@contract/experiences';
+import { api } from './client';
+import { ApiError } from './errors';
+
+export async function fetchEffects(): Promise<Effect[]> {
+  const response = await api.get<unknown>('/api/effects');
+  const data = readData(EffectsResponse, response.data, { listKey: 'effects' });
+  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
+  return data.effects;
+}
+
+export function effectsQueryOptions() {
+  return queryOptions({ queryKey: ['effects'], queryFn: fetchEffects, staleTime: 300_000 });
+}
+
+export function useEffects() {
+  return useQuery(effectsQueryOptions());
+}

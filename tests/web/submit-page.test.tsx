@@ -1,0 +1,253 @@
+// /submit wizard (spec sections 2, 4, 5, 8): step gating, outcomes, honeypot, payload, success, failure, story editor.
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EffectsResponse, SubmitExperienceRequest, SubmitExperienceResponse } from '@contract/experiences';
+import { PeptideListResponse, type Peptide } from '@contract/peptides';
+import { renderApp } from './helpers/render-app';
+import { errorBody } from './msw/fixtures';
+import { server } from './msw/server';
+
+const PID = '11111111-1111-4111-8111-111111111111';
+const EID = '22222222-2222-4222-8222-222222222222';
+const TRK = 'TRK-12345678901234567890';
+
+const peptide: Peptide = {
+  _id: PID,
+  name: 'BPC-157',
+  peptide_sequence: 'GEPPPGKPADDAGLV',
+  category: 'Healing & Recovery',
+  description: 'd',
+  detailedDescription: 'dd',
+  mechanism: 'm',
+  commonDosage: '250mcg',
+  commonFrequency: 'daily',
+  commonEffects: ['Energy', 'Recovery'],
+  sideEffects: [],
+  commonStacks: [],
+  dosageRanges: { low: '1', medium: '2', high: '3' },
+  timeline: { onset: 'a', peak: 'b', duration: 'c' },
+  averageRating: 0,
+  totalExperiences: 0,
+  popularity: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  canDelete: false,
+};
+
+function successBody(body: SubmitExperienceRequest) {
+  const input = SubmitExperienceRequest.parse(body);
+  return SubmitExperienceResponse.parse({
+    success: true,
+    data: {
+      trackingId: TRK,
+      experience: {
+        _id: EID,
+        peptideId: input.peptideId,
+        peptideName: 'BPC-157',
+        peptideCategory: 'Healing & Recovery',
+        dosage: input.dosage,
+        frequency: input.frequency,
+        duration: input.duration,
+        route: input.routeOfAdministration,
+        primaryPurpose: input.primaryPurpose,
+        demographics: input.demographics,
+        outcomes: input.outcomes,
+        rating: 5,
+        effects: input.effects,
+        timeline: input.timeline,
+        story: input.story,
+        stack: input.stack,
+        vendor: null,
+        votes: { helpful: 0, notHelpful: 0, detailed: 0, concerning: 0, total: 0 },
+        demo: false,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: null,
+      },
+    },
+  });
+}
+
+let sent: unknown[] = [];
+
+beforeEach(() => {
+  sessionStorage.clear();
+  sent = [];
+  server.use(
+    http.get('/api/peptides', () => HttpResponse.json(PeptideListResponse.parse({ success: true, data: { peptides: [peptide], total: 1, page: 1, pageSize: 100 } }))),
+    http.get('/api/effects', () => HttpResponse.json(EffectsResponse.parse({ success: true, data: { effects: [], total: 0 } }))),
+    http.post('/api/experiences', async ({ request }) => {
+      const body = (await request.json()) as SubmitExperienceRequest;
+      sent.push(body);
+      if (!SubmitExperienceRequest.safeParse(body).success) return HttpResponse.json(errorBody('invalid body'), { status: 400 });
+      return HttpResponse.json(successBody(body), { status: 201 });
+    }),
+  );
+});
+
+const STORY = 'This is my story about the peptide. '.repeat(4);
+
+async function open() {
+  const app = renderApp('/submit');
+  await screen.findByRole('heading', { level: 1, name: 'Share Your Experience' });
+  await screen.findByRole('option', { name: 'BPC-157' });
+  return app;
+}
+
+type App = Awaited<ReturnType<typeof open>>;
+const next = () => screen.getByRole('button', { name: 'Next' });
+
+async function fillStep1(app: App, duration = '30') {
+  await app.user.selectOptions(screen.getByLabelText('Peptide'), PID);
+  await app.user.type(screen.getByLabelText('Dosage'), '250mcg');
+  await app.user.selectOptions(screen.getByLabelText('Frequency'), 'daily');
+  await app.user.type(screen.getByLabelText('Duration (days)'), duration);
+  await app.user.selectOptions(screen.getByLabelText('Route of administration'), 'subcutaneous');
+}
+async function fillStep2(app: App) {
+  await app.user.click(screen.getByRole('checkbox', { name: 'Recovery' }));
+  await app.user.selectOptions(screen.getByLabelText('Age range'), '30-35');
+  await app.user.selectOptions(screen.getByLabelText('Biological sex'), 'male');
+  await app.user.selectOptions(screen.getByLabelText('Activity level'), 'active');
+}
+async function toStep4(app: App) {
+  await fillStep1(app, '30.5');
+  await app.user.click(next());
+  await fillStep2(app);
+  await app.user.click(next());
+  await app.user.selectOptions(screen.getByLabelText('When did you notice effects?'), '1-week');
+  await app.user.click(next());
+  await screen.findByText('Step 4 of 4');
+}
+
+describe('submit wizard', () => {
+  it('blocks Next until each step is valid and names the missing fields', async () => {
+    const app = await open();
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(next()).toBeDisabled();
+    await fillStep1(app, 'abc');
+    expect(screen.getByText(/Still needed: Duration \(days\)/)).toBeInTheDocument();
+    expect(next()).toBeDisabled();
+    await app.user.clear(screen.getByLabelText('Duration (days)'));
+    await app.user.type(screen.getByLabelText('Duration (days)'), '30');
+    await app.user.click(next());
+    expect(screen.getByText('Step 2 of 4')).toBeInTheDocument();
+    expect(next()).toBeDisabled();
+    expect(screen.getByText(/Still needed: Primary purpose/)).toBeInTheDocument();
+    await fillStep2(app);
+    await app.user.click(next());
+    expect(next()).toBeDisabled();
+    expect(screen.getByText(/Still needed: Timeline/)).toBeInTheDocument();
+    // outcomes were reset to one slider per common effect, each 5
+    expect(screen.getByRole('slider', { name: 'Energy' })).toHaveValue('5');
+    expect(screen.getByRole('slider', { name: 'Recovery' })).toHaveAttribute('aria-valuetext', '5 of 10');
+    await app.user.selectOptions(screen.getByLabelText('When did you notice effects?'), '1-week');
+    await app.user.click(next());
+    expect(screen.getByRole('button', { name: 'Submit Experience' })).toBeDisabled();
+    expect(screen.getByText(/Story \(at least 100 characters\)/)).toBeInTheDocument();
+  });
+
+  it('rejects a filled honeypot without sending', async () => {
+    const app = await open();
+    await toStep4(app);
+    await app.user.type(screen.getByLabelText('Your story'), STORY);
+    const honeypot = document.querySelector('input[name="website"]') as HTMLInputElement;
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    await app.user.type(honeypot, 'http://spam');
+    await app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
+    expect(await screen.findByText('Invalid submission detected')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('sends the payload (integer duration, no vendor, sourcing only when filled), shows success, and resets', async () => {
+    const app = await open();
+    await toStep4(app);
+    await app.user.type(screen.getByLabelText('Your story'), STORY);
+    await app.user.type(screen.getByLabelText('Vendor name'), 'Acme');
+    expect(screen.getByText('Enter units (mg or mcg)')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
+    expect(await screen.findByTestId('tracking-id')).toHaveTextContent(TRK);
+    expect(await screen.findByText('Experience Submitted!')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    const body = sent[0] as Record<string, unknown>;
+    expect(body.duration).toBe(30);
+    expect(body.outcomes).toEqual({ Energy: 5, Recovery: 5 });
+    expect(body).not.toHaveProperty('sourcing');
+    expect(JSON.stringify(body)).not.toContain('Acme');
+    expect(screen.getByRole('link', { name: 'View Community Experiences' })).toHaveAttribute('href', '/community');
+    expect(sessionStorage.getItem('submitExperienceDraft')).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: 'Submit Another Experience' }));
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
+    expect(screen.getByLabelText('Dosage')).toHaveValue('');
+  });
+
+  it('sends sourcing when a field is filled', async () => {
+    const app = await open();
+    await toStep4(app);
+    await app.user.type(screen.getByLabelText('Your story'), STORY);
+    await app.user.type(screen.getByLabelText('Purity (%)'), '99');
+    await app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
+    await screen.findByTestId('tracking-id');
+    expect((sent[0] as Record<string, unknown>).sourcing).toEqual({ purityPercentage: 99 });
+  });
+
+  it('keeps the form on failure and shows the server message', async () => {
+    server.use(http.post('/api/experiences', () => HttpResponse.json(errorBody('Peptide not found'), { status: 404 })));
+    const app = await open();
+    await toStep4(app);
+    await app.user.type(screen.getByLabelText('Your story'), STORY);
+    await app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
+    expect(await screen.findByText('Submission Failed')).toBeInTheDocument();
+    expect(screen.getByText('Peptide not found')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your story')).toHaveValue(STORY);
+    expect(screen.getByText('Step 4 of 4')).toBeInTheDocument();
+  });
+
+  it('story counter messages and preview renders markup as text', async () => {
+    const app = await open();
+    await toStep4(app);
+    expect(screen.getByText(/Recommended minimum: 100 characters \(100 more needed\)/)).toBeInTheDocument();
+    const xss = '<img src=x onerror=alert(1)> **bold**';
+    await app.user.type(screen.getByLabelText('Your story'), xss);
+    await app.user.type(screen.getByLabelText('Your story'), ' '.repeat(0) + 'x'.repeat(80));
+    expect(screen.getByText(/Great length!/)).toBeInTheDocument();
+    expect(screen.getByText(/1 min read/)).toBeInTheDocument();
+    await app.user.click(screen.getByRole('tab', { name: 'Preview' }));
+    const preview = await screen.findByTestId('story-preview');
+    expect(preview.querySelector('img')).toBeNull();
+    expect(preview).toHaveTextContent('<img src=x onerror=alert(1)>');
+    expect(preview.querySelector('strong')).toHaveTextContent('bold');
+  });
+
+  it('keeps a draft across a reload (sessionStorage)', async () => {
+    const app = await open();
+    await app.user.type(screen.getByLabelText('Dosage'), '5mg');
+    app.unmount();
+    await open();
+    expect(screen.getByLabelText('Dosage')).toHaveValue('5mg');
+  });
+
+  it('shows Submitting... while busy', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    server.use(http.post('/api/experiences', async () => {
+      await gate;
+      return HttpResponse.json(errorBody('later'), { status: 500 });
+    }));
+    const app = await open();
+    await toStep4(app);
+    await app.user.type(screen.getByLabelText('Your story'), STORY);
+    await app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Submission Failed')).toBeInTheDocument();
+  });
+
+  it('toasts when form data fails to load', async () => {
+    server.use(http.get('/api/effects', () => HttpResponse.json(errorBody('boom'), { status: 500 })));
+    renderApp('/submit');
+    await waitFor(() => expect(screen.getByText('Failed to load form data. Please refresh the page.')).toBeInTheDocument());
+  });
+});
