@@ -1,5 +1,193 @@
-import { PageIntro } from '@/components/page/PageIntro';
+// /peptides/{id} (spec section 2 "Peptide detail"): overview and the experiences shared about it.
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ExperienceListResponse, type Experience } from '@contract/experiences';
+import { readData } from '@contract/normalize';
+import type { Peptide } from '@contract/peptides';
+import { api } from '@/api/client';
+import { ApiError } from '@/api/errors';
+import { usePeptide } from '@/api/peptides';
+import { Badge, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+
+const backLinkClass = 'inline-flex items-center gap-1 text-sm text-primary-strong hover:underline';
+
+function BackLink() {
+  return (
+    <Link to="/peptides" className={backLinkClass}>
+      <ArrowLeft className="size-4" aria-hidden="true" /> Back to Peptides
+    </Link>
+  );
+}
+
+function usePeptideExperiences(peptideId: string) {
+  return useQuery({
+    queryKey: ['experiences', 'list', { peptideId, limit: 20 }],
+    queryFn: async (): Promise<Experience[]> => {
+      const response = await api.get<unknown>('/api/experiences', { params: { peptideId, limit: 20 } });
+      const data = readData(ExperienceListResponse, response.data, { listKey: 'experiences' });
+      if (!data) throw new ApiError('Invalid response structure - no experience data found', response.status, response.data);
+      return data.experiences;
+    },
+    staleTime: 30_000,
+  });
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm">{children}</CardContent>
+    </Card>
+  );
+}
+
+function BadgeList({ items, empty, variant }: { items: string[]; empty: string; variant?: 'outline' | 'warning' }) {
+  if (items.length === 0) return <p className="text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {items.map((item) => (
+        <li key={item}><Badge variant={variant ?? 'outline'}>{item}</Badge></li>
+      ))}
+    </ul>
+  );
+}
+
+function Pairs({ entries }: { entries: [string, string][] }) {
+  return (
+    <dl className="grid gap-2 sm:grid-cols-3">
+      {entries.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="font-medium">{value || 'Not specified'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Overview({ peptide }: { peptide: Peptide }) {
+  return (
+    <div className="grid gap-4">
+      <Section title="Description">
+        <p>{peptide.description}</p>
+        {peptide.detailedDescription && <p className="mt-3 whitespace-pre-line text-muted-foreground">{peptide.detailedDescription}</p>}
+      </Section>
+      <Section title="Mechanism of Action">
+        <p className="whitespace-pre-line">{peptide.mechanism}</p>
+      </Section>
+      <Section title="Peptide Sequence">
+        <p className="break-all font-mono">{peptide.peptide_sequence}</p>
+      </Section>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Section title="Common Effects">
+          <BadgeList items={peptide.commonEffects} empty="No common effects listed." />
+        </Section>
+        <Section title="Side Effects">
+          <BadgeList items={peptide.sideEffects} empty="No side effects listed." variant="warning" />
+        </Section>
+      </div>
+      <Section title="Popularity">
+        <div className="flex items-center gap-3">
+          <Progress value={Math.round(peptide.popularity)} label="Popularity" className="flex-1" />
+          <span className="font-medium tabular-nums">{Math.round(peptide.popularity)}%</span>
+        </div>
+        <p className="mt-2 text-muted-foreground">Based on {peptide.totalExperiences} experiences and recent activity</p>
+      </Section>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Section title="Dosage Ranges">
+          <Pairs entries={[['Low', peptide.dosageRanges.low], ['Medium', peptide.dosageRanges.medium], ['High', peptide.dosageRanges.high]]} />
+        </Section>
+        <Section title="Timeline">
+          <Pairs entries={[['Onset', peptide.timeline.onset], ['Peak', peptide.timeline.peak], ['Duration', peptide.timeline.duration]]} />
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+function Experiences({ peptideId }: { peptideId: string }) {
+  const query = usePeptideExperiences(peptideId);
+  if (query.isPending) return <p className="text-muted-foreground" role="status">Loading experiences...</p>;
+  if (query.isError) return <p className="text-destructive">Failed to load experiences</p>;
+  if (query.data.length === 0) return <p className="text-muted-foreground">No experiences shared for this peptide yet.</p>;
+  return (
+    <ul className="grid gap-4">
+      {query.data.map((exp) => (
+        <li key={exp._id}>
+          <Card>
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+              <span className="text-sm text-muted-foreground">
+                {[exp.demographics.ageRange, exp.demographics.biologicalSex].filter(Boolean).join(' · ') || 'Anonymous'}
+              </span>
+              <Badge variant="secondary">{(exp.rating / 2).toFixed(1)}/5</Badge>
+            </CardHeader>
+            <CardContent className="grid gap-3 text-sm">
+              <BadgeList items={exp.effects} empty="No effects reported." />
+              {exp.story && <p className="whitespace-pre-line">{exp.story}</p>}
+              <p className="text-xs text-muted-foreground">
+                Helpful ({exp.votes.helpful}) · Detailed ({exp.votes.detailed}) · Concerning ({exp.votes.concerning}) · {exp.votes.total} total votes
+              </p>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function PeptideDetailPage() {
-  return <PageIntro title="Peptide Details">A peptide's description, effects, side effects and the experiences shared about it.</PageIntro>;
+  const { id = '' } = useParams();
+  const query = usePeptide(id);
+
+  if (query.isPending) {
+    return (
+      <div className="grid gap-4" role="status" aria-label="Loading peptide">
+        <h1 className="sr-only">Peptide Details</h1>
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="h-40" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <div className="grid justify-items-start gap-4 py-12">
+        <h1 className="text-2xl font-bold">{notFound ? 'Peptide not found' : 'Peptide Details'}</h1>
+        {!notFound && (
+          <p role="alert" className="text-muted-foreground">
+            Failed to load peptide: {query.error.message}
+          </p>
+        )}
+        <BackLink />
+      </div>
+    );
+  }
+  const peptide = query.data;
+  return (
+    <div className="grid gap-6">
+      <BackLink />
+      <div className="grid gap-2">
+        <h1 className="text-3xl font-bold">{peptide.name}</h1>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <Badge>{peptide.category}</Badge>
+          <span>Rating {peptide.averageRating.toFixed(1)}/10</span>
+          <span>{peptide.totalExperiences} experiences</span>
+        </div>
+      </div>
+      <SafetyNotice />
+      <Tabs defaultValue="overview">
+        <TabsList>
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="experiences">Experiences</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview"><Overview peptide={peptide} /></TabsContent>
+        <TabsContent value="experiences"><Experiences peptideId={peptide._id} /></TabsContent>
+      </Tabs>
+    </div>
+  );
 }

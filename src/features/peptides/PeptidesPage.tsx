@@ -1,5 +1,220 @@
-import { PageIntro } from '@/components/page/PageIntro';
+// /peptides (spec section 2 "Peptides list"): filters, sort, view and page live in the URL.
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CATEGORIES, PEPTIDE_SORTS, type PeptideSort } from '@contract/common';
+import type { Peptide } from '@contract/peptides';
+import { useDeletePeptide } from '@/api/peptide-mutations';
+import { usePeptides } from '@/api/peptides';
+import { useAuth } from '@/app/session/AuthProvider';
+import { useToast } from '@/app/toast/ToastProvider';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, SafetyNotice, Select, Skeleton } from '@/components/ui';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { CreatePeptideForm } from './CreatePeptideForm';
+
+export const PAGE_SIZE = 24;
+const SORT_LABELS: Record<PeptideSort, string> = { name: 'Name', rating: 'Rating', experiences: 'Experiences', popularity: 'Popularity' };
+
+function readParams(params: URLSearchParams) {
+  const category = params.get('category') ?? 'all';
+  const sort = params.get('sort') ?? 'name';
+  const page = Number(params.get('page') ?? '1');
+  return {
+    search: params.get('search') ?? '',
+    category: (['all', ...CATEGORIES] as string[]).includes(category) ? (category as 'all' | (typeof CATEGORIES)[number]) : 'all',
+    sort: (PEPTIDE_SORTS as readonly string[]).includes(sort) ? (sort as PeptideSort) : 'name',
+    view: params.get('view') === 'list' ? ('list' as const) : ('grid' as const),
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+function Effects({ effects, shown }: { effects: string[]; shown: number }) {
+  if (effects.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {effects.slice(0, shown).map((e) => (
+        <Badge key={e} variant="outline">{e}</Badge>
+      ))}
+      {effects.length > shown && <Badge variant="secondary">+{effects.length - shown} more</Badge>}
+    </div>
+  );
+}
+
+function PeptideCard({ peptide, view, onDelete }: { peptide: Peptide; view: 'grid' | 'list'; onDelete?: () => void }) {
+  return (
+    <Card className="relative h-full transition-shadow hover:shadow-md">
+      <CardHeader className="gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle className="text-lg">
+            <Link to={`/peptides/${peptide._id}`} className="after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+              {peptide.name}
+            </Link>
+          </CardTitle>
+          {onDelete && (
+            <Button variant="ghost" size="icon" className="relative z-10 text-destructive" aria-label={`Delete ${peptide.name}`} onClick={onDelete}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+        <div><Badge>{peptide.category}</Badge></div>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <p className="line-clamp-2 text-muted-foreground">{peptide.description}</p>
+        <dl className={view === 'grid' ? 'grid grid-cols-2 gap-2' : 'grid grid-cols-2 gap-2 sm:grid-cols-4'}>
+          <div><dt className="text-muted-foreground">Rating</dt><dd>{peptide.averageRating.toFixed(1)}/10</dd></div>
+          <div><dt className="text-muted-foreground">Experiences</dt><dd>{peptide.totalExperiences}</dd></div>
+          <div><dt className="text-muted-foreground">Dosage</dt><dd>{peptide.commonDosage}</dd></div>
+          <div><dt className="text-muted-foreground">Frequency</dt><dd>{peptide.commonFrequency}</dd></div>
+        </dl>
+        <Effects effects={peptide.commonEffects} shown={view === 'grid' ? 3 : 5} />
+      </CardContent>
+    </Card>
+  );
+}
 
 export function PeptidesPage() {
-  return <PageIntro title="Peptide Database">Browse research peptides with their typical dosages, timelines and what the community reports about them.</PageIntro>;
+  const [params, setParams] = useSearchParams();
+  const { search, category, sort, view, page } = readParams(params);
+  const [searchDraft, setSearchDraft] = useState(search);
+  const [creating, setCreating] = useState(false);
+  const [pendingDelete, setPendingDelete] = useState<Peptide | null>(null);
+  const { user } = useAuth();
+  const { toast } = useToast();
+  const remove = useDeletePeptide();
+
+  const update = (changes: Record<string, string | null>, resetPage = true) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        if (resetPage) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  // Debounced search: the URL (and the request) follows the box 300 ms after typing stops.
+  useEffect(() => {
+    if (searchDraft.trim() === search) return;
+    const timer = setTimeout(() => update({ search: searchDraft.trim() }), 300);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is recreated each render
+  }, [searchDraft, search]);
+
+  const query = usePeptides({ search, category, sort, page, limit: PAGE_SIZE });
+  useEffect(() => {
+    if (query.isError) toast({ title: 'Error', description: 'Failed to load peptides', variant: 'destructive' });
+  }, [query.isError, toast]);
+
+  const peptides = query.data?.peptides ?? [];
+  const totalPages = Math.max(1, Math.ceil((query.data?.total ?? 0) / PAGE_SIZE));
+
+  const confirmDelete = () => {
+    if (!pendingDelete) return;
+    const target = pendingDelete;
+    remove.mutate(target._id, {
+      onSuccess: () => {
+        toast({ title: 'Deleted', description: `${target.name} has been deleted successfully` });
+        setPendingDelete(null);
+      },
+      onError: (error) => toast({ title: 'Failed to delete peptide', description: error.message, variant: 'destructive' }),
+    });
+  };
+
+  if (creating) {
+    return (
+      <div className="mx-auto grid max-w-4xl gap-6">
+        <CreatePeptideForm onDone={() => setCreating(false)} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Peptide Database</h1>
+          <p className="text-muted-foreground">Browse research peptides with their typical dosages, timelines and community reports.</p>
+        </div>
+        {user && (
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" /> Create Peptide
+          </Button>
+        )}
+      </div>
+      <SafetyNotice />
+      <div className="grid gap-3 md:grid-cols-[1fr_auto_auto]">
+        <Input type="search" aria-label="Search peptides" placeholder="Search peptides..." value={searchDraft} onChange={(e) => setSearchDraft(e.target.value)} />
+        <Select aria-label="Category" value={category} onChange={(e) => update({ category: e.target.value === 'all' ? null : e.target.value })}>
+          <option value="all">All Categories</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>{c}</option>
+          ))}
+        </Select>
+        <Select aria-label="Sort by" value={sort} onChange={(e) => update({ sort: e.target.value === 'name' ? null : e.target.value })}>
+          {PEPTIDE_SORTS.map((s) => (
+            <option key={s} value={s}>Sort by {SORT_LABELS[s]}</option>
+          ))}
+        </Select>
+      </div>
+      <Tabs value={view} onValueChange={(v) => update({ view: v === 'list' ? 'list' : null }, false)}>
+        <TabsList aria-label="View">
+          <TabsTrigger value="grid">Grid View</TabsTrigger>
+          <TabsTrigger value="list">List View</TabsTrigger>
+        </TabsList>
+      </Tabs>
+
+      {query.isPending ? (
+        <div role="status" className="grid gap-4">
+          <p className="text-muted-foreground">Loading peptides...</p>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-56" />
+            ))}
+          </div>
+        </div>
+      ) : peptides.length === 0 ? (
+        <p className="py-12 text-center text-muted-foreground">{query.isError ? 'Failed to load peptides' : 'No peptides found matching your criteria.'}</p>
+      ) : (
+        <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-4'}>
+          {peptides.map((p) => (
+            <li key={p._id}>
+              <PeptideCard peptide={p} view={view} onDelete={user && p.canDelete ? () => setPendingDelete(p) : undefined} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {query.data && totalPages > 1 && (
+        <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
+          <Button variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null }, false)}>Previous</Button>
+          <span className="text-sm">Page {page} of {totalPages}</span>
+          <Button variant="outline" disabled={page >= totalPages} onClick={() => update({ page: String(page + 1) }, false)}>Next</Button>
+        </nav>
+      )}
+
+      <Dialog open={pendingDelete !== null} onOpenChange={(open) => !open && !remove.isPending && setPendingDelete(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete Peptide</DialogTitle>
+            <DialogDescription>
+              Are you sure you want to delete "{pendingDelete?.name}"? This action cannot be undone and will remove all associated data.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={remove.isPending}>Cancel</Button>
+            </DialogClose>
+            <Button variant="destructive" onClick={confirmDelete} disabled={remove.isPending}>{remove.isPending ? 'Deleting...' : 'Delete'}</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
 }

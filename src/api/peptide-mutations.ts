@@ -1,0 +1,20 @@
+// Peptide create and delete (spec section 5); both refresh every cached peptide query.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreatePeptideRequest } from '@contract/peptides';
+import { api } from './client';
+
+export function useCreatePeptide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreatePeptideRequest) => (await api.post<unknown>('/api/peptides', body)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['peptides'] }),
+  });
+}
+
+export function useDeletePeptide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await api.delete<unknown>(`/api/peptides/${encodeURIComponent(id)}`)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['peptides'] }),
+  });
+}

@@ -1,0 +1,225 @@
+// Peptides list, create form, delete dialog and detail page (spec section 2), against MSW.
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ExperienceListResponse } from '@contract/experiences';
+import { Peptide, PeptideListResponse, PeptideResponse } from '@contract/peptides';
+import { renderApp } from './helpers/render-app';
+import { backend } from './msw/backend';
+import { errorBody } from './msw/fixtures';
+import { server } from './msw/server';
+
+let n = 0;
+function makePeptide(overrides: Partial<Peptide> = {}): Peptide {
+  n += 1;
+  return Peptide.parse({
+    _id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `Peptide ${n}`,
+    peptide_sequence: 'GEPPPGKPADDAGLV',
+    category: 'Healing & Recovery',
+    description: 'A healing peptide.',
+    detailedDescription: 'Long text.',
+    mechanism: 'Angiogenesis.',
+    commonDosage: '250 mcg',
+    commonFrequency: 'daily',
+    commonEffects: ['a', 'b', 'c', 'd', 'e'],
+    sideEffects: [],
+    commonStacks: [],
+    dosageRanges: { low: '100', medium: '250', high: '500' },
+    timeline: { onset: '1 week', peak: '3 weeks', duration: '6 weeks' },
+    averageRating: 7.5,
+    totalExperiences: 4,
+    popularity: 42,
+    createdAt: '2026-01-15T10:00:00.000Z',
+    canDelete: false,
+    ...overrides,
+  });
+}
+
+/** A tiny in-memory catalogue answering list, create, delete and detail. */
+function useCatalogue(initial: Peptide[]) {
+  const store = [...initial];
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get('/api/peptides', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      queries.push(params);
+      const search = (params.get('search') ?? '').toLowerCase();
+      const category = params.get('category') ?? 'all';
+      const peptides = store.filter((p) => p.name.toLowerCase().includes(search) && (category === 'all' || p.category === category));
+      return HttpResponse.json(PeptideListResponse.parse({ success: true, data: { peptides, total: peptides.length, page: 1, pageSize: 24 } }));
+    }),
+    http.post('/api/peptides', async ({ request }) => {
+      const body = (await request.json()) as Partial<Peptide>;
+      if (body.name === 'Duplicate') return HttpResponse.json(errorBody('A peptide with this name already exists'), { status: 409 });
+      const peptide = makePeptide({ ...body, canDelete: true });
+      store.push(peptide);
+      return HttpResponse.json(PeptideResponse.parse({ success: true, data: { peptide } }), { status: 201 });
+    }),
+    http.delete('/api/peptides/:id', ({ params }) => {
+      const index = store.findIndex((p) => p._id === params.id);
+      store.splice(index, 1);
+      return HttpResponse.json({ success: true, data: {} });
+    }),
+    http.get('/api/peptides/:id', ({ params }) => {
+      const peptide = store.find((p) => p._id === params.id);
+      if (!peptide) return HttpResponse.json(errorBody('Peptide not found'), { status: 404 });
+      return HttpResponse.json(PeptideResponse.parse({ success: true, data: { peptide } }));
+    }),
+    http.get('/api/experiences', () => HttpResponse.json(ExperienceListResponse.parse({ success: true, data: { experiences: [], nextCursor: null } }))),
+  );
+  return { store, queries };
+}
+
+describe('peptides list', () => {
+  it('reads filters from the URL, sends them to the server and writes changes back', async () => {
+    const { queries } = useCatalogue([makePeptide({ name: 'BPC-157' })]);
+    const { user } = renderApp('/peptides?search=bpc&category=Growth+Hormone&sort=rating&view=list');
+    expect(await screen.findByText('No peptides found matching your criteria.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search peptides' })).toHaveValue('bpc');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Growth Hormone');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('rating');
+    expect(screen.getByRole('tab', { name: 'List View' })).toHaveAttribute('aria-selected', 'true');
+    const first = queries[0];
+    expect([first?.get('search'), first?.get('category'), first?.get('sort'), first?.get('limit')]).toEqual(['bpc', 'Growth Hormone', 'rating', '24']);
+
+    const category = screen.getByRole('combobox', { name: 'Category' });
+    expect(within(category).getAllByRole('option')).toHaveLength(7);
+    await user.selectOptions(category, 'all');
+    expect(await screen.findByRole('link', { name: 'BPC-157' })).toHaveAttribute('href', expect.stringMatching(/^\/peptides\//));
+    // List view: five effects shown, no "+N more".
+    expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
+    expect(queries.at(-1)?.get('category')).toBe('all');
+
+    // Debounced search: one request for the finished word, not one per keystroke.
+    const before = queries.length;
+    const box = screen.getByRole('searchbox', { name: 'Search peptides' });
+    await user.clear(box);
+    await user.type(box, 'zzz');
+    expect(await screen.findByText('No peptides found matching your criteria.')).toBeInTheDocument();
+    await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('zzz'));
+    expect(queries.slice(before).some((q) => q.get('search') === 'z' || q.get('search') === 'zz')).toBe(false);
+  });
+
+  it('shows the empty state and grid view by default', async () => {
+    useCatalogue([]);
+    renderApp('/peptides');
+    expect(await screen.findByText('No peptides found matching your criteria.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Grid View' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('grid cards show the first three effects and "+N more"', async () => {
+    useCatalogue([makePeptide({ name: 'TB-500' })]);
+    renderApp('/peptides');
+    expect(await screen.findByText('+2 more')).toBeInTheDocument();
+    expect(screen.getByText('7.5/10')).toBeInTheDocument();
+  });
+});
+
+describe('create peptide', () => {
+  async function openForm() {
+    backend.seedSession('member@example.com');
+    const app = renderApp('/peptides');
+    await app.user.click(await screen.findByRole('button', { name: 'Create Peptide' }));
+    expect(screen.getByText('Create New Peptide')).toBeInTheDocument();
+    return app;
+  }
+
+  async function fill(user: Awaited<ReturnType<typeof openForm>>['user'], sequence: string, name = 'New Peptide') {
+    await user.type(screen.getByLabelText('Name *'), name);
+    await user.selectOptions(screen.getByLabelText('Category *'), 'Anti-Aging');
+    await user.type(screen.getByLabelText('Peptide Sequence *'), sequence);
+    await user.type(screen.getByLabelText('Description *'), 'Short');
+    await user.type(screen.getByLabelText('Detailed Description *'), 'Long');
+    await user.type(screen.getByLabelText('Mechanism of Action *'), 'Works');
+    await user.type(screen.getByLabelText('Common Dosage *'), '1 mg');
+    await user.type(screen.getByLabelText('Common Frequency *'), 'daily');
+  }
+
+  it('refuses missing fields', async () => {
+    useCatalogue([]);
+    const { user } = await openForm();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
+    expect(backend.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('refuses a bad sequence inline and as a toast', async () => {
+    useCatalogue([]);
+    const { user } = await openForm();
+    await fill(user, 'AB1!');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const messages = await screen.findAllByText('Please enter a valid peptide sequence using standard amino acid codes');
+    expect(messages.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('creates, adds tags (blanks ignored) and returns to the reloaded list', async () => {
+    const { store } = useCatalogue([]);
+    const { user } = await openForm();
+    await fill(user, 'GHK-Cu');
+    await user.type(screen.getByLabelText('Common Effects'), 'Skin{Enter}');
+    await user.type(screen.getByLabelText('Common Effects'), '   {Enter}');
+    await user.click(screen.getByRole('button', { name: 'Add Common Effects' }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Peptide created successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'New Peptide' })).toBeInTheDocument();
+    expect(store[0]?.commonEffects).toEqual(['Skin']);
+  });
+
+  it('keeps the values and shows the server message when creation fails', async () => {
+    useCatalogue([]);
+    const { user } = await openForm();
+    await fill(user, 'GHK', 'Duplicate');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Failed to create peptide')).toBeInTheDocument();
+    expect(screen.getByText('A peptide with this name already exists')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name *')).toHaveValue('Duplicate');
+  });
+});
+
+describe('delete peptide', () => {
+  it('shows the button only where canDelete, confirms, deletes and drops the item', async () => {
+    useCatalogue([makePeptide({ name: 'Mine', canDelete: true }), makePeptide({ name: 'Theirs', canDelete: false })]);
+    backend.seedSession('member@example.com');
+    const { user } = renderApp('/peptides');
+    const button = await screen.findByRole('button', { name: 'Delete Mine' });
+    expect(screen.queryByRole('button', { name: 'Delete Theirs' })).not.toBeInTheDocument();
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Peptide' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete "Mine"? This action cannot be undone and will remove all associated data.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Delete Mine' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Mine has been deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Mine' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Theirs' })).toBeInTheDocument();
+  });
+
+  it('visitors see neither Create nor Delete', async () => {
+    useCatalogue([makePeptide({ name: 'Mine', canDelete: true })]);
+    renderApp('/peptides');
+    await screen.findByRole('link', { name: 'Mine' });
+    expect(screen.queryByRole('button', { name: 'Delete Mine' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Peptide' })).not.toBeInTheDocument();
+  });
+});
+
+describe('peptide detail', () => {
+  it('shows the overview', async () => {
+    const peptide = makePeptide({ name: 'BPC-157' });
+    useCatalogue([peptide]);
+    renderApp(`/peptides/${peptide._id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'BPC-157' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Popularity' })).toHaveAttribute('aria-valuenow', '42');
+    expect(screen.getByText('Based on 4 experiences and recent activity')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Peptides' })).toHaveAttribute('href', '/peptides');
+  });
+
+  it('answers 404 with "Peptide not found" and a back link', async () => {
+    useCatalogue([]);
+    renderApp('/peptides/10000000-0000-4000-8000-999999999999');
+    expect(await screen.findByRole('heading', { name: 'Peptide not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Peptides' })).toBeInTheDocument();
+  });
+});
