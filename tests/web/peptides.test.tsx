@@ -3,38 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ExperienceListResponse } from '@contract/experiences';
-import { Peptide, PeptideListResponse, PeptideResponse } from '@contract/peptides';
+import { PeptideListResponse, PeptideResponse, type Peptide } from '@contract/peptides';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
-import { errorBody } from './msw/fixtures';
+import { errorBody, makePeptide } from './msw/fixtures';
 import { server } from './msw/server';
-
-let n = 0;
-function makePeptide(overrides: Partial<Peptide> = {}): Peptide {
-  n += 1;
-  return Peptide.parse({
-    _id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    name: `Peptide ${n}`,
-    peptide_sequence: 'GEPPPGKPADDAGLV',
-    category: 'Healing & Recovery',
-    description: 'A healing peptide.',
-    detailedDescription: 'Long text.',
-    mechanism: 'Angiogenesis.',
-    commonDosage: '250 mcg',
-    commonFrequency: 'daily',
-    commonEffects: ['a', 'b', 'c', 'd', 'e'],
-    sideEffects: [],
-    commonStacks: [],
-    dosageRanges: { low: '100', medium: '250', high: '500' },
-    timeline: { onset: '1 week', peak: '3 weeks', duration: '6 weeks' },
-    averageRating: 7.5,
-    totalExperiences: 4,
-    popularity: 42,
-    createdAt: '2026-01-15T10:00:00.000Z',
-    canDelete: false,
-    ...overrides,
-  });
-}
 
 /** A tiny in-memory catalogue answering list, create, delete and detail. */
 function useCatalogue(initial: Peptide[]) {

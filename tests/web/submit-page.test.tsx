@@ -3,36 +3,23 @@ import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EffectsResponse, SubmitExperienceRequest, SubmitExperienceResponse } from '@contract/experiences';
-import { PeptideListResponse, type Peptide } from '@contract/peptides';
+import { PeptideListResponse } from '@contract/peptides';
 import { renderApp } from './helpers/render-app';
-import { errorBody } from './msw/fixtures';
+import { errorBody, makePeptide } from './msw/fixtures';
 import { server } from './msw/server';
 
 const PID = '11111111-1111-4111-8111-111111111111';
 const EID = '22222222-2222-4222-8222-222222222222';
 const TRK = 'TRK-12345678901234567890';
 
-const peptide: Peptide = {
+const peptide = makePeptide({
   _id: PID,
   name: 'BPC-157',
-  peptide_sequence: 'GEPPPGKPADDAGLV',
-  category: 'Healing & Recovery',
-  description: 'd',
-  detailedDescription: 'dd',
-  mechanism: 'm',
-  commonDosage: '250mcg',
-  commonFrequency: 'daily',
   commonEffects: ['Energy', 'Recovery'],
-  sideEffects: [],
-  commonStacks: [],
-  dosageRanges: { low: '1', medium: '2', high: '3' },
-  timeline: { onset: 'a', peak: 'b', duration: 'c' },
   averageRating: 0,
   totalExperiences: 0,
   popularity: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  canDelete: false,
-};
+});
 
 function successBody(body: SubmitExperienceRequest) {
   const input = SubmitExperienceRequest.parse(body);
