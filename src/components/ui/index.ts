@@ -11,4 +11,5 @@ export { SafetyNotice } from './safety-notice';
 export { Select } from './select';
 export { Skeleton } from './skeleton';
 export { Spinner } from './spinner';
+export { StatCard } from './stat-card';
 export { Textarea } from './textarea';

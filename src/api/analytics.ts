@@ -1,0 +1,71 @@
+// Community analytics: public figures (Home, Explore), member analytics, trends and comparison.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { readData } from '@contract/normalize';
+import {
+  AnalyticsResponse,
+  CompareResponse,
+  TrendsResponse,
+  type Analytics,
+  type ComparedPeptide,
+  type Trends,
+} from '@contract/analytics';
+import { api } from './client';
+import { ApiError } from './errors';
+
+async function fetchAnalyticsFrom(path: string): Promise<Analytics> {
+  const response = await api.get<unknown>(path);
+  const data = readData(AnalyticsResponse, response.data);
+  if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
+  return data;
+}
+
+export const fetchPublicAnalytics = () => fetchAnalyticsFrom('/api/analytics/public');
+export const fetchMemberAnalytics = () => fetchAnalyticsFrom('/api/analytics');
+
+export function publicAnalyticsQueryOptions() {
+  return queryOptions({ queryKey: ['analytics', 'public'], queryFn: fetchPublicAnalytics, staleTime: 60_000 });
+}
+
+export function usePublicAnalytics() {
+  return useQuery(publicAnalyticsQueryOptions());
+}
+
+export function memberAnalyticsQueryOptions() {
+  return queryOptions({ queryKey: ['analytics', 'member'], queryFn: fetchMemberAnalytics, staleTime: 60_000 });
+}
+
+export function useMemberAnalytics(enabled = true) {
+  return useQuery({ ...memberAnalyticsQueryOptions(), enabled });
+}
+
+export type TrendsParams = { period: Trends['period']; groupBy: Trends['groupBy'] };
+
+export async function fetchTrends(params: TrendsParams): Promise<Trends> {
+  const response = await api.get<unknown>('/api/analytics/trends', { params });
+  const data = readData(TrendsResponse, response.data);
+  if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
+  return data;
+}
+
+export function trendsQueryOptions(params: TrendsParams) {
+  return queryOptions({ queryKey: ['analytics', 'trends', params], queryFn: () => fetchTrends(params), staleTime: 60_000 });
+}
+
+export function useTrends(params: TrendsParams, enabled = true) {
+  return useQuery({ ...trendsQueryOptions(params), enabled });
+}
+
+export async function fetchCompare(ids: string[]): Promise<ComparedPeptide[]> {
+  const response = await api.get<unknown>('/api/analytics/compare', { params: { ids: ids.join(',') } });
+  const data = readData(CompareResponse, response.data, { listKey: 'peptides' });
+  if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
+  return data.peptides;
+}
+
+export function compareQueryOptions(ids: string[]) {
+  return queryOptions({ queryKey: ['analytics', 'compare', ids], queryFn: () => fetchCompare(ids), staleTime: 60_000 });
+}
+
+export function useCompare(ids: string[], enabled = true) {
+  return useQuery({ ...compareQueryOptions(ids), enabled: enabled && ids.length > 0 });
+}
