@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     moderator: { email: string; password: string };
+    /** The folder the app was built into for this run (budgets read its manifest). */
+    distDir: string;
   }
 }
 
@@ -54,6 +56,8 @@ export default async function setup(project: TestProject) {
   const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'], {
     cwd: root,
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) throw new Error('vite build failed');
 
@@ -86,6 +90,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('moderator', E2E_MODERATOR);
+  project.provide('distDir', outDir);
 
   return async () => {
     server.kill('SIGTERM');

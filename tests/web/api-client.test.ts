@@ -281,7 +281,7 @@ describe('json-bigint parsing', () => {
           ),
       ),
     );
-    const { data } = await api.get('/api/numbers');
+    const { data } = await api.get<{ data: unknown }>('/api/numbers');
     expect(data.data).toEqual({
       big: 12345678901234567890n,
       negativeBig: -98765432109876543210n,

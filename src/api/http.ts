@@ -1,0 +1,118 @@
+// The one axios instance of the app (spec sections 4, 7, 8), reached through `api` in ./client:
+// bearer token from the auth module, json-bigint parsing, the token refresh rule, and
+// failures turned into ApiError carrying the server's `error` text.
+// oxlint-disable no-underscore-dangle -- `_retry` is the spec's name for the retry flag
+import { type AxiosResponse, type InternalAxiosRequestConfig, create, isAxiosError } from 'axios';
+import { errorText, readData } from '@contract/normalize';
+import { RefreshResponse } from '@contract/users';
+import * as authStorage from '@/app/auth-storage';
+import { ApiError } from './errors';
+import { parseResponseBody } from './json';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Set on the one retry after a token refresh, so a second 401 is not refreshed again. */
+    _retry?: boolean;
+  }
+}
+
+export const REFRESH_PATH = '/api/auth/refresh';
+/** Anonymous submissions never carry the bearer token (decisions.md "Anonymity"). */
+const ANONYMOUS_SUBMIT_PATH = '/api/experiences';
+
+export const http = create({
+  baseURL: import.meta.env.VITE_API_URL ?? '',
+  headers: { 'Content-Type': 'application/json' },
+  // Raw text in, so json-bigint (not JSON.parse) reads every body, error bodies included.
+  responseType: 'text',
+  transformResponse: [parseResponseBody],
+  // Spec section 9: no time-out; only 2xx counts as success (axios default).
+});
+
+function pathOf(config: InternalAxiosRequestConfig): string {
+  return (config.url ?? '').split('?')[0];
+}
+
+function isRefreshCall(config: InternalAxiosRequestConfig): boolean {
+  return pathOf(config) === REFRESH_PATH;
+}
+
+function isAnonymousSubmission(config: InternalAxiosRequestConfig): boolean {
+  return config.method?.toLowerCase() === 'post' && pathOf(config) === ANONYMOUS_SUBMIT_PATH;
+}
+
+function bearerOf(config: InternalAxiosRequestConfig): string | null {
+  const header = config.headers.get('Authorization');
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
+}
+
+/** Any thrown value as an ApiError: the body's `error` field, else the transport message. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isAxiosError(error)) {
+    const body: unknown = error.response?.data;
+    return new ApiError(errorText(body) ?? error.message, error.response?.status, body);
+  }
+  return new ApiError(error instanceof Error ? error.message : String(error));
+}
+
+http.interceptors.request.use((config) => {
+  const token = authStorage.getAccessToken();
+  if (token && !isAnonymousSubmission(config)) config.headers.set('Authorization', `Bearer ${token}`);
+  else config.headers.delete('Authorization');
+  return config;
+});
+
+/** The refresh in flight: concurrent 401s wait for this one call instead of each refreshing. */
+let refreshing: Promise<string> | null = null;
+
+function refreshAccessToken(refreshToken: string): Promise<string> {
+  refreshing ??= (async () => {
+    try {
+      const response = await http.post(REFRESH_PATH, { refreshToken });
+      const data = readData(RefreshResponse, response.data);
+      if (!data) throw new ApiError('Invalid response from refresh token endpoint', response.status, response.data);
+      // Signed out (or in again) while the refresh was under way: never resurrect that session.
+      if (authStorage.getRefreshToken() !== refreshToken) throw new ApiError('Your session has ended', 401);
+      authStorage.saveTokens(data.accessToken, data.refreshToken);
+      return data.accessToken;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/**
+ * Spec section 4: on 401 or 403 from a request that is not itself a retry and not the refresh
+ * call, refresh once and retry; with no refresh token, or when the refresh fails or returns no
+ * data, end the session and pass the error on.
+ */
+async function onResponseError(error: unknown): Promise<AxiosResponse> {
+  if (!isAxiosError(error) || !error.config) throw toApiError(error);
+  const config = error.config;
+  const status = error.response?.status;
+  if ((status !== 401 && status !== 403) || config._retry || isRefreshCall(config)) throw toApiError(error);
+  config._retry = true;
+
+  // A concurrent call already refreshed after this one left: retry with the new token.
+  const current = authStorage.getAccessToken();
+  const sent = bearerOf(config);
+  if (current && sent && sent !== current) return http.request(config);
+
+  const refreshToken = authStorage.getRefreshToken();
+  if (!refreshToken) {
+    authStorage.clearSession();
+    throw toApiError(error);
+  }
+  try {
+    await refreshAccessToken(refreshToken);
+  } catch (refreshError) {
+    // End the session that failed to refresh, not one started since (sign-in during the call).
+    if (authStorage.getRefreshToken() === refreshToken) authStorage.clearSession();
+    throw toApiError(refreshError);
+  }
+  return http.request(config);
+}
+
+http.interceptors.response.use(undefined, onResponseError);

@@ -1,0 +1,59 @@
+// Size budgets of the built SPA (issue 6): sizes are deterministic, so they belong in `npm test`;
+// times are not and stay in `npm run bench`.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, inject, it } from 'vitest';
+
+type ManifestChunk = { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; src?: string };
+type Manifest = Record<string, ManifestChunk>;
+
+const KB = 1024;
+const FIRST_LOAD_BUDGET = 110 * KB;
+const ROUTE_CHUNK_BUDGET = 150 * KB;
+
+const distDir = inject('distDir');
+const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(distDir, file))).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`;
+
+/** The chunk and everything it imports statically: what the browser must fetch before it runs. */
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) staticClosure(dep, seen);
+  return seen;
+}
+
+function keyOf(src: string): string {
+  const key = Object.keys(manifest).find((k) => k === src || manifest[k]?.src === src);
+  if (!key) throw new Error(`${src} is not in the build manifest`);
+  return key;
+}
+
+describe('bundle budgets', () => {
+  it('the first load of / stays within 110 kB of gzipped JavaScript', () => {
+    const entry = keyOf('index.html');
+    // `/` also needs the Home route's chunk before it can show its first screen.
+    const files = new Set([...staticClosure(entry), ...staticClosure(keyOf('src/features/home/HomePage.tsx'))]);
+    const sizes = [...files].map((k) => ({ file: manifest[k]!.file, gz: gzipSize(manifest[k]!.file) }));
+    const total = sizes.reduce((sum, s) => sum + s.gz, 0);
+    console.log(`first-load JS for /: ${kb(total)} gzipped (budget ${kb(FIRST_LOAD_BUDGET)})\n${sizes.map((s) => `  ${s.file} ${kb(s.gz)}`).join('\n')}`);
+    expect(total).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+    // The chart library belongs to Explore alone.
+    for (const s of sizes) expect(fs.readFileSync(path.join(distDir, s.file), 'utf8')).not.toMatch(/Chart\.js v\d/);
+  });
+
+  it('no route chunk is above 150 kB gzipped', () => {
+    const routes = Object.entries(manifest).filter(([, c]) => c.isDynamicEntry && c.file.endsWith('.js'));
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    const sizes = routes.map(([key, c]) => {
+      // A route's cost is its chunk plus the shared chunks it pulls in that the entry has not loaded.
+      const entryFiles = staticClosure(keyOf('index.html'));
+      const own = [...staticClosure(key)].filter((k) => !entryFiles.has(k));
+      return { route: c.src ?? key, gz: own.reduce((sum, k) => sum + gzipSize(manifest[k]!.file), 0) };
+    });
+    console.log(`route chunks (gzipped, with the shared chunks each pulls in):\n${sizes.map((s) => `  ${s.route} ${kb(s.gz)}`).join('\n')}`);
+    for (const s of sizes) expect(s.gz, s.route).toBeLessThanOrEqual(ROUTE_CHUNK_BUDGET);
+  });
+});
