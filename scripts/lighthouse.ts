@@ -1,0 +1,115 @@
+// `npm run lighthouse`: Lighthouse (mobile preset) with Debian's Chromium on the built app and the
+// real server, seeded like `npm start`. Prints the four category scores and LCP, TBT and CLS per
+// page, writes the JSON summary to lighthouse-results/, and exits non-zero below the targets
+// (Performance 98, Accessibility 100, Best Practices 100) when run with --strict.
+//   npm run lighthouse [-- --strict] [-- --pages /,/peptides]
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const strict = args.includes('--strict');
+const pagesArg = args[args.indexOf('--pages') + 1];
+const pages = args.includes('--pages') && pagesArg ? pagesArg.split(',') : ['/', '/peptides', '/community', '/submit'];
+const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100 } as const;
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not become healthy');
+}
+
+if (!fs.existsSync(CHROMIUM)) {
+  console.error(`Lighthouse needs Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  process.exit(1);
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-lighthouse-'));
+const outDir = path.join(work, 'dist');
+console.log('Building the web app...');
+const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const port = await freePort();
+const baseURL = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), STATIC_DIR: outDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+type Row = { page: string; performance: number; accessibility: number; 'best-practices': number; seo: number; lcpMs: number; tbtMs: number; cls: number };
+const rows: Row[] = [];
+let chrome: Awaited<ReturnType<typeof launch>> | undefined;
+try {
+  await waitForHealth(baseURL);
+  chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  for (const page of pages) {
+    // Default config = mobile preset (Moto G Power emulation, simulated slow 4G).
+    const result = await lighthouse(`${baseURL}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    if (!result) throw new Error(`no Lighthouse result for ${page}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    rows.push({
+      page,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+      cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    });
+    const failing = Object.values(categories)
+      .flatMap((c) => c.auditRefs.map((ref) => ({ cat: c.id, audit: audits[ref.id] })))
+      .filter(({ audit, cat }) => cat !== 'performance' && audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
+    for (const { cat, audit } of failing) console.log(`  ${page} [${cat}] ${audit!.id}: ${audit!.title}`);
+  }
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+console.table(rows.map((r) => ({ page: r.page, Performance: r.performance, Accessibility: r.accessibility, 'Best Practices': r['best-practices'], SEO: r.seo, 'LCP ms': r.lcpMs, 'TBT ms': r.tbtMs, CLS: r.cls })));
+const resultsDir = path.join(root, 'lighthouse-results');
+fs.mkdirSync(resultsDir, { recursive: true });
+const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), preset: 'mobile', rows }, null, 2));
+console.log(`written ${path.relative(root, file)}`);
+
+const misses = rows.flatMap((r) => (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).filter((k) => r[k] < TARGETS[k]).map((k) => `${r.page} ${k} ${r[k]} < ${TARGETS[k]}`));
+if (misses.length) console.log(`below target:\n  ${misses.join('\n  ')}`);
+process.exit(strict && misses.length ? 1 : 0);
