@@ -11,7 +11,7 @@ import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, SafetyNotice, Select, Skeleton } from '@/components/ui';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CreatePeptideForm } from './CreatePeptideForm';
 
 export const PAGE_SIZE = 24;
@@ -163,33 +163,37 @@ export function PeptidesPage() {
           ))}
         </Select>
       </div>
+      {/* Each view is a tab panel, so the tab triggers control real content (aria-controls). */}
       <Tabs value={view} onValueChange={(v) => update({ view: v === 'list' ? 'list' : null }, false)}>
         <TabsList aria-label="View">
           <TabsTrigger value="grid">Grid View</TabsTrigger>
           <TabsTrigger value="list">List View</TabsTrigger>
         </TabsList>
+        {(['grid', 'list'] as const).map((v) => (
+          <TabsContent key={v} value={v} className="mt-4">
+            {query.isPending ? (
+              <div role="status" className="grid gap-4">
+                <p className="text-muted-foreground">Loading peptides...</p>
+                <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                  {Array.from({ length: 6 }, (_, i) => (
+                    <Skeleton key={i} className="h-56" />
+                  ))}
+                </div>
+              </div>
+            ) : peptides.length === 0 ? (
+              <p className="py-12 text-center text-muted-foreground">{query.isError ? 'Failed to load peptides' : 'No peptides found matching your criteria.'}</p>
+            ) : (
+              <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-4'}>
+                {peptides.map((p) => (
+                  <li key={p._id}>
+                    <PeptideCard peptide={p} view={view} onDelete={user && p.canDelete ? () => setPendingDelete(p) : undefined} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </TabsContent>
+        ))}
       </Tabs>
-
-      {query.isPending ? (
-        <div role="status" className="grid gap-4">
-          <p className="text-muted-foreground">Loading peptides...</p>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-56" />
-            ))}
-          </div>
-        </div>
-      ) : peptides.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">{query.isError ? 'Failed to load peptides' : 'No peptides found matching your criteria.'}</p>
-      ) : (
-        <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-4'}>
-          {peptides.map((p) => (
-            <li key={p._id}>
-              <PeptideCard peptide={p} view={view} onDelete={user && p.canDelete ? () => setPendingDelete(p) : undefined} />
-            </li>
-          ))}
-        </ul>
-      )}
 
       {query.data && totalPages > 1 && (
         <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
