@@ -21,6 +21,8 @@ export function Layout() {
     if (navigationType !== 'POP') document.scrollingElement?.scrollTo?.(0, 0);
     const heading = document.querySelector<HTMLElement>(`#${MAIN_CONTENT_ID} h1`);
     routeFocus.setPending(!heading);
+    // A plain <h1> is not focusable: make it a programmatic focus target (not a Tab stop).
+    if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
     heading?.focus();
   }, [pathname, navigationType, routeFocus]);
 

@@ -1,7 +1,7 @@
 // /peptides (spec section 2 "Peptides list"): filters, sort, view and page live in the URL.
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CATEGORIES, PEPTIDE_SORTS, type PeptideSort } from '@contract/common';
 import type { Peptide } from '@contract/peptides';
@@ -11,6 +11,7 @@ import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, SafetyNotice, Select, Skeleton } from '@/components/ui';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { PageHeading } from '@/components/page/PageHeading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CreatePeptideForm } from './CreatePeptideForm';
 
@@ -53,7 +54,7 @@ function PeptideCard({ peptide, view, onDelete }: { peptide: Peptide; view: 'gri
             </Link>
           </CardTitle>
           {onDelete && (
-            <Button variant="ghost" size="icon" className="relative z-10 text-destructive" aria-label={`Delete ${peptide.name}`} onClick={onDelete}>
+            <Button variant="ghost" size="icon" className="relative z-10 text-destructive" aria-label={`Delete ${peptide.name}`} title={`Delete ${peptide.name}`} onClick={onDelete}>
               <Trash2 aria-hidden="true" />
             </Button>
           )}
@@ -80,6 +81,17 @@ export function PeptidesPage() {
   const [searchDraft, setSearchDraft] = useState(search);
   const [creating, setCreating] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<Peptide | null>(null);
+  // The dialog opens without a Radix trigger, so it hands focus back itself (WCAG 2.4.3).
+  const deleteTrigger = useRef<HTMLElement | null>(null);
+  const askDelete = (peptide: Peptide) => {
+    deleteTrigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setPendingDelete(peptide);
+  };
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    const target = deleteTrigger.current?.isConnected ? deleteTrigger.current : document.querySelector<HTMLElement>('main h1');
+    target?.focus();
+  };
   const { user } = useAuth();
   const { toast } = useToast();
   const remove = useDeletePeptide();
@@ -139,7 +151,7 @@ export function PeptidesPage() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">Peptide Database</h1>
+          <PageHeading>Peptide Database</PageHeading>
           <p className="text-muted-foreground">Browse research peptides with their typical dosages, timelines and community reports.</p>
         </div>
         {user && (
@@ -186,7 +198,7 @@ export function PeptidesPage() {
               <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-4'}>
                 {peptides.map((p) => (
                   <li key={p._id}>
-                    <PeptideCard peptide={p} view={view} onDelete={user && p.canDelete ? () => setPendingDelete(p) : undefined} />
+                    <PeptideCard peptide={p} view={view} onDelete={user && p.canDelete ? () => askDelete(p) : undefined} />
                   </li>
                 ))}
               </ul>
@@ -204,7 +216,7 @@ export function PeptidesPage() {
       )}
 
       <Dialog open={pendingDelete !== null} onOpenChange={(open) => !open && !remove.isPending && setPendingDelete(null)}>
-        <DialogContent>
+        <DialogContent onCloseAutoFocus={returnFocus}>
           <DialogHeader>
             <DialogTitle>Delete Peptide</DialogTitle>
             <DialogDescription>

@@ -1,0 +1,211 @@
+// Issue 8: every main flow with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows,
+// Escape) in real Chromium. No mouse clicks and no `fill`: keys only.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, approvedMember, launch, newPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+/** Presses Tab (or Shift+Tab) until `target` has focus; fails if it is not reachable. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
+  await target.waitFor({ state: 'visible' });
+  for (let i = 0; i < max; i += 1) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`could not reach ${String(target)} with ${back ? 'Shift+Tab' : 'Tab'}`);
+}
+
+/** A native select changed with arrow keys until it holds `value`. */
+async function chooseWithKeys(page: Page, select: Locator, value: string) {
+  await tabTo(page, select);
+  const options = await select.locator('option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
+  const target = options.indexOf(value);
+  if (target < 0) throw new Error(`no option ${value}`);
+  for (let i = 0; i < options.length && (await select.inputValue()) !== value; i += 1) {
+    const current = options.indexOf(await select.inputValue());
+    await page.keyboard.press(current < target ? 'ArrowDown' : 'ArrowUp');
+  }
+  expect(await select.inputValue()).toBe(value);
+}
+
+async function typeInto(page: Page, field: Locator, text: string) {
+  await tabTo(page, field);
+  await page.keyboard.type(text);
+}
+
+/** The focused element shows a visible focus indicator (outline or ring box-shadow). */
+async function hasVisibleFocus(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return false;
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
+    return outline || ring;
+  });
+}
+
+async function signInWithKeys(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await typeInto(page, page.getByLabel('Email'), email);
+  await typeInto(page, page.getByLabel('Password'), password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+describe('keyboard only', () => {
+  it('skip link, focus on route change and visible focus', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await isFocused(skip)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    expect(await hasVisibleFocus(page)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+
+    // Following a navigation link moves focus to the new page's heading.
+    const nav = page.getByRole('navigation').getByRole('link', { name: 'Peptides', exact: true }).first();
+    await tabTo(page, nav, { back: true });
+    expect(await hasVisibleFocus(page)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/peptides');
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    await expect.poll(() => isFocused(heading)).toBe(true);
+    await context.close();
+  });
+
+  it('theme toggle: the dark and light buttons work with Enter and Space', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await tabTo(page, page.getByRole('button', { name: 'Dark theme' }).first());
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await tabTo(page, page.getByRole('button', { name: 'Light theme' }).first(), { back: true });
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await context.close();
+  });
+
+  it('completes the four wizard steps and submits', async () => {
+    const peptides = await api('GET', '/api/peptides?limit=1&sort=name');
+    const peptideId: string = peptides.body.data.peptides[0]._id;
+    const { context, page } = await newPage(browser);
+    await page.goto('/submit');
+    await page.getByText('Step 1 of 4').waitFor();
+
+    await chooseWithKeys(page, page.getByLabel('Peptide'), peptideId);
+    await typeInto(page, page.getByLabel('Dosage'), '250mcg');
+    await chooseWithKeys(page, page.getByLabel('Frequency'), 'daily');
+    await typeInto(page, page.getByLabel('Duration (days)'), '30');
+    await chooseWithKeys(page, page.getByLabel('Route of administration'), 'subcutaneous');
+    await tabTo(page, page.getByRole('button', { name: 'Next' }));
+    await page.keyboard.press('Enter');
+
+    await page.getByText('Step 2 of 4').waitFor();
+    await tabTo(page, page.getByRole('checkbox', { name: 'Recovery' }));
+    await page.keyboard.press('Space');
+    await chooseWithKeys(page, page.getByLabel('Age range'), '30-35');
+    await chooseWithKeys(page, page.getByLabel('Biological sex'), 'male');
+    await chooseWithKeys(page, page.getByLabel('Activity level'), 'active');
+    await tabTo(page, page.getByRole('button', { name: 'Next' }));
+    await page.keyboard.press('Enter');
+
+    await page.getByText('Step 3 of 4').waitFor();
+    const slider = page.getByRole('slider').first();
+    await tabTo(page, slider);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await slider.getAttribute('aria-valuetext')).toBe('7 of 10');
+    await chooseWithKeys(page, page.getByLabel('When did you notice effects?'), '1-week');
+    await tabTo(page, page.getByRole('button', { name: 'Next' }));
+    await page.keyboard.press('Enter');
+
+    await page.getByText('Step 4 of 4').waitFor();
+    await typeInto(page, page.getByLabel('Your story'), `Keyboard-only report ${Date.now()}: steady dosing, sleep improved in week two, no side effects worth noting.`);
+    await tabTo(page, page.getByRole('button', { name: 'Submit Experience' }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByText(/TRK-\d+/).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await context.close();
+  });
+
+  it('peptide search, category filter, sort and view switch', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/peptides');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await typeInto(page, page.getByLabel('Search peptides'), 'bpc');
+    await expect.poll(() => page.url()).toMatch(/search=bpc/);
+    await chooseWithKeys(page, page.getByLabel('Sort by'), 'rating');
+    await expect.poll(() => page.url()).toMatch(/sort=rating/);
+    const category = page.getByLabel('Category', { exact: true });
+    const options = await category.locator('option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
+    await chooseWithKeys(page, category, options[1]!);
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe(options[1]);
+
+    // Tab list: arrow keys move between Grid View and List View.
+    const grid = page.getByRole('tab', { name: 'Grid View' });
+    await tabTo(page, grid);
+    await page.keyboard.press('ArrowRight');
+    const list = page.getByRole('tab', { name: 'List View' });
+    await expect.poll(() => list.getAttribute('aria-selected')).toBe('true');
+    expect(await isFocused(list)).toBe(true);
+    await expect.poll(() => page.url()).toMatch(/view=list/);
+    await context.close();
+  });
+
+  it('delete dialog: focus trapped, Escape closes, focus returns to the trigger; signs out', async () => {
+    const member = await approvedMember();
+    const { context, page } = await newPage(browser);
+    await signInWithKeys(page, member.email, member.password);
+    // The member's own peptide, which decisions.md lets its creator delete.
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const name = `Keyboard Peptide ${Date.now()}`;
+    const created = await api(
+      'POST',
+      '/api/peptides',
+      { name, peptide_sequence: 'GEPPPGKPADDAGLV', category: 'Healing & Recovery', description: 'Created for the keyboard test.', detailedDescription: 'Created for the keyboard test.', mechanism: 'Not applicable.', commonDosage: '250mcg', commonFrequency: 'daily' },
+      token ?? undefined,
+    );
+    expect(created.status).toBe(201);
+    await page.goto(`/peptides?search=${encodeURIComponent(name)}`);
+    const trigger = page.getByRole('button', { name: `Delete ${name}` });
+    await tabTo(page, trigger);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // Tabbing many times never leaves the dialog.
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(trigger)).toBe(true);
+
+    // Sign out with the keyboard.
+    await tabTo(page, page.getByRole('button', { name: 'Logout' }).first(), { back: true });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await context.close();
+  });
+
+  it('moderator credentials sign in with the keyboard', async () => {
+    const { context, page } = await newPage(browser);
+    await signInWithKeys(page, inject('moderator').email, inject('moderator').password);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+    await context.close();
+  });
+});
