@@ -1,0 +1,71 @@
+// Issue 8: every screen at 360 px: no horizontal scroll, the header's navigation collapses into
+// a menu button that works, and (for the eyes of whoever reviews) a dark-mode screenshot each.
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, launch, newPage, screenshotDir } from './browser';
+
+let browser: Browser;
+let routes: string[];
+beforeAll(async () => {
+  browser = await launch();
+  const peptides = await api('GET', '/api/peptides?limit=1');
+  const experiences = await api('GET', '/api/experiences?limit=1');
+  routes = ['/', '/peptides', `/peptides/${peptides.body.data.peptides[0]._id}`, `/experiences/${experiences.body.data.experiences[0]._id}`, '/submit', '/community', '/explore', '/privacy', '/terms', '/login', '/register', '/profile', '/research'];
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signInAsModerator(page: Page) {
+  const { email, password } = inject('moderator');
+  const res = await api('POST', '/api/users/login', { email, password });
+  const { accessToken, refreshToken, user } = res.body.data;
+  await page.addInitScript(
+    ([a, r, u]) => {
+      localStorage.setItem('accessToken', a as string);
+      localStorage.setItem('refreshToken', r as string);
+      localStorage.setItem('userData', u as string);
+    },
+    [accessToken, refreshToken, JSON.stringify(user)] as const,
+  );
+}
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('phone width (360 px)', () => {
+  it.each(['visitor', 'moderator'] as const)('no screen scrolls sideways (%s), dark screenshots taken', async (who) => {
+    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    if (who === 'moderator') await signInAsModerator(page);
+    const wide: string[] = [];
+    for (const route of routes) {
+      await page.goto(route);
+      await page.locator('h1').first().waitFor();
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+      const extra = await overflow(page);
+      if (extra > 0) wide.push(`${route}: ${extra}px too wide`);
+      const name = route === '/' ? 'home' : route.slice(1).replace(/[/]/g, '_').slice(0, 40);
+      await page.screenshot({ path: path.join(screenshotDir(), `phone-dark-${who}-${name}.png`), fullPage: true });
+    }
+    await context.close();
+    expect(wide).toEqual([]);
+  });
+
+  it('the navigation collapses into a menu button that opens and closes', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: /menu/i });
+    await menu.waitFor();
+    const community = page.getByRole('link', { name: 'Community', exact: true });
+    expect(await community.isVisible()).toBe(false);
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await community.first().waitFor({ state: 'visible' });
+    await community.first().click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/community');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+});
