@@ -1,19 +1,15 @@
 // Community analytics: public figures (Home, Explore), member analytics, trends and comparison.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
-import {
-  AnalyticsResponse,
-  CompareResponse,
-  TrendsResponse,
-  type Analytics,
-  type ComparedPeptide,
-  type Trends,
-} from '@contract/analytics';
+import type { Analytics, ComparedPeptide, Trends } from '@contract/analytics';
 import { api } from './client';
 import { ApiError } from './errors';
 
+// The schemas load with the first response rather than before the first paint (Home's budget).
+const schemas = () => import('@contract/analytics');
+
 async function fetchAnalyticsFrom(path: string): Promise<Analytics> {
-  const response = await api.get<unknown>(path);
+  const [{ AnalyticsResponse }, response] = await Promise.all([schemas(), api.get<unknown>(path)]);
   const data = readData(AnalyticsResponse, response.data);
   if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
   return data;
@@ -41,7 +37,7 @@ export function useMemberAnalytics(enabled = true) {
 export type TrendsParams = { period: Trends['period']; groupBy: Trends['groupBy'] };
 
 export async function fetchTrends(params: TrendsParams): Promise<Trends> {
-  const response = await api.get<unknown>('/api/analytics/trends', { params });
+  const [{ TrendsResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/analytics/trends', { params })]);
   const data = readData(TrendsResponse, response.data);
   if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
   return data;
@@ -56,7 +52,7 @@ export function useTrends(params: TrendsParams, enabled = true) {
 }
 
 export async function fetchCompare(ids: string[]): Promise<ComparedPeptide[]> {
-  const response = await api.get<unknown>('/api/analytics/compare', { params: { ids: ids.join(',') } });
+  const [{ CompareResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/analytics/compare', { params: { ids: ids.join(',') } })]);
   const data = readData(CompareResponse, response.data, { listKey: 'peptides' });
   if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
   return data.peptides;

@@ -1,14 +1,17 @@
 // Peptide catalogue: list (server-side search, filter, sort, paging) and detail.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
-import { PeptideListResponse, PeptideResponse, type Peptide, type PeptideListQuery } from '@contract/peptides';
+import type { Peptide, PeptideListQuery } from '@contract/peptides';
 import { api } from './client';
 import { ApiError } from './errors';
 
 export type PeptideList = { peptides: Peptide[]; total: number; page: number; pageSize: number };
 
+// The schemas load with the first response rather than before the first paint (Home's budget).
+const schemas = () => import('@contract/peptides');
+
 export async function fetchPeptides(params: PeptideListQuery = {}): Promise<PeptideList> {
-  const response = await api.get<unknown>('/api/peptides', { params });
+  const [{ PeptideListResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/peptides', { params })]);
   const data = readData(PeptideListResponse, response.data, { listKey: 'peptides' });
   if (!data) throw new ApiError('Invalid response structure - no peptide data found', response.status, response.data);
   return data;
@@ -28,7 +31,7 @@ export function usePeptides(params: PeptideListQuery = {}) {
 }
 
 export async function fetchPeptide(id: string): Promise<Peptide> {
-  const response = await api.get<unknown>(`/api/peptides/${encodeURIComponent(id)}`);
+  const [{ PeptideResponse }, response] = await Promise.all([schemas(), api.get<unknown>(`/api/peptides/${encodeURIComponent(id)}`)]);
   const data = readData(PeptideResponse, response.data);
   if (!data) throw new ApiError('Peptide data is null', response.status, response.data);
   return data.peptide;

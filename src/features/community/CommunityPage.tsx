@@ -1,5 +1,131 @@
+// /community (spec section 2): filters in the URL, run by the server; keyset-paged feed with
+// Load more; helpful / not-helpful votes with the counts the server returns.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Experience } from '@contract/experiences';
+import { useCommunityExperiences } from '@/api/experiences';
+import { useMyVotes } from '@/api/votes';
+import { useToast } from '@/app/toast/ToastProvider';
+import { ExperienceCard } from '@/components/experience/ExperienceCard';
+import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
+import { useExperienceVote } from '@/components/experience/use-experience-vote';
 import { PageIntro } from '@/components/page/PageIntro';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { CATEGORY_LABELS, SORT_LABELS, useCommunityFilters } from './community-filters';
+
+type Voting = ReturnType<typeof useExperienceVote>;
+
+/** One server page of cards, with the member's votes on it fetched in one request. */
+function ExperienceBatch({ experiences, voting }: { experiences: Experience[]; voting: Voting }) {
+  const myVotes = useMyVotes(
+    experiences.map((e) => e._id),
+    voting.signedIn,
+  );
+  return experiences.map((e) => {
+    const current = voting.castHere[e._id] ?? myVotes.data?.[e._id]?.voteType;
+    return (
+      <li key={e._id}>
+        <ExperienceCard experience={e} highlighted={Boolean(voting.castHere[e._id])} clampStory>
+          <div className="grid gap-3 border-t border-border pt-3">
+            <VoteButtons types={['helpful', 'not-helpful']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type)} />
+            {voting.signInFor === e._id && <VoteSignInNotice />}
+          </div>
+        </ExperienceCard>
+      </li>
+    );
+  });
+}
 
 export function CommunityPage() {
-  return <PageIntro title="Community Experiences">Read anonymous reports from the community and vote on the ones that help.</PageIntro>;
+  const { filters, searchDraft, setSearchDraft, update, clear, isFiltered } = useCommunityFilters();
+  const query = useCommunityExperiences(filters);
+  const voting = useExperienceVote();
+  const { toast } = useToast();
+
+  useEffect(() => {
+    if (query.isError) toast({ title: 'Error', description: query.error.message, variant: 'destructive' });
+  }, [query.isError, query.error, toast]);
+
+  const pages = query.data?.pages ?? [];
+  const count = pages.reduce((n, p) => n + p.experiences.length, 0);
+  // Shown in the status line; a filter change keeps the old list visible until the new one lands.
+  const [announce, setAnnounce] = useState('');
+  useEffect(() => {
+    if (!query.isFetching && query.isSuccess) setAnnounce(`${count} experience${count === 1 ? '' : 's'} shown`);
+  }, [query.isFetching, query.isSuccess, count]);
+
+  return (
+    <div className="grid gap-6">
+      <PageIntro title="Community Experiences">Anonymous reports from the community. Vote on the ones that help others decide.</PageIntro>
+
+      <Card className="p-4 sm:p-5">
+        <form role="search" aria-label="Filter experiences" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end" onSubmit={(e) => e.preventDefault()}>
+          <div className="grid gap-1.5">
+            <Label htmlFor="community-search">Search</Label>
+            <Input id="community-search" type="search" placeholder="Search experiences..." value={searchDraft} onChange={(e) => setSearchDraft(e.target.value)} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="community-category">Category</Label>
+            <Select id="community-category" value={filters.category} onChange={(e) => update({ category: e.target.value })}>
+              {Object.entries(CATEGORY_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>{label}</option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="community-sort">Sort</Label>
+            <Select id="community-sort" value={filters.sort} onChange={(e) => update({ sort: e.target.value })}>
+              {Object.entries(SORT_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>{label}</option>
+              ))}
+            </Select>
+          </div>
+          <Button variant="outline" onClick={clear} disabled={!isFiltered}>
+            Clear Filters
+          </Button>
+        </form>
+      </Card>
+
+      <p className="sr-only" role="status">{announce}</p>
+
+      {query.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading experiences" />
+        </div>
+      ) : query.isError && pages.length === 0 ? (
+        <p className="py-12 text-center text-destructive">{query.error.message}</p>
+      ) : count === 0 ? (
+        <div className="grid justify-items-center gap-3 py-12 text-center">
+          <p className="text-muted-foreground">{isFiltered ? 'No experiences match these filters.' : 'No experiences have been shared yet.'}</p>
+          {isFiltered ? (
+            <Button variant="outline" onClick={clear}>Clear Filters</Button>
+          ) : (
+            <Link to="/submit" className={buttonClasses()}>Share the first experience</Link>
+          )}
+        </div>
+      ) : (
+        <>
+          <ul className="grid gap-4" aria-busy={query.isFetching && !query.isFetchingNextPage}>
+            {pages.map((page, i) => (
+              <ExperienceBatch key={i} experiences={page.experiences} voting={voting} />
+            ))}
+          </ul>
+          <div className="flex justify-center">
+            {query.hasNextPage ? (
+              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            ) : (
+              <p className="text-sm text-muted-foreground">You have reached the end of the list.</p>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,5 +1,69 @@
-import { PageIntro } from '@/components/page/PageIntro';
+// /experiences/{id}: the whole report as the public list shows it, with its votes.
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError } from '@/api/errors';
+import { useExperience } from '@/api/experiences';
+import { useMyVotes } from '@/api/votes';
+import { ExperienceCard } from '@/components/experience/ExperienceCard';
+import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
+import { useExperienceVote } from '@/components/experience/use-experience-vote';
+import { PageHeading } from '@/components/page/PageHeading';
+import { SafetyNotice } from '@/components/ui/safety-notice';
+import { Skeleton } from '@/components/ui/skeleton';
+
+function BackLink() {
+  return (
+    <Link to="/community" className="inline-flex items-center gap-1 text-sm text-primary-strong hover:underline">
+      <ArrowLeft className="size-4" aria-hidden="true" /> Back to Community
+    </Link>
+  );
+}
 
 export function ExperienceDetailPage() {
-  return <PageIntro title="Experience">One member's anonymous report: dosage, outcomes, effects and story.</PageIntro>;
+  const { id = '' } = useParams();
+  const query = useExperience(id);
+  const voting = useExperienceVote();
+  const myVotes = useMyVotes(query.data ? [query.data._id] : [], voting.signedIn);
+
+  if (query.isPending) {
+    return (
+      <div className="grid gap-4" role="status" aria-label="Loading experience">
+        <BackLink />
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="h-96" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const status = query.error instanceof ApiError ? query.error.status : undefined;
+    const missing = status === 404 || status === 400;
+    return (
+      <div className="grid justify-items-start gap-4">
+        <BackLink />
+        <PageHeading>{missing ? 'Experience not found' : 'Failed to load experience'}</PageHeading>
+        <p className="text-muted-foreground">
+          {missing ? 'This report does not exist or was deleted by the person who shared it.' : query.error.message}
+        </p>
+      </div>
+    );
+  }
+
+  const e = query.data;
+  const current = voting.castHere[e._id] ?? myVotes.data?.[e._id]?.voteType;
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-3">
+        <BackLink />
+        <PageHeading>{`${e.peptideName} experience`}</PageHeading>
+        <p className="text-muted-foreground">An anonymous report shared with the community.</p>
+      </div>
+      <SafetyNotice />
+      <ExperienceCard experience={e} titleLink={false} highlighted={Boolean(voting.castHere[e._id])}>
+        <div className="grid gap-3 border-t border-border pt-3">
+          <VoteButtons types={['helpful', 'not-helpful', 'detailed', 'concerning']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type)} showTotal />
+          {voting.signInFor === e._id && <VoteSignInNotice />}
+        </div>
+      </ExperienceCard>
+    </div>
+  );
 }

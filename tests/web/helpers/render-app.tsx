@@ -8,7 +8,11 @@ import { createQueryClient } from '@/app/query-client';
 /** Shows the router's current path, so tests can assert where navigation ended. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <output data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </output>
+  );
 }
 
 /** The whole app (providers, layout, lazy routes) at `path`, as a browser would show it. */
@@ -24,5 +28,11 @@ export function renderApp(path = '/') {
       </AppProviders>
     </MemoryRouter>,
   );
-  return { ...result, user, queryClient, location: () => result.getByTestId('location').textContent };
+  return {
+    ...result,
+    user,
+    queryClient,
+    location: () => result.getByTestId('location').textContent,
+    search: () => new URLSearchParams(result.getByTestId('location').getAttribute('data-search') ?? ''),
+  };
 }

@@ -1,0 +1,79 @@
+// Experience reports as anyone may read them: the community feed (server filters, keyset
+// cursor paging), the Home preview, one report, and a peptide's reports.
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { CommunityCategory, CommunitySort } from '@contract/common';
+import type { Experience } from '@contract/experiences';
+import { readData } from '@contract/normalize';
+import { api } from './client';
+import { ApiError } from './errors';
+
+export type CommunityFilters = { search: string; category: CommunityCategory; sort: CommunitySort };
+export type ExperiencePage = { experiences: Experience[]; nextCursor: string | null };
+
+export const COMMUNITY_PAGE_SIZE = 20;
+const NO_DATA = 'Invalid response structure - no experience data found';
+
+// The schemas load with the first response rather than before the first paint (Home's budget).
+const schemas = () => import('@contract/experiences');
+
+export async function fetchExperiencePage(params: Partial<CommunityFilters> & { peptideId?: string; cursor?: string; limit?: number }): Promise<ExperiencePage> {
+  const [{ ExperienceListResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/experiences', { params })]);
+  const data = readData(ExperienceListResponse, response.data, { listKey: 'experiences' });
+  if (!data) throw new ApiError(NO_DATA, response.status, response.data);
+  return { experiences: data.experiences, nextCursor: data.nextCursor ?? null };
+}
+
+export function communityQueryOptions(filters: CommunityFilters) {
+  return infiniteQueryOptions({
+    queryKey: ['experiences', 'community', filters],
+    queryFn: ({ pageParam }) => fetchExperiencePage({ ...filters, limit: COMMUNITY_PAGE_SIZE, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useCommunityExperiences(filters: CommunityFilters) {
+  return useInfiniteQuery(communityQueryOptions(filters));
+}
+
+export function usePeptideExperiences(peptideId: string) {
+  return useQuery({
+    queryKey: ['experiences', 'peptide', peptideId],
+    queryFn: () => fetchExperiencePage({ peptideId, limit: 20 }),
+    staleTime: 30_000,
+  });
+}
+
+export async function fetchHomeExperiences(): Promise<Experience[]> {
+  const [{ HomeExperiencesResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/experiences/home/public')]);
+  const data = readData(HomeExperiencesResponse, response.data, { listKey: 'experiences' });
+  if (!data) throw new ApiError(NO_DATA, response.status, response.data);
+  return data.experiences;
+}
+
+export function homeExperiencesQueryOptions() {
+  return queryOptions({ queryKey: ['experiences', 'home'], queryFn: fetchHomeExperiences, staleTime: 30_000 });
+}
+
+export function useHomeExperiences() {
+  return useQuery(homeExperiencesQueryOptions());
+}
+
+export async function fetchExperience(id: string): Promise<Experience> {
+  const [{ ExperienceResponse }, response] = await Promise.all([schemas(), api.get<unknown>(`/api/experiences/${encodeURIComponent(id)}`)]);
+  const data = readData(ExperienceResponse, response.data);
+  if (!data) throw new ApiError('Experience not found', response.status, response.data);
+  return data.experience;
+}
+
+export function useExperience(id: string) {
+  return useQuery({
+    queryKey: ['experiences', 'detail', id],
+    queryFn: () => fetchExperience(id),
+    staleTime: 30_000,
+    // A missing report stays missing: no retries on 4xx.
+    retry: (count, error) => !(error instanceof ApiError && error.status !== undefined && error.status < 500) && count < 2,
+  });
+}

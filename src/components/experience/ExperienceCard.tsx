@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Experience } from '@contract/experiences';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { humanise, outcomeLabel, ratingFiveText, shortDate } from './format';
+import { StoryText } from './StoryText';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="break-words text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function Tags({ label, items, variant = 'outline' }: { label: string; items: string[]; variant?: 'outline' | 'secondary' }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="grid gap-1.5">
+      <h4 className="text-xs font-medium text-muted-foreground">{label}</h4>
+      <ul className="flex flex-wrap gap-1.5">
+        {items.map((item) => (
+          <li key={item}>
+            <Badge variant={variant}>{item}</Badge>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * One experience with every field the community list shows (spec section 2). `titleLink`
+ * makes the peptide name open the experience; `children` holds the vote controls.
+ */
+export function ExperienceCard({
+  experience: e,
+  highlighted = false,
+  titleLink = true,
+  clampStory = false,
+  headingLevel: Heading = 'h2',
+  children,
+}: {
+  experience: Experience;
+  highlighted?: boolean;
+  titleLink?: boolean;
+  clampStory?: boolean;
+  headingLevel?: 'h2' | 'h3';
+  children?: ReactNode;
+}) {
+  const outcomes = Object.entries(e.outcomes);
+  const vendor = e.vendor?.name ? [e.vendor.name, e.vendor.quantity].filter(Boolean).join(' · ') : null;
+  return (
+    <Card className={cn('grid gap-4 p-5 transition-colors duration-150', highlighted && 'border-primary ring-1 ring-primary')}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <Heading className="text-lg font-semibold leading-tight">
+            {titleLink ? (
+              <Link to={`/experiences/${e._id}`} className="text-primary-strong hover:underline">
+                {e.peptideName}
+              </Link>
+            ) : (
+              e.peptideName
+            )}
+          </Heading>
+          <p className="text-xs text-muted-foreground">
+            <time dateTime={e.createdAt}>{shortDate(e.createdAt)}</time>
+            {e.peptideCategory ? ` · ${e.peptideCategory}` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-1.5">
+          {e.demo && (
+            <Badge variant="warning" title="Seeded demonstration data, not a member's report">
+              Demo data
+            </Badge>
+          )}
+          <Badge variant="secondary" aria-label={`Rating ${ratingFiveText(e.rating)}`}>
+            {ratingFiveText(e.rating)}
+          </Badge>
+        </div>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Fact label="Dosage">{e.dosage}</Fact>
+        <Fact label="Frequency">{humanise(e.frequency)}</Fact>
+        <Fact label="Duration">{e.duration} days</Fact>
+        <Fact label="Route">{humanise(e.route)}</Fact>
+      </dl>
+
+      {outcomes.length > 0 && (
+        <div className="grid gap-1.5">
+          <h4 className="text-xs font-medium text-muted-foreground">Outcomes</h4>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {outcomes.map(([key, value]) => (
+              <li key={key}>
+                {outcomeLabel(key)} <span className="font-semibold tabular-nums">{value}/10</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <StoryText story={e.story} className={cn('text-sm', clampStory && 'line-clamp-4')} />
+
+      <Tags label="Effects" items={e.effects} />
+      <Tags label="Primary purpose" items={e.primaryPurpose} variant="secondary" />
+      {vendor && <p className="text-xs text-muted-foreground">Vendor: {vendor}</p>}
+      {children}
+    </Card>
+  );
+}

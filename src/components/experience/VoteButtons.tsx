@@ -1,0 +1,76 @@
+import FileText from 'lucide-react/icons/file-text';
+import ThumbsDown from 'lucide-react/icons/thumbs-down';
+import ThumbsUp from 'lucide-react/icons/thumbs-up';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import type { ComponentType, SVGProps } from 'react';
+import { Link } from 'react-router-dom';
+import type { VoteType } from '@contract/common';
+import type { VoteCounts } from '@contract/experiences';
+import { buttonClasses } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+
+const VOTES: Record<VoteType, { label: string; count: keyof VoteCounts; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
+  helpful: { label: 'Helpful', count: 'helpful', Icon: ThumbsUp },
+  'not-helpful': { label: 'Not Helpful', count: 'notHelpful', Icon: ThumbsDown },
+  detailed: { label: 'Detailed', count: 'detailed', Icon: FileText },
+  concerning: { label: 'Concerning', count: 'concerning', Icon: TriangleAlert },
+};
+
+/** Vote buttons with the server's counts; the member's current vote is pressed. */
+export function VoteButtons({
+  types,
+  counts,
+  current,
+  busy,
+  onVote,
+  showTotal = false,
+}: {
+  types: VoteType[];
+  counts: VoteCounts;
+  current?: VoteType;
+  busy?: boolean;
+  onVote: (type: VoteType) => void;
+  showTotal?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Vote on this experience">
+      {types.map((type) => {
+        const { label, count, Icon } = VOTES[type];
+        const pressed = current === type;
+        return (
+          <button
+            key={type}
+            type="button"
+            aria-pressed={pressed}
+            disabled={busy}
+            onClick={() => onVote(type)}
+            className={cn(
+              buttonClasses({ variant: 'outline', size: 'sm' }),
+              'gap-1.5 tabular-nums',
+              pressed && 'border-primary bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft',
+            )}
+          >
+            <Icon aria-hidden="true" />
+            {label} ({counts[count]})
+          </button>
+        );
+      })}
+      {showTotal && <span className="text-sm text-muted-foreground tabular-nums">{counts.total} total votes</span>}
+    </div>
+  );
+}
+
+/** Spec section 6: what a visitor sees when trying to vote. */
+export function VoteSignInNotice() {
+  return (
+    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground">
+      <div>
+        <p className="font-semibold">Authentication Required</p>
+        <p>Please log in to vote on experiences.</p>
+      </div>
+      <Link to="/login" className={buttonClasses({ size: 'sm' })}>
+        Log In
+      </Link>
+    </div>
+  );
+}

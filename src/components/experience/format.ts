@@ -1,0 +1,25 @@
+// Display helpers shared by every screen that shows an experience.
+import { format } from 'date-fns';
+import { ratingOutOfFive } from '@contract/rules';
+
+export const OUTCOME_LABELS: Record<string, string> = { energy: 'Energy', sleep: 'Sleep', mood: 'Mood', performance: 'Performance', recovery: 'Recovery' };
+
+export function outcomeLabel(key: string): string {
+  return OUTCOME_LABELS[key] ?? key;
+}
+
+/** decisions.md: an experience's rating (mean of its 1-10 outcomes) shown out of 5, one decimal. */
+export function ratingFiveText(rating10: number): string {
+  const five = ratingOutOfFive(rating10);
+  return five === null ? 'Not rated' : `${five.toFixed(1)}/5`;
+}
+
+export function shortDate(iso: string): string {
+  return format(new Date(iso), 'MMM d, yyyy');
+}
+
+/** "twice-weekly" -> "Twice weekly". */
+export function humanise(value: string): string {
+  const text = value.replace(/-/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { readCommunityFilters, writeCommunityFilters } from './community-filters';
+
+describe('community filters in the URL', () => {
+  it('reads known values and falls back to the defaults for anything else', () => {
+    expect(readCommunityFilters(new URLSearchParams('search=%20bpc%20&category=healing&sort=rating'))).toEqual({ search: 'bpc', category: 'healing', sort: 'rating' });
+    expect(readCommunityFilters(new URLSearchParams('category=bogus&sort=<script>'))).toEqual({ search: '', category: 'all', sort: 'newest' });
+    expect(readCommunityFilters(new URLSearchParams(`search=${'x'.repeat(300)}`)).search).toHaveLength(100);
+  });
+
+  it('writes only what differs from the defaults and keeps unrelated parameters', () => {
+    const next = writeCommunityFilters(new URLSearchParams('sort=helpful&utm=1'), { search: ' sleep ', category: 'all', sort: 'newest' });
+    expect(next.toString()).toBe('utm=1&search=sleep');
+  });
+});

@@ -1,0 +1,74 @@
+// Community filters live in the URL (?search=&category=&sort=): shareable, and the back button
+// restores them. The search box follows the URL 300 ms after typing stops.
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { COMMUNITY_CATEGORIES, COMMUNITY_SORTS, type CommunityCategory, type CommunitySort } from '@contract/common';
+import type { CommunityFilters } from '@/api/experiences';
+
+export const CATEGORY_LABELS: Record<CommunityCategory, string> = {
+  all: 'All Categories',
+  healing: 'Healing & Recovery',
+  performance: 'Performance',
+  'anti-aging': 'Anti-Aging',
+  cognitive: 'Cognitive',
+};
+
+export const SORT_LABELS: Record<CommunitySort, string> = {
+  newest: 'Newest First',
+  oldest: 'Oldest First',
+  helpful: 'Most Helpful',
+  rating: 'Highest Rated',
+};
+
+const SEARCH_MAX = 100;
+
+/** The filters a URL asks for; anything unknown falls back to the default. */
+export function readCommunityFilters(params: URLSearchParams): CommunityFilters {
+  const category = params.get('category') ?? 'all';
+  const sort = params.get('sort') ?? 'newest';
+  return {
+    search: (params.get('search') ?? '').trim().slice(0, SEARCH_MAX),
+    category: (COMMUNITY_CATEGORIES as readonly string[]).includes(category) ? (category as CommunityCategory) : 'all',
+    sort: (COMMUNITY_SORTS as readonly string[]).includes(sort) ? (sort as CommunitySort) : 'newest',
+  };
+}
+
+/** The URL's query for some filters: defaults are left out so the plain page has a plain URL. */
+export function writeCommunityFilters(prev: URLSearchParams, changes: Partial<CommunityFilters>): URLSearchParams {
+  const next = new URLSearchParams(prev);
+  const defaults: CommunityFilters = { search: '', category: 'all', sort: 'newest' };
+  for (const [key, value] of Object.entries(changes) as [keyof CommunityFilters, string][]) {
+    const clean = key === 'search' ? value.trim().slice(0, SEARCH_MAX) : value;
+    if (clean === '' || clean === defaults[key]) next.delete(key);
+    else next.set(key, clean);
+  }
+  return next;
+}
+
+export function useCommunityFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = readCommunityFilters(params);
+  const [searchDraft, setSearchDraft] = useState(filters.search);
+
+  const update = (changes: Partial<Record<keyof CommunityFilters, string>>) =>
+    setParams((prev) => writeCommunityFilters(prev, changes as Partial<CommunityFilters>), { replace: false });
+
+  // The box follows the URL when it changes from outside (back button, Clear Filters).
+  useEffect(() => {
+    setSearchDraft((draft) => (draft.trim() === filters.search ? draft : filters.search));
+  }, [filters.search]);
+
+  useEffect(() => {
+    if (searchDraft.trim() === filters.search) return;
+    const timer = setTimeout(() => setParams((prev) => writeCommunityFilters(prev, { search: searchDraft }), { replace: true }), 300);
+    return () => clearTimeout(timer);
+  }, [searchDraft, filters.search, setParams]);
+
+  const clear = () => {
+    setSearchDraft('');
+    setParams(new URLSearchParams(), { replace: false });
+  };
+
+  const isFiltered = filters.search !== '' || filters.category !== 'all' || filters.sort !== 'newest';
+  return { filters, searchDraft, setSearchDraft, update, clear, isFiltered };
+}

@@ -1,0 +1,102 @@
+// An in-memory stand-in for the read side of experiences and for votes: list with cursor paging
+// (recording each query), home preview, one report, the member's votes and casting a vote with
+// the server's 401 / 409 rules. Counts live here, as they live in the database.
+import { HttpResponse, http } from 'msw';
+import type { VoteType } from '@contract/common';
+import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, MyVotesResponse, VoteResponse, type Experience } from '@contract/experiences';
+import { AnalyticsResponse } from '@contract/analytics';
+import { PeptideResponse } from '@contract/peptides';
+import { bearerUser } from './handlers';
+import { DEFAULT_PEPTIDES, errorBody, makeExperience } from './fixtures';
+import { makeAnalytics } from './explore-fixtures';
+import { server } from './server';
+
+const COUNT_KEY: Record<VoteType, 'helpful' | 'notHelpful' | 'detailed' | 'concerning'> = {
+  helpful: 'helpful',
+  'not-helpful': 'notHelpful',
+  detailed: 'detailed',
+  concerning: 'concerning',
+};
+
+export interface CommunityMock {
+  experiences: Experience[];
+  listQueries: URLSearchParams[];
+  voteLookups: string[][];
+  votes: Map<string, VoteType>;
+}
+
+export function mockCommunityApi(options: { experiences?: Experience[]; failList?: string } = {}): CommunityMock {
+  const mock: CommunityMock = {
+    experiences:
+      options.experiences ??
+      Array.from({ length: 25 }, (_, i) =>
+        makeExperience({ peptideName: i % 2 ? 'TB-500' : 'BPC-157', createdAt: new Date(Date.UTC(2026, 9, 28 - i)).toISOString(), votes: { helpful: i, notHelpful: 0, detailed: 0, concerning: 0, total: i } }),
+      ),
+    listQueries: [],
+    voteLookups: [],
+    votes: new Map(),
+  };
+  const voteKey = (user: string, id: string) => `${user}:${id}`;
+
+  server.use(
+    http.get('/api/experiences', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      mock.listQueries.push(params);
+      if (options.failList) return HttpResponse.json(errorBody(options.failList), { status: 500 });
+      const limit = Number(params.get('limit') ?? 20);
+      const start = Number(params.get('cursor') ?? 0);
+      const search = (params.get('search') ?? '').toLowerCase();
+      const matching = mock.experiences.filter((e) => !search || e.story.toLowerCase().includes(search) || e.peptideName.toLowerCase().includes(search));
+      const page = matching.slice(start, start + limit);
+      const nextCursor = start + limit < matching.length ? String(start + limit) : null;
+      return HttpResponse.json(ExperienceListResponse.parse({ success: true, data: { experiences: page, nextCursor } }));
+    }),
+    http.get('/api/experiences/home/public', () =>
+      HttpResponse.json(HomeExperiencesResponse.parse({ success: true, data: { experiences: mock.experiences.slice(0, 3) } })),
+    ),
+    http.get('/api/experiences/:id', ({ params }) => {
+      const experience = mock.experiences.find((e) => e._id === params.id);
+      if (!experience) return HttpResponse.json(errorBody('Experience not found'), { status: 404 });
+      return HttpResponse.json(ExperienceResponse.parse({ success: true, data: { experience } }));
+    }),
+    http.get('/api/votes', ({ request }) => {
+      const user = bearerUser(request);
+      if (!user) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
+      const ids = (new URL(request.url).searchParams.get('experienceIds') ?? '').split(',');
+      mock.voteLookups.push(ids);
+      const votes: Record<string, { voteType: VoteType; voteId: string }> = {};
+      for (const id of ids) {
+        const type = mock.votes.get(voteKey(user._id, id));
+        if (type) votes[id] = { voteType: type, voteId: '50000000-0000-4000-8000-000000000001' };
+      }
+      return HttpResponse.json(MyVotesResponse.parse({ success: true, data: { votes } }));
+    }),
+    http.post('/api/experiences/:id/vote', async ({ request, params }) => {
+      const user = bearerUser(request);
+      if (!user) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
+      const experience = mock.experiences.find((e) => e._id === params.id);
+      if (!experience) return HttpResponse.json(errorBody('Experience not found'), { status: 404 });
+      const { voteType } = (await request.json()) as { voteType: VoteType };
+      const key = voteKey(user._id, experience._id);
+      const previous = mock.votes.get(key);
+      if (previous === voteType) return HttpResponse.json(errorBody(`You have already voted ${voteType} on this experience`), { status: 409 });
+      if (previous) experience.votes[COUNT_KEY[previous]] -= 1;
+      else experience.votes.total += 1;
+      experience.votes[COUNT_KEY[voteType]] += 1;
+      mock.votes.set(key, voteType);
+      return HttpResponse.json(
+        VoteResponse.parse({
+          success: true,
+          data: { vote: { _id: '50000000-0000-4000-8000-000000000001', experienceId: experience._id, voteType, createdAt: '2026-11-01T00:00:00.000Z' }, votes: experience.votes },
+        }),
+      );
+    }),
+    http.get('/api/analytics/public', () => HttpResponse.json(AnalyticsResponse.parse({ success: true, data: makeAnalytics() }))),
+    http.get('/api/peptides/:id', ({ params }) => {
+      const peptide = DEFAULT_PEPTIDES.find((p) => p._id === params.id);
+      if (!peptide) return HttpResponse.json(errorBody('Peptide not found'), { status: 404 });
+      return HttpResponse.json(PeptideResponse.parse({ success: true, data: { peptide } }));
+    }),
+  );
+  return mock;
+}
