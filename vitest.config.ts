@@ -27,6 +27,7 @@ export default mergeConfig(
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}', 'tests/web/**/*.test.{ts,tsx}'],
             setupFiles: ['tests/web/setup.ts'],
+            testTimeout: 20_000,
           },
         },
         {

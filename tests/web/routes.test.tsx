@@ -1,17 +1,26 @@
 // The route table of spec section 2: every page, the catch-all, the guards, focus handling.
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
-import { errorBody } from './msw/fixtures';
+import { mockCommunityApi } from './msw/community-handlers';
+import { DEFAULT_PEPTIDES, errorBody, makeExperience } from './msw/fixtures';
 import { server } from './msw/server';
+
+const PEPTIDE = DEFAULT_PEPTIDES[0]!;
+const EXPERIENCE = makeExperience({ peptideName: 'TB-500' });
+
+// Every page may read experiences, analytics or a peptide: answer them all like the server.
+beforeEach(() => {
+  mockCommunityApi({ experiences: [EXPERIENCE] });
+});
 
 const PUBLIC_PAGES: [path: string, heading: string][] = [
   ['/', 'Peptide Community'],
   ['/peptides', 'Peptide Database'],
-  ['/peptides/3f1c2d9e-0000-4000-8000-000000000001', 'Peptide Details'],
-  ['/experiences/3f1c2d9e-0000-4000-8000-000000000002', 'Experience'],
+  [`/peptides/${PEPTIDE._id}`, PEPTIDE.name],
+  [`/experiences/${EXPERIENCE._id}`, 'TB-500 experience'],
   ['/submit', 'Share Your Experience'],
   ['/community', 'Community Experiences'],
   ['/explore', 'Data Explorer'],
@@ -71,26 +80,6 @@ describe('routes', () => {
     const app = renderApp('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
     expect(app.location()).toBe('/login');
-  });
-});
-
-describe('home', () => {
-  it('shows the tagline, the two calls to action and the API status', async () => {
-    renderApp('/');
-    expect(
-      await screen.findByText(
-        'Anonymous peptide experience platform. Share your journey, explore community insights, and contribute to peptide research.',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Share Experience' })).toHaveAttribute('href', '/submit');
-    expect(screen.getByRole('link', { name: 'Explore Data' })).toHaveAttribute('href', '/explore');
-    expect(await screen.findByText('Online')).toBeInTheDocument();
-  });
-
-  it('says when the API does not answer', async () => {
-    server.use(http.get('/api/health', () => HttpResponse.json(errorBody('Database unavailable'), { status: 503 })));
-    renderApp('/');
-    expect(await screen.findByText('Unavailable')).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@
 // on any request no handler answers, and a clean slate after every test.
 // oxlint-disable-next-line import/no-unassigned-import -- registers the jest-dom matchers
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetAuthCache } from '@/app/auth-storage';
 import { backend } from './msw/backend';
@@ -12,6 +12,10 @@ import { server } from './msw/server';
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.setPointerCapture ??= () => undefined;
 Element.prototype.releasePointerCapture ??= () => undefined;
+
+// Pages are lazy chunks and every response is parsed on arrival: on a busy 2-core CI machine the
+// first render can take more than Testing Library's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

@@ -1,14 +1,17 @@
 // /peptides/{id} (spec section 2 "Peptide detail"): overview and the experiences shared about it.
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ExperienceListResponse, type Experience } from '@contract/experiences';
-import { readData } from '@contract/normalize';
 import type { Peptide } from '@contract/peptides';
-import { api } from '@/api/client';
 import { ApiError } from '@/api/errors';
+import { usePeptideExperiences } from '@/api/experiences';
 import { usePeptide } from '@/api/peptides';
+import { useMyVotes } from '@/api/votes';
+import { StoryText } from '@/components/experience/StoryText';
+import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
+import { ratingFiveText } from '@/components/experience/format';
+import { useExperienceVote } from '@/components/experience/use-experience-vote';
+import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
@@ -20,19 +23,6 @@ function BackLink() {
       <ArrowLeft className="size-4" aria-hidden="true" /> Back to Peptides
     </Link>
   );
-}
-
-function usePeptideExperiences(peptideId: string) {
-  return useQuery({
-    queryKey: ['experiences', 'list', { peptideId, limit: 20 }],
-    queryFn: async (): Promise<Experience[]> => {
-      const response = await api.get<unknown>('/api/experiences', { params: { peptideId, limit: 20 } });
-      const data = readData(ExperienceListResponse, response.data, { listKey: 'experiences' });
-      if (!data) throw new ApiError('Invalid response structure - no experience data found', response.status, response.data);
-      return data.experiences;
-    },
-    staleTime: 30_000,
-  });
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -112,26 +102,51 @@ function Overview({ peptide }: { peptide: Peptide }) {
 
 function Experiences({ peptideId }: { peptideId: string }) {
   const query = usePeptideExperiences(peptideId);
+  const voting = useExperienceVote();
+  const experiences = query.data?.experiences ?? [];
+  // Spec section 4: votes are looked up only when signed in; one request for the page.
+  const myVotes = useMyVotes(
+    experiences.map((e) => e._id),
+    voting.signedIn,
+  );
   if (query.isPending) return <p className="text-muted-foreground" role="status">Loading experiences...</p>;
   if (query.isError) return <p className="text-destructive">Failed to load experiences</p>;
-  if (query.data.length === 0) return <p className="text-muted-foreground">No experiences shared for this peptide yet.</p>;
+  if (experiences.length === 0) {
+    return (
+      <p className="text-muted-foreground">
+        No experiences shared for this peptide yet. <Link to="/submit" className="text-primary-strong underline">Share the first experience</Link>.
+      </p>
+    );
+  }
   return (
     <ul className="grid gap-4">
-      {query.data.map((exp) => (
+      {experiences.map((exp) => (
         <li key={exp._id}>
-          <Card>
+          <Card className={voting.castHere[exp._id] ? 'border-primary ring-1 ring-primary' : undefined}>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
               <span className="text-sm text-muted-foreground">
                 {[exp.demographics.ageRange, exp.demographics.biologicalSex].filter(Boolean).join(' · ') || 'Anonymous'}
+                {exp.demo ? ' · Demo data' : ''}
               </span>
-              <Badge variant="secondary">{(exp.rating / 2).toFixed(1)}/5</Badge>
+              <Badge variant="secondary">{ratingFiveText(exp.rating)}</Badge>
             </CardHeader>
             <CardContent className="grid gap-3 text-sm">
               <BadgeList items={exp.effects} empty="No effects reported." />
-              {exp.story && <p className="whitespace-pre-line">{exp.story}</p>}
-              <p className="text-xs text-muted-foreground">
-                Helpful ({exp.votes.helpful}) · Detailed ({exp.votes.detailed}) · Concerning ({exp.votes.concerning}) · {exp.votes.total} total votes
-              </p>
+              {exp.story && <StoryText story={exp.story} />}
+              <Link to={`/experiences/${exp._id}`} className="justify-self-start text-primary-strong hover:underline">
+                Read the full report
+              </Link>
+              <div className="grid gap-3 border-t border-border pt-3">
+                <VoteButtons
+                  types={['helpful', 'detailed', 'concerning']}
+                  counts={exp.votes}
+                  current={voting.castHere[exp._id] ?? myVotes.data?.[exp._id]?.voteType}
+                  busy={voting.pendingFor === exp._id}
+                  onVote={(type) => voting.vote(exp._id, type)}
+                  showTotal
+                />
+                {voting.signInFor === exp._id && <VoteSignInNotice />}
+              </div>
             </CardContent>
           </Card>
         </li>
@@ -147,7 +162,6 @@ export function PeptideDetailPage() {
   if (query.isPending) {
     return (
       <div className="grid gap-4" role="status" aria-label="Loading peptide">
-        <h1 className="sr-only">Peptide Details</h1>
         <Skeleton className="h-10 w-1/2" />
         <Skeleton className="h-40" />
       </div>
@@ -157,7 +171,7 @@ export function PeptideDetailPage() {
     const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (
       <div className="grid justify-items-start gap-4 py-12">
-        <h1 className="text-2xl font-bold">{notFound ? 'Peptide not found' : 'Peptide Details'}</h1>
+        <PageHeading className="text-2xl">{notFound ? 'Peptide not found' : 'Peptide Details'}</PageHeading>
         {!notFound && (
           <p role="alert" className="text-muted-foreground">
             Failed to load peptide: {query.error.message}
@@ -172,7 +186,7 @@ export function PeptideDetailPage() {
     <div className="grid gap-6">
       <BackLink />
       <div className="grid gap-2">
-        <h1 className="text-3xl font-bold">{peptide.name}</h1>
+        <PageHeading>{peptide.name}</PageHeading>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <Badge>{peptide.category}</Badge>
           <span>Rating {peptide.averageRating.toFixed(1)}/10</span>
