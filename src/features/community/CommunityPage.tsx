@@ -1,6 +1,6 @@
 // /community (spec section 2): filters in the URL, run by the server; keyset-paged feed with
 // Load more; helpful / not-helpful votes with the counts the server returns.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { Experience } from '@contract/experiences';
 import { useCommunityExperiences } from '@/api/experiences';
@@ -53,11 +53,8 @@ export function CommunityPage() {
 
   const pages = query.data?.pages ?? [];
   const count = pages.reduce((n, p) => n + p.experiences.length, 0);
-  // Shown in the status line; a filter change keeps the old list visible until the new one lands.
-  const [announce, setAnnounce] = useState('');
-  useEffect(() => {
-    if (!query.isFetching && query.isSuccess) setAnnounce(`${count} experience${count === 1 ? '' : 's'} shown`);
-  }, [query.isFetching, query.isSuccess, count]);
+  // Announced once a list has landed; a filter change keeps the old list visible meanwhile.
+  const announce = query.isSuccess && !query.isFetching ? `${count} experience${count === 1 ? '' : 's'} shown` : '';
 
   return (
     <div className="grid gap-6">

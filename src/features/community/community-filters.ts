@@ -53,10 +53,13 @@ export function useCommunityFilters() {
   const update = (changes: Partial<Record<keyof CommunityFilters, string>>) =>
     setParams((prev) => writeCommunityFilters(prev, changes as Partial<CommunityFilters>), { replace: false });
 
-  // The box follows the URL when it changes from outside (back button, Clear Filters).
-  useEffect(() => {
-    setSearchDraft((draft) => (draft.trim() === filters.search ? draft : filters.search));
-  }, [filters.search]);
+  // The box follows the URL when it changes from outside (back button, Clear Filters): state
+  // adjusted during render, as React recommends, rather than in an effect.
+  const [seenSearch, setSeenSearch] = useState(filters.search);
+  if (seenSearch !== filters.search) {
+    setSeenSearch(filters.search);
+    if (searchDraft.trim() !== filters.search) setSearchDraft(filters.search);
+  }
 
   useEffect(() => {
     if (searchDraft.trim() === filters.search) return;
