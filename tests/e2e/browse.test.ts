@@ -1,0 +1,203 @@
+// Issue 4 scenarios in real Chromium against the built app and the real, seeded server.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, approvedMember, launch, newPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+const search = (page: Page) => new URL(page.url()).searchParams;
+
+describe('home', () => {
+  it('shows real stat cards and the three tabs', async () => {
+    const analytics = (await api('GET', '/api/analytics/public')).body.data;
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    const stats = page.getByRole('region', { name: 'Community statistics' });
+    await stats.getByText(analytics.totalExperiences.toLocaleString('en-US'), { exact: true }).first().waitFor();
+    await stats.getByText(`across ${analytics.categories} categories`).waitFor();
+
+    // Popular Peptides: the six with the most experiences, each opening its detail page.
+    const top = (await api('GET', '/api/peptides?sort=experiences&limit=6')).body.data.peptides;
+    const popular = page.getByRole('tabpanel');
+    await popular.getByRole('link', { name: new RegExp(top[0].name) }).waitFor();
+    expect(await popular.getByRole('link').count()).toBe(6);
+
+    await page.getByRole('tab', { name: 'Recent Experiences' }).click();
+    const recent = page.getByRole('tabpanel').getByRole('link');
+    await recent.first().waitFor();
+    expect(await recent.count()).toBe(3);
+    await recent.first().click();
+    await page.waitForURL(/\/experiences\//);
+    await page.getByRole('heading', { level: 1, name: /experience$/ }).waitFor();
+
+    await page.goBack();
+    await page.getByRole('tab', { name: 'Community Insights' }).click();
+    await page.getByRole('tabpanel').getByText(/Trending categories|Not enough reports/).waitFor();
+    await context.close();
+  });
+});
+
+describe('peptide database', () => {
+  it('search, category, sort and view live in the URL, survive a reload and the back button', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/peptides');
+    await page.getByRole('heading', { level: 1, name: 'Peptide Database' }).waitFor();
+    await page.getByLabel('Search peptides').fill('bpc');
+    await expect.poll(() => search(page).get('search')).toBe('bpc');
+    await page.getByRole('heading', { name: 'BPC-157' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'TB-500' }).count()).toBe(0);
+
+    await page.getByLabel('Search peptides').fill('');
+    await expect.poll(() => search(page).get('search')).toBeNull();
+    await page.getByLabel('Category', { exact: true }).selectOption('Growth Hormone');
+    await page.getByLabel('Sort by').selectOption('rating');
+    await page.getByRole('tab', { name: 'List View' }).click();
+    await expect.poll(() => page.url()).toMatch(/view=list/);
+    const url = page.url();
+    expect(Object.fromEntries(search(page))).toMatchObject({ category: 'Growth Hormone', sort: 'rating', view: 'list' });
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Peptide Database' }).waitFor();
+    expect(await page.getByLabel('Category', { exact: true }).inputValue()).toBe('Growth Hormone');
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('rating');
+    expect(await page.getByRole('tab', { name: 'List View' }).getAttribute('aria-selected')).toBe('true');
+    // Every card shown belongs to the chosen category, in descending rating order.
+    const api_ = await api('GET', '/api/peptides?category=Growth%20Hormone&sort=rating&limit=12');
+    const names = api_.body.data.peptides.map((p: { name: string }) => p.name);
+    const shown = await page.locator('main h2, main h3').allTextContents();
+    expect(shown.filter((t) => names.includes(t))).toEqual(names);
+    expect(page.url()).toBe(url);
+
+    await page.goto('/');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Peptide Database' }).waitFor();
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('rating');
+    await context.close();
+  });
+
+  it('creates a peptide after refusing a bad sequence, then deletes it through the dialog', async () => {
+    const member = await approvedMember();
+    const { context, page } = await newPage(browser);
+    await signIn(page, member.email, member.password);
+    await page.goto('/peptides');
+    await page.getByRole('button', { name: 'Create Peptide' }).click();
+    const name = `E2E Peptide ${Date.now()}`;
+    await page.getByLabel('Name *').fill(name);
+    await page.getByLabel('Category *').selectOption('Cognitive Enhancement');
+    await page.getByLabel('Peptide Sequence *').fill('ABC 123!');
+    await page.getByLabel('Description *', { exact: true }).fill('A test peptide.');
+    await page.getByLabel('Detailed Description *').fill('Created by the browser test.');
+    await page.getByLabel('Mechanism of Action *').fill('Unknown.');
+    await page.getByLabel('Common Dosage *').fill('1 mg');
+    await page.getByLabel('Common Frequency *').fill('daily');
+    await page.getByLabel('Common Effects', { exact: true }).fill('Focus');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText('Please enter a valid peptide sequence using standard amino acid codes').first().waitFor();
+    expect((await api('GET', `/api/peptides?search=${encodeURIComponent(name)}`)).body.data.peptides).toHaveLength(0);
+
+    await page.getByLabel('Peptide Sequence *').fill('TKPRPGP');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText('Peptide created successfully').first().waitFor();
+    await page.getByLabel('Search peptides').fill(name);
+    await page.getByRole('heading', { name }).waitFor();
+
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Are you sure you want to delete "${name}"?`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(`${name} has been deleted successfully`).first().waitFor();
+    await page.getByRole('heading', { name }).waitFor({ state: 'detached' });
+    expect((await api('GET', `/api/peptides?search=${encodeURIComponent(name)}`)).body.data.peptides).toHaveLength(0);
+    await context.close();
+  });
+
+  it('detail page tabs, and "Peptide not found" for an unknown id', async () => {
+    const peptide = (await api('GET', '/api/peptides?sort=experiences&limit=1')).body.data.peptides[0];
+    const { context, page } = await newPage(browser);
+    await page.goto(`/peptides/${peptide._id}`);
+    await page.getByRole('heading', { level: 1, name: peptide.name }).waitFor();
+    await page.getByText(`Based on ${peptide.totalExperiences} experiences and recent activity`).first().waitFor();
+    await page.getByRole('tab', { name: 'Experiences' }).click();
+    await page.getByRole('button', { name: /^Helpful \(\d+\)$/ }).first().waitFor();
+
+    await page.goto('/peptides/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'Peptide not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Peptides' }).click();
+    await page.waitForURL('**/peptides');
+    await context.close();
+  });
+});
+
+describe('community', () => {
+  it('search, category and sort run on the server and clear together', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/community');
+    const cards = page.locator('main ul > li').filter({ has: page.getByRole('group', { name: 'Vote on this experience' }) });
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(20);
+
+    await page.getByLabel('Search').fill('sleep');
+    await expect.poll(() => search(page).get('search')).toBe('sleep');
+    await page.getByLabel('Category').selectOption('healing');
+    await page.getByLabel('Sort').selectOption('helpful');
+    const expected = (await api('GET', '/api/experiences?search=sleep&category=healing&sort=helpful&limit=20')).body.data.experiences;
+    await expect.poll(async () => (await cards.count()) === Math.min(20, expected.length) && (await cards.first().getByRole('heading', { level: 2 }).textContent()) === expected[0]?.peptideName).toBe(true);
+    const helpfulCounts = await cards.getByRole('button', { name: /^Helpful/ }).allTextContents();
+    const numbers = helpfulCounts.map((t) => Number(/\((\d+)\)/.exec(t)![1]));
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/community$/);
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
+    expect(await page.getByLabel('Sort').inputValue()).toBe('newest');
+    await context.close();
+  });
+
+  it('asks a visitor to log in, records a member vote, and refuses the same vote twice', async () => {
+    const visitor = await newPage(browser);
+    await visitor.page.goto('/community');
+    await visitor.page.getByRole('button', { name: /^Helpful/ }).first().click();
+    await visitor.page.getByText('Please log in to vote on experiences.').first().waitFor();
+    await visitor.page.getByRole('link', { name: 'Log In' }).click();
+    await visitor.page.waitForURL('**/login');
+    await visitor.context.close();
+
+    const member = await approvedMember();
+    const { context, page } = await newPage(browser);
+    await signIn(page, member.email, member.password);
+    await page.goto('/community');
+    const card = page.locator('main ul > li').filter({ has: page.getByRole('group', { name: 'Vote on this experience' }) }).nth(1);
+    const helpful = card.getByRole('button', { name: /^Helpful/ });
+    await helpful.waitFor();
+    const before = Number(/\((\d+)\)/.exec((await helpful.textContent())!)![1]);
+    await helpful.click();
+    await page.getByText('Your helpful vote has been recorded.').first().waitFor();
+    await expect.poll(() => helpful.textContent()).toBe(`Helpful (${before + 1})`);
+    expect(await helpful.getAttribute('aria-pressed')).toBe('true');
+
+    await helpful.click();
+    await page.getByText('You have already marked this experience as helpful.').first().waitFor();
+    expect(await helpful.textContent()).toBe(`Helpful (${before + 1})`);
+    // The count comes from the database: a fresh page shows the same number.
+    await page.reload();
+    const again = page.locator('main ul > li').filter({ has: page.getByRole('group', { name: 'Vote on this experience' }) }).nth(1).getByRole('button', { name: /^Helpful/ });
+    await expect.poll(() => again.getAttribute('aria-pressed')).toBe('true');
+    expect(await again.textContent()).toBe(`Helpful (${before + 1})`);
+    await context.close();
+  });
+});
