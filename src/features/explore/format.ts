@@ -1,0 +1,31 @@
+// Number formats for Explore: every figure carries its unit and scale (design.md).
+
+export const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
+
+/** "+12.5%" or "-3%": the sign always shown, one decimal at most. */
+export function signedPercent(n: number): string {
+  const rounded = Math.round(n * 10) / 10;
+  return `${rounded >= 0 ? '+' : ''}${rounded}%`;
+}
+
+const count = new Intl.NumberFormat('en-US');
+export const formatCount = (n: number) => count.format(n);
+
+/** A period's label from its first day (ISO date, UTC): "Mar 2026" or "Week of Mar 2". */
+export function periodLabel(isoDate: string, period: 'monthly' | 'weekly'): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  if (period === 'monthly') return date.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The mean of a record's values, or null when it has none. */
+export function meanOf(values: number[]): number | null {
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+}
+
+/** "energy" -> "Energy", "sleep-quality" -> "Sleep quality". */
+export function outcomeLabel(name: string): string {
+  const text = name.replace(/[-_]+/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

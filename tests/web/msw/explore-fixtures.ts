@@ -1,0 +1,115 @@
+// Data Explorer mocks: contract-valid analytics, trends and comparison bodies, and handlers that
+// answer them like the server (trends and compare only for a signed-in member) and log queries.
+import { HttpResponse, delay, http } from 'msw';
+import { AnalyticsResponse, CompareResponse, TrendsResponse, type Analytics, type ComparedPeptide, type Trends } from '@contract/analytics';
+import { PeptideListResponse, type Peptide } from '@contract/peptides';
+import { bearerUser } from './handlers';
+import { errorBody, makePeptide } from './fixtures';
+import { server } from './server';
+
+export function makeAnalytics(overrides: Partial<Analytics> = {}): Analytics {
+  return AnalyticsResponse.parse({
+    success: true,
+    data: {
+      totalExperiences: 1234,
+      experienceGrowth: 12.5,
+      experiencesThisMonth: 90,
+      totalPeptides: 30,
+      categories: 6,
+      averageRating: 6.44,
+      activeUsers: 17,
+      activeUsersCount: 17,
+      trendingCategories: [{ name: 'Growth Hormone', growth: 20, experiences: 40 }],
+      topPeptides: [
+        { _id: '20000000-0000-4000-8000-000000000001', name: 'BPC-157', category: 'Healing & Recovery', rating: 7.84, experiences: 120 },
+        { _id: '20000000-0000-4000-8000-000000000002', name: 'TB-500', category: 'Healing & Recovery', rating: 6.5, experiences: 80 },
+      ],
+      effectivenessData: [
+        {
+          peptide: 'BPC-157',
+          peptideId: '20000000-0000-4000-8000-000000000001',
+          experiences: 120,
+          effectiveness: { recovery: 8, sleep: 6 },
+          sampleSizes: { recovery: 110, sleep: 95 },
+        },
+      ],
+      generatedAt: '2026-11-20T10:00:00.000Z',
+      ...overrides,
+    },
+  }).data;
+}
+
+export function makeTrends(period: Trends['period'], groupBy: Trends['groupBy']): Trends {
+  const buckets = Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}-01`);
+  const series =
+    groupBy === 'peptide'
+      ? [
+          { key: 'a', name: 'BPC-157', counts: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] },
+          { key: 'b', name: 'TB-500', counts: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] },
+        ]
+      : [{ key: 'Healing & Recovery', name: 'Healing & Recovery', counts: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }];
+  const totals = buckets.map((_, i) => series.reduce((sum, s) => sum + s.counts[i]!, 0));
+  const growth = totals.map((n, i) => (i === 0 ? null : Math.round(((n - totals[i - 1]!) / totals[i - 1]!) * 1000) / 10));
+  return TrendsResponse.parse({ success: true, data: { period, groupBy, buckets, series, totals, growth } }).data;
+}
+
+export function makeCompared(peptide: Peptide): ComparedPeptide {
+  return {
+    _id: peptide._id,
+    name: peptide.name,
+    category: peptide.category,
+    averageRating: peptide.averageRating,
+    totalExperiences: peptide.totalExperiences,
+    popularity: peptide.popularity,
+    outcomeMeans: [
+      { name: 'energy', mean: 7.2, n: peptide.totalExperiences },
+      { name: 'sleep', mean: 5.5, n: 3 },
+    ],
+    commonEffects: peptide.commonEffects.slice(0, 2),
+    reportedEffects: [{ name: 'mild headache', count: 2 }],
+  };
+}
+
+export interface ExploreMock {
+  catalogue: Peptide[];
+  trendQueries: URLSearchParams[];
+  compareQueries: string[][];
+}
+
+/** Handlers for every call Explore makes; `analytics` may be a body, a status to fail with, or 'slow'. */
+export function mockExploreApi(options: { analytics?: Analytics | number; slow?: boolean; catalogue?: Peptide[] } = {}): ExploreMock {
+  const catalogue =
+    options.catalogue ??
+    ['BPC-157', 'TB-500', 'GHK-Cu', 'Semax', 'Selank'].map((name, i) => makePeptide({ name, totalExperiences: 50 - i * 10, averageRating: 7 - i * 0.5 }));
+  const mock: ExploreMock = { catalogue, trendQueries: [], compareQueries: [] };
+  server.use(
+    http.get('/api/analytics/public', async () => {
+      if (options.slow) await delay(1000);
+      if (typeof options.analytics === 'number') {
+        return HttpResponse.json(errorBody('The analytics service is unavailable'), { status: options.analytics });
+      }
+      return HttpResponse.json({ success: true, data: options.analytics ?? makeAnalytics() });
+    }),
+    http.get('/api/analytics/trends', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      mock.trendQueries.push(params);
+      if (!bearerUser(request)) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
+      const trends = makeTrends(params.get('period') === 'weekly' ? 'weekly' : 'monthly', params.get('groupBy') === 'category' ? 'category' : 'peptide');
+      return HttpResponse.json(TrendsResponse.parse({ success: true, data: trends }));
+    }),
+    http.get('/api/analytics/compare', ({ request }) => {
+      const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',');
+      mock.compareQueries.push(ids);
+      if (!bearerUser(request)) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
+      if (ids.length > 3) return HttpResponse.json(errorBody('ids can compare at most 3 peptides'), { status: 400 });
+      const peptides = ids.map((id) => catalogue.find((p) => p._id === id)).filter((p) => p !== undefined).map(makeCompared);
+      return HttpResponse.json(CompareResponse.parse({ success: true, data: { peptides } }));
+    }),
+    http.get('/api/peptides', ({ request }) => {
+      const search = (new URL(request.url).searchParams.get('search') ?? '').toLowerCase();
+      const peptides = catalogue.filter((p) => p.name.toLowerCase().includes(search));
+      return HttpResponse.json(PeptideListResponse.parse({ success: true, data: { peptides, total: peptides.length, page: 1, pageSize: 50 } }));
+    }),
+  );
+  return mock;
+}
