@@ -1,6 +1,6 @@
 // Community analytics, research hub, limits and health (spec sections 3, 7, 9; decisions.md).
 import { z } from 'zod/mini';
-import { Id, IsoDate, ok } from './common';
+import { Id, IsoDate, QueryInt, ok } from './common';
 
 export const TopPeptide = z.object({ _id: Id, name: z.string(), category: z.string(), rating: z.number(), experiences: z.number() });
 export const EffectivenessEntry = z.object({
@@ -84,11 +84,36 @@ export const ResearchOverview = z.object({
   pendingRegistrations: z.number(),
   /** Share (0-1) of experiences with a story of at least 100 characters and full demographics. */
   completeReportShare: z.number(),
+  /** The most-reported peptides (at most MAX_PAGE_SIZE); the whole table pages through /api/research/peptides. */
   perPeptide: z.array(z.object({ _id: Id, name: z.string(), category: z.string(), experiences: z.number(), meanRating: z.nullable(z.number()) })),
   perCategory: z.array(z.object({ name: z.string(), experiences: z.number(), meanRating: z.nullable(z.number()) })),
 });
 export type ResearchOverview = z.infer<typeof ResearchOverview>;
 export const ResearchOverviewResponse = ok(ResearchOverview);
+
+/** The Database tab's per-peptide table, paged on the server (the catalogue grows with members' peptides). */
+export const RESEARCH_PEPTIDE_SORTS = ['experiences', 'rating', 'name'] as const;
+export const ResearchPeptidesQuery = z.object({
+  page: QueryInt(1, 100000, 1),
+  limit: QueryInt(1, 100, 20),
+  sort: z._default(z.enum(RESEARCH_PEPTIDE_SORTS), 'experiences'),
+});
+export const ResearchPeptideRow = z.object({
+  _id: Id,
+  name: z.string(),
+  category: z.string(),
+  /** Number of experiences: the n behind meanRating. */
+  experiences: z.number(),
+  /** Mean experience rating (1-10); null without experiences. */
+  meanRating: z.nullable(z.number()),
+  votes: z.number(),
+  /** The most-rated outcomes, each with its mean (1-10) and how many experiences rated it. */
+  outcomeMeans: z.array(z.object({ name: z.string(), mean: z.number(), n: z.number() })),
+});
+export type ResearchPeptideRow = z.infer<typeof ResearchPeptideRow>;
+export const ResearchPeptides = z.object({ peptides: z.array(ResearchPeptideRow), total: z.number(), page: z.number(), pageSize: z.number() });
+export type ResearchPeptides = z.infer<typeof ResearchPeptides>;
+export const ResearchPeptidesResponse = ok(ResearchPeptides);
 
 export const ResearchExportQuery = z.object({
   format: z._default(z.enum(['json', 'csv']), 'json'),
@@ -122,6 +147,7 @@ export const ResearchExport = z.object({
   /** Counts by peptide, age range and sex; cells under k are suppressed (null). */
   breakdown: z.array(z.object({ peptide: z.string(), ageRange: z.string(), biologicalSex: z.string(), experiences: z.nullable(z.number()) })),
 });
+export type ResearchExport = z.infer<typeof ResearchExport>;
 export const ResearchExportResponse = ok(ResearchExport);
 
 // Limits and health

@@ -34,5 +34,6 @@ export const ENDPOINTS = {
   myVotes: { method: 'GET', path: '/api/votes', access: 'member' },
   effects: { method: 'GET', path: '/api/effects', access: 'public' },
   researchOverview: { method: 'GET', path: '/api/research/overview', access: 'moderator' },
+  researchPeptides: { method: 'GET', path: '/api/research/peptides', access: 'moderator' },
   researchExport: { method: 'GET', path: '/api/research/export', access: 'moderator' },
 } as const satisfies Record<string, { method: string; path: string; access: Access }>;

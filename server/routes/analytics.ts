@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CompareQuery, ResearchExportQuery, TrendsQuery } from '../../contract/analytics';
+import { CompareQuery, ResearchExportQuery, ResearchPeptidesQuery, TrendsQuery } from '../../contract/analytics';
 import type { AppContext } from '../context';
 import { parse } from '../lib/validate';
 import { requireMember, requireModerator } from '../plugins/auth';
@@ -28,6 +28,12 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   app.get('/api/research/overview', async (request) => {
     await requireModerator(ctx, request);
     return { success: true, data: await analytics.researchOverview(ctx) };
+  });
+
+  app.get('/api/research/peptides', async (request) => {
+    await requireModerator(ctx, request);
+    const { page, limit, sort } = parse(ResearchPeptidesQuery, request.query);
+    return { success: true, data: await analytics.researchPeptides(ctx, page, limit, sort) };
   });
 
   app.get('/api/research/export', async (request, reply) => {

@@ -1,7 +1,7 @@
 // Community analytics from trigger-kept aggregates (peptides, experience_daily, peptide_outcomes):
 // no request scans every experience. Definitions follow decisions.md "Data that is real".
-import type { Analytics, ComparedPeptide, ResearchOverview, Trends } from '../../contract/analytics';
-import { CATEGORIES } from '../../contract/common';
+import type { Analytics, ComparedPeptide, ResearchOverview, ResearchPeptides, Trends } from '../../contract/analytics';
+import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
 import { K_ANONYMITY, growthPercent } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
@@ -147,6 +147,11 @@ export function bucketStarts(unit: 'month' | 'week', count: number, now = new Da
 }
 
 export async function compare(ctx: AppContext, ids: string[]): Promise<{ peptides: ComparedPeptide[] }> {
+  // Read from aggregates only, yet three queries: cached like the other analytics.
+  return ctx.cache.get(`compare:${ids.join(',')}`, () => compareUncached(ctx, ids));
+}
+
+async function compareUncached(ctx: AppContext, ids: string[]): Promise<{ peptides: ComparedPeptide[] }> {
   const res = await ctx.db.query<PeptideRow>(
     `select ${PEPTIDE_COLUMNS} from peptides p, ${PEPTIDE_MAXIMA} where p.id = any($1::uuid[]) and p.deleted_at is null`,
     [ids],
@@ -201,13 +206,18 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
   const perPeptide = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; mean: number | null }>(
     `select id, name, category, experience_count as experiences,
             case when experience_count > 0 then rating_sum / experience_count end as mean
-       from peptides where deleted_at is null order by experience_count desc, lower(name)`,
+       from peptides where deleted_at is null order by experience_count desc, lower(name), id
+      limit ${MAX_PAGE_SIZE}`,
+  );
+  // Categories are summed in SQL over every peptide, not only the capped list above.
+  const categoryRows = await ctx.db.query<{ category: string; experiences: number; rating_sum: number }>(
+    `select category, coalesce(sum(experience_count), 0)::int as experiences, coalesce(sum(rating_sum), 0)::float8 as rating_sum
+       from peptides where deleted_at is null group by category`,
   );
   const perCategory = CATEGORIES.map((name) => {
-    const rows = perPeptide.rows.filter((r) => r.category === name);
-    const experiences = sum(rows.map((r) => r.experiences));
-    const ratingSum = sum(rows.map((r) => (r.mean ?? 0) * r.experiences));
-    return { name, experiences, meanRating: experiences ? round2(ratingSum / experiences) : null };
+    const row = categoryRows.rows.find((r) => r.category === name);
+    const experiences = row?.experiences ?? 0;
+    return { name, experiences, meanRating: experiences && row ? round2(row.rating_sum / experiences) : null };
   });
   const c = counts.rows[0];
   return {
@@ -226,6 +236,62 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
       meanRating: r.mean === null ? null : round2(r.mean),
     })),
     perCategory,
+  };
+}
+
+const RESEARCH_PEPTIDE_ORDER = {
+  experiences: 'experience_count desc, lower(name), id',
+  // Peptides without experiences have no mean: they go last rather than counting as 0.
+  rating: '(case when experience_count > 0 then rating_sum / experience_count end) desc nulls last, experience_count desc, lower(name), id',
+  name: 'lower(name), id',
+} as const;
+
+/** The Database tab: per-peptide counts and means, each mean with its n, one page at a time. */
+export async function researchPeptides(
+  ctx: AppContext,
+  page: number,
+  limit: number,
+  sort: keyof typeof RESEARCH_PEPTIDE_ORDER,
+): Promise<ResearchPeptides> {
+  const res = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; votes: number; mean: number | null; total: number }>(
+    `select id, name, category, experience_count as experiences, vote_count as votes,
+            case when experience_count > 0 then rating_sum / experience_count end as mean,
+            (count(*) over ())::int as total
+       from peptides where deleted_at is null
+      order by ${RESEARCH_PEPTIDE_ORDER[sort]}
+      limit $1 offset $2`,
+    [limit, (page - 1) * limit],
+  );
+  const ids = res.rows.map((r) => r.id);
+  const outcomes = ids.length
+    ? await ctx.db.query<{ peptide_id: string; outcome: string; total: number; n: number }>(
+        `select peptide_id, outcome, total, n from peptide_outcomes where peptide_id = any($1::uuid[]) and n > 0
+          order by n desc, outcome`,
+        [ids],
+      )
+    : { rows: [] };
+  let total = res.rows[0]?.total;
+  if (total === undefined) {
+    // A page past the end has no rows to carry the count.
+    const c = await ctx.db.query<{ n: number }>('select count(*)::int as n from peptides where deleted_at is null');
+    total = c.rows[0].n;
+  }
+  return {
+    peptides: res.rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      category: r.category,
+      experiences: r.experiences,
+      meanRating: r.mean === null ? null : round2(Number(r.mean)),
+      votes: Number(r.votes),
+      outcomeMeans: outcomes.rows
+        .filter((o) => o.peptide_id === r.id)
+        .slice(0, 3)
+        .map((o) => ({ name: o.outcome, mean: round1(o.total / o.n), n: o.n })),
+    })),
+    total,
+    page,
+    pageSize: limit,
   };
 }
 

@@ -1,5 +1,87 @@
+// Research Hub (spec section 2, decisions.md): moderators only. Members who reach the URL see
+// why they cannot use it and no research call is made; the server refuses them (403) anyway.
+import { ShieldAlert } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '@/app/session/AuthProvider';
 import { PageIntro } from '@/components/page/PageIntro';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiAccessTab } from './ApiAccessTab';
+import { DatabaseTab } from './DatabaseTab';
+import { ExportTab } from './ExportTab';
+import { GuidelinesTab } from './GuidelinesTab';
+import { OverviewTab } from './OverviewTab';
+import { UsersTab } from './UsersTab';
+import { TABS, type ResearchTab, useResearchParams } from './research-params';
+
+const TAB_LABELS: Record<ResearchTab, string> = {
+  overview: 'Overview',
+  database: 'Database',
+  export: 'Data Export',
+  api: 'API Access',
+  guidelines: 'Guidelines',
+  users: 'User Management',
+};
 
 export function ResearchPage() {
-  return <PageIntro title="Research Hub">Moderation and research tools: community figures, data export and pending registrations.</PageIntro>;
+  const { isModerator } = useAuth();
+  return (
+    <div className="flex flex-col">
+      <PageIntro title="Research Hub">Moderation and research tools: community figures, data export and pending registrations.</PageIntro>
+      {isModerator ? <Hub /> : <ModeratorsOnly />}
+    </div>
+  );
+}
+
+function ModeratorsOnly() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+        <ShieldAlert className="size-8 text-muted-foreground" aria-hidden />
+        <h2 className="text-xl font-semibold">Moderators only</h2>
+        <p className="max-w-md text-muted-foreground">
+          The Research Hub is for moderators: it holds the research export and the registration queue. Your account does not have
+          moderator access, so nothing here is available to it.
+        </p>
+        <Link to="/explore" className={buttonClasses({ variant: 'outline' })}>
+          Explore community data
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Hub() {
+  const [params, update] = useResearchParams();
+  return (
+    <Tabs value={params.tab} onValueChange={(tab) => update({ tab: tab as ResearchTab })}>
+      <TabsList aria-label="Research Hub sections">
+        {TABS.map((tab) => (
+          <TabsTrigger key={tab} value={tab}>
+            {TAB_LABELS[tab]}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {/* Only the open tab is mounted (Radix default), so each tab fetches only when opened. */}
+      <TabsContent value="overview">
+        <OverviewTab />
+      </TabsContent>
+      <TabsContent value="database">
+        <DatabaseTab sort={params.sort} page={params.page} onChange={update} />
+      </TabsContent>
+      <TabsContent value="export">
+        <ExportTab />
+      </TabsContent>
+      <TabsContent value="api">
+        <ApiAccessTab />
+      </TabsContent>
+      <TabsContent value="guidelines">
+        <GuidelinesTab />
+      </TabsContent>
+      <TabsContent value="users">
+        <UsersTab page={params.usersPage} onPage={(usersPage) => update({ usersPage })} />
+      </TabsContent>
+    </Tabs>
+  );
 }

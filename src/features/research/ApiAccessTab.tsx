@@ -1,0 +1,131 @@
+// API Access: the endpoints, the response envelope, and the rate limits the server really
+// enforces, read from GET /api/limits (decisions.md "Limits and abuse").
+import { useLimits } from '@/api/research';
+import { errorMessage } from '@/api/errors';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { LoadError } from './LoadError';
+import { formatWindow } from './format';
+
+const ENDPOINTS: { method: string; path: string; access: string; description: string }[] = [
+  { method: 'GET', path: '/api/analytics', access: 'Members', description: 'Community analytics: totals, growth, top peptides, outcome means.' },
+  { method: 'GET', path: '/api/peptides', access: 'Public', description: 'The peptide catalogue; search, category, sort and paging in the query.' },
+  { method: 'GET', path: '/api/experiences', access: 'Public', description: 'Experience reports, newest first; filters and a paging cursor in the query.' },
+  { method: 'GET', path: '/api/users/pending', access: 'Moderators', description: 'Registrations awaiting approval, paged.' },
+  { method: 'GET', path: '/api/research/overview', access: 'Moderators', description: 'The figures of this hub’s Overview.' },
+  { method: 'GET', path: '/api/research/peptides', access: 'Moderators', description: 'Per-peptide counts and means with n, paged.' },
+  { method: 'GET', path: '/api/research/export', access: 'Moderators', description: 'The k-anonymous export; format=json or csv, limit and cursor.' },
+  { method: 'GET', path: '/api/limits', access: 'Public', description: 'The rate limits below.' },
+];
+
+const SUCCESS = `{
+  "success": true,
+  "data": { "peptides": [ ... ], "total": 42, "page": 1, "pageSize": 20 },
+  "message": "optional text"
+}`;
+
+const FAILURE = `{
+  "success": false,
+  "error": "limit must be at most 100"
+}`;
+
+const SCOPES = { address: 'per address', account: 'per account', email: 'per email' } as const;
+
+export function ApiAccessTab() {
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Endpoints</CardTitle>
+          <CardDescription>
+            Send the access token as <code className="font-mono">Authorization: Bearer &lt;token&gt;</code> for member and moderator
+            endpoints. Ids are strings; dates are ISO 8601 in UTC.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ul className="flex flex-col divide-y divide-border">
+            {ENDPOINTS.map((e) => (
+              <li key={e.path} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:gap-4">
+                <code className="shrink-0 break-all font-mono text-sm sm:w-72">
+                  <span className="font-semibold text-primary-strong">{e.method}</span> {e.path}
+                </code>
+                <span className="flex flex-1 flex-wrap items-baseline gap-2 text-sm text-muted-foreground">
+                  <Badge variant="outline">{e.access}</Badge>
+                  {e.description}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Response format</CardTitle>
+          <CardDescription>
+            Every response is JSON with <code className="font-mono">success</code>, <code className="font-mono">data</code> and an
+            optional <code className="font-mono">message</code>; a failure carries <code className="font-mono">error</code> instead, with
+            the HTTP status (400 bad input, 401 not signed in, 403 not allowed, 404 not found, 429 rate limited).
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <figure className="flex min-w-0 flex-col gap-2">
+            <figcaption className="text-sm font-medium">Success</figcaption>
+            <pre className="whitespace-pre-wrap break-words rounded-md bg-muted p-3 font-mono text-xs">{SUCCESS}</pre>
+          </figure>
+          <figure className="flex min-w-0 flex-col gap-2">
+            <figcaption className="text-sm font-medium">Failure</figcaption>
+            <pre className="whitespace-pre-wrap break-words rounded-md bg-muted p-3 font-mono text-xs">{FAILURE}</pre>
+          </figure>
+        </CardContent>
+      </Card>
+
+      <RateLimits />
+    </div>
+  );
+}
+
+function RateLimits() {
+  const limits = useLimits();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Rate limits</CardTitle>
+        <CardDescription>
+          The limits this server enforces now. Past a limit it answers 429 with a <code className="font-mono">Retry-After</code> header.
+          Addresses are counted through a daily-rotating keyed hash, never stored.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {limits.isPending ? (
+          <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading rate limits">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-8" />
+            ))}
+          </div>
+        ) : limits.isError ? (
+          <LoadError
+            title="Failed to load rate limits"
+            message={errorMessage(limits.error, 'The rate limits could not be loaded.')}
+            onRetry={() => void limits.refetch()}
+          />
+        ) : (
+          <ul className="flex flex-col divide-y divide-border" aria-label="Rate limits">
+            {limits.data.map((l) => (
+              <li key={l.name} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+                <span className="flex flex-col">
+                  <span className="font-medium">{l.name}</span>
+                  <code className="break-all font-mono text-xs text-muted-foreground">{l.description}</code>
+                </span>
+                <span className="shrink-0 text-sm tabular-nums">
+                  {formatWindow(l.max, l.windowSeconds)} <span className="text-muted-foreground">{SCOPES[l.scope]}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+// Data Export: every file comes from the server (decisions.md): the analytics summary, and the
+// k-anonymous experience export in JSON or CSV. Nothing is assembled from page state.
+import { FileJson, FileSpreadsheet, BarChart3 } from 'lucide-react';
+import { useState, type ComponentType } from 'react';
+import { fetchMemberAnalytics } from '@/api/analytics';
+import { errorMessage } from '@/api/errors';
+import { fetchResearchExportCsv, fetchResearchExportJson, fetchResearchOverview } from '@/api/research';
+import { useToast } from '@/app/toast/ToastProvider';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { downloadFile, today } from './format';
+
+type ExportKind = 'analytics' | 'json' | 'csv';
+
+interface ExportSpec {
+  kind: ExportKind;
+  title: string;
+  description: string;
+  button: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  run: () => Promise<{ fileName: string; content: string; type: string }>;
+}
+
+const EXPORTS: ExportSpec[] = [
+  {
+    kind: 'analytics',
+    title: 'Analytics summary',
+    description:
+      'Community analytics and the research overview: totals, growth, top peptides, outcome means with their n, per-peptide and per-category figures. No individual reports.',
+    button: 'Export Analytics (JSON)',
+    icon: BarChart3,
+    run: async () => {
+      const [analytics, overview] = await Promise.all([fetchMemberAnalytics(), fetchResearchOverview()]);
+      const content = JSON.stringify({ exportedAt: new Date().toISOString(), analytics, overview }, null, 2);
+      return { fileName: `peptide-analytics-${today()}.json`, content, type: 'application/json' };
+    },
+  },
+  {
+    kind: 'json',
+    title: 'Experience reports (JSON)',
+    description:
+      'One row per report, with its month but no date, no ids and no story. Demographics appear only where at least 5 reports share them; a breakdown by peptide, age range and sex is included with small cells suppressed.',
+    button: 'Export Experiences (JSON)',
+    icon: FileJson,
+    run: async () => {
+      const data = await fetchResearchExportJson();
+      return { fileName: `peptide-experiences-${today()}.json`, content: JSON.stringify(data, null, 2), type: 'application/json' };
+    },
+  },
+  {
+    kind: 'csv',
+    title: 'Experience reports (CSV)',
+    description:
+      'The same k-anonymous rows as a spreadsheet, one line per report. Cells that look like formulas are prefixed so spreadsheets never run them.',
+    button: 'Export Experiences (CSV)',
+    icon: FileSpreadsheet,
+    run: async () => ({ fileName: `peptide-experiences-${today()}.csv`, content: await fetchResearchExportCsv(), type: 'text/csv' }),
+  },
+];
+
+export function ExportTab() {
+  const { toast } = useToast();
+  const [busy, setBusy] = useState<ExportKind | null>(null);
+
+  async function run(spec: ExportSpec) {
+    setBusy(spec.kind);
+    try {
+      const file = await spec.run();
+      downloadFile(file.fileName, file.content, file.type);
+      toast({ variant: 'success', title: 'Export Successful', description: `${file.fileName} has been downloaded.` });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Export Failed', description: errorMessage(error, 'The export could not be created. Please try again.') });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="max-w-3xl text-sm text-muted-foreground">
+        Exports never identify a person: no account ids, tracking IDs, exact dates or free-text stories, and demographic cells
+        under 5 reports are suppressed (k-anonymity, k = 5).
+      </p>
+      <div className="grid gap-4 lg:grid-cols-3">
+        {EXPORTS.map((spec) => (
+          <Card key={spec.kind} className="flex flex-col">
+            <CardHeader>
+              <div className="flex items-center gap-2">
+                <spec.icon className="size-5 text-primary-strong" aria-hidden />
+                <CardTitle as="h3" className="text-base">
+                  {spec.title}
+                </CardTitle>
+              </div>
+              <CardDescription>{spec.description}</CardDescription>
+            </CardHeader>
+            <CardFooter className="mt-auto pt-6">
+              <Button onClick={() => void run(spec)} disabled={busy !== null} aria-busy={busy === spec.kind}>
+                {busy === spec.kind ? 'Exporting...' : spec.button}
+              </Button>
+            </CardFooter>
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

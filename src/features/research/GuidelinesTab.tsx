@@ -1,0 +1,81 @@
+// Guidelines: how moderators decide registrations and handle reports of harm. They describe
+// only what this product really lets a moderator do (decisions.md "Accounts and roles", "Anonymity").
+import { CheckCircle2, ShieldAlert, XCircle } from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+
+function Section({
+  title,
+  icon: Icon,
+  tone,
+  children,
+}: {
+  title: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  tone: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-2">
+          <Icon className={`size-5 ${tone}`} aria-hidden />
+          <CardTitle>{title}</CardTitle>
+        </div>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex list-disc flex-col gap-2 pl-5 text-sm leading-relaxed">{children}</ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function GuidelinesTab() {
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="max-w-3xl text-sm text-muted-foreground">
+        Membership lets a person vote, add peptides to the catalogue and see member analytics. Anyone can read and submit
+        experiences without an account, so a rejection never silences a report; it only withholds those member actions.
+      </p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Section title="Approve when" icon={CheckCircle2} tone="text-success-soft-foreground">
+          <li>The email address looks like a real person&apos;s mailbox (any provider; a personal address is fine).</li>
+          <li>There is no sign of a bulk sign-up: not one of many near-identical addresses registered in the same minutes.</li>
+          <li>The address does not advertise a vendor, shop or product: members vote on reports and add to the catalogue, so sellers must not.</li>
+          <li>When in doubt and nothing above applies, approve: the server&apos;s rate limits and one-vote-per-account rule contain misuse.</li>
+        </Section>
+        <Section title="Reject when" icon={XCircle} tone="text-destructive-text">
+          <li>The address is disposable or clearly generated (random characters at a throwaway domain).</li>
+          <li>It belongs to a seller or promoter of peptides, or repeats an account already rejected for that reason.</li>
+          <li>It is part of a burst of registrations that look automated.</li>
+          <li>
+            Add a short note saying why (for example &ldquo;disposable address&rdquo;): notes are kept with the decision for other
+            moderators, and are never shown publicly.
+          </li>
+        </Section>
+      </div>
+      <Section title="Reports of harm" icon={ShieldAlert} tone="text-warning-foreground">
+        <li>
+          A report that describes a serious adverse effect (hospital visit, allergic reaction, injection-site infection) is valuable
+          data: it stays published as written. Stories are shown as text only, so nothing in them can run in a reader&apos;s browser.
+        </li>
+        <li>
+          Members can flag a report with a &ldquo;concerning&rdquo; vote. Read flagged reports first; the vote counts come from the
+          database, so a sudden rise is real.
+        </li>
+        <li>
+          Reports are anonymous: there is no account, address or contact stored with them, and moderators cannot and must not try to
+          identify the submitter. Only the holder of the tracking ID can correct or delete a report, from the Privacy page.
+        </li>
+        <li>
+          A peptide entry that is fabricated or promotional can be deleted by a moderator from the peptide list; it leaves
+          the catalogue and its lists, while the experiences already reported for it stay in the data.
+        </li>
+        <li>
+          Never give medical advice in the product. If someone describes an emergency, the answer is the same for everyone:
+          contact local emergency services or a healthcare professional now.
+        </li>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// Number and file-name formats for the Research Hub: figures carry their unit, scale and n.
+
+const count = new Intl.NumberFormat('en-US');
+export const formatCount = (n: number) => count.format(n);
+
+/** A 0-1 share as a whole percentage, e.g. 0.834 -> "83%". */
+export const formatShare = (share: number) => `${Math.round(share * 100)}%`;
+
+/** A 1-10 mean with one decimal and its scale, or an em dash when there is no data. */
+export const formatMean = (mean: number | null) => (mean === null ? '—' : `${(Math.round(mean * 10) / 10).toFixed(1)}/10`);
+
+/** "energy" -> "Energy", "sleep-quality" -> "Sleep quality". */
+export function outcomeLabel(name: string): string {
+  const text = name.replace(/[-_]+/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "10 per hour", "600 per minute", "10 per 15 minutes". */
+export function formatWindow(max: number, windowSeconds: number): string {
+  const units: [number, string][] = [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
+  for (const [size, name] of units) {
+    if (windowSeconds % size === 0) {
+      const n = windowSeconds / size;
+      return `${formatCount(max)} per ${n === 1 ? name : `${n} ${name}s`}`;
+    }
+  }
+  return `${formatCount(max)} per ${windowSeconds} seconds`;
+}
+
+/** Today's date as YYYY-MM-DD (UTC), for export file names. */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** Hands a file to the browser's download manager. */
+export function downloadFile(fileName: string, content: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, so the download has started.
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,250 @@
+// Research Hub in real Chromium against the built app and the real, seeded server: a moderator
+// signs in through the UI, sees real figures on every tab, downloads the exports, approves one
+// pending user and rejects another; a plain member is shown the moderators-only message and the
+// API refuses the member's calls with 403. Screenshots of every tab: 1280/360 px, light/dark.
+import { AxeBuilder } from '@axe-core/playwright';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, approvedMember, launch, moderatorToken, newPage, screenshotDir, uniqueEmail } from './browser';
+
+let browser: Browser;
+let modToken: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  modToken = await moderatorToken();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+async function signInModerator(page: Page) {
+  const { email, password } = inject('moderator');
+  await signIn(page, email, password);
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const statCard = (page: Page, label: string) =>
+  page.getByRole('region', { name: 'Research figures' }).getByRole('heading', { name: label, exact: true }).locator('xpath=../..');
+
+/** Pages through the pending list until the email shows (other tests may leave pending users). */
+async function findPending(page: Page, email: string) {
+  const row = page.getByRole('listitem').filter({ hasText: email });
+  for (let i = 0; i < 50; i++) {
+    await page.getByRole('list', { name: 'Pending registrations' }).or(page.getByText('No pending registrations')).first().waitFor();
+    if (await row.count()) return row;
+    const next = page.getByRole('button', { name: 'Next page' });
+    if (!(await next.count()) || (await next.isDisabled())) break;
+    await next.click();
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`${email} not found in the pending list`);
+}
+
+describe('Research Hub as a moderator', () => {
+  it('shows real figures on each tab and downloads the server exports', async () => {
+    const { context, page } = await newPage(browser);
+    await signInModerator(page);
+    // The link is shown to moderators only.
+    await page.getByRole('link', { name: 'Research Hub' }).first().click();
+    await page.waitForURL('**/research');
+    await page.getByRole('heading', { name: 'Research Hub', level: 1 }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+
+    const overview = (await api('GET', '/api/research/overview', undefined, modToken)).body.data;
+    expect(overview.experiences).toBeGreaterThan(0); // the seeded demo reports
+    await expect.poll(() => statCard(page, 'Experiences').textContent()).toContain(fmt(overview.experiences));
+    expect(await statCard(page, 'Peptides').textContent()).toContain(fmt(overview.peptides));
+    expect(await statCard(page, 'Experiences This Month').textContent()).toContain(fmt(overview.experiencesThisMonth));
+    expect(await statCard(page, 'Complete Reports').textContent()).toContain(`${Math.round(overview.completeReportShare * 100)}%`);
+    expect(await page.locator('main').textContent()).not.toMatch(/papers|citations|collaborations/i);
+
+    // Database: the first page of the per-peptide table as the server sorts it.
+    await page.getByRole('tab', { name: 'Database' }).click();
+    const top = (await api('GET', '/api/research/peptides?limit=20', undefined, modToken)).body.data;
+    const table = page.getByRole('region', { name: 'Experiences by peptide' });
+    await table.waitFor();
+    const firstRow = table.getByRole('row').nth(1);
+    expect(await firstRow.textContent()).toContain(top.peptides[0].name);
+    expect(await firstRow.textContent()).toContain(`(n = ${fmt(top.peptides[0].experiences)})`);
+    expect(await page.getByText(`of ${fmt(top.total)} peptides`).count()).toBe(1);
+    const categories = page.getByRole('region', { name: 'Experiences by category' });
+    expect(await categories.getByRole('row').count()).toBe(7);
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('database');
+    // The sort is asked of the server and kept in the URL, so a reload shows the same table.
+    const byName = (await api('GET', '/api/research/peptides?limit=20&sort=name', undefined, modToken)).body.data;
+    await page.getByLabel('Sort by').selectOption('name');
+    await expect.poll(() => table.getByRole('row').nth(1).textContent()).toContain(byName.peptides[0].name);
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('name');
+    await page.reload();
+    await expect.poll(() => page.getByRole('region', { name: 'Experiences by peptide' }).getByRole('row').nth(1).textContent()).toContain(byName.peptides[0].name);
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('name');
+
+    // Data Export: three files from the server, each with the date in its name.
+    await page.getByRole('tab', { name: 'Data Export' }).click();
+    const date = new Date().toISOString().slice(0, 10);
+    const downloads: Record<string, string> = {};
+    for (const [button, name] of [
+      ['Export Analytics (JSON)', `peptide-analytics-${date}.json`],
+      ['Export Experiences (JSON)', `peptide-experiences-${date}.json`],
+      ['Export Experiences (CSV)', `peptide-experiences-${date}.csv`],
+    ] as const) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+      expect(download.suggestedFilename()).toBe(name);
+      downloads[name] = fs.readFileSync((await download.path())!, 'utf8');
+      await page.getByText('Export Successful').first().waitFor();
+    }
+    const analytics = JSON.parse(downloads[`peptide-analytics-${date}.json`]);
+    expect(analytics.overview.experiences).toBe(overview.experiences);
+    const exported = JSON.parse(downloads[`peptide-experiences-${date}.json`]);
+    expect(exported.k).toBe(5);
+    expect(exported.rows).toHaveLength(overview.experiences);
+    expect(downloads[`peptide-experiences-${date}.json`]).not.toMatch(/TRK-|"_id"|trackingId/);
+    const csvLines = downloads[`peptide-experiences-${date}.csv`].trimEnd().split('\r\n');
+    expect(csvLines[0]).toMatch(/^peptide,category,month,/);
+    expect(csvLines).toHaveLength(overview.experiences + 1);
+
+    // API Access: the limits the server reports.
+    await page.getByRole('tab', { name: 'API Access' }).click();
+    const limits = (await api('GET', '/api/limits')).body.data.limits as { name: string; max: number }[];
+    const list = page.getByRole('list', { name: 'Rate limits' });
+    await list.waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(limits.length);
+    for (const l of limits) expect(await list.getByRole('listitem').filter({ hasText: l.name }).textContent()).toContain(fmt(l.max));
+
+    await page.getByRole('tab', { name: 'Guidelines' }).click();
+    await page.getByRole('heading', { name: 'Reports of harm' }).waitFor();
+    await context.close();
+  });
+
+  it('approves one pending user and rejects another; both leave the list', async () => {
+    const approveEmail = uniqueEmail('approve-me');
+    const rejectEmail = uniqueEmail('reject-me');
+    const password = 'pending-password-1';
+    for (const email of [approveEmail, rejectEmail]) {
+      expect((await api('POST', '/api/users/register', { email, password })).status).toBe(201);
+    }
+    const { context, page } = await newPage(browser);
+    await signInModerator(page);
+    await page.goto('/research?tab=users');
+
+    const toApprove = await findPending(page, approveEmail);
+    expect(await toApprove.locator('time').textContent()).toMatch(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+    await toApprove.getByRole('button', { name: `Approve ${approveEmail}` }).click();
+    await page.getByText('User approved successfully').first().waitFor();
+    await page.getByText(approveEmail).waitFor({ state: 'detached' });
+
+    await page.goto('/research?tab=users');
+    const toReject = await findPending(page, rejectEmail);
+    await toReject.getByRole('button', { name: `Reject ${rejectEmail}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject registration' });
+    await dialog.getByLabel('Notes (optional)').fill('e2e: disposable address');
+    await dialog.getByRole('button', { name: 'Reject User' }).click();
+    await page.getByText('User rejected successfully').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(rejectEmail).waitFor({ state: 'detached' });
+
+    // The decisions are real: one can sign in, the other cannot.
+    expect((await api('POST', '/api/users/login', { email: approveEmail, password })).status).toBe(200);
+    expect((await api('POST', '/api/users/login', { email: rejectEmail, password })).status).toBe(403);
+    const pending = (await api('GET', '/api/users/pending?limit=100', undefined, modToken)).body.data.users as { email: string }[];
+    expect(pending.map((u) => u.email)).not.toContain(approveEmail);
+    expect(pending.map((u) => u.email)).not.toContain(rejectEmail);
+    await context.close();
+  });
+});
+
+describe('Research Hub as a plain member', () => {
+  it('shows the moderators-only message and the API refuses with 403', async () => {
+    const member = await approvedMember();
+    const { context, page } = await newPage(browser);
+    const researchCalls: string[] = [];
+    page.on('request', (req) => {
+      if (/\/api\/(research|users\/pending)/.test(req.url())) researchCalls.push(req.url());
+    });
+    await signIn(page, member.email, member.password);
+    expect(await page.getByRole('link', { name: 'Research Hub' }).count()).toBe(0);
+    await page.goto('/research');
+    await page.getByRole('heading', { name: 'Moderators only' }).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(0);
+    expect(researchCalls).toEqual([]);
+
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    for (const url of ['/api/research/overview', '/api/research/peptides', '/api/research/export', '/api/users/pending']) {
+      const res = await api('GET', url, undefined, token!);
+      expect(res.status, url).toBe(403);
+      expect(res.body.success).toBe(false);
+    }
+    const someone = await api('POST', '/api/users/register', { email: uniqueEmail('target'), password: 'pending-password-1' });
+    expect((await api('POST', `/api/users/${someone.body.data.user._id}/approve`, undefined, token!)).status).toBe(403);
+    await context.close();
+  });
+});
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('Research Hub screenshots', () => {
+  const TABS = ['Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management'];
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [1280, 360]) {
+      it(`every tab at ${width} px, ${theme}: no horizontal scroll`, async () => {
+        const { context, page } = await newPage(browser, { viewport: { width, height: 900 } });
+        await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+        await signInModerator(page);
+        await page.goto('/research');
+        for (const tab of TABS) {
+          await page.getByRole('tab', { name: tab }).click();
+          const panel = page.getByRole('tabpanel');
+          await panel.waitFor();
+          // Wait for the skeletons to give way to content.
+          await expect.poll(() => panel.locator('[aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${tab} at ${width}px`).toBeLessThanOrEqual(width);
+          const file = `research-${tab.toLowerCase().replace(/\s+/g, '-')}-${width}-${theme}.png`;
+          await page.screenshot({ path: path.join(screenshotDir(), file), fullPage: true });
+          expect(await axeViolations(page), `${tab} ${width}px ${theme}`).toEqual([]);
+        }
+
+        // The reject dialog, over the pending list (or its empty state when nobody waits).
+        await page.getByRole('tab', { name: 'User Management' }).click();
+        const reject = page.getByRole('button', { name: /^Reject / }).first();
+        if (await reject.count()) {
+          await reject.click();
+          await page.getByRole('dialog', { name: 'Reject registration' }).waitFor();
+          await page.screenshot({ path: path.join(screenshotDir(), `research-reject-dialog-${width}-${theme}.png`) });
+          expect(await axeViolations(page), `reject dialog ${width}px ${theme}`).toEqual([]);
+          await page.keyboard.press('Escape');
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
+        }
+        await context.close();
+        // Six tabs with a full-page screenshot and an axe scan each: slower than one interaction.
+      }, 180_000);
+    }
+  }
+
+  it('the moderators-only message at 360 px, dark', async () => {
+    const member = await approvedMember();
+    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 800 } });
+    await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await signIn(page, member.email, member.password);
+    await page.goto('/research');
+    await page.getByRole('heading', { name: 'Moderators only' }).waitFor();
+    await page.screenshot({ path: path.join(screenshotDir(), 'research-moderators-only-360-dark.png') });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,200 @@
+// An in-memory Research Hub API for the web tests: overview, per-peptide table, export pages,
+// limits, analytics and the pending-registration queue. Moderator-only calls answer 401/403
+// like the real server; every body goes through the contract schemas.
+import { HttpResponse, http } from 'msw';
+import {
+  AnalyticsResponse,
+  LimitsResponse,
+  ResearchExportResponse,
+  ResearchOverviewResponse,
+  ResearchPeptidesResponse,
+  type ExportRow,
+  type RateLimitInfo,
+  type ResearchOverview,
+  type ResearchPeptideRow,
+} from '@contract/analytics';
+import { DecisionResponse, PendingUsersResponse, type PendingUser } from '@contract/users';
+import { bearerUser } from './handlers';
+import { errorBody } from './fixtures';
+
+const id = (n: number) => `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export function makeOverview(overrides: Partial<ResearchOverview> = {}): ResearchOverview {
+  return ResearchOverviewResponse.parse({
+    success: true,
+    data: {
+      experiences: 1234,
+      experiencesThisMonth: 87,
+      peptides: 14,
+      votes: 5678,
+      members: 321,
+      pendingRegistrations: 2,
+      completeReportShare: 0.834,
+      perPeptide: [],
+      perCategory: [
+        { name: 'Healing & Recovery', experiences: 700, meanRating: 7.46 },
+        { name: 'Growth Hormone', experiences: 534, meanRating: 6.9 },
+        { name: 'Metabolic Health', experiences: 0, meanRating: null },
+      ],
+      ...overrides,
+    },
+  }).data;
+}
+
+export function makeResearchPeptide(n: number, overrides: Partial<ResearchPeptideRow> = {}): ResearchPeptideRow {
+  return {
+    _id: id(n),
+    name: `Peptide ${n}`,
+    category: 'Healing & Recovery',
+    experiences: 100 - n,
+    meanRating: 7.25,
+    votes: 12,
+    outcomeMeans: [{ name: 'recovery', mean: 8.1, n: 40 }],
+    ...overrides,
+  };
+}
+
+export function makeExportRow(overrides: Partial<ExportRow> = {}): ExportRow {
+  return {
+    peptide: 'BPC-157',
+    category: 'Healing & Recovery',
+    month: '2026-11',
+    dosage: '250 mcg',
+    frequency: 'daily',
+    durationDays: 30,
+    route: 'subcutaneous',
+    primaryPurpose: ['Recovery'],
+    timeline: '1-week',
+    rating: 7.5,
+    outcomes: { recovery: 8 },
+    effects: [],
+    ageRange: null,
+    biologicalSex: null,
+    activityLevel: null,
+    ...overrides,
+  };
+}
+
+export const LIMITS: RateLimitInfo[] = [
+  { name: 'Experience submissions', description: 'POST /api/experiences', max: 10, windowSeconds: 3600, scope: 'address' },
+  { name: 'Sign-in attempts per account', description: 'POST /api/users/login', max: 10, windowSeconds: 900, scope: 'email' },
+  { name: 'All other API requests', description: 'Every /api request', max: 600, windowSeconds: 60, scope: 'address' },
+];
+
+export function makePending(n: number, email: string, createdAt = '2026-11-20T09:30:00.000Z'): PendingUser {
+  return { _id: id(500 + n), username: email.split('@')[0], email, status: 'pending', createdAt, moderatorNotes: null };
+}
+
+export interface ResearchStore {
+  overview: ResearchOverview;
+  peptides: ResearchPeptideRow[];
+  pending: PendingUser[];
+  exportPages: ExportRow[][];
+  /** Every research request's path and query, in order. */
+  requests: { method: string; path: string; params: URLSearchParams; body?: unknown }[];
+  fail: Partial<Record<'overview' | 'peptides' | 'pending' | 'approve' | 'reject' | 'export' | 'limits', boolean>>;
+}
+
+/** Installs the research handlers on `server` (per test) and returns the store they read. */
+export function researchHandlers(initial: Partial<ResearchStore> = {}) {
+  const store: ResearchStore = {
+    overview: makeOverview(),
+    peptides: Array.from({ length: 25 }, (_, i) => makeResearchPeptide(i + 1)),
+    pending: [makePending(1, 'alice@example.com'), makePending(2, 'bob@example.com', '2026-11-21T15:05:00.000Z')],
+    exportPages: [[makeExportRow()], [makeExportRow({ peptide: 'TB-500' })]],
+    requests: [],
+    fail: {},
+    ...initial,
+  };
+
+  /** null when the caller is a moderator, else the refusal the server would send. */
+  function refuse(request: Request, key: keyof ResearchStore['fail']) {
+    const url = new URL(request.url);
+    store.requests.push({ method: request.method, path: url.pathname, params: url.searchParams });
+    const caller = bearerUser(request);
+    if (!caller) return HttpResponse.json(errorBody('Sign in to do this'), { status: 401 });
+    if (caller.role !== 'moderator') return HttpResponse.json(errorBody('Only moderators can do this'), { status: 403 });
+    if (store.fail[key]) return HttpResponse.json(errorBody('Database unavailable'), { status: 500 });
+    return null;
+  }
+
+  const handlers = [
+    http.get('/api/research/overview', ({ request }) => {
+      return refuse(request, 'overview') ?? HttpResponse.json({ success: true, data: store.overview });
+    }),
+    http.get('/api/research/peptides', ({ request }) => {
+      const refused = refuse(request, 'peptides');
+      if (refused) return refused;
+      const params = new URL(request.url).searchParams;
+      const page = Number(params.get('page') ?? 1);
+      const limit = Number(params.get('limit') ?? 20);
+      const sort = params.get('sort') ?? 'experiences';
+      const sorted = [...store.peptides].sort((a, b) =>
+        sort === 'name' ? a.name.localeCompare(b.name) : sort === 'rating' ? (b.meanRating ?? -1) - (a.meanRating ?? -1) : b.experiences - a.experiences,
+      );
+      const data = { peptides: sorted.slice((page - 1) * limit, page * limit), total: sorted.length, page, pageSize: limit };
+      return HttpResponse.json(ResearchPeptidesResponse.parse({ success: true, data }));
+    }),
+    http.get('/api/research/export', ({ request }) => {
+      const refused = refuse(request, 'export');
+      if (refused) return refused;
+      const params = new URL(request.url).searchParams;
+      const index = Number(params.get('cursor') ?? 0);
+      const rows = store.exportPages[index] ?? [];
+      const nextCursor = index + 1 < store.exportPages.length ? String(index + 1) : null;
+      if (params.get('format') === 'csv') {
+        const csv = ['peptide,category,month', ...rows.map((r) => `"${r.peptide}","${r.category}","${r.month}"`)].join('\r\n') + '\r\n';
+        return new HttpResponse(csv, { headers: { 'content-type': 'text/csv; charset=utf-8', ...(nextCursor ? { 'x-next-cursor': nextCursor } : {}) } });
+      }
+      const data = { k: 5, generatedAt: '2026-11-23T00:00:00.000Z', rows, nextCursor, breakdown: [] };
+      return HttpResponse.json(ResearchExportResponse.parse({ success: true, data }));
+    }),
+    http.get('/api/analytics', ({ request }) => {
+      const refused = refuse(request, 'overview');
+      if (refused) return refused;
+      const data = {
+        totalExperiences: 1234,
+        experienceGrowth: 12.5,
+        experiencesThisMonth: 87,
+        totalPeptides: 14,
+        categories: 6,
+        averageRating: 7.2,
+        activeUsers: 40,
+        activeUsersCount: 40,
+        trendingCategories: [],
+        topPeptides: [],
+        effectivenessData: [],
+        generatedAt: '2026-11-23T00:00:00.000Z',
+      };
+      return HttpResponse.json(AnalyticsResponse.parse({ success: true, data }));
+    }),
+    http.get('/api/limits', ({ request }) => {
+      store.requests.push({ method: 'GET', path: '/api/limits', params: new URL(request.url).searchParams });
+      if (store.fail.limits) return HttpResponse.json(errorBody('Database unavailable'), { status: 500 });
+      return HttpResponse.json(LimitsResponse.parse({ success: true, data: { limits: LIMITS } }));
+    }),
+    http.get('/api/users/pending', ({ request }) => {
+      const refused = refuse(request, 'pending');
+      if (refused) return refused;
+      const params = new URL(request.url).searchParams;
+      const page = Number(params.get('page') ?? 1);
+      const limit = Number(params.get('limit') ?? 50);
+      const users = store.pending.slice((page - 1) * limit, page * limit);
+      return HttpResponse.json(PendingUsersResponse.parse({ success: true, data: { users, total: store.pending.length, page, pageSize: limit } }));
+    }),
+    http.post('/api/users/:id/:decision', async ({ request, params }) => {
+      const decision = params.decision === 'approve' ? 'approve' : 'reject';
+      const refused = refuse(request, decision);
+      const body = decision === 'reject' ? await request.json().catch(() => undefined) : undefined;
+      store.requests[store.requests.length - 1].body = body;
+      if (refused) return refused;
+      const user = store.pending.find((u) => u._id === params.id);
+      if (!user) return HttpResponse.json(errorBody('User not found'), { status: 404 });
+      store.pending = store.pending.filter((u) => u !== user);
+      const notes = (body as { notes?: string } | undefined)?.notes;
+      const decided = { ...user, status: decision === 'approve' ? 'approved' : 'rejected', moderatorNotes: notes || null };
+      return HttpResponse.json(DecisionResponse.parse({ success: true, data: { user: decided } }));
+    }),
+  ];
+  return { store, handlers };
+}

@@ -1,0 +1,267 @@
+// Research Hub (issue 5 part 4) against MSW: access, the six tabs, exports, limits and the
+// registration queue with its toasts.
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from './helpers/render-app';
+import { backend } from './msw/backend';
+import { makePending, researchHandlers } from './msw/research-handlers';
+import { server } from './msw/server';
+
+function setup(initial?: Parameters<typeof researchHandlers>[0]) {
+  const research = researchHandlers(initial);
+  server.use(...research.handlers);
+  return research.store;
+}
+
+/** Captures files handed to the browser's download manager. */
+function captureDownloads() {
+  const files: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  let n = 0;
+  vi.stubGlobal('URL', Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      n += 1;
+      blobs.set(`blob:test/${n}`, blob);
+      return `blob:test/${n}`;
+    },
+    revokeObjectURL: () => undefined,
+  }));
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    files.push({ name: this.download, blob: blobs.get(this.href) ?? new Blob() });
+  });
+  return files;
+}
+
+/** The first visit loads the lazy page chunk, which can take over a second under load. */
+const SLOW = { timeout: 5000 };
+
+const researchCalls = (store: ReturnType<typeof setup>) => store.requests.filter((r) => r.path !== '/api/limits');
+
+beforeEach(() => {
+  vi.useRealTimers();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('access', { timeout: 20_000 }, () => {
+  it('sends visitors to the login page', async () => {
+    setup();
+    const { location } = renderApp('/research');
+    await waitFor(() => expect(location()).toBe('/login'));
+  });
+
+  it('shows members a moderators-only message and makes no research call', async () => {
+    const store = setup();
+    backend.seedSession('member@example.com');
+    renderApp('/research');
+    expect(await screen.findByRole('heading', { name: 'Moderators only' }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(researchCalls(store)).toEqual([]);
+  });
+});
+
+// Whole-app renders with user-event typing: generous time when the machine is shared.
+describe('moderator tabs', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    backend.seedSession('moderator@example.com');
+  });
+
+  it('opens on Overview with the real figures and none of the placeholder ones', async () => {
+    setup();
+    renderApp('/research');
+    const tabs = await screen.findAllByRole('tab', {}, SLOW);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management']);
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    const figures = await screen.findByRole('region', { name: 'Research figures' });
+    const card = (label: string) => within(figures).getByRole('heading', { name: label }).closest('div')!.parentElement!;
+    expect(card('Experiences')).toHaveTextContent('1,234');
+    expect(card('Experiences This Month')).toHaveTextContent('87');
+    expect(card('Peptides')).toHaveTextContent('14');
+    expect(card('Votes')).toHaveTextContent('5,678');
+    expect(card('Pending Registrations')).toHaveTextContent('2');
+    expect(card('Pending Registrations')).toHaveTextContent('321 approved members');
+    expect(card('Complete Reports')).toHaveTextContent('83%');
+    expect(document.body).not.toHaveTextContent(/papers|citations|collaborations|94%/i);
+  });
+
+  it('a failed overview shows the error toast and an inline retry', async () => {
+    const store = setup();
+    store.fail.overview = true;
+    const { user } = renderApp('/research');
+    expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent('Failed to load analytics data');
+    // The inline message and the toast.
+    await waitFor(() => expect(screen.getAllByText('Failed to load analytics data')).toHaveLength(2));
+    store.fail.overview = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Research figures' })).toHaveTextContent('1,234');
+  });
+
+  it('Database: category and peptide tables with n; sort and page are asked of the server', async () => {
+    const store = setup();
+    const { user } = renderApp('/research?tab=database');
+    const categories = await screen.findByRole('region', { name: 'Experiences by category' }, SLOW);
+    const healing = within(categories).getByRole('row', { name: /Healing & Recovery/ });
+    expect(healing).toHaveTextContent('700');
+    expect(healing).toHaveTextContent('7.5/10 (n = 700)');
+    expect(within(categories).getByRole('row', { name: /Metabolic Health/ })).toHaveTextContent('—');
+
+    const peptides = await screen.findByRole('region', { name: 'Experiences by peptide' });
+    expect(within(peptides).getAllByRole('row')).toHaveLength(21); // header + 20
+    expect(within(peptides).getByRole('row', { name: /^Peptide 1 / })).toHaveTextContent('7.3/10 (n = 99)');
+    expect(within(peptides).getByRole('row', { name: /^Peptide 1 / })).toHaveTextContent('Recovery 8.1/10 (n = 40)');
+    expect(screen.getByText('1-20 of 25 peptides')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('21-25 of 25 peptides')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'name');
+    await screen.findByText('1-20 of 25 peptides');
+    const last = store.requests.filter((r) => r.path === '/api/research/peptides').at(-1)!;
+    expect([last.params.get('sort'), last.params.get('page'), last.params.get('limit')]).toEqual(['name', '1', '20']);
+    expect(within(screen.getByRole('region', { name: 'Experiences by peptide' })).getAllByRole('row')[1]).toHaveTextContent('Peptide 1');
+  });
+
+  it('Data Export: analytics JSON named with the date, both experience exports fetched page by page', async () => {
+    const store = setup();
+    const files = captureDownloads();
+    const { user } = renderApp('/research?tab=export');
+    const date = new Date().toISOString().slice(0, 10);
+
+    await user.click(await screen.findByRole('button', { name: 'Export Analytics (JSON)' }, SLOW));
+    expect(await screen.findByText('Export Successful')).toBeInTheDocument();
+    expect(files[0].name).toBe(`peptide-analytics-${date}.json`);
+    const analytics = JSON.parse(await files[0].blob.text()) as { analytics: { totalExperiences: number }; overview: { votes: number } };
+    expect(analytics.analytics.totalExperiences).toBe(1234);
+    expect(analytics.overview.votes).toBe(5678);
+
+    await user.click(screen.getByRole('button', { name: 'Export Experiences (JSON)' }));
+    await waitFor(() => expect(files).toHaveLength(2));
+    expect(files[1].name).toBe(`peptide-experiences-${date}.json`);
+    const exported = JSON.parse(await files[1].blob.text()) as { k: number; rows: { peptide: string }[]; nextCursor: null };
+    expect(exported.k).toBe(5);
+    expect(exported.rows.map((r) => r.peptide)).toEqual(['BPC-157', 'TB-500']);
+    expect(exported.nextCursor).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Export Experiences (CSV)' }));
+    await waitFor(() => expect(files).toHaveLength(3));
+    expect(files[2].name).toBe(`peptide-experiences-${date}.csv`);
+    const csv = await files[2].blob.text();
+    expect(csv.split('\r\n').filter(Boolean)).toEqual(['peptide,category,month', '"BPC-157","Healing & Recovery","2026-11"', '"TB-500","Healing & Recovery","2026-11"']);
+    const csvCalls = store.requests.filter((r) => r.path === '/api/research/export' && r.params.get('format') === 'csv');
+    expect(csvCalls.map((r) => r.params.get('cursor'))).toEqual([null, '1']);
+  });
+
+  it('Data Export failure: an error toast and no file', async () => {
+    const store = setup();
+    store.fail.export = true;
+    const files = captureDownloads();
+    const { user } = renderApp('/research?tab=export');
+    await user.click(await screen.findByRole('button', { name: 'Export Experiences (CSV)' }, SLOW));
+    expect(await screen.findByText('Export Failed')).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    expect(files).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Export Experiences (CSV)' })).toBeEnabled();
+  });
+
+  it('API Access: the endpoints, the response format and the limits read from the server', async () => {
+    setup();
+    renderApp('/research?tab=api');
+    await screen.findByRole('heading', { name: 'Endpoints' }, SLOW);
+    for (const path of ['/api/analytics', '/api/peptides', '/api/experiences', '/api/users/pending']) {
+      expect(screen.getAllByText(path, { exact: false }).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByRole('heading', { name: 'Response format' })).toBeInTheDocument();
+    expect(screen.getByText(/"success": true/)).toBeInTheDocument();
+    const limits = await screen.findByRole('list', { name: 'Rate limits' });
+    const items = within(limits).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('10 per hour per address'),
+      expect.stringContaining('10 per 15 minutes per email'),
+      expect.stringContaining('600 per minute per address'),
+    ]);
+    expect(document.body).not.toHaveTextContent(/100\/hour|50\/hour/);
+  });
+
+  it('Guidelines: what to approve, what to reject, reports of harm', async () => {
+    setup();
+    renderApp('/research?tab=guidelines');
+    expect(await screen.findByRole('heading', { name: 'Approve when' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reject when' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reports of harm' })).toBeInTheDocument();
+  });
+});
+
+describe('User Management', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    backend.seedSession('moderator@example.com');
+  });
+
+  it('lists pending registrations with their date; approve and reject (with notes) remove them', async () => {
+    const store = setup();
+    const { user } = renderApp('/research?tab=users');
+    const list = await screen.findByRole('list', { name: 'Pending registrations' }, SLOW);
+    expect(within(list).getByText('alice@example.com')).toBeInTheDocument();
+    const alice = within(list).getByText('alice@example.com').closest('li')!;
+    expect(within(alice).getByText(/20 Nov 2026/)).toHaveAttribute('dateTime', '2026-11-20T09:30:00.000Z');
+
+    await user.click(screen.getByRole('button', { name: 'Approve alice@example.com' }));
+    expect(await screen.findByText('User approved successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('alice@example.com')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Reject bob@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject registration' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Notes (optional)' }), 'disposable address');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject User' }));
+    expect(await screen.findByText('User rejected successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.requests.find((r) => r.path.endsWith('/reject'))?.body).toEqual({ notes: 'disposable address' });
+    expect(await screen.findByText('No pending registrations')).toBeInTheDocument();
+    // The list was fetched again after each decision.
+    expect(store.requests.filter((r) => r.path === '/api/users/pending').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reject with no notes sends an empty note; Cancel sends nothing', async () => {
+    const store = setup();
+    const { user } = renderApp('/research?tab=users');
+    await user.click(await screen.findByRole('button', { name: 'Reject alice@example.com' }, SLOW));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Reject alice@example.com' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject User' }));
+    expect(await screen.findByText('User rejected successfully')).toBeInTheDocument();
+    expect(store.requests.find((r) => r.method === 'POST')?.body).toEqual({ notes: '' });
+  });
+
+  it('failed decisions show the spec toasts and keep the user (and typed notes)', async () => {
+    const store = setup();
+    store.fail.approve = true;
+    store.fail.reject = true;
+    const { user } = renderApp('/research?tab=users');
+    await user.click(await screen.findByRole('button', { name: 'Approve alice@example.com' }, SLOW));
+    expect(await screen.findByText('Failed to approve user')).toBeInTheDocument();
+    expect(screen.getByText('alice@example.com')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reject bob@example.com' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Notes (optional)' }), 'spam');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject User' }));
+    expect(await screen.findByText('Failed to reject user')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Notes (optional)' })).toHaveValue('spam');
+  });
+
+  it('a failed list shows "Failed to load pending users" and can be retried; an empty queue says so', async () => {
+    const store = setup({ pending: [] });
+    store.fail.pending = true;
+    const { user } = renderApp('/research?tab=users');
+    expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent('Failed to load pending users');
+    store.fail.pending = false;
+    store.pending = [makePending(9, 'carol@example.com')];
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('carol@example.com')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve carol@example.com' }));
+    expect(await screen.findByText('No pending registrations')).toBeInTheDocument();
+  });
+});
