@@ -1,5 +1,4 @@
 // Display helpers shared by every screen that shows an experience.
-import { format } from 'date-fns';
 import { ratingOutOfFive } from '@contract/rules';
 
 export const OUTCOME_LABELS: Record<string, string> = { energy: 'Energy', sleep: 'Sleep', mood: 'Mood', performance: 'Performance', recovery: 'Recovery' };
@@ -14,8 +13,12 @@ export function ratingFiveText(rating10: number): string {
   return five === null ? 'Not rated' : `${five.toFixed(1)}/5`;
 }
 
+// Intl rather than date-fns here: this runs on Home's first load, where every kB counts.
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** "Oct 28, 2026" (the day as stored, in UTC, so it reads the same everywhere). */
 export function shortDate(iso: string): string {
-  return format(new Date(iso), 'MMM d, yyyy');
+  return SHORT_DATE.format(new Date(iso));
 }
 
 /** "twice-weekly" -> "Twice weekly". */

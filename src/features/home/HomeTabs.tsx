@@ -1,0 +1,120 @@
+// Home's tabs (spec section 2): Popular Peptides (default), Recent Experiences, Community Insights.
+import { Link } from 'react-router-dom';
+import { coreOutcomeMeanOutOfFive, oneDecimal } from '@contract/rules';
+import { usePublicAnalytics } from '@/api/analytics';
+import { useHomeExperiences } from '@/api/experiences';
+import { usePeptides } from '@/api/peptides';
+import { StoryText } from '@/components/experience/StoryText';
+import { shortDate } from '@/components/experience/format';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { InlineError, Loading, cardLink, signed } from './home-ui';
+
+function PopularPeptides() {
+  const query = usePeptides({ sort: 'experiences', limit: 6 });
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <InlineError message={query.error.message} />;
+  if (query.data.peptides.length === 0) return <p className="text-muted-foreground">No peptides in the database yet.</p>;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {query.data.peptides.map((p) => (
+        <li key={p._id}>
+          <Link to={`/peptides/${p._id}`} className={cardLink}>
+            <Card className="grid h-full gap-2 p-5 transition-colors duration-150 hover:border-primary">
+              <h3 className="font-semibold">{p.name}</h3>
+              <div>
+                <Badge>{p.category}</Badge>
+              </div>
+              <p className="flex justify-between text-sm text-muted-foreground tabular-nums">
+                <span>{p.totalExperiences.toLocaleString('en-US')} experiences</span>
+                <span>{oneDecimal(p.averageRating)}/10</span>
+              </p>
+            </Card>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RecentExperiences() {
+  const query = useHomeExperiences();
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <InlineError message={query.error.message} />;
+  if (query.data.length === 0) {
+    return (
+      <p className="text-muted-foreground">
+        No experiences yet. <Link to="/submit" className="text-primary-strong underline">Share the first experience</Link>.
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-4 lg:grid-cols-3">
+      {query.data.slice(0, 3).map((e) => {
+        const mean = coreOutcomeMeanOutOfFive(e.outcomes);
+        return (
+          <li key={e._id}>
+            <Link to={`/experiences/${e._id}`} className={cardLink}>
+              <Card className="grid h-full gap-2 p-5 transition-colors duration-150 hover:border-primary">
+                <div className="flex items-start justify-between gap-2">
+                  <h3 className="font-semibold">{e.peptideName}</h3>
+                  <Badge variant="outline">{e.dosage}</Badge>
+                </div>
+                <p className="text-xs text-muted-foreground">
+                  <time dateTime={e.createdAt}>{shortDate(e.createdAt)}</time>
+                  {e.demo ? ' · Demo data' : ''}
+                </p>
+                <StoryText story={e.story} className="line-clamp-2 text-sm" />
+                <p className="text-sm font-medium tabular-nums">{mean === null ? 'Not rated' : `${mean.toFixed(1)}/5`}</p>
+              </Card>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function CommunityInsights() {
+  const analytics = usePublicAnalytics();
+  if (analytics.isPending) return <Loading />;
+  if (analytics.isError) return <InlineError message={analytics.error.message} />;
+  const trending = analytics.data.trendingCategories;
+  if (trending.length === 0) return <p className="text-muted-foreground">Not enough reports this month to show trends yet.</p>;
+  return (
+    <Card className="p-5">
+      <h3 className="mb-3 font-semibold">Trending categories</h3>
+      <ul className="grid gap-2">
+        {trending.map((c) => (
+          <li key={c.name} className="flex items-center justify-between gap-3 text-sm">
+            <span>{c.name}</span>
+            <Badge variant={c.growth >= 0 ? 'success' : 'secondary'}>{signed(c.growth)}</Badge>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-xs text-muted-foreground">Growth of each category's reports this month against last month.</p>
+    </Card>
+  );
+}
+
+export function HomeTabs() {
+  return (
+    <Tabs defaultValue="popular">
+      <TabsList aria-label="Home sections">
+        <TabsTrigger value="popular">Popular Peptides</TabsTrigger>
+        <TabsTrigger value="recent">Recent Experiences</TabsTrigger>
+        <TabsTrigger value="insights">Community Insights</TabsTrigger>
+      </TabsList>
+      <TabsContent value="popular">
+        <PopularPeptides />
+      </TabsContent>
+      <TabsContent value="recent">
+        <RecentExperiences />
+      </TabsContent>
+      <TabsContent value="insights">
+        <CommunityInsights />
+      </TabsContent>
+    </Tabs>
+  );
+}
