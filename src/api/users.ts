@@ -1,7 +1,7 @@
 // The signed-in member's own account (spec section 7: GET /api/users/me).
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
-import { MeResponse, type User } from '@contract/users';
+import { MeResponse, type UpdateProfileRequest, type User } from '@contract/users';
 import { api } from './client';
 import { ApiError } from './errors';
 
@@ -21,4 +21,20 @@ export function meQueryOptions() {
 
 export function useMe(enabled = true) {
   return useQuery({ ...meQueryOptions(), enabled });
+}
+
+/** PUT /api/users/me: only demographics and preferences (the contract refuses anything else). */
+export async function updateMe(body: UpdateProfileRequest): Promise<User> {
+  const response = await api.put<unknown>('/api/users/me', body);
+  const data = readData(MeResponse, response.data);
+  if (!data) throw new ApiError('Invalid user data response', response.status, response.data);
+  return data.user;
+}
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: (user) => queryClient.setQueryData(meQueryKey, user),
+  });
 }

@@ -1,7 +1,7 @@
 // /submit wizard (spec sections 2, 4, 5, 8): step gating, outcomes, honeypot, payload, success, failure, story editor.
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EffectsResponse, SubmitExperienceRequest, SubmitExperienceResponse } from '@contract/experiences';
 import { PeptideListResponse } from '@contract/peptides';
 import { renderApp } from './helpers/render-app';
@@ -54,6 +54,9 @@ function successBody(body: SubmitExperienceRequest) {
   });
 }
 
+// Typing through four steps takes seconds when the machine is busy.
+vi.setConfig({ testTimeout: 20_000 });
+
 let sent: unknown[] = [];
 
 beforeEach(() => {
@@ -75,12 +78,17 @@ const STORY = 'This is my story about the peptide. '.repeat(4);
 
 async function open() {
   const app = renderApp('/submit');
-  await screen.findByRole('heading', { level: 1, name: 'Share Your Experience' });
-  await screen.findByRole('option', { name: 'BPC-157' });
+  await screen.findByRole('heading', { level: 1, name: 'Share Your Experience' }, { timeout: 8000 });
+  await screen.findByRole('option', { name: 'BPC-157' }, { timeout: 8000 });
   return app;
 }
 
 type App = Awaited<ReturnType<typeof open>>;
+/** Pasted, not typed key by key, where the story's content is not what the test is about. */
+async function pasteStory(app: App) {
+  await app.user.click(screen.getByLabelText('Your story'));
+  await app.user.paste(STORY);
+}
 const next = () => screen.getByRole('button', { name: 'Next' });
 
 async function fillStep1(app: App, duration = '30') {
@@ -138,7 +146,7 @@ describe('submit wizard', () => {
   it('rejects a filled honeypot without sending', async () => {
     const app = await open();
     await toStep4(app);
-    await app.user.type(screen.getByLabelText('Your story'), STORY);
+    await pasteStory(app);
     const honeypot = document.querySelector('input[name="website"]') as HTMLInputElement;
     expect(honeypot).toHaveAttribute('tabindex', '-1');
     expect(honeypot).toHaveAttribute('autocomplete', 'off');
@@ -151,7 +159,7 @@ describe('submit wizard', () => {
   it('sends the payload (integer duration, no vendor, sourcing only when filled), shows success, and resets', async () => {
     const app = await open();
     await toStep4(app);
-    await app.user.type(screen.getByLabelText('Your story'), STORY);
+    await pasteStory(app);
     await app.user.type(screen.getByLabelText('Vendor name'), 'Acme');
     expect(screen.getByText('Enter units (mg or mcg)')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
@@ -173,7 +181,7 @@ describe('submit wizard', () => {
   it('sends sourcing when a field is filled', async () => {
     const app = await open();
     await toStep4(app);
-    await app.user.type(screen.getByLabelText('Your story'), STORY);
+    await pasteStory(app);
     await app.user.type(screen.getByLabelText('Purity (%)'), '99');
     await app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
     await screen.findByTestId('tracking-id');
@@ -184,9 +192,9 @@ describe('submit wizard', () => {
     server.use(http.post('/api/experiences', () => HttpResponse.json(errorBody('Peptide not found'), { status: 404 })));
     const app = await open();
     await toStep4(app);
-    await app.user.type(screen.getByLabelText('Your story'), STORY);
+    await pasteStory(app);
     await app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
-    expect(await screen.findByText('Submission Failed')).toBeInTheDocument();
+    expect(await screen.findByText('Submission Failed', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Peptide not found')).toBeInTheDocument();
     expect(screen.getByLabelText('Your story')).toHaveValue(STORY);
     expect(screen.getByText('Step 4 of 4')).toBeInTheDocument();
@@ -225,11 +233,11 @@ describe('submit wizard', () => {
     }));
     const app = await open();
     await toStep4(app);
-    await app.user.type(screen.getByLabelText('Your story'), STORY);
+    await pasteStory(app);
     await app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     release();
-    expect(await screen.findByText('Submission Failed')).toBeInTheDocument();
+    expect(await screen.findByText('Submission Failed', undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('toasts when form data fails to load', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import Copy from 'lucide-react/icons/copy';
 import {
   AGE_RANGES,
   BIOLOGICAL_SEXES,
@@ -29,7 +30,7 @@ import { fieldClasses } from '@/components/ui/field-styles';
 import { cn } from '@/lib/cn';
 import { Slider } from '@/components/ui/slider';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { buildPayload, EMPTY_FORM, missingFields, outcomesFor, type WizardForm, type WizardStep } from './wizard-rules';
+import { buildPayload, EMPTY_FORM, missingFields, outcomesFor, sourcingErrors, type SourcingField, type WizardForm, type WizardStep } from './wizard-rules';
 
 const DRAFT_KEY = 'submitExperienceDraft';
 const STEP_TITLES = ['Peptide Details', 'Context & Goals', 'Outcomes & Effects', 'Personal Story'] as const;
@@ -41,7 +42,8 @@ const WRITING_PROMPTS = [
   'Did you experience any side effects?',
   'Would you recommend it to others, and why?',
 ];
-const TONE_CLASS = { orange: 'text-orange-600 dark:text-orange-400', green: 'text-green-600 dark:text-green-400', red: 'text-red-600 dark:text-red-400' };
+// The -700 shades keep 4.5:1 on the light card; -400 on the dark one.
+const TONE_CLASS = { orange: 'text-orange-700 dark:text-orange-400', green: 'text-green-700 dark:text-green-400', red: 'text-red-700 dark:text-red-400' };
 
 type Draft = { step: WizardStep; form: WizardForm };
 
@@ -115,6 +117,65 @@ function ListEditor({ id, title, items, onChange, list }: { id: string; title: s
   );
 }
 
+/** An optional sourcing field: when filled but invalid it is outlined in red with the reason under it. */
+function SourcingInput({
+  field,
+  text,
+  form,
+  errors,
+  touched,
+  onBlur,
+  onChange,
+  type = 'text',
+  inputMode,
+  placeholder,
+}: {
+  field: SourcingField;
+  text: string;
+  form: WizardForm;
+  errors: Partial<Record<SourcingField, string>>;
+  touched: ReadonlySet<SourcingField>;
+  onBlur: (field: SourcingField) => void;
+  onChange: (field: SourcingField, value: string) => void;
+  type?: string;
+  inputMode?: 'decimal';
+  placeholder?: string;
+}) {
+  const error = touched.has(field) ? errors[field] : undefined;
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={field}>{text}</Label>
+      <Input
+        id={field}
+        type={type}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        value={form[field]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${field}-error` : undefined}
+        onBlur={() => onBlur(field)}
+        onChange={(e) => onChange(field, e.target.value)}
+      />
+      {error && (
+        <p id={`${field}-error`} className="text-sm text-destructive-text">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Focused once on arrival, so keyboard and screen-reader users land on the result. */
+function ConfirmationHeading() {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h1 ref={ref} tabIndex={-1} className="text-2xl font-semibold leading-tight outline-none">
+      Thank you for sharing!
+    </h1>
+  );
+}
+
 export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT }: { value: string; onChange: (v: string) => void; max?: number }) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const tone = storyCounterTone(value.length, max);
@@ -166,7 +227,8 @@ export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT }: { value
         <p className="text-sm font-medium">Writing prompts</p>
         <div className="flex flex-wrap gap-2">
           {WRITING_PROMPTS.map((p) => (
-            <Button key={p} type="button" variant="secondary" size="sm" onClick={() => insert(p)}>
+            // Wraps on narrow screens: a prompt is a sentence, wider than a 360 px phone allows on one line.
+            <Button key={p} type="button" variant="secondary" size="sm" className="h-auto min-h-8 max-w-full whitespace-normal py-1.5 text-left" onClick={() => insert(p)}>
               {p}
             </Button>
           ))}
@@ -199,6 +261,10 @@ export function SubmitPage() {
   const set = <K extends keyof WizardForm>(key: K, value: WizardForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const peptideList = peptides.data?.peptides ?? [];
   const missing = missingFields(step, form);
+  const sourcingErrs = sourcingErrors(form);
+  // A sourcing error shows once the member leaves the field, not while they are still typing.
+  const [touched, setTouched] = useState<ReadonlySet<SourcingField>>(() => new Set());
+  const touch = (field: SourcingField) => setTouched((t) => new Set(t).add(field));
 
   const choosePeptide = (id: string) => {
     const p = peptideList.find((x) => x._id === id);
@@ -228,6 +294,7 @@ export function SubmitPage() {
     sessionStorage.removeItem(DRAFT_KEY);
     setForm(EMPTY_FORM);
     setStep(1);
+    setTouched(new Set());
     setTrackingId(null);
     submit.reset();
   };
@@ -237,7 +304,7 @@ export function SubmitPage() {
       <div className="mx-auto max-w-2xl space-y-6 py-8">
         <Card>
           <CardHeader>
-            <h1 className="text-2xl font-semibold leading-tight">Thank you for sharing!</h1>
+            <ConfirmationHeading />
           </CardHeader>
           <CardContent className="space-y-4">
             <p>Your tracking ID:</p>
@@ -249,6 +316,7 @@ export function SubmitPage() {
                 type="button"
                 variant="outline"
                 size="sm"
+                aria-label="Copy tracking ID"
                 onClick={() => {
                   void navigator.clipboard?.writeText(trackingId).then(
                     () => toast({ title: 'Copied', description: 'Tracking ID copied to clipboard', variant: 'success' }),
@@ -256,6 +324,7 @@ export function SubmitPage() {
                   );
                 }}
               >
+                <Copy aria-hidden="true" />
                 Copy
               </Button>
             </div>
@@ -279,7 +348,9 @@ export function SubmitPage() {
       <div className="space-y-2">
         <div className="flex items-center justify-between gap-2">
           <h1 className="text-3xl font-bold">Share Your Experience</h1>
-          <Badge variant="secondary">Step {step} of 4</Badge>
+          <Badge variant="secondary" className="shrink-0 whitespace-nowrap">
+            Step {step} of 4
+          </Badge>
         </div>
         <p className="text-muted-foreground">Tell the community what you used and what happened, in four short steps. No account needed.</p>
         <Progress value={step} max={4} label={`Step ${step} of 4`} />
@@ -408,18 +479,12 @@ export function SubmitPage() {
                 </fieldset>
                 <fieldset className="space-y-3">
                   <legend className="text-sm font-medium">Sourcing (optional)</legend>
-                  <Field id="sourcingVendorUrl" text="Vendor URL">
-                    <Input id="sourcingVendorUrl" type="url" value={form.sourcingVendorUrl} onChange={(e) => set('sourcingVendorUrl', e.target.value)} />
-                  </Field>
+                  <SourcingInput field="sourcingVendorUrl" text="Vendor URL" type="url" placeholder="https://" form={form} errors={sourcingErrs} touched={touched} onBlur={touch} onChange={set} />
                   <Field id="sourcingBatchId" text="Sourcing batch ID">
                     <Input id="sourcingBatchId" value={form.sourcingBatchId} onChange={(e) => set('sourcingBatchId', e.target.value)} />
                   </Field>
-                  <Field id="sourcingPurity" text="Purity (%)">
-                    <Input id="sourcingPurity" inputMode="decimal" value={form.sourcingPurity} onChange={(e) => set('sourcingPurity', e.target.value)} />
-                  </Field>
-                  <Field id="sourcingVolumeMl" text="Volume (ml)">
-                    <Input id="sourcingVolumeMl" inputMode="decimal" value={form.sourcingVolumeMl} onChange={(e) => set('sourcingVolumeMl', e.target.value)} />
-                  </Field>
+                  <SourcingInput field="sourcingPurity" text="Purity (%)" inputMode="decimal" form={form} errors={sourcingErrs} touched={touched} onBlur={touch} onChange={set} />
+                  <SourcingInput field="sourcingVolumeMl" text="Volume (ml)" inputMode="decimal" form={form} errors={sourcingErrs} touched={touched} onBlur={touch} onChange={set} />
                 </fieldset>
               </>
             )}

@@ -78,9 +78,18 @@ export function missingFields(step: WizardStep, form: WizardForm): string[] {
   return missing;
 }
 
+export type SourcingField = 'sourcingVendorUrl' | 'sourcingPurity' | 'sourcingVolumeMl';
+
+/** Messages shown in red under each optional sourcing field that is filled but invalid. */
+export const SOURCING_MESSAGES: Record<SourcingField, string> = {
+  sourcingVendorUrl: 'Enter a web address starting with http:// or https://',
+  sourcingPurity: 'Purity must be a number between 0 and 100',
+  sourcingVolumeMl: 'Volume must be a positive number of ml (at most 1000)',
+};
+
 /** Optional sourcing fields, when filled, must match the contract: http(s) URL, purity 0-100, volume > 0 (at most 1000 ml). */
-export function sourcingProblems(form: WizardForm): string[] {
-  const problems: string[] = [];
+export function sourcingErrors(form: WizardForm): Partial<Record<SourcingField, string>> {
+  const errors: Partial<Record<SourcingField, string>> = {};
   const url = form.sourcingVendorUrl.trim();
   if (url) {
     let ok = false;
@@ -89,17 +98,28 @@ export function sourcingProblems(form: WizardForm): string[] {
     } catch {
       ok = false;
     }
-    if (!ok) problems.push('Vendor URL (a web address starting with http or https)');
+    if (!ok) errors.sourcingVendorUrl = SOURCING_MESSAGES.sourcingVendorUrl;
   }
   if (form.sourcingPurity.trim()) {
     const n = Number(form.sourcingPurity);
-    if (!Number.isFinite(n) || n < 0 || n > 100) problems.push('Purity (between 0 and 100)');
+    if (!Number.isFinite(n) || n < 0 || n > 100) errors.sourcingPurity = SOURCING_MESSAGES.sourcingPurity;
   }
   if (form.sourcingVolumeMl.trim()) {
     const n = Number(form.sourcingVolumeMl);
-    if (!Number.isFinite(n) || n <= 0 || n > 1000) problems.push('Volume (a positive number of ml, at most 1000)');
+    if (!Number.isFinite(n) || n <= 0 || n > 1000) errors.sourcingVolumeMl = SOURCING_MESSAGES.sourcingVolumeMl;
   }
-  return problems;
+  return errors;
+}
+
+const SOURCING_LABELS: Record<SourcingField, string> = {
+  sourcingVendorUrl: 'Vendor URL (a web address starting with http or https)',
+  sourcingPurity: 'Purity (between 0 and 100)',
+  sourcingVolumeMl: 'Volume (a positive number of ml, at most 1000)',
+};
+
+/** The invalid sourcing fields as labels for the "Still needed" line. */
+export function sourcingProblems(form: WizardForm): string[] {
+  return (Object.keys(sourcingErrors(form)) as SourcingField[]).map((f) => SOURCING_LABELS[f]);
 }
 
 export function isStepValid(step: WizardStep, form: WizardForm): boolean {

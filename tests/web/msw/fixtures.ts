@@ -1,4 +1,13 @@
-import { Peptide } from '@contract/peptides';
+import { Peptide, PeptideListResponse } from '@contract/peptides';
+import {
+  EffectsResponse,
+  Experience,
+  OwnExperience,
+  OwnExperienceResponse,
+  SubmitExperienceResponse,
+  type Effect,
+  type SubmitExperienceInput,
+} from '@contract/experiences';
 // Test data built through the contract schemas, so a mock can never answer what the real
 // server could not (a shape drift fails here, loudly, instead of passing silently).
 import { ApiErrorBody } from '@contract/common';
@@ -65,5 +74,109 @@ export function makePeptide(overrides: Partial<Peptide> = {}): Peptide {
     createdAt: '2026-01-15T10:00:00.000Z',
     canDelete: false,
     ...overrides,
+  });
+}
+
+// Default catalogue, effects and submission answers, so any page test gets sane data without
+// its own handlers (tests override with server.use when they need something specific).
+export const DEFAULT_PEPTIDES: Peptide[] = [
+  makePeptide({
+    _id: '20000000-0000-4000-8000-000000000001',
+    name: 'BPC-157',
+    category: 'Healing & Recovery',
+    description: 'Body protection compound studied for tissue repair.',
+    commonEffects: ['Recovery', 'Joint comfort', 'Sleep'],
+  }),
+  makePeptide({
+    _id: '20000000-0000-4000-8000-000000000002',
+    name: 'Ipamorelin',
+    category: 'Growth Hormone',
+    description: 'Selective growth hormone secretagogue.',
+    commonEffects: ['Sleep', 'Recovery', 'Energy'],
+  }),
+  makePeptide({
+    _id: '20000000-0000-4000-8000-000000000003',
+    name: 'Semax',
+    category: 'Cognitive Enhancement',
+    description: 'Nootropic peptide studied for focus.',
+    commonEffects: ['Focus', 'Mood'],
+  }),
+];
+
+export const peptideListBody = (peptides: Peptide[], page = 1, pageSize = 20, total = peptides.length) =>
+  PeptideListResponse.parse({ success: true, data: { peptides, total, page, pageSize } });
+
+export const DEFAULT_EFFECTS: Effect[] = [
+  { _id: '30000000-0000-4000-8000-000000000001', name: 'Better sleep', type: 'positive' },
+  { _id: '30000000-0000-4000-8000-000000000002', name: 'Faster recovery', type: 'positive' },
+  { _id: '30000000-0000-4000-8000-000000000003', name: 'Headache', type: 'side' },
+];
+
+export const effectsBody = (effects: Effect[] = DEFAULT_EFFECTS) => EffectsResponse.parse({ success: true, data: { effects, total: effects.length } });
+
+let experienceCounter = 0;
+/** A contract-valid public experience. */
+export function makeExperience(overrides: Partial<Experience> = {}): Experience {
+  experienceCounter += 1;
+  return Experience.parse({
+    _id: `40000000-0000-4000-8000-${String(experienceCounter).padStart(12, '0')}`,
+    peptideId: DEFAULT_PEPTIDES[0]._id,
+    peptideName: 'BPC-157',
+    peptideCategory: 'Healing & Recovery',
+    dosage: '250 mcg',
+    frequency: 'daily',
+    duration: 30,
+    route: 'subcutaneous',
+    primaryPurpose: ['Injury Healing'],
+    demographics: { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' },
+    outcomes: { Recovery: 8, Sleep: 6 },
+    rating: 7,
+    effects: ['Faster recovery'],
+    timeline: '1-week',
+    story: 'A demonstration story about recovery that is long enough to pass the minimum length rule of one hundred characters.',
+    stack: [],
+    vendor: null,
+    votes: { helpful: 0, notHelpful: 0, detailed: 0, concerning: 0, total: 0 },
+    demo: false,
+    createdAt: '2026-02-01T10:00:00.000Z',
+    updatedAt: null,
+    ...overrides,
+  });
+}
+
+/** The submitter's own view of a report (tracking lookup). */
+export function makeOwnExperience(overrides: Partial<OwnExperience> = {}): OwnExperience {
+  const { trackingId = 'TRK-12345678901234567890', sourcing = null, ...rest } = overrides;
+  return OwnExperience.parse({ ...makeExperience(rest), trackingId, sourcing });
+}
+
+export const ownExperienceBody = (experience: OwnExperience) => OwnExperienceResponse.parse({ success: true, data: { experience } });
+
+/** What POST /api/experiences answers for a valid body. */
+export function submitBody(input: SubmitExperienceInput, trackingId = 'TRK-00000000000000000001') {
+  const peptide = DEFAULT_PEPTIDES.find((p) => p._id === input.peptideId);
+  const outcomes = Object.values(input.outcomes);
+  return SubmitExperienceResponse.parse({
+    success: true,
+    data: {
+      trackingId,
+      experience: makeExperience({
+        peptideId: input.peptideId,
+        peptideName: peptide?.name ?? 'Unknown peptide',
+        peptideCategory: peptide?.category ?? 'Healing & Recovery',
+        dosage: input.dosage,
+        frequency: input.frequency,
+        duration: input.duration,
+        route: input.routeOfAdministration,
+        primaryPurpose: input.primaryPurpose,
+        demographics: input.demographics,
+        outcomes: input.outcomes,
+        rating: outcomes.reduce((a, b) => a + b, 0) / outcomes.length,
+        effects: input.effects,
+        timeline: input.timeline,
+        story: input.story,
+        stack: input.stack,
+      }),
+    },
   });
 }

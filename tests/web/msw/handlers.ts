@@ -2,7 +2,22 @@ import { HttpResponse, http } from 'msw';
 import { Credentials, RefreshRequest, RegisterRequest } from '@contract/users';
 import { formatIssues } from '@contract/common';
 import { PENDING_MESSAGE, backend } from './backend';
-import { errorBody, healthBody, loginBody, logoutBody, makeUser, meBody, refreshBody, registerBody } from './fixtures';
+import { SubmitExperienceRequest } from '@contract/experiences';
+import { HONEYPOT_MESSAGE } from '@contract/rules';
+import {
+  DEFAULT_PEPTIDES,
+  effectsBody,
+  errorBody,
+  healthBody,
+  loginBody,
+  logoutBody,
+  makeUser,
+  meBody,
+  peptideListBody,
+  refreshBody,
+  registerBody,
+  submitBody,
+} from './fixtures';
 
 async function record(request: Request): Promise<unknown> {
   const url = new URL(request.url);
@@ -66,5 +81,36 @@ export const handlers = [
     const body = (await record(request)) as { refreshToken?: string } | undefined;
     if (body?.refreshToken) backend.refreshTokens.delete(body.refreshToken);
     return HttpResponse.json(logoutBody());
+  }),
+
+  // Defaults for page tests: a small catalogue (search, category and paging honoured), the
+  // effects vocabulary, and an anonymous submission that validates like the real server.
+  http.get('/api/peptides', async ({ request }) => {
+    await record(request);
+    const url = new URL(request.url);
+    const search = (url.searchParams.get('search') ?? '').trim().toLowerCase();
+    const category = url.searchParams.get('category') ?? 'all';
+    const page = Number(url.searchParams.get('page') ?? 1) || 1;
+    const pageSize = Number(url.searchParams.get('limit') ?? 20) || 20;
+    const matching = DEFAULT_PEPTIDES.filter(
+      (p) =>
+        (!search || p.name.toLowerCase().includes(search) || p.description.toLowerCase().includes(search)) &&
+        (category === 'all' || p.category === category),
+    );
+    return HttpResponse.json(peptideListBody(matching.slice((page - 1) * pageSize, page * pageSize), page, pageSize, matching.length));
+  }),
+
+  http.get('/api/effects', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json(effectsBody());
+  }),
+
+  http.post('/api/experiences', async ({ request }) => {
+    const body = await record(request);
+    const website = (body as { website?: unknown } | undefined)?.website;
+    if (typeof website === 'string' && website.trim()) return HttpResponse.json(errorBody(HONEYPOT_MESSAGE), { status: 400 });
+    const parsed = SubmitExperienceRequest.safeParse(body);
+    if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
+    return HttpResponse.json(submitBody(parsed.data), { status: 201 });
   }),
 ];

@@ -1,0 +1,66 @@
+// The submitter's own report, reached only with its tracking ID (decisions.md "Anonymity"):
+// GET, PUT and DELETE /api/experiences/tracking/{trackingId}.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DeleteExperienceResponse, OwnExperienceResponse, type OwnExperience, type UpdateExperienceRequest } from '@contract/experiences';
+import { readData } from '@contract/normalize';
+import { normaliseTrackingId } from '@contract/rules';
+import { api } from './client';
+import { ApiError } from './errors';
+
+export { normaliseTrackingId };
+
+const path = (trackingId: string) => `/api/experiences/tracking/${encodeURIComponent(normaliseTrackingId(trackingId))}`;
+
+export async function fetchOwnExperience(trackingId: string): Promise<OwnExperience> {
+  const response = await api.get<unknown>(path(trackingId));
+  const data = readData(OwnExperienceResponse, response.data);
+  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
+  return data.experience;
+}
+
+export const trackingQueryKey = (trackingId: string) => ['experiences', 'tracking', normaliseTrackingId(trackingId)] as const;
+
+export function trackingQueryOptions(trackingId: string) {
+  // No retry: a 404 means "no such report", asking again will not change that.
+  return queryOptions({ queryKey: trackingQueryKey(trackingId), queryFn: () => fetchOwnExperience(trackingId), retry: false, staleTime: 0 });
+}
+
+/** Looks a report up only once `trackingId` is set (after the button is pressed). */
+export function useOwnExperience(trackingId: string | null) {
+  return useQuery({ ...trackingQueryOptions(trackingId ?? ''), enabled: Boolean(trackingId) });
+}
+
+export async function updateOwnExperience(trackingId: string, changes: UpdateExperienceRequest): Promise<OwnExperience> {
+  const response = await api.put<unknown>(path(trackingId), changes);
+  const data = readData(OwnExperienceResponse, response.data);
+  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
+  return data.experience;
+}
+
+export async function deleteOwnExperience(trackingId: string): Promise<void> {
+  const response = await api.delete<unknown>(path(trackingId));
+  if (!readData(DeleteExperienceResponse, response.data)) throw new ApiError('Invalid response from server', response.status, response.data);
+}
+
+export function useUpdateOwnExperience(trackingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: UpdateExperienceRequest) => updateOwnExperience(trackingId, changes),
+    onSuccess: (experience) => {
+      queryClient.setQueryData(trackingQueryKey(trackingId), experience);
+      // Lists and aggregates now show the corrected story and ratings.
+      void queryClient.invalidateQueries({ queryKey: ['experiences'], predicate: (q) => q.queryKey[1] !== 'tracking' });
+    },
+  });
+}
+
+export function useDeleteOwnExperience(trackingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteOwnExperience(trackingId),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: trackingQueryKey(trackingId) });
+      void queryClient.invalidateQueries({ queryKey: ['experiences'] });
+    },
+  });
+}

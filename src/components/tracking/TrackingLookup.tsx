@@ -1,0 +1,187 @@
+// Tracking ID lookup (spec section 5), shared by Privacy "Your Data" and Profile "Lookup":
+// features never import each other, so it lives here.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import Search from 'lucide-react/icons/search';
+import type { OwnExperience } from '@contract/experiences';
+import { parseBold } from '@contract/rules';
+import { ApiError } from '@/api/errors';
+import { normaliseTrackingId, trackingQueryOptions } from '@/api/tracking';
+import { useToast } from '@/app/toast/ToastProvider';
+import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton } from '@/components/ui';
+
+export const TRACKING_PLACEHOLDER = 'TRK-12345678901234567890';
+const EMPTY_MESSAGE = 'Please enter a tracking ID';
+const NOT_FOUND = 'Experience not found';
+const FAILED = 'Failed to lookup experience';
+
+function label(value: string): string {
+  return value.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+}
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+export interface TrackingLookupControls {
+  /** Forgets the shown report (after it was deleted). */
+  clear: () => void;
+}
+
+export interface TrackingLookupProps {
+  /** Extra parts under the fields: the Privacy page shows story, outcomes and effects. */
+  showContent?: boolean;
+  /** Buttons acting on the found report (export, update, delete). */
+  actions?: (experience: OwnExperience, controls: TrackingLookupControls) => ReactNode;
+  /** The lookup card's heading. */
+  title?: string;
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
+      <dt className="text-sm text-muted-foreground sm:w-40 sm:shrink-0">{term}</dt>
+      <dd className="min-w-0 break-words font-medium">{children}</dd>
+    </div>
+  );
+}
+
+export function TrackingLookup({ showContent = false, actions, title = 'Find your submission' }: TrackingLookupProps) {
+  const inputId = useId();
+  const errorId = useId();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [value, setValue] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [found, setFound] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // Reads the cached report, so an update elsewhere (PUT) shows here at once.
+  const report = useQuery({ ...trackingQueryOptions(found ?? ''), enabled: Boolean(found) });
+
+  const trimmed = value.trim();
+  const showEmpty = touched && !trimmed;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!trimmed) return;
+    const id = normaliseTrackingId(trimmed);
+    setBusy(true);
+    setFailure(null);
+    setNotice(null);
+    try {
+      await queryClient.fetchQuery(trackingQueryOptions(id));
+      setFound(id);
+      toast({ title: 'Success', description: 'Experience found successfully', variant: 'success' });
+    } catch (error) {
+      setFound(null);
+      // 400 (not TRK- + 20 digits) and 404 both mean there is no such report.
+      const message = error instanceof ApiError && (error.status === 404 || error.status === 400) ? NOT_FOUND : FAILED;
+      setFailure(message);
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const experience = found ? report.data : undefined;
+  const controls: TrackingLookupControls = {
+    clear: () => {
+      setFound(null);
+      setValue('');
+      setTouched(false);
+      setNotice('The report is gone: a new lookup with that tracking ID finds nothing.');
+    },
+  };
+
+  return (
+    <div className="space-y-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>{title}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2">
+            <Label htmlFor={inputId}>Tracking ID</Label>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Input
+                id={inputId}
+                value={value}
+                placeholder={TRACKING_PLACEHOLDER}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={64}
+                aria-invalid={showEmpty || Boolean(failure) || undefined}
+                aria-describedby={showEmpty || failure ? errorId : undefined}
+                onChange={(e) => {
+                  setValue(e.target.value);
+                  setTouched(true);
+                  setFailure(null);
+                }}
+                className="font-mono"
+              />
+              <Button type="submit" disabled={!trimmed || busy}>
+                <Search aria-hidden="true" />
+                {busy ? 'Looking up...' : 'Look Up'}
+              </Button>
+            </div>
+            {(showEmpty || failure) && (
+              <p id={errorId} role="alert" className="text-sm text-destructive-text">
+                {showEmpty ? EMPTY_MESSAGE : failure}
+              </p>
+            )}
+            <p className="text-xs text-muted-foreground">The ID you were shown after submitting: TRK- followed by 20 digits.</p>
+          </form>
+          {notice && (
+            <p role="status" className="mt-3 text-sm text-muted-foreground">
+              {notice}
+            </p>
+          )}
+        </CardContent>
+      </Card>
+
+      {busy && !experience && <Skeleton className="h-40 w-full" />}
+
+      {experience && (
+        <Card aria-labelledby={`${inputId}-result`}>
+          <CardHeader>
+            <CardTitle id={`${inputId}-result`}>Your submission</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <dl className="space-y-2">
+              <Row term="Tracking ID">
+                <code className="font-mono text-sm">{experience.trackingId}</code>
+              </Row>
+              <Row term="Peptide">{experience.peptideName}</Row>
+              <Row term="Dosage">{experience.dosage}</Row>
+              <Row term="Frequency">{label(experience.frequency)}</Row>
+              <Row term="Duration">{experience.duration} days</Row>
+              <Row term="Route">{label(experience.route)}</Row>
+              <Row term="Submitted">{formatDate(experience.createdAt)}</Row>
+              {experience.updatedAt && <Row term="Last updated">{formatDate(experience.updatedAt)}</Row>}
+              {showContent && (
+                <>
+                  <Row term="Outcomes (1-10)">
+                    {Object.entries(experience.outcomes)
+                      .map(([name, v]) => `${name} ${v}/10`)
+                      .join(', ')}
+                  </Row>
+                  <Row term="Extra effects">{experience.effects.length ? experience.effects.join(', ') : 'None'}</Row>
+                  <Row term="Story">
+                    {/* **bold** is the only formatting; the rest is text, never HTML. */}
+                    <span className="whitespace-pre-wrap font-normal">
+                      {parseBold(experience.story).map((run, i) => (run.bold ? <strong key={i}>{run.text}</strong> : <span key={i}>{run.text}</span>))}
+                    </span>
+                  </Row>
+                </>
+              )}
+            </dl>
+            {actions?.(experience, controls)}
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}

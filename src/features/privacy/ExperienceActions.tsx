@@ -1,0 +1,191 @@
+// "Your Data" actions on a report found by tracking ID: Export (JSON download), Update
+// (story, outcomes, effects: PUT) and Delete (after a confirmation dialog: DELETE).
+import { useState } from 'react';
+import Download from 'lucide-react/icons/download';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash-2';
+import type { OwnExperience } from '@contract/experiences';
+import { OUTCOME_MAX, OUTCOME_MIN, STORY_MAX_SUBMIT, STORY_MIN, cleanList } from '@contract/rules';
+import { errorMessage } from '@/api/errors';
+import { useDeleteOwnExperience, useUpdateOwnExperience } from '@/api/tracking';
+import { useToast } from '@/app/toast/ToastProvider';
+import type { TrackingLookupControls } from '@/components/tracking/TrackingLookup';
+import { Button, Input, Label, Textarea } from '@/components/ui';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Slider } from '@/components/ui/slider';
+
+/** The report as a JSON file named after its tracking ID, built in the browser (no extra call). */
+export function downloadExperience(experience: OwnExperience): string {
+  const fileName = `peptide-experience-${experience.trackingId}.json`;
+  const blob = new Blob([JSON.stringify(experience, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: the click has started the download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+  return fileName;
+}
+
+function UpdateDialog({ experience, open, onOpenChange }: { experience: OwnExperience; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { toast } = useToast();
+  const update = useUpdateOwnExperience(experience.trackingId);
+  const [story, setStory] = useState(experience.story);
+  const [outcomes, setOutcomes] = useState<Record<string, number>>(experience.outcomes);
+  const [effects, setEffects] = useState(experience.effects.join(', '));
+  const storyLength = story.trim().length;
+  const storyInvalid = storyLength < STORY_MIN;
+
+  const save = () => {
+    if (storyInvalid) return;
+    update.mutate(
+      { story: story.trim(), outcomes, effects: cleanList(effects.split(',')) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Experience updated successfully', variant: 'success' });
+          onOpenChange(false);
+        },
+        // The dialog stays open with everything typed, so the member can retry.
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to update experience'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Update Experience</DialogTitle>
+          <DialogDescription>Correct your story, outcome ratings and extra effects. Everything else stays as submitted.</DialogDescription>
+        </DialogHeader>
+        <form
+          className="space-y-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
+          <div className="space-y-2">
+            <Label htmlFor="update-story">Story</Label>
+            <Textarea
+              id="update-story"
+              rows={8}
+              maxLength={STORY_MAX_SUBMIT}
+              value={story}
+              aria-invalid={storyInvalid || undefined}
+              aria-describedby="update-story-help"
+              onChange={(e) => setStory(e.target.value)}
+            />
+            <p id="update-story-help" className={storyInvalid ? 'text-sm text-destructive-text' : 'text-xs text-muted-foreground'}>
+              {storyInvalid ? `Your story needs at least ${STORY_MIN} characters (${STORY_MIN - storyLength} more needed).` : `${story.length}/${STORY_MAX_SUBMIT} characters`}
+            </p>
+          </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Outcomes (1-10)</legend>
+            {Object.entries(outcomes).map(([name, value]) => (
+              <div key={name} className="space-y-1">
+                <span className="text-sm">{name}</span>
+                <Slider label={name} min={OUTCOME_MIN} max={OUTCOME_MAX} value={value} onValueChange={(v) => setOutcomes((o) => ({ ...o, [name]: v }))} />
+              </div>
+            ))}
+          </fieldset>
+          <div className="space-y-2">
+            <Label htmlFor="update-effects">Extra effects</Label>
+            <Input id="update-effects" value={effects} aria-describedby="update-effects-help" onChange={(e) => setEffects(e.target.value)} />
+            <p id="update-effects-help" className="text-xs text-muted-foreground">
+              Separate effects with commas; blank entries are ignored.
+            </p>
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={storyInvalid || update.isPending}>
+              {update.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({
+  experience,
+  open,
+  onOpenChange,
+  onDeleted,
+}: {
+  experience: OwnExperience;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => void;
+}) {
+  const { toast } = useToast();
+  const remove = useDeleteOwnExperience(experience.trackingId);
+  const confirm = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        onOpenChange(false);
+        toast({ title: 'Success', description: 'Your experience has been deleted', variant: 'success' });
+        onDeleted();
+      },
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete experience'), variant: 'destructive' }),
+    });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete Data</DialogTitle>
+          <DialogDescription>
+            Are you sure you want to delete your {experience.peptideName} experience ({experience.trackingId})? It is removed from the database, the community
+            list and every statistic at once. This action cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={remove.isPending} onClick={confirm}>
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function ExperienceActions({ experience, controls }: { experience: OwnExperience; controls: TrackingLookupControls }) {
+  const { toast } = useToast();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <div className="flex flex-wrap gap-2 border-t border-border pt-4">
+      <Button
+        variant="outline"
+        onClick={() => {
+          const fileName = downloadExperience(experience);
+          toast({ title: 'Export Successful', description: `Saved ${fileName}`, variant: 'success' });
+        }}
+      >
+        <Download aria-hidden="true" />
+        Export Data
+      </Button>
+      <Button variant="outline" onClick={() => setEditing(true)}>
+        <Pencil aria-hidden="true" />
+        Update Experience
+      </Button>
+      <Button variant="destructive" onClick={() => setDeleting(true)}>
+        <Trash2 aria-hidden="true" />
+        Delete Data
+      </Button>
+      {/* Keyed by the last update, so reopening starts from what is stored now. */}
+      {editing && <UpdateDialog key={experience.updatedAt ?? experience.createdAt} experience={experience} open={editing} onOpenChange={setEditing} />}
+      <DeleteDialog experience={experience} open={deleting} onOpenChange={setDeleting} onDeleted={controls.clear} />
+    </div>
+  );
+}

@@ -1,0 +1,353 @@
+// Issue 5 scenarios in real Chromium against the built app and the real server: the anonymous
+// submission wizard, the honeypot, a blocked Next, the data rights on /privacy keyed by
+// tracking ID, and a profile that survives a reload.
+import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, approvedMember, launch, newPage, screenshotDir } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const unique = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+const storyWith = (marker: string) =>
+  `Marker ${marker}. I used it for six weeks after a shoulder injury. The first week was quiet, by week three the pain was **clearly** lower and sleep improved.`;
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screenshotDir(), `contribute-${name}.png`), fullPage: true });
+}
+
+/** A toast's text (Radix also mirrors it into a live region, hence first()). */
+async function toastShown(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+/** The first catalogue peptide with common effects, straight from the API. */
+async function firstPeptide(): Promise<{ _id: string; name: string; commonEffects: string[] }> {
+  const res = await api('GET', '/api/peptides?limit=100&sort=name');
+  return res.body.data.peptides.find((p: { commonEffects: string[] }) => p.commonEffects.length > 0);
+}
+
+async function fillSteps1to3(page: Page, peptideName: string) {
+  await page.goto('/submit');
+  await page.getByRole('heading', { name: 'Share Your Experience' }).waitFor();
+  await page.getByText('Step 1 of 4').waitFor();
+  await page.getByLabel('Peptide').selectOption({ label: peptideName });
+  await page.getByLabel('Dosage').fill('250 mcg');
+  await page.getByLabel('Frequency').selectOption('daily');
+  await page.getByLabel('Duration (days)').fill('42');
+  await page.getByLabel('Route of administration').selectOption('subcutaneous');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Step 2 of 4').waitFor();
+  await page.getByRole('checkbox', { name: 'Recovery' }).check();
+  await page.getByLabel('Age range').selectOption('30-35');
+  await page.getByLabel('Biological sex').selectOption('female');
+  await page.getByLabel('Activity level').selectOption('active');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Step 3 of 4').waitFor();
+  await page.getByLabel('When did you notice effects?').selectOption('1-week');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Step 4 of 4').waitFor();
+}
+
+async function searchExperiences(marker: string) {
+  const res = await api('GET', `/api/experiences?search=${encodeURIComponent(marker)}&limit=10`);
+  expect(res.status).toBe(200);
+  return res.body.data.experiences as Record<string, unknown>[];
+}
+
+describe('submit experience', () => {
+  it('submits anonymously through all four steps, shows the tracking ID, resets on Submit Another, and the report is listed', async () => {
+    const peptide = await firstPeptide();
+    const marker = unique();
+    const { context, page } = await newPage(browser);
+    await fillSteps1to3(page, peptide.name);
+    await page.getByLabel('Your story').fill(storyWith(marker));
+    await page.getByLabel('Purity (%)').fill('99');
+    await shot(page, 'step4');
+    await page.getByRole('button', { name: 'Submit Experience' }).click();
+
+    const tracking = page.getByTestId('tracking-id');
+    await tracking.waitFor();
+    const trackingId = (await tracking.textContent())!.trim();
+    expect(trackingId).toMatch(/^TRK-\d{20}$/);
+    await page.getByText('Save this tracking ID').waitFor();
+    await shot(page, 'confirmation');
+
+    // Listed publicly, without its tracking ID or anything identifying.
+    const listed = await searchExperiences(marker);
+    expect(listed).toHaveLength(1);
+    expect(JSON.stringify(listed[0])).not.toContain(trackingId);
+    expect(listed[0]).not.toHaveProperty('trackingId');
+    expect(listed[0].peptideName).toBe(peptide.name);
+    expect(listed[0].duration).toBe(42);
+
+    await page.getByRole('button', { name: 'Submit Another Experience' }).click();
+    await page.getByText('Step 1 of 4').waitFor();
+    expect(await page.getByLabel('Dosage').inputValue()).toBe('');
+    expect(await page.getByLabel('Peptide').inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+
+    // The community screen (built in parallel): when it has a search box, the report shows there.
+    await page.goto('/community');
+    await page.getByRole('heading', { name: 'Community Experiences' }).waitFor();
+    const search = page.getByRole('searchbox').or(page.getByPlaceholder(/search/i)).first();
+    if (await search.count()) {
+      await search.fill(marker);
+      await page.getByText(`Marker ${marker}`, { exact: false }).first().waitFor({ timeout: 15_000 });
+    }
+    await context.close();
+  });
+
+  it('keeps Next disabled while a step is invalid and says what is missing', async () => {
+    const peptide = await firstPeptide();
+    const { context, page } = await newPage(browser);
+    await page.goto('/submit');
+    await page.getByText('Step 1 of 4').waitFor();
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByLabel('Peptide').selectOption({ label: peptide.name });
+    await page.getByLabel('Dosage').fill('250 mcg');
+    await page.getByLabel('Frequency').selectOption('daily');
+    await page.getByLabel('Duration (days)').fill('abc');
+    await page.getByLabel('Route of administration').selectOption('oral');
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByText('Still needed: Duration (days)').waitFor();
+    await shot(page, 'blocked-next');
+    // Pressing the disabled button does nothing: still on step 1.
+    await next.click({ force: true });
+    await page.getByText('Step 1 of 4').waitFor();
+    await page.getByLabel('Duration (days)').fill('14');
+    expect(await next.isEnabled()).toBe(true);
+    await context.close();
+  });
+
+  it('rejects a filled honeypot with "Invalid submission detected" and stores nothing', async () => {
+    const peptide = await firstPeptide();
+    const marker = unique();
+    const { context, page } = await newPage(browser);
+    await fillSteps1to3(page, peptide.name);
+    await page.getByLabel('Your story').fill(storyWith(marker));
+    await page.locator('input[name="website"]').fill('http://spam.example', { force: true });
+    await page.getByRole('button', { name: 'Submit Experience' }).click();
+    await toastShown(page, 'Invalid submission detected');
+    expect(await page.getByTestId('tracking-id').count()).toBe(0);
+    expect(await searchExperiences(marker)).toHaveLength(0);
+    // The server refuses it too, for a bot that skips the page.
+    const direct = await api('POST', '/api/experiences', { website: 'http://spam.example' });
+    expect(direct.status).toBe(400);
+    expect(direct.body.error).toBe('Invalid submission detected');
+    await context.close();
+  });
+});
+
+describe('anonymity', () => {
+  it('a signed-in member’s submission carries no token, and no API response that lists it names the member, an address or a user agent', async () => {
+    const { email, password } = await approvedMember();
+    const login = await api('POST', '/api/users/login', { email, password });
+    const userId: string = login.body.data.user._id;
+    const peptide = await firstPeptide();
+    const marker = unique();
+    const { context, page } = await newPage(browser, { userAgent: `PeptideE2E-${marker}` });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const submissions: { authorization: string | undefined }[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/experiences') {
+        submissions.push({ authorization: request.headers().authorization });
+      }
+    });
+    await fillSteps1to3(page, peptide.name);
+    await page.getByLabel('Your story').fill(storyWith(marker));
+    await page.getByRole('button', { name: 'Submit Experience' }).click();
+    await page.getByTestId('tracking-id').waitFor();
+    expect(submissions).toEqual([{ authorization: undefined }]);
+
+    const [listed] = await searchExperiences(marker);
+    const bodies = [
+      JSON.stringify(listed),
+      JSON.stringify((await api('GET', `/api/experiences/${listed._id as string}`)).body),
+      JSON.stringify((await api('GET', `/api/experiences?peptideId=${peptide._id}&limit=100`)).body),
+      JSON.stringify((await api('GET', '/api/experiences/home/public?limit=20')).body),
+    ];
+    for (const body of bodies) {
+      expect(body).not.toContain(userId);
+      expect(body).not.toContain(email);
+      expect(body).not.toContain('127.0.0.1');
+      expect(body).not.toContain(`PeptideE2E-${marker}`);
+    }
+    await context.close();
+  });
+});
+
+describe('privacy data rights', () => {
+  it('looks a report up, exports it, updates it and deletes it', async () => {
+    const peptide = await firstPeptide();
+    const marker = unique();
+    const created = await api('POST', '/api/experiences', {
+      peptideId: peptide._id,
+      dosage: '500 mcg',
+      frequency: 'weekly',
+      duration: 21,
+      routeOfAdministration: 'oral',
+      primaryPurpose: ['Recovery'],
+      demographics: { ageRange: '40-45', biologicalSex: 'male', activityLevel: 'moderate' },
+      outcomes: { [peptide.commonEffects[0]]: 6 },
+      timeline: '2-weeks',
+      story: storyWith(marker),
+    });
+    expect(created.status).toBe(201);
+    const trackingId: string = created.body.data.trackingId;
+
+    const { context, page } = await newPage(browser, { acceptDownloads: true });
+    await page.goto('/privacy');
+    await page.getByRole('heading', { name: 'Privacy & Data Control' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: 'Your Data' }).click();
+    const input = page.getByLabel('Tracking ID');
+    const lookUp = page.getByRole('button', { name: 'Look Up' });
+    expect(await lookUp.isDisabled()).toBe(true);
+    await input.fill(`  ${trackingId.toLowerCase()} `);
+    await lookUp.click();
+    await page.getByRole('heading', { name: 'Your submission' }).waitFor();
+    await toastShown(page, 'Experience found successfully');
+    await page.getByText('500 mcg').waitFor();
+    await shot(page, 'privacy-found');
+
+    // Export Data: a JSON download named after the tracking ID.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Data' }).click()]);
+    expect(download.suggestedFilename()).toBe(`peptide-experience-${trackingId}.json`);
+    const file = await download.path();
+    const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(exported).toMatchObject({ trackingId, dosage: '500 mcg', duration: 21 });
+
+    // Update Experience: the corrected story is stored.
+    await page.getByRole('button', { name: 'Update Experience' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update Experience' });
+    await dialog.waitFor();
+    const corrected = `${storyWith(marker)} Correction: it was seven weeks, not six.`;
+    await dialog.getByLabel('Story').fill(corrected);
+    await dialog.getByLabel('Extra effects').fill('Less pain, Better sleep');
+    await shot(page, 'privacy-update');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toastShown(page, 'Experience updated successfully');
+    await page.getByText('Less pain, Better sleep').waitFor();
+    const after = await api('GET', `/api/experiences/tracking/${trackingId}`);
+    expect(after.body.data.experience.story).toBe(corrected);
+    expect(after.body.data.experience.effects).toEqual(['Less pain', 'Better sleep']);
+
+    // Delete Data: asks first, then the report is gone.
+    await page.getByRole('button', { name: 'Delete Data' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Data' });
+    await confirm.waitFor();
+    await shot(page, 'privacy-delete');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toastShown(page, 'Your experience has been deleted');
+    expect((await api('GET', `/api/experiences/tracking/${trackingId}`)).status).toBe(404);
+    expect(await searchExperiences(marker)).toHaveLength(0);
+    await input.fill(trackingId);
+    await lookUp.click();
+    await page.getByRole('alert').filter({ hasText: 'Experience not found' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('profile', () => {
+  it('saves the profile and it persists across a reload', async () => {
+    const { email, password } = await approvedMember();
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await page.getByLabel('Age', { exact: true }).fill('41');
+    await page.getByLabel('Weight (kg)').fill('80');
+    await page.getByLabel('Weight unit').selectOption('lbs');
+    expect(await page.getByLabel('Weight (lbs)').inputValue()).toBe('176.4');
+    await page.getByLabel('Gender').selectOption('other');
+    await page.getByRole('tab', { name: 'Privacy' }).click();
+    await page.getByLabel('Share height').uncheck();
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await toastShown(page, 'Profile updated successfully!');
+
+    await page.reload();
+    await page.getByLabel('Age', { exact: true }).waitFor();
+    expect(await page.getByLabel('Age', { exact: true }).inputValue()).toBe('41');
+    expect(await page.getByLabel('Weight (lbs)').inputValue()).toBe('176.4');
+    expect(await page.getByLabel('Gender').inputValue()).toBe('other');
+    await page.getByRole('tab', { name: 'Privacy' }).click();
+    expect(await page.getByLabel('Share height').isChecked()).toBe(false);
+    expect(await page.getByLabel('Share age').isChecked()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('accessibility of the interactive states', () => {
+  // a11y.test.ts scans each route and tab; these states only appear after input.
+  it('has no axe violations with a found report, its dialogs, and sourcing errors, in light and dark', async () => {
+    const peptide = await firstPeptide();
+    const created = await api('POST', '/api/experiences', {
+      peptideId: peptide._id,
+      dosage: '2 mg',
+      frequency: 'daily',
+      duration: 10,
+      routeOfAdministration: 'nasal',
+      primaryPurpose: ['Recovery'],
+      demographics: { ageRange: '25-30', biologicalSex: 'prefer-not-to-say', activityLevel: 'sedentary' },
+      outcomes: { [peptide.commonEffects[0]]: 7 },
+      timeline: '1-3-days',
+      story: storyWith(unique()),
+    });
+    const trackingId: string = created.body.data.trackingId;
+    const failures: string[] = [];
+    const scan = async (page: Page, label: string) => {
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      for (const v of result.violations) failures.push(`${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    };
+    for (const theme of ['light', 'dark']) {
+      const { context, page } = await newPage(browser);
+      await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await page.goto('/privacy');
+      await page.getByRole('tab', { name: 'Your Data' }).click();
+      await page.getByLabel('Tracking ID').fill(trackingId);
+      await page.getByRole('button', { name: 'Look Up' }).click();
+      await page.getByRole('heading', { name: 'Your submission' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Experience found successfully' }).first().waitFor();
+      await page.waitForTimeout(400);
+      await scan(page, `${theme} privacy found`);
+      await page.getByRole('button', { name: 'Update Experience' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(300);
+      await scan(page, `${theme} update dialog`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Delete Data' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(300);
+      await scan(page, `${theme} delete dialog`);
+      await page.keyboard.press('Escape');
+
+      await fillSteps1to3(page, peptide.name);
+      await page.getByLabel('Vendor URL').fill('nope');
+      await page.getByLabel('Purity (%)').fill('150');
+      await page.getByLabel('Volume (ml)').fill('0');
+      await page.getByLabel('Sourcing batch ID').click();
+      await scan(page, `${theme} sourcing errors`);
+      await context.close();
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+});

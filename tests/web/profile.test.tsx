@@ -1,0 +1,159 @@
+// /profile (issue 5 part 3): tabs, field rules (integer age, decimal weight and height, empty
+// sent as undefined), unit conversion, checkbox defaults, save toasts, and the Lookup tab.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, delay, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { UpdateProfileRequest } from '@contract/users';
+import { convertHeight, convertWeight, formFromUser } from '@/features/profile/profile-form';
+import { renderApp } from './helpers/render-app';
+import { backend } from './msw/backend';
+import { bearerUser } from './msw/handlers';
+import { errorBody, makeOwnExperience, makeUser, meBody, ownExperienceBody } from './msw/fixtures';
+import { server } from './msw/server';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let puts: unknown[];
+
+beforeEach(() => {
+  puts = [];
+  server.use(
+    http.put('/api/users/me', async ({ request }) => {
+      const user = bearerUser(request);
+      if (!user) return HttpResponse.json(errorBody('Invalid or expired access token'), { status: 401 });
+      const body = await request.json();
+      puts.push(body);
+      const parsed = UpdateProfileRequest.safeParse(body);
+      if (!parsed.success) return HttpResponse.json(errorBody('invalid profile'), { status: 400 });
+      // Like the server: each object sent replaces the stored one.
+      Object.assign(user, JSON.parse(JSON.stringify(parsed.data)));
+      await delay(50);
+      return HttpResponse.json(meBody(user));
+    }),
+  );
+});
+
+async function openProfile() {
+  backend.seedSession('member@example.com');
+  const app = renderApp('/profile');
+  await screen.findByRole('heading', { level: 1, name: 'Profile Settings' }, { timeout: 8000 });
+  await screen.findByLabelText('Age', undefined, { timeout: 5000 });
+  return app;
+}
+
+describe('profile form rules', () => {
+  it('converts the entered value when the unit changes', () => {
+    expect(convertWeight('70', 'kg', 'lbs')).toBe('154.3');
+    expect(convertWeight('154.3', 'lbs', 'kg')).toBe('70');
+    expect(convertHeight('180', 'cm', 'ft')).toBe('5.91');
+    expect(convertHeight('6', 'ft', 'cm')).toBe('182.9');
+    expect(convertWeight('', 'kg', 'lbs')).toBe('');
+    expect(convertWeight('abc', 'kg', 'lbs')).toBe('abc');
+  });
+
+  it('turns sharing and notification boxes on unless explicitly false', () => {
+    const blank = formFromUser(makeUser());
+    expect([blank.shareAge, blank.shareGender, blank.shareWeight, blank.shareHeight, blank.notifyEmail]).toEqual([true, true, true, true, true]);
+    const off = formFromUser(makeUser({ preferences: { privacy: { shareAge: false }, notifications: { email: false } } }));
+    expect(off.shareAge).toBe(false);
+    expect(off.notifyEmail).toBe(false);
+    expect(off.shareGender).toBe(true);
+  });
+});
+
+describe('profile page', () => {
+  it('opens on Demographics with the spec option lists', async () => {
+    await openProfile();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Demographics', 'Preferences', 'Privacy', 'Lookup']);
+    expect(screen.getByRole('tab', { name: 'Demographics' })).toHaveAttribute('aria-selected', 'true');
+    const values = (label: string) => Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => o.value);
+    expect(values('Gender')).toEqual(['', 'male', 'female', 'other', 'prefer-not-to-say']);
+    expect(values('Activity level')).toEqual(['', 'sedentary', 'lightly-active', 'moderately-active', 'very-active', 'extremely-active']);
+    expect(values('Weight unit')).toEqual(['kg', 'lbs']);
+    expect(values('Height unit')).toEqual(['cm', 'ft']);
+  });
+
+  it('saves typed values (integer age, decimals, empty as undefined), shows Saving..., and they persist across a reload', async () => {
+    const app = await openProfile();
+    await app.user.type(screen.getByLabelText('Age'), '34');
+    await app.user.type(screen.getByLabelText('Weight (kg)'), '72.5');
+    await app.user.selectOptions(screen.getByLabelText('Gender'), 'female');
+    await app.user.type(screen.getByLabelText('Fitness goals'), 'strength, , mobility ');
+    await app.user.click(screen.getByRole('tab', { name: 'Privacy' }));
+    await app.user.click(screen.getByLabelText('Share weight'));
+    await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(await screen.findByText('Profile updated successfully!', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toEqual({
+      demographics: { age: 34, gender: 'female', weight: 72.5, fitnessGoals: ['strength', 'mobility'] },
+      preferences: {
+        units: { weight: 'kg', height: 'cm' },
+        privacy: { shareAge: true, shareGender: true, shareWeight: false, shareHeight: true },
+        notifications: { email: true, newExperiences: true, weeklyDigest: true },
+      },
+    });
+    // Never anything but demographics and preferences.
+    expect(Object.keys(puts[0] as object)).toEqual(['demographics', 'preferences']);
+
+    app.unmount();
+    const again = renderApp('/profile');
+    expect(await screen.findByLabelText('Age', undefined, { timeout: 8000 })).toHaveValue('34');
+    expect(screen.getByLabelText('Weight (kg)')).toHaveValue('72.5');
+    expect(screen.getByLabelText('Height (cm)')).toHaveValue('');
+    await again.user.click(screen.getByRole('tab', { name: 'Privacy' }));
+    expect(screen.getByLabelText('Share weight')).not.toBeChecked();
+    expect(screen.getByLabelText('Share age')).toBeChecked();
+  });
+
+  it('converts weight and height when the unit changes and saves the unit', async () => {
+    const app = await openProfile();
+    await app.user.type(screen.getByLabelText('Weight (kg)'), '70');
+    await app.user.type(screen.getByLabelText('Height (cm)'), '180');
+    await app.user.selectOptions(screen.getByLabelText('Weight unit'), 'lbs');
+    expect(screen.getByLabelText('Weight (lbs)')).toHaveValue('154.3');
+    await app.user.click(screen.getByRole('tab', { name: 'Preferences' }));
+    fireEvent.change(screen.getByLabelText('Height unit'), { target: { value: 'ft' } });
+    await app.user.click(screen.getByRole('tab', { name: 'Demographics' }));
+    expect(screen.getByLabelText('Height (ft)')).toHaveValue('5.91');
+    await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ demographics: { weight: 154.3, height: 5.91 }, preferences: { units: { weight: 'lbs', height: 'ft' } } });
+  });
+
+  it('refuses a non-integer age in place, without calling the server', async () => {
+    const app = await openProfile();
+    const age = screen.getByLabelText('Age');
+    await app.user.type(age, '30.5');
+    // Saved from another tab: the page goes back to Demographics and focuses the field.
+    await app.user.click(screen.getByRole('tab', { name: 'Privacy' }));
+    await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(screen.getByRole('tab', { name: 'Demographics' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Age')).toHaveFocus());
+    expect(screen.getByLabelText('Age')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Age')).toHaveAccessibleDescription('Age must be a whole number between 13 and 120');
+    expect(puts).toHaveLength(0);
+  });
+
+  it('shows "Failed to update profile" and keeps what was typed', async () => {
+    server.use(http.put('/api/users/me', () => HttpResponse.json(errorBody('boom'), { status: 500 })));
+    const app = await openProfile();
+    await app.user.type(screen.getByLabelText('Allergies'), 'penicillin');
+    await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Failed to update profile', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Allergies')).toHaveValue('penicillin');
+    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
+  });
+
+  it('Lookup tab finds a submission and shows its fields', async () => {
+    const TRK = 'TRK-11112222333344445555';
+    server.use(http.get('/api/experiences/tracking/:id', () => HttpResponse.json(ownExperienceBody(makeOwnExperience({ trackingId: TRK, frequency: 'twice-weekly', duration: 42 })))));
+    const app = await openProfile();
+    await app.user.click(screen.getByRole('tab', { name: 'Lookup' }));
+    expect(screen.getByRole('button', { name: 'Look Up' })).toBeDisabled();
+    await app.user.type(screen.getByLabelText('Tracking ID'), ` ${TRK} `);
+    await app.user.click(screen.getByRole('button', { name: 'Look Up' }));
+    expect(await screen.findByText(TRK)).toBeInTheDocument();
+    for (const text of ['BPC-157', '250 mcg', 'Twice weekly', '42 days', 'Subcutaneous', 'Submitted']) expect(screen.getByText(text)).toBeInTheDocument();
+  });
+});
