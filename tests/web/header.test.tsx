@@ -1,8 +1,14 @@
 // Header navigation by role (spec section 2) and the collapsed menu below 768 px.
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
+import { mockCommunityApi } from './msw/community-handlers';
+
+// The pages the menu opens read experiences and analytics: answer them like the server.
+beforeEach(() => {
+  mockCommunityApi();
+});
 
 const PUBLIC_LINKS = ['Home', 'Peptides', 'Submit Experience', 'Community', 'Explore', 'Privacy'];
 
