@@ -26,7 +26,7 @@ describe('Data Explorer for everyone', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('status', { name: 'Loading data explorer' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Data Explorer', level: 1 })).toBeInTheDocument();
 
-    const card = (label: string) => screen.getByRole('heading', { name: label, level: 3 }).closest('div')!.parentElement!;
+    const card = (label: string) => screen.getByText(label, { selector: 'p' }).closest('div')!.parentElement!;
     expect(card('Total Experiences')).toHaveTextContent('1,234');
     expect(card('Total Experiences')).toHaveTextContent('+12.5% from last month');
     expect(card('Peptides Tracked')).toHaveTextContent('30');

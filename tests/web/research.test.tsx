@@ -75,7 +75,7 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management']);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     const figures = await screen.findByRole('region', { name: 'Research figures' });
-    const card = (label: string) => within(figures).getByRole('heading', { name: label }).closest('div')!.parentElement!;
+    const card = (label: string) => within(figures).getByText(label, { selector: 'p' }).closest('div')!.parentElement!;
     expect(card('Experiences')).toHaveTextContent('1,234');
     expect(card('Experiences This Month')).toHaveTextContent('87');
     expect(card('Peptides')).toHaveTextContent('14');

@@ -16,11 +16,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Tags({ label, items, variant = 'outline' }: { label: string; items: string[]; variant?: 'outline' | 'secondary' }) {
+function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; items: string[]; variant?: 'outline' | 'secondary'; as: 'h3' | 'h4' }) {
   if (items.length === 0) return null;
   return (
     <div className="grid gap-1.5">
-      <h4 className="text-xs font-medium text-muted-foreground">{label}</h4>
+      <Sub className="text-xs font-medium text-muted-foreground">{label}</Sub>
       <ul className="flex flex-wrap gap-1.5">
         {items.map((item) => (
           <li key={item}>
@@ -52,6 +52,8 @@ export function ExperienceCard({
   children?: ReactNode;
 }) {
   const outcomes = Object.entries(e.outcomes);
+  // Section labels sit one level below the card's own heading (WCAG heading order).
+  const Sub = Heading === 'h2' ? 'h3' : 'h4';
   const vendor = e.vendor?.name ? [e.vendor.name, e.vendor.quantity].filter(Boolean).join(' · ') : null;
   return (
     <Card className={cn('grid gap-4 p-5 transition-colors duration-150', highlighted && 'border-primary ring-1 ring-primary')}>
@@ -92,7 +94,7 @@ export function ExperienceCard({
 
       {outcomes.length > 0 && (
         <div className="grid gap-1.5">
-          <h4 className="text-xs font-medium text-muted-foreground">Outcomes</h4>
+          <Sub className="text-xs font-medium text-muted-foreground">Outcomes</Sub>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {outcomes.map(([key, value]) => (
               <li key={key}>
@@ -105,8 +107,8 @@ export function ExperienceCard({
 
       <StoryText story={e.story} className={cn('text-sm', clampStory && 'line-clamp-4')} />
 
-      <Tags label="Effects" items={e.effects} />
-      <Tags label="Primary purpose" items={e.primaryPurpose} variant="secondary" />
+      <Tags label="Effects" items={e.effects} as={Sub} />
+      <Tags label="Primary purpose" items={e.primaryPurpose} variant="secondary" as={Sub} />
       {vendor && <p className="text-xs text-muted-foreground">Vendor: {vendor}</p>}
       {children}
     </Card>

@@ -19,7 +19,7 @@ export function StatCard({
   return (
     <Card className={cn('flex flex-col gap-1 p-5', className)}>
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-medium text-muted-foreground">{label}</h3>
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
         {Icon ? <Icon className="size-4 text-muted-foreground" aria-hidden /> : null}
       </div>
       <p className="text-2xl font-bold tabular-nums">{value}</p>

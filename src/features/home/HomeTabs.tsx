@@ -22,7 +22,7 @@ function PopularPeptides() {
         <li key={p._id}>
           <Link to={`/peptides/${p._id}`} className={cardLink}>
             <Card className="grid h-full gap-2 p-5 transition-colors duration-150 hover:border-primary">
-              <h3 className="font-semibold">{p.name}</h3>
+              <h2 className="font-semibold">{p.name}</h2>
               <div>
                 <Badge>{p.category}</Badge>
               </div>
@@ -58,7 +58,7 @@ function RecentExperiences() {
             <Link to={`/experiences/${e._id}`} className={cardLink}>
               <Card className="grid h-full gap-2 p-5 transition-colors duration-150 hover:border-primary">
                 <div className="flex items-start justify-between gap-2">
-                  <h3 className="font-semibold">{e.peptideName}</h3>
+                  <h2 className="font-semibold">{e.peptideName}</h2>
                   <Badge variant="outline">{e.dosage}</Badge>
                 </div>
                 <p className="text-xs text-muted-foreground">
@@ -84,7 +84,7 @@ function CommunityInsights() {
   if (trending.length === 0) return <p className="text-muted-foreground">Not enough reports this month to show trends yet.</p>;
   return (
     <Card className="p-5">
-      <h3 className="mb-3 font-semibold">Trending categories</h3>
+      <h2 className="mb-3 font-semibold">Trending categories</h2>
       <ul className="grid gap-2">
         {trending.map((c) => (
           <li key={c.name} className="flex items-center justify-between gap-3 text-sm">
