@@ -1,18 +1,28 @@
 // Builds the Fastify app: external plugins, then ours, then routes. index.ts only listens.
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
+import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { AppContext } from './context';
 import { clientAddress } from './lib/address';
 import { HttpError } from './lib/errors';
+import { COMPRESS_THRESHOLD, pickEncoding, ResponseCache, type CachedResponse } from './lib/response-cache';
 import { analyticsRoutes } from './routes/analytics';
 import { experienceRoutes } from './routes/experiences';
 import { peptideRoutes } from './routes/peptides';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
+import { listExperiences } from './services/experiences';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -23,7 +33,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     serializers: {
-      req: (req) => ({ method: req.method, url: req.url.split('?')[0] }),
+      // A tracking ID is a capability (it can edit and delete a report): never in the log.
+      req: (req) => ({ method: req.method, url: req.url.split('?')[0].replace(/\/tracking\/[^/]*/i, '/tracking/[redacted]') }),
       res: (res) => ({ statusCode: res.statusCode }),
     },
   };
@@ -35,6 +46,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { maxParamLength: 200 },
+    // Router-level refusals (overlong or undecodable path parameters) in the API's envelope.
+    frameworkErrors: (error, _request, reply) => {
+      const status = (error as FastifyError).statusCode === 414 ? 414 : 400;
+      void (reply as FastifyReply).code(status).send({ success: false, error: status === 414 ? 'A path parameter is too long' : 'The request path is not valid' });
+    },
   });
 
   // External plugins.
@@ -55,6 +71,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Finished public answers are kept as bytes (see lib/response-cache.ts). This hook comes
+  // before the ETag and compression plugins so it sees the JSON text, and sets both itself.
+  const responses = new ResponseCache(ctx.cache);
+  const cacheable = new WeakMap<FastifyRequest, number>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    const version = cacheable.get(request);
+    if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    return fromCache(request, reply, responses.store(request.url, payload, version));
+  });
+
+  // ETag before compression, so the tag is of the JSON itself; weak because the gzip and br
+  // bodies of one representation share it. A matching If-None-Match answers 304 with no body.
+  await app.register(etag, { weak: true });
+  // Small answers are not worth the CPU; brotli at quality 4 is fast and beats gzip on JSON.
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
   if (process.env.CORS_ORIGIN) {
     await app.register(cors, { origin: process.env.CORS_ORIGIN.split(',').map((s) => s.trim()) });
   }
@@ -64,12 +95,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      const err = new HttpError(400, 'The request body is not valid JSON');
-      done(err, undefined);
+      parsed = JSON.parse(text, rejectNul);
+    } catch (err) {
+      return done(err instanceof HttpError ? err : new HttpError(400, 'The request body is not valid JSON'), undefined);
     }
+    done(null, parsed);
+  });
+  // PostgreSQL text cannot hold a NUL character: refuse it up front (400), never as a 500.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/') && /%00/.test(request.url)) throw new HttpError(400, NUL_MESSAGE);
   });
 
   // Ours: one error handler, the general rate limit, JSON 404s under /api.
@@ -87,14 +123,50 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) ctx.limiter.check('general', clientAddress(request), ctx.config.rateLimits.general);
+    if (request.url.startsWith('/api/')) await ctx.limiter.check('general', clientAddress(request), ctx.config.rateLimits.general);
   });
 
-  // No caching of API answers by browsers or proxies unless a route says otherwise.
+  // A repeat public GET is answered from bytes kept in memory (after the rate limit counted it).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || request.headers.authorization || !isPublicRead(request.url.split('?')[0])) return;
+    const hit = responses.get(request.url);
+    if (!hit) {
+      cacheable.set(request, responses.version);
+      return;
+    }
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return reply.send(fromCache(request, reply, hit));
+  });
+
+  // Public reads anyone may cache but must revalidate (ETag, 304); everything else, and any
+  // answer to a signed-in caller (it may carry per-person fields), is never stored.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      const revalidate =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        (reply.statusCode === 200 || reply.statusCode === 304) &&
+        !request.headers.authorization &&
+        isPublicRead(request.url.split('?')[0]);
+      reply.header('cache-control', revalidate ? 'no-cache' : 'no-store');
+    }
     return payload;
   });
+
+  if (process.env.BENCH_RAW === 'true') {
+    // Benchmark only: the community first page straight from the database, bypassing the
+    // read cache, so `npm run bench` can report cached reads as a multiple of this ceiling.
+    const uncached: AppContext = { ...ctx, cache: { get: (_key: string, load: () => Promise<unknown>) => load(), invalidate() {} } as unknown as AppContext['cache'] };
+    app.get('/api/bench/raw', async () => ({
+      success: true,
+      data: await listExperiences(uncached, { search: '', category: 'all', sort: 'newest', limit: 20 }),
+    }));
+  }
+
+  if (ctx.db.listen) {
+    // Other processes on this PostgreSQL write too: their commits empty our read cache.
+    const stop = await ctx.db.listen('app_cache', () => ctx.cache.invalidate(), (up) => ctx.cache.setTrusted(up));
+    app.addHook('onClose', async () => stop());
+  }
 
   await app.register(systemRoutes, { ctx });
   await app.register(userRoutes, { ctx });
@@ -131,6 +203,44 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   return app;
+}
+
+const NUL_MESSAGE = 'Text may not contain NUL characters';
+function rejectNul(key: string, value: unknown): unknown {
+  if (key.includes('\0') || (typeof value === 'string' && value.includes('\0'))) throw new HttpError(400, NUL_MESSAGE);
+  return value;
+}
+
+/** Headers of a kept answer, then its bytes in the best encoding accepted, or 304 when unchanged. */
+function fromCache(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): Buffer | string {
+  reply.header('etag', entry.etag);
+  reply.header('vary', 'accept-encoding');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === entry.etag)) {
+    reply.code(304);
+    return '';
+  }
+  const encoding = pickEncoding(request.headers['accept-encoding'], entry);
+  if (encoding) {
+    reply.header('content-encoding', encoding);
+    return entry[encoding]!;
+  }
+  return entry.identity;
+}
+
+/** GETs whose answer is the same for every visitor (never tracking lookups or account data). */
+const PUBLIC_READS = [
+  /^\/api\/peptides(\/public)?$/,
+  /^\/api\/peptides\/[0-9a-f-]{36}$/,
+  /^\/api\/experiences$/,
+  /^\/api\/experiences\/home\/public$/,
+  /^\/api\/experiences\/[0-9a-f-]{36}$/,
+  /^\/api\/analytics\/public$/,
+  /^\/api\/effects$/,
+  /^\/api\/limits$/,
+];
+function isPublicRead(pathname: string): boolean {
+  return PUBLIC_READS.some((re) => re.test(pathname));
 }
 
 function clientErrorMessage(error: FastifyError, status: number): string {

@@ -2,7 +2,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { ReadCache } from './lib/cache';
-import { RateLimiter } from './lib/rate-limit';
+import { MemoryRateLimitStore, PgRateLimitStore, RateLimiter } from './lib/rate-limit';
 import { TokenService } from './lib/tokens';
 
 export interface AppContext {
@@ -14,7 +14,17 @@ export interface AppContext {
   cache: ReadCache;
 }
 
-export function createContext(config: Config, db: Db, jwtSecret: string, limiter = new RateLimiter()): AppContext {
+/**
+ * On PostgreSQL several processes may serve one database: rate-limit counters live in it and
+ * addresses are hashed with a key every process derives alike. PGlite is one process: memory.
+ */
+export function defaultLimiter(db: Db, jwtSecret: string): RateLimiter {
+  return db.kind === 'postgres'
+    ? new RateLimiter(new PgRateLimitStore(db), Date.now, jwtSecret)
+    : new RateLimiter(new MemoryRateLimitStore());
+}
+
+export function createContext(config: Config, db: Db, jwtSecret: string, limiter = defaultLimiter(db, jwtSecret)): AppContext {
   return { config, db, tokens: new TokenService(jwtSecret, config.accessTokenSeconds), limiter, cache: new ReadCache() };
 }
 

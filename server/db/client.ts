@@ -19,6 +19,12 @@ export interface Transaction extends Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: calls `onNotify` for every NOTIFY on `channel` from any process, and
+   * `onState(false)` while the listening connection is down (it reconnects by itself).
+   * Resolves to a function that stops listening.
+   */
+  listen?(channel: string, onNotify: () => void, onState: (up: boolean) => void): Promise<() => Promise<void>>;
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -150,5 +156,44 @@ async function openPostgres(url: string): Promise<Db> {
       }
     },
     close: () => pool.end(),
+    listen: (channel, onNotify, onState) => listenPostgres(pg, url, channel, onNotify, onState),
+  };
+}
+
+/** A dedicated connection for LISTEN (a pooled one would drop it); reconnects with backoff. */
+async function listenPostgres(
+  pg: typeof import('pg').default,
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onState: (up: boolean) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
+  let stopped = false;
+  let client: InstanceType<typeof pg.Client> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onNotify();
+    });
+    const lost = () => {
+      if (stopped || client !== c) return;
+      client = null;
+      onState(false);
+      retry = setTimeout(() => void connect().catch(() => lost()), 1000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    client = c;
+    await c.connect();
+    await c.query(`listen ${channel}`);
+    onState(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

@@ -51,3 +51,22 @@ describe('ReadCache', () => {
     expect(load).toHaveBeenCalledTimes(4);
   });
 });
+
+describe('ReadCache while other processes cannot be heard', () => {
+  it('loads every time when untrusted, and caches again once trusted', async () => {
+    const cache = new ReadCache(60_000);
+    const load = vi.fn(async () => 'v');
+    await cache.get('a', load);
+    const version = cache.currentVersion;
+    cache.setTrusted(false);
+    expect(cache.enabled).toBe(false);
+    expect(cache.currentVersion).toBeGreaterThan(version);
+    await cache.get('a', load);
+    await cache.get('a', load);
+    expect(load).toHaveBeenCalledTimes(3);
+    cache.setTrusted(true);
+    await cache.get('a', load);
+    await cache.get('a', load);
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+});

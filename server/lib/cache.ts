@@ -1,4 +1,5 @@
-// A small in-process cache for hot public reads. Writes bump a version, which empties it.
+// A small in-process cache for hot public reads. Writes bump a version, which empties it; on
+// PostgreSQL, writes by other processes arrive as NOTIFY app_cache and empty it too (app.ts).
 export class ReadCache {
   private entries = new Map<string, { value: unknown; expiresAt: number }>();
   private version = 0;
@@ -8,7 +9,25 @@ export class ReadCache {
     private readonly maxEntries = 500,
   ) {}
 
+  /** False while another process's writes could go unheard (LISTEN connection down): no caching. */
+  private trusted = true;
+
+  /** Changes on every invalidation: answers built from older data compare unequal. */
+  get currentVersion(): number {
+    return this.version;
+  }
+
+  get enabled(): boolean {
+    return this.trusted;
+  }
+
+  setTrusted(trusted: boolean): void {
+    this.trusted = trusted;
+    this.invalidate();
+  }
+
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.trusted) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.value as T;

@@ -88,3 +88,24 @@ describe('MemoryRateLimitStore', () => {
     expect([...windows.keys()]).toEqual(['late']);
   });
 });
+
+describe('shared counters (several processes)', () => {
+  it('limiters with one server secret hash an address alike, so a shared store counts them together', async () => {
+    const c = clock();
+    const store = new MemoryRateLimitStore();
+    const a = new RateLimiter(store, c.now, 'server-secret');
+    const b = new RateLimiter(store, c.now, 'server-secret');
+    expect(a.anonymise('203.0.113.9')).toBe(b.anonymise('203.0.113.9'));
+    expect(a.anonymise('203.0.113.9')).not.toBe(new RateLimiter(store, c.now, 'other-secret').anonymise('203.0.113.9'));
+    const rule = { max: 2, windowSeconds: 60 };
+    a.check('submit', '203.0.113.9', rule);
+    b.check('submit', '203.0.113.9', rule);
+    expect(catchError(() => a.check('submit', '203.0.113.9', rule))?.statusCode).toBe(429);
+  });
+
+  it('an asynchronous store rejects with the same 429', async () => {
+    const asyncStore: RateLimitStore = { hit: async () => ({ count: 3, resetAt: Date.UTC(2024, 4, 10, 12) + 30_000 }) };
+    const limiter = new RateLimiter(asyncStore, clock().now);
+    await expect(limiter.check('vote', 'u1', { max: 2, windowSeconds: 60 })).rejects.toMatchObject({ statusCode: 429 });
+  });
+});

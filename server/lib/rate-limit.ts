@@ -1,12 +1,110 @@
 // Fixed-window counters keyed by an HMAC of the client address (never the address itself),
-// with a secret that rotates daily; entries expire with their window.
+// with a secret that rotates daily; entries expire with their window. One process keeps them
+// in memory; several processes on one PostgreSQL share them in a table (PgRateLimitStore).
 import { createHmac, randomBytes } from 'node:crypto';
 import type { RateLimitRule } from '../config';
+import type { Queryable } from '../db/client';
 import { tooManyRequests } from './errors';
+
+export interface WindowCount {
+  count: number;
+  resetAt: number;
+}
 
 export interface RateLimitStore {
   /** Adds one hit and returns the count in the current window and when it ends (ms). */
-  hit(key: string, windowSeconds: number, now: number): { count: number; resetAt: number };
+  hit(key: string, windowSeconds: number, now: number): WindowCount | Promise<WindowCount>;
+}
+
+/**
+ * Counters in PostgreSQL, so every worker sees the same count: one upsert per hit for the
+ * strict limits (sign-in, register, submit, vote). The general per-address limit (600 a minute
+ * by default) is checked on every API request; one write per request would cap the cached
+ * reads at the database's write rate, so its hits are counted locally and added to the shared
+ * counter in one statement every `flushMs`: the shared count lags by at most that much.
+ */
+export class PgRateLimitStore implements RateLimitStore {
+  private lastSweep = 0;
+  private readonly batched = new Map<string, { add: number; inFlight: number; known: number; resetAt: number }>();
+  private flushTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly isBatched: (key: string) => boolean = (key) => key.startsWith('general:'),
+    private readonly flushMs = 200,
+  ) {}
+
+  hit(key: string, windowSeconds: number, now: number): WindowCount | Promise<WindowCount> {
+    if (this.isBatched(key)) return this.hitBatched(key, windowSeconds, now);
+    return this.hitNow(key, windowSeconds, now);
+  }
+
+  private hitBatched(key: string, windowSeconds: number, now: number): WindowCount {
+    let entry = this.batched.get(key);
+    if (!entry || entry.resetAt <= now) {
+      entry = { add: 0, inFlight: 0, known: 0, resetAt: now + windowSeconds * 1000 };
+      this.batched.set(key, entry);
+    }
+    entry.add += 1;
+    this.flushTimer ??= setTimeout(() => void this.flush(), this.flushMs);
+    this.flushTimer.unref?.();
+    return { count: entry.known + entry.inFlight + entry.add, resetAt: entry.resetAt };
+  }
+
+  /** Adds the local hits to the shared counters and learns what the other processes added. */
+  async flush(now = Date.now()): Promise<void> {
+    this.flushTimer = null;
+    const sending = [...this.batched].filter(([, e]) => e.add > 0);
+    for (const [key, e] of this.batched) if (e.add === 0 && e.resetAt <= now) this.batched.delete(key);
+    if (!sending.length) return;
+    for (const [, e] of sending) {
+      e.inFlight = e.add;
+      e.add = 0;
+    }
+    try {
+      const res = await this.db.query<{ key: string; count: number; reset_at: string | number }>(
+        // A new shared window ends when the local one does (it began at the first local hit).
+        `insert into rate_limit_counters (key, count, reset_at)
+         select k, n, r from unnest($1::text[], $2::int[], $3::bigint[]) as x(k, n, r)
+         on conflict (key) do update set
+           count = case when rate_limit_counters.reset_at <= $4::bigint then excluded.count else rate_limit_counters.count + excluded.count end,
+           reset_at = case when rate_limit_counters.reset_at <= $4::bigint then excluded.reset_at else rate_limit_counters.reset_at end
+         returning key, count, reset_at`,
+        [sending.map(([k]) => k), sending.map(([, e]) => e.inFlight), sending.map(([, e]) => e.resetAt), now],
+      );
+      for (const row of res.rows) {
+        const e = this.batched.get(row.key);
+        if (!e) continue;
+        e.known = row.count;
+        e.resetAt = Number(row.reset_at);
+        e.inFlight = 0;
+      }
+    } catch {
+      // The database is unreachable: keep counting locally and send these hits next time.
+      for (const [, e] of sending) {
+        e.add += e.inFlight;
+        e.inFlight = 0;
+      }
+    }
+    if ([...this.batched.values()].some((e) => e.add > 0)) this.flushTimer ??= setTimeout(() => void this.flush(), this.flushMs);
+  }
+
+  private async hitNow(key: string, windowSeconds: number, now: number): Promise<WindowCount> {
+    if (now - this.lastSweep > 60_000) {
+      this.lastSweep = now;
+      // Expired windows are dead weight; any worker may clear them.
+      void this.db.query('delete from rate_limit_counters where reset_at <= $1', [now]).catch(() => {});
+    }
+    const res = await this.db.query<{ count: number; reset_at: string | number }>(
+      `insert into rate_limit_counters (key, count, reset_at) values ($1, 1, $2::bigint + $3::bigint)
+       on conflict (key) do update set
+         count = case when rate_limit_counters.reset_at <= $2::bigint then 1 else rate_limit_counters.count + 1 end,
+         reset_at = case when rate_limit_counters.reset_at <= $2::bigint then excluded.reset_at else rate_limit_counters.reset_at end
+       returning count, reset_at`,
+      [key, now, windowSeconds * 1000],
+    );
+    return { count: res.rows[0].count, resetAt: Number(res.rows[0].reset_at) };
+  }
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
@@ -34,25 +132,39 @@ export class RateLimiter {
   private secret = randomBytes(32);
   private secretDay = '';
 
+  /**
+   * @param sharedSecret When several processes share counters they must hash an address alike:
+   * the day's key is then derived from this server secret instead of drawn at random.
+   */
   constructor(
     private readonly store: RateLimitStore = new MemoryRateLimitStore(),
     private readonly clock: () => number = Date.now,
+    private readonly sharedSecret: string | null = null,
   ) {}
 
   /** A keyed hash of an identifier (address or email) that cannot be reversed, rotating daily. */
   anonymise(value: string): string {
     const day = new Date(this.clock()).toISOString().slice(0, 10);
     if (day !== this.secretDay) {
-      this.secret = randomBytes(32);
+      this.secret = this.sharedSecret
+        ? createHmac('sha256', this.sharedSecret).update(`rate-limit:${day}`).digest()
+        : randomBytes(32);
       this.secretDay = day;
     }
     return createHmac('sha256', this.secret).update(value).digest('base64url').slice(0, 22);
   }
 
-  /** Counts one request; throws 429 with Retry-After once the rule's maximum is passed. */
-  check(bucket: string, identifier: string, rule: RateLimitRule): void {
+  /**
+   * Counts one request; throws (or, with a shared store, rejects) 429 with Retry-After once the
+   * rule's maximum is passed. Callers `await` it: the in-memory store answers synchronously.
+   */
+  check(bucket: string, identifier: string, rule: RateLimitRule): void | Promise<void> {
     const now = this.clock();
-    const { count, resetAt } = this.store.hit(`${bucket}:${this.anonymise(identifier)}`, rule.windowSeconds, now);
-    if (count > rule.max) throw tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+    const verdict = ({ count, resetAt }: WindowCount) => {
+      if (count > rule.max) throw tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+    };
+    const counted = this.store.hit(`${bucket}:${this.anonymise(identifier)}`, rule.windowSeconds, now);
+    if (counted instanceof Promise) return counted.then(verdict);
+    verdict(counted);
   }
 }

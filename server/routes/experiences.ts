@@ -25,7 +25,7 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   // Anonymous by design: the Authorization header is never read here.
   app.post('/api/experiences', async (request, reply) => {
-    ctx.limiter.check('submit', clientAddress(request), limits.submissions);
+    await ctx.limiter.check('submit', clientAddress(request), limits.submissions);
     const body = request.body as { website?: unknown } | undefined;
     // Checked before anything else: a bot that fills every field gets the honeypot answer.
     if (body && typeof body === 'object' && typeof body.website === 'string' && body.website.trim() !== '') {
@@ -79,7 +79,7 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   app.post<{ Params: { id: string } }>('/api/experiences/:id/vote', async (request, reply) => {
     const caller = await requireMember(ctx, request);
-    ctx.limiter.check('vote', caller.userId, limits.votes);
+    await ctx.limiter.check('vote', caller.userId, limits.votes);
     const id = parse(Id, request.params.id, 'id');
     const { voteType } = parse(VoteRequest, request.body);
     const result = await votes.castVote(ctx, caller, id, voteType);

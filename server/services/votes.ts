@@ -31,9 +31,12 @@ export async function castVote(ctx: AppContext, caller: Caller, experienceId: st
     const res = await tx.query<VoteRow>(
       `insert into votes (experience_id, user_id, vote_type) values ($1, $2, $3)
        on conflict (user_id, experience_id) do update set vote_type = excluded.vote_type, updated_at = now()
+         where votes.vote_type <> excluded.vote_type
        returning *`,
       [experienceId, caller.userId, voteType],
     );
+    // A concurrent identical vote committed first (the check above saw no row yet): same 409.
+    if (!res.rows[0]) throw conflict(`You have already marked this experience as ${voteType}`);
     const counts = await tx.query<{ helpful: number; not_helpful: number; detailed: number; concerning: number }>(
       `select helpful_count as helpful, not_helpful_count as not_helpful, detailed_count as detailed,
               concerning_count as concerning from experiences where id = $1`,

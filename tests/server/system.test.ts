@@ -193,7 +193,8 @@ describe('server errors', () => {
 describe('headers', () => {
   it('API answers are not cached and carry the security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/peptides' });
-    expect(res.headers['cache-control']).toBe('no-store');
+    // A public read may be kept but must be revalidated (ETag, 304: see http-caching.test.ts).
+    expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);

@@ -1,0 +1,466 @@
+// `npm run bench [-- --db pglite|postgres] [--experiences 100000] [--duration 3] [--connections 50] [--workers 2]`
+// Starts the real server on a bulk database (generated once into .bench-data/ or a PostgreSQL
+// database `bench_<n>`), runs autocannon against the endpoints that matter and prints one table.
+// `--db postgres` runs PGlite and PostgreSQL (1 and 2 workers) and prints them side by side.
+// Results go to bench-results/<timestamp>.json.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    experiences: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    workers: { type: 'string' },
+  },
+});
+const EXPERIENCES = Number(args.experiences);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const MODERATOR = { email: 'bench-moderator@example.com', password: 'bench-moderator-password' };
+const MEMBER_PASSWORD = 'bench-member-password';
+const ACCEPT = { 'accept-encoding': 'br, gzip' };
+
+interface Row {
+  endpoint: string;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  bytes: number;
+  errors: number;
+  /** Expected refusals (409: already voted that way), not errors. */
+  expected: number;
+  statuses: Record<string, number>;
+}
+
+interface Run {
+  label: string;
+  db: 'pglite' | 'postgres';
+  workers: number;
+  rows: Row[];
+  pagingBytes?: { firstPage: number; firstPageUncompressed: number; allExperiences: number; experiences: number };
+}
+
+// ---------- database preparation ----------
+
+function runSeed(env: NodeJS.ProcessEnv) {
+  console.log(`Generating ${EXPERIENCES.toLocaleString('en')} experiences (once; kept for later runs)...`);
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-bulk.ts', '--experiences', String(EXPERIENCES)], {
+    cwd: root,
+    env: { ...process.env, ...env, STATIC_DIR: 'none', LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) throw new Error('seed:bulk failed');
+}
+
+function preparePglite(): NodeJS.ProcessEnv {
+  const dir = path.join(root, '.bench-data', `pglite-${EXPERIENCES}`);
+  const marker = path.join(dir, 'bulk-seeded');
+  if (!fs.existsSync(marker)) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    runSeed({ DATA_DIR: dir });
+    fs.writeFileSync(marker, String(EXPERIENCES));
+  }
+  return { DATA_DIR: dir };
+}
+
+async function preparePostgres(): Promise<NodeJS.ProcessEnv> {
+  const base = spawnSync('bash', [path.join(root, 'scripts/ci-postgres.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (base.status !== 0) throw new Error('Could not start PostgreSQL (scripts/ci-postgres.sh)');
+  const baseUrl = base.stdout.trim().split('\n').pop()!;
+  const name = `bench_${EXPERIENCES}`;
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rows.length) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  const seeded = await db
+    .query(`select value from app_settings where key = 'bench_bulk_seeded'`)
+    .then((r) => r.rows.length > 0)
+    .catch(() => false);
+  await db.end();
+  if (!seeded) {
+    runSeed({ DATABASE_URL: url.toString() });
+    const mark = new pg.Client({ connectionString: url.toString() });
+    await mark.connect();
+    await mark.query(`insert into app_settings (key, value) values ('bench_bulk_seeded', $1) on conflict (key) do nothing`, [
+      String(EXPERIENCES),
+    ]);
+    await mark.end();
+  }
+  return { DATABASE_URL: url.toString() };
+}
+
+// ---------- server ----------
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServer(env: NodeJS.ProcessEnv, workers: number): Promise<{ base: string; child: ChildProcess; startMs: number }> {
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: 'none',
+      LOG_LEVEL: 'warn',
+      BENCH_RAW: 'true',
+      // Limits stay on (their cost is measured) but high enough never to answer 429 here.
+      RATE_LIMIT_MULTIPLIER: '1000000',
+      // Bench accounts only: a cheaper password hash keeps member setup short.
+      SCRYPT_N: '16384',
+      MODERATOR_EMAIL: MODERATOR.email,
+      MODERATOR_PASSWORD: MODERATOR.password,
+      WORKERS: String(workers),
+      SEED_DEMO: 'true',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('The server exited during start');
+    // With several workers, wait until each has had time to listen: probe a few times in a row.
+    const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) {
+      const startMs = Date.now() - started;
+      if (workers > 1) await new Promise((r) => setTimeout(r, 3000));
+      return { base, child, startMs };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('The server did not answer within 60 s');
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+// ---------- HTTP helpers ----------
+
+async function api<T = any>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; json: T }> {
+  const res = await fetch(base + url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+/** Body bytes on the wire (compressed as a browser would ask) and decoded. */
+function wireBytes(base: string, url: string, headers: Record<string, string> = {}, encoding = 'br, gzip'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(base + url, { headers: { ...headers, 'accept-encoding': encoding } }, (res) => {
+      let n = 0;
+      res.on('data', (c: Buffer) => (n += c.length));
+      res.on('end', () => resolve(n));
+    });
+    req.on('error', reject);
+  });
+}
+
+async function members(base: string, count: number): Promise<string[]> {
+  const mod = await api(base, 'POST', '/api/users/login', MODERATOR);
+  if (mod.status !== 200) throw new Error(`moderator login failed: ${JSON.stringify(mod.json)}`);
+  const modToken = mod.json.data.accessToken as string;
+  const tokens: string[] = [];
+  const stamp = Date.now().toString(36);
+  for (let i = 0; i < count; i++) {
+    const email = `bench-${stamp}-${i}@example.com`;
+    const reg = await api(base, 'POST', '/api/users/register', { email, password: MEMBER_PASSWORD });
+    if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.json)}`);
+    await api(base, 'POST', `/api/users/${reg.json.data.user._id}/approve`, {}, modToken);
+    const login = await api(base, 'POST', '/api/users/login', { email, password: MEMBER_PASSWORD });
+    tokens.push(login.json.data.accessToken);
+  }
+  return tokens;
+}
+
+// ---------- load ----------
+
+interface Target {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** Per-request body/path/header rotation (writes). */
+  setup?: (req: any) => any;
+  expectedStatuses?: number[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function load(base: string, t: Target, connections = CONNECTIONS, duration = DURATION): Promise<Row> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const instance = autocannon({
+    url: base + t.url,
+    method: t.method ?? 'GET',
+    connections,
+    duration,
+    headers: { ...ACCEPT, ...(t.method === 'POST' ? { 'content-type': 'application/json' } : {}), ...t.headers },
+    requests: t.setup ? [{ setupRequest: t.setup }] : undefined,
+  });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const expected = (t.expectedStatuses ?? []).reduce((n, s) => n + (statuses[s] ?? 0), 0);
+  const ok = Object.entries(statuses)
+    .filter(([s]) => Number(s) < 400)
+    .reduce((n, [, c]) => n + c, 0);
+  const bad = latencies.length - ok - expected + result.errors + result.timeouts;
+  return {
+    endpoint: t.name,
+    reqPerSec: Math.round(latencies.length / duration),
+    p50: round2(percentile(latencies, 50)),
+    p95: round2(percentile(latencies, 95)),
+    p99: round2(percentile(latencies, 99)),
+    bytes: t.method === 'POST' ? Math.round(result.throughput.total / Math.max(1, result.requests.total)) : await wireBytes(base, t.url, t.headers),
+    errors: bad,
+    expected,
+    statuses,
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+async function benchOnce(
+  label: string,
+  db: 'pglite' | 'postgres',
+  env: NodeJS.ProcessEnv,
+  workers: number,
+  full: boolean,
+  measureBytes = true,
+): Promise<Run> {
+  console.log(`\n== ${label} ==`);
+  const { base, child, startMs } = await startServer(env, workers);
+  console.log(`server ready in ${startMs} ms`);
+  try {
+    const peptides = (await api(base, 'GET', '/api/peptides/public')).json.data.peptides as { _id: string; name: string }[];
+    const first = (await api(base, 'GET', '/api/experiences?limit=20')).json.data;
+    // A cursor some pages in: the keyset resumes from it without counting rows before it.
+    let cursor = first.nextCursor as string;
+    for (let i = 0; i < 5; i++) cursor = (await api(base, 'GET', `/api/experiences?limit=100&cursor=${cursor}`)).json.data.nextCursor;
+    const tokens = await members(base, full ? 40 : 10);
+    const auth = { authorization: `Bearer ${tokens[0]}` };
+    const ids = [peptides[0]._id, peptides[1]._id, peptides[2]._id].join(',');
+
+    // Experiences to vote on: members × experiences pairs, rotating so most votes are new.
+    const voteTargets: string[] = [];
+    let c: string | null = null;
+    for (let i = 0; i < 20; i++) {
+      const page: { experiences: { _id: string }[]; nextCursor: string | null } = (
+        await api(base, 'GET', `/api/experiences?limit=100&sort=helpful${c ? `&cursor=${c}` : ''}`)
+      ).json.data;
+      voteTargets.push(...page.experiences.map((e) => e._id));
+      c = page.nextCursor;
+      if (!c) break;
+    }
+    const voteTypes = ['helpful', 'detailed', 'not-helpful', 'concerning'];
+    let voteN = 0;
+    let submitN = 0;
+    const submission = (peptideId: string) => ({
+      peptideId,
+      dosage: '250 mcg',
+      frequency: 'daily',
+      duration: 30,
+      routeOfAdministration: 'subcutaneous',
+      primaryPurpose: ['Recovery'],
+      demographics: { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' },
+      outcomes: { energy: 6, sleep: 7, recovery: 8 },
+      effects: [],
+      timeline: '1-week',
+      story: 'Benchmark report: steady improvement in recovery over four weeks, with better sleep from the second week onwards.',
+      stack: [],
+    });
+
+    const reads: Target[] = [
+      { name: 'raw ceiling (uncached feed query)', url: '/api/bench/raw' },
+      { name: 'GET /api/peptides', url: '/api/peptides' },
+      { name: 'GET /api/peptides?category&sort=popularity', url: `/api/peptides?category=${encodeURIComponent('Growth Hormone')}&sort=popularity` },
+      { name: 'GET /api/peptides/public', url: '/api/peptides/public' },
+      { name: 'community: newest', url: '/api/experiences?sort=newest' },
+      { name: 'community: helpful', url: '/api/experiences?sort=helpful' },
+      { name: 'community: rating', url: '/api/experiences?sort=rating' },
+      { name: 'community: search "sleep"', url: '/api/experiences?search=sleep' },
+      { name: 'community: category cognitive', url: '/api/experiences?category=cognitive' },
+      { name: 'community: later page (cursor)', url: `/api/experiences?cursor=${cursor}` },
+      { name: 'GET /api/experiences/home/public', url: '/api/experiences/home/public' },
+      { name: 'GET /api/analytics/public', url: '/api/analytics/public' },
+      { name: 'GET /api/analytics (member)', url: '/api/analytics', headers: auth },
+      { name: 'GET /api/analytics/trends', url: '/api/analytics/trends?period=monthly&groupBy=category', headers: auth },
+      { name: 'GET /api/analytics/compare', url: `/api/analytics/compare?ids=${ids}`, headers: auth },
+    ];
+    const writes: Target[] = [
+      {
+        name: 'POST /api/experiences (submit)',
+        url: '/api/experiences',
+        method: 'POST',
+        setup: (req) => ({ ...req, body: JSON.stringify(submission(peptides[submitN++ % peptides.length]._id)) }),
+      },
+      {
+        name: 'POST /api/experiences/:id/vote',
+        url: `/api/experiences/${voteTargets[0]}/vote`,
+        method: 'POST',
+        expectedStatuses: [409],
+        setup: (req) => {
+          const n = voteN++;
+          const token = tokens[n % tokens.length];
+          const target = voteTargets[Math.floor(n / tokens.length) % voteTargets.length];
+          return {
+            ...req,
+            path: `/api/experiences/${target}/vote`,
+            headers: { ...req.headers, authorization: `Bearer ${token}` },
+            body: JSON.stringify({ voteType: voteTypes[n % voteTypes.length] }),
+          };
+        },
+      },
+    ];
+    const targets = full ? [...reads, ...writes] : reads.filter((t) => /raw|peptides$|newest|analytics\/public/.test(t.name));
+    const rows: Row[] = [];
+    for (const t of targets) {
+      // A short warm-up fills caches and JIT before the measured run.
+      await load(base, t, 10, 1);
+      const row = await load(base, t);
+      rows.push(row);
+      console.log(
+        `  ${t.name.padEnd(44)} ${String(row.reqPerSec).padStart(7)} req/s  p95 ${row.p95} ms  ${row.errors ? `${row.errors} errors` : ''}`,
+      );
+    }
+
+    let pagingBytes: Run['pagingBytes'];
+    // Paging through every experience takes a while: once per bench is enough (same data).
+    if (measureBytes) pagingBytes = await measurePaging(base);
+    return { label, db, workers, rows, pagingBytes };
+  } finally {
+    // Requests autocannon abandoned at the end are still being answered: let them finish.
+    await new Promise((r) => setTimeout(r, 1500));
+    await stopServer(child);
+  }
+}
+
+/** First community page against every experience as JSON (what the old client downloaded). */
+async function measurePaging(base: string): Promise<Run['pagingBytes']> {
+  const firstPage = await wireBytes(base, '/api/experiences');
+  const firstPageUncompressed = await wireBytes(base, '/api/experiences', {}, 'identity');
+  let all = 0;
+  let count = 0;
+  let cursor: string | null = null;
+  // Sum of the experiences arrays serialised, i.e. the JSON array of every experience.
+  do {
+    const res: Response = await fetch(`${base}/api/experiences?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    const data: { experiences: unknown[]; nextCursor: string | null } = ((await res.json()) as { data: { experiences: unknown[]; nextCursor: string | null } }).data;
+    for (const e of data.experiences) all += Buffer.byteLength(JSON.stringify(e)) + 1;
+    count += data.experiences.length;
+    cursor = data.nextCursor;
+  } while (cursor);
+  return { firstPage, firstPageUncompressed, allExperiences: all + 1, experiences: count };
+}
+
+// ---------- report ----------
+
+function printTable(runs: Run[]) {
+  const names = runs[0].rows.map((r) => r.endpoint);
+  const cols = runs.map((run) => run.label);
+  const header = ['endpoint', ...cols.flatMap((l) => [`${l} req/s`, 'p50', 'p95', 'p99', 'bytes', 'errors'])];
+  const lines = names.map((name) => [
+    name,
+    ...runs.flatMap((run) => {
+      const r = run.rows.find((x) => x.endpoint === name);
+      if (!r) return ['-', '-', '-', '-', '-', '-'];
+      return [String(r.reqPerSec), fmt(r.p50), fmt(r.p95), fmt(r.p99), String(r.bytes), r.expected ? `${r.errors} (+${r.expected} 409)` : String(r.errors)];
+    }),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${row(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const l of lines) console.log(row(l));
+  console.log('(latencies in ms; bytes = response body on the wire with br/gzip; 409 = already voted that way, expected)');
+  for (const run of runs) {
+    const raw = run.rows.find((r) => r.endpoint.startsWith('raw'))?.reqPerSec ?? 0;
+    const cached = ['community: newest', 'GET /api/peptides/public', 'GET /api/experiences/home/public', 'GET /api/analytics/public']
+      .map((n) => run.rows.find((r) => r.endpoint === n))
+      .filter((r): r is Row => !!r)
+      .map((r) => `${r.endpoint.replace('GET ', '')} ${raw ? (r.reqPerSec / raw).toFixed(1) : '?'}x`);
+    console.log(`${run.label}: cached reads vs raw ceiling (${raw} req/s): ${cached.join(', ')}`);
+    if (run.pagingBytes) {
+      const p = run.pagingBytes;
+      console.log(
+        `${run.label}: first community page ${p.firstPage} B on the wire (${p.firstPageUncompressed} B uncompressed) vs all ` +
+          `${p.experiences.toLocaleString('en')} experiences as JSON ${p.allExperiences.toLocaleString('en')} B: ` +
+          `1/${Math.round(p.allExperiences / p.firstPageUncompressed)} uncompressed, 1/${Math.round(p.allExperiences / p.firstPage)} on the wire`,
+      );
+    }
+  }
+}
+
+const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
+
+// ---------- main ----------
+
+const runs: Run[] = [];
+const pgliteEnv = preparePglite();
+const requestedWorkers = args.workers ? Number(args.workers) : null;
+if (args.db === 'pglite') {
+  if (requestedWorkers && requestedWorkers > 1) console.log('--workers applies to PostgreSQL (--db postgres); PGlite serves one process.');
+  runs.push(await benchOnce('PGlite', 'pglite', pgliteEnv, 1, true));
+} else if (args.db === 'postgres') {
+  const pgEnv = await preparePostgres();
+  runs.push(await benchOnce('PGlite', 'pglite', pgliteEnv, 1, true));
+  runs.push(await benchOnce('PostgreSQL', 'postgres', pgEnv, 1, true, false));
+  const w = requestedWorkers ?? 2;
+  if (w > 1) runs.push(await benchOnce(`PostgreSQL ${w} workers`, 'postgres', pgEnv, w, true, false));
+} else {
+  console.error(`--db must be pglite or postgres, got "${args.db}"`);
+  process.exit(1);
+}
+
+printTable(runs);
+const outDir = path.join(root, 'bench-results');
+fs.mkdirSync(outDir, { recursive: true });
+const file = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(
+  file,
+  JSON.stringify(
+    { at: new Date().toISOString(), experiences: EXPERIENCES, connections: CONNECTIONS, durationSeconds: DURATION, cpus: os.cpus().length, node: process.version, runs },
+    null,
+    2,
+  ),
+);
+console.log(`\nResults written to ${path.relative(root, file)}`);

@@ -1,0 +1,268 @@
+// Bulk data for load tests and benchmarks: many realistic reports inserted set-based (one
+// statement per batch through json_to_recordset), then every aggregate recomputed from scratch.
+// Rows are marked is_demo: generated data is demo data (decisions.md, "Data that is real").
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  AGE_RANGES,
+  BIOLOGICAL_SEXES,
+  FREQUENCIES,
+  PRIMARY_PURPOSES,
+  ROUTES,
+  TIMELINES,
+  WIZARD_ACTIVITY_LEVELS,
+} from '../../../contract/common';
+import { experienceRating, purposeGroups, STORY_MAX_SUBMIT } from '../../../contract/rules';
+import { newTrackingId, trackingHash } from '../../lib/tracking';
+import type { Db, Queryable } from '../client';
+import { STORY_SNIPPETS } from './catalogue';
+import { mulberry32 } from './index';
+
+export interface BulkOptions {
+  experiences: number;
+  /** Accounts that cast the generated votes (approved, cannot sign in). */
+  voters?: number;
+  seed?: number;
+  batchSize?: number;
+  /** Spread of report dates, in months back from now. */
+  months?: number;
+  onProgress?: (done: number) => void;
+}
+
+const PURPOSES_BY_CATEGORY: Record<string, readonly string[]> = {
+  'Healing & Recovery': ['Injury Healing', 'Recovery', 'Gut Health', 'Immune Support'],
+  'Growth Hormone': ['Recovery', 'Muscle Gain', 'Sleep', 'Fat Loss', 'Anti-Aging'],
+  'Performance & Enhancement': ['Performance', 'Strength', 'Endurance', 'Muscle Gain'],
+  'Anti-Aging': ['Anti-Aging', 'Longevity', 'Skin Health', 'Sleep'],
+  'Cognitive Enhancement': ['Cognitive Enhancement', 'Focus', 'Memory'],
+  'Metabolic Health': ['Fat Loss', 'Weight Management', 'Endurance', 'Longevity'],
+};
+const VOTE_KINDS = ['helpful', 'helpful', 'helpful', 'not-helpful', 'detailed', 'concerning'] as const;
+
+interface CataloguePeptide {
+  id: string;
+  name: string;
+  category: string;
+  common_dosage: string;
+  common_effects: string[];
+  side_effects: string[];
+  common_stacks: string[];
+}
+
+/** Inserts `experiences` reports (and votes on them) and recomputes the aggregates. */
+export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experiences: number; votes: number }> {
+  const rand = mulberry32(options.seed ?? 2024);
+  const batchSize = options.batchSize ?? 2000;
+  const months = options.months ?? 24;
+  const catalogue = (
+    await db.query<CataloguePeptide>(
+      `select id, name, category, common_dosage, common_effects, side_effects, common_stacks
+         from peptides where deleted_at is null order by lower(name)`,
+    )
+  ).rows;
+  if (!catalogue.length) throw new Error('The catalogue is empty: start the server once (or seed) first');
+
+  // Zipf-like popularity over a shuffled catalogue: a few peptides hold most reports.
+  const order = catalogue.map((p) => ({ p, k: rand() })).sort((a, b) => a.k - b.k).map((x) => x.p);
+  const weights = order.map((_, i) => 1 / Math.pow(i + 1, 1.07));
+  const cumulative: number[] = [];
+  weights.reduce((acc, w, i) => (cumulative[i] = acc + w), 0);
+  const totalWeight = cumulative[cumulative.length - 1];
+  const choose = () => {
+    const r = rand() * totalWeight;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return order[lo];
+  };
+  // Each peptide has its own typical outcome level and spread, so ratings differ by peptide.
+  const profile = new Map(order.map((p) => [p.id, { base: 4.5 + rand() * 4, spread: 1.5 + rand() * 3 }]));
+
+  const voterIds = await bulkVoters(db, options.voters ?? 300);
+  const now = Date.now();
+  const span = months * 30.44 * 86_400_000;
+  let inserted = 0;
+  let votes = 0;
+
+  while (inserted < options.experiences) {
+    const n = Math.min(batchSize, options.experiences - inserted);
+    const rows: Record<string, unknown>[] = [];
+    const voteRows: Record<string, unknown>[] = [];
+    for (let i = 0; i < n; i++) {
+      const p = choose();
+      const { base, spread } = profile.get(p.id)!;
+      // Growth: more reports in recent months (density rises towards now).
+      const createdAt = new Date(now - Math.pow(rand(), 1.6) * span);
+      createdAt.setUTCMilliseconds(0);
+      const outcomes: Record<string, number> = {};
+      const rated = p.common_effects.length ? p.common_effects : ['energy', 'sleep', 'mood'];
+      for (const effect of rated) {
+        if (rand() < 0.15 && Object.keys(outcomes).length) continue;
+        outcomes[effect] = clamp(Math.round(base + (rand() - 0.5) * spread * 2), 1, 10);
+      }
+      const purposePool = PURPOSES_BY_CATEGORY[p.category] ?? PRIMARY_PURPOSES;
+      const purposes = some(rand, purposePool, 1, 2);
+      const effects = p.side_effects.length && rand() < 0.3 ? some(rand, p.side_effects, 1, 2) : [];
+      const story = makeStory(rand);
+      const id = randomUUID();
+      rows.push({
+        id,
+        tracking_hash: trackingHash(newTrackingId()),
+        peptide_id: p.id,
+        dosage: p.common_dosage.slice(0, 60) || '250 mcg',
+        frequency: pick(rand, FREQUENCIES),
+        duration_days: 7 + Math.floor(rand() * 120),
+        route: pick(rand, ROUTES),
+        primary_purpose: purposes,
+        purpose_groups: purposeGroups(purposes),
+        age_range: pick(rand, AGE_RANGES),
+        biological_sex: rand() < 0.03 ? 'prefer-not-to-say' : pick(rand, BIOLOGICAL_SEXES.slice(0, 2)),
+        activity_level: pick(rand, WIZARD_ACTIVITY_LEVELS),
+        outcomes,
+        rating: experienceRating(outcomes),
+        effects,
+        timeline: pick(rand, TIMELINES),
+        story,
+        stack: p.common_stacks.length && rand() < 0.25 ? p.common_stacks.slice(0, 1) : [],
+        search_text: [p.name, story, ...effects, ...purposes].join(' ').toLowerCase(),
+        created_at: createdAt.toISOString(),
+      });
+      // Votes are skewed too: most reports get none, a few get many.
+      const voteCount = Math.min(voterIds.length, Math.floor(Math.pow(rand(), 3) * 12));
+      for (const voter of some(rand, voterIds, voteCount, voteCount)) {
+        voteRows.push({ experience_id: id, user_id: voter, vote_type: pick(rand, VOTE_KINDS), created_at: createdAt.toISOString() });
+      }
+    }
+    await db.transaction(async (tx) => {
+      await tx.exec(
+        'alter table experiences disable trigger experiences_aggregates; alter table votes disable trigger votes_counts',
+      );
+      await tx.query(
+        `insert into experiences (id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
+           purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
+           search_text, created_at, is_demo)
+         select id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose, purpose_groups,
+                age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack, search_text,
+                created_at, true
+           from json_to_recordset($1::json) as x(id uuid, tracking_hash text, peptide_id uuid, dosage text, frequency text,
+                duration_days integer, route text, primary_purpose text[], purpose_groups text[], age_range text,
+                biological_sex text, activity_level text, outcomes jsonb, rating double precision, effects text[],
+                timeline text, story text, stack text[], search_text text, created_at timestamptz)`,
+        [JSON.stringify(rows)],
+      );
+      if (voteRows.length) {
+        await tx.query(
+          `insert into votes (experience_id, user_id, vote_type, created_at)
+           select experience_id, user_id, vote_type, created_at
+             from json_to_recordset($1::json) as x(experience_id uuid, user_id uuid, vote_type text, created_at timestamptz)`,
+          [JSON.stringify(voteRows)],
+        );
+      }
+      // The per-row triggers are off for the batch: set this batch's vote counters in one statement.
+      await tx.query(
+        `update experiences e set
+           helpful_count = v.helpful, not_helpful_count = v.not_helpful, detailed_count = v.detailed, concerning_count = v.concerning
+          from (select experience_id,
+                       (count(*) filter (where vote_type = 'helpful'))::int as helpful,
+                       (count(*) filter (where vote_type = 'not-helpful'))::int as not_helpful,
+                       (count(*) filter (where vote_type = 'detailed'))::int as detailed,
+                       (count(*) filter (where vote_type = 'concerning'))::int as concerning
+                  from votes where experience_id = any($1::uuid[]) group by experience_id) v
+         where e.id = v.experience_id`,
+        [rows.map((r) => r.id)],
+      );
+      await tx.exec(
+        'alter table experiences enable trigger experiences_aggregates; alter table votes enable trigger votes_counts',
+      );
+    });
+    inserted += n;
+    votes += voteRows.length;
+    options.onProgress?.(inserted);
+  }
+  await db.transaction((tx) => recomputeAggregates(tx));
+  return { experiences: inserted, votes };
+}
+
+/** Rebuilds every trigger-kept aggregate from the experiences table, set-based. */
+export async function recomputeAggregates(tx: Queryable): Promise<void> {
+  for (const sql of Object.values(RECOMPUTE)) await tx.query(sql);
+}
+
+/**
+ * The aggregates as the triggers define them, computed from scratch. Used to rebuild after a
+ * bulk load and, in tests, to check the maintained tables against the truth.
+ */
+export const FROM_SCRATCH = {
+  peptides: `select p.id as peptide_id, count(e.id)::int as experience_count, coalesce(sum(e.rating), 0)::float8 as rating_sum,
+      coalesce(sum(e.helpful_count + e.not_helpful_count + e.detailed_count + e.concerning_count), 0)::int as vote_count
+    from peptides p left join experiences e on e.peptide_id = p.id group by p.id`,
+  daily: `select peptide_id, (created_at at time zone 'UTC')::date as day, count(*)::int as experiences, sum(rating)::float8 as rating_sum
+    from experiences group by 1, 2`,
+  outcomes: `select e.peptide_id, lower(o.key) as outcome, sum(o.value::float8)::float8 as total, count(*)::int as n
+    from experiences e, jsonb_each_text(e.outcomes) o group by 1, 2`,
+  effects: `select peptide_id, effect, count(*)::int as n
+    from (select distinct e.id, e.peptide_id, lower(x) as effect from experiences e, unnest(e.effects) x) d group by 1, 2`,
+  voteCounters: `select e.id, (count(v.id) filter (where v.vote_type = 'helpful'))::int as helpful,
+      (count(v.id) filter (where v.vote_type = 'not-helpful'))::int as not_helpful,
+      (count(v.id) filter (where v.vote_type = 'detailed'))::int as detailed,
+      (count(v.id) filter (where v.vote_type = 'concerning'))::int as concerning
+    from experiences e left join votes v on v.experience_id = e.id group by e.id`,
+} as const;
+
+const RECOMPUTE = {
+  voteCounters: `update experiences e set helpful_count = c.helpful, not_helpful_count = c.not_helpful,
+      detailed_count = c.detailed, concerning_count = c.concerning
+    from (${FROM_SCRATCH.voteCounters}) c
+    where e.id = c.id and (e.helpful_count, e.not_helpful_count, e.detailed_count, e.concerning_count)
+      is distinct from (c.helpful, c.not_helpful, c.detailed, c.concerning)`,
+  peptides: `update peptides p set experience_count = a.experience_count, rating_sum = a.rating_sum, vote_count = a.vote_count
+    from (${FROM_SCRATCH.peptides}) a where a.peptide_id = p.id`,
+  dailyClear: 'delete from experience_daily',
+  daily: `insert into experience_daily (peptide_id, day, experiences, rating_sum) ${FROM_SCRATCH.daily}`,
+  outcomesClear: 'delete from peptide_outcomes',
+  outcomes: `insert into peptide_outcomes (peptide_id, outcome, total, n) ${FROM_SCRATCH.outcomes}`,
+  effectsClear: 'delete from peptide_reported_effects',
+  effects: `insert into peptide_reported_effects (peptide_id, effect, n) ${FROM_SCRATCH.effects}`,
+};
+
+/** Approved accounts that cast generated votes; their password is random and discarded. */
+async function bulkVoters(db: Db, n: number): Promise<string[]> {
+  const res = await db.query<{ id: string }>(
+    `insert into users (email, password_hash, role, status)
+     select 'bulk-voter-' || i || '@demo.invalid', 'disabled$' || md5(random()::text || $1), 'user', 'approved'
+       from generate_series(1, $2::int) i
+     on conflict ((lower(email))) do update set status = 'approved'
+     returning id`,
+    [randomBytes(8).toString('hex'), n],
+  );
+  return res.rows.map((r) => r.id);
+}
+
+function clamp(n: number, lo: number, hi: number) {
+  return Math.min(hi, Math.max(lo, n));
+}
+
+function pick<T>(rand: () => number, items: readonly T[]): T {
+  return items[Math.floor(rand() * items.length)];
+}
+
+function some<T>(rand: () => number, items: readonly T[], min: number, max: number): T[] {
+  const n = Math.min(items.length, min + Math.floor(rand() * (max - min + 1)));
+  const out = new Set<T>();
+  while (out.size < n) out.add(items[Math.floor(rand() * items.length)]);
+  return [...out];
+}
+
+function makeStory(rand: () => number): string {
+  const parts = some(rand, STORY_SNIPPETS, 2, 4);
+  let text = '';
+  for (const s of parts) {
+    const next = text ? `${text} ${s}` : s;
+    if (next.length > STORY_MAX_SUBMIT) break;
+    text = next;
+  }
+  return text;
+}

@@ -1,0 +1,130 @@
+// The aggregates analytics read (per-peptide columns, experience_daily, peptide_outcomes,
+// peptide_reported_effects, vote counters) must equal a from-scratch recomputation after any mix
+// of writes, whether the triggers kept them (API writes) or the bulk loader rebuilt them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../server/db/seed/index';
+import { bulkSeed, FROM_SCRATCH } from '../../server/db/seed/bulk';
+import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { newMember } from './fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Rec = Record<string, unknown>;
+const num = (v: unknown) => Math.round(Number(v) * 1e6) / 1e6;
+
+/** Rows of a query as sorted "key => values" lines, numbers rounded (float sums differ in the last bits). */
+async function snapshot(sql: string, key: string[], value: string[], dropZero?: string): Promise<string[]> {
+  const res = await t.ctx.db.query<Rec>(sql);
+  return res.rows
+    .filter((r) => !dropZero || Number(r[dropZero]) !== 0)
+    .map((r) => `${key.map((k) => String(r[k] instanceof Date ? (r[k] as Date).toISOString().slice(0, 10) : r[k])).join('|')} => ${value.map((v) => num(r[v])).join(',')}`)
+    .sort();
+}
+
+async function expectAggregatesExact() {
+  expect(await snapshot('select id as peptide_id, experience_count, rating_sum, vote_count from peptides', ['peptide_id'], ['experience_count', 'rating_sum', 'vote_count'])).toEqual(
+    await snapshot(FROM_SCRATCH.peptides, ['peptide_id'], ['experience_count', 'rating_sum', 'vote_count']),
+  );
+  // Trigger-kept tables keep a row at zero after deletes; a recomputation has none.
+  expect(await snapshot(`select peptide_id, to_char(day, 'YYYY-MM-DD') as day, experiences, rating_sum from experience_daily`, ['peptide_id', 'day'], ['experiences', 'rating_sum'], 'experiences')).toEqual(
+    await snapshot(`select peptide_id, to_char(day, 'YYYY-MM-DD') as day, experiences, rating_sum from (${FROM_SCRATCH.daily}) d`, ['peptide_id', 'day'], ['experiences', 'rating_sum']),
+  );
+  expect(await snapshot('select peptide_id, outcome, total, n from peptide_outcomes', ['peptide_id', 'outcome'], ['total', 'n'], 'n')).toEqual(
+    await snapshot(FROM_SCRATCH.outcomes, ['peptide_id', 'outcome'], ['total', 'n']),
+  );
+  expect(await snapshot('select peptide_id, effect, n from peptide_reported_effects', ['peptide_id', 'effect'], ['n'], 'n')).toEqual(
+    await snapshot(FROM_SCRATCH.effects, ['peptide_id', 'effect'], ['n']),
+  );
+  expect(
+    await snapshot(
+      'select id, helpful_count as helpful, not_helpful_count as not_helpful, detailed_count as detailed, concerning_count as concerning from experiences',
+      ['id'],
+      ['helpful', 'not_helpful', 'detailed', 'concerning'],
+    ),
+  ).toEqual(await snapshot(FROM_SCRATCH.voteCounters, ['id'], ['helpful', 'not_helpful', 'detailed', 'concerning']));
+}
+
+describe('aggregates', () => {
+  it('the bulk loader inserts realistic reports and leaves every aggregate exact', async () => {
+    const result = await bulkSeed(t.ctx.db, { experiences: 1500, voters: 20, batchSize: 400, seed: 7 });
+    expect(result.experiences).toBe(1500);
+    expect(result.votes).toBeGreaterThan(0);
+    await expectAggregatesExact();
+
+    // Realistic: skewed popularity, 24 months of dates, ratings differing by peptide, all demo.
+    const spread = await t.ctx.db.query<{ top: number; median: number; months: number; min_avg: number; max_avg: number; demo: number; n: number }>(
+      `select max(experience_count) as top, percentile_disc(0.5) within group (order by experience_count) as median,
+              (select count(distinct date_trunc('month', created_at)) from experiences)::int as months,
+              min(rating_sum / nullif(experience_count, 0)) filter (where experience_count >= 20) as min_avg,
+              max(rating_sum / nullif(experience_count, 0)) filter (where experience_count >= 20) as max_avg,
+              (select count(*) from experiences where is_demo)::int as demo, (select count(*) from experiences)::int as n
+         from peptides`,
+    );
+    const s = spread.rows[0];
+    expect(s.top).toBeGreaterThan(5 * s.median);
+    expect(s.months).toBeGreaterThanOrEqual(20);
+    expect(s.max_avg - s.min_avg).toBeGreaterThan(1.5);
+    expect(s.demo).toBe(s.n);
+  });
+
+  it('random submissions, edits, deletions and votes through the API keep them equal to a recomputation', async () => {
+    const rand = mulberry32(99);
+    const peptideIds = [...t.peptides.values()];
+    const voters = await Promise.all([1, 2, 3, 4].map((i) => newMember(t, `agg-voter-${i}`)));
+    const mine: { trackingId: string; id: string }[] = [];
+    const others = (await t.ctx.db.query<{ id: string }>('select id from experiences order by random() limit 40')).rows.map((r) => r.id);
+    const outcomes = () => {
+      const o: Record<string, number> = {};
+      for (const k of ['energy', 'Sleep', 'mood', 'recovery', 'focus']) if (rand() < 0.7) o[k] = 1 + Math.floor(rand() * 10);
+      if (!Object.keys(o).length) o.energy = 5;
+      return o;
+    };
+    for (let step = 0; step < 120; step++) {
+      const r = rand();
+      if (r < 0.35 || mine.length === 0) {
+        const created = await submit(
+          t,
+          validSubmission(peptideIds[Math.floor(rand() * peptideIds.length)], {
+            outcomes: outcomes(),
+            effects: rand() < 0.5 ? ['Headache', 'headache', 'Mild nausea'].slice(0, 1 + Math.floor(rand() * 3)) : [],
+          }),
+        );
+        mine.push({ trackingId: created.trackingId, id: created.experience._id });
+      } else if (r < 0.5) {
+        const target = mine[Math.floor(rand() * mine.length)];
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: `/api/experiences/tracking/${target.trackingId}`,
+          payload: rand() < 0.5 ? { outcomes: outcomes() } : { effects: rand() < 0.5 ? [] : ['Water retention'] },
+        });
+        expect(res.statusCode).toBe(200);
+      } else if (r < 0.6) {
+        const [target] = mine.splice(Math.floor(rand() * mine.length), 1);
+        const res = await t.app.inject({ method: 'DELETE', url: `/api/experiences/tracking/${target.trackingId}` });
+        expect(res.statusCode).toBe(200);
+      } else {
+        const pool = [...mine.map((m) => m.id), ...others];
+        const voter = voters[Math.floor(rand() * voters.length)];
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/experiences/${pool[Math.floor(rand() * pool.length)]}/vote`,
+          headers: bearer(voter.accessToken),
+          payload: { voteType: ['helpful', 'not-helpful', 'detailed', 'concerning'][Math.floor(rand() * 4)] },
+        });
+        // 409: the same vote again, refused without change.
+        expect([201, 409]).toContain(res.statusCode);
+      }
+    }
+    await expectAggregatesExact();
+
+    // What the public analytics say is what a full scan says.
+    const analytics = json(await t.app.inject({ method: 'GET', url: '/api/analytics/public' })).data;
+    const truth = (await t.ctx.db.query<{ n: number; avg: number }>('select count(*)::int as n, avg(rating)::float8 as avg from experiences')).rows[0];
+    expect(analytics.totalExperiences).toBe(truth.n);
+    expect(analytics.averageRating).toBeCloseTo(truth.avg, 2);
+  });
+});

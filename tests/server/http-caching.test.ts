@@ -1,0 +1,128 @@
+// HTTP caching and compression: ETags with 304s on public reads, br/gzip above 1 kB, no-store
+// for anything personal, immutable hashed assets, and a write visible at once in every cached read.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { moderatorToken } from './fixtures';
+
+let t: TestApp;
+let staticDir: string;
+beforeAll(async () => {
+  // A build with one hashed asset, as Vite writes it.
+  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-static-'));
+  fs.mkdirSync(path.join(staticDir, 'assets'));
+  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Peptide Community</title><div id="root"></div>');
+  fs.writeFileSync(path.join(staticDir, 'assets', 'index-3f9a1c2b.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  t = await createTestApp({ STATIC_DIR: staticDir });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(staticDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('public reads', () => {
+  it('carry an ETag and no-cache, and answer 304 with no body when unchanged', async () => {
+    const first = await get('/api/peptides');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+
+    // The second answer comes from the kept bytes: same tag, same body.
+    const again = await get('/api/peptides');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    expect(again.headers['content-security-policy']).toMatch(/default-src 'self'/);
+
+    const notModified = await get('/api/peptides', { 'if-none-match': etag });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers.etag).toBe(etag);
+  });
+
+  it('are compressed with br or gzip above 1 kB, to the same JSON', async () => {
+    const plain = await get('/api/peptides');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await get('/api/peptides', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gzip = await get('/api/peptides', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('leave small answers uncompressed', async () => {
+    const res = await get('/api/health', { 'accept-encoding': 'br, gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBeLessThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('a submission shows at once in the feed, home and analytics, with new ETags', async () => {
+    const urls = ['/api/experiences', '/api/experiences/home/public', '/api/analytics/public'];
+    const before = await Promise.all(urls.map((u) => get(u)));
+    const peptideId = t.peptides.get('BPC-157')!;
+    const { experience } = await submit(t, validSubmission(peptideId));
+    const after = await Promise.all(urls.map((u) => get(u, { 'if-none-match': before[urls.indexOf(u)].headers.etag as string })));
+    for (const res of after) expect(res.statusCode).toBe(200);
+    expect(json(after[0]).data.experiences[0]._id).toBe(experience._id);
+    expect(json(after[1]).data.experiences[0]._id).toBe(experience._id);
+    expect(json(after[2]).data.totalExperiences).toBe(json(before[2]).data.totalExperiences + 1);
+
+    // And a deletion disappears at once.
+    const own = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId) });
+    const created = json(own).data;
+    expect(json(await get('/api/experiences')).data.experiences[0]._id).toBe(created.experience._id);
+    await t.app.inject({ method: 'DELETE', url: `/api/experiences/tracking/${created.trackingId}` });
+    expect(json(await get('/api/experiences')).data.experiences[0]._id).toBe(experience._id);
+  });
+});
+
+describe('personal answers', () => {
+  it('a signed-in caller gets no-store and his own fields, never the visitors\' copy', async () => {
+    await get('/api/peptides');
+    const token = await moderatorToken(t);
+    const res = await get('/api/peptides', bearer(token));
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(json(res).data.peptides[0].canDelete).toBe(true);
+    expect(json(await get('/api/peptides')).data.peptides[0].canDelete).toBe(false);
+  });
+
+  it('tracking lookups and errors are never stored', async () => {
+    const { trackingId } = await submit(t, validSubmission(t.peptides.get('BPC-157')!));
+    const own = await get(`/api/experiences/tracking/${trackingId}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('no-store');
+    const bad = await get('/api/experiences?limit=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('static files', () => {
+  it('hashed assets are immutable for a year; index.html and SPA routes revalidate', async () => {
+    const asset = await get('/assets/index-3f9a1c2b.js', { 'accept-encoding': 'gzip' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+
+    for (const url of ['/', '/community']) {
+      const page = await get(url);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('<div id="root">');
+    }
+  });
+});

@@ -1,0 +1,150 @@
+// Several server processes on one PostgreSQL (WORKERS=N or several machines behind a load
+// balancer): a write through one is seen by the others at once (their read caches are emptied
+// by NOTIFY), rate-limit counters are shared, and a token from one works on another.
+// Runs only with TEST_DATABASE_URL (PGlite is one process by design).
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { jwtSecret } from '../../server/bootstrap';
+import { createContext, type AppContext } from '../../server/context';
+import { openDb } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { seedCatalogue } from '../../server/db/seed/index';
+import { ensureModerator } from '../../server/services/users';
+import { MODERATOR, testConfig, validSubmission } from './helpers';
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+
+interface Instance {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+async function freshDatabase(url: string): Promise<string> {
+  const pg = (await import('pg')).default;
+  const name = `scale_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** One server process's worth: its own pool, cache, limiter and LISTEN connection. */
+async function instance(databaseUrl: string, first: boolean, general = '100000'): Promise<Instance> {
+  const config = testConfig({ RATE_LIMIT_MULTIPLIER: '1', RATE_LIMIT_SUBMISSIONS: '4', RATE_LIMIT_GENERAL: general, RATE_LIMIT_LOGIN_EMAIL: '1000', RATE_LIMIT_LOGIN_ADDRESS: '1000' });
+  const db = await openDb({ databaseUrl });
+  await migrate(db);
+  const ctx = createContext(config, db, await jwtSecret(db, null));
+  if (first) {
+    await seedCatalogue(ctx);
+    await ensureModerator(ctx, MODERATOR.email, MODERATOR.password);
+  }
+  const app = await buildApp(ctx);
+  await app.ready();
+  return { app, ctx };
+}
+
+describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
+  let a: Instance;
+  let b: Instance;
+  let peptideId: string;
+
+  beforeAll(async () => {
+    const url = await freshDatabase(baseUrl!);
+    a = await instance(url, true);
+    b = await instance(url, false);
+    peptideId = (await a.ctx.db.query<{ id: string }>(`select id from peptides where name = 'BPC-157'`)).rows[0].id;
+  });
+  afterAll(async () => {
+    for (const i of [a, b]) {
+      if (!i) continue;
+      await i.app.close();
+      await i.ctx.db.close();
+    }
+  });
+
+  const get = (i: Instance, url: string) => i.app.inject({ method: 'GET', url }).then((r) => JSON.parse(r.body).data);
+
+  it('a submission through one is in the other\'s feed, home and analytics at once', async () => {
+    // Fill the second process's caches first.
+    const before = await get(b, '/api/analytics/public');
+    await get(b, '/api/experiences');
+    await get(b, '/api/experiences/home/public');
+
+    const res = await a.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId) });
+    expect(res.statusCode).toBe(201);
+    const id = JSON.parse(res.body).data.experience._id;
+    const started = Date.now();
+
+    // NOTIFY is delivered at commit; allow the other connection's socket one turn to read it.
+    await expect.poll(async () => (await get(b, '/api/experiences')).experiences[0]?._id, { timeout: 1000, interval: 5 }).toBe(id);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect((await get(b, '/api/experiences/home/public')).experiences[0]._id).toBe(id);
+    expect((await get(b, '/api/analytics/public')).totalExperiences).toBe(before.totalExperiences + 1);
+  });
+
+  it('rate-limit counts are shared: the limit holds across both', async () => {
+    const post = (i: Instance) => i.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId) });
+    // The limit is 4 per hour per address; the first test used one (through a).
+    const statuses = [(await post(b)).statusCode, (await post(a)).statusCode, (await post(b)).statusCode];
+    expect(statuses).toEqual([201, 201, 201]);
+    const refused = await post(a);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post(b)).statusCode).toBe(429);
+  });
+
+  it('needs no sticky sessions: a token from one process works on the other', async () => {
+    const login = await a.app.inject({ method: 'POST', url: '/api/users/login', payload: MODERATOR });
+    expect(login.statusCode).toBe(200);
+    const { accessToken, refreshToken } = JSON.parse(login.body).data;
+    const me = await b.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(me.statusCode).toBe(200);
+    // Sign out on b: the session ends for a too.
+    const out = await b.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${accessToken}` }, payload: { refreshToken } });
+    expect(out.statusCode).toBeLessThan(300);
+    const after = await a.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe.skipIf(!baseUrl)('the general limit across processes', () => {
+  let c: Instance;
+  let d: Instance;
+  beforeAll(async () => {
+    const url = await freshDatabase(baseUrl!);
+    c = await instance(url, true, '40');
+    d = await instance(url, false, '40');
+  });
+  afterAll(async () => {
+    for (const i of [c, d]) {
+      if (!i) continue;
+      await i.app.close();
+      await i.ctx.db.close();
+    }
+  });
+
+  it('is counted over both (hits are added to the shared counter within a fraction of a second)', async () => {
+    const health = (i: Instance) => i.app.inject({ method: 'GET', url: '/api/health' }).then((r) => r.statusCode);
+    const settle = () => new Promise((r) => setTimeout(r, 300));
+    let allowed = 0;
+    for (let n = 0; n < 25; n++) allowed += (await health(c)) === 200 ? 1 : 0;
+    for (let n = 0; n < 10; n++) allowed += (await health(d)) === 200 ? 1 : 0;
+    expect(allowed).toBe(35);
+    // Each process adds its hits to the shared counter within one flush (200 ms) and learns the
+    // total; between flushes it can admit at most the hits it saw itself.
+    const last: number[] = [];
+    for (let round = 0; round < 8; round++) {
+      await settle();
+      const pair = [await health(c), await health(d)];
+      allowed += pair.filter((s) => s === 200).length;
+      last.splice(0, 2, ...pair);
+    }
+    expect(allowed).toBeGreaterThanOrEqual(40);
+    expect(allowed).toBeLessThanOrEqual(42);
+    expect(last).toEqual([429, 429]);
+  });
+});
