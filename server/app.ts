@@ -17,6 +17,7 @@ import type { AppContext } from './context';
 import { clientAddress } from './lib/address';
 import { HttpError } from './lib/errors';
 import { COMPRESS_THRESHOLD, pickEncoding, ResponseCache, type CachedResponse } from './lib/response-cache';
+import { loadSpaIndex } from './lib/spa-preload';
 import { analyticsRoutes } from './routes/analytics';
 import { experienceRoutes } from './routes/experiences';
 import { peptideRoutes } from './routes/peptides';
@@ -177,6 +178,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const staticDir = ctx.config.staticDir;
   const indexHtml = staticDir ? path.join(staticDir, 'index.html') : null;
   const hasSpa = !!indexHtml && fs.existsSync(indexHtml);
+  const spaIndex = hasSpa && staticDir ? loadSpaIndex(staticDir) : null;
   if (hasSpa && staticDir) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -197,7 +199,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
     if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: the SPA's router decides what any other path shows.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (!spaIndex) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(spaIndex.htmlFor(pathname));
     }
     return reply.code(404).send({ success: false, error: 'Not found' });
   });

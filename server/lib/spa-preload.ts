@@ -1,0 +1,61 @@
+// index.html with the current route's code announced up front. Every page is a lazy chunk, so
+// without this the browser learns of it only after the entry script has run: one more round
+// trip before the first screen. The build manifest says which files each page needs.
+import fs from 'node:fs';
+import path from 'node:path';
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/** Path patterns of the SPA's routes (src/app/AppRoutes.tsx) and the page module each shows. */
+const ROUTES: [RegExp, string][] = [
+  [/^\/$/, 'src/features/home/HomePage.tsx'],
+  [/^\/peptides\/?$/, 'src/features/peptides/PeptidesPage.tsx'],
+  [/^\/peptides\/[^/]+\/?$/, 'src/features/peptides/PeptideDetailPage.tsx'],
+  [/^\/experiences\/[^/]+\/?$/, 'src/features/experiences/ExperienceDetailPage.tsx'],
+  [/^\/submit\/?$/, 'src/features/submit/SubmitPage.tsx'],
+  [/^\/community\/?$/, 'src/features/community/CommunityPage.tsx'],
+  [/^\/explore\/?$/, 'src/features/explore/ExplorePage.tsx'],
+  [/^\/privacy\/?$/, 'src/features/privacy/PrivacyPage.tsx'],
+  [/^\/terms\/?$/, 'src/features/terms/TermsPage.tsx'],
+  [/^\/login\/?$/, 'src/features/auth/LoginPage.tsx'],
+  [/^\/register\/?$/, 'src/features/auth/RegisterPage.tsx'],
+  [/^\/profile\/?$/, 'src/features/profile/ProfilePage.tsx'],
+  [/^\/research\/?$/, 'src/features/research/ResearchPage.tsx'],
+];
+/** Every page that shows data also needs the HTTP client, which loads on the first call. */
+const DATA_MODULE = 'src/api/http.ts';
+
+export interface SpaIndex {
+  /** index.html for this path, with modulepreload links for its page. */
+  htmlFor(pathname: string): string;
+}
+
+export function loadSpaIndex(staticDir: string): SpaIndex | null {
+  const indexFile = path.join(staticDir, 'index.html');
+  const manifestFile = path.join(staticDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(indexFile)) return null;
+  const html = fs.readFileSync(indexFile, 'utf8');
+  if (!fs.existsSync(manifestFile)) return { htmlFor: () => html };
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const loadedByEntry = entryKey ? closure(entryKey) : new Set<string>();
+  const linksFor = (keys: string[]) => {
+    const files = new Set<string>();
+    for (const key of keys) for (const k of closure(key)) if (!loadedByEntry.has(k)) files.add(manifest[k]!.file);
+    return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  };
+  const pages = ROUTES.map(([pattern, page]) => [pattern, html.replace('</head>', `${linksFor([page, DATA_MODULE])}</head>`)] as const);
+  return {
+    htmlFor(pathname) {
+      return pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? html;
+    },
+  };
+}
