@@ -3,6 +3,13 @@ import { z } from 'zod/mini';
 import { ACCOUNT_STATUSES, GENDERS, Id, IsoDate, PROFILE_ACTIVITY_LEVELS, QueryInt, ROLES, TextList, ok } from './common';
 
 export const PASSWORD_MIN = 8;
+export const PASSWORD_MIN_MESSAGE = `password must be at least ${PASSWORD_MIN} characters`;
+/**
+ * The server refuses the most common passwords (server/lib/common-passwords.ts) with this
+ * message; the SPA shows the server's message as is, so both say the same. The list stays out
+ * of the contract so it never weighs on the SPA's first load.
+ */
+export const PASSWORD_COMMON_MESSAGE = 'password is too common: choose one that is harder to guess';
 
 export const Credentials = z.object({
   email: z.string().check(z.trim(), z.minLength(1, 'email is required'), z.maxLength(254), z.email('email is not a valid email address')),
@@ -13,7 +20,7 @@ export type Credentials = z.infer<typeof Credentials>;
 export const RegisterRequest = z.object({
   email: Credentials.shape.email,
   password: z.string().check(
-    z.minLength(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`),
+    z.minLength(PASSWORD_MIN, PASSWORD_MIN_MESSAGE),
     z.maxLength(200, 'password must be at most 200 characters'),
   ),
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts Debian's PostgreSQL (installing it when missing) and prints a TCP connection URL.
-# Used by .ci/run to run the server tests a second time on PostgreSQL.
+# Used by .ci/run for the server tests on PostgreSQL and the PostgreSQL durability run.
 set -euo pipefail
 if ! ls /etc/postgresql/*/main >/dev/null 2>&1; then
   apt-get update -qq >&2

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { PASSWORD_COMMON_MESSAGE, PASSWORD_MIN, PASSWORD_MIN_MESSAGE, RegisterRequest } from '../../contract/users';
+import { loadConfig } from '../config';
+import { COMMON_PASSWORDS, isCommonPassword } from './common-passwords';
+import { assertPasswordNotCommon, decoyHash, hashPassword, verifyPassword } from './passwords';
 
 const N = 1024;
 
@@ -46,4 +49,45 @@ describe('passwords (scrypt)', () => {
     expect(await decoyHash(N)).toBe(a);
     expect(await verifyPassword('password', a)).toBe(false);
   });
+});
+
+describe('password rules', () => {
+  it('the contract refuses fewer than 8 characters with the spec-facing message', () => {
+    expect(PASSWORD_MIN).toBe(8);
+    const short = RegisterRequest.safeParse({ email: 'a@example.com', password: '1234567' });
+    expect(short.success).toBe(false);
+    expect(JSON.stringify(short.error?.issues)).toContain(PASSWORD_MIN_MESSAGE);
+    expect(RegisterRequest.safeParse({ email: 'a@example.com', password: 'x7#kQ2!m' }).success).toBe(true);
+  });
+
+  it('ships a list of about a thousand common passwords, all lowercase', () => {
+    expect(COMMON_PASSWORDS.size).toBeGreaterThanOrEqual(800);
+    for (const p of COMMON_PASSWORDS) expect(p).toBe(p.toLowerCase());
+    // Enough of them pass the length rule that the list matters.
+    expect([...COMMON_PASSWORDS].filter((p) => p.length >= PASSWORD_MIN).length).toBeGreaterThan(250);
+  });
+
+  it.each(['password', 'PASSWORD1', '12345678', 'qwertyuiop', 'iloveyou', 'Sunshine1', ' football ', 'P@ssw0rd', 'welcome123'])(
+    'refuses the common password %j in any letter case',
+    (password) => {
+      expect(isCommonPassword(password)).toBe(true);
+      expect(() => assertPasswordNotCommon(password)).toThrow(PASSWORD_COMMON_MESSAGE);
+    },
+  );
+
+  it.each(['correct-horse-battery', 'x7#kQ2!m', 'moderator-password', 'Blue tractor at noon'])('accepts %j', (password) => {
+    expect(isCommonPassword(password)).toBe(false);
+    expect(() => assertPasswordNotCommon(password)).not.toThrow();
+  });
+
+  it('production configuration hashes with scrypt N >= 2^17; only SCRYPT_N lowers it', () => {
+    expect(loadConfig({}).scryptN).toBeGreaterThanOrEqual(2 ** 17);
+    expect(loadConfig({ NODE_ENV: 'production' }).scryptN).toBeGreaterThanOrEqual(2 ** 17);
+    expect(loadConfig({ SCRYPT_N: '1024' }).scryptN).toBe(1024);
+  });
+
+  it('a hash made with the default configuration records N >= 2^17', async () => {
+    const hash = await hashPassword('strong one', loadConfig({}).scryptN);
+    expect(Number(hash.split('$')[1])).toBeGreaterThanOrEqual(2 ** 17);
+  }, 20_000);
 });

@@ -1,5 +1,8 @@
 // scrypt from node:crypto: per-user salt, constant-time compare, cost stored with the hash.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_COMMON_MESSAGE } from '../../contract/users';
+import { isCommonPassword } from './common-passwords';
+import { badRequest } from './errors';
 
 const KEY_LENGTH = 64;
 
@@ -33,4 +36,12 @@ let decoy: Promise<string> | null = null;
 export function decoyHash(N: number): Promise<string> {
   decoy ??= hashPassword(randomBytes(12).toString('hex'), N);
   return decoy;
+}
+
+/**
+ * Registration refuses the most common passwords (the length rule is the contract's). Called
+ * after the contract check, so the password is already at least PASSWORD_MIN long.
+ */
+export function assertPasswordNotCommon(password: string): void {
+  if (isCommonPassword(password)) throw badRequest(PASSWORD_COMMON_MESSAGE);
 }

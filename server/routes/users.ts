@@ -11,6 +11,7 @@ import {
 } from '../../contract/users';
 import type { AppContext } from '../context';
 import { clientAddress } from '../lib/address';
+import { assertPasswordNotCommon } from '../lib/passwords';
 import { parse } from '../lib/validate';
 import { optionalCaller, requireMember, requireModerator } from '../plugins/auth';
 import * as users from '../services/users';
@@ -19,8 +20,9 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const limits = ctx.config.rateLimits;
 
   app.post('/api/users/register', async (request, reply) => {
-    ctx.limiter.check('register', clientAddress(request), limits.register);
+    await ctx.limiter.check('register', clientAddress(request), limits.register);
     const input = parse(RegisterRequest, request.body);
+    assertPasswordNotCommon(input.password);
     const user = await users.register(ctx, input);
     reply.code(201);
     return {
@@ -31,9 +33,9 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   });
 
   app.post('/api/users/login', async (request) => {
-    ctx.limiter.check('login-address', clientAddress(request), limits.loginPerAddress);
+    await ctx.limiter.check('login-address', clientAddress(request), limits.loginPerAddress);
     const input = parse(Credentials, request.body);
-    ctx.limiter.check('login-email', input.email.toLowerCase(), limits.loginPerEmail);
+    await ctx.limiter.check('login-email', input.email.toLowerCase(), limits.loginPerEmail);
     return { success: true, data: await users.login(ctx, input) };
   });
 

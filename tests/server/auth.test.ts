@@ -63,6 +63,15 @@ describe('POST /api/users/register', () => {
     expectError(await post('/api/users/register', payload), 400, pattern);
   });
 
+  it.each(['password1', 'Password123', '12345678', 'qwertyuiop', 'ILOVEYOU'])(
+    'refuses the common password %j with 400 and creates no account',
+    async (password) => {
+      const email = uniqueEmail('common');
+      expectError(await register(email, password), 400, 'password is too common');
+      expect(await rows(t, 'select id from users where email = $1', [email])).toEqual([]);
+    },
+  );
+
   it('answers 400 for a body that is not JSON', async () => {
     const res = await t.app.inject({
       method: 'POST',

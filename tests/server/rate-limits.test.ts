@@ -1,5 +1,6 @@
 // Rate limits of decisions.md ("Limits and abuse"), configured small: 429 with Retry-After.
 // Every test uses client addresses of its own, so the per-address counters do not interfere.
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody, RegisterResponse, SubmitExperienceRequest } from '../../contract';
 import { submitExperience } from '../../server/services/experiences';
@@ -124,5 +125,101 @@ describe('rate limits', () => {
     // Unknown /api paths count too; other addresses do not.
     expect429(await t.app.inject({ method: 'GET', url: '/api/nothing', remoteAddress: address }), 60);
     expect((await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: nextAddress() })).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits recover after their window', () => {
+  // The same limits with one-second windows (each window is configurable on its own).
+  let s: TestApp;
+  let sModToken: string;
+  beforeAll(async () => {
+    s = await createTestApp({
+      RATE_LIMIT_MULTIPLIER: '1',
+      RATE_LIMIT_REGISTER: '2',
+      RATE_LIMIT_REGISTER_WINDOW: '1',
+      RATE_LIMIT_SUBMISSIONS: '2',
+      RATE_LIMIT_SUBMISSIONS_WINDOW: '1',
+      RATE_LIMIT_LOGIN_EMAIL: '3',
+      RATE_LIMIT_LOGIN_EMAIL_WINDOW: '1',
+      RATE_LIMIT_LOGIN_ADDRESS: '4',
+      RATE_LIMIT_LOGIN_ADDRESS_WINDOW: '1',
+      RATE_LIMIT_VOTES: '2',
+      RATE_LIMIT_VOTES_WINDOW: '1',
+      RATE_LIMIT_GENERAL: '5',
+      RATE_LIMIT_GENERAL_WINDOW: '1',
+    });
+    sModToken = json(await s.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: nextAddress(), payload: { email: 'moderator@example.com', password: 'moderator-password' } })).data.accessToken;
+  });
+  afterAll(() => s.close());
+
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** Waits out the one-second window that the 429's Retry-After announced. */
+  async function waitOut(res: Awaited<ReturnType<TestApp['app']['inject']>>) {
+    expect429(res, 1);
+    await pause(Number(res.headers['retry-after']) * 1000 + 150);
+  }
+  const inject = (opts: InjectOptions) => s.app.inject(opts);
+
+  it('registrations', async () => {
+    const address = nextAddress();
+    const reg = () => inject({ method: 'POST', url: '/api/users/register', remoteAddress: address, payload: { email: uniqueEmail('rl-w'), password: PASSWORD } });
+    expect((await reg()).statusCode).toBe(201);
+    expect((await reg()).statusCode).toBe(201);
+    await waitOut(await reg());
+    expect((await reg()).statusCode).toBe(201);
+  });
+
+  it('submissions', async () => {
+    const address = nextAddress();
+    const post = () => inject({ method: 'POST', url: '/api/experiences', remoteAddress: address, payload: validSubmission(s.peptides.get('BPC-157')!) });
+    expect((await post()).statusCode).toBe(201);
+    expect((await post()).statusCode).toBe(201);
+    await waitOut(await post());
+    expect((await post()).statusCode).toBe(201);
+  });
+
+  async function account() {
+    const email = uniqueEmail('rl-w');
+    const res = await inject({ method: 'POST', url: '/api/users/register', remoteAddress: nextAddress(), payload: { email, password: PASSWORD } });
+    const id = json(res).data.user._id;
+    await inject({ method: 'POST', url: `/api/users/${id}/approve`, remoteAddress: nextAddress(), headers: bearer(sModToken) });
+    return email;
+  }
+  const signIn = (email: string, password: string, remoteAddress: string) =>
+    inject({ method: 'POST', url: '/api/users/login', remoteAddress, payload: { email, password } });
+
+  it('sign-in per account', async () => {
+    const email = await account();
+    for (let i = 0; i < 3; i++) expect((await signIn(email, 'wrong-password', nextAddress())).statusCode).toBe(401);
+    await waitOut(await signIn(email, PASSWORD, nextAddress()));
+    expect((await signIn(email, PASSWORD, nextAddress())).statusCode).toBe(200);
+  });
+
+  it('sign-in per address', async () => {
+    const address = nextAddress();
+    for (let i = 0; i < 4; i++) expect((await signIn(uniqueEmail('rl-none'), 'whatever-password', address)).statusCode).toBe(401);
+    const email = await account();
+    await waitOut(await signIn(email, PASSWORD, address));
+    expect((await signIn(email, PASSWORD, address)).statusCode).toBe(200);
+  });
+
+  it('votes', async () => {
+    const email = await account();
+    const { accessToken } = json(await signIn(email, PASSWORD, nextAddress())).data;
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await submitExperience(s.ctx, SubmitExperienceRequest.parse(validSubmission(s.peptides.get('TB-500')!)))).experience._id);
+    const vote = (id: string) =>
+      inject({ method: 'POST', url: `/api/experiences/${id}/vote`, remoteAddress: nextAddress(), headers: bearer(accessToken), payload: { voteType: 'helpful' } });
+    expect((await vote(ids[0])).statusCode).toBe(201);
+    expect((await vote(ids[1])).statusCode).toBe(201);
+    await waitOut(await vote(ids[2]));
+    expect((await vote(ids[3])).statusCode).toBe(201);
+  });
+
+  it('everything else', async () => {
+    const address = nextAddress();
+    for (let i = 0; i < 5; i++) expect((await inject({ method: 'GET', url: '/api/health', remoteAddress: address })).statusCode).toBe(200);
+    await waitOut(await inject({ method: 'GET', url: '/api/health', remoteAddress: address }));
+    expect((await inject({ method: 'GET', url: '/api/health', remoteAddress: address })).statusCode).toBe(200);
   });
 });

@@ -1,0 +1,222 @@
+// Crash durability (issue 7 item 3, `npm run test:durability`): the real server on an on-disk
+// PGlite (and on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set) takes a burst of
+// concurrent submissions and votes, is killed with SIGKILL mid-burst, and restarts on the same
+// data: every submission that got a 201 is found by its tracking ID, every acknowledged vote is
+// there, and the counts match. A second server on the same DATA_DIR refuses to start.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MODERATOR, api, freePort, freshPostgresDatabase, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
+
+const PASSWORD = 'durability-member-pw';
+const VOTERS = 12;
+const WORKERS = 40;
+/** Kill once this many submissions have been acknowledged (the burst goes on around it). */
+const KILL_AFTER_ACKS = Number(process.env.DURABILITY_KILL_AFTER ?? 80);
+
+const dirs: string[] = [];
+const running: ServerProcess[] = [];
+afterAll(async () => {
+  for (const s of running) await stopServer(s).catch(() => {});
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-kill9-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = spawnServer(env, await freePort());
+  running.push(server);
+  await waitHealthy(server);
+  return server;
+}
+
+function story(i: number): string {
+  return `Durability report number ${i}. I took it for six weeks; recovery improved steadily and sleep was deeper by week three. No side effects noticed.`;
+}
+
+interface Ack {
+  trackingId: string;
+  experienceId: string;
+}
+
+/** Runs the whole crash scenario against one database; returns the figures. */
+async function crashScenario(label: string, env: Record<string, string>) {
+  const first = await start(env);
+  const base = first.base;
+
+  const mod = await api(base, 'POST', '/api/users/login', MODERATOR);
+  expect(mod.status, JSON.stringify(mod.body)).toBe(200);
+  const modToken = mod.body.data.accessToken as string;
+  const voters: string[] = [];
+  for (let i = 0; i < VOTERS; i++) {
+    const email = `voter-${label}-${i}-${Date.now()}@durability.test`;
+    const reg = await api(base, 'POST', '/api/users/register', { email, password: PASSWORD });
+    expect(reg.status).toBe(201);
+    expect((await api(base, 'POST', `/api/users/${reg.body.data.user._id}/approve`, undefined, modToken)).status).toBe(200);
+    const login = await api(base, 'POST', '/api/users/login', { email, password: PASSWORD });
+    voters.push(login.body.data.accessToken);
+  }
+  const peptides = (await api(base, 'GET', '/api/peptides?limit=50')).body.data.peptides.map((p: { _id: string }) => p._id) as string[];
+  expect(peptides.length).toBeGreaterThan(3);
+
+  const acked: Ack[] = [];
+  const ackedVotes: { voter: number; experienceId: string }[] = [];
+  const attemptedVotes = new Map<string, number>();
+  const votedPairs = new Set<string>();
+  let attemptedSubmissions = 0;
+  // In an object so the workers' loop condition sees the timer's change.
+  const state = { killed: false };
+  let n = 0;
+  let killedAt = 0;
+
+  const killWhenReady = new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      if (acked.length >= KILL_AFTER_ACKS) {
+        clearInterval(timer);
+        // SIGKILL: no shutdown hook, no flush, no lock release.
+        first.child.kill('SIGKILL');
+        state.killed = true;
+        killedAt = acked.length;
+        resolve();
+      }
+    }, 5);
+  });
+
+  async function worker(w: number) {
+    while (!state.killed) {
+      try {
+        const voteNow = acked.length > 5 && (n + w) % 3 === 0;
+        n++;
+        if (voteNow) {
+          const target = acked[Math.floor(Math.random() * acked.length)];
+          const voter = Math.floor(Math.random() * VOTERS);
+          const key = `${voter}:${target.experienceId}`;
+          if (votedPairs.has(key)) continue;
+          votedPairs.add(key);
+          attemptedVotes.set(target.experienceId, (attemptedVotes.get(target.experienceId) ?? 0) + 1);
+          const res = await api(base, 'POST', `/api/experiences/${target.experienceId}/vote`, { voteType: 'helpful' }, voters[voter]);
+          if (res.status === 201) ackedVotes.push({ voter, experienceId: target.experienceId });
+          else if (!state.killed) throw new Error(`vote answered ${res.status}: ${JSON.stringify(res.body)}`);
+        } else {
+          attemptedSubmissions++;
+          const i = attemptedSubmissions;
+          const res = await api(base, 'POST', '/api/experiences', {
+            peptideId: peptides[i % peptides.length],
+            dosage: '250 mcg',
+            frequency: 'daily',
+            duration: 42,
+            routeOfAdministration: 'subcutaneous',
+            primaryPurpose: ['Injury Healing'],
+            demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' },
+            outcomes: { energy: 1 + (i % 10), sleep: 7, recovery: 8 },
+            effects: ['Better sleep'],
+            timeline: '1-week',
+            story: story(i),
+            stack: [],
+          });
+          if (res.status === 201) acked.push({ trackingId: res.body.data.trackingId, experienceId: res.body.data.experience._id });
+          else if (!state.killed) throw new Error(`submission answered ${res.status}: ${JSON.stringify(res.body)}`);
+        }
+      } catch (err) {
+        // After the kill, refused or reset connections are expected: those writes were never acknowledged.
+        if (!state.killed) throw err;
+      }
+    }
+  }
+
+  const workers = Array.from({ length: WORKERS }, (_, w) => worker(w));
+  await killWhenReady;
+  await Promise.allSettled(workers);
+  const exit = await first.exited;
+  expect(exit).toBe('SIGKILL');
+  // Acknowledgements still in flight at the kill also count: the client saw a 201.
+  const ackedSubmissions = acked.length;
+
+  // Restart on the same data.
+  const second = await start(env);
+  let lostSubmissions = 0;
+  for (const a of acked) {
+    const res = await api(second.base, 'GET', `/api/experiences/tracking/${a.trackingId}`);
+    if (res.status !== 200 || res.body.data.experience._id !== a.experienceId) lostSubmissions++;
+  }
+  let lostVotes = 0;
+  for (const v of ackedVotes) {
+    const res = await api(second.base, 'GET', `/api/experiences/${v.experienceId}/vote`, undefined, voters[v.voter]);
+    if (res.status !== 200 || res.body.data.hasVoted !== true || res.body.data.voteType !== 'helpful') lostVotes++;
+  }
+  // Counts from the database: at least every acknowledged vote, at most every attempted one.
+  const ackedPerExperience = new Map<string, number>();
+  for (const v of ackedVotes) ackedPerExperience.set(v.experienceId, (ackedPerExperience.get(v.experienceId) ?? 0) + 1);
+  let countMismatches = 0;
+  for (const [id, count] of ackedPerExperience) {
+    const res = await api(second.base, 'GET', `/api/experiences/${id}`);
+    const helpful = res.body.data.experience.votes.helpful as number;
+    if (helpful < count || helpful > (attemptedVotes.get(id) ?? 0)) countMismatches++;
+  }
+  // The restarted server takes new writes.
+  const after = await api(second.base, 'POST', '/api/experiences', {
+    peptideId: peptides[0], dosage: '1 mg', frequency: 'daily', duration: 7, routeOfAdministration: 'oral', primaryPurpose: ['Sleep'],
+    demographics: { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' }, outcomes: { sleep: 8 }, effects: [], timeline: '1-week', story: story(0), stack: [],
+  });
+  await stopServer(second);
+
+  const figures = {
+    label,
+    killedAfterAcks: killedAt,
+    attemptedSubmissions,
+    ackedSubmissions,
+    ackedVotes: ackedVotes.length,
+    lostSubmissions,
+    lostVotes,
+    countMismatches,
+  };
+  console.log(
+    `[durability] ${label}: kill -9 after ${killedAt} acknowledged submissions; acknowledged writes ${ackedSubmissions} submissions + ${ackedVotes.length} votes ` +
+      `(${attemptedSubmissions} submissions attempted); lost after restart: ${lostSubmissions} submissions, ${lostVotes} votes; vote count mismatches: ${countMismatches}`,
+  );
+  expect(after.status).toBe(201);
+  return figures;
+}
+
+describe('kill -9 mid-burst', () => {
+  it('on an on-disk PGlite: every acknowledged write survives', async () => {
+    const figures = await crashScenario('PGlite', { DATA_DIR: tempDir() });
+    expect(figures.ackedSubmissions).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
+    expect(figures.ackedVotes).toBeGreaterThan(0);
+    expect(figures.lostSubmissions).toBe(0);
+    expect(figures.lostVotes).toBe(0);
+    expect(figures.countMismatches).toBe(0);
+  });
+
+  const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  it.skipIf(!pgUrl)('on PostgreSQL: every acknowledged write survives', async () => {
+    const url = await freshPostgresDatabase(pgUrl!, 'durability');
+    const figures = await crashScenario('PostgreSQL', { DATABASE_URL: url, DATA_DIR: tempDir() });
+    expect(figures.ackedSubmissions).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
+    expect(figures.lostSubmissions).toBe(0);
+    expect(figures.lostVotes).toBe(0);
+    expect(figures.countMismatches).toBe(0);
+  });
+  if (!pgUrl) console.log('[durability] PostgreSQL run skipped: set DATABASE_URL or TEST_DATABASE_URL (CI does, through scripts/ci-postgres.sh)');
+});
+
+describe('one server per DATA_DIR', () => {
+  it('a second server process on the same folder refuses to start with a clear message', async () => {
+    const dir = tempDir();
+    const owner = await start({ DATA_DIR: dir });
+    const second = spawnServer({ DATA_DIR: dir }, await freePort());
+    running.push(second);
+    const code = await second.exited;
+    expect(code).toBe(1);
+    expect(second.output()).toMatch(/Could not start: The database folder .* is in use by another server process \(pid \d+\)/);
+    console.log(`[durability] second server refused: ${second.output().trim().split('\n')[0]}`);
+    // The owner is unaffected.
+    expect((await api(owner.base, 'GET', '/api/health')).status).toBe(200);
+    await stopServer(owner);
+  });
+});

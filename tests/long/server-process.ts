@@ -1,0 +1,99 @@
+// Starts the real server (node --import tsx server/index.ts) as a child process for the long runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+export const MODERATOR = { email: 'moderator@durability.test', password: 'durability-moderator-pw' };
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  /** Resolves with the exit code (or signal name) once the process has ended. */
+  exited: Promise<number | string>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function spawnServer(env: Record<string, string>, port: number): ServerProcess {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: 'none',
+      SCRYPT_N: '1024',
+      RATE_LIMIT_MULTIPLIER: '1000',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      MODERATOR_EMAIL: MODERATOR.email,
+      MODERATOR_PASSWORD: MODERATOR.password,
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  return { child, base: `http://127.0.0.1:${port}`, output: () => out, exited };
+}
+
+/** Waits until /api/health answers 200, or throws with the server's output. */
+export async function waitHealthy(server: ServerProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const state = { ended: false };
+  void server.exited.then(() => (state.ended = true));
+  while (Date.now() < deadline && !state.ended) {
+    try {
+      if ((await fetch(`${server.base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${server.output()}`);
+}
+
+export async function stopServer(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+export async function api<T = any>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** A fresh database on the PostgreSQL server at `baseUrl`, so runs never share state. */
+export async function freshPostgresDatabase(baseUrl: string, prefix: string): Promise<string> {
+  const pg = (await import('pg')).default;
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
