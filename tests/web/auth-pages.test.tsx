@@ -1,10 +1,17 @@
 // Login and Register screens (spec sections 2, 5, 8): exact strings, flows, toasts, storage.
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from './helpers/render-app';
 import { PASSWORD, backend } from './msw/backend';
+import { mockCommunityApi } from './msw/community-handlers';
 import { server } from './msw/server';
+
+// Signing in lands on Home, which reads analytics, peptides and experiences: answer them, so an
+// unanswered read's Error toast cannot replace the success toast under test.
+beforeEach(() => {
+  mockCommunityApi();
+});
 
 function stored() {
   return [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken'), localStorage.getItem('userData')];

@@ -1,12 +1,18 @@
 // The session of spec section 4: start-up check, logout, and the API client ending it.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { api } from '@/api/client';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
 import { errorBody } from './msw/fixtures';
+import { mockCommunityApi } from './msw/community-handlers';
 import { server } from './msw/server';
+
+// Pages reached after sign-in read analytics, peptides and experiences: answer them like the server.
+beforeEach(() => {
+  mockCommunityApi();
+});
 
 const banner = () => within(screen.getByRole('banner'));
 
