@@ -50,7 +50,7 @@ describe('Data Explorer', () => {
 
     await page.goto('/explore');
     await page.getByRole('heading', { name: 'Data Explorer', level: 1 }).waitFor();
-    const total = page.getByRole('heading', { name: 'Total Experiences' }).locator('xpath=..').locator('..');
+    const total = page.getByText('Total Experiences', { exact: true }).locator('xpath=../..');
     expect(await total.textContent()).toContain(publicAnalytics.totalExperiences.toLocaleString('en-US'));
     expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('heading', { name: 'Most Popular Peptides' }).waitFor();

@@ -35,7 +35,7 @@ async function signInModerator(page: Page) {
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const statCard = (page: Page, label: string) =>
-  page.getByRole('region', { name: 'Research figures' }).getByRole('heading', { name: label, exact: true }).locator('xpath=../..');
+  page.getByRole('region', { name: 'Research figures' }).getByText(label, { exact: true }).locator('xpath=../..');
 
 /** Pages through the pending list until the email shows (other tests may leave pending users). */
 async function findPending(page: Page, email: string) {
