@@ -166,6 +166,40 @@ describe('keyboard only', () => {
     await context.close();
   });
 
+  it('community search, category, sort, Clear Filters and a helpful vote', async () => {
+    const member = await approvedMember();
+    const { context, page } = await newPage(browser);
+    await signInWithKeys(page, member.email, member.password);
+    await page.goto('/community');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const cards = page.locator('main ul > li').filter({ has: page.getByRole('group', { name: 'Vote on this experience' }) });
+    await cards.first().waitFor();
+
+    await typeInto(page, page.getByLabel('Search'), 'sleep');
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('sleep');
+    await chooseWithKeys(page, page.getByLabel('Category'), 'healing');
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('healing');
+    await chooseWithKeys(page, page.getByLabel('Sort'), 'rating');
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('rating');
+    await tabTo(page, page.getByRole('button', { name: 'Clear Filters' }).first());
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
+
+    // A vote on the third card (other tests vote on the first two), with Enter.
+    const helpful = cards.nth(2).getByRole('button', { name: /^Helpful/ });
+    await helpful.waitFor();
+    const before = Number(/\((\d+)\)/.exec((await helpful.textContent())!)![1]);
+    await tabTo(page, helpful, { max: 200 });
+    await page.keyboard.press('Enter');
+    await page.getByText('Your helpful vote has been recorded.').first().waitFor();
+    await expect.poll(() => helpful.textContent()).toBe(`Helpful (${before + 1})`);
+    expect(await helpful.getAttribute('aria-pressed')).toBe('true');
+    // The toast is announced without taking focus away from the button.
+    expect(await isFocused(helpful)).toBe(true);
+    await context.close();
+  });
+
   it('delete dialog: focus trapped, Escape closes, focus returns to the trigger; signs out', async () => {
     const member = await approvedMember();
     const { context, page } = await newPage(browser);

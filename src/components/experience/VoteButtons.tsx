@@ -42,11 +42,14 @@ export function VoteButtons({
             key={type}
             type="button"
             aria-pressed={pressed}
-            disabled={busy}
-            onClick={() => onVote(type)}
+            // aria-disabled, not disabled: a disabled button drops keyboard focus to the page.
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) onVote(type);
+            }}
             className={cn(
               buttonClasses({ variant: 'outline', size: 'sm' }),
-              'gap-1.5 tabular-nums',
+              'gap-1.5 tabular-nums aria-disabled:cursor-wait aria-disabled:opacity-70',
               pressed && 'border-primary bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft',
             )}
           >
