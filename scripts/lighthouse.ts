@@ -2,7 +2,7 @@
 // real server, seeded like `npm start`. Prints the four category scores and LCP, TBT and CLS per
 // page, writes the JSON summary to lighthouse-results/, and exits non-zero below the targets
 // (Performance 98, Accessibility 100, Best Practices 100) when run with --strict.
-//   npm run lighthouse [-- --strict] [-- --pages /,/peptides]
+//   npm run lighthouse [-- --strict] [-- --details] [-- --pages /,/peptides]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,6 +16,8 @@ const args = process.argv.slice(2);
 const strict = args.includes('--strict');
 const pagesArg = args[args.indexOf('--pages') + 1];
 const pages = args.includes('--pages') && pagesArg ? pagesArg.split(',') : ['/', '/peptides', '/community', '/submit'];
+/** --details: also print FCP, Speed Index, the LCP element and the longest main-thread tasks. */
+const details = args.includes('--details');
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100 } as const;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -91,6 +93,14 @@ try {
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
     });
+    if (details) {
+      const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
+      const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items;
+      const lcpNode = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?';
+      console.log(`  ${page}: FCP ${ms('first-contentful-paint')} ms, SI ${ms('speed-index')} ms, LCP ${ms('largest-contentful-paint')} ms on ${lcpNode.slice(0, 120)}`);
+      const tasks = ((audits['long-tasks']?.details as { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined)?.items ?? []).slice(0, 6);
+      for (const t of tasks) console.log(`    long task ${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} ms: ${t.url ?? ''}`);
+    }
     const failing = Object.values(categories)
       .flatMap((c) => c.auditRefs.map((ref) => ({ cat: c.id, audit: audits[ref.id] })))
       .filter(({ audit, cat }) => cat !== 'performance' && audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');

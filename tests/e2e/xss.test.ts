@@ -4,7 +4,7 @@
 // flag the payloads set stays unset, and no element carries an inline handler or a javascript:
 // URL. The Content-Security-Policy forbids inline script as a second line of defence.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import path from 'node:path';
 import { api, approvedMember, launch, newPage, screenshotDir } from './browser';
 
@@ -39,6 +39,8 @@ let browser: Browser;
 let member: { email: string; password: string };
 let session: { accessToken: string; refreshToken: string; user: unknown };
 const experienceIds: string[] = [];
+const trackingIds: string[] = [];
+let moderatorSession: typeof session;
 let peptideId = '';
 const tried = { payloads: 0, fieldsAccepted: 0, fieldsRefused: 0 };
 const executed: string[] = [];
@@ -102,6 +104,7 @@ beforeAll(async () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     experienceIds.push(res.body.data.experience._id);
+    trackingIds.push(res.body.data.trackingId);
     tried.fieldsAccepted += 4;
   }
 
@@ -140,6 +143,7 @@ beforeAll(async () => {
   );
   expect(prof.status, JSON.stringify(prof.body)).toBe(200);
   tried.fieldsAccepted += 3;
+  moderatorSession = (await api('POST', '/api/users/login', inject('moderator'))).body.data;
 }, 120_000);
 
 afterAll(async () => {
@@ -149,7 +153,7 @@ afterAll(async () => {
   );
 });
 
-async function signedInPage(theme: 'light' | 'dark' = 'light') {
+async function signedInPage(theme: 'light' | 'dark' = 'light', as: typeof session = session) {
   const { context, page } = await newPage(browser);
   await context.addInitScript(
     ([s, t]) => {
@@ -158,13 +162,13 @@ async function signedInPage(theme: 'light' | 'dark' = 'light') {
       localStorage.setItem('userData', JSON.stringify(s.user));
       localStorage.setItem('theme', t);
     },
-    [session, theme] as const,
+    [as, theme] as const,
   );
   return { context, page };
 }
 
 /** Renders one screen and reports whatever ran, plus inline handlers or javascript: URLs in the DOM. */
-async function probe(page: Page, url: string): Promise<{ ran: string[]; dialogs: string[]; dangerous: string[]; text: string }> {
+async function probe(page: Page, url: string, act?: (page: Page) => Promise<void>): Promise<{ ran: string[]; dialogs: string[]; dangerous: string[]; text: string }> {
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -174,6 +178,10 @@ async function probe(page: Page, url: string): Promise<{ ran: string[]; dialogs:
   // The screens fetch their data after the first paint: wait for the network, then a moment
   // for anything lazy (images that error, focus handlers) to fire.
   await page.waitForLoadState('networkidle').catch(() => {});
+  if (act) {
+    await act(page);
+    await page.waitForLoadState('networkidle').catch(() => {});
+  }
   await page.waitForTimeout(600);
   const state = await page.evaluate(() => {
     const dangerous: string[] = [];
@@ -203,18 +211,39 @@ describe('XSS payloads in Chromium', () => {
     }
   });
 
-  it.each([
+  type Screen = [name: string, url: () => string, act?: (page: Page) => Promise<void>, moderator?: boolean];
+  it.each<Screen>([
     ['home', () => '/'],
     ['community', () => '/community'],
     ['experience detail', () => `/experiences/${experienceIds[0]}`],
     ['experience detail (second report)', () => `/experiences/${experienceIds[1]}`],
     ['peptides', () => '/peptides?search=XSS'],
     ['peptide detail', () => `/peptides/${peptideId}`],
+    ['peptide detail, experiences tab', () => `/peptides/${peptideId}`, (page) => page.getByRole('tab', { name: 'Experiences' }).click()],
     ['profile', () => '/profile'],
-  ])('%s: nothing runs', async (name, url) => {
-    const { context, page } = await signedInPage();
+    [
+      'privacy tracking lookup',
+      () => '/privacy',
+      async (page) => {
+        await page.getByRole('tab', { name: 'Your Data' }).click();
+        await page.getByLabel('Tracking ID').fill(trackingIds[0]!);
+        await page.getByRole('button', { name: 'Look Up' }).click();
+        await page.getByText('Your submission').waitFor();
+      },
+    ],
+    ['submit (peptide list)', () => '/submit'],
+    [
+      'explore compare',
+      () => '/explore',
+      async (page) => {
+        await page.getByRole('tab', { name: 'Compare' }).click();
+      },
+    ],
+    ['research hub', () => '/research', async (page) => void (await page.getByRole('tab', { name: 'Database' }).click()), true],
+  ])('%s: nothing runs', async (name, url, act, moderator) => {
+    const { context, page } = await signedInPage('light', moderator ? moderatorSession : session);
     try {
-      const result = await probe(page, url());
+      const result = await probe(page, url(), act);
       executed.push(...result.ran, ...result.dialogs.map((d) => `dialog ${d}`));
       expect(result.ran).toEqual([]);
       expect(result.dialogs).toEqual([]);
@@ -231,8 +260,8 @@ describe('XSS payloads in Chromium', () => {
   it('the payloads are shown as visible text on the screens that show them, in dark mode too', async () => {
     // Typed angle brackets come back as characters, not markup: the probes above really rendered them.
     console.log(`[xss] screens showing payloads as text: ${shownOn.join(', ') || 'none'}`);
-    // Some screens are still being built; the catalogue screens and the feed show user text today.
-    expect(shownOn.length).toBeGreaterThanOrEqual(2);
+    // Every screen that prints member text shows the payloads as characters.
+    expect(shownOn).toEqual(expect.arrayContaining(['community', 'experience detail', 'peptides', 'peptide detail', 'peptide detail, experiences tab', 'privacy tracking lookup']));
     const { context, page } = await signedInPage('dark');
     try {
       const result = await probe(page, `/peptides/${peptideId}`);
