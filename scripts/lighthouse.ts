@@ -99,6 +99,8 @@ try {
       const lcpNode = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?';
       console.log(`  ${page}: FCP ${ms('first-contentful-paint')} ms, SI ${ms('speed-index')} ms, LCP ${ms('largest-contentful-paint')} ms on ${lcpNode.slice(0, 120)}`);
       const tasks = ((audits['long-tasks']?.details as { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined)?.items ?? []).slice(0, 6);
+      const shifts = ((audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] } | undefined)?.items ?? []).slice(0, 4);
+      for (const sh of shifts) console.log(`    layout shift ${sh.score?.toFixed(3)}: ${(sh.node?.snippet ?? '?').slice(0, 120)}`);
       for (const t of tasks) console.log(`    long task ${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} ms: ${t.url ?? ''}`);
     }
     const failing = Object.values(categories)

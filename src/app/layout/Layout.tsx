@@ -31,7 +31,9 @@ export function Layout() {
       <div className="flex min-h-dvh flex-col">
         <SkipLink />
         <Header />
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-[1200px] flex-1 px-4 py-8 outline-none">
+        {/* At least a screen tall: the footer starts below the fold, so content arriving after the
+            first paint never pushes it across the screen (layout shift). */}
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-[1200px] flex-1 px-4 py-8 outline-none">
           {/* Keyed by path: a new page starts without the previous page's error or fallback state. */}
           <PageErrorBoundary key={pathname}>
             <Suspense fallback={<PageSkeleton />}>
