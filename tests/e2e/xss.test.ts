@@ -228,7 +228,7 @@ describe('XSS payloads in Chromium', () => {
         await page.getByRole('tab', { name: 'Your Data' }).click();
         await page.getByLabel('Tracking ID').fill(trackingIds[0]!);
         await page.getByRole('button', { name: 'Look Up' }).click();
-        await page.getByText('Your submission').waitFor();
+        await page.getByRole('heading', { name: 'Your submission', exact: true }).waitFor();
       },
     ],
     ['submit (peptide list)', () => '/submit'],
