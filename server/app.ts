@@ -166,7 +166,23 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (ctx.db.listen) {
     // Other processes on this PostgreSQL write too: their commits empty our read cache.
     const stop = await ctx.db.listen('app_cache', () => ctx.cache.invalidate(), (up) => ctx.cache.setTrusted(up));
-    app.addHook('onClose', async () => stop());
+    // Sessions they end and accounts whose standing they change (payload: the user id) leave our
+    // session cache at once; while this connection is down every check asks the database.
+    const stopSessions = await ctx.db
+      .listen(
+        'app_sessions',
+        (userId) => (userId ? ctx.sessions.invalidateUser(userId) : ctx.sessions.invalidateAll()),
+        (up) => ctx.sessions.setTrusted(up),
+      )
+      .catch(async (err: unknown) => {
+        await stop();
+        throw err;
+      });
+    app.addHook('onClose', async () => {
+      await stopSessions();
+      ctx.sessions.setTrusted(false);
+      await stop();
+    });
   }
 
   await app.register(systemRoutes, { ctx });

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { ReadCache } from './lib/cache';
 import { MemoryRateLimitStore, PgRateLimitStore, RateLimiter } from './lib/rate-limit';
+import { SessionCache } from './lib/session-cache';
 import { TokenService } from './lib/tokens';
 
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   limiter: RateLimiter;
   /** Hot public reads; emptied by every write that could change them. */
   cache: ReadCache;
+  /** Signed-in callers for a few seconds; dropped by every revocation or change of standing. */
+  sessions: SessionCache;
 }
 
 /**
@@ -25,7 +28,16 @@ export function defaultLimiter(db: Db, jwtSecret: string): RateLimiter {
 }
 
 export function createContext(config: Config, db: Db, jwtSecret: string, limiter = defaultLimiter(db, jwtSecret)): AppContext {
-  return { config, db, tokens: new TokenService(jwtSecret, config.accessTokenSeconds), limiter, cache: new ReadCache() };
+  return {
+    config,
+    db,
+    tokens: new TokenService(jwtSecret, config.accessTokenSeconds),
+    limiter,
+    cache: new ReadCache(),
+    // With other processes possibly revoking sessions (PostgreSQL), trusted only once buildApp
+    // listens for their NOTIFY app_sessions.
+    sessions: new SessionCache({ trusted: !db.listen }),
+  };
 }
 
 /** Caller identity after the bearer token was checked against its session. */

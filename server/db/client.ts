@@ -20,11 +20,11 @@ export interface Transaction extends Queryable {
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
-   * PostgreSQL only: calls `onNotify` for every NOTIFY on `channel` from any process, and
-   * `onState(false)` while the listening connection is down (it reconnects by itself).
-   * Resolves to a function that stops listening.
+   * PostgreSQL only: calls `onNotify` (with the payload) for every NOTIFY on `channel` from any
+   * process, and `onState(false)` while the listening connection is down (it reconnects by
+   * itself). Resolves to a function that stops listening.
    */
-  listen?(channel: string, onNotify: () => void, onState: (up: boolean) => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onNotify: (payload: string) => void, onState: (up: boolean) => void): Promise<() => Promise<void>>;
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -165,7 +165,7 @@ async function listenPostgres(
   pg: typeof import('pg').default,
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string) => void,
   onState: (up: boolean) => void,
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
@@ -175,7 +175,7 @@ async function listenPostgres(
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (msg) => {
-      if (msg.channel === channel) onNotify();
+      if (msg.channel === channel) onNotify(msg.payload ?? '');
     });
     const lost = () => {
       if (stopped || client !== c) return;

@@ -127,15 +127,17 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
     if (session.replaced_at) {
       // Returned, not thrown: a throw here would roll the revocation back.
       await tx.query('update sessions set revoked_at = now() where family_id = $1 and revoked_at is null', [session.family_id]);
-      return { reused: true } as const;
+      return { reusedBy: session.user_id, tokens: null };
     }
     if (session.expires_at.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
     const user = await findById(tx, session.user_id);
     if (!user || user.status !== 'approved') throw unauthorized(SESSION_ENDED);
     await tx.query('update sessions set replaced_at = now() where id = $1', [session.id]);
-    return { tokens: await issueTokens(ctx, user, session.family_id, tx) } as const;
+    return { reusedBy: null, tokens: await issueTokens(ctx, user, session.family_id, tx) };
   });
-  if ('reused' in outcome) {
+  if (outcome.reusedBy !== null) {
+    // Committed: no cached check may still let that sign-in's access tokens through.
+    ctx.sessions.invalidateUser(outcome.reusedBy);
     throw unauthorized('This refresh token was already used. For your safety the session has been ended; please sign in again.');
   }
   return outcome.tokens;
@@ -144,19 +146,29 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
 /** Ends a sign-in: the refresh token's family and/or the caller's current session. */
 export async function logout(ctx: AppContext, refreshToken: string | undefined, caller: Caller | null): Promise<void> {
   if (refreshToken) {
-    await ctx.db.query(
+    const res = await ctx.db.query<{ user_id: string }>(
       `update sessions set revoked_at = now()
-        where family_id = (select family_id from sessions where token_hash = $1) and revoked_at is null`,
+        where family_id = (select family_id from sessions where token_hash = $1) and revoked_at is null
+        returning user_id`,
       [sha256(refreshToken)],
     );
+    if (res.rows[0]) ctx.sessions.invalidateUser(res.rows[0].user_id);
   }
   if (caller) {
     await ctx.db.query('update sessions set revoked_at = now() where family_id = $1 and revoked_at is null', [caller.sessionFamily]);
+    ctx.sessions.invalidateUser(caller.userId);
   }
 }
 
-/** Resolves a verified access token to a caller, refusing revoked sessions and unapproved accounts. */
+/**
+ * Resolves a verified access token to a caller, refusing revoked sessions and unapproved accounts.
+ * A live session is remembered for a few seconds (lib/session-cache.ts); every change below that
+ * ends a session or changes an account's standing drops it, here and (NOTIFY) in other processes.
+ */
 export async function resolveCaller(ctx: AppContext, userId: string, family: string): Promise<Caller> {
+  const cached = ctx.sessions.get(userId, family);
+  if (cached) return cached;
+  const generation = ctx.sessions.currentGeneration;
   const res = await ctx.db.query<{ email: string; role: 'user' | 'moderator'; status: string }>(
     `select u.email, u.role, u.status from users u
       where u.id = $1 and exists (select 1 from sessions s where s.family_id = $2 and s.user_id = u.id and s.revoked_at is null)`,
@@ -165,7 +177,10 @@ export async function resolveCaller(ctx: AppContext, userId: string, family: str
   const row = res.rows[0];
   if (!row) throw unauthorized(SESSION_ENDED);
   if (row.status !== 'approved') throw forbidden(row.status === 'pending' ? PENDING_MESSAGE : REJECTED_MESSAGE);
-  return { userId, email: row.email, role: row.role, sessionFamily: family };
+  const caller: Caller = { userId, email: row.email, role: row.role, sessionFamily: family };
+  // Not kept if a revocation was signalled while the query ran: it may have read the old state.
+  ctx.sessions.set(caller, generation);
+  return caller;
 }
 
 export async function getMe(ctx: AppContext, caller: Caller): Promise<User> {
@@ -222,6 +237,8 @@ export async function decide(
   if (decision === 'rejected') {
     await ctx.db.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
   }
+  // Either way the account's standing changed: its cached sessions must be checked again.
+  ctx.sessions.invalidateUser(userId);
   return toPendingUser(res.rows[0]);
 }
 
@@ -236,6 +253,7 @@ export async function ensureModerator(ctx: AppContext, email: string, password: 
   const samePassword = await verifyPassword(password, existing.password_hash);
   const hash = samePassword ? existing.password_hash : await hashPassword(password, ctx.config.scryptN);
   await ctx.db.query(`update users set role = 'moderator', status = 'approved', password_hash = $2 where id = $1`, [existing.id, hash]);
+  ctx.sessions.invalidateUser(existing.id);
 }
 
 /** `npm run moderator -- <email>`: promote an existing account. */
@@ -246,5 +264,6 @@ export async function promoteToModerator(ctx: AppContext, email: string): Promis
     [email.trim()],
   );
   if (!res.rows[0]) throw notFound(`No account with the email ${email}`);
+  ctx.sessions.invalidateUser(res.rows[0].id);
   return toUser(res.rows[0]);
 }

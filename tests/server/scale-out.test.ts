@@ -1,8 +1,11 @@
 // Several server processes on one PostgreSQL (WORKERS=N or several machines behind a load
 // balancer): a write through one is seen by the others at once (their read caches are emptied
-// by NOTIFY), rate-limit counters are shared, and a token from one works on another.
+// by NOTIFY), rate-limit counters are shared, a token from one works on another, and a session
+// ended through one is refused by the others at once (NOTIFY app_sessions empties their
+// session caches).
 // Runs only with TEST_DATABASE_URL (PGlite is one process by design).
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { jwtSecret } from '../../server/bootstrap';
@@ -11,7 +14,7 @@ import { openDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seedCatalogue } from '../../server/db/seed/index';
 import { ensureModerator } from '../../server/services/users';
-import { MODERATOR, testConfig, validSubmission } from './helpers';
+import { MODERATOR, PASSWORD, bearer, testConfig, validSubmission } from './helpers';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -34,7 +37,7 @@ async function freshDatabase(url: string): Promise<string> {
 
 /** One server process's worth: its own pool, cache, limiter and LISTEN connection. */
 async function instance(databaseUrl: string, first: boolean, general = '100000'): Promise<Instance> {
-  const config = testConfig({ RATE_LIMIT_MULTIPLIER: '1', RATE_LIMIT_SUBMISSIONS: '4', RATE_LIMIT_GENERAL: general, RATE_LIMIT_LOGIN_EMAIL: '1000', RATE_LIMIT_LOGIN_ADDRESS: '1000' });
+  const config = testConfig({ RATE_LIMIT_MULTIPLIER: '1', RATE_LIMIT_SUBMISSIONS: '4', RATE_LIMIT_GENERAL: general, RATE_LIMIT_LOGIN_EMAIL: '1000', RATE_LIMIT_LOGIN_ADDRESS: '1000', RATE_LIMIT_REGISTER: '1000' });
   const db = await openDb({ databaseUrl });
   await migrate(db);
   const ctx = createContext(config, db, await jwtSecret(db, null));
@@ -108,6 +111,64 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     expect(out.statusCode).toBeLessThan(300);
     const after = await a.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${accessToken}` } });
     expect(after.statusCode).toBe(401);
+  });
+
+  /** An approved member signed in through `i`, whose session `i` now keeps in its session cache. */
+  async function cachedMember(i: Instance) {
+    const email = `scale-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const reg = await a.app.inject({ method: 'POST', url: '/api/users/register', payload: { email, password: PASSWORD } });
+    const userId = JSON.parse(reg.body).data.user._id as string;
+    const mod = JSON.parse((await a.app.inject({ method: 'POST', url: '/api/users/login', payload: MODERATOR })).body).data.accessToken;
+    await a.app.inject({ method: 'POST', url: `/api/users/${userId}/approve`, headers: bearer(mod) });
+    const tokens = JSON.parse((await i.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: PASSWORD } })).body).data;
+    const headers = bearer(tokens.accessToken as string);
+    expect((await i.app.inject({ method: 'GET', url: '/api/analytics', headers })).statusCode).toBe(200);
+    const { sid } = decodeJwt(tokens.accessToken);
+    expect(i.ctx.sessions.get(userId, sid as string), 'kept in the session cache').toBeDefined();
+    return { userId, mod: bearer(mod), headers, refreshToken: tokens.refreshToken as string };
+  }
+  const status = (i: Instance, headers: Record<string, string>) => i.app.inject({ method: 'GET', url: '/api/analytics', headers }).then((r) => r.statusCode);
+
+  it('a sign-out through one is refused at once by the other, which had just cached that session', async () => {
+    const m = await cachedMember(a);
+    const out = await b.app.inject({ method: 'POST', url: '/api/auth/logout', headers: m.headers, payload: { refreshToken: m.refreshToken } });
+    expect(out.statusCode).toBe(200);
+    const started = Date.now();
+    // NOTIFY app_sessions arrives at commit; allow a's listening socket one turn to read it.
+    await expect.poll(() => status(a, m.headers), { timeout: 1000, interval: 5 }).toBe(401);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('a rejection through one is refused at once by the other; the read caches stay warm', async () => {
+    const m = await cachedMember(a);
+    const version = a.ctx.cache.currentVersion;
+    expect((await b.app.inject({ method: 'POST', url: `/api/users/${m.userId}/reject`, headers: m.mod, payload: {} })).statusCode).toBe(200);
+    await expect.poll(() => status(a, m.headers), { timeout: 1000, interval: 5 }).not.toBe(200);
+    expect([401, 403]).toContain(await status(a, m.headers));
+    // Session signals have their own channel: they do not empty the public read caches.
+    expect(a.ctx.cache.currentVersion).toBe(version);
+  });
+
+  it('a change made outside the API (SQL by hand) reaches the other too', async () => {
+    const m = await cachedMember(a);
+    await b.ctx.db.query(`update users set status = 'rejected' where id = $1`, [m.userId]);
+    await expect.poll(() => status(a, m.headers), { timeout: 1000, interval: 5 }).toBe(403);
+  });
+
+  it('while its LISTEN app_sessions connection is down, a process trusts no kept session', async () => {
+    const m = await cachedMember(a);
+    const killed = await b.ctx.db.query<{ ok: boolean }>(
+      `select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query = 'listen app_sessions'`,
+    );
+    expect(killed.rows.length).toBe(2);
+    await expect.poll(() => a.ctx.sessions.enabled, { timeout: 2000, interval: 5 }).toBe(false);
+    // Nothing announces this change to a (its connection is gone, the change bypasses b's
+    // services); a still refuses at once because it asks the database.
+    await b.ctx.db.query(`update sessions set revoked_at = now() where user_id = $1`, [m.userId]);
+    expect(await status(a, m.headers)).toBe(401);
+    // It reconnects by itself and caches again.
+    await expect.poll(() => a.ctx.sessions.enabled, { timeout: 5000, interval: 20 }).toBe(true);
+    await cachedMember(a);
   });
 });
 
