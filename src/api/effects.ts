@@ -1,12 +1,15 @@
 // Effect vocabulary (GET /api/effects).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
-import { EffectsResponse, type Effect } from '@contract/experiences';
+import type { Effect } from '@contract/experiences';
 import { api } from './client';
 import { ApiError } from './errors';
 
+// The schemas load with the first response, not with the page (they are not needed to paint it).
+const schemas = () => import('@contract/experiences');
+
 export async function fetchEffects(): Promise<Effect[]> {
-  const response = await api.get<unknown>('/api/effects');
+  const [{ EffectsResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/effects')]);
   const data = readData(EffectsResponse, response.data, { listKey: 'effects' });
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.effects;

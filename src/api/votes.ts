@@ -2,15 +2,21 @@
 // experiences in one request. Counts always come back from the server.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VoteType } from '@contract/common';
-import { MyVotesResponse, VoteResponse, type VoteCounts } from '@contract/experiences';
+import type { VoteCounts } from '@contract/experiences';
 import { readData } from '@contract/normalize';
 import { api } from './client';
 import { ApiError } from './errors';
 
+// The schemas load with the first response, not with the page (they are not needed to paint it).
+const schemas = () => import('@contract/experiences');
+
 export type MyVotes = Record<string, { voteType: VoteType; voteId: string }>;
 
 export async function castVote(experienceId: string, voteType: VoteType): Promise<{ voteType: VoteType; votes: VoteCounts }> {
-  const response = await api.post<unknown>(`/api/experiences/${encodeURIComponent(experienceId)}/vote`, { voteType });
+  const [{ VoteResponse }, response] = await Promise.all([
+    schemas(),
+    api.post<unknown>(`/api/experiences/${encodeURIComponent(experienceId)}/vote`, { voteType }),
+  ]);
   const data = readData(VoteResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return { voteType: data.vote.voteType, votes: data.votes };
@@ -26,7 +32,7 @@ export function useCastVote() {
 }
 
 export async function fetchMyVotes(experienceIds: string[]): Promise<MyVotes> {
-  const response = await api.get<unknown>('/api/votes', { params: { experienceIds: experienceIds.join(',') } });
+  const [{ MyVotesResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/votes', { params: { experienceIds: experienceIds.join(',') } })]);
   const data = readData(MyVotesResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.votes;

@@ -2,7 +2,7 @@
 // restores them. The search box follows the URL 300 ms after typing stops.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { COMMUNITY_CATEGORIES, COMMUNITY_SORTS, type CommunityCategory, type CommunitySort } from '@contract/common';
+import { COMMUNITY_CATEGORIES, COMMUNITY_SORTS, type CommunityCategory, type CommunitySort } from '@contract/vocabulary';
 import type { CommunityFilters } from '@/api/experiences';
 
 export const CATEGORY_LABELS: Record<CommunityCategory, string> = {

@@ -2,7 +2,7 @@
 import Plus from 'lucide-react/icons/plus';
 import X from 'lucide-react/icons/x';
 import { useState, type FormEvent } from 'react';
-import { CATEGORIES } from '@contract/common';
+import { CATEGORIES } from '@contract/vocabulary';
 import { PEPTIDE_SEQUENCE_RE, REQUIRED_FIELDS_MESSAGE, SEQUENCE_MESSAGE, cleanList } from '@contract/rules';
 import { useCreatePeptide } from '@/api/peptide-mutations';
 import { useToast } from '@/app/toast/ToastProvider';

@@ -3,7 +3,7 @@ import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CATEGORIES, PEPTIDE_SORTS, type PeptideSort } from '@contract/common';
+import { CATEGORIES, PEPTIDE_SORTS, type PeptideSort } from '@contract/vocabulary';
 import type { Peptide } from '@contract/peptides';
 import { useDeletePeptide } from '@/api/peptide-mutations';
 import { usePeptides } from '@/api/peptides';

@@ -1,6 +1,6 @@
 // Profile Settings (/profile, protected): Demographics (default), Preferences, Privacy, Lookup.
 import { useEffect, useState, type ReactNode } from 'react';
-import { GENDERS, PROFILE_ACTIVITY_LEVELS } from '@contract/common';
+import { GENDERS, PROFILE_ACTIVITY_LEVELS } from '@contract/vocabulary';
 import type { User } from '@contract/users';
 import { useMe, useUpdateMe } from '@/api/users';
 import { useToast } from '@/app/toast/ToastProvider';

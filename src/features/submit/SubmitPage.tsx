@@ -9,7 +9,7 @@ import {
   ROUTES,
   TIMELINES,
   WIZARD_ACTIVITY_LEVELS,
-} from '@contract/common';
+} from '@contract/vocabulary';
 import type { SubmitExperienceRequest } from '@contract/experiences';
 import {
   HONEYPOT_MESSAGE,
