@@ -8,7 +8,18 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-preload-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 fs.mkdirSync(path.join(dir, '.vite'));
-fs.writeFileSync(path.join(dir, 'index.html'), '<html><head><script type="module" src="/assets/index-1.js"></script></head><body></body></html>');
+fs.writeFileSync(
+  path.join(dir, 'index.html'),
+  '<html><head><title>Peptide Community</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+);
+fs.writeFileSync(
+  path.join(dir, '.vite/prerendered.json'),
+  JSON.stringify({
+    '/community': { html: '<main><h1>Community Experiences</h1><p>Costs $& and $1 to read</p></main>', title: 'Community Experiences · Peptide Community' },
+    '/': { html: '<main><h1>Peptide Community</h1></main>', title: 'Peptide Community' },
+    '/terms': { html: '<main><h1>Terms &amp; more</h1></main>', title: 'Terms & <more> · Peptide Community' },
+  }),
+);
 fs.writeFileSync(
   path.join(dir, '.vite/manifest.json'),
   JSON.stringify({
@@ -33,5 +44,31 @@ describe('index.html with the route preloaded', () => {
   it('leaves unknown paths and pages missing from the build alone', () => {
     expect(preloads(spa.htmlFor('/no/such/page'))).toEqual([]);
     expect(preloads(spa.htmlFor('/explore'))).toEqual([]);
+  });
+});
+
+describe('index.html with the pre-rendered first screen', () => {
+  const spa = loadSpaIndex(dir)!;
+  const root = (html: string) => /<div id="root">(.*)<\/div><\/body>/.exec(html)?.[1];
+  const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+  it('puts the page inside #root, inert until the app replaces it, and names the page in the title', () => {
+    const html = spa.htmlFor('/community');
+    expect(root(html)).toBe('<div inert><main><h1>Community Experiences</h1><p>Costs $& and $1 to read</p></main></div>');
+    expect(title(html)).toBe('Community Experiences · Peptide Community');
+    // The route's code is still announced.
+    expect(html).toContain('href="/assets/CommunityPage-1.js"');
+  });
+
+  it('serves the same page for a trailing slash, and escapes the title', () => {
+    expect(spa.htmlFor('/community/')).toBe(spa.htmlFor('/community'));
+    expect(title(spa.htmlFor('/terms'))).toBe('Terms &amp; &lt;more&gt; · Peptide Community');
+  });
+
+  it('leaves pages that were not pre-rendered with an empty #root and the site title', () => {
+    for (const pathname of ['/peptides/42', '/no/such/page']) {
+      expect(root(spa.htmlFor(pathname))).toBe('');
+      expect(title(spa.htmlFor(pathname))).toBe('Peptide Community');
+    }
   });
 });

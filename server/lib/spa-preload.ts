@@ -1,11 +1,15 @@
 // index.html with the current route's code announced up front. Every page is a lazy chunk, so
 // without this the browser learns of it only after the entry script has run: one more round
 // trip before the first screen. The build manifest says which files each page needs.
+// For the public pages the build also pre-rendered the first screen (src/prerender.tsx): it goes
+// into #root, inert (nothing there can be typed into or clicked before the app takes over, which
+// replaces it on its first render), so the page paints before any JavaScript has run.
 import fs from 'node:fs';
 import path from 'node:path';
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
+type Prerendered = Record<string, { html: string; title: string }>;
 
 /** Path patterns of the SPA's routes (src/app/AppRoutes.tsx) and the page module each shows. */
 const ROUTES: [RegExp, string][] = [
@@ -54,9 +58,26 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
     return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   };
   const pages = ROUTES.map(([pattern, page]) => [pattern, html.replace('</head>', `${linksFor([page])}</head>`)] as const);
+  const pageHtml = (pathname: string) => pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? html;
+
+  const prerenderedFile = path.join(staticDir, '.vite', 'prerendered.json');
+  const prerendered = fs.existsSync(prerenderedFile) ? (JSON.parse(fs.readFileSync(prerenderedFile, 'utf8')) as Prerendered) : {};
+  const withShell = new Map(
+    Object.entries(prerendered).map(([pathname, shell]) => [
+      pathname,
+      pageHtml(pathname)
+        // Replacer functions: a "$" in the page text must not act as a replacement pattern.
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
+        .replace('<div id="root"></div>', () => `<div id="root"><div inert>${shell.html}</div></div>`),
+    ]),
+  );
   return {
     htmlFor(pathname) {
-      return pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? html;
+      return withShell.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? pageHtml(pathname);
     },
   };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -1,13 +1,8 @@
 // Spec section 2 route table. Every page is its own chunk, loaded when first visited.
-import { type ComponentType, lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, matchPath } from 'react-router-dom';
 import { Layout } from './layout/Layout';
+import { type LazyPage, lazyPage } from './lazy-page';
 import { RequireAuth } from './session/RequireAuth';
-
-/** React.lazy for a named export. */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
 
 const HomePage = lazyPage(() => import('@/features/home/HomePage'), 'HomePage');
 const PeptidesPage = lazyPage(() => import('@/features/peptides/PeptidesPage'), 'PeptidesPage');
@@ -22,6 +17,29 @@ const LoginPage = lazyPage(() => import('@/features/auth/LoginPage'), 'LoginPage
 const RegisterPage = lazyPage(() => import('@/features/auth/RegisterPage'), 'RegisterPage');
 const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage'), 'ProfilePage');
 const ResearchPage = lazyPage(() => import('@/features/research/ResearchPage'), 'ResearchPage');
+
+/** Each page's path, for loading its code before the first render (see main.tsx). */
+const PAGE_PATHS: [string, LazyPage][] = [
+  ['/', HomePage],
+  ['/peptides', PeptidesPage],
+  ['/peptides/:id', PeptideDetailPage],
+  ['/experiences/:id', ExperienceDetailPage],
+  ['/submit', SubmitPage],
+  ['/community', CommunityPage],
+  ['/explore', ExplorePage],
+  ['/privacy', PrivacyPage],
+  ['/terms', TermsPage],
+  ['/login', LoginPage],
+  ['/register', RegisterPage],
+  ['/profile', ProfilePage],
+  ['/research', ResearchPage],
+];
+
+/** Loads the code of the page at `pathname`; resolves at once for a path with no page. */
+export function preloadPageAt(pathname: string): Promise<unknown> {
+  const page = PAGE_PATHS.find(([path]) => matchPath(path, pathname))?.[1];
+  return page ? page.preload() : Promise.resolve();
+}
 
 export function AppRoutes() {
   return (

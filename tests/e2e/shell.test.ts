@@ -126,3 +126,44 @@ describe('routes and theme', () => {
     await context.close();
   });
 });
+
+describe('first screen from the HTML (pre-rendered pages)', () => {
+  it('shows the page before any JavaScript runs, inert, with the page title', async () => {
+    const { context, page } = await newPage(browser, { javaScriptEnabled: false });
+    await page.goto('/community');
+    await page.getByRole('heading', { name: 'Community Experiences', level: 1 }).waitFor();
+    expect(await page.getByText('Anonymous reports from the community.', { exact: false }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('Community Experiences · Peptide Community');
+    // Nothing in it can be typed into or clicked before the app takes over.
+    expect(await page.locator('#root > div[inert]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('hands over to the app without a loading skeleton, and what is typed at once is kept', async () => {
+    const { context, page } = await newPage(browser);
+    // Records whether the page-loading skeleton or a second heading ever appeared.
+    await page.addInitScript(() => {
+      const seen = { skeleton: false, maxHeadings: 0 };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[aria-label="Loading page"]')) seen.skeleton = true;
+        seen.maxHeadings = Math.max(seen.maxHeadings, document.querySelectorAll('h1').length);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const [path, heading, label] of [
+      ['/peptides', 'Peptide Database', 'Search peptides'],
+      ['/submit', 'Share Your Experience', 'Dosage'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      // Typed into as soon as the field is there; kept after the app took over.
+      const field = page.getByLabel(label, { exact: true });
+      await field.fill('BPC');
+      await page.waitForFunction(() => !document.querySelector('#root > div[inert]'));
+      expect(await field.inputValue()).toBe('BPC');
+      const seen = await page.evaluate(() => (window as unknown as { __seen: { skeleton: boolean; maxHeadings: number } }).__seen);
+      expect(seen).toEqual({ skeleton: false, maxHeadings: 1 });
+    }
+    await context.close();
+  });
+});
