@@ -216,7 +216,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: the SPA's router decides what any other path shows.
       if (!spaIndex) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(spaIndex.htmlFor(pathname));
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(spaIndex.htmlFor(request.url));
     }
     return reply.code(404).send({ success: false, error: 'Not found' });
   });

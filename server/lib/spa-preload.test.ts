@@ -60,6 +60,11 @@ describe('index.html with the pre-rendered first screen', () => {
     expect(html).toContain('href="/assets/CommunityPage-1.js"');
   });
 
+  it('leaves the page to the app when the address carries filters', () => {
+    expect(root(spa.htmlFor('/community?sort=rating'))).toBe('');
+    expect(spa.htmlFor('/community?sort=rating')).toContain('href="/assets/CommunityPage-1.js"');
+  });
+
   it('serves the same page for a trailing slash, and escapes the title', () => {
     expect(spa.htmlFor('/community/')).toBe(spa.htmlFor('/community'));
     expect(title(spa.htmlFor('/terms'))).toBe('Terms &amp; &lt;more&gt; · Peptide Community');

@@ -32,8 +32,8 @@ const ROUTES: [RegExp, string][] = [
 // on the page's first API call instead.
 
 export interface SpaIndex {
-  /** index.html for this path, with modulepreload links for its page. */
-  htmlFor(pathname: string): string;
+  /** index.html for this request path (query string included), with modulepreload links for its page. */
+  htmlFor(url: string): string;
 }
 
 export function loadSpaIndex(staticDir: string): SpaIndex | null {
@@ -72,8 +72,11 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
     ]),
   );
   return {
-    htmlFor(pathname) {
-      return withShell.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? pageHtml(pathname);
+    htmlFor(url) {
+      const [pathname = '/', query] = url.split('?');
+      // The page was pre-rendered with no filters: for an address with some, the app renders it.
+      const prerenderedPage = query === undefined ? withShell.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) : undefined;
+      return prerenderedPage ?? pageHtml(pathname);
     },
   };
 }

@@ -1,9 +1,9 @@
 // /community (spec section 2): filters in the URL, run by the server; keyset-paged feed with
 // Load more; helpful / not-helpful votes with the counts the server returns.
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { Experience } from '@contract/experiences';
-import { useCommunityExperiences } from '@/api/experiences';
+import { type ExperiencePage, useCommunityExperiences } from '@/api/experiences';
 import { useMyVotes } from '@/api/votes';
 import { useToast } from '@/app/toast/ToastProvider';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
@@ -19,6 +19,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { CATEGORY_LABELS, SORT_LABELS, useCommunityFilters } from './community-filters';
 
 type Voting = ReturnType<typeof useExperienceVote>;
+
+const NO_PAGES: ExperiencePage[] = [];
 
 /** One server page of cards, with the member's votes on it fetched in one request. */
 function ExperienceBatch({ experiences, voting }: { experiences: Experience[]; voting: Voting }) {
@@ -51,10 +53,14 @@ export function CommunityPage() {
     if (query.isError) toast({ title: 'Error', description: query.error.message, variant: 'destructive' });
   }, [query.isError, query.error, toast]);
 
-  const pages = query.data?.pages ?? [];
+  // A new answer's cards render in the background, a slice at a time, so a slow phone stays
+  // responsive while twenty reports are built; until then the screen shows what it showed.
+  const shown = useDeferredValue(query.data);
+  const rendering = query.data !== undefined && shown !== query.data;
+  const pages = shown?.pages ?? NO_PAGES;
   const count = pages.reduce((n, p) => n + p.experiences.length, 0);
   // Announced once a list has landed; a filter change keeps the old list visible meanwhile.
-  const announce = query.isSuccess && !query.isFetching ? `${count} experience${count === 1 ? '' : 's'} shown` : '';
+  const announce = query.isSuccess && !query.isFetching && !rendering ? `${count} experience${count === 1 ? '' : 's'} shown` : '';
 
   return (
     <div className="grid gap-6">
@@ -90,7 +96,7 @@ export function CommunityPage() {
 
       <p className="sr-only" role="status">{announce}</p>
 
-      {query.isPending ? (
+      {query.isPending || (rendering && shown === undefined) ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading experiences" />
         </div>

@@ -1,7 +1,7 @@
 // /peptides (spec section 2 "Peptides list"): filters, sort, view and page live in the URL.
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CATEGORIES, PEPTIDE_SORTS, type PeptideSort } from '@contract/vocabulary';
 import type { Peptide } from '@contract/peptides';
@@ -16,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CreatePeptideForm } from './CreatePeptideForm';
 
 export const PAGE_SIZE = 24;
+const NO_PEPTIDES: Peptide[] = [];
 const SORT_LABELS: Record<PeptideSort, string> = { name: 'Name', rating: 'Rating', experiences: 'Experiences', popularity: 'Popularity' };
 
 function readParams(params: URLSearchParams) {
@@ -124,7 +125,10 @@ export function PeptidesPage() {
     if (query.isError) toast({ title: 'Error', description: 'Failed to load peptides', variant: 'destructive' });
   }, [query.isError, toast]);
 
-  const peptides = query.data?.peptides ?? [];
+  // A new page of cards renders in the background, a slice at a time (a slow phone stays
+  // responsive); until then the screen shows what it showed.
+  const shown = useDeferredValue(query.data);
+  const peptides = shown?.peptides ?? NO_PEPTIDES;
   const totalPages = Math.max(1, Math.ceil((query.data?.total ?? 0) / PAGE_SIZE));
 
   const confirmDelete = () => {
@@ -183,7 +187,7 @@ export function PeptidesPage() {
         </TabsList>
         {(['grid', 'list'] as const).map((v) => (
           <TabsContent key={v} value={v} className="mt-4">
-            {query.isPending ? (
+            {query.isPending || (query.data !== undefined && shown === undefined) ? (
               <div role="status" className="grid gap-4">
                 <p className="text-muted-foreground">Loading peptides...</p>
                 <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
