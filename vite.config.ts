@@ -6,11 +6,14 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
-/** Where the pre-render bundle (Node code, never served) is built and run from. */
-const prerenderOutDir = fileURLToPath(new URL('./node_modules/.cache/prerender', import.meta.url));
+/** Where the pre-render bundle (Node code, never served) is built and run from; one per build, so
+ *  two builds at once (a test run and `npm start`) cannot overwrite each other's. */
+const prerenderOutDir = fileURLToPath(new URL(`./node_modules/.cache/prerender-${process.pid}`, import.meta.url));
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // The year the pre-rendered pages were built in (src/app/layout/Footer.tsx).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -42,6 +45,7 @@ export default defineConfig({
       const { PRERENDERED_PATHS, prerenderPage } = (await import(entry)) as typeof import('./src/prerender');
       const pages: Record<string, Awaited<ReturnType<typeof prerenderPage>>> = {};
       for (const page of PRERENDERED_PATHS) pages[page] = await prerenderPage(page);
+      fs.rmSync(prerenderOutDir, { recursive: true, force: true });
       const clientOutDir = path.resolve(builder.config.root, client.config.build.outDir);
       fs.writeFileSync(path.join(clientOutDir, '.vite', 'prerendered.json'), JSON.stringify(pages));
     },

@@ -2,7 +2,7 @@
 // rendered in Node as a first-time visitor sees it before any data arrives: the header, the
 // page's heading, text and controls, and the skeletons where data will go. The server puts that
 // HTML into index.html for the page's path, so a phone paints the page from the HTML alone,
-// before the JavaScript has loaded; main.tsx then hydrates it (or renders afresh, see there).
+// before the JavaScript has loaded; src/app/boot.tsx then hydrates it (or renders afresh, see there).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';

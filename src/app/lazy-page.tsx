@@ -5,7 +5,7 @@ export type LazyPage = ComponentType & { preload: () => Promise<ComponentType> }
 /**
  * React.lazy for a page's named export, plus `preload()`. A page whose code has already loaded
  * renders in the same pass instead of suspending for a tick, so the first render after a
- * preload replaces the pre-rendered shell with the page itself, never with a loading skeleton.
+ * preload is the page itself, never the loading skeleton (src/app/boot.tsx).
  */
 export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): LazyPage {
   let loaded: ComponentType | undefined;
