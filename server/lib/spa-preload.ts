@@ -2,8 +2,8 @@
 // without this the browser learns of it only after the entry script has run: one more round
 // trip before the first screen. The build manifest says which files each page needs.
 // For the public pages the build also pre-rendered the first screen (src/prerender.tsx): it goes
-// into #root, inert (nothing there can be typed into or clicked before the app takes over, which
-// replaces it on its first render), so the page paints before any JavaScript has run.
+// into #root, inert (nothing there can be typed into or clicked before the app takes over: it
+// hydrates or replaces it, src/app/boot.tsx), so the page paints before any JavaScript has run.
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -18,7 +18,7 @@ const RegisterPage = lazyPage(() => import('@/features/auth/RegisterPage'), 'Reg
 const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage'), 'ProfilePage');
 const ResearchPage = lazyPage(() => import('@/features/research/ResearchPage'), 'ResearchPage');
 
-/** Each page's path, for loading its code before the first render (see main.tsx). */
+/** Each page's path, for loading its code before the first render (src/app/boot.tsx). */
 const PAGE_PATHS: [string, LazyPage][] = [
   ['/', HomePage],
   ['/peptides', PeptidesPage],
