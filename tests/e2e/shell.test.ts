@@ -143,17 +143,23 @@ describe('first screen from the HTML (pre-rendered pages)', () => {
     await context.close();
   });
 
-  it('hands over to the app without a loading skeleton, and what is typed at once is kept', async () => {
+  // Nothing stored: the app hydrates the page. A stored theme: it renders the page afresh, which
+  // without the page's code loaded first would pass through the loading skeleton.
+  it.each([
+    ['a visitor with nothing stored (hydrated)', null],
+    ['a visitor with a stored theme (rendered afresh)', 'dark'],
+  ] as const)('hands over to the app without a loading skeleton, and what is typed at once is kept: %s', async (_name, theme) => {
     const { context, page } = await newPage(browser);
     // Records whether the page-loading skeleton or a second heading ever appeared.
-    await page.addInitScript(() => {
+    await page.addInitScript((storedTheme) => {
+      if (storedTheme) localStorage.setItem('theme', storedTheme);
       const seen = { skeleton: false, maxHeadings: 0 };
       (window as unknown as { __seen: typeof seen }).__seen = seen;
       new MutationObserver(() => {
         if (document.querySelector('[aria-label="Loading page"]')) seen.skeleton = true;
         seen.maxHeadings = Math.max(seen.maxHeadings, document.querySelectorAll('h1').length);
       }).observe(document, { childList: true, subtree: true });
-    });
+    }, theme);
     for (const [path, heading, label] of [
       ['/peptides', 'Peptide Database', 'Search peptides'],
       ['/submit', 'Share Your Experience', 'Dosage'],
@@ -163,7 +169,7 @@ describe('first screen from the HTML (pre-rendered pages)', () => {
       // Typed into as soon as the field is there; kept after the app took over.
       const field = page.getByLabel(label, { exact: true });
       await field.fill('BPC');
-      await page.waitForFunction(() => !document.querySelector('#root > div[inert]'));
+      await page.waitForFunction(() => !document.querySelector('#root [inert]'));
       expect(await field.inputValue()).toBe('BPC');
       const seen = await page.evaluate(() => (window as unknown as { __seen: { skeleton: boolean; maxHeadings: number } }).__seen);
       expect(seen).toEqual({ skeleton: false, maxHeadings: 1 });
