@@ -1,6 +1,7 @@
 // The shared primitives later screens build on: their accessible names, roles and values.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Badge, Button, Input, Label, Progress, SafetyNotice, Select, Spinner, Textarea, buttonClasses } from '@/components/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -77,6 +78,49 @@ describe('UI primitives', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'List View' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('list content');
+  });
+
+  it('each tab controls its panel, which is named by its tab; only the selected panel is shown', async () => {
+    const user = userEvent.setup();
+    const changes: string[] = [];
+    function Controlled() {
+      const [tab, setTab] = useState('a');
+      return (
+        <Tabs
+          value={tab}
+          onValueChange={(next) => {
+            changes.push(next);
+            setTab(next);
+          }}
+        >
+          <TabsList aria-label="Sections">
+            <TabsTrigger value="a">First</TabsTrigger>
+            <TabsTrigger value="b">Second</TabsTrigger>
+          </TabsList>
+          <TabsContent value="a">first panel</TabsContent>
+          <TabsContent value="b" forceMount className="data-[state=inactive]:hidden">
+            <input aria-label="Kept" />
+          </TabsContent>
+        </Tabs>
+      );
+    }
+    render(<Controlled />);
+    const first = screen.getByRole('tab', { name: 'First' });
+    const panel = screen.getByRole('tabpanel', { name: 'First' });
+    expect(first).toHaveAttribute('aria-controls', panel.id);
+    expect(panel).toHaveTextContent('first panel');
+    // A kept-mounted panel keeps what was typed while another tab shows.
+    await user.click(screen.getByRole('tab', { name: 'Second' }));
+    expect(new Set(changes)).toEqual(new Set(['b']));
+    await user.type(screen.getByRole('textbox', { name: 'Kept' }), 'typed');
+    await user.click(first);
+    expect(screen.queryByText('first panel')).toBeInTheDocument();
+    expect(document.getElementById(screen.getByRole('tab', { name: 'Second' }).getAttribute('aria-controls')!)).toHaveAttribute('data-state', 'inactive');
+    await user.click(screen.getByRole('tab', { name: 'Second' }));
+    expect(screen.getByRole('textbox', { name: 'Kept' })).toHaveValue('typed');
+    // The unselected, not kept panel is empty and hidden.
+    expect(document.getElementById(first.getAttribute('aria-controls')!)).toHaveAttribute('hidden');
+    expect(screen.queryByText('first panel')).not.toBeInTheDocument();
   });
 
   it('Dialog opens with its title, closes with Escape and returns focus to the trigger', async () => {
