@@ -1,7 +1,7 @@
 // /peptides (spec section 2 "Peptides list"): filters, sort, view and page live in the URL.
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CATEGORIES, PEPTIDE_SORTS, type PeptideSort } from '@contract/vocabulary';
 import type { Peptide } from '@contract/peptides';
@@ -10,10 +10,15 @@ import { usePeptides } from '@/api/peptides';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, SafetyNotice, Select, Skeleton } from '@/components/ui';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { CreatePeptideForm } from './CreatePeptideForm';
+
+// What only members use loads on demand (and ahead of time once a member is signed in), so a
+// visitor's list never fetches or runs the form and the dialog library.
+const loadDeleteDialog = () => import('./DeletePeptideDialog');
+const loadCreateForm = () => import('./CreatePeptideForm');
+const DeletePeptideDialog = lazy(async () => ({ default: (await loadDeleteDialog()).DeletePeptideDialog }));
+const CreatePeptideForm = lazy(async () => ({ default: (await loadCreateForm()).CreatePeptideForm }));
 
 export const PAGE_SIZE = 24;
 const NO_PEPTIDES: Peptide[] = [];
@@ -82,11 +87,14 @@ export function PeptidesPage() {
   const [searchDraft, setSearchDraft] = useState(search);
   const [creating, setCreating] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<Peptide | null>(null);
+  /** The peptide the dialog last asked about: its name stays while the dialog closes. */
+  const [asked, setAsked] = useState<Peptide | null>(null);
   // The dialog opens without a Radix trigger, so it hands focus back itself (WCAG 2.4.3).
   const deleteTrigger = useRef<HTMLElement | null>(null);
   const askDelete = (peptide: Peptide) => {
     deleteTrigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setPendingDelete(peptide);
+    setAsked(peptide);
   };
   const returnFocus = (event: Event) => {
     event.preventDefault();
@@ -96,6 +104,11 @@ export function PeptidesPage() {
   const { user } = useAuth();
   const { toast } = useToast();
   const remove = useDeletePeptide();
+  useEffect(() => {
+    if (!user) return;
+    void loadCreateForm().catch(() => undefined);
+    void loadDeleteDialog().catch(() => undefined);
+  }, [user]);
 
   const update = (changes: Record<string, string | null>, resetPage = true) => {
     setParams(
@@ -146,7 +159,9 @@ export function PeptidesPage() {
   if (creating) {
     return (
       <div className="mx-auto grid max-w-4xl gap-6">
-        <CreatePeptideForm onDone={() => setCreating(false)} />
+        <Suspense fallback={<Skeleton role="status" aria-label="Loading form" className="h-96" />}>
+          <CreatePeptideForm onDone={() => setCreating(false)} />
+        </Suspense>
       </div>
     );
   }
@@ -201,7 +216,7 @@ export function PeptidesPage() {
             ) : (
               <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-4'}>
                 {peptides.map((p) => (
-                  <li key={p._id}>
+                  <li key={p._id} className="list-item-lazy [contain-intrinsic-size:auto_15rem]">
                     <PeptideCard peptide={p} view={view} onDelete={user && p.canDelete ? () => askDelete(p) : undefined} />
                   </li>
                 ))}
@@ -219,22 +234,18 @@ export function PeptidesPage() {
         </nav>
       )}
 
-      <Dialog open={pendingDelete !== null} onOpenChange={(open) => !open && !remove.isPending && setPendingDelete(null)}>
-        <DialogContent onCloseAutoFocus={returnFocus}>
-          <DialogHeader>
-            <DialogTitle>Delete Peptide</DialogTitle>
-            <DialogDescription>
-              Are you sure you want to delete "{pendingDelete?.name}"? This action cannot be undone and will remove all associated data.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={remove.isPending}>Cancel</Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={confirmDelete} disabled={remove.isPending}>{remove.isPending ? 'Deleting...' : 'Delete'}</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {asked && (
+        <Suspense fallback={null}>
+          <DeletePeptideDialog
+            name={asked.name}
+            open={pendingDelete !== null}
+            deleting={remove.isPending}
+            onCancel={() => setPendingDelete(null)}
+            onConfirm={confirmDelete}
+            onCloseAutoFocus={returnFocus}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
