@@ -10,6 +10,24 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
  *  two builds at once (a test run and `npm start`) cannot overwrite each other's. */
 const prerenderOutDir = fileURLToPath(new URL(`./node_modules/.cache/prerender-${process.pid}`, import.meta.url));
 
+/**
+ * The app's core, in one chunk: what src/app/boot.tsx runs on (the router, TanStack Query, the app
+ * shell) and the small pieces most pages share (UI primitives, page headings, the API client).
+ * Left to itself the bundler makes a dozen chunks of a few hundred bytes each; every chunk is one
+ * more request, and asking for each also costs a slow phone's main thread.
+ */
+const CORE = [
+  /[\\/]node_modules[\\/]react-router[\\/]/,
+  // Infinite lists and mutations are for some pages only.
+  /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!.*(nfinite|utation))/,
+  // Not the entry's helper (it runs before the core loads) nor the toaster (Radix, loaded lazily).
+  /[\\/]src[\\/]app[\\/](?!first-paint|toast[\\/]Toaster)/,
+  /[\\/]src[\\/]lib[\\/]|[\\/]src[\\/]components[\\/]page[\\/]|[\\/]src[\\/]components[\\/]experience[\\/](StoryText|format)\.tsx?$|[\\/]src[\\/]api[\\/]client\.ts$|[\\/]contract[\\/](vocabulary|rules|normalize)\.ts$/,
+  /[\\/]src[\\/]components[\\/]ui[\\/](badge|button|card|field-styles|input|label|select|skeleton|spinner|stat-card)\.tsx?$/,
+];
+/** Primitives only the form pages use, with the barrel that names them all: one chunk for those pages. */
+const FORM_PRIMITIVES = /[\\/]src[\\/]components[\\/]ui[\\/](textarea|slider|progress|safety-notice\.tsx|index\.ts)/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   // The year the pre-rendered pages were built in (src/app/layout/Footer.tsx).
@@ -30,6 +48,25 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // The budgets test walks the manifest to find what the first screen loads.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Vite's helper for import() with dependencies: the entry runs it before the core loads.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
+            // React on its own, so that the entry can have it evaluated in a task of its own.
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'core', test: (id: string) => CORE.some((pattern) => pattern.test(id)), priority: 2 },
+            // Icons two or more pages use (the shell's own are in the core): one small chunk.
+            { name: 'icons', test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, minShareCount: 2, priority: 2 },
+            // The report card with its votes, for the pages that list reports. Not recursive: the
+            // mutation code it uses is the other member pages' too, and goes where the bundler puts it.
+            { name: 'experience-card', test: /[\\/]src[\\/]components[\\/]experience[\\/]/, minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
+            { name: 'form-primitives', test: FORM_PRIMITIVES, minShareCount: 2, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   environments: {
     ssr: { build: { ssr: 'src/prerender.tsx', outDir: prerenderOutDir, emptyOutDir: true, manifest: false, copyPublicDir: false } },

@@ -23,7 +23,9 @@ fs.writeFileSync(
 fs.writeFileSync(
   path.join(dir, '.vite/manifest.json'),
   JSON.stringify({
-    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_helper.js'], dynamicImports: ['_core.js'] },
+    '_helper.js': { file: 'assets/helper-1.js' },
+    '_core.js': { file: 'assets/core-1.js', imports: ['_helper.js', '_react.js'] },
     '_react.js': { file: 'assets/react-1.js' },
     '_card.js': { file: 'assets/card-1.js', imports: ['_react.js'] },
     'src/features/home/HomePage.tsx': { file: 'assets/HomePage-1.js', imports: ['_card.js', '_react.js'] },
@@ -32,18 +34,27 @@ fs.writeFileSync(
   }),
 );
 
-describe('index.html with the route preloaded', () => {
+describe("index.html with the page's code announced", () => {
   const spa = loadSpaIndex(dir)!;
   const preloads = (html: string) => [...html.matchAll(/modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+  const named = (html: string) => /<meta name="page-modules" content="([^"]*)">/.exec(html)?.[1].split(' ').filter(Boolean);
 
-  it('announces the page chunk and its shared chunks, not what the entry loads nor the HTTP client', () => {
-    expect(preloads(spa.htmlFor('/'))).toEqual(['/assets/HomePage-1.js', '/assets/card-1.js']);
-    expect(preloads(spa.htmlFor('/community'))).toEqual(['/assets/CommunityPage-1.js', '/assets/card-1.js']);
+  it('on a page without pre-rendered HTML, preloads the core and the page, not what the entry loads nor the HTTP client', () => {
+    expect(preloads(spa.htmlFor('/community?sort=rating'))).toEqual(['/assets/core-1.js', '/assets/react-1.js', '/assets/CommunityPage-1.js', '/assets/card-1.js']);
+    expect(named(spa.htmlFor('/community?sort=rating'))).toBeUndefined();
   });
 
-  it('leaves unknown paths and pages missing from the build alone', () => {
-    expect(preloads(spa.htmlFor('/no/such/page'))).toEqual([]);
-    expect(preloads(spa.htmlFor('/explore'))).toEqual([]);
+  it('on a pre-rendered page, only names the core and its chunks, for the entry to request after the first paint', () => {
+    const html = spa.htmlFor('/community');
+    expect(preloads(html)).toEqual([]);
+    expect(named(html)).toEqual(['/assets/core-1.js', '/assets/react-1.js', '/assets/CommunityPage-1.js', '/assets/card-1.js']);
+    // Each file once: what the core brings is not named again for the page.
+    expect(named(spa.htmlFor('/'))).toEqual(['/assets/core-1.js', '/assets/react-1.js', '/assets/HomePage-1.js', '/assets/card-1.js']);
+  });
+
+  it('preloads the core alone for unknown paths and for pages missing from the build', () => {
+    expect(preloads(spa.htmlFor('/no/such/page'))).toEqual(['/assets/core-1.js', '/assets/react-1.js']);
+    expect(preloads(spa.htmlFor('/explore'))).toEqual(['/assets/core-1.js', '/assets/react-1.js']);
   });
 });
 
@@ -57,7 +68,7 @@ describe('index.html with the pre-rendered first screen', () => {
     expect(root(html)).toBe('<div inert><main><h1>Community Experiences</h1><p>Costs $& and $1 to read</p></main></div>');
     expect(title(html)).toBe('Community Experiences · Peptide Community');
     // The route's code is still announced.
-    expect(html).toContain('href="/assets/CommunityPage-1.js"');
+    expect(html).toContain('/assets/CommunityPage-1.js');
   });
 
   it('leaves the page to the app when the address carries filters', () => {

@@ -1,13 +1,16 @@
 // index.html with the current route's code announced up front. Every page is a lazy chunk, so
-// without this the browser learns of it only after the entry script has run: one more round
-// trip before the first screen. The build manifest says which files each page needs.
+// without this the browser learns of it only after the app's core has run: one more round trip
+// before the first screen. The build manifest says which files each page needs.
 // For the public pages the build also pre-rendered the first screen (src/prerender.tsx): it goes
 // into #root, inert (nothing there can be typed into or clicked before the app takes over: it
 // hydrates or replaces it, src/app/boot.tsx), so the page paints before any JavaScript has run.
+// Such a page names the app's chunks in <meta name="page-modules"> instead of preloading them: the
+// entry (src/main.tsx) requests them once the page is painted, so they never compete with the
+// stylesheet.
 import fs from 'node:fs';
 import path from 'node:path';
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 type Prerendered = Record<string, { html: string; title: string }>;
 
@@ -32,7 +35,7 @@ const ROUTES: [RegExp, string][] = [
 // on the page's first API call instead.
 
 export interface SpaIndex {
-  /** index.html for this request path (query string included), with modulepreload links for its page. */
+  /** index.html for this request path (query string included), with its page's code announced. */
   htmlFor(url: string): string;
 }
 
@@ -52,20 +55,34 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
   };
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   const loadedByEntry = entryKey ? closure(entryKey) : new Set<string>();
-  const linksFor = (keys: string[]) => {
+  /** The app's core (src/app/boot.tsx and what it imports), which the entry loads by import(). */
+  const core = new Set<string>();
+  for (const key of (entryKey && manifest[entryKey]?.dynamicImports) || []) for (const k of closure(key)) if (!loadedByEntry.has(k)) core.add(k);
+  const filesOf = (keys: string[], skip: Set<string>) => {
     const files = new Set<string>();
-    for (const key of keys) for (const k of closure(key)) if (!loadedByEntry.has(k)) files.add(manifest[k]!.file);
-    return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+    for (const key of keys) for (const k of closure(key)) if (!skip.has(k)) files.add(`/${manifest[k]!.file}`);
+    return [...files];
   };
-  const pages = ROUTES.map(([pattern, page]) => [pattern, html.replace('</head>', `${linksFor([page])}</head>`)] as const);
-  const pageHtml = (pathname: string) => pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? html;
+  const afterCore = new Set([...loadedByEntry, ...core]);
+  const routes = ROUTES.map(([pattern, page]) => ({ pattern, files: filesOf([page], afterCore) }));
+  const coreFiles = filesOf([...core], loadedByEntry);
+  const routeOf = (pathname: string) => routes.find(({ pattern }) => pattern.test(pathname));
+  /** No pre-rendered page: nothing to paint first, so the core and the page's chunks load at once. */
+  const withPreloads = (files: string[]) =>
+    html.replace('</head>', () => `${files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')}</head>`);
+  const pages = routes.map(({ pattern, files }) => [pattern, withPreloads([...coreFiles, ...files])] as const);
+  const otherPage = withPreloads(coreFiles);
+  const pageHtml = (pathname: string) => pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? otherPage;
+  /** A pre-rendered page: the core and its chunks are only named, for the entry to request after the first paint. */
+  const pageModulesMeta = (pathname: string) => `<meta name="page-modules" content="${[...coreFiles, ...(routeOf(pathname)?.files ?? [])].join(' ')}">`;
 
   const prerenderedFile = path.join(staticDir, '.vite', 'prerendered.json');
   const prerendered = fs.existsSync(prerenderedFile) ? (JSON.parse(fs.readFileSync(prerenderedFile, 'utf8')) as Prerendered) : {};
   const withShell = new Map(
     Object.entries(prerendered).map(([pathname, shell]) => [
       pathname,
-      pageHtml(pathname)
+      html
+        .replace('</head>', () => `${pageModulesMeta(pathname)}</head>`)
         // Replacer functions: a "$" in the page text must not act as a replacement pattern.
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
         .replace('<div id="root"></div>', () => `<div id="root"><div inert>${shell.html}</div></div>`),

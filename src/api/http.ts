@@ -4,7 +4,6 @@
 // oxlint-disable no-underscore-dangle -- `_retry` is the spec's name for the retry flag
 import { type AxiosResponse, type InternalAxiosRequestConfig, create, isAxiosError } from 'axios';
 import { errorText, readData } from '@contract/normalize';
-import { RefreshResponse } from '@contract/users';
 import * as authStorage from '@/app/auth-storage';
 import { ApiError } from './errors';
 import { parseResponseBody } from './json';
@@ -69,7 +68,9 @@ let refreshing: Promise<string> | null = null;
 function refreshAccessToken(refreshToken: string): Promise<string> {
   refreshing ??= (async () => {
     try {
-      const response = await http.post(REFRESH_PATH, { refreshToken });
+      // The schema (zod) loads with the refresh: most visits never refresh, and the first API
+      // call of every page, which loads this file, stays free of it.
+      const [{ RefreshResponse }, response] = await Promise.all([import('@contract/users'), http.post(REFRESH_PATH, { refreshToken })]);
       const data = readData(RefreshResponse, response.data);
       if (!data) throw new ApiError('Invalid response from refresh token endpoint', response.status, response.data);
       // Signed out (or in again) while the refresh was under way: never resurrect that session.

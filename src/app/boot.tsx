@@ -45,9 +45,14 @@ export async function boot(root: HTMLElement): Promise<Root> {
   await preloadPageAt(window.location.pathname).catch(() => undefined); // the error boundary offers a reload
   if (matchesPrerender()) {
     // Hydration adopts the HTML as it is (no second copy of the page built and laid out), then
-    // the page becomes interactive.
+    // the page becomes interactive. As a transition it yields to the browser every few
+    // milliseconds; nothing can be clicked meanwhile, as the page is still inert.
     const interactive = () => shell.removeAttribute('inert');
-    return hydrateRoot(shell, <AfterMount onMounted={interactive}>{app}</AfterMount>);
+    let reactRoot: Root | undefined;
+    startTransition(() => {
+      reactRoot = hydrateRoot(shell, <AfterMount onMounted={interactive}>{app}</AfterMount>);
+    });
+    return reactRoot!;
   }
   const reactRoot = createRoot(root);
   startTransition(() => reactRoot.render(app));

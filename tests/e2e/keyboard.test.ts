@@ -67,6 +67,8 @@ describe('keyboard only', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // The pre-rendered page is inert until the app has taken over (src/app/boot.tsx).
+    await page.waitForFunction(() => !document.querySelector('#root [inert]'));
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     expect(await isFocused(skip)).toBe(true);

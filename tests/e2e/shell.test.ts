@@ -143,6 +143,31 @@ describe('first screen from the HTML (pre-rendered pages)', () => {
     await context.close();
   });
 
+  it("paints the page first and only then fetches the app's code, which then takes over", async () => {
+    const { context, page } = await newPage(browser);
+    for (const path of ['/', '/community']) {
+      await page.goto(path);
+      await page.waitForFunction(() => !document.querySelector('#root [inert]'));
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'))
+          .map((entry) => ({ file: new URL(entry.name).pathname, start: entry.startTime })),
+      }));
+      expect(timing.paint, path).toBeGreaterThan(0);
+      // The entry (about 2 kB with Vite's preload helper and the bundler's runtime) comes with
+      // the HTML...
+      const isEntry = (file: string) => /^\/assets\/(index|preload-helper|rolldown-runtime)-/.test(file);
+      expect(timing.scripts.filter((script) => isEntry(script.file)).length, path).toBeGreaterThanOrEqual(1);
+      // ...the core and the page's chunks are requested once the page is on screen.
+      const appCode = timing.scripts.filter((script) => !isEntry(script.file));
+      expect(appCode.length, path).toBeGreaterThanOrEqual(2);
+      for (const script of appCode) expect(script.start, `${path}: ${script.file}`).toBeGreaterThan(timing.paint!);
+    }
+    await context.close();
+  });
+
   // Nothing stored: the app hydrates the page. A stored theme: it renders the page afresh, which
   // without the page's code loaded first would pass through the loading skeleton.
   it.each([

@@ -31,7 +31,7 @@ function ExperienceBatch({ experiences, voting }: { experiences: Experience[]; v
   return experiences.map((e) => {
     const current = voting.castHere[e._id] ?? myVotes.data?.[e._id]?.voteType;
     return (
-      <li key={e._id}>
+      <li key={e._id} className="list-item-lazy">
         <ExperienceCard experience={e} highlighted={Boolean(voting.castHere[e._id])} clampStory>
           <div className="grid gap-3 border-t border-border pt-3">
             <VoteButtons types={['helpful', 'not-helpful']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type)} />

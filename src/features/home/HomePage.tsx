@@ -4,7 +4,7 @@ import Activity from 'lucide-react/icons/activity';
 import FlaskConical from 'lucide-react/icons/flask-conical';
 import Star from 'lucide-react/icons/star';
 import Users from 'lucide-react/icons/users';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { oneDecimal } from '@contract/rules';
 import { usePublicAnalytics } from '@/api/analytics';
@@ -30,7 +30,11 @@ function TabsPlaceholder() {
 
 function StatCards() {
   const analytics = usePublicAnalytics();
-  if (analytics.isPending) {
+  // The cards render in the background once the answer is in (as every list on Home does), so
+  // the phone's main thread is never held for the whole section at once.
+  const a = useDeferredValue(analytics.data);
+  if (analytics.isError) return <InlineError message={analytics.error.message} />;
+  if (!a) {
     return (
       <div role="status" aria-label="Loading statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
@@ -39,8 +43,6 @@ function StatCards() {
       </div>
     );
   }
-  if (analytics.isError) return <InlineError message={analytics.error.message} />;
-  const a = analytics.data;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <StatCard label="Total Experiences" icon={Activity} value={a.totalExperiences.toLocaleString('en-US')} detail={`${signed(a.experienceGrowth)} from last month`} />

@@ -1,4 +1,6 @@
 // Home's tabs (spec section 2): Popular Peptides (default), Recent Experiences, Community Insights.
+// Each list renders its answer in the background (useDeferredValue), a slice at a time.
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { coreOutcomeMeanOutOfFive, oneDecimal } from '@contract/rules';
 import { usePublicAnalytics } from '@/api/analytics';
@@ -13,12 +15,13 @@ import { InlineError, Loading, cardLink, signed } from './home-ui';
 
 function PopularPeptides() {
   const query = usePeptides({ sort: 'experiences', limit: 6 });
-  if (query.isPending) return <Loading />;
+  const data = useDeferredValue(query.data);
   if (query.isError) return <InlineError message={query.error.message} />;
-  if (query.data.peptides.length === 0) return <p className="text-muted-foreground">No peptides in the database yet.</p>;
+  if (!data) return <Loading />;
+  if (data.peptides.length === 0) return <p className="text-muted-foreground">No peptides in the database yet.</p>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {query.data.peptides.map((p) => (
+      {data.peptides.map((p) => (
         <li key={p._id}>
           <Link to={`/peptides/${p._id}`} className={cardLink}>
             <Card className="grid h-full gap-2 p-5 transition-colors duration-150 hover:border-primary">
@@ -40,9 +43,10 @@ function PopularPeptides() {
 
 function RecentExperiences() {
   const query = useHomeExperiences();
-  if (query.isPending) return <Loading />;
+  const experiences = useDeferredValue(query.data);
   if (query.isError) return <InlineError message={query.error.message} />;
-  if (query.data.length === 0) {
+  if (!experiences) return <Loading />;
+  if (experiences.length === 0) {
     return (
       <p className="text-muted-foreground">
         No experiences yet. <Link to="/submit" className="text-primary-strong underline">Share the first experience</Link>.
@@ -51,7 +55,7 @@ function RecentExperiences() {
   }
   return (
     <ul className="grid gap-4 lg:grid-cols-3">
-      {query.data.slice(0, 3).map((e) => {
+      {experiences.slice(0, 3).map((e) => {
         const mean = coreOutcomeMeanOutOfFive(e.outcomes);
         return (
           <li key={e._id}>
@@ -78,9 +82,10 @@ function RecentExperiences() {
 
 function CommunityInsights() {
   const analytics = usePublicAnalytics();
-  if (analytics.isPending) return <Loading />;
+  const data = useDeferredValue(analytics.data);
   if (analytics.isError) return <InlineError message={analytics.error.message} />;
-  const trending = analytics.data.trendingCategories;
+  if (!data) return <Loading />;
+  const trending = data.trendingCategories;
   if (trending.length === 0) return <p className="text-muted-foreground">Not enough reports this month to show trends yet.</p>;
   return (
     <Card className="p-5">
