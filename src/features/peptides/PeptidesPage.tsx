@@ -159,7 +159,13 @@ export function PeptidesPage() {
   if (creating) {
     return (
       <div className="mx-auto grid max-w-4xl gap-6">
-        <Suspense fallback={<Skeleton role="status" aria-label="Loading form" className="h-96" />}>
+        <Suspense
+          fallback={
+            <div role="status" aria-label="Loading form">
+              <Skeleton className="h-96" />
+            </div>
+          }
+        >
           <CreatePeptideForm onDone={() => setCreating(false)} />
         </Suspense>
       </div>
