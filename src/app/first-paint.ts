@@ -1,5 +1,5 @@
 // What the entry (src/main.tsx) needs before it loads the app. Deliberately free of imports: this
-// file is part of the few hundred bytes fetched before the first paint.
+// file is part of the ~2 kB fetched before the first paint.
 
 /**
  * Resolves once the page as it stands has been painted: when the browser reports its first
