@@ -1,12 +1,12 @@
 // The one axios instance of the app (spec sections 4, 7, 8), reached through `api` in ./client:
-// bearer token from the auth module, json-bigint parsing, the token refresh rule, and
+// bearer token from the auth module, json-bigint parsing (./json), the token refresh rule, and
 // failures turned into ApiError carrying the server's `error` text.
 // oxlint-disable no-underscore-dangle -- `_retry` is the spec's name for the retry flag
 import { type AxiosResponse, type InternalAxiosRequestConfig, create, isAxiosError } from 'axios';
 import { errorText, readData } from '@contract/normalize';
 import * as authStorage from '@/app/auth-storage';
 import { ApiError } from './errors';
-import { parseResponseBody } from './json';
+import { parseResponseBody, resolveBody } from './json';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -22,7 +22,8 @@ const ANONYMOUS_SUBMIT_PATH = '/api/experiences';
 export const http = create({
   baseURL: import.meta.env.VITE_API_URL ?? '',
   headers: { 'Content-Type': 'application/json' },
-  // Raw text in, so json-bigint (not JSON.parse) reads every body, error bodies included.
+  // Raw text in, so every body, error bodies included, is read by ./json's rules: JSON.parse
+  // where it is exact, json-bigint (loaded then) where a number could be big.
   responseType: 'text',
   transformResponse: [parseResponseBody],
   // Spec section 9: no time-out; only 2xx counts as success (axios default).
@@ -116,4 +117,16 @@ async function onResponseError(error: unknown): Promise<AxiosResponse> {
   return http.request(config);
 }
 
+// First of the response interceptors: a body left for json-bigint is read before anything
+// (the refresh rule, toApiError, the caller) looks at it.
+http.interceptors.response.use(
+  async (response) => {
+    response.data = await resolveBody(response.data);
+    return response;
+  },
+  async (error: unknown) => {
+    if (isAxiosError(error) && error.response) error.response.data = await resolveBody(error.response.data);
+    throw error;
+  },
+);
 http.interceptors.response.use(undefined, onResponseError);

@@ -1,42 +1,47 @@
-// Response bodies are parsed with json-bigint (spec section 7: numbers longer than 15 digits
-// become big numbers). json-bigint's rule counts characters, not magnitude, so it also turns
-// long decimals (7.333333333333333) and safe 16-digit integers into BigNumber objects, which
-// would fail every `z.number()` in the contract. The reviver keeps those as plain numbers and
-// turns only integers beyond Number.MAX_SAFE_INTEGER into native BigInt, losing no precision.
-import JSONbig from 'json-bigint';
+// Reading response bodies. json-bigint (./json-big) is the reference: a number literal longer
+// than 15 characters becomes a big number, and integers beyond 2^53 come out as BigInt. Most
+// bodies have no such literal, and for those the browser's own JSON.parse gives exactly the same
+// value, in a fraction of the time and without ~10 kB of parser (bignumber.js) on the first load.
+// So a body goes to json-bigint only when it could differ: more than 15 number characters, or an
+// exponent of three digits (json-bigint refuses a number that overflows), where a value starts
+// (after `:`, `,`, `[` or at the start), a key json-bigint refuses (`__proto__`,
+// `constructor`, or a \u escape that could spell one), or text JSON.parse rejects. Text inside
+// strings can match too (a story with "ratio:12345678901234567"); that costs time, never accuracy.
+/** Bodies JSON.parse might read differently from json-bigint (see above). */
+const NEEDS_JSON_BIGINT = /(?:^|[:,[])\s*(?:[-+.\deE]{16}|[-+.\d]*[eE][+-]?\d{3})|__proto__|constructor|\\u/;
 
-const parser = JSONbig({ storeAsString: false });
-
-// oxlint-disable no-underscore-dangle -- bignumber.js marks its instances with `_isBigNumber`
-interface BigNumberLike {
-  _isBigNumber: true;
-  isInteger(): boolean;
-  toFixed(): string;
+/** A body left for json-bigint, which loads on demand (`resolveBody`). */
+export class PendingJson {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
 }
 
-function isBigNumber(value: unknown): value is BigNumberLike {
-  return typeof value === 'object' && value !== null && (value as { _isBigNumber?: unknown })._isBigNumber === true;
-}
-
-function revive(_key: string, value: unknown): unknown {
-  if (!isBigNumber(value)) return value;
-  const asNumber = Number(value.toFixed());
-  if (!value.isInteger() || Number.isSafeInteger(asNumber)) return asNumber;
-  return BigInt(value.toFixed());
-}
-
-/** Parses JSON text; unsafe integers become `bigint`, every other number stays a `number`. */
-export function parseJson(text: string): unknown {
-  return parser.parse(text, revive);
-}
-
-/** axios `transformResponse`: JSON bodies parsed as above; empty or non-JSON bodies kept as text. */
+/**
+ * axios `transformResponse` (synchronous): a JSON body read with JSON.parse where that is exact,
+ * an empty body as undefined, and anything else as a PendingJson for `resolveBody`.
+ */
 export function parseResponseBody(data: unknown): unknown {
   if (typeof data !== 'string') return data;
   if (data.trim() === '') return undefined;
+  if (!NEEDS_JSON_BIGINT.test(data)) {
+    try {
+      return JSON.parse(data);
+    } catch {
+      // Not JSON (or JSON.parse disagrees): json-bigint decides, as it always did.
+    }
+  }
+  return new PendingJson(data);
+}
+
+/** Finishes what `parseResponseBody` left: a PendingJson is read by json-bigint (loaded now). */
+export async function resolveBody(data: unknown): Promise<unknown> {
+  if (!(data instanceof PendingJson)) return data;
+  const { parseBigJson } = await import('./json-big');
   try {
-    return parseJson(data);
+    return parseBigJson(data.text);
   } catch {
-    return data;
+    return data.text; // not JSON: kept as text (an HTML error page from a proxy, say)
   }
 }

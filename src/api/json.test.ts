@@ -1,0 +1,88 @@
+// The two-stage body reader must give exactly what json-bigint alone gives (the reference), for
+// any text, while leaving json-bigint unloaded for ordinary bodies.
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseBigJson } from './json-big';
+import { PendingJson, parseResponseBody, resolveBody } from './json';
+
+/** What json-bigint alone makes of a body (the behaviour before the fast path existed). */
+function reference(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return parseBigJson(text);
+  } catch {
+    return text;
+  }
+}
+
+const read = (text: string) => resolveBody(parseResponseBody(text));
+
+/** Number literals json-bigint treats specially: long integers, long decimals, exponents. */
+const numberLiteral = fc.oneof(
+  fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+  fc.tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{0,20}$/), fc.integer({ min: -30, max: 30 })).map(([a, b, e]) => `${a}.${b}e${e}`),
+  fc.constantFrom('9007199254740993', '9.007199254740993e15', '-9007199254740993.0', '1234567890123456', '7.333333333333333', '-0', '1e400'),
+);
+
+/** JSON documents whose leaves include those literals, written compactly or with spaces. */
+const document = fc
+  .tuple(fc.jsonValue({ maxDepth: 3 }), fc.array(numberLiteral, { maxLength: 4 }), fc.boolean())
+  .map(([value, numbers, spaced]) => {
+    const json = JSON.stringify({ value, numbers: '@' }, null, spaced ? 2 : undefined);
+    return json.replace('"@"', `[${numbers.join(spaced ? ', ' : ',')}]`);
+  });
+
+describe('response body reader', () => {
+  it('reads any JSON document exactly as json-bigint does', async () => {
+    await fc.assert(
+      fc.asyncProperty(document, async (text) => {
+        expect(await read(text)).toEqual(reference(text));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('reads any text at all (JSON or not) exactly as json-bigint does', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), fc.json()), async (text) => {
+        expect(await read(text)).toEqual(reference(text));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('gives BigInt for integers beyond 2^53, also written with an exponent, and numbers otherwise', async () => {
+    expect(await read('{"a":9007199254740993,"b":9.007199254740993e15,"c":[-12345678901234567890],"d":7.333333333333333,"e":1234567890123456}')).toEqual({
+      a: 9007199254740993n,
+      b: 9007199254740993n,
+      c: [-12345678901234567890n],
+      d: 7.333333333333333,
+      e: 1234567890123456,
+    });
+  });
+
+  it('refuses the keys json-bigint refuses, however they are spelled', async () => {
+    for (const text of ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":1}}', '{"\\u005f_proto__":1}']) {
+      expect(await read(text)).toBe(text);
+    }
+  });
+
+  it('reads an ordinary API answer with JSON.parse alone, leaving nothing for json-bigint', () => {
+    const answer = JSON.stringify({
+      success: true,
+      data: {
+        experiences: [{ _id: '1234e567-8901-2345-e678-901234567890', createdAt: '2026-10-12T10:11:12.000Z', rating: 7.25, story: 'Slept 8 hours' }],
+        total: 101392,
+        nextCursor: 'eyJjIjoiMjAyNi0xMC0xMlQ',
+      },
+    });
+    expect(parseResponseBody(answer)).not.toBeInstanceOf(PendingJson);
+    expect(parseResponseBody(answer)).toEqual(JSON.parse(answer));
+  });
+
+  it('keeps a body that is not JSON as text, and an empty body as undefined', async () => {
+    expect(await read('<html>Bad gateway</html>')).toBe('<html>Bad gateway</html>');
+    expect(await read('  ')).toBeUndefined();
+  });
+});
