@@ -13,13 +13,8 @@ export function ratingFiveText(rating10: number): string {
   return five === null ? 'Not rated' : `${five.toFixed(1)}/5`;
 }
 
-// Intl rather than date-fns here: this runs on Home's first load, where every kB counts.
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
 /** "Oct 28, 2026" (the day as stored, in UTC, so it reads the same everywhere). */
-export function shortDate(iso: string): string {
-  return SHORT_DATE.format(new Date(iso));
-}
+export { shortDate } from '@/lib/format';
 
 /** "twice-weekly" -> "Twice weekly". */
 export function humanise(value: string): string {

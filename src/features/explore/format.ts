@@ -1,4 +1,5 @@
 // Number formats for Explore: every figure carries its unit and scale (design.md).
+import { monthYear, shortDate } from '@/lib/format';
 
 export const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
@@ -8,15 +9,13 @@ export function signedPercent(n: number): string {
   return `${rounded >= 0 ? '+' : ''}${rounded}%`;
 }
 
-const count = new Intl.NumberFormat('en-US');
-export const formatCount = (n: number) => count.format(n);
+export { formatCount } from '@/lib/format';
 
 /** A period's label from its first day (ISO date, UTC): "Mar 2026" or "Week of Mar 2". */
 export function periodLabel(isoDate: string, period: 'monthly' | 'weekly'): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDate;
-  if (period === 'monthly') return date.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const iso = `${isoDate}T00:00:00Z`;
+  const label = period === 'monthly' ? monthYear(iso) : shortDate(iso);
+  return label === iso ? isoDate : label; // not a date: shown as it came
 }
 
 /** The mean of a record's values, or null when it has none. */

@@ -14,6 +14,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
 import { PRODUCT_NAME, TAGLINE } from '@/lib/brand';
+import { formatCount } from '@/lib/format';
 import { InlineError, signed } from './home-ui';
 
 const HomeTabs = lazy(async () => ({ default: (await import('./HomeTabs')).HomeTabs }));
@@ -45,10 +46,10 @@ function StatCards() {
   }
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard label="Total Experiences" icon={Activity} value={a.totalExperiences.toLocaleString('en-US')} detail={`${signed(a.experienceGrowth)} from last month`} />
-      <StatCard label="Peptides Tracked" icon={FlaskConical} value={a.totalPeptides.toLocaleString('en-US')} detail={`across ${a.categories} categories`} />
+      <StatCard label="Total Experiences" icon={Activity} value={formatCount(a.totalExperiences)} detail={`${signed(a.experienceGrowth)} from last month`} />
+      <StatCard label="Peptides Tracked" icon={FlaskConical} value={formatCount(a.totalPeptides)} detail={`across ${a.categories} categories`} />
       <StatCard label="Avg Rating" icon={Star} value={`${oneDecimal(a.averageRating)}/10`} detail="mean of all experience ratings" />
-      <StatCard label="Active Users" icon={Users} value={(a.activeUsers || a.totalExperiences).toLocaleString('en-US')} detail="this month" />
+      <StatCard label="Active Users" icon={Users} value={formatCount(a.activeUsers || a.totalExperiences)} detail="this month" />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { shortDate } from '@/components/experience/format';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatCount } from '@/lib/format';
 import { InlineError, Loading, cardLink, signed } from './home-ui';
 
 function PopularPeptides() {
@@ -30,7 +31,7 @@ function PopularPeptides() {
                 <Badge>{p.category}</Badge>
               </div>
               <p className="flex justify-between text-sm text-muted-foreground tabular-nums">
-                <span>{p.totalExperiences.toLocaleString('en-US')} experiences</span>
+                <span>{formatCount(p.totalExperiences)} experiences</span>
                 <span>{oneDecimal(p.averageRating)}/10</span>
               </p>
             </Card>

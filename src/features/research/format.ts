@@ -1,7 +1,8 @@
 // Number and file-name formats for the Research Hub: figures carry their unit, scale and n.
 
-const count = new Intl.NumberFormat('en-US');
-export const formatCount = (n: number) => count.format(n);
+import { formatCount } from '@/lib/format';
+
+export { formatCount };
 
 /** A 0-1 share as a whole percentage, e.g. 0.834 -> "83%". */
 export const formatShare = (share: number) => `${Math.round(share * 100)}%`;
