@@ -25,6 +25,13 @@ import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 import { listExperiences } from './services/experiences';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A members-only GET whose answer does not depend on which member asks (kept as bytes). */
+    sameForEveryMember?: boolean;
+  }
+}
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
@@ -75,11 +82,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Finished public answers are kept as bytes (see lib/response-cache.ts). This hook comes
   // before the ETag and compression plugins so it sees the JSON text, and sets both itself.
   const responses = new ResponseCache(ctx.cache);
-  const cacheable = new WeakMap<FastifyRequest, number>();
+  /** Requests whose answer may be kept: the cache key and the version it started under. */
+  const cacheable = new WeakMap<FastifyRequest, { key: string; version: number }>();
   app.addHook('onSend', async (request, reply, payload) => {
-    const version = cacheable.get(request);
-    if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    return fromCache(request, reply, responses.store(request.url, payload, version));
+    const pending = cacheable.get(request);
+    if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    return fromCache(request, reply, responses.store(pending.key, payload, pending.version));
   });
 
   // ETag before compression, so the tag is of the JSON itself; weak because the gzip and br
@@ -132,7 +140,23 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (request.method !== 'GET' || request.headers.authorization || !isPublicRead(request.url.split('?')[0])) return;
     const hit = responses.get(request.url);
     if (!hit) {
-      cacheable.set(request, responses.version);
+      cacheable.set(request, { key: request.url, version: responses.version });
+      return;
+    }
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return reply.send(fromCache(request, reply, hit));
+  });
+
+  // Members-only GETs whose answer is the same for every member (community analytics, trends,
+  // compare: `config.sameForEveryMember`) are kept as bytes too, apart from the public ones. A
+  // preHandler runs after the route's own onRequest hook, which has checked the caller, so a
+  // kept answer only ever reaches a signed-in member; it stays `no-store` for browsers.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'GET' || !request.routeOptions.config.sameForEveryMember) return;
+    const key = `member ${request.url}`;
+    const hit = responses.get(key);
+    if (!hit) {
+      cacheable.set(request, { key, version: responses.version });
       return;
     }
     reply.header('content-type', 'application/json; charset=utf-8');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CompareQuery, ResearchExportQuery, ResearchPeptidesQuery, TrendsQuery } from '../../contract/analytics';
 import type { AppContext } from '../context';
 import { parse } from '../lib/validate';
@@ -8,19 +8,23 @@ import * as analytics from '../services/analytics';
 export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get('/api/analytics/public', async () => ({ success: true, data: await analytics.communityAnalytics(ctx) }));
 
-  app.get('/api/analytics', async (request) => {
-    await requireMember(ctx, request);
-    return { success: true, data: await analytics.communityAnalytics(ctx) };
-  });
+  // Members only, and the same answer for every member: the caller is checked first (onRequest),
+  // then app.ts may answer from the bytes it kept (config.sameForEveryMember).
+  const sameForEveryMember = {
+    config: { sameForEveryMember: true },
+    onRequest: async (request: FastifyRequest) => {
+      await requireMember(ctx, request);
+    },
+  };
 
-  app.get('/api/analytics/trends', async (request) => {
-    await requireMember(ctx, request);
+  app.get('/api/analytics', sameForEveryMember, async () => ({ success: true, data: await analytics.communityAnalytics(ctx) }));
+
+  app.get('/api/analytics/trends', sameForEveryMember, async (request) => {
     const { period, groupBy } = parse(TrendsQuery, request.query);
     return { success: true, data: await analytics.trends(ctx, period, groupBy) };
   });
 
-  app.get('/api/analytics/compare', async (request) => {
-    await requireMember(ctx, request);
+  app.get('/api/analytics/compare', sameForEveryMember, async (request) => {
     const { ids } = parse(CompareQuery, request.query);
     return { success: true, data: await analytics.compare(ctx, ids) };
   });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { bearer, createTestApp, json, member, submit, validSubmission, type TestApp } from './helpers';
 import { moderatorToken } from './fixtures';
 
 let t: TestApp;
@@ -108,6 +108,53 @@ describe('personal answers', () => {
     const bad = await get('/api/experiences?limit=0');
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('members-only answers the same for every member', () => {
+  const urls = ['/api/analytics', '/api/analytics/trends?period=monthly&groupBy=peptide'];
+
+  it('are kept as bytes, but reach only a signed-in member: never a visitor, a bad token or an ended session', async () => {
+    const alice = await member(t, 'alice-cache@example.com');
+    const bob = await member(t, 'bob-cache@example.com');
+    for (const url of urls) {
+      const first = await get(url, { ...bearer(alice.accessToken), 'accept-encoding': 'br' });
+      expect(first.statusCode, url).toBe(200);
+      // Bob gets the same bytes (same tag), still never stored by a browser.
+      const second = await get(url, bearer(bob.accessToken));
+      expect(second.statusCode, url).toBe(200);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(second.headers['cache-control']).toBe('no-store');
+      const firstBody = first.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(first.rawPayload).toString() : first.body;
+      expect(firstBody).toBe(second.body);
+
+      // With the answer kept, the caller is still checked on every request.
+      const visitor = await get(url);
+      expect(visitor.statusCode, url).toBe(401);
+      expect(visitor.body).not.toContain('totalExperiences');
+      expect((await get(url, { ...bearer('not-a-token'), 'if-none-match': first.headers.etag as string })).statusCode).toBe(401);
+    }
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(bob.accessToken), payload: { refreshToken: bob.refreshToken } });
+    expect(out.statusCode).toBe(200);
+    for (const url of urls) expect((await get(url, bearer(bob.accessToken))).statusCode, url).toBe(401);
+    expect((await get(urls[0], bearer(alice.accessToken))).statusCode).toBe(200);
+  });
+
+  it('show a submission at once', async () => {
+    const { accessToken } = await member(t, 'carol-cache@example.com');
+    const before = await get('/api/analytics', bearer(accessToken));
+    expect(json(await get('/api/analytics', bearer(accessToken))).data.totalExperiences).toBe(json(before).data.totalExperiences);
+    await submit(t, validSubmission(t.peptides.get('BPC-157')!));
+    const after = await get('/api/analytics', { ...bearer(accessToken), 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(json(after).data.totalExperiences).toBe(json(before).data.totalExperiences + 1);
+  });
+
+  it('keep refusing a bad query with 400, not a kept answer', async () => {
+    const { accessToken } = await member(t, 'dave-cache@example.com');
+    const bad = await get('/api/analytics/trends?period=yearly', bearer(accessToken));
+    expect(bad.statusCode).toBe(400);
+    expect((await get('/api/analytics/trends?period=yearly', bearer(accessToken))).statusCode).toBe(400);
   });
 });
 

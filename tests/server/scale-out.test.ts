@@ -129,6 +129,17 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
   }
   const status = (i: Instance, headers: Record<string, string>) => i.app.inject({ method: 'GET', url: '/api/analytics', headers }).then((r) => r.statusCode);
 
+  it("a submission through one is in the other's members-only analytics at once (kept as bytes there)", async () => {
+    const m = await cachedMember(b);
+    const read = async () => JSON.parse((await b.app.inject({ method: 'GET', url: '/api/analytics', headers: m.headers })).body).data.totalExperiences as number;
+    const before = await read();
+    expect(await read()).toBe(before);
+    // From another address: the rate-limit test used up this one's submissions.
+    const res = await a.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId), remoteAddress: '192.0.2.77' });
+    expect(res.statusCode).toBe(201);
+    await expect.poll(read, { timeout: 1000, interval: 5 }).toBe(before + 1);
+  });
+
   it('a sign-out through one is refused at once by the other, which had just cached that session', async () => {
     const m = await cachedMember(a);
     const out = await b.app.inject({ method: 'POST', url: '/api/auth/logout', headers: m.headers, payload: { refreshToken: m.refreshToken } });
