@@ -4,8 +4,8 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import etag from '@fastify/etag';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import helmet from 'helmet';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -61,8 +61,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
   });
 
-  // External plugins.
-  await app.register(helmet, {
+  // External plugins. Security headers from helmet, whose middleware is built once here:
+  // @fastify/helmet built it again (parsing the CSP) on every request, about 8% of the CPU of a
+  // cached read.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -78,6 +80,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, () => done());
   });
   // Finished public answers are kept as bytes (see lib/response-cache.ts). This hook comes
   // before the ETag and compression plugins so it sees the JSON text, and sets both itself.
