@@ -43,6 +43,18 @@ describe('response body reader', () => {
     );
   });
 
+  it('reads objects whose keys or values hold the words json-bigint refuses in keys exactly as it does', async () => {
+    const word = fc.constantFrom('constructor', '__proto__', 'a constructor"s', 'x__proto__y', 'constructor\\', '\\u0063onstructor');
+    const text = fc.oneof(fc.string(), word, fc.tuple(fc.string(), word, fc.string()).map((parts) => parts.join('')));
+    const doc = fc.dictionary(text, fc.oneof(text, fc.jsonValue({ maxDepth: 2 }))).map((value) => JSON.stringify({ data: value }));
+    await fc.assert(
+      fc.asyncProperty(doc, async (json) => {
+        expect(await read(json)).toEqual(reference(json));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('reads any text at all (JSON or not) exactly as json-bigint does', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.string(), fc.json()), async (text) => {
@@ -63,9 +75,15 @@ describe('response body reader', () => {
   });
 
   it('refuses the keys json-bigint refuses, however they are spelled', async () => {
-    for (const text of ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":1}}', '{"\\u005f_proto__":1}']) {
+    for (const text of ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":1}}', '{"\\u005f_proto__":1}', '{"a constructor\\"s key" : 1}', '{"x":{"my__proto__":2}}']) {
       expect(await read(text)).toBe(text);
     }
+  });
+
+  it('reads those words in a value (a story) with JSON.parse alone', () => {
+    const answer = JSON.stringify({ data: { story: 'The constructor of __proto__: {{constructor.constructor("alert(1)")()}}' } });
+    expect(parseResponseBody(answer)).not.toBeInstanceOf(PendingJson);
+    expect(parseResponseBody(answer)).toEqual(JSON.parse(answer));
   });
 
   it('reads an ordinary API answer with JSON.parse alone, leaving nothing for json-bigint', () => {
