@@ -13,6 +13,8 @@ const FIRST_LOAD_BUDGET = 110 * KB;
 /** What a pre-rendered page fetches before its first paint: the entry and what it imports. */
 const BEFORE_PAINT_BUDGET = 4 * KB;
 const ROUTE_CHUNK_BUDGET = 150 * KB;
+/** The HTTP client (axios and the refresh rule), fetched with a page's first API call. */
+const HTTP_CLIENT_BUDGET = 24 * KB;
 
 const distDir = inject('distDir');
 const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -59,6 +61,21 @@ describe('bundle budgets', () => {
     expect(total).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
     // The chart library belongs to Explore alone.
     for (const s of sizes) expect(fs.readFileSync(path.join(distDir, s.file), 'utf8')).not.toMatch(/Chart\.js v\d/);
+  });
+
+  it('the HTTP client stays within 24 kB gzipped, without json-bigint (loaded for big numbers only)', () => {
+    // Every page that shows data fetches this with its first API call, after the first paint.
+    const core = coreFiles();
+    const files = [...staticClosure(keyOf('src/api/http.ts'))].filter((k) => !core.has(k));
+    const total = files.reduce((sum, k) => sum + gzipSize(manifest[k]!.file), 0);
+    const bigParser = keyOf('src/api/json-big.ts');
+    console.log(
+      `HTTP client: ${kb(total)} gzipped (budget ${kb(HTTP_CLIENT_BUDGET)}): ${files.map((k) => manifest[k]!.file).join(', ')}; ` +
+        `json-bigint on demand: ${kb(gzipSize(manifest[bigParser]!.file))}`,
+    );
+    expect(total).toBeLessThanOrEqual(HTTP_CLIENT_BUDGET);
+    expect(files).not.toContain(bigParser);
+    for (const k of files) expect(fs.readFileSync(path.join(distDir, manifest[k]!.file), 'utf8')).not.toContain('BigNumber Error');
   });
 
   it('no route chunk is above 150 kB gzipped', () => {

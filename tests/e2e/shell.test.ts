@@ -168,6 +168,36 @@ describe('first screen from the HTML (pre-rendered pages)', () => {
     await context.close();
   });
 
+  it("reads the API's answers without fetching json-bigint, which only a big number needs", async () => {
+    // A story with the words json-bigint refuses as keys: in a value they need no json-bigint.
+    const peptides = await api('GET', '/api/peptides?limit=100&sort=name');
+    const peptide = peptides.body.data.peptides.find((p: { commonEffects: string[] }) => p.commonEffects.length > 0);
+    const created = await api('POST', '/api/experiences', {
+      peptideId: peptide._id,
+      dosage: '250 mcg',
+      frequency: 'daily',
+      duration: 14,
+      routeOfAdministration: 'subcutaneous',
+      primaryPurpose: ['Recovery'],
+      demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' },
+      outcomes: { [peptide.commonEffects[0]]: 7 },
+      timeline: '1-week',
+      story: 'A note on the constructor of my routine and __proto__ habits: slept better by the second week, no side effects worth naming.',
+    });
+    expect(created.status).toBe(201);
+    const { context, page } = await newPage(browser);
+    for (const path of ['/', '/community', '/peptides']) {
+      const answer = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/') && response.ok());
+      await page.goto(path);
+      await answer;
+      await page.waitForLoadState('networkidle');
+      const files = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+      expect(files.some((file) => /^\/assets\/http-/.test(file)), `${path} loaded the HTTP client`).toBe(true);
+      expect(files.filter((file) => /^\/assets\/json-big-/.test(file)), path).toEqual([]);
+    }
+    await context.close();
+  });
+
   // Nothing stored: the app hydrates the page. A stored theme: it renders the page afresh, which
   // without the page's code loaded first would pass through the loading skeleton.
   it.each([
