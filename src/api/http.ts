@@ -6,7 +6,7 @@ import { type AxiosResponse, type InternalAxiosRequestConfig, create, isAxiosErr
 import { errorText, readData } from '@contract/normalize';
 import * as authStorage from '@/app/auth-storage';
 import { ApiError } from './errors';
-import { parseResponseBody, resolveBody } from './json';
+import { PendingJson, parseResponseBody, resolveBody } from './json';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -125,7 +125,12 @@ http.interceptors.response.use(
     return response;
   },
   async (error: unknown) => {
-    if (isAxiosError(error) && error.response) error.response.data = await resolveBody(error.response.data);
+    const response = isAxiosError(error) ? error.response : undefined;
+    // The error goes on as it came (the refresh rule needs it), even if json-bigint cannot load.
+    if (response) {
+      const body: unknown = response.data;
+      response.data = await resolveBody(body).catch(() => (body instanceof PendingJson ? body.text : body));
+    }
     throw error;
   },
 );

@@ -291,6 +291,15 @@ describe('json-bigint parsing', () => {
     });
   });
 
+  it('reads an error body with a big number through json-bigint too: the server text reaches the caller', async () => {
+    server.use(
+      http.get('/api/big-error', () => new HttpResponse('{"success":false,"error":"Peptide 98765432109876543210 is not known","id":98765432109876543210}', { status: 404 })),
+    );
+    const error = await rejection(api.get('/api/big-error'));
+    expect(error).toMatchObject({ status: 404, message: 'Peptide 98765432109876543210 is not known' });
+    expect(error.body).toEqual({ success: false, error: 'Peptide 98765432109876543210 is not known', id: 98765432109876543210n });
+  });
+
   it('keeps a non-JSON body as text and an empty body as undefined', async () => {
     server.use(
       http.get('/api/text', () => new HttpResponse('plain words', { status: 200 })),
