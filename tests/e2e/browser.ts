@@ -36,6 +36,31 @@ export async function api<T = any>(method: string, url: string, body?: unknown, 
   return { status: res.status, body: (await res.json()) as T };
 }
 
+type Peptide = { _id: string; name: string; commonEffects: string[] };
+
+/** The first catalogue peptide with common effects (the wizard's outcome fields), from the API. */
+export async function firstPeptide(): Promise<Peptide> {
+  const res = await api('GET', '/api/peptides?limit=100&sort=name');
+  return res.body.data.peptides.find((p: Peptide) => p.commonEffects.length > 0);
+}
+
+/** Submits an experience through the API as the wizard would: a valid report, `fields` overriding. */
+export function submitExperience(peptide: Peptide, story: string, fields: Record<string, unknown> = {}) {
+  return api('POST', '/api/experiences', {
+    peptideId: peptide._id,
+    dosage: '250 mcg',
+    frequency: 'daily',
+    duration: 14,
+    routeOfAdministration: 'subcutaneous',
+    primaryPurpose: ['Recovery'],
+    demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' },
+    outcomes: { [peptide.commonEffects[0]!]: 7 },
+    timeline: '1-week',
+    story,
+    ...fields,
+  });
+}
+
 let counter = 0;
 export function uniqueEmail(prefix = 'member'): string {
   counter += 1;

@@ -6,7 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, approvedMember, launch, newPage, screenshotDir } from './browser';
+import { api, approvedMember, firstPeptide, launch, newPage, screenshotDir, submitExperience } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,11 +29,6 @@ async function toastShown(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
 
-/** The first catalogue peptide with common effects, straight from the API. */
-async function firstPeptide(): Promise<{ _id: string; name: string; commonEffects: string[] }> {
-  const res = await api('GET', '/api/peptides?limit=100&sort=name');
-  return res.body.data.peptides.find((p: { commonEffects: string[] }) => p.commonEffects.length > 0);
-}
 
 async function fillSteps1to3(page: Page, peptideName: string) {
   await page.goto('/submit');
@@ -195,18 +190,7 @@ describe('privacy data rights', () => {
   it('looks a report up, exports it, updates it and deletes it', async () => {
     const peptide = await firstPeptide();
     const marker = unique();
-    const created = await api('POST', '/api/experiences', {
-      peptideId: peptide._id,
-      dosage: '500 mcg',
-      frequency: 'weekly',
-      duration: 21,
-      routeOfAdministration: 'oral',
-      primaryPurpose: ['Recovery'],
-      demographics: { ageRange: '40-45', biologicalSex: 'male', activityLevel: 'moderate' },
-      outcomes: { [peptide.commonEffects[0]]: 6 },
-      timeline: '2-weeks',
-      story: storyWith(marker),
-    });
+    const created = await submitExperience(peptide, storyWith(marker), { dosage: '500 mcg', frequency: 'weekly', duration: 21, routeOfAdministration: 'oral' });
     expect(created.status).toBe(201);
     const trackingId: string = created.body.data.trackingId;
 
@@ -300,18 +284,7 @@ describe('accessibility of the interactive states', () => {
   // a11y.test.ts scans each route and tab; these states only appear after input.
   it('has no axe violations with a found report, its dialogs, and sourcing errors, in light and dark', async () => {
     const peptide = await firstPeptide();
-    const created = await api('POST', '/api/experiences', {
-      peptideId: peptide._id,
-      dosage: '2 mg',
-      frequency: 'daily',
-      duration: 10,
-      routeOfAdministration: 'nasal',
-      primaryPurpose: ['Recovery'],
-      demographics: { ageRange: '25-30', biologicalSex: 'prefer-not-to-say', activityLevel: 'sedentary' },
-      outcomes: { [peptide.commonEffects[0]]: 7 },
-      timeline: '1-3-days',
-      story: storyWith(unique()),
-    });
+    const created = await submitExperience(peptide, storyWith(unique()), { dosage: '2 mg', routeOfAdministration: 'nasal' });
     const trackingId: string = created.body.data.trackingId;
     const failures: string[] = [];
     const scan = async (page: Page, label: string) => {

@@ -1,7 +1,7 @@
 // Issue 3 scenarios in real Chromium against the built app and the real server.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, approvedMember, launch, moderatorToken, newPage, uniqueEmail } from './browser';
+import { api, approvedMember, firstPeptide, launch, moderatorToken, newPage, submitExperience, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -170,20 +170,10 @@ describe('first screen from the HTML (pre-rendered pages)', () => {
 
   it("reads the API's answers without fetching json-bigint, which only a big number needs", async () => {
     // A story with the words json-bigint refuses as keys: in a value they need no json-bigint.
-    const peptides = await api('GET', '/api/peptides?limit=100&sort=name');
-    const peptide = peptides.body.data.peptides.find((p: { commonEffects: string[] }) => p.commonEffects.length > 0);
-    const created = await api('POST', '/api/experiences', {
-      peptideId: peptide._id,
-      dosage: '250 mcg',
-      frequency: 'daily',
-      duration: 14,
-      routeOfAdministration: 'subcutaneous',
-      primaryPurpose: ['Recovery'],
-      demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' },
-      outcomes: { [peptide.commonEffects[0]]: 7 },
-      timeline: '1-week',
-      story: 'A note on the constructor of my routine and __proto__ habits: slept better by the second week, no side effects worth naming.',
-    });
+    const created = await submitExperience(
+      await firstPeptide(),
+      'A note on the constructor of my routine and __proto__ habits: slept better by the second week, no side effects worth naming.',
+    );
     expect(created.status).toBe(201);
     const { context, page } = await newPage(browser);
     for (const path of ['/', '/community', '/peptides']) {
