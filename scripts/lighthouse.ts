@@ -94,7 +94,8 @@ try {
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  for (let run = 1; run <= RUNS; run += 1) for (const page of pages) {
+  const runs = Array.from({ length: RUNS }, (_, i) => i + 1).flatMap((run) => pages.map((page) => ({ run, page })));
+  for (const { run, page } of runs) {
     // Default config = mobile preset (Moto G Power emulation, simulated slow 4G).
     const result = await lighthouse(`${baseURL}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     if (!result) throw new Error(`no Lighthouse result for ${page}`);
@@ -116,7 +117,7 @@ try {
       const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
       const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items;
       const lcpNode = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?';
-      console.log(`  ${page}: FCP ${ms('first-contentful-paint')} ms, SI ${ms('speed-index')} ms, LCP ${ms('largest-contentful-paint')} ms on ${lcpNode.slice(0, 120)}`);
+      console.log(`  ${page}${RUNS > 1 ? ` (run ${run})` : ''}: FCP ${ms('first-contentful-paint')} ms, SI ${ms('speed-index')} ms, LCP ${ms('largest-contentful-paint')} ms on ${lcpNode.slice(0, 120)}`);
       const tasks = ((audits['long-tasks']?.details as { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined)?.items ?? []).slice(0, 6);
       const shifts = ((audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] } | undefined)?.items ?? []).slice(0, 4);
       for (const sh of shifts) console.log(`    layout shift ${sh.score?.toFixed(3)}: ${(sh.node?.snippet ?? '?').slice(0, 120)}`);

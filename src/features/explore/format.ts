@@ -11,7 +11,7 @@ export function signedPercent(n: number): string {
 
 export { formatCount } from '@/lib/format';
 
-/** A period's label from its first day (ISO date, UTC): "Mar 2026" or "Week of Mar 2". */
+/** A period's label from its first day (ISO date, UTC): "Mar 2026" (monthly) or "Mar 2, 2026" (weekly). */
 export function periodLabel(isoDate: string, period: 'monthly' | 'weekly'): string {
   const iso = `${isoDate}T00:00:00Z`;
   const label = period === 'monthly' ? monthYear(iso) : shortDate(iso);
