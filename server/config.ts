@@ -1,4 +1,5 @@
 // Configuration from the environment, read once. `.env.example` documents every variable.
+import net from 'node:net';
 import path from 'node:path';
 
 export interface RateLimitRule {
@@ -22,6 +23,15 @@ export interface Config {
   bodyLimitBytes: number;
   staticDir: string | null;
   logLevel: string;
+  /**
+   * Which proxies in front of us may name the client (X-Forwarded-For): a number of hops
+   * (0: none, the peer is the client) or a list of proxy addresses and CIDR ranges.
+   */
+  trustProxy: number | string[];
+  /** Origins allowed to call the API from another host (CORS); empty: same origin only. */
+  corsOrigins: string[];
+  /** Mounts the benchmark's uncached feed route (scripts/bench.ts); never in production. */
+  benchRaw: boolean;
   rateLimits: {
     submissions: RateLimitRule;
     register: RateLimitRule;
@@ -61,6 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 64 * 1024),
     staticDir: env.STATIC_DIR === 'none' ? null : path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    corsOrigins: (env.CORS_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    benchRaw: env.BENCH_RAW === 'true',
     rateLimits: {
       submissions: rule('SUBMISSIONS', 10, 3600),
       register: rule('REGISTER', 5, 3600),
@@ -70,4 +83,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       general: rule('GENERAL', 600, 60),
     },
   };
+}
+
+/**
+ * TRUST_PROXY: unset, `0` or `false` trusts no proxy; a number trusts that many hops (the
+ * client is the address that many entries from the right of X-Forwarded-For); otherwise a
+ * comma-separated list of proxy addresses or CIDR ranges. `true` would trust every hop, so a
+ * client could name any address it likes behind a proxy that appends to the header: refused.
+ */
+export function parseTrustProxy(raw: string | undefined): number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false') return 0;
+  if (value === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would trust every X-Forwarded-For entry, so any client could choose its own address and escape the rate limits. ' +
+        'Set the number of proxies in front of the server (for example TRUST_PROXY=1 behind one nginx or load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8).',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new Error(`TRUST_PROXY must be a number of proxy hops from 0 to 10 or a list of addresses, got "${raw}"`);
+    return hops;
+  }
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = net.isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !validBits || extra !== undefined) {
+      throw new Error(`TRUST_PROXY must be a number of proxy hops or a list of addresses and CIDR ranges, and "${entry}" is neither`);
+    }
+  }
+  return entries;
 }

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CompareQuery, ResearchExportQuery, ResearchPeptidesQuery, TrendsQuery } from '../../contract/analytics';
 import type { AppContext } from '../context';
+import { publicRead } from '../plugins/route-config';
 import { parse } from '../lib/validate';
 import { requireMember, requireModerator } from '../plugins/auth';
 import * as analytics from '../services/analytics';
 
 export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get('/api/analytics/public', async () => ({ success: true, data: await analytics.communityAnalytics(ctx) }));
+  app.get('/api/analytics/public', publicRead, async () => ({ success: true, data: await analytics.communityAnalytics(ctx) }));
 
   // Members only, and the same answer for every member: the caller is checked first (onRequest),
-  // then app.ts may answer from the bytes it kept (config.sameForEveryMember).
+  // then plugins/response-cache.ts may answer from the bytes it kept (config.sameForEveryMember).
   const sameForEveryMember = {
     config: { sameForEveryMember: true },
     onRequest: async (request: FastifyRequest) => {

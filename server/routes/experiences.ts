@@ -12,6 +12,7 @@ import {
 } from '../../contract/experiences';
 import { HONEYPOT_MESSAGE } from '../../contract/rules';
 import type { AppContext } from '../context';
+import { publicRead } from '../plugins/route-config';
 import { clientAddress } from '../lib/address';
 import { badRequest } from '../lib/errors';
 import { parse } from '../lib/validate';
@@ -41,12 +42,12 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
     };
   });
 
-  app.get('/api/experiences', async (request) => {
+  app.get('/api/experiences', publicRead, async (request) => {
     const query = parse(ExperienceListQuery, request.query);
     return { success: true, data: await experiences.listExperiences(ctx, query) };
   });
 
-  app.get('/api/experiences/home/public', async (request) => {
+  app.get('/api/experiences/home/public', publicRead, async (request) => {
     const { limit } = parse(HomeExperiencesQuery, request.query);
     return { success: true, data: await experiences.homeExperiences(ctx, limit) };
   });
@@ -72,7 +73,7 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
     return { success: true, data: {}, message: 'Experience deleted' };
   });
 
-  app.get<{ Params: { id: string } }>('/api/experiences/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/experiences/:id', publicRead, async (request) => {
     const id = parse(Id, request.params.id, 'id');
     return { success: true, data: { experience: await experiences.getExperience(ctx, id) } };
   });
@@ -101,7 +102,7 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
     return { success: true, data: await votes.myVotes(ctx, caller, experienceIds) };
   });
 
-  app.get('/api/effects', async (request) => {
+  app.get('/api/effects', publicRead, async (request) => {
     const query = parse(EffectsQuery, request.query);
     return { success: true, data: await listEffects(ctx, query) };
   });

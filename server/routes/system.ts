@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RateLimitInfo } from '../../contract/analytics';
 import type { AppContext } from '../context';
+import { publicRead } from '../plugins/route-config';
 
 export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get('/api/health', async () => {
@@ -9,7 +10,7 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   });
 
   // The limits really enforced, read by the Research Hub's API Access tab.
-  app.get('/api/limits', async () => {
+  app.get('/api/limits', publicRead, async () => {
     const r = ctx.config.rateLimits;
     const limits: RateLimitInfo[] = [
       { name: 'Experience submissions', description: 'POST /api/experiences', max: r.submissions.max, windowSeconds: r.submissions.windowSeconds, scope: 'address' },

@@ -193,15 +193,20 @@ type CursorValues = (string | number)[];
 export type CursorKind = 'integer' | 'number' | 'timestamp' | 'uuid';
 
 
+const INT4_MAX = 2 ** 31 - 1;
+const ISO_INSTANT_RE = /^(19[7-9]\d|[2-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 function isKind(value: unknown, kind: CursorKind): boolean {
   switch (kind) {
     case 'integer':
-      return Number.isSafeInteger(value);
+      // The column is a PostgreSQL `integer`: a value beyond it would fail the cast in SQL.
+      return Number.isInteger(value) && Math.abs(value as number) <= INT4_MAX;
     case 'number':
       return typeof value === 'number' && Number.isFinite(value);
     case 'timestamp':
-      // Exactly what `toISOString` wrote: anything else would reach SQL as an unparseable timestamp.
-      return typeof value === 'string' && Date.parse(value) >= 0 && new Date(value).toISOString() === value;
+      // Exactly what `toISOString` wrote for a year 1970-9999: anything else (a six-digit or
+      // negative year JavaScript accepts) would reach SQL as an unparseable timestamp.
+      return typeof value === 'string' && ISO_INSTANT_RE.test(value) && new Date(value).toISOString() === value;
     case 'uuid':
       return typeof value === 'string' && UUID_RE.test(value);
   }

@@ -1,0 +1,31 @@
+// Checks every request passes before its handler, whatever its path's spelling: path and query
+// values PostgreSQL cannot hold are refused, and the general per-address limit counts every API
+// request and every request no route matched (a flood of made-up paths is a flood too).
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context';
+import { clientAddress } from '../lib/address';
+import { badRequest } from '../lib/errors';
+import { routeConfig } from './route-config';
+
+export const NUL_MESSAGE = 'Text may not contain NUL characters';
+
+/** True when a decoded path parameter or query value holds a NUL (text in SQL cannot). */
+function holdsNul(values: unknown): boolean {
+  if (typeof values === 'string') return values.includes('\0');
+  if (Array.isArray(values)) return values.some(holdsNul);
+  if (values && typeof values === 'object') return Object.entries(values).some(([k, v]) => k.includes('\0') || holdsNul(v));
+  return false;
+}
+
+export const requestGuards = fp(
+  async (app, { ctx }: { ctx: AppContext }) => {
+    app.addHook('onRequest', async (request) => {
+      // Params and query are decoded already: `%00` in any spelling arrives here as a NUL.
+      if (holdsNul(request.params) || holdsNul(request.query)) throw badRequest(NUL_MESSAGE);
+      if (routeConfig(request).api || request.is404) {
+        await ctx.limiter.check('general', clientAddress(request), ctx.config.rateLimits.general);
+      }
+    });
+  },
+  { name: 'request-guards' },
+);

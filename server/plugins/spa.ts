@@ -1,0 +1,62 @@
+// The built web app: hashed assets cached for a year, everything else revalidated, and the
+// history fallback (any other GET gets the app's HTML, pre-rendered for its route where the
+// build made one). Unknown API paths answer JSON 404, never HTML.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { loadSpaIndex } from '../lib/spa-preload';
+
+/**
+ * The path as the router would read it: percent-decoded and with repeated slashes collapsed,
+ * so `/%61pi/x` and `//api/x` are API paths too. Undecodable text is taken as written.
+ */
+function decodedPath(request: FastifyRequest): string {
+  const raw = request.url.split('?')[0];
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // Not valid percent-encoding: the raw text is all there is.
+  }
+  return decoded.replace(/\/{2,}/g, '/');
+}
+
+export function isApiPath(request: FastifyRequest): boolean {
+  const pathname = decodedPath(request).toLowerCase();
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+export const spa = fp(
+  async (app, { staticDir }: { staticDir: string | null }) => {
+    const indexHtml = staticDir ? path.join(staticDir, 'index.html') : null;
+    const hasSpa = !!staticDir && !!indexHtml && fs.existsSync(indexHtml);
+    const spaIndex = hasSpa && staticDir ? loadSpaIndex(staticDir) : null;
+    if (hasSpa && staticDir) {
+      await app.register(fastifyStatic, {
+        root: staticDir,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          // Hashed build assets never change; everything else is revalidated.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+          else res.header('cache-control', 'no-cache');
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      if (isApiPath(request)) {
+        return reply.code(404).send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+      }
+      if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+        // History fallback: the SPA's router decides what any other path shows.
+        if (!spaIndex) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(spaIndex.htmlFor(request.url));
+      }
+      return reply.code(404).send({ success: false, error: 'Not found' });
+    });
+  },
+  { name: 'spa' },
+);

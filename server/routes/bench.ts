@@ -1,0 +1,14 @@
+// Benchmark only (BENCH_RAW=true, set by scripts/bench.ts): the community first page straight
+// from the database, bypassing the read cache, so the benchmark can report cached reads as a
+// multiple of this ceiling. Never mounted otherwise.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { listExperiences } from '../services/experiences';
+
+export async function benchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const uncached: AppContext = { ...ctx, cache: { get: (_key: string, load: () => Promise<unknown>) => load(), invalidate() {} } as unknown as AppContext['cache'] };
+  app.get('/api/bench/raw', async () => ({
+    success: true,
+    data: await listExperiences(uncached, { search: '', category: 'all', sort: 'newest', limit: 20 }),
+  }));
+}
