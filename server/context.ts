@@ -2,6 +2,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { ReadCache } from './lib/cache';
+import { CursorCodec } from './lib/cursor';
 import { MemoryRateLimitStore, PgRateLimitStore, RateLimiter } from './lib/rate-limit';
 import { SessionCache } from './lib/session-cache';
 import { TokenService } from './lib/tokens';
@@ -15,6 +16,8 @@ export interface AppContext {
   cache: ReadCache;
   /** Signed-in callers for a few seconds; dropped by every revocation or change of standing. */
   sessions: SessionCache;
+  /** Opaque paging cursors (lib/cursor.ts). */
+  cursors: CursorCodec;
 }
 
 /**
@@ -37,6 +40,7 @@ export function createContext(config: Config, db: Db, jwtSecret: string, limiter
     // With other processes possibly revoking sessions (PostgreSQL), trusted only once buildApp
     // listens for their NOTIFY app_sessions.
     sessions: new SessionCache({ trusted: !db.listen }),
+    cursors: new CursorCodec(jwtSecret),
   };
 }
 

@@ -6,7 +6,7 @@ import { K_ANONYMITY, growthPercent } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, type PeptideRow } from './peptides';
-import { decodeCursor, encodeCursor } from './experiences';
+import { decodeCursor } from './experiences';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -323,7 +323,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
   const values: unknown[] = [limit + 1];
   let after = '';
   if (cursor) {
-    const [createdAt, id] = decodeCursor(cursor, ['timestamp', 'uuid']);
+    const [createdAt, id] = decodeCursor(ctx, cursor, ['timestamp', 'uuid']);
     values.push(createdAt, id);
     after = 'where (e.created_at, e.id) < ($2::timestamptz, $3::uuid)';
   }
@@ -375,7 +375,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
         activityLevel: visible ? r.activity_level : null,
       };
     }),
-    nextCursor: res.rows.length > limit && last ? encodeCursor([last.created_at.toISOString(), last.id]) : null,
+    nextCursor: res.rows.length > limit && last ? ctx.cursors.encode([last.created_at.toISOString(), last.id]) : null,
     breakdown,
   };
 }

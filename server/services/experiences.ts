@@ -56,6 +56,15 @@ function vendorOf(sourcing: Sourcing | null): Experience['vendor'] {
   return { name, quantity: sourcing.volumeMl !== undefined ? `${sourcing.volumeMl} ml` : null, batchId: sourcing.batchId ?? null };
 }
 
+/**
+ * A report's time as anyone may see it: its UTC calendar day ("2026-11-25"), never the hour.
+ * Any host that logs addresses with times could otherwise link an address to the report whose
+ * time matches its POST (the database keeps the hour: migration 007_coarse_time.sql).
+ */
+export function publishedDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
 export function toExperience(row: ExperienceRow): Experience {
   const helpful = row.helpful_count;
   const notHelpful = row.not_helpful_count;
@@ -85,8 +94,8 @@ export function toExperience(row: ExperienceRow): Experience {
       total: helpful + notHelpful + row.detailed_count + row.concerning_count,
     },
     demo: row.is_demo,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at ? row.updated_at.toISOString() : null,
+    createdAt: publishedDay(row.created_at),
+    updatedAt: row.updated_at ? publishedDay(row.updated_at) : null,
   };
 }
 
@@ -138,7 +147,7 @@ export async function submitExperience(
        purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
        sourcing, search_text, created_at, is_demo)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       coalesce($20::timestamptz, date_trunc('milliseconds', now())), $21)
+       utc_hour(coalesce($20::timestamptz, now())), $21)
      returning id`,
     [
       trackingHash(trackingId),
@@ -212,32 +221,22 @@ function isKind(value: unknown, kind: CursorKind): boolean {
   }
 }
 
-export function encodeCursor(values: CursorValues): string {
-  return Buffer.from(JSON.stringify(values)).toString('base64url');
-}
-
 /**
- * A cursor is only ever one this server wrote for the same sort; anything else (garbage, a
- * cursor of another sort, tampered values) is a 400, never a failed cast in SQL.
+ * The keyset values of a cursor this server wrote (lib/cursor.ts decrypts it) for the same
+ * sort; anything else (garbage, a cursor of another sort, values out of range) is a 400,
+ * never a failed cast in SQL.
  */
-export function decodeCursor(cursor: string, kinds: readonly CursorKind[]): CursorValues {
-  let values: unknown;
-  try {
-    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    values = null;
-  }
-  if (Array.isArray(values) && values.length === kinds.length && values.every((v, i) => isKind(v, kinds[i]))) {
-    return values as CursorValues;
-  }
+export function decodeCursor(ctx: Pick<AppContext, 'cursors'>, cursor: string, kinds: readonly CursorKind[]): CursorValues {
+  const values = ctx.cursors.decode(cursor);
+  if (values.length === kinds.length && values.every((v, i) => isKind(v, kinds[i]))) return values as CursorValues;
   throw badRequest('cursor is invalid; start again from the first page');
 }
 
-function cursorOf(row: ExperienceRow, sort: CommunitySort): string {
+function cursorOf(ctx: AppContext, row: ExperienceRow, sort: CommunitySort): string {
   const tail = [row.created_at.toISOString(), row.id];
-  if (sort === 'helpful') return encodeCursor([row.helpful_count, ...tail]);
-  if (sort === 'rating') return encodeCursor([row.rating, ...tail]);
-  return encodeCursor(tail);
+  if (sort === 'helpful') return ctx.cursors.encode([row.helpful_count, ...tail]);
+  if (sort === 'rating') return ctx.cursors.encode([row.rating, ...tail]);
+  return ctx.cursors.encode(tail);
 }
 
 export interface ExperienceListParams {
@@ -262,7 +261,7 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
     if (params.category !== 'all') where.push(`e.purpose_groups @> array[${add(params.category)}]::text[]`);
     if (params.peptideId) where.push(`e.peptide_id = ${add(params.peptideId)}`);
     if (params.cursor) {
-      const cursor = decodeCursor(params.cursor, sort.keys.map((k) => KEY_KINDS[k]));
+      const cursor = decodeCursor(ctx, params.cursor, sort.keys.map((k) => KEY_KINDS[k]));
       const placeholders = cursor.map((v, i) => `${add(v)}::${KEY_CASTS[sort.keys[i]]}`);
       where.push(`(${sort.keys.join(', ')}) ${sort.op} (${placeholders.join(', ')})`);
     }
@@ -272,7 +271,7 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
       values,
     );
     const rows = res.rows.slice(0, params.limit);
-    const nextCursor = res.rows.length > params.limit ? cursorOf(rows[rows.length - 1], params.sort) : null;
+    const nextCursor = res.rows.length > params.limit ? cursorOf(ctx, rows[rows.length - 1], params.sort) : null;
     return { experiences: rows.map(toExperience), nextCursor };
   });
 }
@@ -310,7 +309,7 @@ export async function updateByTracking(
     const outcomes = changes.outcomes ? normaliseOutcomes(changes.outcomes) : current.outcomes;
     await tx.query(
       `update experiences set story = $2, effects = $3, outcomes = $4, rating = $5, search_text = $6,
-         updated_at = now() where id = $1`,
+         updated_at = utc_hour(now()) where id = $1`,
       [
         current.id,
         story,

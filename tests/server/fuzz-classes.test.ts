@@ -11,7 +11,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMUNITY_SORTS, ENDPOINTS } from '../../contract';
-import { encodeCursor } from '../../server/services/experiences';
 import { bearer, createTestApp, submit, validSubmission, type TestApp } from './helpers';
 import { moderatorToken, newMember, uniqueEmail, validPeptide } from './fixtures';
 
@@ -267,7 +266,7 @@ describe('fuzz classes', () => {
     lists.push({ url: '/api/research/export', query: {} });
     for (const list of lists) {
       const headers = list.url.startsWith('/api/research') ? auth.moderator : {};
-      for (const cursor of [...cursors.map((c) => encodeCursor(c as (string | number)[])), ...rawCursors]) {
+      for (const cursor of [...cursors.map((c) => t.ctx.cursors.encode(c as (string | number)[])), ...rawCursors]) {
         const res = await t.app.inject({ method: 'GET', url: list.url, query: { ...list.query, cursor }, headers });
         record('cursor values', `${list.url} ${JSON.stringify(list.query)} cursor=${cursor.slice(0, 80)}`, res);
       }

@@ -1,0 +1,128 @@
+// Coarse time (issue 18): no public answer, export or cursor gives a report's time finer than
+// its UTC day, and the database keeps the hour at most. Sorting newest first still works.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { createPeptide, moderatorToken, rows, uniqueWord } from './fixtures';
+
+const MIGRATION = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../server/db/migrations/007_coarse_time.sql');
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+
+/** A peptide of its own, so a test sees exactly the reports it wrote. */
+async function isolatedPeptideFor(app: TestApp): Promise<string> {
+  return createPeptide(app, await moderatorToken(app), { name: uniqueWord('Coarse') });
+}
+afterAll(() => t?.close());
+
+/** Every createdAt / updatedAt / time-like value anywhere in a JSON answer. */
+function times(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) times(v, out);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (/(createdAt|updatedAt)$/.test(k) && typeof v === 'string') out.push(v);
+      else times(v, out);
+    }
+  }
+  return out;
+}
+
+describe('a report as published', () => {
+  it('carries its UTC day only, in every answer that shows it; the database keeps the hour', async () => {
+    const peptideId = await isolatedPeptideFor(t);
+    const { trackingId, experience } = await submit(t, validSubmission(peptideId));
+    expect(experience.createdAt).toMatch(DAY);
+    expect(experience.createdAt).toBe(new Date().toISOString().slice(0, 10));
+    await t.app.inject({ method: 'PUT', url: `/api/experiences/tracking/${trackingId}`, payload: { effects: ['Calm'] } });
+    const mod = bearer(await moderatorToken(t));
+    const answers = await Promise.all(
+      [
+        `/api/experiences?peptideId=${peptideId}`,
+        `/api/experiences/${experience._id}`,
+        '/api/experiences/home/public',
+        `/api/experiences/tracking/${trackingId}`,
+      ].map((url) => t.app.inject({ method: 'GET', url })),
+    );
+    const exported = await t.app.inject({ method: 'GET', url: '/api/research/export?limit=100', headers: mod });
+    for (const res of [...answers, exported]) {
+      expect(res.statusCode, res.body).toBe(200);
+      for (const v of times(json(res))) expect(v).toMatch(DAY);
+      // No ISO time of day anywhere in the text, under any name (the export's own generatedAt
+      // is when it was made, not a report's time).
+      expect(res.body.replace(/"generatedAt":"[^"]*"/, '')).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    }
+    const own = json(answers[3]).data.experience;
+    expect(own.updatedAt).toMatch(DAY);
+    const [stored] = await rows<{ created: Date; updated: Date }>(t, 'select created_at as created, updated_at as updated from experiences where id = $1', [experience._id]);
+    for (const at of [new Date(stored.created), new Date(stored.updated)]) {
+      expect(at.getUTCMinutes() + at.getUTCSeconds() + at.getUTCMilliseconds()).toBe(0);
+    }
+  });
+
+  it('the database refuses a time finer than the hour, whatever writes it', async () => {
+    const [{ id }] = await rows<{ id: string }>(t, 'select id from experiences limit 1');
+    await expect(t.ctx.db.query(`update experiences set created_at = '2026-01-02T03:04:05.006Z' where id = $1`, [id])).rejects.toThrow(/experiences_created_hour/);
+    await expect(t.ctx.db.query(`update experiences set updated_at = '2026-01-02T03:04:00Z' where id = $1`, [id])).rejects.toThrow(/experiences_updated_hour/);
+  });
+});
+
+describe('paging', () => {
+  it('cursors reveal neither a time nor an id, and newest-first paging walks every report once', async () => {
+    const peptideId = await isolatedPeptideFor(t);
+    const written: string[] = [];
+    for (let i = 0; i < 9; i++) written.push((await submit(t, validSubmission(peptideId))).experience._id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: Record<string, string> = { peptideId, sort: 'newest', limit: '4', ...(cursor ? { cursor } : {}) };
+      const res = await t.app.inject({ method: 'GET', url: '/api/experiences', query });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = json(res).data as { experiences: { _id: string; createdAt: string }[]; nextCursor: string | null };
+      seen.push(...data.experiences.map((e) => e._id));
+      cursor = data.nextCursor;
+      if (cursor) {
+        const opened = Buffer.from(cursor, 'base64url').toString('latin1');
+        expect(opened).not.toMatch(/\d{4}-\d{2}/);
+        for (const e of data.experiences) expect(opened).not.toContain(e._id.slice(0, 8));
+        // Tampered: refused with 400, not a failed query.
+        const bytes = Buffer.from(cursor, 'base64url');
+        bytes[bytes.length - 1] ^= 1;
+        const tampered = await t.app.inject({ method: 'GET', url: '/api/experiences', query: { ...query, cursor: bytes.toString('base64url') } });
+        expect(tampered.statusCode).toBe(400);
+      }
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen.sort()).toEqual([...written].sort());
+  });
+});
+
+describe('migration 007', () => {
+  it('coarsens existing times to the UTC hour, keeps every report on its UTC day, and leaves the aggregates alone', async () => {
+    const peptideId = await isolatedPeptideFor(t);
+    const { experience } = await submit(t, validSubmission(peptideId));
+    await t.ctx.db.transaction((tx) => tx.exec('alter table experiences drop constraint experiences_created_hour, drop constraint experiences_updated_hour'));
+    // Ten past midnight UTC: in a zone half an hour ahead, truncating in local time would move it
+    // to the previous UTC day.
+    await t.ctx.db.query(`update experiences set created_at = '2026-03-04T00:10:07.089Z', updated_at = '2026-03-05T23:59:59.999Z' where id = $1`, [experience._id]);
+    const daily = async () => rows(t, 'select day::text, experiences, rating_sum from experience_daily where peptide_id = $1 order by day', [peptideId]);
+    const before = await daily();
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.exec(`set local time zone 'Asia/Kolkata'`);
+      await tx.exec(fs.readFileSync(MIGRATION, 'utf8'));
+    });
+    const [row] = await rows<{ created: Date; updated: Date }>(t, 'select created_at as created, updated_at as updated from experiences where id = $1', [experience._id]);
+    expect(new Date(row.created).toISOString()).toBe('2026-03-04T00:00:00.000Z');
+    expect(new Date(row.updated).toISOString()).toBe('2026-03-05T23:00:00.000Z');
+    expect(await daily()).toEqual(before);
+    // And the constraints are back.
+    await expect(t.ctx.db.query(`update experiences set created_at = '2026-03-04T00:10:00Z' where id = $1`, [experience._id])).rejects.toThrow(/experiences_created_hour/);
+  });
+});
