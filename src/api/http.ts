@@ -102,7 +102,10 @@ async function refreshOrAdopt(refreshToken: string, sent: string | null): Promis
   const data = readData(RefreshResponse, response.data);
   if (!data) throw new ApiError('Invalid response from refresh token endpoint', response.status, response.data);
   // Signed out (or in again) while the refresh was under way: never resurrect that session.
-  if (authStorage.getRefreshToken() !== refreshToken) throw new ApiError('Your session has ended', 401);
+  // The same successor stored meanwhile is another tab's refresh with the same token (no Web
+  // Locks), answered alike by the server's grace: the same session, so this answer stands.
+  const now = authStorage.getRefreshToken();
+  if (now !== refreshToken && now !== data.refreshToken) throw new ApiError('Your session has ended', 401);
   authStorage.saveTokens(data.accessToken, data.refreshToken);
   return data.accessToken;
 }

@@ -356,6 +356,26 @@ describe('several tabs (one localStorage)', () => {
     expect(backend.callsTo('/api/auth/refresh').map((c) => c.body)).toEqual([{ refreshToken: old.refreshToken }]);
     expect(storedSession().refreshToken).not.toBe(old.refreshToken);
   });
+  it('without Web Locks: another tab refreshing with the same token at once (same successor, server grace) fails neither', async () => {
+    const old = expiredSession();
+    protectedEndpoint();
+    const successor = backend.issueTokens(old.user);
+    server.use(
+      http.post('/api/auth/refresh', async ({ request }) => {
+        backend.calls.push({ method: 'POST', path: '/api/auth/refresh', authorization: null, body: await request.json() });
+        // The other tab's answer to the same token arrived first and is stored already.
+        const otherTab = backend.issueTokens(old.user);
+        localStorage.setItem('accessToken', otherTab.accessToken);
+        localStorage.setItem('refreshToken', successor.refreshToken);
+        return HttpResponse.json(refreshBody(successor.accessToken, successor.refreshToken));
+      }),
+    );
+
+    await expect(api.get('/api/members-only')).resolves.toMatchObject({ status: 200 });
+
+    expect(storedSession()).toMatchObject({ accessToken: successor.accessToken, refreshToken: successor.refreshToken });
+    expect(storedSession().userData).not.toBeNull();
+  });
 });
 
 describe('errors', () => {
