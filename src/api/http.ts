@@ -67,7 +67,7 @@ http.interceptors.request.use((config) => {
 let refreshing: Promise<string> | null = null;
 
 /** Held by the one tab that refreshes; the other tabs of this origin wait for it, then read its tokens. */
-export const REFRESH_LOCK = 'peptide-refresh';
+const REFRESH_LOCK = 'peptide-refresh';
 
 /** @param sent The access token the failed request carried. */
 function refreshAccessToken(refreshToken: string, sent: string | null): Promise<string> {

@@ -3,7 +3,7 @@
 import { HttpResponse, delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/client';
-import { clearSession } from '@/app/auth-storage';
+import { clearSession, getAccessToken } from '@/app/auth-storage';
 import { ApiError } from '@/api/errors';
 import { backend } from './msw/backend';
 import { bearerUser } from './msw/handlers';
@@ -344,6 +344,19 @@ describe('several tabs (one localStorage)', () => {
     expect(error).toMatchObject({ status: 401, message: 'Your session has ended' });
     expect(backend.callsTo('/api/auth/refresh')).toHaveLength(0);
     expect(storedSession()).toEqual({ accessToken: null, refreshToken: null, userData: null });
+  });
+
+  it('tokens another tab stored before its storage event arrived are taken, not refreshed again', async () => {
+    const old = expiredSession();
+    protectedEndpoint();
+    expect(getAccessToken()).toBe(old.accessToken); // this tab has read (and cached) its token
+    // Storage events never reach the document that wrote: as if this tab had not seen it yet.
+    const otherTab = otherTabRefreshed();
+
+    await expect(api.get('/api/members-only')).resolves.toMatchObject({ status: 200 });
+
+    expect(backend.callsTo('/api/auth/refresh')).toHaveLength(0);
+    expect(backend.callsTo('/api/members-only').map((c) => c.authorization)).toEqual([`Bearer ${old.accessToken}`, `Bearer ${otherTab.accessToken}`]);
   });
 
   it('without Web Locks (jsdom, older browsers): the tab refreshes with its stored token itself, as before', async () => {
