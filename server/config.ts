@@ -20,6 +20,8 @@ export interface Config {
   scryptN: number;
   accessTokenSeconds: number;
   refreshTokenDays: number;
+  /** How long a refresh token just replaced still answers with its successor (0: no grace). */
+  refreshGraceSeconds: number;
   bodyLimitBytes: number;
   staticDir: string | null;
   logLevel: string;
@@ -50,6 +52,11 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return n;
 }
 
+/** Like int(), but 0 is allowed (it turns the feature off). */
+function nonNegative(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  return env[name] === '0' ? 0 : int(env, name, fallback);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const multiplier = int(env, 'RATE_LIMIT_MULTIPLIER', 1);
   const rule = (name: string, max: number, windowSeconds: number): RateLimitRule => ({
@@ -68,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptN: int(env, 'SCRYPT_N', 2 ** 17),
     accessTokenSeconds: int(env, 'ACCESS_TOKEN_SECONDS', 15 * 60),
     refreshTokenDays: int(env, 'REFRESH_TOKEN_DAYS', 30),
+    refreshGraceSeconds: nonNegative(env, 'REFRESH_GRACE_SECONDS', 30),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 64 * 1024),
     staticDir: env.STATIC_DIR === 'none' ? null : path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',

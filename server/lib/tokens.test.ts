@@ -39,3 +39,16 @@ describe('refresh tokens', () => {
     expect(sha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 });
+
+describe('refresh token successors', () => {
+  it('are derived from the token and the secret alone, shaped like a fresh token', () => {
+    const tokens = new TokenService(SECRET, 900);
+    const token = newRefreshToken();
+    const next = tokens.successorOf(token);
+    expect(next).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new TokenService(SECRET, 60).successorOf(token)).toBe(next);
+    expect(tokens.successorOf(next)).not.toBe(next);
+    expect(tokens.successorOf(newRefreshToken())).not.toBe(next);
+    expect(new TokenService('another-secret-0123456789-0123456789', 900).successorOf(token)).not.toBe(next);
+  });
+});

@@ -84,8 +84,8 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
   }
 }
 
-async function issueTokens(ctx: AppContext, user: UserRow, familyId: string, q: Queryable = ctx.db) {
-  const refreshToken = newRefreshToken();
+/** Stores a new refresh token (random at sign-in, derived on rotation) and signs an access token. */
+async function issueTokens(ctx: AppContext, user: UserRow, familyId: string, q: Queryable = ctx.db, refreshToken = newRefreshToken()) {
   await q.query(
     `insert into sessions (family_id, user_id, token_hash, expires_at)
      values ($1, $2, $3, now() + make_interval(days => $4))`,
@@ -117,23 +117,49 @@ interface SessionRow {
   revoked_at: Date | null;
 }
 
-/** Rotates a refresh token. Presenting one that was already rotated revokes the whole sign-in. */
+/**
+ * Rotates a refresh token. The successor is derived from the token (lib/tokens.ts successorOf),
+ * so a token replaced less than REFRESH_GRACE_SECONDS ago (two tabs refreshing at once) answers
+ * again with that same successor and a fresh access token, as long as the successor itself is
+ * still unused. Any other reuse of a replaced token revokes the whole sign-in.
+ */
 export async function refresh(ctx: AppContext, refreshToken: string) {
   const outcome = await ctx.db.transaction(async (tx) => {
-    const found = await tx.query<SessionRow>('select * from sessions where token_hash = $1 for update', [sha256(refreshToken)]);
+    // The row lock makes a simultaneous second refresh wait, then see this one's replaced_at.
+    const found = await tx.query<SessionRow & { in_grace: boolean }>(
+      `select *, replaced_at > now() - make_interval(secs => $2::float8) as in_grace
+         from sessions where token_hash = $1 for update`,
+      [sha256(refreshToken), ctx.config.refreshGraceSeconds],
+    );
     const session = found.rows[0];
     if (!session) throw unauthorized('Invalid refresh token');
     if (session.revoked_at) throw unauthorized(SESSION_ENDED);
-    if (session.replaced_at) {
+    const revokeFamily = async () => {
       // Returned, not thrown: a throw here would roll the revocation back.
       await tx.query('update sessions set revoked_at = now() where family_id = $1 and revoked_at is null', [session.family_id]);
       return { reusedBy: session.user_id, tokens: null };
+    };
+    const successor = ctx.tokens.successorOf(refreshToken);
+    if (session.replaced_at) {
+      if (!session.in_grace || ctx.config.refreshGraceSeconds === 0) return revokeFamily();
+      const next = await tx.query<SessionRow>('select * from sessions where token_hash = $1 and family_id = $2 for update', [
+        sha256(successor),
+        session.family_id,
+      ]);
+      const live = next.rows[0];
+      // Replaced again (or never derived, as before this rule): this is reuse, not a second tab.
+      if (!live || live.replaced_at || live.revoked_at) return revokeFamily();
+      if (live.expires_at.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
+      const user = await findById(tx, session.user_id);
+      if (!user || user.status !== 'approved') throw unauthorized(SESSION_ENDED);
+      const accessToken = await ctx.tokens.signAccess({ sub: user.id, sid: session.family_id, role: user.role });
+      return { reusedBy: null, tokens: { accessToken, refreshToken: successor } };
     }
     if (session.expires_at.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
     const user = await findById(tx, session.user_id);
     if (!user || user.status !== 'approved') throw unauthorized(SESSION_ENDED);
     await tx.query('update sessions set replaced_at = now() where id = $1', [session.id]);
-    return { reusedBy: null, tokens: await issueTokens(ctx, user, session.family_id, tx) };
+    return { reusedBy: null, tokens: await issueTokens(ctx, user, session.family_id, tx, successor) };
   });
   if (outcome.reusedBy !== null) {
     // Committed: no cached check may still let that sign-in's access tokens through.

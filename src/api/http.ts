@@ -66,23 +66,48 @@ http.interceptors.request.use((config) => {
 /** The refresh in flight: concurrent 401s wait for this one call instead of each refreshing. */
 let refreshing: Promise<string> | null = null;
 
-function refreshAccessToken(refreshToken: string): Promise<string> {
+/** Held by the one tab that refreshes; the other tabs of this origin wait for it, then read its tokens. */
+const REFRESH_LOCK = 'peptide-refresh';
+
+/** @param sent The access token the failed request carried. */
+function refreshAccessToken(refreshToken: string, sent: string | null): Promise<string> {
   refreshing ??= (async () => {
     try {
-      // The schema (zod) loads with the refresh: most visits never refresh, and the first API
-      // call of every page, which loads this file, stays free of it.
-      const [{ RefreshResponse }, response] = await Promise.all([import('@contract/users'), http.post(REFRESH_PATH, { refreshToken })]);
-      const data = readData(RefreshResponse, response.data);
-      if (!data) throw new ApiError('Invalid response from refresh token endpoint', response.status, response.data);
-      // Signed out (or in again) while the refresh was under way: never resurrect that session.
-      if (authStorage.getRefreshToken() !== refreshToken) throw new ApiError('Your session has ended', 401);
-      authStorage.saveTokens(data.accessToken, data.refreshToken);
-      return data.accessToken;
+      // Web Locks exist in secure contexts of current browsers. Without them (older browsers,
+      // plain http, jsdom) each tab refreshes, and the server answers a tab that presents the
+      // token another tab has just replaced with the same successor (server/services/users.ts).
+      const locks = 'locks' in navigator ? navigator.locks : undefined;
+      const run = () => refreshOrAdopt(refreshToken, sent);
+      return await (locks ? locks.request(REFRESH_LOCK, run) : run());
     } finally {
       refreshing = null;
     }
   })();
   return refreshing;
+}
+
+async function refreshOrAdopt(refreshToken: string, sent: string | null): Promise<string> {
+  // Another tab may have refreshed (or signed out) while this one waited for the lock, its
+  // storage event not yet seen here: read storage afresh, and take its tokens if they changed.
+  authStorage.resetAuthCache();
+  const stored = authStorage.getRefreshToken();
+  const storedAccess = authStorage.getAccessToken();
+  if (stored !== refreshToken || (sent && storedAccess && storedAccess !== sent)) {
+    if (!stored || !storedAccess) throw new ApiError('Your session has ended', 401);
+    return storedAccess;
+  }
+  // The schema (zod) loads with the refresh: most visits never refresh, and the first API
+  // call of every page, which loads this file, stays free of it.
+  const [{ RefreshResponse }, response] = await Promise.all([import('@contract/users'), http.post(REFRESH_PATH, { refreshToken })]);
+  const data = readData(RefreshResponse, response.data);
+  if (!data) throw new ApiError('Invalid response from refresh token endpoint', response.status, response.data);
+  // Signed out (or in again) while the refresh was under way: never resurrect that session.
+  // The same successor stored meanwhile is another tab's refresh with the same token (no Web
+  // Locks), answered alike by the server's grace: the same session, so this answer stands.
+  const now = authStorage.getRefreshToken();
+  if (now !== refreshToken && now !== data.refreshToken) throw new ApiError('Your session has ended', 401);
+  authStorage.saveTokens(data.accessToken, data.refreshToken);
+  return data.accessToken;
 }
 
 /**
@@ -108,7 +133,7 @@ async function onResponseError(error: unknown): Promise<AxiosResponse> {
     throw toApiError(error);
   }
   try {
-    await refreshAccessToken(refreshToken);
+    await refreshAccessToken(refreshToken, sent);
   } catch (refreshError) {
     // End the session that failed to refresh, not one started since (sign-in during the call).
     if (authStorage.getRefreshToken() === refreshToken) authStorage.clearSession();

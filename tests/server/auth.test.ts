@@ -358,10 +358,11 @@ describe('refresh rotation and logout', () => {
     expect(again.statusCode).toBe(200);
   });
 
-  it('reusing an old refresh token revokes the whole sign-in', async () => {
+  it('reusing a refresh token after the grace revokes the whole sign-in', async () => {
     const m = await newMember(t, 'reuse');
     const first = RefreshResponse.parse(json(await post('/api/auth/refresh', { refreshToken: m.refreshToken }))).data;
     expect((await get('/api/users/me', bearer(first.accessToken))).statusCode).toBe(200);
+    await pastGrace(m.userId);
 
     expectError(await post('/api/auth/refresh', { refreshToken: m.refreshToken }), 401, /already used/);
     // The newer token of the same family is dead too, and so are the access tokens.
@@ -374,6 +375,7 @@ describe('refresh rotation and logout', () => {
     const m = await newMember(t, 'reuse-other');
     const other = await login(t, m.email, PASSWORD);
     await post('/api/auth/refresh', { refreshToken: m.refreshToken });
+    await pastGrace(m.userId);
     await post('/api/auth/refresh', { refreshToken: m.refreshToken });
     expectError(await get('/api/users/me', m.headers), 401);
     expect((await get('/api/users/me', bearer(other.accessToken))).statusCode).toBe(200);
@@ -429,6 +431,85 @@ describe('refresh rotation and logout', () => {
   it('logout without anything is a harmless 200; a wrong type is a 400', async () => {
     expect((await post('/api/auth/logout', {})).statusCode).toBe(200);
     expectError(await post('/api/auth/logout', { refreshToken: 42 }), 400, /refreshToken/);
+  });
+});
+
+/** Moves the member's rotations back past the 30-second grace, as if the reuse came later. */
+async function pastGrace(userId: string) {
+  await t.ctx.db.query(`update sessions set replaced_at = replaced_at - interval '31 seconds' where user_id = $1 and replaced_at is not null`, [
+    userId,
+  ]);
+}
+
+const refreshWith = async (refreshToken: string) => {
+  const res = await post('/api/auth/refresh', { refreshToken });
+  expect(res.statusCode, res.body).toBe(200);
+  return RefreshResponse.parse(json(res)).data;
+};
+
+describe('two tabs refreshing at once (grace of REFRESH_GRACE_SECONDS, 30 s)', () => {
+  it('the same token twice within the grace: both 200 with the same successor, both access tokens work', async () => {
+    const m = await newMember(t, 'grace');
+    const tabA = await refreshWith(m.refreshToken);
+    const tabB = await refreshWith(m.refreshToken);
+    expect(tabB.refreshToken).toBe(tabA.refreshToken);
+    expect(tabA.refreshToken).not.toBe(m.refreshToken);
+    expect((await get('/api/users/me', bearer(tabA.accessToken))).statusCode).toBe(200);
+    expect((await get('/api/users/me', bearer(tabB.accessToken))).statusCode).toBe(200);
+    // The shared successor is one live token: it rotates as usual.
+    const next = await refreshWith(tabA.refreshToken);
+    expect(next.refreshToken).not.toBe(tabA.refreshToken);
+    expect((await get('/api/users/me', bearer(next.accessToken))).statusCode).toBe(200);
+  });
+
+  it('simultaneous refreshes with one token all succeed with the same successor', async () => {
+    const m = await newMember(t, 'grace-concurrent');
+    const answers = await Promise.all([1, 2, 3].map(() => post('/api/auth/refresh', { refreshToken: m.refreshToken })));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const pairs = answers.map((r) => RefreshResponse.parse(json(r)).data);
+    expect(new Set(pairs.map((p) => p.refreshToken)).size).toBe(1);
+    for (const pair of pairs) expect((await get('/api/users/me', bearer(pair.accessToken))).statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', { refreshToken: pairs[0].refreshToken })).statusCode).toBe(200);
+  });
+
+  it('a token two generations old is reuse even within the grace: the sign-in is revoked', async () => {
+    const m = await newMember(t, 'grace-two-generations');
+    const second = await refreshWith(m.refreshToken);
+    const third = await refreshWith(second.refreshToken);
+    expectError(await post('/api/auth/refresh', { refreshToken: m.refreshToken }), 401, /already used/);
+    expectError(await post('/api/auth/refresh', { refreshToken: third.refreshToken }), 401);
+    expectError(await get('/api/users/me', bearer(third.accessToken)), 401);
+  });
+
+  it('a signed-out session is not brought back by a token replaced within the grace', async () => {
+    const m = await newMember(t, 'grace-logout');
+    const rotated = await refreshWith(m.refreshToken);
+    expect((await post('/api/auth/logout', { refreshToken: rotated.refreshToken })).statusCode).toBe(200);
+    expectError(await post('/api/auth/refresh', { refreshToken: m.refreshToken }), 401);
+    expectError(await post('/api/auth/refresh', { refreshToken: rotated.refreshToken }), 401);
+  });
+
+  it('after the grace the successor is refused along with the reused token', async () => {
+    const m = await newMember(t, 'grace-over');
+    const rotated = await refreshWith(m.refreshToken);
+    await pastGrace(m.userId);
+    expectError(await post('/api/auth/refresh', { refreshToken: m.refreshToken }), 401, /already used/);
+    expectError(await post('/api/auth/refresh', { refreshToken: rotated.refreshToken }), 401);
+  });
+
+  it('REFRESH_GRACE_SECONDS shortens the grace: reuse a moment later revokes', async () => {
+    const short = await createTestApp({ REFRESH_GRACE_SECONDS: '0.2' });
+    try {
+      const m = await member(short, uniqueEmail('grace-short'));
+      const refreshOn = (refreshToken: string) => short.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+      const rotated = RefreshResponse.parse(json(await refreshOn(m.refreshToken))).data;
+      expect((await refreshOn(m.refreshToken)).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expectError(await refreshOn(m.refreshToken), 401, /already used/);
+      expectError(await refreshOn(rotated.refreshToken), 401);
+    } finally {
+      await short.close();
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 // The HTTP client: bearer token, json-bigint, errors, and every branch of the spec's
 // token refresh rule (section 4), with the number of refresh calls counted.
 import { HttpResponse, delay, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/client';
-import { clearSession } from '@/app/auth-storage';
+import { clearSession, getAccessToken } from '@/app/auth-storage';
 import { ApiError } from '@/api/errors';
 import { backend } from './msw/backend';
 import { bearerUser } from './msw/handlers';
@@ -249,6 +249,145 @@ describe('token refresh rule', () => {
     expect(error).toMatchObject({ status: 503, message: 'Database unavailable' });
     expect(backend.callsTo('/api/auth/refresh')).toHaveLength(0);
     expect(storedSession().accessToken).toMatch(/^access-/);
+  });
+});
+
+/**
+ * A stand-in for the Web Locks API (jsdom has none): one holder at a time, in request order.
+ * `otherTab` runs just before this tab is granted the lock, as if another tab had held it first.
+ */
+function fakeLocks(otherTab: () => void = () => undefined) {
+  const state = { requested: [] as string[], held: false };
+  let queue: Promise<unknown> = Promise.resolve();
+  const locks = {
+    request: (name: string, callback: () => Promise<unknown>) => {
+      state.requested.push(name);
+      const granted = queue.then(async () => {
+        otherTab();
+        state.held = true;
+        try {
+          return await callback();
+        } finally {
+          state.held = false;
+        }
+      });
+      queue = granted.catch(() => undefined);
+      return granted;
+    },
+  };
+  vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { locks }));
+  return state;
+}
+
+/** What another tab leaves in the shared storage after its own refresh. */
+function otherTabRefreshed() {
+  const old = localStorage.getItem('refreshToken')!;
+  const user = backend.refreshTokens.get(old)!;
+  backend.refreshTokens.delete(old);
+  const tokens = backend.issueTokens(user);
+  localStorage.setItem('accessToken', tokens.accessToken);
+  localStorage.setItem('refreshToken', tokens.refreshToken);
+  return tokens;
+}
+
+describe('several tabs (one localStorage)', () => {
+  it('with Web Locks: a tab that waited while another refreshed uses the stored tokens, without calling refresh', async () => {
+    const old = expiredSession();
+    protectedEndpoint();
+    let otherTab!: { accessToken: string; refreshToken: string };
+    const lock = fakeLocks(() => (otherTab = otherTabRefreshed()));
+
+    const response = await api.get('/api/members-only');
+
+    expect(response.data).toEqual({ success: true, data: { ok: true } });
+    expect(lock.requested).toEqual(['peptide-refresh']);
+    expect(backend.callsTo('/api/auth/refresh')).toHaveLength(0);
+    expect(backend.callsTo('/api/members-only').map((c) => c.authorization)).toEqual([`Bearer ${old.accessToken}`, `Bearer ${otherTab.accessToken}`]);
+    expect(storedSession()).toMatchObject(otherTab);
+    // Later requests carry the other tab's token too.
+    await api.get('/api/members-only');
+    expect(backend.callsTo('/api/members-only').at(-1)?.authorization).toBe(`Bearer ${otherTab.accessToken}`);
+  });
+
+  it('with Web Locks and no other tab: refreshes while holding the lock, concurrent 401s still share one call', async () => {
+    const old = expiredSession();
+    protectedEndpoint();
+    const lock = fakeLocks();
+    const heldDuringRefresh: boolean[] = [];
+    server.use(
+      http.post('/api/auth/refresh', async ({ request }) => {
+        heldDuringRefresh.push(lock.held);
+        const { refreshToken } = (await request.json()) as { refreshToken: string };
+        backend.calls.push({ method: 'POST', path: '/api/auth/refresh', authorization: null, body: { refreshToken } });
+        const user = backend.refreshTokens.get(refreshToken)!;
+        backend.refreshTokens.delete(refreshToken);
+        const tokens = backend.issueTokens(user);
+        return HttpResponse.json(refreshBody(tokens.accessToken, tokens.refreshToken));
+      }),
+    );
+
+    const responses = await Promise.all([1, 2, 3].map(() => api.get('/api/members-only')));
+
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(backend.callsTo('/api/auth/refresh').map((c) => c.body)).toEqual([{ refreshToken: old.refreshToken }]);
+    expect(heldDuringRefresh).toEqual([true]);
+    expect(storedSession().refreshToken).not.toBe(old.refreshToken);
+  });
+
+  it('with Web Locks: another tab signed out meanwhile, so this one ends its session too, without calling refresh', async () => {
+    expiredSession();
+    protectedEndpoint();
+    fakeLocks(() => clearSession());
+
+    const error = await rejection(api.get('/api/members-only'));
+
+    expect(error).toMatchObject({ status: 401, message: 'Your session has ended' });
+    expect(backend.callsTo('/api/auth/refresh')).toHaveLength(0);
+    expect(storedSession()).toEqual({ accessToken: null, refreshToken: null, userData: null });
+  });
+
+  it('tokens another tab stored before its storage event arrived are taken, not refreshed again', async () => {
+    const old = expiredSession();
+    protectedEndpoint();
+    expect(getAccessToken()).toBe(old.accessToken); // this tab has read (and cached) its token
+    // Storage events never reach the document that wrote: as if this tab had not seen it yet.
+    const otherTab = otherTabRefreshed();
+
+    await expect(api.get('/api/members-only')).resolves.toMatchObject({ status: 200 });
+
+    expect(backend.callsTo('/api/auth/refresh')).toHaveLength(0);
+    expect(backend.callsTo('/api/members-only').map((c) => c.authorization)).toEqual([`Bearer ${old.accessToken}`, `Bearer ${otherTab.accessToken}`]);
+  });
+
+  it('without Web Locks (jsdom, older browsers): the tab refreshes with its stored token itself, as before', async () => {
+    expect('locks' in navigator).toBe(false);
+    const old = expiredSession();
+    protectedEndpoint();
+
+    await expect(api.get('/api/members-only')).resolves.toMatchObject({ status: 200 });
+
+    expect(backend.callsTo('/api/auth/refresh').map((c) => c.body)).toEqual([{ refreshToken: old.refreshToken }]);
+    expect(storedSession().refreshToken).not.toBe(old.refreshToken);
+  });
+  it('without Web Locks: another tab refreshing with the same token at once (same successor, server grace) fails neither', async () => {
+    const old = expiredSession();
+    protectedEndpoint();
+    const successor = backend.issueTokens(old.user);
+    server.use(
+      http.post('/api/auth/refresh', async ({ request }) => {
+        backend.calls.push({ method: 'POST', path: '/api/auth/refresh', authorization: null, body: await request.json() });
+        // The other tab's answer to the same token arrived first and is stored already.
+        const otherTab = backend.issueTokens(old.user);
+        localStorage.setItem('accessToken', otherTab.accessToken);
+        localStorage.setItem('refreshToken', successor.refreshToken);
+        return HttpResponse.json(refreshBody(successor.accessToken, successor.refreshToken));
+      }),
+    );
+
+    await expect(api.get('/api/members-only')).resolves.toMatchObject({ status: 200 });
+
+    expect(storedSession()).toMatchObject({ accessToken: successor.accessToken, refreshToken: successor.refreshToken });
+    expect(storedSession().userData).not.toBeNull();
   });
 });
 
