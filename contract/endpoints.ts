@@ -25,6 +25,7 @@ export const ENDPOINTS = {
   submitExperience: { method: 'POST', path: '/api/experiences', access: 'public' },
   experiences: { method: 'GET', path: '/api/experiences', access: 'public' },
   homeExperiences: { method: 'GET', path: '/api/experiences/home/public', access: 'public' },
+  disclosure: { method: 'GET', path: '/api/experiences/disclosure', access: 'public' },
   experience: { method: 'GET', path: '/api/experiences/:id', access: 'public' },
   trackedExperience: { method: 'GET', path: '/api/experiences/tracking/:trackingId', access: 'public' },
   updateTrackedExperience: { method: 'PUT', path: '/api/experiences/tracking/:trackingId', access: 'public' },

@@ -74,6 +74,8 @@ export const SubmitExperienceRequest = z.object({
   story: Story,
   stack: z._default(TextList(10, 60), []),
   sourcing: z.optional(Sourcing),
+  /** Sourcing (vendor host, batch, volume) appears on the public card only when this is true. */
+  publishSourcing: z._default(z.boolean('publishSourcing must be true or false'), false),
   /** Honeypot: people never see it; anything filled in is a bot. */
   website: z.optional(z.string().check(z.maxLength(2000))),
 });
@@ -91,7 +93,10 @@ export type VoteCounts = z.infer<typeof VoteCounts>;
 
 export const Vendor = z.object({ name: z.nullable(z.string()), quantity: z.nullable(z.string()), batchId: z.nullable(z.string()) });
 
-/** An experience as anyone may read it: no tracking id, no submitter. */
+export const PublicDemographics = z.object({ ageRange: z.string(), biologicalSex: z.string(), activityLevel: z.string() });
+export type PublicDemographics = z.infer<typeof PublicDemographics>;
+
+/** An experience as anyone may read it: no tracking id, no submitter; time to the day. */
 export const Experience = z.object({
   _id: Id,
   peptideId: Id,
@@ -102,7 +107,11 @@ export const Experience = z.object({
   duration: z.number(),
   route: z.string(),
   primaryPurpose: z.array(z.string()),
-  demographics: z.object({ ageRange: z.string(), biologicalSex: z.string(), activityLevel: z.string() }),
+  /**
+   * Null where fewer than K_ANONYMITY published reports of this peptide share the combination
+   * (shown as DEMOGRAPHICS_NOT_SHOWN); the submitter's own view always has it.
+   */
+  demographics: z.nullable(PublicDemographics),
   outcomes: z.record(z.string(), z.number()),
   /** Mean of all outcomes, 1-10. */
   rating: z.number(),
@@ -140,6 +149,18 @@ export type ExperienceListQuery = z.input<typeof ExperienceListQuery>;
 export const ExperienceListResponse = ok(
   z.object({ experiences: z.array(Experience), nextCursor: z.nullable(z.string()) }),
 );
+/**
+ * Would a report with these quasi-identifiers show them publicly (the wizard's preview)? Counts
+ * the report about to be submitted as one of the similar reports.
+ */
+export const DisclosureQuery = z.object({
+  peptideId: Id,
+  ageRange: z.enum(AGE_RANGES),
+  biologicalSex: z.enum(BIOLOGICAL_SEXES),
+  activityLevel: z.enum(WIZARD_ACTIVITY_LEVELS),
+});
+export const DisclosureResponse = ok(z.object({ demographicsShown: z.boolean() }));
+
 export const HomeExperiencesQuery = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(20)), 3) });
 export const HomeExperiencesResponse = ok(z.object({ experiences: z.array(Experience) }));
 export const ExperienceResponse = ok(z.object({ experience: Experience }));

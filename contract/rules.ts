@@ -149,5 +149,11 @@ export function parseBold(text: string): { text: string; bold: boolean }[] {
   return parts;
 }
 
-/** k-anonymity threshold for research exports (decisions.md). */
+/**
+ * The disclosure rule (docs/product-rules.md): a report's quasi-identifiers (age range,
+ * biological sex, activity level) are shown, in any public view or export, only where at least
+ * this many published reports of the same peptide share that combination.
+ */
 export const K_ANONYMITY = 5;
+/** What a view shows in place of quasi-identifiers the disclosure rule withholds. */
+export const DEMOGRAPHICS_NOT_SHOWN = `Not shown (fewer than ${K_ANONYMITY} similar reports)`;

@@ -9,6 +9,7 @@ import {
   CompareQuery,
   CreatePeptideRequest,
   Credentials,
+  DisclosureQuery,
   EffectsQuery,
   ENDPOINTS,
   ExperienceListQuery,
@@ -275,6 +276,7 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   submitExperience: () => bodyCase('submitExperience', SubmitExperienceRequest, submission),
   experiences: () => queryCase('experiences', ExperienceListQuery, ['search', 'category', 'sort', 'peptideId', 'limit', 'cursor']),
   homeExperiences: () => queryCase('homeExperiences', HomeExperiencesQuery, ['limit']),
+  disclosure: () => queryCase('disclosure', DisclosureQuery, ['peptideId', 'ageRange', 'biologicalSex', 'activityLevel']),
   experience: () => idCase('experience', Id),
   trackedExperience: () => idCase('trackedExperience', TrackingIdParam),
   updateTrackedExperience: () =>

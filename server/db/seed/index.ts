@@ -127,6 +127,7 @@ export async function seedDemo(
       duration: 7 + Math.floor(rand() * 84),
       routeOfAdministration: pick(rand, ROUTES),
       primaryPurpose: purposes,
+      publishSourcing: false,
       demographics: {
         ageRange: pick(rand, AGE_RANGES),
         biologicalSex: pick(rand, BIOLOGICAL_SEXES.slice(0, 2)),

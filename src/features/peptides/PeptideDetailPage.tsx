@@ -3,6 +3,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Peptide } from '@contract/peptides';
+import { DEMOGRAPHICS_NOT_SHOWN } from '@contract/rules';
 import { ApiError } from '@/api/errors';
 import { usePeptideExperiences } from '@/api/experiences';
 import { usePeptide } from '@/api/peptides';
@@ -125,7 +126,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
           <Card className={voting.castHere[exp._id] ? 'border-primary ring-1 ring-primary' : undefined}>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
               <span className="text-sm text-muted-foreground">
-                {[exp.demographics.ageRange, exp.demographics.biologicalSex].filter(Boolean).join(' · ') || 'Anonymous'}
+                {exp.demographics ? [exp.demographics.ageRange, exp.demographics.biologicalSex].filter(Boolean).join(' · ') : DEMOGRAPHICS_NOT_SHOWN}
                 {exp.demo ? ' · Demo data' : ''}
               </span>
               <Badge variant="secondary">{ratingFiveText(exp.rating)}</Badge>
