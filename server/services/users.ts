@@ -228,6 +228,8 @@ export async function decide(
   const user = await findById(ctx.db, userId);
   if (!user) throw notFound('User not found');
   if (user.id === moderator.userId) throw forbidden('You cannot change the status of your own account');
+  // Moderators are made only by `npm run moderator` (server/cli/moderator.ts): none can vet or lock out another.
+  if (user.role === 'moderator') throw forbidden('You cannot approve or reject another moderator');
   if (user.status === decision) throw conflict(`This account is already ${decision}`);
   const res = await ctx.db.query<UserRow>(
     `update users set status = $2, moderator_notes = coalesce($3, moderator_notes), decided_at = now(), decided_by = $4

@@ -10,6 +10,7 @@ import {
   RefreshResponse,
   RegisterResponse,
 } from '../../contract';
+import { promoteToModerator } from '../../server/services/users';
 import { PASSWORD, bearer, createTestApp, json, login, member, type TestApp } from './helpers';
 import { expectError, moderatorToken, newMember, rows, uniqueEmail } from './fixtures';
 
@@ -184,6 +185,19 @@ describe('approval flow', () => {
   it('a moderator cannot change their own account', async () => {
     const me = MeResponse.parse(json(await get('/api/users/me', bearer(modToken)))).data.user;
     expectError(await post(`/api/users/${me._id}/reject`, {}, bearer(modToken)), 403);
+  });
+
+  it('a moderator cannot approve or reject another moderator', async () => {
+    const other = await newMember(t, 'other-mod');
+    await promoteToModerator(t.ctx, other.email);
+    const reject = expectError(await post(`/api/users/${other.userId}/reject`, { notes: 'takeover' }, bearer(modToken)), 403);
+    expect(reject).toBe('You cannot approve or reject another moderator');
+    expectError(await post(`/api/users/${other.userId}/approve`, undefined, bearer(modToken)), 403, /another moderator/);
+    // Still an approved moderator whose sign-in works.
+    expect((await get('/api/users/me', other.headers)).statusCode).toBe(200);
+    expect((await get('/api/users/pending', other.headers)).statusCode).toBe(200);
+    const [row] = await rows<{ role: string; status: string }>(t, 'select role, status from users where id = $1', [other.userId]);
+    expect(row).toEqual({ role: 'moderator', status: 'approved' });
   });
 
   it('members get 403 and visitors 401 on every moderation call', async () => {
