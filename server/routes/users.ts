@@ -23,6 +23,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     await ctx.limiter.check('register', clientAddress(request), limits.register);
     const input = parse(RegisterRequest, request.body);
     assertPasswordNotCommon(input.password);
+    // A new and a taken email get this same answer (services/users.ts `register`).
     const user = await users.register(ctx, input);
     reply.code(201);
     return {

@@ -2,9 +2,9 @@
 // Every test uses client addresses of its own, so the per-address counters do not interfere.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBody, RegisterResponse, SubmitExperienceRequest } from '../../contract';
+import { ApiErrorBody, SubmitExperienceRequest } from '../../contract';
 import { submitExperience } from '../../server/services/experiences';
-import { PASSWORD, bearer, createTestApp, json, validSubmission, type TestApp } from './helpers';
+import { PASSWORD, accountId, bearer, createTestApp, json, validSubmission, type TestApp } from './helpers';
 import { countRows, moderatorToken, uniqueEmail } from './fixtures';
 
 let t: TestApp;
@@ -42,8 +42,8 @@ async function register(email: string, remoteAddress: string) {
 /** An approved account, registered from an address of its own. */
 async function approvedAccount() {
   const email = uniqueEmail('rl');
-  const res = await register(email, nextAddress());
-  const id = RegisterResponse.parse(json(res)).data.user._id;
+  expect((await register(email, nextAddress())).statusCode).toBe(201);
+  const id = await accountId(t, email);
   await t.app.inject({ method: 'POST', url: `/api/users/${id}/approve`, remoteAddress: nextAddress(), headers: bearer(modToken) });
   return { email, id };
 }
@@ -180,8 +180,8 @@ describe('rate limits recover after their window', () => {
 
   async function account() {
     const email = uniqueEmail('rl-w');
-    const res = await inject({ method: 'POST', url: '/api/users/register', remoteAddress: nextAddress(), payload: { email, password: PASSWORD } });
-    const id = json(res).data.user._id;
+    await inject({ method: 'POST', url: '/api/users/register', remoteAddress: nextAddress(), payload: { email, password: PASSWORD } });
+    const id = await accountId(s, email);
     await inject({ method: 'POST', url: `/api/users/${id}/approve`, remoteAddress: nextAddress(), headers: bearer(sModToken) });
     return email;
   }
