@@ -78,17 +78,18 @@ describe('rate limits', () => {
     expect(elsewhere.statusCode).toBe(201);
   });
 
-  it('sign-in per email: 3 per 15 minutes whatever the address, even with the right password', async () => {
+  it('sign-in per account and address: 3 failures, then 429 for that pair only', async () => {
     const { email } = await approvedAccount();
-    for (let i = 0; i < 3; i++) expect((await login(email, 'wrong-password', nextAddress())).statusCode).toBe(401);
-    expect429(await login(email, PASSWORD, nextAddress()), 900);
-    // The limit is per email, compared case-insensitively.
-    expect429(await login(email.toUpperCase(), PASSWORD, nextAddress()), 900);
-    const other = await approvedAccount();
-    expect((await login(other.email, PASSWORD, nextAddress())).statusCode).toBe(200);
+    const address = nextAddress();
+    for (let i = 0; i < 3; i++) expect((await login(email, 'wrong-password', address)).statusCode).toBe(401);
+    expect429(await login(email, PASSWORD, address), 900);
+    // The account is compared case-insensitively.
+    expect429(await login(email.toUpperCase(), PASSWORD, address), 900);
+    // The owner elsewhere is not stopped.
+    expect((await login(email, PASSWORD, nextAddress())).statusCode).toBe(200);
   });
 
-  it('sign-in per address: 4 per 15 minutes over any emails', async () => {
+  it('sign-in per address: 4 failures per 15 minutes over any emails', async () => {
     const address = nextAddress();
     for (let i = 0; i < 4; i++) expect((await login(uniqueEmail('rl-nobody'), 'whatever-password', address)).statusCode).toBe(401);
     const { email } = await approvedAccount();
@@ -188,11 +189,12 @@ describe('rate limits recover after their window', () => {
   const signIn = (email: string, password: string, remoteAddress: string) =>
     inject({ method: 'POST', url: '/api/users/login', remoteAddress, payload: { email, password } });
 
-  it('sign-in per account', async () => {
+  it('sign-in per account and address', async () => {
     const email = await account();
-    for (let i = 0; i < 3; i++) expect((await signIn(email, 'wrong-password', nextAddress())).statusCode).toBe(401);
-    await waitOut(await signIn(email, PASSWORD, nextAddress()));
-    expect((await signIn(email, PASSWORD, nextAddress())).statusCode).toBe(200);
+    const address = nextAddress();
+    for (let i = 0; i < 3; i++) expect((await signIn(email, 'wrong-password', address)).statusCode).toBe(401);
+    await waitOut(await signIn(email, PASSWORD, address));
+    expect((await signIn(email, PASSWORD, address)).statusCode).toBe(200);
   });
 
   it('sign-in per address', async () => {
