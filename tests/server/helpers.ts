@@ -59,7 +59,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: strin
  * With TEST_DATABASE_URL (CI runs the server suite a second time on PostgreSQL), each test
  * file gets a database of its own, so files can run in parallel.
  */
-async function freshPostgresDatabase(baseUrl: string): Promise<string> {
+export async function freshPostgresDatabase(baseUrl: string): Promise<string> {
   const pg = (await import('pg')).default;
   const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
