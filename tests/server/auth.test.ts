@@ -10,7 +10,7 @@ import {
   RefreshResponse,
   RegisterResponse,
 } from '../../contract';
-import { promoteToModerator } from '../../server/services/users';
+import { ensureModerator, promoteToModerator } from '../../server/services/users';
 import { PASSWORD, accountId, bearer, createTestApp, json, login, member, type TestApp } from './helpers';
 import { expectError, moderatorToken, newMember, rows, uniqueEmail } from './fixtures';
 
@@ -135,6 +135,18 @@ describe('POST /api/users/register', () => {
     expect((await register(wide, 'ｗｉｄｅ－ｌｅｔｔｅｒｓ-77')).statusCode).toBe(201);
     await post(`/api/users/${await accountId(t, wide)}/approve`, undefined, bearer(modToken));
     expect((await post('/api/users/login', { email: wide, password: 'wide-letters-77' })).statusCode).toBe(200);
+  });
+
+  it('MODERATOR_PASSWORD is normalised alike: the moderator signs in with either Unicode form', async () => {
+    const email = uniqueEmail('nfkc-mod');
+    const composed = 'Modérateur clé 7';
+    await ensureModerator(t.ctx, email, composed.normalize('NFD'));
+    expect((await post('/api/users/login', { email, password: composed })).statusCode).toBe(200);
+    // Started again with the other form, the stored hash still matches: nothing changes.
+    const [before] = await rows<{ password_hash: string }>(t, 'select password_hash from users where email = $1', [email]);
+    await ensureModerator(t.ctx, email, composed);
+    const [after] = await rows<{ password_hash: string }>(t, 'select password_hash from users where email = $1', [email]);
+    expect(after.password_hash).toBe(before.password_hash);
   });
 
   it.each([
