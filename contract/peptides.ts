@@ -1,6 +1,7 @@
 // Peptide catalogue (spec sections 3, 5, 7).
 import { z } from 'zod/mini';
 import { CATEGORIES, Id, IsoDate, Limit, PEPTIDE_SORTS, QueryInt, TextList, ok } from './common';
+import { cleanPeptideName } from './names';
 import { PEPTIDE_SEQUENCE_RE, REQUIRED_FIELDS_MESSAGE, SEQUENCE_MESSAGE } from './rules';
 
 // Every check carries its own message: the schema-level one would otherwise be used for all of
@@ -14,7 +15,10 @@ export const DosageRanges = z.object({ low: Optional(60), medium: Optional(60), 
 export const PeptideTimeline = z.object({ onset: Optional(60), peak: Optional(60), duration: Optional(60) });
 
 export const CreatePeptideRequest = z.object({
-  name: Required(100),
+  // Cleaned as stored (contract/names.ts): a name of only invisible characters is a missing one.
+  name: z
+    .string(REQUIRED_FIELDS_MESSAGE)
+    .check(z.overwrite(cleanPeptideName), z.minLength(1, REQUIRED_FIELDS_MESSAGE), tooLong(100)),
   peptide_sequence: z
     .string(REQUIRED_FIELDS_MESSAGE)
     .check(z.trim(), z.minLength(1, REQUIRED_FIELDS_MESSAGE), tooLong(500), z.regex(PEPTIDE_SEQUENCE_RE, SEQUENCE_MESSAGE)),

@@ -11,19 +11,46 @@ export const PASSWORD_MIN_MESSAGE = `password must be at least ${PASSWORD_MIN} c
  */
 export const PASSWORD_COMMON_MESSAGE = 'password is too common: choose one that is harder to guess';
 
+export const PASSWORD_BLANK_MESSAGE = 'password must not be only spaces';
+export const PASSWORD_REPEATED_MESSAGE = 'password must not be one character repeated';
+export const PASSWORD_EMAIL_MESSAGE = 'password must not contain the part of your email before the @';
+/** The part of the email before the @ is refused inside a password from this length on. */
+export const EMAIL_LOCAL_PART_MIN = 4;
+
+/**
+ * Passwords are compared in NFKC, so one typed with another keyboard or input method (a
+ * decomposed "é", fullwidth letters) is the same password; server/lib/passwords.ts hashes the
+ * NFKC form too, which also covers hashes stored before this normalisation.
+ */
 export const Credentials = z.object({
   email: z.string().check(z.trim(), z.minLength(1, 'email is required'), z.maxLength(254), z.email('email is not a valid email address')),
-  password: z.string().check(z.minLength(1, 'password is required'), z.maxLength(200, 'password must be at most 200 characters')),
+  password: z.string().check(
+    z.normalize('NFKC'),
+    z.minLength(1, 'password is required'),
+    z.maxLength(200, 'password must be at most 200 characters'),
+  ),
 });
 export type Credentials = z.infer<typeof Credentials>;
+
+/** Whether the password holds the email's local part (case-insensitive, NFKC), when that part is long enough to matter. */
+export function passwordContainsEmail(password: string, email: string): boolean {
+  const local = email.trim().split('@')[0].normalize('NFKC').toLowerCase();
+  return local.length >= EMAIL_LOCAL_PART_MIN && password.normalize('NFKC').toLowerCase().includes(local);
+}
 
 export const RegisterRequest = z.object({
   email: Credentials.shape.email,
   password: z.string().check(
+    z.normalize('NFKC'),
     z.minLength(PASSWORD_MIN, PASSWORD_MIN_MESSAGE),
     z.maxLength(200, 'password must be at most 200 characters'),
+    z.refine((p) => p.trim() !== '', PASSWORD_BLANK_MESSAGE),
+    z.refine((p) => p.trim() === '' || new Set(p).size > 1, PASSWORD_REPEATED_MESSAGE),
   ),
-});
+}).check(
+  // Needs both fields, so it is checked on the object; the message still names the password.
+  z.refine((r) => !passwordContainsEmail(r.password, r.email), { message: PASSWORD_EMAIL_MESSAGE, path: ['password'] }),
+);
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 export const Demographics = z.object({
@@ -76,7 +103,13 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const RegisterResponse = ok(z.object({ user: User }));
+/**
+ * What registration answers, identical whether the email was new or already taken (nothing
+ * from the database): the email as sent, trimmed, and the status every new account starts in.
+ */
+export const RegisteredUser = z.object({ email: z.string(), status: z.literal('pending') });
+export type RegisteredUser = z.infer<typeof RegisteredUser>;
+export const RegisterResponse = ok(z.object({ user: RegisteredUser }));
 export const LoginResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string(), user: User }));
 export type LoginData = z.infer<typeof LoginResponse>['data'];
 

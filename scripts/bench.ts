@@ -199,7 +199,10 @@ async function members(base: string, count: number): Promise<string[]> {
     const email = `bench-${stamp}-${i}@example.com`;
     const reg = await api(base, 'POST', '/api/users/register', { email, password: MEMBER_PASSWORD });
     if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.json)}`);
-    await api(base, 'POST', `/api/users/${reg.json.data.user._id}/approve`, {}, modToken);
+    // Registration answers no id (it must not tell a new email from a taken one): look it up.
+    const pending = await api(base, 'GET', '/api/users/pending?limit=100', undefined, modToken);
+    const id = pending.json.data.users.find((u: { email: string }) => u.email === email)._id;
+    await api(base, 'POST', `/api/users/${id}/approve`, {}, modToken);
     const login = await api(base, 'POST', '/api/users/login', { email, password: MEMBER_PASSWORD });
     tokens.push(login.json.data.accessToken);
   }

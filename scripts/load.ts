@@ -142,8 +142,11 @@ async function main() {
     for (let i = 0; i < 5; i++) {
       const email = `load-${i}-${Date.now()}@load.test`;
       const address = `10.200.1.${i + 1}`;
-      const reg = await call('POST', '/api/users/register', { body: { email, password: PASSWORD }, address });
-      await call('POST', `/api/users/${reg.body.data.user._id}/approve`, { token: mod.body.data.accessToken, address: '10.200.0.1' });
+      await call('POST', '/api/users/register', { body: { email, password: PASSWORD }, address });
+      // Registration answers no id (it must not tell a new email from a taken one): look it up.
+      const pending = await call('GET', '/api/users/pending?limit=100', { token: mod.body.data.accessToken, address: '10.200.0.1' });
+      const id = pending.body.data.users.find((u: { email: string }) => u.email === email)._id;
+      await call('POST', `/api/users/${id}/approve`, { token: mod.body.data.accessToken, address: '10.200.0.1' });
       const login = await call('POST', '/api/users/login', { body: { email, password: PASSWORD }, address });
       voters.push(login.body.data.accessToken);
     }

@@ -34,11 +34,17 @@ export interface Config {
   corsOrigins: string[];
   /** Mounts the benchmark's uncached feed route (scripts/bench.ts); never in production. */
   benchRaw: boolean;
+  /** The wait before checking a password once an account has `rateLimits.loginPerAccount.max` failures. */
+  loginDelay: { baseMs: number; maxMs: number };
   rateLimits: {
     submissions: RateLimitRule;
     register: RateLimitRule;
+    /** Failed sign-ins per (account, address): past `max`, that pair gets 429 until the window ends. */
     loginPerEmail: RateLimitRule;
+    /** Failed sign-ins from one address over all accounts: past `max`, that address gets 429. */
     loginPerAddress: RateLimitRule;
+    /** Failed sign-ins per account over all addresses: from `max` on, every attempt waits (never a 429). */
+    loginPerAccount: RateLimitRule;
     votes: RateLimitRule;
     general: RateLimitRule;
   };
@@ -82,11 +88,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     benchRaw: env.BENCH_RAW === 'true',
+    loginDelay: { baseMs: int(env, 'LOGIN_DELAY_BASE_MS', 250), maxMs: int(env, 'LOGIN_DELAY_MAX_MS', 4000) },
     rateLimits: {
       submissions: rule('SUBMISSIONS', 10, 3600),
       register: rule('REGISTER', 5, 3600),
       loginPerEmail: rule('LOGIN_EMAIL', 10, 900),
-      loginPerAddress: rule('LOGIN_ADDRESS', 10, 900),
+      // Above the per-account one: one address may fail on a few accounts before it is stopped.
+      loginPerAddress: rule('LOGIN_ADDRESS', 30, 900),
+      loginPerAccount: rule('LOGIN_ACCOUNT', 20, 900),
       votes: rule('VOTES', 100, 3600),
       general: rule('GENERAL', 600, 60),
     },

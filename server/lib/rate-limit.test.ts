@@ -54,6 +54,8 @@ describe('RateLimiter', () => {
         keys.push(key);
         return inner.hit(key, windowSeconds, now);
       },
+      peek: (key, now) => inner.peek(key, now),
+      clear: (key) => inner.clear(key),
     };
     const c = clock();
     const limiter = new RateLimiter(store, c.now);
@@ -104,7 +106,11 @@ describe('shared counters (several processes)', () => {
   });
 
   it('an asynchronous store rejects with the same 429', async () => {
-    const asyncStore: RateLimitStore = { hit: async () => ({ count: 3, resetAt: Date.UTC(2024, 4, 10, 12) + 30_000 }) };
+    const asyncStore: RateLimitStore = {
+      hit: async () => ({ count: 3, resetAt: Date.UTC(2024, 4, 10, 12) + 30_000 }),
+      peek: async () => null,
+      clear: async () => {},
+    };
     const limiter = new RateLimiter(asyncStore, clock().now);
     await expect(limiter.check('vote', 'u1', { max: 2, windowSeconds: 60 })).rejects.toMatchObject({ statusCode: 429 });
   });

@@ -14,6 +14,10 @@ export interface WindowCount {
 export interface RateLimitStore {
   /** Adds one hit and returns the count in the current window and when it ends (ms). */
   hit(key: string, windowSeconds: number, now: number): WindowCount | Promise<WindowCount>;
+  /** The count in the current window without adding to it; null when there is none. */
+  peek(key: string, now: number): WindowCount | null | Promise<WindowCount | null>;
+  /** Forgets the key's count (a successful sign-in clears its failures). */
+  clear(key: string): void | Promise<void>;
 }
 
 /**
@@ -89,6 +93,21 @@ export class PgRateLimitStore implements RateLimitStore {
     if ([...this.batched.values()].some((e) => e.add > 0)) this.flushTimer ??= setTimeout(() => void this.flush(), this.flushMs);
   }
 
+  peek(key: string, now: number): WindowCount | null | Promise<WindowCount | null> {
+    const local = this.batched.get(key);
+    if (this.isBatched(key)) {
+      return local && local.resetAt > now ? { count: local.known + local.inFlight + local.add, resetAt: local.resetAt } : null;
+    }
+    return this.db
+      .query<{ count: number; reset_at: string | number }>('select count, reset_at from rate_limit_counters where key = $1 and reset_at > $2', [key, now])
+      .then((res) => (res.rows[0] ? { count: res.rows[0].count, resetAt: Number(res.rows[0].reset_at) } : null));
+  }
+
+  async clear(key: string): Promise<void> {
+    this.batched.delete(key);
+    await this.db.query('delete from rate_limit_counters where key = $1', [key]);
+  }
+
   private async hitNow(key: string, windowSeconds: number, now: number): Promise<WindowCount> {
     if (now - this.lastSweep > 60_000) {
       this.lastSweep = now;
@@ -120,6 +139,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     entry.count += 1;
     return { count: entry.count, resetAt: entry.resetAt };
+  }
+
+  peek(key: string, now: number): WindowCount | null {
+    const entry = this.windows.get(key);
+    return entry && entry.resetAt > now ? { count: entry.count, resetAt: entry.resetAt } : null;
+  }
+
+  clear(key: string): void {
+    this.windows.delete(key);
   }
 
   private sweep(now: number) {
@@ -154,6 +182,25 @@ export class RateLimiter {
     return createHmac('sha256', this.secret).update(value).digest('base64url').slice(0, 22);
   }
 
+  private key(bucket: string, identifier: string): string {
+    return `${bucket}:${this.anonymise(identifier)}`;
+  }
+
+  /** Adds one to the identifier's count in the bucket and returns the window's count. */
+  async count(bucket: string, identifier: string, windowSeconds: number): Promise<WindowCount> {
+    return this.store.hit(this.key(bucket, identifier), windowSeconds, this.clock());
+  }
+
+  /** The identifier's count in the bucket's current window, without adding to it (0 when none). */
+  async peek(bucket: string, identifier: string): Promise<WindowCount> {
+    const now = this.clock();
+    return (await this.store.peek(this.key(bucket, identifier), now)) ?? { count: 0, resetAt: now };
+  }
+
+  async clear(bucket: string, identifier: string): Promise<void> {
+    await this.store.clear(this.key(bucket, identifier));
+  }
+
   /**
    * Counts one request; throws (or, with a shared store, rejects) 429 with Retry-After once the
    * rule's maximum is passed. Callers `await` it: the in-memory store answers synchronously.
@@ -163,7 +210,7 @@ export class RateLimiter {
     const verdict = ({ count, resetAt }: WindowCount) => {
       if (count > rule.max) throw tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)));
     };
-    const counted = this.store.hit(`${bucket}:${this.anonymise(identifier)}`, rule.windowSeconds, now);
+    const counted = this.store.hit(this.key(bucket, identifier), rule.windowSeconds, now);
     if (counted instanceof Promise) return counted.then(verdict);
     verdict(counted);
   }

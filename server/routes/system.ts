@@ -15,8 +15,8 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const limits: RateLimitInfo[] = [
       { name: 'Experience submissions', description: 'POST /api/experiences', max: r.submissions.max, windowSeconds: r.submissions.windowSeconds, scope: 'address' },
       { name: 'Registrations', description: 'POST /api/users/register', max: r.register.max, windowSeconds: r.register.windowSeconds, scope: 'address' },
-      { name: 'Sign-in attempts per account', description: 'POST /api/users/login', max: r.loginPerEmail.max, windowSeconds: r.loginPerEmail.windowSeconds, scope: 'email' },
-      { name: 'Sign-in attempts per address', description: 'POST /api/users/login', max: r.loginPerAddress.max, windowSeconds: r.loginPerAddress.windowSeconds, scope: 'address' },
+      { name: 'Failed sign-ins per account and address', description: 'POST /api/users/login', max: r.loginPerEmail.max, windowSeconds: r.loginPerEmail.windowSeconds, scope: 'email' },
+      { name: 'Failed sign-ins per address', description: 'POST /api/users/login', max: r.loginPerAddress.max, windowSeconds: r.loginPerAddress.windowSeconds, scope: 'address' },
       { name: 'Votes', description: 'POST /api/experiences/{id}/vote', max: r.votes.max, windowSeconds: r.votes.windowSeconds, scope: 'account' },
       { name: 'All other API requests', description: 'Every /api request', max: r.general.max, windowSeconds: r.general.windowSeconds, scope: 'address' },
     ];

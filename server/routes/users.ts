@@ -11,7 +11,9 @@ import {
 } from '../../contract/users';
 import type { AppContext } from '../context';
 import { clientAddress } from '../lib/address';
+import { HttpError } from '../lib/errors';
 import { assertPasswordNotCommon } from '../lib/passwords';
+import { signInAttempt } from '../lib/sign-in-limits';
 import { parse } from '../lib/validate';
 import { optionalCaller, requireMember, requireModerator } from '../plugins/auth';
 import * as users from '../services/users';
@@ -23,6 +25,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     await ctx.limiter.check('register', clientAddress(request), limits.register);
     const input = parse(RegisterRequest, request.body);
     assertPasswordNotCommon(input.password);
+    // A new and a taken email get this same answer (services/users.ts `register`).
     const user = await users.register(ctx, input);
     reply.code(201);
     return {
@@ -33,10 +36,21 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   });
 
   app.post('/api/users/login', async (request) => {
-    await ctx.limiter.check('login-address', clientAddress(request), limits.loginPerAddress);
     const input = parse(Credentials, request.body);
-    await ctx.limiter.check('login-email', input.email.toLowerCase(), limits.loginPerEmail);
-    return { success: true, data: await users.login(ctx, input) };
+    // Only failures count, per (account, address), per address and per account (lib/sign-in-limits.ts).
+    const attempt = signInAttempt(ctx.limiter, ctx.config, input.email, clientAddress(request));
+    await attempt.admit();
+    let data: Awaited<ReturnType<typeof users.login>>;
+    try {
+      data = await users.login(ctx, input);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 401) await attempt.failed();
+      // 403: the password was right but the account is not approved; not a failure.
+      else if (err instanceof HttpError && err.statusCode === 403) await attempt.succeeded();
+      throw err;
+    }
+    await attempt.succeeded();
+    return { success: true, data };
   });
 
   app.post('/api/auth/refresh', async (request) => {

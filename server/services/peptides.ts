@@ -1,6 +1,7 @@
 // Peptide catalogue: search, filter, sort and page in SQL; aggregates come from trigger-kept columns.
 import type { CreatePeptideInput, Peptide } from '../../contract/peptides';
 import type { PeptideSort } from '../../contract/common';
+import { cleanPeptideName, peptideNameKey } from '../../contract/names';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { conflict, forbidden, notFound } from '../lib/errors';
@@ -131,14 +132,19 @@ export async function getPeptide(ctx: AppContext, id: string, caller: Caller | n
   return toPeptide(row, caller);
 }
 
-/** The one INSERT of a peptide, shared by members' creations and the seed. */
+/**
+ * The one INSERT of a peptide, shared by members' creations and the seed. The name is stored
+ * cleaned and with its key (contract/names.ts); the unique index on the key among live peptides
+ * (migrations/004_peptide_name_key.sql) refuses a second peptide of the same name.
+ */
 export async function insertPeptide(q: Queryable, input: CreatePeptideInput, createdBy: string | null): Promise<string> {
+  const name = cleanPeptideName(input.name);
   const res = await q.query<{ id: string }>(
     `insert into peptides (name, peptide_sequence, category, description, detailed_description, mechanism,
-       common_dosage, common_frequency, common_effects, side_effects, common_stacks, dosage_ranges, timeline, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
+       common_dosage, common_frequency, common_effects, side_effects, common_stacks, dosage_ranges, timeline, created_by, name_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning id`,
     [
-      input.name,
+      name,
       input.peptide_sequence,
       input.category,
       input.description,
@@ -152,6 +158,7 @@ export async function insertPeptide(q: Queryable, input: CreatePeptideInput, cre
       JSON.stringify(input.dosageRanges),
       JSON.stringify(input.timeline),
       createdBy,
+      peptideNameKey(name),
     ],
   );
   return res.rows[0].id;
@@ -162,12 +169,18 @@ export async function createPeptide(ctx: AppContext, caller: Caller, input: Crea
   try {
     id = await insertPeptide(ctx.db, input, caller.userId);
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw conflict(`A peptide named "${input.name}" already exists`);
+    if ((err as { code?: string }).code === '23505') throw conflict(await duplicateMessage(ctx, input.name));
     throw err;
   }
   ctx.cache.invalidate();
   await recordActivity(ctx, caller.userId);
   return getPeptide(ctx, id, caller);
+}
+
+/** Names the live peptide a new name collides with, as it is written (it may differ from what was typed). */
+async function duplicateMessage(ctx: AppContext, name: string): Promise<string> {
+  const res = await ctx.db.query<{ name: string }>('select name from peptides where name_key = $1 and deleted_at is null', [peptideNameKey(name)]);
+  return res.rows[0] ? `A peptide named "${res.rows[0].name}" already exists` : 'A peptide with this name already exists';
 }
 
 /** Soft delete: the peptide leaves every list; its experiences stay. */

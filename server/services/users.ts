@@ -1,6 +1,16 @@
 // Accounts, sign-in sessions, profiles and moderation (decisions.md "Accounts and roles").
 import { randomUUID } from 'node:crypto';
-import type { Credentials, Demographics, LoginData, PendingUser, Preferences, RegisterRequest, UpdateProfileRequest, User } from '../../contract/users';
+import type {
+  Credentials,
+  Demographics,
+  LoginData,
+  PendingUser,
+  Preferences,
+  RegisterRequest,
+  RegisteredUser,
+  UpdateProfileRequest,
+  User,
+} from '../../contract/users';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { conflict, forbidden, notFound, unauthorized } from '../lib/errors';
@@ -68,20 +78,18 @@ export async function recordActivity(ctx: AppContext, userId: string): Promise<v
   if (res.affectedRows > 0) ctx.cache.invalidate();
 }
 
-export async function register(ctx: AppContext, input: RegisterRequest): Promise<User> {
-  if (await findByEmail(ctx.db, input.email)) throw conflict('An account with this email already exists');
+/**
+ * Creates a pending account, or does nothing when the email is taken: the caller answers the
+ * same either way, so registration never tells whether an email has an account. Both paths
+ * hash the password and run the same one statement, so they also take about as long; the
+ * existing account is left exactly as it was.
+ */
+export async function register(ctx: AppContext, input: RegisterRequest): Promise<RegisteredUser> {
+  const email = input.email.trim();
   const hash = await hashPassword(input.password, ctx.config.scryptN);
-  try {
-    const res = await ctx.db.query<UserRow>(
-      `insert into users (email, password_hash) values ($1, $2) returning *`,
-      [input.email.trim(), hash],
-    );
-    return toUser(res.rows[0]);
-  } catch (err) {
-    // Two registrations racing for one email: the unique index decides.
-    if ((err as { code?: string }).code === '23505') throw conflict('An account with this email already exists');
-    throw err;
-  }
+  // The unique index on lower(email) decides, also between two registrations racing.
+  await ctx.db.query(`insert into users (email, password_hash) values ($1, $2) on conflict do nothing`, [email, hash]);
+  return { email, status: 'pending' };
 }
 
 /** Stores a new refresh token (random at sign-in, derived on rotation) and signs an access token. */
@@ -254,6 +262,8 @@ export async function decide(
   const user = await findById(ctx.db, userId);
   if (!user) throw notFound('User not found');
   if (user.id === moderator.userId) throw forbidden('You cannot change the status of your own account');
+  // Moderators are made only by `npm run moderator` (server/cli/moderator.ts): none can vet or lock out another.
+  if (user.role === 'moderator') throw forbidden('You cannot approve or reject another moderator');
   if (user.status === decision) throw conflict(`This account is already ${decision}`);
   const res = await ctx.db.query<UserRow>(
     `update users set status = $2, moderator_notes = coalesce($3, moderator_notes), decided_at = now(), decided_by = $4

@@ -1,7 +1,7 @@
 // Sign-in, sign-up and sign-out calls (spec sections 5, 7, 8). These are mutations driven by
 // the AuthProvider, which owns the session; there is nothing here to cache as a query.
 import { errorText, isRecord, messageText, readData } from '@contract/normalize';
-import { type Credentials, type LoginData, LoginResponse, RegisterResponse, type User } from '@contract/users';
+import { type Credentials, type LoginData, LoginResponse, type RegisteredUser, RegisterResponse } from '@contract/users';
 import { api } from './client';
 import { ApiError } from './errors';
 
@@ -19,12 +19,13 @@ export async function login(credentials: Credentials): Promise<LoginData> {
 }
 
 export interface Registration {
-  user: User;
+  /** The email as sent and `pending`: the same whether or not the email already had an account. */
+  user: RegisteredUser;
   /** The server's note, e.g. that the account awaits moderator approval. */
   message?: string;
 }
 
-/** POST /api/users/register. Success needs the success flag and the new user. */
+/** POST /api/users/register. Success needs the success flag and the registration (email, status). */
 export async function register(credentials: Credentials): Promise<Registration> {
   const response = await api.post<unknown>('/api/users/register', credentials);
   const body = response.data;

@@ -73,12 +73,27 @@ export async function moderatorToken(): Promise<string> {
   return res.body.data.accessToken;
 }
 
+/**
+ * The id of a pending account, from the moderator's list (oldest first, so read from the last
+ * page back): registration answers no id, as it must not tell a new email from a taken one.
+ */
+export async function pendingAccountId(email: string, token: string): Promise<string> {
+  const first = await api('GET', '/api/users/pending?limit=100', undefined, token);
+  for (let page = Math.max(1, Math.ceil(first.body.data.total / 100)); page >= 1; page--) {
+    const res = page === 1 ? first : await api('GET', `/api/users/pending?limit=100&page=${page}`, undefined, token);
+    const user = res.body.data.users.find((u: { email: string; _id: string }) => u.email === email);
+    if (user) return user._id;
+  }
+  throw new Error(`no pending account for ${email}`);
+}
+
 /** Registers through the API and has the moderator approve it. */
 export async function approvedMember(password = 'member-password-1'): Promise<{ email: string; password: string }> {
   const email = uniqueEmail();
   const reg = await api('POST', '/api/users/register', { email, password });
   if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
-  const approve = await api('POST', `/api/users/${reg.body.data.user._id}/approve`, undefined, await moderatorToken());
+  const token = await moderatorToken();
+  const approve = await api('POST', `/api/users/${await pendingAccountId(email, token)}/approve`, undefined, token);
   if (approve.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approve.body)}`);
   return { email, password };
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, approvedMember, launch, moderatorToken, newPage, screenshotDir, uniqueEmail } from './browser';
+import { api, approvedMember, launch, moderatorToken, newPage, pendingAccountId, screenshotDir, uniqueEmail } from './browser';
 
 let browser: Browser;
 let modToken: string;
@@ -185,8 +185,10 @@ describe('Research Hub as a plain member', () => {
       expect(res.status, url).toBe(403);
       expect(res.body.success).toBe(false);
     }
-    const someone = await api('POST', '/api/users/register', { email: uniqueEmail('target'), password: 'pending-password-1' });
-    expect((await api('POST', `/api/users/${someone.body.data.user._id}/approve`, undefined, token!)).status).toBe(403);
+    const target = uniqueEmail('target');
+    await api('POST', '/api/users/register', { email: target, password: 'pending-password-1' });
+    const someone = await pendingAccountId(target, await moderatorToken());
+    expect((await api('POST', `/api/users/${someone}/approve`, undefined, token!)).status).toBe(403);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 // Issue 3 scenarios in real Chromium against the built app and the real server.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, approvedMember, firstPeptide, launch, moderatorToken, newPage, submitExperience, uniqueEmail } from './browser';
+import { api, approvedMember, firstPeptide, launch, moderatorToken, newPage, pendingAccountId, submitExperience, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,10 +40,8 @@ describe('session in the browser', () => {
     expect((await storage(page)).accessToken).toBeNull();
 
     // The moderator approves through the API.
-    const pending = await api('GET', '/api/users/pending?limit=100', undefined, await moderatorToken());
-    const user = pending.body.data.users.find((u: { email: string }) => u.email === email);
-    expect(user).toBeTruthy();
-    expect((await api('POST', `/api/users/${user._id}/approve`, undefined, await moderatorToken())).status).toBe(200);
+    const id = await pendingAccountId(email, await moderatorToken());
+    expect((await api('POST', `/api/users/${id}/approve`, undefined, await moderatorToken())).status).toBe(200);
 
     await signIn(page, email, password);
     await page.waitForURL((url) => url.pathname === '/');

@@ -57,7 +57,10 @@ async function crashScenario(label: string, env: Record<string, string>) {
     const email = `voter-${label}-${i}-${Date.now()}@durability.test`;
     const reg = await api(base, 'POST', '/api/users/register', { email, password: PASSWORD });
     expect(reg.status).toBe(201);
-    expect((await api(base, 'POST', `/api/users/${reg.body.data.user._id}/approve`, undefined, modToken)).status).toBe(200);
+    // Registration answers no id (server/services/users.ts `register`): the moderator's list has it.
+    const pending = await api(base, 'GET', '/api/users/pending?limit=100', undefined, modToken);
+    const id = pending.body.data.users.find((u: { email: string }) => u.email === email)._id;
+    expect((await api(base, 'POST', `/api/users/${id}/approve`, undefined, modToken)).status).toBe(200);
     const login = await api(base, 'POST', '/api/users/login', { email, password: PASSWORD });
     voters.push(login.body.data.accessToken);
   }

@@ -10,7 +10,8 @@ import {
   RefreshResponse,
   RegisterResponse,
 } from '../../contract';
-import { PASSWORD, bearer, createTestApp, json, login, member, type TestApp } from './helpers';
+import { ensureModerator, promoteToModerator } from '../../server/services/users';
+import { PASSWORD, accountId, bearer, createTestApp, json, login, member, type TestApp } from './helpers';
 import { expectError, moderatorToken, newMember, rows, uniqueEmail } from './fixtures';
 
 let t: TestApp;
@@ -29,27 +30,123 @@ async function register(email: string, password = PASSWORD) {
   return post('/api/users/register', { email, password });
 }
 
+/** Registers a new account and returns its id (the answer has none: it reads alike for a taken email). */
+async function registeredId(email: string): Promise<string> {
+  expect((await register(email)).statusCode).toBe(201);
+  return accountId(t, email);
+}
+
 describe('POST /api/users/register', () => {
   it('creates a pending user account and never returns the password', async () => {
     const email = uniqueEmail('reg');
     const res = await register(email);
     expect(res.statusCode).toBe(201);
     const body = RegisterResponse.parse(json(res));
-    expect(body.data.user).toMatchObject({ email, role: 'user', status: 'pending' });
+    expect(body.data.user).toEqual({ email, status: 'pending' });
     expect(res.body).not.toContain(PASSWORD);
     expect(res.body).not.toMatch(/password|hash/i);
-    const [row] = await rows<{ password_hash: string }>(t, 'select password_hash from users where id = $1', [body.data.user._id]);
+    const [row] = await rows<{ password_hash: string; status: string; role: string }>(
+      t,
+      'select password_hash, status, role from users where email = $1',
+      [email],
+    );
+    expect(row).toMatchObject({ status: 'pending', role: 'user' });
     expect(row.password_hash).not.toContain(PASSWORD);
     expect(row.password_hash).toMatch(/^scrypt\$/);
   });
 
-  it('trims the email and refuses the same email in another letter case with 409', async () => {
+  it('trims the email; the same email in another letter case creates no second account', async () => {
     const email = uniqueEmail('dup');
     const first = await register(`  ${email}  `);
     expect(first.statusCode).toBe(201);
     expect(RegisterResponse.parse(json(first)).data.user.email).toBe(email);
-    expectError(await register(email.toUpperCase()), 409, /already exists/);
+    expect((await register(email.toUpperCase())).statusCode).toBe(201);
     expect(await rows(t, 'select 1 from users where lower(email) = lower($1)', [email])).toHaveLength(1);
+  });
+
+  it('answers a taken email exactly as a new one, in comparable time, and leaves the account as it was', async () => {
+    // A realistic share of scrypt in the time (2^14 here; 2^17 in production), so that skipping
+    // the hash for a taken email would show.
+    const slow = await createTestApp({ SCRYPT_N: String(2 ** 14) });
+    try {
+      await takenEmailReadsAsNew(slow);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  async function takenEmailReadsAsNew(s: TestApp) {
+    const signUp = (email: string, password: string) =>
+      s.app.inject({ method: 'POST', url: '/api/users/register', payload: { email, password } });
+    const signIn = (email: string, password: string) => s.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+    const owner = await newMember(s, 'taken');
+    const [before] = await rows(s, 'select * from users where id = $1', [owner.userId]);
+    const answers: { status: number; body: unknown }[] = [];
+    const timings = { fresh: [] as number[], taken: [] as number[] };
+    for (let i = 0; i < 5; i++) {
+      for (const kind of ['fresh', 'taken'] as const) {
+        const email = kind === 'taken' ? owner.email.toUpperCase() : uniqueEmail('fresh');
+        const started = performance.now();
+        const res = await signUp(email, `another-secret-${i}`);
+        timings[kind].push(performance.now() - started);
+        // The answer echoes the email as sent: compare it with the email taken out.
+        const body = json(res);
+        body.data.user.email = '<email>';
+        answers.push({ status: res.statusCode, body });
+      }
+    }
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(answers[0].status).toBe(201);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const [fresh, taken] = [median(timings.fresh), median(timings.taken)];
+    console.log(`register median: new email ${fresh.toFixed(1)} ms, taken email ${taken.toFixed(1)} ms (SCRYPT_N=${s.config.scryptN})`);
+    expect(Math.max(fresh, taken) / Math.min(fresh, taken)).toBeLessThan(3);
+
+    const [after] = await rows(s, 'select * from users where id = $1', [owner.userId]);
+    expect(after).toEqual(before);
+    expect((await signIn(owner.email, PASSWORD)).statusCode).toBe(200);
+    expectError(await signIn(owner.email, 'another-secret-0'), 401);
+  }
+
+  it.each([
+    ['          ', 'password must not be only spaces'],
+    ['zzzzzzzzzzzz', 'password must not be one character repeated'],
+    ['my-Gardener-pass', 'password must not contain the part of your email before the @'],
+  ])('refuses the password %j with 400 and creates no account', async (password, message) => {
+    const email = 'gardener@example.com';
+    expect(expectError(await register(email, password), 400)).toBe(message);
+    expect(await rows(t, 'select id from users where email = $1', [email])).toEqual([]);
+  });
+
+  it('a password typed in another Unicode form (NFKC) signs in alike', async () => {
+    const composed = 'Crème brûlée 4 ever';
+    const decomposed = composed.normalize('NFD');
+    expect(decomposed).not.toBe(composed);
+    const email = uniqueEmail('nfkc');
+    const id = await (async () => {
+      expect((await register(email, decomposed)).statusCode).toBe(201);
+      return accountId(t, email);
+    })();
+    await post(`/api/users/${id}/approve`, undefined, bearer(modToken));
+    expect((await post('/api/users/login', { email, password: composed })).statusCode).toBe(200);
+    expect((await post('/api/users/login', { email, password: decomposed })).statusCode).toBe(200);
+    // Fullwidth letters are the same letters once normalised.
+    const wide = uniqueEmail('wide');
+    expect((await register(wide, 'ｗｉｄｅ－ｌｅｔｔｅｒｓ-77')).statusCode).toBe(201);
+    await post(`/api/users/${await accountId(t, wide)}/approve`, undefined, bearer(modToken));
+    expect((await post('/api/users/login', { email: wide, password: 'wide-letters-77' })).statusCode).toBe(200);
+  });
+
+  it('MODERATOR_PASSWORD is normalised alike: the moderator signs in with either Unicode form', async () => {
+    const email = uniqueEmail('nfkc-mod');
+    const composed = 'Modérateur clé 7';
+    await ensureModerator(t.ctx, email, composed.normalize('NFD'));
+    expect((await post('/api/users/login', { email, password: composed })).statusCode).toBe(200);
+    // Started again with the other form, the stored hash still matches: nothing changes.
+    const [before] = await rows<{ password_hash: string }>(t, 'select password_hash from users where email = $1', [email]);
+    await ensureModerator(t.ctx, email, composed);
+    const [after] = await rows<{ password_hash: string }>(t, 'select password_hash from users where email = $1', [email]);
+    expect(after.password_hash).toBe(before.password_hash);
   });
 
   it.each([
@@ -86,8 +183,7 @@ describe('POST /api/users/register', () => {
 describe('approval flow', () => {
   it('pending → login refused → moderator lists, approves → login works', async () => {
     const email = uniqueEmail('flow');
-    const reg = RegisterResponse.parse(json(await register(email)));
-    const userId = reg.data.user._id;
+    const userId = await registeredId(email);
 
     const refused = await post('/api/users/login', { email, password: PASSWORD });
     expectError(refused, 403, /awaiting approval/i);
@@ -136,7 +232,7 @@ describe('approval flow', () => {
 
   it('reject stores the notes, and the account cannot sign in', async () => {
     const email = uniqueEmail('rejected');
-    const userId = RegisterResponse.parse(json(await register(email))).data.user._id;
+    const userId = await registeredId(email);
     const res = await post(`/api/users/${userId}/reject`, { notes: '  Not enough information  ' }, bearer(modToken));
     expect(res.statusCode).toBe(200);
     expect(DecisionResponse.parse(json(res)).data.user).toMatchObject({ status: 'rejected', moderatorNotes: 'Not enough information' });
@@ -146,26 +242,26 @@ describe('approval flow', () => {
   });
 
   it('reject with an empty note (as the UI sends) and with no body at all', async () => {
-    const a = RegisterResponse.parse(json(await register(uniqueEmail('rej-empty')))).data.user._id;
+    const a = await registeredId(uniqueEmail('rej-empty'));
     const resA = await post(`/api/users/${a}/reject`, { notes: '' }, bearer(modToken));
     expect(DecisionResponse.parse(json(resA)).data.user).toMatchObject({ status: 'rejected', moderatorNotes: null });
-    const b = RegisterResponse.parse(json(await register(uniqueEmail('rej-nobody')))).data.user._id;
+    const b = await registeredId(uniqueEmail('rej-nobody'));
     const resB = await post(`/api/users/${b}/reject`, undefined, bearer(modToken));
     expect(DecisionResponse.parse(json(resB)).data.user.status).toBe('rejected');
   });
 
   it('approving or rejecting twice answers 409', async () => {
-    const a = RegisterResponse.parse(json(await register(uniqueEmail('twice')))).data.user._id;
+    const a = await registeredId(uniqueEmail('twice'));
     expect((await post(`/api/users/${a}/approve`, undefined, bearer(modToken))).statusCode).toBe(200);
     expectError(await post(`/api/users/${a}/approve`, undefined, bearer(modToken)), 409, /already approved/);
-    const b = RegisterResponse.parse(json(await register(uniqueEmail('twice-rej')))).data.user._id;
+    const b = await registeredId(uniqueEmail('twice-rej'));
     expect((await post(`/api/users/${b}/reject`, {}, bearer(modToken))).statusCode).toBe(200);
     expectError(await post(`/api/users/${b}/reject`, {}, bearer(modToken)), 409, /already rejected/);
   });
 
   it('a rejected account can later be approved and then signs in', async () => {
     const email = uniqueEmail('second-chance');
-    const id = RegisterResponse.parse(json(await register(email))).data.user._id;
+    const id = await registeredId(email);
     await post(`/api/users/${id}/reject`, {}, bearer(modToken));
     expect((await post(`/api/users/${id}/approve`, undefined, bearer(modToken))).statusCode).toBe(200);
     expect((await post('/api/users/login', { email, password: PASSWORD })).statusCode).toBe(200);
@@ -177,7 +273,7 @@ describe('approval flow', () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     expectError(await post(`/api/users/${unknown}/approve`, undefined, bearer(modToken)), 404, /not found/i);
     expectError(await post(`/api/users/${unknown}/reject`, {}, bearer(modToken)), 404, /not found/i);
-    const id = RegisterResponse.parse(json(await register(uniqueEmail('long-notes')))).data.user._id;
+    const id = await registeredId(uniqueEmail('long-notes'));
     expectError(await post(`/api/users/${id}/reject`, { notes: 'x'.repeat(1001) }, bearer(modToken)), 400, /notes/);
   });
 
@@ -186,9 +282,22 @@ describe('approval flow', () => {
     expectError(await post(`/api/users/${me._id}/reject`, {}, bearer(modToken)), 403);
   });
 
+  it('a moderator cannot approve or reject another moderator', async () => {
+    const other = await newMember(t, 'other-mod');
+    await promoteToModerator(t.ctx, other.email);
+    const reject = expectError(await post(`/api/users/${other.userId}/reject`, { notes: 'takeover' }, bearer(modToken)), 403);
+    expect(reject).toBe('You cannot approve or reject another moderator');
+    expectError(await post(`/api/users/${other.userId}/approve`, undefined, bearer(modToken)), 403, /another moderator/);
+    // Still an approved moderator whose sign-in works.
+    expect((await get('/api/users/me', other.headers)).statusCode).toBe(200);
+    expect((await get('/api/users/pending', other.headers)).statusCode).toBe(200);
+    const [row] = await rows<{ role: string; status: string }>(t, 'select role, status from users where id = $1', [other.userId]);
+    expect(row).toEqual({ role: 'moderator', status: 'approved' });
+  });
+
   it('members get 403 and visitors 401 on every moderation call', async () => {
     const m = await newMember(t);
-    const target = RegisterResponse.parse(json(await register(uniqueEmail('target')))).data.user._id;
+    const target = await registeredId(uniqueEmail('target'));
     expectError(await get('/api/users/pending', m.headers), 403, /moderator/i);
     expectError(await post(`/api/users/${target}/approve`, undefined, m.headers), 403);
     expectError(await post(`/api/users/${target}/reject`, {}, m.headers), 403);

@@ -59,7 +59,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: strin
  * With TEST_DATABASE_URL (CI runs the server suite a second time on PostgreSQL), each test
  * file gets a database of its own, so files can run in parallel.
  */
-async function freshPostgresDatabase(baseUrl: string): Promise<string> {
+export async function freshPostgresDatabase(baseUrl: string): Promise<string> {
   const pg = (await import('pg')).default;
   const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -86,13 +86,20 @@ export function bearer(token: string) {
 export async function member(t: TestApp, email: string, opts: { approve?: boolean } = {}) {
   const reg = await t.app.inject({ method: 'POST', url: '/api/users/register', payload: { email, password: PASSWORD } });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
-  const userId = json(reg).data.user._id as string;
+  const userId = await accountId(t, email);
   if (opts.approve === false) return { userId, accessToken: '', refreshToken: '' };
   const mod = await login(t, MODERATOR.email, MODERATOR.password);
   const ok = await t.app.inject({ method: 'POST', url: `/api/users/${userId}/approve`, headers: bearer(mod.accessToken) });
   if (ok.statusCode !== 200) throw new Error(`approve failed: ${ok.body}`);
   const tokens = await login(t, email, PASSWORD);
   return { ...tokens, userId };
+}
+
+/** The id of the account with this email: registration answers none (services/users.ts `register`). */
+export async function accountId(t: TestApp, email: string): Promise<string> {
+  const res = await t.ctx.db.query<{ id: string }>('select id from users where lower(email) = lower($1)', [email.trim()]);
+  if (!res.rows[0]) throw new Error(`no account for ${email}`);
+  return res.rows[0].id;
 }
 
 export async function login(t: TestApp, email: string, password: string) {

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../../server/app';
-import { MODERATOR, PASSWORD, bearer, createTestApp, json, validSubmission, type TestApp } from './helpers';
+import { MODERATOR, PASSWORD, accountId, bearer, createTestApp, json, validSubmission, type TestApp } from './helpers';
 import { storyOf, uniqueEmail, uniqueWord } from './fixtures';
 
 let t: TestApp;
@@ -38,8 +38,8 @@ describe('request logs', () => {
 
     const reg = await app.inject({ ...common, method: 'POST', url: '/api/users/register', payload: { email, password: PASSWORD } });
     expect(reg.statusCode).toBe(201);
-    const userId = json(reg).data.user._id;
     const mod = json(await app.inject({ ...common, method: 'POST', url: '/api/users/login', payload: MODERATOR })).data;
+    const userId = await accountId(t, email);
     await app.inject({ method: 'POST', url: `/api/users/${userId}/approve`, ...common, headers: { ...common.headers, ...bearer(mod.accessToken) } });
     const wrong = await app.inject({ ...common, method: 'POST', url: '/api/users/login', payload: { email, password: 'wrong-password-123' } });
     expect(wrong.statusCode).toBe(401);

@@ -116,9 +116,9 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
   /** An approved member signed in through `i`, whose session `i` now keeps in its session cache. */
   async function cachedMember(i: Instance) {
     const email = `scale-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const reg = await a.app.inject({ method: 'POST', url: '/api/users/register', payload: { email, password: PASSWORD } });
-    const userId = JSON.parse(reg.body).data.user._id as string;
+    await a.app.inject({ method: 'POST', url: '/api/users/register', payload: { email, password: PASSWORD } });
     const mod = JSON.parse((await a.app.inject({ method: 'POST', url: '/api/users/login', payload: MODERATOR })).body).data.accessToken;
+    const userId = (await a.ctx.db.query<{ id: string }>('select id from users where email = $1', [email])).rows[0].id;
     await a.app.inject({ method: 'POST', url: `/api/users/${userId}/approve`, headers: bearer(mod) });
     const tokens = JSON.parse((await i.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: PASSWORD } })).body).data;
     const headers = bearer(tokens.accessToken as string);

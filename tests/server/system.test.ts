@@ -44,8 +44,8 @@ describe('GET /api/limits', () => {
       expect(table).toEqual({
         'Experience submissions': [10, 3600],
         Registrations: [5, 3600],
-        'Sign-in attempts per account': [10, 900],
-        'Sign-in attempts per address': [10, 900],
+        'Failed sign-ins per account and address': [10, 900],
+        'Failed sign-ins per address': [30, 900],
         Votes: [7, 120],
         'All other API requests': [600, 60],
       });

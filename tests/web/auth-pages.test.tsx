@@ -139,11 +139,11 @@ describe('Register', () => {
     ).toBeInTheDocument();
   });
 
-  it('a failure: the server error in the Error toast, values kept, still on /register', async () => {
+  it('a refused password: the server message in the Error toast, values kept, still on /register', async () => {
     const app = await openRegister();
-    await app.fill('member@example.com', PASSWORD);
+    await app.fill('member@example.com', 'member-secret-99');
 
-    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    expect(await screen.findByText('password must not contain the part of your email before the @')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(app.location()).toBe('/register');
     expect(screen.getByLabelText('Email')).toHaveValue('member@example.com');

@@ -43,7 +43,8 @@ export const loginBody = (user: User, accessToken: string, refreshToken: string)
 export const refreshBody = (accessToken: string, refreshToken: string) =>
   RefreshResponse.parse({ success: true, data: { accessToken, refreshToken } });
 
-export const registerBody = (user: User, message?: string) => RegisterResponse.parse({ success: true, data: { user }, message });
+export const registerBody = (user: Pick<User, 'email'>, message?: string) =>
+  RegisterResponse.parse({ success: true, data: { user: { email: user.email, status: 'pending' } }, message });
 
 export const meBody = (user: User) => MeResponse.parse({ success: true, data: { user } });
 

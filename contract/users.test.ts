@@ -1,0 +1,39 @@
+// Password rules of RegisterRequest: the SPA shows these messages as the server sends them.
+import { describe, expect, it } from 'vitest';
+import { Credentials, RegisterRequest, formatIssues } from './index';
+
+function refusal(input: unknown): string {
+  const r = RegisterRequest.safeParse(input, { reportInput: true });
+  if (r.success) throw new Error('expected a failure');
+  return formatIssues(r.error.issues);
+}
+
+describe('RegisterRequest passwords', () => {
+  it.each([
+    ['          ', 'password must not be only spaces'],
+    [' \t \t \t \t ', 'password must not be only spaces'],
+    ['aaaaaaaaaaaa', 'password must not be one character repeated'],
+    ['🔑🔑🔑🔑🔑🔑🔑🔑', 'password must not be one character repeated'],
+    ['xx-Fiona.Smith-2024', 'password must not contain the part of your email before the @'],
+    ['FIONA.SMITHrocks!', 'password must not contain the part of your email before the @'],
+    // Fullwidth letters are the same letters once normalised (NFKC).
+    ['ｆｉｏｎａ.ｓｍｉｔｈ-pass', 'password must not contain the part of your email before the @'],
+  ])('refuses %j with a message naming the password', (password, expected) => {
+    expect(refusal({ email: 'fiona.smith@example.com', password })).toBe(expected);
+  });
+
+  it('a local part under 4 characters may appear in the password', () => {
+    expect(RegisterRequest.safeParse({ email: 'bob@example.com', password: 'bob-likes-long-walks' }).success).toBe(true);
+    expect(refusal({ email: 'bobby@example.com', password: 'bobby-likes-long-walks' })).toMatch(/before the @/);
+  });
+
+  it('passwords are NFKC-normalised: other spellings of the same characters parse alike', () => {
+    const composed = 'Crème brûlée 42';
+    const decomposed = composed.normalize('NFD');
+    expect(decomposed).not.toBe(composed);
+    const a = RegisterRequest.parse({ email: 'chef@example.com', password: composed }).password;
+    const b = RegisterRequest.parse({ email: 'chef@example.com', password: decomposed }).password;
+    expect(a).toBe(b);
+    expect(Credentials.parse({ email: 'chef@example.com', password: 'ｐａｓｓｗｏｒｄ' }).password).toBe('password');
+  });
+});
