@@ -16,6 +16,7 @@ import Fastify, {
 import type { AppContext } from './context';
 import { clientAddress } from './lib/address';
 import { HttpError } from './lib/errors';
+import { NUL_MESSAGE, parseJsonBody } from './lib/json-body';
 import { COMPRESS_THRESHOLD, pickEncoding, ResponseCache, type CachedResponse } from './lib/response-cache';
 import { loadSpaIndex } from './lib/spa-preload';
 import { analyticsRoutes } from './routes/analytics';
@@ -107,13 +108,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // A JSON request without a body (POST .../approve) is an empty object, not a parse error.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
+    // server/lib/json-body.ts: NUL, broken unicode and __proto__-like keys are a 400 too.
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text, rejectNul);
+      parsed = parseJsonBody(typeof body === 'string' ? body : body.toString('utf8'));
     } catch (err) {
-      return done(err instanceof HttpError ? err : new HttpError(400, 'The request body is not valid JSON'), undefined);
+      return done(err as HttpError, undefined);
     }
     done(null, parsed);
   });
@@ -251,12 +251,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   return app;
-}
-
-const NUL_MESSAGE = 'Text may not contain NUL characters';
-function rejectNul(key: string, value: unknown): unknown {
-  if (key.includes('\0') || (typeof value === 'string' && value.includes('\0'))) throw new HttpError(400, NUL_MESSAGE);
-  return value;
 }
 
 /** Headers of a kept answer, then its bytes in the best encoding accepted, or 304 when unchanged. */
