@@ -37,7 +37,7 @@ export function isReservedName(name: string): boolean {
 
 /** A single line as stored: NFC, invisible characters removed, trimmed. */
 export function cleanLine(text: string): string {
-  return text.normalize('NFC').replace(INVISIBLE, '').trim();
+  return text.replace(INVISIBLE, '').normalize('NFC').trim();
 }
 
 /** Checks, in order, for single-line text (spread first into `.check(...)`, before length checks). */
