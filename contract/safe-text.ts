@@ -24,8 +24,10 @@ export const BROKEN_TEXT_MESSAGE = 'contains characters that are not allowed (co
 /** A UTF-16 surrogate without its pair: not a character, and refused by PostgreSQL's jsonb. */
 export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** C0 controls (NUL included), DEL and C1 controls. */
+// oxlint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 /** The same, newline and tab aside (multi-line text, after "\r\n" became "\n"). */
+// oxlint-disable-next-line no-control-regex -- as above
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 /** Zero-width characters, bidi controls, word joiners, the byte-order mark and the soft hyphen. */
 export const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
