@@ -12,8 +12,8 @@
 //   - A user-chosen name or key that JSON readers treat specially (`__proto__`, `constructor`,
 //     `prototype`, compared case-insensitively after trimming: the aggregates lower-case
 //     outcome names, see server/db/migrations/001_init.sql) is refused with 400.
-// server/lib/json-body.ts applies the first and last rules to every request body as well, so a
-// schema that forgets them cannot store such text. server/db/migrations/006_safe_text.sql
+// server/lib/json-body.ts refuses NUL, lone surrogates and reserved keys in every request body
+// as well, so a schema that forgets this rule still cannot store them. server/db/migrations/006_safe_text.sql
 // cleaned what was stored before. zod/mini only: this module is part of the SPA's first load.
 import { z } from 'zod/mini';
 
@@ -37,7 +37,7 @@ export function isReservedName(name: string): boolean {
   return RESERVED_NAMES.includes(name.trim().toLowerCase());
 }
 
-/** A single line as stored: NFC, invisible characters removed, trimmed. */
+/** A single line as stored: invisible characters removed, NFC, trimmed. */
 export function cleanLine(text: string): string {
   return text.replace(INVISIBLE, '').normalize('NFC').trim();
 }

@@ -4,12 +4,11 @@
 // whatever is stored, the public reads stay readable by the SPA's own reader and schemas.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, PeptideResponse, AnalyticsResponse } from '../../contract';
+import { AnalyticsResponse, ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, PeptideResponse } from '../../contract';
 import { readData } from '../../contract/normalize';
 import { parseResponseBody, resolveBody } from '../../src/api/json';
-import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { bearer, createTestApp, json, member, submit, validSubmission, type TestApp } from './helpers';
 import { moderatorToken, newMember, uniqueEmail, validPeptide } from './fixtures';
-import { member } from './helpers';
 
 let t: TestApp;
 let bpc: string;
