@@ -1,9 +1,11 @@
 // Shared vocabulary, envelopes and error formatting for every endpoint.
 // zod/mini keeps the SPA's first load small; the same schemas run on the server.
 import { z } from 'zod/mini';
+import { lineText, nameText } from './safe-text';
 import { MAX_PAGE_SIZE, UUID_RE } from './vocabulary';
 
 export * from './vocabulary';
+export * from './safe-text';
 
 export const Id = z.string().check(z.regex(UUID_RE, 'must be a valid id'));
 
@@ -35,6 +37,11 @@ function fieldName(path: readonly PropertyKey[]): string {
 }
 
 function formatIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_key') {
+    // A record's key (an outcome name): name the record, not the key, which is the visitor's text.
+    const inner = issue.issues[0]?.message;
+    return `${fieldName(issue.path.slice(0, -1))}: ${inner && inner !== 'Invalid input' ? inner : 'a name is invalid'}`;
+  }
   const field = fieldName(issue.path);
   if (issue.message && issue.message !== 'Invalid input') {
     return issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
@@ -73,14 +80,20 @@ function sizeText(bound: string, origin: string, n: number | bigint): string {
   return `must be ${bound} ${n}`;
 }
 
-/** A trimmed text with bounds; blank after trimming counts as missing. */
-export const Text = (max: number, min = 1) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+/**
+ * A single line of text with bounds, cleaned as contract/safe-text.ts says; blank after
+ * trimming counts as missing.
+ */
+export const Text = (max: number, min = 1) => z.string().check(...lineText(), z.minLength(min), z.maxLength(max));
 
-/** A list of short texts: entries trimmed, blanks dropped (spec section 5). */
+/**
+ * A list of short names (effects, stack, profile lists): entries cleaned and trimmed, blanks
+ * dropped (spec section 5), reserved or broken entries refused (contract/safe-text.ts).
+ */
 export const TextList = (maxItems: number, maxLength = 80) =>
   z.pipe(
     z.pipe(
-      z.array(z.string().check(z.maxLength(maxLength))).check(z.maxLength(maxItems * 4)),
+      z.array(z.string().check(...nameText(), z.maxLength(maxLength, `a name must be at most ${maxLength} characters`))).check(z.maxLength(maxItems * 4)),
       z.transform((items: string[]) => items.map((s) => s.trim()).filter((s) => s.length > 0)),
     ),
     z.array(z.string()).check(z.maxLength(maxItems)),

@@ -9,13 +9,17 @@ import {
   Id,
   IsoDate,
   Limit,
+  Line,
+  NamedRecord,
   PRIMARY_PURPOSES,
   ROUTES,
   TIMELINES,
   TextList,
   VOTE_TYPES,
   WIZARD_ACTIVITY_LEVELS,
+  lineText,
   ok,
+  proseText,
 } from './common';
 import { OUTCOME_MAX, OUTCOME_MIN, STORY_MAX_SUBMIT, STORY_MIN, TRACKING_ID_RE } from './rules';
 
@@ -23,25 +27,24 @@ const OutcomeValue = z.int('outcome ratings must be whole numbers').check(
   z.gte(OUTCOME_MIN, `outcome ratings must be between ${OUTCOME_MIN} and ${OUTCOME_MAX}`),
   z.lte(OUTCOME_MAX, `outcome ratings must be between ${OUTCOME_MIN} and ${OUTCOME_MAX}`),
 );
-export const Outcomes = z
-  .record(z.string().check(z.trim(), z.minLength(1), z.maxLength(60)), OutcomeValue)
-  .check(
+/** Outcome names are visitors' own words: each one a `Name` (contract/safe-text.ts). */
+export const Outcomes = NamedRecord(OutcomeValue, 60).check(
     z.refine((o) => Object.keys(o).length >= 1, 'outcomes must rate at least one effect'),
     z.refine((o) => Object.keys(o).length <= 30, 'outcomes must rate at most 30 effects'),
   );
 export type Outcomes = z.infer<typeof Outcomes>;
 
 export const Story = z.string('story is required').check(
-  z.trim(),
+  ...proseText(),
   z.minLength(STORY_MIN, `story must be at least ${STORY_MIN} characters`),
   z.maxLength(STORY_MAX_SUBMIT, `story must be at most ${STORY_MAX_SUBMIT} characters`),
 );
 
 export const Sourcing = z.object({
   vendorUrl: z.optional(
-    z.string().check(z.trim(), z.maxLength(300), z.url({ protocol: /^https?$/, error: 'sourcing.vendorUrl must be a web address (http or https)' })),
+    z.string().check(...lineText(), z.maxLength(300), z.url({ protocol: /^https?$/, error: 'sourcing.vendorUrl must be a web address (http or https)' })),
   ),
-  batchId: z.optional(z.string().check(z.trim(), z.maxLength(60))),
+  batchId: z.optional(Line(60)),
   purityPercentage: z.optional(
     z.number().check(z.gte(0, 'sourcing.purityPercentage must be between 0 and 100'), z.lte(100, 'sourcing.purityPercentage must be between 0 and 100')),
   ),
@@ -52,7 +55,7 @@ export type Sourcing = z.infer<typeof Sourcing>;
 /** The wizard's payload. Every rule the wizard enforces is enforced here too. */
 export const SubmitExperienceRequest = z.object({
   peptideId: Id,
-  dosage: z.string('dosage is required').check(z.trim(), z.minLength(1, 'dosage is required'), z.maxLength(60, 'dosage must be at most 60 characters')),
+  dosage: z.string('dosage is required').check(...lineText(), z.minLength(1, 'dosage is required'), z.maxLength(60, 'dosage must be at most 60 characters')),
   frequency: z.enum(FREQUENCIES),
   duration: z.int('duration must be a whole number of days').check(
     z.gt(0, 'duration must be greater than 0'),
@@ -137,7 +140,7 @@ export const OwnExperience = z.object({
 export type OwnExperience = z.infer<typeof OwnExperience>;
 
 export const ExperienceListQuery = z.object({
-  search: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  search: z._default(Line(100), ''),
   category: z._default(z.enum(COMMUNITY_CATEGORIES), 'all'),
   sort: z._default(z.enum(COMMUNITY_SORTS), 'newest'),
   peptideId: z.optional(Id),
@@ -214,7 +217,7 @@ export const Effect = z.object({ _id: Id, name: z.string(), type: z.enum(['posit
 export type Effect = z.infer<typeof Effect>;
 export const EffectsQuery = z.object({
   type: z.optional(z.enum(['positive', 'side'])),
-  search: z._default(z.string().check(z.trim(), z.maxLength(60)), ''),
+  search: z._default(Line(60), ''),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 500),
 });
 export const EffectsResponse = ok(z.object({ effects: z.array(Effect), total: z.number() }));

@@ -42,7 +42,8 @@ export function unwrapBody(body: unknown, options: UnwrapOptions = {}): Fields |
     }
     if (!isRecord(level)) break;
     for (const [key, value] of Object.entries(level)) {
-      if (!ENVELOPE_KEYS.has(key)) fields[key] = value;
+      // An own `__proto__` key (JSON.parse makes one) would replace `fields`' prototype here.
+      if (!ENVELOPE_KEYS.has(key) && key !== '__proto__') fields[key] = value;
     }
     level = level.data;
   }

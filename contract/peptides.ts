@@ -1,31 +1,34 @@
 // Peptide catalogue (spec sections 3, 5, 7).
 import { z } from 'zod/mini';
-import { CATEGORIES, Id, IsoDate, Limit, PEPTIDE_SORTS, QueryInt, TextList, ok } from './common';
+import { CATEGORIES, Id, IsoDate, Limit, Line, PEPTIDE_SORTS, QueryInt, TextList, lineText, nameText, ok, proseText } from './common';
 import { cleanPeptideName } from './names';
 import { PEPTIDE_SEQUENCE_RE, REQUIRED_FIELDS_MESSAGE, SEQUENCE_MESSAGE } from './rules';
 
 // Every check carries its own message: the schema-level one would otherwise be used for all of
 // them, answering "Please fill in all required fields" for a field that is filled but too long.
 const tooLong = (max: number) => z.maxLength(max, `must be at most ${max} characters`);
-const Required = (max: number) =>
-  z.string(REQUIRED_FIELDS_MESSAGE).check(z.trim(), z.minLength(1, REQUIRED_FIELDS_MESSAGE), tooLong(max));
-const Optional = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max)), '');
+// Text rules per field kind (contract/safe-text.ts): a name, a single line, or a description.
+const TEXT = { name: nameText, line: lineText, prose: proseText } as const;
+const Required = (max: number, kind: keyof typeof TEXT = 'line') =>
+  z.string(REQUIRED_FIELDS_MESSAGE).check(...TEXT[kind](), z.minLength(1, REQUIRED_FIELDS_MESSAGE), tooLong(max));
+const Optional = (max: number) => z._default(Line(max), '');
 
 export const DosageRanges = z.object({ low: Optional(60), medium: Optional(60), high: Optional(60) });
 export const PeptideTimeline = z.object({ onset: Optional(60), peak: Optional(60), duration: Optional(60) });
 
 export const CreatePeptideRequest = z.object({
-  // Cleaned as stored (contract/names.ts): a name of only invisible characters is a missing one.
+  // A name (contract/safe-text.ts), then cleaned as stored (contract/names.ts): one of only
+  // invisible characters is a missing one.
   name: z
     .string(REQUIRED_FIELDS_MESSAGE)
-    .check(z.overwrite(cleanPeptideName), z.minLength(1, REQUIRED_FIELDS_MESSAGE), tooLong(100)),
+    .check(...nameText(), z.overwrite(cleanPeptideName), z.minLength(1, REQUIRED_FIELDS_MESSAGE), tooLong(100)),
   peptide_sequence: z
     .string(REQUIRED_FIELDS_MESSAGE)
     .check(z.trim(), z.minLength(1, REQUIRED_FIELDS_MESSAGE), tooLong(500), z.regex(PEPTIDE_SEQUENCE_RE, SEQUENCE_MESSAGE)),
   category: z.enum(CATEGORIES, REQUIRED_FIELDS_MESSAGE),
-  description: Required(500),
-  detailedDescription: Required(5000),
-  mechanism: Required(2000),
+  description: Required(500, 'prose'),
+  detailedDescription: Required(5000, 'prose'),
+  mechanism: Required(2000, 'prose'),
   commonDosage: Required(100),
   commonFrequency: Required(100),
   commonEffects: z._default(TextList(30), []),
@@ -64,7 +67,7 @@ export const Peptide = z.object({
 export type Peptide = z.infer<typeof Peptide>;
 
 export const PeptideListQuery = z.object({
-  search: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  search: z._default(Line(100), ''),
   category: z._default(z.enum(['all', ...CATEGORIES]), 'all'),
   sort: z._default(z.enum(PEPTIDE_SORTS), 'name'),
   page: QueryInt(1, 100000, 1),

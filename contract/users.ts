@@ -1,4 +1,5 @@
 // Accounts, sessions, profiles and moderation (spec sections 3, 4, 7; decisions.md "Accounts and roles").
+import { Prose } from './safe-text';
 import { z } from 'zod/mini';
 import { ACCOUNT_STATUSES, GENDERS, Id, IsoDate, PROFILE_ACTIVITY_LEVELS, QueryInt, ROLES, TextList, ok } from './common';
 
@@ -139,5 +140,5 @@ export const PendingUsersResponse = ok(
   z.object({ users: z.array(PendingUser), total: z.number(), page: z.number(), pageSize: z.number() }),
 );
 
-export const RejectRequest = z.object({ notes: z.optional(z.string().check(z.trim(), z.maxLength(1000))) });
+export const RejectRequest = z.object({ notes: z.optional(Prose(1000)) });
 export const DecisionResponse = ok(z.object({ user: PendingUser }));

@@ -7,11 +7,12 @@ import etag from '@fastify/etag';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context';
 import { trustProxyOption } from './lib/address';
-import { HttpError } from './lib/errors';
+import type { HttpError } from './lib/errors';
+import { parseJsonBody } from './lib/json-body';
 import { COMPRESS_THRESHOLD } from './lib/response-cache';
 import { crossProcessSignals } from './plugins/cross-process';
 import { errorAnswers } from './plugins/errors';
-import { NUL_MESSAGE, requestGuards } from './plugins/request-guards';
+import { requestGuards } from './plugins/request-guards';
 import { responseCaching } from './plugins/response-cache';
 import { apiScope, loggedPath } from './plugins/route-config';
 import { securityHeaders } from './plugins/security-headers';
@@ -75,13 +76,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // A JSON request without a body (POST .../approve) is an empty object, not a parse error.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
+    // lib/json-body.ts: NUL, broken unicode and __proto__-like keys are a 400 too.
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text, rejectNul);
+      parsed = parseJsonBody(typeof body === 'string' ? body : body.toString('utf8'));
     } catch (err) {
-      return done(err instanceof HttpError ? err : new HttpError(400, 'The request body is not valid JSON'), undefined);
+      return done(err as HttpError, undefined);
     }
     done(null, parsed);
   });
@@ -99,9 +99,3 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(spa, { staticDir: ctx.config.staticDir });
   return app;
 }
-
-function rejectNul(key: string, value: unknown): unknown {
-  if (key.includes('\0') || (typeof value === 'string' && value.includes('\0'))) throw new HttpError(400, NUL_MESSAGE);
-  return value;
-}
-

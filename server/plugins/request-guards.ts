@@ -5,9 +5,8 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import { clientAddress } from '../lib/address';
 import { badRequest } from '../lib/errors';
+import { NUL_MESSAGE } from '../lib/json-body';
 import { routeConfig } from './route-config';
-
-export const NUL_MESSAGE = 'Text may not contain NUL characters';
 
 /** True when a decoded path parameter or query value holds a NUL (text in SQL cannot). */
 function holdsNul(values: unknown): boolean {

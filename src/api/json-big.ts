@@ -4,9 +4,13 @@
 // (7.333333333333333) and safe 16-digit integers into BigNumber objects, which would fail every
 // `z.number()` in the contract. The reviver keeps those as plain numbers and turns only integers
 // beyond Number.MAX_SAFE_INTEGER into native BigInt, losing no precision.
+// By default json-bigint throws on any key holding `__proto__` or `constructor` (an outcome a
+// visitor named so made every feed holding it "Invalid response"). 'preserve' keeps such a key
+// as an own property of a prototype-less object, exactly the value JSON.parse gives (an own
+// `__proto__` property, nothing polluted): no key makes this reader throw.
 import JSONbig from 'json-bigint';
 
-const parser = JSONbig({ storeAsString: false });
+const parser = JSONbig({ storeAsString: false, protoAction: 'preserve', constructorAction: 'preserve' });
 
 // oxlint-disable no-underscore-dangle -- bignumber.js marks its instances with `_isBigNumber`
 interface BigNumberLike {

@@ -43,7 +43,7 @@ describe('response body reader', () => {
     );
   });
 
-  it('reads objects whose keys or values hold the words json-bigint refuses in keys exactly as it does', async () => {
+  it('reads objects whose keys or values hold __proto__ or constructor exactly as json-bigint does', async () => {
     const word = fc.constantFrom('constructor', '__proto__', 'a constructor"s', 'x__proto__y', 'constructor\\', '\\u0063onstructor');
     const text = fc.oneof(fc.string(), word, fc.tuple(fc.string(), word, fc.string()).map((parts) => parts.join('')));
     const doc = fc.dictionary(text, fc.oneof(text, fc.jsonValue({ maxDepth: 2 }))).map((value) => JSON.stringify({ data: value }));
@@ -74,10 +74,16 @@ describe('response body reader', () => {
     });
   });
 
-  it('refuses the keys json-bigint refuses, however they are spelled', async () => {
-    for (const text of ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":1}}', '{"\\u005f_proto__":1}', '{"a constructor\\"s key" : 1}', '{"x":{"my__proto__":2}}']) {
-      expect(await read(text)).toBe(text);
+  it('reads keys holding __proto__ or constructor, however spelled, as JSON.parse does: own properties, nothing polluted', async () => {
+    for (const text of ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":1}}', '{"\\u005f_proto__":1}', '{"a constructor\\"s key" : 1}', '{"x":{"my__proto__":2}}', '{"data":{"outcomes":{"__proto__":7,"constructor":5}},"n":12345678901234567890}']) {
+      const value = await read(text);
+      expect(value).not.toBe(text);
+      expect(value).toEqual(JSON.parse(text, (_k, v: unknown) => (typeof v === 'number' && !Number.isSafeInteger(v) && Number.isInteger(v) ? 12345678901234567890n : v)));
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
     }
+    const outcomes = ((await read('{"outcomes":{"__proto__":7}}')) as { outcomes: object }).outcomes;
+    expect(Object.keys(outcomes)).toEqual(['__proto__']);
+    expect(Object.getOwnPropertyDescriptor(outcomes, '__proto__')?.value).toBe(7);
   });
 
   it('reads those words in a value (a story) with JSON.parse alone', () => {

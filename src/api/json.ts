@@ -4,11 +4,12 @@
 // value, in a fraction of the time and without ~10 kB of parser (bignumber.js) on the first load.
 // So a body goes to json-bigint only when it could differ: more than 15 number characters, or an
 // exponent of three digits (json-bigint refuses a number that overflows), where a value starts
-// (after `:`, `,`, `[` or at the start), a key json-bigint refuses (one containing `__proto__` or
-// `constructor`, or any \u escape, which could spell one), or text JSON.parse rejects. Text inside
-// strings can match too (a story with "ratio:12345678901234567"); that costs time, never accuracy.
+// (after `:`, `,`, `[` or at the start), or text JSON.parse rejects. Text inside strings can
+// match too (a story with "ratio:12345678901234567"); that costs time, never accuracy. Keys do not
+// matter: ./json-big keeps `__proto__` and `constructor` keys as JSON.parse does, and
+// reads \u escapes as JSON.parse does, so no key or escape sends a body there or makes it throw.
 /** Bodies JSON.parse might read differently from json-bigint (see above). */
-const NEEDS_JSON_BIGINT = /(?:^|[:,[])\s*(?:[-+.\deE]{16}|[-+.\d]*[eE][+-]?\d{3})|(?:__proto__|constructor)(?:[^"\\]|\\.)*"\s*:|\\u/;
+const NEEDS_JSON_BIGINT = /(?:^|[:,[])\s*(?:[-+.\deE]{16}|[-+.\d]*[eE][+-]?\d{3})/;
 
 /** A body left for json-bigint, which loads on demand (`resolveBody`). */
 export class PendingJson {

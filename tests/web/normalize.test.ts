@@ -69,3 +69,12 @@ describe('errorText and messageText', () => {
     expect(messageText({ success: true, message: 'Saved' })).toBe('Saved');
   });
 });
+
+describe('a __proto__ key in an envelope', () => {
+  it('is not a way to supply fields: data inherited through it does not count', () => {
+    const body = JSON.parse(`{"success":true,"data":{"__proto__":{"user":${JSON.stringify(user)}}}}`);
+    expect(readData(MeResponse, body)).toBeUndefined();
+    expect(Object.keys(unwrapBody(body)!)).toEqual([]);
+    expect(({} as Record<string, unknown>).user).toBeUndefined();
+  });
+});
