@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExperienceListResponse, Name, PeptideResponse, isReservedName } from '../../contract';
+import { peptideNameKey } from '../../contract/names';
 import { readData } from '../../contract/normalize';
 import { bulkSeed, FROM_SCRATCH } from '../../server/db/seed/bulk';
 import { parseResponseBody, resolveBody } from '../../src/api/json';
@@ -119,9 +120,9 @@ describe('006_safe_text.sql', () => {
     const m = await newMember(t, 'migration');
     const peptideId = (
       await t.ctx.db.query<{ id: string }>(
-        `insert into peptides (name, peptide_sequence, category, description, detailed_description, mechanism, common_dosage, common_frequency,
+        `insert into peptides (name, name_key, peptide_sequence, category, description, detailed_description, mechanism, common_dosage, common_frequency,
            common_effects, side_effects, common_stacks, created_by)
-         values ('Proto\u200btype', 'AA', 'Anti-Aging', 'Desc', 'Longer', 'Mech', '1 mg', 'Daily', $1, $2, '{}', $3) returning id`,
+         values ('Proto\u200btype', 'proto\u200btype', 'AA', 'Anti-Aging', 'Desc', 'Longer', 'Mech', '1 mg', 'Daily', $1, $2, '{}', $3) returning id`,
         [['__proto__', 'Calm\u200b'], ['Nausea\u202e'], m.userId],
       )
     ).rows[0].id;
@@ -148,8 +149,10 @@ describe('006_safe_text.sql', () => {
     expect(mixedRow.dosage).toBe('250 mcg');
     expect(mixedRow.story).toBe('Line one of a long enough story about the weeks.\nLine two with a bell.\tTabbed.');
     expect((await row(clean)).outcomes).toEqual({ energy: 6, sleep: 7 });
-    const pep = (await t.ctx.db.query<{ name: string; common_effects: string[]; side_effects: string[] }>('select * from peptides where id = $1', [peptideId])).rows[0];
+    const pep = (await t.ctx.db.query<{ name: string; name_key: string; common_effects: string[]; side_effects: string[] }>('select * from peptides where id = $1', [peptideId])).rows[0];
     expect(pep).toMatchObject({ name: 'Prototype (renamed)', common_effects: ['Calm'], side_effects: ['Nausea'] });
+    // Renamed, it is unique under its new name's key (004_peptide_name_key.sql).
+    expect(pep.name_key).toBe(peptideNameKey(pep.name));
     const effects = (await t.ctx.db.query<{ name: string }>('select name from effects')).rows.map((r) => r.name);
     expect(effects).toContain('Headache');
     expect(effects).toContain('Jitters');

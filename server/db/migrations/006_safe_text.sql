@@ -164,10 +164,13 @@ select p.id,
        safe_text_line_values(p.timeline) as timeline,
        p.name as old_name, p.deleted_at
   from peptides p;
--- A name left blank, or taken by another live peptide once cleaned, stays as it was.
+-- A name left blank, or taken by another live peptide once cleaned (by the name key of
+-- 004_peptide_name_key.sql), stays as it was.
 update safe_text_peptides c set name = c.old_name
  where c.name = '' or length(c.name) > 100 or (c.deleted_at is null and c.name <> c.old_name and exists (
-   select 1 from peptides q where q.id <> c.id and q.deleted_at is null and lower(q.name) = lower(c.name)));
+   select 1 from peptides q where q.id <> c.id and q.deleted_at is null and q.name_key = lower(btrim(regexp_replace(normalize(
+         regexp_replace(c.name, '[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]', '', 'g'),
+         NFKC), '\s+', ' ', 'g')))));
 
 insert into data_repairs (name, count)
 select 'peptides: names cleaned or renamed', count(*) from safe_text_peptides where name <> old_name
@@ -181,6 +184,10 @@ select 'peptides: lists or texts cleaned', count(*) from safe_text_peptides c jo
 
 update peptides p
    set name = c.name,
+       -- A renamed peptide gets the key of its new name (the same expression as 004).
+       name_key = case when c.name = p.name then p.name_key else lower(btrim(regexp_replace(normalize(
+         regexp_replace(c.name, '[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]', '', 'g'),
+         NFKC), '\s+', ' ', 'g'))) end,
        common_effects = c.common_effects,
        side_effects = c.side_effects,
        common_stacks = c.common_stacks,
