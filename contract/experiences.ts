@@ -136,6 +136,8 @@ export const OwnExperience = z.object({
   ...Experience.shape,
   trackingId: z.string(),
   sourcing: z.nullable(Sourcing),
+  /** Whether the sourcing is on the public card (the submitter ticked "Publish sourcing details"). */
+  publishSourcing: z._default(z.boolean(), false),
 });
 export type OwnExperience = z.infer<typeof OwnExperience>;
 
@@ -162,6 +164,7 @@ export const DisclosureQuery = z.object({
   biologicalSex: z.enum(BIOLOGICAL_SEXES),
   activityLevel: z.enum(WIZARD_ACTIVITY_LEVELS),
 });
+export type DisclosureQueryInput = z.output<typeof DisclosureQuery>;
 export const DisclosureResponse = ok(z.object({ demographicsShown: z.boolean() }));
 
 export const HomeExperiencesQuery = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(20)), 3) });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Id } from '../../contract/common';
 import {
+  DisclosureQuery,
   EffectsQuery,
   ExperienceListQuery,
   HomeExperiencesQuery,
@@ -45,6 +46,12 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
   app.get('/api/experiences', publicRead, async (request) => {
     const query = parse(ExperienceListQuery, request.query);
     return { success: true, data: await experiences.listExperiences(ctx, query) };
+  });
+
+  // The wizard's preview: would these quasi-identifiers show (contract DisclosureQuery)?
+  app.get('/api/experiences/disclosure', publicRead, async (request) => {
+    const query = parse(DisclosureQuery, request.query);
+    return { success: true, data: await experiences.disclosure(ctx, query) };
   });
 
   app.get('/api/experiences/home/public', publicRead, async (request) => {

@@ -6,7 +6,7 @@ import { K_ANONYMITY, growthPercent } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, type PeptideRow } from './peptides';
-import { decodeCursor } from './experiences';
+import { decodeCursor, disclosedDemographics } from './experiences';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -331,9 +331,10 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
     `with page as (select * from experiences e ${after} order by e.created_at desc, e.id desc limit $1)
      select e.id, e.created_at, p.name as peptide, p.category, e.dosage, e.frequency, e.duration_days, e.route,
             e.primary_purpose, e.timeline, e.rating, e.outcomes, e.effects, e.age_range, e.biological_sex, e.activity_level,
-            (select count(*)::int from experiences c where c.peptide_id = e.peptide_id and c.age_range = e.age_range
-               and c.biological_sex = e.biological_sex and c.activity_level = e.activity_level) as cell_size
+            coalesce(dc.n, 0) as cell_size
        from page e join peptides p on p.id = e.peptide_id
+       left join demographic_cells dc on dc.peptide_id = e.peptide_id and dc.age_range = e.age_range
+        and dc.biological_sex = e.biological_sex and dc.activity_level = e.activity_level
       order by e.created_at desc, e.id desc`,
     values,
   );
@@ -356,7 +357,8 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
     k: K_ANONYMITY,
     generatedAt: new Date().toISOString(),
     rows: pageRows.map((r) => {
-      const visible = r.cell_size >= K_ANONYMITY;
+      // The same rule as every public view (services/experiences.ts): never more than they show.
+      const shown = disclosedDemographics(r.cell_size, r);
       return {
         peptide: r.peptide,
         category: r.category,
@@ -370,9 +372,9 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
         rating: round2(r.rating),
         outcomes: r.outcomes,
         effects: r.effects,
-        ageRange: visible ? r.age_range : null,
-        biologicalSex: visible ? r.biological_sex : null,
-        activityLevel: visible ? r.activity_level : null,
+        ageRange: shown?.ageRange ?? null,
+        biologicalSex: shown?.biologicalSex ?? null,
+        activityLevel: shown?.activityLevel ?? null,
       };
     }),
     nextCursor: res.rows.length > limit && last ? ctx.cursors.encode([last.created_at.toISOString(), last.id]) : null,

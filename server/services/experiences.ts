@@ -1,7 +1,7 @@
 // Anonymous experience reports. No account id, address or user agent is ever written with one.
 import { UUID_RE, type CommunityCategory, type CommunitySort } from '../../contract/common';
-import type { Experience, OwnExperience, Sourcing, SubmitExperienceInput } from '../../contract/experiences';
-import { experienceRating, purposeGroups } from '../../contract/rules';
+import type { DisclosureQueryInput, Experience, OwnExperience, PublicDemographics, Sourcing, SubmitExperienceInput } from '../../contract/experiences';
+import { K_ANONYMITY, experienceRating, purposeGroups } from '../../contract/rules';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
@@ -33,6 +33,9 @@ interface ExperienceRow {
   detailed_count: number;
   concerning_count: number;
   is_demo: boolean;
+  publish_sourcing: boolean;
+  /** Published reports of this peptide sharing this report's quasi-identifiers (demographic_cells). */
+  cell_size: number;
   created_at: Date;
   updated_at: Date | null;
 }
@@ -40,8 +43,10 @@ interface ExperienceRow {
 const SELECT = `select e.id, e.peptide_id, p.name as peptide_name, p.category as peptide_category, e.dosage, e.frequency,
   e.duration_days, e.route, e.primary_purpose, e.age_range, e.biological_sex, e.activity_level, e.outcomes, e.rating,
   e.effects, e.timeline, e.story, e.stack, e.sourcing, e.helpful_count, e.not_helpful_count, e.detailed_count,
-  e.concerning_count, e.is_demo, e.created_at, e.updated_at
-  from experiences e join peptides p on p.id = e.peptide_id`;
+  e.concerning_count, e.is_demo, e.publish_sourcing, coalesce(dc.n, 0) as cell_size, e.created_at, e.updated_at
+  from experiences e join peptides p on p.id = e.peptide_id
+  left join demographic_cells dc on dc.peptide_id = e.peptide_id and dc.age_range = e.age_range
+   and dc.biological_sex = e.biological_sex and dc.activity_level = e.activity_level`;
 
 function vendorOf(sourcing: Sourcing | null): Experience['vendor'] {
   if (!sourcing || (!sourcing.vendorUrl && !sourcing.batchId && sourcing.volumeMl === undefined)) return null;
@@ -65,6 +70,20 @@ export function publishedDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
+/**
+ * The disclosure rule, in this one place for every public view and the research export: a
+ * report's quasi-identifiers are shown only where at least K_ANONYMITY reports of its peptide
+ * share them (migration 008_disclosure_cells.sql keeps the counts); otherwise null, which the
+ * web app shows as DEMOGRAPHICS_NOT_SHOWN.
+ */
+export function disclosedDemographics(
+  cellSize: number,
+  row: { age_range: string; biological_sex: string; activity_level: string },
+): PublicDemographics | null {
+  if (cellSize < K_ANONYMITY) return null;
+  return { ageRange: row.age_range, biologicalSex: row.biological_sex, activityLevel: row.activity_level };
+}
+
 export function toExperience(row: ExperienceRow): Experience {
   const helpful = row.helpful_count;
   const notHelpful = row.not_helpful_count;
@@ -78,14 +97,14 @@ export function toExperience(row: ExperienceRow): Experience {
     duration: row.duration_days,
     route: row.route,
     primaryPurpose: row.primary_purpose,
-    demographics: { ageRange: row.age_range, biologicalSex: row.biological_sex, activityLevel: row.activity_level },
+    demographics: disclosedDemographics(row.cell_size, row),
     outcomes: row.outcomes,
     rating: Math.round(row.rating * 100) / 100,
     effects: row.effects,
     timeline: row.timeline,
     story: row.story,
     stack: row.stack,
-    vendor: vendorOf(row.sourcing),
+    vendor: row.publish_sourcing ? vendorOf(row.sourcing) : null,
     votes: {
       helpful,
       notHelpful,
@@ -145,9 +164,9 @@ export async function submitExperience(
   const res = await ctx.db.query<{ id: string }>(
     `insert into experiences (tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
        purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
-       sourcing, search_text, created_at, is_demo)
+       sourcing, search_text, created_at, is_demo, publish_sourcing)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       utc_hour(coalesce($20::timestamptz, now())), $21)
+       utc_hour(coalesce($20::timestamptz, now())), $21, $22)
      returning id`,
     [
       trackingHash(trackingId),
@@ -171,6 +190,7 @@ export async function submitExperience(
       searchText(peptide.rows[0].name, input.story, input.effects, input.primaryPurpose),
       seed ? seed.createdAt.toISOString() : null,
       seed?.demo ?? false,
+      input.publishSourcing,
     ],
   );
   ctx.cache.invalidate();
@@ -289,10 +309,33 @@ export async function getExperience(ctx: AppContext, id: string): Promise<Experi
 
 const TRACKING_NOT_FOUND = 'Experience not found';
 
+/** The submitter's own report: everything they wrote, whatever the public view withholds. */
+function ownView(row: ExperienceRow, trackingId: string): OwnExperience {
+  return {
+    ...toExperience(row),
+    demographics: { ageRange: row.age_range, biologicalSex: row.biological_sex, activityLevel: row.activity_level },
+    trackingId,
+    sourcing: row.sourcing,
+    publishSourcing: row.publish_sourcing,
+  };
+}
+
+/**
+ * Would a new report with these quasi-identifiers show them? It would be one of the similar
+ * reports itself, so one fewer is needed (the wizard's "This is what others will see").
+ */
+export async function disclosure(ctx: AppContext, q: DisclosureQueryInput): Promise<{ demographicsShown: boolean }> {
+  const res = await ctx.db.query<{ n: number }>(
+    `select n from demographic_cells where peptide_id = $1 and age_range = $2 and biological_sex = $3 and activity_level = $4`,
+    [q.peptideId, q.ageRange, q.biologicalSex, q.activityLevel],
+  );
+  return { demographicsShown: (res.rows[0]?.n ?? 0) + 1 >= K_ANONYMITY };
+}
+
 export async function getByTracking(ctx: AppContext, trackingId: string): Promise<OwnExperience> {
   const row = await fetchOne(ctx.db, 'e.tracking_hash = $1', trackingHash(trackingId));
   if (!row) throw notFound(TRACKING_NOT_FOUND);
-  return { ...toExperience(row), trackingId, sourcing: row.sourcing };
+  return ownView(row, trackingId);
 }
 
 export async function updateByTracking(
@@ -323,7 +366,7 @@ export async function updateByTracking(
   });
   ctx.cache.invalidate();
   const row = await fetchOne(ctx.db, 'e.id = $1', updated);
-  return { ...toExperience(row!), trackingId, sourcing: row!.sourcing };
+  return ownView(row!, trackingId);
 }
 
 export async function deleteByTracking(ctx: AppContext, trackingId: string): Promise<void> {

@@ -40,6 +40,9 @@ async function expectAggregatesExact() {
     await snapshot(FROM_SCRATCH.effects, ['peptide_id', 'effect'], ['n']),
   );
   expect(
+    await snapshot('select peptide_id, age_range, biological_sex, activity_level, n from demographic_cells', ['peptide_id', 'age_range', 'biological_sex', 'activity_level'], ['n'], 'n'),
+  ).toEqual(await snapshot(FROM_SCRATCH.cells, ['peptide_id', 'age_range', 'biological_sex', 'activity_level'], ['n']));
+  expect(
     await snapshot(
       'select id, helpful_count as helpful, not_helpful_count as not_helpful, detailed_count as detailed, concerning_count as concerning from experiences',
       ['id'],

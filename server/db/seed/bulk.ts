@@ -139,7 +139,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
     }
     await db.transaction(async (tx) => {
       await tx.exec(
-        'alter table experiences disable trigger experiences_aggregates; alter table votes disable trigger votes_counts',
+        'alter table experiences disable trigger experiences_aggregates; alter table experiences disable trigger experiences_demographic_cells; alter table votes disable trigger votes_counts',
       );
       await tx.query(
         `insert into experiences (id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
@@ -176,7 +176,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
         [rows.map((r) => r.id)],
       );
       await tx.exec(
-        'alter table experiences enable trigger experiences_aggregates; alter table votes enable trigger votes_counts',
+        'alter table experiences enable trigger experiences_aggregates; alter table experiences enable trigger experiences_demographic_cells; alter table votes enable trigger votes_counts',
       );
     });
     inserted += n;
@@ -206,6 +206,8 @@ export const FROM_SCRATCH = {
     from experiences e, jsonb_each_text(e.outcomes) o group by 1, 2`,
   effects: `select peptide_id, effect, count(*)::int as n
     from (select distinct e.id, e.peptide_id, lower(x) as effect from experiences e, unnest(e.effects) x) d group by 1, 2`,
+  cells: `select peptide_id, age_range, biological_sex, activity_level, count(*)::int as n
+    from experiences group by 1, 2, 3, 4`,
   voteCounters: `select e.id, (count(v.id) filter (where v.vote_type = 'helpful'))::int as helpful,
       (count(v.id) filter (where v.vote_type = 'not-helpful'))::int as not_helpful,
       (count(v.id) filter (where v.vote_type = 'detailed'))::int as detailed,
@@ -227,6 +229,8 @@ const RECOMPUTE = {
   outcomes: `insert into peptide_outcomes (peptide_id, outcome, total, n) ${FROM_SCRATCH.outcomes}`,
   effectsClear: 'delete from peptide_reported_effects',
   effects: `insert into peptide_reported_effects (peptide_id, effect, n) ${FROM_SCRATCH.effects}`,
+  cellsClear: 'delete from demographic_cells',
+  cells: `insert into demographic_cells (peptide_id, age_range, biological_sex, activity_level, n) ${FROM_SCRATCH.cells}`,
 };
 
 /** Approved accounts that cast generated votes; their password is random and discarded. */
