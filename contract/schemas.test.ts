@@ -9,7 +9,7 @@ import {
   LoginResponse,
   PeptideListResponse,
   SubmitExperienceRequest,
-  TrackingIdParam,
+  TrackingId,
   formatIssues,
 } from './index';
 import { errorText, isFailureBody, readData, unwrapBody } from './normalize';
@@ -74,9 +74,9 @@ describe('request schemas', () => {
     expect(message(CompareQuery, { ids: Array(4).fill('00000000-0000-4000-8000-000000000000').join(',') })).toMatch(/at most 3/);
   });
 
-  it('the tracking ID parameter is trimmed and upper-cased', () => {
-    expect(TrackingIdParam.parse(' trk-12345678901234567890 ')).toBe('TRK-12345678901234567890');
-    expect(TrackingIdParam.safeParse('TRK-12').success).toBe(false);
+  it('the tracking ID is trimmed and upper-cased', () => {
+    expect(TrackingId.parse(' trk-12345678901234567890 ')).toBe('TRK-12345678901234567890');
+    expect(TrackingId.safeParse('TRK-12').success).toBe(false);
   });
 
   it('list queries coerce numbers from the query string and apply defaults', () => {
