@@ -27,9 +27,10 @@ export const ENDPOINTS = {
   homeExperiences: { method: 'GET', path: '/api/experiences/home/public', access: 'public' },
   disclosure: { method: 'GET', path: '/api/experiences/disclosure', access: 'public' },
   experience: { method: 'GET', path: '/api/experiences/:id', access: 'public' },
-  trackedExperience: { method: 'GET', path: '/api/experiences/tracking/:trackingId', access: 'public' },
-  updateTrackedExperience: { method: 'PUT', path: '/api/experiences/tracking/:trackingId', access: 'public' },
-  deleteTrackedExperience: { method: 'DELETE', path: '/api/experiences/tracking/:trackingId', access: 'public' },
+  // The tracking ID travels in the body, never in a URL (server/routes/experiences.ts).
+  trackedExperience: { method: 'POST', path: '/api/experiences/tracking/lookup', access: 'public' },
+  updateTrackedExperience: { method: 'PUT', path: '/api/experiences/tracking', access: 'public' },
+  deleteTrackedExperience: { method: 'POST', path: '/api/experiences/tracking/delete', access: 'public' },
   vote: { method: 'POST', path: '/api/experiences/:id/vote', access: 'member' },
   voteStatus: { method: 'GET', path: '/api/experiences/:id/vote', access: 'member' },
   myVotes: { method: 'GET', path: '/api/votes', access: 'member' },

@@ -173,12 +173,20 @@ export const ExperienceResponse = ok(z.object({ experience: Experience }));
 
 export const SubmitExperienceResponse = ok(z.object({ trackingId: z.string(), experience: Experience }));
 
-export const TrackingIdParam = z.string().check(
+/**
+ * A tracking ID as a client may type it: trimmed, any letter case. It travels only in request
+ * bodies, never in a URL (proxies and hosts log URLs): see the routes below.
+ */
+export const TrackingId = z.string().check(
   z.trim(),
   z.toUpperCase(),
   z.regex(TRACKING_ID_RE, 'trackingId must be TRK- followed by 20 digits'),
 );
 export const OwnExperienceResponse = ok(z.object({ experience: OwnExperience }));
+
+/** `POST /api/experiences/tracking/lookup` and `POST /api/experiences/tracking/delete`. */
+export const TrackingLookupRequest = z.strictObject({ trackingId: TrackingId });
+export type TrackingLookupRequest = z.input<typeof TrackingLookupRequest>;
 
 export const UpdateExperienceRequest = z
   .strictObject({
@@ -190,6 +198,14 @@ export const UpdateExperienceRequest = z
     z.refine((b) => b.story !== undefined || b.outcomes !== undefined || b.effects !== undefined, 'nothing to update: send story, outcomes or effects'),
   );
 export type UpdateExperienceRequest = z.input<typeof UpdateExperienceRequest>;
+
+/** `PUT /api/experiences/tracking`: the tracking ID beside the changes, nothing else. */
+export const UpdateTrackedExperienceRequest = z
+  .strictObject({ trackingId: TrackingId, ...UpdateExperienceRequest.shape })
+  .check(
+    z.refine((b) => b.story !== undefined || b.outcomes !== undefined || b.effects !== undefined, 'nothing to update: send story, outcomes or effects'),
+  );
+export type UpdateTrackedExperienceRequest = z.input<typeof UpdateTrackedExperienceRequest>;
 
 export const DeleteExperienceResponse = ok(z.object({}));
 

@@ -9,7 +9,9 @@ import {
   LoginResponse,
   PeptideListResponse,
   SubmitExperienceRequest,
-  TrackingIdParam,
+  TrackingId,
+  TrackingLookupRequest,
+  UpdateTrackedExperienceRequest,
   formatIssues,
 } from './index';
 import { errorText, isFailureBody, readData, unwrapBody } from './normalize';
@@ -74,9 +76,20 @@ describe('request schemas', () => {
     expect(message(CompareQuery, { ids: Array(4).fill('00000000-0000-4000-8000-000000000000').join(',') })).toMatch(/at most 3/);
   });
 
-  it('the tracking ID parameter is trimmed and upper-cased', () => {
-    expect(TrackingIdParam.parse(' trk-12345678901234567890 ')).toBe('TRK-12345678901234567890');
-    expect(TrackingIdParam.safeParse('TRK-12').success).toBe(false);
+  it('the tracking ID is trimmed and upper-cased', () => {
+    expect(TrackingId.parse(' trk-12345678901234567890 ')).toBe('TRK-12345678901234567890');
+    expect(TrackingId.safeParse('TRK-12').success).toBe(false);
+  });
+
+  it('the tracking bodies carry the ID beside the changes, and nothing else', () => {
+    const id = 'TRK-12345678901234567890';
+    expect(TrackingLookupRequest.parse({ trackingId: ` ${id.toLowerCase()} ` })).toEqual({ trackingId: id });
+    expect(message(TrackingLookupRequest, {})).toBe('trackingId is required');
+    expect(message(TrackingLookupRequest, { trackingId: id, story: 'x' })).toBe('unknown field: story');
+    expect(UpdateTrackedExperienceRequest.parse({ trackingId: id, effects: [' Calm '] })).toEqual({ trackingId: id, effects: ['Calm'] });
+    expect(message(UpdateTrackedExperienceRequest, { trackingId: id })).toMatch(/nothing to update/);
+    expect(message(UpdateTrackedExperienceRequest, { trackingId: id, effects: [], peptideId: 'x' })).toMatch(/unknown field: peptideId/);
+    expect(message(UpdateTrackedExperienceRequest, { effects: ['Calm'] })).toBe('trackingId is required');
   });
 
   it('list queries coerce numbers from the query string and apply defaults', () => {

@@ -7,20 +7,23 @@ import {
   HomeExperiencesQuery,
   MyVotesQuery,
   SubmitExperienceRequest,
-  TrackingIdParam,
-  UpdateExperienceRequest,
+  TrackingLookupRequest,
+  UpdateTrackedExperienceRequest,
   VoteRequest,
 } from '../../contract/experiences';
 import { HONEYPOT_MESSAGE } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
 import { clientAddress } from '../lib/address';
-import { badRequest } from '../lib/errors';
+import { badRequest, notFound } from '../lib/errors';
 import { parse } from '../lib/validate';
 import { requireMember } from '../plugins/auth';
 import { listEffects } from '../services/effects';
 import * as experiences from '../services/experiences';
 import * as votes from '../services/votes';
+
+export const RETIRED_TRACKING_PATH =
+  'This address is retired: send the tracking ID in the request body (POST /api/experiences/tracking/lookup, PUT /api/experiences/tracking, POST /api/experiences/tracking/delete)';
 
 export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const limits = ctx.config.rateLimits;
@@ -59,14 +62,16 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
     return { success: true, data: await experiences.homeExperiences(ctx, limit) };
   });
 
-  app.get<{ Params: { trackingId: string } }>('/api/experiences/tracking/:trackingId', async (request) => {
-    const trackingId = parse(TrackingIdParam, request.params.trackingId, 'trackingId');
+  // The tracking ID is a capability: it travels only in the request body, never in a URL,
+  // because proxies, hosts and browser histories keep URLs. Request logs name the route pattern
+  // only (server/plugins/route-config.ts), and these routes answer `cache-control: no-store`.
+  app.post('/api/experiences/tracking/lookup', async (request) => {
+    const { trackingId } = parse(TrackingLookupRequest, request.body);
     return { success: true, data: { experience: await experiences.getByTracking(ctx, trackingId) } };
   });
 
-  app.put<{ Params: { trackingId: string } }>('/api/experiences/tracking/:trackingId', async (request) => {
-    const trackingId = parse(TrackingIdParam, request.params.trackingId, 'trackingId');
-    const changes = parse(UpdateExperienceRequest, request.body);
+  app.put('/api/experiences/tracking', async (request) => {
+    const { trackingId, ...changes } = parse(UpdateTrackedExperienceRequest, request.body);
     return {
       success: true,
       data: { experience: await experiences.updateByTracking(ctx, trackingId, changes) },
@@ -74,11 +79,23 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
     };
   });
 
-  app.delete<{ Params: { trackingId: string } }>('/api/experiences/tracking/:trackingId', async (request) => {
-    const trackingId = parse(TrackingIdParam, request.params.trackingId, 'trackingId');
+  app.post('/api/experiences/tracking/delete', async (request) => {
+    const { trackingId } = parse(TrackingLookupRequest, request.body);
     await experiences.deleteByTracking(ctx, trackingId);
     return { success: true, data: {}, message: 'Experience deleted' };
   });
+
+  // The retired path forms (a tracking ID in the URL) answer 404 without reading the ID, and
+  // say where it goes now. Being routes, their log lines carry the pattern, not the ID.
+  for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/experiences/tracking/:trackingId',
+      handler: async () => {
+        throw notFound(RETIRED_TRACKING_PATH);
+      },
+    });
+  }
 
   app.get<{ Params: { id: string } }>('/api/experiences/:id', publicRead, async (request) => {
     const id = parse(Id, request.params.id, 'id');

@@ -1,5 +1,7 @@
-// The submitter's own report, reached only with its tracking ID (decisions.md "Anonymity"):
-// GET, PUT and DELETE /api/experiences/tracking/{trackingId}.
+// The submitter's own report, reached only with its tracking ID.
+// The ID travels in the request body, never in a URL (proxies and hosts log URLs):
+// POST /api/experiences/tracking/lookup, PUT /api/experiences/tracking and
+// POST /api/experiences/tracking/delete, each with `{ trackingId }` (server/routes/experiences.ts).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DeleteExperienceResponse, OwnExperienceResponse, type OwnExperience, type UpdateExperienceRequest } from '@contract/experiences';
 import { readData } from '@contract/normalize';
@@ -9,10 +11,8 @@ import { ApiError } from './errors';
 
 export { normaliseTrackingId };
 
-const path = (trackingId: string) => `/api/experiences/tracking/${encodeURIComponent(normaliseTrackingId(trackingId))}`;
-
 export async function fetchOwnExperience(trackingId: string): Promise<OwnExperience> {
-  const response = await api.get<unknown>(path(trackingId));
+  const response = await api.post<unknown>('/api/experiences/tracking/lookup', { trackingId: normaliseTrackingId(trackingId) });
   const data = readData(OwnExperienceResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.experience;
@@ -31,14 +31,14 @@ export function useOwnExperience(trackingId: string | null) {
 }
 
 export async function updateOwnExperience(trackingId: string, changes: UpdateExperienceRequest): Promise<OwnExperience> {
-  const response = await api.put<unknown>(path(trackingId), changes);
+  const response = await api.put<unknown>('/api/experiences/tracking', { ...changes, trackingId: normaliseTrackingId(trackingId) });
   const data = readData(OwnExperienceResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.experience;
 }
 
 export async function deleteOwnExperience(trackingId: string): Promise<void> {
-  const response = await api.delete<unknown>(path(trackingId));
+  const response = await api.post<unknown>('/api/experiences/tracking/delete', { trackingId: normaliseTrackingId(trackingId) });
   if (!readData(DeleteExperienceResponse, response.data)) throw new ApiError('Invalid response from server', response.status, response.data);
 }
 

@@ -209,9 +209,9 @@ describe('privacy data rights', () => {
     await page.getByText('500 mcg').waitFor();
     await shot(page, 'privacy-found');
 
-    // Export Data: a JSON download named after the tracking ID.
+    // Export Data: a JSON download, its file name without the tracking ID.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Data' }).click()]);
-    expect(download.suggestedFilename()).toBe(`peptide-experience-${trackingId}.json`);
+    expect(download.suggestedFilename()).toBe('peptide-experience-export.json');
     const file = await download.path();
     const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
     expect(exported).toMatchObject({ trackingId, dosage: '500 mcg', duration: 21 });
@@ -227,7 +227,7 @@ describe('privacy data rights', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toastShown(page, 'Experience updated successfully');
     await page.getByText('Less pain, Better sleep').waitFor();
-    const after = await api('GET', `/api/experiences/tracking/${trackingId}`);
+    const after = await api('POST', '/api/experiences/tracking/lookup', { trackingId });
     expect(after.body.data.experience.story).toBe(corrected);
     expect(after.body.data.experience.effects).toEqual(['Less pain', 'Better sleep']);
 
@@ -238,7 +238,7 @@ describe('privacy data rights', () => {
     await shot(page, 'privacy-delete');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await toastShown(page, 'Your experience has been deleted');
-    expect((await api('GET', `/api/experiences/tracking/${trackingId}`)).status).toBe(404);
+    expect((await api('POST', '/api/experiences/tracking/lookup', { trackingId })).status).toBe(404);
     expect(await searchExperiences(marker)).toHaveLength(0);
     await input.fill(trackingId);
     await lookUp.click();

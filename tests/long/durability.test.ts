@@ -144,7 +144,7 @@ async function crashScenario(label: string, env: Record<string, string>) {
   const second = await start(env);
   let lostSubmissions = 0;
   for (const a of acked) {
-    const res = await api(second.base, 'GET', `/api/experiences/tracking/${a.trackingId}`);
+    const res = await api(second.base, 'POST', '/api/experiences/tracking/lookup', { trackingId: a.trackingId });
     if (res.status !== 200 || res.body.data.experience._id !== a.experienceId) lostSubmissions++;
   }
   let lostVotes = 0;

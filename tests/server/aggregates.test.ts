@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../server/db/seed/index';
 import { bulkSeed, FROM_SCRATCH } from '../../server/db/seed/bulk';
-import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { bearer, createTestApp, deleteTracked, json, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { newMember } from './fixtures';
 
 let t: TestApp;
@@ -99,15 +99,11 @@ describe('aggregates', () => {
         mine.push({ trackingId: created.trackingId, id: created.experience._id });
       } else if (r < 0.5) {
         const target = mine[Math.floor(rand() * mine.length)];
-        const res = await t.app.inject({
-          method: 'PUT',
-          url: `/api/experiences/tracking/${target.trackingId}`,
-          payload: rand() < 0.5 ? { outcomes: outcomes() } : { effects: rand() < 0.5 ? [] : ['Water retention'] },
-        });
+        const res = await updateTracked(t.app, target.trackingId, rand() < 0.5 ? { outcomes: outcomes() } : { effects: rand() < 0.5 ? [] : ['Water retention'] });
         expect(res.statusCode).toBe(200);
       } else if (r < 0.6) {
         const [target] = mine.splice(Math.floor(rand() * mine.length), 1);
-        const res = await t.app.inject({ method: 'DELETE', url: `/api/experiences/tracking/${target.trackingId}` });
+        const res = await deleteTracked(t.app, target.trackingId);
         expect(res.statusCode).toBe(200);
       } else {
         const pool = [...mine.map((m) => m.id), ...others];

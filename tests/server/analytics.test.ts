@@ -15,7 +15,7 @@ import {
 } from '../../contract';
 import { mulberry32 } from '../../server/db/seed/index';
 import { submitExperience } from '../../server/services/experiences';
-import { bearer, createTestApp, json, member, submit, validSubmission, type TestApp } from './helpers';
+import { bearer, createTestApp, deleteTracked, json, member, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { createPeptide, expectError, moderatorToken, newMember, rows, storyOf, uniqueEmail } from './fixtures';
 
 let t: TestApp;
@@ -459,12 +459,12 @@ describe('trigger-kept aggregates', () => {
       } else if (r < 0.88) {
         const e = pick(tracked);
         const changes = [{ outcomes: randomOutcomes() }, { effects: effectNames.filter(() => rand() < 0.5) }, { story: storyOf(120 + step) }];
-        const res = await t.app.inject({ method: 'PUT', url: `/api/experiences/tracking/${e.trackingId}`, payload: pick(changes) });
+        const res = await updateTracked(t.app, e.trackingId, pick(changes));
         expect(res.statusCode, res.body).toBe(200);
       } else {
         const i = Math.floor(rand() * tracked.length);
         const [e] = tracked.splice(i, 1);
-        expect((await t.app.inject({ method: 'DELETE', url: `/api/experiences/tracking/${e.trackingId}` })).statusCode).toBe(200);
+        expect((await deleteTracked(t.app, e.trackingId)).statusCode).toBe(200);
       }
     }
 

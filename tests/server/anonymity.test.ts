@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../../server/app';
-import { bearer, createTestApp, json, validSubmission, type TestApp } from './helpers';
+import { bearer, createTestApp, json, lookupTracked, updateTracked, validSubmission, type TestApp } from './helpers';
 import { moderatorToken, newMember, rows, storyOf, uniqueWord } from './fixtures';
 
 let t: TestApp;
@@ -70,8 +70,8 @@ beforeAll(async () => {
     submitted.push({ ...s, trackingId: data.trackingId, experienceId: data.experience._id, storyWord });
     // The submitter's own follow-up calls, from the same address.
     const headers = { 'user-agent': s.agent, 'x-forwarded-for': s.forwarded };
-    await app.inject({ method: 'GET', url: `/api/experiences/tracking/${data.trackingId}`, remoteAddress: s.address, headers });
-    await app.inject({ method: 'PUT', url: `/api/experiences/tracking/${data.trackingId}`, remoteAddress: s.address, headers, payload: { effects: ['Calmer'] } });
+    await lookupTracked(app, data.trackingId, { remoteAddress: s.address, headers });
+    await updateTracked(app, data.trackingId, { effects: ['Calmer'] }, { remoteAddress: s.address, headers });
   }
 });
 afterAll(async () => {
@@ -201,7 +201,7 @@ describe('responses', () => {
 
   it('only the lookup that already knows a tracking ID echoes it', async () => {
     const s = submitted[0];
-    const res = await app.inject({ method: 'GET', url: `/api/experiences/tracking/${s.trackingId.toLowerCase()}` });
+    const res = await lookupTracked(app, s.trackingId.toLowerCase());
     expect(json(res).data.experience.trackingId).toBe(s.trackingId);
   });
 });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { bearer, createTestApp, json, lookupTracked, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { createPeptide, moderatorToken, rows, uniqueWord } from './fixtures';
 
 const MIGRATION = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../server/db/migrations/007_coarse_time.sql');
@@ -39,16 +39,16 @@ describe('a report as published', () => {
     const { trackingId, experience } = await submit(t, validSubmission(peptideId));
     expect(experience.createdAt).toMatch(DAY);
     expect(experience.createdAt).toBe(new Date().toISOString().slice(0, 10));
-    await t.app.inject({ method: 'PUT', url: `/api/experiences/tracking/${trackingId}`, payload: { effects: ['Calm'] } });
+    await updateTracked(t.app, trackingId, { effects: ['Calm'] });
     const mod = bearer(await moderatorToken(t));
-    const answers = await Promise.all(
-      [
-        `/api/experiences?peptideId=${peptideId}`,
-        `/api/experiences/${experience._id}`,
-        '/api/experiences/home/public',
-        `/api/experiences/tracking/${trackingId}`,
-      ].map((url) => t.app.inject({ method: 'GET', url })),
-    );
+    const answers = [
+      ...(await Promise.all(
+        [`/api/experiences?peptideId=${peptideId}`, `/api/experiences/${experience._id}`, '/api/experiences/home/public'].map((url) =>
+          t.app.inject({ method: 'GET', url }),
+        ),
+      )),
+      await lookupTracked(t.app, trackingId),
+    ];
     const exported = await t.app.inject({ method: 'GET', url: '/api/research/export?limit=100', headers: mod });
     for (const res of [...answers, exported]) {
       expect(res.statusCode, res.body).toBe(200);

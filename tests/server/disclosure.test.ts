@@ -6,7 +6,7 @@
 // quasi-identifiers from a combination of fewer than K_ANONYMITY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { K_ANONYMITY } from '../../contract';
-import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { bearer, createTestApp, deleteTracked, json, lookupTracked, submit, validSubmission, type TestApp } from './helpers';
 import { createPeptide, moderatorToken, uniqueWord } from './fixtures';
 
 type Demo = { ageRange: string; biologicalSex: string; activityLevel: string };
@@ -112,7 +112,7 @@ describe('one disclosure rule for every public view', () => {
   });
 
   it('the submitter still sees their own report in full on lookup', async () => {
-    const own = json(await t.app.inject({ method: 'GET', url: `/api/experiences/tracking/${written.C[0].trackingId}` })).data.experience;
+    const own = json(await lookupTracked(t.app, written.C[0].trackingId)).data.experience;
     expect(own.demographics).toEqual(C);
   });
 
@@ -129,7 +129,7 @@ describe('one disclosure rule for every public view', () => {
     // More reports, across the threshold and back, so the join has real work to do.
     await write('B', B, 99);
     const deleted = written.A.pop()!;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/experiences/tracking/${deleted.trackingId}` })).statusCode).toBe(200);
+    expect((await deleteTracked(t.app, deleted.trackingId)).statusCode).toBe(200);
     const cards = await feed();
     const rows = await exportRows();
     let tried = 0;
@@ -212,7 +212,7 @@ describe('sourcing', () => {
     expect(cards.find((c) => c._id === hidden.experience._id)?.vendor).toBeNull();
     expect(cards.find((c) => c._id === shown.experience._id)?.vendor).toEqual({ name: 'vendor.example', quantity: '3 ml', batchId: 'B-77' });
     // The owner still sees what they wrote, and whether it is public.
-    const own = json(await t.app.inject({ method: 'GET', url: `/api/experiences/tracking/${hidden.trackingId}` })).data.experience;
+    const own = json(await lookupTracked(t.app, hidden.trackingId)).data.experience;
     expect(own.sourcing).toEqual(sourcing);
     expect(own.publishSourcing).toBe(false);
     const bad = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId, { publishSourcing: 'yes' }) });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OwnExperienceResponse, PeptideResponse, VoteStatusResponse } from '../../contract';
 import { acquireLock } from '../../server/db/client';
-import { PASSWORD, bearer, createTestApp, json, login, submit, validSubmission } from './helpers';
+import { PASSWORD, bearer, createTestApp, json, login, lookupTracked, submit, validSubmission } from './helpers';
 import { createPeptide, newMember, storyOf } from './fixtures';
 
 const dirs: string[] = [];
@@ -71,7 +71,7 @@ describe('DATA_DIR persistence', () => {
       expect((await second.app.inject({ method: 'GET', url: '/api/users/me', headers: m.headers })).statusCode).toBe(200);
       expect((await second.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: m.refreshToken } })).statusCode).toBe(200);
       await login(second, m.email, PASSWORD);
-      const own = await second.app.inject({ method: 'GET', url: `/api/experiences/tracking/${trackingId}` });
+      const own = await lookupTracked(second.app, trackingId);
       expect(OwnExperienceResponse.parse(json(own)).data.experience).toMatchObject({ _id: experience._id, story });
       const status = await second.app.inject({ method: 'GET', url: `/api/experiences/${experience._id}/vote`, headers: m.headers });
       expect(VoteStatusResponse.parse(json(status)).data).toMatchObject({ hasVoted: true, voteType: 'detailed' });

@@ -12,7 +12,7 @@ import {
   Experience,
   experienceRating,
 } from '../../contract';
-import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { bearer, createTestApp, deleteTracked, json, lookupTracked, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { countRows, createPeptide, expectError, moderatorToken, newMember, rows, storyOf, uniqueWord } from './fixtures';
 
 let t: TestApp;
@@ -165,7 +165,7 @@ describe('POST /api/experiences', () => {
       expect(res.body, url).not.toMatch(/trackingId|tracking_hash|TRK-\d/);
     }
     // Only the lookup that already knows it echoes it.
-    const own = await t.app.inject({ method: 'GET', url: `/api/experiences/tracking/${trackingId}` });
+    const own = await lookupTracked(t.app, trackingId);
     expect(OwnExperienceResponse.parse(json(own)).data.experience.trackingId).toBe(trackingId);
   });
 
@@ -275,7 +275,7 @@ describe('POST /api/experiences', () => {
     expect(experience.effects).toEqual(['Better sleep']);
     expect(experience.stack).toEqual(['TB-500']);
     expect(experience.vendor).toEqual({ name: 'vendor.example.com', quantity: '10 ml', batchId: 'B-77' });
-    const own = OwnExperienceResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/experiences/tracking/${trackingId}` })));
+    const own = OwnExperienceResponse.parse(json(await lookupTracked(t.app, trackingId)));
     expect(own.data.experience.sourcing).toEqual({ vendorUrl: 'https://vendor.example.com/item/1', batchId: 'B-77', volumeMl: 10, purityPercentage: 99.1 });
     // An empty sourcing object stores nothing.
     const bare = SubmitExperienceResponse.parse(json(await post(validSubmission(bpc, { sourcing: {} })))).data;
@@ -290,22 +290,46 @@ describe('POST /api/experiences', () => {
   });
 });
 
-describe('tracking ID lookup, update and delete', () => {
+describe('tracking ID lookup, update and delete (the ID in the body)', () => {
   it('looks up by tracking ID, trimmed and in any letter case', async () => {
     const { trackingId, experience } = await submit(t, validSubmission(bpc));
-    for (const variant of [trackingId, trackingId.toLowerCase(), `%20${trackingId}%20`, `  ${trackingId.toLowerCase()}`]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/experiences/tracking/${variant.replace(/ /g, '%20')}` });
+    for (const variant of [trackingId, trackingId.toLowerCase(), ` ${trackingId} `, `  ${trackingId.toLowerCase()}\t`]) {
+      const res = await lookupTracked(t.app, variant);
       expect(res.statusCode, variant).toBe(200);
+      expect(res.headers['cache-control'], variant).toBe('no-store');
       const own = OwnExperienceResponse.parse(json(res)).data.experience;
       expect(own._id).toBe(experience._id);
       expect(own.trackingId).toBe(trackingId);
     }
   });
 
-  it('answers 404 for an unknown tracking ID and 400 for a malformed one', async () => {
-    expectError(await t.app.inject({ method: 'GET', url: '/api/experiences/tracking/TRK-00000000000000000000' }), 404, /Experience not found/);
-    expectError(await t.app.inject({ method: 'GET', url: '/api/experiences/tracking/TRK-123' }), 400, /trackingId must be TRK- followed by 20 digits/);
-    expectError(await t.app.inject({ method: 'GET', url: '/api/experiences/tracking/12345678901234567890' }), 400, /trackingId/);
+  it('answers 404 for an unknown tracking ID and 400 for a malformed or missing one', async () => {
+    expectError(await lookupTracked(t.app, 'TRK-00000000000000000000'), 404, /Experience not found/);
+    expectError(await lookupTracked(t.app, 'TRK-123'), 400, /trackingId must be TRK- followed by 20 digits/);
+    expectError(await lookupTracked(t.app, '12345678901234567890'), 400, /trackingId/);
+    expectError(await lookupTracked(t.app, 12345), 400, /trackingId must be a string/);
+    expectError(await t.app.inject({ method: 'POST', url: '/api/experiences/tracking/lookup', payload: {} }), 400, /trackingId is required/);
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/experiences/tracking/lookup', payload: { trackingId: 'TRK-00000000000000000000', story: 'x' } }),
+      400,
+      /unknown field: story/,
+    );
+  });
+
+  it('the retired path forms answer 404 and show nothing of the experience', async () => {
+    const { trackingId, experience } = await submit(t, validSubmission(bpc));
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      for (const id of [trackingId, trackingId.toLowerCase()]) {
+        const res = await t.app.inject({ method, url: `/api/experiences/tracking/${id}`, payload: method === 'PUT' ? { effects: ['Hijacked'] } : undefined });
+        expectError(res, 404, /retired: send the tracking ID in the request body/);
+        expect(res.body, method).not.toContain(experience._id);
+        expect(res.body, method).not.toMatch(/TRK-/i);
+        expect(res.body, method).not.toContain(experience.story as string);
+      }
+    }
+    // Still there, unchanged.
+    const own = OwnExperienceResponse.parse(json(await lookupTracked(t.app, trackingId))).data.experience;
+    expect(own.effects).toEqual(experience.effects);
   });
 
   it('PUT changes story, outcomes and effects; rating and peptide average follow', async () => {
@@ -313,12 +337,9 @@ describe('tracking ID lookup, update and delete', () => {
     const { trackingId, experience } = await submit(t, validSubmission(id, { outcomes: { energy: 4, sleep: 4 } }));
     expect(experience.rating).toBe(4);
     const story = storyOf(150, 'updated');
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/experiences/tracking/${trackingId.toLowerCase()}`,
-      payload: { story, outcomes: { energy: 9, sleep: 8, focus: 10 }, effects: [' Calm ', ''] },
-    });
+    const res = await updateTracked(t.app, ` ${trackingId.toLowerCase()} `, { story, outcomes: { energy: 9, sleep: 8, focus: 10 }, effects: [' Calm ', ''] });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     const own = OwnExperienceResponse.parse(json(res)).data.experience;
     expect(own).toMatchObject({ story, outcomes: { energy: 9, sleep: 8, focus: 10 }, effects: ['Calm'], rating: 9 });
     expect(own.updatedAt).not.toBeNull();
@@ -335,7 +356,7 @@ describe('tracking ID lookup, update and delete', () => {
 
   it('PUT with only one field leaves the others alone', async () => {
     const { trackingId, experience } = await submit(t, validSubmission(bpc));
-    const res = await t.app.inject({ method: 'PUT', url: `/api/experiences/tracking/${trackingId}`, payload: { effects: ['Warmth'] } });
+    const res = await updateTracked(t.app, trackingId, { effects: ['Warmth'] });
     const own = OwnExperienceResponse.parse(json(res)).data.experience;
     expect(own.story).toBe(experience.story);
     expect(own.outcomes).toEqual(experience.outcomes);
@@ -345,31 +366,32 @@ describe('tracking ID lookup, update and delete', () => {
 
   it('PUT refuses invalid changes with 400 and unknown IDs with 404', async () => {
     const { trackingId } = await submit(t, validSubmission(bpc));
-    const put = (payload: unknown, id = trackingId) =>
-      t.app.inject({ method: 'PUT', url: `/api/experiences/tracking/${id}`, payload: payload as object });
+    const put = (payload: Record<string, unknown>, id: unknown = trackingId) => updateTracked(t.app, id, payload);
     expectError(await put({}), 400, /nothing to update/);
     expectError(await put({ story: 'too short' }), 400, /story must be at least 100/);
     expectError(await put({ outcomes: { energy: 12 } }), 400, /between 1 and 10/);
     expectError(await put({ peptideId: bpc, story: storyOf(120) }), 400, /unknown field.*peptideId/);
     expectError(await put({ story: storyOf(120) }, 'TRK-00000000000000000001'), 404, /not found/);
     expectError(await put({ story: storyOf(120) }, 'TRK-1'), 400, /trackingId/);
+    expectError(await t.app.inject({ method: 'PUT', url: '/api/experiences/tracking', payload: { story: storyOf(120) } }), 400, /trackingId is required/);
   });
 
-  it('DELETE removes the experience; lookup, detail and list then miss it', async () => {
+  it('delete removes the experience; lookup, detail and list then miss it', async () => {
     const { id } = await isolatedPeptide();
     const { trackingId, experience } = await submit(t, validSubmission(id));
     await vote(experience._id, voters[0]);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/experiences/tracking/${trackingId.toLowerCase()}` });
+    const res = await deleteTracked(t.app, trackingId.toLowerCase());
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     DeleteExperienceResponse.parse(json(res));
-    expectError(await t.app.inject({ method: 'GET', url: `/api/experiences/tracking/${trackingId}` }), 404);
+    expectError(await lookupTracked(t.app, trackingId), 404);
     expectError(await t.app.inject({ method: 'GET', url: `/api/experiences/${experience._id}` }), 404);
     expect((await feed({ peptideId: id })).experiences).toEqual([]);
     expect(await rows(t, 'select 1 from votes where experience_id = $1', [experience._id])).toHaveLength(0);
     const peptide = PeptideResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides/${id}` }))).data.peptide;
     expect(peptide).toMatchObject({ totalExperiences: 0, averageRating: 0 });
-    expectError(await t.app.inject({ method: 'DELETE', url: `/api/experiences/tracking/${trackingId}` }), 404);
-    expectError(await t.app.inject({ method: 'DELETE', url: '/api/experiences/tracking/nonsense' }), 400, /trackingId/);
+    expectError(await deleteTracked(t.app, trackingId), 404);
+    expectError(await deleteTracked(t.app, 'nonsense'), 400, /trackingId/);
   });
 });
 

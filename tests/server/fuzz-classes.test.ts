@@ -60,7 +60,6 @@ function record(cls: string, what: string, res: LightMyRequestResponse) {
 /** A concrete path for an endpoint, with ids that exist where the body is read. */
 function pathOf(key: EndpointKey): string {
   return (ENDPOINTS[key].path as string)
-    .replace(':trackingId', existing.trackingId)
     .replace(':id', key === 'vote' || key === 'voteStatus' || key === 'experience' ? existing.experienceId : key === 'peptide' ? existing.peptideId : '00000000-0000-4000-8000-000000000000');
 }
 
@@ -87,8 +86,13 @@ function exampleBody(key: EndpointKey): Record<string, unknown> | null {
       return validPeptide() as Record<string, unknown>;
     case 'submitExperience':
       return validSubmission(existing.peptideId, { sourcing: { vendorUrl: 'https://vendor.example', batchId: 'B-1', purityPercentage: 99, volumeMl: 2 } }) as Record<string, unknown>;
+    case 'trackedExperience':
+      return { trackingId: existing.trackingId };
     case 'updateTrackedExperience':
-      return { story: validSubmission('').story, outcomes: { Energy: 6 }, effects: ['Calm'] };
+      return { trackingId: existing.trackingId, story: validSubmission('').story, outcomes: { Energy: 6 }, effects: ['Calm'] };
+    case 'deleteTrackedExperience':
+      // An unknown ID: a body that survives the escapes must not delete the shared experience.
+      return { trackingId: 'TRK-00000000000000000000' };
     case 'vote':
       return { voteType: 'helpful' };
     default:

@@ -25,9 +25,10 @@ import {
   ResearchExportQuery,
   ResearchPeptidesQuery,
   SubmitExperienceRequest,
-  TrackingIdParam,
+  TrackingId,
+  TrackingLookupRequest,
   TrendsQuery,
-  UpdateExperienceRequest,
+  UpdateTrackedExperienceRequest,
   UpdateProfileRequest,
   VoteRequest,
 } from '../../contract';
@@ -235,6 +236,17 @@ function idCase(key: EndpointKey, paramSchema: Schema, body?: unknown) {
   });
 }
 
+/** A tracking ID, malformed or well formed but unknown, in the body where it travels (a 4xx either way). */
+function trackingIdCase(key: EndpointKey, extra: Record<string, unknown> = {}) {
+  return fc.tuple(badId, authArb).map(([id, auth]): Req => ({
+    method: ENDPOINTS[key].method,
+    url: ENDPOINTS[key].path,
+    body: { ...extra, trackingId: id },
+    auth,
+    invalid: !TrackingId.safeParse(id).success || /^TRK-\d{20}$/i.test(id.trim()),
+  }));
+}
+
 function queryCase(key: EndpointKey, schema: Schema | null, keys: readonly string[]) {
   return fc.tuple(queryArb(keys), authArb).map(([query, auth]): Req => ({
     method: 'GET',
@@ -278,13 +290,22 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   homeExperiences: () => queryCase('homeExperiences', HomeExperiencesQuery, ['limit']),
   disclosure: () => queryCase('disclosure', DisclosureQuery, ['peptideId', 'ageRange', 'biologicalSex', 'activityLevel']),
   experience: () => idCase('experience', Id),
-  trackedExperience: () => idCase('trackedExperience', TrackingIdParam),
+  trackedExperience: () =>
+    fc.oneof(
+      trackingIdCase('trackedExperience'),
+      bodyCase('trackedExperience', TrackingLookupRequest, () => ({ trackingId: existing?.trackingId })),
+    ),
   updateTrackedExperience: () =>
     fc.oneof(
-      idCase('updateTrackedExperience', TrackingIdParam, { effects: ['x'] }),
-      bodyCase('updateTrackedExperience', UpdateExperienceRequest, () => ({ story: validSubmission('').story, effects: ['Calm'] }), `/api/experiences/tracking/${existing?.trackingId}`),
+      trackingIdCase('updateTrackedExperience', { effects: ['x'] }),
+      bodyCase('updateTrackedExperience', UpdateTrackedExperienceRequest, () => ({ trackingId: existing?.trackingId, story: validSubmission('').story, effects: ['Calm'] })),
     ),
-  deleteTrackedExperience: () => idCase('deleteTrackedExperience', TrackingIdParam),
+  deleteTrackedExperience: () =>
+    fc.oneof(
+      trackingIdCase('deleteTrackedExperience'),
+      // Mutations of an unknown ID only: the contract-valid ones are not sent (see below).
+      bodyCase('deleteTrackedExperience', TrackingLookupRequest, () => ({ trackingId: 'TRK-00000000000000000000' })),
+    ),
   vote: () =>
     fc.oneof(
       idCase('vote', Id, { voteType: 'helpful' }),
@@ -384,7 +405,6 @@ describe('fuzzed requests', () => {
         async ([key, e], { type, text }, auth) => {
           const url = (e.path as string)
             // Real ids only where the body is read first; body-less calls get unknown ones.
-            .replace(':trackingId', key === 'updateTrackedExperience' ? existing.trackingId : 'TRK-00000000000000000000')
             .replace(':id', key === 'vote' ? existing.experienceId : key === 'rejectUser' ? existing.pendingUserId : '00000000-0000-4000-8000-000000000000');
           const res = await t.app.inject({ method: e.method, url, headers: { ...tokens[auth], 'content-type': type }, payload: text });
           // Only the bodies the server cannot read; a body a parser does accept is caught above.

@@ -1,5 +1,5 @@
 // Builds the real app on an in-memory PGlite database for server tests (one per test file).
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { jwtSecret } from '../../server/bootstrap';
 import { loadConfig, type Config } from '../../server/config';
@@ -133,4 +133,19 @@ export async function submit(t: TestApp, body: Record<string, unknown>) {
   const res = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: body });
   if (res.statusCode !== 201) throw new Error(`submit failed (${res.statusCode}): ${res.body}`);
   return json(res).data as { trackingId: string; experience: { _id: string } & Record<string, unknown> };
+}
+
+/**
+ * The tracking-ID routes, the ID in the body (it never travels in a URL). `extra` adds to the
+ * inject options (headers, remoteAddress).
+ */
+type InjectExtra = Omit<InjectOptions, 'method' | 'url' | 'payload'>;
+export function lookupTracked(app: FastifyInstance, trackingId: unknown, extra: InjectExtra = {}) {
+  return app.inject({ ...extra, method: 'POST', url: '/api/experiences/tracking/lookup', payload: { trackingId } });
+}
+export function updateTracked(app: FastifyInstance, trackingId: unknown, changes: Record<string, unknown>, extra: InjectExtra = {}) {
+  return app.inject({ ...extra, method: 'PUT', url: '/api/experiences/tracking', payload: { trackingId, ...changes } });
+}
+export function deleteTracked(app: FastifyInstance, trackingId: unknown, extra: InjectExtra = {}) {
+  return app.inject({ ...extra, method: 'POST', url: '/api/experiences/tracking/delete', payload: { trackingId } });
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, json, member, submit, validSubmission, type TestApp } from './helpers';
+import { bearer, createTestApp, deleteTracked, json, lookupTracked, member, submit, validSubmission, type TestApp } from './helpers';
 import { moderatorToken } from './fixtures';
 
 let t: TestApp;
@@ -94,7 +94,7 @@ describe('public reads', () => {
     const own = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId, { story }) });
     const created = json(own).data;
     expect(json(await get(feedUrl)).data.experiences.map((e: { _id: string }) => e._id).sort()).toEqual([experience._id, created.experience._id].sort());
-    await t.app.inject({ method: 'DELETE', url: `/api/experiences/tracking/${created.trackingId}` });
+    await deleteTracked(t.app, created.trackingId);
     expect(json(await get(feedUrl)).data.experiences.map((e: { _id: string }) => e._id)).toEqual([experience._id]);
   });
 });
@@ -111,7 +111,7 @@ describe('personal answers', () => {
 
   it('tracking lookups and errors are never stored', async () => {
     const { trackingId } = await submit(t, validSubmission(t.peptides.get('BPC-157')!));
-    const own = await get(`/api/experiences/tracking/${trackingId}`);
+    const own = await lookupTracked(t.app, trackingId);
     expect(own.statusCode).toBe(200);
     expect(own.headers['cache-control']).toBe('no-store');
     const bad = await get('/api/experiences?limit=0');

@@ -86,7 +86,6 @@ function requestFor(key: EndpointKey): { path: string; headers: Record<string, s
   const e = ENDPOINTS[key];
   const unknownId = '00000000-0000-4000-8000-000000000000';
   const path = (e.path as string)
-    .replace(':trackingId', key === 'deleteTrackedExperience' ? 'TRK-00000000000000000000' : ids.trackingId)
     .replace(':id', ['experience', 'voteStatus', 'vote'].includes(key) ? ids.experienceId : key === 'peptide' ? ids.peptideId : unknownId);
   const headers = e.access === 'moderator' ? tokens.moderator : e.access === 'member' ? tokens.member : {};
   // Bodies the contract refuses (400, the same message every time) or ids nobody has (404).
@@ -99,7 +98,11 @@ function requestFor(key: EndpointKey): { path: string; headers: Record<string, s
     rejectUser: { notes: 'x' },
     createPeptide: { name: '' },
     submitExperience: { peptideId: 'nope' },
-    updateTrackedExperience: {},
+    // The tracking routes take the ID in the body: a lookup that finds it, an update with
+    // nothing to change, a delete of an ID nobody has.
+    trackedExperience: { trackingId: ids.trackingId },
+    updateTrackedExperience: { trackingId: ids.trackingId },
+    deleteTrackedExperience: { trackingId: 'TRK-00000000000000000000' },
     vote: { voteType: 'nonsense' },
   };
   const body = key in bodies ? JSON.stringify(bodies[key]) : e.method === 'GET' ? undefined : '{}';
@@ -160,13 +163,21 @@ describe('every route under every spelling that reaches it', () => {
 
   it('logs the route pattern, so no spelling puts a tracking ID or an id in a log line', async () => {
     logLines = [];
-    for (const spelled of [`/api/experiences/tracking/${ids.trackingId}`, ...Object.values(spellingsOf(`/api/experiences/tracking/${ids.trackingId}`))]) {
-      const res = await send(port, 'GET', spelled);
-      expect(res.status, spelled).toBe(200);
+    const lookup = '/api/experiences/tracking/lookup';
+    for (const spelled of [lookup, ...Object.values(spellingsOf(lookup))]) {
+      for (const id of [ids.trackingId, ` ${ids.trackingId.toLowerCase()} `]) {
+        const res = await send(port, 'POST', spelled, {}, JSON.stringify({ trackingId: id }));
+        expect(res.status, spelled).toBe(200);
+      }
     }
-    await send(port, 'GET', `/api/experiences/tracking/${ids.trackingId.toLowerCase()}`);
+    // The retired path form, with the ID in the URL, is a 404 logged by its pattern.
+    const retired = `/api/experiences/tracking/${ids.trackingId}`;
+    for (const spelled of [retired, ...Object.values(spellingsOf(retired)), `/api/experiences/tracking/${ids.trackingId.toLowerCase()}`]) {
+      expect((await send(port, 'GET', spelled)).status, spelled).toBe(404);
+    }
     await send(port, 'GET', `/API/experiences/tracking/${ids.trackingId}`);
     const text = logLines.join('\n');
+    expect(text).toContain('"url":"/api/experiences/tracking/lookup"');
     expect(text).toContain('"url":"/api/experiences/tracking/:trackingId"');
     expect(text).not.toMatch(/TRK-\d/i);
     expect(text).not.toContain(ids.trackingId.slice(4));
@@ -178,8 +189,11 @@ describe('every route under every spelling that reaches it', () => {
       expect(res.status, spelled).toBe(200);
       expect(res.headers['cache-control'], spelled).toBe('no-store');
     }
-    for (const spelled of [`/api/experiences/tracking/${ids.trackingId}`, ...Object.values(spellingsOf(`/api/experiences/tracking/${ids.trackingId}`))]) {
-      expect((await send(port, 'GET', spelled)).headers['cache-control'], spelled).toBe('no-store');
+    const lookup = '/api/experiences/tracking/lookup';
+    for (const spelled of [lookup, ...Object.values(spellingsOf(lookup))]) {
+      const res = await send(port, 'POST', spelled, {}, JSON.stringify({ trackingId: ids.trackingId }));
+      expect(res.status, spelled).toBe(200);
+      expect(res.headers['cache-control'], spelled).toBe('no-store');
     }
   });
 

@@ -128,27 +128,27 @@ const table: Row[] = [
   },
   {
     action: 'look up by tracking ID (capability)', endpoint: 'trackedExperience',
-    run: async (h) => inject('GET', `/api/experiences/tracking/${await freshTracking()}`, h),
+    run: async (h) => inject('POST', '/api/experiences/tracking/lookup', h, { trackingId: await freshTracking() }),
     expect: READ,
   },
   {
     action: 'update by tracking ID (capability)', endpoint: 'updateTrackedExperience',
-    run: async (h) => inject('PUT', `/api/experiences/tracking/${await freshTracking()}`, h, { effects: ['Better sleep'] }),
+    run: async (h) => inject('PUT', '/api/experiences/tracking', h, { trackingId: await freshTracking(), effects: ['Better sleep'] }),
     expect: READ,
   },
   {
     action: 'delete by tracking ID (capability)', endpoint: 'deleteTrackedExperience',
-    run: async (h) => inject('DELETE', `/api/experiences/tracking/${await freshTracking()}`, h),
+    run: async (h) => inject('POST', '/api/experiences/tracking/delete', h, { trackingId: await freshTracking() }),
     expect: READ,
   },
   {
     action: 'update without knowing the tracking ID', endpoint: 'updateTrackedExperience',
-    run: (h) => inject('PUT', '/api/experiences/tracking/TRK-00000000000000000001', h, { effects: ['Hijacked'] }),
+    run: (h) => inject('PUT', '/api/experiences/tracking', h, { trackingId: 'TRK-00000000000000000001', effects: ['Hijacked'] }),
     expect: all(404),
   },
   {
     action: 'delete without knowing the tracking ID', endpoint: 'deleteTrackedExperience',
-    run: (h) => inject('DELETE', '/api/experiences/tracking/TRK-00000000000000000001', h),
+    run: (h) => inject('POST', '/api/experiences/tracking/delete', h, { trackingId: 'TRK-00000000000000000001' }),
     expect: all(404),
   },
   {

@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UpdateExperienceRequest, type OwnExperience } from '@contract/experiences';
+import { TrackingLookupRequest, UpdateTrackedExperienceRequest, type OwnExperience } from '@contract/experiences';
 import pkg from '../../package.json';
 import { renderApp } from './helpers/render-app';
 import { errorBody, makeOwnExperience, ownExperienceBody } from './msw/fixtures';
@@ -14,39 +14,57 @@ vi.setConfig({ testTimeout: 20_000 });
 const TRK = 'TRK-98765432109876543210';
 const STORY = 'Week one was quiet. By week three my **shoulder** moved freely again, and sleep improved a little too, which I did not expect.';
 
-/** An in-memory stand-in for the tracking endpoints, with a log of what was sent. */
+/**
+ * An in-memory stand-in for the tracking endpoints (the ID in the body, as the server takes it:
+ * server/routes/experiences.ts), with a log of what was sent and of every request URL.
+ */
 let stored: OwnExperience | null;
-let calls: { method: string; path: string; body?: unknown }[];
+let calls: { method: string; path: string; trackingId?: string; body?: unknown }[];
+let urls: string[];
+const recordUrl = ({ request }: { request: Request }) => {
+  urls.push(request.url);
+};
 
 beforeEach(() => {
   stored = makeOwnExperience({ trackingId: TRK, story: STORY, outcomes: { Recovery: 8, Sleep: 6 }, effects: ['Faster recovery'] });
   calls = [];
+  urls = [];
+  server.events.on('request:start', recordUrl);
   const find = (id: string) => (stored && id === stored.trackingId ? stored : null);
+  const invalid = () => HttpResponse.json(errorBody('invalid'), { status: 400 });
+  const missing = () => HttpResponse.json(errorBody('Experience not found'), { status: 404 });
   server.use(
-    http.get('/api/experiences/tracking/:id', ({ params }) => {
-      calls.push({ method: 'GET', path: String(params.id) });
-      const found = find(String(params.id));
-      return found ? HttpResponse.json(ownExperienceBody(found)) : HttpResponse.json(errorBody('Experience not found'), { status: 404 });
+    http.post('/api/experiences/tracking/lookup', async ({ request }) => {
+      const parsed = TrackingLookupRequest.safeParse(await request.json());
+      if (!parsed.success) return invalid();
+      calls.push({ method: 'LOOKUP', path: new URL(request.url).pathname, trackingId: parsed.data.trackingId });
+      const found = find(parsed.data.trackingId);
+      return found ? HttpResponse.json(ownExperienceBody(found)) : missing();
     }),
-    http.put('/api/experiences/tracking/:id', async ({ params, request }) => {
-      const body = await request.json();
-      calls.push({ method: 'PUT', path: String(params.id), body });
-      const found = find(String(params.id));
-      if (!found) return HttpResponse.json(errorBody('Experience not found'), { status: 404 });
-      const changes = UpdateExperienceRequest.safeParse(body);
-      if (!changes.success) return HttpResponse.json(errorBody('invalid'), { status: 400 });
-      stored = { ...found, ...changes.data, updatedAt: '2026-03-01T12:00:00.000Z' } as OwnExperience;
+    http.put('/api/experiences/tracking', async ({ request }) => {
+      const parsed = UpdateTrackedExperienceRequest.safeParse(await request.json());
+      if (!parsed.success) return invalid();
+      const { trackingId, ...changes } = parsed.data;
+      calls.push({ method: 'PUT', path: new URL(request.url).pathname, trackingId, body: changes });
+      const found = find(trackingId);
+      if (!found) return missing();
+      stored = { ...found, ...changes, updatedAt: '2026-03-01T12:00:00.000Z' } as OwnExperience;
       return HttpResponse.json(ownExperienceBody(stored));
     }),
-    http.delete('/api/experiences/tracking/:id', ({ params }) => {
-      calls.push({ method: 'DELETE', path: String(params.id) });
-      if (!find(String(params.id))) return HttpResponse.json(errorBody('Experience not found'), { status: 404 });
+    http.post('/api/experiences/tracking/delete', async ({ request }) => {
+      const parsed = TrackingLookupRequest.safeParse(await request.json());
+      if (!parsed.success) return invalid();
+      calls.push({ method: 'DELETE', path: new URL(request.url).pathname, trackingId: parsed.data.trackingId });
+      if (!find(parsed.data.trackingId)) return missing();
       stored = null;
       return HttpResponse.json({ success: true, data: {} });
     }),
   );
 });
 
+afterEach(() => {
+  server.events.removeListener('request:start', recordUrl);
+});
 afterEach(() => vi.restoreAllMocks());
 
 async function openYourData() {
@@ -98,7 +116,7 @@ describe('privacy page', () => {
     const app = await openYourData();
     await lookUp(app, `  ${TRK.toLowerCase()}  `);
     expect(await screen.findByText('Experience found successfully', undefined, { timeout: 5000 })).toBeInTheDocument();
-    expect(calls[0]).toEqual({ method: 'GET', path: TRK });
+    expect(calls[0]).toEqual({ method: 'LOOKUP', path: '/api/experiences/tracking/lookup', trackingId: TRK });
     const result = screen.getByRole('heading', { name: 'Your submission' }).closest('[aria-labelledby]') as HTMLElement;
     expect(within(result).getByText(TRK)).toBeInTheDocument();
     expect(within(result).getByText('BPC-157')).toBeInTheDocument();
@@ -116,7 +134,7 @@ describe('privacy page', () => {
     expect(screen.queryByRole('heading', { name: 'Your submission' })).not.toBeInTheDocument();
   });
 
-  it('Export Data downloads the report as JSON named after the tracking ID', async () => {
+  it('Export Data downloads the report as JSON, in a file whose name has no tracking ID', async () => {
     let blob: Blob | undefined;
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:report'), revokeObjectURL: () => undefined }));
     const clicked: HTMLAnchorElement[] = [];
@@ -127,7 +145,7 @@ describe('privacy page', () => {
     await lookUp(app, TRK);
     await app.user.click(await screen.findByRole('button', { name: 'Export Data' }));
     expect(clicked).toHaveLength(1);
-    expect(clicked[0].download).toBe(`peptide-experience-${TRK}.json`);
+    expect(clicked[0].download).toBe('peptide-experience-export.json');
     expect(clicked[0].getAttribute('href')).toBe('blob:report');
     expect(blob?.type).toBe('application/json');
     const exported = JSON.parse(await blob!.text()) as OwnExperience;
@@ -154,6 +172,7 @@ describe('privacy page', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Experience updated successfully')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT');
+    expect(put).toMatchObject({ path: '/api/experiences/tracking', trackingId: TRK });
     expect(put?.body).toEqual({ story: newStory, outcomes: { Recovery: 8, Sleep: 9 }, effects: ['Faster recovery', 'Better sleep'] });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Recovery 8/10, Sleep 9/10')).toBeInTheDocument();
@@ -163,7 +182,7 @@ describe('privacy page', () => {
   it('keeps the dialog and the typed text when the update fails', async () => {
     const app = await openYourData();
     await lookUp(app, TRK);
-    server.use(http.put('/api/experiences/tracking/:id', () => HttpResponse.json(errorBody('Too many requests'), { status: 429 })));
+    server.use(http.put('/api/experiences/tracking', () => HttpResponse.json(errorBody('Too many requests'), { status: 429 })));
     await app.user.click(await screen.findByRole('button', { name: 'Update Experience' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Experience' });
     await app.user.type(within(dialog).getByLabelText('Story'), ' More.');
@@ -184,9 +203,44 @@ describe('privacy page', () => {
     dialog = await screen.findByRole('dialog', { name: 'Delete Data' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Your experience has been deleted')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', path: TRK }]);
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/api/experiences/tracking/delete', trackingId: TRK }]);
     expect(screen.queryByRole('heading', { name: 'Your submission' })).not.toBeInTheDocument();
     await lookUp(app, TRK);
     expect(await screen.findByRole('alert')).toHaveTextContent('Experience not found');
+  });
+
+  it('no request URL, address, history entry or storage ever holds the tracking ID', async () => {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const app = await openYourData();
+    const pushed: unknown[] = [];
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = window.history[method].bind(window.history);
+      vi.spyOn(window.history, method).mockImplementation((state, unused, url) => {
+        pushed.push([state, url]);
+        original(state, unused, url);
+      });
+    }
+    await lookUp(app, ` ${TRK.toLowerCase()} `);
+    await screen.findByText('Experience found successfully');
+    await app.user.click(screen.getByRole('button', { name: 'Export Data' }));
+    await app.user.click(screen.getByRole('button', { name: 'Update Experience' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Experience' });
+    await app.user.type(within(dialog).getByLabelText('Story'), ' More.');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Experience updated successfully')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Delete Data' }));
+    await app.user.click(within(await screen.findByRole('dialog', { name: 'Delete Data' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Your experience has been deleted')).toBeInTheDocument();
+
+    // Each action reached the server, with the ID in its body.
+    expect([...new Set(calls.map((c) => c.method))]).toEqual(['LOOKUP', 'PUT', 'DELETE']);
+    expect(calls.every((c) => c.trackingId === TRK)).toBe(true);
+    const tracking = urls.filter((u) => u.includes('/api/experiences/tracking'));
+    expect(tracking.length).toBeGreaterThanOrEqual(3);
+    for (const url of urls) expect(url).not.toMatch(/TRK-|\d{20}/i);
+    expect(window.location.href).not.toMatch(/TRK-|\d{20}/i);
+    expect(JSON.stringify(pushed)).not.toMatch(/TRK-|\d{20}/i);
+    const stores = [window.localStorage, window.sessionStorage].flatMap((store) => Object.keys(store).map((k) => `${k}=${store.getItem(k)}`));
+    expect(stores.join('\n')).not.toMatch(/TRK-|\d{20}/i);
   });
 });

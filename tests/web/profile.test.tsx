@@ -147,7 +147,13 @@ describe('profile page', () => {
 
   it('Lookup tab finds a submission and shows its fields', async () => {
     const TRK = 'TRK-11112222333344445555';
-    server.use(http.get('/api/experiences/tracking/:id', () => HttpResponse.json(ownExperienceBody(makeOwnExperience({ trackingId: TRK, frequency: 'twice-weekly', duration: 42 })))));
+    const sent: { url: string; body: unknown }[] = [];
+    server.use(
+      http.post('/api/experiences/tracking/lookup', async ({ request }) => {
+        sent.push({ url: request.url, body: await request.json() });
+        return HttpResponse.json(ownExperienceBody(makeOwnExperience({ trackingId: TRK, frequency: 'twice-weekly', duration: 42 })));
+      }),
+    );
     const app = await openProfile();
     await app.user.click(screen.getByRole('tab', { name: 'Lookup' }));
     expect(screen.getByRole('button', { name: 'Look Up' })).toBeDisabled();
@@ -155,5 +161,9 @@ describe('profile page', () => {
     await app.user.click(screen.getByRole('button', { name: 'Look Up' }));
     expect(await screen.findByText(TRK)).toBeInTheDocument();
     for (const text of ['BPC-157', '250 mcg', 'Twice weekly', '42 days', 'Subcutaneous', 'Submitted']) expect(screen.getByText(text)).toBeInTheDocument();
+    // The ID went in the body, trimmed; neither the request URL nor the page address has it.
+    expect(sent.map((s) => s.body)).toContainEqual({ trackingId: TRK });
+    for (const { url } of sent) expect(url).not.toContain('TRK-');
+    expect(window.location.href).not.toContain('TRK-');
   });
 });

@@ -173,6 +173,11 @@ describe('submit wizard', () => {
     expect(JSON.stringify(body)).not.toContain('Acme');
     expect(screen.getByRole('link', { name: 'View Community Experiences' })).toHaveAttribute('href', '/community');
     expect(sessionStorage.getItem('submitExperienceDraft')).toBeNull();
+    // The tracking ID is on screen only: not in the address, nor in any storage.
+    expect(window.location.href).not.toContain(TRK);
+    for (const store of [localStorage, sessionStorage]) {
+      for (const key of Object.keys(store)) expect(`${key}=${store.getItem(key)}`).not.toContain(TRK);
+    }
     await app.user.click(screen.getByRole('button', { name: 'Submit Another Experience' }));
     expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
     expect(screen.getByLabelText('Dosage')).toHaveValue('');

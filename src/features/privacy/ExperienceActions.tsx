@@ -1,5 +1,5 @@
 // "Your Data" actions on a report found by tracking ID: Export (JSON download), Update
-// (story, outcomes, effects: PUT) and Delete (after a confirmation dialog: DELETE).
+// (story, outcomes, effects) and Delete (after a confirmation dialog), through src/api/tracking.ts.
 import { useState } from 'react';
 import Download from 'lucide-react/icons/download';
 import Pencil from 'lucide-react/icons/pencil';
@@ -14,9 +14,14 @@ import { Button, Input, Label, Textarea } from '@/components/ui';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Slider } from '@/components/ui/slider';
 
-/** The report as a JSON file named after its tracking ID, built in the browser (no extra call). */
+/**
+ * The report as a JSON file, built in the browser (no extra call). The name is neutral: a
+ * tracking ID in it would end up in the downloads list and the browser's history.
+ */
+export const EXPORT_FILE_NAME = 'peptide-experience-export.json';
+
 export function downloadExperience(experience: OwnExperience): string {
-  const fileName = `peptide-experience-${experience.trackingId}.json`;
+  const fileName = EXPORT_FILE_NAME;
   const blob = new Blob([JSON.stringify(experience, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -175,6 +175,10 @@ function TechnicalDetails() {
           <code>TRK-</code> followed by 20 digits from a cryptographic random source (about 66 bits). The database keeps only a SHA-256 hash of it, so even
           someone reading the database cannot turn a report back into its ID.
         </p>
+        <p>
+          The app sends a tracking ID only inside a request, never in a web address, so it stays out of proxy and server logs and your browser history. The
+          exported file is named <code>peptide-experience-export.json</code>, without the ID.
+        </p>
       </Section>
       <Section title="Anonymous submission">
         <p>
