@@ -16,8 +16,12 @@ declare module 'axios' {
 }
 
 export const REFRESH_PATH = '/api/auth/refresh';
-/** Anonymous submissions never carry the bearer token (decisions.md "Anonymity"). */
+/**
+ * Anonymous calls never carry the bearer token, so nothing a signed-in member sends ties their
+ * account to a report: the submission, and every call keyed by a tracking ID.
+ */
 const ANONYMOUS_SUBMIT_PATH = '/api/experiences';
+const TRACKING_PATH_PREFIX = '/api/experiences/tracking';
 
 export const http = create({
   baseURL: import.meta.env.VITE_API_URL ?? '',
@@ -37,8 +41,9 @@ function isRefreshCall(config: InternalAxiosRequestConfig): boolean {
   return pathOf(config) === REFRESH_PATH;
 }
 
-function isAnonymousSubmission(config: InternalAxiosRequestConfig): boolean {
-  return config.method?.toLowerCase() === 'post' && pathOf(config) === ANONYMOUS_SUBMIT_PATH;
+function isAnonymousCall(config: InternalAxiosRequestConfig): boolean {
+  const path = pathOf(config);
+  return (config.method?.toLowerCase() === 'post' && path === ANONYMOUS_SUBMIT_PATH) || path.startsWith(TRACKING_PATH_PREFIX);
 }
 
 function bearerOf(config: InternalAxiosRequestConfig): string | null {
@@ -58,7 +63,7 @@ export function toApiError(error: unknown): ApiError {
 
 http.interceptors.request.use((config) => {
   const token = authStorage.getAccessToken();
-  if (token && !isAnonymousSubmission(config)) config.headers.set('Authorization', `Bearer ${token}`);
+  if (token && !isAnonymousCall(config)) config.headers.set('Authorization', `Bearer ${token}`);
   else config.headers.delete('Authorization');
   return config;
 });

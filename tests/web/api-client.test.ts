@@ -70,6 +70,24 @@ describe('bearer token', () => {
     await api.post('/api/experiences', {});
     expect(authorization).toBeNull();
   });
+
+  it('never sends it with a call keyed by a tracking ID (lookup, update, delete)', async () => {
+    backend.seedSession('member@example.com');
+    const seen: (string | null)[] = [];
+    const record = ({ request }: { request: Request }) => {
+      seen.push(request.headers.get('Authorization'));
+      return HttpResponse.json({ success: true, data: {} });
+    };
+    server.use(
+      http.post('/api/experiences/tracking/lookup', record),
+      http.put('/api/experiences/tracking', record),
+      http.post('/api/experiences/tracking/delete', record),
+    );
+    await api.post('/api/experiences/tracking/lookup', {});
+    await api.put('/api/experiences/tracking', {});
+    await api.post('/api/experiences/tracking/delete', {});
+    expect(seen).toEqual([null, null, null]);
+  });
 });
 
 describe('token refresh rule', () => {
