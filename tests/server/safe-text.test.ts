@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsResponse, ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, PeptideResponse } from '../../contract';
 import { readData } from '../../contract/normalize';
 import { parseResponseBody, resolveBody } from '../../src/api/json';
-import { bearer, createTestApp, json, member, submit, validSubmission, type TestApp } from './helpers';
+import { bearer, createTestApp, json, member, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { moderatorToken, newMember, uniqueEmail, validPeptide } from './fixtures';
 
 let t: TestApp;
@@ -141,7 +141,7 @@ describe('cleaning', () => {
     expect((experience.story as string).endsWith('Café')).toBe(true);
     expect((experience.story as string).normalize('NFC')).toBe(experience.story);
     // The same through an edit.
-    const put = await t.app.inject({ method: 'PUT', url: `/api/experiences/tracking/${trackingId}`, payload: { effects: ['Calm\u2066er'] } });
+    const put = await updateTracked(t.app, trackingId, { effects: ['Calm\u2066er'] });
     expect(json(put).data.experience.effects).toEqual(['Calmer']);
   });
 });

@@ -9,6 +9,7 @@ import { ApiError } from '@/api/errors';
 import { normaliseTrackingId, trackingQueryOptions } from '@/api/tracking';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton } from '@/components/ui';
+import { shortDate } from '@/lib/format';
 
 export const TRACKING_PLACEHOLDER = 'TRK-12345678901234567890';
 const EMPTY_MESSAGE = 'Please enter a tracking ID';
@@ -19,9 +20,6 @@ function label(value: string): string {
   return value.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 }
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-}
 
 export interface TrackingLookupControls {
   /** Forgets the shown report (after it was deleted). */
@@ -159,8 +157,8 @@ export function TrackingLookup({ showContent = false, actions, title = 'Find you
               <Row term="Frequency">{label(experience.frequency)}</Row>
               <Row term="Duration">{experience.duration} days</Row>
               <Row term="Route">{label(experience.route)}</Row>
-              <Row term="Submitted">{formatDate(experience.createdAt)}</Row>
-              {experience.updatedAt && <Row term="Last updated">{formatDate(experience.updatedAt)}</Row>}
+              <Row term="Submitted">{shortDate(experience.createdAt)}</Row>
+              {experience.updatedAt && <Row term="Last updated">{shortDate(experience.updatedAt)}</Row>}
               {showContent && (
                 <>
                   <Row term="Outcomes (1-10)">
