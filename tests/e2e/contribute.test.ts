@@ -204,7 +204,7 @@ describe('privacy data rights', () => {
     expect(await lookUp.isDisabled()).toBe(true);
     await input.fill(`  ${trackingId.toLowerCase()} `);
     await lookUp.click();
-    await page.getByRole('heading', { name: 'Your submission' }).waitFor();
+    await page.getByRole('heading', { name: 'Your submission', exact: true }).waitFor();
     await toastShown(page, 'Experience found successfully');
     await page.getByText('500 mcg').waitFor();
     await shot(page, 'privacy-found');
@@ -298,7 +298,7 @@ describe('accessibility of the interactive states', () => {
       await page.getByRole('tab', { name: 'Your Data' }).click();
       await page.getByLabel('Tracking ID').fill(trackingId);
       await page.getByRole('button', { name: 'Look Up' }).click();
-      await page.getByRole('heading', { name: 'Your submission' }).waitFor();
+      await page.getByRole('heading', { name: 'Your submission', exact: true }).waitFor();
       await page.getByRole('status').filter({ hasText: 'Experience found successfully' }).first().waitFor();
       await page.waitForTimeout(400);
       await scan(page, `${theme} privacy found`);

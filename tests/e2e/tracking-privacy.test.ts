@@ -78,7 +78,7 @@ describe('the tracking ID never appears in a URL or in storage', () => {
     // Lookup, typed in lower case with spaces.
     await page.getByLabel('Tracking ID').fill(`  ${trackingId.toLowerCase()} `);
     await page.getByRole('button', { name: 'Look Up' }).click();
-    await page.getByRole('heading', { name: 'Your submission' }).waitFor();
+    await page.getByRole('heading', { name: 'Your submission', exact: true }).waitFor();
     await toastShown(page, 'Experience found successfully');
     await page.getByText('300 mcg').waitFor();
     await snapshot(page, trail, 'lookup');
