@@ -23,6 +23,11 @@ function decodedPath(request: FastifyRequest): string {
   return decoded.replace(/\/{2,}/g, '/');
 }
 
+/** A path whose last segment has a file extension (`/favicon.ico`, `/assets/x.js`): not a page. */
+function looksLikeFile(request: FastifyRequest): boolean {
+  return /\.[a-z0-9]{1,8}$/i.test(decodedPath(request));
+}
+
 export function isApiPath(request: FastifyRequest): boolean {
   const pathname = decodedPath(request).toLowerCase();
   return pathname === '/api' || pathname.startsWith('/api/');
@@ -50,6 +55,9 @@ export const spa = fp(
       if (isApiPath(request)) {
         return reply.code(404).send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
       }
+      // A missing file (favicon.ico, sitemap.xml, an old asset) is a 404, not the app's page:
+      // HTML served as an image or a script helps nobody and hides broken links.
+      if (looksLikeFile(request)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
         // History fallback: the SPA's router decides what any other path shows.
         if (!spaIndex) return reply.header('cache-control', 'no-cache').sendFile('index.html');

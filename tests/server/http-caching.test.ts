@@ -174,11 +174,19 @@ describe('static files', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('gzip');
 
-    for (const url of ['/', '/community']) {
+    for (const url of ['/', '/community', '/experiences/3f2a8c1e-5b7d-4e9f-a012-3456789abcde']) {
       const page = await get(url);
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.body).toContain('<div id="root">');
+    }
+  });
+
+  it('a missing file is a 404, never the app page served in its place', async () => {
+    for (const url of ['/favicon.ico', '/sitemap.xml', '/assets/index-00000000.js', '/apple-touch-icon.png', '/%66avicon.ico']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<div id="root">');
     }
   });
 });
