@@ -52,17 +52,21 @@ export const responseCaching = fp(
       return fromCache(request, reply, responses.store(pending.key, payload, pending.version));
     });
 
-    // A repeat public GET is answered from the bytes kept (after the rate limit counted it).
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || !isPublicAnswer(request)) return;
-      const key = `public ${cacheKey(request)}`;
+    /** Sends the kept answer for `key`, or marks the request so its answer is kept. */
+    const answerFromKept = (request: FastifyRequest, reply: FastifyReply, key: string) => {
       const hit = responses.get(key);
       if (!hit) {
         cacheable.set(request, { key, version: responses.version });
-        return;
+        return undefined;
       }
       reply.header('content-type', 'application/json; charset=utf-8');
       return reply.send(fromCache(request, reply, hit));
+    };
+
+    // A repeat public GET is answered from the bytes kept (after the rate limit counted it).
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || !isPublicAnswer(request)) return;
+      return answerFromKept(request, reply, `public ${cacheKey(request)}`);
     });
 
     // Members-only GETs the same for every member: a preHandler runs after the route's own
@@ -70,14 +74,7 @@ export const responseCaching = fp(
     // signed-in member; it stays `no-store` for browsers.
     app.addHook('preHandler', async (request, reply) => {
       if (request.method !== 'GET' || !routeConfig(request).sameForEveryMember) return;
-      const key = `member ${cacheKey(request)}`;
-      const hit = responses.get(key);
-      if (!hit) {
-        cacheable.set(request, { key, version: responses.version });
-        return;
-      }
-      reply.header('content-type', 'application/json; charset=utf-8');
-      return reply.send(fromCache(request, reply, hit));
+      return answerFromKept(request, reply, `member ${cacheKey(request)}`);
     });
 
     // Public reads anyone may cache but must revalidate (ETag, 304); every other API answer,
