@@ -4,12 +4,13 @@ import type { Experience } from '@contract/experiences';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { DemographicsText } from './Demographics';
 import { humanise, outcomeLabel, ratingFiveText, shortDate } from './format';
 import { StoryText } from './StoryText';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="break-words text-sm font-medium">{children}</dd>
     </div>
@@ -34,7 +35,8 @@ function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; i
 
 /**
  * One experience with every field the community list shows (spec section 2). `titleLink`
- * makes the peptide name open the experience; `children` holds the vote controls.
+ * makes the peptide name open the experience; `children` holds the vote controls. Without
+ * either the card has nothing to click (the wizard's preview: src/features/submit/PublicCardPreview.tsx).
  */
 export function ExperienceCard({
   experience: e,
@@ -54,7 +56,8 @@ export function ExperienceCard({
   const outcomes = Object.entries(e.outcomes);
   // Section labels sit one level below the card's own heading (WCAG heading order).
   const Sub = Heading === 'h2' ? 'h3' : 'h4';
-  const vendor = e.vendor?.name ? [e.vendor.name, e.vendor.quantity].filter(Boolean).join(' · ') : null;
+  // Every sourcing value the server publishes (host, volume, batch: server/services/experiences.ts).
+  const vendor = e.vendor ? [e.vendor.name, e.vendor.quantity, e.vendor.batchId && `batch ${e.vendor.batchId}`].filter(Boolean).join(' · ') : '';
   return (
     <Card className={cn('grid gap-4 p-5 transition-colors duration-150', highlighted && 'border-primary ring-1 ring-primary')}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -90,6 +93,9 @@ export function ExperienceCard({
         <Fact label="Frequency">{humanise(e.frequency)}</Fact>
         <Fact label="Duration">{e.duration} days</Fact>
         <Fact label="Route">{humanise(e.route)}</Fact>
+        <Fact label="Age range · Sex · Activity" className="col-span-2 sm:col-span-4">
+          <DemographicsText demographics={e.demographics} />
+        </Fact>
       </dl>
 
       {outcomes.length > 0 && (
