@@ -17,7 +17,7 @@ function Fact({ label, children, className }: { label: string; children: ReactNo
   );
 }
 
-function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; items: string[]; variant?: 'outline' | 'secondary'; as: 'h3' | 'h4' }) {
+function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; items: string[]; variant?: 'outline' | 'secondary'; as: 'h3' | 'h4' | 'h5' }) {
   if (items.length === 0) return null;
   return (
     <div className="grid gap-1.5">
@@ -44,18 +44,21 @@ export function ExperienceCard({
   titleLink = true,
   clampStory = false,
   headingLevel: Heading = 'h2',
+  demographicsNote,
   children,
 }: {
   experience: Experience;
   highlighted?: boolean;
   titleLink?: boolean;
   clampStory?: boolean;
-  headingLevel?: 'h2' | 'h3';
+  headingLevel?: 'h2' | 'h3' | 'h4';
+  /** Shown in place of the demographics while they are not known yet (the wizard's preview). */
+  demographicsNote?: ReactNode;
   children?: ReactNode;
 }) {
   const outcomes = Object.entries(e.outcomes);
   // Section labels sit one level below the card's own heading (WCAG heading order).
-  const Sub = Heading === 'h2' ? 'h3' : 'h4';
+  const Sub = Heading === 'h2' ? 'h3' : Heading === 'h3' ? 'h4' : 'h5';
   // Every sourcing value the server publishes (host, volume, batch: server/services/experiences.ts).
   const vendor = e.vendor ? [e.vendor.name, e.vendor.quantity, e.vendor.batchId && `batch ${e.vendor.batchId}`].filter(Boolean).join(' · ') : '';
   return (
@@ -94,7 +97,7 @@ export function ExperienceCard({
         <Fact label="Duration">{e.duration} days</Fact>
         <Fact label="Route">{humanise(e.route)}</Fact>
         <Fact label="Age range · Sex · Activity" className="col-span-2 sm:col-span-4">
-          <DemographicsText demographics={e.demographics} />
+          {demographicsNote ?? <DemographicsText demographics={e.demographics} />}
         </Fact>
       </dl>
 

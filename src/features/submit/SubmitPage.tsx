@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Copy from 'lucide-react/icons/copy';
 import {
@@ -30,6 +30,9 @@ import { fieldClasses } from '@/components/ui/field-styles';
 import { cn } from '@/lib/cn';
 import { Slider } from '@/components/ui/slider';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Field } from './Field';
+import { PublicCardPreview } from './PublicCardPreview';
+import { SourcingSection } from './SourcingSection';
 import { buildPayload, EMPTY_FORM, missingFields, outcomesFor, sourcingErrors, type SourcingField, type WizardForm, type WizardStep } from './wizard-rules';
 
 const DRAFT_KEY = 'submitExperienceDraft';
@@ -68,16 +71,6 @@ function label(value: string): string {
     .join(' ');
 }
 
-function Field({ id, text, children, hint }: { id: string; text: string; children: ReactNode; hint?: string }) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{text}</Label>
-      {children}
-      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
-    </div>
-  );
-}
-
 function Options({ values, placeholder }: { values: readonly string[]; placeholder: string }) {
   return (
     <>
@@ -114,54 +107,6 @@ function ListEditor({ id, title, items, onChange, list }: { id: string; title: s
         Add {title.toLowerCase()}
       </Button>
     </fieldset>
-  );
-}
-
-/** An optional sourcing field: when filled but invalid it is outlined in red with the reason under it. */
-function SourcingInput({
-  field,
-  text,
-  form,
-  errors,
-  touched,
-  onBlur,
-  onChange,
-  type = 'text',
-  inputMode,
-  placeholder,
-}: {
-  field: SourcingField;
-  text: string;
-  form: WizardForm;
-  errors: Partial<Record<SourcingField, string>>;
-  touched: ReadonlySet<SourcingField>;
-  onBlur: (field: SourcingField) => void;
-  onChange: (field: SourcingField, value: string) => void;
-  type?: string;
-  inputMode?: 'decimal';
-  placeholder?: string;
-}) {
-  const error = touched.has(field) ? errors[field] : undefined;
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={field}>{text}</Label>
-      <Input
-        id={field}
-        type={type}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        value={form[field]}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${field}-error` : undefined}
-        onBlur={() => onBlur(field)}
-        onChange={(e) => onChange(field, e.target.value)}
-      />
-      {error && (
-        <p id={`${field}-error`} className="text-sm text-destructive-text">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 
@@ -465,27 +410,8 @@ export function SubmitPage() {
             {step === 4 && (
               <>
                 <StoryEditor value={form.story} onChange={(v) => set('story', v)} />
-                <fieldset className="space-y-3">
-                  <legend className="text-sm font-medium">Vendor (optional, kept private — not sent)</legend>
-                  <Field id="vendorName" text="Vendor name">
-                    <Input id="vendorName" value={form.vendorName} onChange={(e) => set('vendorName', e.target.value)} />
-                  </Field>
-                  <Field id="vendorQuantity" text="Quantity" hint="Enter units (mg or mcg)">
-                    <Input id="vendorQuantity" value={form.vendorQuantity} onChange={(e) => set('vendorQuantity', e.target.value)} />
-                  </Field>
-                  <Field id="vendorBatchId" text="Vendor batch ID">
-                    <Input id="vendorBatchId" value={form.vendorBatchId} onChange={(e) => set('vendorBatchId', e.target.value)} />
-                  </Field>
-                </fieldset>
-                <fieldset className="space-y-3">
-                  <legend className="text-sm font-medium">Sourcing (optional)</legend>
-                  <SourcingInput field="sourcingVendorUrl" text="Vendor URL" type="url" placeholder="https://" form={form} errors={sourcingErrs} touched={touched} onBlur={touch} onChange={set} />
-                  <Field id="sourcingBatchId" text="Sourcing batch ID">
-                    <Input id="sourcingBatchId" value={form.sourcingBatchId} onChange={(e) => set('sourcingBatchId', e.target.value)} />
-                  </Field>
-                  <SourcingInput field="sourcingPurity" text="Purity (%)" inputMode="decimal" form={form} errors={sourcingErrs} touched={touched} onBlur={touch} onChange={set} />
-                  <SourcingInput field="sourcingVolumeMl" text="Volume (ml)" inputMode="decimal" form={form} errors={sourcingErrs} touched={touched} onBlur={touch} onChange={set} />
-                </fieldset>
+                <SourcingSection form={form} errors={sourcingErrs} touched={touched} onBlur={touch} set={set} />
+                <PublicCardPreview form={form} peptide={peptideList.find((p) => p._id === form.peptideId)} />
               </>
             )}
             {missing.length > 0 && (
