@@ -4,19 +4,20 @@ import type { Experience } from '@contract/experiences';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { DemographicsText } from './Demographics';
 import { humanise, outcomeLabel, ratingFiveText, shortDate } from './format';
 import { StoryText } from './StoryText';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="break-words text-sm font-medium">{children}</dd>
     </div>
   );
 }
 
-function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; items: string[]; variant?: 'outline' | 'secondary'; as: 'h3' | 'h4' }) {
+function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; items: string[]; variant?: 'outline' | 'secondary'; as: 'h3' | 'h4' | 'h5' }) {
   if (items.length === 0) return null;
   return (
     <div className="grid gap-1.5">
@@ -34,7 +35,8 @@ function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; i
 
 /**
  * One experience with every field the community list shows (spec section 2). `titleLink`
- * makes the peptide name open the experience; `children` holds the vote controls.
+ * makes the peptide name open the experience; `children` holds the vote controls. Without
+ * either the card has nothing to click (the wizard's preview: src/features/submit/PublicCardPreview.tsx).
  */
 export function ExperienceCard({
   experience: e,
@@ -42,19 +44,23 @@ export function ExperienceCard({
   titleLink = true,
   clampStory = false,
   headingLevel: Heading = 'h2',
+  demographicsNote,
   children,
 }: {
   experience: Experience;
   highlighted?: boolean;
   titleLink?: boolean;
   clampStory?: boolean;
-  headingLevel?: 'h2' | 'h3';
+  headingLevel?: 'h2' | 'h3' | 'h4';
+  /** Shown in place of the demographics while they are not known yet (the wizard's preview). */
+  demographicsNote?: ReactNode;
   children?: ReactNode;
 }) {
   const outcomes = Object.entries(e.outcomes);
   // Section labels sit one level below the card's own heading (WCAG heading order).
-  const Sub = Heading === 'h2' ? 'h3' : 'h4';
-  const vendor = e.vendor?.name ? [e.vendor.name, e.vendor.quantity].filter(Boolean).join(' · ') : null;
+  const Sub = Heading === 'h2' ? 'h3' : Heading === 'h3' ? 'h4' : 'h5';
+  // Every sourcing value the server publishes (host, volume, batch: server/services/experiences.ts).
+  const vendor = e.vendor ? [e.vendor.name, e.vendor.quantity, e.vendor.batchId && `batch ${e.vendor.batchId}`].filter(Boolean).join(' · ') : '';
   return (
     <Card className={cn('grid gap-4 p-5 transition-colors duration-150', highlighted && 'border-primary ring-1 ring-primary')}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -90,6 +96,9 @@ export function ExperienceCard({
         <Fact label="Frequency">{humanise(e.frequency)}</Fact>
         <Fact label="Duration">{e.duration} days</Fact>
         <Fact label="Route">{humanise(e.route)}</Fact>
+        <Fact label="Age range · Sex · Activity" className="col-span-2 sm:col-span-4">
+          {demographicsNote ?? <DemographicsText demographics={e.demographics} />}
+        </Fact>
       </dl>
 
       {outcomes.length > 0 && (

@@ -3,11 +3,11 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Peptide } from '@contract/peptides';
-import { DEMOGRAPHICS_NOT_SHOWN } from '@contract/rules';
 import { ApiError } from '@/api/errors';
 import { usePeptideExperiences } from '@/api/experiences';
 import { usePeptide } from '@/api/peptides';
 import { useMyVotes } from '@/api/votes';
+import { DemographicsText } from '@/components/experience/Demographics';
 import { StoryText } from '@/components/experience/StoryText';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { ratingFiveText } from '@/components/experience/format';
@@ -126,7 +126,8 @@ function Experiences({ peptideId }: { peptideId: string }) {
           <Card className={voting.castHere[exp._id] ? 'border-primary ring-1 ring-primary' : undefined}>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
               <span className="text-sm text-muted-foreground">
-                {exp.demographics ? [exp.demographics.ageRange, exp.demographics.biologicalSex].filter(Boolean).join(' · ') : DEMOGRAPHICS_NOT_SHOWN}
+                {/* Spec section 4: age and sex; withheld ones say so (src/components/experience/Demographics.tsx). */}
+                <DemographicsText demographics={exp.demographics} parts={['ageRange', 'biologicalSex']} />
                 {exp.demo ? ' · Demo data' : ''}
               </span>
               <Badge variant="secondary">{ratingFiveText(exp.rating)}</Badge>

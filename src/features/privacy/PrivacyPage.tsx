@@ -1,7 +1,10 @@
 // Privacy & Data Control (/privacy). Every statement here is checked against the code it
-// describes (decisions.md "Anonymity"): server/db/migrations/001_init.sql (no identifier
-// columns on experiences), server/lib/tracking.ts (tracking ID hashing),
-// server/lib/rate-limit.ts (HMAC keys), server/app.ts (log serializers, CSP).
+// describes: server/db/migrations/001_init.sql (no identifier columns on experiences),
+// server/lib/tracking.ts (tracking ID hashing), server/lib/rate-limit.ts (HMAC keys),
+// server/app.ts and server/plugins/route-config.ts (log serializers, CSP),
+// server/services/experiences.ts (time kept to the hour, published to the day; vendorOf),
+// contract/rules.ts (K_ANONYMITY, DEMOGRAPHICS_NOT_SHOWN), contract/experiences.ts
+// (publishSourcing). tests/web/privacy-statements.test.tsx checks the statements are here.
 import type { ReactNode } from 'react';
 import Check from 'lucide-react/icons/check';
 import ExternalLink from 'lucide-react/icons/external-link';
@@ -9,6 +12,7 @@ import X from 'lucide-react/icons/x';
 import { repository } from '../../../package.json';
 import { PageIntro } from '@/components/page/PageIntro';
 import type { OwnExperience } from '@contract/experiences';
+import { DEMOGRAPHICS_NOT_SHOWN, K_ANONYMITY } from '@contract/rules';
 import { TrackingLookup, type TrackingLookupControls } from '@/components/tracking/TrackingLookup';
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -30,8 +34,8 @@ const STORED = [
   'The peptide, dosage, frequency, duration and route you entered',
   'Your primary purposes, age range, biological sex and activity level (ranges, never exact values)',
   'Your outcome ratings, extra effects, timeline, stack and story',
-  'Optional sourcing details you chose to fill in (vendor address, batch ID, purity, volume)',
-  'When it was submitted and last updated, and its vote counts',
+  'Optional sourcing details you chose to fill in (vendor address, batch ID, purity, volume), and whether you ticked “Publish sourcing details”',
+  'When it was submitted and last updated, kept to the hour (never the minute), and its vote counts',
   'A one-way hash of your tracking ID, so the lookup can find it',
 ];
 
@@ -39,7 +43,7 @@ const NEVER_STORED = [
   'Your account id or email, even when you are signed in',
   'Your IP address or user agent',
   'Cookies or device fingerprints',
-  'The vendor name and quantity from the vendor block (shown in the form, never sent)',
+  'The vendor notes block of the form (vendor name, quantity, batch ID): it is never sent',
   'Your tracking ID itself (only its hash)',
 ];
 
@@ -101,15 +105,22 @@ function Overview() {
       <Section title="Who can see what">
         <p>
           <strong>Everyone</strong> can read a report as it appears on the Community page: peptide, dosage, frequency, duration, route, purposes, outcomes,
-          effects, story, the vendor’s site name, batch ID and volume if you gave them, vote counts and date.
+          effects, story, vote counts and the day it was shared. A report’s time is published to the day and kept to the hour.
+        </p>
+        <p>
+          Your age range, biological sex and activity level are shown only where at least {K_ANONYMITY} published reports of the same peptide share all three;
+          otherwise a report shows “{DEMOGRAPHICS_NOT_SHOWN}”. The research export never shows more than the public pages.
+        </p>
+        <p>
+          Sourcing details (the vendor’s web address host, batch ID and volume) appear on the public card only when you tick “Publish sourcing details”.
+          Purity and the full vendor address are never published.
         </p>
         <p>
           <strong>Only you</strong>, holding the tracking ID, can see the full report with its sourcing details, change it or delete it. No list or page ever
           shows a tracking ID.
         </p>
         <p>
-          <strong>Moderators</strong> see no more of a report than everyone else. Research exports leave out any group of fewer than 5 reports, so no one can
-          be singled out from them.
+          <strong>Moderators</strong> see the same fields of a report as everyone else, and can hold or hide a report; they never see who sent it.
         </p>
       </Section>
       <Section title="How long we keep it">
@@ -148,7 +159,7 @@ function YourRights() {
       </Section>
       <Section title="Correction">
         <p>
-          <strong>Update Experience</strong> lets you correct your story, outcome ratings and extra effects. The report shows when it was last updated.
+          <strong>Update Experience</strong> lets you correct your story, outcome ratings and extra effects. Your lookup shows the day it was last updated.
         </p>
       </Section>
       <Section title="Erasure">
@@ -176,8 +187,8 @@ function TechnicalDetails() {
           someone reading the database cannot turn a report back into its ID.
         </p>
         <p>
-          The app sends a tracking ID only inside a request, never in a web address, so it stays out of proxy and server logs and your browser history. The
-          exported file is named <code>peptide-experience-export.json</code>, without the ID.
+          The tracking ID travels only in request bodies, never in a web address, so it cannot end up in the logs of a proxy or host, or in your browser
+          history. The exported file is named <code>peptide-experience-export.json</code>, without the ID.
         </p>
       </Section>
       <Section title="Anonymous submission">
@@ -187,7 +198,10 @@ function TechnicalDetails() {
         </p>
       </Section>
       <Section title="Logs and rate limits">
-        <p>Server logs record only the method, path and status of a request: never its body, your address, or a tracking ID.</p>
+        <p>
+          Server logs record only the method, the route pattern (such as <code>/api/experiences/:id</code>) and the status of a request: never its body, a
+          query, your address, or a tracking ID.
+        </p>
         <p>
           To stop floods, requests are counted per client under a keyed hash (HMAC) of the address, with a key that changes every day; counts expire with their
           time window.

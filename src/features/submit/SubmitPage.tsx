@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Copy from 'lucide-react/icons/copy';
 import {
@@ -11,40 +11,22 @@ import {
   WIZARD_ACTIVITY_LEVELS,
 } from '@contract/vocabulary';
 import type { SubmitExperienceRequest } from '@contract/experiences';
-import {
-  HONEYPOT_MESSAGE,
-  OUTCOME_MAX,
-  OUTCOME_MIN,
-  STORY_MAX_SUBMIT,
-  parseBold,
-  readTimeMinutes,
-  storyCounterMessage,
-  storyCounterTone,
-} from '@contract/rules';
+import { HONEYPOT_MESSAGE, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
 import { useEffects } from '@/api/effects';
 import { useSubmitExperience } from '@/api/experience-submit';
 import { usePeptides } from '@/api/peptides';
 import { useToast } from '@/app/toast/ToastProvider';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Progress, Select, buttonClasses } from '@/components/ui';
-import { fieldClasses } from '@/components/ui/field-styles';
-import { cn } from '@/lib/cn';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, Progress, Select, buttonClasses } from '@/components/ui';
 import { Slider } from '@/components/ui/slider';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Field } from './Field';
+import { PublicCardPreview } from './PublicCardPreview';
+import { SourcingSection } from './SourcingSection';
+import { StoryEditor } from './StoryEditor';
 import { buildPayload, EMPTY_FORM, missingFields, outcomesFor, sourcingErrors, type SourcingField, type WizardForm, type WizardStep } from './wizard-rules';
 
 const DRAFT_KEY = 'submitExperienceDraft';
 const STEP_TITLES = ['Peptide Details', 'Context & Goals', 'Outcomes & Effects', 'Personal Story'] as const;
 const FAILURE = 'Failed to submit your experience. Please try again.';
-const WRITING_PROMPTS = [
-  'What made you decide to try this peptide?',
-  'How did you feel during the first week?',
-  'What changes did you notice over time?',
-  'Did you experience any side effects?',
-  'Would you recommend it to others, and why?',
-];
-// The -700 shades keep 4.5:1 on the light card; -400 on the dark one.
-const TONE_CLASS = { orange: 'text-orange-700 dark:text-orange-400', green: 'text-green-700 dark:text-green-400', red: 'text-red-700 dark:text-red-400' };
-
 type Draft = { step: WizardStep; form: WizardForm };
 
 function loadDraft(): Draft {
@@ -66,16 +48,6 @@ function label(value: string): string {
     .split('-')
     .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
     .join(' ');
-}
-
-function Field({ id, text, children, hint }: { id: string; text: string; children: ReactNode; hint?: string }) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{text}</Label>
-      {children}
-      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
-    </div>
-  );
 }
 
 function Options({ values, placeholder }: { values: readonly string[]; placeholder: string }) {
@@ -117,54 +89,6 @@ function ListEditor({ id, title, items, onChange, list }: { id: string; title: s
   );
 }
 
-/** An optional sourcing field: when filled but invalid it is outlined in red with the reason under it. */
-function SourcingInput({
-  field,
-  text,
-  form,
-  errors,
-  touched,
-  onBlur,
-  onChange,
-  type = 'text',
-  inputMode,
-  placeholder,
-}: {
-  field: SourcingField;
-  text: string;
-  form: WizardForm;
-  errors: Partial<Record<SourcingField, string>>;
-  touched: ReadonlySet<SourcingField>;
-  onBlur: (field: SourcingField) => void;
-  onChange: (field: SourcingField, value: string) => void;
-  type?: string;
-  inputMode?: 'decimal';
-  placeholder?: string;
-}) {
-  const error = touched.has(field) ? errors[field] : undefined;
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={field}>{text}</Label>
-      <Input
-        id={field}
-        type={type}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        value={form[field]}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${field}-error` : undefined}
-        onBlur={() => onBlur(field)}
-        onChange={(e) => onChange(field, e.target.value)}
-      />
-      {error && (
-        <p id={`${field}-error`} className="text-sm text-destructive-text">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** Focused once on arrival, so keyboard and screen-reader users land on the result. */
 function ConfirmationHeading() {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -173,68 +97,6 @@ function ConfirmationHeading() {
     <h1 ref={ref} tabIndex={-1} className="text-2xl font-semibold leading-tight outline-none">
       Thank you for sharing!
     </h1>
-  );
-}
-
-export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT }: { value: string; onChange: (v: string) => void; max?: number }) {
-  const ref = useRef<HTMLTextAreaElement>(null);
-  const tone = storyCounterTone(value.length, max);
-  const minutes = readTimeMinutes(value);
-  const bold = () => {
-    const el = ref.current;
-    const start = el?.selectionStart ?? value.length;
-    const end = el?.selectionEnd ?? value.length;
-    const next = `${value.slice(0, start)}**${value.slice(start, end)}**${value.slice(end)}`;
-    if (next.length <= max) onChange(next);
-  };
-  const insert = (prompt: string) => {
-    const next = value ? `${value}\n\n${prompt} ` : `${prompt} `;
-    if (next.length <= max) onChange(next);
-  };
-  return (
-    <div className="space-y-3">
-      <Tabs defaultValue="write">
-        <TabsList>
-          <TabsTrigger value="write">Write</TabsTrigger>
-          <TabsTrigger value="preview">Preview</TabsTrigger>
-        </TabsList>
-        <TabsContent value="write" className="space-y-2">
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" size="sm" onClick={bold} aria-label="Bold">
-              <strong>B</strong>
-            </Button>
-          </div>
-          <Label htmlFor="story">Your story</Label>
-          <textarea className={cn(fieldClasses, 'min-h-40 py-2')} id="story" ref={ref} rows={8} maxLength={max} value={value} onChange={(e) => onChange(e.target.value)} />
-        </TabsContent>
-        <TabsContent value="preview">
-          <div data-testid="story-preview" className="min-h-32 whitespace-pre-wrap rounded-md border p-3 text-sm">
-            {value.trim() ? (
-              parseBold(value).map((run, i) => (run.bold ? <strong key={i}>{run.text}</strong> : <span key={i}>{run.text}</span>))
-            ) : (
-              <span className="text-muted-foreground">Nothing to preview yet.</span>
-            )}
-          </div>
-        </TabsContent>
-      </Tabs>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span className={TONE_CLASS[tone]} data-tone={tone}>
-          {value.length}/{max} · {storyCounterMessage(value.length, max)}
-        </span>
-        <span className="text-muted-foreground">{minutes} min read</span>
-      </div>
-      <div className="space-y-1">
-        <p className="text-sm font-medium">Writing prompts</p>
-        <div className="flex flex-wrap gap-2">
-          {WRITING_PROMPTS.map((p) => (
-            // Wraps on narrow screens: a prompt is a sentence, wider than a 360 px phone allows on one line.
-            <Button key={p} type="button" variant="secondary" size="sm" className="h-auto min-h-8 max-w-full whitespace-normal py-1.5 text-left" onClick={() => insert(p)}>
-              {p}
-            </Button>
-          ))}
-        </div>
-      </div>
-    </div>
   );
 }
 
@@ -465,27 +327,8 @@ export function SubmitPage() {
             {step === 4 && (
               <>
                 <StoryEditor value={form.story} onChange={(v) => set('story', v)} />
-                <fieldset className="space-y-3">
-                  <legend className="text-sm font-medium">Vendor (optional, kept private — not sent)</legend>
-                  <Field id="vendorName" text="Vendor name">
-                    <Input id="vendorName" value={form.vendorName} onChange={(e) => set('vendorName', e.target.value)} />
-                  </Field>
-                  <Field id="vendorQuantity" text="Quantity" hint="Enter units (mg or mcg)">
-                    <Input id="vendorQuantity" value={form.vendorQuantity} onChange={(e) => set('vendorQuantity', e.target.value)} />
-                  </Field>
-                  <Field id="vendorBatchId" text="Vendor batch ID">
-                    <Input id="vendorBatchId" value={form.vendorBatchId} onChange={(e) => set('vendorBatchId', e.target.value)} />
-                  </Field>
-                </fieldset>
-                <fieldset className="space-y-3">
-                  <legend className="text-sm font-medium">Sourcing (optional)</legend>
-                  <SourcingInput field="sourcingVendorUrl" text="Vendor URL" type="url" placeholder="https://" form={form} errors={sourcingErrs} touched={touched} onBlur={touch} onChange={set} />
-                  <Field id="sourcingBatchId" text="Sourcing batch ID">
-                    <Input id="sourcingBatchId" value={form.sourcingBatchId} onChange={(e) => set('sourcingBatchId', e.target.value)} />
-                  </Field>
-                  <SourcingInput field="sourcingPurity" text="Purity (%)" inputMode="decimal" form={form} errors={sourcingErrs} touched={touched} onBlur={touch} onChange={set} />
-                  <SourcingInput field="sourcingVolumeMl" text="Volume (ml)" inputMode="decimal" form={form} errors={sourcingErrs} touched={touched} onBlur={touch} onChange={set} />
-                </fieldset>
+                <SourcingSection form={form} errors={sourcingErrs} touched={touched} onBlur={touch} set={set} />
+                <PublicCardPreview form={form} peptide={peptideList.find((p) => p._id === form.peptideId)} />
               </>
             )}
             {missing.length > 0 && (

@@ -26,6 +26,8 @@ export interface WizardForm {
   sourcingBatchId: string;
   sourcingPurity: string;
   sourcingVolumeMl: string;
+  /** "Publish sourcing details": off unless the submitter ticks it. */
+  publishSourcing: boolean;
   website: string;
 }
 
@@ -51,6 +53,7 @@ export const EMPTY_FORM: WizardForm = {
   sourcingBatchId: '',
   sourcingPurity: '',
   sourcingVolumeMl: '',
+  publishSourcing: false,
   website: '',
 };
 
@@ -139,7 +142,10 @@ function optionalNumber(text: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** Builds the POST body. Vendor details are shown but never sent; sourcing only when any field is filled. */
+/**
+ * Builds the POST body. Vendor details are shown but never sent; sourcing only when any field is
+ * filled, and published on the card only with publishSourcing (always sent, true or false).
+ */
 export function buildPayload(form: WizardForm) {
   const sourcing = {
     vendorUrl: form.sourcingVendorUrl.trim() || undefined,
@@ -162,5 +168,6 @@ export function buildPayload(form: WizardForm) {
     story: form.story,
     stack: cleanList(form.stack),
     ...(anySourcing ? { sourcing } : {}),
+    publishSourcing: form.publishSourcing === true,
   };
 }

@@ -30,7 +30,13 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
     experiences:
       options.experiences ??
       Array.from({ length: 25 }, (_, i) =>
-        makeExperience({ peptideName: i % 2 ? 'TB-500' : 'BPC-157', createdAt: new Date(Date.UTC(2026, 9, 28 - i)).toISOString(), votes: { helpful: i, notHelpful: 0, detailed: 0, concerning: 0, total: i } }),
+        makeExperience({
+          peptideName: i % 2 ? 'TB-500' : 'BPC-157',
+          createdAt: new Date(Date.UTC(2026, 9, 28 - i)).toISOString().slice(0, 10),
+          votes: { helpful: i, notHelpful: 0, detailed: 0, concerning: 0, total: i },
+          // Every third report is withheld by the disclosure rule (fewer than 5 similar reports).
+          ...(i % 3 === 1 ? { demographics: null } : {}),
+        }),
       ),
     listQueries: [],
     voteLookups: [],

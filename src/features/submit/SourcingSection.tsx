@@ -1,0 +1,105 @@
+// Step 4's vendor and sourcing blocks, saying exactly what is private and what is published:
+// the vendor block never leaves the browser (wizard-rules.ts buildPayload); sourcing is stored
+// with the report, and its vendor host, batch ID and volume appear on the public card only when
+// "Publish sourcing details" is ticked (server/services/experiences.ts vendorOf; purity never).
+import { Input, Label } from '@/components/ui';
+import { Field } from './Field';
+import type { SourcingField, WizardForm } from './wizard-rules';
+
+type Props = {
+  form: WizardForm;
+  errors: Partial<Record<SourcingField, string>>;
+  touched: ReadonlySet<SourcingField>;
+  onBlur: (field: SourcingField) => void;
+  set: <K extends keyof WizardForm>(key: K, value: WizardForm[K]) => void;
+};
+
+/** An optional sourcing field: when filled but invalid it is outlined in red with the reason under it. */
+function SourcingInput({
+  field,
+  text,
+  form,
+  errors,
+  touched,
+  onBlur,
+  set,
+  type = 'text',
+  inputMode,
+  placeholder,
+}: Props & { field: SourcingField; text: string; type?: string; inputMode?: 'decimal'; placeholder?: string }) {
+  const error = touched.has(field) ? errors[field] : undefined;
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={field}>{text}</Label>
+      <Input
+        id={field}
+        type={type}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        value={form[field]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${field}-error` : undefined}
+        onBlur={() => onBlur(field)}
+        onChange={(e) => set(field, e.target.value)}
+      />
+      {error && (
+        <p id={`${field}-error`} className="text-sm text-destructive-text">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SourcingSection(props: Props) {
+  const { form, set } = props;
+  return (
+    <>
+      <fieldset className="space-y-3" aria-describedby="vendor-help">
+        <legend className="text-sm font-medium">Vendor notes (optional, never sent)</legend>
+        <p id="vendor-help" className="text-xs text-muted-foreground">
+          For your own reference while you write: these three fields stay in this browser tab and are cleared when you submit. They are not sent, stored or
+          published.
+        </p>
+        <Field id="vendorName" text="Vendor name">
+          <Input id="vendorName" value={form.vendorName} onChange={(e) => set('vendorName', e.target.value)} />
+        </Field>
+        <Field id="vendorQuantity" text="Quantity" hint="Enter units (mg or mcg)">
+          <Input id="vendorQuantity" value={form.vendorQuantity} onChange={(e) => set('vendorQuantity', e.target.value)} />
+        </Field>
+        <Field id="vendorBatchId" text="Vendor batch ID">
+          <Input id="vendorBatchId" value={form.vendorBatchId} onChange={(e) => set('vendorBatchId', e.target.value)} />
+        </Field>
+      </fieldset>
+      <fieldset className="space-y-3" aria-describedby="sourcing-help">
+        <legend className="text-sm font-medium">Sourcing (optional)</legend>
+        <p id="sourcing-help" className="text-xs text-muted-foreground">
+          Sent and stored with your report. Purity is never published. The vendor’s web address host, batch ID and volume
+          are published only if you tick “Publish sourcing details”.
+        </p>
+        <SourcingInput {...props} field="sourcingVendorUrl" text="Vendor URL" type="url" placeholder="https://" />
+        <Field id="sourcingBatchId" text="Sourcing batch ID">
+          <Input id="sourcingBatchId" value={form.sourcingBatchId} onChange={(e) => set('sourcingBatchId', e.target.value)} />
+        </Field>
+        <SourcingInput {...props} field="sourcingPurity" text="Purity (%)" inputMode="decimal" />
+        <SourcingInput {...props} field="sourcingVolumeMl" text="Volume (ml)" inputMode="decimal" />
+        <div className="flex items-start gap-2">
+          <input
+            id="publishSourcing"
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+            checked={form.publishSourcing}
+            aria-describedby="publishSourcing-help"
+            onChange={(e) => set('publishSourcing', e.target.checked)}
+          />
+          <div className="grid gap-1">
+            <Label htmlFor="publishSourcing">Publish sourcing details</Label>
+            <p id="publishSourcing-help" className="text-xs text-muted-foreground">
+              Shows the vendor’s web address host (not the full address), batch ID and volume on your public card.
+            </p>
+          </div>
+        </div>
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+// The public card a submission will become, built from the wizard's form the way the server
+// builds it (server/services/experiences.ts: toExperience, vendorOf, publishedDay), so step 4
+// can show "This is what others will see" before anything is sent.
+import type { Experience, PublicDemographics } from '@contract/experiences';
+import { cleanList, experienceRating, parseDuration } from '@contract/rules';
+import type { WizardForm } from './wizard-rules';
+
+/** The card's `vendor` as the server publishes it: only when ticked and any value is filled. */
+export function publishedVendor(form: WizardForm): Experience['vendor'] {
+  if (!form.publishSourcing) return null;
+  const url = form.sourcingVendorUrl.trim();
+  const batchId = form.sourcingBatchId.trim();
+  const volume = form.sourcingVolumeMl.trim() === '' ? NaN : Number(form.sourcingVolumeMl);
+  const hasVolume = Number.isFinite(volume);
+  if (!url && !batchId && !hasVolume) return null;
+  let name: string | null = null;
+  try {
+    name = url ? new URL(url).hostname : null;
+  } catch {
+    name = null;
+  }
+  return { name, quantity: hasVolume ? `${volume} ml` : null, batchId: batchId || null };
+}
+
+export function previewDemographics(form: WizardForm): PublicDemographics {
+  return { ageRange: form.ageRange, biologicalSex: form.biologicalSex, activityLevel: form.activityLevel };
+}
+
+/** Today as the public pages show a report's time: its UTC day, "2026-11-25". */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function previewExperience(
+  form: WizardForm,
+  peptide: { _id: string; name: string; category: string } | undefined,
+  demographicsShown: boolean,
+  now = new Date(),
+): Experience {
+  const outcomes: Record<string, number> = {};
+  for (const [k, v] of Object.entries(form.outcomes)) outcomes[k.trim()] = v;
+  return {
+    _id: 'preview',
+    peptideId: form.peptideId,
+    peptideName: peptide?.name ?? '',
+    peptideCategory: peptide?.category ?? '',
+    dosage: form.dosage.trim(),
+    frequency: form.frequency,
+    duration: parseDuration(form.duration),
+    route: form.routeOfAdministration,
+    primaryPurpose: form.primaryPurpose,
+    demographics: demographicsShown ? previewDemographics(form) : null,
+    outcomes,
+    rating: Math.round((experienceRating(outcomes) ?? 0) * 100) / 100,
+    effects: cleanList(form.effects),
+    timeline: form.timeline,
+    story: form.story.trim(),
+    stack: cleanList(form.stack),
+    vendor: publishedVendor(form),
+    votes: { helpful: 0, notHelpful: 0, detailed: 0, concerning: 0, total: 0 },
+    demo: false,
+    createdAt: todayUtc(now),
+    updatedAt: null,
+  };
+}

@@ -1,0 +1,41 @@
+// /privacy states the anonymity rules exactly, with the numbers and wording taken from the
+// contract where it has them (contract/rules.ts K_ANONYMITY and DEMOGRAPHICS_NOT_SHOWN), and no
+// longer claims what the product cannot back.
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DEMOGRAPHICS_NOT_SHOWN, K_ANONYMITY } from '@contract/rules';
+import { renderApp } from './helpers/render-app';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+/** The page's text with whitespace collapsed, so sentences split over JSX lines still match. */
+const pageText = () => (document.body.textContent ?? '').replace(/\s+/g, ' ');
+
+describe('privacy statements', () => {
+  it('states the time, disclosure and sourcing rules on Overview', async () => {
+    renderApp('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy & Data Control' }, { timeout: 8000 });
+    const text = pageText();
+    expect(text).toContain('A report’s time is published to the day and kept to the hour.');
+    expect(text).toContain(
+      `Your age range, biological sex and activity level are shown only where at least ${K_ANONYMITY} published reports of the same peptide share all three; otherwise a report shows “${DEMOGRAPHICS_NOT_SHOWN}”.`,
+    );
+    expect(text).toContain('Not shown (fewer than 5 similar reports)');
+    expect(text).toContain('The research export never shows more than the public pages.');
+    expect(text).toContain(
+      'Sourcing details (the vendor’s web address host, batch ID and volume) appear on the public card only when you tick “Publish sourcing details”.',
+    );
+    expect(text).toContain('Purity and the full vendor address are never published.');
+    // Claims it cannot back: the old export rule ("leave out any group of fewer than 5") and
+    // the public card showing sourcing whenever it was given.
+    expect(text).not.toMatch(/leave out any group|batch ID and volume if you gave them/);
+  });
+
+  it('says the tracking ID travels only in request bodies, and what logs keep', async () => {
+    const { user } = renderApp('/privacy');
+    await user.click(await screen.findByRole('tab', { name: 'Technical Details' }, { timeout: 8000 }));
+    const text = pageText();
+    expect(text).toContain('The tracking ID travels only in request bodies, never in a web address');
+    expect(text).toContain('the route pattern (such as /api/experiences/:id)');
+  });
+});
