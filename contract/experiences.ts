@@ -155,8 +155,9 @@ export const ExperienceListResponse = ok(
   z.object({ experiences: z.array(Experience), nextCursor: z.nullable(z.string()) }),
 );
 /**
- * Would a report with these quasi-identifiers show them publicly (the wizard's preview)? Counts
- * the report about to be submitted as one of the similar reports.
+ * Are these quasi-identifiers already shown for this peptide (the wizard's preview)? True only
+ * where at least K_ANONYMITY reports share them now, so the answer tells nothing the feed does
+ * not; a new report may itself be the one that makes them shown.
  */
 export const DisclosureQuery = z.object({
   peptideId: Id,

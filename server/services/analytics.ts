@@ -345,12 +345,11 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
          from experiences e join peptides p on p.id = e.peptide_id
         group by p.name, e.age_range, e.biological_sex order by p.name, e.age_range, e.biological_sex`,
     );
-    return b.rows.map((r) => ({
-      peptide: r.peptide,
-      ageRange: r.age_range,
-      biologicalSex: r.biological_sex,
-      experiences: r.n >= K_ANONYMITY ? r.n : null,
-    }));
+    // A cell under K_ANONYMITY is left out, not listed with its count withheld: its very row
+    // would tell the age range and sex of the few reports in it.
+    return b.rows
+      .filter((r) => r.n >= K_ANONYMITY)
+      .map((r) => ({ peptide: r.peptide, ageRange: r.age_range, biologicalSex: r.biological_sex, experiences: r.n }));
   });
   const last = pageRows[pageRows.length - 1];
   return {

@@ -321,15 +321,19 @@ function ownView(row: ExperienceRow, trackingId: string): OwnExperience {
 }
 
 /**
- * Would a new report with these quasi-identifiers show them? It would be one of the similar
- * reports itself, so one fewer is needed (the wizard's "This is what others will see").
+ * Are these quasi-identifiers already shown for this peptide (the wizard's preview)? Only what
+ * the public feed already shows is answered: a count at the threshold minus one would tell
+ * anyone, without writing anything, which combination K-1 hidden reports share
+ * (tests/server/disclosure-attacks.test.ts). So a new report's preview says "not shown" until
+ * the combination is public, and the wizard says that its own report may be the one that makes
+ * it so.
  */
 export async function disclosure(ctx: AppContext, q: DisclosureQueryInput): Promise<{ demographicsShown: boolean }> {
   const res = await ctx.db.query<{ n: number }>(
     `select n from demographic_cells where peptide_id = $1 and age_range = $2 and biological_sex = $3 and activity_level = $4`,
     [q.peptideId, q.ageRange, q.biologicalSex, q.activityLevel],
   );
-  return { demographicsShown: (res.rows[0]?.n ?? 0) + 1 >= K_ANONYMITY };
+  return { demographicsShown: (res.rows[0]?.n ?? 0) >= K_ANONYMITY };
 }
 
 export async function getByTracking(ctx: AppContext, trackingId: string): Promise<OwnExperience> {

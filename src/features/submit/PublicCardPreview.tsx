@@ -6,6 +6,7 @@ import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { Button } from '@/components/ui';
 import { previewExperience } from './public-preview';
 import type { WizardForm } from './wizard-rules';
+import { K_ANONYMITY } from '@contract/rules';
 
 type PeptideInfo = { _id: string; name: string; category: string };
 
@@ -19,6 +20,9 @@ export function PublicCardPreview({ form, peptide }: { form: WizardForm; peptide
   // A Retry after a failure counts as loading again (the query keeps its error meanwhile).
   const loading = disclosure.isFetching && (disclosure.isPending || disclosure.isError);
   const failed = disclosure.isError && !disclosure.isFetching;
+  // The server answers only what is public already (server/services/experiences.ts disclosure):
+  // "not shown" may change to shown when this report completes a combination.
+  const notYetShown = disclosure.data?.demographicsShown === false && !loading;
   // Until the answer is in, and when it cannot be had, the preview assumes "not shown".
   const experience = previewExperience(form, peptide, disclosure.data?.demographicsShown === true);
   return (
@@ -39,6 +43,12 @@ export function PublicCardPreview({ form, peptide }: { form: WizardForm; peptide
       </div>
       <div role="status" aria-live="polite" className="text-sm text-muted-foreground">
         {loading && <p>Checking whether your age range, sex and activity level will be shown…</p>}
+        {notYetShown && (
+          <p>
+            Fewer than {K_ANONYMITY} reports of this peptide share your age range, sex and activity level, so they are not shown. If yours makes{' '}
+            {K_ANONYMITY}, they will be shown on all of them, yours included.
+          </p>
+        )}
         {failed && (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             <p>
