@@ -62,9 +62,9 @@ function vendorOf(sourcing: Sourcing | null): Experience['vendor'] {
 }
 
 /**
- * A report's time as anyone may see it: its UTC calendar day ("2026-11-25"), never the hour.
- * Any host that logs addresses with times could otherwise link an address to the report whose
- * time matches its POST (the database keeps the hour: migration 007_coarse_time.sql).
+ * A report's time as anyone may see it: its UTC calendar day ("2026-11-25"), all the database
+ * keeps (migration 007_coarse_time.sql). Any host that logs addresses with times could otherwise
+ * link an address to the report whose time matches its POST.
  */
 export function publishedDay(at: Date): string {
   return at.toISOString().slice(0, 10);
@@ -166,7 +166,7 @@ export async function submitExperience(
        purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
        sourcing, search_text, created_at, is_demo, publish_sourcing)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       utc_hour(coalesce($20::timestamptz, now())), $21, $22)
+       utc_day(coalesce($20::timestamptz, now())), $21, $22)
      returning id`,
     [
       trackingHash(trackingId),
@@ -356,7 +356,7 @@ export async function updateByTracking(
     const outcomes = changes.outcomes ? normaliseOutcomes(changes.outcomes) : current.outcomes;
     await tx.query(
       `update experiences set story = $2, effects = $3, outcomes = $4, rating = $5, search_text = $6,
-         updated_at = utc_hour(now()) where id = $1`,
+         updated_at = utc_day(now()) where id = $1`,
       [
         current.id,
         story,

@@ -1,5 +1,5 @@
 // Coarse time (issue 18): no public answer, export or cursor gives a report's time finer than
-// its UTC day, and the database keeps the hour at most. Sorting newest first still works.
+// its UTC day, which is all the database keeps. Sorting newest first still works.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,7 @@ function times(value: unknown, out: string[] = []): string[] {
 }
 
 describe('a report as published', () => {
-  it('carries its UTC day only, in every answer that shows it; the database keeps the hour', async () => {
+  it('carries its UTC day only, in every answer that shows it; the database keeps only the day', async () => {
     const peptideId = await isolatedPeptideFor(t);
     const { trackingId, experience } = await submit(t, validSubmission(peptideId));
     expect(experience.createdAt).toMatch(DAY);
@@ -61,14 +61,14 @@ describe('a report as published', () => {
     expect(own.updatedAt).toMatch(DAY);
     const [stored] = await rows<{ created: Date; updated: Date }>(t, 'select created_at as created, updated_at as updated from experiences where id = $1', [experience._id]);
     for (const at of [new Date(stored.created), new Date(stored.updated)]) {
-      expect(at.getUTCMinutes() + at.getUTCSeconds() + at.getUTCMilliseconds()).toBe(0);
+      expect(at.getUTCHours() + at.getUTCMinutes() + at.getUTCSeconds() + at.getUTCMilliseconds()).toBe(0);
     }
   });
 
-  it('the database refuses a time finer than the hour, whatever writes it', async () => {
+  it('the database refuses a time finer than the day, whatever writes it', async () => {
     const [{ id }] = await rows<{ id: string }>(t, 'select id from experiences limit 1');
-    await expect(t.ctx.db.query(`update experiences set created_at = '2026-01-02T03:04:05.006Z' where id = $1`, [id])).rejects.toThrow(/experiences_created_hour/);
-    await expect(t.ctx.db.query(`update experiences set updated_at = '2026-01-02T03:04:00Z' where id = $1`, [id])).rejects.toThrow(/experiences_updated_hour/);
+    await expect(t.ctx.db.query(`update experiences set created_at = '2026-01-02T03:04:05.006Z' where id = $1`, [id])).rejects.toThrow(/experiences_created_day/);
+    await expect(t.ctx.db.query(`update experiences set updated_at = '2026-01-02T03:04:00Z' where id = $1`, [id])).rejects.toThrow(/experiences_updated_day/);
   });
 });
 
@@ -105,10 +105,10 @@ describe('paging', () => {
 });
 
 describe('migration 007', () => {
-  it('coarsens existing times to the UTC hour, keeps every report on its UTC day, and leaves the aggregates alone', async () => {
+  it('coarsens existing times to the UTC day, keeps every report on it, and leaves the aggregates alone', async () => {
     const peptideId = await isolatedPeptideFor(t);
     const { experience } = await submit(t, validSubmission(peptideId));
-    await t.ctx.db.transaction((tx) => tx.exec('alter table experiences drop constraint experiences_created_hour, drop constraint experiences_updated_hour'));
+    await t.ctx.db.transaction((tx) => tx.exec('alter table experiences drop constraint experiences_created_day, drop constraint experiences_updated_day'));
     // Ten past midnight UTC: in a zone half an hour ahead, truncating in local time would move it
     // to the previous UTC day.
     await t.ctx.db.query(`update experiences set created_at = '2026-03-04T00:10:07.089Z', updated_at = '2026-03-05T23:59:59.999Z' where id = $1`, [experience._id]);
@@ -120,9 +120,9 @@ describe('migration 007', () => {
     });
     const [row] = await rows<{ created: Date; updated: Date }>(t, 'select created_at as created, updated_at as updated from experiences where id = $1', [experience._id]);
     expect(new Date(row.created).toISOString()).toBe('2026-03-04T00:00:00.000Z');
-    expect(new Date(row.updated).toISOString()).toBe('2026-03-05T23:00:00.000Z');
+    expect(new Date(row.updated).toISOString()).toBe('2026-03-05T00:00:00.000Z');
     expect(await daily()).toEqual(before);
     // And the constraints are back.
-    await expect(t.ctx.db.query(`update experiences set created_at = '2026-03-04T00:10:00Z' where id = $1`, [experience._id])).rejects.toThrow(/experiences_created_hour/);
+    await expect(t.ctx.db.query(`update experiences set created_at = '2026-03-04T00:10:00Z' where id = $1`, [experience._id])).rejects.toThrow(/experiences_created_day/);
   });
 });

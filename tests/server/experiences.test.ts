@@ -410,7 +410,7 @@ describe('GET /api/experiences/:id and /home/public', () => {
     for (let i = 0; i < 3; i++) await submit(t, validSubmission(bpc));
     const res = await t.app.inject({ method: 'GET', url: '/api/experiences/home/public' });
     const list = HomeExperiencesResponse.parse(json(res)).data.experiences;
-    // Newest by the stored hour (reports of one hour in id order: the hour is all that is kept).
+    // Newest by the stored day (reports of one day in id order: the day is all that is kept).
     const newest = await rows<{ id: string }>(t, 'select id from experiences order by created_at desc, id desc limit 3');
     expect(list.map((e) => e._id)).toEqual(newest.map((r) => r.id));
     for (let i = 1; i < list.length; i++) expect(list[i - 1].createdAt >= list[i].createdAt).toBe(true);
@@ -514,14 +514,14 @@ describe('GET /api/experiences: sorts and cursor paging', () => {
   });
 
   const desc = (a: string | number, b: string | number) => (a < b ? 1 : a > b ? -1 : 0);
-  // The feed orders by the stored hour, which is never published (only the day is): read it here.
-  const storedHour = new Map<string, number>();
+  // The feed orders by the stored time (the day), then the id: read the stored time here.
+  const storedTime = new Map<string, number>();
   beforeAll(async () => {
     for (const r of await rows<{ id: string; at: Date }>(t, 'select id, created_at as at from experiences where peptide_id = $1', [peptideId])) {
-      storedHour.set(r.id, new Date(r.at).getTime());
+      storedTime.set(r.id, new Date(r.at).getTime());
     }
   });
-  const byNewest = (a: Experience, b: Experience) => desc(storedHour.get(a._id)!, storedHour.get(b._id)!) || desc(a._id, b._id);
+  const byNewest = (a: Experience, b: Experience) => desc(storedTime.get(a._id)!, storedTime.get(b._id)!) || desc(a._id, b._id);
 
   it.each([
     ['newest', byNewest],

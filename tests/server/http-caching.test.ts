@@ -72,7 +72,7 @@ describe('public reads', () => {
 
   it('a submission shows at once in the feed, home and analytics, with new ETags', async () => {
     // A word only these reports hold, so the feed page is theirs alone (reports of one hour are
-    // in no particular order: the hour is all the database keeps of their time).
+    // in no particular order: the day is all the database keeps of their time).
     const word = `cachecheck${Date.now()}`;
     const story = `${validSubmission('').story} ${word}`;
     const feedUrl = `/api/experiences?search=${word}`;

@@ -16,7 +16,7 @@ describe('privacy statements', () => {
     renderApp('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy & Data Control' }, { timeout: 8000 });
     const text = pageText();
-    expect(text).toContain('A report’s time is published to the day and kept to the hour.');
+    expect(text).toContain('A report’s time is kept and published to the day, never the hour.');
     expect(text).toContain(
       `Your age range, biological sex and activity level are shown only where at least ${K_ANONYMITY} published reports of the same peptide share all three; otherwise a report shows “${DEMOGRAPHICS_NOT_SHOWN}”.`,
     );

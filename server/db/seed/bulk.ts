@@ -96,8 +96,8 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
       const { base, spread } = profile.get(p.id)!;
       // Growth: more reports in recent months (density rises towards now).
       const createdAt = new Date(now - Math.pow(rand(), 1.6) * span);
-      // Kept to the hour, as every report is (migration 007_coarse_time.sql).
-      createdAt.setUTCMinutes(0, 0, 0);
+      // Kept to the day, as every report is (migration 007_coarse_time.sql).
+      createdAt.setUTCHours(0, 0, 0, 0);
       const outcomes: Record<string, number> = {};
       const rated = p.common_effects.length ? p.common_effects : ['energy', 'sleep', 'mood'];
       for (const effect of rated) {

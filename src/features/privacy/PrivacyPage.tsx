@@ -2,7 +2,7 @@
 // describes: server/db/migrations/001_init.sql (no identifier columns on experiences),
 // server/lib/tracking.ts (tracking ID hashing), server/lib/rate-limit.ts (HMAC keys),
 // server/app.ts and server/plugins/route-config.ts (log serializers, CSP),
-// server/services/experiences.ts (time kept to the hour, published to the day; vendorOf),
+// server/services/experiences.ts (time kept and published to the day; vendorOf),
 // contract/rules.ts (K_ANONYMITY, DEMOGRAPHICS_NOT_SHOWN), contract/experiences.ts
 // (publishSourcing). tests/web/privacy-statements.test.tsx checks the statements are here.
 import type { ReactNode } from 'react';
@@ -35,7 +35,7 @@ const STORED = [
   'Your primary purposes, age range, biological sex and activity level (ranges, never exact values)',
   'Your outcome ratings, extra effects, timeline, stack and story',
   'Optional sourcing details you chose to fill in (vendor address, batch ID, purity, volume), and whether you ticked “Publish sourcing details”',
-  'When it was submitted and last updated, kept to the hour (never the minute), and its vote counts',
+  'The day it was submitted and last updated (never the hour), and its vote counts',
   'A one-way hash of your tracking ID, so the lookup can find it',
 ];
 
@@ -105,7 +105,7 @@ function Overview() {
       <Section title="Who can see what">
         <p>
           <strong>Everyone</strong> can read a report as it appears on the Community page: peptide, dosage, frequency, duration, route, purposes, outcomes,
-          effects, story, vote counts and the day it was shared. A report’s time is published to the day and kept to the hour.
+          effects, story, vote counts and the day it was shared. A report’s time is kept and published to the day, never the hour.
         </p>
         <p>
           Your age range, biological sex and activity level are shown only where at least {K_ANONYMITY} published reports of the same peptide share all three;
