@@ -31,6 +31,12 @@ const OutcomeValue = z.int('outcome ratings must be whole numbers').check(
 export const Outcomes = NamedRecord(OutcomeValue, 60).check(
     z.refine((o) => Object.keys(o).length >= 1, 'outcomes must rate at least one effect'),
     z.refine((o) => Object.keys(o).length <= 30, 'outcomes must rate at most 30 effects'),
+    // The aggregates count outcomes by lower-case name: "Focus" and "focus" would count one
+    // report twice.
+    z.refine(
+      (o) => new Set(Object.keys(o).map((k) => k.toLowerCase())).size === Object.keys(o).length,
+      'outcomes: each effect can be rated once (names that differ only in letter case are the same)',
+    ),
   );
 export type Outcomes = z.infer<typeof Outcomes>;
 

@@ -13,7 +13,7 @@ export const PASSWORD_MIN_MESSAGE = `password must be at least ${PASSWORD_MIN} c
 export const PASSWORD_COMMON_MESSAGE = 'password is too common: choose one that is harder to guess';
 
 export const PASSWORD_BLANK_MESSAGE = 'password must not be only spaces';
-export const PASSWORD_REPEATED_MESSAGE = 'password must not be one character repeated';
+export const PASSWORD_REPEATED_MESSAGE = 'password must not be one character or a short pattern repeated';
 export const PASSWORD_EMAIL_MESSAGE = 'password must not contain the part of your email before the @';
 /** The part of the email before the @ is refused inside a password from this length on. */
 export const EMAIL_LOCAL_PART_MIN = 4;
@@ -33,10 +33,28 @@ export const Credentials = z.object({
 });
 export type Credentials = z.infer<typeof Credentials>;
 
+/**
+ * What the strength rules look at: NFKC, lower case, without spaces or invisible characters, so
+ * "a a a a a a a a", "aaaaaaaa\u200b" and "m a l l o r y 1" are judged as what they are.
+ */
+function passwordCore(text: string): string {
+  return text.normalize('NFKC').replace(/[\s\p{Cf}]/gu, '').toLowerCase();
+}
+
+/** One character, or a unit of at most 3 characters, repeated ("aaaa", "abab", "abcabc"). */
+export function isRepeatedPattern(password: string): boolean {
+  const core = passwordCore(password);
+  if (core === '') return false;
+  for (let unit = 1; unit <= 3 && unit < core.length; unit++) {
+    if (core.length % unit === 0 && core.slice(0, unit).repeat(core.length / unit) === core) return true;
+  }
+  return new Set(core).size <= 1;
+}
+
 /** Whether the password holds the email's local part (case-insensitive, NFKC), when that part is long enough to matter. */
 export function passwordContainsEmail(password: string, email: string): boolean {
-  const local = email.trim().split('@')[0].normalize('NFKC').toLowerCase();
-  return local.length >= EMAIL_LOCAL_PART_MIN && password.normalize('NFKC').toLowerCase().includes(local);
+  const local = passwordCore(email.trim().split('@')[0]);
+  return local.length >= EMAIL_LOCAL_PART_MIN && passwordCore(password).includes(local);
 }
 
 export const RegisterRequest = z.object({
@@ -45,8 +63,8 @@ export const RegisterRequest = z.object({
     z.normalize('NFKC'),
     z.minLength(PASSWORD_MIN, PASSWORD_MIN_MESSAGE),
     z.maxLength(200, 'password must be at most 200 characters'),
-    z.refine((p) => p.trim() !== '', PASSWORD_BLANK_MESSAGE),
-    z.refine((p) => p.trim() === '' || new Set(p).size > 1, PASSWORD_REPEATED_MESSAGE),
+    z.refine((p) => passwordCore(p) !== '', PASSWORD_BLANK_MESSAGE),
+    z.refine((p) => !isRepeatedPattern(p), PASSWORD_REPEATED_MESSAGE),
   ),
 }).check(
   // Needs both fields, so it is checked on the object; the message still names the password.

@@ -21,7 +21,11 @@ export function trustProxyOption(trust: number | string[]): FastifyServerOptions
  * of its 2^64 addresses, so limiting per address would limit nothing.
  */
 export function clientAddress(request: FastifyRequest): string {
-  return addressKey(request.ip || 'unknown');
+  const ip = request.ip || '';
+  // A trusted proxy passing on text that is no address ("garbage", "10.0.0.1:80"): each such
+  // text would be a fresh limit of its own, so the request counts as its peer's instead.
+  if (net.isIP(ip.split('%')[0])) return addressKey(ip);
+  return addressKey(request.socket?.remoteAddress || 'unknown');
 }
 
 /** IPv4 as is; IPv4-mapped IPv6 as the IPv4 it carries; other IPv6 as its /64 prefix. */

@@ -110,7 +110,7 @@ describe('POST /api/users/register', () => {
 
   it.each([
     ['          ', 'password must not be only spaces'],
-    ['zzzzzzzzzzzz', 'password must not be one character repeated'],
+    ['zzzzzzzzzzzz', 'password must not be one character or a short pattern repeated'],
     ['my-Gardener-pass', 'password must not contain the part of your email before the @'],
   ])('refuses the password %j with 400 and creates no account', async (password, message) => {
     const email = 'gardener@example.com';

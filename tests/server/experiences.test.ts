@@ -229,6 +229,8 @@ describe('POST /api/experiences', () => {
     ['an outcome of 11', set({ outcomes: { energy: 11 } }), /outcome ratings must be between 1 and 10/],
     ['an outcome of 5.5', set({ outcomes: { energy: 5.5 } }), /outcome ratings must be whole numbers/],
     ['an outcome as text', set({ outcomes: { energy: 'great' } }), /outcome/],
+    // One report rating "Focus" five times in five spellings would count five times.
+    ['one outcome in several letter cases', set({ outcomes: { Focus: 1, focus: 1, FOCUS: 1 } }), /each effect can be rated once/],
     ['a vendor URL that is not one', set({ sourcing: { vendorUrl: 'not a url' } }), /sourcing\.vendorUrl/],
     ['a vendor URL that is not http(s)', set({ sourcing: { vendorUrl: 'javascript:alert(1)' } }), /sourcing\.vendorUrl/],
     ['purity 101', set({ sourcing: { purityPercentage: 101 } }), /sourcing\.purityPercentage must be between 0 and 100/],

@@ -71,6 +71,13 @@ describe('behind one proxy that appends to X-Forwarded-For (TRUST_PROXY=1)', () 
     expect(await submitAs(t, proxy, `${client}, 203.0.113.8`)).toBe(201);
   });
 
+  it('a forwarded value that is no address counts against the proxy, not a fresh limit of its own', async () => {
+    const proxy = '10.0.0.9';
+    const statuses = [];
+    for (const junk of ['garbage-1', '10.5.5.5:1001', '[2001:db8::1]', '0198.51.100.10']) statuses.push(await submitAs(t, proxy, junk));
+    expect(statuses).toEqual([201, 201, 429, 429]);
+  });
+
   it('IPv6 clients are limited per /64: a new address in the same /64 is the same client', async () => {
     const proxy = '10.0.0.2';
     const statuses = [];

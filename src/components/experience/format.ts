@@ -4,7 +4,8 @@ import { ratingOutOfFive } from '@contract/rules';
 export const OUTCOME_LABELS: Record<string, string> = { energy: 'Energy', sleep: 'Sleep', mood: 'Mood', performance: 'Performance', recovery: 'Recovery' };
 
 export function outcomeLabel(key: string): string {
-  return OUTCOME_LABELS[key] ?? key;
+  // An own label only: a report may name an outcome "toString" or "valueOf".
+  return Object.hasOwn(OUTCOME_LABELS, key) ? OUTCOME_LABELS[key] : key;
 }
 
 /** decisions.md: an experience's rating (mean of its 1-10 outcomes) shown out of 5, one decimal. */

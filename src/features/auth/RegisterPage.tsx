@@ -61,7 +61,7 @@ export function RegisterPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
           <p id="register-password-help" className="text-sm text-muted-foreground">
-            At least {PASSWORD_MIN} characters, not one character repeated, and without the part of your email before the @.
+            At least {PASSWORD_MIN} characters, not one character or a short pattern repeated, and without the part of your email before the @.
           </p>
         </div>
         <Button type="submit" className="w-full" disabled={busy}>
