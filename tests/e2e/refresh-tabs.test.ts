@@ -114,9 +114,16 @@ describe('two tabs whose access token expires at once', () => {
 
     await saveInBoth(tabs);
 
+    // Usually one call: the tab that waited for the lock finds the other's tokens in storage.
+    // But a tab's localStorage learns another tab's write asynchronously (each tab may run in
+    // its own renderer process), so the waiting tab can still read the old refresh token just
+    // after the lock is released, and then refreshes with it: the server's grace answers it
+    // with the same successor (server/services/users.ts). Never a sign-out, never two sessions.
+    // One call exactly is checked where timing is ours: tests/web/api-client.test.ts.
     const calls = await Promise.all(refreshes);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.status).toBe(200);
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+    expect(calls.length).toBeLessThanOrEqual(2);
+    for (const call of calls) expect(call).toEqual({ status: 200, refreshToken: calls[0]!.refreshToken });
     const after = await stored(tabs[1]);
     expect(after.refreshToken).toBe(calls[0]!.refreshToken);
     expect(after.refreshToken).not.toBe(before.refreshToken);
