@@ -7,6 +7,7 @@ import type { Queryable } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
 import { newTrackingId, trackingHash } from '../lib/tracking';
 import { escapeLike } from './peptides';
+import type { ExperienceStatus } from '../../contract/moderation';
 
 interface ExperienceRow {
   id: string;
@@ -38,12 +39,17 @@ interface ExperienceRow {
   cell_size: number;
   created_at: Date;
   updated_at: Date | null;
+  status: ExperienceStatus;
+  hold_reasons: string[];
+  hidden_reason: string | null;
+  hidden_note: string | null;
 }
 
 const SELECT = `select e.id, e.peptide_id, p.name as peptide_name, p.category as peptide_category, e.dosage, e.frequency,
   e.duration_days, e.route, e.primary_purpose, e.age_range, e.biological_sex, e.activity_level, e.outcomes, e.rating,
   e.effects, e.timeline, e.story, e.stack, e.sourcing, e.helpful_count, e.not_helpful_count, e.detailed_count,
-  e.concerning_count, e.is_demo, e.publish_sourcing, coalesce(dc.n, 0) as cell_size, e.created_at, e.updated_at
+  e.concerning_count, e.is_demo, e.publish_sourcing, coalesce(dc.n, 0) as cell_size, e.created_at, e.updated_at,
+  e.status, e.hold_reasons, e.hidden_reason, e.hidden_note
   from experiences e join peptides p on p.id = e.peptide_id
   left join demographic_cells dc on dc.peptide_id = e.peptide_id and dc.age_range = e.age_range
    and dc.biological_sex = e.biological_sex and dc.activity_level = e.activity_level`;
@@ -271,7 +277,9 @@ export interface ExperienceListParams {
 export async function listExperiences(ctx: AppContext, params: ExperienceListParams) {
   return ctx.cache.get(`experiences:${JSON.stringify(params)}`, async () => {
     const sort = SORTS[params.sort];
-    const where: string[] = [];
+    // Only published reports are public (migration 009_moderation.sql); the literal matches the
+    // partial feed indexes.
+    const where: string[] = [`e.status = 'published'`];
     const values: unknown[] = [];
     const add = (value: unknown) => {
       values.push(value);
@@ -287,7 +295,7 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
     }
     const limitParam = add(params.limit + 1);
     const res = await ctx.db.query<ExperienceRow>(
-      `${SELECT} ${where.length ? `where ${where.join(' and ')}` : ''} order by ${sort.order} limit ${limitParam}`,
+      `${SELECT} where ${where.join(' and ')} order by ${sort.order} limit ${limitParam}`,
       values,
     );
     const rows = res.rows.slice(0, params.limit);
@@ -302,7 +310,7 @@ export async function homeExperiences(ctx: AppContext, limit: number) {
 }
 
 export async function getExperience(ctx: AppContext, id: string): Promise<Experience> {
-  const row = await fetchOne(ctx.db, 'e.id = $1', id);
+  const row = await fetchOne(ctx.db, `e.id = $1 and e.status = 'published'`, id);
   if (!row) throw notFound('Experience not found');
   return toExperience(row);
 }

@@ -19,7 +19,7 @@ function toVote(row: VoteRow): Vote {
 /** Records a vote; the same type again is a 409, another type replaces the vote. */
 export async function castVote(ctx: AppContext, caller: Caller, experienceId: string, voteType: VoteType) {
   const result = await ctx.db.transaction(async (tx) => {
-    const exists = await tx.query('select 1 from experiences where id = $1', [experienceId]);
+    const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
     if (!exists.rows.length) throw notFound('Experience not found');
     const previous = await tx.query<VoteRow>('select * from votes where user_id = $1 and experience_id = $2 for update', [
       caller.userId,
@@ -58,7 +58,7 @@ export async function castVote(ctx: AppContext, caller: Caller, experienceId: st
 }
 
 export async function voteStatus(ctx: AppContext, caller: Caller, experienceId: string): Promise<VoteStatus> {
-  const exists = await ctx.db.query('select 1 from experiences where id = $1', [experienceId]);
+  const exists = await ctx.db.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
   if (!exists.rows.length) throw notFound('Experience not found');
   const res = await ctx.db.query<VoteRow>('select * from votes where user_id = $1 and experience_id = $2', [caller.userId, experienceId]);
   const row = res.rows[0];
