@@ -191,10 +191,12 @@ async function compareUncached(ctx: AppContext, ids: string[]): Promise<{ peptid
 
 export async function researchOverview(ctx: AppContext): Promise<ResearchOverview> {
   const analytics = await communityAnalytics(ctx);
-  const counts = await ctx.db.query<{ votes: number; members: number; pending: number }>(
+  const counts = await ctx.db.query<{ votes: number; members: number; pending: number; held: number; flags: number }>(
     `select (select count(*) from votes)::int as votes,
             (select count(*) from users where status = 'approved')::int as members,
-            (select count(*) from users where status = 'pending')::int as pending`,
+            (select count(*) from users where status = 'pending')::int as pending,
+            (select count(*) from experiences where status = 'held')::int as held,
+            (select count(*) from flags where resolved_at is null)::int as flags`,
   );
   const complete = await ctx.cache.get('research:complete', async () => {
     const res = await ctx.db.query<{ complete: number; total: number }>(
@@ -228,6 +230,8 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
     votes: c.votes,
     members: c.members,
     pendingRegistrations: c.pending,
+    heldReports: c.held,
+    openFlags: c.flags,
     completeReportShare: complete.total ? round2(complete.complete / complete.total) : 0,
     perPeptide: perPeptide.rows.map((r) => ({
       _id: r.id,

@@ -3,6 +3,7 @@ import type { VoteType } from '../../contract/common';
 import type { Vote, VoteCounts, VoteStatus } from '../../contract/experiences';
 import type { AppContext, Caller } from '../context';
 import { conflict, notFound } from '../lib/errors';
+import { autoHold } from './moderation';
 import { recordActivity } from './users';
 
 interface VoteRow {
@@ -42,6 +43,8 @@ export async function castVote(ctx: AppContext, caller: Caller, experienceId: st
               concerning_count as concerning from experiences where id = $1`,
       [experienceId],
     );
+    // CONCERNING_HOLD_THRESHOLD concerning votes hold the report, in this transaction.
+    if (counts.rows[0].concerning >= ctx.config.concerningHoldThreshold) await autoHold(tx, experienceId, 'concerning-votes');
     return { vote: res.rows[0], counts: counts.rows[0] };
   });
   ctx.cache.invalidate();
