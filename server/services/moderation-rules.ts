@@ -12,8 +12,9 @@ const LINK_RE = new RegExp(`https?://|\\bwww\\.|\\b[a-z0-9](?:[a-z0-9-]*[a-z0-9]
 const EMAIL_RE = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/i;
 // Dates are not phone numbers: 2026-11-25, 25/11/2026, 25.11.26.
 const DATE_RE = /\b(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})\b/g;
-// Digits with single separators (space, dot, dash, parentheses), optionally after "+".
-const PHONE_CANDIDATE_RE = /\+?\(?\d[\d().\- ]*\d/g;
+// Digits with single separators (space, dot, dash, parentheses), optionally after "+", not
+// part of a word ("batch7712345" or a code like "abc1234567" is no phone number).
+const PHONE_CANDIDATE_RE = /(?<![\p{L}\p{N}_])\+?\(?\d[\d().\- ]*\d(?![\p{L}_])/gu;
 // A number followed by a unit is a dose or an amount, never a phone number.
 const UNIT_AFTER_RE = /^\s*(?:mg|mcg|µg|ug|iu|ml|units?|x|%|g|kg|lbs?|days?|weeks?|hours?|mins?)\b/i;
 

@@ -77,6 +77,7 @@ describe('what holds', () => {
     expect(hasLink('example.com')).toBe(true);
     expect(hasPhone('(555) 123 4567')).toBe(true);
     expect(hasPhone('250 mcg 2x 100')).toBe(false);
+    expect(hasPhone('tag cachecheck1764049390123 and lot AB12345678')).toBe(false);
     expect(textHoldReasons(['mail a@b.co', 'www.x'])).toEqual(['link', 'email']);
   });
 
