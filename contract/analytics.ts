@@ -82,6 +82,9 @@ export const ResearchOverview = z.object({
   votes: z.number(),
   members: z.number(),
   pendingRegistrations: z.number(),
+  /** Reports waiting for a moderator (status `held`) and open flags on reports (contract/moderation.ts). */
+  heldReports: z._default(z.number(), 0),
+  openFlags: z._default(z.number(), 0),
   /** Share (0-1) of experiences with a story of at least 100 characters and full demographics. */
   completeReportShare: z.number(),
   /** The most-reported peptides (at most MAX_PAGE_SIZE); the whole table pages through /api/research/peptides. */

@@ -1,5 +1,6 @@
 // Experience reports, votes and effects (spec sections 3, 4, 5, 7; decisions.md "Anonymity", "Votes").
 import { z } from 'zod/mini';
+import { EXPERIENCE_STATUSES, HIDE_REASONS, HOLD_REASONS } from './moderation';
 import {
   AGE_RANGES,
   BIOLOGICAL_SEXES,
@@ -144,6 +145,12 @@ export const OwnExperience = z.object({
   sourcing: z.nullable(Sourcing),
   /** Whether the sourcing is on the public card (the submitter ticked "Publish sourcing details"). */
   publishSourcing: z._default(z.boolean(), false),
+  /** Moderation (contract/moderation.ts): only `published` is public. */
+  status: z._default(z.enum(EXPERIENCE_STATUSES), 'published'),
+  /** Why it is held (codes of HOLD_REASONS; HOLD_REASON_TEXT has the sentences); empty otherwise. */
+  holdReasons: z._default(z.array(z.enum(HOLD_REASONS)), []),
+  /** When hidden: the moderator's reason code and the sentence the submitter reads; null otherwise. */
+  hiddenReason: z._default(z.nullable(z.object({ code: z.enum(HIDE_REASONS), text: z.string() })), null),
 });
 export type OwnExperience = z.infer<typeof OwnExperience>;
 
@@ -178,7 +185,18 @@ export const HomeExperiencesQuery = z.object({ limit: z._default(z.coerce.number
 export const HomeExperiencesResponse = ok(z.object({ experiences: z.array(Experience) }));
 export const ExperienceResponse = ok(z.object({ experience: Experience }));
 
-export const SubmitExperienceResponse = ok(z.object({ trackingId: z.string(), experience: Experience }));
+/**
+ * `status` is `published` or `held`; `holdReasons` are codes of HOLD_REASONS (empty when
+ * published), HOLD_REASON_TEXT in contract/moderation.ts has the sentence for each.
+ */
+export const SubmitExperienceResponse = ok(
+  z.object({
+    trackingId: z.string(),
+    experience: Experience,
+    status: z.enum(EXPERIENCE_STATUSES),
+    holdReasons: z.array(z.enum(HOLD_REASONS)),
+  }),
+);
 
 /**
  * A tracking ID as a client may type it: trimmed, any letter case. It travels only in request

@@ -4,5 +4,7 @@ export * from './rules';
 export * from './users';
 export * from './peptides';
 export * from './experiences';
+export * from './moderation';
+export * from './moderation-api';
 export * from './analytics';
 export * from './endpoints';

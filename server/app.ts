@@ -20,6 +20,7 @@ import { spa } from './plugins/spa';
 import { analyticsRoutes } from './routes/analytics';
 import { benchRoutes } from './routes/bench';
 import { experienceRoutes } from './routes/experiences';
+import { moderationRoutes } from './routes/moderation';
 import { peptideRoutes } from './routes/peptides';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(userRoutes, { ctx });
       await api.register(peptideRoutes, { ctx });
       await api.register(experienceRoutes, { ctx });
+      await api.register(moderationRoutes, { ctx });
       await api.register(analyticsRoutes, { ctx });
       if (ctx.config.benchRaw) await api.register(benchRoutes, { ctx });
     }),

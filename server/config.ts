@@ -36,6 +36,12 @@ export interface Config {
   benchRaw: boolean;
   /** The wait before checking a password once an account has `rateLimits.loginPerAccount.max` failures. */
   loginDelay: { baseMs: number; maxMs: number };
+  /** `post`: reports publish at once unless an automatic hold applies; `pre`: every new or edited report is held. */
+  moderation: 'post' | 'pre';
+  /** Open flags that hold a published report (services/moderation.ts). */
+  flagHoldThreshold: number;
+  /** Concerning votes that hold a published report. */
+  concerningHoldThreshold: number;
   rateLimits: {
     submissions: RateLimitRule;
     register: RateLimitRule;
@@ -89,6 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: (env.CORS_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     benchRaw: env.BENCH_RAW === 'true',
     loginDelay: { baseMs: int(env, 'LOGIN_DELAY_BASE_MS', 250), maxMs: int(env, 'LOGIN_DELAY_MAX_MS', 4000) },
+    moderation: moderationMode(env.MODERATION),
+    flagHoldThreshold: int(env, 'FLAG_HOLD_THRESHOLD', 3),
+    concerningHoldThreshold: int(env, 'CONCERNING_HOLD_THRESHOLD', 5),
     rateLimits: {
       submissions: rule('SUBMISSIONS', 10, 3600),
       register: rule('REGISTER', 5, 3600),
@@ -100,6 +109,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       general: rule('GENERAL', 600, 60),
     },
   };
+}
+
+function moderationMode(raw: string | undefined): 'post' | 'pre' {
+  const value = (raw ?? '').trim() || 'post';
+  if (value !== 'post' && value !== 'pre') throw new Error(`MODERATION must be "post" or "pre", got "${raw}"`);
+  return value;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   UpdateTrackedExperienceRequest,
   VoteRequest,
 } from '../../contract/experiences';
+import { FlagRequest } from '../../contract/moderation-api';
 import { HONEYPOT_MESSAGE } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
@@ -20,6 +21,7 @@ import { parse } from '../lib/validate';
 import { requireMember } from '../plugins/auth';
 import { listEffects } from '../services/effects';
 import * as experiences from '../services/experiences';
+import * as moderation from '../services/moderation';
 import * as votes from '../services/votes';
 
 export const RETIRED_TRACKING_PATH =
@@ -110,6 +112,17 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
     const result = await votes.castVote(ctx, caller, id, voteType);
     reply.code(201);
     return { success: true, data: result, message: `Your ${voteType} vote has been recorded.` };
+  });
+
+  // Members flag a published report once each; flags share the votes' per-account limit.
+  app.post<{ Params: { id: string } }>('/api/experiences/:id/flag', async (request, reply) => {
+    const caller = await requireMember(ctx, request);
+    await ctx.limiter.check('flag', caller.userId, limits.votes);
+    const id = parse(Id, request.params.id, 'id');
+    const { reason, note } = parse(FlagRequest, request.body);
+    const result = await moderation.flagExperience(ctx, caller, id, reason, note);
+    reply.code(201);
+    return { success: true, data: result, message: 'Thank you. A moderator will look at this report.' };
   });
 
   app.get<{ Params: { id: string } }>('/api/experiences/:id/vote', async (request) => {

@@ -191,15 +191,18 @@ async function compareUncached(ctx: AppContext, ids: string[]): Promise<{ peptid
 
 export async function researchOverview(ctx: AppContext): Promise<ResearchOverview> {
   const analytics = await communityAnalytics(ctx);
-  const counts = await ctx.db.query<{ votes: number; members: number; pending: number }>(
+  const counts = await ctx.db.query<{ votes: number; members: number; pending: number; held: number; flags: number }>(
     `select (select count(*) from votes)::int as votes,
             (select count(*) from users where status = 'approved')::int as members,
-            (select count(*) from users where status = 'pending')::int as pending`,
+            (select count(*) from users where status = 'pending')::int as pending,
+            (select count(*) from experiences where status = 'held')::int as held,
+            (select count(*) from flags where resolved_at is null)::int as flags`,
   );
   const complete = await ctx.cache.get('research:complete', async () => {
     const res = await ctx.db.query<{ complete: number; total: number }>(
       `select (count(*) filter (where length(story) >= 100 and age_range is not null and biological_sex is not null
-                and activity_level is not null))::int as complete, count(*)::int as total from experiences`,
+                and activity_level is not null))::int as complete, count(*)::int as total from experiences
+        where status = 'published'`,
     );
     return res.rows[0];
   });
@@ -227,6 +230,8 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
     votes: c.votes,
     members: c.members,
     pendingRegistrations: c.pending,
+    heldReports: c.held,
+    openFlags: c.flags,
     completeReportShare: complete.total ? round2(complete.complete / complete.total) : 0,
     perPeptide: perPeptide.rows.map((r) => ({
       _id: r.id,
@@ -325,10 +330,10 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
   if (cursor) {
     const [createdAt, id] = decodeCursor(ctx, cursor, ['timestamp', 'uuid']);
     values.push(createdAt, id);
-    after = 'where (e.created_at, e.id) < ($2::timestamptz, $3::uuid)';
+    after = 'and (e.created_at, e.id) < ($2::timestamptz, $3::uuid)';
   }
   const res = await ctx.db.query<ExportDbRow>(
-    `with page as (select * from experiences e ${after} order by e.created_at desc, e.id desc limit $1)
+    `with page as (select * from experiences e where e.status = 'published' ${after} order by e.created_at desc, e.id desc limit $1)
      select e.id, e.created_at, p.name as peptide, p.category, e.dosage, e.frequency, e.duration_days, e.route,
             e.primary_purpose, e.timeline, e.rating, e.outcomes, e.effects, e.age_range, e.biological_sex, e.activity_level,
             coalesce(dc.n, 0) as cell_size
@@ -343,6 +348,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
     const b = await ctx.db.query<{ peptide: string; age_range: string; biological_sex: string; n: number }>(
       `select p.name as peptide, e.age_range, e.biological_sex, count(*)::int as n
          from experiences e join peptides p on p.id = e.peptide_id
+        where e.status = 'published'
         group by p.name, e.age_range, e.biological_sex order by p.name, e.age_range, e.biological_sex`,
     );
     // A cell under K_ANONYMITY is left out, not listed with its count withheld: its very row

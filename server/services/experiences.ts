@@ -7,8 +7,10 @@ import type { Queryable } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
 import { newTrackingId, trackingHash } from '../lib/tracking';
 import { escapeLike } from './peptides';
+import { HIDE_REASON_TEXT, type ExperienceStatus, type HideReason, type HoldReason } from '../../contract/moderation';
+import { storyHash, textHoldReasons } from './moderation-rules';
 
-interface ExperienceRow {
+export interface ExperienceRow {
   id: string;
   peptide_id: string;
   peptide_name: string;
@@ -38,12 +40,17 @@ interface ExperienceRow {
   cell_size: number;
   created_at: Date;
   updated_at: Date | null;
+  status: ExperienceStatus;
+  hold_reasons: string[];
+  hidden_reason: string | null;
+  hidden_note: string | null;
 }
 
-const SELECT = `select e.id, e.peptide_id, p.name as peptide_name, p.category as peptide_category, e.dosage, e.frequency,
+export const SELECT = `select e.id, e.peptide_id, p.name as peptide_name, p.category as peptide_category, e.dosage, e.frequency,
   e.duration_days, e.route, e.primary_purpose, e.age_range, e.biological_sex, e.activity_level, e.outcomes, e.rating,
   e.effects, e.timeline, e.story, e.stack, e.sourcing, e.helpful_count, e.not_helpful_count, e.detailed_count,
-  e.concerning_count, e.is_demo, e.publish_sourcing, coalesce(dc.n, 0) as cell_size, e.created_at, e.updated_at
+  e.concerning_count, e.is_demo, e.publish_sourcing, coalesce(dc.n, 0) as cell_size, e.created_at, e.updated_at,
+  e.status, e.hold_reasons, e.hidden_reason, e.hidden_note
   from experiences e join peptides p on p.id = e.peptide_id
   left join demographic_cells dc on dc.peptide_id = e.peptide_id and dc.age_range = e.age_range
    and dc.biological_sex = e.biological_sex and dc.activity_level = e.activity_level`;
@@ -143,6 +150,47 @@ function normaliseOutcomes(outcomes: Record<string, number>): Record<string, num
   return out;
 }
 
+/** Appends to the moderation log (migration 009_moderation.sql); moderatorId null: automatic. */
+export async function logAction(
+  q: Queryable,
+  experienceId: string,
+  moderatorId: string | null,
+  action: 'hold' | 'publish' | 'hide' | 'restore',
+  reasons: readonly string[],
+  note?: string | null,
+): Promise<void> {
+  await q.query('insert into moderation_log (experience_id, moderator_id, action, reasons, note) values ($1, $2, $3, $4, $5)', [
+    experienceId,
+    moderatorId,
+    action,
+    reasons,
+    note ?? null,
+  ]);
+}
+
+/**
+ * Why a new report is held (docs/product-rules.md, "Moderation"): in pre-moderation always; in
+ * post-moderation when its free text holds a link, an email address or a phone number, or its
+ * story repeats one written today or yesterday (UTC days: the day is all that is kept of a
+ * report's time; any status).
+ */
+async function submissionHoldReasons(
+  ctx: AppContext,
+  q: Queryable,
+  r: { story: string; effects: string[]; stack: string[]; dosage: string; outcomeNames: string[]; batchId?: string; storyHash: string },
+  excludeId?: string,
+): Promise<HoldReason[]> {
+  const reasons: HoldReason[] = ctx.config.moderation === 'pre' ? ['pre-moderation'] : [];
+  reasons.push(...textHoldReasons([r.story, ...r.effects, ...r.stack, r.dosage, ...r.outcomeNames, r.batchId ?? '']));
+  const repeat = await q.query(
+    `select 1 from experiences where story_hash = $1 and created_at >= utc_day(now()) - interval '24 hours'
+        and id <> coalesce($2::uuid, '00000000-0000-0000-0000-000000000000') limit 1`,
+    [r.storyHash, excludeId ?? null],
+  );
+  if (repeat.rows.length) reasons.push('repeated');
+  return reasons;
+}
+
 async function fetchOne(q: Queryable, where: string, value: string): Promise<ExperienceRow | undefined> {
   const res = await q.query<ExperienceRow>(`${SELECT} where ${where}`, [value]);
   return res.rows[0];
@@ -152,7 +200,7 @@ export async function submitExperience(
   ctx: AppContext,
   input: SubmitExperienceInput,
   seed?: { createdAt: Date; demo: boolean },
-): Promise<{ trackingId: string; experience: Experience }> {
+): Promise<{ trackingId: string; experience: Experience; status: ExperienceStatus; holdReasons: HoldReason[] }> {
   const peptide = await ctx.db.query<{ name: string }>('select name from peptides where id = $1 and deleted_at is null', [
     input.peptideId,
   ]);
@@ -161,41 +209,63 @@ export async function submitExperience(
   const rating = experienceRating(outcomes);
   if (rating === null) throw badRequest('outcomes must rate at least one effect');
   const trackingId = newTrackingId();
-  const res = await ctx.db.query<{ id: string }>(
-    `insert into experiences (tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
-       purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
-       sourcing, search_text, created_at, is_demo, publish_sourcing)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       utc_day(coalesce($20::timestamptz, now())), $21, $22)
-     returning id`,
-    [
-      trackingHash(trackingId),
-      input.peptideId,
-      input.dosage,
-      input.frequency,
-      input.duration,
-      input.routeOfAdministration,
-      input.primaryPurpose,
-      purposeGroups(input.primaryPurpose),
-      input.demographics.ageRange,
-      input.demographics.biologicalSex,
-      input.demographics.activityLevel,
-      JSON.stringify(outcomes),
-      rating,
-      input.effects,
-      input.timeline,
-      input.story,
-      input.stack,
-      jsonOrNull(cleanSourcing(input.sourcing)),
-      searchText(peptide.rows[0].name, input.story, input.effects, input.primaryPurpose),
-      seed ? seed.createdAt.toISOString() : null,
-      seed?.demo ?? false,
-      input.publishSourcing,
-    ],
-  );
+  const sourcing = cleanSourcing(input.sourcing);
+  const hash = storyHash(input.story);
+  const res = await ctx.db.transaction(async (tx) => {
+    // Seeded demonstration reports are published as written.
+    const reasons = seed
+      ? []
+      : await submissionHoldReasons(ctx, tx, {
+          story: input.story,
+          effects: input.effects,
+          stack: input.stack,
+          dosage: input.dosage,
+          outcomeNames: Object.keys(outcomes),
+          batchId: sourcing?.batchId,
+          storyHash: hash,
+        });
+    const status: ExperienceStatus = reasons.length ? 'held' : 'published';
+    const inserted = await tx.query<{ id: string }>(
+      `insert into experiences (tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
+         purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
+         sourcing, search_text, created_at, is_demo, publish_sourcing, status, hold_reasons, story_hash)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+         utc_day(coalesce($20::timestamptz, now())), $21, $22, $23, $24, $25)
+       returning id`,
+      [
+        trackingHash(trackingId),
+        input.peptideId,
+        input.dosage,
+        input.frequency,
+        input.duration,
+        input.routeOfAdministration,
+        input.primaryPurpose,
+        purposeGroups(input.primaryPurpose),
+        input.demographics.ageRange,
+        input.demographics.biologicalSex,
+        input.demographics.activityLevel,
+        JSON.stringify(outcomes),
+        rating,
+        input.effects,
+        input.timeline,
+        input.story,
+        input.stack,
+        jsonOrNull(sourcing),
+        searchText(peptide.rows[0].name, input.story, input.effects, input.primaryPurpose),
+        seed ? seed.createdAt.toISOString() : null,
+        seed?.demo ?? false,
+        input.publishSourcing,
+        status,
+        reasons,
+        hash,
+      ],
+    );
+    if (status === 'held') await logAction(tx, inserted.rows[0].id, null, 'hold', reasons);
+    return { id: inserted.rows[0].id, status, reasons };
+  });
   ctx.cache.invalidate();
-  const row = await fetchOne(ctx.db, 'e.id = $1', res.rows[0].id);
-  return { trackingId, experience: toExperience(row!) };
+  const row = await fetchOne(ctx.db, 'e.id = $1', res.id);
+  return { trackingId, experience: toExperience(row!), status: res.status, holdReasons: res.reasons };
 }
 
 // Keyset paging: each sort has an index on exactly these columns.
@@ -271,7 +341,9 @@ export interface ExperienceListParams {
 export async function listExperiences(ctx: AppContext, params: ExperienceListParams) {
   return ctx.cache.get(`experiences:${JSON.stringify(params)}`, async () => {
     const sort = SORTS[params.sort];
-    const where: string[] = [];
+    // Only published reports are public (migration 009_moderation.sql); the literal matches the
+    // partial feed indexes.
+    const where: string[] = [`e.status = 'published'`];
     const values: unknown[] = [];
     const add = (value: unknown) => {
       values.push(value);
@@ -287,7 +359,7 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
     }
     const limitParam = add(params.limit + 1);
     const res = await ctx.db.query<ExperienceRow>(
-      `${SELECT} ${where.length ? `where ${where.join(' and ')}` : ''} order by ${sort.order} limit ${limitParam}`,
+      `${SELECT} where ${where.join(' and ')} order by ${sort.order} limit ${limitParam}`,
       values,
     );
     const rows = res.rows.slice(0, params.limit);
@@ -302,7 +374,7 @@ export async function homeExperiences(ctx: AppContext, limit: number) {
 }
 
 export async function getExperience(ctx: AppContext, id: string): Promise<Experience> {
-  const row = await fetchOne(ctx.db, 'e.id = $1', id);
+  const row = await fetchOne(ctx.db, `e.id = $1 and e.status = 'published'`, id);
   if (!row) throw notFound('Experience not found');
   return toExperience(row);
 }
@@ -310,13 +382,19 @@ export async function getExperience(ctx: AppContext, id: string): Promise<Experi
 const TRACKING_NOT_FOUND = 'Experience not found';
 
 /** The submitter's own report: everything they wrote, whatever the public view withholds. */
-function ownView(row: ExperienceRow, trackingId: string): OwnExperience {
+export function ownView(row: ExperienceRow, trackingId: string): OwnExperience {
   return {
     ...toExperience(row),
     demographics: { ageRange: row.age_range, biologicalSex: row.biological_sex, activityLevel: row.activity_level },
     trackingId,
     sourcing: row.sourcing,
     publishSourcing: row.publish_sourcing,
+    status: row.status,
+    holdReasons: row.status === 'held' ? (row.hold_reasons as HoldReason[]) : [],
+    hiddenReason:
+      row.status === 'hidden' && row.hidden_reason
+        ? { code: row.hidden_reason as HideReason, text: HIDE_REASON_TEXT[row.hidden_reason as HideReason] }
+        : null,
   };
 }
 
@@ -354,9 +432,30 @@ export async function updateByTracking(
     const story = changes.story ?? current.story;
     const effects = changes.effects ?? current.effects;
     const outcomes = changes.outcomes ? normaliseOutcomes(changes.outcomes) : current.outcomes;
+    // An edit is checked like a new report; a held or hidden report goes back to the queue.
+    const textHash = storyHash(story);
+    const reasons = await submissionHoldReasons(
+      ctx,
+      tx,
+      {
+        story,
+        effects,
+        stack: current.stack,
+        dosage: current.dosage,
+        outcomeNames: Object.keys(outcomes),
+        batchId: current.sourcing?.batchId,
+        storyHash: textHash,
+      },
+      current.id,
+    );
+    if (current.status !== 'published') reasons.unshift('edited');
+    const status: ExperienceStatus = reasons.length ? 'held' : 'published';
     await tx.query(
       `update experiences set story = $2, effects = $3, outcomes = $4, rating = $5, search_text = $6,
-         updated_at = utc_day(now()) where id = $1`,
+         updated_at = utc_day(now()), status = $7, hold_reasons = $8, story_hash = $9,
+         hidden_reason = case when $7 = 'hidden' then hidden_reason end,
+         hidden_note = case when $7 = 'hidden' then hidden_note end
+       where id = $1`,
       [
         current.id,
         story,
@@ -364,8 +463,12 @@ export async function updateByTracking(
         JSON.stringify(outcomes),
         experienceRating(outcomes),
         searchText(current.peptide_name, story, effects, current.primary_purpose),
+        status,
+        reasons,
+        textHash,
       ],
     );
+    if (status === 'held') await logAction(tx, current.id, null, 'hold', reasons);
     return current.id;
   });
   ctx.cache.invalidate();

@@ -3,6 +3,7 @@ import type { VoteType } from '../../contract/common';
 import type { Vote, VoteCounts, VoteStatus } from '../../contract/experiences';
 import type { AppContext, Caller } from '../context';
 import { conflict, notFound } from '../lib/errors';
+import { autoHold } from './moderation';
 import { recordActivity } from './users';
 
 interface VoteRow {
@@ -19,7 +20,7 @@ function toVote(row: VoteRow): Vote {
 /** Records a vote; the same type again is a 409, another type replaces the vote. */
 export async function castVote(ctx: AppContext, caller: Caller, experienceId: string, voteType: VoteType) {
   const result = await ctx.db.transaction(async (tx) => {
-    const exists = await tx.query('select 1 from experiences where id = $1', [experienceId]);
+    const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
     if (!exists.rows.length) throw notFound('Experience not found');
     const previous = await tx.query<VoteRow>('select * from votes where user_id = $1 and experience_id = $2 for update', [
       caller.userId,
@@ -42,6 +43,8 @@ export async function castVote(ctx: AppContext, caller: Caller, experienceId: st
               concerning_count as concerning from experiences where id = $1`,
       [experienceId],
     );
+    // CONCERNING_HOLD_THRESHOLD concerning votes hold the report, in this transaction.
+    if (counts.rows[0].concerning >= ctx.config.concerningHoldThreshold) await autoHold(tx, experienceId, 'concerning-votes');
     return { vote: res.rows[0], counts: counts.rows[0] };
   });
   ctx.cache.invalidate();
@@ -58,7 +61,7 @@ export async function castVote(ctx: AppContext, caller: Caller, experienceId: st
 }
 
 export async function voteStatus(ctx: AppContext, caller: Caller, experienceId: string): Promise<VoteStatus> {
-  const exists = await ctx.db.query('select 1 from experiences where id = $1', [experienceId]);
+  const exists = await ctx.db.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
   if (!exists.rows.length) throw notFound('Experience not found');
   const res = await ctx.db.query<VoteRow>('select * from votes where user_id = $1 and experience_id = $2', [caller.userId, experienceId]);
   const row = res.rows[0];

@@ -86,7 +86,8 @@ describe('aggregates', () => {
       if (!Object.keys(o).length) o.energy = 5;
       return o;
     };
-    for (let step = 0; step < 120; step++) {
+    let statusChanges = 0;
+    for (let step = 0; step < 160; step++) {
       const r = rand();
       if (r < 0.35 || mine.length === 0) {
         const created = await submit(
@@ -101,7 +102,15 @@ describe('aggregates', () => {
         const target = mine[Math.floor(rand() * mine.length)];
         const res = await updateTracked(t.app, target.trackingId, rand() < 0.5 ? { outcomes: outcomes() } : { effects: rand() < 0.5 ? [] : ['Water retention'] });
         expect(res.statusCode).toBe(200);
-      } else if (r < 0.6) {
+      } else if (r < 0.7) {
+        // Moderation (migration 009_moderation.sql): hold, hide, publish or restore a report,
+        // ours or a bulk one; every status change moves it out of or into every aggregate.
+        const pool = [...mine.map((m) => m.id), ...others];
+        const target = pool[Math.floor(rand() * pool.length)];
+        const status = ['held', 'hidden', 'published', 'published'][Math.floor(rand() * 4)];
+        await t.ctx.db.query('update experiences set status = $2 where id = $1', [target, status]);
+        statusChanges++;
+      } else if (r < 0.78) {
         const [target] = mine.splice(Math.floor(rand() * mine.length), 1);
         const res = await deleteTracked(t.app, target.trackingId);
         expect(res.statusCode).toBe(200);
@@ -114,15 +123,16 @@ describe('aggregates', () => {
           headers: bearer(voter.accessToken),
           payload: { voteType: ['helpful', 'not-helpful', 'detailed', 'concerning'][Math.floor(rand() * 4)] },
         });
-        // 409: the same vote again, refused without change.
-        expect([201, 409]).toContain(res.statusCode);
+        // 409: the same vote again, refused without change; 404: the report is held or hidden.
+        expect([201, 404, 409]).toContain(res.statusCode);
       }
     }
+    expect(statusChanges).toBeGreaterThan(10);
     await expectAggregatesExact();
 
     // What the public analytics say is what a full scan says.
     const analytics = json(await t.app.inject({ method: 'GET', url: '/api/analytics/public' })).data;
-    const truth = (await t.ctx.db.query<{ n: number; avg: number }>('select count(*)::int as n, avg(rating)::float8 as avg from experiences')).rows[0];
+    const truth = (await t.ctx.db.query<{ n: number; avg: number }>(`select count(*)::int as n, avg(rating)::float8 as avg from experiences where status = 'published'`)).rows[0];
     expect(analytics.totalExperiences).toBe(truth.n);
     expect(analytics.averageRating).toBeCloseTo(truth.avg, 2);
   });

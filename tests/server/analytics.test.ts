@@ -408,7 +408,9 @@ describe('research hub (moderators)', () => {
   });
 
   it('CSV export: header, one line per row, quoted cells, formulas neutralised', async () => {
-    await submit(t, validSubmission(ids.selank, { effects: ['=HYPERLINK("http://evil.example")', 'Calm, "quiet"'] }));
+    // Its link holds it (services/moderation-rules.ts): a moderator publishes it.
+    const held = await submit(t, validSubmission(ids.selank, { effects: ['=HYPERLINK("http://evil.example")', 'Calm, "quiet"'] }));
+    expect((await t.app.inject({ method: 'POST', url: `/api/moderation/experiences/${held.experience._id}/publish`, headers: mod })).statusCode).toBe(200);
     const res = await get('/api/research/export?format=csv&limit=5000', mod);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -480,19 +482,19 @@ describe('trigger-kept aggregates', () => {
         where e.helpful_count <> coalesce(v.h, 0) or e.not_helpful_count <> coalesce(v.nh, 0)
            or e.detailed_count <> coalesce(v.d, 0) or e.concerning_count <> coalesce(v.c, 0)`),
     ).toEqual([]);
-    // Peptide experience_count, rating_sum, vote_count.
+    // Peptide experience_count, rating_sum, vote_count: published reports only (migration 009_moderation.sql).
     expect(
       await mismatch(`select p.id, p.experience_count, x.n, p.rating_sum, x.s, p.vote_count, x.v from peptides p
         left join (select e.peptide_id, count(*) as n, sum(e.rating) as s,
                           sum((select count(*) from votes v where v.experience_id = e.id)) as v
-                     from experiences e group by e.peptide_id) x on x.peptide_id = p.id
+                     from experiences e where e.status = 'published' group by e.peptide_id) x on x.peptide_id = p.id
         where p.experience_count <> coalesce(x.n, 0) or abs(p.rating_sum - coalesce(x.s, 0)) > 1e-6
            or p.vote_count <> coalesce(x.v, 0)`),
     ).toEqual([]);
     // Daily counts.
     expect(
       await mismatch(`with truth as (select peptide_id, (created_at at time zone 'UTC')::date as day, count(*) as n, sum(rating) as s
-                                       from experiences group by 1, 2)
+                                       from experiences where status = 'published' group by 1, 2)
         select coalesce(d.peptide_id, t.peptide_id) as peptide_id, coalesce(d.day, t.day)::text as day
           from experience_daily d full join truth t on t.peptide_id = d.peptide_id and t.day = d.day
          where coalesce(d.experiences, 0) <> coalesce(t.n, 0) or abs(coalesce(d.rating_sum, 0) - coalesce(t.s, 0)) > 1e-6`),
@@ -500,7 +502,7 @@ describe('trigger-kept aggregates', () => {
     // Outcome sums.
     expect(
       await mismatch(`with truth as (select e.peptide_id, lower(o.key) as outcome, sum(o.value::float8) as total, count(*) as n
-                                       from experiences e, jsonb_each_text(e.outcomes) o group by 1, 2)
+                                       from experiences e, jsonb_each_text(e.outcomes) o where e.status = 'published' group by 1, 2)
         select coalesce(a.peptide_id, t.peptide_id) as peptide_id, coalesce(a.outcome, t.outcome) as outcome
           from peptide_outcomes a full join truth t on t.peptide_id = a.peptide_id and t.outcome = a.outcome
          where coalesce(a.n, 0) <> coalesce(t.n, 0) or abs(coalesce(a.total, 0) - coalesce(t.total, 0)) > 1e-6`),
@@ -508,7 +510,8 @@ describe('trigger-kept aggregates', () => {
     // Reported effects (each effect once per report, case-insensitively).
     expect(
       await mismatch(`with truth as (select e.peptide_id, x.effect, count(*) as n
-                                       from experiences e, lateral (select distinct lower(y) as effect from unnest(e.effects) y) x group by 1, 2)
+                                       from experiences e, lateral (select distinct lower(y) as effect from unnest(e.effects) y) x
+                                      where e.status = 'published' group by 1, 2)
         select coalesce(a.peptide_id, t.peptide_id) as peptide_id, coalesce(a.effect, t.effect) as effect
           from peptide_reported_effects a full join truth t on t.peptide_id = a.peptide_id and t.effect = a.effect
          where coalesce(a.n, 0) <> coalesce(t.n, 0)`),

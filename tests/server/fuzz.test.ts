@@ -31,6 +31,10 @@ import {
   UpdateTrackedExperienceRequest,
   UpdateProfileRequest,
   VoteRequest,
+  FlagRequest,
+  HideRequest,
+  ModerationLogQuery,
+  ModerationQueueQuery,
 } from '../../contract';
 import { PASSWORD, bearer, createTestApp, member, submit, validSubmission, type TestApp } from './helpers';
 import { moderatorToken, newMember, uniqueEmail, validPeptide } from './fixtures';
@@ -311,6 +315,21 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
       idCase('vote', Id, { voteType: 'helpful' }),
       bodyCase('vote', VoteRequest, () => ({ voteType: 'helpful' }), `/api/experiences/${existing?.experienceId}/vote`),
     ),
+  // Flags and decisions: only unknown or malformed ids, or the fixed report with mutated bodies.
+  flag: () =>
+    fc.oneof(
+      idCase('flag', Id, { reason: 'spam' }),
+      bodyCase('flag', FlagRequest, () => ({ reason: 'spam', note: 'x' }), `/api/experiences/${existing?.experienceId}/flag`),
+    ),
+  moderationQueue: () => queryCase('moderationQueue', ModerationQueueQuery, ['limit', 'cursor']),
+  moderationPublish: () => idCase('moderationPublish', Id),
+  moderationHide: () =>
+    fc.oneof(
+      idCase('moderationHide', Id, { reason: 'spam' }),
+      bodyCase('moderationHide', HideRequest, () => ({ reason: 'spam' }), `/api/moderation/experiences/${existing?.experienceId}/hide`),
+    ),
+  moderationRestore: () => idCase('moderationRestore', Id),
+  moderationLog: () => queryCase('moderationLog', ModerationLogQuery, ['action', 'moderatorId', 'limit', 'cursor']),
   voteStatus: () => idCase('voteStatus', Id),
   myVotes: () => queryCase('myVotes', MyVotesQuery, ['experienceIds']),
   effects: () => queryCase('effects', EffectsQuery, ['type', 'search', 'limit']),

@@ -109,6 +109,18 @@ export async function login(t: TestApp, email: string, password: string) {
   return { accessToken: data.accessToken as string, refreshToken: data.refreshToken as string, userId: data.user._id as string };
 }
 
+let stories = 0;
+/** A distinct word per call (letters only: digits could look like a phone number). */
+function storyWord(): string {
+  let n = ++stories;
+  let word = '';
+  do {
+    word = String.fromCharCode(97 + (n % 26)) + word;
+    n = Math.floor(n / 26);
+  } while (n > 0);
+  return `tag${word}`;
+}
+
 /** A submission the wizard would allow. */
 export function validSubmission(peptideId: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -122,8 +134,8 @@ export function validSubmission(peptideId: string, overrides: Record<string, unk
     outcomes: { energy: 6, sleep: 7, mood: 8, performance: 5, recovery: 9 },
     effects: ['Less joint pain'],
     timeline: '1-week',
-    story:
-      'I used this for a shoulder injury over four weeks. The pain eased noticeably in the second week and I could train again without discomfort.',
+    // Each story differs: the same story twice within 24 hours is held (services/moderation-rules.ts).
+    story: `I used this for a shoulder injury over four weeks. The pain eased noticeably in the second week and I could train again without discomfort. Note ${storyWord()}.`,
     stack: [],
     ...overrides,
   };

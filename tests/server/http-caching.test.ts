@@ -91,7 +91,8 @@ describe('public reads', () => {
     expect(json(after[2]).data.totalExperiences).toBe(json(before[2]).data.totalExperiences + 1);
 
     // And a deletion disappears at once.
-    const own = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId, { story }) });
+    // Another story with the same word (the same story twice would be held as repeated).
+    const own = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId, { story: `${validSubmission('').story} ${word}` }) });
     const created = json(own).data;
     expect(json(await get(feedUrl)).data.experiences.map((e: { _id: string }) => e._id).sort()).toEqual([experience._id, created.experience._id].sort());
     await deleteTracked(t.app, created.trackingId);

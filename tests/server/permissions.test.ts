@@ -64,8 +64,10 @@ function credentialsOf(role: Role): { email: string; password: string } {
   return { email: uniqueEmail('nobody'), password: PASSWORD };
 }
 
-async function freshExperience() {
-  return (await submit(t, validSubmission(bpc))).experience._id;
+async function freshExperience(status: 'published' | 'held' | 'hidden' = 'published') {
+  const id = (await submit(t, validSubmission(bpc))).experience._id;
+  if (status !== 'published') await t.ctx.db.query('update experiences set status = $2 where id = $1', [id, status]);
+  return id;
 }
 async function freshTracking() {
   return (await submit(t, validSubmission(bpc))).trackingId;
@@ -197,6 +199,28 @@ const table: Row[] = [
   { action: 'research overview', endpoint: 'researchOverview', run: (h) => inject('GET', '/api/research/overview', h), expect: MODERATORS },
   { action: 'research peptides', endpoint: 'researchPeptides', run: (h) => inject('GET', '/api/research/peptides?limit=5', h), expect: MODERATORS },
   { action: 'research export', endpoint: 'researchExport', run: (h) => inject('GET', '/api/research/export?limit=5', h), expect: MODERATORS },
+  {
+    action: 'flag a report', endpoint: 'flag',
+    run: async (h) => inject('POST', `/api/experiences/${await freshExperience()}/flag`, h, { reason: 'spam' }),
+    expect: MEMBERS_CREATE,
+  },
+  { action: 'moderation queue', endpoint: 'moderationQueue', run: (h) => inject('GET', '/api/moderation/queue', h), expect: MODERATORS },
+  { action: 'moderation log', endpoint: 'moderationLog', run: (h) => inject('GET', '/api/moderation/log', h), expect: MODERATORS },
+  {
+    action: 'publish a held report', endpoint: 'moderationPublish',
+    run: async (h) => inject('POST', `/api/moderation/experiences/${await freshExperience('held')}/publish`, h),
+    expect: MODERATORS,
+  },
+  {
+    action: 'hide a report', endpoint: 'moderationHide',
+    run: async (h) => inject('POST', `/api/moderation/experiences/${await freshExperience()}/hide`, h, { reason: 'spam' }),
+    expect: MODERATORS,
+  },
+  {
+    action: 'restore a hidden report', endpoint: 'moderationRestore',
+    run: async (h) => inject('POST', `/api/moderation/experiences/${await freshExperience('hidden')}/restore`, h),
+    expect: MODERATORS,
+  },
 ];
 
 const cells = table.flatMap((row) => ROLES.map((role) => [row.action, role, row] as const));

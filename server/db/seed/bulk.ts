@@ -193,21 +193,22 @@ export async function recomputeAggregates(tx: Queryable): Promise<void> {
 }
 
 /**
- * The aggregates as the triggers define them, computed from scratch. Used to rebuild after a
+ * The aggregates as the triggers define them, computed from scratch: published reports only
+ * (migration 009_moderation.sql); the vote counters on each report count every vote. Used to rebuild after a
  * bulk load and, in tests, to check the maintained tables against the truth.
  */
 export const FROM_SCRATCH = {
   peptides: `select p.id as peptide_id, count(e.id)::int as experience_count, coalesce(sum(e.rating), 0)::float8 as rating_sum,
       coalesce(sum(e.helpful_count + e.not_helpful_count + e.detailed_count + e.concerning_count), 0)::int as vote_count
-    from peptides p left join experiences e on e.peptide_id = p.id group by p.id`,
+    from peptides p left join experiences e on e.peptide_id = p.id and e.status = 'published' group by p.id`,
   daily: `select peptide_id, (created_at at time zone 'UTC')::date as day, count(*)::int as experiences, sum(rating)::float8 as rating_sum
-    from experiences group by 1, 2`,
+    from experiences where status = 'published' group by 1, 2`,
   outcomes: `select e.peptide_id, lower(o.key) as outcome, sum(o.value::float8)::float8 as total, count(*)::int as n
-    from experiences e, jsonb_each_text(e.outcomes) o group by 1, 2`,
+    from experiences e, jsonb_each_text(e.outcomes) o where e.status = 'published' group by 1, 2`,
   effects: `select peptide_id, effect, count(*)::int as n
-    from (select distinct e.id, e.peptide_id, lower(x) as effect from experiences e, unnest(e.effects) x) d group by 1, 2`,
+    from (select distinct e.id, e.peptide_id, lower(x) as effect from experiences e, unnest(e.effects) x where e.status = 'published') d group by 1, 2`,
   cells: `select peptide_id, age_range, biological_sex, activity_level, count(*)::int as n
-    from experiences group by 1, 2, 3, 4`,
+    from experiences where status = 'published' group by 1, 2, 3, 4`,
   voteCounters: `select e.id, (count(v.id) filter (where v.vote_type = 'helpful'))::int as helpful,
       (count(v.id) filter (where v.vote_type = 'not-helpful'))::int as not_helpful,
       (count(v.id) filter (where v.vote_type = 'detailed'))::int as detailed,

@@ -1,0 +1,61 @@
+// Requests and answers of the flag and moderation routes (docs/product-rules.md, "Moderation").
+// Codes and sentences live in contract/moderation.ts.
+import { z } from 'zod/mini';
+import { Id, Limit, ok } from './common';
+import { OwnExperience } from './experiences';
+import { EXPERIENCE_STATUSES, FLAG_REASONS, HIDE_REASONS, HOLD_REASONS, MODERATION_ACTIONS } from './moderation';
+import { Prose } from './safe-text';
+
+export const NOTE_MAX = 500;
+const Note = z.optional(z.nullable(Prose(NOTE_MAX)));
+const Cursor = z.optional(z.string().check(z.maxLength(300)));
+
+/** `POST /api/experiences/{id}/flag`: members only, one flag per member per report. */
+export const FlagRequest = z.strictObject({ reason: z.enum(FLAG_REASONS), note: Note });
+export type FlagRequest = z.input<typeof FlagRequest>;
+export const FlagResponse = ok(z.object({ flagged: z.literal(true), status: z.enum(EXPERIENCE_STATUSES) }));
+
+/** `POST /api/moderation/experiences/{id}/hide`. */
+export const HideRequest = z.strictObject({ reason: z.enum(HIDE_REASONS), note: Note });
+export type HideRequest = z.input<typeof HideRequest>;
+
+export const ModerationQueueQuery = z.object({ limit: Limit, cursor: Cursor });
+
+/** A queue item: the whole report as its submitter sees it (demographics, sourcing), and why it is here. */
+export const QueueItem = z.object({
+  experience: z.object({ ...OwnExperience.shape, trackingId: z.optional(z.string()) }),
+  status: z.enum(EXPERIENCE_STATUSES),
+  holdReasons: z.array(z.enum(HOLD_REASONS)),
+  /** The UTC day the report was written ("2026-11-25"): the queue is oldest first. */
+  queuedAt: z.string(),
+  flags: z.object({
+    open: z.number(),
+    reasons: z.array(z.object({ reason: z.enum(FLAG_REASONS), count: z.number() })),
+    notes: z.array(z.object({ reason: z.enum(FLAG_REASONS), note: z.string(), createdAt: z.string() })),
+  }),
+  concerningVotes: z.number(),
+});
+export type QueueItem = z.infer<typeof QueueItem>;
+export const ModerationQueueResponse = ok(z.object({ items: z.array(QueueItem), nextCursor: z.nullable(z.string()) }));
+
+export const ModerationDecisionResponse = ok(z.object({ id: Id, status: z.enum(EXPERIENCE_STATUSES) }));
+
+export const ModerationLogQuery = z.object({
+  action: z.optional(z.enum(MODERATION_ACTIONS)),
+  moderatorId: z.optional(Id),
+  limit: Limit,
+  cursor: Cursor,
+});
+export const ModerationLogEntry = z.object({
+  _id: z.string(),
+  experienceId: z.string(),
+  /** null: an automatic hold. */
+  moderatorId: z.nullable(z.string()),
+  moderatorEmail: z.nullable(z.string()),
+  action: z.enum(MODERATION_ACTIONS),
+  reasons: z.array(z.string()),
+  note: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type ModerationLogEntry = z.infer<typeof ModerationLogEntry>;
+export const ModerationLogResponse = ok(z.object({ entries: z.array(ModerationLogEntry), nextCursor: z.nullable(z.string()) }));

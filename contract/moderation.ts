@@ -1,0 +1,52 @@
+// Moderation of what anonymous people publish (docs/product-rules.md, "Moderation"): statuses,
+// the machine codes of holds, flags and hides, and the sentence a submitter or member reads for
+// each. The server stores and answers the codes; the web app shows the sentences.
+
+/** `published` is public; `held` waits for a moderator; `hidden` was removed by a moderator. */
+export const EXPERIENCE_STATUSES = ['published', 'held', 'hidden'] as const;
+export type ExperienceStatus = (typeof EXPERIENCE_STATUSES)[number];
+
+/** Why a report was held (services/moderation.ts decides). */
+export const HOLD_REASONS = ['link', 'email', 'phone', 'repeated', 'pre-moderation', 'edited', 'flags', 'concerning-votes'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+export const HOLD_REASON_TEXT: Record<HoldReason, string> = {
+  link: 'It contains a link. A moderator will review it before it is public.',
+  email: 'It contains an email address. A moderator will review it before it is public.',
+  phone: 'It contains a phone number. A moderator will review it before it is public.',
+  repeated: 'It repeats a report written in the last 24 hours. A moderator will review it before it is public.',
+  'pre-moderation': 'Every report is reviewed by a moderator before it is public.',
+  edited: 'It was edited after a moderator held or hid it. A moderator will review it again.',
+  flags: 'Several members flagged it. A moderator will review it before it is public again.',
+  'concerning-votes': 'Several members marked it as concerning. A moderator will review it before it is public again.',
+};
+
+/** Why a member flags a report (`POST /api/experiences/{id}/flag`). */
+export const FLAG_REASONS = ['spam', 'dangerous', 'personal-info', 'off-topic', 'other'] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+
+export const FLAG_REASON_TEXT: Record<FlagReason, string> = {
+  spam: 'Spam or advertising',
+  dangerous: 'Dangerous advice',
+  'personal-info': 'Personal information',
+  'off-topic': 'Off topic',
+  other: 'Something else',
+};
+
+/** Why a moderator hides a report (`POST /api/moderation/experiences/{id}/hide`). */
+export const HIDE_REASONS = ['spam', 'dangerous', 'personal-info', 'off-topic', 'not-an-experience', 'other'] as const;
+export type HideReason = (typeof HIDE_REASONS)[number];
+
+/** The sentence the submitter reads on tracking lookup when a moderator hid the report. */
+export const HIDE_REASON_TEXT: Record<HideReason, string> = {
+  spam: 'A moderator removed it as spam or advertising.',
+  dangerous: 'A moderator removed it because it gives dangerous advice.',
+  'personal-info': 'A moderator removed it because it contains personal information.',
+  'off-topic': 'A moderator removed it because it is not about a peptide experience.',
+  'not-an-experience': 'A moderator removed it because it does not describe an experience.',
+  other: 'A moderator removed it.',
+};
+
+/** Moderation log actions; `hold` with no moderator is an automatic hold. */
+export const MODERATION_ACTIONS = ['hold', 'publish', 'hide', 'restore'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

@@ -1,0 +1,181 @@
+// Flags and the moderators' decisions (docs/product-rules.md, "Moderation"). Every status change
+// happens in one transaction with its log entry (moderation_log, append-only: migration
+// 009_moderation.sql), and the triggers there move the report out of or into every aggregate.
+import type { FlagReason, HideReason, HoldReason, ModerationAction } from '../../contract/moderation';
+import type { ModerationLogEntry, QueueItem } from '../../contract/moderation-api';
+import type { AppContext, Caller } from '../context';
+import type { Queryable } from '../db/client';
+import { conflict, notFound } from '../lib/errors';
+import { SELECT, decodeCursor, logAction, ownView, publishedDay, type ExperienceRow } from './experiences';
+
+const NOT_FOUND = 'Experience not found';
+
+/** Holds a published report now (flags or concerning votes), logged as automatic. */
+export async function autoHold(tx: Queryable, experienceId: string, reason: HoldReason): Promise<boolean> {
+  const res = await tx.query(
+    `update experiences set status = 'held', hold_reasons = array[$2]::text[] where id = $1 and status = 'published'`,
+    [experienceId, reason],
+  );
+  if (!res.affectedRows) return false;
+  await logAction(tx, experienceId, null, 'hold', [reason]);
+  return true;
+}
+
+/** A member's flag; the FLAG_HOLD_THRESHOLD-th open flag holds the report in the same transaction. */
+export async function flagExperience(ctx: AppContext, caller: Caller, experienceId: string, reason: FlagReason, note?: string | null) {
+  const status = await ctx.db.transaction(async (tx) => {
+    const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published' for update`, [experienceId]);
+    if (!exists.rows.length) throw notFound(NOT_FOUND);
+    const inserted = await tx.query(
+      `insert into flags (experience_id, user_id, reason, note) values ($1, $2, $3, $4)
+       on conflict (user_id, experience_id) do nothing returning id`,
+      [experienceId, caller.userId, reason, note || null],
+    );
+    if (!inserted.rows.length) throw conflict('You have already flagged this experience');
+    const open = await tx.query<{ n: number }>('select count(*)::int as n from flags where experience_id = $1 and resolved_at is null', [
+      experienceId,
+    ]);
+    if (open.rows[0].n >= ctx.config.flagHoldThreshold && (await autoHold(tx, experienceId, 'flags'))) return 'held' as const;
+    return 'published' as const;
+  });
+  ctx.cache.invalidate();
+  return { flagged: true as const, status };
+}
+
+type Transition = { from: (status: string, openFlags: number) => boolean; to: 'published' | 'hidden'; refusal: string };
+const TRANSITIONS: Record<Exclude<ModerationAction, 'hold'>, Transition> = {
+  publish: {
+    from: (s, flags) => s === 'held' || (s === 'published' && flags > 0),
+    to: 'published',
+    refusal: 'Only a held report, or a published report with open flags, can be published',
+  },
+  hide: { from: (s) => s === 'held' || s === 'published', to: 'hidden', refusal: 'This report is already hidden' },
+  restore: { from: (s) => s === 'hidden', to: 'published', refusal: 'Only a hidden report can be restored' },
+};
+
+/** publish / hide / restore: 404 for an unknown report, 409 for a transition its status does not allow. */
+export async function decide(
+  ctx: AppContext,
+  moderator: Caller,
+  experienceId: string,
+  action: Exclude<ModerationAction, 'hold'>,
+  hide?: { reason: HideReason; note?: string | null },
+) {
+  const t = TRANSITIONS[action];
+  await ctx.db.transaction(async (tx) => {
+    const current = await tx.query<{ status: string; open: number }>(
+      `select status, (select count(*)::int from flags f where f.experience_id = e.id and f.resolved_at is null) as open
+         from experiences e where id = $1 for update`,
+      [experienceId],
+    );
+    const row = current.rows[0];
+    if (!row) throw notFound(NOT_FOUND);
+    if (!t.from(row.status, row.open)) throw conflict(t.refusal);
+    await tx.query(
+      `update experiences set status = $2, hold_reasons = '{}',
+         hidden_reason = case when $2 = 'hidden' then $3 end, hidden_note = case when $2 = 'hidden' then $4 end
+       where id = $1`,
+      [experienceId, t.to, hide?.reason ?? null, hide?.note || null],
+    );
+    // A decision answers the open flags: they are resolved, and kept.
+    await tx.query('update flags set resolved_at = now() where experience_id = $1 and resolved_at is null', [experienceId]);
+    await logAction(tx, experienceId, moderator.userId, action, hide ? [hide.reason] : [], hide?.note || null);
+  });
+  ctx.cache.invalidate();
+  return { id: experienceId, status: t.to };
+}
+
+/** Held reports and published reports with open flags, oldest first, keyset paged. */
+export async function queue(ctx: AppContext, limit: number, cursor?: string): Promise<{ items: QueueItem[]; nextCursor: string | null }> {
+  const values: unknown[] = [limit + 1];
+  let after = '';
+  if (cursor) {
+    const [createdAt, id] = decodeCursor(ctx, cursor, ['timestamp', 'uuid']);
+    values.push(createdAt, id);
+    after = 'and (e.created_at, e.id) > ($2::timestamptz, $3::uuid)';
+  }
+  const res = await ctx.db.query<ExperienceRow>(
+    `${SELECT}
+      where (e.status = 'held'
+             or (e.status = 'published' and exists (select 1 from flags f where f.experience_id = e.id and f.resolved_at is null)))
+        ${after}
+      order by e.created_at, e.id limit $1`,
+    values,
+  );
+  const page = res.rows.slice(0, limit);
+  const flags = await ctx.db.query<{ experience_id: string; reason: FlagReason; note: string | null; created_at: Date }>(
+    `select experience_id, reason, note, created_at from flags
+      where experience_id = any($1::uuid[]) and resolved_at is null order by created_at, id`,
+    [page.map((r) => r.id)],
+  );
+  const items = page.map((row): QueueItem => {
+    const own = ownView(row, '');
+    const { trackingId: _omit, ...experience } = own;
+    const mine = flags.rows.filter((f) => f.experience_id === row.id);
+    const counts = new Map<FlagReason, number>();
+    for (const f of mine) counts.set(f.reason, (counts.get(f.reason) ?? 0) + 1);
+    return {
+      experience,
+      status: row.status,
+      holdReasons: row.hold_reasons as HoldReason[],
+      queuedAt: publishedDay(row.created_at),
+      flags: {
+        open: mine.length,
+        reasons: [...counts].map(([reason, count]) => ({ reason, count })),
+        notes: mine.filter((f) => f.note).map((f) => ({ reason: f.reason, note: f.note!, createdAt: f.created_at.toISOString() })),
+      },
+      concerningVotes: row.concerning_count,
+    };
+  });
+  const last = page[page.length - 1];
+  return {
+    items,
+    nextCursor: res.rows.length > limit ? ctx.cursors.encode([last.created_at.toISOString(), last.id]) : null,
+  };
+}
+
+/** The moderation log, newest first, keyset paged, filtered by action and moderator. */
+export async function moderationLog(
+  ctx: AppContext,
+  q: { action?: ModerationAction; moderatorId?: string; limit: number; cursor?: string },
+): Promise<{ entries: ModerationLogEntry[]; nextCursor: string | null }> {
+  const values: unknown[] = [q.limit + 1];
+  const where: string[] = [];
+  if (q.action) where.push(`l.action = $${values.push(q.action)}`);
+  if (q.moderatorId) where.push(`l.moderator_id = $${values.push(q.moderatorId)}`);
+  if (q.cursor) {
+    const [createdAt, id] = decodeCursor(ctx, q.cursor, ['timestamp', 'uuid']);
+    where.push(`(l.created_at, l.id) < ($${values.push(createdAt)}::timestamptz, $${values.push(id)}::uuid)`);
+  }
+  const res = await ctx.db.query<{
+    id: string;
+    experience_id: string;
+    moderator_id: string | null;
+    email: string | null;
+    action: ModerationAction;
+    reasons: string[];
+    note: string | null;
+    created_at: Date;
+  }>(
+    `select l.id, l.experience_id, l.moderator_id, u.email, l.action, l.reasons, l.note, l.created_at
+       from moderation_log l left join users u on u.id = l.moderator_id
+      ${where.length ? `where ${where.join(' and ')}` : ''}
+      order by l.created_at desc, l.id desc limit $1`,
+    values,
+  );
+  const page = res.rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map((r) => ({
+      _id: r.id,
+      experienceId: r.experience_id,
+      moderatorId: r.moderator_id,
+      moderatorEmail: r.email,
+      action: r.action,
+      reasons: r.reasons,
+      note: r.note,
+      createdAt: r.created_at.toISOString(),
+    })),
+    nextCursor: res.rows.length > q.limit ? ctx.cursors.encode([last.created_at.toISOString(), last.id]) : null,
+  };
+}

@@ -1,0 +1,111 @@
+// Only published reports are public (migration 009_moderation.sql, docs/product-rules.md
+// "Moderation"): a held or hidden report leaves the feed, the home page, its detail (404), its
+// peptide's count and rating, analytics, trends, the research export and the disclosure cells,
+// and comes back to all of them when published again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { K_ANONYMITY } from '../../contract/rules';
+import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { createPeptide, moderatorToken, newMember, rows, storyOf } from './fixtures';
+
+let t: TestApp;
+let mod: string;
+let peptideId: string;
+let peptideName: string;
+const ids: string[] = [];
+let memberHeaders: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  mod = await moderatorToken(t);
+  const m = await newMember(t, 'status');
+  memberHeaders = m.headers;
+  peptideId = await createPeptide(t, m.accessToken);
+  peptideName = (await rows<{ name: string }>(t, 'select name from peptides where id = $1', [peptideId]))[0].name;
+  // K_ANONYMITY reports sharing one cell: their demographics are shown while all are published.
+  for (let i = 0; i < K_ANONYMITY; i++) {
+    const created = await submit(t, validSubmission(peptideId, { outcomes: { energy: 2 + i }, story: `Status report number ${i} about steady sleep and calm. ${storyOf(100)}` }));
+    ids.push(created.experience._id);
+  }
+});
+afterAll(() => t.close());
+
+async function setStatus(id: string, status: string) {
+  await t.ctx.db.query('update experiences set status = $2 where id = $1', [id, status]);
+  t.ctx.cache.invalidate();
+}
+
+async function view() {
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const feed = json(await get(`/api/experiences?peptideId=${peptideId}&limit=50`)).data.experiences as { _id: string; demographics: unknown }[];
+  const home = json(await get('/api/experiences/home/public')).data.experiences as { _id: string }[];
+  const peptide = json(await get(`/api/peptides/${peptideId}`)).data.peptide;
+  const analytics = json(await get('/api/analytics/public')).data;
+  const trends = json(await get('/api/analytics/trends?period=monthly&groupBy=peptide', memberHeaders)).data;
+  const exportRows = (json(await get('/api/research/export?limit=1000', bearer(mod))).data.rows as { peptide: string }[]).filter(
+    (r) => r.peptide === peptideName,
+  );
+  const cell = await rows<{ n: number }>(t, 'select n from demographic_cells where peptide_id = $1', [peptideId]);
+  return { feed, home, peptide, analytics, trends, exportRows, cell: cell.reduce((a, r) => a + r.n, 0) };
+}
+
+describe('statuses', () => {
+  it.each(['held', 'hidden'])('a %s report leaves every public view and count, and returns when published', async (status) => {
+    const before = await view();
+    expect(before.feed).toHaveLength(K_ANONYMITY);
+    expect(before.feed.every((e) => e.demographics !== null)).toBe(true);
+    expect(before.cell).toBe(K_ANONYMITY);
+    // The newest page (home) shows some of ours: the same hour orders by id.
+    const target = ids.find((id) => before.home.some((e) => e._id === id))!;
+    expect(target).toBeDefined();
+
+    await setStatus(target, status);
+    const after = await view();
+    expect(after.feed.map((e) => e._id)).not.toContain(target);
+    expect(after.home.map((e) => e._id)).not.toContain(target);
+    expect((await t.app.inject({ method: 'GET', url: `/api/experiences/${target}` })).statusCode).toBe(404);
+    expect(after.peptide.totalExperiences).toBe(before.peptide.totalExperiences - 1);
+    const ratingSum = async () => (await rows<{ s: number }>(t, 'select rating_sum as s from peptides where id = $1', [peptideId]))[0].s;
+    const targetRating = (await rows<{ r: number }>(t, 'select rating as r from experiences where id = $1', [target]))[0].r;
+    expect(after.peptide.averageRating).toBeCloseTo((before.peptide.averageRating * K_ANONYMITY - targetRating) / (K_ANONYMITY - 1), 1);
+    expect(await ratingSum()).toBeCloseTo(before.peptide.averageRating * K_ANONYMITY - targetRating, 1);
+    expect(after.analytics.totalExperiences).toBe(before.analytics.totalExperiences - 1);
+    const total = (tr: { totals: number[] }) => tr.totals.reduce((a: number, b: number) => a + b, 0);
+    expect(total(after.trends)).toBe(total(before.trends) - 1);
+    expect(after.exportRows).toHaveLength(K_ANONYMITY - 1);
+    // The cell falls below K_ANONYMITY: the others' demographics are withheld again.
+    expect(after.cell).toBe(K_ANONYMITY - 1);
+    expect(after.feed.every((e) => e.demographics === null)).toBe(true);
+    // Votes on it are refused like on an unknown report.
+    const vote = await t.app.inject({ method: 'POST', url: `/api/experiences/${target}/vote`, headers: memberHeaders, payload: { voteType: 'helpful' } });
+    expect(vote.statusCode).toBe(404);
+
+    await setStatus(target, 'published');
+    const back = await view();
+    expect(back.feed).toHaveLength(K_ANONYMITY);
+    expect(back.peptide.totalExperiences).toBe(before.peptide.totalExperiences);
+    expect(back.peptide.averageRating).toBeCloseTo(before.peptide.averageRating, 6);
+    expect(back.analytics.totalExperiences).toBe(before.analytics.totalExperiences);
+    expect(back.exportRows).toHaveLength(K_ANONYMITY);
+    expect(back.cell).toBe(K_ANONYMITY);
+  });
+
+  it('the feed reads the partial indexes of published reports (EXPLAIN on a few thousand rows)', async () => {
+    await t.ctx.db.query(
+      `insert into experiences (tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose, age_range,
+         biological_sex, activity_level, outcomes, rating, timeline, story, search_text, status)
+       select 'explain-' || i, $1, '250 mcg', 'daily', 30, 'oral', '{Sleep}', '30-35', 'male', 'active', '{"sleep": 5}', 5,
+              '1-week', 'x', 'x', case when i % 10 = 0 then 'held' else 'published' end
+         from generate_series(1, 3000) i`,
+      [peptideId],
+    );
+    await t.ctx.db.query('analyze experiences');
+    const plan = async (sql: string) =>
+      (await t.ctx.db.query<{ 'QUERY PLAN': string }>(`explain ${sql}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    const feeds = [
+      `select id from experiences e where e.status = 'published' order by e.created_at desc, e.id desc limit 21`,
+      `select id from experiences e where e.status = 'published' order by e.helpful_count desc, e.created_at desc, e.id desc limit 21`,
+      `select id from experiences e where e.status = 'published' and e.peptide_id = '${peptideId}' order by e.rating desc, e.created_at desc, e.id desc limit 21`,
+    ];
+    for (const sql of feeds) expect(await plan(sql)).toMatch(/Index (Only )?Scan using experiences_(peptide_)?(newest|helpful|rating)_idx/);
+  });
+});
