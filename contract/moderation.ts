@@ -14,7 +14,7 @@ export const HOLD_REASON_TEXT: Record<HoldReason, string> = {
   link: 'It contains a link. A moderator will review it before it is public.',
   email: 'It contains an email address. A moderator will review it before it is public.',
   phone: 'It contains a phone number. A moderator will review it before it is public.',
-  repeated: 'It repeats a report written in the last 24 hours. A moderator will review it before it is public.',
+  repeated: 'It repeats a report written today or yesterday. A moderator will review it before it is public.',
   'pre-moderation': 'Every report is reviewed by a moderator before it is public.',
   edited: 'It was edited after a moderator held or hid it. A moderator will review it again.',
   flags: 'Several members flagged it. A moderator will review it before it is public again.',

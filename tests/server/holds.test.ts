@@ -81,7 +81,7 @@ describe('what holds', () => {
     expect(textHoldReasons(['mail a@b.co', 'www.x'])).toEqual(['link', 'email']);
   });
 
-  it('the same story within 24 hours is held as repeated, whatever its spacing and case', async () => {
+  it('the same story written today or yesterday is held as repeated, whatever its spacing and case', async () => {
     const text = story('A distinctive repeated sentence.');
     const first = await post({ story: text });
     expect(first.status).toBe('published');
@@ -91,7 +91,7 @@ describe('what holds', () => {
       [first.experience._id, second.experience._id],
     ]);
     expect(hashes[0].story_hash).toBe(hashes[1].story_hash);
-    // Older than 24 hours: no longer a repeat.
+    // Two days old: no longer a repeat.
     await t.ctx.db.query(`update experiences set created_at = utc_day(now() - interval '2 days') where id = any($1::uuid[])`, [
       [first.experience._id, second.experience._id],
     ]);

@@ -26,6 +26,8 @@ function successBody(body: SubmitExperienceRequest) {
   return SubmitExperienceResponse.parse({
     success: true,
     data: {
+      status: 'published',
+      holdReasons: [],
       trackingId: TRK,
       experience: {
         _id: EID,

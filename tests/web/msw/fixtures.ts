@@ -160,6 +160,8 @@ export function submitBody(input: SubmitExperienceInput, trackingId = 'TRK-00000
   return SubmitExperienceResponse.parse({
     success: true,
     data: {
+      status: 'published',
+      holdReasons: [],
       trackingId,
       experience: makeExperience({
         peptideId: input.peptideId,
