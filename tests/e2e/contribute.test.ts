@@ -16,7 +16,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const unique = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+// Base 36: a marker of 13 digits would read as a phone number and hold the report for review.
+const unique = () => `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 const storyWith = (marker: string) =>
   `Marker ${marker}. I used it for six weeks after a shoulder injury. The first week was quiet, by week three the pain was **clearly** lower and sleep improved.`;
 

@@ -137,7 +137,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
 
     await page.getByText('Step 4 of 4').waitFor();
-    await typeInto(page, page.getByLabel('Your story'), `Keyboard-only report ${Date.now()}: steady dosing, sleep improved in week two, no side effects worth noting.`);
+    await typeInto(page, page.getByLabel('Your story'), `Keyboard-only report ${Date.now().toString(36)}: steady dosing, sleep improved in week two, no side effects worth noting.`);
     await tabTo(page, page.getByRole('button', { name: 'Submit Experience' }));
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByText(/TRK-\d+/).first().isVisible(), { timeout: 15_000 }).toBe(true);

@@ -63,7 +63,7 @@ async function toastShown(page: Page, text: string) {
 describe('the tracking ID never appears in a URL or in storage', () => {
   it('on /privacy: lookup, Export Data, Update Experience and Delete Data', async () => {
     const peptide = await firstPeptide();
-    const marker = `trk-privacy-${Date.now()}`;
+    const marker = `trk-privacy-${Date.now().toString(36)}`;
     const created = await submitExperience(peptide, storyWith(marker), { dosage: '300 mcg' });
     expect(created.status).toBe(201);
     const trackingId: string = created.body.data.trackingId;
@@ -126,7 +126,7 @@ describe('the tracking ID never appears in a URL or in storage', () => {
 
   it('on the Profile page Lookup tab, signed in', async () => {
     const peptide = await firstPeptide();
-    const created = await submitExperience(peptide, storyWith(`trk-profile-${Date.now()}`), { dosage: '700 mcg' });
+    const created = await submitExperience(peptide, storyWith(`trk-profile-${Date.now().toString(36)}`), { dosage: '700 mcg' });
     const trackingId: string = created.body.data.trackingId;
     const { email, password } = await approvedMember();
 
