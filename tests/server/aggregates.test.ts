@@ -3,8 +3,9 @@
 // of writes, whether the triggers kept them (API writes) or the bulk loader rebuilt them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../server/db/seed/index';
-import { bulkSeed, FROM_SCRATCH } from '../../server/db/seed/bulk';
+import { bulkSeed } from '../../server/db/seed/bulk';
 import { bearer, createTestApp, deleteTracked, json, submit, updateTracked, validSubmission, type TestApp } from './helpers';
+import { expectAggregatesExact } from './aggregate-check';
 import { newMember } from './fixtures';
 
 let t: TestApp;
@@ -13,50 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Rec = Record<string, unknown>;
-const num = (v: unknown) => Math.round(Number(v) * 1e6) / 1e6;
-
-/** Rows of a query as sorted "key => values" lines, numbers rounded (float sums differ in the last bits). */
-async function snapshot(sql: string, key: string[], value: string[], dropZero?: string): Promise<string[]> {
-  const res = await t.ctx.db.query<Rec>(sql);
-  return res.rows
-    .filter((r) => !dropZero || Number(r[dropZero]) !== 0)
-    .map((r) => `${key.map((k) => String(r[k] instanceof Date ? (r[k] as Date).toISOString().slice(0, 10) : r[k])).join('|')} => ${value.map((v) => num(r[v])).join(',')}`)
-    .sort();
-}
-
-async function expectAggregatesExact() {
-  expect(await snapshot('select id as peptide_id, experience_count, rating_sum, vote_count from peptides', ['peptide_id'], ['experience_count', 'rating_sum', 'vote_count'])).toEqual(
-    await snapshot(FROM_SCRATCH.peptides, ['peptide_id'], ['experience_count', 'rating_sum', 'vote_count']),
-  );
-  // Trigger-kept tables keep a row at zero after deletes; a recomputation has none.
-  expect(await snapshot(`select peptide_id, to_char(day, 'YYYY-MM-DD') as day, experiences, rating_sum from experience_daily`, ['peptide_id', 'day'], ['experiences', 'rating_sum'], 'experiences')).toEqual(
-    await snapshot(`select peptide_id, to_char(day, 'YYYY-MM-DD') as day, experiences, rating_sum from (${FROM_SCRATCH.daily}) d`, ['peptide_id', 'day'], ['experiences', 'rating_sum']),
-  );
-  expect(await snapshot('select peptide_id, outcome, total, n from peptide_outcomes', ['peptide_id', 'outcome'], ['total', 'n'], 'n')).toEqual(
-    await snapshot(FROM_SCRATCH.outcomes, ['peptide_id', 'outcome'], ['total', 'n']),
-  );
-  expect(await snapshot('select peptide_id, effect, n from peptide_reported_effects', ['peptide_id', 'effect'], ['n'], 'n')).toEqual(
-    await snapshot(FROM_SCRATCH.effects, ['peptide_id', 'effect'], ['n']),
-  );
-  expect(
-    await snapshot('select peptide_id, age_range, biological_sex, activity_level, n from demographic_cells', ['peptide_id', 'age_range', 'biological_sex', 'activity_level'], ['n'], 'n'),
-  ).toEqual(await snapshot(FROM_SCRATCH.cells, ['peptide_id', 'age_range', 'biological_sex', 'activity_level'], ['n']));
-  expect(
-    await snapshot(
-      'select id, helpful_count as helpful, not_helpful_count as not_helpful, detailed_count as detailed, concerning_count as concerning from experiences',
-      ['id'],
-      ['helpful', 'not_helpful', 'detailed', 'concerning'],
-    ),
-  ).toEqual(await snapshot(FROM_SCRATCH.voteCounters, ['id'], ['helpful', 'not_helpful', 'detailed', 'concerning']));
-}
 
 describe('aggregates', () => {
   it('the bulk loader inserts realistic reports and leaves every aggregate exact', async () => {
     const result = await bulkSeed(t.ctx.db, { experiences: 1500, voters: 20, batchSize: 400, seed: 7 });
     expect(result.experiences).toBe(1500);
     expect(result.votes).toBeGreaterThan(0);
-    await expectAggregatesExact();
+    await expectAggregatesExact(t);
 
     // Realistic: skewed popularity, 24 months of dates, ratings differing by peptide, all demo.
     const spread = await t.ctx.db.query<{ top: number; median: number; months: number; min_avg: number; max_avg: number; demo: number; n: number }>(
@@ -128,7 +92,7 @@ describe('aggregates', () => {
       }
     }
     expect(statusChanges).toBeGreaterThan(10);
-    await expectAggregatesExact();
+    await expectAggregatesExact(t);
 
     // What the public analytics say is what a full scan says.
     const analytics = json(await t.app.inject({ method: 'GET', url: '/api/analytics/public' })).data;

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExperienceListResponse, Name, PeptideResponse, isReservedName } from '../../contract';
 import { peptideNameKey } from '../../contract/names';
 import { readData } from '../../contract/normalize';
-import { bulkSeed, FROM_SCRATCH } from '../../server/db/seed/bulk';
+import { bulkSeed } from '../../server/db/seed/bulk';
 import { parseResponseBody, resolveBody } from '../../src/api/json';
 import { createTestApp, json, type TestApp } from './helpers';
+import { expectAggregatesExact } from './aggregate-check';
 import { newMember } from './fixtures';
 
 const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/006_safe_text.sql'), 'utf8');
@@ -22,30 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+
 type Rec = Record<string, unknown>;
-const num = (v: unknown) => Math.round(Number(v) * 1e6) / 1e6;
-async function snapshot(sql: string, key: string[], value: string[], dropZero?: string): Promise<string[]> {
-  const res = await t.ctx.db.query<Rec>(sql);
-  return res.rows
-    .filter((r) => !dropZero || Number(r[dropZero]) !== 0)
-    .map((r) => `${key.map((k) => String(r[k])).join('|')} => ${value.map((v) => num(r[v])).join(',')}`)
-    .sort();
-}
-/** The trigger-kept aggregates equal a recomputation (as tests/server/aggregates.test.ts checks). */
-async function expectAggregatesExact() {
-  expect(await snapshot('select id as peptide_id, experience_count, rating_sum, vote_count from peptides', ['peptide_id'], ['experience_count', 'rating_sum', 'vote_count'])).toEqual(
-    await snapshot(FROM_SCRATCH.peptides, ['peptide_id'], ['experience_count', 'rating_sum', 'vote_count']),
-  );
-  expect(await snapshot(`select peptide_id, to_char(day, 'YYYY-MM-DD') as day, experiences, rating_sum from experience_daily`, ['peptide_id', 'day'], ['experiences', 'rating_sum'], 'experiences')).toEqual(
-    await snapshot(`select peptide_id, to_char(day, 'YYYY-MM-DD') as day, experiences, rating_sum from (${FROM_SCRATCH.daily}) d`, ['peptide_id', 'day'], ['experiences', 'rating_sum']),
-  );
-  expect(await snapshot('select peptide_id, outcome, total, n from peptide_outcomes', ['peptide_id', 'outcome'], ['total', 'n'], 'n')).toEqual(
-    await snapshot(FROM_SCRATCH.outcomes, ['peptide_id', 'outcome'], ['total', 'n']),
-  );
-  expect(await snapshot('select peptide_id, effect, n from peptide_reported_effects', ['peptide_id', 'effect'], ['n'], 'n')).toEqual(
-    await snapshot(FROM_SCRATCH.effects, ['peptide_id', 'effect'], ['n']),
-  );
-}
 
 let serial = 0;
 /** An experience written straight to the table, bypassing the API (as old code let it be). */
@@ -165,7 +144,7 @@ describe('006_safe_text.sql', () => {
     const stored = (await t.ctx.db.query<{ outcomes: Rec; effects: string[]; stack: string[] }>('select outcomes, effects, stack from experiences')).rows;
     for (const r of stored) for (const name of [...Object.keys(r.outcomes), ...r.effects, ...r.stack]) expect(isCleanName(name), JSON.stringify(name)).toBe(true);
 
-    await expectAggregatesExact();
+    await expectAggregatesExact(t);
 
     // The operator can see what was done.
     const done = await repairs();
