@@ -62,7 +62,7 @@ export function ExperienceCard({
   // Every sourcing value the server publishes (host, volume, batch: server/services/experiences.ts).
   const vendor = e.vendor ? [e.vendor.name, e.vendor.quantity, e.vendor.batchId && `batch ${e.vendor.batchId}`].filter(Boolean).join(' · ') : '';
   return (
-    <Card className={cn('grid gap-4 p-5 transition-colors duration-150', highlighted && 'border-primary ring-1 ring-primary')}>
+    <Card className={cn('grid min-w-0 gap-4 p-5 transition-colors duration-150 [overflow-wrap:anywhere]', highlighted && 'border-primary ring-1 ring-primary')}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid gap-1">
           <Heading className="text-lg font-semibold leading-tight">
