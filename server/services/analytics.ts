@@ -192,7 +192,9 @@ async function compareUncached(ctx: AppContext, ids: string[]): Promise<{ peptid
 export async function researchOverview(ctx: AppContext): Promise<ResearchOverview> {
   const analytics = await communityAnalytics(ctx);
   const counts = await ctx.db.query<{ votes: number; members: number; pending: number; held: number; flags: number }>(
-    `select (select count(*) from votes)::int as votes,
+    // Votes on published reports only: the peptides' vote counters (migration 009) are kept by
+    // the aggregate triggers, so this reads one row per peptide, not the votes table.
+    `select (select coalesce(sum(vote_count), 0) from peptides)::int as votes,
             (select count(*) from users where status = 'approved')::int as members,
             (select count(*) from users where status = 'pending')::int as pending,
             (select count(*) from experiences where status = 'held')::int as held,

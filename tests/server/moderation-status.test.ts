@@ -44,19 +44,25 @@ async function view() {
   const exportRows = (json(await get('/api/research/export?limit=1000', bearer(mod))).data.rows as { peptide: string }[]).filter(
     (r) => r.peptide === peptideName,
   );
+  const overview = json(await get('/api/research/overview', bearer(mod))).data;
   const cell = await rows<{ n: number }>(t, 'select n from demographic_cells where peptide_id = $1', [peptideId]);
-  return { feed, home, peptide, analytics, trends, exportRows, cell: cell.reduce((a, r) => a + r.n, 0) };
+  return { feed, home, peptide, analytics, trends, exportRows, overview, cell: cell.reduce((a, r) => a + r.n, 0) };
 }
 
 describe('statuses', () => {
   it.each(['held', 'hidden'])('a %s report leaves every public view and count, and returns when published', async (status) => {
-    const before = await view();
-    expect(before.feed).toHaveLength(K_ANONYMITY);
-    expect(before.feed.every((e) => e.demographics !== null)).toBe(true);
-    expect(before.cell).toBe(K_ANONYMITY);
+    const first = await view();
+    expect(first.feed).toHaveLength(K_ANONYMITY);
+    expect(first.feed.every((e) => e.demographics !== null)).toBe(true);
+    expect(first.cell).toBe(K_ANONYMITY);
     // The newest page (home) shows some of ours: the same hour orders by id.
-    const target = ids.find((id) => before.home.some((e) => e._id === id))!;
+    const target = ids.find((id) => first.home.some((e) => e._id === id))!;
     expect(target).toBeDefined();
+    // A vote on it, which the Research Hub's vote total counts only while the report is published.
+    const voter = await newMember(t, `voter-${status}`);
+    const cast = await t.app.inject({ method: 'POST', url: `/api/experiences/${target}/vote`, headers: voter.headers, payload: { voteType: 'detailed' } });
+    expect(cast.statusCode).toBe(201);
+    const before = await view();
 
     await setStatus(target, status);
     const after = await view();
@@ -69,6 +75,12 @@ describe('statuses', () => {
     expect(after.peptide.averageRating).toBeCloseTo((before.peptide.averageRating * K_ANONYMITY - targetRating) / (K_ANONYMITY - 1), 1);
     expect(await ratingSum()).toBeCloseTo(before.peptide.averageRating * K_ANONYMITY - targetRating, 1);
     expect(after.analytics.totalExperiences).toBe(before.analytics.totalExperiences - 1);
+    expect(after.overview.experiences).toBe(before.overview.experiences - 1);
+    const votesOnTarget = (
+      await rows<{ n: number }>(t, 'select (helpful_count + not_helpful_count + detailed_count + concerning_count)::int as n from experiences where id = $1', [target])
+    )[0].n;
+    expect(votesOnTarget).toBeGreaterThan(0);
+    expect(after.overview.votes).toBe(before.overview.votes - votesOnTarget);
     const total = (tr: { totals: number[] }) => tr.totals.reduce((a: number, b: number) => a + b, 0);
     expect(total(after.trends)).toBe(total(before.trends) - 1);
     expect(after.exportRows).toHaveLength(K_ANONYMITY - 1);
@@ -85,6 +97,7 @@ describe('statuses', () => {
     expect(back.peptide.totalExperiences).toBe(before.peptide.totalExperiences);
     expect(back.peptide.averageRating).toBeCloseTo(before.peptide.averageRating, 6);
     expect(back.analytics.totalExperiences).toBe(before.analytics.totalExperiences);
+    expect(back.overview.votes).toBe(before.overview.votes);
     expect(back.exportRows).toHaveLength(K_ANONYMITY);
     expect(back.cell).toBe(K_ANONYMITY);
   });
