@@ -115,6 +115,23 @@ describe('rate limits', () => {
     expect(stored.n).toBe(0);
   });
 
+  it('flags: as many per hour per account as votes, whatever the address; a refused flag is not stored', async () => {
+    const { email } = await approvedAccount();
+    const { accessToken } = json(await login(email, PASSWORD, nextAddress())).data;
+    const experiences = [];
+    for (let i = 0; i < 3; i++) {
+      const input = SubmitExperienceRequest.parse(validSubmission(t.peptides.get('TB-500')!));
+      experiences.push((await submitExperience(t.ctx, input)).experience._id);
+    }
+    const flag = (id: string) =>
+      t.app.inject({ method: 'POST', url: `/api/experiences/${id}/flag`, remoteAddress: nextAddress(), headers: bearer(accessToken), payload: { reason: 'spam' } });
+    expect((await flag(experiences[0])).statusCode).toBe(201);
+    expect((await flag(experiences[1])).statusCode).toBe(201);
+    expect429(await flag(experiences[2]), 3600);
+    const [stored] = (await t.ctx.db.query<{ n: number }>('select count(*)::int as n from flags where experience_id = $1', [experiences[2]])).rows;
+    expect(stored.n).toBe(0);
+  });
+
   it('everything else: 30 per minute per address in this configuration', async () => {
     const address = nextAddress();
     for (let i = 0; i < 30; i++) {
