@@ -1,6 +1,7 @@
 // Step 4's story editor: Write/Preview tabs, a bold button, the length counter with its tone,
 // read time and writing prompts (rules from contract/rules.ts).
-import { useLayoutEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { STORY_MAX_SUBMIT, parseBold, readTimeMinutes, storyCounterMessage, storyCounterTone } from '@contract/rules';
 import { Button, Label } from '@/components/ui';
 import { fieldClasses } from '@/components/ui/field-styles';
@@ -24,17 +25,8 @@ type Props = { value: string; onChange: (v: string) => void; max?: number; error
 
 export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT, error, onBlur }: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
-  // The text to select once React has rendered the new value (selecting earlier is undone).
-  const pendingSelection = useRef<[number, number] | null>(null);
   const tone = storyCounterTone(value.length, max);
   const minutes = readTimeMinutes(value);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el || !pendingSelection.current) return;
-    el.focus();
-    el.setSelectionRange(...pendingSelection.current);
-    pendingSelection.current = null;
-  }, [value]);
   const bold = () => {
     const el = ref.current;
     const start = el?.selectionStart ?? value.length;
@@ -42,8 +34,10 @@ export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT, error, on
     const inner = start === end ? BOLD_PLACEHOLDER : value.slice(start, end);
     const next = `${value.slice(0, start)}**${inner}**${value.slice(end)}`;
     if (next.length > max) return;
-    pendingSelection.current = [start + 2, start + 2 + inner.length];
-    onChange(next);
+    // Rendered first, then selected: selecting before React writes the new value is undone.
+    flushSync(() => onChange(next));
+    el?.focus();
+    el?.setSelectionRange(start + 2, start + 2 + inner.length);
   };
   const insert = (prompt: string) => {
     const next = value ? `${value}\n\n${prompt} ` : `${prompt} `;

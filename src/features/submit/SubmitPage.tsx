@@ -1,6 +1,7 @@
 // The four-step report wizard. Each step is checked with the contract's schema before Next
 // (wizard-validation.ts); a refusal the server still sends goes to the step and field it names.
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { SubmitExperienceRequest } from '@contract/experiences';
 import { HONEYPOT_MESSAGE } from '@contract/rules';
 import { ApiError } from '@/api/errors';
@@ -35,27 +36,11 @@ export function SubmitPage() {
   const [serverError, setServerError] = useState<{ field: WizardField; text: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const focusAfterStep = useRef<WizardField | null>(null);
-  const firstRender = useRef(true);
 
   const loadFailed = peptides.isError || effects.isError;
   useEffect(() => {
     if (loadFailed) toast({ title: 'Error', description: 'Failed to load form data. Please refresh the page.', variant: 'destructive' });
   }, [loadFailed, toast]);
-
-  // After Next, Back or a refusal: bring the step into view and move focus to its heading (or
-  // to the field the server refused), so a phone does not stay scrolled down on the old step.
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    const field = focusAfterStep.current;
-    focusAfterStep.current = null;
-    const target = field ? document.getElementById(FOCUS_ID[field]) : headingRef.current;
-    target?.focus({ preventScroll: true });
-    target?.scrollIntoView?.({ block: field ? 'center' : 'start' });
-  }, [step, result]);
 
   const peptideList = peptides.data?.peptides ?? [];
   const peptide = peptideList.find((p) => p._id === form.peptideId);
@@ -85,18 +70,23 @@ export function SubmitPage() {
     document.getElementById(FOCUS_ID[first])?.focus();
     return false;
   };
-  const goTo = (next: WizardStep) => setStep(next);
+  /**
+   * Shows a step, brings it into view and moves focus to its heading (or to `field`), so a phone
+   * does not stay scrolled down on the old step with focus on the page.
+   */
+  const goTo = (next: WizardStep, field?: WizardField) => {
+    flushSync(() => setStep(next));
+    const target = field ? document.getElementById(FOCUS_ID[field]) : headingRef.current;
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView?.({ block: field ? 'center' : 'start' });
+  };
 
   const refused = (error: unknown) => {
     const message = error instanceof Error && error.message.trim() ? error.message : FAILURE;
     const found = error instanceof ApiError && error.status === 400 ? fieldOfMessage(message) : null;
     if (found) {
       setServerError(found);
-      if (FIELD_STEP[found.field] === step) document.getElementById(FOCUS_ID[found.field])?.focus();
-      else {
-        focusAfterStep.current = found.field;
-        setStep(FIELD_STEP[found.field]);
-      }
+      goTo(FIELD_STEP[found.field], found.field);
       return;
     }
     setFormError(message);
@@ -113,8 +103,7 @@ export function SubmitPage() {
     const earlier = Object.keys(stepErrors(form))[0] as WizardField | undefined;
     if (earlier) {
       setAttempted(new Set<WizardStep>([1, 2, 3, 4]));
-      focusAfterStep.current = earlier;
-      setStep(FIELD_STEP[earlier]);
+      goTo(FIELD_STEP[earlier], earlier);
       return;
     }
     submit.mutate(buildPayload(form) as SubmitExperienceRequest, {
@@ -189,11 +178,20 @@ export function SubmitPage() {
                 Previous
               </Button>
               {step < 4 ? (
-                <Button type="button" onClick={() => checkStep() && goTo((step + 1) as WizardStep)}>
+                // Keyed apart, and the click's default prevented: step 4 renders during this click
+                // (goTo flushes it), and a button turned into Submit under it would send the form.
+                <Button
+                  key="next"
+                  type="button"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    if (checkStep()) goTo((step + 1) as WizardStep);
+                  }}
+                >
                   Next
                 </Button>
               ) : (
-                <Button type="submit" disabled={submit.isPending}>
+                <Button key="submit" type="submit" disabled={submit.isPending}>
                   {submit.isPending ? 'Submitting...' : 'Submit Experience'}
                 </Button>
               )}
