@@ -44,7 +44,7 @@ describe('wizard rules', () => {
   });
   it('an added outcome name follows the contract', () => {
     expect(checkOutcomeName('  Focus ', {})).toEqual({ name: 'Focus' });
-    expect(checkOutcomeName('focus', { Focus: 5 })).toEqual({ error: 'focus is rated already' });
+    expect(checkOutcomeName('focus', { Focus: 5 })).toEqual({ error: 'Focus is rated already' });
     expect(checkOutcomeName('__proto__', {})).toHaveProperty('error');
     expect(checkOutcomeName('x'.repeat(61), {})).toEqual({ error: 'A name must be at most 60 characters' });
     expect(checkOutcomeName('  ', {})).toEqual({ error: 'Enter the name of an effect to rate' });

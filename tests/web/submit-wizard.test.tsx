@@ -118,7 +118,7 @@ describe('a peptide without common effects', () => {
     // The contract counts "focus" and "Focus" as one effect: refused before it is added.
     await app.user.type(name, 'focus');
     await app.user.click(screen.getByRole('button', { name: 'Add effect' }));
-    expect(name).toHaveAccessibleDescription('focus is rated already');
+    expect(name).toHaveAccessibleDescription('Focus is rated already');
     await app.user.clear(name);
     // With nothing to rate, Next says so at this step and puts the cursor where it is fixed.
     await app.user.click(screen.getByRole('button', { name: `Remove ${OVERALL_OUTCOME}` }));

@@ -40,7 +40,13 @@ export function Confirmation({ trackingId, status, holdReasons, onReset }: Props
                   ))}
                 </ul>
               )}
-              <p className="text-muted-foreground">Use your tracking ID below to see whether it has been published.</p>
+              <p>
+                To see when it is published, look it up with your tracking ID on the{' '}
+                <Link to="/privacy" className="rounded-sm font-medium text-primary-strong underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
+                  Privacy page
+                </Link>
+                , under “Your Data”.
+              </p>
             </div>
           )}
           <p>Your tracking ID:</p>

@@ -55,7 +55,12 @@ export function SubmitPage() {
     setServerError(null);
     setFormError(null);
   };
-  const touch = (field: WizardField) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+  // A press on Previous/Next/Submit blurs the field first: showing its message then would push
+  // the buttons down before the click lands, and the click would be lost. The click checks anyway.
+  const navPressed = useRef(false);
+  const touch = (field: WizardField) => {
+    if (!navPressed.current) setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+  };
   const choosePeptide = (id: string) => {
     const p = peptideList.find((x) => x._id === id);
     setForm((f) => ({ ...f, peptideId: id, outcomes: outcomesFor(p?.commonEffects ?? []) }));
@@ -173,7 +178,12 @@ export function SubmitPage() {
                 {formError}
               </p>
             )}
-            <div className="flex justify-between gap-2 pt-2">
+            <div
+              className="flex justify-between gap-2 pt-2"
+              onPointerDown={() => (navPressed.current = true)}
+              onPointerUp={() => (navPressed.current = false)}
+              onPointerCancel={() => (navPressed.current = false)}
+            >
               <Button type="button" variant="outline" disabled={step === 1} onClick={() => goTo((step - 1) as WizardStep)}>
                 Previous
               </Button>

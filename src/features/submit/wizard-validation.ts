@@ -138,7 +138,8 @@ export function stepErrors(form: WizardForm, step?: WizardStep): FieldErrors {
 export function checkOutcomeName(name: string, outcomes: Record<string, number>): { name: string } | { error: string } {
   const key = cleanLine(name);
   if (!key) return { error: 'Enter the name of an effect to rate' };
-  if (Object.keys(outcomes).some((k) => k.toLowerCase() === key.toLowerCase())) return { error: `${key} is rated already` };
+  const existing = Object.keys(outcomes).find((k) => k.toLowerCase() === key.toLowerCase());
+  if (existing) return { error: `${existing} is rated already` };
   const result = Outcomes.safeParse({ ...outcomes, [key]: OUTCOME_DEFAULT });
   if (result.success) return { name: key };
   const issue = result.error.issues[0]!;
