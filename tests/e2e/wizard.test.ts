@@ -61,12 +61,13 @@ async function toStep4(page: Page) {
 async function plainPeptide(): Promise<{ _id: string; name: string }> {
   const { email, password } = await approvedMember();
   const login = await api('POST', '/api/users/login', { email, password });
-  // "Aa…": the wizard lists the first 100 peptides by name, so it sorts near the top.
+  // Sorted late, so tests that take the first peptide by name do not meet it (the wizard lists
+  // the first 100 by name, and the catalogue is far smaller).
   const res = await api(
     'POST',
     '/api/peptides',
     {
-      name: `Aa Wizard ${unique()}`,
+      name: `Wizard plain ${unique()}`,
       peptide_sequence: 'GEPPPGKPADDAGLV',
       category: 'Healing & Recovery',
       description: 'A peptide added by a member, with no common effects listed yet.',
