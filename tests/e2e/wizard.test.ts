@@ -120,6 +120,11 @@ describe('submit wizard', () => {
     const overall = page.getByRole('slider', { name: OVERALL_OUTCOME });
     await overall.waitFor();
     await overall.fill('8');
+    // An effect rated already (letter case aside) is refused under the field.
+    await page.getByLabel('Add an effect to rate').fill(OVERALL_OUTCOME.toUpperCase());
+    await page.getByRole('button', { name: 'Add effect' }).click();
+    await page.getByText(`${OVERALL_OUTCOME} is rated already`).waitFor();
+    expect(await scan(page)).toEqual([]);
     await page.getByLabel('Add an effect to rate').fill('Tendon comfort');
     await page.getByRole('button', { name: 'Add effect' }).click();
     await page.getByRole('slider', { name: 'Tendon comfort' }).fill('7');
@@ -134,9 +139,10 @@ describe('submit wizard', () => {
     await context.close();
   });
 
-  it('refuses a duration over the contract limit at step 1, with the limit under the field', async () => {
+  it.each(['light', 'dark'])('refuses a duration over the contract limit at step 1, with the limit under the field (%s)', async (theme) => {
     const peptide = await firstPeptide();
     const { context, page } = await newPage(browser);
+    await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await step1(page, peptide.name, '99999');
     await page.getByRole('button', { name: 'Next' }).click();
     const duration = page.getByLabel('Duration (days)');
@@ -144,6 +150,7 @@ describe('submit wizard', () => {
     expect(await duration.getAttribute('aria-invalid')).toBe('true');
     expect(await duration.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByText('Step 1 of 4').waitFor();
+    expect(await scan(page)).toEqual([]);
     await duration.fill('42.7');
     await page.getByText('Duration must be a whole number of days, like 30').waitFor();
     await duration.fill('42');
