@@ -41,7 +41,7 @@ async function toStep4() {
 const submitButton = () => screen.getByRole('button', { name: 'Submit Experience' });
 
 describe('sourcing validation', () => {
-  it('marks an invalid vendor URL under the field and blocks Submit until it is fixed', async () => {
+  it('marks an invalid vendor URL under the field, and Submit focuses it and sends nothing until it is fixed', async () => {
     const { user } = await toStep4();
     const url = screen.getByLabelText('Vendor URL');
     await user.type(url, 'not a web address');
@@ -60,7 +60,7 @@ describe('sourcing validation', () => {
     expect(screen.queryByText(/must be a web address/)).not.toBeInTheDocument();
   });
 
-  it('requires purity between 0 and 100 and a positive volume', async () => {
+  it('refuses purity outside 0-100 and a volume that is not a positive number up to the contract limit', async () => {
     const { user } = await toStep4();
     const purity = screen.getByLabelText('Purity (%)');
     const volume = screen.getByLabelText('Volume (ml)');
