@@ -13,6 +13,11 @@ export const STORY_MAX_DEFAULT = 5000;
 export const OUTCOME_MIN = 1;
 export const OUTCOME_MAX = 10;
 export const OUTCOME_DEFAULT = 5;
+/**
+ * The outcome the wizard offers to rate when a peptide lists no common effects. Stored like any
+ * outcome name, so the aggregates count it per peptide (lower-cased, server/db/migrations/001_init.sql).
+ */
+export const OVERALL_OUTCOME = 'Overall effect';
 export const READ_WORDS_PER_MINUTE = 200;
 
 /** The five outcomes the home cards average (spec section 2, Home). */

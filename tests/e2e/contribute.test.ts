@@ -1,5 +1,5 @@
 // Issue 5 scenarios in real Chromium against the built app and the real server: the anonymous
-// submission wizard, the honeypot, a blocked Next, the data rights on /privacy keyed by
+// submission wizard, the honeypot, a step kept while invalid, the data rights on /privacy keyed by
 // tracking ID, and a profile that survives a reload.
 import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -102,26 +102,25 @@ describe('submit experience', () => {
     await context.close();
   });
 
-  it('keeps Next disabled while a step is invalid and says what is missing', async () => {
+  it('keeps a step while it is invalid, says under the field what is wrong and focuses it', async () => {
     const peptide = await firstPeptide();
     const { context, page } = await newPage(browser);
     await page.goto('/submit');
     await page.getByText('Step 1 of 4').waitFor();
     const next = page.getByRole('button', { name: 'Next' });
-    expect(await next.isDisabled()).toBe(true);
     await page.getByLabel('Peptide').selectOption({ label: peptide.name });
     await page.getByLabel('Dosage').fill('250 mcg');
     await page.getByLabel('Frequency').selectOption('daily');
     await page.getByLabel('Duration (days)').fill('abc');
     await page.getByLabel('Route of administration').selectOption('oral');
-    expect(await next.isDisabled()).toBe(true);
-    await page.getByText('Still needed: Duration (days)').waitFor();
+    await next.click();
+    await page.getByText('Duration must be a whole number of days, like 30').waitFor();
+    expect(await page.getByLabel('Duration (days)').evaluate((el) => el === document.activeElement)).toBe(true);
     await shot(page, 'blocked-next');
-    // Pressing the disabled button does nothing: still on step 1.
-    await next.click({ force: true });
     await page.getByText('Step 1 of 4').waitFor();
     await page.getByLabel('Duration (days)').fill('14');
-    expect(await next.isEnabled()).toBe(true);
+    await next.click();
+    await page.getByText('Step 2 of 4').waitFor();
     await context.close();
   });
 

@@ -1,38 +1,62 @@
+// The wizard's rules: each step checked with the contract's schema (wizard-validation.ts), the
+// first outcomes, the POST body.
 import { describe, expect, it } from 'vitest';
-import { buildPayload, EMPTY_FORM, isStepValid, missingFields, outcomesFor, type WizardForm } from '@/features/submit/wizard-rules';
+import { OVERALL_OUTCOME } from '@contract/rules';
+import { buildPayload, EMPTY_FORM, outcomesFor, type WizardForm } from '@/features/submit/wizard-rules';
+import { checkOutcomeName, fieldOfMessage, stepErrors } from '@/features/submit/wizard-validation';
 
-const step1: WizardForm = { ...EMPTY_FORM, peptideId: 'p1', dosage: '250mcg', frequency: 'daily', duration: '30', routeOfAdministration: 'oral' };
+const PID = '11111111-1111-4111-8111-111111111111';
+const step1: WizardForm = { ...EMPTY_FORM, peptideId: PID, dosage: '250mcg', frequency: 'daily', duration: '30', routeOfAdministration: 'oral' };
+const fields = (form: WizardForm, step: 1 | 2 | 3 | 4) => Object.keys(stepErrors(form, step));
 
 describe('wizard rules', () => {
-  it('step 1 needs peptide, dosage, frequency, route and duration > 0', () => {
-    expect(isStepValid(1, EMPTY_FORM)).toBe(false);
-    expect(isStepValid(1, step1)).toBe(true);
-    expect(missingFields(1, { ...step1, duration: 'abc' })).toEqual(['Duration (days)']);
-    expect(missingFields(1, { ...step1, duration: '0' })).toEqual(['Duration (days)']);
+  it('step 1 needs peptide, dosage, frequency, route and a whole number of days within the contract limit', () => {
+    expect(fields(EMPTY_FORM, 1)).toEqual(['peptideId', 'dosage', 'frequency', 'duration', 'route']);
+    expect(stepErrors(step1, 1)).toEqual({});
+    expect(stepErrors({ ...step1, duration: '12abc' }, 1)).toEqual({ duration: 'Duration must be a whole number of days, like 30' });
+    expect(stepErrors({ ...step1, duration: '42.7' }, 1)).toEqual({ duration: 'Duration must be a whole number of days, like 30' });
+    expect(stepErrors({ ...step1, duration: '99999' }, 1)).toEqual({ duration: 'Duration must be at most 3650 days' });
+    expect(stepErrors({ ...step1, duration: '0' }, 1)).toEqual({ duration: 'Duration must be greater than 0' });
   });
   it('step 2 needs a purpose and all demographics', () => {
     const f = { ...EMPTY_FORM, primaryPurpose: ['Recovery'], ageRange: '18-25', biologicalSex: 'male', activityLevel: 'active' };
-    expect(isStepValid(2, f)).toBe(true);
-    expect(missingFields(2, { ...f, primaryPurpose: [] })).toEqual(['Primary purpose']);
+    expect(stepErrors(f, 2)).toEqual({});
+    expect(fields({ ...f, primaryPurpose: [] }, 2)).toEqual(['primaryPurpose']);
   });
-  it('step 3 needs a timeline; step 4 a 100-character story', () => {
-    expect(isStepValid(3, EMPTY_FORM)).toBe(false);
-    expect(isStepValid(3, { ...EMPTY_FORM, timeline: '1-week' })).toBe(true);
-    expect(isStepValid(4, { ...EMPTY_FORM, story: 'x'.repeat(99) })).toBe(false);
-    expect(isStepValid(4, { ...EMPTY_FORM, story: 'x'.repeat(100) })).toBe(true);
+  it('step 3 needs a timeline and at least one outcome; step 4 a 100-character story', () => {
+    expect(fields(EMPTY_FORM, 3)).toEqual(['outcomes', 'timeline']);
+    expect(stepErrors({ ...EMPTY_FORM, timeline: '1-week', outcomes: { Energy: 5 } }, 3)).toEqual({});
+    expect(stepErrors({ ...EMPTY_FORM, timeline: '1-week' }, 3)).toEqual({ outcomes: 'Outcomes must rate at least one effect' });
+    expect(fields({ ...EMPTY_FORM, story: 'x'.repeat(99) }, 4)).toEqual(['story']);
+    expect(stepErrors({ ...EMPTY_FORM, story: 'x'.repeat(100) }, 4)).toEqual({});
   });
-  it('step 4 checks filled sourcing fields', () => {
+  it('step 4 checks filled sourcing fields with the contract limits', () => {
     const f = { ...EMPTY_FORM, story: 'x'.repeat(100) };
-    expect(isStepValid(4, { ...f, sourcingVendorUrl: 'https://shop.example' })).toBe(true);
-    expect(missingFields(4, { ...f, sourcingVendorUrl: 'ftp://x' })).toHaveLength(1);
-    expect(missingFields(4, { ...f, sourcingPurity: '101' })).toHaveLength(1);
-    expect(missingFields(4, { ...f, sourcingVolumeMl: '0' })).toHaveLength(1);
+    expect(stepErrors({ ...f, sourcingVendorUrl: 'https://shop.example' }, 4)).toEqual({});
+    expect(fields({ ...f, sourcingVendorUrl: 'ftp://x' }, 4)).toEqual(['sourcingVendorUrl']);
+    expect(stepErrors({ ...f, sourcingPurity: '101' }, 4)).toEqual({ sourcingPurity: 'Purity must be between 0 and 100' });
+    expect(stepErrors({ ...f, sourcingPurity: '12abc' }, 4)).toEqual({ sourcingPurity: 'Purity must be a number, like 98.5' });
+    expect(stepErrors({ ...f, sourcingVolumeMl: '1001' }, 4)).toEqual({ sourcingVolumeMl: 'Volume must be at most 1000' });
   });
-  it('outcomes default to 5 per common effect', () => {
+  it('outcomes default to 5 per common effect, or the overall effect when there are none', () => {
     expect(outcomesFor(['Energy', ' ', 'Sleep'])).toEqual({ Energy: 5, Sleep: 5 });
+    expect(outcomesFor([])).toEqual({ [OVERALL_OUTCOME]: 5 });
   });
-  it('payload: integer duration, cleaned lists, no vendor, sourcing only when filled', () => {
-    const p = buildPayload({ ...step1, duration: '30.7', effects: [' a ', ''], stack: ['', ' b'], vendorName: 'V', vendorBatchId: 'B' });
+  it('an added outcome name follows the contract', () => {
+    expect(checkOutcomeName('  Focus ', {})).toEqual({ name: 'Focus' });
+    expect(checkOutcomeName('focus', { Focus: 5 })).toEqual({ error: 'Focus is rated already' });
+    expect(checkOutcomeName('__proto__', {})).toHaveProperty('error');
+    expect(checkOutcomeName('x'.repeat(61), {})).toEqual({ error: 'A name must be at most 60 characters' });
+    expect(checkOutcomeName('  ', {})).toEqual({ error: 'Enter the name of an effect to rate' });
+  });
+  it('a server message names its field', () => {
+    expect(fieldOfMessage('peptideId: no such peptide')).toEqual({ field: 'peptideId', text: 'Peptide: no such peptide' });
+    expect(fieldOfMessage('outcomes must rate at least one effect')).toEqual({ field: 'outcomes', text: 'Outcomes must rate at least one effect' });
+    expect(fieldOfMessage('sourcing.volumeMl must be positive')).toEqual({ field: 'sourcingVolumeMl', text: 'Volume must be positive' });
+    expect(fieldOfMessage('Too many requests. Please try again in 5 seconds.')).toBeNull();
+  });
+  it('payload: cleaned lists, no vendor, sourcing only when filled', () => {
+    const p = buildPayload({ ...step1, effects: [' a ', ''], stack: ['', ' b'], vendorName: 'V', vendorBatchId: 'B' });
     expect(p.duration).toBe(30);
     expect(p.effects).toEqual(['a']);
     expect(p.stack).toEqual(['b']);

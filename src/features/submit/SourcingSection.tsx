@@ -3,31 +3,25 @@
 // with the report, and its vendor host, batch ID and volume appear on the public card only when
 // "Publish sourcing details" is ticked (server/services/experiences.ts vendorOf; purity never).
 import { Input, Label } from '@/components/ui';
-import { Field } from './Field';
-import type { SourcingField, WizardForm } from './wizard-rules';
+import { errorProps, Field, FieldError } from './Field';
+import type { StepProps } from './steps/step-props';
 
-type Props = {
-  form: WizardForm;
-  errors: Partial<Record<SourcingField, string>>;
-  touched: ReadonlySet<SourcingField>;
-  onBlur: (field: SourcingField) => void;
-  set: <K extends keyof WizardForm>(key: K, value: WizardForm[K]) => void;
-};
+type Props = StepProps;
+type SourcingField = 'sourcingVendorUrl' | 'sourcingPurity' | 'sourcingVolumeMl' | 'sourcingBatchId';
 
-/** An optional sourcing field: when filled but invalid it is outlined in red with the reason under it. */
+/** An optional sourcing field: when filled but invalid it is outlined in red with the reason under it (wizard-validation.ts). */
 function SourcingInput({
   field,
   text,
   form,
   errors,
-  touched,
   onBlur,
   set,
   type = 'text',
   inputMode,
   placeholder,
 }: Props & { field: SourcingField; text: string; type?: string; inputMode?: 'decimal'; placeholder?: string }) {
-  const error = touched.has(field) ? errors[field] : undefined;
+  const error = errors[field];
   return (
     <div className="space-y-2">
       <Label htmlFor={field}>{text}</Label>
@@ -37,16 +31,11 @@ function SourcingInput({
         inputMode={inputMode}
         placeholder={placeholder}
         value={form[field]}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${field}-error` : undefined}
+        {...errorProps(field, error)}
         onBlur={() => onBlur(field)}
         onChange={(e) => set(field, e.target.value)}
       />
-      {error && (
-        <p id={`${field}-error`} className="text-sm text-destructive-text">
-          {error}
-        </p>
-      )}
+      <FieldError id={field} error={error} />
     </div>
   );
 }
@@ -78,9 +67,7 @@ export function SourcingSection(props: Props) {
           are published only if you tick “Publish sourcing details”.
         </p>
         <SourcingInput {...props} field="sourcingVendorUrl" text="Vendor URL" type="url" placeholder="https://" />
-        <Field id="sourcingBatchId" text="Sourcing batch ID">
-          <Input id="sourcingBatchId" value={form.sourcingBatchId} onChange={(e) => set('sourcingBatchId', e.target.value)} />
-        </Field>
+        <SourcingInput {...props} field="sourcingBatchId" text="Sourcing batch ID" />
         <SourcingInput {...props} field="sourcingPurity" text="Purity (%)" inputMode="decimal" />
         <SourcingInput {...props} field="sourcingVolumeMl" text="Volume (ml)" inputMode="decimal" />
         <div className="flex items-start gap-2">

@@ -1,11 +1,13 @@
 // Step 4's story editor: Write/Preview tabs, a bold button, the length counter with its tone,
 // read time and writing prompts (rules from contract/rules.ts).
 import { useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { STORY_MAX_SUBMIT, parseBold, readTimeMinutes, storyCounterMessage, storyCounterTone } from '@contract/rules';
 import { Button, Label } from '@/components/ui';
 import { fieldClasses } from '@/components/ui/field-styles';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
+import { FieldError } from './Field';
 
 const WRITING_PROMPTS = [
   'What made you decide to try this peptide?',
@@ -14,10 +16,14 @@ const WRITING_PROMPTS = [
   'Did you experience any side effects?',
   'Would you recommend it to others, and why?',
 ];
+/** Bold with nothing selected inserts this, selected, so typing replaces it (as GitHub's editor does). */
+export const BOLD_PLACEHOLDER = 'bold text';
 // The -700 shades keep 4.5:1 on the light card; -400 on the dark one.
 const TONE_CLASS = { orange: 'text-orange-700 dark:text-orange-400', green: 'text-green-700 dark:text-green-400', red: 'text-red-700 dark:text-red-400' };
 
-export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT }: { value: string; onChange: (v: string) => void; max?: number }) {
+type Props = { value: string; onChange: (v: string) => void; max?: number; error?: string; onBlur?: () => void };
+
+export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT, error, onBlur }: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const tone = storyCounterTone(value.length, max);
   const minutes = readTimeMinutes(value);
@@ -25,8 +31,13 @@ export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT }: { value
     const el = ref.current;
     const start = el?.selectionStart ?? value.length;
     const end = el?.selectionEnd ?? value.length;
-    const next = `${value.slice(0, start)}**${value.slice(start, end)}**${value.slice(end)}`;
-    if (next.length <= max) onChange(next);
+    const inner = start === end ? BOLD_PLACEHOLDER : value.slice(start, end);
+    const next = `${value.slice(0, start)}**${inner}**${value.slice(end)}`;
+    if (next.length > max) return;
+    // Rendered first, then selected: selecting before React writes the new value is undone.
+    flushSync(() => onChange(next));
+    el?.focus();
+    el?.setSelectionRange(start + 2, start + 2 + inner.length);
   };
   const insert = (prompt: string) => {
     const next = value ? `${value}\n\n${prompt} ` : `${prompt} `;
@@ -46,7 +57,19 @@ export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT }: { value
             </Button>
           </div>
           <Label htmlFor="story">Your story</Label>
-          <textarea className={cn(fieldClasses, 'min-h-40 py-2')} id="story" ref={ref} rows={8} maxLength={max} value={value} onChange={(e) => onChange(e.target.value)} />
+          <textarea
+            className={cn(fieldClasses, 'min-h-40 py-2')}
+            id="story"
+            ref={ref}
+            rows={8}
+            maxLength={max}
+            value={value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'story-error' : undefined}
+            onBlur={onBlur}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          <FieldError id="story" error={error} />
         </TabsContent>
         <TabsContent value="preview">
           <div data-testid="story-preview" className="min-h-32 whitespace-pre-wrap rounded-md border p-3 text-sm">
@@ -68,10 +91,16 @@ export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT }: { value
         <p className="text-sm font-medium">Writing prompts</p>
         <div className="flex flex-wrap gap-2">
           {WRITING_PROMPTS.map((p) => (
-            // Wraps on narrow screens: a prompt is a sentence, wider than a 360 px phone allows on one line.
-            <Button key={p} type="button" variant="secondary" size="sm" className="h-auto min-h-8 max-w-full whitespace-normal py-1.5 text-left" onClick={() => insert(p)}>
+            // Not a <Button>: its nowrap and fixed height cannot be overridden (cn does not merge
+            // classes), and a prompt is a sentence wider than a 360 px card on one line.
+            <button
+              key={p}
+              type="button"
+              className="min-h-8 max-w-full rounded-md bg-secondary px-3 py-1.5 text-left text-sm font-medium text-secondary-foreground transition-colors hover:bg-secondary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              onClick={() => insert(p)}
+            >
               {p}
-            </Button>
+            </button>
           ))}
         </div>
       </div>

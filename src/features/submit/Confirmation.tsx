@@ -1,0 +1,86 @@
+// After a report is sent: the tracking id to keep, and, when the report waits for a moderator,
+// why (contract/moderation.ts HOLD_REASON_TEXT); a published report's confirmation says nothing more.
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import Copy from 'lucide-react/icons/copy';
+import { HOLD_REASON_TEXT, type ExperienceStatus, type HoldReason } from '@contract/moderation';
+import { useToast } from '@/app/toast/ToastProvider';
+import { Button, Card, CardContent, CardHeader, buttonClasses } from '@/components/ui';
+
+/** Focused once on arrival, so keyboard and screen-reader users land on the result. */
+function ConfirmationHeading() {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h1 ref={ref} tabIndex={-1} className="text-2xl font-semibold leading-tight outline-none">
+      Thank you for sharing!
+    </h1>
+  );
+}
+
+type Props = { trackingId: string; status: ExperienceStatus; holdReasons: readonly HoldReason[]; onReset: () => void };
+
+export function Confirmation({ trackingId, status, holdReasons, onReset }: Props) {
+  const { toast } = useToast();
+  const held = status !== 'published';
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 py-8">
+      <Card>
+        <CardHeader>
+          <ConfirmationHeading />
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {held && (
+            <div data-testid="held-notice" className="space-y-2 rounded-md border border-border bg-muted p-3 text-sm">
+              <p className="font-medium">Your report is not public yet: it waits for a moderator’s review.</p>
+              {holdReasons.length > 0 && (
+                <ul className="list-disc space-y-1 pl-5">
+                  {holdReasons.map((reason) => (
+                    <li key={reason}>{HOLD_REASON_TEXT[reason]}</li>
+                  ))}
+                </ul>
+              )}
+              <p>
+                To see when it is published, look it up with your tracking ID on the{' '}
+                <Link to="/privacy" className="rounded-sm font-medium text-primary-strong underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
+                  Privacy page
+                </Link>
+                , under “Your Data”.
+              </p>
+            </div>
+          )}
+          <p>Your tracking ID:</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <code data-testid="tracking-id" className="rounded bg-muted px-3 py-2 font-mono [overflow-wrap:anywhere]">
+              {trackingId}
+            </code>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-label="Copy tracking ID"
+              onClick={() => {
+                void navigator.clipboard?.writeText(trackingId).then(
+                  () => toast({ title: 'Copied', description: 'Tracking ID copied to clipboard', variant: 'success' }),
+                  () => undefined,
+                );
+              }}
+            >
+              <Copy aria-hidden="true" />
+              Copy
+            </Button>
+          </div>
+          <p className="text-sm text-muted-foreground">Save this tracking ID: you need it to track or update your submission.</p>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/community" className={buttonClasses({})}>
+              View Community Experiences
+            </Link>
+            <Button type="button" variant="outline" onClick={onReset}>
+              Submit Another Experience
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// Step 2: why, who (the demographics shown only under k-anonymity), and what else was taken.
+import { AGE_RANGES, BIOLOGICAL_SEXES, PRIMARY_PURPOSES, WIZARD_ACTIVITY_LEVELS } from '@contract/vocabulary';
+import { Select } from '@/components/ui';
+import { errorProps, Field, FieldError } from '../Field';
+import { ListEditor } from '../ListEditor';
+import { Options } from '../Options';
+import type { StepProps } from './step-props';
+
+export function ContextStep({ form, set, errors }: StepProps) {
+  const purposeError = errors.primaryPurpose;
+  return (
+    <>
+      <fieldset className="space-y-2" aria-describedby={purposeError ? 'primaryPurpose-error' : undefined}>
+        <legend className="text-sm font-medium">Primary purpose</legend>
+        <div className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2">
+          {PRIMARY_PURPOSES.map((p, i) => (
+            <label key={p} className="flex items-center gap-2 text-sm">
+              <input
+                id={`primaryPurpose-${i}`}
+                type="checkbox"
+                checked={form.primaryPurpose.includes(p)}
+                aria-invalid={purposeError ? true : undefined}
+                onChange={(e) => set('primaryPurpose', e.target.checked ? [...form.primaryPurpose, p] : form.primaryPurpose.filter((x) => x !== p))}
+              />
+              {p}
+            </label>
+          ))}
+        </div>
+        <FieldError id="primaryPurpose" error={purposeError} />
+      </fieldset>
+      <Field id="ageRange" text="Age range" error={errors.ageRange}>
+        <Select id="ageRange" value={form.ageRange} onChange={(e) => set('ageRange', e.target.value)} {...errorProps('ageRange', errors.ageRange)}>
+          <Options values={AGE_RANGES} placeholder="Select age range" />
+        </Select>
+      </Field>
+      <Field id="biologicalSex" text="Biological sex" error={errors.biologicalSex}>
+        <Select id="biologicalSex" value={form.biologicalSex} onChange={(e) => set('biologicalSex', e.target.value)} {...errorProps('biologicalSex', errors.biologicalSex)}>
+          <Options values={BIOLOGICAL_SEXES} placeholder="Select biological sex" />
+        </Select>
+      </Field>
+      <Field id="activityLevel" text="Activity level" error={errors.activityLevel}>
+        <Select id="activityLevel" value={form.activityLevel} onChange={(e) => set('activityLevel', e.target.value)} {...errorProps('activityLevel', errors.activityLevel)}>
+          <Options values={WIZARD_ACTIVITY_LEVELS} placeholder="Select activity level" />
+        </Select>
+      </Field>
+      <ListEditor id="stack" title="Stack entry" items={form.stack} onChange={(v) => set('stack', v)} error={errors.stack} />
+    </>
+  );
+}

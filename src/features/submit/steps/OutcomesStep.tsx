@@ -1,0 +1,100 @@
+// Step 3: rate outcomes 1-10 (the peptide's common effects, or its overall effect when it lists
+// none, plus effects the person adds), list other effects, and say when effects began.
+import { useState } from 'react';
+import { TIMELINES } from '@contract/vocabulary';
+import { OUTCOME_DEFAULT, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
+import { Button, Input, Label, Select } from '@/components/ui';
+import { Slider } from '@/components/ui/slider';
+import { errorProps, Field, FieldError } from '../Field';
+import { ListEditor } from '../ListEditor';
+import { Options } from '../Options';
+import { checkOutcomeName } from '../wizard-validation';
+import type { StepProps } from './step-props';
+
+type Props = StepProps & { commonEffects: readonly string[]; effectNames: readonly string[] };
+
+export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: Props) {
+  const [newName, setNewName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const common = new Set(commonEffects.map((e) => e.trim().toLowerCase()));
+  const add = () => {
+    const checked = checkOutcomeName(newName, form.outcomes);
+    if ('error' in checked) {
+      setNameError(checked.error);
+      return;
+    }
+    set('outcomes', { ...form.outcomes, [checked.name]: OUTCOME_DEFAULT });
+    setNewName('');
+    setNameError(null);
+  };
+  const remove = (name: string) => {
+    set('outcomes', Object.fromEntries(Object.entries(form.outcomes).filter(([k]) => k !== name)));
+  };
+  const describedBy = ['outcomes-help', errors.outcomes && 'outcomes-error'].filter(Boolean).join(' ');
+  return (
+    <>
+      <fieldset className="space-y-3" aria-describedby={describedBy}>
+        <legend className="text-sm font-medium">Outcomes (1-10)</legend>
+        <p id="outcomes-help" className="text-sm text-muted-foreground">
+          {commonEffects.length > 0
+            ? 'Rate each effect from 1 (none) to 10 (strong). Add any other effect you noticed.'
+            : 'This peptide lists no common effects yet: rate its overall effect, and add any effect you noticed.'}
+        </p>
+        {Object.entries(form.outcomes).map(([name, value]) => (
+          <div key={name} className="space-y-1">
+            <div className="flex items-center justify-between gap-2">
+              <span className="min-w-0 text-sm [overflow-wrap:anywhere]">{name}</span>
+              {!common.has(name.toLowerCase()) && (
+                <Button type="button" variant="ghost" size="sm" aria-label={`Remove ${name}`} onClick={() => remove(name)}>
+                  Remove
+                </Button>
+              )}
+            </div>
+            <Slider label={name} min={OUTCOME_MIN} max={OUTCOME_MAX} value={value} onValueChange={(v) => set('outcomes', { ...form.outcomes, [name]: v })} />
+          </div>
+        ))}
+        <div className="space-y-2">
+          <Label htmlFor="outcome-name">Add an effect to rate</Label>
+          <div className="flex flex-wrap gap-2">
+            <Input
+              id="outcome-name"
+              className="min-w-0 flex-1 basis-40"
+              list="effect-suggestions"
+              placeholder="e.g. Sleep quality"
+              value={newName}
+              // Step 3's "rate at least one effect" is read here too: this is where it is fixed.
+              {...(nameError ? errorProps('outcome-name', nameError) : errorProps('outcomes', errors.outcomes))}
+              onChange={(e) => {
+                setNewName(e.target.value);
+                setNameError(null);
+              }}
+              onKeyDown={(e) => {
+                // Enter adds the effect here instead of submitting the wizard's form.
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  add();
+                }
+              }}
+            />
+            <Button type="button" variant="outline" onClick={add}>
+              Add effect
+            </Button>
+          </div>
+          <FieldError id="outcome-name" error={nameError ?? undefined} />
+        </div>
+        <FieldError id="outcomes" error={errors.outcomes} />
+      </fieldset>
+      <ListEditor id="effects" title="Extra effect" items={form.effects} onChange={(v) => set('effects', v)} list="effect-suggestions" error={errors.effects} />
+      <datalist id="effect-suggestions">
+        {effectNames.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <Field id="timeline" text="When did you notice effects?" error={errors.timeline}>
+        <Select id="timeline" value={form.timeline} onChange={(e) => set('timeline', e.target.value)} {...errorProps('timeline', errors.timeline)}>
+          <Options values={TIMELINES} placeholder="Select timeline" />
+        </Select>
+      </Field>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+// The wizard's draft: kept in this tab's sessionStorage after every change, so a reload or a
+// detour keeps what was typed; cleared when the report is sent or the person starts again.
+import { useEffect, useState } from 'react';
+import { EMPTY_FORM, type WizardForm, type WizardStep } from './wizard-rules';
+
+const DRAFT_KEY = 'submitExperienceDraft';
+type Draft = { step: WizardStep; form: WizardForm };
+
+function loadDraft(): Draft {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    if (raw) {
+      const parsed = JSON.parse(raw) as Partial<Draft>;
+      const step = parsed.step && [1, 2, 3, 4].includes(parsed.step) ? parsed.step : 1;
+      return { step, form: { ...EMPTY_FORM, ...(parsed.form ?? {}) } };
+    }
+  } catch {
+    /* ignore a broken draft */
+  }
+  return { step: 1, form: EMPTY_FORM };
+}
+
+/** The step and form, restored from the draft; `saving` false stops saving (after a send). */
+export function useWizardDraft(saving: boolean) {
+  const [initial] = useState(loadDraft);
+  const [step, setStep] = useState<WizardStep>(initial.step);
+  const [form, setForm] = useState<WizardForm>(initial.form);
+  useEffect(() => {
+    if (saving) sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ step, form }));
+  }, [step, form, saving]);
+  const clearDraft = () => sessionStorage.removeItem(DRAFT_KEY);
+  return { step, setStep, form, setForm, clearDraft };
+}

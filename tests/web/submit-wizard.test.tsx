@@ -1,0 +1,266 @@
+// /submit (issue 16 items 1, 2, 6, 8; issue 19 item 2): a peptide with no common effects can be
+// reported; numbers follow the contract at their step; a refusal the server still sends goes to
+// its step and field; the step heading takes focus after Next; Bold with nothing selected; the
+// confirmation says when and why a report waits for review.
+import { fireEvent, screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EffectsResponse, SubmitExperienceRequest, SubmitExperienceResponse } from '@contract/experiences';
+import { HOLD_REASON_TEXT } from '@contract/moderation';
+import { PeptideListResponse } from '@contract/peptides';
+import { OVERALL_OUTCOME } from '@contract/rules';
+import { renderApp } from './helpers/render-app';
+import { errorBody, makePeptide } from './msw/fixtures';
+import { server } from './msw/server';
+
+const PLAIN = makePeptide({ _id: '11111111-1111-4111-8111-111111111112', name: 'Newpep', commonEffects: [] });
+const BPC = makePeptide({ _id: '11111111-1111-4111-8111-111111111111', name: 'BPC-157', commonEffects: ['Energy'] });
+const TRK = 'TRK-12345678901234567890';
+const STORY = 'A report about a peptide nobody has described yet, written with care and detail. '.repeat(2);
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let sent: SubmitExperienceRequest[] = [];
+let answer: { status: 'published' | 'held'; holdReasons: string[] } = { status: 'published', holdReasons: [] };
+
+function successBody(body: SubmitExperienceRequest) {
+  const input = SubmitExperienceRequest.parse(body);
+  return SubmitExperienceResponse.parse({
+    success: true,
+    data: {
+      ...answer,
+      trackingId: TRK,
+      experience: {
+        ...input,
+        _id: '22222222-2222-4222-8222-222222222222',
+        peptideName: 'Newpep',
+        peptideCategory: 'Healing & Recovery',
+        route: input.routeOfAdministration,
+        rating: 5,
+        vendor: null,
+        votes: { helpful: 0, notHelpful: 0, detailed: 0, concerning: 0, total: 0 },
+        demo: false,
+        createdAt: '2026-01-01',
+        updatedAt: null,
+      },
+    },
+  });
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  sent = [];
+  answer = { status: 'published', holdReasons: [] };
+  server.use(
+    http.get('/api/peptides', () => HttpResponse.json(PeptideListResponse.parse({ success: true, data: { peptides: [BPC, PLAIN], total: 2, page: 1, pageSize: 100 } }))),
+    http.get('/api/effects', () => HttpResponse.json(EffectsResponse.parse({ success: true, data: { effects: [], total: 0 } }))),
+    http.post('/api/experiences', async ({ request }) => {
+      const body = (await request.json()) as SubmitExperienceRequest;
+      sent.push(body);
+      const parsed = SubmitExperienceRequest.safeParse(body);
+      if (!parsed.success) return HttpResponse.json(errorBody(parsed.error.issues[0]!.message), { status: 400 });
+      return HttpResponse.json(successBody(body), { status: 201 });
+    }),
+  );
+});
+afterEach(() => {
+  // jsdom has no scrollIntoView; one test adds a recording one.
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
+
+async function open() {
+  const app = renderApp('/submit');
+  await screen.findByRole('option', { name: 'Newpep' }, { timeout: 8000 });
+  return app;
+}
+type App = Awaited<ReturnType<typeof open>>;
+const next = () => screen.getByRole('button', { name: 'Next' });
+
+async function fillStep1(app: App, peptideId = PLAIN._id, duration = '30') {
+  await app.user.selectOptions(screen.getByLabelText('Peptide'), peptideId);
+  await app.user.type(screen.getByLabelText('Dosage'), '1 mg');
+  await app.user.selectOptions(screen.getByLabelText('Frequency'), 'daily');
+  if (duration) await app.user.type(screen.getByLabelText('Duration (days)'), duration);
+  await app.user.selectOptions(screen.getByLabelText('Route of administration'), 'oral');
+}
+async function toStep3(app: App, peptideId = PLAIN._id) {
+  await fillStep1(app, peptideId);
+  await app.user.click(next());
+  await app.user.click(screen.getByRole('checkbox', { name: 'Recovery' }));
+  await app.user.selectOptions(screen.getByLabelText('Age range'), '30-35');
+  await app.user.selectOptions(screen.getByLabelText('Biological sex'), 'female');
+  await app.user.selectOptions(screen.getByLabelText('Activity level'), 'active');
+  await app.user.click(next());
+  await screen.findByText('Step 3 of 4');
+}
+async function toStep4(app: App, peptideId = PLAIN._id) {
+  await toStep3(app, peptideId);
+  await app.user.selectOptions(screen.getByLabelText('When did you notice effects?'), '1-week');
+  await app.user.click(next());
+  await screen.findByText('Step 4 of 4');
+  await app.user.click(screen.getByLabelText('Your story'));
+  await app.user.paste(STORY);
+}
+const submit = (app: App) => app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
+
+describe('a peptide without common effects', () => {
+  it('offers its overall effect and effects the person adds, and the report is sent', async () => {
+    const app = await open();
+    await toStep3(app);
+    const overall = screen.getByRole('slider', { name: OVERALL_OUTCOME });
+    expect(overall).toHaveValue('5');
+    expect(screen.getByText(/This peptide lists no common effects yet/)).toBeInTheDocument();
+    fireEvent.change(overall, { target: { value: '8' } });
+    const name = screen.getByLabelText('Add an effect to rate');
+    await app.user.type(name, 'Focus{Enter}');
+    expect(screen.getByRole('slider', { name: 'Focus' })).toHaveValue('5');
+    expect(name).toHaveValue('');
+    // The contract counts "focus" and "Focus" as one effect: refused before it is added.
+    await app.user.type(name, 'focus');
+    await app.user.click(screen.getByRole('button', { name: 'Add effect' }));
+    expect(name).toHaveAccessibleDescription('Focus is rated already');
+    await app.user.clear(name);
+    // With nothing to rate, Next says so at this step and puts the cursor where it is fixed.
+    await app.user.click(screen.getByRole('button', { name: `Remove ${OVERALL_OUTCOME}` }));
+    await app.user.click(screen.getByRole('button', { name: 'Remove Focus' }));
+    await app.user.selectOptions(screen.getByLabelText('When did you notice effects?'), '1-week');
+    await app.user.click(next());
+    expect(screen.getByText('Step 3 of 4')).toBeInTheDocument();
+    expect(name).toHaveFocus();
+    expect(name).toHaveAccessibleDescription('Outcomes must rate at least one effect');
+    await app.user.type(name, 'Sleep quality{Enter}');
+    await app.user.click(next());
+    await screen.findByText('Step 4 of 4');
+    await app.user.click(screen.getByLabelText('Your story'));
+    await app.user.paste(STORY);
+    await submit(app);
+    expect(await screen.findByTestId('tracking-id')).toHaveTextContent(TRK);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.outcomes).toEqual({ 'Sleep quality': 5 });
+  });
+
+  it('sends the overall effect as rated', async () => {
+    const app = await open();
+    await toStep3(app);
+    fireEvent.change(screen.getByRole('slider', { name: OVERALL_OUTCOME }), { target: { value: '8' } });
+    await app.user.selectOptions(screen.getByLabelText('When did you notice effects?'), '1-week');
+    await app.user.click(next());
+    await app.user.click(await screen.findByLabelText('Your story'));
+    await app.user.paste(STORY);
+    await submit(app);
+    await screen.findByTestId('tracking-id');
+    expect(sent[0]!.outcomes).toEqual({ [OVERALL_OUTCOME]: 8 });
+  });
+});
+
+describe('number fields follow the contract at their step', () => {
+  it.each([
+    ['12abc', 'Duration must be a whole number of days, like 30'],
+    ['42.7', 'Duration must be a whole number of days, like 30'],
+    ['99999', 'Duration must be at most 3650 days'],
+  ])('refuses a duration of %s with a message under the field', async (typed, message) => {
+    const app = await open();
+    await fillStep1(app, BPC._id, typed);
+    await app.user.click(next());
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
+    const duration = screen.getByLabelText('Duration (days)');
+    expect(duration).toHaveFocus();
+    expect(duration).toHaveAttribute('aria-invalid', 'true');
+    expect(duration).toHaveAccessibleDescription(message);
+    await app.user.clear(duration);
+    await app.user.type(duration, '3650');
+    expect(duration).not.toHaveAttribute('aria-invalid');
+    await app.user.click(next());
+    expect(screen.getByText('Step 2 of 4')).toBeInTheDocument();
+  });
+
+  it('shows the message once the field is left, before Next', async () => {
+    const app = await open();
+    await app.user.type(screen.getByLabelText('Duration (days)'), '99999');
+    expect(screen.queryByText('Duration must be at most 3650 days')).not.toBeInTheDocument();
+    await app.user.tab();
+    expect(screen.getByText('Duration must be at most 3650 days')).toBeInTheDocument();
+  });
+});
+
+describe('when the server still refuses', () => {
+  it('goes to the step and shows the message under the field it names', async () => {
+    server.use(http.post('/api/experiences', () => HttpResponse.json(errorBody('peptideId: no such peptide'), { status: 400 })));
+    const app = await open();
+    await toStep4(app);
+    await submit(app);
+    expect(await screen.findByText('Step 1 of 4')).toBeInTheDocument();
+    const peptide = screen.getByLabelText('Peptide');
+    expect(peptide).toHaveAccessibleDescription('Peptide: no such peptide');
+    expect(peptide).toHaveFocus();
+    // What was typed is kept.
+    expect(screen.getByLabelText('Dosage')).toHaveValue('1 mg');
+  });
+});
+
+describe('moving between steps', () => {
+  it('brings the new step into view and focuses its heading after Next and Previous', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    const app = await open();
+    await fillStep1(app);
+    await app.user.click(next());
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Context & Goals' });
+    expect(heading).toHaveFocus();
+    expect(scrolled).toContain(heading);
+    await app.user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Peptide Details' })).toHaveFocus();
+  });
+});
+
+describe('story editor', () => {
+  it('Bold with nothing selected inserts a selected placeholder that typing replaces, never ****', async () => {
+    const app = await open();
+    await toStep4(app, BPC._id);
+    const story = screen.getByLabelText('Your story') as HTMLTextAreaElement;
+    await app.user.clear(story);
+    await app.user.click(screen.getByRole('button', { name: 'Bold' }));
+    expect(story).toHaveValue('**bold text**');
+    expect(story).toHaveFocus();
+    expect([story.selectionStart, story.selectionEnd]).toEqual([2, 11]);
+    await app.user.keyboard('strong');
+    expect(story).toHaveValue('**strong**');
+  });
+
+  it('Bold with a selection wraps it and keeps it selected', async () => {
+    const app = await open();
+    await toStep4(app, BPC._id);
+    const story = screen.getByLabelText('Your story') as HTMLTextAreaElement;
+    await app.user.clear(story);
+    await app.user.type(story, 'hello world');
+    story.setSelectionRange(6, 11);
+    await app.user.click(screen.getByRole('button', { name: 'Bold' }));
+    expect(story).toHaveValue('hello **world**');
+    expect([story.selectionStart, story.selectionEnd]).toEqual([8, 13]);
+  });
+});
+
+describe('confirmation', () => {
+  it('says that a held report waits for review, and why', async () => {
+    answer = { status: 'held', holdReasons: ['link', 'phone'] };
+    const app = await open();
+    await toStep4(app, BPC._id);
+    await submit(app);
+    const notice = await screen.findByTestId('held-notice');
+    expect(notice).toHaveTextContent('Your report is not public yet: it waits for a moderator’s review.');
+    expect(within(notice).getByText(HOLD_REASON_TEXT.link)).toBeInTheDocument();
+    expect(within(notice).getByText(HOLD_REASON_TEXT.phone)).toBeInTheDocument();
+    expect(screen.getByTestId('tracking-id')).toHaveTextContent(TRK);
+  });
+
+  it('says nothing of review when the report is published', async () => {
+    const app = await open();
+    await toStep4(app, BPC._id);
+    await submit(app);
+    await screen.findByTestId('tracking-id');
+    expect(screen.queryByTestId('held-notice')).not.toBeInTheDocument();
+    expect(screen.queryByText(/moderator/)).not.toBeInTheDocument();
+  });
+});
