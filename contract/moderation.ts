@@ -47,6 +47,14 @@ export const HIDE_REASON_TEXT: Record<HideReason, string> = {
   other: 'A moderator removed it.',
 };
 
+/**
+ * Defaults of the hold thresholds (server/config.ts reads them, `FLAG_HOLD_THRESHOLD` and
+ * `CONCERNING_HOLD_THRESHOLD` in the environment override them): this many open flags, or
+ * "concerning" votes, hold a published report for a moderator.
+ */
+export const FLAG_HOLD_THRESHOLD = 3;
+export const CONCERNING_HOLD_THRESHOLD = 5;
+
 /** Moderation log actions; `hold` with no moderator is an automatic hold. */
 export const MODERATION_ACTIONS = ['hold', 'publish', 'hide', 'restore'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
