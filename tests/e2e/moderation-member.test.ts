@@ -3,7 +3,7 @@
 // the third (FLAG_HOLD_THRESHOLD) it is gone from the Community feed and from its peptide's
 // count; the submitter's lookup on /privacy says it waits for review, and after a moderator
 // hides it, gives the moderator's reason. axe scans both Report dialogs.
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAG_HOLD_THRESHOLD, FLAG_REASON_TEXT, HIDE_REASON_TEXT, HOLD_REASON_TEXT } from '@contract/moderation';
