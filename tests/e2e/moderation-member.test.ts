@@ -116,7 +116,7 @@ describe('members report an experience; the submitter sees what happened', () =>
     await reader.page.getByRole('tab', { name: 'Your Data' }).click();
     await reader.page.getByLabel('Tracking ID').fill(trackingId);
     await reader.page.getByRole('button', { name: 'Look Up' }).click();
-    const result = reader.page.locator('[aria-labelledby]').filter({ has: reader.page.getByRole('heading', { name: 'Your submission' }) });
+    const result = reader.page.getByLabel('Your submission', { exact: true });
     await result.getByText('Waiting for review', { exact: true }).waitFor();
     await result.getByText(HOLD_REASON_TEXT.flags).waitFor();
 
@@ -128,6 +128,7 @@ describe('members report an experience; the submitter sees what happened', () =>
     await result.getByText('Hidden by a moderator', { exact: true }).waitFor();
     await result.getByText(HIDE_REASON_TEXT.dangerous).waitFor();
     expect(await reader.page.getByText(note).count()).toBe(0);
+    await expectNoAxeViolations(reader.page, 'lookup of a hidden report');
     await reader.context.close();
   });
 });

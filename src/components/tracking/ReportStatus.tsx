@@ -3,11 +3,15 @@
 // The moderator's note is not shown: it stays in the moderation log for moderators.
 import type { OwnExperience } from '@contract/experiences';
 import { HIDE_REASON_TEXT, HOLD_REASON_TEXT } from '@contract/moderation';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
 
 export const STATUS_LABEL = { published: 'Published', held: 'Waiting for review', hidden: 'Hidden by a moderator' } as const;
 
-const STATUS_VARIANT: Record<OwnExperience['status'], BadgeVariant> = { published: 'success', held: 'warning', hidden: 'outline' };
+const STATUS_TONE: Record<OwnExperience['status'], string> = {
+  published: 'border-success-border bg-success-soft text-success-soft-foreground',
+  held: 'border-warning-border bg-warning text-warning-foreground',
+  hidden: 'border-warning-border bg-warning text-warning-foreground',
+};
 
 const STATUS_SUMMARY: Record<OwnExperience['status'], string> = {
   published: 'Everyone can read it on the Community page and it counts in every figure.',
@@ -18,13 +22,11 @@ const STATUS_SUMMARY: Record<OwnExperience['status'], string> = {
 export function ReportStatus({ experience }: { experience: Pick<OwnExperience, 'status' | 'holdReasons' | 'hiddenReason'> }) {
   const { status, holdReasons, hiddenReason } = experience;
   return (
-    <div className="grid gap-2 rounded-md border border-border p-3 text-sm">
-      <p className="flex flex-wrap items-center gap-2">
-        <span className="text-muted-foreground">Status</span>
-        <Badge variant={STATUS_VARIANT[status]} className="text-sm">
-          {STATUS_LABEL[status]}
-        </Badge>
+    <div className={cn('grid gap-2 rounded-md border p-3 text-sm', STATUS_TONE[status])}>
+      <p className="text-base font-semibold">
+        Status: <span>{STATUS_LABEL[status]}</span>
       </p>
+      {status === 'hidden' && <p className="font-medium">{hiddenReason ? HIDE_REASON_TEXT[hiddenReason.code] : HIDE_REASON_TEXT.other}</p>}
       <p>{STATUS_SUMMARY[status]}</p>
       {status === 'held' && holdReasons.length > 0 && (
         <ul className="list-disc space-y-1 pl-5">
@@ -33,8 +35,7 @@ export function ReportStatus({ experience }: { experience: Pick<OwnExperience, '
           ))}
         </ul>
       )}
-      {status === 'hidden' && <p className="font-medium">{hiddenReason ? HIDE_REASON_TEXT[hiddenReason.code] : HIDE_REASON_TEXT.other}</p>}
-      {status !== 'published' && <p className="text-muted-foreground">If you correct it, it goes back to a moderator for review.</p>}
+      {status !== 'published' && <p>If you correct it, it goes back to a moderator for review.</p>}
     </div>
   );
 }
