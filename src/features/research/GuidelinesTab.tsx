@@ -62,14 +62,15 @@ export function GuidelinesTab() {
           written today or yesterday; in pre-moderation mode (<code>MODERATION=pre</code>) every new or corrected report waits.
         </li>
         <li>
-          Members report an experience once each, with a reason and an optional note. {FLAG_HOLD_THRESHOLD} open reports, or{' '}
+          Members flag a report (its &ldquo;Report&rdquo; button) once each, with a reason and an optional note.{' '}
+          {FLAG_HOLD_THRESHOLD} open flags, or{' '}
           {CONCERNING_HOLD_THRESHOLD} &ldquo;concerning&rdquo; votes, hold a published one at once (the defaults of{' '}
           <code>FLAG_HOLD_THRESHOLD</code> and <code>CONCERNING_HOLD_THRESHOLD</code>). The queue lists held reports and
-          published reports with open member reports, oldest first, with the reasons, notes and counts; it never says which
-          member sent them.
+          published reports with open flags, oldest first, with the reasons, notes and counts; it never says which member
+          flagged.
         </li>
         <li>
-          Publish a held report that breaks no rule, or a reported one to dismiss its reports (they are kept, marked resolved).
+          Publish a held report that breaks no rule, or a flagged one to dismiss its flags (they are kept, marked resolved).
           Hide one that breaks the rules, with one of the {HIDE_REASONS.length} reasons; restore a hidden one that was hidden by
           mistake. Nobody can edit a report but its submitter.
         </li>
