@@ -6,8 +6,8 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { DemographicsText } from './Demographics';
 import { humanise, outcomeLabel, ratingFiveText, shortDate } from './format';
-import { ReportAction, type ReportActionProps } from './ReportAction';
 import { StoryText } from './StoryText';
+import { ReportAction, type ReportActionProps } from './ReportAction';
 
 function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
