@@ -100,7 +100,7 @@ function MemberReportForm({ send, onSent }: Pick<ReportActionProps, 'send'> & { 
 
 function SignInPrompt() {
   const location = useLocation();
-  // The sign-in page sends the member back here (src/features/auth/LoginPage.tsx).
+  // The sign-in page sends the member back here (the state src/app/session/return-to.ts reads).
   const from = `${location.pathname}${location.search}${location.hash}`;
   return (
     <>

@@ -2,26 +2,17 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { errorMessage } from '@/api/errors';
 import { useAuth } from '@/app/session/AuthProvider';
+import { returnPath } from '@/app/session/return-to';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { AuthCard, authLinkClass } from './AuthCard';
 
-/**
- * Where to go after signing in: the page that sent the visitor here (router state, e.g. the
- * Report action's sign-in prompt), if it is a path of this app; otherwise Home.
- */
-function returnPath(state: unknown): string | undefined {
-  const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/login')) return undefined;
-  return from;
-}
-
 export function LoginPage() {
   const { login } = useAuth();
-  const returnTo = returnPath(useLocation().state);
   const { toast } = useToast();
+  const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -30,7 +21,8 @@ export function LoginPage() {
     event.preventDefault();
     setBusy(true);
     try {
-      await login({ email: email.trim(), password }, returnTo);
+      // Back to the page the person was on when their session ended or a protected page sent them here.
+      await login({ email: email.trim(), password }, returnPath(location.state));
       toast({ variant: 'success', title: 'Success', description: 'Logged in successfully' });
     } catch (error) {
       // A pending account's 403 carries the server's "awaiting approval" text: shown as is.
