@@ -33,6 +33,14 @@ export const FLAG_REASON_TEXT: Record<FlagReason, string> = {
   other: 'Something else',
 };
 
+/**
+ * Defaults of the hold thresholds (server/config.ts reads them, `FLAG_HOLD_THRESHOLD` and
+ * `CONCERNING_HOLD_THRESHOLD` in the environment override them): this many open flags, or
+ * "concerning" votes, hold a published report for a moderator.
+ */
+export const FLAG_HOLD_THRESHOLD = 3;
+export const CONCERNING_HOLD_THRESHOLD = 5;
+
 /** Why a moderator hides a report (`POST /api/moderation/experiences/{id}/hide`). */
 export const HIDE_REASONS = ['spam', 'dangerous', 'personal-info', 'off-topic', 'not-an-experience', 'other'] as const;
 export type HideReason = (typeof HIDE_REASONS)[number];

@@ -1,6 +1,7 @@
 // Configuration from the environment, read once. `.env.example` documents every variable.
 import net from 'node:net';
 import path from 'node:path';
+import { CONCERNING_HOLD_THRESHOLD, FLAG_HOLD_THRESHOLD } from '../contract/moderation';
 
 export interface RateLimitRule {
   max: number;
@@ -96,8 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchRaw: env.BENCH_RAW === 'true',
     loginDelay: { baseMs: int(env, 'LOGIN_DELAY_BASE_MS', 250), maxMs: int(env, 'LOGIN_DELAY_MAX_MS', 4000) },
     moderation: moderationMode(env.MODERATION),
-    flagHoldThreshold: int(env, 'FLAG_HOLD_THRESHOLD', 3),
-    concerningHoldThreshold: int(env, 'CONCERNING_HOLD_THRESHOLD', 5),
+    flagHoldThreshold: int(env, 'FLAG_HOLD_THRESHOLD', FLAG_HOLD_THRESHOLD),
+    concerningHoldThreshold: int(env, 'CONCERNING_HOLD_THRESHOLD', CONCERNING_HOLD_THRESHOLD),
     rateLimits: {
       submissions: rule('SUBMISSIONS', 10, 3600),
       register: rule('REGISTER', 5, 3600),

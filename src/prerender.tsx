@@ -44,7 +44,8 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
       const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
       return { html, title: heading ? pageTitle(decode(heading)) : PRODUCT_NAME };
     }
-    if (attempt === 20) throw new Error(`Pre-rendering ${path}: a lazy part did not load`);
+    // Up to about 10 s: on a loaded build machine a chunk can take longer than half a second.
+    if (attempt === 400) throw new Error(`Pre-rendering ${path}: a lazy part did not load`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

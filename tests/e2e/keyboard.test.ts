@@ -37,8 +37,8 @@ async function chooseWithKeys(page: Page, select: Locator, value: string) {
   expect(await select.inputValue()).toBe(value);
 }
 
-async function typeInto(page: Page, field: Locator, text: string) {
-  await tabTo(page, field);
+async function typeInto(page: Page, field: Locator, text: string, max?: number) {
+  await tabTo(page, field, { max });
   await page.keyboard.type(text);
 }
 
@@ -196,7 +196,8 @@ describe('keyboard only', () => {
       `Report ${marker} for the keyboard vote: steady dosing over four weeks, sleep improved in week two, nothing else to note.`,
     );
     expect(own.status).toBe(201);
-    await typeInto(page, page.getByLabel('Search'), marker);
+    // From Clear Filters, Tab runs through every card of the feed (link, votes, Report) first.
+    await typeInto(page, page.getByLabel('Search'), marker, 200);
     await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(marker);
     await expect.poll(() => cards.count()).toBe(1);
     const helpful = cards.first().getByRole('button', { name: /^Helpful/ });

@@ -16,8 +16,8 @@ interface SessionState {
 
 export interface AuthContextValue extends SessionState {
   isModerator: boolean;
-  /** Signs in, stores the session and goes to `/`. Throws an ApiError on failure. */
-  login: (credentials: Credentials) => Promise<void>;
+  /** Signs in, stores the session and goes to `returnTo` (default `/`). Throws an ApiError on failure. */
+  login: (credentials: Credentials, returnTo?: string) => Promise<void>;
   /** Creates a pending account and goes to `/login`; stores nothing. Throws on failure. */
   register: (credentials: Credentials) => Promise<Registration>;
   /** Ends the session here at once, revokes it on the server (ignoring failure), goes to `/`. */
@@ -79,14 +79,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(
-    async (credentials: Credentials) => {
+    async (credentials: Credentials, returnTo = '/') => {
       const api = await import('@/api/auth');
       const data = await api.login(credentials);
       authStorage.saveSession(data);
       setSession({ status: 'signed-in', user: data.user });
       // Cached answers depend on who asked (canDelete, votes): fetch them again as this member.
       void queryClient.resetQueries();
-      navigate('/');
+      navigate(returnTo);
     },
     [navigate, queryClient],
   );

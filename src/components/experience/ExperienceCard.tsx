@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { DemographicsText } from './Demographics';
 import { humanise, outcomeLabel, ratingFiveText, shortDate } from './format';
 import { StoryText } from './StoryText';
+import { ReportAction, type ReportActionProps } from './ReportAction';
 
 function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -37,6 +38,7 @@ function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; i
  * One experience with every field the community list shows (spec section 2). `titleLink`
  * makes the peptide name open the experience; `children` holds the vote controls. Without
  * either the card has nothing to click (the wizard's preview: src/features/submit/PublicCardPreview.tsx).
+ * `report` adds the "Report" action (flag for the moderators) at the card's foot.
  */
 export function ExperienceCard({
   experience: e,
@@ -46,6 +48,7 @@ export function ExperienceCard({
   headingLevel: Heading = 'h2',
   demographicsNote,
   children,
+  report,
 }: {
   experience: Experience;
   highlighted?: boolean;
@@ -55,6 +58,7 @@ export function ExperienceCard({
   /** Shown in place of the demographics while they are not known yet (the wizard's preview). */
   demographicsNote?: ReactNode;
   children?: ReactNode;
+  report?: ReportActionProps;
 }) {
   const outcomes = Object.entries(e.outcomes);
   // Section labels sit one level below the card's own heading (WCAG heading order).
@@ -120,6 +124,7 @@ export function ExperienceCard({
       <Tags label="Primary purpose" items={e.primaryPurpose} variant="secondary" as={Sub} />
       {vendor && <p className="text-xs text-muted-foreground">Vendor: {vendor}</p>}
       {children}
+      {report && <ReportAction {...report} className="-mb-2 -mr-2 justify-self-end" />}
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import { normaliseTrackingId, trackingQueryOptions } from '@/api/tracking';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton } from '@/components/ui';
 import { shortDate } from '@/lib/format';
+import { ReportStatus } from './ReportStatus';
 
 export const TRACKING_PLACEHOLDER = 'TRK-12345678901234567890';
 const EMPTY_MESSAGE = 'Please enter a tracking ID';
@@ -148,6 +149,7 @@ export function TrackingLookup({ showContent = false, actions, title = 'Find you
             <CardTitle id={`${inputId}-result`}>Your submission</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
+            <ReportStatus experience={experience} />
             <dl className="space-y-2">
               <Row term="Tracking ID">
                 <code className="font-mono text-sm">{experience.trackingId}</code>

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { errorMessage } from '@/api/errors';
 import { useAuth } from '@/app/session/AuthProvider';
+import { returnPath } from '@/app/session/return-to';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -11,6 +12,7 @@ import { AuthCard, authLinkClass } from './AuthCard';
 export function LoginPage() {
   const { login } = useAuth();
   const { toast } = useToast();
+  const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -19,7 +21,8 @@ export function LoginPage() {
     event.preventDefault();
     setBusy(true);
     try {
-      await login({ email: email.trim(), password });
+      // Back to the page the person was on when their session ended or a protected page sent them here.
+      await login({ email: email.trim(), password }, returnPath(location.state));
       toast({ variant: 'success', title: 'Success', description: 'Logged in successfully' });
     } catch (error) {
       // A pending account's 403 carries the server's "awaiting approval" text: shown as is.

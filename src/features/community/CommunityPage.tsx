@@ -4,7 +4,9 @@ import { useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { Experience } from '@contract/experiences';
 import { type ExperiencePage, useCommunityExperiences } from '@/api/experiences';
+import { useReportAction } from '@/api/flags';
 import { useMyVotes } from '@/api/votes';
+import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
@@ -19,11 +21,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { CATEGORY_LABELS, SORT_LABELS, useCommunityFilters } from './community-filters';
 
 type Voting = ReturnType<typeof useExperienceVote>;
+type ReportFor = ReturnType<typeof useReportAction>;
 
 const NO_PAGES: ExperiencePage[] = [];
 
 /** One server page of cards, with the member's votes on it fetched in one request. */
-function ExperienceBatch({ experiences, voting }: { experiences: Experience[]; voting: Voting }) {
+function ExperienceBatch({ experiences, voting, reportFor }: { experiences: Experience[]; voting: Voting; reportFor: ReportFor }) {
   const myVotes = useMyVotes(
     experiences.map((e) => e._id),
     voting.signedIn,
@@ -32,7 +35,7 @@ function ExperienceBatch({ experiences, voting }: { experiences: Experience[]; v
     const current = voting.castHere[e._id] ?? myVotes.data?.[e._id]?.voteType;
     return (
       <li key={e._id} className="list-item-lazy">
-        <ExperienceCard experience={e} highlighted={Boolean(voting.castHere[e._id])} clampStory>
+        <ExperienceCard experience={e} highlighted={Boolean(voting.castHere[e._id])} clampStory report={reportFor(e._id)}>
           <div className="grid gap-3 border-t border-border pt-3">
             <VoteButtons types={['helpful', 'not-helpful']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type)} />
             {voting.signInFor === e._id && <VoteSignInNotice />}
@@ -48,6 +51,7 @@ export function CommunityPage() {
   const query = useCommunityExperiences(filters);
   const voting = useExperienceVote();
   const { toast } = useToast();
+  const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: toast });
 
   useEffect(() => {
     if (query.isError) toast({ title: 'Error', description: query.error.message, variant: 'destructive' });
@@ -115,7 +119,7 @@ export function CommunityPage() {
         <>
           <ul className="grid gap-4" aria-busy={query.isFetching && !query.isFetchingNextPage}>
             {pages.map((page, i) => (
-              <ExperienceBatch key={i} experiences={page.experiences} voting={voting} />
+              <ExperienceBatch key={i} experiences={page.experiences} voting={voting} reportFor={reportFor} />
             ))}
           </ul>
           <div className="flex justify-center">

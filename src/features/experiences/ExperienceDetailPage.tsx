@@ -3,7 +3,10 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@/api/errors';
 import { useExperience } from '@/api/experiences';
+import { useReportAction } from '@/api/flags';
 import { useMyVotes } from '@/api/votes';
+import { useAuth } from '@/app/session/AuthProvider';
+import { useToast } from '@/app/toast/ToastProvider';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { useExperienceVote } from '@/components/experience/use-experience-vote';
@@ -23,6 +26,7 @@ export function ExperienceDetailPage() {
   const { id = '' } = useParams();
   const query = useExperience(id);
   const voting = useExperienceVote();
+  const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const myVotes = useMyVotes(query.data ? [query.data._id] : [], voting.signedIn);
 
   if (query.isPending) {
@@ -42,7 +46,9 @@ export function ExperienceDetailPage() {
         <BackLink />
         <PageHeading>{missing ? 'Experience not found' : 'Failed to load experience'}</PageHeading>
         <p className="text-muted-foreground">
-          {missing ? 'This report does not exist or was deleted by the person who shared it.' : query.error.message}
+          {missing
+            ? 'This report does not exist, was deleted by the person who shared it, or is not public: waiting for a moderator or removed by one.'
+            : query.error.message}
         </p>
       </div>
     );
@@ -58,7 +64,7 @@ export function ExperienceDetailPage() {
         <p className="text-muted-foreground">An anonymous report shared with the community.</p>
       </div>
       <SafetyNotice />
-      <ExperienceCard experience={e} titleLink={false} highlighted={Boolean(voting.castHere[e._id])}>
+      <ExperienceCard experience={e} titleLink={false} highlighted={Boolean(voting.castHere[e._id])} report={reportFor(e._id)}>
         <div className="grid gap-3 border-t border-border pt-3">
           <VoteButtons types={['helpful', 'not-helpful', 'detailed', 'concerning']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type)} showTotal />
           {voting.signInFor === e._id && <VoteSignInNotice />}

@@ -5,9 +5,13 @@ import { Link, useParams } from 'react-router-dom';
 import type { Peptide } from '@contract/peptides';
 import { ApiError } from '@/api/errors';
 import { usePeptideExperiences } from '@/api/experiences';
+import { useReportAction } from '@/api/flags';
 import { usePeptide } from '@/api/peptides';
 import { useMyVotes } from '@/api/votes';
+import { useAuth } from '@/app/session/AuthProvider';
+import { useToast } from '@/app/toast/ToastProvider';
 import { DemographicsText } from '@/components/experience/Demographics';
+import { ReportAction } from '@/components/experience/ReportAction';
 import { StoryText } from '@/components/experience/StoryText';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { ratingFiveText } from '@/components/experience/format';
@@ -104,6 +108,7 @@ function Overview({ peptide }: { peptide: Peptide }) {
 function Experiences({ peptideId }: { peptideId: string }) {
   const query = usePeptideExperiences(peptideId);
   const voting = useExperienceVote();
+  const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const experiences = query.data?.experiences ?? [];
   // Spec section 4: votes are looked up only when signed in; one request for the page.
   const myVotes = useMyVotes(
@@ -149,6 +154,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
                 />
                 {voting.signInFor === exp._id && <VoteSignInNotice />}
               </div>
+              <ReportAction {...reportFor(exp._id)} className="-mb-2 -mr-2 justify-self-end" />
             </CardContent>
           </Card>
         </li>

@@ -35,6 +35,19 @@ export function downloadExperience(experience: OwnExperience): string {
   return fileName;
 }
 
+/** What saving does to the report's status (server/services/experiences.ts checks an edit like a new report). */
+function ReviewNotice({ status }: { status: OwnExperience['status'] }) {
+  const text =
+    status === 'published'
+      ? 'Your changes are checked like a new report: if they add a link, an email address or a phone number, or if every report here is reviewed first, your report waits for a moderator before it is public again.'
+      : `Your report is ${status === 'held' ? 'waiting for review' : 'hidden by a moderator'}. Saving your changes sends it back to a moderator: it stays out of public view until a moderator publishes it.`;
+  return (
+    <p role="note" className="rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground">
+      {text}
+    </p>
+  );
+}
+
 function UpdateDialog({ experience, open, onOpenChange }: { experience: OwnExperience; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { toast } = useToast();
   const update = useUpdateOwnExperience(experience.trackingId);
@@ -49,8 +62,9 @@ function UpdateDialog({ experience, open, onOpenChange }: { experience: OwnExper
     update.mutate(
       { story: story.trim(), outcomes, effects: cleanList(effects.split(',')) },
       {
-        onSuccess: () => {
-          toast({ title: 'Success', description: 'Experience updated successfully', variant: 'success' });
+        onSuccess: (saved) => {
+          const description = saved.status === 'held' ? 'Experience updated. It is waiting for a moderator to review it.' : 'Experience updated successfully';
+          toast({ title: 'Success', description, variant: 'success' });
           onOpenChange(false);
         },
         // The dialog stays open with everything typed, so the member can retry.
@@ -66,6 +80,7 @@ function UpdateDialog({ experience, open, onOpenChange }: { experience: OwnExper
           <DialogTitle>Update Experience</DialogTitle>
           <DialogDescription>Correct your story, outcome ratings and extra effects. Everything else stays as submitted.</DialogDescription>
         </DialogHeader>
+        <ReviewNotice status={experience.status} />
         <form
           className="space-y-4"
           noValidate

@@ -4,7 +4,9 @@
 // server/app.ts and server/plugins/route-config.ts (log serializers, CSP),
 // server/services/experiences.ts (time kept and published to the day; vendorOf),
 // contract/rules.ts (K_ANONYMITY, DEMOGRAPHICS_NOT_SHOWN), contract/experiences.ts
-// (publishSourcing). tests/web/privacy-statements.test.tsx checks the statements are here.
+// (publishSourcing), server/db/migrations/009_moderation.sql and server/services/moderation.ts
+// (statuses, flags, the moderation log, what the queue shows).
+// tests/web/privacy-statements.test.tsx checks the statements are here.
 import type { ReactNode } from 'react';
 import Check from 'lucide-react/icons/check';
 import ExternalLink from 'lucide-react/icons/external-link';
@@ -22,7 +24,7 @@ const SOURCE_URL = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
 
 /** Each reason the grade rests on; the grade is shown only with these beside it. */
 const GRADE_REASONS = [
-  'No account is needed to submit, and a signed-in member’s account is never linked to a report.',
+  'No account is needed to submit, and a signed-in member’s account is never linked to a report they submit.',
   'A report row has no column for an account, email, IP address or user agent.',
   'No third-party trackers, analytics scripts, advertising or cookies.',
   'Your tracking ID is stored only as a one-way hash.',
@@ -36,6 +38,7 @@ const STORED = [
   'Your outcome ratings, extra effects, timeline, stack and story',
   'Optional sourcing details you chose to fill in (vendor address, batch ID, purity, volume), and whether you ticked “Publish sourcing details”',
   'The day it was submitted and last updated (never the hour), and its vote counts',
+  'Its moderation status (published, waiting for review or hidden), why it waits, and a moderator’s reason and note if hidden',
   'A one-way hash of your tracking ID, so the lookup can find it',
 ];
 
@@ -120,11 +123,24 @@ function Overview() {
           shows a tracking ID.
         </p>
         <p>
-          <strong>Moderators</strong> see the same fields of a report as everyone else, and can hold or hide a report; they never see who sent it.
+          <strong>Moderators</strong> reviewing a report that waits for review or was reported by members see all of it as you do, including the age range,
+          sex, activity level and sourcing details that are not public, but never its tracking ID: nothing stored says who sent it. They can publish, hide or
+          restore it; they cannot change it.
+        </p>
+        <p>
+          <strong>Members who report an experience</strong>: each report to the moderators keeps the member’s account with the experience, so that a member
+          counts once. Moderators see the reason and the note, not who sent them, and the person who shared the experience never learns who reported it.
         </p>
       </Section>
       <Section title="How long we keep it">
-        <p>A report is kept until you delete it. Deleting removes the row and its votes at once; statistics are recomputed without it.</p>
+        <p>
+          A report is kept until you delete it, whatever its moderation status. Deleting removes the row, its votes and members’ reports about it at once;
+          statistics are recomputed without it.
+        </p>
+        <p>
+          The moderation log is kept for good, even after a report is deleted: for each hold and each moderator’s decision it keeps the report’s internal id,
+          the action, the reason, the moderator’s note and the time. It holds none of the report’s text.
+        </p>
         <p>
           Member accounts (needed only to vote or create peptides) keep an email, a password hash and an optional profile until the account is removed. Sign-in
           sessions expire after 30 days.
@@ -140,8 +156,9 @@ function YourData() {
   return (
     <div className="space-y-4">
       <p className="max-w-2xl text-sm text-muted-foreground">
-        Enter the tracking ID you were shown after submitting. With it you can download your report, correct it, or delete it for good. We cannot recover a
-        lost tracking ID: it is stored only as a hash.
+        Enter the tracking ID you were shown after submitting. With it you see whether your report is published, waiting for review or hidden by a
+        moderator (with the moderator’s reason), and you can download your report, correct it, or delete it for good. We cannot recover a lost tracking ID:
+        it is stored only as a hash.
       </p>
       <TrackingLookup title="Look up your submission" showContent actions={renderActions} />
     </div>
@@ -160,6 +177,10 @@ function YourRights() {
       <Section title="Correction">
         <p>
           <strong>Update Experience</strong> lets you correct your story, outcome ratings and extra effects. Your lookup shows the day it was last updated.
+        </p>
+        <p>
+          A correction is checked like a new report. Correcting a report that waits for review or was hidden by a moderator sends it back to a moderator; it
+          stays out of public view until a moderator publishes it.
         </p>
       </Section>
       <Section title="Erasure">

@@ -1,7 +1,9 @@
-// Guidelines: how moderators decide registrations and handle reports of harm. They describe
-// only what this product really lets a moderator do (decisions.md "Accounts and roles", "Anonymity").
-import { CheckCircle2, ShieldAlert, XCircle } from 'lucide-react';
+// Guidelines: how moderators decide registrations, review reports and handle reports of harm.
+// They describe only what this product really lets a moderator do (docs/product-rules.md,
+// "Moderation"; server/services/moderation.ts).
+import { CheckCircle2, Flag, ShieldAlert, XCircle } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
+import { CONCERNING_HOLD_THRESHOLD, FLAG_HOLD_THRESHOLD, HIDE_REASONS } from '@contract/moderation';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 function Section({
@@ -54,14 +56,42 @@ export function GuidelinesTab() {
           </li>
         </Section>
       </div>
+      <Section title="Reviewing reports" icon={Flag} tone="text-primary">
+        <li>
+          A report waits for review (held) when its text holds a link, an email address or a phone number, or repeats a report
+          written today or yesterday; in pre-moderation mode (<code>MODERATION=pre</code>) every new or corrected report waits.
+        </li>
+        <li>
+          Members flag a report (its &ldquo;Report&rdquo; button) once each, with a reason and an optional note.{' '}
+          {FLAG_HOLD_THRESHOLD} open flags, or{' '}
+          {CONCERNING_HOLD_THRESHOLD} &ldquo;concerning&rdquo; votes, hold a published one at once (the defaults of{' '}
+          <code>FLAG_HOLD_THRESHOLD</code> and <code>CONCERNING_HOLD_THRESHOLD</code>). The queue lists held reports and
+          published reports with open flags, oldest first, with the reasons, notes and counts; it never says which member
+          flagged.
+        </li>
+        <li>
+          Publish a held report that breaks no rule, or a flagged one to dismiss its flags (they are kept, marked resolved).
+          Hide one that breaks the rules, with one of the {HIDE_REASONS.length} reasons; restore a hidden one that was hidden by
+          mistake. Nobody can edit a report but its submitter.
+        </li>
+        <li>
+          The submitter sees the status on tracking lookup, and for a hidden report the reason you chose, never your note or
+          your name. The note is for other moderators: say what you saw, and quote no personal data. A correction by the
+          submitter puts the report back in the queue.
+        </li>
+        <li>
+          Every hold and decision goes into the moderation log (who, what, which report, why, when). Nothing deletes it, so
+          decide as if it will be read later.
+        </li>
+      </Section>
       <Section title="Reports of harm" icon={ShieldAlert} tone="text-warning-foreground">
         <li>
           A report that describes a serious adverse effect (hospital visit, allergic reaction, injection-site infection) is valuable
           data: it stays published as written. Stories are shown as text only, so nothing in them can run in a reader&apos;s browser.
         </li>
         <li>
-          Members can flag a report with a &ldquo;concerning&rdquo; vote. Read flagged reports first; the vote counts come from the
-          database, so a sudden rise is real.
+          A &ldquo;concerning&rdquo; vote is a reader&apos;s warning, not a reason to hide: read the report, and hide it only when it
+          gives dangerous advice, not when it honestly describes a bad outcome.
         </li>
         <li>
           Reports are anonymous: there is no account, address or contact stored with them, and moderators cannot and must not try to

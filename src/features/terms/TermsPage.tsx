@@ -1,8 +1,21 @@
 import { Link } from 'react-router-dom';
+import { CONCERNING_HOLD_THRESHOLD, FLAG_HOLD_THRESHOLD, FLAG_REASONS, FLAG_REASON_TEXT, HIDE_REASONS } from '@contract/moderation';
 import { PageIntro } from '@/components/page/PageIntro';
 import { PRODUCT_NAME } from '@/lib/brand';
 
-const SECTIONS: { title: string; body: string }[] = [
+const FLAG_REASON_LIST = FLAG_REASONS.map((r) => FLAG_REASON_TEXT[r].toLowerCase()).join(', ');
+
+// What moderation does, as docs/product-rules.md ("Moderation") and server/services/moderation.ts do it.
+const MODERATION: string[] = [
+  'Every report is published, waiting for review (held) or hidden. Only published reports appear on the site and count in its figures.',
+  'A report is published at once, unless its text contains a link, an email address or a phone number, or repeats a report written today or yesterday: then it waits for a moderator. A site may also be run so that every new or corrected report waits for a moderator before it is public.',
+  `Members can report an experience to the moderators (${FLAG_REASON_LIST}), once each. When ${FLAG_HOLD_THRESHOLD} members have reported it, or ${CONCERNING_HOLD_THRESHOLD} members have voted it “Concerning”, it is held until a moderator reviews it (these are the standard settings; the site’s operator can change the numbers).`,
+  `Moderators can publish a held report, dismiss reports on a published one, hide a report (choosing one of ${HIDE_REASONS.length} reasons, with an optional note) and restore a hidden one. They cannot change what you wrote.`,
+  'Every hold and every moderator’s decision is recorded in a moderation log: which report, which action, why, by which moderator and when. Nothing deletes the log, not even deleting the report.',
+  'With your tracking ID you see your report’s status on the Privacy page: why it waits, or the reason a moderator gave for hiding it (the moderator’s note stays in the log). You can still export, correct or delete it; correcting a held or hidden report sends it back to a moderator. Nobody who reported it is named to you, and you are not named to them.',
+];
+
+const SECTIONS: { title: string; body: string | string[] }[] = [
   {
     title: 'Educational use only',
     body:
@@ -16,8 +29,9 @@ const SECTIONS: { title: string; body: string }[] = [
   {
     title: 'What you may post',
     body:
-      'Share your own experience honestly. Do not post personal information about yourself or others, links to sell products, or content that is unlawful, abusive or misleading. Moderators may remove content that breaks these rules.',
+      'Share your own experience honestly. Do not post personal information about yourself or others, links to sell products, or content that is unlawful, abusive or misleading. Moderators may hide content that breaks these rules.',
   },
+  { title: 'Moderation', body: MODERATION },
   {
     title: 'Anonymous submissions',
     body:
@@ -26,7 +40,7 @@ const SECTIONS: { title: string; body: string }[] = [
   {
     title: 'Accounts',
     body:
-      'Accounts let you vote, add peptides and keep a profile. New accounts are reviewed by a moderator before they can sign in. Keep your password to yourself; you are responsible for what is done with your account.',
+      'Accounts let you vote, report experiences to the moderators, add peptides and keep a profile. New accounts are reviewed by a moderator before they can sign in. Keep your password to yourself; you are responsible for what is done with your account.',
   },
   {
     title: 'No warranty',
@@ -47,7 +61,11 @@ export function TermsPage() {
         {SECTIONS.map((section) => (
           <section key={section.title} className="flex flex-col gap-2">
             <h2 className="text-xl font-semibold">{section.title}</h2>
-            <p className="text-muted-foreground">{section.body}</p>
+            {(Array.isArray(section.body) ? section.body : [section.body]).map((paragraph) => (
+              <p key={paragraph} className="text-muted-foreground">
+                {paragraph}
+              </p>
+            ))}
           </section>
         ))}
         <p className="text-muted-foreground">

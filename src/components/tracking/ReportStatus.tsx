@@ -1,0 +1,41 @@
+// The submitter's view of moderation on tracking lookup (docs/product-rules.md, "Moderation"):
+// the status in words, why a report waits for review, and the moderator's reason when hidden.
+// The moderator's note is not shown: it stays in the moderation log for moderators.
+import type { OwnExperience } from '@contract/experiences';
+import { HIDE_REASON_TEXT, HOLD_REASON_TEXT } from '@contract/moderation';
+import { cn } from '@/lib/cn';
+
+export const STATUS_LABEL = { published: 'Published', held: 'Waiting for review', hidden: 'Hidden by a moderator' } as const;
+
+const STATUS_TONE: Record<OwnExperience['status'], string> = {
+  published: 'border-success-border bg-success-soft text-success-soft-foreground',
+  held: 'border-warning-border bg-warning text-warning-foreground',
+  hidden: 'border-warning-border bg-warning text-warning-foreground',
+};
+
+const STATUS_SUMMARY: Record<OwnExperience['status'], string> = {
+  published: 'Everyone can read it on the Community page and it counts in every figure.',
+  held: 'It is not public until a moderator publishes it.',
+  hidden: 'It is not public and does not count in any figure. You can still export, correct or delete it.',
+};
+
+export function ReportStatus({ experience }: { experience: Pick<OwnExperience, 'status' | 'holdReasons' | 'hiddenReason'> }) {
+  const { status, holdReasons, hiddenReason } = experience;
+  return (
+    <div className={cn('grid gap-2 rounded-md border p-3 text-sm', STATUS_TONE[status])}>
+      <p className="text-base font-semibold">
+        Status: <span>{STATUS_LABEL[status]}</span>
+      </p>
+      {status === 'hidden' && <p className="font-medium">{hiddenReason ? HIDE_REASON_TEXT[hiddenReason.code] : HIDE_REASON_TEXT.other}</p>}
+      <p>{STATUS_SUMMARY[status]}</p>
+      {status === 'held' && holdReasons.length > 0 && (
+        <ul className="list-disc space-y-1 pl-5">
+          {holdReasons.map((code) => (
+            <li key={code}>{HOLD_REASON_TEXT[code]}</li>
+          ))}
+        </ul>
+      )}
+      {status !== 'published' && <p>If you correct it, it goes back to a moderator for review.</p>}
+    </div>
+  );
+}
