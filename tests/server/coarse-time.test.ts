@@ -126,3 +126,35 @@ describe('migration 007', () => {
     await expect(t.ctx.db.query(`update experiences set created_at = '2026-03-04T00:10:00Z' where id = $1`, [experience._id])).rejects.toThrow(/experiences_created_day/);
   });
 });
+
+describe('the moderation log (migration 011)', () => {
+  const logOf = (id: string) =>
+    rows<{ created: Date; moderator: string | null; action: string }>(
+      t,
+      'select created_at as created, moderator_id as moderator, action from moderation_log where experience_id = $1 order by created_at, id',
+      [id],
+    );
+
+  it("dates an automatic hold by the report's UTC day and a moderator's action by the UTC hour; the database refuses finer", async () => {
+    const peptideId = await isolatedPeptideFor(t);
+    const held = await submit(t, validSubmission(peptideId, { story: `Read more at https://example.com about this ${uniqueWord('log')} ${'steady '.repeat(20)}` }));
+    expect(held.status).toBe('held');
+    const mod = bearer(await moderatorToken(t));
+    const hide = await t.app.inject({ method: 'POST', url: `/api/moderation/experiences/${held.experience._id}/hide`, headers: mod, payload: { reason: 'spam' } });
+    expect(hide.statusCode, hide.body).toBe(200);
+    const [hold, hidden] = await logOf(held.experience._id);
+    expect(hold.action).toBe('hold');
+    expect(new Date(hold.created).toISOString()).toBe(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+    expect(hidden.action).toBe('hide');
+    expect(new Date(hidden.created).toISOString()).toMatch(/T\d{2}:00:00\.000Z$/);
+    // The log API gives no finer time either.
+    const log = await t.app.inject({ method: 'GET', url: `/api/moderation/log?limit=100`, headers: mod });
+    for (const v of times(json(log))) expect(v).not.toMatch(/:\d[1-9]:|:[1-5]\d:|\.\d*[1-9]\d*Z/);
+    await expect(
+      t.ctx.db.query(`insert into moderation_log (experience_id, action, created_at, moderator_id) values ($1, 'publish', '2026-03-04T10:10:07Z', $2)`, [
+        held.experience._id,
+        hidden.moderator,
+      ]),
+    ).rejects.toThrow(/moderation_log_coarse_created/);
+  });
+});

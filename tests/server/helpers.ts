@@ -144,7 +144,7 @@ export function validSubmission(peptideId: string, overrides: Record<string, unk
 export async function submit(t: TestApp, body: Record<string, unknown>) {
   const res = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: body });
   if (res.statusCode !== 201) throw new Error(`submit failed (${res.statusCode}): ${res.body}`);
-  return json(res).data as { trackingId: string; experience: { _id: string } & Record<string, unknown> };
+  return json(res).data as { trackingId: string; status: string; holdReasons: string[]; experience: { _id: string } & Record<string, unknown> };
 }
 
 /**
