@@ -3,6 +3,7 @@
 import { useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { Experience } from '@contract/experiences';
+import { COMMUNITY_CATEGORY_LABELS, COMMUNITY_SORT_LABELS } from '@contract/vocabulary';
 import { type ExperiencePage, useCommunityExperiences } from '@/api/experiences';
 import { useMyVotes } from '@/api/votes';
 import { useToast } from '@/app/toast/ToastProvider';
@@ -16,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { CATEGORY_LABELS, SORT_LABELS, useCommunityFilters } from './community-filters';
+import { useCommunityFilters } from './community-filters';
 
 type Voting = ReturnType<typeof useExperienceVote>;
 
@@ -75,7 +76,7 @@ export function CommunityPage() {
           <div className="grid gap-1.5">
             <Label htmlFor="community-category">Category</Label>
             <Select id="community-category" value={filters.category} onChange={(e) => update({ category: e.target.value })}>
-              {Object.entries(CATEGORY_LABELS).map(([value, label]) => (
+              {Object.entries(COMMUNITY_CATEGORY_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>{label}</option>
               ))}
             </Select>
@@ -83,7 +84,7 @@ export function CommunityPage() {
           <div className="grid gap-1.5">
             <Label htmlFor="community-sort">Sort</Label>
             <Select id="community-sort" value={filters.sort} onChange={(e) => update({ sort: e.target.value })}>
-              {Object.entries(SORT_LABELS).map(([value, label]) => (
+              {Object.entries(COMMUNITY_SORT_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>{label}</option>
               ))}
             </Select>

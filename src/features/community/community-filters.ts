@@ -5,21 +5,6 @@ import { useSearchParams } from 'react-router-dom';
 import { COMMUNITY_CATEGORIES, COMMUNITY_SORTS, type CommunityCategory, type CommunitySort } from '@contract/vocabulary';
 import type { CommunityFilters } from '@/api/experiences';
 
-export const CATEGORY_LABELS: Record<CommunityCategory, string> = {
-  all: 'All Categories',
-  healing: 'Healing & Recovery',
-  performance: 'Performance',
-  'anti-aging': 'Anti-Aging',
-  cognitive: 'Cognitive',
-};
-
-export const SORT_LABELS: Record<CommunitySort, string> = {
-  newest: 'Newest First',
-  oldest: 'Oldest First',
-  helpful: 'Most Helpful',
-  rating: 'Highest Rated',
-};
-
 const SEARCH_MAX = 100;
 
 /** The filters a URL asks for; anything unknown falls back to the default. */

@@ -9,6 +9,7 @@ import {
   ROUTES,
   TIMELINES,
   WIZARD_ACTIVITY_LEVELS,
+  optionLabel,
 } from '@contract/vocabulary';
 import type { SubmitExperienceRequest } from '@contract/experiences';
 import { HONEYPOT_MESSAGE, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
@@ -43,20 +44,13 @@ function loadDraft(): Draft {
   return { step: 1, form: EMPTY_FORM };
 }
 
-function label(value: string): string {
-  return value
-    .split('-')
-    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
-    .join(' ');
-}
-
 function Options({ values, placeholder }: { values: readonly string[]; placeholder: string }) {
   return (
     <>
       <option value="">{placeholder}</option>
       {values.map((v) => (
         <option key={v} value={v}>
-          {label(v)}
+          {optionLabel(v)}
         </option>
       ))}
     </>
