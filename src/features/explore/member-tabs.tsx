@@ -15,7 +15,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { ChartCanvas, type ThemeColors } from './charts/ChartCanvas';
 import { MAX_COMPARE, type GroupBy, type Period } from './explore-params';
-import { formatCount, oneDecimal, outcomeLabel, periodLabel, signedPercent } from './format';
+import { outcomeLabel } from '@contract/vocabulary';
+import { formatCount, formatGrowth, formatRating } from '@/lib/format';
+import { periodLabel } from './format';
 
 const UNIT: Record<Period, { one: string; many: string }> = {
   monthly: { one: 'month', many: 'months' },
@@ -267,7 +269,7 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
   const summary =
     `Bar chart of experiences per ${unit.one} over the last 12 ${unit.many} with a growth line: ` +
     `${formatCount(trends.totals[last] ?? 0)} this ${unit.one}` +
-    (lastGrowth === null || lastGrowth === undefined ? '.' : `, ${signedPercent(lastGrowth)} on the previous ${unit.one}.`);
+    (lastGrowth === null || lastGrowth === undefined ? '.' : `, ${formatGrowth(lastGrowth)} on the previous ${unit.one}.`);
   return (
     <div className="flex flex-col gap-4">
       <ChartCanvas label={summary} build={build} />
@@ -276,7 +278,7 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
         head={[unit.one === 'month' ? 'Month' : 'Week starting', 'Experiences', `Growth on previous ${unit.one}`]}
         rows={trends.buckets.map((b, i) => ({
           key: b,
-          cells: [labels[i], formatCount(trends.totals[i] ?? 0), growth[i] == null ? '—' : signedPercent(growth[i] ?? 0)],
+          cells: [labels[i], formatCount(trends.totals[i] ?? 0), growth[i] == null ? '—' : formatGrowth(growth[i] ?? 0)],
         }))}
       />
       <p className="text-sm text-muted-foreground">— means the previous {unit.one} had no experiences, so there is no growth rate to show.</p>
@@ -473,7 +475,7 @@ function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
 
   const summary =
     `Bar chart of mean outcome ratings out of 10 for ${peptides.map((p) => p.name).join(', ')}. ` +
-    peptides.map((p) => `${p.name}: average rating ${oneDecimal(p.averageRating)}/10 from ${formatCount(p.totalExperiences)} experiences`).join('; ') +
+    peptides.map((p) => `${p.name}: average rating ${formatRating(p.averageRating)} from ${formatCount(p.totalExperiences)} experiences`).join('; ') +
     '.';
 
   return (
@@ -496,7 +498,7 @@ function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
               { key: 'category', cells: ['Category', ...peptides.map((p) => p.category)] },
               {
                 key: 'rating',
-                cells: ['Average rating', ...peptides.map((p) => (p.totalExperiences ? `${oneDecimal(p.averageRating)}/10` : '—'))],
+                cells: ['Average rating', ...peptides.map((p) => (p.totalExperiences ? formatRating(p.averageRating) : '—'))],
               },
               { key: 'experiences', cells: ['Experiences', ...peptides.map((p) => formatCount(p.totalExperiences))] },
               { key: 'popularity', cells: ['Popularity', ...peptides.map((p) => `${Math.round(p.popularity)}%`)] },
@@ -506,7 +508,7 @@ function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
                   outcomeLabel(name),
                   ...peptides.map((p) => {
                     const o = outcomeOf(p, name);
-                    return o ? `${oneDecimal(o.mean)}/10 (n = ${formatCount(o.n)})` : '—';
+                    return o ? `${formatRating(o.mean)} (n = ${formatCount(o.n)})` : '—';
                   }),
                 ],
               })),
