@@ -15,6 +15,8 @@ export const OUTCOME_MIN = 1;
 export const OUTCOME_MAX = 10;
 export const OUTCOME_DEFAULT = 5;
 export const READ_WORDS_PER_MINUTE = 200;
+/** Above this many matching reports, Community shows "10,000+" (server/services/experiences.ts says why). */
+export const MATCH_COUNT_CAP = 10_000;
 
 /** The five outcomes the home cards average (spec section 2, Home); kept with their labels. */
 export { CORE_OUTCOMES };
