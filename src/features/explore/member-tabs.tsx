@@ -14,6 +14,8 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { ChartCanvas, type ThemeColors } from './charts/ChartCanvas';
+import { OTHER_KEY, foldSeries } from './charts/fold-series';
+import { OTHER_DASH, PHONE_SERIES } from './charts/palette';
 import { MAX_COMPARE, type GroupBy, type Period } from './explore-params';
 import { outcomeLabel } from '@contract/vocabulary';
 import { formatCount, formatGrowth, formatRating } from '@/lib/format';
@@ -133,13 +135,24 @@ function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
   const labels = trends.buckets.map((b) => periodLabel(b, period));
   const total = trends.totals.reduce((a, b) => a + b, 0);
   const build = useCallback(
-    (colors: ThemeColors, narrow: boolean): ChartConfiguration<'line'> => ({
+    (colors: ThemeColors, narrow: boolean, phone: boolean): ChartConfiguration<'line'> => ({
       type: 'line',
       data: {
         labels: trends.buckets.map((b) => periodLabel(b, period)),
-        datasets: trends.series.map((s, i) => {
-          const colour = colors.series[i % colors.series.length]!;
-          return { label: s.name, data: s.counts, borderColor: colour, backgroundColor: colour, cubicInterpolationMode: 'monotone', pointRadius: 3 };
+        // On a phone the first few series and "Other"; the table below keeps every series.
+        datasets: (phone ? foldSeries(trends.series, PHONE_SERIES) : trends.series).map((s, i) => {
+          const other = s.key === OTHER_KEY;
+          const colour = other ? colors.other : colors.series[i % colors.series.length]!;
+          // Monotone curves never overshoot between points, so a count never dips below zero.
+          return {
+            label: s.name,
+            data: s.counts,
+            borderColor: colour,
+            backgroundColor: colour,
+            borderDash: other ? OTHER_DASH : undefined,
+            cubicInterpolationMode: 'monotone',
+            pointRadius: 3,
+          };
         }),
       },
       options: {
@@ -234,8 +247,9 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
             type: 'line',
             label: 'Growth (%)',
             data: growthOf(trends),
-            borderColor: colors.series[2],
-            backgroundColor: colors.series[2],
+            borderColor: colors.series[1],
+            backgroundColor: colors.series[1],
+            cubicInterpolationMode: 'monotone',
             yAxisID: 'growth',
             spanGaps: false,
             order: 1,
