@@ -16,6 +16,7 @@ import { cn } from '@/lib/cn';
 import { ChartCanvas, type ThemeColors } from './charts/ChartCanvas';
 import { OTHER_KEY, foldSeries } from './charts/fold-series';
 import { OTHER_DASH, PHONE_SERIES } from './charts/palette';
+import { usePhoneScreen } from './charts/use-phone-screen';
 import { MAX_COMPARE, type GroupBy, type Period } from './explore-params';
 import { outcomeLabel } from '@contract/vocabulary';
 import { formatCount, formatGrowth, formatRating } from '@/lib/format';
@@ -134,13 +135,17 @@ function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
   const unit = UNIT[period];
   const labels = trends.buckets.map((b) => periodLabel(b, period));
   const total = trends.totals.reduce((a, b) => a + b, 0);
+  // On a phone the most reported few and "Other": more lines are unreadable there. The table
+  // below keeps every series.
+  const phone = usePhoneScreen();
+  const drawn = useMemo(() => (phone ? foldSeries(trends.series, PHONE_SERIES) : trends.series), [phone, trends.series]);
+  const folded = drawn.length < trends.series.length;
   const build = useCallback(
-    (colors: ThemeColors, narrow: boolean, phone: boolean): ChartConfiguration<'line'> => ({
+    (colors: ThemeColors, narrow: boolean): ChartConfiguration<'line'> => ({
       type: 'line',
       data: {
         labels: trends.buckets.map((b) => periodLabel(b, period)),
-        // On a phone the first few series and "Other"; the table below keeps every series.
-        datasets: (phone ? foldSeries(trends.series, PHONE_SERIES) : trends.series).map((s, i) => {
+        datasets: drawn.map((s, i) => {
           const other = s.key === OTHER_KEY;
           const colour = other ? colors.other : colors.series[i % colors.series.length]!;
           // Monotone curves never overshoot between points, so a count never dips below zero.
@@ -164,7 +169,7 @@ function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
         },
       },
     }),
-    [trends, period, unit],
+    [trends, period, unit, drawn],
   );
 
   if (total === 0) {
@@ -174,10 +179,16 @@ function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
   const by = trends.groupBy === 'peptide' ? 'peptide' : 'category';
   const summary =
     `Line chart of experiences per ${unit.one} by ${by} over the last 12 ${unit.many}: ${formatCount(total)} in total` +
-    (leader ? `; the most reported ${by} is ${leader.name} with ${formatCount(leader.counts.reduce((a, b) => a + b, 0))}.` : '.');
+    (leader ? `; the most reported ${by} is ${leader.name} with ${formatCount(leader.counts.reduce((a, b) => a + b, 0))}.` : '.') +
+    ` Lines: ${drawn.map((s) => s.name).join(', ')}.`;
   return (
     <div className="flex flex-col gap-4">
       <ChartCanvas label={summary} build={build} />
+      {folded && (
+        <p className="text-sm text-muted-foreground">
+          The chart shows the {PHONE_SERIES} most reported {by === 'peptide' ? 'peptides' : 'categories'} and sums the rest as Other; the table lists every one.
+        </p>
+      )}
       <DataTable
         caption={`Experiences per ${unit.one} by ${by}`}
         // Total first: on a narrow screen it is the column seen without scrolling.

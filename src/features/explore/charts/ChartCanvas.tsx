@@ -14,7 +14,7 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 import { useEffect, useRef, useState } from 'react';
-import { PHONE_MAX_WIDTH, seriesPalette } from './palette';
+import { seriesPalette } from './palette';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
 
@@ -69,11 +69,8 @@ export function ChartCanvas({
   height = 320,
 }: {
   label: string;
-  /**
-   * `narrow`: the chart is phone-sized, so axis titles the legend already explains can go.
-   * `phone`: the screen is under 640 px, so a chart with many series shows only the first few.
-   */
-  build: (colors: ThemeColors, narrow: boolean, phone: boolean) => ChartConfiguration<'bar' | 'line'>;
+  /** `narrow`: the chart is phone-sized, so axis titles the legend already explains can go. */
+  build: (colors: ThemeColors, narrow: boolean) => ChartConfiguration<'bar' | 'line'>;
   height?: number;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -83,7 +80,7 @@ export function ChartCanvas({
     const canvas = canvasRef.current;
     // jsdom and very old browsers have no 2D context: the table beside the chart still tells it all.
     if (!canvas || !canvas.getContext?.('2d')) return;
-    const config = build(colors, (canvas.parentElement?.clientWidth ?? 1000) < 480, window.innerWidth <= PHONE_MAX_WIDTH);
+    const config = build(colors, (canvas.parentElement?.clientWidth ?? 1000) < 480);
     config.options = {
       responsive: true,
       maintainAspectRatio: false,
