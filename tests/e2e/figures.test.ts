@@ -26,6 +26,22 @@ async function signIn(page: Page) {
 }
 
 describe('figures on a phone', () => {
+  it("Home's four stat cards take a 2x2 block at 360 px and one row on a desktop", async () => {
+    for (const [width, rows] of [[360, 2], [1280, 1]] as const) {
+      const { context, page } = await newPage(browser, { viewport: { width, height: 800 } });
+      await page.goto('/');
+      const stats = page.getByRole('region', { name: 'Community statistics' });
+      await stats.getByText('Active Users').waitFor();
+      const cards = stats.locator(':scope > div > *');
+      expect(await cards.count()).toBe(4);
+      const boxes = await Promise.all([0, 1, 2, 3].map(async (i) => (await cards.nth(i).boundingBox())!));
+      expect(new Set(boxes.map((b) => Math.round(b.y))).size).toBe(rows);
+      // On the phone the block leaves most of the first screen for content.
+      if (width === 360) expect((await stats.boundingBox())!.height).toBeLessThan(300);
+      await context.close();
+    }
+  });
+
   it("Explore's usage chart draws at most six series at 390 px, the rest summed as Other", async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page);
