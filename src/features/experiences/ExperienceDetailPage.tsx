@@ -57,7 +57,7 @@ export function ExperienceDetailPage() {
         <PageHeading>{`${e.peptideName} experience`}</PageHeading>
         <p className="text-muted-foreground">
           An anonymous report on{' '}
-          <Link to={`/peptides/${e.peptideId}`} className="font-medium text-primary-strong underline-offset-4 hover:underline">
+          <Link to={`/peptides/${e.peptideId}`} className="font-medium text-primary-strong underline underline-offset-4">
             {e.peptideName}
           </Link>{' '}
           shared with the community.
