@@ -164,8 +164,15 @@ export const ExperienceListQuery = z.object({
 });
 export type ExperienceListQuery = z.input<typeof ExperienceListQuery>;
 
+/**
+ * How many published reports match the filters: exact, or `capped` at MATCH_COUNT_CAP ("10,000+")
+ * where no trigger-kept counter answers the filter. Sent with the first page only (no cursor).
+ */
+export const MatchCount = z.object({ count: z.number(), capped: z.boolean() });
+export type MatchCount = z.infer<typeof MatchCount>;
+
 export const ExperienceListResponse = ok(
-  z.object({ experiences: z.array(Experience), nextCursor: z.nullable(z.string()) }),
+  z.object({ experiences: z.array(Experience), nextCursor: z.nullable(z.string()), total: z._default(z.nullable(MatchCount), null) }),
 );
 /**
  * Are these quasi-identifiers already shown for this peptide (the wizard's preview)? True only

@@ -11,7 +11,7 @@ import {
   experienceRating,
   growthPercent,
   normaliseTrackingId,
-  oneDecimal,
+  roundTo,
   parseBold,
   parseDuration,
   peptideMatchesSearch,
@@ -109,11 +109,13 @@ describe('ratings', () => {
     expect(coreOutcomeMeanOutOfFive({})).toBeNull();
   });
 
-  it('oneDecimal shows one decimal, 0.0 for nothing', () => {
-    expect(oneDecimal(3.456)).toBe('3.5');
-    expect(oneDecimal(4)).toBe('4.0');
-    expect(oneDecimal(null)).toBe('0.0');
-    expect(oneDecimal(undefined)).toBe('0.0');
+  it('roundTo rounds halves of the written decimal away from zero', () => {
+    expect(roundTo(5.15, 1)).toBe(5.2);
+    expect(roundTo(1.005, 2)).toBe(1.01);
+    expect(roundTo(-9.05, 1)).toBe(-9.1);
+    expect(roundTo(-0.04, 1)).toBe(0);
+    expect(roundTo(3.456, 1)).toBe(3.5);
+    expect(roundTo(1e-9, 1)).toBe(0);
   });
 });
 

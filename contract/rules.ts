@@ -1,5 +1,6 @@
 // Pure product rules of spec section 5 and decisions.md, shared by the SPA, the server and tests.
 import type { CommunityCategory } from './common';
+import { CORE_OUTCOMES } from './vocabulary';
 
 /** Letters only, in segments separated by single hyphens (spec section 5). */
 export const PEPTIDE_SEQUENCE_RE = /^[A-Za-z]+(-[A-Za-z]+)*$/;
@@ -19,9 +20,11 @@ export const OUTCOME_DEFAULT = 5;
  */
 export const OVERALL_OUTCOME = 'Overall effect';
 export const READ_WORDS_PER_MINUTE = 200;
+/** Above this many matching reports, Community shows "10,000+" (server/services/experiences.ts says why). */
+export const MATCH_COUNT_CAP = 10_000;
 
-/** The five outcomes the home cards average (spec section 2, Home). */
-export const CORE_OUTCOMES = ['energy', 'sleep', 'mood', 'performance', 'recovery'] as const;
+/** The five outcomes the home cards average (spec section 2, Home); kept with their labels. */
+export { CORE_OUTCOMES };
 
 /** Community category groups, matched by substring on primary purposes (spec section 5). */
 export const COMMUNITY_CATEGORY_TERMS: Record<Exclude<CommunityCategory, 'all'>, readonly string[]> = {
@@ -75,9 +78,19 @@ export function coreOutcomeMeanOutOfFive(outcomes: Record<string, number>): numb
   return ratingOutOfFive(mean(core.length ? core : entries.map(([, v]) => v)));
 }
 
-/** One decimal, as the screens show ratings. */
-export function oneDecimal(n: number | null | undefined): string {
-  return (n ?? 0).toFixed(1);
+/**
+ * The one rounding rule for figures, on the server and on every screen: to `places` decimals,
+ * halves away from zero, judged on the decimal value as written (5.15 -> 5.2, -9.05 -> -9.1).
+ * `Math.round(x * 10)` and `toFixed` disagree on such halves (5.15 is 5.1499... in binary), which
+ * made one peptide read 5.1 on Home and 5.2 on Explore.
+ */
+export function roundTo(n: number, places: number): number {
+  if (!Number.isFinite(n)) return n;
+  const abs = Math.abs(n);
+  // Shifting the decimal point in the string form avoids the binary error of `abs * 10 ** places`.
+  const shifted = String(abs).includes('e') ? abs * 10 ** places : Number(`${abs}e${places}`);
+  const rounded = Math.round(shifted) / 10 ** places;
+  return n < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
 /** Read time at 200 words per minute, at least one minute once anything is written. */
@@ -105,7 +118,7 @@ export function storyCounterMessage(length: number, max: number, min = STORY_MIN
 /** Percent growth of `current` over `previous`, one decimal; 100 when starting from zero. */
 export function growthPercent(current: number, previous: number): number {
   if (previous === 0) return current > 0 ? 100 : 0;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
+  return roundTo(((current - previous) / previous) * 100, 1);
 }
 
 /**

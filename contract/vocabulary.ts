@@ -1,5 +1,11 @@
 // The fixed vocabulary every layer shares: categories, choices, sorts, limits. Plain values with
 // no zod, so a screen that only needs a list of choices does not load the schema library.
+//
+// Each option list has its labels right beside it, written out (never derived from the slug:
+// "18-25" and "1-3-days" must keep their hyphens). `Record<Value, string>` makes a missing label
+// a type error. Screens show any option through `optionLabel` below, the one labelling rule.
+
+type Labels<T extends readonly string[]> = Record<T[number], string>;
 export const CATEGORIES = [
   'Healing & Recovery',
   'Growth Hormone',
@@ -11,11 +17,53 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 
 export const FREQUENCIES = ['daily', 'every-other-day', 'twice-weekly', 'weekly', 'as-needed'] as const;
+export const FREQUENCY_LABELS: Labels<typeof FREQUENCIES> = {
+  daily: 'Daily',
+  'every-other-day': 'Every Other Day',
+  'twice-weekly': 'Twice Weekly',
+  weekly: 'Weekly',
+  'as-needed': 'As Needed',
+};
 export const ROUTES = ['subcutaneous', 'intramuscular', 'oral', 'nasal'] as const;
+export const ROUTE_LABELS: Labels<typeof ROUTES> = { subcutaneous: 'Subcutaneous', intramuscular: 'Intramuscular', oral: 'Oral', nasal: 'Nasal' };
 export const AGE_RANGES = ['18-25', '25-30', '30-35', '35-40', '40-45', '45-50', '50+'] as const;
+export const AGE_RANGE_LABELS: Labels<typeof AGE_RANGES> = {
+  '18-25': '18-25',
+  '25-30': '25-30',
+  '30-35': '30-35',
+  '35-40': '35-40',
+  '40-45': '40-45',
+  '45-50': '45-50',
+  '50+': '50+',
+};
 export const BIOLOGICAL_SEXES = ['male', 'female', 'prefer-not-to-say'] as const;
+export const BIOLOGICAL_SEX_LABELS: Labels<typeof BIOLOGICAL_SEXES> = { male: 'Male', female: 'Female', 'prefer-not-to-say': 'Prefer not to say' };
 export const WIZARD_ACTIVITY_LEVELS = ['sedentary', 'moderate', 'active', 'athletic'] as const;
+export const WIZARD_ACTIVITY_LEVEL_LABELS: Labels<typeof WIZARD_ACTIVITY_LEVELS> = {
+  sedentary: 'Sedentary',
+  moderate: 'Moderate',
+  active: 'Active',
+  athletic: 'Athletic',
+};
 export const TIMELINES = ['immediately', '1-3-days', '1-week', '2-weeks', '3-4-weeks', '1-2-months', 'no-effects'] as const;
+export const TIMELINE_LABELS: Labels<typeof TIMELINES> = {
+  immediately: 'Immediately',
+  '1-3-days': '1-3 Days',
+  '1-week': '1 Week',
+  '2-weeks': '2 Weeks',
+  '3-4-weeks': '3-4 Weeks',
+  '1-2-months': '1-2 Months',
+  'no-effects': 'No Effects',
+};
+/** The five outcomes every report is asked about (spec section 2, Home); others are the submitter's words. */
+export const CORE_OUTCOMES = ['energy', 'sleep', 'mood', 'performance', 'recovery'] as const;
+export const CORE_OUTCOME_LABELS: Labels<typeof CORE_OUTCOMES> = {
+  energy: 'Energy',
+  sleep: 'Sleep',
+  mood: 'Mood',
+  performance: 'Performance',
+  recovery: 'Recovery',
+};
 export const PRIMARY_PURPOSES = [
   'Injury Healing',
   'Recovery',
@@ -43,6 +91,7 @@ export const ROLES = ['user', 'moderator'] as const;
 export const ACCOUNT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
+export const GENDER_LABELS: Labels<typeof GENDERS> = { male: 'Male', female: 'Female', other: 'Other', 'prefer-not-to-say': 'Prefer not to say' };
 export const PROFILE_ACTIVITY_LEVELS = [
   'sedentary',
   'lightly-active',
@@ -50,13 +99,73 @@ export const PROFILE_ACTIVITY_LEVELS = [
   'very-active',
   'extremely-active',
 ] as const;
+export const PROFILE_ACTIVITY_LEVEL_LABELS: Labels<typeof PROFILE_ACTIVITY_LEVELS> = {
+  sedentary: 'Sedentary',
+  'lightly-active': 'Lightly Active',
+  'moderately-active': 'Moderately Active',
+  'very-active': 'Very Active',
+  'extremely-active': 'Extremely Active',
+};
 
 export const COMMUNITY_CATEGORIES = ['all', 'healing', 'performance', 'anti-aging', 'cognitive'] as const;
 export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number];
+export const COMMUNITY_CATEGORY_LABELS: Labels<typeof COMMUNITY_CATEGORIES> = {
+  all: 'All Categories',
+  healing: 'Healing & Recovery',
+  performance: 'Performance',
+  'anti-aging': 'Anti-Aging',
+  cognitive: 'Cognitive',
+};
 export const COMMUNITY_SORTS = ['newest', 'oldest', 'helpful', 'rating'] as const;
 export type CommunitySort = (typeof COMMUNITY_SORTS)[number];
+export const COMMUNITY_SORT_LABELS: Labels<typeof COMMUNITY_SORTS> = {
+  newest: 'Newest First',
+  oldest: 'Oldest First',
+  helpful: 'Most Helpful',
+  rating: 'Highest Rated',
+};
 export const PEPTIDE_SORTS = ['name', 'rating', 'experiences', 'popularity'] as const;
 export type PeptideSort = (typeof PEPTIDE_SORTS)[number];
+export const PEPTIDE_SORT_LABELS: Labels<typeof PEPTIDE_SORTS> = { name: 'Name', rating: 'Rating', experiences: 'Experiences', popularity: 'Popularity' };
+
+// The stored choices of a report or profile, one lookup for all: no two lists give one value
+// different labels (checked in contract/vocabulary.test.ts). Category and purpose lists hold
+// their labels as their values.
+const CHOICE_LABELS: Readonly<Record<string, string>> = {
+  ...FREQUENCY_LABELS,
+  ...ROUTE_LABELS,
+  ...AGE_RANGE_LABELS,
+  ...BIOLOGICAL_SEX_LABELS,
+  ...WIZARD_ACTIVITY_LEVEL_LABELS,
+  ...TIMELINE_LABELS,
+  ...GENDER_LABELS,
+  ...PROFILE_ACTIVITY_LEVEL_LABELS,
+};
+export const CHOICE_LABEL_LISTS = [
+  FREQUENCY_LABELS,
+  ROUTE_LABELS,
+  AGE_RANGE_LABELS,
+  BIOLOGICAL_SEX_LABELS,
+  WIZARD_ACTIVITY_LEVEL_LABELS,
+  TIMELINE_LABELS,
+  GENDER_LABELS,
+  PROFILE_ACTIVITY_LEVEL_LABELS,
+] as const;
+
+/**
+ * The label of a stored choice (frequency, route, age range, sex, activity level, timeline,
+ * gender): "1-3-days" -> "1-3 Days", "18-25" -> "18-25". A value outside the lists (an older
+ * report) is shown exactly as stored, never reshaped.
+ */
+export function optionLabel(value: string): string {
+  // An own label only: a stored value may be "toString" or "__proto__".
+  return Object.hasOwn(CHOICE_LABELS, value) ? CHOICE_LABELS[value]! : value;
+}
+
+/** An outcome's name: the five core ones labelled, any other as the submitter wrote it. */
+export function outcomeLabel(name: string): string {
+  return Object.hasOwn(CORE_OUTCOME_LABELS, name) ? CORE_OUTCOME_LABELS[name as keyof typeof CORE_OUTCOME_LABELS] : name;
+}
 
 export const MAX_PAGE_SIZE = 100;
 

@@ -2,14 +2,16 @@
 // no request scans every experience. Definitions follow decisions.md "Data that is real".
 import type { Analytics, ComparedPeptide, ResearchOverview, ResearchPeptides, Trends } from '../../contract/analytics';
 import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
-import { K_ANONYMITY, growthPercent } from '../../contract/rules';
+import { K_ANONYMITY, growthPercent, roundTo } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
-import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, type PeptideRow } from './peptides';
+import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, peptideRating, type PeptideRow } from './peptides';
 import { decodeCursor, disclosedDemographics } from './experiences';
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const round2 = (n: number) => Math.round(n * 100) / 100;
+// Means travel with two decimals (one on outcome means); screens round them once more with the
+// same rule (contract/rules.ts roundTo, src/lib/format.ts).
+const round1 = (n: number) => roundTo(n, 1);
+const round2 = (n: number) => roundTo(n, 2);
 const MONTH_START = `date_trunc('month', now() at time zone 'UTC')::date`;
 const PREVIOUS_MONTH_START = `(date_trunc('month', now() at time zone 'UTC') - interval '1 month')::date`;
 
@@ -72,7 +74,7 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
         _id: r.id,
         name: r.name,
         category: r.category,
-        rating: round2(Number(r.average_rating)),
+        rating: peptideRating(r),
         experiences: r.experience_count,
       })),
       effectivenessData: top.rows.map((r) => {
@@ -172,7 +174,7 @@ async function compareUncached(ctx: AppContext, ids: string[]): Promise<{ peptid
       _id: r.id,
       name: r.name,
       category: r.category,
-      averageRating: round2(Number(r.average_rating)),
+      averageRating: peptideRating(r),
       totalExperiences: r.experience_count,
       popularity: r.popularity,
       outcomeMeans: outcomes.rows

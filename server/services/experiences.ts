@@ -1,7 +1,7 @@
 // Anonymous experience reports. No account id, address or user agent is ever written with one.
 import { UUID_RE, type CommunityCategory, type CommunitySort } from '../../contract/common';
-import type { DisclosureQueryInput, Experience, OwnExperience, PublicDemographics, Sourcing, SubmitExperienceInput } from '../../contract/experiences';
-import { K_ANONYMITY, experienceRating, purposeGroups } from '../../contract/rules';
+import type { DisclosureQueryInput, Experience, MatchCount, OwnExperience, PublicDemographics, Sourcing, SubmitExperienceInput } from '../../contract/experiences';
+import { K_ANONYMITY, MATCH_COUNT_CAP, experienceRating, purposeGroups } from '../../contract/rules';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
@@ -357,6 +357,8 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
       const placeholders = cursor.map((v, i) => `${add(v)}::${KEY_CASTS[sort.keys[i]]}`);
       where.push(`(${sort.keys.join(', ')}) ${sort.op} (${placeholders.join(', ')})`);
     }
+    // The total goes with the first page only: Load more never counts again.
+    const total = params.cursor ? null : await countMatching(ctx, params, where.slice(), values.slice());
     const limitParam = add(params.limit + 1);
     const res = await ctx.db.query<ExperienceRow>(
       `${SELECT} where ${where.join(' and ')} order by ${sort.order} limit ${limitParam}`,
@@ -364,8 +366,33 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
     );
     const rows = res.rows.slice(0, params.limit);
     const nextCursor = res.rows.length > params.limit ? cursorOf(ctx, rows[rows.length - 1], params.sort) : null;
-    return { experiences: rows.map(toExperience), nextCursor };
+    return { experiences: rows.map(toExperience), nextCursor, total };
   });
+}
+
+/**
+ * How many published reports match the list's filters (`where` and `values` without a cursor).
+ * Without search or category, the trigger-kept counters answer in one row: `peptides.experience_count`
+ * counts exactly the published reports of a peptide (001_init.sql, 009_moderation.sql), for one
+ * peptide or summed over all. Search and category have no counter, and `count(*)` over them would
+ * read every matching row of a million-report table on each first page; so they are counted only
+ * up to MATCH_COUNT_CAP + 1 rows and shown as "10,000+" beyond: bounded work, and no worse than
+ * the page query itself, which also reads until it has found its rows.
+ */
+async function countMatching(ctx: AppContext, params: ExperienceListParams, where: string[], values: unknown[]): Promise<MatchCount> {
+  if (!params.search && params.category === 'all') {
+    const res = params.peptideId
+      ? await ctx.db.query<{ n: number }>('select experience_count::int as n from peptides where id = $1', [params.peptideId])
+      : await ctx.db.query<{ n: number }>('select coalesce(sum(experience_count), 0)::int as n from peptides');
+    return { count: Number(res.rows[0]?.n ?? 0), capped: false };
+  }
+  values.push(MATCH_COUNT_CAP + 1);
+  const res = await ctx.db.query<{ n: number }>(
+    `select count(*)::int as n from (select 1 from experiences e where ${where.join(' and ')} limit $${values.length}) matching`,
+    values,
+  );
+  const n = Number(res.rows[0]?.n ?? 0);
+  return n > MATCH_COUNT_CAP ? { count: MATCH_COUNT_CAP, capped: true } : { count: n, capped: false };
 }
 
 export async function homeExperiences(ctx: AppContext, limit: number) {

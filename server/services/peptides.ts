@@ -2,6 +2,7 @@
 import type { CreatePeptideInput, Peptide } from '../../contract/peptides';
 import type { PeptideSort } from '../../contract/common';
 import { cleanPeptideName, peptideNameKey } from '../../contract/names';
+import { roundTo } from '../../contract/rules';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { conflict, forbidden, notFound } from '../lib/errors';
@@ -46,7 +47,8 @@ const ORDER: Record<PeptideSort, string> = {
   popularity: 'popularity desc, lower(p.name) asc, p.id',
 };
 
-const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+/** A peptide's average rating as every answer gives it (peptide, top peptides, comparison): computed here once. */
+export const peptideRating = (row: Pick<PeptideRow, 'average_rating'>) => roundTo(Number(row.average_rating), 2);
 
 export function toPeptide(row: PeptideRow, caller: Caller | null): Peptide {
   return {
@@ -64,7 +66,7 @@ export function toPeptide(row: PeptideRow, caller: Caller | null): Peptide {
     commonStacks: row.common_stacks,
     dosageRanges: { low: row.dosage_ranges.low ?? '', medium: row.dosage_ranges.medium ?? '', high: row.dosage_ranges.high ?? '' },
     timeline: { onset: row.timeline.onset ?? '', peak: row.timeline.peak ?? '', duration: row.timeline.duration ?? '' },
-    averageRating: round(Number(row.average_rating), 2),
+    averageRating: peptideRating(row),
     totalExperiences: Number(row.experience_count),
     popularity: Number(row.popularity),
     createdAt: row.created_at.toISOString(),

@@ -2,13 +2,15 @@
 // cursor paging), the Home preview, one report, and a peptide's reports.
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { CommunityCategory, CommunitySort } from '@contract/common';
-import type { Experience } from '@contract/experiences';
+import type { Experience, MatchCount } from '@contract/experiences';
 import { readData } from '@contract/normalize';
 import { api } from './client';
 import { ApiError } from './errors';
 
-export type CommunityFilters = { search: string; category: CommunityCategory; sort: CommunitySort };
-export type ExperiencePage = { experiences: Experience[]; nextCursor: string | null };
+/** `peptide`: a peptide's id, or '' for all peptides. */
+export type CommunityFilters = { search: string; category: CommunityCategory; sort: CommunitySort; peptide: string };
+/** `total`: how many reports match, sent with the first page only (contract MatchCount). */
+export type ExperiencePage = { experiences: Experience[]; nextCursor: string | null; total: MatchCount | null };
 
 export const COMMUNITY_PAGE_SIZE = 20;
 const NO_DATA = 'Invalid response structure - no experience data found';
@@ -16,17 +18,27 @@ const NO_DATA = 'Invalid response structure - no experience data found';
 // The schemas load with the first response rather than before the first paint (Home's budget).
 const schemas = () => import('@contract/experiences');
 
-export async function fetchExperiencePage(params: Partial<CommunityFilters> & { peptideId?: string; cursor?: string; limit?: number }): Promise<ExperiencePage> {
+export async function fetchExperiencePage(
+  params: Partial<Omit<CommunityFilters, 'peptide'>> & { peptideId?: string; cursor?: string; limit?: number },
+): Promise<ExperiencePage> {
   const [{ ExperienceListResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/experiences', { params })]);
   const data = readData(ExperienceListResponse, response.data, { listKey: 'experiences' });
   if (!data) throw new ApiError(NO_DATA, response.status, response.data);
-  return { experiences: data.experiences, nextCursor: data.nextCursor ?? null };
+  return { experiences: data.experiences, nextCursor: data.nextCursor ?? null, total: data.total ?? null };
 }
 
 export function communityQueryOptions(filters: CommunityFilters) {
   return infiniteQueryOptions({
     queryKey: ['experiences', 'community', filters],
-    queryFn: ({ pageParam }) => fetchExperiencePage({ ...filters, limit: COMMUNITY_PAGE_SIZE, cursor: pageParam }),
+    queryFn: ({ pageParam }) =>
+      fetchExperiencePage({
+        search: filters.search,
+        category: filters.category,
+        sort: filters.sort,
+        peptideId: filters.peptide || undefined,
+        limit: COMMUNITY_PAGE_SIZE,
+        cursor: pageParam,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,

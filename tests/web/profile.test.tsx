@@ -160,7 +160,7 @@ describe('profile page', () => {
     await app.user.type(screen.getByLabelText('Tracking ID'), ` ${TRK} `);
     await app.user.click(screen.getByRole('button', { name: 'Look Up' }));
     expect(await screen.findByText(TRK)).toBeInTheDocument();
-    for (const text of ['BPC-157', '250 mcg', 'Twice weekly', '42 days', 'Subcutaneous', 'Submitted']) expect(screen.getByText(text)).toBeInTheDocument();
+    for (const text of ['BPC-157', '250 mcg', 'Twice Weekly', '42 days', 'Subcutaneous', 'Submitted']) expect(screen.getByText(text)).toBeInTheDocument();
     // The ID went in the body, trimmed; neither the request URL nor the page address has it.
     expect(sent.map((s) => s.body)).toContainEqual({ trackingId: TRK });
     for (const { url } of sent) expect(url).not.toContain('TRK-');

@@ -103,7 +103,7 @@ describe('this is what others will see', () => {
     await waitFor(() => expect(within(card).getByText('40-45 · Female · Athletic')).toBeInTheDocument(), slow);
     expect(within(card).getByRole('heading', { name: 'BPC-157' })).toBeInTheDocument();
     expect(within(card).getByText(/Healing & Recovery/)).toBeInTheDocument();
-    for (const text of ['300 mcg', 'Twice weekly', '42 days', 'Subcutaneous', 'Injury Healing']) expect(within(card).getByText(text)).toBeInTheDocument();
+    for (const text of ['300 mcg', 'Twice Weekly', '42 days', 'Subcutaneous', 'Injury Healing']) expect(within(card).getByText(text)).toBeInTheDocument();
     // Three common effects at 5/10 each: 5/10 is 2.5/5, as the server would rate it.
     expect(within(card).getByText('2.5/5')).toBeInTheDocument();
     expect(within(card).getAllByText('shoulder')[0]!.tagName).toBe('STRONG');

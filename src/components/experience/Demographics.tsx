@@ -4,17 +4,17 @@
 import type { PublicDemographics } from '@contract/experiences';
 import { DEMOGRAPHICS_NOT_SHOWN } from '@contract/rules';
 import { cn } from '@/lib/cn';
-import { humanise } from './format';
+import { optionLabel } from '@contract/vocabulary';
 
 type Part = keyof PublicDemographics;
 const ALL_PARTS: readonly Part[] = ['ageRange', 'biologicalSex', 'activityLevel'];
 
-/** "30-35 · Female · Moderate" (age ranges keep their dash); empty parts are left out. */
+/** "30-35 · Female · Moderate"; empty parts are left out. */
 export function demographicsText(d: PublicDemographics, parts: readonly Part[] = ALL_PARTS): string {
   return parts
     .map((p) => d[p].trim())
     .filter(Boolean)
-    .map((v) => (/^\d/.test(v) ? v : humanise(v)))
+    .map(optionLabel)
     .join(' · ');
 }
 

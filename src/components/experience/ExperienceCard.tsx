@@ -5,7 +5,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { DemographicsText } from './Demographics';
-import { humanise, outcomeLabel, ratingFiveText, shortDate } from './format';
+import { optionLabel, outcomeLabel } from '@contract/vocabulary';
+import { formatRatingOutOfFive } from '@/lib/format';
+import { shortDate } from './format';
 import { StoryText } from './StoryText';
 import { ReportAction, type ReportActionProps } from './ReportAction';
 
@@ -89,17 +91,17 @@ export function ExperienceCard({
               Demo data
             </Badge>
           )}
-          <Badge variant="secondary" aria-label={`Rating ${ratingFiveText(e.rating)}`}>
-            {ratingFiveText(e.rating)}
+          <Badge variant="secondary" aria-label={`Rating ${formatRatingOutOfFive(e.rating)}`}>
+            {formatRatingOutOfFive(e.rating)}
           </Badge>
         </div>
       </div>
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Fact label="Dosage">{e.dosage}</Fact>
-        <Fact label="Frequency">{humanise(e.frequency)}</Fact>
+        <Fact label="Frequency">{optionLabel(e.frequency)}</Fact>
         <Fact label="Duration">{e.duration} days</Fact>
-        <Fact label="Route">{humanise(e.route)}</Fact>
+        <Fact label="Route">{optionLabel(e.route)}</Fact>
         <Fact label="Age range · Sex · Activity" className="col-span-2 sm:col-span-4">
           {demographicsNote ?? <DemographicsText demographics={e.demographics} />}
         </Fact>

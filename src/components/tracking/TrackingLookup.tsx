@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import Search from 'lucide-react/icons/search';
 import type { OwnExperience } from '@contract/experiences';
 import { parseBold } from '@contract/rules';
+import { optionLabel } from '@contract/vocabulary';
 import { ApiError } from '@/api/errors';
 import { normaliseTrackingId, trackingQueryOptions } from '@/api/tracking';
 import { useToast } from '@/app/toast/ToastProvider';
@@ -17,9 +18,6 @@ const EMPTY_MESSAGE = 'Please enter a tracking ID';
 const NOT_FOUND = 'Experience not found';
 const FAILED = 'Failed to lookup experience';
 
-function label(value: string): string {
-  return value.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-}
 
 
 export interface TrackingLookupControls {
@@ -156,9 +154,9 @@ export function TrackingLookup({ showContent = false, actions, title = 'Find you
               </Row>
               <Row term="Peptide">{experience.peptideName}</Row>
               <Row term="Dosage">{experience.dosage}</Row>
-              <Row term="Frequency">{label(experience.frequency)}</Row>
+              <Row term="Frequency">{optionLabel(experience.frequency)}</Row>
               <Row term="Duration">{experience.duration} days</Row>
-              <Row term="Route">{label(experience.route)}</Row>
+              <Row term="Route">{optionLabel(experience.route)}</Row>
               <Row term="Submitted">{shortDate(experience.createdAt)}</Row>
               {experience.updatedAt && <Row term="Last updated">{shortDate(experience.updatedAt)}</Row>}
               {showContent && (

@@ -3,6 +3,7 @@
 import { useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { Experience } from '@contract/experiences';
+import { COMMUNITY_CATEGORY_LABELS, COMMUNITY_SORT_LABELS } from '@contract/vocabulary';
 import { type ExperiencePage, useCommunityExperiences } from '@/api/experiences';
 import { useReportAction } from '@/api/flags';
 import { useMyVotes } from '@/api/votes';
@@ -18,7 +19,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { CATEGORY_LABELS, SORT_LABELS, useCommunityFilters } from './community-filters';
+import { formatCount } from '@/lib/format';
+import { PeptideFilter } from './PeptideFilter';
+import { useCommunityFilters } from './community-filters';
 
 type Voting = ReturnType<typeof useExperienceVote>;
 type ReportFor = ReturnType<typeof useReportAction>;
@@ -63,23 +66,32 @@ export function CommunityPage() {
   const rendering = query.data !== undefined && shown !== query.data;
   const pages = shown?.pages ?? NO_PAGES;
   const count = pages.reduce((n, p) => n + p.experiences.length, 0);
+  // The first page says how many reports match (the server caps costly counts: "10,000+").
+  const total = pages[0]?.total ?? null;
+  const single = total?.count === 1 && !total.capped;
+  const narrowed = filters.search !== '' || filters.category !== 'all' || filters.peptide !== '';
+  const totalText = total
+    ? `${formatCount(total.count)}${total.capped ? '+' : ''} ${single ? 'report' : 'reports'}${narrowed ? (single ? ' matches' : ' match') : ''}`
+    : '';
   // Announced once a list has landed; a filter change keeps the old list visible meanwhile.
-  const announce = query.isSuccess && !query.isFetching && !rendering ? `${count} experience${count === 1 ? '' : 's'} shown` : '';
+  const settled = query.isSuccess && !query.isFetching && !rendering;
+  const announce = settled ? `${totalText ? `${totalText}, ` : ''}${count} shown` : '';
 
   return (
     <div className="grid gap-6">
       <PageIntro title="Community Experiences">Anonymous reports from the community. Vote on the ones that help others decide.</PageIntro>
 
       <Card className="p-4 sm:p-5">
-        <form role="search" aria-label="Filter experiences" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end" onSubmit={(e) => e.preventDefault()}>
+        <form role="search" aria-label="Filter experiences" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end" onSubmit={(e) => e.preventDefault()}>
           <div className="grid gap-1.5">
             <Label htmlFor="community-search">Search</Label>
             <Input id="community-search" type="search" placeholder="Search experiences..." value={searchDraft} onChange={(e) => setSearchDraft(e.target.value)} />
           </div>
+          <PeptideFilter value={filters.peptide} onChange={(peptide) => update({ peptide })} />
           <div className="grid gap-1.5">
             <Label htmlFor="community-category">Category</Label>
             <Select id="community-category" value={filters.category} onChange={(e) => update({ category: e.target.value })}>
-              {Object.entries(CATEGORY_LABELS).map(([value, label]) => (
+              {Object.entries(COMMUNITY_CATEGORY_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>{label}</option>
               ))}
             </Select>
@@ -87,12 +99,12 @@ export function CommunityPage() {
           <div className="grid gap-1.5">
             <Label htmlFor="community-sort">Sort</Label>
             <Select id="community-sort" value={filters.sort} onChange={(e) => update({ sort: e.target.value })}>
-              {Object.entries(SORT_LABELS).map(([value, label]) => (
+              {Object.entries(COMMUNITY_SORT_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>{label}</option>
               ))}
             </Select>
           </div>
-          <Button variant="outline" onClick={clear} disabled={!isFiltered}>
+          <Button variant="outline" onClick={clear} disabled={!isFiltered} className="sm:col-span-2 lg:col-span-1">
             Clear Filters
           </Button>
         </form>
@@ -117,6 +129,11 @@ export function CommunityPage() {
         </div>
       ) : (
         <>
+          {totalText && (
+            <p className="text-sm text-muted-foreground tabular-nums" data-testid="community-total">
+              {totalText}
+            </p>
+          )}
           <ul className="grid gap-4" aria-busy={query.isFetching && !query.isFetchingNextPage}>
             {pages.map((page, i) => (
               <ExperienceBatch key={i} experiences={page.experiences} voting={voting} reportFor={reportFor} />

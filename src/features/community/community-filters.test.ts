@@ -3,9 +3,12 @@ import { readCommunityFilters, writeCommunityFilters } from './community-filters
 
 describe('community filters in the URL', () => {
   it('reads known values and falls back to the defaults for anything else', () => {
-    expect(readCommunityFilters(new URLSearchParams('search=%20bpc%20&category=healing&sort=rating'))).toEqual({ search: 'bpc', category: 'healing', sort: 'rating' });
-    expect(readCommunityFilters(new URLSearchParams('category=bogus&sort=<script>'))).toEqual({ search: '', category: 'all', sort: 'newest' });
+    expect(readCommunityFilters(new URLSearchParams('search=%20bpc%20&category=healing&sort=rating'))).toEqual({ search: 'bpc', category: 'healing', sort: 'rating', peptide: '' });
+    expect(readCommunityFilters(new URLSearchParams('category=bogus&sort=<script>'))).toEqual({ search: '', category: 'all', sort: 'newest', peptide: '' });
     expect(readCommunityFilters(new URLSearchParams(`search=${'x'.repeat(300)}`)).search).toHaveLength(100);
+    const id = '20000000-0000-4000-8000-00000000000A';
+    expect(readCommunityFilters(new URLSearchParams(`peptide=${id}`)).peptide).toBe(id.toLowerCase());
+    expect(readCommunityFilters(new URLSearchParams('peptide=BPC-157')).peptide).toBe('');
   });
 
   it('writes only what differs from the defaults and keeps unrelated parameters', () => {

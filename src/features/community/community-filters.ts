@@ -1,24 +1,9 @@
-// Community filters live in the URL (?search=&category=&sort=): shareable, and the back button
+// Community filters live in the URL (?search=&category=&sort=&peptide=): shareable, and the back button
 // restores them. The search box follows the URL 300 ms after typing stops.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { COMMUNITY_CATEGORIES, COMMUNITY_SORTS, type CommunityCategory, type CommunitySort } from '@contract/vocabulary';
+import { COMMUNITY_CATEGORIES, COMMUNITY_SORTS, UUID_RE, type CommunityCategory, type CommunitySort } from '@contract/vocabulary';
 import type { CommunityFilters } from '@/api/experiences';
-
-export const CATEGORY_LABELS: Record<CommunityCategory, string> = {
-  all: 'All Categories',
-  healing: 'Healing & Recovery',
-  performance: 'Performance',
-  'anti-aging': 'Anti-Aging',
-  cognitive: 'Cognitive',
-};
-
-export const SORT_LABELS: Record<CommunitySort, string> = {
-  newest: 'Newest First',
-  oldest: 'Oldest First',
-  helpful: 'Most Helpful',
-  rating: 'Highest Rated',
-};
 
 const SEARCH_MAX = 100;
 
@@ -26,17 +11,20 @@ const SEARCH_MAX = 100;
 export function readCommunityFilters(params: URLSearchParams): CommunityFilters {
   const category = params.get('category') ?? 'all';
   const sort = params.get('sort') ?? 'newest';
+  const peptide = (params.get('peptide') ?? '').trim();
   return {
     search: (params.get('search') ?? '').trim().slice(0, SEARCH_MAX),
     category: (COMMUNITY_CATEGORIES as readonly string[]).includes(category) ? (category as CommunityCategory) : 'all',
     sort: (COMMUNITY_SORTS as readonly string[]).includes(sort) ? (sort as CommunitySort) : 'newest',
+    // A peptide's id; anything else would be a 400 from the server, so it reads as all peptides.
+    peptide: UUID_RE.test(peptide) ? peptide.toLowerCase() : '',
   };
 }
 
 /** The URL's query for some filters: defaults are left out so the plain page has a plain URL. */
 export function writeCommunityFilters(prev: URLSearchParams, changes: Partial<CommunityFilters>): URLSearchParams {
   const next = new URLSearchParams(prev);
-  const defaults: CommunityFilters = { search: '', category: 'all', sort: 'newest' };
+  const defaults: CommunityFilters = { search: '', category: 'all', sort: 'newest', peptide: '' };
   for (const [key, value] of Object.entries(changes) as [keyof CommunityFilters, string][]) {
     const clean = key === 'search' ? value.trim().slice(0, SEARCH_MAX) : value;
     if (clean === '' || clean === defaults[key]) next.delete(key);
@@ -72,6 +60,6 @@ export function useCommunityFilters() {
     setParams(new URLSearchParams(), { replace: false });
   };
 
-  const isFiltered = filters.search !== '' || filters.category !== 'all' || filters.sort !== 'newest';
+  const isFiltered = filters.search !== '' || filters.category !== 'all' || filters.sort !== 'newest' || filters.peptide !== '';
   return { filters, searchDraft, setSearchDraft, update, clear, isFiltered };
 }

@@ -61,7 +61,13 @@ export function ExperienceDetailPage() {
       <div className="grid gap-3">
         <BackLink />
         <PageHeading>{`${e.peptideName} experience`}</PageHeading>
-        <p className="text-muted-foreground">An anonymous report shared with the community.</p>
+        <p className="text-muted-foreground">
+          An anonymous report on{' '}
+          <Link to={`/peptides/${e.peptideId}`} className="font-medium text-primary-strong underline underline-offset-4">
+            {e.peptideName}
+          </Link>{' '}
+          shared with the community.
+        </p>
       </div>
       <SafetyNotice />
       <ExperienceCard experience={e} titleLink={false} highlighted={Boolean(voting.castHere[e._id])} report={reportFor(e._id)}>

@@ -9,13 +9,13 @@ import { PageHeading } from '@/components/page/PageHeading';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { StatCard } from '@/components/ui/stat-card';
+import { STAT_GRID, StatCard } from '@/components/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ExploreErrorBoundary } from './ExploreErrorBoundary';
 import { MemberGate } from './MemberGate';
 import { OverviewTab, TopPeptidesTab } from './OverviewTab';
 import { TABS, type ExploreTab, type Period, useExploreParams } from './explore-params';
-import { formatCount, oneDecimal, signedPercent } from './format';
+import { formatCount, formatGrowth, formatRating } from '@/lib/format';
 
 // The member tabs carry chart.js: loaded only when a signed-in member opens one of them.
 const UsageTrends = lazy(async () => ({ default: (await import('./member-tabs')).UsageTrends }));
@@ -62,8 +62,6 @@ function Explorer() {
     );
   }
   const a = analytics.data;
-  // Spec: Active Users falls back to total experiences when the figure is missing.
-  const activeUsers = Number.isFinite(a.activeUsers) ? a.activeUsers : a.totalExperiences;
 
   const memberTab = (tab: 'usage' | 'growth' | 'compare') => {
     if (status === 'checking') return <Spinner label="Checking your session" className="py-12" />;
@@ -95,7 +93,7 @@ function Explorer() {
         </div>
       </div>
 
-      <section aria-labelledby="explore-summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-labelledby="explore-summary" className={STAT_GRID}>
         {/* Keeps the heading order (h1, h2, then the cards' h3) for screen-reader navigation. */}
         <h2 id="explore-summary" className="sr-only">
           Summary
@@ -103,7 +101,7 @@ function Explorer() {
         <StatCard
           label="Total Experiences"
           value={formatCount(a.totalExperiences)}
-          detail={`${signedPercent(a.experienceGrowth)} from last month`}
+          detail={`${formatGrowth(a.experienceGrowth)} from last month`}
           icon={Activity}
         />
         <StatCard
@@ -112,8 +110,8 @@ function Explorer() {
           detail={`across ${a.categories} ${a.categories === 1 ? 'category' : 'categories'}`}
           icon={FlaskConical}
         />
-        <StatCard label="Avg Rating" value={`${oneDecimal(a.averageRating)}/10`} detail="mean of all experience ratings" icon={Star} />
-        <StatCard label="Active Users" value={formatCount(activeUsers)} detail="this month" icon={Users} />
+        <StatCard label="Avg Rating" value={formatRating(a.averageRating)} detail="mean of all experience ratings" icon={Star} />
+        <StatCard label="Active Users" value={formatCount(a.activeUsers)} detail="this month" icon={Users} />
       </section>
 
       <Tabs value={params.tab} onValueChange={(tab) => update({ tab: tab as ExploreTab })}>

@@ -5,7 +5,9 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { formatCount, meanOf, oneDecimal, outcomeLabel } from './format';
+import { outcomeLabel } from '@contract/vocabulary';
+import { formatCount, formatDecimal, formatRating } from '@/lib/format';
+import { meanOf } from './format';
 
 const NO_TOP = 'No top peptides data available';
 
@@ -15,10 +17,10 @@ function RatingBar({ label, value, n }: { label: string; value: number; n: numbe
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span>{label}</span>
         <span className="tabular-nums text-muted-foreground">
-          <span className="font-medium text-foreground">{oneDecimal(value)}/10</span> (n = {formatCount(n)})
+          <span className="font-medium text-foreground">{formatRating(value)}</span> (n = {formatCount(n)})
         </span>
       </div>
-      <Progress value={Math.round(value * 10) / 10} max={10} label={`${label}: ${oneDecimal(value)} out of 10, n = ${n}`} />
+      <Progress value={Number(formatDecimal(value))} max={10} label={`${label}: ${formatDecimal(value)} out of 10, n = ${n}`} />
     </div>
   );
 }
@@ -47,7 +49,7 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
                     <p className="text-sm text-muted-foreground">{p.category}</p>
                   </div>
                   <div className="shrink-0 text-right text-sm tabular-nums">
-                    <p className="font-medium">{oneDecimal(p.rating)}/10</p>
+                    <p className="font-medium">{formatRating(p.rating)}</p>
                     <p className="text-muted-foreground">
                       {formatCount(p.experiences)} {p.experiences === 1 ? 'experience' : 'experiences'}
                     </p>
@@ -122,9 +124,9 @@ export function TopPeptidesTab({ analytics }: { analytics: Analytics }) {
                   <Badge variant="secondary">{p.category}</Badge>
                 </div>
                 <p className="text-sm tabular-nums">
-                  Average rating <span className="font-semibold">{oneDecimal(p.rating)}/10</span>
+                  Average rating <span className="font-semibold">{formatRating(p.rating)}</span>
                 </p>
-                <Progress value={Math.round(p.rating * 10) / 10} max={10} label={`${p.name} average rating ${oneDecimal(p.rating)} out of 10`} />
+                <Progress value={Number(formatDecimal(p.rating))} max={10} label={`${p.name} average rating ${formatDecimal(p.rating)} out of 10`} />
                 <p className="text-sm text-muted-foreground tabular-nums">
                   {formatCount(p.experiences)} {p.experiences === 1 ? 'experience' : 'experiences'}
                 </p>

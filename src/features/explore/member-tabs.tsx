@@ -14,8 +14,13 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { ChartCanvas, type ThemeColors } from './charts/ChartCanvas';
+import { OTHER_KEY, foldSeries } from './charts/fold-series';
+import { OTHER_DASH, PHONE_SERIES } from './charts/palette';
+import { usePhoneScreen } from './charts/use-phone-screen';
 import { MAX_COMPARE, type GroupBy, type Period } from './explore-params';
-import { formatCount, oneDecimal, outcomeLabel, periodLabel, signedPercent } from './format';
+import { outcomeLabel } from '@contract/vocabulary';
+import { formatCount, formatGrowth, formatRating } from '@/lib/format';
+import { periodLabel } from './format';
 
 const UNIT: Record<Period, { one: string; many: string }> = {
   monthly: { one: 'month', many: 'months' },
@@ -130,14 +135,29 @@ function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
   const unit = UNIT[period];
   const labels = trends.buckets.map((b) => periodLabel(b, period));
   const total = trends.totals.reduce((a, b) => a + b, 0);
+  // On a phone the most reported few and "Other": more lines are unreadable there. The table
+  // below keeps every series.
+  const phone = usePhoneScreen();
+  const drawn = useMemo(() => (phone ? foldSeries(trends.series, PHONE_SERIES) : trends.series), [phone, trends.series]);
+  const folded = drawn.length < trends.series.length;
   const build = useCallback(
     (colors: ThemeColors, narrow: boolean): ChartConfiguration<'line'> => ({
       type: 'line',
       data: {
         labels: trends.buckets.map((b) => periodLabel(b, period)),
-        datasets: trends.series.map((s, i) => {
-          const colour = colors.series[i % colors.series.length]!;
-          return { label: s.name, data: s.counts, borderColor: colour, backgroundColor: colour, cubicInterpolationMode: 'monotone', pointRadius: 3 };
+        datasets: drawn.map((s, i) => {
+          const other = s.key === OTHER_KEY;
+          const colour = other ? colors.other : colors.series[i % colors.series.length]!;
+          // Monotone curves never overshoot between points, so a count never dips below zero.
+          return {
+            label: s.name,
+            data: s.counts,
+            borderColor: colour,
+            backgroundColor: colour,
+            borderDash: other ? OTHER_DASH : undefined,
+            cubicInterpolationMode: 'monotone',
+            pointRadius: 3,
+          };
         }),
       },
       options: {
@@ -149,7 +169,7 @@ function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
         },
       },
     }),
-    [trends, period, unit],
+    [trends, period, unit, drawn],
   );
 
   if (total === 0) {
@@ -159,10 +179,16 @@ function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
   const by = trends.groupBy === 'peptide' ? 'peptide' : 'category';
   const summary =
     `Line chart of experiences per ${unit.one} by ${by} over the last 12 ${unit.many}: ${formatCount(total)} in total` +
-    (leader ? `; the most reported ${by} is ${leader.name} with ${formatCount(leader.counts.reduce((a, b) => a + b, 0))}.` : '.');
+    (leader ? `; the most reported ${by} is ${leader.name} with ${formatCount(leader.counts.reduce((a, b) => a + b, 0))}.` : '.') +
+    ` Lines: ${drawn.map((s) => s.name).join(', ')}.`;
   return (
     <div className="flex flex-col gap-4">
       <ChartCanvas label={summary} build={build} />
+      {folded && (
+        <p className="text-sm text-muted-foreground">
+          The chart shows the {PHONE_SERIES} most reported {by === 'peptide' ? 'peptides' : 'categories'} and sums the rest as Other; the table lists every one.
+        </p>
+      )}
       <DataTable
         caption={`Experiences per ${unit.one} by ${by}`}
         // Total first: on a narrow screen it is the column seen without scrolling.
@@ -232,8 +258,9 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
             type: 'line',
             label: 'Growth (%)',
             data: growthOf(trends),
-            borderColor: colors.series[2],
-            backgroundColor: colors.series[2],
+            borderColor: colors.series[1],
+            backgroundColor: colors.series[1],
+            cubicInterpolationMode: 'monotone',
             yAxisID: 'growth',
             spanGaps: false,
             order: 1,
@@ -267,7 +294,7 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
   const summary =
     `Bar chart of experiences per ${unit.one} over the last 12 ${unit.many} with a growth line: ` +
     `${formatCount(trends.totals[last] ?? 0)} this ${unit.one}` +
-    (lastGrowth === null || lastGrowth === undefined ? '.' : `, ${signedPercent(lastGrowth)} on the previous ${unit.one}.`);
+    (lastGrowth === null || lastGrowth === undefined ? '.' : `, ${formatGrowth(lastGrowth)} on the previous ${unit.one}.`);
   return (
     <div className="flex flex-col gap-4">
       <ChartCanvas label={summary} build={build} />
@@ -276,7 +303,7 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
         head={[unit.one === 'month' ? 'Month' : 'Week starting', 'Experiences', `Growth on previous ${unit.one}`]}
         rows={trends.buckets.map((b, i) => ({
           key: b,
-          cells: [labels[i], formatCount(trends.totals[i] ?? 0), growth[i] == null ? '—' : signedPercent(growth[i] ?? 0)],
+          cells: [labels[i], formatCount(trends.totals[i] ?? 0), growth[i] == null ? '—' : formatGrowth(growth[i] ?? 0)],
         }))}
       />
       <p className="text-sm text-muted-foreground">— means the previous {unit.one} had no experiences, so there is no growth rate to show.</p>
@@ -473,7 +500,7 @@ function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
 
   const summary =
     `Bar chart of mean outcome ratings out of 10 for ${peptides.map((p) => p.name).join(', ')}. ` +
-    peptides.map((p) => `${p.name}: average rating ${oneDecimal(p.averageRating)}/10 from ${formatCount(p.totalExperiences)} experiences`).join('; ') +
+    peptides.map((p) => `${p.name}: average rating ${formatRating(p.averageRating)} from ${formatCount(p.totalExperiences)} experiences`).join('; ') +
     '.';
 
   return (
@@ -496,7 +523,7 @@ function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
               { key: 'category', cells: ['Category', ...peptides.map((p) => p.category)] },
               {
                 key: 'rating',
-                cells: ['Average rating', ...peptides.map((p) => (p.totalExperiences ? `${oneDecimal(p.averageRating)}/10` : '—'))],
+                cells: ['Average rating', ...peptides.map((p) => (p.totalExperiences ? formatRating(p.averageRating) : '—'))],
               },
               { key: 'experiences', cells: ['Experiences', ...peptides.map((p) => formatCount(p.totalExperiences))] },
               { key: 'popularity', cells: ['Popularity', ...peptides.map((p) => `${Math.round(p.popularity)}%`)] },
@@ -506,7 +533,7 @@ function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
                   outcomeLabel(name),
                   ...peptides.map((p) => {
                     const o = outcomeOf(p, name);
-                    return o ? `${oneDecimal(o.mean)}/10 (n = ${formatCount(o.n)})` : '—';
+                    return o ? `${formatRating(o.mean)} (n = ${formatCount(o.n)})` : '—';
                   }),
                 ],
               })),

@@ -6,16 +6,15 @@ import Star from 'lucide-react/icons/star';
 import Users from 'lucide-react/icons/users';
 import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { oneDecimal } from '@contract/rules';
 import { usePublicAnalytics } from '@/api/analytics';
 import { useToast } from '@/app/toast/ToastProvider';
 import { PageHeading } from '@/components/page/PageHeading';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { StatCard } from '@/components/ui/stat-card';
+import { STAT_GRID, StatCard } from '@/components/ui/stat-card';
 import { PRODUCT_NAME, TAGLINE } from '@/lib/brand';
-import { formatCount } from '@/lib/format';
-import { InlineError, signed } from './home-ui';
+import { formatCount, formatGrowth, formatRating } from '@/lib/format';
+import { InlineError } from './home-ui';
 
 const HomeTabs = lazy(async () => ({ default: (await import('./HomeTabs')).HomeTabs }));
 
@@ -37,19 +36,20 @@ function StatCards() {
   if (analytics.isError) return <InlineError message={analytics.error.message} />;
   if (!a) {
     return (
-      <div role="status" aria-label="Loading statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div role="status" aria-label="Loading statistics" className={STAT_GRID}>
         {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-[106px]" />
+          <Skeleton key={i} className="h-[92px] sm:h-[106px]" />
         ))}
       </div>
     );
   }
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard label="Total Experiences" icon={Activity} value={formatCount(a.totalExperiences)} detail={`${signed(a.experienceGrowth)} from last month`} />
+    <div className={STAT_GRID}>
+      <StatCard label="Total Experiences" icon={Activity} value={formatCount(a.totalExperiences)} detail={`${formatGrowth(a.experienceGrowth)} from last month`} />
       <StatCard label="Peptides Tracked" icon={FlaskConical} value={formatCount(a.totalPeptides)} detail={`across ${a.categories} categories`} />
-      <StatCard label="Avg Rating" icon={Star} value={`${oneDecimal(a.averageRating)}/10`} detail="mean of all experience ratings" />
-      <StatCard label="Active Users" icon={Users} value={formatCount(a.activeUsers || a.totalExperiences)} detail="this month" />
+      <StatCard label="Avg Rating" icon={Star} value={formatRating(a.averageRating)} detail="mean of all experience ratings" />
+      {/* The real figure, even 0: a figure is never substituted (docs/product-rules.md, "Figures"). */}
+      <StatCard label="Active Users" icon={Users} value={formatCount(a.activeUsers)} detail="this month" />
     </div>
   );
 }

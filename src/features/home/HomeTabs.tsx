@@ -2,7 +2,7 @@
 // Each list renders its answer in the background (useDeferredValue), a slice at a time.
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
-import { coreOutcomeMeanOutOfFive, oneDecimal } from '@contract/rules';
+import { coreOutcomeMeanOutOfFive } from '@contract/rules';
 import { usePublicAnalytics } from '@/api/analytics';
 import { useHomeExperiences } from '@/api/experiences';
 import { usePeptides } from '@/api/peptides';
@@ -11,8 +11,8 @@ import { shortDate } from '@/components/experience/format';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatCount } from '@/lib/format';
-import { InlineError, Loading, cardLink, signed } from './home-ui';
+import { formatCount, formatDecimal, formatGrowth, formatRating } from '@/lib/format';
+import { InlineError, Loading, cardLink } from './home-ui';
 
 function PopularPeptides() {
   const query = usePeptides({ sort: 'experiences', limit: 6 });
@@ -32,7 +32,7 @@ function PopularPeptides() {
               </div>
               <p className="flex justify-between text-sm text-muted-foreground tabular-nums">
                 <span>{formatCount(p.totalExperiences)} experiences</span>
-                <span>{oneDecimal(p.averageRating)}/10</span>
+                <span>{formatRating(p.averageRating)}</span>
               </p>
             </Card>
           </Link>
@@ -71,7 +71,7 @@ function RecentExperiences() {
                   {e.demo ? ' · Demo data' : ''}
                 </p>
                 <StoryText story={e.story} className="line-clamp-2 text-sm" />
-                <p className="text-sm font-medium tabular-nums">{mean === null ? 'Not rated' : `${mean.toFixed(1)}/5`}</p>
+                <p className="text-sm font-medium tabular-nums">{mean === null ? 'Not rated' : `${formatDecimal(mean)}/5`}</p>
               </Card>
             </Link>
           </li>
@@ -95,7 +95,7 @@ function CommunityInsights() {
         {trending.map((c) => (
           <li key={c.name} className="flex items-center justify-between gap-3 text-sm">
             <span>{c.name}</span>
-            <Badge variant={c.growth >= 0 ? 'success' : 'secondary'}>{signed(c.growth)}</Badge>
+            <Badge variant={c.growth >= 0 ? 'success' : 'secondary'}>{formatGrowth(c.growth)}</Badge>
           </li>
         ))}
       </ul>

@@ -1,8 +1,6 @@
 // Pieces Home's two halves share (the first paint and the lazily loaded tabs).
-import { oneDecimal } from '@contract/rules';
 import { Skeleton } from '@/components/ui/skeleton';
 
-export const signed = (n: number) => `${n >= 0 ? '+' : ''}${oneDecimal(n)}%`;
 export const cardLink = 'block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 export function Loading() {

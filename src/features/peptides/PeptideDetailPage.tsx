@@ -14,7 +14,7 @@ import { DemographicsText } from '@/components/experience/Demographics';
 import { ReportAction } from '@/components/experience/ReportAction';
 import { StoryText } from '@/components/experience/StoryText';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
-import { ratingFiveText } from '@/components/experience/format';
+import { formatRating, formatRatingOutOfFive } from '@/lib/format';
 import { useExperienceVote } from '@/components/experience/use-experience-vote';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
@@ -135,7 +135,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
                 <DemographicsText demographics={exp.demographics} parts={['ageRange', 'biologicalSex']} />
                 {exp.demo ? ' · Demo data' : ''}
               </span>
-              <Badge variant="secondary">{ratingFiveText(exp.rating)}</Badge>
+              <Badge variant="secondary">{formatRatingOutOfFive(exp.rating)}</Badge>
             </CardHeader>
             <CardContent className="grid gap-3 text-sm">
               <BadgeList items={exp.effects} empty="No effects reported." />
@@ -197,7 +197,7 @@ export function PeptideDetailPage() {
         <PageHeading>{peptide.name}</PageHeading>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <Badge>{peptide.category}</Badge>
-          <span>Rating {peptide.averageRating.toFixed(1)}/10</span>
+          <span>Rating {formatRating(peptide.averageRating)}</span>
           <span>{peptide.totalExperiences} experiences</span>
         </div>
       </div>

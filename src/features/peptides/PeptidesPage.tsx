@@ -3,7 +3,7 @@ import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CATEGORIES, PEPTIDE_SORTS, type PeptideSort } from '@contract/vocabulary';
+import { CATEGORIES, PEPTIDE_SORTS, PEPTIDE_SORT_LABELS, type PeptideSort } from '@contract/vocabulary';
 import type { Peptide } from '@contract/peptides';
 import { useDeletePeptide } from '@/api/peptide-mutations';
 import { usePeptides } from '@/api/peptides';
@@ -12,6 +12,7 @@ import { useToast } from '@/app/toast/ToastProvider';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, SafetyNotice, Select, Skeleton } from '@/components/ui';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatRating } from '@/lib/format';
 
 // What only members use loads on demand (and ahead of time once a member is signed in), so a
 // visitor's list never fetches or runs the form and the dialog library.
@@ -22,7 +23,6 @@ const CreatePeptideForm = lazy(async () => ({ default: (await loadCreateForm()).
 
 export const PAGE_SIZE = 24;
 const NO_PEPTIDES: Peptide[] = [];
-const SORT_LABELS: Record<PeptideSort, string> = { name: 'Name', rating: 'Rating', experiences: 'Experiences', popularity: 'Popularity' };
 
 function readParams(params: URLSearchParams) {
   const category = params.get('category') ?? 'all';
@@ -70,7 +70,7 @@ function PeptideCard({ peptide, view, onDelete }: { peptide: Peptide; view: 'gri
       <CardContent className="grid gap-3 text-sm">
         <p className="line-clamp-2 text-muted-foreground">{peptide.description}</p>
         <dl className={view === 'grid' ? 'grid grid-cols-2 gap-2' : 'grid grid-cols-2 gap-2 sm:grid-cols-4'}>
-          <div><dt className="text-muted-foreground">Rating</dt><dd>{peptide.averageRating.toFixed(1)}/10</dd></div>
+          <div><dt className="text-muted-foreground">Rating</dt><dd>{formatRating(peptide.averageRating)}</dd></div>
           <div><dt className="text-muted-foreground">Experiences</dt><dd>{peptide.totalExperiences}</dd></div>
           <div><dt className="text-muted-foreground">Dosage</dt><dd>{peptide.commonDosage}</dd></div>
           <div><dt className="text-muted-foreground">Frequency</dt><dd>{peptide.commonFrequency}</dd></div>
@@ -196,7 +196,7 @@ export function PeptidesPage() {
         </Select>
         <Select aria-label="Sort by" value={sort} onChange={(e) => update({ sort: e.target.value === 'name' ? null : e.target.value })}>
           {PEPTIDE_SORTS.map((s) => (
-            <option key={s} value={s}>Sort by {SORT_LABELS[s]}</option>
+            <option key={s} value={s}>Sort by {PEPTIDE_SORT_LABELS[s]}</option>
           ))}
         </Select>
       </div>

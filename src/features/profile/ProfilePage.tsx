@@ -1,6 +1,6 @@
 // Profile Settings (/profile, protected): Demographics (default), Preferences, Privacy, Lookup.
 import { useEffect, useState, type ReactNode } from 'react';
-import { GENDERS, PROFILE_ACTIVITY_LEVELS } from '@contract/vocabulary';
+import { GENDERS, PROFILE_ACTIVITY_LEVELS, optionLabel } from '@contract/vocabulary';
 import type { User } from '@contract/users';
 import { useMe, useUpdateMe } from '@/api/users';
 import { useToast } from '@/app/toast/ToastProvider';
@@ -18,13 +18,6 @@ import {
   type ProfileForm,
   type WeightUnit,
 } from './profile-form';
-
-function optionLabel(value: string): string {
-  return value
-    .split('-')
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join(' ');
-}
 
 function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
   return (

@@ -9,7 +9,8 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from './LoadError';
-import { formatCount, formatMean, outcomeLabel } from './format';
+import { outcomeLabel } from '@contract/vocabulary';
+import { formatCount, formatMean } from './format';
 import type { ResearchParams } from './research-params';
 
 const PAGE_SIZE = 20;

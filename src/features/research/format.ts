@@ -1,6 +1,6 @@
 // Number and file-name formats for the Research Hub: figures carry their unit, scale and n.
 
-import { formatCount } from '@/lib/format';
+import { formatCount, formatRating } from '@/lib/format';
 
 export { formatCount };
 
@@ -8,13 +8,7 @@ export { formatCount };
 export const formatShare = (share: number) => `${Math.round(share * 100)}%`;
 
 /** A 1-10 mean with one decimal and its scale, or an em dash when there is no data. */
-export const formatMean = (mean: number | null) => (mean === null ? '—' : `${(Math.round(mean * 10) / 10).toFixed(1)}/10`);
-
-/** "energy" -> "Energy", "sleep-quality" -> "Sleep quality". */
-export function outcomeLabel(name: string): string {
-  const text = name.replace(/[-_]+/g, ' ').trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+export const formatMean = (mean: number | null) => (mean === null ? '—' : formatRating(mean));
 
 /** "10 per hour", "600 per minute", "10 per 15 minutes". */
 export function formatWindow(max: number, windowSeconds: number): string {

@@ -1,11 +1,5 @@
-// The <option>s of a wizard select. The slug-to-label rule is the one the wizard has always used;
-// the app-wide labelling module replaces it (issue 16 item 3).
-function label(value: string): string {
-  return value
-    .split('-')
-    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
-    .join(' ');
-}
+// The <option>s of a wizard select, labelled by the one labelling module (contract/vocabulary.ts).
+import { optionLabel } from '@contract/vocabulary';
 
 export function Options({ values, placeholder }: { values: readonly string[]; placeholder: string }) {
   return (
@@ -13,7 +7,7 @@ export function Options({ values, placeholder }: { values: readonly string[]; pl
       <option value="">{placeholder}</option>
       {values.map((v) => (
         <option key={v} value={v}>
-          {label(v)}
+          {optionLabel(v)}
         </option>
       ))}
     </>

@@ -52,10 +52,15 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
       const limit = Number(params.get('limit') ?? 20);
       const start = Number(params.get('cursor') ?? 0);
       const search = (params.get('search') ?? '').toLowerCase();
-      const matching = mock.experiences.filter((e) => !search || e.story.toLowerCase().includes(search) || e.peptideName.toLowerCase().includes(search));
+      const peptideId = params.get('peptideId');
+      const matching = mock.experiences.filter(
+        (e) => (!search || e.story.toLowerCase().includes(search) || e.peptideName.toLowerCase().includes(search)) && (!peptideId || e.peptideId === peptideId),
+      );
       const page = matching.slice(start, start + limit);
       const nextCursor = start + limit < matching.length ? String(start + limit) : null;
-      return HttpResponse.json(ExperienceListResponse.parse({ success: true, data: { experiences: page, nextCursor } }));
+      // Like the server: the number of matching reports comes with the first page only.
+      const total = params.get('cursor') ? null : { count: matching.length, capped: false };
+      return HttpResponse.json(ExperienceListResponse.parse({ success: true, data: { experiences: page, nextCursor, total } }));
     }),
     http.get('/api/experiences/home/public', () =>
       HttpResponse.json(HomeExperiencesResponse.parse({ success: true, data: { experiences: mock.experiences.slice(0, 3) } })),

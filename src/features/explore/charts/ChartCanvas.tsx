@@ -14,6 +14,7 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 import { useEffect, useRef, useState } from 'react';
+import { seriesPalette } from './palette';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
 
@@ -22,28 +23,23 @@ export interface ThemeColors {
   muted: string;
   border: string;
   card: string;
-  /** One colour per series, readable on the card in the current theme. */
+  /** One colour per series, distinct and readable on the card in the current theme (palette.ts). */
   series: string[];
+  /** The colour of the "Other" series. */
+  other: string;
 }
-
-// Series colours per theme: the primary teal first, then hues that keep 3:1 against the card
-// surface (light: white, dark: slate-900), as graphics need (WCAG 1.4.11).
-const SERIES_LIGHT = ['#0f766e', '#1d4ed8', '#b45309', '#7e22ce', '#be123c', '#047857', '#4338ca', '#a16207', '#475569'];
-const SERIES_DARK = ['#2dd4bf', '#60a5fa', '#fbbf24', '#c084fc', '#fb7185', '#4ade80', '#a5b4fc', '#facc15', '#94a3b8'];
 
 function readColors(): ThemeColors {
   const root = document.documentElement;
   const style = getComputedStyle(root);
   const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
   const dark = root.classList.contains('dark');
-  const series = [...(dark ? SERIES_DARK : SERIES_LIGHT)];
-  series[0] = token('--primary', series[0]!);
   return {
     foreground: token('--foreground', dark ? '#e2e8f0' : '#0f172a'),
     muted: token('--muted-foreground', dark ? '#94a3b8' : '#475569'),
     border: token('--border', dark ? '#334155' : '#e2e8f0'),
     card: token('--card', dark ? '#0f172a' : '#ffffff'),
-    series,
+    ...seriesPalette(dark),
   };
 }
 

@@ -1,0 +1,95 @@
+// Figures in a real browser against the seeded server: on a 390 px phone the usage chart draws at
+// most six lines (the five most reported and "Other"); Community shows how many reports match and
+// filters by peptide.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, approvedMember, launch, newPage } from './browser';
+
+let browser: Browser;
+let member: { email: string; password: string };
+beforeAll(async () => {
+  browser = await launch();
+  member = await approvedMember();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+describe('figures on a phone', () => {
+  it("Home's four stat cards take a 2x2 block at 360 px and one row on a desktop", async () => {
+    for (const [width, rows] of [[360, 2], [1280, 1]] as const) {
+      const { context, page } = await newPage(browser, { viewport: { width, height: 800 } });
+      await page.goto('/');
+      const stats = page.getByRole('region', { name: 'Community statistics' });
+      await stats.getByText('Active Users').waitFor();
+      const cards = stats.locator(':scope > div > *');
+      expect(await cards.count()).toBe(4);
+      const boxes = await Promise.all([0, 1, 2, 3].map(async (i) => (await cards.nth(i).boundingBox())!));
+      expect(new Set(boxes.map((b) => Math.round(b.y))).size).toBe(rows);
+      // On the phone the block leaves most of the first screen for content.
+      if (width === 360) expect((await stats.boundingBox())!.height).toBeLessThan(300);
+      await context.close();
+    }
+  });
+
+  it("Explore's usage chart draws at most six series at 390 px, the rest summed as Other", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const trends = (await api('GET', '/api/analytics/trends?period=monthly&groupBy=peptide', undefined, token!)).body.data;
+    const series = (trends.series as { name: string }[]).map((s) => s.name);
+
+    await page.goto('/explore?tab=usage');
+    const chart = page.getByRole('img', { name: /Line chart of experiences per month by peptide/ });
+    await chart.waitFor();
+    // The chart's name lists the lines it draws (its legend).
+    const label = (await chart.getAttribute('aria-label'))!;
+    const lines = label.slice(label.lastIndexOf('Lines: ') + 'Lines: '.length, -1).split(', ');
+    expect(lines.length).toBeLessThanOrEqual(6);
+    if (series.length > 6) {
+      expect(lines).toEqual([...series.slice(0, 5), 'Other']);
+      await page.getByText(/sums the rest as Other; the table lists every one/).waitFor();
+    } else {
+      expect(lines).toEqual(series);
+    }
+    // The table still has every series, plus the total row.
+    expect(await page.getByRole('table', { name: 'Experiences per month by peptide' }).getByRole('row').count()).toBe(series.length + 2);
+    await context.close();
+  });
+
+  it('Community shows the number of matching reports and filters by peptide', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const all = (await api('GET', '/api/experiences?limit=1')).body.data.total as { count: number; capped: boolean };
+    await page.goto('/community');
+    const total = page.getByTestId('community-total');
+    await expect.poll(() => total.textContent()).toBe(`${all.count.toLocaleString('en-US')}${all.capped ? '+' : ''} reports`);
+
+    // The first peptide the filter offers, and its count from the server.
+    const select = page.getByLabel('Peptide');
+    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+    const option = select.locator('option').nth(1);
+    const [id, name] = [(await option.getAttribute('value'))!, (await option.textContent())!];
+    await select.selectOption(id);
+    await page.waitForURL((url) => url.searchParams.get('peptide') === id);
+    const own = (await api('GET', `/api/experiences?limit=1&peptideId=${id}`)).body.data.total as { count: number };
+    await expect.poll(() => total.textContent()).toBe(`${own.count.toLocaleString('en-US')} ${own.count === 1 ? 'report matches' : 'reports match'}`);
+    const titles = await page.locator('main li h2').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(title).toContain(name);
+
+    // The filter survives a reload (it lives in the URL).
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Peptide').inputValue()).toBe(id);
+    await context.close();
+  });
+});

@@ -1,0 +1,97 @@
+// Community's total and peptide filter (GET /api/experiences): the first page says how many
+// published reports match the filters, from the trigger-kept counters where they answer the
+// filter, otherwise counted up to MATCH_COUNT_CAP ("10,000+"); Load more never counts again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExperienceListResponse, MATCH_COUNT_CAP } from '../../contract';
+import { createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { createPeptide, newMember, rows, uniqueWord } from './fixtures';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await newMember(t, 'creator')).accessToken;
+});
+afterAll(() => t.close());
+
+async function feed(query: Record<string, string | number | undefined>) {
+  const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  const res = await t.app.inject({ method: 'GET', url: `/api/experiences?${qs}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return ExperienceListResponse.parse(json(res)).data;
+}
+
+/** A peptide of its own with `published` reports (every third one about sleep) and one held report. */
+async function peptideWithReports(published: number) {
+  const id = await createPeptide(t, token, { name: uniqueWord('Total') });
+  const word = uniqueWord('sleepy');
+  for (let i = 0; i < published; i++) {
+    const base = validSubmission(id, { primaryPurpose: [i % 2 ? 'Focus' : 'Recovery'] });
+    const report = await submit(t, { ...base, story: i % 3 === 0 ? `${base.story} Slept ${word}.` : base.story });
+    expect(report).toMatchObject({ status: 'published' });
+  }
+  // A link holds a report for review: never counted, never listed.
+  const held = await submit(t, validSubmission(id, { story: `${validSubmission(id).story} ${word} https://example.org/shop` }));
+  expect(held).toMatchObject({ status: 'held' });
+  return { id, word };
+}
+
+describe('GET /api/experiences total', () => {
+  it('counts the published reports of one peptide from its counter, filters by peptide, and counts only on the first page', async () => {
+    const { id } = await peptideWithReports(5);
+    const first = await feed({ peptideId: id, limit: 2 });
+    expect(first.total).toEqual({ count: 5, capped: false });
+    expect(first.experiences.every((e) => e.peptideId === id)).toBe(true);
+    const all = [...first.experiences];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = await feed({ peptideId: id, limit: 2, cursor });
+      expect(page.total).toBeNull();
+      all.push(...page.experiences);
+      cursor = page.nextCursor;
+    }
+    expect(all).toHaveLength(5);
+    expect(new Set(all.map((e) => e.peptideId))).toEqual(new Set([id]));
+  });
+
+  it('counts every published report without filters, and applies search and category with the peptide', async () => {
+    const { id, word } = await peptideWithReports(6);
+    const [published] = await rows<{ n: number }>(t, `select count(*)::int as n from experiences where status = 'published'`);
+    expect((await feed({})).total).toEqual({ count: Number(published!.n), capped: false });
+    // Reports 0 and 3 carry the word; the held one does too but is not counted.
+    expect((await feed({ peptideId: id, search: word })).total).toEqual({ count: 2, capped: false });
+    expect((await feed({ search: word })).total).toEqual({ count: 2, capped: false });
+    // Reports 1, 3 and 5 are about Focus (cognitive).
+    expect((await feed({ peptideId: id, category: 'cognitive' })).total).toEqual({ count: 3, capped: false });
+    expect((await feed({ peptideId: id, category: 'cognitive', search: word })).total).toEqual({ count: 1, capped: false });
+  });
+
+  it('an unknown peptide matches nothing, and a malformed one is a 400', async () => {
+    const page = await feed({ peptideId: '00000000-0000-4000-8000-000000000000' });
+    expect(page).toMatchObject({ experiences: [], total: { count: 0, capped: false } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/experiences?peptideId=nope' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('stops counting a search at the cap and says so', async () => {
+    const { id, word } = await peptideWithReports(1);
+    const [source] = await rows<{ id: string }>(t, `select id from experiences where peptide_id = $1 and status = 'published'`, [id]);
+    const columns = (await rows<{ column_name: string }>(t, `select column_name from information_schema.columns where table_name = 'experiences' and column_name not in ('id', 'tracking_hash')`)).map((c) => c.column_name);
+    // Without the aggregate triggers, so ten thousand rows go in within seconds; the peptide's
+    // counter then stays at 1, which the last line checks is still what an unfiltered peptide reads.
+    await rows(t, 'alter table experiences disable trigger user');
+    await rows(
+      t,
+      `insert into experiences (tracking_hash, ${columns.join(', ')})
+       select 'bulk-' || g || '-' || $2, ${columns.map((c) => `e.${c}`).join(', ')}
+         from experiences e, generate_series(1, ${MATCH_COUNT_CAP + 5}) g where e.id = $1`,
+      [source!.id, word],
+    );
+    await rows(t, 'alter table experiences enable trigger user');
+    t.ctx.cache.invalidate();
+    expect((await feed({ search: word })).total).toEqual({ count: MATCH_COUNT_CAP, capped: true });
+    // Without a search the peptide's counter answers (the rows above bypassed it on purpose).
+    expect((await feed({ peptideId: id })).total).toEqual({ count: 1, capped: false });
+  }, 120_000);
+});

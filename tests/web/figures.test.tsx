@@ -1,0 +1,57 @@
+// Figures read the same everywhere (src/lib/format.ts): Home and Explore show one peptide's
+// rating and the month's growth alike, and Active Users is the real figure, even 0 (a figure
+// is never substituted: docs/product-rules.md, "Figures").
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from './helpers/render-app';
+import { makeAnalytics, mockExploreApi } from './msw/explore-fixtures';
+import { makePeptide } from './msw/fixtures';
+
+vi.setConfig({ testTimeout: 20_000 });
+const slow = { timeout: 8_000 };
+
+const BPC = '20000000-0000-4000-8000-000000000001';
+// 5.15 is 5.1499... in binary: toFixed(1) gives 5.1 where Math.round(x * 10) gives 5.2.
+const analytics = makeAnalytics({
+  activeUsers: 0,
+  activeUsersCount: 0,
+  totalExperiences: 42,
+  experienceGrowth: -9,
+  averageRating: 5.15,
+  topPeptides: [{ _id: BPC, name: 'BPC-157', category: 'Healing & Recovery', rating: 5.15, experiences: 42 }],
+});
+
+beforeEach(() => {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  mockExploreApi({ analytics, catalogue: [makePeptide({ _id: BPC, name: 'BPC-157', averageRating: 5.15, totalExperiences: 42 })] });
+});
+
+/** A stat card found by its label. */
+const card = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'p' }).closest('div')!.parentElement!;
+
+describe('figures', () => {
+  it('Home shows Active Users as 0 when no one was active, never the number of experiences', async () => {
+    renderApp('/');
+    const stats = await screen.findByRole('region', { name: 'Community statistics' }, slow);
+    await waitFor(() => expect(card(stats, 'Active Users')).toHaveTextContent(/^Active Users0this month$/), slow);
+    expect(card(stats, 'Total Experiences')).toHaveTextContent('42');
+  });
+
+  it('Home and Explore round growth and ratings by one rule', async () => {
+    const home = renderApp('/');
+    const stats = await screen.findByRole('region', { name: 'Community statistics' }, slow);
+    await waitFor(() => expect(card(stats, 'Total Experiences')).toHaveTextContent('-9% from last month'), slow);
+    expect(card(stats, 'Avg Rating')).toHaveTextContent('5.2/10');
+    const popular = await screen.findByRole('link', { name: /BPC-157/ }, slow);
+    expect(popular).toHaveTextContent('5.2/10');
+    home.unmount();
+
+    renderApp('/explore');
+    const summary = await screen.findByRole('region', { name: 'Summary' }, slow);
+    expect(card(summary, 'Total Experiences')).toHaveTextContent('-9% from last month');
+    expect(card(summary, 'Avg Rating')).toHaveTextContent('5.2/10');
+    expect(card(summary, 'Active Users')).toHaveTextContent(/^Active Users0this month$/);
+    const top = screen.getByRole('heading', { name: 'Most Popular Peptides' }).closest('.rounded-lg')! as HTMLElement;
+    expect(within(top).getByRole('listitem')).toHaveTextContent('5.2/10');
+  });
+});
