@@ -124,7 +124,7 @@ const envelope = <T extends object>(data: fc.Arbitrary<T>) =>
   }));
 
 const bodies = {
-  experiences: envelope(fc.record({ experiences: fc.array(experience, { maxLength: 3 }), nextCursor: fc.option(anyText) })),
+  experiences: envelope(fc.record({ experiences: fc.array(experience, { maxLength: 3 }), nextCursor: fc.option(anyText), total: fc.option(fc.record({ count: fc.nat(), capped: fc.boolean() })) })),
   peptide: envelope(fc.record({ peptide })),
   analytics: envelope(analytics).map((b) => ({ success: true, data: b.data })),
 };

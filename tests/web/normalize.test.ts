@@ -50,7 +50,7 @@ describe('readData', () => {
 
   it('validates a bare list', () => {
     expect(readData(ExperienceListResponse, [], { listKey: 'experiences' })).toBeUndefined(); // nextCursor missing
-    expect(readData(ExperienceListResponse, { experiences: [], nextCursor: null })).toEqual({ experiences: [], nextCursor: null });
+    expect(readData(ExperienceListResponse, { experiences: [], nextCursor: null })).toEqual({ experiences: [], nextCursor: null, total: null });
   });
 
   it('gives undefined for failures and missing or malformed fields', () => {
