@@ -21,6 +21,18 @@ export const HOLD_REASON_TEXT: Record<HoldReason, string> = {
   'concerning-votes': 'Several members marked it as concerning. A moderator will review it before it is public again.',
 };
 
+/** The short words a moderator reads for each hold reason (the Activity log). */
+export const HOLD_REASON_LABELS: Record<HoldReason, string> = {
+  link: 'Contains a link',
+  email: 'Contains an email address',
+  phone: 'Contains a phone number',
+  repeated: 'Repeats a recent report',
+  'pre-moderation': 'Pre-moderation',
+  edited: 'Edited after a decision',
+  flags: 'Flagged by members',
+  'concerning-votes': 'Marked concerning by members',
+};
+
 /** Why a member flags a report (`POST /api/experiences/{id}/flag`). */
 export const FLAG_REASONS = ['spam', 'dangerous', 'personal-info', 'off-topic', 'other'] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
