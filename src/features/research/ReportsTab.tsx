@@ -37,31 +37,30 @@ export function ReportsTab({
   onChange: (changes: { queue?: QueueView; report?: string | null }) => void;
 }) {
   const selectId = useId();
+  // The reports sit below the header card rather than inside it: at 360 px a card within a
+  // card leaves the story too narrow.
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle id={HEADING_ID} tabIndex={-1} className="outline-none">
-          Reports
-        </CardTitle>
-        <CardDescription>
-          Reports held automatically or flagged by members wait here for a decision. Publishing makes a report public (and clears its
-          flags); hiding removes it everywhere and tells its writer why.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {reportId ? (
-          <>
-            <Button variant="outline" size="sm" className="self-start" onClick={() => onChange({ report: null })}>
+    <div className="flex flex-col gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle id={HEADING_ID} tabIndex={-1} className="outline-none">
+            Reports
+          </CardTitle>
+          <CardDescription>
+            Reports held automatically or flagged by members wait here for a decision. Publishing makes a report public (and clears its
+            flags); hiding removes it everywhere and tells its writer why.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {reportId ? (
+            <Button variant="outline" size="sm" onClick={() => onChange({ report: null })}>
               <ArrowLeft aria-hidden />
               Back to the queue
             </Button>
-            <OneReport id={reportId} />
-          </>
-        ) : (
-          <>
-            <div className="flex flex-wrap items-center gap-2">
+          ) : (
+            <div className="flex flex-col gap-1.5 sm:w-64">
               <Label htmlFor={selectId}>Show</Label>
-              <Select id={selectId} className="w-auto" value={view} onChange={(event) => onChange({ queue: event.target.value as QueueView })}>
+              <Select id={selectId} value={view} onChange={(event) => onChange({ queue: event.target.value as QueueView })}>
                 {QUEUE_VIEWS.map((v) => (
                   <option key={v} value={v}>
                     {VIEW_LABELS[v]}
@@ -69,11 +68,11 @@ export function ReportsTab({
                 ))}
               </Select>
             </div>
-            <QueueList key={view} view={view} />
-          </>
-        )}
-      </CardContent>
-    </Card>
+          )}
+        </CardContent>
+      </Card>
+      {reportId ? <OneReport id={reportId} /> : <QueueList key={view} view={view} />}
+    </div>
   );
 }
 
@@ -161,11 +160,13 @@ function QueueList({ view }: { view: QueueView }) {
   }
   if (items.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 py-8 text-center">
-        <Inbox className="size-8 text-muted-foreground" aria-hidden />
-        <p className="font-medium">{EMPTY[view].title}</p>
-        <p className="text-sm text-muted-foreground">{EMPTY[view].text}</p>
-      </div>
+      <Card>
+        <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
+          <Inbox className="size-8 text-muted-foreground" aria-hidden />
+          <p className="font-medium">{EMPTY[view].title}</p>
+          <p className="text-sm text-muted-foreground">{EMPTY[view].text}</p>
+        </CardContent>
+      </Card>
     );
   }
   return (
@@ -199,7 +200,11 @@ function OneReport({ id }: { id: string }) {
     return <LoadError title="Failed to load the report" message={errorMessage(query.error, 'The report could not be loaded.')} onRetry={() => void query.refetch()} />;
   }
   if (!query.data) {
-    return <p className="py-8 text-center text-muted-foreground">This report does not exist any more: the person who wrote it deleted it.</p>;
+    return (
+      <Card>
+        <CardContent className="py-10 text-center text-muted-foreground">This report does not exist any more: the person who wrote it deleted it.</CardContent>
+      </Card>
+    );
   }
   const item = query.data;
   // The report stays on screen with its new status: focus comes back to it.
