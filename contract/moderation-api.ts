@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { Id, Limit, ok } from './common';
 import { OwnExperience } from './experiences';
-import { EXPERIENCE_STATUSES, FLAG_REASONS, HIDE_REASONS, HOLD_REASONS, MODERATION_ACTIONS } from './moderation';
+import { EXPERIENCE_STATUSES, FLAG_REASONS, HIDE_REASONS, HOLD_REASONS, MODERATION_ACTIONS, QUEUE_VIEWS } from './moderation';
 import { Prose } from './safe-text';
 
 export const NOTE_MAX = 500;
@@ -19,7 +19,16 @@ export const FlagResponse = ok(z.object({ flagged: z.literal(true), status: z.en
 export const HideRequest = z.strictObject({ reason: z.enum(HIDE_REASONS), note: Note });
 export type HideRequest = z.input<typeof HideRequest>;
 
-export const ModerationQueueQuery = z.object({ limit: Limit, cursor: Cursor });
+/**
+ * `view`: `waiting` (default: held reports and published ones with open flags) or `hidden`.
+ * `experienceId`: that one report whatever its status (the Activity log links to it).
+ */
+export const ModerationQueueQuery = z.object({
+  limit: Limit,
+  cursor: Cursor,
+  view: z._default(z.enum(QUEUE_VIEWS), 'waiting'),
+  experienceId: z.optional(Id),
+});
 
 /** A queue item: the whole report as its submitter sees it (demographics, sourcing), and why it is here. */
 export const QueueItem = z.object({

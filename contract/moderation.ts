@@ -21,6 +21,18 @@ export const HOLD_REASON_TEXT: Record<HoldReason, string> = {
   'concerning-votes': 'Several members marked it as concerning. A moderator will review it before it is public again.',
 };
 
+/** The short words a moderator reads for each hold reason (the Activity log). */
+export const HOLD_REASON_LABELS: Record<HoldReason, string> = {
+  link: 'Contains a link',
+  email: 'Contains an email address',
+  phone: 'Contains a phone number',
+  repeated: 'Repeats a recent report',
+  'pre-moderation': 'Pre-moderation',
+  edited: 'Edited after a decision',
+  flags: 'Flagged by members',
+  'concerning-votes': 'Marked concerning by members',
+};
+
 /** Why a member flags a report (`POST /api/experiences/{id}/flag`). */
 export const FLAG_REASONS = ['spam', 'dangerous', 'personal-info', 'off-topic', 'other'] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
@@ -55,6 +67,28 @@ export const HIDE_REASON_TEXT: Record<HideReason, string> = {
   other: 'A moderator removed it.',
 };
 
+/** The label a moderator reads for each hide reason (the Hide dialog, the Activity log). */
+export const HIDE_REASON_LABELS: Record<HideReason, string> = {
+  spam: 'Spam or advertising',
+  dangerous: 'Dangerous advice',
+  'personal-info': 'Personal information',
+  'off-topic': 'Off topic',
+  'not-an-experience': 'Not an experience report',
+  other: 'Another reason (say why in the note)',
+};
+
+/** What the moderators' queue lists: reports that wait for a decision, or hidden ones (to restore). */
+export const QUEUE_VIEWS = ['waiting', 'hidden'] as const;
+export type QueueView = (typeof QUEUE_VIEWS)[number];
+
 /** Moderation log actions; `hold` with no moderator is an automatic hold. */
 export const MODERATION_ACTIONS = ['hold', 'publish', 'hide', 'restore'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** How the Activity log names each action. */
+export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
+  hold: 'Held',
+  publish: 'Published',
+  hide: 'Hidden',
+  restore: 'Restored',
+};

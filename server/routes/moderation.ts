@@ -12,8 +12,7 @@ const DONE = { publish: 'Report published.', hide: 'Report hidden.', restore: 'R
 export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get('/api/moderation/queue', async (request) => {
     await requireModerator(ctx, request);
-    const { limit, cursor } = parse(ModerationQueueQuery, request.query);
-    return { success: true, data: await moderation.queue(ctx, limit, cursor) };
+    return { success: true, data: await moderation.queue(ctx, parse(ModerationQueueQuery, request.query)) };
   });
 
   app.get('/api/moderation/log', async (request) => {

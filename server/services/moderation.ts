@@ -1,7 +1,7 @@
 // Flags and the moderators' decisions (docs/product-rules.md, "Moderation"). Every status change
 // happens in one transaction with its log entry (moderation_log, append-only: migration
 // 009_moderation.sql), and the triggers there move the report out of or into every aggregate.
-import type { FlagReason, HideReason, HoldReason, ModerationAction } from '../../contract/moderation';
+import type { FlagReason, HideReason, HoldReason, ModerationAction, QueueView } from '../../contract/moderation';
 import type { ModerationLogEntry, QueueItem } from '../../contract/moderation-api';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
@@ -85,20 +85,31 @@ export async function decide(
   return { id: experienceId, status: t.to };
 }
 
-/** Held reports and published reports with open flags, oldest first, keyset paged. */
-export async function queue(ctx: AppContext, limit: number, cursor?: string): Promise<{ items: QueueItem[]; nextCursor: string | null }> {
+const QUEUE_WHERE: Record<QueueView, string> = {
+  waiting: `(e.status = 'held'
+             or (e.status = 'published' and exists (select 1 from flags f where f.experience_id = e.id and f.resolved_at is null)))`,
+  hidden: `e.status = 'hidden'`,
+};
+
+/**
+ * The `waiting` view: held reports and published reports with open flags; `hidden`: hidden
+ * reports (to restore). Oldest first, keyset paged. `experienceId` answers that one report
+ * whatever its status (the Activity log links to it).
+ */
+export async function queue(
+  ctx: AppContext,
+  q: { limit: number; cursor?: string; view: QueueView; experienceId?: string },
+): Promise<{ items: QueueItem[]; nextCursor: string | null }> {
+  const { limit, cursor } = q;
   const values: unknown[] = [limit + 1];
-  let after = '';
+  const where = [q.experienceId ? `e.id = $${values.push(q.experienceId)}::uuid` : QUEUE_WHERE[q.view]];
   if (cursor) {
     const [createdAt, id] = decodeCursor(ctx, cursor, ['timestamp', 'uuid']);
-    values.push(createdAt, id);
-    after = 'and (e.created_at, e.id) > ($2::timestamptz, $3::uuid)';
+    where.push(`(e.created_at, e.id) > ($${values.push(createdAt)}::timestamptz, $${values.push(id)}::uuid)`);
   }
   const res = await ctx.db.query<ExperienceRow>(
     `${SELECT}
-      where (e.status = 'held'
-             or (e.status = 'published' and exists (select 1 from flags f where f.experience_id = e.id and f.resolved_at is null)))
-        ${after}
+      where ${where.join(' and ')}
       order by e.created_at, e.id limit $1`,
     values,
   );

@@ -27,8 +27,13 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 }
 
 /** Calls the API directly (for setup such as a moderator approving an account). */
-export async function api<T = any>(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${inject('baseURL')}${url}`, {
+export function api<T = any>(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  return apiAt<T>(inject('baseURL'), method, url, body, token);
+}
+
+/** `api` against another server (a test that starts its own: tests/e2e/app-server.ts). */
+export async function apiAt<T = any>(baseURL: string, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseURL}${url}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -39,14 +44,14 @@ export async function api<T = any>(method: string, url: string, body?: unknown, 
 type Peptide = { _id: string; name: string; commonEffects: string[] };
 
 /** The first catalogue peptide with common effects (the wizard's outcome fields), from the API. */
-export async function firstPeptide(): Promise<Peptide> {
-  const res = await api('GET', '/api/peptides?limit=100&sort=name');
+export async function firstPeptide(baseURL = inject('baseURL')): Promise<Peptide> {
+  const res = await apiAt(baseURL, 'GET', '/api/peptides?limit=100&sort=name');
   return res.body.data.peptides.find((p: Peptide) => p.commonEffects.length > 0);
 }
 
 /** Submits an experience through the API as the wizard would: a valid report, `fields` overriding. */
-export function submitExperience(peptide: Peptide, story: string, fields: Record<string, unknown> = {}) {
-  return api('POST', '/api/experiences', {
+export function submitExperience(peptide: Peptide, story: string, fields: Record<string, unknown> = {}, baseURL = inject('baseURL')) {
+  return apiAt(baseURL, 'POST', '/api/experiences', {
     peptideId: peptide._id,
     dosage: '250 mcg',
     frequency: 'daily',

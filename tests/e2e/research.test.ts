@@ -201,7 +201,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 describe('Research Hub screenshots', () => {
-  const TABS = ['Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management'];
+  const TABS = ['Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management', 'Reports', 'Activity'];
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1280, 360]) {
       it(`every tab at ${width} px, ${theme}: no horizontal scroll`, async () => {

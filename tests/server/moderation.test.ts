@@ -220,4 +220,38 @@ describe('the queue', () => {
       await fresh.close();
     }
   });
+
+  it('view=hidden lists hidden reports (to restore), experienceId answers one report whatever its status', async () => {
+    const queue = async (query: Record<string, string>) => {
+      const res = await inject('GET', `/api/moderation/queue?${new URLSearchParams(query)}`, mod);
+      expect(res.statusCode, res.body).toBe(200);
+      return ModerationQueueResponse.parse(json(res)).data;
+    };
+    const ids = (data: { items: { experience: { _id: string } }[] }) => data.items.map((i) => i.experience._id);
+    const hidden = (await report()).experience._id;
+    const held = (await report({ story: `${validSubmission('').story} See www.example.com for more.` })).experience._id;
+    const published = (await report()).experience._id;
+    expect((await act(hidden, 'hide', { reason: 'dangerous' })).statusCode).toBe(200);
+    expect((await act((await report()).experience._id, 'hide', { reason: 'spam' })).statusCode).toBe(200);
+
+    const hiddenView = ids(await queue({ view: 'hidden', limit: '100' }));
+    expect(hiddenView).toContain(hidden);
+    expect(hiddenView).not.toContain(held);
+    const waiting = ids(await queue({ limit: '100' }));
+    expect(waiting).toContain(held);
+    expect(waiting).not.toContain(hidden);
+    // Paged like the waiting view: each page of one report follows the last.
+    const first = await queue({ view: 'hidden', limit: '1' });
+    const second = await queue({ view: 'hidden', limit: '1', cursor: first.nextCursor! });
+    expect([...ids(first), ...ids(second)]).toEqual(hiddenView.slice(0, 2));
+
+    const one = await queue({ experienceId: hidden });
+    expect(one.items).toHaveLength(1);
+    expect(one.items[0]).toMatchObject({ status: 'hidden', experience: { _id: hidden, hiddenReason: { code: 'dangerous' } } });
+    expect(one.nextCursor).toBeNull();
+    expect((await queue({ experienceId: published })).items[0]).toMatchObject({ status: 'published', flags: { open: 0 } });
+    expect((await queue({ experienceId: '00000000-0000-4000-8000-000000000000' })).items).toEqual([]);
+    expectError(await inject('GET', '/api/moderation/queue?view=deleted', mod), 400);
+    expectError(await inject('GET', '/api/moderation/queue?experienceId=nope', mod), 400);
+  });
 });

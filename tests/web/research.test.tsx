@@ -72,7 +72,7 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     setup();
     renderApp('/research');
     const tabs = await screen.findAllByRole('tab', {}, SLOW);
-    expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management', 'Reports', 'Activity']);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     const figures = await screen.findByRole('region', { name: 'Research figures' });
     const card = (label: string) => within(figures).getByText(label, { selector: 'p' }).closest('div')!.parentElement!;

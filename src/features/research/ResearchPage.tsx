@@ -7,11 +7,13 @@ import { PageIntro } from '@/components/page/PageIntro';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ActivityTab } from './ActivityTab';
 import { ApiAccessTab } from './ApiAccessTab';
 import { DatabaseTab } from './DatabaseTab';
 import { ExportTab } from './ExportTab';
 import { GuidelinesTab } from './GuidelinesTab';
 import { OverviewTab } from './OverviewTab';
+import { ReportsTab } from './ReportsTab';
 import { UsersTab } from './UsersTab';
 import { TABS, type ResearchTab, useResearchParams } from './research-params';
 
@@ -22,13 +24,15 @@ const TAB_LABELS: Record<ResearchTab, string> = {
   api: 'API Access',
   guidelines: 'Guidelines',
   users: 'User Management',
+  reports: 'Reports',
+  activity: 'Activity',
 };
 
 export function ResearchPage() {
   const { isModerator } = useAuth();
   return (
     <div className="flex flex-col">
-      <PageIntro title="Research Hub">Moderation and research tools: community figures, data export and pending registrations.</PageIntro>
+      <PageIntro title="Research Hub">Moderation and research tools: community figures, data export, pending registrations and reports waiting for review.</PageIntro>
       {isModerator ? <Hub /> : <ModeratorsOnly />}
     </div>
   );
@@ -81,6 +85,12 @@ function Hub() {
       </TabsContent>
       <TabsContent value="users">
         <UsersTab page={params.usersPage} onPage={(usersPage) => update({ usersPage })} />
+      </TabsContent>
+      <TabsContent value="reports">
+        <ReportsTab view={params.queue} reportId={params.report} onChange={update} />
+      </TabsContent>
+      <TabsContent value="activity">
+        <ActivityTab />
       </TabsContent>
     </Tabs>
   );

@@ -1,10 +1,12 @@
 // The Research Hub's choices live in the URL (shareable, reload keeps them): tab, the Database
-// table's sort and page, the pending list's page. Unknown values fall back to the defaults.
+// table's sort and page, the pending list's page, the Reports tab's view and opened report.
+// Unknown values fall back to the defaults.
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { QUEUE_VIEWS, type QueueView } from '@contract/moderation';
 import type { ResearchPeptideSort } from '@/api/research';
 
-export const TABS = ['overview', 'database', 'export', 'api', 'guidelines', 'users'] as const;
+export const TABS = ['overview', 'database', 'export', 'api', 'guidelines', 'users', 'reports', 'activity'] as const;
 export type ResearchTab = (typeof TABS)[number];
 export const SORTS: readonly ResearchPeptideSort[] = ['experiences', 'rating', 'name'];
 
@@ -13,7 +15,12 @@ export interface ResearchParams {
   sort: ResearchPeptideSort;
   page: number;
   usersPage: number;
+  queue: QueueView;
+  /** A report opened from the Activity tab (an id), or null. */
+  report: string | null;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const positive = (value: string | null) => {
   const n = Number(value);
@@ -28,6 +35,8 @@ export function readResearchParams(params: URLSearchParams): ResearchParams {
     sort: (SORTS as readonly string[]).includes(sort) ? (sort as ResearchPeptideSort) : 'experiences',
     page: positive(params.get('page')),
     usersPage: positive(params.get('usersPage')),
+    queue: (QUEUE_VIEWS as readonly string[]).includes(params.get('queue') ?? '') ? (params.get('queue') as QueueView) : 'waiting',
+    report: UUID.test(params.get('report') ?? '') ? params.get('report') : null,
   };
 }
 
@@ -44,6 +53,8 @@ export function useResearchParams(): [ResearchParams, (changes: Partial<Research
           put('sort', next.sort, 'experiences');
           put('page', String(next.page), '1');
           put('usersPage', String(next.usersPage), '1');
+          put('queue', next.queue, 'waiting');
+          put('report', next.report ?? '', '');
           return out;
         },
         { replace: true },

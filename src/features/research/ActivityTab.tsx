@@ -1,0 +1,145 @@
+// The Activity tab: the moderation log (docs/product-rules.md, "Moderation"), newest first with
+// "Load more", filtered by action and by moderator. The moderator list is made of the moderators
+// seen in the entries loaded so far (there is no route that lists moderators), plus the one
+// signed in; each entry links to its report in the Reports tab.
+import { History } from 'lucide-react';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  HIDE_REASON_LABELS,
+  HOLD_REASON_LABELS,
+  MODERATION_ACTIONS,
+  MODERATION_ACTION_LABELS,
+  type ModerationAction,
+} from '@contract/moderation';
+import type { ModerationLogEntry } from '@contract/moderation-api';
+import { errorMessage } from '@/api/errors';
+import { moderationLogKey, useModerationLog, type LogPage } from '@/api/moderation-log';
+import { useAuth } from '@/app/session/AuthProvider';
+import { shortDate } from '@/components/experience/format';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { LoadError } from './LoadError';
+
+const ACTION_VARIANT: Record<ModerationAction, BadgeVariant> = { hold: 'warning', publish: 'success', hide: 'destructive', restore: 'default' };
+const own = (map: Record<string, string>, code: string) => (Object.hasOwn(map, code) ? map[code] : code);
+
+/** A log entry's reasons in words: hold reasons for holds, hide reasons for hides. */
+function reasonsText(entry: ModerationLogEntry): string {
+  const map: Record<string, string> = entry.action === 'hold' ? HOLD_REASON_LABELS : HIDE_REASON_LABELS;
+  return entry.reasons.map((r) => own(map, r)).join(', ');
+}
+
+/** `/research?tab=reports&report=…`: the report with its current status and decisions. */
+export const reportLink = (id: string) => `/research?${new URLSearchParams({ tab: 'reports', report: id })}`;
+
+export function ActivityTab() {
+  const { user } = useAuth();
+  const [action, setAction] = useState<ModerationAction | ''>('');
+  const [moderatorId, setModeratorId] = useState('');
+  const query = useModerationLog({ action: action || undefined, moderatorId: moderatorId || undefined });
+  const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
+  const ids = { action: useId(), moderator: useId() };
+
+  // Every moderator in any log page loaded so far (whatever filter loaded it), and the one signed in.
+  const queryClient = useQueryClient();
+  const moderators = new Map<string, string>(user ? [[user._id, user.email]] : []);
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<LogPage>>({ queryKey: moderationLogKey })) {
+    for (const e of data?.pages.flatMap((p) => p.entries) ?? []) if (e.moderatorId) moderators.set(e.moderatorId, e.moderatorEmail ?? e.moderatorId);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Activity</CardTitle>
+        <CardDescription>Every hold and every moderator&apos;s decision, newest first. Nothing is ever removed from this log.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-wrap gap-4" role="group" aria-label="Filter the activity">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={ids.action}>Action</Label>
+            <Select id={ids.action} value={action} onChange={(event) => setAction(event.target.value as ModerationAction | '')}>
+              <option value="">All actions</option>
+              {MODERATION_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {MODERATION_ACTION_LABELS[a]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Label htmlFor={ids.moderator}>Moderator</Label>
+            <Select id={ids.moderator} className="max-w-full" value={moderatorId} onChange={(event) => setModeratorId(event.target.value)}>
+              <option value="">Everyone</option>
+              {[...moderators].map(([id, email]) => (
+                <option key={id} value={id}>
+                  {id === user?._id ? `${email} (you)` : email}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+        {query.isPending ? (
+          <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading the activity">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-14" />
+            ))}
+          </div>
+        ) : query.isError && entries.length === 0 ? (
+          <LoadError title="Failed to load the activity" message={errorMessage(query.error, 'The log could not be loaded.')} onRetry={() => void query.refetch()} />
+        ) : entries.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-8 text-center">
+            <History className="size-8 text-muted-foreground" aria-hidden />
+            <p className="font-medium">{action || moderatorId ? 'No activity matches these filters' : 'No activity yet'}</p>
+          </div>
+        ) : (
+          <>
+            <ul className="flex flex-col divide-y divide-border" aria-label="Moderation activity" aria-busy={query.isFetching && !query.isFetchingNextPage}>
+              {entries.map((entry) => (
+                <LogEntry key={entry._id} entry={entry} />
+              ))}
+            </ul>
+            <div className="flex justify-center">
+              {query.hasNextPage ? (
+                <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                  {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              ) : (
+                <p className="text-sm text-muted-foreground">You have reached the end of the log.</p>
+              )}
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LogEntry({ entry }: { entry: ModerationLogEntry }) {
+  const who = entry.moderatorId ? (entry.moderatorEmail ?? 'A former moderator') : 'Automatic';
+  const reasons = reasonsText(entry);
+  const ref = `#${entry.experienceId.slice(0, 8)}`;
+  return (
+    <li className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+      <div className="flex min-w-0 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={ACTION_VARIANT[entry.action]}>{MODERATION_ACTION_LABELS[entry.action]}</Badge>
+          <span className="break-all text-sm font-medium">{who}</span>
+          <span className="text-sm text-muted-foreground">
+            <time dateTime={entry.createdAt.slice(0, 10)}>{shortDate(entry.createdAt)}</time>
+          </span>
+        </div>
+        {reasons && <p className="text-sm">Reason: {reasons}</p>}
+        {entry.note && <p className="break-words text-sm text-muted-foreground">Note: {entry.note}</p>}
+      </div>
+      <Link to={reportLink(entry.experienceId)} className="shrink-0 text-sm text-primary-strong underline-offset-2 hover:underline">
+        Open report {ref}
+      </Link>
+    </li>
+  );
+}

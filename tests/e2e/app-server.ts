@@ -1,0 +1,80 @@
+// Starts the real server on the built app and a fresh data folder, on a free port. The global
+// setup starts the one every browser test shares; a test that needs another mode (for example
+// MODERATION=pre) starts its own with `env`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const E2E_MODERATOR = { email: 'moderator@e2e.test', password: 'e2e-moderator-password' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+export interface AppServer {
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+/** The server from `server/index.ts` serving `distDir`, with the e2e moderator and low hashing cost. */
+export async function startAppServer({ distDir, dataDir, env = {} }: { distDir: string; dataDir: string; env?: Record<string, string> }): Promise<AppServer> {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const logs: string[] = [];
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: distDir,
+      SCRYPT_N: '1024',
+      RATE_LIMIT_MULTIPLIER: '1000',
+      MODERATOR_EMAIL: E2E_MODERATOR.email,
+      MODERATOR_PASSWORD: E2E_MODERATOR.password,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (d) => logs.push(String(d)));
+  server.stderr?.on('data', (d) => logs.push(String(d)));
+  try {
+    await waitForHealth(baseURL, server, 60_000);
+  } catch (err) {
+    server.kill('SIGKILL');
+    throw new Error(`${(err as Error).message}\n${logs.join('')}`);
+  }
+  return {
+    baseURL,
+    stop: async () => {
+      if (server.exitCode !== null) return;
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    },
+  };
+}

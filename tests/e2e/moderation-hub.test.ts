@@ -1,0 +1,150 @@
+// The moderators' side of moderation in real Chromium (issue 19): three members flag a report
+// through the API, the moderator finds it in the Reports tab with its flag counts, hides it with
+// a reason, sees that in the Activity tab, restores it from there, and it is back in the
+// Community feed. A second server with MODERATION=pre holds a new report until the moderator
+// publishes it from the Reports tab. axe on the tab with items, the Hide dialog and Activity.
+import { AxeBuilder } from '@axe-core/playwright';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startAppServer, type AppServer } from './app-server';
+import { api, apiAt, approvedMember, firstPeptide, launch, newPage, submitExperience } from './browser';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function signInModerator(page: Page) {
+  const { email, password } = inject('moderator');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** A story of its own, found by its base-36 marker (a 13-digit number would read as a phone number). */
+function story(label: string) {
+  const marker = `${label}${Date.now().toString(36)}`;
+  return { marker, text: `Moderation hub check ${marker}: steady recovery over two weeks, better sleep and no side effects worth noting at all.` };
+}
+
+/** The queue is oldest first: press "Load more" until the report shows. */
+async function findInQueue(page: Page, id: string) {
+  const item = page.getByRole('listitem', { name: new RegExp(`report #${id.slice(0, 8)}$`) });
+  await page.getByRole('list', { name: 'Waiting for review' }).waitFor();
+  for (let i = 0; i < 50 && !(await item.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByRole('button', { name: 'Load more' }).or(page.getByText('You have reached the end of the list.')).first().waitFor();
+  }
+  await item.waitFor();
+  return item;
+}
+
+/** The Community feed searched for the marker (its order within a day is random). */
+async function feedShows(page: Page, marker: string): Promise<boolean> {
+  await page.goto(`/community?search=${marker}`);
+  const found = page.getByText(marker);
+  const none = page.getByText('No experiences match these filters.');
+  await found.or(none).first().waitFor();
+  return found.isVisible();
+}
+
+describe('moderators hide and restore a flagged report', { timeout: 180_000 }, () => {
+  it('flags hold it; the Reports tab shows the counts; hide with a reason; Activity shows it; restore brings it back', async () => {
+    const peptide = await firstPeptide();
+    const { marker, text } = story('flagged');
+    const created = await submitExperience(peptide, text);
+    expect(created.status).toBe(201);
+    const id: string = created.body.data.experience._id;
+    for (let i = 0; i < 3; i++) {
+      const member = await approvedMember();
+      const token = (await api('POST', '/api/users/login', member)).body.data.accessToken;
+      expect((await api('POST', `/api/experiences/${id}/flag`, { reason: 'spam' }, token)).status).toBe(201);
+    }
+
+    const { context, page } = await newPage(browser);
+    await signInModerator(page);
+    expect(await feedShows(page, marker)).toBe(false);
+    await page.goto('/research?tab=reports');
+    const item = await findInQueue(page, id);
+    await expect.poll(() => item.textContent()).toContain('3 open flags: Spam or advertising (3)');
+    expect(await item.textContent()).toContain(marker);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await item.getByRole('button', { name: /^Hide / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hide this report' });
+    await dialog.waitFor();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('radio', { name: 'Spam or advertising' }).check();
+    await dialog.getByLabel('Note for moderators (optional)').fill(`Vendor promotion ${marker}`);
+    await dialog.getByRole('button', { name: 'Hide report' }).click();
+    await page.getByText('Report hidden.').first().waitFor();
+    await item.waitFor({ state: 'detached' });
+
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByRole('combobox', { name: 'Action' }).selectOption('hide');
+    const entry = page.getByRole('listitem').filter({ hasText: `Vendor promotion ${marker}` });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain(inject('moderator').email);
+    expect(await entry.textContent()).toContain('Reason: Spam or advertising');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await entry.getByRole('link', { name: `Open report #${id.slice(0, 8)}` }).click();
+    const opened = page.getByRole('tabpanel').getByText('Hidden as: Spam or advertising');
+    await opened.waitFor();
+    await page.getByRole('button', { name: /^Restore / }).click();
+    await page.getByText('Report restored.').first().waitFor();
+    expect(await feedShows(page, marker)).toBe(true);
+    await context.close();
+  });
+});
+
+describe('MODERATION=pre', { timeout: 180_000 }, () => {
+  let pre: AppServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-e2e-pre-'));
+    pre = await startAppServer({ distDir: inject('distDir'), dataDir, env: { MODERATION: 'pre' } });
+  }, 120_000);
+  afterAll(async () => {
+    await pre?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a new report waits until the moderator publishes it from the Reports tab', async () => {
+    const peptide = await firstPeptide(pre.baseURL);
+    const { marker, text } = story('pre');
+    const created = await submitExperience(peptide, text, {}, pre.baseURL);
+    expect(created.status).toBe(201);
+    expect(created.body.data.status).toBe('held');
+    const id: string = created.body.data.experience._id;
+    expect((await apiAt(pre.baseURL, 'GET', `/api/experiences/${id}`)).status).toBe(404);
+
+    const { context, page } = await newPage(browser, { baseURL: pre.baseURL });
+    expect(await feedShows(page, marker)).toBe(false);
+    await signInModerator(page);
+    await page.goto('/research?tab=reports');
+    const item = await findInQueue(page, id);
+    expect(await item.textContent()).toContain('Every report is reviewed by a moderator before it is public.');
+    await item.getByRole('button', { name: /^Publish / }).click();
+    await page.getByText('Report published.').first().waitFor();
+    expect(await feedShows(page, marker)).toBe(true);
+    await context.close();
+  });
+});
