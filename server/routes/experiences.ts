@@ -6,9 +6,11 @@ import {
   ExperienceListQuery,
   HomeExperiencesQuery,
   MyVotesQuery,
+  NO_VOTE_TO_WITHDRAW_MESSAGE,
   SubmitExperienceRequest,
   TrackingLookupRequest,
   UpdateTrackedExperienceRequest,
+  VOTE_WITHDRAWN_MESSAGE,
   VoteRequest,
 } from '../../contract/experiences';
 import { FlagRequest } from '../../contract/moderation-api';
@@ -112,6 +114,16 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
     const result = await votes.castVote(ctx, caller, id, voteType);
     reply.code(201);
     return { success: true, data: result, message: `Your ${voteType} vote has been recorded.` };
+  });
+
+  // Withdrawing counts against the same per-account budget as voting (one `vote` bucket), so
+  // vote-withdraw cycles cannot go past the votes' limit.
+  app.delete<{ Params: { id: string } }>('/api/experiences/:id/vote', async (request) => {
+    const caller = await requireMember(ctx, request);
+    await ctx.limiter.check('vote', caller.userId, limits.votes);
+    const id = parse(Id, request.params.id, 'id');
+    const result = await votes.withdrawVote(ctx, caller, id);
+    return { success: true, data: result, message: result.withdrawn ? VOTE_WITHDRAWN_MESSAGE : NO_VOTE_TO_WITHDRAW_MESSAGE };
   });
 
   // Members flag a published report once each; flags share the votes' per-account limit.
