@@ -4,11 +4,11 @@ import { useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { Experience } from '@contract/experiences';
 import { type ExperiencePage, useCommunityExperiences } from '@/api/experiences';
-import { useMyVotes } from '@/api/votes';
+import { type Voting, useMyVotes } from '@/api/votes';
+import { useMemberVoting } from '@/app/session/use-member-voting';
 import { useToast } from '@/app/toast/ToastProvider';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
-import { useExperienceVote } from '@/components/experience/use-experience-vote';
 import { PageIntro } from '@/components/page/PageIntro';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,8 +17,6 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { CATEGORY_LABELS, SORT_LABELS, useCommunityFilters } from './community-filters';
-
-type Voting = ReturnType<typeof useExperienceVote>;
 
 const NO_PAGES: ExperiencePage[] = [];
 
@@ -29,12 +27,12 @@ function ExperienceBatch({ experiences, voting }: { experiences: Experience[]; v
     voting.signedIn,
   );
   return experiences.map((e) => {
-    const current = voting.castHere[e._id] ?? myVotes.data?.[e._id]?.voteType;
+    const current = voting.currentFor(e._id, myVotes.data?.[e._id]?.voteType);
     return (
       <li key={e._id} className="list-item-lazy">
-        <ExperienceCard experience={e} highlighted={Boolean(voting.castHere[e._id])} clampStory>
+        <ExperienceCard experience={e} highlighted={voting.votedHere(e._id)} clampStory>
           <div className="grid gap-3 border-t border-border pt-3">
-            <VoteButtons types={['helpful', 'not-helpful']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type)} />
+            <VoteButtons types={['helpful', 'not-helpful']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type, current)} />
             {voting.signInFor === e._id && <VoteSignInNotice />}
           </div>
         </ExperienceCard>
@@ -46,7 +44,7 @@ function ExperienceBatch({ experiences, voting }: { experiences: Experience[]; v
 export function CommunityPage() {
   const { filters, searchDraft, setSearchDraft, update, clear, isFiltered } = useCommunityFilters();
   const query = useCommunityExperiences(filters);
-  const voting = useExperienceVote();
+  const voting = useMemberVoting();
   const { toast } = useToast();
 
   useEffect(() => {

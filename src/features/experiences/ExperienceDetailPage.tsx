@@ -4,9 +4,9 @@ import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@/api/errors';
 import { useExperience } from '@/api/experiences';
 import { useMyVotes } from '@/api/votes';
+import { useMemberVoting } from '@/app/session/use-member-voting';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
-import { useExperienceVote } from '@/components/experience/use-experience-vote';
 import { PageHeading } from '@/components/page/PageHeading';
 import { SafetyNotice } from '@/components/ui/safety-notice';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,7 +22,7 @@ function BackLink() {
 export function ExperienceDetailPage() {
   const { id = '' } = useParams();
   const query = useExperience(id);
-  const voting = useExperienceVote();
+  const voting = useMemberVoting();
   const myVotes = useMyVotes(query.data ? [query.data._id] : [], voting.signedIn);
 
   if (query.isPending) {
@@ -49,7 +49,7 @@ export function ExperienceDetailPage() {
   }
 
   const e = query.data;
-  const current = voting.castHere[e._id] ?? myVotes.data?.[e._id]?.voteType;
+  const current = voting.currentFor(e._id, myVotes.data?.[e._id]?.voteType);
   return (
     <div className="grid gap-6">
       <div className="grid gap-3">
@@ -58,9 +58,9 @@ export function ExperienceDetailPage() {
         <p className="text-muted-foreground">An anonymous report shared with the community.</p>
       </div>
       <SafetyNotice />
-      <ExperienceCard experience={e} titleLink={false} highlighted={Boolean(voting.castHere[e._id])}>
+      <ExperienceCard experience={e} titleLink={false} highlighted={voting.votedHere(e._id)}>
         <div className="grid gap-3 border-t border-border pt-3">
-          <VoteButtons types={['helpful', 'not-helpful', 'detailed', 'concerning']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type)} showTotal />
+          <VoteButtons types={['helpful', 'not-helpful', 'detailed', 'concerning']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type, current)} showTotal />
           {voting.signInFor === e._id && <VoteSignInNotice />}
         </div>
       </ExperienceCard>

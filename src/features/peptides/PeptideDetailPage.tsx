@@ -3,15 +3,16 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Peptide } from '@contract/peptides';
+import { VOTE_TYPES } from '@contract/vocabulary';
 import { ApiError } from '@/api/errors';
 import { usePeptideExperiences } from '@/api/experiences';
 import { usePeptide } from '@/api/peptides';
 import { useMyVotes } from '@/api/votes';
+import { useMemberVoting } from '@/app/session/use-member-voting';
 import { DemographicsText } from '@/components/experience/Demographics';
 import { StoryText } from '@/components/experience/StoryText';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { ratingFiveText } from '@/components/experience/format';
-import { useExperienceVote } from '@/components/experience/use-experience-vote';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -103,7 +104,7 @@ function Overview({ peptide }: { peptide: Peptide }) {
 
 function Experiences({ peptideId }: { peptideId: string }) {
   const query = usePeptideExperiences(peptideId);
-  const voting = useExperienceVote();
+  const voting = useMemberVoting();
   const experiences = query.data?.experiences ?? [];
   // Spec section 4: votes are looked up only when signed in; one request for the page.
   const myVotes = useMyVotes(
@@ -121,9 +122,11 @@ function Experiences({ peptideId }: { peptideId: string }) {
   }
   return (
     <ul className="grid gap-4">
-      {experiences.map((exp) => (
+      {experiences.map((exp) => {
+        const current = voting.currentFor(exp._id, myVotes.data?.[exp._id]?.voteType);
+        return (
         <li key={exp._id}>
-          <Card className={voting.castHere[exp._id] ? 'border-primary ring-1 ring-primary' : undefined}>
+          <Card className={voting.votedHere(exp._id) ? 'border-primary ring-1 ring-primary' : undefined}>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
               <span className="text-sm text-muted-foreground">
                 {/* Spec section 4: age and sex; withheld ones say so (src/components/experience/Demographics.tsx). */}
@@ -139,12 +142,13 @@ function Experiences({ peptideId }: { peptideId: string }) {
                 Read the full report
               </Link>
               <div className="grid gap-3 border-t border-border pt-3">
+                {/* Every type that counts in the total, so the total is the sum of what is shown. */}
                 <VoteButtons
-                  types={['helpful', 'detailed', 'concerning']}
+                  types={VOTE_TYPES}
                   counts={exp.votes}
-                  current={voting.castHere[exp._id] ?? myVotes.data?.[exp._id]?.voteType}
+                  current={current}
                   busy={voting.pendingFor === exp._id}
-                  onVote={(type) => voting.vote(exp._id, type)}
+                  onVote={(type) => voting.vote(exp._id, type, current)}
                   showTotal
                 />
                 {voting.signInFor === exp._id && <VoteSignInNotice />}
@@ -152,7 +156,8 @@ function Experiences({ peptideId }: { peptideId: string }) {
             </CardContent>
           </Card>
         </li>
-      ))}
+        );
+      })}
     </ul>
   );
 }
