@@ -9,6 +9,7 @@ import { useMemberVoting } from '@/app/session/use-member-voting';
 import { useToast } from '@/app/toast/ToastProvider';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
+import { LoadError } from '@/components/page/LoadError';
 import { PageIntro } from '@/components/page/PageIntro';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -99,7 +100,7 @@ export function CommunityPage() {
           <Spinner label="Loading experiences" />
         </div>
       ) : query.isError && pages.length === 0 ? (
-        <p className="py-12 text-center text-destructive">{query.error.message}</p>
+        <LoadError title="Failed to load experiences" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
       ) : count === 0 ? (
         <div className="grid justify-items-center gap-3 py-12 text-center">
           <p className="text-muted-foreground">{isFiltered ? 'No experiences match these filters.' : 'No experiences have been shared yet.'}</p>
@@ -116,6 +117,9 @@ export function CommunityPage() {
               <ExperienceBatch key={i} experiences={page.experiences} voting={voting} />
             ))}
           </ul>
+          {query.isFetchNextPageError && !query.isFetchingNextPage && (
+            <LoadError title="Failed to load more experiences" message={query.error?.message} onRetry={() => void query.fetchNextPage()} />
+          )}
           <div className="flex justify-center">
             {query.hasNextPage ? (
               <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>

@@ -13,6 +13,7 @@ import { DemographicsText } from '@/components/experience/Demographics';
 import { StoryText } from '@/components/experience/StoryText';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { ratingFiveText } from '@/components/experience/format';
+import { LoadError } from '@/components/page/LoadError';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -112,7 +113,9 @@ function Experiences({ peptideId }: { peptideId: string }) {
     voting.signedIn,
   );
   if (query.isPending) return <p className="text-muted-foreground" role="status">Loading experiences...</p>;
-  if (query.isError) return <p className="text-destructive">Failed to load experiences</p>;
+  if (query.isError) {
+    return <LoadError title="Failed to load experiences" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  }
   if (experiences.length === 0) {
     return (
       <p className="text-muted-foreground">
@@ -180,9 +183,7 @@ export function PeptideDetailPage() {
       <div className="grid justify-items-start gap-4 py-12">
         <PageHeading className="text-2xl">{notFound ? 'Peptide not found' : 'Peptide Details'}</PageHeading>
         {!notFound && (
-          <p role="alert" className="text-muted-foreground">
-            Failed to load peptide: {query.error.message}
-          </p>
+          <LoadError title="Failed to load peptide" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
         )}
         <BackLink />
       </div>

@@ -16,6 +16,7 @@ import { useEffects } from '@/api/effects';
 import { useSubmitExperience } from '@/api/experience-submit';
 import { usePeptides } from '@/api/peptides';
 import { useToast } from '@/app/toast/ToastProvider';
+import { LoadError } from '@/components/page/LoadError';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, Progress, Select, buttonClasses } from '@/components/ui';
 import { Slider } from '@/components/ui/slider';
 import { Field } from './Field';
@@ -217,6 +218,17 @@ export function SubmitPage() {
         <p className="text-muted-foreground">Tell the community what you used and what happened, in four short steps. No account needed.</p>
         <Progress value={step} max={4} label={`Step ${step} of 4`} />
       </div>
+      {loadFailed && (
+        <LoadError
+          title="Failed to load form data"
+          message={(peptides.error ?? effects.error)?.message}
+          retrying={peptides.isFetching || effects.isFetching}
+          onRetry={() => {
+            if (peptides.isError) void peptides.refetch();
+            if (effects.isError) void effects.refetch();
+          }}
+        />
+      )}
       <form
         noValidate
         onSubmit={(e) => {
