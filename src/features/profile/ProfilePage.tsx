@@ -4,6 +4,7 @@ import { GENDERS, PROFILE_ACTIVITY_LEVELS } from '@contract/vocabulary';
 import type { User } from '@contract/users';
 import { useMe, useUpdateMe } from '@/api/users';
 import { useToast } from '@/app/toast/ToastProvider';
+import { LoadError } from '@/components/page/LoadError';
 import { PageIntro } from '@/components/page/PageIntro';
 import { TrackingLookup } from '@/components/tracking/TrackingLookup';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Select, Skeleton } from '@/components/ui';
@@ -288,18 +289,7 @@ export function ProfilePage() {
           <Skeleton className="h-72 w-full" />
         </div>
       )}
-      {me.isError && (
-        <Card>
-          <CardContent className="space-y-3 pt-6">
-            <p role="alert" className="text-destructive-text">
-              Failed to load profile
-            </p>
-            <Button variant="outline" onClick={() => void me.refetch()}>
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
-      )}
+      {me.isError && <LoadError title="Failed to load profile" message={me.error.message} retrying={me.isFetching} onRetry={() => void me.refetch()} />}
       {me.data && <ProfileEditor user={me.data} />}
     </div>
   );
