@@ -65,7 +65,10 @@ export function useVoteMutation() {
     mutationFn: async ({ experienceId, voteType, withdraw }: VoteChange) =>
       withdraw ? { voteType: null, ...(await withdrawVote(experienceId)) } : castVote(experienceId, voteType),
     onSuccess: (result, { experienceId }) => showCounts(queryClient, experienceId, result.votes),
-    onSettled: () => refetchVotes(queryClient),
+    // Not awaited: the buttons are free again as soon as the server has answered.
+    onSettled: () => {
+      void refetchVotes(queryClient);
+    },
   });
 }
 

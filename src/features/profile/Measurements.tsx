@@ -16,7 +16,7 @@ export function HeightUnitSelect({ id, value, onChange }: { id: string; value: H
   return (
     <Select id={id} value={value} onChange={(e) => onChange(e.target.value as HeightUnit)}>
       <option value="cm">cm</option>
-      <option value="ft">ft and in</option>
+      <option value="ft">ft/in</option>
     </Select>
   );
 }

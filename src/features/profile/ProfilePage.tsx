@@ -178,7 +178,7 @@ function ProfileEditor({ user }: { user: User }) {
                       onChange={(text) => setForm((f) => withHeightText(f, text))}
                     />
                   )}
-                  <div className="w-28 shrink-0">
+                  <div className="w-24 shrink-0">
                     <Label htmlFor="height-unit" className="sr-only">
                       Height unit
                     </Label>
