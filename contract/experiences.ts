@@ -241,8 +241,6 @@ export type Vote = z.infer<typeof Vote>;
 export const VoteResponse = ok(z.object({ vote: Vote, votes: VoteCounts }));
 /** DELETE .../vote: the counts after the caller's vote is gone; `withdrawn` false when there was none. */
 export const WithdrawVoteResponse = ok(z.object({ withdrawn: z.boolean(), votes: VoteCounts }));
-export const VOTE_WITHDRAWN_MESSAGE = 'Your vote has been withdrawn.';
-export const NO_VOTE_TO_WITHDRAW_MESSAGE = 'You had not voted on this experience.';
 export const VoteStatus = z.object({
   hasVoted: z.boolean(),
   voteType: z.nullable(z.enum(VOTE_TYPES)),

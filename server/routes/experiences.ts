@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { Id } from '../../contract/common';
+import { NO_VOTE_TO_WITHDRAW_MESSAGE, VOTE_WITHDRAWN_MESSAGE } from '../../contract/vocabulary';
 import {
   DisclosureQuery,
   EffectsQuery,
   ExperienceListQuery,
   HomeExperiencesQuery,
   MyVotesQuery,
-  NO_VOTE_TO_WITHDRAW_MESSAGE,
   SubmitExperienceRequest,
   TrackingLookupRequest,
   UpdateTrackedExperienceRequest,
-  VOTE_WITHDRAWN_MESSAGE,
   VoteRequest,
 } from '../../contract/experiences';
 import { FlagRequest } from '../../contract/moderation-api';

@@ -3,7 +3,8 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { VoteType } from '@contract/common';
-import { VOTE_WITHDRAWN_MESSAGE, type VoteCounts } from '@contract/experiences';
+import type { VoteCounts } from '@contract/experiences';
+import { VOTE_WITHDRAWN_MESSAGE } from '@contract/vocabulary';
 import { readData } from '@contract/normalize';
 import { api } from './client';
 import { ApiError } from './errors';

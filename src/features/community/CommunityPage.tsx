@@ -4,8 +4,8 @@ import { useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { Experience } from '@contract/experiences';
 import { type ExperiencePage, useCommunityExperiences } from '@/api/experiences';
-import { type Voting, useMyVotes } from '@/api/votes';
-import { useMemberVoting } from '@/app/session/use-member-voting';
+import { type Voting, useMyVotes, useVoting } from '@/api/votes';
+import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
@@ -45,7 +45,8 @@ function ExperienceBatch({ experiences, voting }: { experiences: Experience[]; v
 export function CommunityPage() {
   const { filters, searchDraft, setSearchDraft, update, clear, isFiltered } = useCommunityFilters();
   const query = useCommunityExperiences(filters);
-  const voting = useMemberVoting();
+  // Session and toasts come from the app shell; src/api never imports it.
+  const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const { toast } = useToast();
 
   useEffect(() => {

@@ -3,8 +3,9 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@/api/errors';
 import { useExperience } from '@/api/experiences';
-import { useMyVotes } from '@/api/votes';
-import { useMemberVoting } from '@/app/session/use-member-voting';
+import { useMyVotes, useVoting } from '@/api/votes';
+import { useAuth } from '@/app/session/AuthProvider';
+import { useToast } from '@/app/toast/ToastProvider';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { PageHeading } from '@/components/page/PageHeading';
@@ -22,7 +23,8 @@ function BackLink() {
 export function ExperienceDetailPage() {
   const { id = '' } = useParams();
   const query = useExperience(id);
-  const voting = useMemberVoting();
+  // Session and toasts come from the app shell; src/api never imports it.
+  const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const myVotes = useMyVotes(query.data ? [query.data._id] : [], voting.signedIn);
 
   if (query.isPending) {

@@ -7,8 +7,9 @@ import { VOTE_TYPES } from '@contract/vocabulary';
 import { ApiError } from '@/api/errors';
 import { usePeptideExperiences } from '@/api/experiences';
 import { usePeptide } from '@/api/peptides';
-import { useMyVotes } from '@/api/votes';
-import { useMemberVoting } from '@/app/session/use-member-voting';
+import { useMyVotes, useVoting } from '@/api/votes';
+import { useAuth } from '@/app/session/AuthProvider';
+import { useToast } from '@/app/toast/ToastProvider';
 import { DemographicsText } from '@/components/experience/Demographics';
 import { StoryText } from '@/components/experience/StoryText';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
@@ -105,7 +106,8 @@ function Overview({ peptide }: { peptide: Peptide }) {
 
 function Experiences({ peptideId }: { peptideId: string }) {
   const query = usePeptideExperiences(peptideId);
-  const voting = useMemberVoting();
+  // Session and toasts come from the app shell; src/api never imports it.
+  const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const experiences = query.data?.experiences ?? [];
   // Spec section 4: votes are looked up only when signed in; one request for the page.
   const myVotes = useMyVotes(

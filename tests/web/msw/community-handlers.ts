@@ -3,7 +3,8 @@
 // the server's 401 / 409 rules. Counts live here, as they live in the database.
 import { HttpResponse, http } from 'msw';
 import type { VoteType } from '@contract/common';
-import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, MyVotesResponse, VOTE_WITHDRAWN_MESSAGE, VoteResponse, WithdrawVoteResponse, type Experience } from '@contract/experiences';
+import { VOTE_WITHDRAWN_MESSAGE } from '@contract/vocabulary';
+import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, MyVotesResponse, VoteResponse, WithdrawVoteResponse, type Experience } from '@contract/experiences';
 import { AnalyticsResponse } from '@contract/analytics';
 import { PeptideResponse } from '@contract/peptides';
 import { bearerUser } from './handlers';
