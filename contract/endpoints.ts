@@ -33,6 +33,7 @@ export const ENDPOINTS = {
   deleteTrackedExperience: { method: 'POST', path: '/api/experiences/tracking/delete', access: 'public' },
   vote: { method: 'POST', path: '/api/experiences/:id/vote', access: 'member' },
   voteStatus: { method: 'GET', path: '/api/experiences/:id/vote', access: 'member' },
+  withdrawVote: { method: 'DELETE', path: '/api/experiences/:id/vote', access: 'member' },
   flag: { method: 'POST', path: '/api/experiences/:id/flag', access: 'member' },
   moderationQueue: { method: 'GET', path: '/api/moderation/queue', access: 'moderator' },
   moderationPublish: { method: 'POST', path: '/api/moderation/experiences/:id/publish', access: 'moderator' },

@@ -246,6 +246,8 @@ export const VoteRequest = z.object({ voteType: z.enum(VOTE_TYPES) });
 export const Vote = z.object({ _id: Id, experienceId: Id, voteType: z.enum(VOTE_TYPES), createdAt: IsoDate });
 export type Vote = z.infer<typeof Vote>;
 export const VoteResponse = ok(z.object({ vote: Vote, votes: VoteCounts }));
+/** DELETE .../vote: the counts after the caller's vote is gone; `withdrawn` false when there was none. */
+export const WithdrawVoteResponse = ok(z.object({ withdrawn: z.boolean(), votes: VoteCounts }));
 export const VoteStatus = z.object({
   hasVoted: z.boolean(),
   voteType: z.nullable(z.enum(VOTE_TYPES)),

@@ -72,6 +72,7 @@ export const RegisterRequest = z.object({
 );
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
+/** Weight in kg and height in cm, whatever unit the member reads them in: other units are for display only. */
 export const Demographics = z.object({
   age: z.optional(z.int('age must be a whole number').check(z.gte(13, 'age must be at least 13'), z.lte(120, 'age must be at most 120'))),
   gender: z.optional(z.enum(GENDERS)),
@@ -97,7 +98,6 @@ export const Preferences = z.object({
   notifications: z.optional(
     z.object({
       email: z.optional(z.boolean()),
-      newExperiences: z.optional(z.boolean()),
       weeklyDigest: z.optional(z.boolean()),
     }),
   ),

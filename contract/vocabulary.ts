@@ -86,6 +86,9 @@ export const PRIMARY_PURPOSES = [
 
 export const VOTE_TYPES = ['helpful', 'not-helpful', 'detailed', 'concerning'] as const;
 export type VoteType = (typeof VOTE_TYPES)[number];
+/** DELETE /api/experiences/{id}/vote answers (here, not with the schemas: the SPA shows them without loading zod). */
+export const VOTE_WITHDRAWN_MESSAGE = 'Your vote has been withdrawn.';
+export const NO_VOTE_TO_WITHDRAW_MESSAGE = 'You had not voted on this experience.';
 
 export const ROLES = ['user', 'moderator'] as const;
 export const ACCOUNT_STATUSES = ['pending', 'approved', 'rejected'] as const;

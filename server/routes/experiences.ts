@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Id } from '../../contract/common';
+import { NO_VOTE_TO_WITHDRAW_MESSAGE, VOTE_WITHDRAWN_MESSAGE } from '../../contract/vocabulary';
 import {
   DisclosureQuery,
   EffectsQuery,
@@ -112,6 +113,16 @@ export async function experienceRoutes(app: FastifyInstance, { ctx }: { ctx: App
     const result = await votes.castVote(ctx, caller, id, voteType);
     reply.code(201);
     return { success: true, data: result, message: `Your ${voteType} vote has been recorded.` };
+  });
+
+  // Withdrawing counts against the same per-account budget as voting (one `vote` bucket), so
+  // vote-withdraw cycles cannot go past the votes' limit.
+  app.delete<{ Params: { id: string } }>('/api/experiences/:id/vote', async (request) => {
+    const caller = await requireMember(ctx, request);
+    await ctx.limiter.check('vote', caller.userId, limits.votes);
+    const id = parse(Id, request.params.id, 'id');
+    const result = await votes.withdrawVote(ctx, caller, id);
+    return { success: true, data: result, message: result.withdrawn ? VOTE_WITHDRAWN_MESSAGE : NO_VOTE_TO_WITHDRAW_MESSAGE };
   });
 
   // Members flag a published report once each; flags share the votes' per-account limit.

@@ -17,7 +17,7 @@ function toVote(row: VoteRow): Vote {
   return { _id: row.id, experienceId: row.experience_id, voteType: row.vote_type, createdAt: row.created_at.toISOString() };
 }
 
-/** Records a vote; the same type again is a 409, another type replaces the vote. */
+/** Records a vote; the same type again is a 409 (withdrawing is withdrawVote), another type replaces the vote. */
 export async function castVote(ctx: AppContext, caller: Caller, experienceId: string, voteType: VoteType) {
   const result = await ctx.db.transaction(async (tx) => {
     const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
@@ -38,26 +38,51 @@ export async function castVote(ctx: AppContext, caller: Caller, experienceId: st
     );
     // A concurrent identical vote committed first (the check above saw no row yet): same 409.
     if (!res.rows[0]) throw conflict(`You have already marked this experience as ${voteType}`);
-    const counts = await tx.query<{ helpful: number; not_helpful: number; detailed: number; concerning: number }>(
-      `select helpful_count as helpful, not_helpful_count as not_helpful, detailed_count as detailed,
-              concerning_count as concerning from experiences where id = $1`,
-      [experienceId],
-    );
+    const counts = await tx.query<CountsRow>(COUNTS_SQL, [experienceId]);
     // CONCERNING_HOLD_THRESHOLD concerning votes hold the report, in this transaction.
     if (counts.rows[0].concerning >= ctx.config.concerningHoldThreshold) await autoHold(tx, experienceId, 'concerning-votes');
     return { vote: res.rows[0], counts: counts.rows[0] };
   });
   ctx.cache.invalidate();
   await recordActivity(ctx, caller.userId);
-  const c = result.counts;
-  const votes: VoteCounts = {
+  return { vote: toVote(result.vote), votes: toCounts(result.counts) };
+}
+
+interface CountsRow {
+  helpful: number;
+  not_helpful: number;
+  detailed: number;
+  concerning: number;
+}
+
+const COUNTS_SQL = `select helpful_count as helpful, not_helpful_count as not_helpful, detailed_count as detailed,
+              concerning_count as concerning from experiences where id = $1`;
+
+function toCounts(c: CountsRow): VoteCounts {
+  return {
     helpful: c.helpful,
     notHelpful: c.not_helpful,
     detailed: c.detailed,
     concerning: c.concerning,
     total: c.helpful + c.not_helpful + c.detailed + c.concerning,
   };
-  return { vote: toVote(result.vote), votes };
+}
+
+/**
+ * Withdraws the caller's vote (clicking the chosen type again). The counters follow by the same
+ * trigger as a vote; withdrawing when there is no vote changes nothing and says so
+ * (`withdrawn: false`), so a second click or a second tab is not an error.
+ */
+export async function withdrawVote(ctx: AppContext, caller: Caller, experienceId: string): Promise<{ withdrawn: boolean; votes: VoteCounts }> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
+    if (!exists.rows.length) throw notFound('Experience not found');
+    const removed = await tx.query('delete from votes where user_id = $1 and experience_id = $2 returning id', [caller.userId, experienceId]);
+    const counts = await tx.query<CountsRow>(COUNTS_SQL, [experienceId]);
+    return { withdrawn: removed.rows.length > 0, counts: counts.rows[0] };
+  });
+  if (result.withdrawn) ctx.cache.invalidate();
+  return { withdrawn: result.withdrawn, votes: toCounts(result.counts) };
 }
 
 export async function voteStatus(ctx: AppContext, caller: Caller, experienceId: string): Promise<VoteStatus> {

@@ -4,7 +4,7 @@
 // oxlint-disable no-underscore-dangle -- `_retry` is the spec's name for the retry flag
 import { type AxiosResponse, type InternalAxiosRequestConfig, create, isAxiosError } from 'axios';
 import { errorText, readData } from '@contract/normalize';
-import * as authStorage from '@/app/auth-storage';
+import * as authStorage from './auth-storage';
 import { ApiError } from './errors';
 import { PendingJson, parseResponseBody, resolveBody } from './json';
 
@@ -134,14 +134,16 @@ async function onResponseError(error: unknown): Promise<AxiosResponse> {
 
   const refreshToken = authStorage.getRefreshToken();
   if (!refreshToken) {
-    authStorage.clearSession();
+    // A token was sent but cannot be renewed: the session has ended (the app shell, listening
+    // to ./auth-storage, says so). Nothing sent: a visitor, nothing to end.
+    authStorage.clearSession(sent ? 'ended' : 'signed-out');
     throw toApiError(error);
   }
   try {
     await refreshAccessToken(refreshToken, sent);
   } catch (refreshError) {
     // End the session that failed to refresh, not one started since (sign-in during the call).
-    if (authStorage.getRefreshToken() === refreshToken) authStorage.clearSession();
+    if (authStorage.getRefreshToken() === refreshToken) authStorage.clearSession('ended');
     throw toApiError(refreshError);
   }
   return http.request(config);

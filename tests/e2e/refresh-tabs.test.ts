@@ -44,7 +44,7 @@ async function twoSignedInTabs(context: BrowserContext, first: Page) {
 
 /**
  * The access token both tabs share stops working: a third page of the origin stores an expired
- * one, and each tab, told by its storage event, uses it for its next request (src/app/auth-storage.ts).
+ * one, and each tab, told by its storage event, uses it for its next request (src/api/auth-storage.ts).
  */
 async function expireAccessTokenInBoth(context: BrowserContext, tabs: readonly Page[]) {
   for (const tab of tabs) {

@@ -331,6 +331,7 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   moderationRestore: () => idCase('moderationRestore', Id),
   moderationLog: () => queryCase('moderationLog', ModerationLogQuery, ['action', 'moderatorId', 'limit', 'cursor']),
   voteStatus: () => idCase('voteStatus', Id),
+  withdrawVote: () => idCase('withdrawVote', Id),
   myVotes: () => queryCase('myVotes', MyVotesQuery, ['experienceIds']),
   effects: () => queryCase('effects', EffectsQuery, ['type', 'search', 'limit']),
   researchOverview: () => queryCase('researchOverview', null, ['x']),

@@ -169,6 +169,16 @@ const table: Row[] = [
     run: async (h) => inject('POST', `/api/experiences/${await freshExperience()}/vote`, h, { voteType: 'helpful' }),
     expect: MEMBERS_CREATE,
   },
+  {
+    action: 'withdraw own vote', endpoint: 'withdrawVote',
+    run: async (h) => {
+      const id = await freshExperience();
+      // A vote to withdraw where the caller can hold one; visitors send the DELETE alone.
+      if (h.authorization) await inject('POST', `/api/experiences/${id}/vote`, h, { voteType: 'helpful' });
+      return inject('DELETE', `/api/experiences/${id}/vote`, h);
+    },
+    expect: MEMBERS,
+  },
   { action: 'read own vote', endpoint: 'voteStatus', run: async (h) => inject('GET', `/api/experiences/${await freshExperience()}/vote`, h), expect: MEMBERS },
   { action: 'read own votes', endpoint: 'myVotes', run: async (h) => inject('GET', `/api/votes?experienceIds=${await freshExperience()}`, h), expect: MEMBERS },
   { action: 'create a peptide', endpoint: 'createPeptide', run: (h) => inject('POST', '/api/peptides', h, validPeptide()), expect: MEMBERS_CREATE },
@@ -297,6 +307,15 @@ describe('other people’s resources', () => {
     expect(mine.hasVoted).toBe(false);
     const list = json(await inject('GET', `/api/votes?experienceIds=${exp}`, owner.headers)).data;
     expect(JSON.stringify(list)).not.toContain('concerning');
+  });
+
+  it('withdrawing removes only the caller’s own vote, never another member’s', async () => {
+    const exp = await freshExperience();
+    expect((await inject('POST', `/api/experiences/${exp}/vote`, other.headers, { voteType: 'concerning' })).statusCode).toBe(201);
+    const res = await inject('DELETE', `/api/experiences/${exp}/vote`, owner.headers);
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toMatchObject({ withdrawn: false, votes: { concerning: 1, total: 1 } });
+    expect(json(await inject('GET', `/api/experiences/${exp}/vote`, other.headers)).data).toMatchObject({ hasVoted: true, voteType: 'concerning' });
   });
 
   it('a member cannot approve or reject accounts, including their own', async () => {

@@ -132,6 +132,20 @@ describe('rate limits', () => {
     expect(stored.n).toBe(0);
   });
 
+  it('withdrawing a vote spends the same per-account budget as voting', async () => {
+    const { email } = await approvedAccount();
+    const { accessToken } = json(await login(email, PASSWORD, nextAddress())).data;
+    const input = SubmitExperienceRequest.parse(validSubmission(t.peptides.get('TB-500')!));
+    const id = (await submitExperience(t.ctx, input)).experience._id;
+    const send = (method: 'POST' | 'DELETE') =>
+      t.app.inject({ method, url: `/api/experiences/${id}/vote`, remoteAddress: nextAddress(), headers: bearer(accessToken), ...(method === 'POST' ? { payload: { voteType: 'helpful' } } : {}) });
+    expect((await send('POST')).statusCode).toBe(201);
+    expect((await send('DELETE')).statusCode).toBe(200);
+    // Two of two spent: neither another withdrawal nor another vote goes through.
+    expect429(await send('DELETE'), 3600);
+    expect429(await send('POST'), 3600);
+  });
+
   it('everything else: 30 per minute per address in this configuration', async () => {
     const address = nextAddress();
     for (let i = 0; i < 30; i++) {

@@ -1,6 +1,7 @@
 // Votes: one per account per experience, four types, 409 on the same type, a change replaces.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExperienceResponse, MyVotesResponse, VoteResponse, VoteStatusResponse, VOTE_TYPES } from '../../contract';
+import { ExperienceResponse, MyVotesResponse, NO_VOTE_TO_WITHDRAW_MESSAGE, VOTE_WITHDRAWN_MESSAGE, VoteResponse, VoteStatusResponse, VOTE_TYPES, WithdrawVoteResponse } from '../../contract';
+import { expectAggregatesExact } from './aggregate-check';
 import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 import { expectError, moderatorToken, newMember, rows } from './fixtures';
 
@@ -110,6 +111,62 @@ describe('POST /api/experiences/:id/vote', () => {
     const id = await newExperience();
     await castVote(id, 'helpful', m.headers);
     await expect(t.ctx.db.query(`insert into votes (experience_id, user_id, vote_type) values ($1, $2, 'detailed')`, [id, m.userId])).rejects.toThrow();
+  });
+});
+
+const withdraw = (experienceId: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'DELETE', url: `/api/experiences/${experienceId}/vote`, headers });
+
+describe('DELETE /api/experiences/:id/vote (withdraw)', () => {
+  it.each(VOTE_TYPES)('withdraws a %s vote: the row goes, the counts and the peptide total follow', async (voteType) => {
+    const m = await newMember(t);
+    const other = await newMember(t);
+    const id = await newExperience();
+    await castVote(id, 'helpful', other.headers);
+    expect((await castVote(id, voteType, m.headers)).statusCode).toBe(201);
+    const res = await withdraw(id, m.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = WithdrawVoteResponse.parse(json(res));
+    expect(body.message).toBe(VOTE_WITHDRAWN_MESSAGE);
+    expect(body.data).toEqual({ withdrawn: true, votes: { helpful: 1, notHelpful: 0, detailed: 0, concerning: 0, total: 1 } });
+    expect(await counts(id)).toEqual(body.data.votes);
+    expect(await rows(t, 'select 1 from votes where experience_id = $1 and user_id = $2', [id, m.userId])).toHaveLength(0);
+    const status = await t.app.inject({ method: 'GET', url: `/api/experiences/${id}/vote`, headers: m.headers });
+    expect(VoteStatusResponse.parse(json(status)).data.hasVoted).toBe(false);
+    await expectAggregatesExact(t);
+  });
+
+  it('after withdrawing, the same type can be cast again (no 409)', async () => {
+    const m = await newMember(t);
+    const id = await newExperience();
+    await castVote(id, 'detailed', m.headers);
+    await withdraw(id, m.headers);
+    expect((await castVote(id, 'detailed', m.headers)).statusCode).toBe(201);
+    expect(await counts(id)).toEqual({ helpful: 0, notHelpful: 0, detailed: 1, concerning: 0, total: 1 });
+  });
+
+  it('with no vote to withdraw: 200, withdrawn false, nothing changes', async () => {
+    const m = await newMember(t);
+    const other = await newMember(t);
+    const id = await newExperience();
+    await castVote(id, 'not-helpful', other.headers);
+    const res = await withdraw(id, m.headers);
+    expect(res.statusCode).toBe(200);
+    const body = WithdrawVoteResponse.parse(json(res));
+    expect(body.message).toBe(NO_VOTE_TO_WITHDRAW_MESSAGE);
+    expect(body.data).toEqual({ withdrawn: false, votes: { helpful: 0, notHelpful: 1, detailed: 0, concerning: 0, total: 1 } });
+  });
+
+  it('401 for visitors (nothing removed), 400 malformed id, 404 unknown or unpublished experience', async () => {
+    const m = await newMember(t);
+    const id = await newExperience();
+    await castVote(id, 'helpful', m.headers);
+    expectError(await withdraw(id), 401);
+    expect((await counts(id)).helpful).toBe(1);
+    expectError(await withdraw('nope', m.headers), 400, /^id: must be a valid id/);
+    expectError(await withdraw(UNKNOWN_ID, m.headers), 404, /Experience not found/);
+    await t.ctx.db.query(`update experiences set status = 'held' where id = $1`, [id]);
+    expectError(await withdraw(id, m.headers), 404, /Experience not found/);
   });
 });
 

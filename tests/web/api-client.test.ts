@@ -3,7 +3,7 @@
 import { HttpResponse, delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/client';
-import { clearSession, getAccessToken } from '@/app/auth-storage';
+import { clearSession, getAccessToken } from '@/api/auth-storage';
 import { ApiError } from '@/api/errors';
 import { backend } from './msw/backend';
 import { bearerUser } from './msw/handlers';

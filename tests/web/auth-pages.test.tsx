@@ -1,7 +1,8 @@
 // Login and Register screens (spec sections 2, 5, 8): exact strings, flows, toasts, storage.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TOAST_DURATION_MS } from '@/app/toast/toast-model';
 import { renderApp } from './helpers/render-app';
 import { PASSWORD, backend } from './msw/backend';
 import { mockCommunityApi } from './msw/community-handlers';
@@ -12,6 +13,8 @@ import { server } from './msw/server';
 beforeEach(() => {
   mockCommunityApi();
 });
+
+const form = () => document.querySelector('form')!;
 
 function stored() {
   return [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken'), localStorage.getItem('userData')];
@@ -78,8 +81,9 @@ describe('Login', () => {
     const app = await openLogin();
     await app.fill('pending@example.com', PASSWORD);
 
-    expect(await screen.findByText('Your account is awaiting moderator approval')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
+    // In the form and in the Error toast.
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getAllByText('Your account is awaiting moderator approval')).toHaveLength(2);
     expect(app.location()).toBe('/login');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect(screen.getByLabelText('Email')).toHaveValue('pending@example.com');
@@ -87,11 +91,29 @@ describe('Login', () => {
     expect(stored()).toEqual([null, null, null]);
   });
 
-  it('wrong password: the server error in the toast', async () => {
+  it('wrong password: the server error stays in the form, with the email kept', { timeout: 20_000 }, async () => {
     const app = await openLogin();
     await app.fill('member@example.com', 'not-the-password');
-    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    const alert = await within(form()).findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid email or password');
+    expect(form()).toHaveAccessibleDescription('Invalid email or password');
+    expect(screen.getByLabelText('Email')).toHaveValue('member@example.com');
     expect(stored()).toEqual([null, null, null]);
+    // Still there once the toast has gone (it closes itself after a few seconds).
+    await waitFor(() => expect(screen.getAllByText('Invalid email or password')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('Invalid email or password')).toHaveLength(1), { timeout: TOAST_DURATION_MS + 3000 });
+    expect(within(form()).getByRole('alert')).toHaveTextContent('Invalid email or password');
+    // The next attempt clears it; success leaves the page.
+    await app.user.clear(screen.getByLabelText('Password'));
+    await app.user.type(screen.getByLabelText('Password'), PASSWORD);
+    await app.user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Peptide Community' })).toBeInTheDocument();
+  });
+
+  it('a pending account: the approval message in the form, not only in a toast', async () => {
+    const app = await openLogin();
+    await app.fill('pending@example.com', PASSWORD);
+    expect(await within(form()).findByRole('alert')).toHaveTextContent('Your account is awaiting moderator approval');
   });
 
   it('a malformed answer: the spec message, nothing stored', async () => {
@@ -143,11 +165,29 @@ describe('Register', () => {
     const app = await openRegister();
     await app.fill('member@example.com', 'member-secret-99');
 
-    expect(await screen.findByText('password must not contain the part of your email before the @')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getAllByText('password must not contain the part of your email before the @')).toHaveLength(2);
     expect(app.location()).toBe('/register');
     expect(screen.getByLabelText('Email')).toHaveValue('member@example.com');
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  });
+
+  it('a refusal naming a field: the message under that field, the cursor in it, values kept', async () => {
+    const app = await openRegister();
+    await app.fill('member@example.com', 'member-secret-99');
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(/^password must not contain the part of your email before the @/);
+    expect(screen.getByLabelText('Email')).toHaveValue('member@example.com');
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('a refusal naming no field: the message in the form', async () => {
+    server.use(http.post('/api/users/register', () => HttpResponse.json({ success: false, error: 'Too many requests. Please try again in 5 minutes.' }, { status: 429 })));
+    const app = await openRegister();
+    await app.fill('new@example.com', PASSWORD);
+    expect(await within(form()).findByRole('alert')).toHaveTextContent('Too many requests. Please try again in 5 minutes.');
   });
 
   it('a failure without an error field: the transport message', async () => {

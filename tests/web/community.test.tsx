@@ -1,11 +1,13 @@
 // Community (spec section 2, decisions.md "Votes"): filters in the URL and sent to the server,
 // cursor paging with Load more, and votes for visitors and members.
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
 import { mockCommunityApi, type CommunityMock } from './msw/community-handlers';
-import { makeExperience } from './msw/fixtures';
+import { errorBody, makeExperience } from './msw/fixtures';
+import { server } from './msw/server';
 
 // Lazy page chunks and MSW on a busy machine: allow time for the first render.
 vi.setConfig({ testTimeout: 30_000 });
@@ -98,7 +100,7 @@ describe('community votes', () => {
     expect(mock.votes.size).toBe(0);
   });
 
-  it('records a member vote with the server count, highlights it, and refuses the same vote twice', async () => {
+  it('records a member vote with the server count, highlights it, and withdraws it when pressed again', async () => {
     backend.seedSession('member@example.com');
     const { user } = renderApp('/community');
     await waitFor(() => expect(cards()).toHaveLength(4), slow);
@@ -113,8 +115,21 @@ describe('community votes', () => {
     await waitFor(() => expect(within(card()).getByRole('button', { name: 'Helpful (3)' })).toHaveAttribute('aria-pressed', 'true'));
 
     await user.click(within(card()).getByRole('button', { name: 'Helpful (3)' }));
+    expect(await screen.findByText('Your vote has been withdrawn.', {}, slow)).toBeInTheDocument();
+    expect(mock.withdrawals).toEqual([mock.experiences[2]!._id]);
+    await waitFor(() => expect(within(card()).getByRole('button', { name: 'Helpful (2)' })).toHaveAttribute('aria-pressed', 'false'));
+  });
+
+  it('a vote the page did not know of (its lookup failed) is refused with Already Voted and then shown', async () => {
+    const { user: member } = backend.seedSession('member@example.com');
+    mock.votes.set(`${member._id}:${mock.experiences[2]!._id}`, 'helpful');
+    server.use(http.get('/api/votes', () => HttpResponse.json(errorBody('boom'), { status: 500 })));
+    const { user } = renderApp('/community');
+    await waitFor(() => expect(cards()).toHaveLength(4), slow);
+    const card = () => cards()[2]!;
+    await user.click(within(card()).getByRole('button', { name: 'Helpful (2)' }));
     expect(await screen.findByText('You have already marked this experience as helpful.', {}, slow)).toBeInTheDocument();
     expect(screen.getByText('Already Voted')).toBeInTheDocument();
-    expect(within(card()).getByRole('button', { name: 'Helpful (3)' })).toBeInTheDocument();
+    expect(within(card()).getByRole('button', { name: 'Helpful (2)' })).toHaveAttribute('aria-pressed', 'true');
   });
 });

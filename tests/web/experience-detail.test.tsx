@@ -59,6 +59,37 @@ describe('votes on peptide detail', () => {
     expect(within(screen.getAllByRole('group', { name: 'Vote on this experience' })[0]!).getByText('8 total votes')).toBeInTheDocument();
   });
 
+  it('shows every vote type that counts, so the total is the sum of the buttons', async () => {
+    const { user } = renderApp(`/peptides/${DEFAULT_PEPTIDES[0]!._id}`);
+    await user.click(await screen.findByRole('tab', { name: 'Experiences' }, slow));
+    const group = within((await screen.findAllByRole('group', { name: 'Vote on this experience' }, slow))[0]!);
+    // 4 helpful + 1 not helpful + 2 detailed + 0 concerning = 7.
+    for (const name of ['Helpful (4)', 'Not Helpful (1)', 'Detailed (2)', 'Concerning (0)']) expect(group.getByRole('button', { name })).toBeInTheDocument();
+    expect(group.getByText('7 total votes')).toBeInTheDocument();
+  });
+
+  it('a member withdraws a vote by pressing the chosen type again; the counts follow at once', async () => {
+    backend.seedSession('member@example.com');
+    const e = mock.experiences[0]!;
+    const { user } = renderApp(`/experiences/${e._id}`);
+    await user.click(await screen.findByRole('button', { name: 'Helpful (4)' }, slow));
+    expect(await screen.findByText('Your helpful vote has been recorded.', {}, slow)).toBeInTheDocument();
+    const helpful = await screen.findByRole('button', { name: 'Helpful (5)' }, slow);
+    expect(helpful).toHaveAttribute('aria-pressed', 'true');
+    expect(helpful).toHaveAccessibleDescription('Press Helpful again to withdraw your vote.');
+    expect(screen.getByText('8 total votes')).toBeInTheDocument();
+
+    await user.click(helpful);
+    expect(await screen.findByText('Your vote has been withdrawn.', {}, slow)).toBeInTheDocument();
+    expect(mock.withdrawals).toEqual([e._id]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Helpful (4)' })).toHaveAttribute('aria-pressed', 'false'));
+    expect(screen.getByText('7 total votes')).toBeInTheDocument();
+    expect(screen.queryByText(/again to withdraw/)).not.toBeInTheDocument();
+    // And voting again is a fresh vote, not "Already Voted".
+    await user.click(screen.getByRole('button', { name: 'Helpful (4)' }));
+    expect(await screen.findByRole('button', { name: 'Helpful (5)' }, slow)).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('does not look up votes for a visitor and shows the sign-in notice on vote', async () => {
     const { user } = renderApp(`/peptides/${DEFAULT_PEPTIDES[0]!._id}`);
     await user.click(await screen.findByRole('tab', { name: 'Experiences' }, slow));

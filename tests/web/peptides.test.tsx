@@ -160,7 +160,10 @@ describe('delete peptide', () => {
     expect(screen.queryByRole('button', { name: 'Delete Theirs' })).not.toBeInTheDocument();
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Delete Peptide' });
-    expect(dialog).toHaveTextContent('Are you sure you want to delete "Mine"? This action cannot be undone and will remove all associated data.');
+    // What the server does (tests/server/peptides.test.ts "its experiences stay"), never "all associated data".
+    expect(dialog).toHaveTextContent('Delete "Mine"? It leaves the peptide list, its page goes away and no new reports can be shared for it.');
+    expect(dialog).toHaveTextContent('The experiences already reported for it stay: they remain in the community feed and the statistics. This cannot be undone.');
+    expect(dialog).not.toHaveTextContent(/all associated data/);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Delete Mine' }));

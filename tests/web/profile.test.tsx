@@ -4,7 +4,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UpdateProfileRequest } from '@contract/users';
-import { convertHeight, convertWeight, formFromUser } from '@/features/profile/profile-form';
+import { buildProfileRequest, formFromUser, withHeightUnit, withWeightUnit } from '@/features/profile/profile-form';
+import { heightText, parseHeight, weightText } from '@/features/profile/units';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
 import { bearerUser } from './msw/handlers';
@@ -42,13 +43,24 @@ async function openProfile() {
 }
 
 describe('profile form rules', () => {
-  it('converts the entered value when the unit changes', () => {
-    expect(convertWeight('70', 'kg', 'lbs')).toBe('154.3');
-    expect(convertWeight('154.3', 'lbs', 'kg')).toBe('70');
-    expect(convertHeight('180', 'cm', 'ft')).toBe('5.91');
-    expect(convertHeight('6', 'ft', 'cm')).toBe('182.9');
-    expect(convertWeight('', 'kg', 'lbs')).toBe('');
-    expect(convertWeight('abc', 'kg', 'lbs')).toBe('abc');
+  it('shows kg and cm in the chosen unit: weight to 0.1, height in feet and inches', () => {
+    expect(weightText(70, 'lbs')).toBe('154.3');
+    expect(weightText(72.574779, 'kg')).toBe('72.6');
+    expect(heightText(180, 'ft')).toEqual({ cm: '', feet: '5', inches: '11' });
+    expect(heightText(182.88, 'ft')).toEqual({ cm: '', feet: '6', inches: '0' });
+    expect(heightText(180.34, 'cm').cm).toBe('180.3');
+    expect(parseHeight({ cm: '', feet: '5', inches: '11' }, 'ft')).toBeCloseTo(180.34, 6);
+    expect(parseHeight({ cm: '', feet: '5', inches: '12' }, 'ft')).toBeNaN();
+    expect(parseHeight({ cm: '', feet: '', inches: '' }, 'ft')).toBeUndefined();
+    expect(weightText(undefined, 'lbs')).toBe('');
+  });
+
+  it('switching units back and forth never changes the stored value', () => {
+    let form = formFromUser(makeUser({ demographics: { height: 180, weight: 70 } }));
+    for (let i = 0; i < 5; i++) form = withWeightUnit(withHeightUnit(withHeightUnit(withWeightUnit(form, 'lbs'), 'ft'), 'cm'), 'kg');
+    expect(form.height.cm).toBe('180');
+    expect(form.weight).toBe('70');
+    expect(buildProfileRequest(withHeightUnit(withWeightUnit(form, 'lbs'), 'ft')).demographics).toMatchObject({ height: 180, weight: 70 });
   });
 
   it('turns sharing and notification boxes on unless explicitly false', () => {
@@ -90,7 +102,7 @@ describe('profile page', () => {
       preferences: {
         units: { weight: 'kg', height: 'cm' },
         privacy: { shareAge: true, shareGender: true, shareWeight: false, shareHeight: true },
-        notifications: { email: true, newExperiences: true, weeklyDigest: true },
+        notifications: { email: true, weeklyDigest: true },
       },
     });
     // Never anything but demographics and preferences.
@@ -106,7 +118,7 @@ describe('profile page', () => {
     expect(screen.getByLabelText('Share age')).toBeChecked();
   });
 
-  it('converts weight and height when the unit changes and saves the unit', async () => {
+  it('180 cm stays exactly 180 cm through imperial and back, and is saved as 180', async () => {
     const app = await openProfile();
     await app.user.type(screen.getByLabelText('Weight (kg)'), '70');
     await app.user.type(screen.getByLabelText('Height (cm)'), '180');
@@ -115,10 +127,46 @@ describe('profile page', () => {
     await app.user.click(screen.getByRole('tab', { name: 'Preferences' }));
     fireEvent.change(screen.getByLabelText('Height unit'), { target: { value: 'ft' } });
     await app.user.click(screen.getByRole('tab', { name: 'Demographics' }));
-    expect(screen.getByLabelText('Height (ft)')).toHaveValue('5.91');
+    expect(screen.getByLabelText('Height (ft and in)')).toHaveValue('5');
+    expect(screen.getByLabelText('Height, inches')).toHaveValue('11');
+    // Back to metric: the very numbers typed, not 180.1 cm or 70.0 kg.
+    await app.user.selectOptions(screen.getByLabelText('Height unit'), 'cm');
+    await app.user.selectOptions(screen.getByLabelText('Weight unit'), 'kg');
+    expect(screen.getByLabelText('Height (cm)')).toHaveValue('180');
+    expect(screen.getByLabelText('Weight (kg)')).toHaveValue('70');
+    await app.user.selectOptions(screen.getByLabelText('Height unit'), 'ft');
+    await app.user.selectOptions(screen.getByLabelText('Weight unit'), 'lbs');
     await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toMatchObject({ demographics: { weight: 154.3, height: 5.91 }, preferences: { units: { weight: 'lbs', height: 'ft' } } });
+    expect(puts[0]).toMatchObject({ demographics: { weight: 70, height: 180 }, preferences: { units: { weight: 'lbs', height: 'ft' } } });
+    // Saved and read back: still shown in feet and inches, still 180 cm underneath.
+    expect(await screen.findByText('Profile updated successfully!', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Height (ft and in)')).toHaveValue('5');
+    expect(screen.getByLabelText('Height, inches')).toHaveValue('11');
+    expect(screen.getByLabelText('Weight (lbs)')).toHaveValue('154.3');
+  });
+
+  it('feet and inches typed are saved in cm; inches of 12 or more are refused under the field', async () => {
+    const app = await openProfile();
+    await app.user.selectOptions(screen.getByLabelText('Height unit'), 'ft');
+    await app.user.type(screen.getByLabelText('Height (ft and in)'), '6');
+    await app.user.type(screen.getByLabelText('Height, inches'), '14');
+    await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(screen.getByLabelText('Height (ft and in)')).toHaveAccessibleDescription('Height must be whole feet and inches under 12');
+    expect(puts).toHaveLength(0);
+    await app.user.clear(screen.getByLabelText('Height, inches'));
+    await app.user.type(screen.getByLabelText('Height, inches'), '1');
+    await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect((puts[0] as { demographics: { height: number } }).demographics.height).toBeCloseTo(185.42, 6);
+  });
+
+  it('offers no notification about followed peptides (there is nothing to follow)', async () => {
+    const app = await openProfile();
+    await app.user.click(screen.getByRole('tab', { name: 'Preferences' }));
+    expect(screen.getByLabelText('Email notifications')).toBeInTheDocument();
+    expect(screen.queryByText(/peptides you follow/i)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('New experiences')).not.toBeInTheDocument();
   });
 
   it('refuses a non-integer age in place, without calling the server', async () => {

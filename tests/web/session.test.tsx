@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { api } from '@/api/client';
 import { renderApp } from './helpers/render-app';
-import { backend } from './msw/backend';
+import { PASSWORD, backend } from './msw/backend';
 import { errorBody } from './msw/fixtures';
 import { mockCommunityApi } from './msw/community-handlers';
 import { server } from './msw/server';
@@ -15,6 +15,7 @@ beforeEach(() => {
 });
 
 const banner = () => within(screen.getByRole('banner'));
+const SESSION_ENDED = 'Your session has ended. Sign in again to continue.';
 
 function stored() {
   return [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken'), localStorage.getItem('userData')];
@@ -56,7 +57,7 @@ describe('start-up', () => {
     expect(localStorage.getItem('accessToken')).not.toBe(session.accessToken);
   });
 
-  it('with an expired session: signs out', async () => {
+  it('with an expired session: says so in the sign-in form, and signing in returns to the page', async () => {
     const session = backend.seedSession('member@example.com');
     backend.accessTokens.delete(session.accessToken);
     backend.refreshTokens.delete(session.refreshToken);
@@ -66,6 +67,14 @@ describe('start-up', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
     expect(app.location()).toBe('/login');
     expect(stored()).toEqual([null, null, null]);
+    const form = within(document.querySelector('form')!);
+    expect(await form.findByText(SESSION_ENDED)).toBeInTheDocument();
+
+    await app.user.type(screen.getByLabelText('Email'), 'member@example.com');
+    await app.user.type(screen.getByLabelText('Password'), PASSWORD);
+    await app.user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile Settings' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(app.location()).toBe('/profile');
   });
 
   it('without a complete session: no check, signed out, leftovers cleared', async () => {
@@ -128,6 +137,38 @@ describe('session ended elsewhere', () => {
 
     expect(await banner().findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(stored()).toEqual([null, null, null]);
+  });
+
+  it('never silently: the page says the session ended, and Sign In comes back to it', async () => {
+    const session = backend.seedSession('member@example.com');
+    const app = renderApp('/community?sort=helpful');
+    await banner().findByRole('link', { name: 'member@example.com' });
+    await waitFor(() => expect(backend.callsTo('/api/users/me')).toHaveLength(1));
+    backend.accessTokens.clear();
+    backend.refreshTokens.delete(localStorage.getItem('refreshToken') ?? session.refreshToken);
+    await act(async () => {
+      await api.get('/api/users/me').catch(() => undefined);
+    });
+
+    const notice = within(await screen.findByText(SESSION_ENDED).then((p) => p.parentElement!));
+    expect(app.location()).toBe('/community');
+    await app.user.click(notice.getByRole('link', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    await app.user.type(screen.getByLabelText('Email'), 'member@example.com');
+    await app.user.type(screen.getByLabelText('Password'), PASSWORD);
+    await app.user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Community Experiences' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(app.location()).toBe('/community');
+    expect(app.search().get('sort')).toBe('helpful');
+    expect(screen.queryByText(SESSION_ENDED)).not.toBeInTheDocument();
+  });
+
+  it('a sign-out the person chose says nothing about an ended session', async () => {
+    backend.seedSession('member@example.com');
+    const app = renderApp('/privacy');
+    await app.user.click(await banner().findByRole('button', { name: 'Logout' }));
+    expect(await banner().findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByText(SESSION_ENDED)).not.toBeInTheDocument();
   });
 
   it('follows a logout in another tab', async () => {

@@ -4,7 +4,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { resetAuthCache } from '@/app/auth-storage';
+import { resetAuthCache } from '@/api/auth-storage';
 import { backend } from './msw/backend';
 import { server } from './msw/server';
 

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { RouteFocusContext, createRouteFocus } from '@/components/page/route-focus';
+import { SessionEndedNotice } from '@/app/session/SessionEndedNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageErrorBoundary } from './PageErrorBoundary';
@@ -34,6 +35,7 @@ export function Layout() {
         {/* At least a screen tall: the footer starts below the fold, so content arriving after the
             first paint never pushes it across the screen (layout shift). */}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-[1200px] flex-1 px-4 py-8 outline-none">
+          <SessionEndedNotice />
           {/* Keyed by path: a new page starts without the previous page's error or fallback state. */}
           <PageErrorBoundary key={pathname}>
             <Suspense fallback={<PageSkeleton />}>

@@ -5,9 +5,12 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { useNavigate } from 'react-router-dom';
 import type { Credentials, User } from '@contract/users';
 import type { Registration } from '@/api/auth';
-import * as authStorage from '@/app/auth-storage';
+import * as authStorage from '@/api/auth-storage';
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
+
+/** Said wherever a session ended without the person signing out (the sign-in form, the page notice). */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again to continue.';
 
 interface SessionState {
   status: SessionStatus;
@@ -16,6 +19,10 @@ interface SessionState {
 
 export interface AuthContextValue extends SessionState {
   isModerator: boolean;
+  /** The session expired or was revoked (its refresh failed) since the person last signed in. */
+  sessionEnded: boolean;
+  /** The person has seen the notice and closed it. */
+  dismissSessionEnded: () => void;
   /** Signs in, stores the session and goes to `returnTo` (default `/`). Throws an ApiError on failure. */
   login: (credentials: Credentials, returnTo?: string) => Promise<void>;
   /** Creates a pending account and goes to `/login`; stores nothing. Throws on failure. */
@@ -42,6 +49,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [session, setSession] = useState<SessionState>(() => sessionFromStorage('checking'));
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const dismissSessionEnded = useCallback(() => setSessionEnded(false), []);
 
   // Start-up, once for the session found in storage: refresh the stored user from
   // GET /api/users/me, or sign out on any failure. Later changes come through login/logout.
@@ -68,11 +77,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient]);
 
-  // The API client ends the session when a refresh fails; other tabs sign in and out too.
+  // The API client ends the session when a refresh fails ('ended': the person is told, never
+  // signed out silently); other tabs sign in and out too.
   useEffect(
     () =>
       authStorage.subscribe((event) => {
-        if (event === 'cleared') setSession(SIGNED_OUT);
+        if (event === 'cleared' || event === 'ended') setSession(SIGNED_OUT);
+        if (event === 'ended') setSessionEnded(true);
+        if (event === 'signed-in') setSessionEnded(false);
         if (event === 'other-tab') setSession(sessionFromStorage('signed-in'));
       }),
     [],
@@ -108,6 +120,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // guard would first send the visitor to /login.
     startTransition(() => {
       authStorage.clearSession();
+      setSessionEnded(false);
       navigate('/');
     });
     void queryClient.resetQueries();
@@ -121,8 +134,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [navigate, queryClient]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...session, isModerator: session.user?.role === 'moderator', login, register, logout }),
-    [session, login, register, logout],
+    () => ({ ...session, isModerator: session.user?.role === 'moderator', sessionEnded, dismissSessionEnded, login, register, logout }),
+    [session, sessionEnded, dismissSessionEnded, login, register, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

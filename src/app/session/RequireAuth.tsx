@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from './AuthProvider';
+import { signInStateFrom } from './return-to';
 
-/** Protected routes (spec section 2): a spinner while the session is checked, else /login. */
+/** Protected routes (spec section 2): a spinner while the session is checked, else /login (and back here after). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
+  const location = useLocation();
   if (status === 'checking') {
     return (
       <div className="flex justify-center py-16">
@@ -13,6 +15,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (status === 'signed-out') return <Navigate to="/login" replace />;
+  if (status === 'signed-out') return <Navigate to="/login" replace state={signInStateFrom(location)} />;
   return children;
 }

@@ -2,7 +2,7 @@ import FileText from 'lucide-react/icons/file-text';
 import ThumbsDown from 'lucide-react/icons/thumbs-down';
 import ThumbsUp from 'lucide-react/icons/thumbs-up';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import type { ComponentType, SVGProps } from 'react';
+import { type ComponentType, type SVGProps, useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { VoteType } from '@contract/common';
 import type { VoteCounts } from '@contract/experiences';
@@ -16,7 +16,11 @@ const VOTES: Record<VoteType, { label: string; count: keyof VoteCounts; Icon: Co
   concerning: { label: 'Concerning', count: 'concerning', Icon: TriangleAlert },
 };
 
-/** Vote buttons with the server's counts; the member's current vote is pressed. */
+/**
+ * Vote buttons with the server's counts; the member's current vote is pressed, and pressing it
+ * again withdraws it (the caller decides what a press does). The total is the sum of the counts
+ * shown, so it always adds up to what the reader sees.
+ */
 export function VoteButtons({
   types,
   counts,
@@ -25,13 +29,15 @@ export function VoteButtons({
   onVote,
   showTotal = false,
 }: {
-  types: VoteType[];
+  types: readonly VoteType[];
   counts: VoteCounts;
   current?: VoteType;
   busy?: boolean;
   onVote: (type: VoteType) => void;
   showTotal?: boolean;
 }) {
+  const hintId = useId();
+  const total = types.reduce((sum, type) => sum + counts[VOTES[type].count], 0);
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Vote on this experience">
       {types.map((type) => {
@@ -42,6 +48,7 @@ export function VoteButtons({
             key={type}
             type="button"
             aria-pressed={pressed}
+            aria-describedby={pressed ? hintId : undefined}
             // aria-disabled, not disabled: a disabled button drops keyboard focus to the page.
             aria-disabled={busy || undefined}
             onClick={() => {
@@ -58,7 +65,16 @@ export function VoteButtons({
           </button>
         );
       })}
-      {showTotal && <span className="text-sm text-muted-foreground tabular-nums">{counts.total} total votes</span>}
+      {showTotal && (
+        <span className="text-sm text-muted-foreground tabular-nums">
+          {total} total {total === 1 ? 'vote' : 'votes'}
+        </span>
+      )}
+      {current && types.includes(current) && (
+        <span id={hintId} className="basis-full text-xs text-muted-foreground">
+          Press {VOTES[current].label} again to withdraw your vote.
+        </span>
+      )}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import AlertCircle from 'lucide-react/icons/circle-alert';
+import Info from 'lucide-react/icons/info';
 import type { ReactNode } from 'react';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -20,3 +22,31 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
 
 export const authLinkClass =
   'font-medium text-primary-strong underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring rounded-sm';
+
+/**
+ * A message inside the form (a failed sign-in, a pending account, an ended session): it stays
+ * until the next attempt, unlike a toast. `error` is announced at once (role alert).
+ */
+export function FormMessage({ id, tone, children }: { id?: string; tone: 'error' | 'info'; children: ReactNode }) {
+  const Icon = tone === 'error' ? AlertCircle : Info;
+  return (
+    <div
+      id={id}
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={
+        tone === 'error'
+          ? 'flex gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive-text'
+          : 'flex gap-2 rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground'
+      }
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <p className="min-w-0">{children}</p>
+    </div>
+  );
+}
+
+/** The credential field a server message is about (its text starts with the field's name), if any. */
+export function fieldOfMessage(message: string): 'email' | 'password' | null {
+  const match = /^(email|password)\b/i.exec(message);
+  return match ? (match[1]!.toLowerCase() as 'email' | 'password') : null;
+}

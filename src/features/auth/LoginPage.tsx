@@ -1,32 +1,39 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { errorMessage } from '@/api/errors';
-import { useAuth } from '@/app/session/AuthProvider';
+import { SESSION_ENDED_MESSAGE, useAuth } from '@/app/session/AuthProvider';
 import { returnPath } from '@/app/session/return-to';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { AuthCard, authLinkClass } from './AuthCard';
+import { AuthCard, FormMessage, authLinkClass } from './AuthCard';
+
+const ERROR_ID = 'login-error';
 
 export function LoginPage() {
-  const { login } = useAuth();
+  const { login, sessionEnded } = useAuth();
   const { toast } = useToast();
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The last attempt's failure, shown in the form until the next attempt. */
+  const [error, setError] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
+    setError(null);
     try {
       // Back to the page the person was on when their session ended or a protected page sent them here.
       await login({ email: email.trim(), password }, returnPath(location.state));
       toast({ variant: 'success', title: 'Success', description: 'Logged in successfully' });
-    } catch (error) {
+    } catch (failure) {
       // A pending account's 403 carries the server's "awaiting approval" text: shown as is.
-      toast({ variant: 'destructive', description: errorMessage(error, 'Login failed') });
+      const message = errorMessage(failure, 'Login failed');
+      setError(message);
+      toast({ variant: 'destructive', description: message });
       setBusy(false);
     }
   }
@@ -41,7 +48,13 @@ export function LoginPage() {
         </Link>
       }
     >
-      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-describedby={error ? ERROR_ID : undefined}>
+        {sessionEnded && !error && <FormMessage tone="info">{SESSION_ENDED_MESSAGE}</FormMessage>}
+        {error && (
+          <FormMessage id={ERROR_ID} tone="error">
+            {error}
+          </FormMessage>
+        )}
         <div className="flex flex-col gap-2">
           <Label htmlFor="login-email">Email</Label>
           <Input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

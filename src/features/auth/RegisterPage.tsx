@@ -7,10 +7,16 @@ import { useToast } from '@/app/toast/ToastProvider';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { AuthCard, authLinkClass } from './AuthCard';
+import { AuthCard, FormMessage, authLinkClass, fieldOfMessage } from './AuthCard';
 
 const CREATED_TITLE = 'Account created successfully';
 const APPROVAL_NOTE = 'Your account is awaiting moderator approval. You can sign in once a moderator approves it.';
+
+/** The server's refusal: under the field it names, else in the form. */
+interface Refusal {
+  message: string;
+  field: 'email' | 'password' | null;
+}
 
 export function RegisterPage() {
   const { register } = useAuth();
@@ -18,20 +24,29 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
+    setRefusal(null);
     try {
       const { message } = await register({ email: email.trim(), password });
       const note = message && message !== CREATED_TITLE ? message : APPROVAL_NOTE;
       toast({ variant: 'success', title: CREATED_TITLE, description: note });
     } catch (error) {
-      toast({ variant: 'destructive', description: errorMessage(error, 'Failed to create account') });
+      const message = errorMessage(error, 'Failed to create account');
+      const field = fieldOfMessage(message);
+      setRefusal({ message, field });
+      toast({ variant: 'destructive', description: message });
       setBusy(false);
+      // The cursor goes to the field to correct; everything typed stays.
+      if (field) document.getElementById(`register-${field}`)?.focus();
     }
   }
 
+  const emailError = refusal?.field === 'email' ? refusal.message : null;
+  const passwordError = refusal?.field === 'password' ? refusal.message : null;
   return (
     <AuthCard
       title="Create an account"
@@ -43,9 +58,24 @@ export function RegisterPage() {
       }
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        {refusal && !refusal.field && <FormMessage tone="error">{refusal.message}</FormMessage>}
         <div className="flex flex-col gap-2">
           <Label htmlFor="register-email">Email</Label>
-          <Input id="register-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            id="register-email"
+            type="email"
+            autoComplete="email"
+            required
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? 'register-email-error' : undefined}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {emailError && (
+            <p id="register-email-error" className="text-sm text-destructive-text">
+              {emailError}
+            </p>
+          )}
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="register-password">Password</Label>
@@ -56,10 +86,16 @@ export function RegisterPage() {
             placeholder="Choose a password"
             required
             minLength={PASSWORD_MIN}
-            aria-describedby="register-password-help"
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? 'register-password-error register-password-help' : 'register-password-help'}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
+          {passwordError && (
+            <p id="register-password-error" className="text-sm text-destructive-text">
+              {passwordError}
+            </p>
+          )}
           <p id="register-password-help" className="text-sm text-muted-foreground">
             At least {PASSWORD_MIN} characters, not one character or a short pattern repeated, and without the part of your email before the @.
           </p>

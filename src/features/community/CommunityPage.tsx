@@ -6,12 +6,12 @@ import type { Experience } from '@contract/experiences';
 import { COMMUNITY_CATEGORY_LABELS, COMMUNITY_SORT_LABELS } from '@contract/vocabulary';
 import { type ExperiencePage, useCommunityExperiences } from '@/api/experiences';
 import { useReportAction } from '@/api/flags';
-import { useMyVotes } from '@/api/votes';
+import { type Voting, useMyVotes, useVoting } from '@/api/votes';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
-import { useExperienceVote } from '@/components/experience/use-experience-vote';
+import { LoadError } from '@/components/page/LoadError';
 import { PageIntro } from '@/components/page/PageIntro';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -23,7 +23,6 @@ import { formatCount } from '@/lib/format';
 import { PeptideFilter } from './PeptideFilter';
 import { useCommunityFilters } from './community-filters';
 
-type Voting = ReturnType<typeof useExperienceVote>;
 type ReportFor = ReturnType<typeof useReportAction>;
 
 const NO_PAGES: ExperiencePage[] = [];
@@ -35,12 +34,12 @@ function ExperienceBatch({ experiences, voting, reportFor }: { experiences: Expe
     voting.signedIn,
   );
   return experiences.map((e) => {
-    const current = voting.castHere[e._id] ?? myVotes.data?.[e._id]?.voteType;
+    const current = voting.currentFor(e._id, myVotes.data?.[e._id]?.voteType);
     return (
       <li key={e._id} className="list-item-lazy">
-        <ExperienceCard experience={e} highlighted={Boolean(voting.castHere[e._id])} clampStory report={reportFor(e._id)}>
+        <ExperienceCard experience={e} highlighted={voting.votedHere(e._id)} clampStory report={reportFor(e._id)}>
           <div className="grid gap-3 border-t border-border pt-3">
-            <VoteButtons types={['helpful', 'not-helpful']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type)} />
+            <VoteButtons types={['helpful', 'not-helpful']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type, current)} />
             {voting.signInFor === e._id && <VoteSignInNotice />}
           </div>
         </ExperienceCard>
@@ -52,7 +51,8 @@ function ExperienceBatch({ experiences, voting, reportFor }: { experiences: Expe
 export function CommunityPage() {
   const { filters, searchDraft, setSearchDraft, update, clear, isFiltered } = useCommunityFilters();
   const query = useCommunityExperiences(filters);
-  const voting = useExperienceVote();
+  // Session and toasts come from the app shell; src/api never imports it.
+  const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const { toast } = useToast();
   const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: toast });
 
@@ -117,7 +117,7 @@ export function CommunityPage() {
           <Spinner label="Loading experiences" />
         </div>
       ) : query.isError && pages.length === 0 ? (
-        <p className="py-12 text-center text-destructive">{query.error.message}</p>
+        <LoadError title="Failed to load experiences" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
       ) : count === 0 ? (
         <div className="grid justify-items-center gap-3 py-12 text-center">
           <p className="text-muted-foreground">{isFiltered ? 'No experiences match these filters.' : 'No experiences have been shared yet.'}</p>
@@ -139,6 +139,9 @@ export function CommunityPage() {
               <ExperienceBatch key={i} experiences={page.experiences} voting={voting} reportFor={reportFor} />
             ))}
           </ul>
+          {query.isFetchNextPageError && !query.isFetchingNextPage && (
+            <LoadError title="Failed to load more experiences" message={query.error?.message} onRetry={() => void query.fetchNextPage()} />
+          )}
           <div className="flex justify-center">
             {query.hasNextPage ? (
               <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>

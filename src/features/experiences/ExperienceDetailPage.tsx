@@ -4,12 +4,11 @@ import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@/api/errors';
 import { useExperience } from '@/api/experiences';
 import { useReportAction } from '@/api/flags';
-import { useMyVotes } from '@/api/votes';
+import { useMyVotes, useVoting } from '@/api/votes';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
-import { useExperienceVote } from '@/components/experience/use-experience-vote';
 import { PageHeading } from '@/components/page/PageHeading';
 import { SafetyNotice } from '@/components/ui/safety-notice';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,7 +24,8 @@ function BackLink() {
 export function ExperienceDetailPage() {
   const { id = '' } = useParams();
   const query = useExperience(id);
-  const voting = useExperienceVote();
+  // Session and toasts come from the app shell; src/api never imports it.
+  const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const myVotes = useMyVotes(query.data ? [query.data._id] : [], voting.signedIn);
 
@@ -55,7 +55,7 @@ export function ExperienceDetailPage() {
   }
 
   const e = query.data;
-  const current = voting.castHere[e._id] ?? myVotes.data?.[e._id]?.voteType;
+  const current = voting.currentFor(e._id, myVotes.data?.[e._id]?.voteType);
   return (
     <div className="grid gap-6">
       <div className="grid gap-3">
@@ -70,9 +70,9 @@ export function ExperienceDetailPage() {
         </p>
       </div>
       <SafetyNotice />
-      <ExperienceCard experience={e} titleLink={false} highlighted={Boolean(voting.castHere[e._id])} report={reportFor(e._id)}>
+      <ExperienceCard experience={e} titleLink={false} highlighted={voting.votedHere(e._id)} report={reportFor(e._id)}>
         <div className="grid gap-3 border-t border-border pt-3">
-          <VoteButtons types={['helpful', 'not-helpful', 'detailed', 'concerning']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type)} showTotal />
+          <VoteButtons types={['helpful', 'not-helpful', 'detailed', 'concerning']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type, current)} showTotal />
           {voting.signInFor === e._id && <VoteSignInNotice />}
         </div>
       </ExperienceCard>

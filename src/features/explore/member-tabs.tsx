@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from
 import { useCompare, useTrends } from '@/api/analytics';
 import { errorMessage } from '@/api/errors';
 import { usePeptides } from '@/api/peptides';
+import { LoadError } from '@/components/page/LoadError';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -35,17 +36,6 @@ function ChartSkeleton() {
       </span>
       <Skeleton className="h-80 w-full" />
       <Skeleton className="h-6 w-1/2" />
-    </div>
-  );
-}
-
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-start gap-3 py-6">
-      <p className="text-destructive-text">{errorMessage(error, 'Failed to load the data')}</p>
-      <Button variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
     </div>
   );
 }
@@ -122,7 +112,7 @@ export function UsageTrends({ period, groupBy, onGroupBy }: { period: Period; gr
         {trends.isPending ? (
           <ChartSkeleton />
         ) : trends.isError ? (
-          <LoadError error={trends.error} onRetry={() => void trends.refetch()} />
+          <LoadError title="Failed to load the data" message={errorMessage(trends.error, 'Please try again.')} retrying={trends.isFetching} onRetry={() => void trends.refetch()} />
         ) : (
           <UsageChart trends={trends.data} period={period} />
         )}
@@ -224,7 +214,7 @@ export function GrowthTrends({ period }: { period: Period }) {
         {trends.isPending ? (
           <ChartSkeleton />
         ) : trends.isError ? (
-          <LoadError error={trends.error} onRetry={() => void trends.refetch()} />
+          <LoadError title="Failed to load the data" message={errorMessage(trends.error, 'Please try again.')} retrying={trends.isFetching} onRetry={() => void trends.refetch()} />
         ) : (
           <GrowthChart trends={trends.data} period={period} />
         )}
@@ -420,7 +410,7 @@ export function ComparePeptides({ selected: fromUrl, onChange }: { selected: str
                 ))}
               </div>
             ) : catalogue.isError ? (
-              <LoadError error={catalogue.error} onRetry={() => void catalogue.refetch()} />
+              <LoadError title="Failed to load the data" message={errorMessage(catalogue.error, 'Please try again.')} retrying={catalogue.isFetching} onRetry={() => void catalogue.refetch()} />
             ) : peptides.length === 0 ? (
               <p className="text-sm text-muted-foreground">No peptides found matching your criteria.</p>
             ) : (
@@ -464,7 +454,7 @@ export function ComparePeptides({ selected: fromUrl, onChange }: { selected: str
       ) : compare.isPending ? (
         <ChartSkeleton />
       ) : compare.isError ? (
-        <LoadError error={compare.error} onRetry={() => void compare.refetch()} />
+        <LoadError title="Failed to load the data" message={errorMessage(compare.error, 'Please try again.')} retrying={compare.isFetching} onRetry={() => void compare.refetch()} />
       ) : (
         <Comparison peptides={compare.data} />
       )}

@@ -8,13 +8,13 @@ import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { usePublicAnalytics } from '@/api/analytics';
 import { useToast } from '@/app/toast/ToastProvider';
+import { LoadError } from '@/components/page/LoadError';
 import { PageHeading } from '@/components/page/PageHeading';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { STAT_GRID, StatCard } from '@/components/ui/stat-card';
 import { PRODUCT_NAME, TAGLINE } from '@/lib/brand';
 import { formatCount, formatGrowth, formatRating } from '@/lib/format';
-import { InlineError } from './home-ui';
 
 const HomeTabs = lazy(async () => ({ default: (await import('./HomeTabs')).HomeTabs }));
 
@@ -33,7 +33,9 @@ function StatCards() {
   // The cards render in the background once the answer is in (as every list on Home does), so
   // the phone's main thread is never held for the whole section at once.
   const a = useDeferredValue(analytics.data);
-  if (analytics.isError) return <InlineError message={analytics.error.message} />;
+  if (analytics.isError) {
+    return <LoadError title="Failed to load statistics" message={analytics.error.message} retrying={analytics.isFetching} onRetry={() => void analytics.refetch()} />;
+  }
   if (!a) {
     return (
       <div role="status" aria-label="Loading statistics" className={STAT_GRID}>

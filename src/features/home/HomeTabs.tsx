@@ -7,17 +7,18 @@ import { usePublicAnalytics } from '@/api/analytics';
 import { useHomeExperiences } from '@/api/experiences';
 import { usePeptides } from '@/api/peptides';
 import { StoryText } from '@/components/experience/StoryText';
+import { LoadError } from '@/components/page/LoadError';
 import { shortDate } from '@/components/experience/format';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatCount, formatDecimal, formatGrowth, formatRating } from '@/lib/format';
-import { InlineError, Loading, cardLink } from './home-ui';
+import { Loading, cardLink } from './home-ui';
 
 function PopularPeptides() {
   const query = usePeptides({ sort: 'experiences', limit: 6 });
   const data = useDeferredValue(query.data);
-  if (query.isError) return <InlineError message={query.error.message} />;
+  if (query.isError) return <LoadError title="Failed to load peptides" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   if (!data) return <Loading />;
   if (data.peptides.length === 0) return <p className="text-muted-foreground">No peptides in the database yet.</p>;
   return (
@@ -45,7 +46,7 @@ function PopularPeptides() {
 function RecentExperiences() {
   const query = useHomeExperiences();
   const experiences = useDeferredValue(query.data);
-  if (query.isError) return <InlineError message={query.error.message} />;
+  if (query.isError) return <LoadError title="Failed to load experiences" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   if (!experiences) return <Loading />;
   if (experiences.length === 0) {
     return (
@@ -84,7 +85,9 @@ function RecentExperiences() {
 function CommunityInsights() {
   const analytics = usePublicAnalytics();
   const data = useDeferredValue(analytics.data);
-  if (analytics.isError) return <InlineError message={analytics.error.message} />;
+  if (analytics.isError) {
+    return <LoadError title="Failed to load community insights" message={analytics.error.message} retrying={analytics.isFetching} onRetry={() => void analytics.refetch()} />;
+  }
   if (!data) return <Loading />;
   const trending = data.trendingCategories;
   if (trending.length === 0) return <p className="text-muted-foreground">Not enough reports this month to show trends yet.</p>;

@@ -15,7 +15,3 @@ export function Loading() {
     </div>
   );
 }
-
-export function InlineError({ message }: { message: string }) {
-  return <p className="text-sm text-destructive">{message}</p>;
-}

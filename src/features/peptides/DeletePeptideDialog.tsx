@@ -1,5 +1,6 @@
 // The peptide list's delete confirmation. Loaded only for members who may delete (PeptidesPage):
-// a visitor's page never fetches or runs the dialog library.
+// a visitor's page never fetches or runs the dialog library. The text says what the server does
+// (server/services/peptides.ts deletePeptide: a soft delete; the reports keep their peptide).
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
@@ -25,7 +26,8 @@ export function DeletePeptideDialog({
         <DialogHeader>
           <DialogTitle>Delete Peptide</DialogTitle>
           <DialogDescription>
-            Are you sure you want to delete "{name}"? This action cannot be undone and will remove all associated data.
+            Delete "{name}"? It leaves the peptide list, its page goes away and no new reports can be shared for it. The experiences
+            already reported for it stay: they remain in the community feed and the statistics. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

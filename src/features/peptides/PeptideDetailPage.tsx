@@ -3,19 +3,20 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Peptide } from '@contract/peptides';
+import { VOTE_TYPES } from '@contract/vocabulary';
 import { ApiError } from '@/api/errors';
 import { usePeptideExperiences } from '@/api/experiences';
 import { useReportAction } from '@/api/flags';
 import { usePeptide } from '@/api/peptides';
-import { useMyVotes } from '@/api/votes';
+import { useMyVotes, useVoting } from '@/api/votes';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { DemographicsText } from '@/components/experience/Demographics';
 import { ReportAction } from '@/components/experience/ReportAction';
 import { StoryText } from '@/components/experience/StoryText';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
+import { LoadError } from '@/components/page/LoadError';
 import { formatRating, formatRatingOutOfFive } from '@/lib/format';
-import { useExperienceVote } from '@/components/experience/use-experience-vote';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -107,7 +108,8 @@ function Overview({ peptide }: { peptide: Peptide }) {
 
 function Experiences({ peptideId }: { peptideId: string }) {
   const query = usePeptideExperiences(peptideId);
-  const voting = useExperienceVote();
+  // Session and toasts come from the app shell; src/api never imports it.
+  const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const experiences = query.data?.experiences ?? [];
   // Spec section 4: votes are looked up only when signed in; one request for the page.
@@ -116,7 +118,9 @@ function Experiences({ peptideId }: { peptideId: string }) {
     voting.signedIn,
   );
   if (query.isPending) return <p className="text-muted-foreground" role="status">Loading experiences...</p>;
-  if (query.isError) return <p className="text-destructive">Failed to load experiences</p>;
+  if (query.isError) {
+    return <LoadError title="Failed to load experiences" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  }
   if (experiences.length === 0) {
     return (
       <p className="text-muted-foreground">
@@ -126,9 +130,11 @@ function Experiences({ peptideId }: { peptideId: string }) {
   }
   return (
     <ul className="grid gap-4">
-      {experiences.map((exp) => (
+      {experiences.map((exp) => {
+        const current = voting.currentFor(exp._id, myVotes.data?.[exp._id]?.voteType);
+        return (
         <li key={exp._id}>
-          <Card className={voting.castHere[exp._id] ? 'border-primary ring-1 ring-primary' : undefined}>
+          <Card className={voting.votedHere(exp._id) ? 'border-primary ring-1 ring-primary' : undefined}>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
               <span className="text-sm text-muted-foreground">
                 {/* Spec section 4: age and sex; withheld ones say so (src/components/experience/Demographics.tsx). */}
@@ -144,12 +150,13 @@ function Experiences({ peptideId }: { peptideId: string }) {
                 Read the full report
               </Link>
               <div className="grid gap-3 border-t border-border pt-3">
+                {/* Every type that counts in the total, so the total is the sum of what is shown. */}
                 <VoteButtons
-                  types={['helpful', 'detailed', 'concerning']}
+                  types={VOTE_TYPES}
                   counts={exp.votes}
-                  current={voting.castHere[exp._id] ?? myVotes.data?.[exp._id]?.voteType}
+                  current={current}
                   busy={voting.pendingFor === exp._id}
-                  onVote={(type) => voting.vote(exp._id, type)}
+                  onVote={(type) => voting.vote(exp._id, type, current)}
                   showTotal
                 />
                 {voting.signInFor === exp._id && <VoteSignInNotice />}
@@ -158,7 +165,8 @@ function Experiences({ peptideId }: { peptideId: string }) {
             </CardContent>
           </Card>
         </li>
-      ))}
+        );
+      })}
     </ul>
   );
 }
@@ -181,9 +189,7 @@ export function PeptideDetailPage() {
       <div className="grid justify-items-start gap-4 py-12">
         <PageHeading className="text-2xl">{notFound ? 'Peptide not found' : 'Peptide Details'}</PageHeading>
         {!notFound && (
-          <p role="alert" className="text-muted-foreground">
-            Failed to load peptide: {query.error.message}
-          </p>
+          <LoadError title="Failed to load peptide" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
         )}
         <BackLink />
       </div>

@@ -11,6 +11,7 @@ import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, SafetyNotice, Select, Skeleton } from '@/components/ui';
 import { PageHeading } from '@/components/page/PageHeading';
+import { LoadError } from '@/components/page/LoadError';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatRating } from '@/lib/format';
 
@@ -217,8 +218,10 @@ export function PeptidesPage() {
                   ))}
                 </div>
               </div>
+            ) : query.isError ? (
+              <LoadError title="Failed to load peptides" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
             ) : peptides.length === 0 ? (
-              <p className="py-12 text-center text-muted-foreground">{query.isError ? 'Failed to load peptides' : 'No peptides found matching your criteria.'}</p>
+              <p className="py-12 text-center text-muted-foreground">No peptides found matching your criteria.</p>
             ) : (
               <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-4'}>
                 {peptides.map((p) => (

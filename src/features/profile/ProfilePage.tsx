@@ -4,16 +4,20 @@ import { GENDERS, PROFILE_ACTIVITY_LEVELS, optionLabel } from '@contract/vocabul
 import type { User } from '@contract/users';
 import { useMe, useUpdateMe } from '@/api/users';
 import { useToast } from '@/app/toast/ToastProvider';
+import { LoadError } from '@/components/page/LoadError';
 import { PageIntro } from '@/components/page/PageIntro';
 import { TrackingLookup } from '@/components/tracking/TrackingLookup';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Select, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { FeetInchesInputs, HeightUnitSelect, WeightUnitSelect } from './Measurements';
 import {
   buildProfileRequest,
-  convertHeight,
-  convertWeight,
   formFromUser,
   validateProfile,
+  withHeightText,
+  withHeightUnit,
+  withWeightText,
+  withWeightUnit,
   type HeightUnit,
   type ProfileForm,
   type WeightUnit,
@@ -63,9 +67,9 @@ function ProfileEditor({ user }: { user: User }) {
   const visibleErrors = showErrors ? errors : {};
   const set = <K extends keyof ProfileForm>(key: K, value: ProfileForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  // Changing a unit converts what was typed, so 70 kg becomes 154.3 lbs, not 70 lbs.
-  const setWeightUnit = (unit: WeightUnit) => setForm((f) => ({ ...f, weightUnit: unit, weight: convertWeight(f.weight, f.weightUnit, unit) }));
-  const setHeightUnit = (unit: HeightUnit) => setForm((f) => ({ ...f, heightUnit: unit, height: convertHeight(f.height, f.heightUnit, unit) }));
+  // Changing a unit shows the same stored value in it (70 kg reads 154.3 lbs), which stays exact.
+  const setWeightUnit = (unit: WeightUnit) => setForm((f) => withWeightUnit(f, unit));
+  const setHeightUnit = (unit: HeightUnit) => setForm((f) => withHeightUnit(f, unit));
 
   const onSave = () => {
     setShowErrors(true);
@@ -88,18 +92,8 @@ function ProfileEditor({ user }: { user: User }) {
     });
   };
 
-  const weightUnitSelect = (id: string) => (
-    <Select id={id} value={form.weightUnit} onChange={(e) => setWeightUnit(e.target.value as WeightUnit)}>
-      <option value="kg">kg</option>
-      <option value="lbs">lbs</option>
-    </Select>
-  );
-  const heightUnitSelect = (id: string) => (
-    <Select id={id} value={form.heightUnit} onChange={(e) => setHeightUnit(e.target.value as HeightUnit)}>
-      <option value="cm">cm</option>
-      <option value="ft">ft</option>
-    </Select>
-  );
+  const weightUnitSelect = (id: string) => <WeightUnitSelect id={id} value={form.weightUnit} onChange={setWeightUnit} />;
+  const heightUnitSelect = (id: string) => <HeightUnitSelect id={id} value={form.heightUnit} onChange={setHeightUnit} />;
 
   return (
     // A div, not a form: the Lookup tab holds its own form, and forms cannot nest.
@@ -147,7 +141,7 @@ function ProfileEditor({ user }: { user: User }) {
                     value={form.weight}
                     aria-invalid={Boolean(visibleErrors.weight) || undefined}
                     aria-describedby={visibleErrors.weight ? 'weight-error' : undefined}
-                    onChange={(e) => set('weight', e.target.value)}
+                    onChange={(e) => setForm((f) => withWeightText(f, e.target.value))}
                   />
                   <div className="w-24 shrink-0">
                     <Label htmlFor="weight-unit" className="sr-only">
@@ -157,16 +151,26 @@ function ProfileEditor({ user }: { user: User }) {
                   </div>
                 </div>
               </Field>
-              <Field id="height" label={`Height (${form.heightUnit})`} error={visibleErrors.height}>
+              <Field id="height" label={form.heightUnit === 'cm' ? 'Height (cm)' : 'Height (ft and in)'} error={visibleErrors.height}>
                 <div className="flex gap-2">
-                  <Input
-                    id="height"
-                    inputMode="decimal"
-                    value={form.height}
-                    aria-invalid={Boolean(visibleErrors.height) || undefined}
-                    aria-describedby={visibleErrors.height ? 'height-error' : undefined}
-                    onChange={(e) => set('height', e.target.value)}
-                  />
+                  {form.heightUnit === 'cm' ? (
+                    <Input
+                      id="height"
+                      inputMode="decimal"
+                      value={form.height.cm}
+                      aria-invalid={Boolean(visibleErrors.height) || undefined}
+                      aria-describedby={visibleErrors.height ? 'height-error' : undefined}
+                      onChange={(e) => setForm((f) => withHeightText(f, { cm: e.target.value }))}
+                    />
+                  ) : (
+                    <FeetInchesInputs
+                      id="height"
+                      value={form.height}
+                      invalid={Boolean(visibleErrors.height)}
+                      describedBy={visibleErrors.height ? 'height-error' : undefined}
+                      onChange={(text) => setForm((f) => withHeightText(f, text))}
+                    />
+                  )}
                   <div className="w-24 shrink-0">
                     <Label htmlFor="height-unit" className="sr-only">
                       Height unit
@@ -207,7 +211,7 @@ function ProfileEditor({ user }: { user: User }) {
           <Card>
             <CardHeader>
               <CardTitle>Preferences</CardTitle>
-              <CardDescription>Units convert the values already entered.</CardDescription>
+              <CardDescription>Units change how your weight and height are shown; the values themselves stay as you entered them.</CardDescription>
             </CardHeader>
             <CardContent className="space-y-6">
               <div className="grid gap-4 sm:grid-cols-2">
@@ -221,13 +225,6 @@ function ProfileEditor({ user }: { user: User }) {
               <fieldset className="space-y-3">
                 <legend className="mb-2 font-medium">Notifications</legend>
                 <Check id="notifyEmail" label="Email notifications" description="Messages about your account." checked={form.notifyEmail} onChange={(v) => set('notifyEmail', v)} />
-                <Check
-                  id="notifyNewExperiences"
-                  label="New experiences"
-                  description="When new reports are shared for peptides you follow."
-                  checked={form.notifyNewExperiences}
-                  onChange={(v) => set('notifyNewExperiences', v)}
-                />
                 <Check
                   id="notifyWeeklyDigest"
                   label="Weekly digest"
@@ -285,18 +282,7 @@ export function ProfilePage() {
           <Skeleton className="h-72 w-full" />
         </div>
       )}
-      {me.isError && (
-        <Card>
-          <CardContent className="space-y-3 pt-6">
-            <p role="alert" className="text-destructive-text">
-              Failed to load profile
-            </p>
-            <Button variant="outline" onClick={() => void me.refetch()}>
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
-      )}
+      {me.isError && <LoadError title="Failed to load profile" message={me.error.message} retrying={me.isFetching} onRetry={() => void me.refetch()} />}
       {me.data && <ProfileEditor user={me.data} />}
     </div>
   );

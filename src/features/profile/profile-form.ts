@@ -1,20 +1,24 @@
 // Profile form rules (spec section 5): age an integer, weight and height decimals, empty
-// values sent as undefined, units kg/lbs and cm/ft converting the entered value, sharing and
-// notification checkboxes true unless explicitly false.
+// values sent as undefined, sharing and notification checkboxes true unless explicitly false.
+// Weight and height are kept in kg and cm exactly as stored or typed (./units.ts); a unit
+// change only changes what is shown.
 import type { UpdateProfileRequest, User } from '@contract/users';
 import { cleanList } from '@contract/rules';
+import { type HeightText, type HeightUnit, type WeightUnit, heightText, parseHeight, parseWeight, weightText } from './units';
 
-export type WeightUnit = 'kg' | 'lbs';
-export type HeightUnit = 'cm' | 'ft';
-
-export const KG_PER_LB = 0.45359237;
-export const CM_PER_FT = 30.48;
+export type { HeightUnit, WeightUnit } from './units';
 
 export interface ProfileForm {
   age: string;
   gender: string;
+  /** The weight field, in `weightUnit`. */
   weight: string;
-  height: string;
+  /** The weight in kg: what is saved. NaN while the field holds something that is not a number. */
+  weightKg: number | undefined;
+  /** The height fields: cm, or feet and inches. */
+  height: HeightText;
+  /** The height in cm: what is saved. NaN while the fields hold something that is not a height. */
+  heightCm: number | undefined;
   activityLevel: string;
   fitnessGoals: string;
   medicalConditions: string;
@@ -26,7 +30,6 @@ export interface ProfileForm {
   shareWeight: boolean;
   shareHeight: boolean;
   notifyEmail: boolean;
-  notifyNewExperiences: boolean;
   notifyWeeklyDigest: boolean;
 }
 
@@ -35,48 +38,56 @@ const on = (value: boolean | undefined) => value !== false;
 export function formFromUser(user: User | undefined): ProfileForm {
   const d = user?.demographics ?? {};
   const p = user?.preferences ?? {};
+  const weightUnit = p.units?.weight ?? 'kg';
+  const heightUnit = p.units?.height ?? 'cm';
   return {
     age: d.age === undefined ? '' : String(d.age),
     gender: d.gender ?? '',
-    weight: d.weight === undefined ? '' : String(d.weight),
-    height: d.height === undefined ? '' : String(d.height),
+    weight: weightText(d.weight, weightUnit),
+    weightKg: d.weight,
+    height: heightText(d.height, heightUnit),
+    heightCm: d.height,
     activityLevel: d.activityLevel ?? '',
     fitnessGoals: (d.fitnessGoals ?? []).join(', '),
     medicalConditions: (d.medicalConditions ?? []).join(', '),
     allergies: (d.allergies ?? []).join(', '),
-    weightUnit: p.units?.weight ?? 'kg',
-    heightUnit: p.units?.height ?? 'cm',
+    weightUnit,
+    heightUnit,
     shareAge: on(p.privacy?.shareAge),
     shareGender: on(p.privacy?.shareGender),
     shareWeight: on(p.privacy?.shareWeight),
     shareHeight: on(p.privacy?.shareHeight),
-    notifyEmail: on(p.notifications?.email),
     // Issue 5: every sharing and notification box is on unless the member turned it off.
-    notifyNewExperiences: on(p.notifications?.newExperiences),
+    notifyEmail: on(p.notifications?.email),
     notifyWeeklyDigest: on(p.notifications?.weeklyDigest),
   };
 }
 
-const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
-
-/** The typed value in the other unit, or the text unchanged when it is blank or not a number. */
-export function convertWeight(text: string, from: WeightUnit, to: WeightUnit): string {
-  const n = parseDecimal(text);
-  if (from === to || n === undefined || Number.isNaN(n)) return text;
-  return String(round(to === 'lbs' ? n / KG_PER_LB : n * KG_PER_LB, 1));
+/** The member typed a weight: it is now what will be saved. */
+export function withWeightText(form: ProfileForm, text: string): ProfileForm {
+  return { ...form, weight: text, weightKg: parseWeight(text, form.weightUnit) };
 }
 
-export function convertHeight(text: string, from: HeightUnit, to: HeightUnit): string {
-  const n = parseDecimal(text);
-  if (from === to || n === undefined || Number.isNaN(n)) return text;
-  return String(to === 'ft' ? round(n / CM_PER_FT, 2) : round(n * CM_PER_FT, 1));
+/** The member typed a height: it is now what will be saved. */
+export function withHeightText(form: ProfileForm, text: Partial<HeightText>): ProfileForm {
+  const height = { ...form.height, ...text };
+  return { ...form, height, heightCm: parseHeight(height, form.heightUnit) };
 }
 
-/** undefined for blank, NaN for text that is not a decimal number. */
-export function parseDecimal(text: string): number | undefined {
-  const t = text.trim().replace(',', '.');
-  if (!t) return undefined;
-  return /^\d+(\.\d+)?$|^\.\d+$/.test(t) ? Number(t) : Number.NaN;
+/**
+ * Another unit shows the same stored weight, which stays exact. What cannot be read as a weight
+ * stays as typed, to be corrected.
+ */
+export function withWeightUnit(form: ProfileForm, unit: WeightUnit): ProfileForm {
+  if (form.weightKg !== undefined && Number.isNaN(form.weightKg)) return { ...form, weightUnit: unit, weightKg: parseWeight(form.weight, unit) };
+  return { ...form, weightUnit: unit, weight: weightText(form.weightKg, unit) };
+}
+
+/** Another unit shows the same stored height (cm, or feet and inches), which stays exact. */
+export function withHeightUnit(form: ProfileForm, unit: HeightUnit): ProfileForm {
+  // Unreadable fields stay as typed; the other unit's fields then say what is saved.
+  if (form.heightCm !== undefined && Number.isNaN(form.heightCm)) return { ...form, heightUnit: unit, heightCm: parseHeight(form.height, unit) };
+  return { ...form, heightUnit: unit, height: heightText(form.heightCm, unit) };
 }
 
 export function parseAge(text: string): number | undefined {
@@ -91,10 +102,13 @@ export function validateProfile(form: ProfileForm): ProfileErrors {
   const errors: ProfileErrors = {};
   const age = parseAge(form.age);
   if (age !== undefined && (Number.isNaN(age) || age < 13 || age > 120)) errors.age = 'Age must be a whole number between 13 and 120';
-  const weight = parseDecimal(form.weight);
+  // The contract's limits (contract/users.ts Demographics) hold for kg and cm.
+  const weight = form.weightKg;
   if (weight !== undefined && (Number.isNaN(weight) || weight <= 0 || weight > 1000)) errors.weight = `Weight must be a positive number of ${form.weightUnit}`;
-  const height = parseDecimal(form.height);
-  if (height !== undefined && (Number.isNaN(height) || height <= 0 || height > 400)) errors.height = `Height must be a positive number of ${form.heightUnit}`;
+  const height = form.heightCm;
+  if (height !== undefined && (Number.isNaN(height) || height <= 0 || height > 400)) {
+    errors.height = form.heightUnit === 'cm' ? 'Height must be a positive number of cm' : 'Height must be whole feet and inches under 12';
+  }
   return errors;
 }
 
@@ -109,8 +123,8 @@ export function buildProfileRequest(form: ProfileForm): UpdateProfileRequest {
     demographics: {
       age: parseAge(form.age),
       gender: (form.gender || undefined) as NonNullable<UpdateProfileRequest['demographics']>['gender'],
-      weight: parseDecimal(form.weight),
-      height: parseDecimal(form.height),
+      weight: form.weightKg,
+      height: form.heightCm,
       activityLevel: (form.activityLevel || undefined) as NonNullable<UpdateProfileRequest['demographics']>['activityLevel'],
       fitnessGoals: list(form.fitnessGoals),
       medicalConditions: list(form.medicalConditions),
@@ -119,7 +133,7 @@ export function buildProfileRequest(form: ProfileForm): UpdateProfileRequest {
     preferences: {
       units: { weight: form.weightUnit, height: form.heightUnit },
       privacy: { shareAge: form.shareAge, shareGender: form.shareGender, shareWeight: form.shareWeight, shareHeight: form.shareHeight },
-      notifications: { email: form.notifyEmail, newExperiences: form.notifyNewExperiences, weeklyDigest: form.notifyWeeklyDigest },
+      notifications: { email: form.notifyEmail, weeklyDigest: form.notifyWeeklyDigest },
     },
   };
 }

@@ -24,7 +24,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LoadError } from './LoadError';
+import { LoadError } from '@/components/page/LoadError';
 
 const ACTION_VARIANT: Record<ModerationAction, BadgeVariant> = { hold: 'warning', publish: 'success', hide: 'destructive', restore: 'default' };
 const own = (map: Record<string, string>, code: string) => (Object.hasOwn(map, code) ? map[code] : code);

@@ -5,7 +5,7 @@ import { errorMessage } from '@/api/errors';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LoadError } from './LoadError';
+import { LoadError } from '@/components/page/LoadError';
 import { formatWindow } from './format';
 
 const ENDPOINTS: { method: string; path: string; access: string; description: string }[] = [

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LoadError } from './LoadError';
+import { LoadError } from '@/components/page/LoadError';
 import { outcomeLabel } from '@contract/vocabulary';
 import { formatCount, formatMean } from './format';
 import type { ResearchParams } from './research-params';

@@ -7,7 +7,7 @@ import { errorMessage } from '@/api/errors';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
-import { LoadError } from './LoadError';
+import { LoadError } from '@/components/page/LoadError';
 import { formatCount, formatShare } from './format';
 
 export function OverviewTab() {

@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { FLAG_REASON_TEXT, HOLD_REASON_TEXT, HIDE_REASON_LABELS, type ExperienceStatus } from '@contract/moderation';
 import type { QueueItem } from '@contract/moderation-api';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
-import { humanise, shortDate } from '@/components/experience/format';
+import { optionLabel } from '@contract/vocabulary';
+import { shortDate } from '@/components/experience/format';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatCount } from './format';
@@ -84,7 +85,7 @@ export function QueueItemCard({
   return (
     <ExperienceCard experience={e} titleLink={false} headingLevel="h3">
       <dl className="grid grid-cols-1 gap-3 border-t border-border pt-3 sm:grid-cols-3">
-        <Detail label="Timeline">{humanise(e.timeline)}</Detail>
+        <Detail label="Timeline">{optionLabel(e.timeline)}</Detail>
         <Detail label="Stack">{e.stack.length ? e.stack.join(', ') : 'None'}</Detail>
         <Detail label="Sourcing">{sourcingText(item)}</Detail>
       </dl>

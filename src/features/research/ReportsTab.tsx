@@ -15,7 +15,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HideReportDialog } from './HideReportDialog';
-import { LoadError } from './LoadError';
+import { LoadError } from '@/components/page/LoadError';
 import { QueueItemCard, reportLabel, type QueueAction } from './QueueItemCard';
 
 const VIEW_LABELS: Record<QueueView, string> = { waiting: 'Waiting for review', hidden: 'Hidden reports' };

@@ -13,7 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { LoadError } from './LoadError';
+import { LoadError } from '@/components/page/LoadError';
 import { formatCount } from './format';
 
 const PAGE_SIZE = 20;

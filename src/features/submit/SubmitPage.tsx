@@ -9,6 +9,7 @@ import { useEffects } from '@/api/effects';
 import { useSubmitExperience, type SubmitResult } from '@/api/experience-submit';
 import { usePeptides } from '@/api/peptides';
 import { useToast } from '@/app/toast/ToastProvider';
+import { LoadError } from '@/components/page/LoadError';
 import { Badge, Button, Card, CardContent, CardHeader, Progress } from '@/components/ui';
 import { Confirmation } from './Confirmation';
 import { ContextStep } from './steps/ContextStep';
@@ -148,6 +149,17 @@ export function SubmitPage() {
         <p className="text-muted-foreground">Tell the community what you used and what happened, in four short steps. No account needed.</p>
         <Progress value={step} max={4} label={`Step ${step} of 4`} />
       </div>
+      {loadFailed && (
+        <LoadError
+          title="Failed to load form data"
+          message={(peptides.error ?? effects.error)?.message}
+          retrying={peptides.isFetching || effects.isFetching}
+          onRetry={() => {
+            if (peptides.isError) void peptides.refetch();
+            if (effects.isError) void effects.refetch();
+          }}
+        />
+      )}
       <form
         noValidate
         onSubmit={(e) => {

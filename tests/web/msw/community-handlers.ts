@@ -3,7 +3,8 @@
 // the server's 401 / 409 rules. Counts live here, as they live in the database.
 import { HttpResponse, http } from 'msw';
 import type { VoteType } from '@contract/common';
-import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, MyVotesResponse, VoteResponse, type Experience } from '@contract/experiences';
+import { VOTE_WITHDRAWN_MESSAGE } from '@contract/vocabulary';
+import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, MyVotesResponse, VoteResponse, WithdrawVoteResponse, type Experience } from '@contract/experiences';
 import { AnalyticsResponse } from '@contract/analytics';
 import { PeptideResponse } from '@contract/peptides';
 import { bearerUser } from './handlers';
@@ -23,6 +24,8 @@ export interface CommunityMock {
   listQueries: URLSearchParams[];
   voteLookups: string[][];
   votes: Map<string, VoteType>;
+  /** Experiences a DELETE .../vote was sent for. */
+  withdrawals: string[];
 }
 
 export function mockCommunityApi(options: { experiences?: Experience[]; failList?: string } = {}): CommunityMock {
@@ -41,6 +44,7 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
     listQueries: [],
     voteLookups: [],
     votes: new Map(),
+    withdrawals: [],
   };
   const voteKey = (user: string, id: string) => `${user}:${id}`;
 
@@ -101,6 +105,21 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
           data: { vote: { _id: '50000000-0000-4000-8000-000000000001', experienceId: experience._id, voteType, createdAt: '2026-11-01T00:00:00.000Z' }, votes: experience.votes },
         }),
       );
+    }),
+    http.delete('/api/experiences/:id/vote', ({ request, params }) => {
+      const user = bearerUser(request);
+      if (!user) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
+      const experience = mock.experiences.find((e) => e._id === params.id);
+      if (!experience) return HttpResponse.json(errorBody('Experience not found'), { status: 404 });
+      const key = voteKey(user._id, experience._id);
+      const previous = mock.votes.get(key);
+      mock.withdrawals.push(experience._id);
+      if (previous) {
+        experience.votes[COUNT_KEY[previous]] -= 1;
+        experience.votes.total -= 1;
+        mock.votes.delete(key);
+      }
+      return HttpResponse.json(WithdrawVoteResponse.parse({ success: true, data: { withdrawn: Boolean(previous), votes: experience.votes }, message: VOTE_WITHDRAWN_MESSAGE }));
     }),
     http.get('/api/analytics/public', () => HttpResponse.json(AnalyticsResponse.parse({ success: true, data: makeAnalytics() }))),
     http.get('/api/peptides/:id', ({ params }) => {

@@ -1,13 +1,14 @@
 // The session as kept in the browser (spec sections 3 and 4): `accessToken`, `refreshToken`
 // and `userData` in localStorage. The access token is read from storage once and cached; every
 // write goes through here, so the cache stays in sync on login, refresh and logout, and
-// listeners (the AuthProvider) learn when the API client ends the session.
+// listeners (the app shell's AuthProvider) learn when the API client ends the session: 'ended'
+// when it could not be renewed (the person must be told), 'cleared' for a sign-out.
 // No zod here: this module is on the first load, and `userData` is our own write.
 import type { User } from '@contract/users';
 
 export const SESSION_KEYS = ['accessToken', 'refreshToken', 'userData'] as const;
 
-export type SessionEvent = 'signed-in' | 'tokens' | 'user' | 'cleared' | 'other-tab';
+export type SessionEvent = 'signed-in' | 'tokens' | 'user' | 'cleared' | 'ended' | 'other-tab';
 type Listener = (event: SessionEvent) => void;
 
 /** undefined: not read yet; null: read, and there is none. */
@@ -86,11 +87,14 @@ export function saveUser(user: User): void {
   emit('user');
 }
 
-/** Removes the three items and the in-memory token. */
-export function clearSession(): void {
+/**
+ * Removes the three items and the in-memory token. `ended`: the session expired or was revoked
+ * (its refresh failed), not signed out by the person, so listeners tell them.
+ */
+export function clearSession(reason: 'signed-out' | 'ended' = 'signed-out'): void {
   cachedAccessToken = null;
   for (const key of SESSION_KEYS) remove(key);
-  emit('cleared');
+  emit(reason === 'ended' ? 'ended' : 'cleared');
 }
 
 /** Forgets the cached token so the next read comes from storage (another tab wrote it; tests). */
