@@ -131,7 +131,7 @@ describe('the moderation log (migration 011)', () => {
   const logOf = (id: string) =>
     rows<{ created: Date; moderator: string | null; action: string }>(
       t,
-      'select created_at as created, moderator_id as moderator, action from moderation_log where experience_id = $1 order by created_at, id',
+      'select created_at as created, moderator_id as moderator, action from moderation_log where experience_id = $1 order by seq',
       [id],
     );
 
@@ -147,6 +147,11 @@ describe('the moderation log (migration 011)', () => {
     expect(new Date(hold.created).toISOString()).toBe(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
     expect(hidden.action).toBe('hide');
     expect(new Date(hidden.created).toISOString()).toMatch(/T\d{2}:00:00\.000Z$/);
+    // An edit after the hide holds it again: dated by the day, so earlier than the hide by time,
+    // yet third in the report's own order (seq).
+    const edited = await updateTracked(t.app, held.trackingId, { effects: ['Calm'] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await logOf(held.experience._id)).map((e) => e.action)).toEqual(['hold', 'hide', 'hold']);
     // The log API gives no finer time either.
     const log = await t.app.inject({ method: 'GET', url: `/api/moderation/log?limit=100`, headers: mod });
     for (const v of times(json(log))) expect(v).not.toMatch(/:\d[1-9]:|:[1-5]\d:|\.\d*[1-9]\d*Z/);

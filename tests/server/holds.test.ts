@@ -33,7 +33,7 @@ async function post(overrides: Record<string, unknown>) {
 async function logOf(id: string) {
   return rows<{ action: string; moderator_id: string | null; reasons: string[] }>(
     t,
-    'select action, moderator_id, reasons from moderation_log where experience_id = $1 order by created_at, id',
+    'select action, moderator_id, reasons from moderation_log where experience_id = $1 order by seq',
     [id],
   );
 }
