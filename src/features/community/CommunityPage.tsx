@@ -12,6 +12,7 @@ import { useToast } from '@/app/toast/ToastProvider';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { LoadError } from '@/components/page/LoadError';
+import { LoadMore } from '@/components/page/LoadMore';
 import { PageIntro } from '@/components/page/PageIntro';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -142,15 +143,7 @@ export function CommunityPage() {
           {query.isFetchNextPageError && !query.isFetchingNextPage && (
             <LoadError title="Failed to load more experiences" message={query.error?.message} onRetry={() => void query.fetchNextPage()} />
           )}
-          <div className="flex justify-center">
-            {query.hasNextPage ? (
-              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            ) : (
-              <p className="text-sm text-muted-foreground">You have reached the end of the list.</p>
-            )}
-          </div>
+          <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
         </>
       )}
     </div>

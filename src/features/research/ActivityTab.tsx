@@ -19,12 +19,12 @@ import { moderationLogKey, useModerationLog, type LogPage } from '@/api/moderati
 import { useAuth } from '@/app/session/AuthProvider';
 import { shortDate } from '@/components/experience/format';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/page/LoadError';
+import { LoadMore } from '@/components/page/LoadMore';
 
 const ACTION_VARIANT: Record<ModerationAction, BadgeVariant> = { hold: 'warning', publish: 'success', hide: 'destructive', restore: 'default' };
 const own = (map: Record<string, string>, code: string) => (Object.hasOwn(map, code) ? map[code] : code);
@@ -104,15 +104,7 @@ export function ActivityTab() {
                 <LogEntry key={entry._id} entry={entry} />
               ))}
             </ul>
-            <div className="flex justify-center">
-              {query.hasNextPage ? (
-                <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                  {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              ) : (
-                <p className="text-sm text-muted-foreground">You have reached the end of the log.</p>
-              )}
-            </div>
+            <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} endText="You have reached the end of the log." />
           </>
         )}
       </CardContent>

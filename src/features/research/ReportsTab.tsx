@@ -16,6 +16,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HideReportDialog } from './HideReportDialog';
 import { LoadError } from '@/components/page/LoadError';
+import { LoadMore } from '@/components/page/LoadMore';
 import { QueueItemCard, reportLabel, type QueueAction } from './QueueItemCard';
 
 const VIEW_LABELS: Record<QueueView, string> = { waiting: 'Waiting for review', hidden: 'Hidden reports' };
@@ -178,15 +179,7 @@ function QueueList({ view }: { view: QueueView }) {
           </li>
         ))}
       </ul>
-      <div className="flex justify-center">
-        {query.hasNextPage ? (
-          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        ) : (
-          <p className="text-sm text-muted-foreground">You have reached the end of the list.</p>
-        )}
-      </div>
+      <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
       {dialog(nextAfter)}
     </>
   );
