@@ -85,11 +85,18 @@ export async function decide(
   return { id: experienceId, status: t.to };
 }
 
-const QUEUE_WHERE: Record<QueueView, string> = {
-  waiting: `(e.status = 'held'
-             or (e.status = 'published' and exists (select 1 from flags f where f.experience_id = e.id and f.resolved_at is null)))`,
-  hidden: `e.status = 'hidden'`,
-};
+/**
+ * The ids of one page of a view, each part read through its own index so a page never scans
+ * the published reports: held (experiences_held_idx), published with open flags (flags_open_idx,
+ * then the primary key) and hidden (experiences_hidden_idx, migration 012). `after` is the
+ * keyset condition on the part's alias `x`.
+ */
+function pageIds(view: QueueView, after: string): string {
+  const part = (status: string, extra = '') =>
+    `(select x.id, x.created_at from experiences x where x.status = '${status}' ${extra} ${after} order by x.created_at, x.id limit $1)`;
+  if (view === 'hidden') return part('hidden');
+  return `${part('held')} union all ${part('published', 'and x.id in (select f.experience_id from flags f where f.resolved_at is null)')}`;
+}
 
 /**
  * The `waiting` view: held reports and published reports with open flags; `hidden`: hidden
@@ -102,14 +109,15 @@ export async function queue(
 ): Promise<{ items: QueueItem[]; nextCursor: string | null }> {
   const { limit, cursor } = q;
   const values: unknown[] = [limit + 1];
-  const where = [q.experienceId ? `e.id = $${values.push(q.experienceId)}::uuid` : QUEUE_WHERE[q.view]];
-  if (cursor) {
+  let after = '';
+  if (cursor && !q.experienceId) {
     const [createdAt, id] = decodeCursor(ctx, cursor, ['timestamp', 'uuid']);
-    where.push(`(e.created_at, e.id) > ($${values.push(createdAt)}::timestamptz, $${values.push(id)}::uuid)`);
+    after = `and (x.created_at, x.id) > ($${values.push(createdAt)}::timestamptz, $${values.push(id)}::uuid)`;
   }
+  const where = q.experienceId ? `e.id = $${values.push(q.experienceId)}::uuid` : `e.id in (select id from (${pageIds(q.view, after)}) page)`;
   const res = await ctx.db.query<ExperienceRow>(
     `${SELECT}
-      where ${where.join(' and ')}
+      where ${where}
       order by e.created_at, e.id limit $1`,
     values,
   );
