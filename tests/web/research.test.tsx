@@ -32,8 +32,11 @@ function captureDownloads() {
   return files;
 }
 
-/** The first visit loads the lazy page chunk, which can take over a second under load. */
-const SLOW = { timeout: 5000 };
+/**
+ * The first visit compiles and loads the lazy page chunk: over 5 s when the machine's two cores
+ * run other suites too (seen at a load average of 12). The tests' own timeout stays the bound.
+ */
+const SLOW = { timeout: 15_000 };
 
 const researchCalls = (store: ReturnType<typeof setup>) => store.requests.filter((r) => r.path !== '/api/limits');
 
