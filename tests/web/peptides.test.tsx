@@ -161,7 +161,7 @@ describe('delete peptide', () => {
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Delete Peptide' });
     // What the server does (tests/server/peptides.test.ts "its experiences stay"), never "all associated data".
-    expect(dialog).toHaveTextContent('Delete "Mine"? It leaves the peptide list, its page goes away and no new reports can be shared for it.');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete "Mine"? It leaves the peptide list, its page goes away and no new reports can be shared for it.');
     expect(dialog).toHaveTextContent('The experiences already reported for it stay: they remain in the community feed and the statistics. This cannot be undone.');
     expect(dialog).not.toHaveTextContent(/all associated data/);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

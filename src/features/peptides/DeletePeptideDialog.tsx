@@ -26,7 +26,7 @@ export function DeletePeptideDialog({
         <DialogHeader>
           <DialogTitle>Delete Peptide</DialogTitle>
           <DialogDescription>
-            Delete "{name}"? It leaves the peptide list, its page goes away and no new reports can be shared for it. The experiences
+            Are you sure you want to delete "{name}"? It leaves the peptide list, its page goes away and no new reports can be shared for it. The experiences
             already reported for it stay: they remain in the community feed and the statistics. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
