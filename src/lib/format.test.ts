@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCount, monthYear, shortDate } from './format';
+import { dateTimeUtc, formatCount, monthYear, shortDate } from './format';
 
 const intlCount = new Intl.NumberFormat('en-US');
 const intlShort = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -31,10 +31,12 @@ describe('dates in UTC', () => {
     expect(shortDate('2026-10-28T23:30:00.000Z')).toBe('Oct 28, 2026');
     expect(shortDate('2026-10-28T23:30:00-05:00')).toBe('Oct 29, 2026');
     expect(monthYear('2026-03-01')).toBe('Mar 2026');
+    expect(dateTimeUtc('2026-10-28T23:05:00-05:00')).toBe('Oct 29, 2026, 04:05 UTC');
   });
 
   it('show input that is not a date as it came, instead of throwing', () => {
     expect(shortDate('not a date')).toBe('not a date');
     expect(monthYear('')).toBe('');
+    expect(dateTimeUtc('soon')).toBe('soon');
   });
 });

@@ -27,6 +27,14 @@ export function shortDate(iso: string): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
+/** "Oct 28, 2026, 14:05 UTC": a moment (an account's registration), in UTC; bad input as given. */
+export function dateTimeUtc(iso: string): string {
+  const date = utcDate(iso);
+  if (!date) return iso;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${shortDate(iso)}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} UTC`;
+}
+
 /** "Mar 2026", in UTC; bad input as given. */
 export function monthYear(iso: string): string {
   const date = utcDate(iso);

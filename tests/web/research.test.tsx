@@ -207,7 +207,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Pending registrations' }, SLOW);
     expect(within(list).getByText('alice@example.com')).toBeInTheDocument();
     const alice = within(list).getByText('alice@example.com').closest('li')!;
-    expect(within(alice).getByText(/20 Nov 2026/)).toHaveAttribute('dateTime', '2026-11-20T09:30:00.000Z');
+    expect(within(alice).getByText('Nov 20, 2026, 09:30 UTC')).toHaveAttribute('dateTime', '2026-11-20T09:30:00.000Z');
 
     await user.click(screen.getByRole('button', { name: 'Approve alice@example.com' }));
     expect(await screen.findByText('User approved successfully')).toBeInTheDocument();

@@ -1,6 +1,5 @@
 // User Management (spec sections 2, 4, 8): pending registrations with Approve and Reject (reject
 // takes optional notes); the list reloads after every decision, success or failure.
-import { format } from 'date-fns';
 import { Check, UserCheck, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import type { PendingUser } from '@contract/users';
@@ -15,14 +14,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { LoadError } from '@/components/page/LoadError';
 import { formatCount } from './format';
+import { dateTimeUtc } from '@/lib/format';
 
 const PAGE_SIZE = 20;
 const NOTES_MAX = 1000;
-
-function createdAt(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format(date, 'd MMM yyyy, HH:mm');
-}
 
 export function UsersTab({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const pending = usePendingUsers({ page, limit: PAGE_SIZE });
@@ -99,7 +94,7 @@ export function UsersTab({ page, onPage }: { page: number; onPage: (page: number
                 <div className="flex min-w-0 flex-col">
                   <span className="break-all font-medium">{user.email}</span>
                   <span className="text-sm text-muted-foreground">
-                    Registered <time dateTime={user.createdAt}>{createdAt(user.createdAt)}</time>
+                    Registered <time dateTime={user.createdAt}>{dateTimeUtc(user.createdAt)}</time>
                   </span>
                 </div>
                 <div className="flex gap-2">
