@@ -139,7 +139,7 @@ describe('Research Hub as a moderator', () => {
     await page.goto('/research?tab=users');
 
     const toApprove = await findPending(page, approveEmail);
-    expect(await toApprove.locator('time').textContent()).toMatch(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+    expect(await toApprove.locator('time').textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
     await toApprove.getByRole('button', { name: `Approve ${approveEmail}` }).click();
     await page.getByText('User approved successfully').first().waitFor();
     await page.getByText(approveEmail).waitFor({ state: 'detached' });
