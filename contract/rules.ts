@@ -23,7 +23,7 @@ export const READ_WORDS_PER_MINUTE = 200;
 /** Above this many matching reports, Community shows "10,000+" (server/services/experiences.ts says why). */
 export const MATCH_COUNT_CAP = 10_000;
 
-/** The five outcomes the home cards average (spec section 2, Home); kept with their labels. */
+/** The five outcomes the home cards average (Home, src/features/home); kept with their labels in contract/vocabulary.ts. */
 export { CORE_OUTCOMES };
 
 /** Community category groups, matched by substring on primary purposes (spec section 5). */

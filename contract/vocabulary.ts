@@ -55,7 +55,7 @@ export const TIMELINE_LABELS: Labels<typeof TIMELINES> = {
   '1-2-months': '1-2 Months',
   'no-effects': 'No Effects',
 };
-/** The five outcomes every report is asked about (spec section 2, Home); others are the submitter's words. */
+/** The five outcomes every report is asked about (Home averages them per peptide); others are the submitter's words. */
 export const CORE_OUTCOMES = ['energy', 'sleep', 'mood', 'performance', 'recovery'] as const;
 export const CORE_OUTCOME_LABELS: Labels<typeof CORE_OUTCOMES> = {
   energy: 'Energy',

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from './AuthProvider';
 import { signInStateFrom } from './return-to';
 
-/** Protected routes (spec section 2): a spinner while the session is checked, else /login (and back here after). */
+/** Protected routes (the member column of docs/product-rules.md): a spinner while the session is checked, else /login (and back here after). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
