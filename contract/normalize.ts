@@ -1,4 +1,4 @@
-// Tolerant reading of response bodies (spec section 7, decisions.md "API conventions").
+// Tolerant reading of response bodies (docs/product-rules.md, "The API").
 // Hosts answer the same fields in uneven envelopes:
 //   { success, data: { x } }          the canonical one
 //   { success, data: { data: { x } } } an older nesting (login, register)
@@ -68,7 +68,7 @@ export function messageText(body: unknown): string | undefined {
 /**
  * Reads a body through a contract `ok(...)` schema, whatever envelope it came in.
  * Returns the validated `data` payload, or undefined when the body failed or lacks what the
- * schema requires (callers turn that into the spec's "Invalid ... response" message).
+ * schema requires (callers turn that into an "Invalid ... response" message).
  */
 export function readData<S extends ZodMiniType>(schema: S, body: unknown, options?: UnwrapOptions): DataOf<S> | undefined {
   if (isFailureBody(body)) return undefined;

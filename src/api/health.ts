@@ -1,4 +1,4 @@
-// API and database liveness (decisions.md: GET /api/health).
+// API and database liveness (GET /api/health; docs/product-rules.md, "The API").
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
 import { HealthResponse } from '@contract/analytics';

@@ -1,4 +1,4 @@
-// Endpoint modules: tolerant envelopes accepted, malformed answers turned into the spec's messages.
+// Endpoint modules: tolerant envelopes accepted, malformed answers turned into "Invalid ... response" messages.
 import { HttpResponse, type JsonBodyType, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { login, register } from '@/api/auth';

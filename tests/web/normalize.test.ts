@@ -1,4 +1,4 @@
-// contract/normalize.ts: every envelope variant of spec section 7 reads the same.
+// contract/normalize.ts: every envelope variant it accepts reads the same.
 import { describe, expect, it } from 'vitest';
 import { errorText, messageText, readData, unwrapBody } from '@contract/normalize';
 import { ExperienceListResponse } from '@contract/experiences';

@@ -1,4 +1,4 @@
-// The route table of spec section 2: every page, the catch-all, the guards, focus handling.
+// The route table (docs/product-rules.md, "Pages and navigation"): every page, the catch-all, the guards, focus handling.
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -13,9 +13,10 @@ import { navItemsFor } from './nav-items';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 /**
- * Spec section 2 header. From 768 px: name, theme and account on one row, navigation under it
- * (eight links and an email do not fit one row). Below 768 px: a menu button opens a panel
- * (a disclosure: no focus trap needed, Escape closes it) holding navigation, theme and account.
+ * The header (docs/design.md, "Space and layout"). From 768 px: name, theme and account on one row,
+ * navigation under it (eight links and an email do not fit one row). Below 768 px: a menu button
+ * opens a panel (a disclosure: no focus trap needed, Escape closes it) holding navigation, theme
+ * and account.
  */
 export function Header() {
   const { user } = useAuth();

@@ -16,7 +16,7 @@ const PUBLIC_ITEMS: NavItem[] = [
   { to: '/privacy', label: 'Privacy' },
 ];
 
-/** Spec section 2: Profile only when signed in, Research Hub only for moderators. */
+/** Profile only when signed in, Research Hub only for moderators (docs/product-rules.md). */
 export function navItemsFor(user: User | null): NavItem[] {
   const items = [...PUBLIC_ITEMS];
   if (user) items.push({ to: '/profile', label: 'Profile' });

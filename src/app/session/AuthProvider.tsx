@@ -1,5 +1,5 @@
-// The session (spec section 4, issue 3 item 2). The API modules are imported on demand, so
-// the HTTP client, json-bigint and zod stay out of the first load of a signed-out visit.
+// The session (docs/product-rules.md, "Session"). The API modules are imported on demand, so the
+// HTTP client, json-bigint and zod stay out of the first load of a signed-out visit.
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -37,7 +37,7 @@ function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; i
 }
 
 /**
- * One experience with every field the community list shows (spec section 2). `titleLink`
+ * One experience with every field the community list shows. `titleLink`
  * makes the peptide name open the experience; `children` holds the vote controls. Without
  * either the card has nothing to click (the wizard's preview: src/features/submit/PublicCardPreview.tsx).
  * `report` adds the "Report" action (flag for the moderators) at the card's foot.

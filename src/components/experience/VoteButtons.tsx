@@ -79,7 +79,7 @@ export function VoteButtons({
   );
 }
 
-/** Spec section 6: what a visitor sees when trying to vote. */
+/** What a visitor sees when trying to vote (docs/product-rules.md, "Votes"). */
 export function VoteSignInNotice() {
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground">

@@ -1,4 +1,4 @@
-// /community (spec section 2): filters in the URL, run by the server; keyset-paged feed with
+// /community: filters in the URL, run by the server; keyset-paged feed with
 // Load more; helpful / not-helpful votes with the counts the server returns.
 import { useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Home (spec section 2): title, tagline, the two calls to action, four stat cards from the
+// Home: title, tagline, the two calls to action, four stat cards from the
 // public analytics, and the tabs Popular Peptides, Recent Experiences and Community Insights.
 import Activity from 'lucide-react/icons/activity';
 import FlaskConical from 'lucide-react/icons/flask-conical';

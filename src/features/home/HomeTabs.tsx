@@ -1,4 +1,4 @@
-// Home's tabs (spec section 2): Popular Peptides (default), Recent Experiences, Community Insights.
+// Home's tabs: Popular Peptides (default), Recent Experiences, Community Insights.
 // Each list renders its answer in the background (useDeferredValue), a slice at a time.
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';

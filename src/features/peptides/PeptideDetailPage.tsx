@@ -1,4 +1,4 @@
-// /peptides/{id} (spec section 2 "Peptide detail"): overview and the experiences shared about it.
+// /peptides/{id}, a peptide: overview and the experiences shared about it.
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -112,7 +112,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
   const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const experiences = query.data?.experiences ?? [];
-  // Spec section 4: votes are looked up only when signed in; one request for the page.
+  // Votes are looked up only when signed in; one request for the page (docs/product-rules.md, "Votes").
   const myVotes = useMyVotes(
     experiences.map((e) => e._id),
     voting.signedIn,
@@ -137,7 +137,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
           <Card className={voting.votedHere(exp._id) ? 'border-primary ring-1 ring-primary' : undefined}>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
               <span className="text-sm text-muted-foreground">
-                {/* Spec section 4: age and sex; withheld ones say so (src/components/experience/Demographics.tsx). */}
+                {/* Age and sex; withheld ones say so (src/components/experience/Demographics.tsx). */}
                 <DemographicsText demographics={exp.demographics} parts={['ageRange', 'biologicalSex']} />
                 {exp.demo ? ' · Demo data' : ''}
               </span>

@@ -1,4 +1,4 @@
-// /peptides (spec section 2 "Peptides list"): filters, sort, view and page live in the URL.
+// /peptides, the peptide list: filters, sort, view and page live in the URL.
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from 'react';

@@ -1,5 +1,6 @@
-// Research Hub (spec section 2, decisions.md): moderators only. Members who reach the URL see
-// why they cannot use it and no research call is made; the server refuses them (403) anyway.
+// Research Hub (docs/product-rules.md, "Pages and navigation"): moderators only. Members who reach
+// the URL see why they cannot use it and no research call is made; the server refuses them (403)
+// anyway.
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/app/session/AuthProvider';
