@@ -9,6 +9,7 @@ import { AccountArea } from './AccountArea';
 import { NavLinks } from './NavLinks';
 import { ThemeToggle } from './ThemeToggle';
 import { navItemsFor } from './nav-items';
+import { paths } from '@/lib/paths';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -40,7 +41,7 @@ export function Header() {
     <header className="border-b border-border bg-card">
       <div className="mx-auto flex h-14 max-w-[1200px] items-center gap-3 px-4">
         <Link
-          to="/"
+          to={paths.home}
           className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           <FlaskConical className="size-5 text-primary" aria-hidden="true" />

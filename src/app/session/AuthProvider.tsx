@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Credentials, User } from '@contract/users';
 import type { Registration } from '@/api/auth';
 import * as authStorage from '@/api/auth-storage';
+import { paths } from '@/lib/paths';
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
 
@@ -108,7 +109,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const api = await import('@/api/auth');
       const registration = await api.register(credentials);
       // The account awaits approval: nothing is stored and nobody is signed in.
-      navigate('/login');
+      navigate(paths.login);
       return registration;
     },
     [navigate],
@@ -121,7 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     startTransition(() => {
       authStorage.clearSession();
       setSessionEnded(false);
-      navigate('/');
+      navigate(paths.home);
     });
     void queryClient.resetQueries();
     if (!refreshToken) return;

@@ -10,6 +10,7 @@ import { formatRatingOutOfFive } from '@/lib/format';
 import { shortDate } from './format';
 import { StoryText } from './StoryText';
 import { ReportAction, type ReportActionProps } from './ReportAction';
+import { paths } from '@/lib/paths';
 
 function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -73,7 +74,7 @@ export function ExperienceCard({
         <div className="grid gap-1">
           <Heading className="text-lg font-semibold leading-tight">
             {titleLink ? (
-              <Link to={`/experiences/${e._id}`} className="text-primary-strong hover:underline">
+              <Link to={paths.experience(e._id)} className="text-primary-strong hover:underline">
                 {e.peptideName}
               </Link>
             ) : (

@@ -8,6 +8,7 @@ import type { VoteType } from '@contract/common';
 import type { VoteCounts } from '@contract/experiences';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 
 const VOTES: Record<VoteType, { label: string; count: keyof VoteCounts; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
   helpful: { label: 'Helpful', count: 'helpful', Icon: ThumbsUp },
@@ -87,7 +88,7 @@ export function VoteSignInNotice() {
         <p className="font-semibold">Authentication Required</p>
         <p>Please log in to vote on experiences.</p>
       </div>
-      <Link to="/login" className={buttonClasses({ size: 'sm' })}>
+      <Link to={paths.login} className={buttonClasses({ size: 'sm' })}>
         Log In
       </Link>
     </div>

@@ -23,6 +23,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatCount } from '@/lib/format';
 import { PeptideFilter } from './PeptideFilter';
 import { useCommunityFilters } from './community-filters';
+import { paths } from '@/lib/paths';
 
 type ReportFor = ReturnType<typeof useReportAction>;
 
@@ -125,7 +126,7 @@ export function CommunityPage() {
           {isFiltered ? (
             <Button variant="outline" onClick={clear}>Clear Filters</Button>
           ) : (
-            <Link to="/submit" className={buttonClasses()}>Share the first experience</Link>
+            <Link to={paths.submit} className={buttonClasses()}>Share the first experience</Link>
           )}
         </div>
       ) : (

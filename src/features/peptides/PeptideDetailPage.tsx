@@ -20,12 +20,13 @@ import { formatRating, formatRatingOutOfFive } from '@/lib/format';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/lib/paths';
 
 const backLinkClass = 'inline-flex items-center gap-1 text-sm text-primary-strong hover:underline';
 
 function BackLink() {
   return (
-    <Link to="/peptides" className={backLinkClass}>
+    <Link to={paths.peptides} className={backLinkClass}>
       <ArrowLeft className="size-4" aria-hidden="true" /> Back to Peptides
     </Link>
   );
@@ -124,7 +125,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
   if (experiences.length === 0) {
     return (
       <p className="text-muted-foreground">
-        No experiences shared for this peptide yet. <Link to="/submit" className="text-primary-strong underline">Share the first experience</Link>.
+        No experiences shared for this peptide yet. <Link to={paths.submit} className="text-primary-strong underline">Share the first experience</Link>.
       </p>
     );
   }
@@ -146,7 +147,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
             <CardContent className="grid gap-3 text-sm">
               <BadgeList items={exp.effects} empty="No effects reported." />
               {exp.story && <StoryText story={exp.story} />}
-              <Link to={`/experiences/${exp._id}`} className="justify-self-start text-primary-strong hover:underline">
+              <Link to={paths.experience(exp._id)} className="justify-self-start text-primary-strong hover:underline">
                 Read the full report
               </Link>
               <div className="grid gap-3 border-t border-border pt-3">

@@ -17,6 +17,7 @@ import { OverviewTab } from './OverviewTab';
 import { ReportsTab } from './ReportsTab';
 import { UsersTab } from './UsersTab';
 import { TABS, type ResearchTab, useResearchParams } from './research-params';
+import { paths } from '@/lib/paths';
 
 const TAB_LABELS: Record<ResearchTab, string> = {
   overview: 'Overview',
@@ -49,7 +50,7 @@ function ModeratorsOnly() {
           The Research Hub is for moderators: it holds the research export and the registration queue. Your account does not have
           moderator access, so nothing here is available to it.
         </p>
-        <Link to="/explore" className={buttonClasses({ variant: 'outline' })}>
+        <Link to={paths.explore} className={buttonClasses({ variant: 'outline' })}>
           Explore community data
         </Link>
       </CardContent>
