@@ -163,6 +163,7 @@ export function renderApiDocs(doc: OpenApiDocument, jsonPath: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${escape(doc.info.title)}: reference</title>
 <style>${STYLE}</style>
 </head>

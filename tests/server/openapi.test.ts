@@ -34,7 +34,7 @@ beforeAll(async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(res.statusCode).toBe(200);
   doc = json(res) as Document;
-});
+}, 120_000);
 afterAll(() => t?.close());
 
 const openapiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
