@@ -1,5 +1,5 @@
 // API Access: the endpoints, the response envelope, and the rate limits the server really
-// enforces, read from GET /api/limits (decisions.md "Limits and abuse").
+// enforces, read from GET /api/limits (docs/product-rules.md, "Limits and proxies").
 import { API_REFERENCE } from '@contract/endpoints';
 import { useLimits } from '@/api/research';
 import { errorMessage } from '@/api/errors';
