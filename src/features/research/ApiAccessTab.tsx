@@ -1,12 +1,12 @@
 // API Access: the endpoints, the response envelope, and the rate limits the server really
 // enforces, read from GET /api/limits (docs/product-rules.md, "Limits and proxies").
-import { API_REFERENCE } from '@contract/endpoints';
 import { useLimits } from '@/api/research';
 import { errorMessage } from '@/api/errors';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/page/LoadError';
+import { API_REFERENCE } from '@contract/endpoints';
 import { formatWindow } from './format';
 
 const ENDPOINTS: { method: string; path: string; access: string; description: string }[] = [
