@@ -9,6 +9,9 @@ export * from './safe-text';
 
 export const Id = z.string().check(z.regex(UUID_RE, 'must be a valid id'));
 
+/** Path parameters of the routes that name one thing (`/api/experiences/:id`). */
+export const IdParams = z.object({ id: Id });
+
 export const IsoDate = z.string();
 
 /** Successful envelope: `{ success: true, data, message? }`. */

@@ -46,3 +46,6 @@ export const ENDPOINTS = {
   researchPeptides: { method: 'GET', path: '/api/research/peptides', access: 'moderator' },
   researchExport: { method: 'GET', path: '/api/research/export', access: 'moderator' },
 } as const satisfies Record<string, { method: string; path: string; access: Access }>;
+
+/** The API's own description: the OpenAPI 3.1 document and the reference page made from it. */
+export const API_REFERENCE = { document: '/api/openapi.json', page: '/api/docs' } as const;

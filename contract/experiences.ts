@@ -15,6 +15,7 @@ import {
   PRIMARY_PURPOSES,
   ROUTES,
   TIMELINES,
+  UUID_RE,
   TextList,
   VOTE_TYPES,
   WIZARD_ACTIVITY_LEVELS,
@@ -259,8 +260,14 @@ export const VoteStatusResponse = ok(VoteStatus);
 /** The caller's votes on many experiences at once (one request per page, not one per card). */
 export const MyVotesQuery = z.object({
   experienceIds: z.pipe(
-    z.string().check(z.minLength(1, 'experienceIds is required'), z.maxLength(100 * 37)),
-    z.transform((s: string) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+    z.pipe(
+      z.string().check(z.minLength(1, 'experienceIds is required'), z.maxLength(100 * 37)),
+      z.transform((s: string) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+    ),
+    z.array(z.string()).check(
+      z.maxLength(100, { error: 'experienceIds can name at most 100 experiences', abort: true }),
+      z.refine((ids) => ids.every((id) => UUID_RE.test(id)), 'must be a valid id'),
+    ),
   ),
 });
 export const MyVotesResponse = ok(z.object({ votes: z.record(z.string(), z.object({ voteType: z.enum(VOTE_TYPES), voteId: Id })) }));

@@ -4,14 +4,16 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import etag from '@fastify/etag';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import type { AppContext } from './context';
 import { trustProxyOption } from './lib/address';
 import type { HttpError } from './lib/errors';
 import { parseJsonBody } from './lib/json-body';
 import { COMPRESS_THRESHOLD } from './lib/response-cache';
+import { accessChecks } from './plugins/auth';
 import { crossProcessSignals } from './plugins/cross-process';
 import { errorAnswers } from './plugins/errors';
+import { routeSchemas } from './plugins/openapi';
 import { requestGuards } from './plugins/request-guards';
 import { responseCaching } from './plugins/response-cache';
 import { apiScope, loggedPath } from './plugins/route-config';
@@ -27,6 +29,8 @@ import { userRoutes } from './routes/users';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it registers (tests check each one is in the OpenAPI document). */
+  onRoute?: onRouteHookHandler;
 }
 
 /**
@@ -61,6 +65,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // External plugins and ours, in the order their hooks must run.
   await app.register(securityHeaders);
   await app.register(errorAnswers);
@@ -87,6 +92,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     done(null, parsed);
   });
 
+  // Route schemas (validation, the OpenAPI document) and access: both read while routes register.
+  await app.register(routeSchemas, { ctx });
+  await app.register(accessChecks, { ctx });
   await app.register(
     apiScope(async (api) => {
       await api.register(systemRoutes, { ctx });

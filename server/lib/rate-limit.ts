@@ -2,7 +2,8 @@
 // with a secret that rotates daily; entries expire with their window. One process keeps them
 // in memory; several processes on one PostgreSQL share them in a table (PgRateLimitStore).
 import { createHmac, randomBytes } from 'node:crypto';
-import type { RateLimitRule } from '../config';
+import type { RateLimitInfo } from '../../contract/analytics';
+import type { Config, RateLimitRule } from '../config';
 import type { Queryable } from '../db/client';
 import { tooManyRequests } from './errors';
 
@@ -214,4 +215,29 @@ export class RateLimiter {
     if (counted instanceof Promise) return counted.then(verdict);
     verdict(counted);
   }
+}
+
+/** A published limit and the routes (`METHOD /pattern`) it counts; `routes: '*'` is every API route. */
+export interface PublishedLimit extends RateLimitInfo {
+  routes: readonly string[] | '*';
+}
+
+/**
+ * The limits really enforced, written once: `GET /api/limits` (the Research Hub's API Access
+ * tab) and the OpenAPI document (server/plugins/openapi.ts) both read this table.
+ */
+export function publishedLimits(r: Config['rateLimits']): PublishedLimit[] {
+  const votes = ['POST /api/experiences/:id/vote', 'DELETE /api/experiences/:id/vote', 'POST /api/experiences/:id/flag'];
+  return [
+    { name: 'Experience submissions', description: 'POST /api/experiences', ...maxPer(r.submissions), scope: 'address', routes: ['POST /api/experiences'] },
+    { name: 'Registrations', description: 'POST /api/users/register', ...maxPer(r.register), scope: 'address', routes: ['POST /api/users/register'] },
+    { name: 'Failed sign-ins per account and address', description: 'POST /api/users/login', ...maxPer(r.loginPerEmail), scope: 'email', routes: ['POST /api/users/login'] },
+    { name: 'Failed sign-ins per address', description: 'POST /api/users/login', ...maxPer(r.loginPerAddress), scope: 'address', routes: ['POST /api/users/login'] },
+    { name: 'Votes', description: 'POST /api/experiences/{id}/vote', ...maxPer(r.votes), scope: 'account', routes: votes },
+    { name: 'All other API requests', description: 'Every /api request', ...maxPer(r.general), scope: 'address', routes: '*' },
+  ];
+}
+
+function maxPer({ max, windowSeconds }: RateLimitRule): Pick<RateLimitInfo, 'max' | 'windowSeconds'> {
+  return { max, windowSeconds };
 }

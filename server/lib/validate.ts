@@ -1,25 +1,36 @@
-// Parses request parts with the contract's schemas; failures become 400s naming the field.
+// Route schemas are the contract's zod schemas (contract/), checked by Fastify before the
+// handler runs; a failure is a 400 naming the field, in the API's envelope (plugins/errors.ts).
+import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { formatIssues } from '../../contract/common';
 import { badRequest } from './errors';
 
-interface SafeParser<T> {
+interface SafeParser {
   safeParse(
     input: unknown,
     params?: { reportInput?: boolean },
-  ): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+  ): { success: true; data: unknown } | { success: false; error: { issues: readonly unknown[] } };
 }
 
 type Issue = Parameters<typeof formatIssues>[0][number];
 
 /**
- * `field` names a lone value (a path parameter such as `id`), so its 400 names that field
- * rather than the body.
+ * Validates a request part (`params`, `querystring`, `body`) against its zod schema; Fastify
+ * hands the handler the parsed value (defaults filled, text normalised).
  */
-export function parse<T>(schema: SafeParser<T>, input: unknown, field?: string): T {
-  // reportInput lets the message tell a missing field ("is required") from one of the wrong
-  // type ("must be a string"); the input itself never reaches the message.
-  const result = schema.safeParse(input ?? {}, { reportInput: true });
-  if (result.success) return result.data;
-  const issues = result.error.issues as readonly Issue[];
-  throw badRequest(formatIssues(field ? issues.map((issue) => ({ ...issue, path: [field, ...issue.path] })) : issues));
-}
+export const validatorCompiler: FastifySchemaCompiler<SafeParser> =
+  ({ schema }) =>
+  (input) => {
+    // reportInput lets the message tell a missing field ("is required") from one of the wrong
+    // type ("must be a string"); the input itself never reaches the message. A request without
+    // a body is an empty object, so its 400 names each missing field.
+    const result = schema.safeParse(input ?? {}, { reportInput: true });
+    if (result.success) return { value: result.data };
+    return { error: badRequest(formatIssues(result.error.issues as readonly Issue[])) };
+  };
+
+/**
+ * Answers are written with JSON.stringify, as they were before routes declared responses: the
+ * response schemas describe the answers (OpenAPI) without dropping or re-checking fields.
+ */
+export const serializerCompiler: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);

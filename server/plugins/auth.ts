@@ -1,8 +1,21 @@
-// Bearer tokens: verified, then checked against a live session and an approved account.
+// Bearer tokens: verified, then checked against a live session and an approved account. Each
+// route declares who may call it (`config.access`, as in contract/endpoints.ts); the check runs
+// before the request is validated, so a caller without access gets 401/403, never a 400 about
+// a body they may not send.
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Access } from '../../contract/endpoints';
 import type { AppContext, Caller } from '../context';
 import { forbidden, unauthorized } from '../lib/errors';
 import { resolveCaller } from '../services/users';
+import { routeConfig } from './route-config';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; `member` and `moderator` routes read the caller with `callerOf`. */
+    access?: Access;
+  }
+}
 
 const callers = new WeakMap<FastifyRequest, Promise<Caller | null>>();
 
@@ -47,5 +60,29 @@ export async function requireMember(ctx: AppContext, request: FastifyRequest): P
 export async function requireModerator(ctx: AppContext, request: FastifyRequest): Promise<Caller> {
   const caller = await requireMember(ctx, request);
   if (caller.role !== 'moderator') throw forbidden('Only moderators can do this');
+  return caller;
+}
+
+const admitted = new WeakMap<FastifyRequest, Caller>();
+
+/**
+ * Checks `config.access` in preValidation: after the body is read (malformed JSON is a 400 for
+ * everyone) and before the schemas, the route's own preValidation hooks and the handler.
+ */
+export const accessChecks = fp(
+  async (app, { ctx }: { ctx: AppContext }) => {
+    app.addHook('preValidation', async (request) => {
+      const { access } = routeConfig(request);
+      if (access === 'member') admitted.set(request, await requireMember(ctx, request));
+      else if (access === 'moderator') admitted.set(request, await requireModerator(ctx, request));
+    });
+  },
+  { name: 'access-checks' },
+);
+
+/** The caller of a route declared `access: 'member'` or `'moderator'` (checked already). */
+export function callerOf(request: FastifyRequest): Caller {
+  const caller = admitted.get(request);
+  if (!caller) throw new Error(`${request.routeOptions.url} reads the caller but does not declare member or moderator access`);
   return caller;
 }

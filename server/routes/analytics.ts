@@ -1,49 +1,71 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CompareQuery, ResearchExportQuery, ResearchPeptidesQuery, TrendsQuery } from '../../contract/analytics';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import {
+  AnalyticsResponse,
+  CompareQuery,
+  CompareResponse,
+  ResearchExportQuery,
+  ResearchExportResponse,
+  ResearchOverviewResponse,
+  ResearchPeptidesQuery,
+  ResearchPeptidesResponse,
+  TrendsQuery,
+  TrendsResponse,
+} from '../../contract/analytics';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
-import { parse } from '../lib/validate';
-import { requireMember, requireModerator } from '../plugins/auth';
 import * as analytics from '../services/analytics';
 
-export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get('/api/analytics/public', publicRead, async () => ({ success: true, data: await analytics.communityAnalytics(ctx) }));
+export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/analytics/public', { ...publicRead, schema: { response: { 200: AnalyticsResponse } } }, async () => ({
+    success: true as const,
+    data: await analytics.communityAnalytics(ctx),
+  }));
 
-  // Members only, and the same answer for every member: the caller is checked first (onRequest),
-  // then plugins/response-cache.ts may answer from the bytes it kept (config.sameForEveryMember).
-  const sameForEveryMember = {
-    config: { sameForEveryMember: true },
-    onRequest: async (request: FastifyRequest) => {
-      await requireMember(ctx, request);
+  // Members only, and the same answer for every member: the caller is checked first
+  // (plugins/auth.ts, preValidation), then plugins/response-cache.ts may answer from the bytes
+  // it kept (config.sameForEveryMember).
+  const sameForEveryMember = { access: 'member', sameForEveryMember: true } as const;
+  const moderator = { access: 'moderator' } as const;
+
+  app.get('/api/analytics', { config: sameForEveryMember, schema: { response: { 200: AnalyticsResponse } } }, async () => ({
+    success: true as const,
+    data: await analytics.communityAnalytics(ctx),
+  }));
+
+  app.get('/api/analytics/trends', { config: sameForEveryMember, schema: { querystring: TrendsQuery, response: { 200: TrendsResponse } } }, async (request) => {
+    const { period, groupBy } = request.query;
+    return { success: true as const, data: await analytics.trends(ctx, period, groupBy) };
+  });
+
+  app.get('/api/analytics/compare', { config: sameForEveryMember, schema: { querystring: CompareQuery, response: { 200: CompareResponse } } }, async (request) => {
+    return { success: true as const, data: await analytics.compare(ctx, request.query.ids) };
+  });
+
+  app.get('/api/research/overview', { config: moderator, schema: { response: { 200: ResearchOverviewResponse } } }, async () => {
+    return { success: true as const, data: await analytics.researchOverview(ctx) };
+  });
+
+  app.get('/api/research/peptides', { config: moderator, schema: { querystring: ResearchPeptidesQuery, response: { 200: ResearchPeptidesResponse } } }, async (request) => {
+    const { page, limit, sort } = request.query;
+    return { success: true as const, data: await analytics.researchPeptides(ctx, page, limit, sort) };
+  });
+
+  app.get('/api/research/export', {
+    config: moderator,
+    schema: {
+      querystring: ResearchExportQuery,
+      response: {
+        200: {
+          description: 'The reports as JSON, or as CSV with `format=csv` (the next page\'s cursor in `x-next-cursor`)',
+          content: { 'application/json': { schema: ResearchExportResponse }, 'text/csv': { schema: z.string() } },
+        },
+      },
     },
-  };
-
-  app.get('/api/analytics', sameForEveryMember, async () => ({ success: true, data: await analytics.communityAnalytics(ctx) }));
-
-  app.get('/api/analytics/trends', sameForEveryMember, async (request) => {
-    const { period, groupBy } = parse(TrendsQuery, request.query);
-    return { success: true, data: await analytics.trends(ctx, period, groupBy) };
-  });
-
-  app.get('/api/analytics/compare', sameForEveryMember, async (request) => {
-    const { ids } = parse(CompareQuery, request.query);
-    return { success: true, data: await analytics.compare(ctx, ids) };
-  });
-
-  app.get('/api/research/overview', async (request) => {
-    await requireModerator(ctx, request);
-    return { success: true, data: await analytics.researchOverview(ctx) };
-  });
-
-  app.get('/api/research/peptides', async (request) => {
-    await requireModerator(ctx, request);
-    const { page, limit, sort } = parse(ResearchPeptidesQuery, request.query);
-    return { success: true, data: await analytics.researchPeptides(ctx, page, limit, sort) };
-  });
-
-  app.get('/api/research/export', async (request, reply) => {
-    await requireModerator(ctx, request);
-    const { format, limit, cursor } = parse(ResearchExportQuery, request.query);
+  }, async (request, reply) => {
+    const { format, limit, cursor } = request.query;
     const data = await analytics.researchExport(ctx, limit, cursor);
     const date = new Date().toISOString().slice(0, 10);
     if (format === 'csv') {
@@ -53,6 +75,6 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       if (data.nextCursor) reply.header('x-next-cursor', data.nextCursor);
       return analytics.toCsv(data.rows);
     }
-    return { success: true, data };
+    return { success: true as const, data };
   });
 }

@@ -1,42 +1,45 @@
 import type { FastifyInstance } from 'fastify';
-import { Id } from '../../contract/common';
-import { CreatePeptideRequest, PeptideListQuery } from '../../contract/peptides';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IdParams } from '../../contract/common';
+import { CreatePeptideRequest, DeletePeptideResponse, PeptideListQuery, PeptideListResponse, PeptideResponse } from '../../contract/peptides';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
-import { parse } from '../lib/validate';
-import { optionalCaller, requireMember } from '../plugins/auth';
+import { callerOf, optionalCaller } from '../plugins/auth';
 import * as peptides from '../services/peptides';
 
-export async function peptideRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get('/api/peptides', publicRead, async (request) => {
+export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const member = { access: 'member' } as const;
+
+  app.get('/api/peptides', {
+    ...publicRead,
+    schema: { querystring: PeptideListQuery, response: { 200: PeptideListResponse } },
+    // A token that is present but invalid is a 401 before the query is read.
+    preValidation: async (request) => {
+      await optionalCaller(ctx, request);
+    },
+  }, async (request) => {
     const caller = await optionalCaller(ctx, request);
-    const query = parse(PeptideListQuery, request.query);
-    return { success: true, data: await peptides.listPeptides(ctx, query, caller) };
+    return { success: true as const, data: await peptides.listPeptides(ctx, request.query, caller) };
   });
 
-  app.get('/api/peptides/public', publicRead, async (request) => {
-    const query = parse(PeptideListQuery, request.query);
-    return { success: true, data: await peptides.listPeptides(ctx, query, null) };
+  app.get('/api/peptides/public', { ...publicRead, schema: { querystring: PeptideListQuery, response: { 200: PeptideListResponse } } }, async (request) => {
+    return { success: true as const, data: await peptides.listPeptides(ctx, request.query, null) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/peptides/:id', publicRead, async (request) => {
-    const id = parse(Id, request.params.id, 'id');
+  app.get('/api/peptides/:id', { ...publicRead, schema: { params: IdParams, response: { 200: PeptideResponse } } }, async (request) => {
     const caller = await optionalCaller(ctx, request);
-    return { success: true, data: { peptide: await peptides.getPeptide(ctx, id, caller) } };
+    return { success: true as const, data: { peptide: await peptides.getPeptide(ctx, request.params.id, caller) } };
   });
 
-  app.post('/api/peptides', async (request, reply) => {
-    const caller = await requireMember(ctx, request);
-    const input = parse(CreatePeptideRequest, request.body);
-    const peptide = await peptides.createPeptide(ctx, caller, input);
+  app.post('/api/peptides', { config: member, schema: { body: CreatePeptideRequest, response: { 201: PeptideResponse } } }, async (request, reply) => {
+    const peptide = await peptides.createPeptide(ctx, callerOf(request), request.body);
     reply.code(201);
-    return { success: true, data: { peptide }, message: 'Peptide created successfully' };
+    return { success: true as const, data: { peptide }, message: 'Peptide created successfully' };
   });
 
-  app.delete<{ Params: { id: string } }>('/api/peptides/:id', async (request) => {
-    const caller = await requireMember(ctx, request);
-    const id = parse(Id, request.params.id, 'id');
-    await peptides.deletePeptide(ctx, caller, id);
-    return { success: true, data: {}, message: 'Peptide deleted' };
+  app.delete('/api/peptides/:id', { config: member, schema: { params: IdParams, response: { 200: DeletePeptideResponse } } }, async (request) => {
+    await peptides.deletePeptide(ctx, callerOf(request), request.params.id);
+    return { success: true as const, data: {}, message: 'Peptide deleted' };
   });
 }

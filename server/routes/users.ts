@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { Id } from '../../contract/common';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IdParams } from '../../contract/common';
 import {
   Credentials,
+  DecisionResponse,
+  LoginResponse,
   LogoutRequest,
+  LogoutResponse,
+  MeResponse,
   PendingUsersQuery,
+  PendingUsersResponse,
   RefreshRequest,
+  RefreshResponse,
   RegisterRequest,
+  RegisterResponse,
   RejectRequest,
   UpdateProfileRequest,
 } from '../../contract/users';
@@ -14,29 +22,36 @@ import { clientAddress } from '../lib/address';
 import { HttpError } from '../lib/errors';
 import { assertPasswordNotCommon } from '../lib/passwords';
 import { signInAttempt } from '../lib/sign-in-limits';
-import { parse } from '../lib/validate';
-import { optionalCaller, requireMember, requireModerator } from '../plugins/auth';
+import { callerOf, optionalCaller } from '../plugins/auth';
 import * as users from '../services/users';
 
-export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limits = ctx.config.rateLimits;
+  const member = { access: 'member' } as const;
+  const moderator = { access: 'moderator' } as const;
 
-  app.post('/api/users/register', async (request, reply) => {
-    await ctx.limiter.check('register', clientAddress(request), limits.register);
-    const input = parse(RegisterRequest, request.body);
+  app.post('/api/users/register', {
+    schema: { body: RegisterRequest, response: { 201: RegisterResponse } },
+    // Every attempt counts, a malformed one too.
+    preValidation: async (request) => {
+      await ctx.limiter.check('register', clientAddress(request), limits.register);
+    },
+  }, async (request, reply) => {
+    const input = request.body;
     assertPasswordNotCommon(input.password);
     // A new and a taken email get this same answer (services/users.ts `register`).
     const user = await users.register(ctx, input);
     reply.code(201);
     return {
-      success: true,
+      success: true as const,
       data: { user },
       message: 'Account created. A moderator will review it; you can sign in once it is approved.',
     };
   });
 
-  app.post('/api/users/login', async (request) => {
-    const input = parse(Credentials, request.body);
+  app.post('/api/users/login', { schema: { body: Credentials, response: { 200: LoginResponse } } }, async (request) => {
+    const input = request.body;
     // Only failures count, per (account, address), per address and per account (lib/sign-in-limits.ts).
     const attempt = signInAttempt(ctx.limiter, ctx.config, input.email, clientAddress(request));
     await attempt.admit();
@@ -50,49 +65,40 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       throw err;
     }
     await attempt.succeeded();
-    return { success: true, data };
+    return { success: true as const, data };
   });
 
-  app.post('/api/auth/refresh', async (request) => {
-    const { refreshToken } = parse(RefreshRequest, request.body);
-    return { success: true, data: await users.refresh(ctx, refreshToken) };
+  app.post('/api/auth/refresh', { schema: { body: RefreshRequest, response: { 200: RefreshResponse } } }, async (request) => {
+    return { success: true as const, data: await users.refresh(ctx, request.body.refreshToken) };
   });
 
-  app.post('/api/auth/logout', async (request) => {
-    const { refreshToken } = parse(LogoutRequest, request.body);
+  app.post('/api/auth/logout', { schema: { body: LogoutRequest, response: { 200: LogoutResponse } } }, async (request) => {
+    const { refreshToken } = request.body;
     // An expired access token must not stop a sign-out: the refresh token is enough.
     const caller = await optionalCaller(ctx, request).catch(() => null);
     await users.logout(ctx, refreshToken, caller);
-    return { success: true, data: {} };
+    return { success: true as const, data: {} };
   });
 
-  app.get('/api/users/me', async (request) => {
-    const caller = await requireMember(ctx, request);
-    return { success: true, data: { user: await users.getMe(ctx, caller) } };
+  app.get('/api/users/me', { config: member, schema: { response: { 200: MeResponse } } }, async (request) => {
+    return { success: true as const, data: { user: await users.getMe(ctx, callerOf(request)) } };
   });
 
-  app.put('/api/users/me', async (request) => {
-    const caller = await requireMember(ctx, request);
-    const input = parse(UpdateProfileRequest, request.body);
-    return { success: true, data: { user: await users.updateMe(ctx, caller, input) }, message: 'Profile updated' };
+  app.put('/api/users/me', { config: member, schema: { body: UpdateProfileRequest, response: { 200: MeResponse } } }, async (request) => {
+    return { success: true as const, data: { user: await users.updateMe(ctx, callerOf(request), request.body) }, message: 'Profile updated' };
   });
 
-  app.get('/api/users/pending', async (request) => {
-    await requireModerator(ctx, request);
-    const { page, limit } = parse(PendingUsersQuery, request.query);
-    return { success: true, data: await users.listPending(ctx, page, limit) };
+  app.get('/api/users/pending', { config: moderator, schema: { querystring: PendingUsersQuery, response: { 200: PendingUsersResponse } } }, async (request) => {
+    const { page, limit } = request.query;
+    return { success: true as const, data: await users.listPending(ctx, page, limit) };
   });
 
-  app.post<{ Params: { id: string } }>('/api/users/:id/approve', async (request) => {
-    const moderator = await requireModerator(ctx, request);
-    const id = parse(Id, request.params.id, 'id');
-    return { success: true, data: { user: await users.decide(ctx, moderator, id, 'approved') }, message: 'User approved' };
+  app.post('/api/users/:id/approve', { config: moderator, schema: { params: IdParams, response: { 200: DecisionResponse } } }, async (request) => {
+    return { success: true as const, data: { user: await users.decide(ctx, callerOf(request), request.params.id, 'approved') }, message: 'User approved' };
   });
 
-  app.post<{ Params: { id: string } }>('/api/users/:id/reject', async (request) => {
-    const moderator = await requireModerator(ctx, request);
-    const id = parse(Id, request.params.id, 'id');
-    const { notes } = parse(RejectRequest, request.body);
-    return { success: true, data: { user: await users.decide(ctx, moderator, id, 'rejected', notes) }, message: 'User rejected' };
+  app.post('/api/users/:id/reject', { config: moderator, schema: { params: IdParams, body: RejectRequest, response: { 200: DecisionResponse } } }, async (request) => {
+    const { notes } = request.body;
+    return { success: true as const, data: { user: await users.decide(ctx, callerOf(request), request.params.id, 'rejected', notes) }, message: 'User rejected' };
   });
 }

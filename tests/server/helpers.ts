@@ -1,6 +1,6 @@
 // Builds the real app on an in-memory PGlite database for server tests (one per test file).
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { jwtSecret } from '../../server/bootstrap';
 import { loadConfig, type Config } from '../../server/config';
 import { createContext, type AppContext } from '../../server/context';
@@ -31,7 +31,7 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
   });
 }
 
-export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: string): Promise<TestApp> {
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: string, build: BuildOptions = {}): Promise<TestApp> {
   const config = testConfig(env);
   const databaseUrl = process.env.TEST_DATABASE_URL && !dataDir ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
   const db = await openDb({ dataDir: dataDir ?? 'memory://', databaseUrl });
@@ -41,7 +41,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: strin
   const peptides = new Map(existing.rows.map((r) => [r.name, r.id]));
   if (!peptides.size) for (const [name, { id }] of await seedCatalogue(ctx)) peptides.set(name, id);
   await ensureModerator(ctx, MODERATOR.email, MODERATOR.password);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, build);
   await app.ready();
   return {
     app,

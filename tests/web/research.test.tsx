@@ -175,6 +175,9 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     for (const path of ['/api/analytics', '/api/peptides', '/api/experiences', '/api/users/pending']) {
       expect(screen.getAllByText(path, { exact: false }).length).toBeGreaterThan(0);
     }
+    // The full reference is served by the API itself: plain links, not the app's router.
+    expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api/docs');
+    expect(screen.getByRole('link', { name: 'OpenAPI 3.1 document' })).toHaveAttribute('href', '/api/openapi.json');
     expect(screen.getByRole('heading', { name: 'Response format' })).toBeInTheDocument();
     expect(screen.getByText(/"success": true/)).toBeInTheDocument();
     const limits = await screen.findByRole('list', { name: 'Rate limits' });

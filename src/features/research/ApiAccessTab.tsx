@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/page/LoadError';
+import { API_REFERENCE } from '@contract/endpoints';
 import { formatWindow } from './format';
 
 const ENDPOINTS: { method: string; path: string; access: string; description: string }[] = [
@@ -43,7 +44,19 @@ export function ApiAccessTab() {
             endpoints. Ids are strings; dates are ISO 8601 in UTC.
           </CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="flex flex-col gap-4">
+          <p className="text-sm">
+            Every route, with its parameters, answers, access and limits:{' '}
+            {/* Plain links: these pages are served by the API, not by this app's router. */}
+            <a className="font-medium text-primary-strong underline underline-offset-2" href={API_REFERENCE.page}>
+              API reference
+            </a>{' '}
+            and the machine-readable{' '}
+            <a className="font-medium text-primary-strong underline underline-offset-2" href={API_REFERENCE.document}>
+              OpenAPI 3.1 document
+            </a>
+            .
+          </p>
           <ul className="flex flex-col divide-y divide-border">
             {ENDPOINTS.map((e) => (
               <li key={e.path} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:gap-4">
