@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
-import { seedIfEmpty } from './db/seed/index';
+import { seedIfEmpty } from './seed/index';
 import { ensureModerator } from './services/users';
 
 /** JWT_SECRET from the environment, else one generated once and kept with the data. */
