@@ -23,7 +23,7 @@ export interface Prepared {
 }
 
 export async function prepare(config: Config, options: { seed?: boolean } = {}): Promise<Prepared> {
-  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.pgPoolSize });
   try {
     await migrate(db);
     const ctx = createContext(config, db, await jwtSecret(db, config.jwtSecret));
