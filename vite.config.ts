@@ -4,6 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { routeManifest } from './scripts/route-manifest.ts';
+import { ROUTES, pageFile } from './src/app/route-table.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 /** Where the pre-render bundle (Node code, never served) is built and run from; one per build, so
@@ -29,7 +31,8 @@ const CORE = [
 const FORM_PRIMITIVES = /[\\/]src[\\/]components[\\/]ui[\\/](textarea|slider|progress|safety-notice\.tsx|index\.ts)/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // routeManifest: each route's files for the server's preloads (server/lib/spa-preload.ts).
+  plugins: [react(), tailwindcss(), routeManifest(ROUTES.map((route) => ({ path: route.path, file: pageFile(route) })))],
   // The year the pre-rendered pages were built in (src/app/layout/Footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {

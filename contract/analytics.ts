@@ -1,4 +1,4 @@
-// Community analytics, research hub, limits and health (spec sections 3, 7, 9; decisions.md).
+// Community analytics, research hub, limits and health (docs/product-rules.md, "Figures").
 import { z } from 'zod/mini';
 import { Id, IsoDate, QueryInt, ok } from './common';
 

@@ -86,7 +86,7 @@ export const Text = (max: number, min = 1) => z.string().check(...lineText(), z.
 
 /**
  * A list of short names (effects, stack, profile lists): entries cleaned and trimmed, blanks
- * dropped (spec section 5), reserved or broken entries refused (contract/safe-text.ts).
+ * dropped, reserved or broken entries refused (contract/safe-text.ts).
  */
 export const TextList = (maxItems: number, maxLength = 80) =>
   z.pipe(

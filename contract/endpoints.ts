@@ -1,4 +1,4 @@
-// Every path the API serves, with its method and access (decisions.md permission table).
+// Every path the API serves, with its method and access (docs/product-rules.md, "Who may do what").
 export type Access = 'public' | 'member' | 'moderator';
 
 export const ENDPOINTS = {

@@ -1,4 +1,4 @@
-// Experience reports, votes and effects (spec sections 3, 4, 5, 7; decisions.md "Anonymity", "Votes").
+// Experience reports, votes and effects (docs/product-rules.md, "Anonymity", "Votes", "Forms").
 import { z } from 'zod/mini';
 import { EXPERIENCE_STATUSES, HIDE_REASONS, HOLD_REASONS } from './moderation';
 import {

@@ -1,4 +1,4 @@
-// Peptide catalogue (spec sections 3, 5, 7).
+// Peptide catalogue: peptides as listed and shown, and the create form.
 import { z } from 'zod/mini';
 import { CATEGORIES, Id, IsoDate, Limit, Line, PEPTIDE_SORTS, QueryInt, TextList, lineText, nameText, ok, proseText } from './common';
 import { cleanPeptideName } from './names';
@@ -58,7 +58,7 @@ export const Peptide = z.object({
   /** Mean experience rating on the 0-10 scale; 0 when no experience yet. */
   averageRating: z.number(),
   totalExperiences: z.number(),
-  /** 0-100, from the share of experiences and votes (decisions.md). */
+  /** 0-100, from the share of experiences and votes (contract/rules.ts popularityScore). */
   popularity: z.number(),
   createdAt: IsoDate,
   /** Whether the caller may delete it (member who created it, or a moderator). */

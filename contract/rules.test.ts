@@ -1,4 +1,4 @@
-// Pure product rules of spec section 5 and decisions.md.
+// Pure product rules of contract/rules.ts (docs/product-rules.md, "Forms", "Figures").
 import { describe, expect, it } from 'vitest';
 import {
   COMMUNITY_CATEGORY_TERMS,

@@ -1,8 +1,8 @@
-// Pure product rules of spec section 5 and decisions.md, shared by the SPA, the server and tests.
+// Pure product rules (docs/product-rules.md), shared by the SPA, the server and tests.
 import type { CommunityCategory } from './common';
 import { CORE_OUTCOMES } from './vocabulary';
 
-/** Letters only, in segments separated by single hyphens (spec section 5). */
+/** Letters only, in segments separated by single hyphens. */
 export const PEPTIDE_SEQUENCE_RE = /^[A-Za-z]+(-[A-Za-z]+)*$/;
 export const SEQUENCE_MESSAGE = 'Please enter a valid peptide sequence using standard amino acid codes';
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
@@ -25,7 +25,7 @@ export const MATCH_COUNT_CAP = 10_000;
 /** The five outcomes the home cards average (Home, src/features/home); kept with their labels in contract/vocabulary.ts. */
 export { CORE_OUTCOMES };
 
-/** Community category groups, matched by substring on primary purposes (spec section 5). */
+/** Community category groups, matched by substring on primary purposes. */
 export const COMMUNITY_CATEGORY_TERMS: Record<Exclude<CommunityCategory, 'all'>, readonly string[]> = {
   healing: ['recovery', 'injury healing', 'healing & recovery'],
   performance: ['muscle gain', 'strength', 'performance', 'endurance'],
@@ -57,7 +57,7 @@ function mean(values: readonly number[]): number | null {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-/** An experience's rating: the mean of all its outcome values, on the 1-10 scale (decisions.md). */
+/** An experience's rating: the mean of all its outcome values, 1-10 (docs/product-rules.md, "Figures"). */
 export function experienceRating(outcomes: Record<string, number>): number | null {
   return mean(Object.values(outcomes).filter((v) => Number.isFinite(v)));
 }
@@ -107,7 +107,7 @@ export function storyCounterTone(length: number, max: number, min = STORY_MIN): 
   return 'green';
 }
 
-/** Story counter message of spec section 5. */
+/** The story counter's message (docs/product-rules.md, "Forms"). */
 export function storyCounterMessage(length: number, max: number, min = STORY_MIN): string {
   if (length > max * 0.9) return 'Approaching character limit';
   if (length < min) return `Recommended minimum: ${min} characters (${min - length} more needed)`;

@@ -1,4 +1,4 @@
-// Accounts, sessions, profiles and moderation (spec sections 3, 4, 7; decisions.md "Accounts and roles").
+// Accounts, sessions, profiles and moderation (docs/product-rules.md, "Accounts and sign-in").
 import { Prose } from './safe-text';
 import { z } from 'zod/mini';
 import { ACCOUNT_STATUSES, GENDERS, Id, IsoDate, PROFILE_ACTIVITY_LEVELS, QueryInt, ROLES, TextList, ok } from './common';

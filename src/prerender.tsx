@@ -7,11 +7,12 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppContent } from './app/App';
+import { prerenderedPaths } from './app/route-table';
 import { pageTitle } from './components/page/PageHeading';
 import { PRODUCT_NAME } from './lib/brand';
 
-/** The pages with the same first screen for every visitor (no id in the path, no sign-in needed). */
-export const PRERENDERED_PATHS = ['/', '/peptides', '/community', '/submit', '/explore', '/privacy', '/terms', '/login', '/register'];
+/** The pages with the same first screen for every visitor (marked in src/app/route-table.ts). */
+export const PRERENDERED_PATHS = prerenderedPaths();
 
 export interface PrerenderedPage {
   /** The markup that goes inside #root. */

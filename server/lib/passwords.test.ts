@@ -52,7 +52,7 @@ describe('passwords (scrypt)', () => {
 });
 
 describe('password rules', () => {
-  it('the contract refuses fewer than 8 characters with the spec-facing message', () => {
+  it('the contract refuses fewer than 8 characters with the user-facing message', () => {
     expect(PASSWORD_MIN).toBe(8);
     const short = RegisterRequest.safeParse({ email: 'a@example.com', password: '1234567' });
     expect(short.success).toBe(false);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSpaIndex } from './spa-preload';
+import { loadSpaIndex, routeMatcher } from './spa-preload';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-preload-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -20,17 +20,16 @@ fs.writeFileSync(
     '/terms': { html: '<main><h1>Terms &amp; more</h1></main>', title: 'Terms & <more> · Peptide Community' },
   }),
 );
+// As scripts/route-manifest.ts writes it (its own test covers how it reads the bundle).
 fs.writeFileSync(
-  path.join(dir, '.vite/manifest.json'),
+  path.join(dir, '.vite/route-manifest.json'),
   JSON.stringify({
-    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_helper.js'], dynamicImports: ['_core.js'] },
-    '_helper.js': { file: 'assets/helper-1.js' },
-    '_core.js': { file: 'assets/core-1.js', imports: ['_helper.js', '_react.js'] },
-    '_react.js': { file: 'assets/react-1.js' },
-    '_card.js': { file: 'assets/card-1.js', imports: ['_react.js'] },
-    'src/features/home/HomePage.tsx': { file: 'assets/HomePage-1.js', imports: ['_card.js', '_react.js'] },
-    'src/features/community/CommunityPage.tsx': { file: 'assets/CommunityPage-1.js', imports: ['_card.js'] },
-    'src/api/http.ts': { file: 'assets/http-1.js' },
+    core: ['/assets/core-1.js', '/assets/react-1.js'],
+    routes: [
+      { pattern: '/', files: ['/assets/HomePage-1.js', '/assets/card-1.js'] },
+      { pattern: '/peptides/:id', files: ['/assets/PeptideDetailPage-1.js'] },
+      { pattern: '/community', files: ['/assets/CommunityPage-1.js', '/assets/card-1.js'] },
+    ],
   }),
 );
 
@@ -52,9 +51,32 @@ describe("index.html with the page's code announced", () => {
     expect(named(spa.htmlFor('/'))).toEqual(['/assets/core-1.js', '/assets/react-1.js', '/assets/HomePage-1.js', '/assets/card-1.js']);
   });
 
-  it('preloads the core alone for unknown paths and for pages missing from the build', () => {
+  it('preloads the core alone for unknown paths and for pages missing from the manifest', () => {
     expect(preloads(spa.htmlFor('/no/such/page'))).toEqual(['/assets/core-1.js', '/assets/react-1.js']);
     expect(preloads(spa.htmlFor('/explore'))).toEqual(['/assets/core-1.js', '/assets/react-1.js']);
+  });
+
+  it('finds a page by its pattern, with or without a trailing slash', () => {
+    const page = ['/assets/core-1.js', '/assets/react-1.js', '/assets/PeptideDetailPage-1.js'];
+    expect(preloads(spa.htmlFor('/peptides/42'))).toEqual(page);
+    expect(preloads(spa.htmlFor('/peptides/42/'))).toEqual(page);
+    expect(preloads(spa.htmlFor('/peptides/42?tab=x'))).toEqual(page);
+    expect(preloads(spa.htmlFor('/community/?sort=rating'))).toContain('/assets/CommunityPage-1.js');
+    // One segment for :id, and no other page is the home page.
+    expect(preloads(spa.htmlFor('/peptides/42/more'))).toEqual(['/assets/core-1.js', '/assets/react-1.js']);
+    expect(preloads(spa.htmlFor('//'))).toEqual(['/assets/core-1.js', '/assets/react-1.js']);
+  });
+});
+
+describe('route patterns as the server matches them', () => {
+  it.each([
+    ['/', ['/'], ['//', '/x', '']],
+    ['/community', ['/community', '/community/'], ['/community//', '/communityx', '/community/x', '/Community']],
+    ['/peptides/:id', ['/peptides/42', '/peptides/a-b/'], ['/peptides', '/peptides/', '/peptides/42/x', '/peptides//']],
+    ['/a.b', ['/a.b'], ['/axb']],
+  ])('%s', (pattern, matching, others) => {
+    for (const pathname of matching) expect(routeMatcher(pattern).test(pathname), pathname).toBe(true);
+    for (const pathname of others) expect(routeMatcher(pattern).test(pathname), pathname).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 // index.html with the current route's code announced up front. Every page is a lazy chunk, so
 // without this the browser learns of it only after the app's core has run: one more round trip
-// before the first screen. The build manifest says which files each page needs.
+// before the first screen. The build's route manifest (scripts/route-manifest.ts) says which files
+// each page needs.
 // For the public pages the build also pre-rendered the first screen (src/prerender.tsx): it goes
 // into #root, inert (nothing there can be typed into or clicked before the app takes over: it
 // hydrates or replaces it, src/app/boot.tsx), so the page paints before any JavaScript has run.
@@ -9,30 +10,20 @@
 // stylesheet.
 import fs from 'node:fs';
 import path from 'node:path';
+import { ROUTE_MANIFEST_FILE, type RouteManifest } from '../../scripts/route-manifest';
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
-type Manifest = Record<string, ManifestChunk>;
 type Prerendered = Record<string, { html: string; title: string }>;
 
-/** Path patterns of the SPA's routes (src/app/AppRoutes.tsx) and the page module each shows. */
-const ROUTES: [RegExp, string][] = [
-  [/^\/$/, 'src/features/home/HomePage.tsx'],
-  [/^\/peptides\/?$/, 'src/features/peptides/PeptidesPage.tsx'],
-  [/^\/peptides\/[^/]+\/?$/, 'src/features/peptides/PeptideDetailPage.tsx'],
-  [/^\/experiences\/[^/]+\/?$/, 'src/features/experiences/ExperienceDetailPage.tsx'],
-  [/^\/submit\/?$/, 'src/features/submit/SubmitPage.tsx'],
-  [/^\/community\/?$/, 'src/features/community/CommunityPage.tsx'],
-  [/^\/explore\/?$/, 'src/features/explore/ExplorePage.tsx'],
-  [/^\/privacy\/?$/, 'src/features/privacy/PrivacyPage.tsx'],
-  [/^\/terms\/?$/, 'src/features/terms/TermsPage.tsx'],
-  [/^\/login\/?$/, 'src/features/auth/LoginPage.tsx'],
-  [/^\/register\/?$/, 'src/features/auth/RegisterPage.tsx'],
-  [/^\/profile\/?$/, 'src/features/profile/ProfilePage.tsx'],
-  [/^\/research\/?$/, 'src/features/research/ResearchPage.tsx'],
-];
-// The HTTP client (src/api/http.ts) is left out on purpose: on a slow phone link it competed with
-// the entry script for bandwidth and delayed the first paint (Lighthouse, mobile preset); it loads
-// on the page's first API call instead.
+/**
+ * A route pattern (`/peptides/:id`) as a test of a request path: a `:name` segment is any one
+ * segment, and a trailing slash is allowed (`/community/`), except on `/` itself.
+ */
+export function routeMatcher(pattern: string): RegExp {
+  if (pattern === '/') return /^\/$/;
+  const segments = pattern.replace(/\/+$/, '').split('/');
+  const body = segments.map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('\\/');
+  return new RegExp(`^${body}\\/?$`);
+}
 
 export interface SpaIndex {
   /** index.html for this request path (query string included), with its page's code announced. */
@@ -41,31 +32,15 @@ export interface SpaIndex {
 
 export function loadSpaIndex(staticDir: string): SpaIndex | null {
   const indexFile = path.join(staticDir, 'index.html');
-  const manifestFile = path.join(staticDir, '.vite', 'manifest.json');
+  // Written by the build (scripts/route-manifest.ts): each route's files, and the app's core.
+  const manifestFile = path.join(staticDir, ROUTE_MANIFEST_FILE);
   if (!fs.existsSync(indexFile)) return null;
   const html = fs.readFileSync(indexFile, 'utf8');
   if (!fs.existsSync(manifestFile)) return { htmlFor: () => html };
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RouteManifest;
 
-  const closure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key) || !manifest[key]) return seen;
-    seen.add(key);
-    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
-    return seen;
-  };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  const loadedByEntry = entryKey ? closure(entryKey) : new Set<string>();
-  /** The app's core (src/app/boot.tsx and what it imports), which the entry loads by import(). */
-  const core = new Set<string>();
-  for (const key of (entryKey && manifest[entryKey]?.dynamicImports) || []) for (const k of closure(key)) if (!loadedByEntry.has(k)) core.add(k);
-  const filesOf = (keys: string[], skip: Set<string>) => {
-    const files = new Set<string>();
-    for (const key of keys) for (const k of closure(key)) if (!skip.has(k)) files.add(`/${manifest[k]!.file}`);
-    return [...files];
-  };
-  const afterCore = new Set([...loadedByEntry, ...core]);
-  const routes = ROUTES.map(([pattern, page]) => ({ pattern, files: filesOf([page], afterCore) }));
-  const coreFiles = filesOf([...core], loadedByEntry);
+  const routes = manifest.routes.map(({ pattern, files }) => ({ pattern: routeMatcher(pattern), files }));
+  const coreFiles = manifest.core;
   const routeOf = (pathname: string) => routes.find(({ pattern }) => pattern.test(pathname));
   /** No pre-rendered page: nothing to paint first, so the core and the page's chunks load at once. */
   const withPreloads = (files: string[]) =>

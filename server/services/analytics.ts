@@ -1,5 +1,5 @@
 // Community analytics from trigger-kept aggregates (peptides, experience_daily, peptide_outcomes):
-// no request scans every experience. Definitions follow decisions.md "Data that is real".
+// no request scans every experience. Definitions: docs/product-rules.md, "Figures".
 import type { Analytics, ComparedPeptide, ResearchOverview, ResearchPeptides, Trends } from '../../contract/analytics';
 import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
 import { K_ANONYMITY, growthPercent, roundTo } from '../../contract/rules';

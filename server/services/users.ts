@@ -1,4 +1,4 @@
-// Accounts, sign-in sessions, profiles and moderation (decisions.md "Accounts and roles").
+// Accounts, sign-in sessions, profiles and moderation (docs/product-rules.md, "Accounts and sign-in").
 import { randomUUID } from 'node:crypto';
 import type {
   Credentials,

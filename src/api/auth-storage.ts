@@ -1,7 +1,7 @@
-// The session as kept in the browser (spec sections 3 and 4): `accessToken`, `refreshToken`
-// and `userData` in localStorage. The access token is read from storage once and cached; every
-// write goes through here, so the cache stays in sync on login, refresh and logout, and
-// listeners (the app shell's AuthProvider) learn when the API client ends the session: 'ended'
+// The session as kept in the browser (docs/product-rules.md, "Session"): `accessToken`,
+// `refreshToken` and `userData` in localStorage. The access token is read from storage once and
+// cached; every write goes through here, so the cache stays in sync on login, refresh and logout,
+// and listeners (the app shell's AuthProvider) learn when the API client ends the session: 'ended'
 // when it could not be renewed (the person must be told), 'cleared' for a sign-out.
 // No zod here: this module is on the first load, and `userData` is our own write.
 import type { User } from '@contract/users';

@@ -1,5 +1,5 @@
-// Sign-in, sign-up and sign-out calls (spec sections 5, 7, 8). These are mutations driven by
-// the AuthProvider, which owns the session; there is nothing here to cache as a query.
+// Sign-in, sign-up and sign-out calls (docs/product-rules.md, "Session"). These are mutations
+// driven by the AuthProvider, which owns the session; there is nothing here to cache as a query.
 import { isRecord, messageText, readData } from '@contract/normalize';
 import { type Credentials, type LoginData, LoginResponse, type RegisteredUser, RegisterResponse } from '@contract/users';
 import { api } from './client';

@@ -1,7 +1,7 @@
-// The one axios instance of the app (spec sections 4, 7, 8), reached through `api` in ./client:
-// bearer token from the auth module, json-bigint parsing (./json), the token refresh rule, and
-// failures turned into ApiError carrying the server's `error` text.
-// oxlint-disable no-underscore-dangle -- `_retry` is the spec's name for the retry flag
+// The one axios instance of the app (docs/product-rules.md, "The API"), reached through `api` in
+// ./client: bearer token from the auth module, json-bigint parsing (./json), the token refresh
+// rule, and failures turned into ApiError carrying the server's `error` text.
+// oxlint-disable no-underscore-dangle -- `_retry` is the usual name of axios's retry flag on a request config
 import { type AxiosResponse, type InternalAxiosRequestConfig, create, isAxiosError } from 'axios';
 import { errorText, readData } from '@contract/normalize';
 import * as authStorage from './auth-storage';
@@ -30,7 +30,7 @@ export const http = create({
   // where it is exact, json-bigint (loaded then) where a number could be big.
   responseType: 'text',
   transformResponse: [parseResponseBody],
-  // Spec section 9: no time-out; only 2xx counts as success (axios default).
+  // No time-out; only 2xx counts as success (axios default; docs/product-rules.md, "The API").
 });
 
 function pathOf(config: InternalAxiosRequestConfig): string {
@@ -116,9 +116,9 @@ async function refreshOrAdopt(refreshToken: string, sent: string | null): Promis
 }
 
 /**
- * Spec section 4: on 401 or 403 from a request that is not itself a retry and not the refresh
- * call, refresh once and retry; with no refresh token, or when the refresh fails or returns no
- * data, end the session and pass the error on.
+ * docs/product-rules.md, "Session": on 401 or 403 from a request that is not itself a retry and not
+ * the refresh call, refresh once and retry; with no refresh token, or when the refresh fails or
+ * returns no data, end the session and pass the error on.
  */
 async function onResponseError(error: unknown): Promise<AxiosResponse> {
   if (!isAxiosError(error) || !error.config) throw toApiError(error);

@@ -1,5 +1,5 @@
-// The json-bigint reading of a response body (spec section 7: numbers longer than 15 digits
-// become big numbers), loaded only for a body that has such a number (./json decides).
+// The json-bigint reading of a response body (docs/product-rules.md, "The API": numbers longer than
+// 15 digits become big numbers), loaded only for a body that has such a number (./json decides).
 // json-bigint's rule counts characters, not magnitude, so it also turns long decimals
 // (7.333333333333333) and safe 16-digit integers into BigNumber objects, which would fail every
 // `z.number()` in the contract. The reviver keeps those as plain numbers and turns only integers

@@ -1,5 +1,6 @@
-// Registration approval (spec sections 4, 7): pending accounts, approve, reject with notes.
-// Through the shared axios instance and configured host (decisions.md "Fixed defects").
+// Registration approval (docs/product-rules.md, "Registration approval"): pending accounts,
+// approve, reject with notes. Through the shared axios instance and configured host, like every
+// other call.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
 import { DecisionResponse, PendingUsersResponse, type PendingUser } from '@contract/users';
@@ -41,7 +42,7 @@ async function decide(path: string, body?: unknown): Promise<PendingUser> {
 export const approveUser = (id: string) => decide(`/api/users/${encodeURIComponent(id)}/approve`);
 export const rejectUser = (id: string, notes: string) => decide(`/api/users/${encodeURIComponent(id)}/reject`, { notes });
 
-/** After any decision the pending list and the overview's pending count reload (spec section 4). */
+/** After any decision the pending list and the overview's pending count reload. */
 function useDecision<V>(fn: (vars: V) => Promise<PendingUser>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-// Peptide create and delete (spec section 5); both refresh every cached peptide query.
+// Peptide create and delete; both refresh every cached peptide query.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePeptideRequest } from '@contract/peptides';
 import { api } from './client';

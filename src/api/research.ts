@@ -1,5 +1,5 @@
 // Research Hub (moderators): overview figures, the per-peptide table, the k-anonymous export
-// and the rate limits the server enforces (decisions.md "Data that is real", "Limits and abuse").
+// and the rate limits the server enforces (docs/product-rules.md, "Figures", "Limits and proxies").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
 import {

@@ -1,4 +1,4 @@
-// The signed-in member's own account (spec section 7: GET /api/users/me).
+// The signed-in member's own account (GET /api/users/me).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
 import { MeResponse, type UpdateProfileRequest, type User } from '@contract/users';
@@ -15,7 +15,7 @@ export async function fetchMe(): Promise<User> {
 }
 
 export function meQueryOptions() {
-  // No retry: a failed check signs the member out (spec section 4), it should not linger.
+  // No retry: a failed check signs the member out at once (docs/product-rules.md, "Session").
   return queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, retry: false });
 }
 

@@ -53,7 +53,7 @@ function showCounts(queryClient: QueryClient, experienceId: string, votes: VoteC
   queryClient.setQueriesData({ queryKey: ['experiences'] }, (data: unknown) => withVotes(data, experienceId, votes));
 }
 
-// Counts everywhere are re-read from the server afterwards (spec: experiences reload after a vote).
+// Counts everywhere are re-read from the server afterwards (docs/product-rules.md, "Votes").
 const refetchVotes = (queryClient: QueryClient) =>
   Promise.all([queryClient.invalidateQueries({ queryKey: ['experiences'] }), queryClient.invalidateQueries({ queryKey: ['votes'] })]);
 

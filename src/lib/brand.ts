@@ -1,4 +1,4 @@
-// Product texts used in more than one place (spec section 1).
+// Product texts used in more than one place: written once, imported everywhere.
 export const PRODUCT_NAME = 'Peptide Community';
 export const TAGLINE =
   'Anonymous peptide experience platform. Share your journey, explore community insights, and contribute to peptide research.';

@@ -217,7 +217,7 @@ describe('keyboard only', () => {
     const member = await approvedMember();
     const { context, page } = await newPage(browser);
     await signInWithKeys(page, member.email, member.password);
-    // The member's own peptide, which decisions.md lets its creator delete.
+    // The member's own peptide, which its creator may delete (docs/product-rules.md, "Who may do what").
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     const name = `Keyboard Peptide ${Date.now()}`;
     const created = await api(

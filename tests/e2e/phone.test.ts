@@ -3,7 +3,9 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ROUTE_PATTERNS } from '../../src/lib/paths';
 import { api, launch, newPage, screenshotDir } from './browser';
+import { tableRoutes } from './table-routes';
 
 let browser: Browser;
 let routes: string[];
@@ -11,7 +13,10 @@ beforeAll(async () => {
   browser = await launch();
   const peptides = await api('GET', '/api/peptides?limit=1');
   const experiences = await api('GET', '/api/experiences?limit=1');
-  routes = ['/', '/peptides', `/peptides/${peptides.body.data.peptides[0]._id}`, `/experiences/${experiences.body.data.experiences[0]._id}`, '/submit', '/community', '/explore', '/privacy', '/terms', '/login', '/register', '/profile', '/research'];
+  routes = tableRoutes({
+    [ROUTE_PATTERNS.peptide]: peptides.body.data.peptides[0]._id,
+    [ROUTE_PATTERNS.experience]: experiences.body.data.experiences[0]._id,
+  });
 });
 afterAll(async () => {
   await browser?.close();

@@ -332,7 +332,7 @@ describe('research hub (moderators)', () => {
     expect(o.perCategory.map((x) => x.name)).toEqual([...CATEGORIES]);
     expect(o.perCategory.reduce((s, x) => s + x.experiences, 0)).toBe(c.exps);
     expect(o.perPeptide.find((p) => p._id === ids.bpc)?.experiences).toBe((await allExperiences()).filter((e) => e.peptide_id === ids.bpc).length);
-    // The spec's placeholder figures are not invented.
+    // No placeholder figure is invented (docs/product-rules.md, "Figures").
     expect(res.body).not.toMatch(/papers|citations|collaborations/i);
   });
 

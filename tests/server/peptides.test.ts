@@ -1,4 +1,4 @@
-// Peptide catalogue: list (search, category, sorts, paging), detail, create with the spec's
+// Peptide catalogue: list (search, category, sorts, paging), detail, create with its
 // validation, soft delete by creator or moderator, canDelete, and the kept aggregates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -216,7 +216,7 @@ describe('POST /api/peptides', () => {
     expect((await list({ search: name })).peptides.map((x) => x._id)).toEqual([p._id]);
   });
 
-  it.each(['ABC--DEF', '-ABC', 'ABC-', 'AB1C', 'AB C', 'ÄBC', 'ABC_DEF'])('refuses the sequence %j with the spec message', async (sequence) => {
+  it.each(['ABC--DEF', '-ABC', 'ABC-', 'AB1C', 'AB C', 'ÄBC', 'ABC_DEF'])('refuses the sequence %j with the sequence message', async (sequence) => {
     expectError(await create(validPeptide({ peptide_sequence: sequence })), 400, SEQUENCE_MESSAGE);
   });
 

@@ -1,4 +1,4 @@
-// The permission table of decisions.md ("Accounts and roles"), cell by cell, enforced by the
+// The permission table of docs/product-rules.md ("Who may do what"), cell by cell, enforced by the
 // server: every endpoint of contract/endpoints.ts against every kind of caller. Also: the
 // profile update cannot escalate, other people's resources are refused, and tokens that are
 // expired, forged or revoked get 401 everywhere a token is read.

@@ -1,4 +1,4 @@
-// Rate limits of decisions.md ("Limits and abuse"), configured small: 429 with Retry-After.
+// Rate limits of docs/product-rules.md ("Limits and proxies"), configured small: 429 with Retry-After.
 // Every test uses client addresses of its own, so the per-address counters do not interfere.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

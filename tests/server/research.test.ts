@@ -178,7 +178,7 @@ describe('registration decisions (User Management)', () => {
     expectError(await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: r, password: PASSWORD } }), 403);
   });
 
-  it('reject without notes (the spec UI sends an empty note) is accepted; deciding twice is a 409', async () => {
+  it('reject without notes (the UI may send an empty note) is accepted; deciding twice is a 409', async () => {
     const id = (await member(t, uniqueEmail('empty-note'), { approve: false })).userId;
     const res = await post(`/api/users/${id}/reject`, mod, { notes: '' });
     expect(DecisionResponse.parse(json(res)).data.user).toMatchObject({ status: 'rejected', moderatorNotes: null });

@@ -36,7 +36,7 @@ describe('GET /api/limits', () => {
     expect(limits).toHaveLength(6);
   });
 
-  it('follows the environment: defaults of decisions.md scaled by RATE_LIMIT_MULTIPLIER, each overridable', async () => {
+  it('follows the environment: the default limits scaled by RATE_LIMIT_MULTIPLIER, each overridable', async () => {
     const other = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1', RATE_LIMIT_VOTES: '7', RATE_LIMIT_VOTES_WINDOW: '120' });
     try {
       const limits = LimitsResponse.parse(json(await other.app.inject({ method: 'GET', url: '/api/limits' }))).data.limits;

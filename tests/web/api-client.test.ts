@@ -1,5 +1,5 @@
-// The HTTP client: bearer token, json-bigint, errors, and every branch of the spec's
-// token refresh rule (section 4), with the number of refresh calls counted.
+// The HTTP client: bearer token, json-bigint, errors, and every branch of the token refresh rule
+// (docs/product-rules.md, "Session"), with the number of refresh calls counted.
 import { HttpResponse, delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/client';
@@ -145,7 +145,7 @@ describe('token refresh rule', () => {
     expect(backend.callsTo('/api/members-only')).toHaveLength(1);
   });
 
-  it('when the refresh returns no data: clears everything and rejects with the spec message', async () => {
+  it('when the refresh returns no data: clears everything and rejects with the refresh message', async () => {
     expiredSession();
     protectedEndpoint();
     server.use(http.post('/api/auth/refresh', () => HttpResponse.json({ success: true })));

@@ -1,4 +1,4 @@
-// Login and Register screens (spec sections 2, 5, 8): exact strings, flows, toasts, storage.
+// Login and Register screens: exact strings, flows, toasts, storage.
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ async function openRegister() {
 }
 
 describe('Login', () => {
-  it("shows the spec's texts", async () => {
+  it("shows its texts", async () => {
     await openLogin();
     expect(screen.getByText('Enter your credentials to continue')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
@@ -116,7 +116,7 @@ describe('Login', () => {
     expect(await within(form()).findByRole('alert')).toHaveTextContent('Your account is awaiting moderator approval');
   });
 
-  it('a malformed answer: the spec message, nothing stored', async () => {
+  it('a malformed answer: the invalid-response message, nothing stored', async () => {
     server.use(http.post('/api/users/login', () => HttpResponse.json({ success: true, data: { accessToken: 'only-this' } })));
     const app = await openLogin();
     await app.fill('member@example.com', PASSWORD);
@@ -126,7 +126,7 @@ describe('Login', () => {
 });
 
 describe('Register', () => {
-  it("shows the spec's texts", async () => {
+  it("shows its texts", async () => {
     await openRegister();
     expect(screen.getByText('Enter your details to get started')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');

@@ -1,4 +1,4 @@
-// Community (spec section 2, decisions.md "Votes"): filters in the URL and sent to the server,
+// Community (docs/product-rules.md, "Votes"): filters in the URL and sent to the server,
 // cursor paging with Load more, and votes for visitors and members.
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';

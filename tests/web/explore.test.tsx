@@ -1,4 +1,4 @@
-// Data Explorer (spec section 2 "Explore", decisions.md "Data that is real") against MSW.
+// Data Explorer (docs/product-rules.md, "Pages and navigation", "Figures") against MSW.
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Header navigation by role (spec section 2) and the collapsed menu below 768 px.
+// Header navigation by role (docs/product-rules.md, "Pages and navigation") and the collapsed menu below 768 px.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from './helpers/render-app';

@@ -1,4 +1,4 @@
-// Home (spec section 2): the four stat cards from the public analytics, and the three tabs.
+// Home: the four stat cards from the public analytics, and the three tabs.
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

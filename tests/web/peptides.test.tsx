@@ -1,4 +1,4 @@
-// Peptides list, create form, delete dialog and detail page (spec section 2), against MSW.
+// Peptides list, create form, delete dialog and detail page, against MSW.
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';

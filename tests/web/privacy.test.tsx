@@ -92,7 +92,7 @@ describe('privacy page', () => {
     expect(screen.getByText(/A report row has no column for an account, email, IP address or user agent/)).toBeInTheDocument();
     expect(screen.getByText(/Your IP address or user agent/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Read the source code/ })).toHaveAttribute('href', pkg.repository.url);
-    // Nothing the product cannot back (decisions.md): no AES-256 claim, TLS only as a requirement.
+    // Nothing the product cannot back (docs/product-rules.md, "What the pages claim"): no AES-256 claim, TLS only as a requirement.
     expect(document.body.textContent).not.toMatch(/AES-256|TLS 1\.3/);
     await app.user.click(screen.getByRole('tab', { name: 'Technical Details' }));
     expect(screen.getByText(/serve the site only over HTTPS/)).toBeInTheDocument();

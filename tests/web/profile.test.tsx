@@ -74,7 +74,7 @@ describe('profile form rules', () => {
 });
 
 describe('profile page', () => {
-  it('opens on Demographics with the spec option lists', async () => {
+  it('opens on Demographics with the profile option lists', async () => {
     await openProfile();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Demographics', 'Preferences', 'Privacy', 'Lookup']);
     expect(screen.getByRole('tab', { name: 'Demographics' })).toHaveAttribute('aria-selected', 'true');

@@ -238,7 +238,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     expect(store.requests.find((r) => r.method === 'POST')?.body).toEqual({ notes: '' });
   });
 
-  it('failed decisions show the spec toasts and keep the user (and typed notes)', async () => {
+  it('failed decisions show the error toasts and keep the user (and typed notes)', async () => {
     const store = setup();
     store.fail.approve = true;
     store.fail.reject = true;

@@ -1,7 +1,8 @@
-// The route table of spec section 2: every page, the catch-all, the guards, focus handling.
+// The route table (docs/product-rules.md, "Pages and navigation"): every page, the catch-all, the guards, focus handling.
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ROUTES, needsSignIn } from '@/app/route-table';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
 import { mockCommunityApi } from './msw/community-handlers';
@@ -34,6 +35,16 @@ describe('routes', () => {
   it.each(PUBLIC_PAGES)('%s shows its page', async (path, heading) => {
     const app = renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(app.location()).toBe(path);
+  });
+
+  // src/app/route-table.ts is the one list of pages: each entry is a page of the router, not the
+  // catch-all's redirect to /.
+  it.each(ROUTES.map((route) => [route.path, route] as const))('the table route %s is routed', async (_, route) => {
+    const path = route.path.replace(':id', '3f1e2d4c-5b6a-4789-8abc-def012345678');
+    if (needsSignIn(route)) backend.seedSession('moderator@example.com');
+    const app = renderApp(path);
+    await screen.findByRole('heading', { level: 1 });
     expect(app.location()).toBe(path);
   });
 

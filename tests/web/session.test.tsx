@@ -1,4 +1,4 @@
-// The session of spec section 4: start-up check, logout, and the API client ending it.
+// The session (docs/product-rules.md, "Session"): start-up check, logout, and the API client ending it.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Theme (spec sections 1, 4): default system, live OS changes, one storage key, no flash.
+// Theme (docs/design.md, "Dark mode"): default system, live OS changes, one storage key, no flash.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { act, screen, within } from '@testing-library/react';

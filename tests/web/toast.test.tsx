@@ -1,4 +1,4 @@
-// Toasts (spec sections 4, 8): one at a time, about 5 seconds, "Error" and "Success" titles.
+// Toasts (docs/design.md, "Components"): one at a time, about 5 seconds, "Error" and "Success" titles.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 
 describe('UI primitives', () => {
-  it("SafetyNotice shows the spec's text", () => {
+  it("SafetyNotice shows the safety text", () => {
     render(<SafetyNotice />);
     expect(screen.getByRole('complementary', { name: 'Safety notice' })).toHaveTextContent(
       'This information is for educational purposes only. Consult a healthcare professional before starting any peptide regimen.',

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME, SAFETY_TEXT } from '@/lib/brand';
+import { FOOTER_ITEMS } from './nav-items';
 
 /** Read once: a page left open over New Year keeps last year's notice, which is fine. */
 const YEAR = new Date().getFullYear();
@@ -23,16 +24,13 @@ export function Footer() {
         </div>
         <nav aria-label="Footer">
           <ul className="flex gap-4">
-            <li>
-              <Link to="/terms" className={linkClass}>
-                Terms
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacy" className={linkClass}>
-                Privacy
-              </Link>
-            </li>
+            {FOOTER_ITEMS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

@@ -9,13 +9,15 @@ import { AccountArea } from './AccountArea';
 import { NavLinks } from './NavLinks';
 import { ThemeToggle } from './ThemeToggle';
 import { navItemsFor } from './nav-items';
+import { paths } from '@/lib/paths';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
 /**
- * Spec section 2 header. From 768 px: name, theme and account on one row, navigation under it
- * (eight links and an email do not fit one row). Below 768 px: a menu button opens a panel
- * (a disclosure: no focus trap needed, Escape closes it) holding navigation, theme and account.
+ * The header (docs/design.md, "Space and layout"). From 768 px: name, theme and account on one row,
+ * navigation under it (eight links and an email do not fit one row). Below 768 px: a menu button
+ * opens a panel (a disclosure: no focus trap needed, Escape closes it) holding navigation, theme
+ * and account.
  */
 export function Header() {
   const { user } = useAuth();
@@ -39,7 +41,7 @@ export function Header() {
     <header className="border-b border-border bg-card">
       <div className="mx-auto flex h-14 max-w-[1200px] items-center gap-3 px-4">
         <Link
-          to="/"
+          to={paths.home}
           className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           <FlaskConical className="size-5 text-primary" aria-hidden="true" />

@@ -1,25 +1,12 @@
 import type { User } from '@contract/users';
+import { type ShellLink, type Viewer, shellLinks } from '../route-table';
 
-export interface NavItem {
-  to: string;
-  label: string;
-  /** Matches only the exact path (Home would otherwise be active everywhere). */
-  end?: boolean;
-}
+export type NavItem = ShellLink;
 
-const PUBLIC_ITEMS: NavItem[] = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/peptides', label: 'Peptides' },
-  { to: '/submit', label: 'Submit Experience' },
-  { to: '/community', label: 'Community' },
-  { to: '/explore', label: 'Explore' },
-  { to: '/privacy', label: 'Privacy' },
-];
+const viewerOf = (user: User | null): Viewer => (!user ? 'visitor' : user.role === 'moderator' ? 'moderator' : 'member');
 
-/** Spec section 2: Profile only when signed in, Research Hub only for moderators. */
-export function navItemsFor(user: User | null): NavItem[] {
-  const items = [...PUBLIC_ITEMS];
-  if (user) items.push({ to: '/profile', label: 'Profile' });
-  if (user?.role === 'moderator') items.push({ to: '/research', label: 'Research Hub' });
-  return items;
-}
+/** The header's links (src/app/route-table.ts): Profile only when signed in, Research Hub only for moderators. */
+export const navItemsFor = (user: User | null): NavItem[] => shellLinks('nav', viewerOf(user));
+
+/** The footer's links: the same for everyone. */
+export const FOOTER_ITEMS: NavItem[] = shellLinks('footer', 'visitor');

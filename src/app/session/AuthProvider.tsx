@@ -1,11 +1,12 @@
-// The session (spec section 4, issue 3 item 2). The API modules are imported on demand, so
-// the HTTP client, json-bigint and zod stay out of the first load of a signed-out visit.
+// The session (docs/product-rules.md, "Session"). The API modules are imported on demand, so the
+// HTTP client, json-bigint and zod stay out of the first load of a signed-out visit.
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Credentials, User } from '@contract/users';
 import type { Registration } from '@/api/auth';
 import * as authStorage from '@/api/auth-storage';
+import { paths } from '@/lib/paths';
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
 
@@ -108,7 +109,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const api = await import('@/api/auth');
       const registration = await api.register(credentials);
       // The account awaits approval: nothing is stored and nobody is signed in.
-      navigate('/login');
+      navigate(paths.login);
       return registration;
     },
     [navigate],
@@ -121,7 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     startTransition(() => {
       authStorage.clearSession();
       setSessionEnded(false);
-      navigate('/');
+      navigate(paths.home);
     });
     void queryClient.resetQueries();
     if (!refreshToken) return;

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from './AuthProvider';
 import { signInStateFrom } from './return-to';
+import { paths } from '@/lib/paths';
 
 /** Protected routes (the member column of docs/product-rules.md): a spinner while the session is checked, else /login (and back here after). */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -15,6 +16,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (status === 'signed-out') return <Navigate to="/login" replace state={signInStateFrom(location)} />;
+  if (status === 'signed-out') return <Navigate to={paths.login} replace state={signInStateFrom(location)} />;
   return children;
 }

@@ -5,18 +5,19 @@ import { Link, useLocation } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { SESSION_ENDED_MESSAGE, useAuth } from './AuthProvider';
 import { signInStateFrom } from './return-to';
+import { paths } from '@/lib/paths';
 
 export function SessionEndedNotice() {
   const { sessionEnded, status, dismissSessionEnded } = useAuth();
   const location = useLocation();
-  const show = sessionEnded && status === 'signed-out' && location.pathname !== '/login';
+  const show = sessionEnded && status === 'signed-out' && location.pathname !== paths.login;
   return (
     // Always in the page, filled when needed, so screen readers announce the message.
     <div role="status" className={show ? 'mb-6' : undefined}>
       {show && (
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground">
           <p className="min-w-0 flex-1 font-medium">{SESSION_ENDED_MESSAGE}</p>
-          <Link to="/login" state={signInStateFrom(location)} className={buttonClasses({ size: 'sm' })}>
+          <Link to={paths.login} state={signInStateFrom(location)} className={buttonClasses({ size: 'sm' })}>
             Sign In
           </Link>
           <button

@@ -1,6 +1,7 @@
 // Where sign-in returns a person: the page they were on when their session ended or a
 // protected page sent them to sign in. Carried in the router's location state, never in the URL.
 import type { Location } from 'react-router-dom';
+import { paths } from '@/lib/paths';
 
 export interface SignInState {
   from?: string;
@@ -14,7 +15,7 @@ export function signInStateFrom(location: Pick<Location, 'pathname' | 'search' |
 /** The in-app path to return to after signing in; `/` for anything else (never another site). */
 export function returnPath(state: unknown): string {
   const from = typeof state === 'object' && state !== null ? (state as SignInState).from : undefined;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/';
-  if (from === '/login' || from.startsWith('/login?') || from === '/register') return '/';
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return paths.home;
+  if (from === paths.login || from.startsWith(`${paths.login}?`) || from === paths.register) return paths.home;
   return from;
 }

@@ -1,4 +1,4 @@
-// Theme rules (spec sections 1, 4): light, dark or system; system follows the OS preference.
+// Theme rules (docs/design.md, "Dark mode"): light, dark or system; system follows the OS preference.
 // public/theme-init.js applies the same rules before first paint and must use the same key.
 export const THEME_STORAGE_KEY = 'theme';
 export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;

@@ -1,5 +1,5 @@
-// Toasts (spec sections 4, 8): at most one at a time (a new one replaces the old), gone after
-// about 5 seconds, errors titled "Error". The Radix toaster is loaded on its own, after the
+// Toasts (docs/design.md, "Components"): at most one at a time (a new one replaces the old), gone
+// after about 5 seconds, errors titled "Error". The Radix toaster is loaded on its own, after the
 // page is idle, so it is not part of the first load.
 import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActiveToast, ToastOptions, ToastVariant } from './toast-model';

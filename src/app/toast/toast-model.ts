@@ -17,5 +17,5 @@ export interface ActiveToast {
   open: boolean;
 }
 
-/** Spec section 9: toasts dismiss themselves after about 5 seconds. */
+/** Toasts dismiss themselves after about 5 seconds (docs/design.md, "Components"). */
 export const TOAST_DURATION_MS = 5000;

@@ -10,6 +10,7 @@ import { formatRatingOutOfFive } from '@/lib/format';
 import { shortDate } from './format';
 import { StoryText } from './StoryText';
 import { ReportAction, type ReportActionProps } from './ReportAction';
+import { paths } from '@/lib/paths';
 
 function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -37,7 +38,7 @@ function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; i
 }
 
 /**
- * One experience with every field the community list shows (spec section 2). `titleLink`
+ * One experience with every field the community list shows. `titleLink`
  * makes the peptide name open the experience; `children` holds the vote controls. Without
  * either the card has nothing to click (the wizard's preview: src/features/submit/PublicCardPreview.tsx).
  * `report` adds the "Report" action (flag for the moderators) at the card's foot.
@@ -73,7 +74,7 @@ export function ExperienceCard({
         <div className="grid gap-1">
           <Heading className="text-lg font-semibold leading-tight">
             {titleLink ? (
-              <Link to={`/experiences/${e._id}`} className="text-primary-strong hover:underline">
+              <Link to={paths.experience(e._id)} className="text-primary-strong hover:underline">
                 {e.peptideName}
               </Link>
             ) : (

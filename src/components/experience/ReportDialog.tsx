@@ -9,6 +9,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import type { ReportActionProps } from './ReportAction';
+import { paths } from '@/lib/paths';
 
 export const REPORT_DIALOG_TITLE = 'Report this experience';
 export const SIGN_IN_DIALOG_TITLE = 'Sign in to report';
@@ -112,7 +113,7 @@ function SignInPrompt() {
       </DialogHeader>
       <p className="text-sm text-muted-foreground">
         No account yet?{' '}
-        <Link to="/register" className="font-medium text-primary-strong underline underline-offset-4">
+        <Link to={paths.register} className="font-medium text-primary-strong underline underline-offset-4">
           Register
         </Link>
         ; a moderator approves new accounts before they can sign in.
@@ -121,7 +122,7 @@ function SignInPrompt() {
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Link to="/login" state={{ from }} className={buttonClasses()}>
+        <Link to={paths.login} state={{ from }} className={buttonClasses()}>
           Sign in
         </Link>
       </DialogFooter>

@@ -8,6 +8,7 @@ import type { VoteType } from '@contract/common';
 import type { VoteCounts } from '@contract/experiences';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 
 const VOTES: Record<VoteType, { label: string; count: keyof VoteCounts; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
   helpful: { label: 'Helpful', count: 'helpful', Icon: ThumbsUp },
@@ -79,7 +80,7 @@ export function VoteButtons({
   );
 }
 
-/** Spec section 6: what a visitor sees when trying to vote. */
+/** What a visitor sees when trying to vote (docs/product-rules.md, "Votes"). */
 export function VoteSignInNotice() {
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground">
@@ -87,7 +88,7 @@ export function VoteSignInNotice() {
         <p className="font-semibold">Authentication Required</p>
         <p>Please log in to vote on experiences.</p>
       </div>
-      <Link to="/login" className={buttonClasses({ size: 'sm' })}>
+      <Link to={paths.login} className={buttonClasses({ size: 'sm' })}>
         Log In
       </Link>
     </div>

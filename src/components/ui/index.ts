@@ -1,4 +1,4 @@
-// The UI primitives every screen uses (design.md "Components").
+// The UI primitives every screen uses (docs/design.md, "Components").
 // Tabs, Dialog and Toast wrap Radix: import them from their own files (`@/components/ui/tabs`)
 // so screens that do not use them never load Radix.
 export { Badge, type BadgeVariant } from './badge';

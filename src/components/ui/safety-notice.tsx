@@ -2,7 +2,7 @@ import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { SAFETY_TEXT } from '@/lib/brand';
 import { cn } from '@/lib/cn';
 
-/** The spec's safety notice: one shared component, amber, with an icon. */
+/** The safety notice: one shared component, amber, with an icon (docs/design.md, "Components"). */
 export function SafetyNotice({ className }: { className?: string }) {
   return (
     <aside

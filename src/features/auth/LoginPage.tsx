@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { AuthCard, FormMessage, authLinkClass } from './AuthCard';
+import { paths } from '@/lib/paths';
 
 const ERROR_ID = 'login-error';
 
@@ -43,7 +44,7 @@ export function LoginPage() {
       title="Welcome back"
       subtitle="Enter your credentials to continue"
       footer={
-        <Link to="/register" className={authLinkClass}>
+        <Link to={paths.register} className={authLinkClass}>
           Don't have an account? Sign up
         </Link>
       }

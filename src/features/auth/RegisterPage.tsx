@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { AuthCard, FormMessage, authLinkClass, fieldOfMessage } from './AuthCard';
+import { paths } from '@/lib/paths';
 
 const CREATED_TITLE = 'Account created successfully';
 const APPROVAL_NOTE = 'Your account is awaiting moderator approval. You can sign in once a moderator approves it.';
@@ -52,7 +53,7 @@ export function RegisterPage() {
       title="Create an account"
       subtitle="Enter your details to get started"
       footer={
-        <Link to="/login" className={authLinkClass}>
+        <Link to={paths.login} className={authLinkClass}>
           Already have an account? Sign in
         </Link>
       }

@@ -1,4 +1,4 @@
-// /community (spec section 2): filters in the URL, run by the server; keyset-paged feed with
+// /community: filters in the URL, run by the server; keyset-paged feed with
 // Load more; helpful / not-helpful votes with the counts the server returns.
 import { useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';
@@ -23,6 +23,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatCount } from '@/lib/format';
 import { PeptideFilter } from './PeptideFilter';
 import { useCommunityFilters } from './community-filters';
+import { paths } from '@/lib/paths';
 
 type ReportFor = ReturnType<typeof useReportAction>;
 
@@ -125,7 +126,7 @@ export function CommunityPage() {
           {isFiltered ? (
             <Button variant="outline" onClick={clear}>Clear Filters</Button>
           ) : (
-            <Link to="/submit" className={buttonClasses()}>Share the first experience</Link>
+            <Link to={paths.submit} className={buttonClasses()}>Share the first experience</Link>
           )}
         </div>
       ) : (

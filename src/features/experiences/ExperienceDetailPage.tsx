@@ -12,10 +12,11 @@ import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButto
 import { PageHeading } from '@/components/page/PageHeading';
 import { SafetyNotice } from '@/components/ui/safety-notice';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/lib/paths';
 
 function BackLink() {
   return (
-    <Link to="/community" className="inline-flex items-center gap-1 text-sm text-primary-strong hover:underline">
+    <Link to={paths.community} className="inline-flex items-center gap-1 text-sm text-primary-strong hover:underline">
       <ArrowLeft className="size-4" aria-hidden="true" /> Back to Community
     </Link>
   );
@@ -63,7 +64,7 @@ export function ExperienceDetailPage() {
         <PageHeading>{`${e.peptideName} experience`}</PageHeading>
         <p className="text-muted-foreground">
           An anonymous report on{' '}
-          <Link to={`/peptides/${e.peptideId}`} className="font-medium text-primary-strong underline underline-offset-4">
+          <Link to={paths.peptide(e.peptideId)} className="font-medium text-primary-strong underline underline-offset-4">
             {e.peptideName}
           </Link>{' '}
           shared with the community.

@@ -6,7 +6,7 @@ interface State {
 }
 
 /**
- * Explore's own boundary (spec: "Something went wrong" plus the message). Unlike the page-level
+ * Explore's own boundary ("Something went wrong" plus the message). Unlike the page-level
  * one it offers Try again, which clears the failed queries and renders the explorer again.
  */
 export class ExploreErrorBoundary extends Component<{ children: ReactNode; onReset: () => void }, State> {

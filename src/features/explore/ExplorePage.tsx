@@ -1,4 +1,4 @@
-// Data Explorer (spec section 2 "Explore", decisions.md "Data that is real"): public figures for
+// Data Explorer (docs/product-rules.md, "Pages and navigation", "Figures"): public figures for
 // everyone; usage trends, growth trends and the comparison for signed-in members only.
 import { QueryErrorResetBoundary, useQuery } from '@tanstack/react-query';
 import { Activity, FlaskConical, Star, Users } from 'lucide-react';
@@ -49,7 +49,7 @@ export function ExplorePage() {
 }
 
 function Explorer() {
-  // A failed load goes to the boundary (spec: Something went wrong plus the message).
+  // A failed load goes to the boundary ("Something went wrong" plus the message).
   const analytics = useQuery({ ...publicAnalyticsQueryOptions(), throwOnError: true });
   const [params, update] = useExploreParams();
   const { status } = useAuth();

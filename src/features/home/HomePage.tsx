@@ -1,4 +1,4 @@
-// Home (spec section 2): title, tagline, the two calls to action, four stat cards from the
+// Home: title, tagline, the two calls to action, four stat cards from the
 // public analytics, and the tabs Popular Peptides, Recent Experiences and Community Insights.
 import Activity from 'lucide-react/icons/activity';
 import FlaskConical from 'lucide-react/icons/flask-conical';
@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { STAT_GRID, StatCard } from '@/components/ui/stat-card';
 import { PRODUCT_NAME, TAGLINE } from '@/lib/brand';
 import { formatCount, formatGrowth, formatRating } from '@/lib/format';
+import { paths } from '@/lib/paths';
 
 const HomeTabs = lazy(async () => ({ default: (await import('./HomeTabs')).HomeTabs }));
 
@@ -69,10 +70,10 @@ export function HomePage() {
         <PageHeading className="text-4xl">{PRODUCT_NAME}</PageHeading>
         <p className="max-w-2xl text-lg text-muted-foreground">{TAGLINE}</p>
         <div className="flex flex-wrap gap-3">
-          <Link to="/submit" className={buttonClasses({ size: 'lg' })}>
+          <Link to={paths.submit} className={buttonClasses({ size: 'lg' })}>
             Share Experience
           </Link>
-          <Link to="/explore" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+          <Link to={paths.explore} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
             Explore Data
           </Link>
         </div>

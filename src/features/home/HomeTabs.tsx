@@ -1,4 +1,4 @@
-// Home's tabs (spec section 2): Popular Peptides (default), Recent Experiences, Community Insights.
+// Home's tabs: Popular Peptides (default), Recent Experiences, Community Insights.
 // Each list renders its answer in the background (useDeferredValue), a slice at a time.
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatCount, formatDecimal, formatGrowth, formatRating } from '@/lib/format';
 import { Loading, cardLink } from './home-ui';
+import { paths } from '@/lib/paths';
 
 function PopularPeptides() {
   const query = usePeptides({ sort: 'experiences', limit: 6 });
@@ -25,7 +26,7 @@ function PopularPeptides() {
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {data.peptides.map((p) => (
         <li key={p._id}>
-          <Link to={`/peptides/${p._id}`} className={cardLink}>
+          <Link to={paths.peptide(p._id)} className={cardLink}>
             <Card className="grid h-full gap-2 p-5 transition-colors duration-150 hover:border-primary">
               <h2 className="font-semibold">{p.name}</h2>
               <div>
@@ -51,7 +52,7 @@ function RecentExperiences() {
   if (experiences.length === 0) {
     return (
       <p className="text-muted-foreground">
-        No experiences yet. <Link to="/submit" className="text-primary-strong underline">Share the first experience</Link>.
+        No experiences yet. <Link to={paths.submit} className="text-primary-strong underline">Share the first experience</Link>.
       </p>
     );
   }
@@ -61,7 +62,7 @@ function RecentExperiences() {
         const mean = coreOutcomeMeanOutOfFive(e.outcomes);
         return (
           <li key={e._id}>
-            <Link to={`/experiences/${e._id}`} className={cardLink}>
+            <Link to={paths.experience(e._id)} className={cardLink}>
               <Card className="grid h-full gap-2 p-5 transition-colors duration-150 hover:border-primary">
                 <div className="flex items-start justify-between gap-2">
                   <h2 className="font-semibold">{e.peptideName}</h2>

@@ -1,4 +1,4 @@
-// "Create New Peptide" form (spec section 2): validated in the browser before anything is sent.
+// "Create New Peptide" form (docs/product-rules.md, "Forms"): validated in the browser before anything is sent.
 import Plus from 'lucide-react/icons/plus';
 import X from 'lucide-react/icons/x';
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// /peptides/{id} (spec section 2 "Peptide detail"): overview and the experiences shared about it.
+// /peptides/{id}, a peptide: overview and the experiences shared about it.
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -20,12 +20,13 @@ import { formatRating, formatRatingOutOfFive } from '@/lib/format';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/lib/paths';
 
 const backLinkClass = 'inline-flex items-center gap-1 text-sm text-primary-strong hover:underline';
 
 function BackLink() {
   return (
-    <Link to="/peptides" className={backLinkClass}>
+    <Link to={paths.peptides} className={backLinkClass}>
       <ArrowLeft className="size-4" aria-hidden="true" /> Back to Peptides
     </Link>
   );
@@ -112,7 +113,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
   const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const experiences = query.data?.experiences ?? [];
-  // Spec section 4: votes are looked up only when signed in; one request for the page.
+  // Votes are looked up only when signed in; one request for the page (docs/product-rules.md, "Votes").
   const myVotes = useMyVotes(
     experiences.map((e) => e._id),
     voting.signedIn,
@@ -124,7 +125,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
   if (experiences.length === 0) {
     return (
       <p className="text-muted-foreground">
-        No experiences shared for this peptide yet. <Link to="/submit" className="text-primary-strong underline">Share the first experience</Link>.
+        No experiences shared for this peptide yet. <Link to={paths.submit} className="text-primary-strong underline">Share the first experience</Link>.
       </p>
     );
   }
@@ -137,7 +138,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
           <Card className={voting.votedHere(exp._id) ? 'border-primary ring-1 ring-primary' : undefined}>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
               <span className="text-sm text-muted-foreground">
-                {/* Spec section 4: age and sex; withheld ones say so (src/components/experience/Demographics.tsx). */}
+                {/* Age and sex; withheld ones say so (src/components/experience/Demographics.tsx). */}
                 <DemographicsText demographics={exp.demographics} parts={['ageRange', 'biologicalSex']} />
                 {exp.demo ? ' · Demo data' : ''}
               </span>
@@ -146,7 +147,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
             <CardContent className="grid gap-3 text-sm">
               <BadgeList items={exp.effects} empty="No effects reported." />
               {exp.story && <StoryText story={exp.story} />}
-              <Link to={`/experiences/${exp._id}`} className="justify-self-start text-primary-strong hover:underline">
+              <Link to={paths.experience(exp._id)} className="justify-self-start text-primary-strong hover:underline">
                 Read the full report
               </Link>
               <div className="grid gap-3 border-t border-border pt-3">

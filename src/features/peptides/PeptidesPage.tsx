@@ -1,4 +1,4 @@
-// /peptides (spec section 2 "Peptides list"): filters, sort, view and page live in the URL.
+// /peptides, the peptide list: filters, sort, view and page live in the URL.
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { PageHeading } from '@/components/page/PageHeading';
 import { LoadError } from '@/components/page/LoadError';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatRating } from '@/lib/format';
+import { paths } from '@/lib/paths';
 
 // What only members use loads on demand (and ahead of time once a member is signed in), so a
 // visitor's list never fetches or runs the form and the dialog library.
@@ -56,7 +57,7 @@ function PeptideCard({ peptide, view, onDelete }: { peptide: Peptide; view: 'gri
       <CardHeader className="gap-2">
         <div className="flex items-start justify-between gap-2">
           <CardTitle className="text-lg">
-            <Link to={`/peptides/${peptide._id}`} className="after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+            <Link to={paths.peptide(peptide._id)} className="after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
               {peptide.name}
             </Link>
           </CardTitle>

@@ -1,4 +1,4 @@
-// Profile form rules (spec section 5): age an integer, weight and height decimals, empty
+// Profile form rules (docs/product-rules.md, "Forms"): age an integer, weight and height decimals, empty
 // values sent as undefined, sharing and notification checkboxes true unless explicitly false.
 // Weight and height are kept in kg and cm exactly as stored or typed (./units.ts); a unit
 // change only changes what is shown.

@@ -1,5 +1,5 @@
 // API Access: the endpoints, the response envelope, and the rate limits the server really
-// enforces, read from GET /api/limits (decisions.md "Limits and abuse").
+// enforces, read from GET /api/limits (docs/product-rules.md, "Limits and proxies").
 import { useLimits } from '@/api/research';
 import { errorMessage } from '@/api/errors';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,6 @@
-// Data Export: every file comes from the server (decisions.md): the analytics summary, and the
-// k-anonymous experience export in JSON or CSV. Nothing is assembled from page state.
+// Data Export: every file comes from the server (docs/product-rules.md, "Figures"): the analytics
+// summary, and the k-anonymous experience export in JSON or CSV. Nothing is assembled from page
+// state.
 import { FileJson, FileSpreadsheet, BarChart3 } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { fetchMemberAnalytics } from '@/api/analytics';

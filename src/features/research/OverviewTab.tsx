@@ -1,4 +1,4 @@
-// Overview: real figures from the database only (decisions.md "Data that is real"); the spec's
+// Overview: real figures from the database only (docs/product-rules.md, "Figures"); invented
 // placeholder figures (papers, citations, collaborations) are not shown.
 import { Activity, CalendarDays, ClipboardCheck, FlaskConical, ThumbsUp, UserPlus } from 'lucide-react';
 import { useEffect } from 'react';

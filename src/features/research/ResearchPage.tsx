@@ -1,5 +1,6 @@
-// Research Hub (spec section 2, decisions.md): moderators only. Members who reach the URL see
-// why they cannot use it and no research call is made; the server refuses them (403) anyway.
+// Research Hub (docs/product-rules.md, "Pages and navigation"): moderators only. Members who reach
+// the URL see why they cannot use it and no research call is made; the server refuses them (403)
+// anyway.
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/app/session/AuthProvider';
@@ -16,6 +17,7 @@ import { OverviewTab } from './OverviewTab';
 import { ReportsTab } from './ReportsTab';
 import { UsersTab } from './UsersTab';
 import { TABS, type ResearchTab, useResearchParams } from './research-params';
+import { paths } from '@/lib/paths';
 
 const TAB_LABELS: Record<ResearchTab, string> = {
   overview: 'Overview',
@@ -48,7 +50,7 @@ function ModeratorsOnly() {
           The Research Hub is for moderators: it holds the research export and the registration queue. Your account does not have
           moderator access, so nothing here is available to it.
         </p>
-        <Link to="/explore" className={buttonClasses({ variant: 'outline' })}>
+        <Link to={paths.explore} className={buttonClasses({ variant: 'outline' })}>
           Explore community data
         </Link>
       </CardContent>

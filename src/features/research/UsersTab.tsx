@@ -1,5 +1,6 @@
-// User Management (spec sections 2, 4, 8): pending registrations with Approve and Reject (reject
-// takes optional notes); the list reloads after every decision, success or failure.
+// User Management (docs/product-rules.md, "Registration approval"): pending registrations with
+// Approve and Reject (reject takes optional notes); the list reloads after every decision, success
+// or failure.
 import { Check, UserCheck, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import type { PendingUser } from '@contract/users';

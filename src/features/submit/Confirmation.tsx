@@ -6,6 +6,7 @@ import Copy from 'lucide-react/icons/copy';
 import { HOLD_REASON_TEXT, type ExperienceStatus, type HoldReason } from '@contract/moderation';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button, Card, CardContent, CardHeader, buttonClasses } from '@/components/ui';
+import { paths } from '@/lib/paths';
 
 /** Focused once on arrival, so keyboard and screen-reader users land on the result. */
 function ConfirmationHeading() {
@@ -42,7 +43,7 @@ export function Confirmation({ trackingId, status, holdReasons, onReset }: Props
               )}
               <p>
                 To see when it is published, look it up with your tracking ID on the{' '}
-                <Link to="/privacy" className="rounded-sm font-medium text-primary-strong underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
+                <Link to={paths.privacy} className="rounded-sm font-medium text-primary-strong underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
                   Privacy page
                 </Link>
                 , under “Your Data”.
@@ -72,7 +73,7 @@ export function Confirmation({ trackingId, status, holdReasons, onReset }: Props
           </div>
           <p className="text-sm text-muted-foreground">Save this tracking ID: you need it to track or update your submission.</p>
           <div className="flex flex-wrap gap-2">
-            <Link to="/community" className={buttonClasses({})}>
+            <Link to={paths.community} className={buttonClasses({})}>
               View Community Experiences
             </Link>
             <Button type="button" variant="outline" onClick={onReset}>

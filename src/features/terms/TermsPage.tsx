@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { CONCERNING_HOLD_THRESHOLD, FLAG_HOLD_THRESHOLD, FLAG_REASONS, FLAG_REASON_TEXT, HIDE_REASONS } from '@contract/moderation';
 import { PageIntro } from '@/components/page/PageIntro';
 import { PRODUCT_NAME } from '@/lib/brand';
+import { paths } from '@/lib/paths';
 
 const FLAG_REASON_LIST = FLAG_REASONS.map((r) => FLAG_REASON_TEXT[r].toLowerCase()).join(', ');
 
@@ -70,7 +71,7 @@ export function TermsPage() {
         ))}
         <p className="text-muted-foreground">
           How we handle data is described on the{' '}
-          <Link to="/privacy" className="font-medium text-primary-strong underline underline-offset-4">
+          <Link to={paths.privacy} className="font-medium text-primary-strong underline underline-offset-4">
             Privacy & Data Control
           </Link>{' '}
           page.
