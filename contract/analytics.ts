@@ -2,8 +2,8 @@
 import { z } from 'zod/mini';
 import { Id, IsoDate, QueryInt, ok } from './common';
 
-export const TopPeptide = z.object({ _id: Id, name: z.string(), category: z.string(), rating: z.number(), experiences: z.number() });
-export const EffectivenessEntry = z.object({
+const TopPeptide = z.object({ _id: Id, name: z.string(), category: z.string(), rating: z.number(), experiences: z.number() });
+const EffectivenessEntry = z.object({
   peptide: z.string(),
   peptideId: Id,
   experiences: z.number(),
@@ -12,7 +12,7 @@ export const EffectivenessEntry = z.object({
   /** How many experiences rated each outcome. */
   sampleSizes: z.record(z.string(), z.number()),
 });
-export type EffectivenessEntry = z.infer<typeof EffectivenessEntry>;
+type EffectivenessEntry = z.infer<typeof EffectivenessEntry>;
 
 export const Analytics = z.object({
   totalExperiences: z.number(),
@@ -37,7 +37,7 @@ export const TrendsQuery = z.object({
   period: z._default(z.enum(['monthly', 'weekly']), 'monthly'),
   groupBy: z._default(z.enum(['peptide', 'category']), 'peptide'),
 });
-export const TrendSeries = z.object({ key: z.string(), name: z.string(), counts: z.array(z.number()) });
+const TrendSeries = z.object({ key: z.string(), name: z.string(), counts: z.array(z.number()) });
 export const Trends = z.object({
   period: z.enum(['monthly', 'weekly']),
   groupBy: z.enum(['peptide', 'category']),
@@ -95,7 +95,7 @@ export type ResearchOverview = z.infer<typeof ResearchOverview>;
 export const ResearchOverviewResponse = ok(ResearchOverview);
 
 /** The Database tab's per-peptide table, paged on the server (the catalogue grows with members' peptides). */
-export const RESEARCH_PEPTIDE_SORTS = ['experiences', 'rating', 'name'] as const;
+const RESEARCH_PEPTIDE_SORTS = ['experiences', 'rating', 'name'] as const;
 export const ResearchPeptidesQuery = z.object({
   page: QueryInt(1, 100000, 1),
   limit: QueryInt(1, 100, 20),

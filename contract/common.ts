@@ -22,8 +22,6 @@ export function ok<T extends z.ZodMiniType>(data: T) {
 export const ApiErrorBody = z.object({ success: z.literal(false), error: z.string() });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-export const Empty = z.object({});
-
 /** Query-string integers arrive as text. */
 export const QueryInt = (min: number, max: number, fallback: number) =>
   z._default(z.coerce.number().check(z.int('must be a whole number'), z.gte(min), z.lte(max)), fallback);

@@ -13,8 +13,8 @@ const Required = (max: number, kind: keyof typeof TEXT = 'line') =>
   z.string(REQUIRED_FIELDS_MESSAGE).check(...TEXT[kind](), z.minLength(1, REQUIRED_FIELDS_MESSAGE), tooLong(max));
 const Optional = (max: number) => z._default(Line(max), '');
 
-export const DosageRanges = z.object({ low: Optional(60), medium: Optional(60), high: Optional(60) });
-export const PeptideTimeline = z.object({ onset: Optional(60), peak: Optional(60), duration: Optional(60) });
+const DosageRanges = z.object({ low: Optional(60), medium: Optional(60), high: Optional(60) });
+const PeptideTimeline = z.object({ onset: Optional(60), peak: Optional(60), duration: Optional(60) });
 
 export const CreatePeptideRequest = z.object({
   // A name (contract/safe-text.ts), then cleaned as stored (contract/names.ts): one of only

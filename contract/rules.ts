@@ -10,7 +10,6 @@ export const HONEYPOT_MESSAGE = 'Invalid submission detected';
 
 export const STORY_MIN = 100;
 export const STORY_MAX_SUBMIT = 1000;
-export const STORY_MAX_DEFAULT = 5000;
 export const OUTCOME_MIN = 1;
 export const OUTCOME_MAX = 10;
 export const OUTCOME_DEFAULT = 5;
@@ -19,7 +18,7 @@ export const OUTCOME_DEFAULT = 5;
  * outcome name, so the aggregates count it per peptide (lower-cased, server/db/migrations/001_init.sql).
  */
 export const OVERALL_OUTCOME = 'Overall effect';
-export const READ_WORDS_PER_MINUTE = 200;
+const READ_WORDS_PER_MINUTE = 200;
 /** Above this many matching reports, Community shows "10,000+" (server/services/experiences.ts says why). */
 export const MATCH_COUNT_CAP = 10_000;
 

@@ -17,7 +17,7 @@
 // cleaned what was stored before. zod/mini only: this module is part of the SPA's first load.
 import { z } from 'zod/mini';
 
-export const RESERVED_NAMES: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+const RESERVED_NAMES: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 export const RESERVED_NAME_MESSAGE = 'a name cannot be __proto__, constructor or prototype';
 export const BROKEN_TEXT_MESSAGE = 'contains characters that are not allowed (control characters or broken unicode)';
 

@@ -12,11 +12,11 @@ export const PASSWORD_MIN_MESSAGE = `password must be at least ${PASSWORD_MIN} c
  */
 export const PASSWORD_COMMON_MESSAGE = 'password is too common: choose one that is harder to guess';
 
-export const PASSWORD_BLANK_MESSAGE = 'password must not be only spaces';
-export const PASSWORD_REPEATED_MESSAGE = 'password must not be one character or a short pattern repeated';
-export const PASSWORD_EMAIL_MESSAGE = 'password must not contain the part of your email before the @';
+const PASSWORD_BLANK_MESSAGE = 'password must not be only spaces';
+const PASSWORD_REPEATED_MESSAGE = 'password must not be one character or a short pattern repeated';
+const PASSWORD_EMAIL_MESSAGE = 'password must not contain the part of your email before the @';
 /** The part of the email before the @ is refused inside a password from this length on. */
-export const EMAIL_LOCAL_PART_MIN = 4;
+const EMAIL_LOCAL_PART_MIN = 4;
 
 /**
  * Passwords are compared in NFKC, so one typed with another keyboard or input method (a
@@ -42,7 +42,7 @@ function passwordCore(text: string): string {
 }
 
 /** One character, or a unit of at most 3 characters, repeated ("aaaa", "abab", "abcabc"). */
-export function isRepeatedPattern(password: string): boolean {
+function isRepeatedPattern(password: string): boolean {
   const core = passwordCore(password);
   if (core === '') return false;
   for (let unit = 1; unit <= 3 && unit < core.length; unit++) {
@@ -52,7 +52,7 @@ export function isRepeatedPattern(password: string): boolean {
 }
 
 /** Whether the password holds the email's local part (case-insensitive, NFKC), when that part is long enough to matter. */
-export function passwordContainsEmail(password: string, email: string): boolean {
+function passwordContainsEmail(password: string, email: string): boolean {
   const local = passwordCore(email.trim().split('@')[0]);
   return local.length >= EMAIL_LOCAL_PART_MIN && passwordCore(password).includes(local);
 }

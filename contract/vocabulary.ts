@@ -17,7 +17,7 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 
 export const FREQUENCIES = ['daily', 'every-other-day', 'twice-weekly', 'weekly', 'as-needed'] as const;
-export const FREQUENCY_LABELS: Labels<typeof FREQUENCIES> = {
+const FREQUENCY_LABELS: Labels<typeof FREQUENCIES> = {
   daily: 'Daily',
   'every-other-day': 'Every Other Day',
   'twice-weekly': 'Twice Weekly',
@@ -25,9 +25,9 @@ export const FREQUENCY_LABELS: Labels<typeof FREQUENCIES> = {
   'as-needed': 'As Needed',
 };
 export const ROUTES = ['subcutaneous', 'intramuscular', 'oral', 'nasal'] as const;
-export const ROUTE_LABELS: Labels<typeof ROUTES> = { subcutaneous: 'Subcutaneous', intramuscular: 'Intramuscular', oral: 'Oral', nasal: 'Nasal' };
+const ROUTE_LABELS: Labels<typeof ROUTES> = { subcutaneous: 'Subcutaneous', intramuscular: 'Intramuscular', oral: 'Oral', nasal: 'Nasal' };
 export const AGE_RANGES = ['18-25', '25-30', '30-35', '35-40', '40-45', '45-50', '50+'] as const;
-export const AGE_RANGE_LABELS: Labels<typeof AGE_RANGES> = {
+const AGE_RANGE_LABELS: Labels<typeof AGE_RANGES> = {
   '18-25': '18-25',
   '25-30': '25-30',
   '30-35': '30-35',
@@ -37,16 +37,16 @@ export const AGE_RANGE_LABELS: Labels<typeof AGE_RANGES> = {
   '50+': '50+',
 };
 export const BIOLOGICAL_SEXES = ['male', 'female', 'prefer-not-to-say'] as const;
-export const BIOLOGICAL_SEX_LABELS: Labels<typeof BIOLOGICAL_SEXES> = { male: 'Male', female: 'Female', 'prefer-not-to-say': 'Prefer not to say' };
+const BIOLOGICAL_SEX_LABELS: Labels<typeof BIOLOGICAL_SEXES> = { male: 'Male', female: 'Female', 'prefer-not-to-say': 'Prefer not to say' };
 export const WIZARD_ACTIVITY_LEVELS = ['sedentary', 'moderate', 'active', 'athletic'] as const;
-export const WIZARD_ACTIVITY_LEVEL_LABELS: Labels<typeof WIZARD_ACTIVITY_LEVELS> = {
+const WIZARD_ACTIVITY_LEVEL_LABELS: Labels<typeof WIZARD_ACTIVITY_LEVELS> = {
   sedentary: 'Sedentary',
   moderate: 'Moderate',
   active: 'Active',
   athletic: 'Athletic',
 };
 export const TIMELINES = ['immediately', '1-3-days', '1-week', '2-weeks', '3-4-weeks', '1-2-months', 'no-effects'] as const;
-export const TIMELINE_LABELS: Labels<typeof TIMELINES> = {
+const TIMELINE_LABELS: Labels<typeof TIMELINES> = {
   immediately: 'Immediately',
   '1-3-days': '1-3 Days',
   '1-week': '1 Week',
@@ -57,7 +57,7 @@ export const TIMELINE_LABELS: Labels<typeof TIMELINES> = {
 };
 /** The five outcomes every report is asked about (Home averages them per peptide); others are the submitter's words. */
 export const CORE_OUTCOMES = ['energy', 'sleep', 'mood', 'performance', 'recovery'] as const;
-export const CORE_OUTCOME_LABELS: Labels<typeof CORE_OUTCOMES> = {
+const CORE_OUTCOME_LABELS: Labels<typeof CORE_OUTCOMES> = {
   energy: 'Energy',
   sleep: 'Sleep',
   mood: 'Mood',
@@ -94,7 +94,7 @@ export const ROLES = ['user', 'moderator'] as const;
 export const ACCOUNT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
-export const GENDER_LABELS: Labels<typeof GENDERS> = { male: 'Male', female: 'Female', other: 'Other', 'prefer-not-to-say': 'Prefer not to say' };
+const GENDER_LABELS: Labels<typeof GENDERS> = { male: 'Male', female: 'Female', other: 'Other', 'prefer-not-to-say': 'Prefer not to say' };
 export const PROFILE_ACTIVITY_LEVELS = [
   'sedentary',
   'lightly-active',
@@ -102,7 +102,7 @@ export const PROFILE_ACTIVITY_LEVELS = [
   'very-active',
   'extremely-active',
 ] as const;
-export const PROFILE_ACTIVITY_LEVEL_LABELS: Labels<typeof PROFILE_ACTIVITY_LEVELS> = {
+const PROFILE_ACTIVITY_LEVEL_LABELS: Labels<typeof PROFILE_ACTIVITY_LEVELS> = {
   sedentary: 'Sedentary',
   'lightly-active': 'Lightly Active',
   'moderately-active': 'Moderately Active',

@@ -122,7 +122,7 @@ async function freePort(): Promise<number> {
 async function startServer(env: NodeJS.ProcessEnv, workers: number): Promise<{ base: string; child: ChildProcess; startMs: number }> {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-server.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -131,7 +131,6 @@ async function startServer(env: NodeJS.ProcessEnv, workers: number): Promise<{ b
       HOST: '127.0.0.1',
       STATIC_DIR: 'none',
       LOG_LEVEL: 'warn',
-      BENCH_RAW: 'true',
       // Limits stay on (their cost is measured) but high enough never to answer 429 here.
       RATE_LIMIT_MULTIPLIER: '1000000',
       // Bench accounts only: a cheaper password hash keeps member setup short.

@@ -1,6 +1,6 @@
 // `npm start`: builds the SPA when the build is missing or older than its sources, then runs
 // the server (API + SPA) in this same process so signals reach it directly. With WORKERS=N and
-// DATABASE_URL, server/index.ts forks N workers of this script (node:cluster) on the one port;
+// DATABASE_URL, server/serve.ts forks N workers of this script (node:cluster) on the one port;
 // they skip the build check's rebuild (SKIP_BUILD) since the primary already did it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

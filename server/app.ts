@@ -20,7 +20,6 @@ import { apiScope, loggedPath } from './plugins/route-config';
 import { securityHeaders } from './plugins/security-headers';
 import { spa } from './plugins/spa';
 import { analyticsRoutes } from './routes/analytics';
-import { benchRoutes } from './routes/bench';
 import { experienceRoutes } from './routes/experiences';
 import { moderationRoutes } from './routes/moderation';
 import { peptideRoutes } from './routes/peptides';
@@ -103,7 +102,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(experienceRoutes, { ctx });
       await api.register(moderationRoutes, { ctx });
       await api.register(analyticsRoutes, { ctx });
-      if (ctx.config.benchRaw) await api.register(benchRoutes, { ctx });
     }),
   );
   await app.register(spa, { staticDir: ctx.config.staticDir });

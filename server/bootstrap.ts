@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
-import { seedIfEmpty } from './db/seed/index';
+import { seedIfEmpty } from './seed/index';
 import { ensureModerator } from './services/users';
 
 /** JWT_SECRET from the environment, else one generated once and kept with the data. */
@@ -23,7 +23,7 @@ export interface Prepared {
 }
 
 export async function prepare(config: Config, options: { seed?: boolean } = {}): Promise<Prepared> {
-  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.pgPoolSize });
   try {
     await migrate(db);
     const ctx = createContext(config, db, await jwtSecret(db, config.jwtSecret));

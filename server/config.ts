@@ -33,8 +33,10 @@ export interface Config {
   trustProxy: number | string[];
   /** Origins allowed to call the API from another host (CORS); empty: same origin only. */
   corsOrigins: string[];
-  /** Mounts the benchmark's uncached feed route (scripts/bench.ts); never in production. */
-  benchRaw: boolean;
+  /** Server processes on the one port (node:cluster, PostgreSQL only; server/serve.ts). */
+  workers: number;
+  /** Connections in each process's PostgreSQL pool. */
+  pgPoolSize: number;
   /** The wait before checking a password once an account has `rateLimits.loginPerAccount.max` failures. */
   loginDelay: { baseMs: number; maxMs: number };
   /** `post`: reports publish at once unless an automatic hold applies; `pre`: every new or edited report is held. */
@@ -94,7 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    benchRaw: env.BENCH_RAW === 'true',
+    workers: int(env, 'WORKERS', 1),
+    pgPoolSize: int(env, 'PG_POOL_SIZE', 10),
     loginDelay: { baseMs: int(env, 'LOGIN_DELAY_BASE_MS', 250), maxMs: int(env, 'LOGIN_DELAY_MAX_MS', 4000) },
     moderation: moderationMode(env.MODERATION),
     flagHoldThreshold: int(env, 'FLAG_HOLD_THRESHOLD', FLAG_HOLD_THRESHOLD),

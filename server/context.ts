@@ -44,10 +44,4 @@ export function createContext(config: Config, db: Db, jwtSecret: string, limiter
   };
 }
 
-/** Caller identity after the bearer token was checked against its session. */
-export interface Caller {
-  userId: string;
-  email: string;
-  role: 'user' | 'moderator';
-  sessionFamily: string;
-}
+export type { Caller } from './lib/caller';

@@ -33,10 +33,12 @@ export interface OpenOptions {
   /** PGlite folder; `memory://` (or undefined) keeps it in memory. */
   dataDir?: string;
   databaseUrl?: string | null;
+  /** PostgreSQL only: connections in the pool (config.pgPoolSize; unset: pg's default, 10). */
+  poolSize?: number;
 }
 
 export async function openDb(options: OpenOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -122,12 +124,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function openPostgres(url: string): Promise<Db> {
+async function openPostgres(url: string, poolSize: number | undefined): Promise<Db> {
   const pgModule = await import('pg');
   const pg = pgModule.default;
   // int8 (counts) as numbers, like PGlite; numeric stays exact text and is cast in SQL.
   pg.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE || 10) });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const run = async <T>(client: { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number | null }> }, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
     const res = await client.query(sql, params);
     return { rows: res.rows as T[], affectedRows: res.rowCount ?? 0 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../context';
+import type { Caller } from './caller';
 import { SessionCache } from './session-cache';
 
 const caller = (userId: string, sessionFamily = `${userId}-f1`): Caller => ({ userId, email: `${userId}@example.com`, role: 'user', sessionFamily });

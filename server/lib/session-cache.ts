@@ -8,7 +8,7 @@
 // The short TTL bounds only what no signal reports: a LISTEN connection that died silently
 // before its socket noticed. 5 s is far below the 15-minute access token, yet long enough that
 // the burst of requests a page makes costs one query.
-import type { Caller } from '../context';
+import type { Caller } from './caller';
 
 interface Entry {
   caller: Caller;

@@ -1,6 +1,6 @@
-// Benchmark only (BENCH_RAW=true, set by scripts/bench.ts): the community first page straight
-// from the database, bypassing the read cache, so the benchmark can report cached reads as a
-// multiple of this ceiling. Never mounted otherwise.
+// Benchmark only: the community first page straight from the database, bypassing the read
+// cache, so scripts/bench.ts can report cached reads as a multiple of this ceiling. Mounted only
+// by the benchmark's build of the app (scripts/bench-server.ts), never by server/app.ts.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { listExperiences } from '../services/experiences';

@@ -26,14 +26,6 @@ export function usePublicAnalytics() {
   return useQuery(publicAnalyticsQueryOptions());
 }
 
-export function memberAnalyticsQueryOptions() {
-  return queryOptions({ queryKey: ['analytics', 'member'], queryFn: fetchMemberAnalytics, staleTime: 60_000 });
-}
-
-export function useMemberAnalytics(enabled = true) {
-  return useQuery({ ...memberAnalyticsQueryOptions(), enabled });
-}
-
 export type TrendsParams = { period: Trends['period']; groupBy: Trends['groupBy'] };
 
 export async function fetchTrends(params: TrendsParams): Promise<Trends> {
@@ -53,7 +45,7 @@ export function useTrends(params: TrendsParams, enabled = true) {
 
 export async function fetchCompare(ids: string[]): Promise<ComparedPeptide[]> {
   const [{ CompareResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/analytics/compare', { params: { ids: ids.join(',') } })]);
-  const data = readData(CompareResponse, response.data, { listKey: 'peptides' });
+  const data = readData(CompareResponse, response.data);
   if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
   return data.peptides;
 }

@@ -3,6 +3,7 @@
 // POST /api/experiences/tracking/lookup, PUT /api/experiences/tracking and
 // POST /api/experiences/tracking/delete, each with `{ trackingId }` (server/routes/experiences.ts).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { DeleteExperienceResponse, OwnExperienceResponse, type OwnExperience, type UpdateExperienceRequest } from '@contract/experiences';
 import { readData } from '@contract/normalize';
 import { normaliseTrackingId } from '@contract/rules';
@@ -28,6 +29,33 @@ export function trackingQueryOptions(trackingId: string) {
 /** Looks a report up only once `trackingId` is set (after the button is pressed). */
 export function useOwnExperience(trackingId: string | null) {
   return useQuery({ ...trackingQueryOptions(trackingId ?? ''), enabled: Boolean(trackingId) });
+}
+
+/**
+ * The data behind a tracking-ID lookup form (src/components/tracking/TrackingLookup.tsx): the
+ * found report is read from the query cache, so an update elsewhere (PUT) shows at once.
+ */
+export function useTrackingLookup() {
+  const queryClient = useQueryClient();
+  const [found, setFound] = useState<string | null>(null);
+  const report = useOwnExperience(found);
+  const lookUp = useCallback(
+    async (trackingId: string): Promise<'found' | 'not-found' | 'failed'> => {
+      const id = normaliseTrackingId(trackingId);
+      try {
+        await queryClient.fetchQuery(trackingQueryOptions(id));
+        setFound(id);
+        return 'found';
+      } catch (error) {
+        setFound(null);
+        // 400 (not TRK- + 20 digits) and 404 both mean there is no such report.
+        return error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'not-found' : 'failed';
+      }
+    },
+    [queryClient],
+  );
+  const clear = useCallback(() => setFound(null), []);
+  return { experience: found ? report.data : undefined, lookUp, clear };
 }
 
 export async function updateOwnExperience(trackingId: string, changes: UpdateExperienceRequest): Promise<OwnExperience> {

@@ -13,7 +13,7 @@ import {
   growthPercent,
   type ExportRow,
 } from '../../contract';
-import { mulberry32 } from '../../server/db/seed/index';
+import { mulberry32 } from '../../server/db/seed/random';
 import { submitExperience } from '../../server/services/experiences';
 import { bearer, createTestApp, deleteTracked, json, member, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { createPeptide, expectError, moderatorToken, newMember, rows, storyOf, uniqueEmail } from './fixtures';

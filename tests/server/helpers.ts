@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { createContext, type AppContext } from '../../server/context';
 import { openDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { seedCatalogue } from '../../server/db/seed/index';
+import { seedCatalogue } from '../../server/seed/index';
 import { ensureModerator } from '../../server/services/users';
 
 export const MODERATOR = { email: 'moderator@example.com', password: 'moderator-password' };

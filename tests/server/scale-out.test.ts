@@ -12,7 +12,7 @@ import { jwtSecret } from '../../server/bootstrap';
 import { createContext, type AppContext } from '../../server/context';
 import { openDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { seedCatalogue } from '../../server/db/seed/index';
+import { seedCatalogue } from '../../server/seed/index';
 import { ensureModerator } from '../../server/services/users';
 import { MODERATOR, PASSWORD, bearer, testConfig, validSubmission } from './helpers';
 

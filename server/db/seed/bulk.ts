@@ -15,7 +15,7 @@ import { experienceRating, purposeGroups, STORY_MAX_SUBMIT } from '../../../cont
 import { newTrackingId, trackingHash } from '../../lib/tracking';
 import type { Db, Queryable } from '../client';
 import { STORY_SNIPPETS } from './catalogue';
-import { mulberry32 } from './index';
+import { mulberry32 } from './random';
 
 export interface BulkOptions {
   experiences: number;

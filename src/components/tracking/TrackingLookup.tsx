@@ -1,14 +1,11 @@
-// Tracking ID lookup (spec section 5), shared by Privacy "Your Data" and Profile "Lookup":
-// features never import each other, so it lives here.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// Tracking ID lookup, shared by Privacy "Your Data" and Profile "Lookup": features never import
+// each other, so it lives here, and takes its data as props (`useTrackingLookup` in
+// src/api/tracking.ts gives them) since src/components/ never calls the API.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import Search from 'lucide-react/icons/search';
 import type { OwnExperience } from '@contract/experiences';
 import { parseBold } from '@contract/rules';
 import { optionLabel } from '@contract/vocabulary';
-import { ApiError } from '@/api/errors';
-import { normaliseTrackingId, trackingQueryOptions } from '@/api/tracking';
-import { useToast } from '@/app/toast/ToastProvider';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton } from '@/components/ui';
 import { shortDate } from '@/lib/format';
 import { ReportStatus } from './ReportStatus';
@@ -18,7 +15,18 @@ const EMPTY_MESSAGE = 'Please enter a tracking ID';
 const NOT_FOUND = 'Experience not found';
 const FAILED = 'Failed to lookup experience';
 
+/** What a lookup found: `not-found` covers both an unknown and a malformed tracking ID. */
+export type TrackingLookupOutcome = 'found' | 'not-found' | 'failed';
 
+/** The data behind the form: the found report (kept current by the caller) and the lookup itself. */
+export interface TrackingLookupData {
+  experience: OwnExperience | undefined;
+  lookUp: (trackingId: string) => Promise<TrackingLookupOutcome>;
+  clear: () => void;
+}
+
+/** A short message for the page's toast after each lookup. */
+export type TrackingLookupNotify = (message: { title: string; description: string; variant: 'success' | 'destructive' }) => void;
 
 export interface TrackingLookupControls {
   /** Forgets the shown report (after it was deleted). */
@@ -32,6 +40,8 @@ export interface TrackingLookupProps {
   actions?: (experience: OwnExperience, controls: TrackingLookupControls) => ReactNode;
   /** The lookup card's heading. */
   title?: string;
+  lookup: TrackingLookupData;
+  notify?: TrackingLookupNotify;
 }
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -43,19 +53,14 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-export function TrackingLookup({ showContent = false, actions, title = 'Find your submission' }: TrackingLookupProps) {
+export function TrackingLookup({ showContent = false, actions, title = 'Find your submission', lookup, notify }: TrackingLookupProps) {
   const inputId = useId();
   const errorId = useId();
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
-  const [found, setFound] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  // Reads the cached report, so an update elsewhere (PUT) shows here at once.
-  const report = useQuery({ ...trackingQueryOptions(found ?? ''), enabled: Boolean(found) });
 
   const trimmed = value.trim();
   const showEmpty = touched && !trimmed;
@@ -64,29 +69,27 @@ export function TrackingLookup({ showContent = false, actions, title = 'Find you
     event.preventDefault();
     setTouched(true);
     if (!trimmed) return;
-    const id = normaliseTrackingId(trimmed);
     setBusy(true);
     setFailure(null);
     setNotice(null);
     try {
-      await queryClient.fetchQuery(trackingQueryOptions(id));
-      setFound(id);
-      toast({ title: 'Success', description: 'Experience found successfully', variant: 'success' });
-    } catch (error) {
-      setFound(null);
-      // 400 (not TRK- + 20 digits) and 404 both mean there is no such report.
-      const message = error instanceof ApiError && (error.status === 404 || error.status === 400) ? NOT_FOUND : FAILED;
-      setFailure(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      const outcome = await lookup.lookUp(trimmed);
+      if (outcome === 'found') {
+        notify?.({ title: 'Success', description: 'Experience found successfully', variant: 'success' });
+      } else {
+        const message = outcome === 'not-found' ? NOT_FOUND : FAILED;
+        setFailure(message);
+        notify?.({ title: 'Error', description: message, variant: 'destructive' });
+      }
     } finally {
       setBusy(false);
     }
   };
 
-  const experience = found ? report.data : undefined;
+  const experience = lookup.experience;
   const controls: TrackingLookupControls = {
     clear: () => {
-      setFound(null);
+      lookup.clear();
       setValue('');
       setTouched(false);
       setNotice('The report is gone: a new lookup with that tracking ID finds nothing.');

@@ -16,6 +16,8 @@ import { PageIntro } from '@/components/page/PageIntro';
 import type { OwnExperience } from '@contract/experiences';
 import { DEMOGRAPHICS_NOT_SHOWN, K_ANONYMITY } from '@contract/rules';
 import { TrackingLookup, type TrackingLookupControls } from '@/components/tracking/TrackingLookup';
+import { useTrackingLookup } from '@/api/tracking';
+import { useToast } from '@/app/toast/ToastProvider';
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ExperienceActions } from './ExperienceActions';
@@ -153,6 +155,8 @@ function Overview() {
 const renderActions = (experience: OwnExperience, controls: TrackingLookupControls) => <ExperienceActions experience={experience} controls={controls} />;
 
 function YourData() {
+  const lookup = useTrackingLookup();
+  const { toast } = useToast();
   return (
     <div className="space-y-4">
       <p className="max-w-2xl text-sm text-muted-foreground">
@@ -160,7 +164,7 @@ function YourData() {
         moderator (with the moderator’s reason), and you can download your report, correct it, or delete it for good. We cannot recover a lost tracking ID:
         it is stored only as a hash.
       </p>
-      <TrackingLookup title="Look up your submission" showContent actions={renderActions} />
+      <TrackingLookup title="Look up your submission" showContent actions={renderActions} lookup={lookup} notify={toast} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { GENDERS, PROFILE_ACTIVITY_LEVELS, optionLabel } from '@contract/vocabulary';
 import type { User } from '@contract/users';
 import { useMe, useUpdateMe } from '@/api/users';
+import { useTrackingLookup } from '@/api/tracking';
 import { useToast } from '@/app/toast/ToastProvider';
 import { LoadError } from '@/components/page/LoadError';
 import { PageIntro } from '@/components/page/PageIntro';
@@ -59,6 +60,8 @@ function Check({ id, label, description, checked, onChange }: { id: string; labe
 
 function ProfileEditor({ user }: { user: User }) {
   const { toast } = useToast();
+  // Here, not in the tab, so a found submission survives a visit to another tab.
+  const lookup = useTrackingLookup();
   const save = useUpdateMe();
   const [form, setForm] = useState<ProfileForm>(() => formFromUser(user));
   const [showErrors, setShowErrors] = useState(false);
@@ -254,7 +257,7 @@ function ProfileEditor({ user }: { user: User }) {
 
         {/* Kept mounted while hidden, so a found submission survives a visit to another tab. */}
         <TabsContent value="lookup" forceMount className="data-[state=inactive]:hidden">
-          <TrackingLookup title="Look up a submission" />
+          <TrackingLookup title="Look up a submission" lookup={lookup} notify={toast} />
         </TabsContent>
       </Tabs>
       <div className="flex justify-end">

@@ -1,5 +1,6 @@
 // First-start seed: the peptide catalogue and effect vocabulary, then (unless SEED_DEMO=false)
 // about 300 demonstration reports over the last six months, labelled as demo data.
+// It lives above server/services/ (it submits through them), not in server/db/.
 import { randomBytes } from 'node:crypto';
 import {
   AGE_RANGES,
@@ -10,27 +11,16 @@ import {
   TIMELINES,
   VOTE_TYPES,
   WIZARD_ACTIVITY_LEVELS,
-} from '../../../contract/common';
-import type { SubmitExperienceInput } from '../../../contract/experiences';
-import { STORY_MAX_SUBMIT, STORY_MIN } from '../../../contract/rules';
-import type { AppContext } from '../../context';
-import { submitExperience } from '../../services/experiences';
-import { insertPeptide } from '../../services/peptides';
-import { EFFECTS, PEPTIDES, STORY_SNIPPETS, type SeedPeptide } from './catalogue';
+} from '../../contract/common';
+import type { SubmitExperienceInput } from '../../contract/experiences';
+import { STORY_MAX_SUBMIT, STORY_MIN } from '../../contract/rules';
+import type { AppContext } from '../context';
+import { submitExperience } from '../services/experiences';
+import { insertPeptide } from '../services/peptides';
+import { EFFECTS, PEPTIDES, STORY_SNIPPETS, type SeedPeptide } from '../db/seed/catalogue';
+import { mulberry32 } from '../db/seed/random';
 
 export const DEMO_EXPERIENCES = 300;
-
-/** A small deterministic generator, so every fresh database gets the same demo data. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function seedIfEmpty(ctx: AppContext): Promise<{ peptides: number; experiences: number }> {
   const existing = await ctx.db.query<{ n: number }>('select count(*)::int as n from peptides');
