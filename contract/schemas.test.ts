@@ -1,5 +1,5 @@
-// Contract schemas as validation rules: messages that name the field, list cleaning, and
-// reading the one response envelope the server sends.
+// Contract schemas as validation rules: messages that name the field, list cleaning, tolerant
+// reading of uneven response envelopes.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import {
@@ -14,7 +14,7 @@ import {
   UpdateTrackedExperienceRequest,
   formatIssues,
 } from './index';
-import { errorText, readData } from './normalize';
+import { errorText, isFailureBody, readData, unwrapBody } from './normalize';
 
 function message(schema: z.ZodMiniType, input: unknown): string {
   const r = schema.safeParse(input, { reportInput: true });
@@ -99,12 +99,22 @@ describe('request schemas', () => {
   });
 });
 
-describe('normalize: reading the response envelope', () => {
+describe('normalize: tolerant reading of response envelopes', () => {
   const user = { _id: '00000000-0000-4000-8000-000000000000', email: 'a@example.com', role: 'user', status: 'approved', createdAt: '2024-01-01T00:00:00.000Z' };
   const loginData = { accessToken: 'a', refreshToken: 'r', user };
 
-  it('reads the data of the one envelope the server sends', () => {
-    expect(readData(LoginResponse, { success: true, data: loginData })).toEqual(loginData);
+  it.each([
+    ['canonical', { success: true, data: loginData }],
+    ['nested data.data', { success: true, data: { data: loginData } }],
+    ['top level', { success: true, ...loginData }],
+  ])('reads login from the %s envelope', (_name, body) => {
+    expect(readData(LoginResponse, body)).toEqual(loginData);
+  });
+
+  it('reads a bare array into the list key', () => {
+    const peptides: unknown[] = [];
+    expect(unwrapBody(peptides, { listKey: 'peptides' })).toEqual({ peptides });
+    expect(unwrapBody([], {})).toBeNull();
     expect(readData(PeptideListResponse, { success: true, data: { peptides: [], total: 0, page: 1, pageSize: 20 } })).toEqual({
       peptides: [],
       total: 0,
@@ -113,13 +123,13 @@ describe('normalize: reading the response envelope', () => {
     });
   });
 
-  it('failures, other shapes and malformed bodies give undefined, never a throw', () => {
+  it('failures and malformed bodies give undefined, never a throw', () => {
     expect(readData(LoginResponse, { success: false, error: 'nope', data: loginData })).toBeUndefined();
-    expect(readData(LoginResponse, { success: true, ...loginData })).toBeUndefined();
     expect(readData(LoginResponse, { success: true, data: { accessToken: 'a' } })).toBeUndefined();
     expect(readData(LoginResponse, 'html')).toBeUndefined();
     expect(readData(LoginResponse, null)).toBeUndefined();
-    expect(readData(PeptideListResponse, [])).toBeUndefined();
+    expect(isFailureBody({ success: false })).toBe(true);
+    expect(isFailureBody({ success: true })).toBe(false);
     expect(errorText({ error: '  ' })).toBeUndefined();
     expect(errorText({ error: 'Bad' })).toBe('Bad');
   });

@@ -45,7 +45,7 @@ export function useTrends(params: TrendsParams, enabled = true) {
 
 export async function fetchCompare(ids: string[]): Promise<ComparedPeptide[]> {
   const [{ CompareResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/analytics/compare', { params: { ids: ids.join(',') } })]);
-  const data = readData(CompareResponse, response.data);
+  const data = readData(CompareResponse, response.data, { listKey: 'peptides' });
   if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
   return data.peptides;
 }

@@ -10,7 +10,7 @@ const schemas = () => import('@contract/experiences');
 
 export async function fetchEffects(): Promise<Effect[]> {
   const [{ EffectsResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/effects')]);
-  const data = readData(EffectsResponse, response.data);
+  const data = readData(EffectsResponse, response.data, { listKey: 'effects' });
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.effects;
 }

@@ -22,7 +22,7 @@ export async function fetchExperiencePage(
   params: Partial<Omit<CommunityFilters, 'peptide'>> & { peptideId?: string; cursor?: string; limit?: number },
 ): Promise<ExperiencePage> {
   const [{ ExperienceListResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/experiences', { params })]);
-  const data = readData(ExperienceListResponse, response.data);
+  const data = readData(ExperienceListResponse, response.data, { listKey: 'experiences' });
   if (!data) throw new ApiError(NO_DATA, response.status, response.data);
   return { experiences: data.experiences, nextCursor: data.nextCursor ?? null, total: data.total ?? null };
 }
@@ -60,7 +60,7 @@ export function usePeptideExperiences(peptideId: string) {
 
 export async function fetchHomeExperiences(): Promise<Experience[]> {
   const [{ HomeExperiencesResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/experiences/home/public')]);
-  const data = readData(HomeExperiencesResponse, response.data);
+  const data = readData(HomeExperiencesResponse, response.data, { listKey: 'experiences' });
   if (!data) throw new ApiError(NO_DATA, response.status, response.data);
   return data.experiences;
 }

@@ -13,7 +13,7 @@ export type LogFilters = { action?: ModerationAction; moderatorId?: string };
 
 export async function fetchModerationLog(params: LogFilters & { cursor?: string; limit?: number }): Promise<LogPage> {
   const response = await api.get<unknown>('/api/moderation/log', { params });
-  const data = readData(ModerationLogResponse, response.data);
+  const data = readData(ModerationLogResponse, response.data, { listKey: 'entries' });
   if (!data) throw new ApiError('Failed to load the moderation log', response.status, response.data);
   return { entries: data.entries, nextCursor: data.nextCursor ?? null };
 }

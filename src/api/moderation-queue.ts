@@ -15,7 +15,7 @@ export type QueueParams = { view?: QueueView; experienceId?: string; cursor?: st
 
 export async function fetchModerationQueue(params: QueueParams): Promise<QueuePage> {
   const response = await api.get<unknown>('/api/moderation/queue', { params });
-  const data = readData(ModerationQueueResponse, response.data);
+  const data = readData(ModerationQueueResponse, response.data, { listKey: 'items' });
   if (!data) throw new ApiError('Failed to load the reports queue', response.status, response.data);
   return { items: data.items, nextCursor: data.nextCursor ?? null };
 }

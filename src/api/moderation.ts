@@ -12,7 +12,7 @@ export type PendingUsersParams = { page: number; limit: number };
 
 export async function fetchPendingUsers(params: PendingUsersParams): Promise<PendingUsersPage> {
   const response = await api.get<unknown>('/api/users/pending', { params });
-  const data = readData(PendingUsersResponse, response.data);
+  const data = readData(PendingUsersResponse, response.data, { listKey: 'users' });
   if (!data) throw new ApiError('Failed to load pending users', response.status, response.data);
   return data;
 }

@@ -12,7 +12,7 @@ const schemas = () => import('@contract/peptides');
 
 export async function fetchPeptides(params: PeptideListQuery = {}): Promise<PeptideList> {
   const [{ PeptideListResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/peptides', { params })]);
-  const data = readData(PeptideListResponse, response.data);
+  const data = readData(PeptideListResponse, response.data, { listKey: 'peptides' });
   if (!data) throw new ApiError('Invalid response structure - no peptide data found', response.status, response.data);
   return data;
 }

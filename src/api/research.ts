@@ -36,7 +36,7 @@ export type ResearchPeptidesParams = { page: number; limit: number; sort: Resear
 
 export async function fetchResearchPeptides(params: ResearchPeptidesParams): Promise<ResearchPeptides> {
   const response = await api.get<unknown>('/api/research/peptides', { params });
-  const data = readData(ResearchPeptidesResponse, response.data);
+  const data = readData(ResearchPeptidesResponse, response.data, { listKey: 'peptides' });
   if (!data) throw new ApiError('Invalid research peptides response', response.status, response.data);
   return data;
 }
@@ -101,7 +101,7 @@ export async function fetchResearchExportCsv(): Promise<string> {
 
 export async function fetchLimits(): Promise<RateLimitInfo[]> {
   const response = await api.get<unknown>('/api/limits');
-  const data = readData(LimitsResponse, response.data);
+  const data = readData(LimitsResponse, response.data, { listKey: 'limits' });
   if (!data) throw new ApiError('Invalid limits response', response.status, response.data);
   return data.limits;
 }

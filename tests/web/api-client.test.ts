@@ -131,6 +131,20 @@ describe('token refresh rule', () => {
     expect(backend.callsTo('/api/auth/refresh')).toHaveLength(1);
   });
 
+  it('accepts the new pair nested under data.data', async () => {
+    expiredSession();
+    protectedEndpoint();
+    server.use(
+      http.post('/api/auth/refresh', () => {
+        const tokens = backend.issueTokens(backend.account('member@example.com'));
+        return HttpResponse.json({ success: true, data: { data: refreshBody(tokens.accessToken, tokens.refreshToken).data } });
+      }),
+    );
+    await api.get('/api/members-only');
+    expect(storedSession().accessToken).toMatch(/^access-/);
+    expect(backend.callsTo('/api/members-only')).toHaveLength(2);
+  });
+
   it('when the refresh fails: clears everything and rejects with its error; the refresh 401 is not refreshed again', async () => {
     const old = expiredSession();
     backend.refreshTokens.delete(old.refreshToken);

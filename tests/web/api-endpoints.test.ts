@@ -1,4 +1,4 @@
-// Endpoint modules: the server's envelope read, malformed answers turned into the client's messages.
+// Endpoint modules: tolerant envelopes accepted, malformed answers turned into the spec's messages.
 import { HttpResponse, type JsonBodyType, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { login, register } from '@/api/auth';
@@ -21,10 +21,15 @@ describe('login', () => {
     expect(data.accessToken).toMatch(/^access-/);
   });
 
+  it('accepts the data.data nesting', async () => {
+    const user = makeUser();
+    answer('post', '/api/users/login', { success: true, data: { data: { accessToken: 'a', refreshToken: 'r', user } } });
+    await expect(login(credentials)).resolves.toEqual({ accessToken: 'a', refreshToken: 'r', user });
+  });
+
   it.each([
     ['a non-JSON body', 'Welcome!'],
     ['no success flag', { data: { accessToken: 'a' } }],
-    ['a failure in a 2xx', { success: false, error: 'Account locked' }],
   ])('rejects %s as an invalid structure', async (_name, body) => {
     answer('post', '/api/users/login', body);
     await expect(login(credentials)).rejects.toThrow('Invalid login response structure');
@@ -33,6 +38,13 @@ describe('login', () => {
   it('rejects a success without both tokens and the user as missing data', async () => {
     answer('post', '/api/users/login', { success: true, data: { accessToken: 'a', user: makeUser() } });
     await expect(login(credentials)).rejects.toThrow('Invalid login response - missing required data');
+  });
+
+  it('reports a 2xx failure with its error, else "Login failed"', async () => {
+    answer('post', '/api/users/login', { success: false, error: 'Account locked' });
+    await expect(login(credentials)).rejects.toThrow('Account locked');
+    answer('post', '/api/users/login', { success: false });
+    await expect(login(credentials)).rejects.toThrow('Login failed');
   });
 
   it("passes on the server's error for a pending account", async () => {
@@ -50,21 +62,30 @@ describe('register', () => {
     expect(result.message).toBe('Registration received. A moderator will review your account.');
   });
 
+  it('accepts data.data.user', async () => {
+    const user = makeUser({ status: 'pending' });
+    answer('post', '/api/users/register', { success: true, data: { data: { user } } });
+    await expect(register(credentials)).resolves.toEqual({ user: { email: user.email, status: 'pending' }, message: undefined });
+  });
+
   it('rejects an answer without the user', async () => {
     answer('post', '/api/users/register', { success: true, data: {} });
     await expect(register(credentials)).rejects.toThrow('Invalid registration response - missing user data');
   });
 
-  it('rejects a 2xx body that is not the envelope as missing user data', async () => {
+  it('reports a 2xx failure as "Registration failed" when it says nothing', async () => {
     answer('post', '/api/users/register', { success: false });
-    await expect(register(credentials)).rejects.toThrow('Invalid registration response - missing user data');
+    await expect(register(credentials)).rejects.toThrow('Registration failed');
   });
 });
 
 describe('current user', () => {
-  it('reads the user for the bearer token', async () => {
+  it('reads the user for the bearer token, also from the top level', async () => {
     backend.seedSession('member@example.com');
     await expect(fetchMe()).resolves.toMatchObject({ email: 'member@example.com' });
+    const user = makeUser({ email: 'top@example.com' });
+    answer('get', '/api/users/me', { success: true, user });
+    await expect(fetchMe()).resolves.toEqual(user);
   });
 
   it('rejects an answer without a valid user', async () => {
