@@ -9,7 +9,6 @@ import { PageIntro } from '@/components/page/PageIntro';
 import { TrackingLookup } from '@/components/tracking/TrackingLookup';
 import { Button, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { HeightUnitSelect, WeightUnitSelect } from './Measurements';
 import { buildProfileRequest, formFromUser, validateProfile, withHeightUnit, withWeightUnit, type HeightUnit, type ProfileForm, type WeightUnit } from './profile-form';
 import { DemographicsTab } from './tabs/DemographicsTab';
 import { PreferencesTab } from './tabs/PreferencesTab';
@@ -56,8 +55,8 @@ function ProfileEditor({ user }: { user: User }) {
     set,
     setForm,
     errors: visibleErrors,
-    weightUnitSelect: (id) => <WeightUnitSelect id={id} value={form.weightUnit} onChange={setWeightUnit} />,
-    heightUnitSelect: (id) => <HeightUnitSelect id={id} value={form.heightUnit} onChange={setHeightUnit} />,
+    setWeightUnit,
+    setHeightUnit,
   };
 
   return (

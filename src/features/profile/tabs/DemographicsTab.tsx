@@ -1,12 +1,12 @@
 // Demographics: all optional, kept with the account only, never attached to a report.
 import { GENDERS, PROFILE_ACTIVITY_LEVELS, optionLabel } from '@contract/vocabulary';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Select } from '@/components/ui';
-import { FeetInchesInputs } from '../Measurements';
+import { FeetInchesInputs, HeightUnitSelect, WeightUnitSelect } from '../Measurements';
 import { withHeightText, withWeightText } from '../profile-form';
 import { Field } from './fields';
 import type { ProfileTabProps } from './tab-props';
 
-export function DemographicsTab({ form, set, setForm, errors, weightUnitSelect, heightUnitSelect }: ProfileTabProps) {
+export function DemographicsTab({ form, set, setForm, errors, setWeightUnit, setHeightUnit }: ProfileTabProps) {
   return (
     <Card>
       <CardHeader>
@@ -48,7 +48,7 @@ export function DemographicsTab({ form, set, setForm, errors, weightUnitSelect, 
               <Label htmlFor="weight-unit" className="sr-only">
                 Weight unit
               </Label>
-              {weightUnitSelect('weight-unit')}
+              <WeightUnitSelect id="weight-unit" value={form.weightUnit} onChange={setWeightUnit} />
             </div>
           </div>
         </Field>
@@ -76,7 +76,7 @@ export function DemographicsTab({ form, set, setForm, errors, weightUnitSelect, 
               <Label htmlFor="height-unit" className="sr-only">
                 Height unit
               </Label>
-              {heightUnitSelect('height-unit')}
+              <HeightUnitSelect id="height-unit" value={form.heightUnit} onChange={setHeightUnit} />
             </div>
           </div>
         </Field>

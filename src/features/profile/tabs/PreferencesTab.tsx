@@ -1,9 +1,10 @@
 // Preferences: the units weight and height are shown in, and the notifications.
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui';
+import { HeightUnitSelect, WeightUnitSelect } from '../Measurements';
 import { Check, Field } from './fields';
 import type { ProfileTabProps } from './tab-props';
 
-export function PreferencesTab({ form, set, weightUnitSelect, heightUnitSelect }: ProfileTabProps) {
+export function PreferencesTab({ form, set, setWeightUnit, setHeightUnit }: ProfileTabProps) {
   return (
     <Card>
       <CardHeader>
@@ -13,10 +14,10 @@ export function PreferencesTab({ form, set, weightUnitSelect, heightUnitSelect }
       <CardContent className="space-y-6">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="pref-weight-unit" label="Weight unit">
-            {weightUnitSelect('pref-weight-unit')}
+            <WeightUnitSelect id="pref-weight-unit" value={form.weightUnit} onChange={setWeightUnit} />
           </Field>
           <Field id="pref-height-unit" label="Height unit">
-            {heightUnitSelect('pref-height-unit')}
+            <HeightUnitSelect id="pref-height-unit" value={form.heightUnit} onChange={setHeightUnit} />
           </Field>
         </div>
         <fieldset className="space-y-3">
