@@ -4,11 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import Search from 'lucide-react/icons/search';
 import type { OwnExperience } from '@contract/experiences';
-import { parseBold } from '@contract/rules';
 import { optionLabel } from '@contract/vocabulary';
 import { ApiError } from '@/api/errors';
 import { normaliseTrackingId, trackingQueryOptions } from '@/api/tracking';
 import { useToast } from '@/app/toast/ToastProvider';
+import { StoryText } from '@/components/experience/StoryText';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton } from '@/components/ui';
 import { shortDate } from '@/lib/format';
 import { ReportStatus } from './ReportStatus';
@@ -168,10 +168,7 @@ export function TrackingLookup({ showContent = false, actions, title = 'Find you
                   </Row>
                   <Row term="Extra effects">{experience.effects.length ? experience.effects.join(', ') : 'None'}</Row>
                   <Row term="Story">
-                    {/* **bold** is the only formatting; the rest is text, never HTML. */}
-                    <span className="whitespace-pre-wrap font-normal">
-                      {parseBold(experience.story).map((run, i) => (run.bold ? <strong key={i}>{run.text}</strong> : <span key={i}>{run.text}</span>))}
-                    </span>
+                    <StoryText as="span" story={experience.story} className="font-normal" />
                   </Row>
                 </>
               )}
