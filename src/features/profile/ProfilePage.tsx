@@ -1,6 +1,8 @@
 // Profile Settings (/profile, protected): Demographics (default), Preferences, Privacy, Lookup,
-// one file each under tabs/. The open tab lives in the URL (?tab=), like every tabbed screen.
+// one file each under tabs/. The open tab lives in the URL (?tab=, src/lib/url-state.ts), as on
+// Explore and the Research Hub, so a reload or a shared link opens the same tab.
 import { useEffect, useState } from 'react';
+import { z } from 'zod/mini';
 import type { User } from '@contract/users';
 import { useMe, useUpdateMe } from '@/api/users';
 import { useToast } from '@/app/toast/ToastProvider';
@@ -9,18 +11,22 @@ import { PageIntro } from '@/components/page/PageIntro';
 import { TrackingLookup } from '@/components/tracking/TrackingLookup';
 import { Button, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { oneOf, useUrlState } from '@/lib/url-state';
 import { buildProfileRequest, formFromUser, validateProfile, withHeightUnit, withWeightUnit, type HeightUnit, type ProfileForm, type WeightUnit } from './profile-form';
 import { DemographicsTab } from './tabs/DemographicsTab';
 import { PreferencesTab } from './tabs/PreferencesTab';
 import { PrivacyTab } from './tabs/PrivacyTab';
 import type { ProfileTabProps } from './tabs/tab-props';
 
+const profileSchema = z.object({ tab: oneOf(['demographics', 'preferences', 'privacy', 'lookup']) });
+
 function ProfileEditor({ user }: { user: User }) {
   const { toast } = useToast();
   const save = useUpdateMe();
   const [form, setForm] = useState<ProfileForm>(() => formFromUser(user));
   const [showErrors, setShowErrors] = useState(false);
-  const [tab, setTab] = useState('demographics');
+  const [{ tab }, setUrl] = useUrlState(profileSchema);
+  const setTab = (value: string) => setUrl({ tab: value as typeof tab });
   const errors = validateProfile(form);
   const visibleErrors = showErrors ? errors : {};
   const set = <K extends keyof ProfileForm>(key: K, value: ProfileForm[K]) => setForm((f) => ({ ...f, [key]: value }));
