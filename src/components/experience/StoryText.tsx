@@ -1,11 +1,21 @@
+// The one renderer of a story, wherever one is shown (cards, detail pages, the submitter's lookup,
+// the wizard's preview): `**bold**` is its only formatting (parseBold in contract/rules.ts), and
+// user text is only ever rendered as text, never as HTML.
 import { parseBold } from '@contract/rules';
 import { cn } from '@/lib/cn';
 
-/** A story with `**bold**` as its only formatting; user text is only ever rendered as text. */
-export function StoryText({ story, className }: { story: string; className?: string }) {
+interface StoryTextProps {
+  story: string;
+  /** A paragraph by default; a span inside a line of text (a definition, a preview box). */
+  as?: 'p' | 'span';
+  className?: string;
+}
+
+/** Line breaks show as typed; runs of spaces collapse, as everywhere else on the page. */
+export function StoryText({ story, as: Tag = 'p', className }: StoryTextProps) {
   return (
-    <p className={cn('whitespace-pre-line break-words', className)}>
+    <Tag className={cn('whitespace-pre-line break-words', className)}>
       {parseBold(story).map((run, i) => (run.bold ? <strong key={i}>{run.text}</strong> : <span key={i}>{run.text}</span>))}
-    </p>
+    </Tag>
   );
 }

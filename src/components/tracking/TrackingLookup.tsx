@@ -4,8 +4,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import Search from 'lucide-react/icons/search';
 import type { OwnExperience } from '@contract/experiences';
-import { parseBold } from '@contract/rules';
 import { optionLabel } from '@contract/vocabulary';
+import { StoryText } from '@/components/experience/StoryText';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton } from '@/components/ui';
 import { shortDate } from '@/lib/format';
 import { ReportStatus } from './ReportStatus';
@@ -171,10 +171,7 @@ export function TrackingLookup({ showContent = false, actions, title = 'Find you
                   </Row>
                   <Row term="Extra effects">{experience.effects.length ? experience.effects.join(', ') : 'None'}</Row>
                   <Row term="Story">
-                    {/* **bold** is the only formatting; the rest is text, never HTML. */}
-                    <span className="whitespace-pre-wrap font-normal">
-                      {parseBold(experience.story).map((run, i) => (run.bold ? <strong key={i}>{run.text}</strong> : <span key={i}>{run.text}</span>))}
-                    </span>
+                    <StoryText as="span" story={experience.story} className="font-normal" />
                   </Row>
                 </>
               )}

@@ -18,9 +18,9 @@ import { TABS, type ExploreTab, type Period, useExploreParams } from './explore-
 import { formatCount, formatGrowth, formatRating } from '@/lib/format';
 
 // The member tabs carry chart.js: loaded only when a signed-in member opens one of them.
-const UsageTrends = lazy(async () => ({ default: (await import('./member-tabs')).UsageTrends }));
-const GrowthTrends = lazy(async () => ({ default: (await import('./member-tabs')).GrowthTrends }));
-const ComparePeptides = lazy(async () => ({ default: (await import('./member-tabs')).ComparePeptides }));
+const UsageTrends = lazy(async () => ({ default: (await import('./tabs')).UsageTrends }));
+const GrowthTrends = lazy(async () => ({ default: (await import('./tabs')).GrowthTrends }));
+const ComparePeptides = lazy(async () => ({ default: (await import('./tabs')).ComparePeptides }));
 
 const TAB_LABELS: Record<ExploreTab, string> = {
   overview: 'Overview',

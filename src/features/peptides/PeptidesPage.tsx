@@ -1,9 +1,10 @@
 // /peptides, the peptide list: filters, sort, view and page live in the URL.
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { CATEGORIES, PEPTIDE_SORTS, PEPTIDE_SORT_LABELS, type PeptideSort } from '@contract/vocabulary';
+import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { z } from 'zod/mini';
+import { CATEGORIES, PEPTIDE_SORTS, PEPTIDE_SORT_LABELS } from '@contract/vocabulary';
 import type { Peptide } from '@contract/peptides';
 import { useDeletePeptide } from '@/api/peptide-mutations';
 import { usePeptides } from '@/api/peptides';
@@ -15,6 +16,7 @@ import { LoadError } from '@/components/page/LoadError';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatRating } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { oneOf, pageNumber, text, useUrlState, useUrlTextDraft } from '@/lib/url-state';
 
 // What only members use loads on demand (and ahead of time once a member is signed in), so a
 // visitor's list never fetches or runs the form and the dialog library.
@@ -26,18 +28,14 @@ const CreatePeptideForm = lazy(async () => ({ default: (await loadCreateForm()).
 export const PAGE_SIZE = 24;
 const NO_PEPTIDES: Peptide[] = [];
 
-function readParams(params: URLSearchParams) {
-  const category = params.get('category') ?? 'all';
-  const sort = params.get('sort') ?? 'name';
-  const page = Number(params.get('page') ?? '1');
-  return {
-    search: params.get('search') ?? '',
-    category: (['all', ...CATEGORIES] as string[]).includes(category) ? (category as 'all' | (typeof CATEGORIES)[number]) : 'all',
-    sort: (PEPTIDE_SORTS as readonly string[]).includes(sort) ? (sort as PeptideSort) : 'name',
-    view: params.get('view') === 'list' ? ('list' as const) : ('grid' as const),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
-}
+// Filters, sort, view and page in the URL (src/lib/url-state.ts); junk reads as the defaults.
+const peptidesSchema = z.object({
+  search: text(100),
+  category: oneOf(['all', ...CATEGORIES]),
+  sort: oneOf(PEPTIDE_SORTS, 'name'),
+  view: oneOf(['grid', 'list']),
+  page: pageNumber(),
+});
 
 function Effects({ effects, shown }: { effects: string[]; shown: number }) {
   if (effects.length === 0) return null;
@@ -84,9 +82,11 @@ function PeptideCard({ peptide, view, onDelete }: { peptide: Peptide; view: 'gri
 }
 
 export function PeptidesPage() {
-  const [params, setParams] = useSearchParams();
-  const { search, category, sort, view, page } = readParams(params);
-  const [searchDraft, setSearchDraft] = useState(search);
+  const [{ search, category, sort, view, page }, setParams] = useUrlState(peptidesSchema);
+  // A new search, category or sort starts again at page 1.
+  const update = setParams as (changes: Partial<Record<'search' | 'category' | 'sort' | 'view', string>> & { page?: number }) => void;
+  const commitSearch = useCallback((value: string) => setParams({ search: value, page: 1 }), [setParams]);
+  const [searchDraft, setSearchDraft] = useUrlTextDraft(search, commitSearch);
   const [creating, setCreating] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<Peptide | null>(null);
   /** The peptide the dialog last asked about: its name stays while the dialog closes. */
@@ -111,29 +111,6 @@ export function PeptidesPage() {
     void loadCreateForm().catch(() => undefined);
     void loadDeleteDialog().catch(() => undefined);
   }, [user]);
-
-  const update = (changes: Record<string, string | null>, resetPage = true) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (resetPage) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
-  // Debounced search: the URL (and the request) follows the box 300 ms after typing stops.
-  useEffect(() => {
-    if (searchDraft.trim() === search) return;
-    const timer = setTimeout(() => update({ search: searchDraft.trim() }), 300);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is recreated each render
-  }, [searchDraft, search]);
 
   const query = usePeptides({ search, category, sort, page, limit: PAGE_SIZE });
   useEffect(() => {
@@ -190,20 +167,20 @@ export function PeptidesPage() {
       <SafetyNotice />
       <div className="grid gap-3 md:grid-cols-[1fr_auto_auto]">
         <Input type="search" aria-label="Search peptides" placeholder="Search peptides..." value={searchDraft} onChange={(e) => setSearchDraft(e.target.value)} />
-        <Select aria-label="Category" value={category} onChange={(e) => update({ category: e.target.value === 'all' ? null : e.target.value })}>
+        <Select aria-label="Category" value={category} onChange={(e) => update({ category: e.target.value, page: 1 })}>
           <option value="all">All Categories</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>{c}</option>
           ))}
         </Select>
-        <Select aria-label="Sort by" value={sort} onChange={(e) => update({ sort: e.target.value === 'name' ? null : e.target.value })}>
+        <Select aria-label="Sort by" value={sort} onChange={(e) => update({ sort: e.target.value, page: 1 })}>
           {PEPTIDE_SORTS.map((s) => (
             <option key={s} value={s}>Sort by {PEPTIDE_SORT_LABELS[s]}</option>
           ))}
         </Select>
       </div>
       {/* Each view is a tab panel, so the tab triggers control real content (aria-controls). */}
-      <Tabs value={view} onValueChange={(v) => update({ view: v === 'list' ? 'list' : null }, false)}>
+      <Tabs value={view} onValueChange={(v) => update({ view: v })}>
         <TabsList aria-label="View">
           <TabsTrigger value="grid">Grid View</TabsTrigger>
           <TabsTrigger value="list">List View</TabsTrigger>
@@ -238,9 +215,9 @@ export function PeptidesPage() {
 
       {query.data && totalPages > 1 && (
         <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
-          <Button variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null }, false)}>Previous</Button>
+          <Button variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>Previous</Button>
           <span className="text-sm">Page {page} of {totalPages}</span>
-          <Button variant="outline" disabled={page >= totalPages} onClick={() => update({ page: String(page + 1) }, false)}>Next</Button>
+          <Button variant="outline" disabled={page >= totalPages} onClick={() => update({ page: page + 1 })}>Next</Button>
         </nav>
       )}
 

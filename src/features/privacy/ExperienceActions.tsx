@@ -13,6 +13,7 @@ import type { TrackingLookupControls } from '@/components/tracking/TrackingLooku
 import { Button, Input, Label, Textarea } from '@/components/ui';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Slider } from '@/components/ui/slider';
+import { downloadFile } from '@/lib/download';
 
 /**
  * The report as a JSON file, built in the browser (no extra call). The name is neutral: a
@@ -21,18 +22,8 @@ import { Slider } from '@/components/ui/slider';
 export const EXPORT_FILE_NAME = 'peptide-experience-export.json';
 
 export function downloadExperience(experience: OwnExperience): string {
-  const fileName = EXPORT_FILE_NAME;
-  const blob = new Blob([JSON.stringify(experience, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: the click has started the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-  return fileName;
+  downloadFile(EXPORT_FILE_NAME, JSON.stringify(experience, null, 2), 'application/json');
+  return EXPORT_FILE_NAME;
 }
 
 /** What saving does to the report's status (server/services/experiences.ts checks an edit like a new report). */

@@ -9,7 +9,8 @@ import { fetchResearchExportCsv, fetchResearchExportJson, fetchResearchOverview 
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { downloadFile, today } from './format';
+import { downloadFile } from '@/lib/download';
+import { today } from './format';
 
 type ExportKind = 'analytics' | 'json' | 'csv';
 

@@ -29,17 +29,3 @@ export function formatWindow(max: number, windowSeconds: number): string {
 
 /** Today's date as YYYY-MM-DD (UTC), for export file names. */
 export const today = () => new Date().toISOString().slice(0, 10);
-
-/** Hands a file to the browser's download manager. */
-export function downloadFile(fileName: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled, so the download has started.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -2,7 +2,8 @@
 // read time and writing prompts (rules from contract/rules.ts).
 import { useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { STORY_MAX_SUBMIT, parseBold, readTimeMinutes, storyCounterMessage, storyCounterTone } from '@contract/rules';
+import { STORY_MAX_SUBMIT, readTimeMinutes, storyCounterMessage, storyCounterTone } from '@contract/rules';
+import { StoryText } from '@/components/experience/StoryText';
 import { Button, Label } from '@/components/ui';
 import { fieldClasses } from '@/components/ui/field-styles';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -72,9 +73,9 @@ export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT, error, on
           <FieldError id="story" error={error} />
         </TabsContent>
         <TabsContent value="preview">
-          <div data-testid="story-preview" className="min-h-32 whitespace-pre-wrap rounded-md border p-3 text-sm">
+          <div data-testid="story-preview" className="min-h-32 rounded-md border p-3 text-sm">
             {value.trim() ? (
-              parseBold(value).map((run, i) => (run.bold ? <strong key={i}>{run.text}</strong> : <span key={i}>{run.text}</span>))
+              <StoryText as="span" story={value} />
             ) : (
               <span className="text-muted-foreground">Nothing to preview yet.</span>
             )}

@@ -1,0 +1,116 @@
+// Growth Trends (members): experiences per period and the growth on the previous one.
+import type { ChartConfiguration } from 'chart.js';
+import type { Trends } from '@contract/analytics';
+import { useCallback } from 'react';
+import { useTrends } from '@/api/analytics';
+import { errorMessage } from '@/api/errors';
+import { LoadError } from '@/components/page/LoadError';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ChartCanvas, type ThemeColors } from '../charts/ChartCanvas';
+import { type Period } from '../explore-params';
+import { formatCount, formatGrowth } from '@/lib/format';
+import { periodLabel } from '../format';
+import { ChartSkeleton, DataTable, UNIT, axisTitle } from './chart-parts';
+
+export function GrowthTrends({ period }: { period: Period }) {
+  // Same request as Usage Trends by peptide, so switching tabs reuses the cached answer.
+  const trends = useTrends({ period, groupBy: 'peptide' });
+  const unit = UNIT[period];
+  return (
+    <Card>
+      <CardHeader className="max-sm:px-4 max-sm:pt-4">
+        <CardTitle>Growth Trends</CardTitle>
+        <CardDescription>
+          Experiences per {unit.one} and their growth on the previous {unit.one}, over the last 12 {unit.many}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="max-sm:p-4">
+        {trends.isPending ? (
+          <ChartSkeleton />
+        ) : trends.isError ? (
+          <LoadError title="Failed to load the data" message={errorMessage(trends.error, 'Please try again.')} retrying={trends.isFetching} onRetry={() => void trends.refetch()} />
+        ) : (
+          <GrowthChart trends={trends.data} period={period} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Growth is undefined after a period with no experiences: shown as a gap, not as +100% or +0%. */
+const growthOf = (trends: Trends) => trends.growth.map((g, i) => (i === 0 || !trends.totals[i - 1] ? null : g));
+
+function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
+  const unit = UNIT[period];
+  const labels = trends.buckets.map((b) => periodLabel(b, period));
+  const growth = growthOf(trends);
+  const build = useCallback(
+    (colors: ThemeColors, narrow: boolean): ChartConfiguration<'bar' | 'line'> => ({
+      type: 'bar',
+      data: {
+        labels: trends.buckets.map((b) => periodLabel(b, period)),
+        datasets: [
+          {
+            type: 'bar',
+            label: 'Experiences',
+            data: trends.totals,
+            backgroundColor: colors.series[0],
+            yAxisID: 'y',
+            order: 2,
+          },
+          {
+            type: 'line',
+            label: 'Growth (%)',
+            data: growthOf(trends),
+            borderColor: colors.series[1],
+            backgroundColor: colors.series[1],
+            cubicInterpolationMode: 'monotone',
+            yAxisID: 'growth',
+            spanGaps: false,
+            order: 1,
+          },
+        ],
+      },
+      options: {
+        interaction: { mode: 'index', intersect: false },
+        plugins: { legend: { position: 'bottom', labels: { color: colors.foreground, boxWidth: 12 } } },
+        scales: {
+          x: { title: axisTitle(unit.one === 'month' ? 'Month' : 'Week starting', colors, !narrow), grid: { color: colors.border } },
+          y: { beginAtZero: true, ticks: { precision: 0 }, title: axisTitle('Experiences', colors, !narrow), grid: { color: colors.border } },
+          growth: {
+            position: 'right',
+            title: axisTitle(`Growth on previous ${unit.one} (%)`, colors, !narrow),
+            grid: { drawOnChartArea: false },
+            ticks: { callback: (v) => `${v}%` },
+          },
+        },
+      },
+    }),
+    [trends, period, unit],
+  );
+
+  const total = trends.totals.reduce((a, b) => a + b, 0);
+  if (total === 0) {
+    return <p className="py-6 text-muted-foreground">No experiences were shared in the last 12 {unit.many}, so there is no growth to show yet.</p>;
+  }
+  const last = trends.totals.length - 1;
+  const lastGrowth = growth[last];
+  const summary =
+    `Bar chart of experiences per ${unit.one} over the last 12 ${unit.many} with a growth line: ` +
+    `${formatCount(trends.totals[last] ?? 0)} this ${unit.one}` +
+    (lastGrowth === null || lastGrowth === undefined ? '.' : `, ${formatGrowth(lastGrowth)} on the previous ${unit.one}.`);
+  return (
+    <div className="flex flex-col gap-4">
+      <ChartCanvas label={summary} build={build} />
+      <DataTable
+        caption={`Experiences and growth per ${unit.one}`}
+        head={[unit.one === 'month' ? 'Month' : 'Week starting', 'Experiences', `Growth on previous ${unit.one}`]}
+        rows={trends.buckets.map((b, i) => ({
+          key: b,
+          cells: [labels[i], formatCount(trends.totals[i] ?? 0), growth[i] == null ? '—' : formatGrowth(growth[i] ?? 0)],
+        }))}
+      />
+      <p className="text-sm text-muted-foreground">— means the previous {unit.one} had no experiences, so there is no growth rate to show.</p>
+    </div>
+  );
+}

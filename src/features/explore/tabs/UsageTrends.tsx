@@ -1,0 +1,130 @@
+// Usage Trends (members): experiences per period by peptide or by category, a line chart and its table.
+import type { ChartConfiguration } from 'chart.js';
+import type { Trends } from '@contract/analytics';
+import { useCallback, useMemo } from 'react';
+import { useTrends } from '@/api/analytics';
+import { errorMessage } from '@/api/errors';
+import { LoadError } from '@/components/page/LoadError';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ChartCanvas, type ThemeColors } from '../charts/ChartCanvas';
+import { OTHER_KEY, foldSeries } from '../charts/fold-series';
+import { OTHER_DASH, PHONE_SERIES } from '../charts/palette';
+import { usePhoneScreen } from '../charts/use-phone-screen';
+import { type GroupBy, type Period } from '../explore-params';
+import { formatCount } from '@/lib/format';
+import { periodLabel } from '../format';
+import { ChartSkeleton, DataTable, UNIT, axisTitle } from './chart-parts';
+
+export function UsageTrends({ period, groupBy, onGroupBy }: { period: Period; groupBy: GroupBy; onGroupBy: (g: GroupBy) => void }) {
+  const trends = useTrends({ period, groupBy });
+  const unit = UNIT[period];
+  return (
+    <Card>
+      <CardHeader className="max-sm:px-4 max-sm:pt-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>Usage Trends</CardTitle>
+          <CardDescription>
+            Experiences shared per {unit.one} over the last 12 {unit.many}, by {groupBy}.
+          </CardDescription>
+        </div>
+        <div role="group" aria-label="Group by" className="inline-flex shrink-0 self-start rounded-lg bg-muted p-1">
+          {(['peptide', 'category'] as const).map((g) => (
+            <Button
+              key={g}
+              size="sm"
+              variant={groupBy === g ? 'primary' : 'ghost'}
+              aria-pressed={groupBy === g}
+              onClick={() => onGroupBy(g)}
+            >
+              By {g}
+            </Button>
+          ))}
+        </div>
+      </CardHeader>
+      <CardContent className="max-sm:p-4">
+        {trends.isPending ? (
+          <ChartSkeleton />
+        ) : trends.isError ? (
+          <LoadError title="Failed to load the data" message={errorMessage(trends.error, 'Please try again.')} retrying={trends.isFetching} onRetry={() => void trends.refetch()} />
+        ) : (
+          <UsageChart trends={trends.data} period={period} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
+  const unit = UNIT[period];
+  const labels = trends.buckets.map((b) => periodLabel(b, period));
+  const total = trends.totals.reduce((a, b) => a + b, 0);
+  // On a phone the most reported few and "Other": more lines are unreadable there. The table
+  // below keeps every series.
+  const phone = usePhoneScreen();
+  const drawn = useMemo(() => (phone ? foldSeries(trends.series, PHONE_SERIES) : trends.series), [phone, trends.series]);
+  const folded = drawn.length < trends.series.length;
+  const build = useCallback(
+    (colors: ThemeColors, narrow: boolean): ChartConfiguration<'line'> => ({
+      type: 'line',
+      data: {
+        labels: trends.buckets.map((b) => periodLabel(b, period)),
+        datasets: drawn.map((s, i) => {
+          const other = s.key === OTHER_KEY;
+          const colour = other ? colors.other : colors.series[i % colors.series.length]!;
+          // Monotone curves never overshoot between points, so a count never dips below zero.
+          return {
+            label: s.name,
+            data: s.counts,
+            borderColor: colour,
+            backgroundColor: colour,
+            borderDash: other ? OTHER_DASH : undefined,
+            cubicInterpolationMode: 'monotone',
+            pointRadius: 3,
+          };
+        }),
+      },
+      options: {
+        interaction: { mode: 'index', intersect: false },
+        plugins: { legend: { position: 'bottom', labels: { color: colors.foreground, boxWidth: 12 } } },
+        scales: {
+          x: { title: axisTitle(unit.one === 'month' ? 'Month' : 'Week starting', colors, !narrow), grid: { color: colors.border } },
+          y: { beginAtZero: true, ticks: { precision: 0 }, title: axisTitle('Experiences', colors), grid: { color: colors.border } },
+        },
+      },
+    }),
+    [trends, period, unit, drawn],
+  );
+
+  if (total === 0) {
+    return <p className="py-6 text-muted-foreground">No experiences were shared in the last 12 {unit.many}. Share the first one to start the trend.</p>;
+  }
+  const leader = trends.series[0];
+  const by = trends.groupBy === 'peptide' ? 'peptide' : 'category';
+  const summary =
+    `Line chart of experiences per ${unit.one} by ${by} over the last 12 ${unit.many}: ${formatCount(total)} in total` +
+    (leader ? `; the most reported ${by} is ${leader.name} with ${formatCount(leader.counts.reduce((a, b) => a + b, 0))}.` : '.') +
+    ` Lines: ${drawn.map((s) => s.name).join(', ')}.`;
+  return (
+    <div className="flex flex-col gap-4">
+      <ChartCanvas label={summary} build={build} />
+      {folded && (
+        <p className="text-sm text-muted-foreground">
+          The chart shows the {PHONE_SERIES} most reported {by === 'peptide' ? 'peptides' : 'categories'} and sums the rest as Other; the table lists every one.
+        </p>
+      )}
+      <DataTable
+        caption={`Experiences per ${unit.one} by ${by}`}
+        // Total first: on a narrow screen it is the column seen without scrolling.
+        head={[by === 'peptide' ? 'Peptide' : 'Category', 'Total', ...labels]}
+        rows={[
+          ...trends.series.map((s) => ({
+            key: s.key,
+            cells: [s.name, formatCount(s.counts.reduce((a, b) => a + b, 0)), ...s.counts.map(formatCount)],
+          })),
+          { key: '__total', cells: ['All', formatCount(total), ...trends.totals.map(formatCount)] },
+        ]}
+      />
+    </div>
+  );
+}

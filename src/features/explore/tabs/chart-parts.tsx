@@ -1,0 +1,63 @@
+// Pieces the member tabs share: the chart's loading state, the table of the same numbers, the
+// period's unit words and the axis titles.
+import type { ReactNode } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import type { ThemeColors } from '../charts/ChartCanvas';
+import type { Period } from '../explore-params';
+
+export const UNIT: Record<Period, { one: string; many: string }> = {
+  monthly: { one: 'month', many: 'months' },
+  weekly: { one: 'week', many: 'weeks' },
+};
+
+export function ChartSkeleton() {
+  return (
+    <div className="flex flex-col gap-3" aria-busy="true">
+      <span className="sr-only" role="status" aria-label="Loading chart">
+        Loading chart
+      </span>
+      <Skeleton className="h-80 w-full" />
+      <Skeleton className="h-6 w-1/2" />
+    </div>
+  );
+}
+
+/** The table beside a chart: the same numbers as text. It scrolls inside its own box on phones. */
+export function DataTable({ caption, head, rows }: { caption: string; head: ReactNode[]; rows: { key: string; cells: ReactNode[] }[] }) {
+  return (
+    <div className="max-w-full overflow-x-auto rounded-md border border-border" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full border-collapse text-sm tabular-nums">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted">
+          <tr>
+            {head.map((cell, i) => (
+              <th key={i} scope="col" className={cn('whitespace-nowrap px-3 py-2 text-left font-medium', i === 0 && 'sticky left-0 bg-muted')}>
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className="border-t border-border">
+              {row.cells.map((cell, i) =>
+                i === 0 ? (
+                  <th key={i} scope="row" className="sticky left-0 whitespace-nowrap bg-card px-3 py-2 text-left font-medium">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={i} className="whitespace-nowrap px-3 py-2">
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export const axisTitle = (text: string, colors: ThemeColors, display = true) => ({ display, text, color: colors.muted });

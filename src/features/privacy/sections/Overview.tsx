@@ -1,0 +1,97 @@
+// Overview tab: the grade with its reasons, what a report stores and never stores, who sees what,
+// and how long it is kept.
+import { DEMOGRAPHICS_NOT_SHOWN, K_ANONYMITY } from '@contract/rules';
+import { Badge } from '@/components/ui';
+import { Bullets, Section, SourceLink } from './parts';
+
+/** Each reason the grade rests on; the grade is shown only with these beside it. */
+const GRADE_REASONS = [
+  'No account is needed to submit, and a signed-in member’s account is never linked to a report they submit.',
+  'A report row has no column for an account, email, IP address or user agent.',
+  'No third-party trackers, analytics scripts, advertising or cookies.',
+  'Your tracking ID is stored only as a one-way hash.',
+  'You can export, correct and delete your report yourself, at any time.',
+  'The source code is public, so every claim on this page can be checked.',
+];
+
+const STORED = [
+  'The peptide, dosage, frequency, duration and route you entered',
+  'Your primary purposes, age range, biological sex and activity level (ranges, never exact values)',
+  'Your outcome ratings, extra effects, timeline, stack and story',
+  'Optional sourcing details you chose to fill in (vendor address, batch ID, purity, volume), and whether you ticked “Publish sourcing details”',
+  'The day it was submitted and last updated (never the hour), and its vote counts',
+  'Its moderation status (published, waiting for review or hidden), why it waits, and a moderator’s reason and note if hidden',
+  'A one-way hash of your tracking ID, so the lookup can find it',
+];
+
+const NEVER_STORED = [
+  'Your account id or email, even when you are signed in',
+  'Your IP address or user agent',
+  'Cookies or device fingerprints',
+  'The vendor notes block of the form (vendor name, quantity, batch ID): it is never sent',
+  'Your tracking ID itself (only its hash)',
+];
+
+export function Overview() {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Section title="Privacy grade" description="Why we give ourselves this grade, point by point.">
+        <div className="flex items-center gap-3">
+          <span className="text-4xl font-bold text-primary-strong" aria-label="Privacy grade A plus">
+            A+
+          </span>
+          <Badge variant="secondary">Anonymous by design</Badge>
+        </div>
+        <Bullets items={GRADE_REASONS} icon="yes" />
+        <SourceLink />
+      </Section>
+      <Section title="What is stored with a report" description="Exactly the fields of the experiences table.">
+        <Bullets items={STORED} icon="yes" />
+      </Section>
+      <Section title="What is never stored">
+        <Bullets items={NEVER_STORED} icon="no" />
+      </Section>
+      <Section title="Who can see what">
+        <p>
+          <strong>Everyone</strong> can read a report as it appears on the Community page: peptide, dosage, frequency, duration, route, purposes, outcomes,
+          effects, story, vote counts and the day it was shared. A report’s time is kept and published to the day, never the hour.
+        </p>
+        <p>
+          Your age range, biological sex and activity level are shown only where at least {K_ANONYMITY} published reports of the same peptide share all three;
+          otherwise a report shows “{DEMOGRAPHICS_NOT_SHOWN}”. The research export never shows more than the public pages.
+        </p>
+        <p>
+          Sourcing details (the vendor’s web address host, batch ID and volume) appear on the public card only when you tick “Publish sourcing details”.
+          Purity and the full vendor address are never published.
+        </p>
+        <p>
+          <strong>Only you</strong>, holding the tracking ID, can see the full report with its sourcing details, change it or delete it. No list or page ever
+          shows a tracking ID.
+        </p>
+        <p>
+          <strong>Moderators</strong> reviewing a report that waits for review or was reported by members see all of it as you do, including the age range,
+          sex, activity level and sourcing details that are not public, but never its tracking ID: nothing stored says who sent it. They can publish, hide or
+          restore it; they cannot change it.
+        </p>
+        <p>
+          <strong>Members who report an experience</strong>: each report to the moderators keeps the member’s account with the experience, so that a member
+          counts once. Moderators see the reason and the note, not who sent them, and the person who shared the experience never learns who reported it.
+        </p>
+      </Section>
+      <Section title="How long we keep it">
+        <p>
+          A report is kept until you delete it, whatever its moderation status. Deleting removes the row, its votes and members’ reports about it at once;
+          statistics are recomputed without it.
+        </p>
+        <p>
+          The moderation log is kept for good, even after a report is deleted: for each hold and each moderator’s decision it keeps the report’s internal id,
+          the action, the reason, the moderator’s note and the time. It holds none of the report’s text.
+        </p>
+        <p>
+          Member accounts (needed only to vote or create peptides) keep an email, a password hash and an optional profile until the account is removed. Sign-in
+          sessions expire after 30 days.
+        </p>
+      </Section>
+    </div>
+  );
+}

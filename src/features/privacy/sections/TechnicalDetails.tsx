@@ -1,0 +1,53 @@
+// Technical Details tab: tracking IDs, anonymous submission, logs, the browser, storage, the source.
+import { Section, SourceLink } from './parts';
+
+export function TechnicalDetails() {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Section title="Tracking IDs">
+        <p>
+          <code>TRK-</code> followed by 20 digits from a cryptographic random source (about 66 bits). The database keeps only a SHA-256 hash of it, so even
+          someone reading the database cannot turn a report back into its ID.
+        </p>
+        <p>
+          The tracking ID travels only in request bodies, never in a web address, so it cannot end up in the logs of a proxy or host, or in your browser
+          history. The exported file is named <code>peptide-experience-export.json</code>, without the ID.
+        </p>
+      </Section>
+      <Section title="Anonymous submission">
+        <p>
+          The app sends a report without your sign-in token, and the server never reads one on that call. The experiences table has no column for an account,
+          address or user agent.
+        </p>
+      </Section>
+      <Section title="Logs and rate limits">
+        <p>
+          Server logs record only the method, the route pattern (such as <code>/api/experiences/:id</code>) and the status of a request: never its body, a
+          query, your address, or a tracking ID.
+        </p>
+        <p>
+          To stop floods, requests are counted per client under a keyed hash (HMAC) of the address, with a key that changes every day; counts expire with their
+          time window.
+        </p>
+      </Section>
+      <Section title="In your browser">
+        <p>No cookies and no third-party scripts: a Content Security Policy lets the page load code only from this site.</p>
+        <p>
+          Local storage keeps your theme choice and, if you sign in, your session. A draft of an unfinished report stays in this tab’s session storage and is
+          cleared when you submit it or close the tab.
+        </p>
+      </Section>
+      <Section title="Storage and transport" description="What we guarantee, and what the host must provide.">
+        <p>Data lives in one PostgreSQL database (embedded PGlite or a PostgreSQL server). Passwords are hashed with scrypt and a per-account salt.</p>
+        <p>
+          Deployment requirements: serve the site only over HTTPS (TLS), and keep the database on an encrypted disk. The application itself does not encrypt
+          data at rest.
+        </p>
+      </Section>
+      <Section title="Open source">
+        <p>Everything described here can be checked in the public repository.</p>
+        <SourceLink />
+      </Section>
+    </div>
+  );
+}

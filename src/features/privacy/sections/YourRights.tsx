@@ -1,0 +1,36 @@
+// Your Rights tab: access and portability, correction, erasure, and no profile of visitors.
+import { Section } from './parts';
+
+export function YourRights() {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Section title="Access and portability">
+        <p>
+          Look up your report with its tracking ID under <em>Your Data</em> and press <strong>Export Data</strong>: your browser saves it as a JSON file, with
+          every field we hold.
+        </p>
+      </Section>
+      <Section title="Correction">
+        <p>
+          <strong>Update Experience</strong> lets you correct your story, outcome ratings and extra effects. Your lookup shows the day it was last updated.
+        </p>
+        <p>
+          A correction is checked like a new report. Correcting a report that waits for review or was hidden by a moderator sends it back to a moderator; it
+          stays out of public view until a moderator publishes it.
+        </p>
+      </Section>
+      <Section title="Erasure">
+        <p>
+          <strong>Delete Data</strong> removes your report after you confirm. It disappears from the Community page, peptide pages and statistics at once, and
+          the tracking ID stops working.
+        </p>
+      </Section>
+      <Section title="No account, no profile">
+        <p>
+          Submitting never needs an account, and we build no profile of visitors. If you do have an account, your profile settings are yours to change or clear
+          on the Profile page, and your profile is never attached to a report.
+        </p>
+      </Section>
+    </div>
+  );
+}

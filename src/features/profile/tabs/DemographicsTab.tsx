@@ -1,0 +1,110 @@
+// Demographics: all optional, kept with the account only, never attached to a report.
+import { GENDERS, PROFILE_ACTIVITY_LEVELS, optionLabel } from '@contract/vocabulary';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Select } from '@/components/ui';
+import { FeetInchesInputs, HeightUnitSelect, WeightUnitSelect } from '../Measurements';
+import { withHeightText, withWeightText } from '../profile-form';
+import { Field } from './fields';
+import type { ProfileTabProps } from './tab-props';
+
+export function DemographicsTab({ form, set, setForm, errors, setWeightUnit, setHeightUnit }: ProfileTabProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Demographics</CardTitle>
+        <CardDescription>All optional. Kept with your account only; never attached to the reports you submit.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-2">
+        <Field id="age" label="Age" error={errors.age} hint="Whole years">
+          <Input
+            id="age"
+            inputMode="numeric"
+            value={form.age}
+            aria-invalid={Boolean(errors.age) || undefined}
+            aria-describedby={errors.age ? 'age-error' : 'age-hint'}
+            onChange={(e) => set('age', e.target.value)}
+          />
+        </Field>
+        <Field id="gender" label="Gender">
+          <Select id="gender" value={form.gender} onChange={(e) => set('gender', e.target.value)}>
+            <option value="">Not set</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {optionLabel(g)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="weight" label={`Weight (${form.weightUnit})`} error={errors.weight}>
+          <div className="flex gap-2">
+            <Input
+              id="weight"
+              inputMode="decimal"
+              value={form.weight}
+              aria-invalid={Boolean(errors.weight) || undefined}
+              aria-describedby={errors.weight ? 'weight-error' : undefined}
+              onChange={(e) => setForm((f) => withWeightText(f, e.target.value))}
+            />
+            <div className="w-24 shrink-0">
+              <Label htmlFor="weight-unit" className="sr-only">
+                Weight unit
+              </Label>
+              <WeightUnitSelect id="weight-unit" value={form.weightUnit} onChange={setWeightUnit} />
+            </div>
+          </div>
+        </Field>
+        <Field id="height" label={form.heightUnit === 'cm' ? 'Height (cm)' : 'Height (ft and in)'} error={errors.height}>
+          <div className="flex gap-2">
+            {form.heightUnit === 'cm' ? (
+              <Input
+                id="height"
+                inputMode="decimal"
+                value={form.height.cm}
+                aria-invalid={Boolean(errors.height) || undefined}
+                aria-describedby={errors.height ? 'height-error' : undefined}
+                onChange={(e) => setForm((f) => withHeightText(f, { cm: e.target.value }))}
+              />
+            ) : (
+              <FeetInchesInputs
+                id="height"
+                value={form.height}
+                invalid={Boolean(errors.height)}
+                describedBy={errors.height ? 'height-error' : undefined}
+                onChange={(text) => setForm((f) => withHeightText(f, text))}
+              />
+            )}
+            <div className="w-24 shrink-0">
+              <Label htmlFor="height-unit" className="sr-only">
+                Height unit
+              </Label>
+              <HeightUnitSelect id="height-unit" value={form.heightUnit} onChange={setHeightUnit} />
+            </div>
+          </div>
+        </Field>
+        <Field id="activityLevel" label="Activity level">
+          <Select id="activityLevel" value={form.activityLevel} onChange={(e) => set('activityLevel', e.target.value)}>
+            <option value="">Not set</option>
+            {PROFILE_ACTIVITY_LEVELS.map((a) => (
+              <option key={a} value={a}>
+                {optionLabel(a)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="fitnessGoals" label="Fitness goals" hint="Separate with commas">
+          <Input id="fitnessGoals" value={form.fitnessGoals} aria-describedby="fitnessGoals-hint" onChange={(e) => set('fitnessGoals', e.target.value)} />
+        </Field>
+        <Field id="medicalConditions" label="Medical conditions" hint="Separate with commas">
+          <Input
+            id="medicalConditions"
+            value={form.medicalConditions}
+            aria-describedby="medicalConditions-hint"
+            onChange={(e) => set('medicalConditions', e.target.value)}
+          />
+        </Field>
+        <Field id="allergies" label="Allergies" hint="Separate with commas">
+          <Input id="allergies" value={form.allergies} aria-describedby="allergies-hint" onChange={(e) => set('allergies', e.target.value)} />
+        </Field>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,13 @@
+import type { HeightUnit, ProfileErrors, ProfileForm, WeightUnit } from '../profile-form';
+
+/** What every tab of the profile editor gets: the one form they share and its setters. */
+export interface ProfileTabProps {
+  form: ProfileForm;
+  set: <K extends keyof ProfileForm>(key: K, value: ProfileForm[K]) => void;
+  setForm: (update: (form: ProfileForm) => ProfileForm) => void;
+  /** The errors to show now (none until the member first presses Save). */
+  errors: ProfileErrors;
+  /** Changing a unit shows the same stored value in it, which stays exact. */
+  setWeightUnit: (unit: WeightUnit) => void;
+  setHeightUnit: (unit: HeightUnit) => void;
+}
