@@ -1,6 +1,6 @@
 // Bulk data for load tests and benchmarks: many realistic reports inserted set-based (one
 // statement per batch through json_to_recordset), then every aggregate recomputed from scratch.
-// Rows are marked is_demo: generated data is demo data (decisions.md, "Data that is real").
+// Rows are marked is_demo: generated data is demo data (docs/product-rules.md, "Figures").
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   AGE_RANGES,

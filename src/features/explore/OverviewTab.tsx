@@ -3,6 +3,7 @@
 import type { Analytics } from '@contract/analytics';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
+import { paths } from '@/lib/paths';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { outcomeLabel } from '@contract/vocabulary';
@@ -43,7 +44,7 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
                 <li key={p._id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
                   <span className="w-6 shrink-0 text-sm font-semibold tabular-nums text-muted-foreground">{i + 1}.</span>
                   <div className="min-w-0 flex-1">
-                    <Link to={`/peptides/${p._id}`} className="font-medium text-primary-strong hover:underline">
+                    <Link to={paths.peptide(p._id)} className="font-medium text-primary-strong hover:underline">
                       {p.name}
                     </Link>
                     <p className="text-sm text-muted-foreground">{p.category}</p>
@@ -118,7 +119,7 @@ export function TopPeptidesTab({ analytics }: { analytics: Analytics }) {
             {top.map((p, i) => (
               <li key={p._id} className="flex flex-col gap-2 rounded-lg border border-border p-4">
                 <div className="flex flex-col items-start gap-1.5">
-                  <Link to={`/peptides/${p._id}`} className="font-semibold text-primary-strong hover:underline">
+                  <Link to={paths.peptide(p._id)} className="font-semibold text-primary-strong hover:underline">
                     <span className="tabular-nums">#{i + 1}</span> {p.name}
                   </Link>
                   <Badge variant="secondary">{p.category}</Badge>
