@@ -35,6 +35,8 @@ export interface Config {
   corsOrigins: string[];
   /** Mounts the benchmark's uncached feed route (scripts/bench.ts); never in production. */
   benchRaw: boolean;
+  /** In-process read caches on (the default); off measures every read from the database. */
+  readCache: boolean;
   /** The wait before checking a password once an account has `rateLimits.loginPerAccount.max` failures. */
   loginDelay: { baseMs: number; maxMs: number };
   /** `post`: reports publish at once unless an automatic hold applies; `pre`: every new or edited report is held. */
@@ -95,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     benchRaw: env.BENCH_RAW === 'true',
+    // Off only to measure the uncached path (npm run bench -- --no-cache).
+    readCache: env.READ_CACHE !== 'off',
     loginDelay: { baseMs: int(env, 'LOGIN_DELAY_BASE_MS', 250), maxMs: int(env, 'LOGIN_DELAY_MAX_MS', 4000) },
     moderation: moderationMode(env.MODERATION),
     flagHoldThreshold: int(env, 'FLAG_HOLD_THRESHOLD', FLAG_HOLD_THRESHOLD),
