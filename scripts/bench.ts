@@ -1,8 +1,14 @@
 // `npm run bench [-- --db pglite|postgres] [--experiences 100000] [--duration 3] [--connections 50] [--workers 2]`
+//   `[--sizes 10000,100000,1000000] [--no-cache] [--no-pglite] [--only REGEX] [--baseline DIR]`
 // Starts the real server on a bulk database (generated once into .bench-data/ or a PostgreSQL
 // database `bench_<n>`), runs autocannon against the endpoints that matter and prints one table.
-// `--db postgres` runs PGlite and PostgreSQL (1 and 2 workers) and prints them side by side.
-// Results go to bench-results/<timestamp>.json.
+// `--db postgres` runs PGlite and PostgreSQL (1 and 2 workers) and prints them side by side
+// (`--no-pglite`: PostgreSQL only). `--sizes` runs the one database of `--db` at each size and
+// prints one table of p95 per endpoint per size. `--no-cache` turns the server's read caches off
+// (READ_CACHE=off): every read goes to the database. `--only` keeps the endpoints whose name
+// matches. `--baseline DIR` also runs the server of another checkout (e.g. a worktree of main)
+// on the same database, just before this one, so old and new are measured in the same
+// conditions. Results go to bench-results/<timestamp>.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -21,9 +27,17 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     workers: { type: 'string' },
+    sizes: { type: 'string' },
+    'no-cache': { type: 'boolean', default: false },
+    'no-pglite': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    baseline: { type: 'string' },
   },
 });
-const EXPERIENCES = Number(args.experiences);
+let EXPERIENCES = Number(args.experiences);
+const NO_CACHE = args['no-cache'];
+const ONLY = args.only ? new RegExp(args.only, 'i') : null;
+const BASELINE = args.baseline ? path.resolve(args.baseline) : null;
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const MODERATOR = { email: 'bench-moderator@example.com', password: 'bench-moderator-password' };
@@ -47,6 +61,10 @@ interface Run {
   label: string;
   db: 'pglite' | 'postgres';
   workers: number;
+  experiences: number;
+  cached: boolean;
+  /** The checkout whose server answered (the baseline's, or this one). */
+  serverDir: string;
   rows: Row[];
   pagingBytes?: { firstPage: number; firstPageUncompressed: number; allExperiences: number; experiences: number };
 }
@@ -119,11 +137,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(env: NodeJS.ProcessEnv, workers: number): Promise<{ base: string; child: ChildProcess; startMs: number }> {
+async function startServer(
+  env: NodeJS.ProcessEnv,
+  workers: number,
+  serverDir = root,
+): Promise<{ base: string; child: ChildProcess; startMs: number }> {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-server.ts'], {
-    cwd: root,
+  // The raw route is mounted by the benchmark's own build of the server (scripts/bench-server.ts);
+  // a baseline checkout older than that file mounted it from BENCH_RAW=true in server/index.ts.
+  const ownBuild = fs.existsSync(path.join(serverDir, 'scripts', 'bench-server.ts'));
+  const child = spawn(process.execPath, ['--import', 'tsx', ownBuild ? 'scripts/bench-server.ts' : 'server/index.ts'], {
+    cwd: serverDir,
     env: {
       ...process.env,
       ...env,
@@ -139,6 +164,8 @@ async function startServer(env: NodeJS.ProcessEnv, workers: number): Promise<{ b
       MODERATOR_PASSWORD: MODERATOR.password,
       WORKERS: String(workers),
       SEED_DEMO: 'true',
+      ...(NO_CACHE ? { READ_CACHE: 'off' } : {}),
+      ...(ownBuild ? {} : { BENCH_RAW: 'true' }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -262,6 +289,16 @@ async function load(base: string, t: Target, connections = CONNECTIONS, duration
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** A number in letters only (a-z, base 26), so text made with it never looks like a phone number. */
+function lettersOf(n: number): string {
+  let out = '';
+  do {
+    out = String.fromCharCode(97 + (n % 26)) + out;
+    n = Math.floor(n / 26);
+  } while (n > 0);
+  return out;
+}
+
 async function benchOnce(
   label: string,
   db: 'pglite' | 'postgres',
@@ -269,9 +306,10 @@ async function benchOnce(
   workers: number,
   full: boolean,
   measureBytes = true,
+  serverDir = root,
 ): Promise<Run> {
   console.log(`\n== ${label} ==`);
-  const { base, child, startMs } = await startServer(env, workers);
+  const { base, child, startMs } = await startServer(env, workers, serverDir);
   console.log(`server ready in ${startMs} ms`);
   try {
     const peptides = (await api(base, 'GET', '/api/peptides/public')).json.data.peptides as { _id: string; name: string }[];
@@ -294,7 +332,10 @@ async function benchOnce(
       c = page.nextCursor;
       if (!c) break;
     }
-    const voteTypes = ['helpful', 'detailed', 'not-helpful', 'concerning'];
+    // No 'concerning': five of them hold a report for a moderator (CONCERNING_HOLD_THRESHOLD),
+    // after which every vote on it is a 404 and the run measures refusals.
+    const voteTypes = ['helpful', 'detailed', 'not-helpful'];
+    const runStamp = lettersOf(Date.now());
     let voteN = 0;
     let submitN = 0;
     const submission = (peptideId: string) => ({
@@ -308,7 +349,9 @@ async function benchOnce(
       outcomes: { energy: 6, sleep: 7, recovery: 8 },
       effects: [],
       timeline: '1-week',
-      story: 'Benchmark report: steady improvement in recovery over four weeks, with better sleep from the second week onwards.',
+      // Distinct stories: a repeated one would be held for a moderator (services/moderation-rules.ts).
+      // The number is spelt in letters: seven digits in a row would read as a phone number.
+      story: `Benchmark report ${lettersOf(submitN)} ${runStamp}: steady improvement in recovery over four weeks, with better sleep from the second week onwards.`,
       stack: [],
     });
 
@@ -329,6 +372,26 @@ async function benchOnce(
       { name: 'GET /api/analytics/trends', url: '/api/analytics/trends?period=monthly&groupBy=category', headers: auth },
       { name: 'GET /api/analytics/compare', url: `/api/analytics/compare?ids=${ids}`, headers: auth },
     ];
+    // Uncached, every sort with every filter costs its own query: the whole matrix, with a
+    // common word, a rare term (the name of the peptide with the fewest reports) and the
+    // peptide with the most. Cached, these would all be the same kept bytes, so only --no-cache.
+    if (NO_CACHE) {
+      const byCount = [...((await api(base, 'GET', '/api/peptides?limit=100')).json.data.peptides as { _id: string; name: string; totalExperiences: number }[])]
+        .filter((p) => p.totalExperiences > 0)
+        .sort((a, b) => b.totalExperiences - a.totalExperiences);
+      const popular = byCount[0];
+      const rare = byCount[byCount.length - 1];
+      console.log(`  rare term: "${rare.name}" (${rare.totalExperiences} reports); popular peptide ${popular.name} (${popular.totalExperiences})`);
+      const filters: [string, string][] = [
+        ['all', ''],
+        ['search "sleep"', '&search=sleep'],
+        [`search rare "${rare.name}"`, `&search=${encodeURIComponent(rare.name)}`],
+        ['category cognitive', '&category=cognitive'],
+        [`peptide ${popular.name}`, `&peptideId=${popular._id}`],
+      ];
+      for (const sort of ['newest', 'oldest', 'helpful', 'rating'])
+        for (const [name, query] of filters) reads.push({ name: `uncached ${sort} + ${name}`, url: `/api/experiences?sort=${sort}${query}` });
+    }
     const writes: Target[] = [
       {
         name: 'POST /api/experiences (submit)',
@@ -354,7 +417,8 @@ async function benchOnce(
         },
       },
     ];
-    const targets = full ? [...reads, ...writes] : reads.filter((t) => /raw|peptides$|newest|analytics\/public/.test(t.name));
+    const all = full ? [...reads, ...writes] : reads.filter((t) => /raw|peptides$|newest|analytics\/public/.test(t.name));
+    const targets = ONLY ? all.filter((t) => ONLY.test(t.name)) : all;
     const rows: Row[] = [];
     for (const t of targets) {
       // A short warm-up fills caches and JIT before the measured run.
@@ -369,7 +433,7 @@ async function benchOnce(
     let pagingBytes: Run['pagingBytes'];
     // Paging through every experience takes a while: once per bench is enough (same data).
     if (measureBytes) pagingBytes = await measurePaging(base);
-    return { label, db, workers, rows, pagingBytes };
+    return { label, db, workers, rows, pagingBytes, experiences: EXPERIENCES, cached: !NO_CACHE, serverDir };
   } finally {
     // Requests autocannon abandoned at the end are still being answered: let them finish.
     await new Promise((r) => setTimeout(r, 1500));
@@ -434,33 +498,84 @@ function printTable(runs: Run[]) {
 
 const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
 
+/** One table: p95 of each endpoint (rows) at each size (columns), writes with p50 / p99 too. */
+function printSizes(all: Run[]) {
+  const names = [...new Set(all.flatMap((r) => r.rows.map((x) => x.endpoint)))];
+  const header = ['p95 ms (writes: p50 / p95 / p99)', ...all.map((r) => r.label)];
+  const lines = names.map((name) => [
+    name,
+    ...all.map((run) => {
+      const r = run.rows.find((x) => x.endpoint === name);
+      if (!r) return '-';
+      return name.startsWith('POST') ? `${fmt(r.p50)} / ${fmt(r.p95)} / ${fmt(r.p99)}` : fmt(r.p95);
+    }),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${row(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const l of lines) console.log(row(l));
+  console.log(`(50 connections, ${DURATION} s per endpoint; load average at the end ${os.loadavg().map((n) => n.toFixed(1)).join(' ')})`);
+}
+
 // ---------- main ----------
 
 const runs: Run[] = [];
-const pgliteEnv = preparePglite();
 const requestedWorkers = args.workers ? Number(args.workers) : null;
-if (args.db === 'pglite') {
-  if (requestedWorkers && requestedWorkers > 1) console.log('--workers applies to PostgreSQL (--db postgres); PGlite serves one process.');
-  runs.push(await benchOnce('PGlite', 'pglite', pgliteEnv, 1, true));
-} else if (args.db === 'postgres') {
-  const pgEnv = await preparePostgres();
-  runs.push(await benchOnce('PGlite', 'pglite', pgliteEnv, 1, true));
-  runs.push(await benchOnce('PostgreSQL', 'postgres', pgEnv, 1, true, false));
-  const w = requestedWorkers ?? 2;
-  if (w > 1) runs.push(await benchOnce(`PostgreSQL ${w} workers`, 'postgres', pgEnv, w, true, false));
-} else {
+const suffix = NO_CACHE ? ' uncached' : '';
+
+/** One measured run, preceded by the baseline checkout's server on the same database when asked. */
+async function measure(label: string, db: 'pglite' | 'postgres', env: NodeJS.ProcessEnv, workers: number, measureBytes: boolean) {
+  if (BASELINE) runs.push(await benchOnce(`${label} (baseline)${suffix}`, db, env, workers, true, false, BASELINE));
+  runs.push(await benchOnce(`${label}${suffix}`, db, env, workers, true, measureBytes && !ONLY));
+}
+
+if (args.db !== 'pglite' && args.db !== 'postgres') {
   console.error(`--db must be pglite or postgres, got "${args.db}"`);
   process.exit(1);
 }
+const sizes = args.sizes ? args.sizes.split(',').map((n) => Number(n.trim())) : null;
+if (sizes?.some((n) => !Number.isInteger(n) || n < 1)) {
+  console.error(`--sizes takes whole numbers separated by commas, got "${args.sizes}"`);
+  process.exit(1);
+}
+if (sizes) {
+  // One database (--db), one worker, each size in turn; paging every report is skipped.
+  for (const size of sizes) {
+    EXPERIENCES = size;
+    const env = args.db === 'postgres' ? await preparePostgres() : preparePglite();
+    await measure(`${args.db === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${size.toLocaleString('en')}`, args.db, env, 1, false);
+  }
+} else if (args.db === 'pglite') {
+  if (requestedWorkers && requestedWorkers > 1) console.log('--workers applies to PostgreSQL (--db postgres); PGlite serves one process.');
+  await measure('PGlite', 'pglite', preparePglite(), 1, true);
+} else {
+  const pgEnv = await preparePostgres();
+  if (!args['no-pglite']) await measure('PGlite', 'pglite', preparePglite(), 1, true);
+  await measure('PostgreSQL', 'postgres', pgEnv, 1, args['no-pglite']);
+  const w = requestedWorkers ?? 2;
+  if (w > 1) await measure(`PostgreSQL ${w} workers`, 'postgres', pgEnv, w, false);
+}
 
 printTable(runs);
+if (sizes) printSizes(runs);
 const outDir = path.join(root, 'bench-results');
 fs.mkdirSync(outDir, { recursive: true });
 const file = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 fs.writeFileSync(
   file,
   JSON.stringify(
-    { at: new Date().toISOString(), experiences: EXPERIENCES, connections: CONNECTIONS, durationSeconds: DURATION, cpus: os.cpus().length, node: process.version, runs },
+    {
+      at: new Date().toISOString(),
+      experiences: sizes ?? EXPERIENCES,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      cached: !NO_CACHE,
+      baseline: BASELINE,
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg(),
+      node: process.version,
+      runs,
+    },
     null,
     2,
   ),

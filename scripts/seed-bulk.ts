@@ -32,6 +32,7 @@ try {
     voters: Number(values.voters),
     seed: Number(values.seed),
     months: Number(values.months),
+    onPhase: (line) => console.log(`  ${line}`),
     onProgress: (done) => {
       if (Date.now() - lastLog > 3000 || done === experiences) {
         lastLog = Date.now();
@@ -39,8 +40,10 @@ try {
       }
     },
   });
+  const loaded = Date.now();
   // Fresh statistics so the planner picks the feed indexes on the new volume.
   await ctx.db.query('analyze');
+  console.log(`  aggregates and statistics in ${((Date.now() - loaded) / 1000).toFixed(1)} s`);
   const total = await ctx.db.query<{ n: number }>('select count(*)::int as n from experiences');
   console.log(
     `Inserted ${result.experiences.toLocaleString('en')} experiences and ${result.votes.toLocaleString('en')} votes ` +

@@ -37,6 +37,8 @@ export interface Config {
   workers: number;
   /** Connections in each process's PostgreSQL pool. */
   pgPoolSize: number;
+  /** In-process read caches on (the default); off measures every read from the database. */
+  readCache: boolean;
   /** The wait before checking a password once an account has `rateLimits.loginPerAccount.max` failures. */
   loginDelay: { baseMs: number; maxMs: number };
   /** `post`: reports publish at once unless an automatic hold applies; `pre`: every new or edited report is held. */
@@ -98,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: (env.CORS_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     workers: int(env, 'WORKERS', 1),
     pgPoolSize: int(env, 'PG_POOL_SIZE', 10),
+    // Off only to measure the uncached path (npm run bench -- --no-cache).
+    readCache: env.READ_CACHE !== 'off',
     loginDelay: { baseMs: int(env, 'LOGIN_DELAY_BASE_MS', 250), maxMs: int(env, 'LOGIN_DELAY_MAX_MS', 4000) },
     moderation: moderationMode(env.MODERATION),
     flagHoldThreshold: int(env, 'FLAG_HOLD_THRESHOLD', FLAG_HOLD_THRESHOLD),

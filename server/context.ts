@@ -36,7 +36,7 @@ export function createContext(config: Config, db: Db, jwtSecret: string, limiter
     db,
     tokens: new TokenService(jwtSecret, config.accessTokenSeconds),
     limiter,
-    cache: new ReadCache(),
+    cache: new ReadCache(undefined, undefined, config.readCache),
     // With other processes possibly revoking sessions (PostgreSQL), trusted only once buildApp
     // listens for their NOTIFY app_sessions.
     sessions: new SessionCache({ trusted: !db.listen }),

@@ -7,10 +7,14 @@ export class ReadCache {
   constructor(
     private readonly ttlMs = 30_000,
     private readonly maxEntries = 500,
-  ) {}
+    /** False (READ_CACHE=off, the benchmark's --no-cache): every read goes to the database. */
+    private readonly allowed = true,
+  ) {
+    this.trusted = allowed;
+  }
 
   /** False while another process's writes could go unheard (LISTEN connection down): no caching. */
-  private trusted = true;
+  private trusted: boolean;
 
   /** Changes on every invalidation: answers built from older data compare unequal. */
   get currentVersion(): number {
@@ -22,7 +26,7 @@ export class ReadCache {
   }
 
   setTrusted(trusted: boolean): void {
-    this.trusted = trusted;
+    this.trusted = trusted && this.allowed;
     this.invalidate();
   }
 

@@ -174,22 +174,25 @@ export async function logAction(
  * story repeats one written today or yesterday (UTC days: the day is all that is kept of a
  * report's time; any status).
  */
-async function submissionHoldReasons(
+function submissionHoldReasons(
   ctx: AppContext,
-  q: Queryable,
-  r: { story: string; effects: string[]; stack: string[]; dosage: string; outcomeNames: string[]; batchId?: string; storyHash: string },
-  excludeId?: string,
-): Promise<HoldReason[]> {
+  r: { story: string; effects: string[]; stack: string[]; dosage: string; outcomeNames: string[]; batchId?: string },
+  repeated: boolean,
+): HoldReason[] {
   const reasons: HoldReason[] = ctx.config.moderation === 'pre' ? ['pre-moderation'] : [];
   reasons.push(...textHoldReasons([r.story, ...r.effects, ...r.stack, r.dosage, ...r.outcomeNames, r.batchId ?? '']));
-  const repeat = await q.query(
-    `select 1 from experiences where story_hash = $1 and created_at >= utc_day(now()) - interval '24 hours'
-        and id <> coalesce($2::uuid, '00000000-0000-0000-0000-000000000000') limit 1`,
-    [r.storyHash, excludeId ?? null],
-  );
-  if (repeat.rows.length) reasons.push('repeated');
+  if (repeated) reasons.push('repeated');
   return reasons;
 }
+
+/** Whether a report other than `excludeId` has this story hash since yesterday began (UTC). */
+const REPEATED_SQL = (hash: string, excludeId: string) => `exists (select 1 from experiences where story_hash = ${hash}
+  and created_at >= utc_day(now()) - interval '24 hours' and id <> coalesce(${excludeId}::uuid, '00000000-0000-0000-0000-000000000000'))`;
+
+/** The experience columns of SELECT, as an INSERT ... RETURNING gives them back. */
+const RETURNING = `returning id, peptide_id, dosage, frequency, duration_days, route, primary_purpose, age_range, biological_sex,
+  activity_level, outcomes, rating, effects, timeline, story, stack, sourcing, helpful_count, not_helpful_count, detailed_count,
+  concerning_count, is_demo, publish_sourcing, created_at, updated_at, status, hold_reasons, hidden_reason, hidden_note`;
 
 async function fetchOne(q: Queryable, where: string, value: string): Promise<ExperienceRow | undefined> {
   const res = await q.query<ExperienceRow>(`${SELECT} where ${where}`, [value]);
@@ -201,37 +204,49 @@ export async function submitExperience(
   input: SubmitExperienceInput,
   seed?: { createdAt: Date; demo: boolean },
 ): Promise<{ trackingId: string; experience: Experience; status: ExperienceStatus; holdReasons: HoldReason[] }> {
-  const peptide = await ctx.db.query<{ name: string }>('select name from peptides where id = $1 and deleted_at is null', [
-    input.peptideId,
-  ]);
-  if (!peptide.rows[0]) throw badRequest('peptideId: no such peptide');
   const outcomes = normaliseOutcomes(input.outcomes);
   const rating = experienceRating(outcomes);
-  if (rating === null) throw badRequest('outcomes must rate at least one effect');
   const trackingId = newTrackingId();
   const sourcing = cleanSourcing(input.sourcing);
   const hash = storyHash(input.story);
+  // Two statements in one transaction, and the answer built from what they return: every
+  // statement costs a turn on PGlite's one connection, where writes queue behind each other
+  // (docs/performance.md, "Writes").
   const res = await ctx.db.transaction(async (tx) => {
+    // The peptide (its name goes into the search text), whether the story repeats one of the
+    // last day, and the report's demographic cell as it stands before this report.
+    const found = await tx.query<{ name: string; category: string; repeated: boolean; cell: number | null }>(
+      `select p.name, p.category, ${REPEATED_SQL('$2', 'null')} as repeated,
+         (select n from demographic_cells where peptide_id = p.id and age_range = $3 and biological_sex = $4 and activity_level = $5) as cell
+         from peptides p where p.id = $1 and p.deleted_at is null`,
+      [input.peptideId, hash, input.demographics.ageRange, input.demographics.biologicalSex, input.demographics.activityLevel],
+    );
+    const peptide = found.rows[0];
+    if (!peptide) throw badRequest('peptideId: no such peptide');
+    if (rating === null) throw badRequest('outcomes must rate at least one effect');
     // Seeded demonstration reports are published as written.
     const reasons = seed
       ? []
-      : await submissionHoldReasons(ctx, tx, {
-          story: input.story,
-          effects: input.effects,
-          stack: input.stack,
-          dosage: input.dosage,
-          outcomeNames: Object.keys(outcomes),
-          batchId: sourcing?.batchId,
-          storyHash: hash,
-        });
+      : submissionHoldReasons(
+          ctx,
+          {
+            story: input.story,
+            effects: input.effects,
+            stack: input.stack,
+            dosage: input.dosage,
+            outcomeNames: Object.keys(outcomes),
+            batchId: sourcing?.batchId,
+          },
+          peptide.repeated,
+        );
     const status: ExperienceStatus = reasons.length ? 'held' : 'published';
-    const inserted = await tx.query<{ id: string }>(
+    const inserted = await tx.query<Omit<ExperienceRow, 'peptide_name' | 'peptide_category' | 'cell_size'>>(
       `insert into experiences (tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
          purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
          sourcing, search_text, created_at, is_demo, publish_sourcing, status, hold_reasons, story_hash)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
          utc_day(coalesce($20::timestamptz, now())), $21, $22, $23, $24, $25)
-       returning id`,
+       ${RETURNING}`,
       [
         trackingHash(trackingId),
         input.peptideId,
@@ -251,7 +266,7 @@ export async function submitExperience(
         input.story,
         input.stack,
         jsonOrNull(sourcing),
-        searchText(peptide.rows[0].name, input.story, input.effects, input.primaryPurpose),
+        searchText(peptide.name, input.story, input.effects, input.primaryPurpose),
         seed ? seed.createdAt.toISOString() : null,
         seed?.demo ?? false,
         input.publishSourcing,
@@ -260,12 +275,19 @@ export async function submitExperience(
         hash,
       ],
     );
-    if (status === 'held') await logAction(tx, inserted.rows[0].id, null, 'hold', reasons);
-    return { id: inserted.rows[0].id, status, reasons };
+    const stored = inserted.rows[0];
+    if (status === 'held') await logAction(tx, stored.id, null, 'hold', reasons);
+    // The cell trigger (migration 009) counted this report in its cell if it is published.
+    const row: ExperienceRow = {
+      ...stored,
+      peptide_name: peptide.name,
+      peptide_category: peptide.category,
+      cell_size: (peptide.cell ?? 0) + (status === 'published' ? 1 : 0),
+    };
+    return { row, status, reasons };
   });
   ctx.cache.invalidate();
-  const row = await fetchOne(ctx.db, 'e.id = $1', res.id);
-  return { trackingId, experience: toExperience(row!), status: res.status, holdReasons: res.reasons };
+  return { trackingId, experience: toExperience(res.row), status: res.status, holdReasons: res.reasons };
 }
 
 // Keyset paging: each sort has an index on exactly these columns.
@@ -461,9 +483,9 @@ export async function updateByTracking(
     const outcomes = changes.outcomes ? normaliseOutcomes(changes.outcomes) : current.outcomes;
     // An edit is checked like a new report; a held or hidden report goes back to the queue.
     const textHash = storyHash(story);
-    const reasons = await submissionHoldReasons(
+    const repeat = await tx.query<{ repeated: boolean }>(`select ${REPEATED_SQL('$1', '$2')} as repeated`, [textHash, current.id]);
+    const reasons = submissionHoldReasons(
       ctx,
-      tx,
       {
         story,
         effects,
@@ -471,9 +493,8 @@ export async function updateByTracking(
         dosage: current.dosage,
         outcomeNames: Object.keys(outcomes),
         batchId: current.sourcing?.batchId,
-        storyHash: textHash,
       },
-      current.id,
+      repeat.rows[0].repeated,
     );
     if (current.status !== 'published') reasons.unshift('edited');
     const status: ExperienceStatus = reasons.length ? 'held' : 'published';

@@ -20,24 +20,22 @@ function toVote(row: VoteRow): Vote {
 /** Records a vote; the same type again is a 409 (withdrawing is withdrawVote), another type replaces the vote. */
 export async function castVote(ctx: AppContext, caller: Caller, experienceId: string, voteType: VoteType) {
   const result = await ctx.db.transaction(async (tx) => {
-    const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
-    if (!exists.rows.length) throw notFound('Experience not found');
-    const previous = await tx.query<VoteRow>('select * from votes where user_id = $1 and experience_id = $2 for update', [
-      caller.userId,
-      experienceId,
-    ]);
-    if (previous.rows[0]?.vote_type === voteType) {
-      throw conflict(`You have already marked this experience as ${voteType}`);
-    }
+    // One statement records the vote when the report is published and the vote is new or of
+    // another type (the unique index also decides between two identical votes racing); only
+    // when it records nothing does a second query tell a missing report from the same vote.
     const res = await tx.query<VoteRow>(
-      `insert into votes (experience_id, user_id, vote_type) values ($1, $2, $3)
+      `insert into votes (experience_id, user_id, vote_type)
+       select $1::uuid, $2::uuid, $3::text where exists (select 1 from experiences where id = $1 and status = 'published')
        on conflict (user_id, experience_id) do update set vote_type = excluded.vote_type, updated_at = now()
          where votes.vote_type <> excluded.vote_type
        returning *`,
       [experienceId, caller.userId, voteType],
     );
-    // A concurrent identical vote committed first (the check above saw no row yet): same 409.
-    if (!res.rows[0]) throw conflict(`You have already marked this experience as ${voteType}`);
+    if (!res.rows[0]) {
+      const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
+      if (!exists.rows.length) throw notFound('Experience not found');
+      throw conflict(`You have already marked this experience as ${voteType}`);
+    }
     const counts = await tx.query<CountsRow>(COUNTS_SQL, [experienceId]);
     // CONCERNING_HOLD_THRESHOLD concerning votes hold the report, in this transaction.
     if (counts.rows[0].concerning >= ctx.config.concerningHoldThreshold) await autoHold(tx, experienceId, 'concerning-votes');

@@ -26,6 +26,10 @@ export interface BulkOptions {
   /** Spread of report dates, in months back from now. */
   months?: number;
   onProgress?: (done: number) => void;
+  /** Loads at least this large drop the secondary indexes and rebuild them after (default 50,000). */
+  dropIndexesAbove?: number;
+  /** Progress lines about the phases after the rows (index builds). */
+  onPhase?: (line: string) => void;
 }
 
 const PURPOSES_BY_CATEGORY: Record<string, readonly string[]> = {
@@ -82,106 +86,113 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
   const profile = new Map(order.map((p) => [p.id, { base: 4.5 + rand() * 4, spread: 1.5 + rand() * 3 }]));
 
   const voterIds = await bulkVoters(db, options.voters ?? 300);
+  // A large load into indexed tables spends most of its time keeping the indexes (the trigram
+  // GIN above all) row by row: drop the secondary ones and build each once at the end, which
+  // is several times faster (1,000,000 reports on PostgreSQL: see docs/performance.md).
+  const rebuild = options.experiences >= (options.dropIndexesAbove ?? 50_000) ? await dropSecondaryIndexes(db, options.onPhase) : null;
   const now = Date.now();
   const span = months * 30.44 * 86_400_000;
   let inserted = 0;
   let votes = 0;
-
-  while (inserted < options.experiences) {
-    const n = Math.min(batchSize, options.experiences - inserted);
-    const rows: Record<string, unknown>[] = [];
-    const voteRows: Record<string, unknown>[] = [];
-    for (let i = 0; i < n; i++) {
-      const p = choose();
-      const { base, spread } = profile.get(p.id)!;
-      // Growth: more reports in recent months (density rises towards now).
-      const createdAt = new Date(now - Math.pow(rand(), 1.6) * span);
-      // Kept to the day, as every report is (migration 007_coarse_time.sql).
-      createdAt.setUTCHours(0, 0, 0, 0);
-      const outcomes: Record<string, number> = {};
-      const rated = p.common_effects.length ? p.common_effects : ['energy', 'sleep', 'mood'];
-      for (const effect of rated) {
-        if (rand() < 0.15 && Object.keys(outcomes).length) continue;
-        outcomes[effect] = clamp(Math.round(base + (rand() - 0.5) * spread * 2), 1, 10);
+  try {
+    while (inserted < options.experiences) {
+      const n = Math.min(batchSize, options.experiences - inserted);
+      const rows: Record<string, unknown>[] = [];
+      const voteRows: Record<string, unknown>[] = [];
+      for (let i = 0; i < n; i++) {
+        const p = choose();
+        const { base, spread } = profile.get(p.id)!;
+        // Growth: more reports in recent months (density rises towards now).
+        const createdAt = new Date(now - Math.pow(rand(), 1.6) * span);
+        // Kept to the day, as every report is (migration 007_coarse_time.sql).
+        createdAt.setUTCHours(0, 0, 0, 0);
+        const outcomes: Record<string, number> = {};
+        const rated = p.common_effects.length ? p.common_effects : ['energy', 'sleep', 'mood'];
+        for (const effect of rated) {
+          if (rand() < 0.15 && Object.keys(outcomes).length) continue;
+          outcomes[effect] = clamp(Math.round(base + (rand() - 0.5) * spread * 2), 1, 10);
+        }
+        const purposePool = PURPOSES_BY_CATEGORY[p.category] ?? PRIMARY_PURPOSES;
+        const purposes = some(rand, purposePool, 1, 2);
+        const effects = p.side_effects.length && rand() < 0.3 ? some(rand, p.side_effects, 1, 2) : [];
+        const story = makeStory(rand);
+        const id = randomUUID();
+        rows.push({
+          id,
+          tracking_hash: trackingHash(newTrackingId()),
+          peptide_id: p.id,
+          dosage: p.common_dosage.slice(0, 60) || '250 mcg',
+          frequency: pick(rand, FREQUENCIES),
+          duration_days: 7 + Math.floor(rand() * 120),
+          route: pick(rand, ROUTES),
+          primary_purpose: purposes,
+          purpose_groups: purposeGroups(purposes),
+          age_range: pick(rand, AGE_RANGES),
+          biological_sex: rand() < 0.03 ? 'prefer-not-to-say' : pick(rand, BIOLOGICAL_SEXES.slice(0, 2)),
+          activity_level: pick(rand, WIZARD_ACTIVITY_LEVELS),
+          outcomes,
+          rating: experienceRating(outcomes),
+          effects,
+          timeline: pick(rand, TIMELINES),
+          story,
+          stack: p.common_stacks.length && rand() < 0.25 ? p.common_stacks.slice(0, 1) : [],
+          search_text: [p.name, story, ...effects, ...purposes].join(' ').toLowerCase(),
+          created_at: createdAt.toISOString(),
+        });
+        // Votes are skewed too: most reports get none, a few get many.
+        const voteCount = Math.min(voterIds.length, Math.floor(Math.pow(rand(), 3) * 12));
+        for (const voter of some(rand, voterIds, voteCount, voteCount)) {
+          voteRows.push({ experience_id: id, user_id: voter, vote_type: pick(rand, VOTE_KINDS), created_at: createdAt.toISOString() });
+        }
       }
-      const purposePool = PURPOSES_BY_CATEGORY[p.category] ?? PRIMARY_PURPOSES;
-      const purposes = some(rand, purposePool, 1, 2);
-      const effects = p.side_effects.length && rand() < 0.3 ? some(rand, p.side_effects, 1, 2) : [];
-      const story = makeStory(rand);
-      const id = randomUUID();
-      rows.push({
-        id,
-        tracking_hash: trackingHash(newTrackingId()),
-        peptide_id: p.id,
-        dosage: p.common_dosage.slice(0, 60) || '250 mcg',
-        frequency: pick(rand, FREQUENCIES),
-        duration_days: 7 + Math.floor(rand() * 120),
-        route: pick(rand, ROUTES),
-        primary_purpose: purposes,
-        purpose_groups: purposeGroups(purposes),
-        age_range: pick(rand, AGE_RANGES),
-        biological_sex: rand() < 0.03 ? 'prefer-not-to-say' : pick(rand, BIOLOGICAL_SEXES.slice(0, 2)),
-        activity_level: pick(rand, WIZARD_ACTIVITY_LEVELS),
-        outcomes,
-        rating: experienceRating(outcomes),
-        effects,
-        timeline: pick(rand, TIMELINES),
-        story,
-        stack: p.common_stacks.length && rand() < 0.25 ? p.common_stacks.slice(0, 1) : [],
-        search_text: [p.name, story, ...effects, ...purposes].join(' ').toLowerCase(),
-        created_at: createdAt.toISOString(),
-      });
-      // Votes are skewed too: most reports get none, a few get many.
-      const voteCount = Math.min(voterIds.length, Math.floor(Math.pow(rand(), 3) * 12));
-      for (const voter of some(rand, voterIds, voteCount, voteCount)) {
-        voteRows.push({ experience_id: id, user_id: voter, vote_type: pick(rand, VOTE_KINDS), created_at: createdAt.toISOString() });
-      }
-    }
-    await db.transaction(async (tx) => {
-      await tx.exec(
-        'alter table experiences disable trigger experiences_aggregates; alter table experiences disable trigger experiences_demographic_cells; alter table votes disable trigger votes_counts',
-      );
-      await tx.query(
-        `insert into experiences (id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
-           purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
-           search_text, created_at, is_demo)
-         select id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose, purpose_groups,
-                age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack, search_text,
-                created_at, true
-           from json_to_recordset($1::json) as x(id uuid, tracking_hash text, peptide_id uuid, dosage text, frequency text,
-                duration_days integer, route text, primary_purpose text[], purpose_groups text[], age_range text,
-                biological_sex text, activity_level text, outcomes jsonb, rating double precision, effects text[],
-                timeline text, story text, stack text[], search_text text, created_at timestamptz)`,
-        [JSON.stringify(rows)],
-      );
-      if (voteRows.length) {
-        await tx.query(
-          `insert into votes (experience_id, user_id, vote_type, created_at)
-           select experience_id, user_id, vote_type, created_at
-             from json_to_recordset($1::json) as x(experience_id uuid, user_id uuid, vote_type text, created_at timestamptz)`,
-          [JSON.stringify(voteRows)],
+      await db.transaction(async (tx) => {
+        await tx.exec(
+          'alter table experiences disable trigger experiences_aggregates; alter table experiences disable trigger experiences_demographic_cells; alter table votes disable trigger votes_counts',
         );
-      }
-      // The per-row triggers are off for the batch: set this batch's vote counters in one statement.
-      await tx.query(
-        `update experiences e set
-           helpful_count = v.helpful, not_helpful_count = v.not_helpful, detailed_count = v.detailed, concerning_count = v.concerning
-          from (select experience_id,
-                       (count(*) filter (where vote_type = 'helpful'))::int as helpful,
-                       (count(*) filter (where vote_type = 'not-helpful'))::int as not_helpful,
-                       (count(*) filter (where vote_type = 'detailed'))::int as detailed,
-                       (count(*) filter (where vote_type = 'concerning'))::int as concerning
-                  from votes where experience_id = any($1::uuid[]) group by experience_id) v
-         where e.id = v.experience_id`,
-        [rows.map((r) => r.id)],
-      );
-      await tx.exec(
-        'alter table experiences enable trigger experiences_aggregates; alter table experiences enable trigger experiences_demographic_cells; alter table votes enable trigger votes_counts',
-      );
-    });
-    inserted += n;
-    votes += voteRows.length;
-    options.onProgress?.(inserted);
+        await tx.query(
+          `insert into experiences (id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
+             purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
+             search_text, created_at, is_demo)
+           select id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose, purpose_groups,
+                  age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack, search_text,
+                  created_at, true
+             from json_to_recordset($1::json) as x(id uuid, tracking_hash text, peptide_id uuid, dosage text, frequency text,
+                  duration_days integer, route text, primary_purpose text[], purpose_groups text[], age_range text,
+                  biological_sex text, activity_level text, outcomes jsonb, rating double precision, effects text[],
+                  timeline text, story text, stack text[], search_text text, created_at timestamptz)`,
+          [JSON.stringify(rows)],
+        );
+        if (voteRows.length) {
+          await tx.query(
+            `insert into votes (experience_id, user_id, vote_type, created_at)
+             select experience_id, user_id, vote_type, created_at
+               from json_to_recordset($1::json) as x(experience_id uuid, user_id uuid, vote_type text, created_at timestamptz)`,
+            [JSON.stringify(voteRows)],
+          );
+        }
+        // The per-row triggers are off for the batch: set this batch's vote counters in one statement.
+        await tx.query(
+          `update experiences e set
+             helpful_count = v.helpful, not_helpful_count = v.not_helpful, detailed_count = v.detailed, concerning_count = v.concerning
+            from (select experience_id,
+                         (count(*) filter (where vote_type = 'helpful'))::int as helpful,
+                         (count(*) filter (where vote_type = 'not-helpful'))::int as not_helpful,
+                         (count(*) filter (where vote_type = 'detailed'))::int as detailed,
+                         (count(*) filter (where vote_type = 'concerning'))::int as concerning
+                    from votes where experience_id = any($1::uuid[]) group by experience_id) v
+           where e.id = v.experience_id`,
+          [rows.map((r) => r.id)],
+        );
+        await tx.exec(
+          'alter table experiences enable trigger experiences_aggregates; alter table experiences enable trigger experiences_demographic_cells; alter table votes enable trigger votes_counts',
+        );
+      });
+      inserted += n;
+      votes += voteRows.length;
+      options.onProgress?.(inserted);
+    }
+  } finally {
+    if (rebuild) await rebuild();
   }
   await db.transaction((tx) => recomputeAggregates(tx));
   return { experiences: inserted, votes };
@@ -233,6 +244,32 @@ const RECOMPUTE = {
   cellsClear: 'delete from demographic_cells',
   cells: `insert into demographic_cells (peptide_id, age_range, biological_sex, activity_level, n) ${FROM_SCRATCH.cells}`,
 };
+
+/**
+ * Drops the indexes of experiences and votes that back no constraint and returns a function
+ * that creates them again from their saved definitions (pg_get_indexdef).
+ */
+async function dropSecondaryIndexes(db: Db, log: (line: string) => void = () => {}): Promise<() => Promise<void>> {
+  const { rows } = await db.query<{ name: string; def: string }>(
+    `select c.relname as name, pg_get_indexdef(i.indexrelid) as def
+       from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
+      where t.relname in ('experiences', 'votes') and t.relnamespace = 'public'::regnamespace
+        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+  );
+  for (const r of rows) await db.query(`drop index if exists "${r.name}"`);
+  return async () => {
+    for (const r of rows) {
+      const started = Date.now();
+      // More sort memory than the default 64 MB: the trigram index of 1,000,000 reports
+      // builds several times faster.
+      await db.transaction(async (tx) => {
+        await tx.query(`set local maintenance_work_mem = '512MB'`);
+        await tx.query(r.def);
+      });
+      log(`index ${r.name} rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+  };
+}
 
 /** Approved accounts that cast generated votes; their password is random and discarded. */
 async function bulkVoters(db: Db, n: number): Promise<string[]> {

@@ -1,0 +1,103 @@
+// The write path's cost (docs/performance.md, "Writes"): on PGlite every statement takes a turn
+// on the one connection, so a submission or a vote that needs fewer turns keeps the queue behind
+// it shorter; and no write may stop to merge a GIN pending list for everyone queued behind it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { K_ANONYMITY } from '../../contract/rules';
+import type { Db, QueryResult, Transaction } from '../../server/db/client';
+import { newMember } from './fixtures';
+import { createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+
+let t: TestApp;
+let bpc: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  bpc = t.peptides.get('BPC-157')!;
+});
+afterAll(() => t.close());
+
+/** Counts the statements the services send while `fn` runs (BEGIN and COMMIT not included). */
+async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
+  const db = t.ctx.db as { -readonly [K in keyof Db]: Db[K] };
+  const seen: string[] = [];
+  const query = db.query;
+  const transaction = db.transaction;
+  db.query = <T,>(sql: string, params?: unknown[]) => {
+    seen.push(sql);
+    return query.call(db, sql, params) as Promise<QueryResult<T>>;
+  };
+  db.transaction = <T,>(work: (tx: Transaction) => Promise<T>) =>
+    transaction.call(db, (tx: Transaction) =>
+      work({
+        ...tx,
+        query: <U,>(sql: string, params?: unknown[]) => {
+          seen.push(sql);
+          return tx.query<U>(sql, params);
+        },
+      }),
+    ) as Promise<T>;
+  try {
+    await fn();
+  } finally {
+    db.query = query;
+    db.transaction = transaction;
+  }
+  return seen;
+}
+
+describe('the write path', () => {
+  it('a submission takes two statements and answers the report exactly as the feed then shows it', async () => {
+    // Enough reports in one cell that the new one's demographics are shown (K_ANONYMITY).
+    const cell = { ageRange: '45-50', biologicalSex: 'female', activityLevel: 'sedentary' };
+    for (let i = 0; i < K_ANONYMITY - 1; i++) await submit(t, validSubmission(bpc, { demographics: cell }));
+    let answer: Record<string, unknown> = {};
+    const statements = await statementsDuring(async () => {
+      answer = (await submit(t, validSubmission(bpc, { demographics: cell }))).experience;
+    });
+    expect(statements).toHaveLength(2);
+    expect(answer.demographics).toEqual(cell);
+    const shown = json(await t.app.inject({ method: 'GET', url: `/api/experiences/${answer._id as string}` })).data.experience;
+    expect(answer).toEqual(shown);
+  });
+
+  it('a held submission answers its hold reasons and is logged, still in two statements plus the log entry', async () => {
+    let res: Awaited<ReturnType<typeof submit>> | null = null;
+    const statements = await statementsDuring(async () => {
+      res = await submit(t, validSubmission(bpc, { story: 'Ask me at seller@example.com for the batch I used; it worked well for my shoulder and my sleep over six weeks.' }));
+    });
+    expect(res!.status).toBe('held');
+    expect(res!.holdReasons).toEqual(['email']);
+    expect(statements).toHaveLength(3);
+    expect(statements[2]).toMatch(/insert into moderation_log/);
+  });
+
+  it('a vote takes one statement to record and one to read the counts (besides the session check and monthly activity)', async () => {
+    const m = await newMember(t);
+    const id = (await submit(t, validSubmission(bpc))).experience._id;
+    let status = 0;
+    const statements = await statementsDuring(async () => {
+      status = (await t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: m.headers, payload: { voteType: 'helpful' } })).statusCode;
+    });
+    expect(status).toBe(201);
+    expect(statements.filter((s) => !/account_activity|from sessions/.test(s)), statements.join('\n')).toHaveLength(2);
+    // The same vote again and a missing report are still told apart.
+    const again = await t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: m.headers, payload: { voteType: 'helpful' } });
+    expect(again.statusCode).toBe(409);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiences/00000000-0000-4000-8000-000000000000/vote',
+      headers: m.headers,
+      payload: { voteType: 'helpful' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('the GIN indexes of experiences keep only a small pending list for a later write to merge', async () => {
+    const res = await t.ctx.db.query<{ name: string; options: string[] | null }>(
+      `select c.relname as name, c.reloptions as options from pg_class c join pg_index i on i.indexrelid = c.oid
+         join pg_class r on r.oid = i.indrelid join pg_am a on a.oid = c.relam
+        where r.relname = 'experiences' and a.amname = 'gin' order by 1`,
+    );
+    expect(res.rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of res.rows) expect({ name: row.name, options: row.options }).toEqual({ name: row.name, options: expect.arrayContaining(['gin_pending_list_limit=64']) });
+  });
+});
