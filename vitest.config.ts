@@ -16,8 +16,11 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'tests/server/**/*.test.ts'],
-            testTimeout: 30_000,
-            hookTimeout: 60_000,
+            // Generous: several tests hash with a production-like scrypt cost or reopen databases,
+            // 5-20 s here when idle; on a busy 2-core machine (CI beside the browser suite) they
+            // took over 30 s and failed on time alone.
+            testTimeout: 120_000,
+            hookTimeout: 180_000,
           },
         },
         {
@@ -39,7 +42,7 @@ export default mergeConfig(
             globalSetup: ['tests/e2e/global-setup.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            fileParallelism: false,
+            // Two files at a time, each worker on its own server (global-setup.ts).
           },
         },
       ],

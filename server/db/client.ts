@@ -20,11 +20,12 @@ export interface Transaction extends Queryable {
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
-   * PostgreSQL only: calls `onNotify` (with the payload) for every NOTIFY on `channel` from any
-   * process, and `onState(false)` while the listening connection is down (it reconnects by
-   * itself). Resolves to a function that stops listening.
+   * PostgreSQL only: calls `onNotify` (with the payload, and `own` true when the NOTIFY came from
+   * one of this Db's own connections, that is from this process) for every NOTIFY on `channel`,
+   * and `onState(false)` while the listening connection is down (it reconnects by itself).
+   * Resolves to a function that stops listening.
    */
-  listen?(channel: string, onNotify: (payload: string) => void, onState: (up: boolean) => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onNotify: (payload: string, own: boolean) => void, onState: (up: boolean) => void): Promise<() => Promise<void>>;
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -130,6 +131,17 @@ async function openPostgres(url: string, poolSize: number | undefined): Promise<
   // int8 (counts) as numbers, like PGlite; numeric stays exact text and is cast in SQL.
   pg.types.setTypeParser(20, (v: string) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Backend pids of this pool's connections: a NOTIFY sent by one of them is this process's own.
+  const ownBackends = new Set<number>();
+  const backendOf = (client: unknown) => (client as { processID?: number }).processID;
+  pool.on('connect', (client) => {
+    const pid = backendOf(client);
+    if (pid) ownBackends.add(pid);
+  });
+  pool.on('remove', (client) => {
+    const pid = backendOf(client);
+    if (pid) ownBackends.delete(pid);
+  });
   const run = async <T>(client: { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number | null }> }, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
     const res = await client.query(sql, params);
     return { rows: res.rows as T[], affectedRows: res.rowCount ?? 0 };
@@ -158,7 +170,8 @@ async function openPostgres(url: string, poolSize: number | undefined): Promise<
       }
     },
     close: () => pool.end(),
-    listen: (channel, onNotify, onState) => listenPostgres(pg, url, channel, onNotify, onState),
+    listen: (channel, onNotify, onState) =>
+      listenPostgres(pg, url, channel, (payload, pid) => onNotify(payload, ownBackends.has(pid)), onState),
   };
 }
 
@@ -167,7 +180,7 @@ async function listenPostgres(
   pg: typeof import('pg').default,
   url: string,
   channel: string,
-  onNotify: (payload: string) => void,
+  onNotify: (payload: string, senderPid: number) => void,
   onState: (up: boolean) => void,
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
@@ -177,7 +190,7 @@ async function listenPostgres(
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (msg) => {
-      if (msg.channel === channel) onNotify(msg.payload ?? '');
+      if (msg.channel === channel) onNotify(msg.payload ?? '', msg.processId);
     });
     const lost = () => {
       if (stopped || client !== c) return;

@@ -64,7 +64,7 @@ export async function startAppServer({ distDir, dataDir, env = {} }: { distDir: 
   server.stdout?.on('data', (d) => logs.push(String(d)));
   server.stderr?.on('data', (d) => logs.push(String(d)));
   try {
-    await waitForHealth(baseURL, server, 60_000);
+    await waitForHealth(baseURL, server, 180_000);
   } catch (err) {
     server.kill('SIGKILL');
     throw new Error(`${(err as Error).message}\n${logs.join('')}`);

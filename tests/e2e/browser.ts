@@ -16,19 +16,30 @@ const FLAGS = [
   '--disable-sync',
 ];
 
+/**
+ * This worker's server (global-setup.ts starts one per worker): files running at the same time
+ * never share data. A test that calls `inject('baseURL')` instead gets the first worker's server,
+ * which also works, only without that separation.
+ */
+export function baseURL(): string {
+  const urls = inject('baseURLs');
+  const worker = Number(process.env.VITEST_POOL_ID || 1);
+  return urls[(worker - 1) % urls.length] ?? inject('baseURL');
+}
+
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS, headless: true });
 }
 
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: inject('baseURL'), viewport: { width: 1280, height: 900 }, ...options });
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   return { context, page };
 }
 
 /** Calls the API directly (for setup such as a moderator approving an account). */
 export function api<T = any>(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
-  return apiAt<T>(inject('baseURL'), method, url, body, token);
+  return apiAt<T>(baseURL(), method, url, body, token);
 }
 
 /** `api` against another server (a test that starts its own: tests/e2e/app-server.ts). */
@@ -44,14 +55,14 @@ export async function apiAt<T = any>(baseURL: string, method: string, url: strin
 type Peptide = { _id: string; name: string; commonEffects: string[] };
 
 /** The first catalogue peptide with common effects (the wizard's outcome fields), from the API. */
-export async function firstPeptide(baseURL = inject('baseURL')): Promise<Peptide> {
-  const res = await apiAt(baseURL, 'GET', '/api/peptides?limit=100&sort=name');
+export async function firstPeptide(base = baseURL()): Promise<Peptide> {
+  const res = await apiAt(base, 'GET', '/api/peptides?limit=100&sort=name');
   return res.body.data.peptides.find((p: Peptide) => p.commonEffects.length > 0);
 }
 
 /** Submits an experience through the API as the wizard would: a valid report, `fields` overriding. */
-export function submitExperience(peptide: Peptide, story: string, fields: Record<string, unknown> = {}, baseURL = inject('baseURL')) {
-  return apiAt(baseURL, 'POST', '/api/experiences', {
+export function submitExperience(peptide: Peptide, story: string, fields: Record<string, unknown> = {}, base = baseURL()) {
+  return apiAt(base, 'POST', '/api/experiences', {
     peptideId: peptide._id,
     dosage: '250 mcg',
     frequency: 'daily',

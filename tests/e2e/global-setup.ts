@@ -1,4 +1,7 @@
-// Browser tests run against the real built app and the real server on a temp database.
+// Browser tests run against the real built app and the real server on a temp database: the app
+// is built once, and each test worker gets a server of its own (files run two at a time, and a
+// file's data never meets another's running at the same moment). Tests reach theirs through
+// `baseURL()` in browser.ts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +13,10 @@ export { E2E_MODERATOR };
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The first worker's server (prefer `baseURL()` from browser.ts: the one of this worker). */
     baseURL: string;
+    /** One server per test worker, in VITEST_POOL_ID order (1 first). */
+    baseURLs: string[];
     moderator: { email: string; password: string };
     /** The folder the app was built into for this run (budgets read its manifest). */
     distDir: string;
@@ -25,7 +31,6 @@ export default async function setup(project: TestProject) {
   // Each run builds into its own folder, so parallel runs never overwrite each other's build.
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-e2e-'));
   const outDir = path.join(workDir, 'dist');
-  const dataDir = path.join(workDir, 'data');
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
   const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'], {
     cwd: root,
@@ -35,13 +40,24 @@ export default async function setup(project: TestProject) {
   });
   if (build.status !== 0) throw new Error('vite build failed');
 
-  const { baseURL, stop } = await startAppServer({ distDir: outDir, dataDir });
-  project.provide('baseURL', baseURL);
+  const workers = Math.max(1, project.config.maxWorkers ?? 1);
+  const started = await Promise.allSettled(
+    Array.from({ length: workers }, (_, i) => startAppServer({ distDir: outDir, dataDir: path.join(workDir, `data-${i + 1}`) })),
+  );
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    fs.rmSync(workDir, { recursive: true, force: true });
+  };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide('baseURL', servers[0]!.baseURL);
+  project.provide('baseURLs', servers.map((s) => s.baseURL));
   project.provide('moderator', E2E_MODERATOR);
   project.provide('distDir', outDir);
 
-  return async () => {
-    await stop();
-    fs.rmSync(workDir, { recursive: true, force: true });
-  };
+  return stopAll;
 }

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import path from 'node:path';
-import { api, approvedMember, launch, newPage, screenshotDir } from './browser';
+import { api, approvedMember, baseURL, launch, newPage, screenshotDir } from './browser';
 
 /** Each payload, when it runs, records its id in window.__xss and opens an alert. */
 function payloads(): { id: string; text: string }[] {
@@ -202,7 +202,7 @@ async function probe(page: Page, url: string, act?: (page: Page) => Promise<void
 describe('XSS payloads in Chromium', () => {
   it('the Content-Security-Policy forbids inline script', async () => {
     for (const url of ['/', '/community', `/experiences/${experienceIds[0]}`]) {
-      const res = await fetch(new URL(url, (await import('vitest')).inject('baseURL')));
+      const res = await fetch(new URL(url, baseURL()));
       const csp = res.headers.get('content-security-policy') ?? '';
       const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? /default-src ([^;]+)/.exec(csp)?.[1] ?? '';
       expect(scriptSrc, url).toContain("'self'");

@@ -160,6 +160,33 @@ describe('members-only answers the same for every member', () => {
     expect(json(after).data.totalExperiences).toBe(json(before).data.totalExperiences + 1);
   });
 
+  // The race once seen in CI's PostgreSQL pass: Bob's sign-in (his first activity this month)
+  // empties the caches when it returns, and its NOTIFY came back to this same server later, after
+  // Alice's answer had been kept, dropping it; Bob then got a rebuilt answer (new generatedAt).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL, this server's own writes heard back by NOTIFY keep the answers kept since; another process's writes empty them",
+    async () => {
+      const pg = (await import('pg')).default;
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${(await t.ctx.db.query<{ db: string }>('select current_database() as db')).rows[0].db}`;
+      const otherProcess = new pg.Client({ connectionString: url.toString() });
+      await otherProcess.connect();
+      try {
+        const version = t.ctx.cache.currentVersion;
+        // This server's write (its own pool), then another process's: NOTIFYs arrive in commit order.
+        await t.ctx.db.query(`select pg_notify('app_cache', 'account_activity')`);
+        await otherProcess.query(`select pg_notify('app_cache', 'experiences')`);
+        await expect.poll(() => t.ctx.cache.currentVersion, { timeout: 10_000 }).not.toBe(version);
+        // Only the other process's write emptied the caches. (The pause gives a wrongly heard echo
+        // time to land; with the echo ignored nothing else can change the version, so it never flakes.)
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(t.ctx.cache.currentVersion).toBe(version + 1);
+      } finally {
+        await otherProcess.end();
+      }
+    },
+  );
+
   it('keep refusing a bad query with 400, not a kept answer', async () => {
     const { accessToken } = await member(t, 'dave-cache@example.com');
     const bad = await get('/api/analytics/trends?period=yearly', bearer(accessToken));
