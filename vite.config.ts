@@ -24,7 +24,8 @@ const CORE = [
   /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!.*(nfinite|utation))/,
   // Not the entry's helper (it runs before the core loads) nor the toaster (Radix, loaded lazily).
   /[\\/]src[\\/]app[\\/](?!first-paint|toast[\\/]Toaster)/,
-  /[\\/]src[\\/]lib[\\/]|[\\/]src[\\/]components[\\/]page[\\/]|[\\/]src[\\/]components[\\/]experience[\\/](StoryText|format)\.tsx?$|[\\/]src[\\/]api[\\/]client\.ts$|[\\/]contract[\\/](vocabulary|rules|normalize)\.ts$/,
+  // Not the URL-state module: it brings zod, which Home's first load does without.
+  /[\\/]src[\\/]lib[\\/](?!url-state)|[\\/]src[\\/]components[\\/]page[\\/]|[\\/]src[\\/]components[\\/]experience[\\/](StoryText|format)\.tsx?$|[\\/]src[\\/]api[\\/]client\.ts$|[\\/]contract[\\/](vocabulary|rules|normalize)\.ts$/,
   /[\\/]src[\\/]components[\\/]ui[\\/](badge|button|card|field-styles|input|label|select|skeleton|spinner|stat-card)\.tsx?$/,
 ];
 /** Primitives only the form pages use, with the barrel that names them all: one chunk for those pages. */
