@@ -268,14 +268,17 @@ describe('profile', () => {
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await toastShown(page, 'Profile updated successfully!');
 
+    // The open tab is in the address (?tab=privacy), so a reload comes back to it.
     await page.reload();
+    await page.getByLabel('Share height').waitFor();
+    expect(await page.getByRole('tab', { name: 'Privacy' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('Share height').isChecked()).toBe(false);
+    expect(await page.getByLabel('Share age').isChecked()).toBe(true);
+    await page.getByRole('tab', { name: 'Demographics' }).click();
     await page.getByLabel('Age', { exact: true }).waitFor();
     expect(await page.getByLabel('Age', { exact: true }).inputValue()).toBe('41');
     expect(await page.getByLabel('Weight (lbs)').inputValue()).toBe('176.4');
     expect(await page.getByLabel('Gender').inputValue()).toBe('other');
-    await page.getByRole('tab', { name: 'Privacy' }).click();
-    expect(await page.getByLabel('Share height').isChecked()).toBe(false);
-    expect(await page.getByLabel('Share age').isChecked()).toBe(true);
     await context.close();
   });
 });
