@@ -59,7 +59,7 @@ function formatIssue(issue: z.core.$ZodIssue): string {
     case 'too_big':
       return `${field} ${sizeText('at most', issue.origin, issue.maximum)}`;
     case 'unrecognized_keys':
-      return `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map((k) => (field === 'body' ? k : `${field}.${k}`)).join(', ')}`;
+      return unknownFields(field, issue.keys);
     case 'invalid_format':
       return `${field} is not a valid ${issue.format}`;
     case 'not_multiple_of':
@@ -67,6 +67,20 @@ function formatIssue(issue: z.core.$ZodIssue): string {
     default:
       return `${field} is invalid`;
   }
+}
+
+/** A name the sender chose is echoed only when it is short and plain (no markup, control or
+ *  direction characters), and at most three of them: the message stays a sentence a person can
+ *  read, whatever was sent. */
+const PLAIN_NAME = /^[A-Za-z0-9_.-]{1,40}$/;
+const SHOWN_NAMES = 3;
+
+function unknownFields(field: string, keys: readonly string[]): string {
+  const shown = keys.filter((k) => PLAIN_NAME.test(k)).slice(0, SHOWN_NAMES).map((k) => (field === 'body' ? k : `${field}.${k}`));
+  const others = keys.length - shown.length;
+  const label = `unknown field${keys.length > 1 ? 's' : ''}`;
+  if (!shown.length) return `${field === 'body' ? '' : `${field}: `}${keys.length} ${label}`;
+  return `${label}: ${shown.join(', ')}${others ? ` and ${others} more` : ''}`;
 }
 
 function article(expected: string): string {

@@ -44,6 +44,14 @@ describe('formatIssues', () => {
     expect(message(z.strictObject({}), { role: 'x' })).toBe('unknown field: role');
   });
 
+  it('echoes at most three plain unknown names, never markup, control or direction characters, never 60 kB', () => {
+    const many = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, 1]));
+    expect(message(z.strictObject({}), many)).toBe('unknown fields: k0, k1, k2 and 2997 more');
+    expect(message(z.strictObject({}), { ['k'.repeat(60_000)]: 1 })).toBe('1 unknown field');
+    expect(message(z.strictObject({}), { '<img src=x onerror=alert(1)>\u202e\u0007': 1, role: 2 })).toBe('unknown fields: role and 1 more');
+    expect(message(z.object({ d: z.strictObject({}) }), { d: { '\u202e': 1 } })).toBe('d: 1 unknown field');
+  });
+
   it('keeps custom messages and prefixes the field unless the message already starts with it', () => {
     expect(message(z.object({ story: z.string().check(z.minLength(3, 'story too short')) }), { story: 'a' })).toBe('story too short');
     expect(message(z.object({ x: z.string().check(z.minLength(3, 'too short')) }), { x: 'a' })).toBe('x: too short');

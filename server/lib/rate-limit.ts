@@ -227,13 +227,16 @@ export interface PublishedLimit extends RateLimitInfo {
  * tab) and the OpenAPI document (server/plugins/openapi.ts) both read this table.
  */
 export function publishedLimits(r: Config['rateLimits']): PublishedLimit[] {
-  const votes = ['POST /api/experiences/:id/vote', 'DELETE /api/experiences/:id/vote', 'POST /api/experiences/:id/flag'];
+  // Votes (cast or withdrawn) and flags are counted apart, each with the votes' numbers
+  // (server/routes/experiences.ts, perAccount).
+  const votes = ['POST /api/experiences/:id/vote', 'DELETE /api/experiences/:id/vote'];
   return [
     { name: 'Experience submissions', description: 'POST /api/experiences', ...maxPer(r.submissions), scope: 'address', routes: ['POST /api/experiences'] },
     { name: 'Registrations', description: 'POST /api/users/register', ...maxPer(r.register), scope: 'address', routes: ['POST /api/users/register'] },
     { name: 'Failed sign-ins per account and address', description: 'POST /api/users/login', ...maxPer(r.loginPerEmail), scope: 'email', routes: ['POST /api/users/login'] },
     { name: 'Failed sign-ins per address', description: 'POST /api/users/login', ...maxPer(r.loginPerAddress), scope: 'address', routes: ['POST /api/users/login'] },
-    { name: 'Votes', description: 'POST /api/experiences/{id}/vote', ...maxPer(r.votes), scope: 'account', routes: votes },
+    { name: 'Votes', description: 'POST and DELETE /api/experiences/{id}/vote', ...maxPer(r.votes), scope: 'account', routes: votes },
+    { name: 'Flags', description: 'POST /api/experiences/{id}/flag', ...maxPer(r.votes), scope: 'account', routes: ['POST /api/experiences/:id/flag'] },
     { name: 'All other API requests', description: 'Every /api request', ...maxPer(r.general), scope: 'address', routes: '*' },
   ];
 }

@@ -66,12 +66,14 @@ export async function requireModerator(ctx: AppContext, request: FastifyRequest)
 const admitted = new WeakMap<FastifyRequest, Caller>();
 
 /**
- * Checks `config.access` in preValidation: after the body is read (malformed JSON is a 400 for
- * everyone) and before the schemas, the route's own preValidation hooks and the handler.
+ * Checks `config.access` in onRequest, before the body is read: a caller without access hears
+ * 401/403 and nothing about its input (malformed JSON, a body too large, a NUL, a field the
+ * schema refuses), and the server never parses a body for them. Registered after the general
+ * rate limit (plugins/request-guards.ts), so refused requests still count against it.
  */
 export const accessChecks = fp(
   async (app, { ctx }: { ctx: AppContext }) => {
-    app.addHook('preValidation', async (request) => {
+    app.addHook('onRequest', async (request) => {
       const { access } = routeConfig(request);
       if (access === 'member') admitted.set(request, await requireMember(ctx, request));
       else if (access === 'moderator') admitted.set(request, await requireModerator(ctx, request));

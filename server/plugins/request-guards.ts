@@ -19,11 +19,15 @@ function holdsNul(values: unknown): boolean {
 export const requestGuards = fp(
   async (app, { ctx }: { ctx: AppContext }) => {
     app.addHook('onRequest', async (request) => {
-      // Params and query are decoded already: `%00` in any spelling arrives here as a NUL.
-      if (holdsNul(request.params) || holdsNul(request.query)) throw badRequest(NUL_MESSAGE);
       if (routeConfig(request).api || request.is404) {
         await ctx.limiter.check('general', clientAddress(request), ctx.config.rateLimits.general);
       }
+    });
+    // After every onRequest hook, so a caller without access to the route hears 401/403 first
+    // (plugins/auth.ts), and before the body is read. Params and query are decoded already:
+    // `%00` in any spelling arrives here as a NUL.
+    app.addHook('preParsing', async (request) => {
+      if (holdsNul(request.params) || holdsNul(request.query)) throw badRequest(NUL_MESSAGE);
     });
   },
   { name: 'request-guards' },

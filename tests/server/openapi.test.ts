@@ -112,6 +112,9 @@ describe('GET /api/openapi.json', () => {
     expect(submit.responses['201'].content!['application/json'].schema).toMatchObject({ properties: { success: {}, data: {} } });
     expect(submit.responses['4XX'].content!['application/json'].schema).toMatchObject({ properties: { success: {}, error: { type: 'string' } } });
     expect(submit['x-rate-limits']!.map((l) => l.name)).toEqual(['Experience submissions', 'All other API requests']);
+    // Flags are counted apart from votes (a member who used up the votes can still flag).
+    expect(doc.paths['/api/experiences/{id}/flag']!.post!['x-rate-limits']!.map((l) => l.name)).toEqual(['Flags', 'All other API requests']);
+    expect(doc.paths['/api/experiences/{id}/vote']!.delete!['x-rate-limits']!.map((l) => l.name)).toEqual(['Votes', 'All other API requests']);
     expect(submit['x-rate-limits']![0]).toMatchObject({ max: t.config.rateLimits.submissions.max, windowSeconds: t.config.rateLimits.submissions.windowSeconds });
 
     const list = operation('GET', '/api/experiences')!;
@@ -143,5 +146,20 @@ describe('access comes before the schemas', () => {
     expectError(await t.app.inject({ method: 'POST', url: '/api/experiences/nope/vote', headers: m.headers, payload: { voteType: 'helpful' } }), 400, 'id: must be a valid id');
     expectError(await t.app.inject({ method: 'POST', url: `/api/experiences/${UNKNOWN}/vote`, headers: m.headers, payload: {} }), 400, 'voteType must be one of');
     expectError(await t.app.inject({ method: 'GET', url: '/api/peptides?limit=5', headers: bearer('not-a-token') }), 401);
+  });
+
+  it('nothing about the body or query reaches a caller without access: malformed JSON, a body too large, another type, a NUL', async () => {
+    const hide = `/api/moderation/experiences/${UNKNOWN}/hide`;
+    const raw = (payload: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: hide, payload, headers: { 'content-type': 'application/json', ...headers } });
+    const m = await newMember(t);
+    // Anonymous: 401; a member on a moderator route: 403.
+    for (const [headers, status] of [[{}, 401], [m.headers, 403]] as const) {
+      expectError(await raw('{"reason":', headers), status);
+      expectError(await raw('{"reason":"spam","__proto__":{}}', headers), status);
+      expectError(await raw(JSON.stringify({ reason: 'spam', note: 'x'.repeat(200_000) }), headers), status);
+      expectError(await raw('<a/>', { ...headers, 'content-type': 'application/xml' }), status);
+      expectError(await t.app.inject({ method: 'GET', url: '/api/moderation/queue?view=%00', headers }), status);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EffectsResponse, ENDPOINTS, HealthResponse, LimitsResponse } from '../../contract';
 import { buildApp } from '../../server/app';
 import { createTestApp, json, validSubmission, type TestApp } from './helpers';
-import { countRows, expectError, moderatorToken, rows, storyOf } from './fixtures';
+import { countRows, expectError, moderatorToken, newMember, rows, storyOf } from './fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,8 +32,9 @@ describe('GET /api/limits', () => {
     expect(by(/per account/i)).toMatchObject({ max: r.loginPerEmail.max, windowSeconds: r.loginPerEmail.windowSeconds, scope: 'email' });
     expect(by(/per address/i)).toMatchObject({ max: r.loginPerAddress.max, windowSeconds: r.loginPerAddress.windowSeconds, scope: 'address' });
     expect(by(/votes/i)).toMatchObject({ max: r.votes.max, windowSeconds: r.votes.windowSeconds, scope: 'account' });
+    expect(by(/flags/i)).toMatchObject({ max: r.votes.max, windowSeconds: r.votes.windowSeconds, scope: 'account' });
     expect(by(/other/i)).toMatchObject({ max: r.general.max, windowSeconds: r.general.windowSeconds, scope: 'address' });
-    expect(limits).toHaveLength(6);
+    expect(limits).toHaveLength(7);
   });
 
   it('follows the environment: the default limits scaled by RATE_LIMIT_MULTIPLIER, each overridable', async () => {
@@ -47,6 +48,7 @@ describe('GET /api/limits', () => {
         'Failed sign-ins per account and address': [10, 900],
         'Failed sign-ins per address': [30, 900],
         Votes: [7, 120],
+        Flags: [7, 120],
         'All other API requests': [600, 60],
       });
     } finally {
@@ -127,13 +129,20 @@ describe('not found', () => {
 });
 
 describe('bad requests', () => {
-  it.each(['/api/users/register', '/api/users/login', '/api/auth/refresh', '/api/experiences', '/api/peptides'])(
+  it.each(['/api/users/register', '/api/users/login', '/api/auth/refresh', '/api/experiences'])(
     'malformed JSON to %s is a 400 that says so',
     async (url) => {
       const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
       expectError(res, 400, 'The request body is not valid JSON');
     },
   );
+
+  it('malformed JSON to a members-only route is a 400 for a member, a 401 for anyone else', async () => {
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/peptides', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"name": ' });
+    expectError(await post({}), 401);
+    expectError(await post((await newMember(t)).headers), 400, 'The request body is not valid JSON');
+  });
 
   it('an empty JSON body is a 400 naming the missing fields', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: '' });
