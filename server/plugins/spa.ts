@@ -9,11 +9,13 @@ import fp from 'fastify-plugin';
 import { loadSpaIndex } from '../lib/spa-preload';
 
 /**
- * The path as the router would read it: percent-decoded and with repeated slashes collapsed,
+ * The path as the router would read it: without an absolute-form target's origin, percent-decoded and with repeated slashes collapsed,
  * so `/%61pi/x` and `//api/x` are API paths too. Undecodable text is taken as written.
  */
 function decodedPath(request: FastifyRequest): string {
-  const raw = request.url.split('?')[0];
+  // An absolute-form target (`GET http://host/api/x HTTP/1.1`) names the same path as `/api/x`:
+  // the router reads it so, and so must this.
+  const raw = request.url.split('?')[0].replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/';
   let decoded = raw;
   try {
     decoded = decodeURIComponent(raw);

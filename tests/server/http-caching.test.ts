@@ -1,6 +1,7 @@
 // HTTP caching and compression: ETags with 304s on public reads, br/gzip above 1 kB, no-store
 // for anything personal, immutable hashed assets, and a write visible at once in every cached read.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -196,6 +197,21 @@ describe('members-only answers the same for every member', () => {
 });
 
 describe('static files', () => {
+  it('an unknown API path is a JSON 404 even as an absolute-form request target, never the app page', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.end('GET http://evil.example/api/nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 404/);
+    expect(answer).toMatch(/content-type: application\/json/i);
+    expect(answer).not.toContain('<!doctype html>');
+  });
+
   it('hashed assets are immutable for a year; index.html and SPA routes revalidate', async () => {
     const asset = await get('/assets/index-3f9a1c2b.js', { 'accept-encoding': 'gzip' });
     expect(asset.statusCode).toBe(200);
