@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MAX_COMPARE } from '../explore-params';
 import { formatCount } from '@/lib/format';
-import { ChartSkeleton } from './chart-parts';
+import { ChartQuery } from './chart-parts';
 import { Comparison } from './Comparison';
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -139,12 +139,8 @@ export function ComparePeptides({ selected: fromUrl, onChange }: { selected: str
 
       {selected.length === 0 ? (
         <p className="text-muted-foreground">Choose up to {MAX_COMPARE} peptides above to compare them.</p>
-      ) : compare.isPending ? (
-        <ChartSkeleton />
-      ) : compare.isError ? (
-        <LoadError title="Failed to load the data" message={errorMessage(compare.error, 'Please try again.')} retrying={compare.isFetching} onRetry={() => void compare.refetch()} />
       ) : (
-        <Comparison peptides={compare.data} />
+        <ChartQuery query={compare}>{(peptides) => <Comparison peptides={peptides} />}</ChartQuery>
       )}
     </div>
   );

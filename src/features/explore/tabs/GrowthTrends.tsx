@@ -3,14 +3,12 @@ import type { ChartConfiguration } from 'chart.js';
 import type { Trends } from '@contract/analytics';
 import { useCallback } from 'react';
 import { useTrends } from '@/api/analytics';
-import { errorMessage } from '@/api/errors';
-import { LoadError } from '@/components/page/LoadError';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartCanvas, type ThemeColors } from '../charts/ChartCanvas';
 import { type Period } from '../explore-params';
 import { formatCount, formatGrowth } from '@/lib/format';
 import { periodLabel } from '../format';
-import { ChartSkeleton, DataTable, UNIT, axisTitle } from './chart-parts';
+import { ChartQuery, DataTable, UNIT, axisTitle } from './chart-parts';
 
 export function GrowthTrends({ period }: { period: Period }) {
   // Same request as Usage Trends by peptide, so switching tabs reuses the cached answer.
@@ -25,13 +23,7 @@ export function GrowthTrends({ period }: { period: Period }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="max-sm:p-4">
-        {trends.isPending ? (
-          <ChartSkeleton />
-        ) : trends.isError ? (
-          <LoadError title="Failed to load the data" message={errorMessage(trends.error, 'Please try again.')} retrying={trends.isFetching} onRetry={() => void trends.refetch()} />
-        ) : (
-          <GrowthChart trends={trends.data} period={period} />
-        )}
+        <ChartQuery query={trends}>{(data) => <GrowthChart trends={data} period={period} />}</ChartQuery>
       </CardContent>
     </Card>
   );

@@ -3,8 +3,6 @@ import type { ChartConfiguration } from 'chart.js';
 import type { Trends } from '@contract/analytics';
 import { useCallback, useMemo } from 'react';
 import { useTrends } from '@/api/analytics';
-import { errorMessage } from '@/api/errors';
-import { LoadError } from '@/components/page/LoadError';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartCanvas, type ThemeColors } from '../charts/ChartCanvas';
@@ -14,7 +12,7 @@ import { usePhoneScreen } from '../charts/use-phone-screen';
 import { type GroupBy, type Period } from '../explore-params';
 import { formatCount } from '@/lib/format';
 import { periodLabel } from '../format';
-import { ChartSkeleton, DataTable, UNIT, axisTitle } from './chart-parts';
+import { ChartQuery, DataTable, UNIT, axisTitle } from './chart-parts';
 
 export function UsageTrends({ period, groupBy, onGroupBy }: { period: Period; groupBy: GroupBy; onGroupBy: (g: GroupBy) => void }) {
   const trends = useTrends({ period, groupBy });
@@ -43,13 +41,7 @@ export function UsageTrends({ period, groupBy, onGroupBy }: { period: Period; gr
         </div>
       </CardHeader>
       <CardContent className="max-sm:p-4">
-        {trends.isPending ? (
-          <ChartSkeleton />
-        ) : trends.isError ? (
-          <LoadError title="Failed to load the data" message={errorMessage(trends.error, 'Please try again.')} retrying={trends.isFetching} onRetry={() => void trends.refetch()} />
-        ) : (
-          <UsageChart trends={trends.data} period={period} />
-        )}
+        <ChartQuery query={trends}>{(data) => <UsageChart trends={data} period={period} />}</ChartQuery>
       </CardContent>
     </Card>
   );

@@ -1,6 +1,9 @@
 // Pieces the member tabs share: the chart's loading state, the table of the same numbers, the
 // period's unit words and the axis titles.
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { errorMessage } from '@/api/errors';
+import { LoadError } from '@/components/page/LoadError';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import type { ThemeColors } from '../charts/ChartCanvas';
@@ -21,6 +24,15 @@ export function ChartSkeleton() {
       <Skeleton className="h-6 w-1/2" />
     </div>
   );
+}
+
+/** A chart's loading state, its error with Try again, or the chart drawn from the data. */
+export function ChartQuery<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  if (query.isPending) return <ChartSkeleton />;
+  if (query.isError) {
+    return <LoadError title="Failed to load the data" message={errorMessage(query.error, 'Please try again.')} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  }
+  return <>{children(query.data)}</>;
 }
 
 /** The table beside a chart: the same numbers as text. It scrolls inside its own box on phones. */

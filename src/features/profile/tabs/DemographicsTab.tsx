@@ -1,9 +1,9 @@
 // Demographics: all optional, kept with the account only, never attached to a report.
-import { GENDERS, PROFILE_ACTIVITY_LEVELS, optionLabel } from '@contract/vocabulary';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Select } from '@/components/ui';
+import { GENDERS, PROFILE_ACTIVITY_LEVELS } from '@contract/vocabulary';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label } from '@/components/ui';
 import { FeetInchesInputs, HeightUnitSelect, WeightUnitSelect } from '../Measurements';
 import { withHeightText, withWeightText } from '../profile-form';
-import { Field } from './fields';
+import { Field, OptionalChoice } from './fields';
 import type { ProfileTabProps } from './tab-props';
 
 export function DemographicsTab({ form, set, setForm, errors, setWeightUnit, setHeightUnit }: ProfileTabProps) {
@@ -25,14 +25,7 @@ export function DemographicsTab({ form, set, setForm, errors, setWeightUnit, set
           />
         </Field>
         <Field id="gender" label="Gender">
-          <Select id="gender" value={form.gender} onChange={(e) => set('gender', e.target.value)}>
-            <option value="">Not set</option>
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {optionLabel(g)}
-              </option>
-            ))}
-          </Select>
+          <OptionalChoice id="gender" value={form.gender} options={GENDERS} onChange={(v) => set('gender', v)} />
         </Field>
         <Field id="weight" label={`Weight (${form.weightUnit})`} error={errors.weight}>
           <div className="flex gap-2">
@@ -81,14 +74,7 @@ export function DemographicsTab({ form, set, setForm, errors, setWeightUnit, set
           </div>
         </Field>
         <Field id="activityLevel" label="Activity level">
-          <Select id="activityLevel" value={form.activityLevel} onChange={(e) => set('activityLevel', e.target.value)}>
-            <option value="">Not set</option>
-            {PROFILE_ACTIVITY_LEVELS.map((a) => (
-              <option key={a} value={a}>
-                {optionLabel(a)}
-              </option>
-            ))}
-          </Select>
+          <OptionalChoice id="activityLevel" value={form.activityLevel} options={PROFILE_ACTIVITY_LEVELS} onChange={(v) => set('activityLevel', v)} />
         </Field>
         <Field id="fitnessGoals" label="Fitness goals" hint="Separate with commas">
           <Input id="fitnessGoals" value={form.fitnessGoals} aria-describedby="fitnessGoals-hint" onChange={(e) => set('fitnessGoals', e.target.value)} />

@@ -1,6 +1,8 @@
-// The profile form's field with its label and error or hint, and its labelled checkbox.
+// The profile form's field with its label and error or hint, an optional choice, and its
+// labelled checkbox.
 import type { ReactNode } from 'react';
-import { Label } from '@/components/ui';
+import { optionLabel } from '@contract/vocabulary';
+import { Label, Select } from '@/components/ui';
 
 export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
   return (
@@ -33,5 +35,19 @@ export function Check({ id, label, description, checked, onChange }: { id: strin
         </p>
       </div>
     </div>
+  );
+}
+
+/** A choice the member may leave unset: "Not set", then each value under its label. */
+export function OptionalChoice({ id, value, options, onChange }: { id: string; value: string; options: readonly string[]; onChange: (v: string) => void }) {
+  return (
+    <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">Not set</option>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {optionLabel(o)}
+        </option>
+      ))}
+    </Select>
   );
 }
