@@ -394,18 +394,24 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
 
 /**
  * How many published reports match the list's filters (`where` and `values` without a cursor).
- * Without search or category, the trigger-kept counters answer in one row: `peptides.experience_count`
- * counts exactly the published reports of a peptide (001_init.sql, 009_moderation.sql), for one
- * peptide or summed over all. Search and category have no counter, and `count(*)` over them would
- * read every matching row of a million-report table on each first page; so they are counted only
- * up to MATCH_COUNT_CAP + 1 rows and shown as "10,000+" beyond: bounded work, and no worse than
- * the page query itself, which also reads until it has found its rows.
+ * Without search, trigger-kept counters answer in one small read: `peptides.experience_count`
+ * counts exactly the published reports of a peptide (001_init.sql, 009_moderation.sql), and
+ * `experience_group_counts` those of each peptide in each category (014_category_counts.sql), for
+ * one peptide or summed over all. A search has no counter, and `count(*)` over it would read
+ * every matching row of a million-report table on each first page; so it is counted only up to
+ * MATCH_COUNT_CAP + 1 rows and shown as "10,000+" beyond.
  */
 async function countMatching(ctx: AppContext, params: ExperienceListParams, where: string[], values: unknown[]): Promise<MatchCount> {
-  if (!params.search && params.category === 'all') {
-    const res = params.peptideId
-      ? await ctx.db.query<{ n: number }>('select experience_count::int as n from peptides where id = $1', [params.peptideId])
-      : await ctx.db.query<{ n: number }>('select coalesce(sum(experience_count), 0)::int as n from peptides');
+  if (!params.search) {
+    const res =
+      params.category !== 'all'
+        ? await ctx.db.query<{ n: number }>(
+            `select coalesce(sum(n), 0)::int as n from experience_group_counts where purpose_group = $1 ${params.peptideId ? 'and peptide_id = $2' : ''}`,
+            params.peptideId ? [params.category, params.peptideId] : [params.category],
+          )
+        : params.peptideId
+          ? await ctx.db.query<{ n: number }>('select experience_count::int as n from peptides where id = $1', [params.peptideId])
+          : await ctx.db.query<{ n: number }>('select coalesce(sum(experience_count), 0)::int as n from peptides');
     return { count: Number(res.rows[0]?.n ?? 0), capped: false };
   }
   values.push(MATCH_COUNT_CAP + 1);

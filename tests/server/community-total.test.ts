@@ -67,6 +67,53 @@ describe('GET /api/experiences total', () => {
     expect((await feed({ peptideId: id, category: 'cognitive', search: word })).total).toEqual({ count: 1, capped: false });
   });
 
+  it('counts a category from its kept counter: published reports only, through holds, hides, deletions and edits', async () => {
+    const { id } = await peptideWithReports(6);
+    const truth = async (peptide?: string) =>
+      Number(
+        (
+          await rows<{ n: number }>(
+            t,
+            `select count(*)::int as n from experiences where status = 'published' and purpose_groups @> '{cognitive}' ${peptide ? 'and peptide_id = $1' : ''}`,
+            peptide ? [peptide] : [],
+          )
+        )[0]!.n,
+      );
+    const expectCounts = async (mine: number) => {
+      t.ctx.cache.invalidate();
+      expect((await feed({ peptideId: id, category: 'cognitive' })).total).toEqual({ count: mine, capped: false });
+      expect((await feed({ category: 'cognitive' })).total).toEqual({ count: await truth(), capped: false });
+      expect(await truth(id)).toBe(mine);
+    };
+    await expectCounts(3);
+    const focus = await rows<{ id: string }>(t, `select id from experiences where peptide_id = $1 and status = 'published' and purpose_groups @> '{cognitive}' order by created_at, id`, [id]);
+    // A moderator hides one, another goes back to the queue, a third is deleted.
+    await rows(t, `update experiences set status = 'hidden' where id = $1`, [focus[0]!.id]);
+    await expectCounts(2);
+    await rows(t, `update experiences set status = 'held' where id = $1`, [focus[1]!.id]);
+    await expectCounts(1);
+    await rows(t, `update experiences set status = 'published' where id in ($1, $2)`, [focus[0]!.id, focus[1]!.id]);
+    await expectCounts(3);
+    await rows(t, 'delete from experiences where id = $1', [focus[2]!.id]);
+    await expectCounts(2);
+    // A report whose purposes change leaves (or joins) the group.
+    await rows(t, `update experiences set purpose_groups = '{healing}' where id = $1`, [focus[0]!.id]);
+    await expectCounts(1);
+    // Every page of the category, by every sort, holds exactly the counted reports, each once.
+    for (const sort of ['newest', 'oldest', 'helpful', 'rating']) {
+      const seen: string[] = [];
+      let page = await feed({ category: 'cognitive', sort, limit: 7 });
+      const total = page.total!.count;
+      for (;;) {
+        seen.push(...page.experiences.map((e) => e._id));
+        if (!page.nextCursor) break;
+        page = await feed({ category: 'cognitive', sort, limit: 7, cursor: page.nextCursor });
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen).toHaveLength(total);
+    }
+  });
+
   it('an unknown peptide matches nothing, and a malformed one is a 400', async () => {
     const page = await feed({ peptideId: '00000000-0000-4000-8000-000000000000' });
     expect(page).toMatchObject({ experiences: [], total: { count: 0, capped: false } });
