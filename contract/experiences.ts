@@ -166,7 +166,7 @@ export const ExperienceListQuery = z.object({
 export type ExperienceListQuery = z.input<typeof ExperienceListQuery>;
 
 /**
- * How many published reports match the filters: exact, or `capped` at MATCH_COUNT_CAP ("10,000+")
+ * How many published reports match the filters: exact, or `capped` at MATCH_COUNT_CAP ("1,000+")
  * where no trigger-kept counter answers the filter. Sent with the first page only (no cursor).
  */
 export const MatchCount = z.object({ count: z.number(), capped: z.boolean() });

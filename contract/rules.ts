@@ -19,8 +19,8 @@ export const OUTCOME_DEFAULT = 5;
  */
 export const OVERALL_OUTCOME = 'Overall effect';
 const READ_WORDS_PER_MINUTE = 200;
-/** Above this many matching reports, Community shows "10,000+" (server/services/experiences.ts says why). */
-export const MATCH_COUNT_CAP = 10_000;
+/** Above this many reports matching a search, Community shows "1,000+" (server/services/experiences.ts says why). */
+export const MATCH_COUNT_CAP = 1_000;
 
 /** The five outcomes the home cards average (Home, src/features/home); kept with their labels in contract/vocabulary.ts. */
 export { CORE_OUTCOMES };

@@ -380,41 +380,85 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
       where.push(`(${sort.keys.join(', ')}) ${sort.op} (${placeholders.join(', ')})`);
     }
     // The total goes with the first page only: Load more never counts again.
-    const total = params.cursor ? null : await countMatching(ctx, params, where.slice(), values.slice());
+    let total: MatchCount | null = null;
+    if (!params.cursor && params.search) {
+      const found = await searchFirstPage(ctx, params, where, values);
+      if (found.rows) return pageOf(ctx, params, found.rows, found.total);
+      total = found.total;
+    } else if (!params.cursor) {
+      total = await countMatching(ctx, params);
+    }
     const limitParam = add(params.limit + 1);
     const res = await ctx.db.query<ExperienceRow>(
       `${SELECT} where ${where.join(' and ')} order by ${sort.order} limit ${limitParam}`,
       values,
     );
-    const rows = res.rows.slice(0, params.limit);
-    const nextCursor = res.rows.length > params.limit ? cursorOf(ctx, rows[rows.length - 1], params.sort) : null;
-    return { experiences: rows.map(toExperience), nextCursor, total };
+    return pageOf(ctx, params, res.rows, total);
   });
 }
 
+/** A page from up to `limit + 1` rows in sort order: the extra row says there is a next page. */
+function pageOf(ctx: AppContext, params: ExperienceListParams, found: ExperienceRow[], total: MatchCount | null) {
+  const rows = found.slice(0, params.limit);
+  const nextCursor = found.length > params.limit ? cursorOf(ctx, rows[rows.length - 1], params.sort) : null;
+  return { experiences: rows.map(toExperience), nextCursor, total };
+}
+
 /**
- * How many published reports match the list's filters (`where` and `values` without a cursor).
- * Without search or category, the trigger-kept counters answer in one row: `peptides.experience_count`
- * counts exactly the published reports of a peptide (001_init.sql, 009_moderation.sql), for one
- * peptide or summed over all. Search and category have no counter, and `count(*)` over them would
- * read every matching row of a million-report table on each first page; so they are counted only
- * up to MATCH_COUNT_CAP + 1 rows and shown as "10,000+" beyond: bounded work, and no worse than
- * the page query itself, which also reads until it has found its rows.
+ * The first page of a search and its count in one statement. The matches are collected once, up
+ * to MATCH_COUNT_CAP + 1 of them, in whatever order the database finds them fastest (for a rare
+ * term, a bitmap scan of the trigram index). When there are at most MATCH_COUNT_CAP, that set is
+ * every match: the count is exact and the page is its first rows in sort order, without walking
+ * the sort's index past thousands of reports that do not match, which the planner otherwise does
+ * for a rare term (docs/performance.md, "Search at a million reports"). Beyond the cap the count
+ * is "capped" and there are no rows: the caller reads the page from the sort's index, where a
+ * common term is found within a few rows.
  */
-async function countMatching(ctx: AppContext, params: ExperienceListParams, where: string[], values: unknown[]): Promise<MatchCount> {
-  if (!params.search && params.category === 'all') {
-    const res = params.peptideId
-      ? await ctx.db.query<{ n: number }>('select experience_count::int as n from peptides where id = $1', [params.peptideId])
-      : await ctx.db.query<{ n: number }>('select coalesce(sum(experience_count), 0)::int as n from peptides');
-    return { count: Number(res.rows[0]?.n ?? 0), capped: false };
-  }
-  values.push(MATCH_COUNT_CAP + 1);
-  const res = await ctx.db.query<{ n: number }>(
-    `select count(*)::int as n from (select 1 from experiences e where ${where.join(' and ')} limit $${values.length}) matching`,
-    values,
+async function searchFirstPage(
+  ctx: AppContext,
+  params: ExperienceListParams,
+  where: string[],
+  values: unknown[],
+): Promise<{ rows: ExperienceRow[] | null; total: MatchCount }> {
+  const sort = SORTS[params.sort];
+  const args = [...values, MATCH_COUNT_CAP + 1, params.limit + 1];
+  const [cap, limit] = [`$${args.length - 1}`, `$${args.length}`];
+  const res = await ctx.db.query<ExperienceRow & { match_count: number }>(
+    `with matching as materialized (
+       select e.id, e.created_at, e.helpful_count, e.rating from experiences e where ${where.join(' and ')} limit ${cap}
+     )
+     select c.n as match_count, page.*
+       from (select count(*)::int as n from matching) c
+       left join lateral (
+         ${SELECT} where c.n < ${cap} and e.id in (select m.id from matching m order by ${sort.order.replace(/\be\./g, 'm.')} limit ${limit})
+       ) page on true
+      order by ${sort.order.replace(/\be\./g, 'page.')}`,
+    args,
   );
-  const n = Number(res.rows[0]?.n ?? 0);
-  return n > MATCH_COUNT_CAP ? { count: MATCH_COUNT_CAP, capped: true } : { count: n, capped: false };
+  const n = Number(res.rows[0]?.match_count ?? 0);
+  if (n > MATCH_COUNT_CAP) return { rows: null, total: { count: MATCH_COUNT_CAP, capped: true } };
+  const rows: ExperienceRow[] = res.rows.filter((r) => r.id !== null);
+  return { rows, total: { count: n, capped: false } };
+}
+
+/**
+ * How many published reports match a list without search, from trigger-kept counters in one small
+ * read: `peptides.experience_count` counts exactly the published reports of a peptide
+ * (001_init.sql, 009_moderation.sql), and `experience_group_counts` those of each peptide in each
+ * category (014_category_counts.sql), for one peptide or summed over all. A search has no counter:
+ * searchFirstPage counts it, up to MATCH_COUNT_CAP.
+ */
+async function countMatching(ctx: AppContext, params: ExperienceListParams): Promise<MatchCount> {
+  const res =
+    params.category !== 'all'
+      ? await ctx.db.query<{ n: number }>(
+          `select coalesce(sum(n), 0)::int as n from experience_group_counts where purpose_group = $1 ${params.peptideId ? 'and peptide_id = $2' : ''}`,
+          params.peptideId ? [params.category, params.peptideId] : [params.category],
+        )
+      : params.peptideId
+        ? await ctx.db.query<{ n: number }>('select experience_count::int as n from peptides where id = $1', [params.peptideId])
+        : await ctx.db.query<{ n: number }>('select coalesce(sum(experience_count), 0)::int as n from peptides');
+  return { count: Number(res.rows[0]?.n ?? 0), capped: false };
 }
 
 export async function homeExperiences(ctx: AppContext, limit: number) {

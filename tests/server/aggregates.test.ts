@@ -1,5 +1,5 @@
 // The aggregates analytics read (per-peptide columns, experience_daily, peptide_outcomes,
-// peptide_reported_effects, vote counters) must equal a from-scratch recomputation after any mix
+// peptide_reported_effects, demographic cells, category counts, vote counters) must equal a from-scratch recomputation after any mix
 // of writes, whether the triggers kept them (API writes) or the bulk loader rebuilt them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../server/db/seed/random';
@@ -58,6 +58,8 @@ describe('aggregates', () => {
           t,
           validSubmission(peptideIds[Math.floor(rand() * peptideIds.length)], {
             outcomes: outcomes(),
+            // Purposes in none, one or several Community categories (the per-group counters).
+            primaryPurpose: [['Sleep'], ['Focus'], ['Recovery', 'Memory'], ['Muscle Gain', 'Longevity', 'Focus']][Math.floor(rand() * 4)],
             effects: rand() < 0.5 ? ['Headache', 'headache', 'Mild nausea'].slice(0, 1 + Math.floor(rand() * 3)) : [],
           }),
         );

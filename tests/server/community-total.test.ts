@@ -1,6 +1,6 @@
 // Community's total and peptide filter (GET /api/experiences): the first page says how many
 // published reports match the filters, from the trigger-kept counters where they answer the
-// filter, otherwise counted up to MATCH_COUNT_CAP ("10,000+"); Load more never counts again.
+// filter, otherwise (a search) counted up to MATCH_COUNT_CAP ("1,000+"); Load more never counts again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExperienceListResponse, MATCH_COUNT_CAP } from '../../contract';
 import { createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
@@ -67,6 +67,116 @@ describe('GET /api/experiences total', () => {
     expect((await feed({ peptideId: id, category: 'cognitive', search: word })).total).toEqual({ count: 1, capped: false });
   });
 
+  it('counts a category from its kept counter: published reports only, through holds, hides, deletions and edits', async () => {
+    const { id } = await peptideWithReports(6);
+    const truth = async (peptide?: string) =>
+      Number(
+        (
+          await rows<{ n: number }>(
+            t,
+            `select count(*)::int as n from experiences where status = 'published' and purpose_groups @> '{cognitive}' ${peptide ? 'and peptide_id = $1' : ''}`,
+            peptide ? [peptide] : [],
+          )
+        )[0]!.n,
+      );
+    const expectCounts = async (mine: number) => {
+      t.ctx.cache.invalidate();
+      expect((await feed({ peptideId: id, category: 'cognitive' })).total).toEqual({ count: mine, capped: false });
+      expect((await feed({ category: 'cognitive' })).total).toEqual({ count: await truth(), capped: false });
+      expect(await truth(id)).toBe(mine);
+    };
+    await expectCounts(3);
+    const focus = await rows<{ id: string }>(t, `select id from experiences where peptide_id = $1 and status = 'published' and purpose_groups @> '{cognitive}' order by created_at, id`, [id]);
+    // A moderator hides one, another goes back to the queue, a third is deleted.
+    await rows(t, `update experiences set status = 'hidden' where id = $1`, [focus[0]!.id]);
+    await expectCounts(2);
+    await rows(t, `update experiences set status = 'held' where id = $1`, [focus[1]!.id]);
+    await expectCounts(1);
+    await rows(t, `update experiences set status = 'published' where id in ($1, $2)`, [focus[0]!.id, focus[1]!.id]);
+    await expectCounts(3);
+    await rows(t, 'delete from experiences where id = $1', [focus[2]!.id]);
+    await expectCounts(2);
+    // A report whose purposes change leaves (or joins) the group.
+    await rows(t, `update experiences set purpose_groups = '{healing}' where id = $1`, [focus[0]!.id]);
+    await expectCounts(1);
+    // Every page of the category, by every sort, holds exactly the counted reports, each once.
+    for (const sort of ['newest', 'oldest', 'helpful', 'rating']) {
+      const seen: string[] = [];
+      let page = await feed({ category: 'cognitive', sort, limit: 7 });
+      const total = page.total!.count;
+      for (;;) {
+        seen.push(...page.experiences.map((e) => e._id));
+        if (!page.nextCursor) break;
+        page = await feed({ category: 'cognitive', sort, limit: 7, cursor: page.nextCursor });
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen).toHaveLength(total);
+    }
+  });
+
+  it("a search's first page and its count come from one pass over the matches, and every sort pages through them in order", async () => {
+    const { id, word } = await peptideWithReports(36);
+    // Reports 0, 3, ..., 33 carry the word: spread their days, votes and ratings so every sort
+    // orders them differently (ties broken by id, as the keyset does).
+    const mine = await rows<{ id: string }>(t, `select id from experiences where peptide_id = $1 and status = 'published' and search_text like $2 order by id`, [id, `%${word.toLowerCase()}%`]);
+    expect(mine).toHaveLength(12);
+    for (const [i, r] of mine.entries()) {
+      await rows(t, `update experiences set created_at = utc_day(now()) - make_interval(days => $2), helpful_count = $3, rating = $4 where id = $1`, [r.id, (i * 7) % 5, i % 3, 1 + ((i * 5) % 4)]);
+    }
+    t.ctx.cache.invalidate();
+    const truth = await rows<{ id: string; created_at: Date; helpful_count: number; rating: number }>(t, `select id, created_at, helpful_count, rating from experiences where id = any($1::uuid[])`, [mine.map((r) => r.id)]);
+    const by = (keys: ((r: (typeof truth)[number]) => number | string)[], dir: 1 | -1) =>
+      [...truth].sort((a, b) => {
+        for (const k of keys) if (k(a) !== k(b)) return (k(a) < k(b) ? -1 : 1) * dir;
+        return 0;
+      }).map((r) => r.id);
+    const time = (r: (typeof truth)[number]) => r.created_at.getTime();
+    const expected: Record<string, string[]> = {
+      newest: by([time, (r) => r.id], -1),
+      oldest: by([time, (r) => r.id], 1),
+      helpful: by([(r) => r.helpful_count, time, (r) => r.id], -1),
+      rating: by([(r) => r.rating, time, (r) => r.id], -1),
+    };
+    const sent: string[] = [];
+    const original = t.ctx.db.query.bind(t.ctx.db);
+    t.ctx.db.query = (async (sql: string, params?: unknown[]) => {
+      if (/from experiences e/.test(sql)) sent.push(sql);
+      return original(sql, params);
+    }) as typeof t.ctx.db.query;
+    try {
+      for (const sort of ['newest', 'oldest', 'helpful', 'rating']) {
+        sent.length = 0;
+        let page = await feed({ search: word, sort, limit: 5 });
+        expect(page.total).toEqual({ count: 12, capped: false });
+        // One statement gave the count and the page.
+        expect(sent).toHaveLength(1);
+        const seen: string[] = [];
+        for (;;) {
+          seen.push(...page.experiences.map((e) => e._id));
+          if (!page.nextCursor) break;
+          page = await feed({ search: word, sort, limit: 5, cursor: page.nextCursor });
+          expect(page.total).toBeNull();
+        }
+        expect(seen, sort).toEqual(expected[sort]);
+      }
+      // Its plan reads the matches by the trigram index or the table, never the sort's index
+      // filtered report by report (EXPLAIN).
+      sent.length = 0;
+      await rows(t, 'analyze experiences');
+      t.ctx.cache.invalidate();
+      await feed({ search: word, sort: 'newest' });
+      const params = [`%${word.toLowerCase()}%`, 1001, 21];
+      const plan = (await original<{ 'QUERY PLAN': string }>(`explain ${sent[0]}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).not.toMatch(/Index Scan using experiences_(newest|helpful|rating)_idx/);
+      // A term with no match at all: zero, and an empty page.
+      sent.length = 0;
+      expect(await feed({ search: uniqueWord('nowhere') })).toMatchObject({ experiences: [], nextCursor: null, total: { count: 0, capped: false } });
+      expect(sent).toHaveLength(1);
+    } finally {
+      t.ctx.db.query = original;
+    }
+  });
+
   it('an unknown peptide matches nothing, and a malformed one is a 400', async () => {
     const page = await feed({ peptideId: '00000000-0000-4000-8000-000000000000' });
     expect(page).toMatchObject({ experiences: [], total: { count: 0, capped: false } });
@@ -90,7 +200,13 @@ describe('GET /api/experiences total', () => {
     );
     await rows(t, 'alter table experiences enable trigger user');
     t.ctx.cache.invalidate();
-    expect((await feed({ search: word })).total).toEqual({ count: MATCH_COUNT_CAP, capped: true });
+    // Beyond the cap, the page is read by the sort's index: full, newest first, and it pages on.
+    const capped = await feed({ search: word, limit: 20 });
+    expect(capped.total).toEqual({ count: MATCH_COUNT_CAP, capped: true });
+    expect(capped.experiences).toHaveLength(20);
+    const next = await feed({ search: word, limit: 20, cursor: capped.nextCursor! });
+    expect(next.experiences).toHaveLength(20);
+    expect(new Set([...capped.experiences, ...next.experiences].map((e) => e._id)).size).toBe(40);
     // Without a search the peptide's counter answers (the rows above bypassed it on purpose).
     expect((await feed({ peptideId: id })).total).toEqual({ count: 1, capped: false });
   }, 120_000);

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PeptideListResponse } from '@contract/peptides';
+import { MATCH_COUNT_CAP } from '@contract/rules';
 import { renderApp } from './helpers/render-app';
 import { mockCommunityApi, type CommunityMock } from './msw/community-handlers';
 import { makeExperience, makePeptide } from './msw/fixtures';
@@ -42,6 +43,13 @@ describe('community total and peptide filter', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(cards()).toHaveLength(25));
     expect(screen.getByText('25 reports')).toBeInTheDocument();
+  });
+
+  it('shows a search with more matches than the server counts as "1,000+"', async () => {
+    mock.experiences.push(...Array.from({ length: MATCH_COUNT_CAP + 1 }, () => makeExperience({ peptideId: BPC._id, peptideName: BPC.name, story: 'Slept well every night.' })));
+    renderApp('/community?search=slept');
+    expect(await screen.findByText('1,000+ reports match', {}, slow)).toBeInTheDocument();
+    expect(lastQuery().get('search')).toBe('slept');
   });
 
   it('filters by peptide through the URL, with the total of that peptide', async () => {

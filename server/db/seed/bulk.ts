@@ -147,7 +147,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
       }
       await db.transaction(async (tx) => {
         await tx.exec(
-          'alter table experiences disable trigger experiences_aggregates; alter table experiences disable trigger experiences_demographic_cells; alter table votes disable trigger votes_counts',
+          'alter table experiences disable trigger experiences_aggregates; alter table experiences disable trigger experiences_demographic_cells; alter table experiences disable trigger experiences_group_counts; alter table votes disable trigger votes_counts',
         );
         await tx.query(
           `insert into experiences (id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
@@ -184,7 +184,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
           [rows.map((r) => r.id)],
         );
         await tx.exec(
-          'alter table experiences enable trigger experiences_aggregates; alter table experiences enable trigger experiences_demographic_cells; alter table votes enable trigger votes_counts',
+          'alter table experiences enable trigger experiences_aggregates; alter table experiences enable trigger experiences_demographic_cells; alter table experiences enable trigger experiences_group_counts; alter table votes enable trigger votes_counts',
         );
       });
       inserted += n;
@@ -220,6 +220,8 @@ export const FROM_SCRATCH = {
     from (select distinct e.id, e.peptide_id, lower(x) as effect from experiences e, unnest(e.effects) x where e.status = 'published') d group by 1, 2`,
   cells: `select peptide_id, age_range, biological_sex, activity_level, count(*)::int as n
     from experiences where status = 'published' group by 1, 2, 3, 4`,
+  groups: `select e.peptide_id, g as purpose_group, count(distinct e.id)::int as n
+    from experiences e, unnest(e.purpose_groups) g where e.status = 'published' group by 1, 2`,
   voteCounters: `select e.id, (count(v.id) filter (where v.vote_type = 'helpful'))::int as helpful,
       (count(v.id) filter (where v.vote_type = 'not-helpful'))::int as not_helpful,
       (count(v.id) filter (where v.vote_type = 'detailed'))::int as detailed,
@@ -243,6 +245,8 @@ const RECOMPUTE = {
   effects: `insert into peptide_reported_effects (peptide_id, effect, n) ${FROM_SCRATCH.effects}`,
   cellsClear: 'delete from demographic_cells',
   cells: `insert into demographic_cells (peptide_id, age_range, biological_sex, activity_level, n) ${FROM_SCRATCH.cells}`,
+  groupsClear: 'delete from experience_group_counts',
+  groups: `insert into experience_group_counts (peptide_id, purpose_group, n) ${FROM_SCRATCH.groups}`,
 };
 
 /**

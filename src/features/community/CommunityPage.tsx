@@ -68,7 +68,7 @@ export function CommunityPage() {
   const rendering = query.data !== undefined && shown !== query.data;
   const pages = shown?.pages ?? NO_PAGES;
   const count = pages.reduce((n, p) => n + p.experiences.length, 0);
-  // The first page says how many reports match (the server caps costly counts: "10,000+").
+  // The first page says how many reports match (a search is counted up to MATCH_COUNT_CAP: "1,000+").
   const total = pages[0]?.total ?? null;
   const single = total?.count === 1 && !total.capped;
   const narrowed = filters.search !== '' || filters.category !== 'all' || filters.peptide !== '';

@@ -4,6 +4,7 @@
 import { HttpResponse, http } from 'msw';
 import type { VoteType } from '@contract/common';
 import { VOTE_WITHDRAWN_MESSAGE } from '@contract/vocabulary';
+import { MATCH_COUNT_CAP } from '@contract/rules';
 import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, MyVotesResponse, VoteResponse, WithdrawVoteResponse, type Experience } from '@contract/experiences';
 import { AnalyticsResponse } from '@contract/analytics';
 import { PeptideResponse } from '@contract/peptides';
@@ -62,8 +63,10 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
       );
       const page = matching.slice(start, start + limit);
       const nextCursor = start + limit < matching.length ? String(start + limit) : null;
-      // Like the server: the number of matching reports comes with the first page only.
-      const total = params.get('cursor') ? null : { count: matching.length, capped: false };
+      // Like the server: the number of matching reports comes with the first page only, and a
+      // search is counted up to MATCH_COUNT_CAP.
+      const capped = search !== '' && matching.length > MATCH_COUNT_CAP;
+      const total = params.get('cursor') ? null : { count: capped ? MATCH_COUNT_CAP : matching.length, capped };
       return HttpResponse.json(ExperienceListResponse.parse({ success: true, data: { experiences: page, nextCursor, total } }));
     }),
     http.get('/api/experiences/home/public', () =>
