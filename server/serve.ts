@@ -9,6 +9,7 @@ import { buildApp, loggerOptions } from './app';
 import { prepare } from './bootstrap';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { warmWritePath } from './services/warm-up';
 
 export interface RunOptions {
   /** Adds to the built app before it listens (the benchmark's build adds its raw route). */
@@ -82,6 +83,7 @@ async function serve(config: Config, options: RunOptions, started: number) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  await warmWritePath(ctx, (message) => app.log.info(message));
   await app.listen({ port: config.port, host: config.host });
   if (seeded.peptides) app.log.info(`Seeded ${seeded.peptides} peptides and ${seeded.experiences} demo experiences`);
   app.log.info(
