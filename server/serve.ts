@@ -83,8 +83,10 @@ async function serve(config: Config, options: RunOptions, started: number) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await warmWritePath(ctx, (message) => app.log.info(message));
   await app.listen({ port: config.port, host: config.host });
+  // After listening, so that it never delays the start; the first requests that arrive meanwhile
+  // wait for it as they would have waited for the same work in the first writes.
+  void warmWritePath(ctx, (message) => app.log.info(message));
   if (seeded.peptides) app.log.info(`Seeded ${seeded.peptides} peptides and ${seeded.experiences} demo experiences`);
   app.log.info(
     `Serving on http://localhost:${config.port} (${ctx.db.kind}${ctx.db.kind === 'pglite' ? ` in ${config.dataDir}` : ''}) ` +

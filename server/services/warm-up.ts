@@ -2,7 +2,7 @@
 // first vote of a server process compile the aggregate triggers' PL/pgSQL and load the catalog
 // entries of every table and index they touch, and on PGlite every request queued behind them
 // waited for it. Running their statements once, in a transaction that is rolled back, does that
-// before the server listens and leaves nothing behind: no report, vote, activity or notification.
+// as the server starts and leaves nothing behind: no report, vote, activity or notification.
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { insertSubmission } from './experiences';
@@ -28,7 +28,7 @@ async function warmOnce(ctx: AppContext): Promise<void> {
         outcomes: { energy: 6, sleep: 7 },
         effects: ['Warm-up effect'],
         timeline: '1-week',
-        story: 'A warm-up report, rolled back before the server listens; nobody ever sees it.',
+        story: 'A warm-up report, rolled back as the server starts; nobody ever sees it.',
         stack: [],
         publishSourcing: false,
       });
