@@ -18,6 +18,8 @@ export interface AppContext {
   sessions: SessionCache;
   /** Opaque paging cursors (lib/cursor.ts). */
   cursors: CursorCodec;
+  /** Accounts known to be marked active in a month (services/users.ts recordActivity). */
+  activeMonth: { month: string; users: Set<string> };
 }
 
 /**
@@ -41,6 +43,7 @@ export function createContext(config: Config, db: Db, jwtSecret: string, limiter
     // listens for their NOTIFY app_sessions.
     sessions: new SessionCache({ trusted: !db.listen }),
     cursors: new CursorCodec(jwtSecret),
+    activeMonth: { month: '', users: new Set() },
   };
 }
 

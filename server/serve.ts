@@ -9,6 +9,7 @@ import { buildApp, loggerOptions } from './app';
 import { prepare } from './bootstrap';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { warmWritePath } from './services/warm-up';
 
 export interface RunOptions {
   /** Adds to the built app before it listens (the benchmark's build adds its raw route). */
@@ -83,6 +84,9 @@ async function serve(config: Config, options: RunOptions, started: number) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After listening, so that it never delays the start; the first requests that arrive meanwhile
+  // wait for it as they would have waited for the same work in the first writes.
+  void warmWritePath(ctx, (message) => app.log.info(message));
   if (seeded.peptides) app.log.info(`Seeded ${seeded.peptides} peptides and ${seeded.experiences} demo experiences`);
   app.log.info(
     `Serving on http://localhost:${config.port} (${ctx.db.kind}${ctx.db.kind === 'pglite' ? ` in ${config.dataDir}` : ''}) ` +

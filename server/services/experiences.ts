@@ -204,90 +204,102 @@ export async function submitExperience(
   input: SubmitExperienceInput,
   seed?: { createdAt: Date; demo: boolean },
 ): Promise<{ trackingId: string; experience: Experience; status: ExperienceStatus; holdReasons: HoldReason[] }> {
-  const outcomes = normaliseOutcomes(input.outcomes);
-  const rating = experienceRating(outcomes);
   const trackingId = newTrackingId();
-  const sourcing = cleanSourcing(input.sourcing);
-  const hash = storyHash(input.story);
   // Two statements in one transaction, and the answer built from what they return: every
   // statement costs a turn on PGlite's one connection, where writes queue behind each other
   // (docs/performance.md, "Writes").
-  const res = await ctx.db.transaction(async (tx) => {
-    // The peptide (its name goes into the search text), whether the story repeats one of the
-    // last day, and the report's demographic cell as it stands before this report.
-    const found = await tx.query<{ name: string; category: string; repeated: boolean; cell: number | null }>(
-      `select p.name, p.category, ${REPEATED_SQL('$2', 'null')} as repeated,
-         (select n from demographic_cells where peptide_id = p.id and age_range = $3 and biological_sex = $4 and activity_level = $5) as cell
-         from peptides p where p.id = $1 and p.deleted_at is null`,
-      [input.peptideId, hash, input.demographics.ageRange, input.demographics.biologicalSex, input.demographics.activityLevel],
-    );
-    const peptide = found.rows[0];
-    if (!peptide) throw badRequest('peptideId: no such peptide');
-    if (rating === null) throw badRequest('outcomes must rate at least one effect');
-    // Seeded demonstration reports are published as written.
-    const reasons = seed
-      ? []
-      : submissionHoldReasons(
-          ctx,
-          {
-            story: input.story,
-            effects: input.effects,
-            stack: input.stack,
-            dosage: input.dosage,
-            outcomeNames: Object.keys(outcomes),
-            batchId: sourcing?.batchId,
-          },
-          peptide.repeated,
-        );
-    const status: ExperienceStatus = reasons.length ? 'held' : 'published';
-    const inserted = await tx.query<Omit<ExperienceRow, 'peptide_name' | 'peptide_category' | 'cell_size'>>(
-      `insert into experiences (tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
-         purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
-         sourcing, search_text, created_at, is_demo, publish_sourcing, status, hold_reasons, story_hash)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-         utc_day(coalesce($20::timestamptz, now())), $21, $22, $23, $24, $25)
-       ${RETURNING}`,
-      [
-        trackingHash(trackingId),
-        input.peptideId,
-        input.dosage,
-        input.frequency,
-        input.duration,
-        input.routeOfAdministration,
-        input.primaryPurpose,
-        purposeGroups(input.primaryPurpose),
-        input.demographics.ageRange,
-        input.demographics.biologicalSex,
-        input.demographics.activityLevel,
-        JSON.stringify(outcomes),
-        rating,
-        input.effects,
-        input.timeline,
-        input.story,
-        input.stack,
-        jsonOrNull(sourcing),
-        searchText(peptide.name, input.story, input.effects, input.primaryPurpose),
-        seed ? seed.createdAt.toISOString() : null,
-        seed?.demo ?? false,
-        input.publishSourcing,
-        status,
-        reasons,
-        hash,
-      ],
-    );
-    const stored = inserted.rows[0];
-    if (status === 'held') await logAction(tx, stored.id, null, 'hold', reasons);
-    // The cell trigger (migration 009) counted this report in its cell if it is published.
-    const row: ExperienceRow = {
-      ...stored,
-      peptide_name: peptide.name,
-      peptide_category: peptide.category,
-      cell_size: (peptide.cell ?? 0) + (status === 'published' ? 1 : 0),
-    };
-    return { row, status, reasons };
-  });
+  const res = await ctx.db.transaction((tx) => insertSubmission(ctx, tx, input, seed, trackingId));
   ctx.cache.invalidate();
   return { trackingId, experience: toExperience(res.row), status: res.status, holdReasons: res.reasons };
+}
+
+/**
+ * A submission's statements, inside the caller's transaction (submitExperience, and the warm-up
+ * of services/warm-up.ts, which rolls it back).
+ */
+export async function insertSubmission(
+  ctx: AppContext,
+  tx: Queryable,
+  input: SubmitExperienceInput,
+  seed?: { createdAt: Date; demo: boolean },
+  trackingId = newTrackingId(),
+): Promise<{ row: ExperienceRow; status: ExperienceStatus; reasons: HoldReason[] }> {
+  const outcomes = normaliseOutcomes(input.outcomes);
+  const rating = experienceRating(outcomes);
+  const sourcing = cleanSourcing(input.sourcing);
+  const hash = storyHash(input.story);
+  // The peptide (its name goes into the search text), whether the story repeats one of the
+  // last day, and the report's demographic cell as it stands before this report.
+  const found = await tx.query<{ name: string; category: string; repeated: boolean; cell: number | null }>(
+    `select p.name, p.category, ${REPEATED_SQL('$2', 'null')} as repeated,
+       (select n from demographic_cells where peptide_id = p.id and age_range = $3 and biological_sex = $4 and activity_level = $5) as cell
+       from peptides p where p.id = $1 and p.deleted_at is null`,
+    [input.peptideId, hash, input.demographics.ageRange, input.demographics.biologicalSex, input.demographics.activityLevel],
+  );
+  const peptide = found.rows[0];
+  if (!peptide) throw badRequest('peptideId: no such peptide');
+  if (rating === null) throw badRequest('outcomes must rate at least one effect');
+  // Seeded demonstration reports are published as written.
+  const reasons = seed
+    ? []
+    : submissionHoldReasons(
+        ctx,
+        {
+          story: input.story,
+          effects: input.effects,
+          stack: input.stack,
+          dosage: input.dosage,
+          outcomeNames: Object.keys(outcomes),
+          batchId: sourcing?.batchId,
+        },
+        peptide.repeated,
+      );
+  const status: ExperienceStatus = reasons.length ? 'held' : 'published';
+  const inserted = await tx.query<Omit<ExperienceRow, 'peptide_name' | 'peptide_category' | 'cell_size'>>(
+    `insert into experiences (tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
+       purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
+       sourcing, search_text, created_at, is_demo, publish_sourcing, status, hold_reasons, story_hash)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+       utc_day(coalesce($20::timestamptz, now())), $21, $22, $23, $24, $25)
+     ${RETURNING}`,
+    [
+      trackingHash(trackingId),
+      input.peptideId,
+      input.dosage,
+      input.frequency,
+      input.duration,
+      input.routeOfAdministration,
+      input.primaryPurpose,
+      purposeGroups(input.primaryPurpose),
+      input.demographics.ageRange,
+      input.demographics.biologicalSex,
+      input.demographics.activityLevel,
+      JSON.stringify(outcomes),
+      rating,
+      input.effects,
+      input.timeline,
+      input.story,
+      input.stack,
+      jsonOrNull(sourcing),
+      searchText(peptide.name, input.story, input.effects, input.primaryPurpose),
+      seed ? seed.createdAt.toISOString() : null,
+      seed?.demo ?? false,
+      input.publishSourcing,
+      status,
+      reasons,
+      hash,
+    ],
+  );
+  const stored = inserted.rows[0];
+  if (status === 'held') await logAction(tx, stored.id, null, 'hold', reasons);
+  // The cell trigger (migration 009) counted this report in its cell if it is published.
+  const row: ExperienceRow = {
+    ...stored,
+    peptide_name: peptide.name,
+    peptide_category: peptide.category,
+    cell_size: (peptide.cell ?? 0) + (status === 'published' ? 1 : 0),
+  };
+  return { row, status, reasons };
 }
 
 // Keyset paging: each sort has an index on exactly these columns.

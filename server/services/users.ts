@@ -67,15 +67,36 @@ async function findById(q: Queryable, id: string): Promise<UserRow | undefined> 
   return res.rows[0];
 }
 
-/** Marks an account active this month (sign-in, vote, creation): the Active Users figure. */
+/**
+ * Marks an account active in the database's current UTC month (recordActivity, and the
+ * warm-up); answers that month ("2026-11") and whether the row is new.
+ */
+export const ACTIVITY_SQL = `with m as (select date_trunc('month', now() at time zone 'UTC')::date as month),
+  added as (insert into account_activity (user_id, month) select $1, month from m on conflict do nothing returning 1)
+  select to_char(m.month, 'YYYY-MM') as month, exists (select 1 from added) as added from m`;
+
+/** Bounds ctx.activeMonth, so that a month of very many members cannot grow it without end. */
+const ACTIVE_REMEMBERED_MAX = 50_000;
+
+/**
+ * Marks an account active this month (sign-in, vote, creation): the Active Users figure. A
+ * member's later votes in the month skip the statement (a turn on PGlite's one connection
+ * each): rows of account_activity leave only with their account (on delete cascade), so one
+ * known to exist stays. Known rows are kept under the month the database wrote and used only
+ * while this process's clock shows that month too.
+ */
 export async function recordActivity(ctx: AppContext, userId: string): Promise<void> {
-  const res = await ctx.db.query(
-    `insert into account_activity (user_id, month) values ($1, date_trunc('month', now() at time zone 'UTC')::date)
-     on conflict do nothing`,
-    [userId],
-  );
+  const known = ctx.activeMonth;
+  if (known.month === new Date().toISOString().slice(0, 7) && known.users.has(userId)) return;
+  const res = await ctx.db.query<{ month: string; added: boolean }>(ACTIVITY_SQL, [userId]);
+  const { month, added } = res.rows[0];
+  if (known.month !== month || known.users.size >= ACTIVE_REMEMBERED_MAX) {
+    known.month = month;
+    known.users = new Set();
+  }
+  known.users.add(userId);
   // First activity of the month changes Active Users: cached analytics must not hide it.
-  if (res.affectedRows > 0) ctx.cache.invalidate();
+  if (added) ctx.cache.invalidate();
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { VoteType } from '../../contract/common';
 import type { Vote, VoteCounts, VoteStatus } from '../../contract/experiences';
 import type { AppContext, Caller } from '../context';
+import type { Queryable } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
 import { autoHold } from './moderation';
 import { recordActivity } from './users';
@@ -19,31 +20,37 @@ function toVote(row: VoteRow): Vote {
 
 /** Records a vote; the same type again is a 409 (withdrawing is withdrawVote), another type replaces the vote. */
 export async function castVote(ctx: AppContext, caller: Caller, experienceId: string, voteType: VoteType) {
-  const result = await ctx.db.transaction(async (tx) => {
-    // One statement records the vote when the report is published and the vote is new or of
-    // another type (the unique index also decides between two identical votes racing); only
-    // when it records nothing does a second query tell a missing report from the same vote.
-    const res = await tx.query<VoteRow>(
-      `insert into votes (experience_id, user_id, vote_type)
-       select $1::uuid, $2::uuid, $3::text where exists (select 1 from experiences where id = $1 and status = 'published')
-       on conflict (user_id, experience_id) do update set vote_type = excluded.vote_type, updated_at = now()
-         where votes.vote_type <> excluded.vote_type
-       returning *`,
-      [experienceId, caller.userId, voteType],
-    );
-    if (!res.rows[0]) {
-      const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
-      if (!exists.rows.length) throw notFound('Experience not found');
-      throw conflict(`You have already marked this experience as ${voteType}`);
-    }
-    const counts = await tx.query<CountsRow>(COUNTS_SQL, [experienceId]);
-    // CONCERNING_HOLD_THRESHOLD concerning votes hold the report, in this transaction.
-    if (counts.rows[0].concerning >= ctx.config.concerningHoldThreshold) await autoHold(tx, experienceId, 'concerning-votes');
-    return { vote: res.rows[0], counts: counts.rows[0] };
-  });
+  const result = await ctx.db.transaction((tx) => recordVote(ctx, tx, caller.userId, experienceId, voteType));
   ctx.cache.invalidate();
   await recordActivity(ctx, caller.userId);
   return { vote: toVote(result.vote), votes: toCounts(result.counts) };
+}
+
+/**
+ * A vote's statements, inside the caller's transaction (castVote, and the warm-up of
+ * services/warm-up.ts, which rolls it back).
+ */
+export async function recordVote(ctx: AppContext, tx: Queryable, userId: string, experienceId: string, voteType: VoteType) {
+  // One statement records the vote when the report is published and the vote is new or of
+  // another type (the unique index also decides between two identical votes racing); only
+  // when it records nothing does a second query tell a missing report from the same vote.
+  const res = await tx.query<VoteRow>(
+    `insert into votes (experience_id, user_id, vote_type)
+     select $1::uuid, $2::uuid, $3::text where exists (select 1 from experiences where id = $1 and status = 'published')
+     on conflict (user_id, experience_id) do update set vote_type = excluded.vote_type, updated_at = now()
+       where votes.vote_type <> excluded.vote_type
+     returning *`,
+    [experienceId, userId, voteType],
+  );
+  if (!res.rows[0]) {
+    const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
+    if (!exists.rows.length) throw notFound('Experience not found');
+    throw conflict(`You have already marked this experience as ${voteType}`);
+  }
+  const counts = await tx.query<CountsRow>(COUNTS_SQL, [experienceId]);
+  // CONCERNING_HOLD_THRESHOLD concerning votes hold the report, in this transaction.
+  if (counts.rows[0].concerning >= ctx.config.concerningHoldThreshold) await autoHold(tx, experienceId, 'concerning-votes');
+  return { vote: res.rows[0], counts: counts.rows[0] };
 }
 
 interface CountsRow {

@@ -6,6 +6,7 @@ import { K_ANONYMITY } from '../../contract/rules';
 import type { Db, QueryResult, Transaction } from '../../server/db/client';
 import { newMember } from './fixtures';
 import { createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { warmWritePath } from '../../server/services/warm-up';
 
 let t: TestApp;
 let bpc: string;
@@ -94,6 +95,48 @@ describe('the write path', () => {
       payload: { voteType: 'helpful' },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("a member's later votes in the month send no activity statement, and the member still counts as active", async () => {
+    const m = await newMember(t);
+    const [first, second] = [(await submit(t, validSubmission(bpc))).experience._id, (await submit(t, validSubmission(bpc))).experience._id];
+    const vote = (id: string) => t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: m.headers, payload: { voteType: 'helpful' } });
+    expect((await vote(first)).statusCode).toBe(201);
+    let status = 0;
+    const statements = await statementsDuring(async () => {
+      status = (await vote(second)).statusCode;
+    });
+    expect(status).toBe(201);
+    expect(statements.filter((s) => !/from sessions/.test(s)), statements.join('\n')).toHaveLength(2);
+    const active = await t.ctx.db.query(
+      `select 1 from account_activity a join users u on u.id = a.user_id
+        where u.email = $1 and a.month = date_trunc('month', now() at time zone 'UTC')::date`,
+      [m.email],
+    );
+    expect(active.rows).toHaveLength(1);
+  });
+
+  it('the warm-up at start runs the write path and leaves every table exactly as it was', async () => {
+    await newMember(t);
+    await submit(t, validSubmission(bpc));
+    const tables = (await t.ctx.db.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by 1`)).rows.map((r) => r.name);
+    const contents = async () => {
+      const out: Record<string, string> = {};
+      for (const name of tables) {
+        const res = await t.ctx.db.query<{ n: number; digest: string | null }>(
+          `select count(*)::int as n, md5(string_agg(x::text, ',' order by x::text)) as digest from ${name} x`,
+        );
+        out[name] = `${res.rows[0].n} ${res.rows[0].digest}`;
+      }
+      return out;
+    };
+    const before = await contents();
+    const messages: string[] = [];
+    let statements: string[] = [];
+    statements = await statementsDuring(() => warmWritePath(t.ctx, (message) => messages.push(message)));
+    expect(messages.join('\n')).toMatch(/^Write path warmed/);
+    expect(statements.join('\n')).toMatch(/insert into experiences[\s\S]*insert into votes/);
+    expect(await contents()).toEqual(before);
   });
 
   it('the GIN indexes of experiences keep only a small pending list for a later write to merge', async () => {
