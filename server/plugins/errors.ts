@@ -3,6 +3,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/errors';
+import { INVALID_JSON_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../lib/json-body';
 
 export const errorAnswers = fp(
   async (app) => {
@@ -26,16 +27,16 @@ function clientErrorMessage(error: FastifyError, status: number): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON';
+      return INVALID_JSON_MESSAGE;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type; send JSON (application/json)';
+      return UNSUPPORTED_MEDIA_TYPE_MESSAGE;
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'The request body length does not match its Content-Length';
     default:
       if (status === 413) return 'The request body is too large';
-      if (status === 415) return 'Unsupported content type; send JSON (application/json)';
+      if (status === 415) return UNSUPPORTED_MEDIA_TYPE_MESSAGE;
       // Fastify's own 4xx messages are plain; they never hold data from our database.
       return error.message || 'Bad request';
   }
