@@ -4,7 +4,7 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import etag from '@fastify/etag';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import type { AppContext } from './context';
 import { trustProxyOption } from './lib/address';
 import { HttpError } from './lib/errors';
@@ -12,7 +12,7 @@ import { parseJsonBody, REQUEST_ENCODINGS, UNSUPPORTED_ENCODING_MESSAGE } from '
 import { COMPRESS_THRESHOLD } from './lib/response-cache';
 import { accessChecks } from './plugins/auth';
 import { crossProcessSignals } from './plugins/cross-process';
-import { errorAnswers } from './plugins/errors';
+import { clientErrorHandler, errorAnswers, frameworkErrors } from './plugins/errors';
 import { routeSchemas } from './plugins/openapi';
 import { requestGuards } from './plugins/request-guards';
 import { responseCaching } from './plugins/response-cache';
@@ -57,11 +57,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       ignoreTrailingSlash: true,
       ignoreDuplicateSlashes: true,
     },
-    // Router-level refusals (overlong or undecodable path parameters) in the API's envelope.
-    frameworkErrors: (error, _request, reply) => {
-      const status = (error as FastifyError).statusCode === 414 ? 414 : 400;
-      void (reply as FastifyReply).code(status).send({ success: false, error: status === 414 ? 'A path parameter is too long' : 'The request path is not valid' });
-    },
+    // Refusals before any hook runs (router, Node's parser): the envelope and security headers.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
