@@ -4,15 +4,15 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import etag from '@fastify/etag';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import type { AppContext } from './context';
 import { trustProxyOption } from './lib/address';
-import type { HttpError } from './lib/errors';
-import { parseJsonBody } from './lib/json-body';
+import { HttpError } from './lib/errors';
+import { parseJsonBody, REQUEST_ENCODINGS, UNSUPPORTED_ENCODING_MESSAGE } from './lib/json-body';
 import { COMPRESS_THRESHOLD } from './lib/response-cache';
 import { accessChecks } from './plugins/auth';
 import { crossProcessSignals } from './plugins/cross-process';
-import { errorAnswers } from './plugins/errors';
+import { clientErrorHandler, errorAnswers, frameworkErrors } from './plugins/errors';
 import { routeSchemas } from './plugins/openapi';
 import { requestGuards } from './plugins/request-guards';
 import { responseCaching } from './plugins/response-cache';
@@ -57,11 +57,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       ignoreTrailingSlash: true,
       ignoreDuplicateSlashes: true,
     },
-    // Router-level refusals (overlong or undecodable path parameters) in the API's envelope.
-    frameworkErrors: (error, _request, reply) => {
-      const status = (error as FastifyError).statusCode === 414 ? 414 : 400;
-      void (reply as FastifyReply).code(status).send({ success: false, error: status === 414 ? 'A path parameter is too long' : 'The request path is not valid' });
-    },
+    // Refusals before any hook runs (router, Node's parser): the envelope and security headers.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -74,12 +72,20 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // bodies of one representation share it. A matching If-None-Match answers 304 with no body.
   await app.register(etag, { weak: true });
   // Small answers are not worth the CPU; brotli at quality 4 is fast and beats gzip on JSON.
-  await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
+  // Request bodies may come compressed in the usual encodings; any other is a 415 that says so.
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    requestEncodings: [...REQUEST_ENCODINGS],
+    onUnsupportedRequestEncoding: () => new HttpError(415, UNSUPPORTED_ENCODING_MESSAGE),
+  });
   if (ctx.config.corsOrigins.length) await app.register(cors, { origin: ctx.config.corsOrigins });
   await app.register(crossProcessSignals, { ctx });
 
+  // JSON is the only body the API reads: without Fastify's text/plain parser, a text (or any
+  // other) body is a 415 naming the type to send, not a schema complaint about a string.
   // A JSON request without a body (POST .../approve) is an empty object, not a parse error.
-  app.removeContentTypeParser('application/json');
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     // lib/json-body.ts: NUL, broken unicode and __proto__-like keys are a 400 too.
     let parsed: unknown;

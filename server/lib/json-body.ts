@@ -12,6 +12,17 @@ import { HttpError } from './errors';
 
 export const NUL_MESSAGE = 'Text may not contain NUL characters';
 export const INVALID_JSON_MESSAGE = 'The request body is not valid JSON';
+/** A body of any media type but JSON (text/plain, XML, forms ...): no parser reads it, 415. */
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Unsupported content type; send JSON (application/json)';
+
+/** Content-Encodings a request body may arrive in (decompressed by @fastify/compress). */
+export const REQUEST_ENCODINGS = ['gzip', 'deflate', 'br', 'identity'] as const;
+/** Any other Content-Encoding is a 415 saying so (the sender's value is not echoed). */
+export const UNSUPPORTED_ENCODING_MESSAGE = `The request body's Content-Encoding is not supported; send it uncompressed, or with ${listed(REQUEST_ENCODINGS.filter((e) => e !== 'identity'))}`;
+
+function listed(words: readonly string[]): string {
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : words.join('');
+}
 
 function isBroken(text: string): boolean {
   return text.includes('\0') || LONE_SURROGATE.test(text);

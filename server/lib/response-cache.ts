@@ -1,72 +1,172 @@
-// Finished answers of hot public GETs, kept as bytes (plain, br and gzip) with their ETag, so a
-// repeat request costs no query, no JSON serialisation and no compression. Tied to ReadCache:
-// any write that empties it (here or, on PostgreSQL, in another process) makes these stale too.
+// Finished answers of hot GETs, kept as bytes with their ETag (and each compressed encoding once
+// a request has asked for it), so a repeat request costs no query, no JSON serialisation and no
+// compression. Tied to ReadCache: any write that empties it (here or, on PostgreSQL, in another
+// process) makes these stale too.
+//
+// Eviction resists floods of one-off keys (random search terms, cache-busting values): a new
+// answer goes to a small probation area (first in, first out) and moves to the main area only
+// when asked for again; the main area gives up its least-asked answer (the least recently used
+// among equals). A stream of distinct URLs churns the probation area alone, and to push out a
+// hot page an answer must be asked for more often than that page in the same 30 s.
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReadCache } from './cache';
-
-export interface CachedResponse {
-  version: number;
-  expiresAt: number;
-  etag: string;
-  identity: Buffer;
-  br: Buffer | null;
-  gzip: Buffer | null;
-}
 
 /** Below this a body is sent as is: compressing it costs more than it saves. */
 export const COMPRESS_THRESHOLD = 1024;
 
+export type Encoding = 'br' | 'gzip';
+
+const COMPRESS: Record<Encoding, (bytes: Buffer) => Buffer> = {
+  br: (bytes) => zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (bytes) => zlib.gzipSync(bytes, { level: 6 }),
+};
+
+/** One finished answer: its bytes and tag; each encoding is made when first asked for, then kept. */
+export class KeptAnswer {
+  readonly identity: Buffer;
+  readonly etag: string;
+  private readonly encoded: Partial<Record<Encoding, Buffer>> = {};
+
+  constructor(body: string | Buffer) {
+    this.identity = typeof body === 'string' ? Buffer.from(body) : body;
+    this.etag = `W/"${createHash('sha1').update(this.identity).digest('base64url')}"`;
+  }
+
+  get compressible(): boolean {
+    return this.identity.length >= COMPRESS_THRESHOLD;
+  }
+
+  bytes(encoding: Encoding): Buffer {
+    return (this.encoded[encoding] ??= COMPRESS[encoding](this.identity));
+  }
+}
+
+/** The best encoding the client accepts: br, then gzip, else none (and none for small answers). */
+export function pickEncoding(acceptEncoding: string | undefined, answer: KeptAnswer): Encoding | null {
+  if (!acceptEncoding || !answer.compressible) return null;
+  const accepts = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;q=0(\\.0*)?([\\s,]|$))`).test(acceptEncoding);
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * Sets the headers of a kept answer and returns its bytes in the best encoding accepted, or an
+ * empty 304 when the client's tag matches. (The ETag and compression plugins leave an answer
+ * that already has a tag and an encoding as it is.)
+ */
+export function keptPayload(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer): Buffer | string {
+  reply.header('etag', answer.etag);
+  reply.header('vary', 'accept-encoding');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag)) {
+    reply.code(304);
+    return '';
+  }
+  const encoding = pickEncoding(request.headers['accept-encoding'], answer);
+  if (!encoding) return answer.identity;
+  reply.header('content-encoding', encoding);
+  return answer.bytes(encoding);
+}
+
+interface Entry {
+  answer: KeptAnswer;
+  expiresAt: number;
+  /** Times asked for since kept (the first answer not counted). */
+  hits: number;
+}
+
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>();
+  /** New answers, oldest first. */
+  private readonly probation = new Map<string, Entry>();
+  /** Answers asked for again, least recently used first. */
+  private readonly main = new Map<string, Entry>();
+  private readonly probationMax: number;
+  private readonly mainMax: number;
+  /** The read cache's version the kept answers were built under. */
+  private keptVersion: number;
 
   constructor(
     private readonly reads: ReadCache,
     private readonly ttlMs = 30_000,
-    private readonly maxEntries = 300,
-  ) {}
+    maxEntries = 300,
+  ) {
+    this.probationMax = Math.max(1, Math.round(maxEntries / 5));
+    this.mainMax = Math.max(1, maxEntries - this.probationMax);
+    this.keptVersion = reads.currentVersion;
+  }
 
   /** The version a request starts under; answers built under an older one are never kept. */
   get version(): number {
     return this.reads.currentVersion;
   }
 
-  get(key: string): CachedResponse | null {
+  /** How many answers are kept (for tests and the benchmark). */
+  get size(): number {
+    return this.probation.size + this.main.size;
+  }
+
+  get(key: string): KeptAnswer | null {
     if (!this.reads.enabled) return null;
-    const hit = this.entries.get(key);
-    if (!hit) return null;
-    if (hit.version !== this.reads.currentVersion || hit.expiresAt <= Date.now()) {
-      this.entries.delete(key);
-      return null;
+    this.dropStale();
+    const now = Date.now();
+    const kept = this.main.get(key);
+    if (kept) {
+      this.main.delete(key);
+      if (kept.expiresAt <= now) return null;
+      kept.hits++;
+      this.main.set(key, kept);
+      return kept.answer;
     }
-    return hit;
+    const waiting = this.probation.get(key);
+    if (!waiting) return null;
+    this.probation.delete(key);
+    if (waiting.expiresAt <= now) return null;
+    waiting.hits++;
+    this.promote(key, waiting);
+    return waiting.answer;
   }
 
-  /** Builds the entry for a finished body; keeps it only if no write happened since `version`. */
-  store(key: string, body: string, version: number): CachedResponse {
-    const identity = Buffer.from(body);
-    const big = identity.length >= COMPRESS_THRESHOLD;
-    const entry: CachedResponse = {
-      version,
-      expiresAt: Date.now() + this.ttlMs,
-      etag: `W/"${createHash('sha1').update(identity).digest('base64url')}"`,
-      identity,
-      br: big ? zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : null,
-      gzip: big ? zlib.gzipSync(identity, { level: 6 }) : null,
-    };
+  /** The answer for a finished body; kept (on probation) only if no write happened since `version`. */
+  store(key: string, body: string, version: number): KeptAnswer {
+    const answer = new KeptAnswer(body);
     if (this.reads.enabled && version === this.reads.currentVersion) {
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, entry);
+      this.dropStale();
+      // Two requests for one key can both miss; the first one kept stays.
+      if (!this.main.has(key) && !this.probation.has(key)) {
+        if (this.probation.size >= this.probationMax) this.probation.delete(this.probation.keys().next().value as string);
+        this.probation.set(key, { answer, expiresAt: Date.now() + this.ttlMs, hits: 0 });
+      }
     }
-    return entry;
+    return answer;
   }
-}
 
-/** The best encoding the client accepts that we hold: br, then gzip, else none. */
-export function pickEncoding(acceptEncoding: string | undefined, entry: CachedResponse): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  const accepts = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;q=0(\\.0*)?([\\s,]|$))`).test(acceptEncoding);
-  if (entry.br && accepts('br')) return 'br';
-  if (entry.gzip && accepts('gzip')) return 'gzip';
-  return null;
+  /** Empties both areas when a write has happened since the answers were built. */
+  private dropStale(): void {
+    if (this.keptVersion === this.reads.currentVersion) return;
+    this.probation.clear();
+    this.main.clear();
+    this.keptVersion = this.reads.currentVersion;
+  }
+
+  private promote(key: string, entry: Entry): void {
+    if (this.main.size >= this.mainMax) {
+      // An expired answer first, else the least asked for, the least recently used among equals.
+      const now = Date.now();
+      let victim: string | undefined;
+      let fewest = Infinity;
+      for (const [k, e] of this.main) {
+        const hits = e.expiresAt <= now ? -1 : e.hits;
+        if (hits < fewest) {
+          fewest = hits;
+          victim = k;
+          if (hits < 0) break;
+        }
+      }
+      this.main.delete(victim!);
+    }
+    this.main.set(key, entry);
+  }
 }

@@ -12,6 +12,7 @@ import { ApiErrorBody } from '../../contract/common';
 import { API_REFERENCE, ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
 import { renderApiDocs } from '../lib/api-docs-page';
+import { KeptAnswer, keptPayload } from '../lib/response-cache';
 import { publishedLimits, type PublishedLimit } from '../lib/rate-limit';
 import { serializerCompiler, validatorCompiler } from '../lib/validate';
 
@@ -96,13 +97,22 @@ export const routeSchemas = fp(
       transformObject: jsonSchemaTransformObject,
     });
 
-    app.get(API_REFERENCE.document, { config: { api: true, publicRead: true }, schema: { summary: 'This document (OpenAPI 3.1)' } }, async () => app.swagger());
+    // The document and its page are the same for everyone until the next deploy: each is built,
+    // tagged and compressed (per encoding asked for) once, never again per request.
+    let document: KeptAnswer | null = null;
+    app.get(API_REFERENCE.document, { config: { api: true }, schema: { summary: 'This document (OpenAPI 3.1)' } }, async (request, reply) => {
+      document ??= new KeptAnswer(JSON.stringify(app.swagger()));
+      // Browsers revalidate it (ETag, 304), as every public read.
+      reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+      return reply.send(keptPayload(request, reply, document));
+    });
 
-    let page: string | null = null;
-    app.get(API_REFERENCE.page, { config: { api: true }, schema: { summary: 'This API described for people (HTML)' } }, async (_request, reply) => {
-      page ??= renderApiDocs(app.swagger() as Parameters<typeof renderApiDocs>[0], API_REFERENCE.document);
-      // The same for everyone until the next deploy: browsers may keep it a while.
-      return reply.header('cache-control', 'public, max-age=300').type('text/html; charset=utf-8').send(page);
+    let page: KeptAnswer | null = null;
+    app.get(API_REFERENCE.page, { config: { api: true }, schema: { summary: 'This API described for people (HTML)' } }, async (request, reply) => {
+      page ??= new KeptAnswer(renderApiDocs(app.swagger() as Parameters<typeof renderApiDocs>[0], API_REFERENCE.document));
+      // Browsers may keep it a while.
+      reply.header('cache-control', 'public, max-age=300').type('text/html; charset=utf-8');
+      return reply.send(keptPayload(request, reply, page));
     });
   },
   { name: 'route-schemas' },

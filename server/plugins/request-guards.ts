@@ -9,7 +9,7 @@ import { NUL_MESSAGE } from '../lib/json-body';
 import { routeConfig } from './route-config';
 
 /** True when a decoded path parameter or query value holds a NUL (text in SQL cannot). */
-function holdsNul(values: unknown): boolean {
+export function holdsNul(values: unknown): boolean {
   if (typeof values === 'string') return values.includes('\0');
   if (Array.isArray(values)) return values.some(holdsNul);
   if (values && typeof values === 'object') return Object.entries(values).some(([k, v]) => k.includes('\0') || holdsNul(v));

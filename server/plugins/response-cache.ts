@@ -5,35 +5,52 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
-import { pickEncoding, ResponseCache, type CachedResponse } from '../lib/response-cache';
+import { keptPayload, ResponseCache } from '../lib/response-cache';
+import { holdsNul } from './request-guards';
 import { routeConfig } from './route-config';
 
-/**
- * One key per answer, whatever the spelling of the URL: the route's pattern, its decoded
- * parameters and its query in key order (`/%61pi/experiences?b=1&a=2` is `/api/experiences`
- * with a=2, b=1).
- */
-function cacheKey(request: FastifyRequest): string {
-  const query = Object.entries((request.query ?? {}) as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${request.routeOptions.url} ${JSON.stringify(request.params ?? {})} ${JSON.stringify(query)}`;
+interface Schema {
+  safeParse(input: unknown): { success: boolean; data?: unknown };
 }
 
-/** Headers of a kept answer, then its bytes in the best encoding accepted, or 304 when unchanged. */
-function fromCache(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): Buffer | string {
-  reply.header('etag', entry.etag);
-  reply.header('vary', 'accept-encoding');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === entry.etag)) {
-    reply.code(304);
-    return '';
-  }
-  const encoding = pickEncoding(request.headers['accept-encoding'], entry);
-  if (encoding) {
-    reply.header('content-encoding', encoding);
-    return entry[encoding]!;
-  }
-  return entry.identity;
+/**
+ * A request part as the route reads it: parsed by the route's schema (lib/validate.ts), so keys
+ * the schema does not know (cache-busters such as `?_=123`) are dropped and defaults filled in;
+ * without a schema the route reads no query, and its path parameters as decoded. `undefined` when
+ * the schema refuses the part: the route's own validation answers that request.
+ */
+function asRouteReads(schema: unknown, input: unknown, part: 'params' | 'querystring'): unknown {
+  if (!schema) return part === 'params' ? (input ?? {}) : {};
+  const result = (schema as Schema).safeParse(input ?? {});
+  return result.success ? result.data : undefined;
 }
+
+/**
+ * One key per answer, whatever the spelling of the URL: the route's pattern and its parameters
+ * and query as the route reads them (`/%61pi/experiences?_=1&limit=20` is `/api/experiences`).
+ * Parsed here for a lookup before validation (`validated` false), or taken from the request
+ * once the route has validated them. Null when the request may not use the cache.
+ */
+function cacheKey(request: FastifyRequest, validated: boolean): string | null {
+  let params: unknown = request.params;
+  let query: unknown = request.query;
+  if (!validated) {
+    // A NUL is refused (request-guards.ts) even where the schema would drop the key holding it.
+    if (holdsNul(params) || holdsNul(query)) return null;
+    const schema = request.routeOptions.schema;
+    params = asRouteReads(schema?.params, params, 'params');
+    query = asRouteReads(schema?.querystring, query, 'querystring');
+    if (params === undefined || query === undefined) return null;
+  } else if (!request.routeOptions.schema?.querystring) {
+    query = {};
+  }
+  // The schema's output lists its keys in its own order, whatever the URL's order.
+  return `${request.routeOptions.url} ${JSON.stringify(params ?? {})} ${JSON.stringify(query ?? {})}`;
+}
+
+/** URLs whose cache key is remembered, and the longest remembered. */
+const MEMO_URLS = 2000;
+const MEMO_URL_MAX = 512;
 
 /** A public read answered to a caller without a token: the same for everyone. */
 function isPublicAnswer(request: FastifyRequest): boolean {
@@ -49,7 +66,7 @@ export const responseCaching = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       const pending = cacheable.get(request);
       if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      return fromCache(request, reply, responses.store(pending.key, payload, pending.version));
+      return keptPayload(request, reply, responses.store(pending.key, payload, pending.version));
     });
 
     /** Sends the kept answer for `key`, or marks the request so its answer is kept. */
@@ -60,13 +77,29 @@ export const responseCaching = fp(
         return undefined;
       }
       reply.header('content-type', 'application/json; charset=utf-8');
-      return reply.send(fromCache(request, reply, hit));
+      return reply.send(keptPayload(request, reply, hit));
+    };
+
+    // The key is a pure function of the URL (for GET), so a URL seen lately skips the schema's
+    // parse (about a tenth of the CPU of a kept answer). Bounded, and emptied when full: a flood
+    // of new URLs costs parses, never kept answers.
+    const keysByUrl = new Map<string, string | null>();
+    const publicKey = (request: FastifyRequest): string | null => {
+      if (request.url.length > MEMO_URL_MAX) return cacheKey(request, false);
+      let key = keysByUrl.get(request.url);
+      if (key === undefined) {
+        key = cacheKey(request, false);
+        if (keysByUrl.size >= MEMO_URLS) keysByUrl.clear();
+        keysByUrl.set(request.url, key);
+      }
+      return key;
     };
 
     // A repeat public GET is answered from the bytes kept (after the rate limit counted it).
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' || !isPublicAnswer(request)) return;
-      return answerFromKept(request, reply, `public ${cacheKey(request)}`);
+      const key = publicKey(request);
+      if (key) return answerFromKept(request, reply, `public ${key}`);
     });
 
     // Members-only GETs the same for every member: a preHandler runs after the route's own
@@ -74,7 +107,7 @@ export const responseCaching = fp(
     // signed-in member; it stays `no-store` for browsers.
     app.addHook('preHandler', async (request, reply) => {
       if (request.method !== 'GET' || !routeConfig(request).sameForEveryMember) return;
-      return answerFromKept(request, reply, `member ${cacheKey(request)}`);
+      return answerFromKept(request, reply, `member ${cacheKey(request, true)}`);
     });
 
     // Public reads anyone may cache but must revalidate (ETag, 304); every other API answer,

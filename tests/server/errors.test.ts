@@ -128,6 +128,60 @@ describe('unknown paths', () => {
   });
 });
 
+describe('refusals before any route is matched', () => {
+  /** Status, lower-case headers and body of one raw HTTP answer. */
+  function parseAnswer(text: string) {
+    const [head, ...rest] = text.split('\r\n\r\n');
+    const [statusLine, ...lines] = head.split('\r\n');
+    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
+  }
+
+  const expectSecurityHeaders = (headers: Record<string, unknown>, what: string) => {
+    expect(headers['x-content-type-options'], what).toBe('nosniff');
+    expect(headers['content-security-policy'], what).toMatch(/frame-ancestors 'none'/);
+    expect(headers['x-frame-options'], what).toBeDefined();
+    expect(headers['referrer-policy'], what).toBe('no-referrer');
+    expect(headers['cache-control'], what).toBe('no-store');
+  };
+
+  it("requests Node's HTTP parser refuses answer our envelope with a readable message, the security headers, and close", async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(address).port);
+    const cases: [string, string, number, RegExp][] = [
+      ['headers too large', `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(20_000)}\r\n\r\n`, 431, /headers are too large/],
+      ['a Content-Length that is not a number', 'POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}', 400, /Content-Length/],
+      ['a request line that is not HTTP', 'GARBAGE / HTTP/1.1\r\n\r\n', 400, /request line/],
+      ['an unknown HTTP version', 'GET /api/health HTTP/9.9\r\nHost: x\r\n\r\n', 400, /request line/],
+      ['a broken chunked body', 'POST /api/users/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n', 400, /chunked/],
+    ];
+    for (const [what, request, status, message] of cases) {
+      const answer = parseAnswer(await rawHttp(port, request));
+      expect(answer.status, what).toBe(status);
+      expect(answer.headers['content-type'], what).toBe('application/json; charset=utf-8');
+      expect(answer.headers.connection, what).toBe('close');
+      expectSecurityHeaders(answer.headers, what);
+      expect(Number(answer.headers['content-length']), what).toBe(Buffer.byteLength(answer.body));
+      const body = JSON.parse(answer.body);
+      expect(body, what).toEqual({ success: false, error: expect.stringMatching(message) });
+    }
+    // The server goes on answering.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('router refusals (an undecodable or overlong path parameter) carry the security headers', async () => {
+    const cases: [string, number][] = [
+      ['/api/peptides/%E0%A4%A', 400],
+      [`/api/peptides/${'9'.repeat(300)}`, 414],
+    ];
+    for (const [url, status] of cases) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expectError(res, status);
+      expectSecurityHeaders(res.headers, url);
+    }
+  });
+});
+
 // -----------------------------------------------------------------------------------------------
 // The real process: broken HTTP, aborted uploads, hostile requests; it must still answer.
 

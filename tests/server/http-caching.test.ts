@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, deleteTracked, json, lookupTracked, member, submit, validSubmission, type TestApp } from './helpers';
 import { moderatorToken } from './fixtures';
 
@@ -98,6 +98,128 @@ describe('public reads', () => {
     expect(json(await get(feedUrl)).data.experiences.map((e: { _id: string }) => e._id).sort()).toEqual([experience._id, created.experience._id].sort());
     await deleteTracked(t.app, created.trackingId);
     expect(json(await get(feedUrl)).data.experiences.map((e: { _id: string }) => e._id)).toEqual([experience._id]);
+  });
+});
+
+describe('kept answers under a flood of distinct URLs', () => {
+  /** Database statements run while `fn` runs (the rate limiter's counters, on PostgreSQL, left out). */
+  async function statementsDuring(fn: () => Promise<unknown>): Promise<number> {
+    const db = t.ctx.db as unknown as Record<'query' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
+    const { query, transaction } = db;
+    let count = 0;
+    db.query = (sql, ...rest) => {
+      if (!/rate_limit_counters/.test(String(sql))) count++;
+      return query.call(t.ctx.db, sql, ...rest);
+    };
+    db.transaction = (...args) => {
+      count++;
+      return transaction.apply(t.ctx.db, args);
+    };
+    try {
+      await fn();
+    } finally {
+      db.query = query;
+      db.transaction = transaction;
+    }
+    return count;
+  }
+
+  /** More distinct valid answers than both caches hold (300 kept as bytes, 500 service reads). */
+  async function flood(tag: string) {
+    for (let i = 0; i < 600; i++) expect((await get(`/api/experiences?search=${tag}${i}&_=${i}`)).statusCode).toBe(200);
+  }
+
+  it('query keys a route does not know (cache-busters) and other spellings of one query share the kept answer', async () => {
+    const first = await get('/api/experiences');
+    expect(first.statusCode).toBe(200);
+    expect((await get('/api/experiences')).statusCode).toBe(200);
+    // The service's own read cache no longer holds this page: only the kept bytes can answer.
+    await flood('spelling');
+    const spellings = ['/api/experiences?_=1', '/api/experiences?_=2&utm_source=x', '/api/experiences?limit=20&sort=newest', '/api/experiences?sort=newest&category=all&_=3&search='];
+    // Kept: none of these spellings reaches the database, and each is the same answer.
+    const statements = await statementsDuring(async () => {
+      for (const url of spellings) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers.etag, url).toBe(first.headers.etag);
+        expect(res.body, url).toBe(first.body);
+      }
+    });
+    expect(statements).toBe(0);
+    // The route still reads the known keys: another page size is another answer.
+    expect(json(await get('/api/experiences?limit=1')).data.experiences.length).toBeLessThanOrEqual(1);
+    // And still refuses what its schema refuses, kept answer or not.
+    expect((await get('/api/experiences?limit=0&_=1')).statusCode).toBe(400);
+    // A NUL is refused even in a key the route would drop, twice (the second time too).
+    for (let i = 0; i < 2; i++) expect((await get('/api/experiences?x%00=1')).statusCode).toBe(400);
+  });
+
+  it('a flood of distinct valid queries (random search terms, cache-busters) does not push a hot page out', async () => {
+    // A hot page: asked for more than once.
+    for (let i = 0; i < 3; i++) expect((await get('/api/peptides')).statusCode).toBe(200);
+    await flood('flood');
+    // The hot page is still answered from the bytes kept, with no query.
+    expect(await statementsDuring(async () => expect((await get('/api/peptides?_=flood')).statusCode).toBe(200))).toBe(0);
+  });
+});
+
+describe('compression of kept answers', () => {
+  // Counts every way this process compresses (lib/response-cache.ts and @fastify/compress), on an
+  // app built after the counting starts; READ_CACHE=off, so nothing is kept between requests.
+  const calls = { br: 0, gzip: 0 };
+  let cold: TestApp;
+  const spies: { mockRestore(): void }[] = [];
+  beforeAll(async () => {
+    for (const [name, encoding] of [['brotliCompressSync', 'br'], ['createBrotliCompress', 'br'], ['brotliCompress', 'br'], ['gzipSync', 'gzip'], ['createGzip', 'gzip'], ['gzip', 'gzip']] as const) {
+      const original = zlib[name] as (...args: unknown[]) => unknown;
+      spies.push(vi.spyOn(zlib, name).mockImplementation(((...args: unknown[]) => {
+        calls[encoding]++;
+        return original(...args);
+      }) as never));
+    }
+    cold = await createTestApp({ READ_CACHE: 'off' });
+  });
+  afterAll(async () => {
+    await cold.close();
+    for (const spy of spies) spy.mockRestore();
+  });
+  const counted = async (fn: () => Promise<unknown>) => {
+    calls.br = 0;
+    calls.gzip = 0;
+    await fn();
+    return { ...calls };
+  };
+
+  it('an answer never kept is compressed only in the one encoding the client accepts', async () => {
+    const used = await counted(async () => {
+      const res = await cold.app.inject({ method: 'GET', url: '/api/peptides', headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(res.rawPayload).toString()).toBe((await cold.app.inject({ method: 'GET', url: '/api/peptides' })).body);
+    });
+    expect(used).toEqual({ br: 0, gzip: 1 });
+  });
+
+  it('the API document and its page are compressed once per encoding, not on every request', async () => {
+    for (const url of ['/api/openapi.json', '/api/docs']) {
+      const used = await counted(async () => {
+        const answers = [];
+        for (let i = 0; i < 3; i++) {
+          answers.push(await cold.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } }));
+          // A write between requests empties every cache tied to the data; not these.
+          cold.ctx.cache.invalidate();
+        }
+        for (const res of answers) {
+          expect(res.statusCode, url).toBe(200);
+          expect(res.headers['content-encoding'], url).toBe('br');
+          expect(res.rawPayload.equals(answers[0].rawPayload), url).toBe(true);
+        }
+        const plain = await cold.app.inject({ method: 'GET', url });
+        expect(zlib.brotliDecompressSync(answers[0].rawPayload).toString(), url).toBe(plain.body);
+        const notModified = await cold.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': answers[0].headers.etag as string } });
+        expect(notModified.statusCode, url).toBe(304);
+      });
+      expect(used, url).toEqual({ br: 1, gzip: 0 });
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 // Cross-cutting HTTP behaviour: health, limits, effects, JSON 404s, malformed and oversized bodies,
 // content types, 500s that leak nothing, security and caching headers, every contract path routed.
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EffectsResponse, ENDPOINTS, HealthResponse, LimitsResponse } from '../../contract';
 import { buildApp } from '../../server/app';
@@ -150,11 +151,29 @@ describe('bad requests', () => {
     expectError(await t.app.inject({ method: 'POST', url: '/api/users/login', payload: {} }), 400, /email/);
   });
 
-  it('a body of another media type is a 415; plain text is not an object', async () => {
+  it('a body of another media type, plain text too, is a 415 naming the type to send', async () => {
     const post = (type: string, payload: string) =>
       t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': type }, payload });
     expectError(await post('application/xml', '<login/>'), 415, /send JSON/);
-    expectError(await post('text/plain', 'email=a@example.com'), 400, 'body must be an object');
+    expectError(await post('text/plain', 'email=a@example.com'), 415, /send JSON \(application\/json\)/);
+    expectError(await post('text/plain; charset=utf-8', '{"email": "a@example.com"}'), 415, /send JSON/);
+    // Without a body or its type, the request still reaches the schema.
+    expectError(await t.app.inject({ method: 'POST', url: '/api/users/login' }), 400, /email is required/);
+  });
+
+  it('a compressed body is read in gzip, deflate or br; any other Content-Encoding is a 415 saying so', async () => {
+    const login = { email: 'nobody-encoded@example.com', password: 'not-the-password' };
+    const post = (encoding: string, payload: Buffer | string) =>
+      t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, payload });
+    for (const [encoding, body] of [['gzip', zlib.gzipSync(JSON.stringify(login))], ['br', zlib.brotliCompressSync(JSON.stringify(login))]] as const) {
+      // Read as JSON: a wrong sign-in, not a complaint about the body.
+      expectError(await post(encoding, body), 401);
+    }
+    for (const encoding of ['x-unknown', 'compress', 'zstd, gzip']) {
+      const res = await post(encoding, JSON.stringify(login));
+      expectError(res, 415, /Content-Encoding is not supported/);
+      expect(res.body).not.toMatch(/content type|x-unknown/i);
+    }
   });
 
   it('a field of the wrong type is named as such, not as missing', async () => {
