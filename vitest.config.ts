@@ -16,6 +16,12 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+            // One migrated, seeded database per run that each test app copies.
+            globalSetup: ['tests/server/template.ts'],
+            // Files share their worker process: a new process per file loaded the server's
+            // modules and compiled PGlite's WebAssembly again each time (seconds of CPU per
+            // file). Every file builds its own apps (helpers.ts) and closes them.
+            isolate: false,
             // Generous: several tests hash with a production-like scrypt cost or reopen databases,
             // 5-20 s here when idle; on a busy 2-core machine (CI beside the browser suite) they
             // took over 30 s and failed on time alone.

@@ -27,6 +27,8 @@ export interface Db extends Queryable {
    */
   listen?(channel: string, onNotify: (payload: string, own: boolean) => void, onState: (up: boolean) => void): Promise<() => Promise<void>>;
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** PGlite only: the data folder as an uncompressed tarball, for `OpenOptions.loadDataDir`. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -36,20 +38,26 @@ export interface OpenOptions {
   databaseUrl?: string | null;
   /** PostgreSQL only: connections in the pool (config.pgPoolSize; unset: pg's default, 10). */
   poolSize?: number;
+  /**
+   * PGlite in memory only: start from this dump (`Db.dump`) instead of an empty database. The
+   * server suite copies one migrated, seeded template per file (tests/server/template.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 export async function openDb(options: OpenOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Db> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : acquireLock(dataDir);
   let pg;
   try {
-    pg = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+    if (loadDataDir && !inMemory) throw new Error('loadDataDir is for in-memory databases only');
+    pg = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), { extensions: { pg_trgm }, loadDataDir });
   } catch (err) {
     release();
     throw err;
@@ -70,6 +78,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
           },
         }),
       ),
+    dump: () => pg.dumpDataDir('none'),
     close: async () => {
       try {
         await pg.close();

@@ -31,10 +31,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A hash to compare against when the account does not exist, so timing does not reveal it. */
-let decoy: Promise<string> | null = null;
+/**
+ * A hash to compare against when the account does not exist, so timing does not reveal it.
+ * One per cost: a decoy made with another N (another app in this process) would take another time.
+ */
+const decoys = new Map<number, Promise<string>>();
 export function decoyHash(N: number): Promise<string> {
-  decoy ??= hashPassword(randomBytes(12).toString('hex'), N);
+  let decoy = decoys.get(N);
+  if (!decoy) decoys.set(N, (decoy = hashPassword(randomBytes(12).toString('hex'), N)));
   return decoy;
 }
 

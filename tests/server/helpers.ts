@@ -1,4 +1,6 @@
 // Builds the real app on an in-memory PGlite database for server tests (one per test file).
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { jwtSecret } from '../../server/bootstrap';
@@ -33,8 +35,11 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
 
 export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: string, build: BuildOptions = {}): Promise<TestApp> {
   const config = testConfig(env);
-  const databaseUrl = process.env.TEST_DATABASE_URL && !dataDir ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
-  const db = await openDb({ dataDir: dataDir ?? 'memory://', databaseUrl });
+  const databaseUrl = process.env.TEST_DATABASE_URL && !dataDir ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, inject('postgresTemplate')) : null;
+  // A copy of the run's migrated, seeded template (template.ts); migrate then finds nothing to do.
+  const pgliteTemplate = !databaseUrl && !dataDir ? inject('pgliteTemplate') : null;
+  const loadDataDir = pgliteTemplate ? await fs.openAsBlob(pgliteTemplate) : undefined;
+  const db = await openDb({ dataDir: dataDir ?? 'memory://', databaseUrl, loadDataDir });
   await migrate(db);
   const ctx = createContext(config, db, await jwtSecret(db, null));
   const existing = await db.query<{ id: string; name: string }>('select id, name from peptides where deleted_at is null');
@@ -57,15 +62,15 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: strin
 
 /**
  * With TEST_DATABASE_URL (CI runs the server suite a second time on PostgreSQL), each test
- * file gets a database of its own, so files can run in parallel.
+ * file gets a database of its own, so files can run in parallel: empty, or a copy of `template`.
  */
-export async function freshPostgresDatabase(baseUrl: string): Promise<string> {
+export async function freshPostgresDatabase(baseUrl: string, template?: string | null): Promise<string> {
   const pg = (await import('pg')).default;
   const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await admin.end();
   }
