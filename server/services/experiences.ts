@@ -360,6 +360,16 @@ export interface ExperienceListParams {
   cursor?: string;
 }
 
+/**
+ * Whether the feed query keeps its plan between requests (a prepared statement, db/client.ts):
+ * yes for the plain sorts, a peptide and a cursor, where every value takes the sort's index; no
+ * for a search term or a category, whose selectivity decides the plan (a rare term and a common
+ * word want different ones) and which a kept generic plan would not see.
+ */
+function keepsOnePlan(params: ExperienceListParams): boolean {
+  return !params.search && params.category === 'all';
+}
+
 export async function listExperiences(ctx: AppContext, params: ExperienceListParams) {
   return ctx.cache.get(`experiences:${JSON.stringify(params)}`, async () => {
     const sort = SORTS[params.sort];
@@ -381,10 +391,14 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
     }
     // The total goes with the first page only: Load more never counts again.
     const total = params.cursor ? null : await countMatching(ctx, params, where.slice(), values.slice());
-    const limitParam = add(params.limit + 1);
+    // The limit is written into the text: a kept (generic) plan is chosen only when it costs no
+    // more than the plans made for the values, and with the limit a parameter the planner
+    // costs it as 10% of the table, so every request would be planned again.
+    if (!Number.isSafeInteger(params.limit) || params.limit < 1) throw badRequest('limit must be a positive whole number');
     const res = await ctx.db.query<ExperienceRow>(
-      `${SELECT} where ${where.join(' and ')} order by ${sort.order} limit ${limitParam}`,
+      `${SELECT} where ${where.join(' and ')} order by ${sort.order} limit ${params.limit + 1}`,
       values,
+      { prepare: keepsOnePlan(params) },
     );
     const rows = res.rows.slice(0, params.limit);
     const nextCursor = res.rows.length > params.limit ? cursorOf(ctx, rows[rows.length - 1], params.sort) : null;
@@ -404,8 +418,8 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
 async function countMatching(ctx: AppContext, params: ExperienceListParams, where: string[], values: unknown[]): Promise<MatchCount> {
   if (!params.search && params.category === 'all') {
     const res = params.peptideId
-      ? await ctx.db.query<{ n: number }>('select experience_count::int as n from peptides where id = $1', [params.peptideId])
-      : await ctx.db.query<{ n: number }>('select coalesce(sum(experience_count), 0)::int as n from peptides');
+      ? await ctx.db.query<{ n: number }>('select experience_count::int as n from peptides where id = $1', [params.peptideId], { prepare: true })
+      : await ctx.db.query<{ n: number }>('select coalesce(sum(experience_count), 0)::int as n from peptides', [], { prepare: true });
     return { count: Number(res.rows[0]?.n ?? 0), capped: false };
   }
   values.push(MATCH_COUNT_CAP + 1);
