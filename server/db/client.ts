@@ -2,6 +2,7 @@
 // The rest of the server never knows which one it talks to.
 import fs from 'node:fs';
 import path from 'node:path';
+import { readRows, type Column } from './wire';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -87,14 +88,15 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   type BackendMessage = Awaited<ReturnType<typeof pg.execProtocolStream>>[number];
   // PGlite's own query() sends every statement unnamed (parse, describe, bind, describe,
   // execute, sync: six calls into the WebAssembly backend), so PostgreSQL parses and plans it
-  // every time. A prepared statement here is parsed once (its parameter types and row
-  // description kept), then each call is one batch: bind, execute, sync. Results go through
-  // PGlite's own parsers, so values come back exactly as from query().
+  // every time. A prepared statement here is parsed once (its parameter types and columns
+  // kept), then each call is one batch: bind, execute, sync, whose answer db/wire.ts reads
+  // with PGlite's own type parsers, so values come back exactly as from query().
   interface Prepared {
     name: string;
     paramTypes: number[];
     /** The statement's rowDescription (or noData): Bind/Execute alone do not repeat it. */
     description: BackendMessage | undefined;
+    columns: Column[];
   }
   const prepared = new Map<string, Prepared>();
   const nameOf = statementNames();
@@ -107,18 +109,27 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     }
     return out;
   };
-  // Messages are batched with their Sync: after an error the backend skips to the Sync, and
-  // execProtocolStream throws the error once the batch is done, the session ready again.
+  // Messages go in one batch with their Sync: after an error the backend skips to the Sync, so
+  // the session is ready for the next statement whatever happened.
   const send = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
+  const sendRaw = async (message: Uint8Array): Promise<Uint8Array> => {
+    const chunks: Uint8Array[] = [];
+    // The chunks are views of the backend's memory: copied before the next one overwrites it.
+    await pg.execProtocolRawStream(message, { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) });
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  };
+  const parsers = pg.parsers as Record<number, ((text: string, typeId: number) => unknown) | undefined>;
   const runPrepared = async <T>(name: string, sql: string, params: unknown[]): Promise<QueryResult<T>> => {
     let st = prepared.get(sql);
     if (!st) {
       const described = await send(batch(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()));
       const paramDescription = described.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+      const description = described.find((m) => m.name === 'rowDescription' || m.name === 'noData');
       st = {
         name,
         paramTypes: paramDescription?.dataTypeIDs ?? [],
-        description: described.find((m) => m.name === 'rowDescription' || m.name === 'noData'),
+        description,
+        columns: ((description as { fields?: Column[] } | undefined)?.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
       };
       prepared.set(sql, st);
     }
@@ -128,15 +139,19 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
       const serializer = pg.serializers[types[i]];
       return serializer ? serializer(value) : String(value);
     });
-    let messages: BackendMessage[];
-    try {
-      messages = await send(batch(serialize.bind({ statement: st.name, values }), serialize.execute(), serialize.sync()));
-    } catch (err) {
+    const answer = await sendRaw(batch(serialize.bind({ statement: st.name, values }), serialize.execute(), serialize.sync()));
+    const read = readRows(answer, st.columns, parsers);
+    if (read) return { rows: read.rows as T[], affectedRows: read.affectedRows };
+    // Anything but rows (an error, a notice): PGlite's parser reads it and builds its error.
+    const messages: BackendMessage[] = [];
+    new protocol.Parser().parse(answer, (m) => messages.push(m));
+    const error = messages.find((m) => m instanceof protocol.messages.DatabaseError);
+    if (error) {
       // Prepare again next time: the error may be the statement's own (a plan whose result
       // type a schema change altered), and a fresh Parse costs one call.
       prepared.delete(sql);
       await send(batch(serialize.close({ type: 'S', name: st.name }), serialize.sync())).catch(() => {});
-      throw err;
+      throw error;
     }
     const [res] = parse.parseResults(st.description ? [st.description, ...messages] : messages, pg.parsers);
     return { rows: res.rows as T[], affectedRows: res.affectedRows ?? 0 };

@@ -126,6 +126,16 @@ describe('a prepared statement', () => {
     await db.query('alter table kinds drop column added');
   });
 
+  it('reads a long answer (many rows, wide values) and one with a notice in it like an unnamed query', async () => {
+    const many = `select i, repeat('ü', i % 300) as text, array[i, -i] as pair from generate_series(1, $1::int) i`;
+    const unnamed = await db.query(many, [5000]);
+    expect(await db.query(many, [5000], { prepare: true })).toEqual(unnamed);
+    expect(unnamed.rows).toHaveLength(5000);
+    await db.query(`create function noisy(x int) returns int language plpgsql as $$ begin raise notice 'noted %', x; return x; end $$`);
+    expect((await db.query('select noisy($1) as n', [3], { prepare: true })).rows).toEqual([{ n: 3 }]);
+    expect((await db.query('select noisy($1) as n', [4], { prepare: true })).rows).toEqual([{ n: 4 }]);
+  });
+
   it('still answers once more texts than it keeps have been prepared', async () => {
     for (let i = 0; i < MAX_PREPARED + 5; i++) {
       const res = await db.query(`select $1::int + ${i} as n`, [1], { prepare: true });
