@@ -10,7 +10,8 @@ import { escapeLike } from './peptides';
 import { HIDE_REASON_TEXT, type ExperienceStatus, type HideReason, type HoldReason } from '../../contract/moderation';
 import { storyHash, textHoldReasons } from './moderation-rules';
 
-export interface ExperienceRow {
+/** A report's columns as every public view reads them (publicSelect). */
+export interface PublicExperienceRow {
   id: string;
   peptide_id: string;
   peptide_name: string;
@@ -29,6 +30,7 @@ export interface ExperienceRow {
   timeline: string;
   story: string;
   stack: string[];
+  /** In publicSelect only when publish_sourcing is on (null otherwise); all of it in SELECT. */
   sourcing: Sourcing | null;
   helpful_count: number;
   not_helpful_count: number;
@@ -40,20 +42,36 @@ export interface ExperienceRow {
   cell_size: number;
   created_at: Date;
   updated_at: Date | null;
+}
+
+/** Everything about a report: its submitter's and the moderators' views (SELECT). */
+export interface ExperienceRow extends PublicExperienceRow {
   status: ExperienceStatus;
   hold_reasons: string[];
   hidden_reason: string | null;
   hidden_note: string | null;
 }
 
-export const SELECT = `select e.id, e.peptide_id, p.name as peptide_name, p.category as peptide_category, e.dosage, e.frequency,
+const COLUMNS = `e.id, e.peptide_id, p.name as peptide_name, p.category as peptide_category, e.dosage, e.frequency,
   e.duration_days, e.route, e.primary_purpose, e.age_range, e.biological_sex, e.activity_level, e.outcomes, e.rating,
-  e.effects, e.timeline, e.story, e.stack, e.sourcing, e.helpful_count, e.not_helpful_count, e.detailed_count,
-  e.concerning_count, e.is_demo, e.publish_sourcing, coalesce(dc.n, 0) as cell_size, e.created_at, e.updated_at,
-  e.status, e.hold_reasons, e.hidden_reason, e.hidden_note
-  from experiences e join peptides p on p.id = e.peptide_id
+  e.effects, e.timeline, e.story, e.stack, e.helpful_count, e.not_helpful_count, e.detailed_count,
+  e.concerning_count, e.is_demo, e.publish_sourcing, coalesce(dc.n, 0) as cell_size, e.created_at, e.updated_at`;
+const FROM = `from experiences e join peptides p on p.id = e.peptide_id
   left join demographic_cells dc on dc.peptide_id = e.peptide_id and dc.age_range = e.age_range
    and dc.biological_sex = e.biological_sex and dc.activity_level = e.activity_level`;
+
+export const SELECT = `select ${COLUMNS}, e.sourcing, e.status, e.hold_reasons, e.hidden_reason, e.hidden_note
+  ${FROM}`;
+
+/**
+ * What public views read (`extra`: more columns): no moderation state, and the sourcing only
+ * where it is published. Every column read costs on the uncached path (its text written by the
+ * database and parsed back, docs/performance.md "The uncached path"); a feed page reads 21 rows.
+ */
+function publicSelect(extra = ''): string {
+  return `select ${COLUMNS}, case when e.publish_sourcing then e.sourcing end as sourcing${extra ? `, ${extra}` : ''}
+  ${FROM}`;
+}
 
 function vendorOf(sourcing: Sourcing | null): Experience['vendor'] {
   if (!sourcing || (!sourcing.vendorUrl && !sourcing.batchId && sourcing.volumeMl === undefined)) return null;
@@ -91,7 +109,7 @@ export function disclosedDemographics(
   return { ageRange: row.age_range, biologicalSex: row.biological_sex, activityLevel: row.activity_level };
 }
 
-export function toExperience(row: ExperienceRow): Experience {
+export function toExperience(row: PublicExperienceRow): Experience {
   const helpful = row.helpful_count;
   const notHelpful = row.not_helpful_count;
   return {
@@ -344,7 +362,7 @@ export function decodeCursor(ctx: Pick<AppContext, 'cursors'>, cursor: string, k
   throw badRequest('cursor is invalid; start again from the first page');
 }
 
-function cursorOf(ctx: AppContext, row: ExperienceRow, sort: CommunitySort): string {
+function cursorOf(ctx: AppContext, row: PublicExperienceRow, sort: CommunitySort): string {
   const tail = [row.created_at.toISOString(), row.id];
   if (sort === 'helpful') return ctx.cursors.encode([row.helpful_count, ...tail]);
   if (sort === 'rating') return ctx.cursors.encode([row.rating, ...tail]);
@@ -367,7 +385,7 @@ export interface ExperienceListParams {
  * word want different ones) and which a kept generic plan would not see.
  */
 function keepsOnePlan(params: ExperienceListParams): boolean {
-  return !params.search && params.category === 'all';
+  return counted(params);
 }
 
 export async function listExperiences(ctx: AppContext, params: ExperienceListParams) {
@@ -383,45 +401,58 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
     };
     if (params.search) where.push(`e.search_text like ${add(`%${escapeLike(params.search.toLowerCase())}%`)}`);
     if (params.category !== 'all') where.push(`e.purpose_groups @> array[${add(params.category)}]::text[]`);
-    if (params.peptideId) where.push(`e.peptide_id = ${add(params.peptideId)}`);
+    const peptide = params.peptideId ? add(params.peptideId) : null;
+    if (peptide) where.push(`e.peptide_id = ${peptide}`);
     if (params.cursor) {
       const cursor = decodeCursor(ctx, params.cursor, sort.keys.map((k) => KEY_KINDS[k]));
       const placeholders = cursor.map((v, i) => `${add(v)}::${KEY_CASTS[sort.keys[i]]}`);
       where.push(`(${sort.keys.join(', ')}) ${sort.op} (${placeholders.join(', ')})`);
     }
-    // The total goes with the first page only: Load more never counts again.
-    const total = params.cursor ? null : await countMatching(ctx, params, where.slice(), values.slice());
+    // The total goes with the first page only: Load more never counts again. Where a counter
+    // answers it (no search, no category), it comes with the page itself: one statement fewer.
+    const counter = params.cursor || !counted(params) ? null : counterSql(peptide);
+    const total = params.cursor || counter ? null : await countMatching(ctx, where.slice(), values.slice());
     // The limit is written into the text: a kept (generic) plan is chosen only when it costs no
     // more than the plans made for the values, and with the limit a parameter the planner
     // costs it as 10% of the table, so every request would be planned again.
     if (!Number.isSafeInteger(params.limit) || params.limit < 1) throw badRequest('limit must be a positive whole number');
-    const res = await ctx.db.query<ExperienceRow>(
-      `${SELECT} where ${where.join(' and ')} order by ${sort.order} limit ${params.limit + 1}`,
+    const res = await ctx.db.query<PublicExperienceRow & { total_count?: number }>(
+      `${publicSelect(counter ? `${counter} as total_count` : '')} where ${where.join(' and ')} order by ${sort.order} limit ${params.limit + 1}`,
       values,
       { prepare: keepsOnePlan(params) },
     );
     const rows = res.rows.slice(0, params.limit);
     const nextCursor = res.rows.length > params.limit ? cursorOf(ctx, rows[rows.length - 1], params.sort) : null;
-    return { experiences: rows.map(toExperience), nextCursor, total };
+    // An empty first page: nothing matches, whatever a counter says.
+    const matching: MatchCount | null = counter ? { count: Number(rows[0]?.total_count ?? 0), capped: false } : total;
+    return { experiences: rows.map(toExperience), nextCursor, total: matching };
   });
 }
 
+/** Whether a trigger-kept counter counts the published reports these filters match. */
+function counted(params: ExperienceListParams): boolean {
+  return !params.search && params.category === 'all';
+}
+
 /**
- * How many published reports match the list's filters (`where` and `values` without a cursor).
- * Without search or category, the trigger-kept counters answer in one row: `peptides.experience_count`
+ * The counter as a scalar subquery (evaluated once per statement): `peptides.experience_count`
  * counts exactly the published reports of a peptide (001_init.sql, 009_moderation.sql), for one
- * peptide or summed over all. Search and category have no counter, and `count(*)` over them would
- * read every matching row of a million-report table on each first page; so they are counted only
- * up to MATCH_COUNT_CAP + 1 rows and shown as "10,000+" beyond: bounded work, and no worse than
- * the page query itself, which also reads until it has found its rows.
+ * peptide (`peptide`: its placeholder) or summed over all.
  */
-async function countMatching(ctx: AppContext, params: ExperienceListParams, where: string[], values: unknown[]): Promise<MatchCount> {
-  if (!params.search && params.category === 'all') {
-    const res = params.peptideId
-      ? await ctx.db.query<{ n: number }>('select experience_count::int as n from peptides where id = $1', [params.peptideId], { prepare: true })
-      : await ctx.db.query<{ n: number }>('select coalesce(sum(experience_count), 0)::int as n from peptides', [], { prepare: true });
-    return { count: Number(res.rows[0]?.n ?? 0), capped: false };
-  }
+function counterSql(peptide: string | null): string {
+  return peptide
+    ? `(select experience_count from peptides where id = ${peptide})::int`
+    : '(select coalesce(sum(experience_count), 0) from peptides)::int';
+}
+
+/**
+ * How many published reports match a search or a category (`where` and `values` without a
+ * cursor). No counter answers them, and `count(*)` over them would read every matching row of a
+ * million-report table on each first page; so they are counted only up to MATCH_COUNT_CAP + 1
+ * rows and shown as "10,000+" beyond: bounded work, and no worse than the page query itself,
+ * which also reads until it has found its rows. (Without search or category, counterSql.)
+ */
+async function countMatching(ctx: AppContext, where: string[], values: unknown[]): Promise<MatchCount> {
   values.push(MATCH_COUNT_CAP + 1);
   const res = await ctx.db.query<{ n: number }>(
     `select count(*)::int as n from (select 1 from experiences e where ${where.join(' and ')} limit $${values.length}) matching`,
@@ -437,9 +468,9 @@ export async function homeExperiences(ctx: AppContext, limit: number) {
 }
 
 export async function getExperience(ctx: AppContext, id: string): Promise<Experience> {
-  const row = await fetchOne(ctx.db, `e.id = $1 and e.status = 'published'`, id);
-  if (!row) throw notFound('Experience not found');
-  return toExperience(row);
+  const res = await ctx.db.query<PublicExperienceRow>(`${publicSelect()} where e.id = $1 and e.status = 'published'`, [id], { prepare: true });
+  if (!res.rows[0]) throw notFound('Experience not found');
+  return toExperience(res.rows[0]);
 }
 
 const TRACKING_NOT_FOUND = 'Experience not found';
