@@ -2,14 +2,25 @@
 // The rest of the server never knows which one it talks to.
 import fs from 'node:fs';
 import path from 'node:path';
+import { readRows, type Column } from './wire';
 
 export interface QueryResult<T> {
   rows: T[];
   affectedRows: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Keep this statement's plan between calls: a named prepared statement per distinct SQL text
+   * (per connection), so the database parses it once and, after a few runs, plans it once
+   * (docs/performance.md, "The uncached path"). Only for a text whose one plan suits every
+   * parameter value: a generic plan cannot see a search term's or a category's selectivity.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
 }
 
 export interface Transaction extends Queryable {
@@ -49,12 +60,31 @@ export async function openDb(options: OpenOptions): Promise<Db> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir, options.loadDataDir);
 }
 
+/**
+ * Prepared statements kept per Db: at most this many distinct texts (beyond it a query runs
+ * unnamed, as before), so a caller that built texts without bound could not fill memory.
+ */
+export const MAX_PREPARED = 200;
+
+/** One name per distinct SQL text, the same on every connection (a name never changes text). */
+function statementNames(): (sql: string) => string | null {
+  const names = new Map<string, string>();
+  return (sql) => {
+    let name = names.get(sql);
+    if (name) return name;
+    if (names.size >= MAX_PREPARED) return null;
+    name = `app_${names.size + 1}`;
+    names.set(sql, name);
+    return name;
+  };
+}
+
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Db> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite, protocol, parse } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : acquireLock(dataDir);
-  let pg;
+  let pg: InstanceType<typeof PGlite>;
   try {
     if (loadDataDir && !inMemory) throw new Error('loadDataDir is for in-memory databases only');
     pg = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), { extensions: { pg_trgm }, loadDataDir });
@@ -62,17 +92,108 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     release();
     throw err;
   }
+  const { serialize } = protocol;
+  type BackendMessage = Awaited<ReturnType<typeof pg.execProtocolStream>>[number];
+  // PGlite's own query() sends every statement unnamed (parse, describe, bind, describe,
+  // execute, sync: six calls into the WebAssembly backend), so PostgreSQL parses and plans it
+  // every time. A prepared statement here is parsed once (its parameter types and columns
+  // kept), then each call is one batch: bind, execute, sync, whose answer db/wire.ts reads
+  // with PGlite's own type parsers, so values come back exactly as from query().
+  interface Prepared {
+    name: string;
+    paramTypes: number[];
+    /** The statement's rowDescription (or noData): Bind/Execute alone do not repeat it. */
+    description: BackendMessage | undefined;
+    columns: Column[];
+  }
+  const prepared = new Map<string, Prepared>();
+  const nameOf = statementNames();
+  const batch = (...parts: Uint8Array[]) => {
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+  // Messages go in one batch with their Sync: after an error the backend skips to the Sync, so
+  // the session is ready for the next statement whatever happened.
+  const send = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
+  const sendRaw = async (message: Uint8Array): Promise<Uint8Array> => {
+    const chunks: Uint8Array[] = [];
+    // The chunks are views of the backend's memory: copied before the next one overwrites it.
+    await pg.execProtocolRawStream(message, { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) });
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  };
+  const parsers = pg.parsers as Record<number, ((text: string, typeId: number) => unknown) | undefined>;
+  const runPrepared = async <T>(name: string, sql: string, params: unknown[]): Promise<QueryResult<T>> => {
+    let st = prepared.get(sql);
+    if (!st) {
+      const described = await send(batch(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()));
+      const paramDescription = described.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+      const description = described.find((m) => m.name === 'rowDescription' || m.name === 'noData');
+      st = {
+        name,
+        paramTypes: paramDescription?.dataTypeIDs ?? [],
+        description,
+        columns: ((description as { fields?: Column[] } | undefined)?.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      };
+      prepared.set(sql, st);
+    }
+    const types = st.paramTypes;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pg.serializers[types[i]];
+      return serializer ? serializer(value) : String(value);
+    });
+    const answer = await sendRaw(batch(serialize.bind({ statement: st.name, values }), serialize.execute(), serialize.sync()));
+    const read = readRows(answer, st.columns, parsers);
+    if (read) return { rows: read.rows as T[], affectedRows: read.affectedRows };
+    // Anything but rows (an error, a notice): PGlite's parser reads it and builds its error.
+    const messages: BackendMessage[] = [];
+    new protocol.Parser().parse(answer, (m) => messages.push(m));
+    const error = messages.find((m) => m instanceof protocol.messages.DatabaseError);
+    if (error) {
+      // Prepare again next time: the error may be the statement's own (a plan whose result
+      // type a schema change altered), and a fresh Parse costs one call.
+      prepared.delete(sql);
+      await send(batch(serialize.close({ type: 'S', name: st.name }), serialize.sync())).catch(() => {});
+      throw error;
+    }
+    const [res] = parse.parseResults(st.description ? [st.description, ...messages] : messages, pg.parsers);
+    return { rows: res.rows as T[], affectedRows: res.affectedRows ?? 0 };
+  };
   const run = async <T>(q: { query: typeof pg.query }, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
     const res = await q.query<T>(sql, params as unknown[] | undefined);
     return { rows: res.rows, affectedRows: res.affectedRows ?? 0 };
   };
+  /** `inTransaction`: the caller holds PGlite's transaction lock already (inside transaction()). */
+  const query = async <T>(sql: string, params: unknown[] | undefined, options: QueryOptions | undefined, inTransaction: boolean, q: { query: typeof pg.query }) => {
+    const name = options?.prepare ? nameOf(sql) : null;
+    if (!name) return run<T>(q, sql, params);
+    // The same locks PGlite's query() takes: one statement at a time, none inside another
+    // caller's transaction.
+    if (inTransaction) return pg._runExclusiveQuery(() => runPrepared<T>(name, sql, params ?? []));
+    await pg._checkReady();
+    return pg._runExclusiveTransaction(() =>
+      pg._runExclusiveQuery(async () => {
+        const res = await runPrepared<T>(name, sql, params ?? []);
+        await pg.syncToFs();
+        return res;
+      }),
+    );
+  };
   return {
     kind: 'pglite',
-    query: (sql, params) => run(pg, sql, params),
+    query: (sql, params, options) => query(sql, params, options, false, pg),
     transaction: (fn) =>
       pg.transaction((tx) =>
         fn({
-          query: (sql, params) => run(tx, sql, params),
+          query: (sql, params, options) => {
+            if (tx.closed) throw new Error('Transaction is closed');
+            return query(sql, params, options, true, tx);
+          },
           exec: async (sql) => {
             await tx.exec(sql);
           },
@@ -151,20 +272,25 @@ async function openPostgres(url: string, poolSize: number | undefined): Promise<
     const pid = backendOf(client);
     if (pid) ownBackends.delete(pid);
   });
-  const run = async <T>(client: { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number | null }> }, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
-    const res = await client.query(sql, params);
+  // node-postgres keeps a named statement per connection: it sends Parse on a connection's
+  // first use of the name, then only Bind and Execute.
+  const nameOf = statementNames();
+  type Client = { query: (config: { text: string; values?: unknown[]; name?: string }) => Promise<{ rows: unknown[]; rowCount: number | null }> };
+  const run = async <T>(client: Client, sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>> => {
+    const name = options?.prepare ? nameOf(sql) : null;
+    const res = await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params });
     return { rows: res.rows as T[], affectedRows: res.rowCount ?? 0 };
   };
   await pool.query('select 1');
   return {
     kind: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
+    query: (sql, params, options) => run(pool, sql, params, options),
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('begin');
         const result = await fn({
-          query: (sql, params) => run(client, sql, params),
+          query: (sql, params, options) => run(client, sql, params, options),
           exec: async (sql) => {
             await client.query(sql);
           },

@@ -10,7 +10,8 @@ import { escapeLike } from './peptides';
 import { HIDE_REASON_TEXT, type ExperienceStatus, type HideReason, type HoldReason } from '../../contract/moderation';
 import { storyHash, textHoldReasons } from './moderation-rules';
 
-export interface ExperienceRow {
+/** A report's columns as every public view reads them (publicSelect). */
+export interface PublicExperienceRow {
   id: string;
   peptide_id: string;
   peptide_name: string;
@@ -29,6 +30,7 @@ export interface ExperienceRow {
   timeline: string;
   story: string;
   stack: string[];
+  /** In publicSelect only when publish_sourcing is on (null otherwise); all of it in SELECT. */
   sourcing: Sourcing | null;
   helpful_count: number;
   not_helpful_count: number;
@@ -40,20 +42,36 @@ export interface ExperienceRow {
   cell_size: number;
   created_at: Date;
   updated_at: Date | null;
+}
+
+/** Everything about a report: its submitter's and the moderators' views (SELECT). */
+export interface ExperienceRow extends PublicExperienceRow {
   status: ExperienceStatus;
   hold_reasons: string[];
   hidden_reason: string | null;
   hidden_note: string | null;
 }
 
-export const SELECT = `select e.id, e.peptide_id, p.name as peptide_name, p.category as peptide_category, e.dosage, e.frequency,
+const COLUMNS = `e.id, e.peptide_id, p.name as peptide_name, p.category as peptide_category, e.dosage, e.frequency,
   e.duration_days, e.route, e.primary_purpose, e.age_range, e.biological_sex, e.activity_level, e.outcomes, e.rating,
-  e.effects, e.timeline, e.story, e.stack, e.sourcing, e.helpful_count, e.not_helpful_count, e.detailed_count,
-  e.concerning_count, e.is_demo, e.publish_sourcing, coalesce(dc.n, 0) as cell_size, e.created_at, e.updated_at,
-  e.status, e.hold_reasons, e.hidden_reason, e.hidden_note
-  from experiences e join peptides p on p.id = e.peptide_id
+  e.effects, e.timeline, e.story, e.stack, e.helpful_count, e.not_helpful_count, e.detailed_count,
+  e.concerning_count, e.is_demo, e.publish_sourcing, coalesce(dc.n, 0) as cell_size, e.created_at, e.updated_at`;
+const FROM = `from experiences e join peptides p on p.id = e.peptide_id
   left join demographic_cells dc on dc.peptide_id = e.peptide_id and dc.age_range = e.age_range
    and dc.biological_sex = e.biological_sex and dc.activity_level = e.activity_level`;
+
+export const SELECT = `select ${COLUMNS}, e.sourcing, e.status, e.hold_reasons, e.hidden_reason, e.hidden_note
+  ${FROM}`;
+
+/**
+ * What public views read (`extra`: more columns): no moderation state, and the sourcing only
+ * where it is published. Every column read costs on the uncached path (its text written by the
+ * database and parsed back, docs/performance.md "The uncached path"); a feed page reads 21 rows.
+ */
+function publicSelect(extra = ''): string {
+  return `select ${COLUMNS}, case when e.publish_sourcing then e.sourcing end as sourcing${extra ? `, ${extra}` : ''}
+  ${FROM}`;
+}
 
 function vendorOf(sourcing: Sourcing | null): Experience['vendor'] {
   if (!sourcing || (!sourcing.vendorUrl && !sourcing.batchId && sourcing.volumeMl === undefined)) return null;
@@ -91,7 +109,7 @@ export function disclosedDemographics(
   return { ageRange: row.age_range, biologicalSex: row.biological_sex, activityLevel: row.activity_level };
 }
 
-export function toExperience(row: ExperienceRow): Experience {
+export function toExperience(row: PublicExperienceRow): Experience {
   const helpful = row.helpful_count;
   const notHelpful = row.not_helpful_count;
   return {
@@ -356,7 +374,7 @@ export function decodeCursor(ctx: Pick<AppContext, 'cursors'>, cursor: string, k
   throw badRequest('cursor is invalid; start again from the first page');
 }
 
-function cursorOf(ctx: AppContext, row: ExperienceRow, sort: CommunitySort): string {
+function cursorOf(ctx: AppContext, row: PublicExperienceRow, sort: CommunitySort): string {
   const tail = [row.created_at.toISOString(), row.id];
   if (sort === 'helpful') return ctx.cursors.encode([row.helpful_count, ...tail]);
   if (sort === 'rating') return ctx.cursors.encode([row.rating, ...tail]);
@@ -372,6 +390,16 @@ export interface ExperienceListParams {
   cursor?: string;
 }
 
+/**
+ * Whether the feed query keeps its plan between requests (a prepared statement, db/client.ts):
+ * yes for the plain sorts, a peptide and a cursor, where every value takes the sort's index; no
+ * for a search term or a category, whose selectivity decides the plan (a rare term and a common
+ * word want different ones) and which a kept generic plan would not see.
+ */
+function keepsOnePlan(params: ExperienceListParams): boolean {
+  return counted(params);
+}
+
 export async function listExperiences(ctx: AppContext, params: ExperienceListParams) {
   return ctx.cache.get(`experiences:${JSON.stringify(params)}`, async () => {
     const sort = SORTS[params.sort];
@@ -384,36 +412,68 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
       return `$${values.length}`;
     };
     if (params.search) where.push(`e.search_text like ${add(`%${escapeLike(params.search.toLowerCase())}%`)}`);
-    if (params.category !== 'all') where.push(`e.purpose_groups @> array[${add(params.category)}]::text[]`);
-    if (params.peptideId) where.push(`e.peptide_id = ${add(params.peptideId)}`);
+    const category = params.category !== 'all' ? add(params.category) : null;
+    if (category) where.push(`e.purpose_groups @> array[${category}]::text[]`);
+    const peptide = params.peptideId ? add(params.peptideId) : null;
+    if (peptide) where.push(`e.peptide_id = ${peptide}`);
     if (params.cursor) {
       const cursor = decodeCursor(ctx, params.cursor, sort.keys.map((k) => KEY_KINDS[k]));
       const placeholders = cursor.map((v, i) => `${add(v)}::${KEY_CASTS[sort.keys[i]]}`);
       where.push(`(${sort.keys.join(', ')}) ${sort.op} (${placeholders.join(', ')})`);
     }
-    // The total goes with the first page only: Load more never counts again.
+    // The total goes with the first page only: Load more never counts again. A search's first
+    // page and its count come from one statement (searchFirstPage); elsewhere trigger-kept
+    // counters answer it, read in the page's own statement: one statement fewer.
     let total: MatchCount | null = null;
     if (!params.cursor && params.search) {
       const found = await searchFirstPage(ctx, params, where, values);
       if (found.rows) return pageOf(ctx, params, found.rows, found.total);
       total = found.total;
-    } else if (!params.cursor) {
-      total = await countMatching(ctx, params);
     }
-    const limitParam = add(params.limit + 1);
-    const res = await ctx.db.query<ExperienceRow>(
-      `${SELECT} where ${where.join(' and ')} order by ${sort.order} limit ${limitParam}`,
+    const counter = params.cursor || params.search ? null : counterSql(peptide, category);
+    // The limit is written into the text: a kept (generic) plan is chosen only when it costs no
+    // more than the plans made for the values, and with the limit a parameter the planner
+    // costs it as 10% of the table, so every request would be planned again.
+    if (!Number.isSafeInteger(params.limit) || params.limit < 1) throw badRequest('limit must be a positive whole number');
+    const res = await ctx.db.query<PublicExperienceRow & { total_count?: number }>(
+      `${publicSelect(counter ? `${counter} as total_count` : '')} where ${where.join(' and ')} order by ${sort.order} limit ${params.limit + 1}`,
       values,
+      { prepare: keepsOnePlan(params) },
     );
+    // An empty first page: nothing matches, whatever a counter says.
+    if (counter) total = { count: Number(res.rows[0]?.total_count ?? 0), capped: false };
     return pageOf(ctx, params, res.rows, total);
   });
 }
 
 /** A page from up to `limit + 1` rows in sort order: the extra row says there is a next page. */
-function pageOf(ctx: AppContext, params: ExperienceListParams, found: ExperienceRow[], total: MatchCount | null) {
+function pageOf(ctx: AppContext, params: ExperienceListParams, found: PublicExperienceRow[], total: MatchCount | null) {
   const rows = found.slice(0, params.limit);
   const nextCursor = found.length > params.limit ? cursorOf(ctx, rows[rows.length - 1], params.sort) : null;
   return { experiences: rows.map(toExperience), nextCursor, total };
+}
+
+/** Whether no search or category narrows the list (then one plan suits every value: keepsOnePlan). */
+function counted(params: ExperienceListParams): boolean {
+  return !params.search && params.category === 'all';
+}
+
+/**
+ * The count of a list without search, as a scalar subquery on trigger-kept counters (evaluated
+ * once per statement; `peptide` and `category` are their placeholders, or null):
+ * `peptides.experience_count` counts exactly the published reports of a peptide (001_init.sql,
+ * 009_moderation.sql) and `experience_group_counts` those of each peptide in each category
+ * (014_category_counts.sql), for one peptide or summed over all. A search has no counter:
+ * searchFirstPage counts it, up to MATCH_COUNT_CAP.
+ */
+function counterSql(peptide: string | null, category: string | null): string {
+  if (category) {
+    const onePeptide = peptide ? ` and peptide_id = ${peptide}` : '';
+    return `(select coalesce(sum(n), 0) from experience_group_counts where purpose_group = ${category}${onePeptide})::int`;
+  }
+  return peptide
+    ? `(select experience_count from peptides where id = ${peptide})::int`
+    : '(select coalesce(sum(experience_count), 0) from peptides)::int';
 }
 
 /**
@@ -431,46 +491,26 @@ async function searchFirstPage(
   params: ExperienceListParams,
   where: string[],
   values: unknown[],
-): Promise<{ rows: ExperienceRow[] | null; total: MatchCount }> {
+): Promise<{ rows: PublicExperienceRow[] | null; total: MatchCount }> {
   const sort = SORTS[params.sort];
   const args = [...values, MATCH_COUNT_CAP + 1, params.limit + 1];
   const [cap, limit] = [`$${args.length - 1}`, `$${args.length}`];
-  const res = await ctx.db.query<ExperienceRow & { match_count: number }>(
+  const res = await ctx.db.query<PublicExperienceRow & { match_count: number }>(
     `with matching as materialized (
        select e.id, e.created_at, e.helpful_count, e.rating from experiences e where ${where.join(' and ')} limit ${cap}
      )
      select c.n as match_count, page.*
        from (select count(*)::int as n from matching) c
        left join lateral (
-         ${SELECT} where c.n < ${cap} and e.id in (select m.id from matching m order by ${sort.order.replace(/\be\./g, 'm.')} limit ${limit})
+         ${publicSelect()} where c.n < ${cap} and e.id in (select m.id from matching m order by ${sort.order.replace(/\be\./g, 'm.')} limit ${limit})
        ) page on true
       order by ${sort.order.replace(/\be\./g, 'page.')}`,
     args,
   );
   const n = Number(res.rows[0]?.match_count ?? 0);
   if (n > MATCH_COUNT_CAP) return { rows: null, total: { count: MATCH_COUNT_CAP, capped: true } };
-  const rows: ExperienceRow[] = res.rows.filter((r) => r.id !== null);
+  const rows = res.rows.filter((r) => r.id !== null);
   return { rows, total: { count: n, capped: false } };
-}
-
-/**
- * How many published reports match a list without search, from trigger-kept counters in one small
- * read: `peptides.experience_count` counts exactly the published reports of a peptide
- * (001_init.sql, 009_moderation.sql), and `experience_group_counts` those of each peptide in each
- * category (014_category_counts.sql), for one peptide or summed over all. A search has no counter:
- * searchFirstPage counts it, up to MATCH_COUNT_CAP.
- */
-async function countMatching(ctx: AppContext, params: ExperienceListParams): Promise<MatchCount> {
-  const res =
-    params.category !== 'all'
-      ? await ctx.db.query<{ n: number }>(
-          `select coalesce(sum(n), 0)::int as n from experience_group_counts where purpose_group = $1 ${params.peptideId ? 'and peptide_id = $2' : ''}`,
-          params.peptideId ? [params.category, params.peptideId] : [params.category],
-        )
-      : params.peptideId
-        ? await ctx.db.query<{ n: number }>('select experience_count::int as n from peptides where id = $1', [params.peptideId])
-        : await ctx.db.query<{ n: number }>('select coalesce(sum(experience_count), 0)::int as n from peptides');
-  return { count: Number(res.rows[0]?.n ?? 0), capped: false };
 }
 
 export async function homeExperiences(ctx: AppContext, limit: number) {
@@ -479,9 +519,9 @@ export async function homeExperiences(ctx: AppContext, limit: number) {
 }
 
 export async function getExperience(ctx: AppContext, id: string): Promise<Experience> {
-  const row = await fetchOne(ctx.db, `e.id = $1 and e.status = 'published'`, id);
-  if (!row) throw notFound('Experience not found');
-  return toExperience(row);
+  const res = await ctx.db.query<PublicExperienceRow>(`${publicSelect()} where e.id = $1 and e.status = 'published'`, [id], { prepare: true });
+  if (!res.rows[0]) throw notFound('Experience not found');
+  return toExperience(res.rows[0]);
 }
 
 const TRACKING_NOT_FOUND = 'Experience not found';
