@@ -119,7 +119,11 @@ describe('the write path', () => {
   it('the warm-up at start runs the write path and leaves every table exactly as it was', async () => {
     await newMember(t);
     await submit(t, validSubmission(bpc));
-    const tables = (await t.ctx.db.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by 1`)).rows.map((r) => r.name);
+    // The rate limiter's counters (on PostgreSQL a table, written after the requests above have
+    // answered: server/lib/rate-limit.ts) are not the write path's; every other table is compared.
+    const tables = (
+      await t.ctx.db.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'rate_limit_counters' order by 1`)
+    ).rows.map((r) => r.name);
     const contents = async () => {
       const out: Record<string, string> = {};
       for (const name of tables) {
