@@ -113,19 +113,27 @@ export function useUrlState<S extends UrlSchema>(schema: S): [UrlState<S>, (chan
 /**
  * A search box bound to a text parameter: the box answers every keystroke, the URL follows
  * `delay` ms after typing stops (through `commit`, which must be stable), and the box follows the
- * URL when it changes from elsewhere (Back, Clear Filters).
+ * URL when it changes from elsewhere (Back, Clear Filters). The box's own commit coming back is
+ * not "elsewhere": a person who typed on while it travelled keeps what they typed (a slow
+ * machine lost the third letter of "zzz" when the URL caught up with "zz").
  */
 export function useUrlTextDraft(value: string, commit: (text: string) => void, delay = 300): [string, (text: string) => void] {
   const [draft, setDraft] = useState(value);
   // State adjusted during render, as React recommends, rather than in an effect.
   const [seen, setSeen] = useState(value);
+  /** The text this box last sent to the URL, until the URL shows it. */
+  const [sent, setSent] = useState<string | null>(null);
   if (seen !== value) {
     setSeen(value);
-    if (draft.trim() !== value) setDraft(value);
+    setSent(null);
+    if (value !== sent && draft.trim() !== value) setDraft(value);
   }
   useEffect(() => {
     if (draft.trim() === value) return;
-    const timer = setTimeout(() => commit(draft), delay);
+    const timer = setTimeout(() => {
+      setSent(draft.trim());
+      commit(draft);
+    }, delay);
     return () => clearTimeout(timer);
   }, [draft, value, commit, delay]);
   return [draft, setDraft];
