@@ -102,6 +102,8 @@ describe('submit wizard', () => {
         expect(await page.getByTestId('tracking-id').textContent()).toMatch(/^TRK-\d{20}$/);
         await shot(page, `held-${theme}-${width}`);
         if (width === 1280) {
+          // The success toast shows a moment after the notice; the scan waits for its entry animation.
+          await page.getByText('Experience Submitted!').first().waitFor();
           expect(await scan(page)).toEqual([]);
         }
         await context.close();
