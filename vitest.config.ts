@@ -1,4 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { BrowserSuiteSequencer } from './tests/e2e/sequencer';
 import viteConfig from './vite.config';
 
 // Three projects: pure rules and the API server in Node, the SPA in jsdom, and browser
@@ -9,6 +10,7 @@ export default mergeConfig(
     test: {
       pool: 'forks',
       maxWorkers: 2,
+      sequence: { sequencer: BrowserSuiteSequencer },
       projects: [
         {
           extends: true,

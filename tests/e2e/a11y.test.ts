@@ -1,20 +1,18 @@
 // Issue 8: axe (WCAG 2.2 A/AA rules) on every route and every tab of every route, signed out and
 // signed in (member, moderator), in light and dark theme, at 360 px and 1280 px. Zero violations;
-// no rule is disabled.
+// no rule is disabled (tests/e2e/axe.ts runs them in the page).
 //
 // Batched for time (issue 17): one browser context and page per role and width, for both themes:
 // the theme preference stays "system" and the test switches the emulated OS colour scheme, which
-// the app follows (src/app/theme). Tabs are clicked, never reloaded. axe-core is put into every
-// document once (an init script) and run there, instead of AxeBuilder injecting it twice per scan
-// and opening a page to finish each run; a page with frames is still scanned with AxeBuilder.
-// (Switching the theme inside a loaded page was tried: Chromium keeps the old theme's colours in
-// off-screen `content-visibility: auto` list items, which axe then reads, so each theme loads
-// the route again.)
-import AxeBuilder from '@axe-core/playwright';
-import axe from 'axe-core';
+// the app follows (src/app/theme). Tabs are clicked, never reloaded.
+// (Switching the theme inside a loaded page was tried twice: Chromium kept the old theme's
+// colours in off-screen `content-visibility: auto` list items and, with those rendered, still in
+// some table cells and paragraphs after the colour transitions ended, which axe then read as
+// contrast failures; so each theme loads the route again.)
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '../../src/app/theme/theme';
+import { axeViolations, type Violation } from './axe';
 import { api, approvedMember, launch, newPage } from './browser';
 
 type Role = 'visitor' | 'member' | 'moderator';
@@ -22,19 +20,11 @@ type Theme = 'light' | 'dark';
 const WIDTHS = [360, 1280] as const;
 const THEMES: readonly Theme[] = ['light', 'dark'];
 const ROLES: Role[] = ['visitor', 'member', 'moderator'];
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let browser: Browser;
 let sessions: Record<Exclude<Role, 'visitor'>, { accessToken: string; refreshToken: string; userData: string }>;
 let routes: string[];
 const summary = { scans: 0, violations: 0 };
-
-interface Violation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
 
 async function sessionOf(email: string, password: string) {
   const res = await api('POST', '/api/users/login', { email, password });
@@ -86,26 +76,11 @@ async function useTheme(page: Page, theme: Theme) {
   await page.emulateMedia({ colorScheme: theme });
 }
 
-/** axe on the page as it is now: the copy put in by the init script, or AxeBuilder when there are frames. */
-async function violationsOf(page: Page): Promise<Violation[]> {
-  if (page.frames().length > 1) return (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations;
-  return page.evaluate(async (tags) => {
-    const results = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  }, TAGS);
-}
-
 async function scan(page: Page, label: string, failures: string[]) {
-  const violations = await violationsOf(page);
+  const violations = await axeViolations(page);
   summary.scans += 1;
   summary.violations += violations.length;
   if (violations.length) failures.push(`${label}\n  ${describeViolations(violations)}`);
-}
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
 }
 
 describe.each(ROLES)('axe as %s', (role) => {
@@ -114,7 +89,6 @@ describe.each(ROLES)('axe as %s', (role) => {
     async (width) => {
       const { context, page } = await newPage(browser, { viewport: { width, height: 800 }, reducedMotion: 'reduce', colorScheme: 'light' });
       const session = role === 'visitor' ? null : sessions[role];
-      await context.addInitScript({ content: axe.source });
       await context.addInitScript(
         ([key, s]) => {
           // "system": the app then follows the emulated colour scheme while the page is open.

@@ -1,11 +1,38 @@
-// Starts the real server on the built app and a fresh data folder, on a free port. The global
-// setup starts the one every browser test shares; a test that needs another mode (for example
-// MODERATION=pre) starts its own with `env`.
+// Starts the real server on the built app and a data folder (fresh, or a copy of one prepared by
+// `prepareData`), on a free port. The global setup starts one per test worker; a test that needs
+// another mode (for example MODERATION=pre) starts its own with `env`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
 export const E2E_MODERATOR = { email: 'moderator@e2e.test', password: 'e2e-moderator-password' };
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The environment of a browser test's server: the e2e moderator, low hashing cost, `env` on top. */
+function serverEnv(dataDir: string, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SCRYPT_N: '1024',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    MODERATOR_EMAIL: E2E_MODERATOR.email,
+    MODERATOR_PASSWORD: E2E_MODERATOR.password,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+}
+
+/** Migrates and seeds `dataDir` as a first server start would, without serving (prepare-data.ts). */
+export function prepareData(dataDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const logs: string[] = [];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/prepare-data.ts'], { cwd: ROOT, env: serverEnv(dataDir, {}), stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (d) => logs.push(String(d)));
+    child.stderr?.on('data', (d) => logs.push(String(d)));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`preparing ${dataDir} failed (${code})\n${logs.join('')}`))));
+  });
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,25 +67,12 @@ export interface AppServer {
 
 /** The server from `server/index.ts` serving `distDir`, with the e2e moderator and low hashing cost. */
 export async function startAppServer({ distDir, dataDir, env = {} }: { distDir: string; dataDir: string; env?: Record<string, string> }): Promise<AppServer> {
-  const root = path.resolve(import.meta.dirname, '../..');
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const logs: string[] = [];
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATIC_DIR: distDir,
-      SCRYPT_N: '1024',
-      RATE_LIMIT_MULTIPLIER: '1000',
-      MODERATOR_EMAIL: E2E_MODERATOR.email,
-      MODERATOR_PASSWORD: E2E_MODERATOR.password,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    cwd: ROOT,
+    env: { ...serverEnv(dataDir, env), PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: distDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d) => logs.push(String(d)));

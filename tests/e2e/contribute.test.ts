@@ -2,10 +2,10 @@
 // submission wizard, the honeypot, a step kept while invalid, the data rights on /privacy keyed by
 // tracking ID, and a profile that survives a reload.
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
 import { api, approvedMember, firstPeptide, launch, newPage, screenshotDir, submitExperience } from './browser';
 
 let browser: Browser;
@@ -291,8 +291,7 @@ describe('accessibility of the interactive states', () => {
     const trackingId: string = created.body.data.trackingId;
     const failures: string[] = [];
     const scan = async (page: Page, label: string) => {
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-      for (const v of result.violations) failures.push(`${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      for (const v of await axeViolations(page)) failures.push(`${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
     };
     for (const theme of ['light', 'dark']) {
       const { context, page } = await newPage(browser);
@@ -303,16 +302,13 @@ describe('accessibility of the interactive states', () => {
       await page.getByRole('button', { name: 'Look Up' }).click();
       await page.getByRole('heading', { name: 'Your submission', exact: true }).waitFor();
       await page.getByRole('status').filter({ hasText: 'Experience found successfully' }).first().waitFor();
-      await page.waitForTimeout(400);
       await scan(page, `${theme} privacy found`);
       await page.getByRole('button', { name: 'Update Experience' }).click();
       await page.getByRole('dialog').waitFor();
-      await page.waitForTimeout(300);
       await scan(page, `${theme} update dialog`);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Delete Data' }).click();
       await page.getByRole('dialog').waitFor();
-      await page.waitForTimeout(300);
       await scan(page, `${theme} delete dialog`);
       await page.keyboard.press('Escape');
 

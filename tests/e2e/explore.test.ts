@@ -1,9 +1,9 @@
 // Data Explorer in real Chromium against the built app and the real, seeded server: visitors
 // meet the sign-in gates; a member sees charts drawn from the server's real figures.
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
 import { api, approvedMember, launch, newPage, screenshotDir } from './browser';
 
 let browser: Browser;
@@ -154,8 +154,7 @@ describe('Data Explorer', () => {
         }
         if (tab === 'usage') await page.getByRole('table').waitFor();
         if (tab === 'overview') await page.locator('details').first().evaluate((d: HTMLDetailsElement) => (d.open = true));
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-        for (const v of results.violations) failures.push(`${theme} ${tab}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        for (const v of await axeViolations(page)) failures.push(`${theme} ${tab}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       }
       await context.close();
     }

@@ -3,16 +3,15 @@
 // a reason, sees that in the Activity tab, restores it from there, and it is back in the
 // Community feed. A second server with MODERATION=pre holds a new report until the moderator
 // publishes it from the Reports tab. axe on the tab with items, the Hide dialog and Activity.
-import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startAppServer, type AppServer } from './app-server';
+import { axeViolations, violationLines } from './axe';
 import { api, apiAt, approvedMember, firstPeptide, launch, newPage, submitExperience } from './browser';
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 let browser: Browser;
 
 beforeAll(async () => {
@@ -22,11 +21,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+async function violations(page: Page, include?: string): Promise<string[]> {
+  return violationLines(await axeViolations(page, include));
 }
 
 async function signInModerator(page: Page) {
@@ -85,12 +81,12 @@ describe('moderators hide and restore a flagged report', { timeout: 180_000 }, (
     const item = await findInQueue(page, id);
     await expect.poll(() => item.textContent()).toContain('3 open flags: Spam or advertising (3)');
     expect(await item.textContent()).toContain(marker);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
 
     await item.getByRole('button', { name: /^Hide / }).click();
     const dialog = page.getByRole('dialog', { name: 'Hide this report' });
     await dialog.waitFor();
-    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('radio', { name: 'Spam or advertising' }).check();
     await dialog.getByLabel('Note for moderators (optional)').fill(`Vendor promotion ${marker}`);
     await dialog.getByRole('button', { name: 'Hide report' }).click();
@@ -103,7 +99,7 @@ describe('moderators hide and restore a flagged report', { timeout: 180_000 }, (
     await entry.waitFor();
     expect(await entry.textContent()).toContain(inject('moderator').email);
     expect(await entry.textContent()).toContain('Reason: Spam or advertising');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
 
     await entry.getByRole('link', { name: `Open report #${id.slice(0, 8)}` }).click();
     const opened = page.getByRole('tabpanel').getByText('Hidden as: Spam or advertising');

@@ -3,13 +3,11 @@
 // the third (FLAG_HOLD_THRESHOLD) it is gone from the Community feed and from its peptide's
 // count; the submitter's lookup on /privacy says it waits for review, and after a moderator
 // hides it, gives the moderator's reason. axe scans both Report dialogs.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAG_HOLD_THRESHOLD, FLAG_REASON_TEXT, HIDE_REASON_TEXT, HOLD_REASON_TEXT } from '@contract/moderation';
+import { axeViolations } from './axe';
 import { api, approvedMember, firstPeptide, launch, moderatorToken, newPage, submitExperience } from './browser';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,8 +18,7 @@ afterAll(async () => {
 });
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const found = (await axeViolations(page)).map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(found, label).toEqual([]);
 }
 

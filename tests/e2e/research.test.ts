@@ -2,11 +2,11 @@
 // signs in through the UI, sees real figures on every tab, downloads the exports, approves one
 // pending user and rejects another; a plain member is shown the moderators-only message and the
 // API refuses the member's calls with 403. Screenshots of every tab: 1280/360 px, light/dark.
-import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, violationLines } from './axe';
 import { api, approvedMember, launch, moderatorToken, newPage, pendingAccountId, screenshotDir, uniqueEmail } from './browser';
 
 let browser: Browser;
@@ -193,11 +193,8 @@ describe('Research Hub as a plain member', () => {
   });
 });
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+async function violations(page: Page): Promise<string[]> {
+  return violationLines(await axeViolations(page));
 }
 
 describe('Research Hub screenshots', () => {
@@ -218,7 +215,7 @@ describe('Research Hub screenshots', () => {
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${tab} at ${width}px`).toBeLessThanOrEqual(width);
           const file = `research-${tab.toLowerCase().replace(/\s+/g, '-')}-${width}-${theme}.png`;
           await page.screenshot({ path: path.join(screenshotDir(), file), fullPage: true });
-          expect(await axeViolations(page), `${tab} ${width}px ${theme}`).toEqual([]);
+          expect(await violations(page), `${tab} ${width}px ${theme}`).toEqual([]);
         }
 
         // The reject dialog, over the pending list (or its empty state when nobody waits).
@@ -228,7 +225,7 @@ describe('Research Hub screenshots', () => {
           await reject.click();
           await page.getByRole('dialog', { name: 'Reject registration' }).waitFor();
           await page.screenshot({ path: path.join(screenshotDir(), `research-reject-dialog-${width}-${theme}.png`) });
-          expect(await axeViolations(page), `reject dialog ${width}px ${theme}`).toEqual([]);
+          expect(await violations(page), `reject dialog ${width}px ${theme}`).toEqual([]);
           await page.keyboard.press('Escape');
           await page.getByRole('dialog').waitFor({ state: 'detached' });
         }
@@ -246,7 +243,7 @@ describe('Research Hub screenshots', () => {
     await page.goto('/research');
     await page.getByRole('heading', { name: 'Moderators only' }).waitFor();
     await page.screenshot({ path: path.join(screenshotDir(), 'research-moderators-only-360-dark.png') });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
     await context.close();
   });
 });

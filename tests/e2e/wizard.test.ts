@@ -3,11 +3,11 @@
 // why; a peptide without common effects can be reported; numbers are refused at their step; on a
 // 360 px phone the new step's heading is in view and focused after Next.
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_REASON_TEXT } from '../../contract/moderation';
 import { OVERALL_OUTCOME } from '../../contract/rules';
+import { axeViolations } from './axe';
 import { api, approvedMember, firstPeptide, launch, newPage, screenshotDir } from './browser';
 
 let browser: Browser;
@@ -28,8 +28,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function scan(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return result.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return (await axeViolations(page)).map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 async function step1(page: Page, peptideName: string, duration = '28') {
@@ -103,7 +102,8 @@ describe('submit wizard', () => {
         expect(await page.getByTestId('tracking-id').textContent()).toMatch(/^TRK-\d{20}$/);
         await shot(page, `held-${theme}-${width}`);
         if (width === 1280) {
-          await page.waitForTimeout(400); // the toast's entry animation
+          // The success toast shows a moment after the notice; the scan waits for its entry animation.
+          await page.getByText('Experience Submitted!').first().waitFor();
           expect(await scan(page)).toEqual([]);
         }
         await context.close();
