@@ -284,7 +284,7 @@ describe('profile', () => {
 });
 
 describe('accessibility of the interactive states', () => {
-  // a11y.test.ts scans each route and tab; these states only appear after input.
+  // a11y-scan.ts scans each route and tab; these states only appear after input.
   it('has no axe violations with a found report, its dialogs, and sourcing errors, in light and dark', async () => {
     const peptide = await firstPeptide();
     const created = await submitExperience(peptide, storyWith(unique()), { dosage: '2 mg', routeOfAdministration: 'nasal' });
