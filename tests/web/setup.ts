@@ -24,6 +24,7 @@ afterEach(() => {
   server.resetHandlers();
   backend.reset();
   localStorage.clear();
+  sessionStorage.clear();
   resetAuthCache();
   vi.unstubAllGlobals();
   vi.useRealTimers();
