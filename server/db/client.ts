@@ -173,7 +173,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     const name = options?.prepare ? nameOf(sql) : null;
     if (!name) return run<T>(q, sql, params);
     // The same locks PGlite's query() takes: one statement at a time, none inside another
-    // caller's transaction.
+    // caller's transaction. They are PGlite's internal methods, hence its exact version in
+    // package.json; tests/server/prepared-statements.test.ts fails if they change.
     if (inTransaction) return pg._runExclusiveQuery(() => runPrepared<T>(name, sql, params ?? []));
     await pg._checkReady();
     return pg._runExclusiveTransaction(() =>
