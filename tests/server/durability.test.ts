@@ -10,6 +10,11 @@ import { acquireLock } from '../../server/db/client';
 import { PASSWORD, bearer, createTestApp, json, login, lookupTracked, submit, validSubmission } from './helpers';
 import { createPeptide, newMember, storyOf } from './fixtures';
 
+// Every test here opens PGlite data folders and their lock files, whatever TEST_DATABASE_URL
+// says (createTestApp with a folder is PGlite): CI's PostgreSQL pass would run them again
+// unchanged, so they run in the PGlite pass only.
+const onPgliteFolders = describe.skipIf(Boolean(process.env.TEST_DATABASE_URL));
+
 const dirs: string[] = [];
 function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-durability-'));
@@ -44,7 +49,7 @@ function openInChild(dataDir: string): Promise<{ code: number | null; stderr: st
   });
 }
 
-describe('DATA_DIR persistence', () => {
+onPgliteFolders('DATA_DIR persistence', () => {
   it('every row survives close and reopen; sessions and tracking IDs keep working', async () => {
     const dir = tempDir();
     const first = await createTestApp({}, dir);
@@ -107,7 +112,7 @@ describe('DATA_DIR persistence', () => {
   });
 });
 
-describe('acquireLock', () => {
+onPgliteFolders('acquireLock', () => {
   it('refuses a folder locked by another live process', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'server.lock'), String(process.ppid));
