@@ -39,6 +39,12 @@ export interface Config {
   pgPoolSize: number;
   /** In-process read caches on (the default); off measures every read from the database. */
   readCache: boolean;
+  /**
+   * Every answer checked against its route's response schema before it is sent (a mismatch is a
+   * 500): on in the server tests (CHECK_RESPONSES=true), so the whole suite proves the answers
+   * are what contract/ and the OpenAPI document say; off in production, where it would cost.
+   */
+  checkResponses: boolean;
   /** The wait before checking a password once an account has `rateLimits.loginPerAccount.max` failures. */
   loginDelay: { baseMs: number; maxMs: number };
   /** `post`: reports publish at once unless an automatic hold applies; `pre`: every new or edited report is held. */
@@ -102,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolSize: int(env, 'PG_POOL_SIZE', 10),
     // Off only to measure the uncached path (npm run bench -- --no-cache).
     readCache: env.READ_CACHE !== 'off',
+    checkResponses: env.CHECK_RESPONSES === 'true',
     loginDelay: { baseMs: int(env, 'LOGIN_DELAY_BASE_MS', 250), maxMs: int(env, 'LOGIN_DELAY_MAX_MS', 4000) },
     moderation: moderationMode(env.MODERATION),
     flagHoldThreshold: int(env, 'FLAG_HOLD_THRESHOLD', FLAG_HOLD_THRESHOLD),

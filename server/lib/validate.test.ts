@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { IdParams } from '../../contract/common';
 import { RegisterRequest } from '../../contract/users';
 import { HttpError, conflict, forbidden, notFound, tooManyRequests, unauthorized } from './errors';
-import { validatorCompiler } from './validate';
+import { PeptideResponse } from '../../contract/peptides';
+import { checkedSerializerCompiler, validatorCompiler } from './validate';
 
 function failure(fn: () => unknown): HttpError {
   try {
@@ -39,6 +40,20 @@ describe('validatorCompiler', () => {
 
   it('names a path parameter by its name', () => {
     expect(failure(() => validate(IdParams, { id: 'nope' })).message).toBe('id: must be a valid id');
+  });
+});
+
+describe('checkedSerializerCompiler (on in the server tests)', () => {
+  const serialize = checkedSerializerCompiler({ schema: IdParams, method: 'GET', url: '/api/peptides/:id', httpStatus: '200' });
+
+  it('writes an answer that matches its schema as JSON', () => {
+    expect(serialize({ id: '20000000-0000-4000-8000-00000000000a' })).toBe('{"id":"20000000-0000-4000-8000-00000000000a"}');
+  });
+
+  it('refuses an answer that does not, naming the route and the field', () => {
+    expect(() => serialize({ id: 42 })).toThrow(/GET \/api\/peptides\/:id \(200\).*id/);
+    const peptide = checkedSerializerCompiler({ schema: PeptideResponse, method: 'GET', url: '/api/peptides/:id', httpStatus: '200' });
+    expect(() => peptide({ success: true, data: {} })).toThrow(/does not match its schema/);
   });
 });
 

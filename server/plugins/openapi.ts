@@ -14,7 +14,7 @@ import type { AppContext } from '../context';
 import { renderApiDocs } from '../lib/api-docs-page';
 import { KeptAnswer, keptPayload } from '../lib/response-cache';
 import { publishedLimits, type PublishedLimit } from '../lib/rate-limit';
-import { serializerCompiler, validatorCompiler } from '../lib/validate';
+import { checkedSerializerCompiler, serializerCompiler, validatorCompiler } from '../lib/validate';
 
 const BEARER = 'bearerAuth';
 
@@ -47,7 +47,7 @@ const errorBody = { description: 'An error; its error field says what is wrong i
 export const routeSchemas = fp(
   async (app, { ctx }: { ctx: AppContext }) => {
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(ctx.config.checkResponses ? checkedSerializerCompiler : serializerCompiler);
 
     const limits = publishedLimits(ctx.config.rateLimits);
 

@@ -29,6 +29,8 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     SCRYPT_N: '1024',
     RATE_LIMIT_MULTIPLIER: '1000',
     SEED_DEMO: 'false',
+    // Every answer checked against its route's response schema (server/lib/validate.ts).
+    CHECK_RESPONSES: 'true',
     ...overrides,
   });
 }
