@@ -19,7 +19,7 @@ export const OUTCOME_DEFAULT = 5;
  */
 export const OVERALL_OUTCOME = 'Overall effect';
 const READ_WORDS_PER_MINUTE = 200;
-/** Above this many reports matching a search, Community shows "1,000+" (server/services/experiences.ts says why). */
+/** Above this many reports matching a search, Community shows "1,000+" (server/services/experience-feed.ts says why). */
 export const MATCH_COUNT_CAP = 1_000;
 
 /** The five outcomes the home cards average (Home, src/features/home); kept with their labels in contract/vocabulary.ts. */

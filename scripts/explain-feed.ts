@@ -1,10 +1,11 @@
 // EXPLAIN (ANALYZE, BUFFERS) of every query Community's first page sends, for every sort x filter
 // of `npm run bench -- --no-cache` (docs/performance.md, "Search at a million reports"):
 //   node --import tsx scripts/explain-feed.ts postgres://.../bench_1000000 [repeats]
-// The queries are the service's own (server/services/experiences.ts listExperiences), captured as
+// The queries are the service's own (server/services/experience-feed.ts listExperiences), captured as
 // sent and explained with their parameters; the first run of each is "cold" (whatever the
 // database had in memory), the last of `repeats` "warm". EXPLAIN_ROOT=/other/checkout explains
 // that checkout's service instead (old and new on the same database). Nothing is written.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDb, type QueryResult } from '../server/db/client';
@@ -16,7 +17,9 @@ const url = process.argv[2];
 if (!url) throw new Error('usage: explain-feed.ts DATABASE_URL [repeats]');
 const repeats = Number(process.argv[3] ?? 3);
 const root = process.env.EXPLAIN_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { listExperiences } = (await import(path.join(root, 'server/services/experiences.ts'))) as typeof import('../server/services/experiences');
+// The feed moved to its own file on 26 November 2026; an older checkout has it in experiences.ts.
+const feedFile = ['experience-feed.ts', 'experiences.ts'].map((f) => path.join(root, 'server/services', f)).find((f) => fs.existsSync(f))!;
+const { listExperiences } = (await import(feedFile)) as typeof import('../server/services/experience-feed');
 
 const db = await openDb({ databaseUrl: url, poolSize: 1 });
 type Run = { kind: string; ms: number; node: string; read: number; hit: number; rows: number };

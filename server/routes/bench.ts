@@ -3,7 +3,7 @@
 // by the benchmark's build of the app (scripts/bench-server.ts), never by server/app.ts.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { listExperiences } from '../services/experiences';
+import { listExperiences } from '../services/experience-feed';
 
 export async function benchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const uncached: AppContext = { ...ctx, cache: { get: (_key: string, load: () => Promise<unknown>) => load(), invalidate() {} } as unknown as AppContext['cache'] };

@@ -33,6 +33,7 @@ import { clientAddress } from '../lib/address';
 import { badRequest, notFound } from '../lib/errors';
 import { callerOf } from '../plugins/auth';
 import { listEffects } from '../services/effects';
+import * as feed from '../services/experience-feed';
 import * as experiences from '../services/experiences';
 import * as moderation from '../services/moderation';
 import * as votes from '../services/votes';
@@ -72,7 +73,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.get('/api/experiences', { ...publicRead, schema: { querystring: ExperienceListQuery, response: { 200: ExperienceListResponse } } }, async (request) => {
-    return { success: true as const, data: await experiences.listExperiences(ctx, request.query) };
+    return { success: true as const, data: await feed.listExperiences(ctx, request.query) };
   });
 
   // The wizard's preview: would these quasi-identifiers show (contract DisclosureQuery)?
@@ -81,7 +82,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.get('/api/experiences/home/public', { ...publicRead, schema: { querystring: HomeExperiencesQuery, response: { 200: HomeExperiencesResponse } } }, async (request) => {
-    return { success: true as const, data: await experiences.homeExperiences(ctx, request.query.limit) };
+    return { success: true as const, data: await feed.homeExperiences(ctx, request.query.limit) };
   });
 
   // The tracking ID is a capability: it travels only in the request body, never in a URL,

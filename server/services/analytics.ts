@@ -6,7 +6,8 @@ import { K_ANONYMITY, growthPercent, roundTo } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, peptideRating, type PeptideRow } from './peptides';
-import { decodeCursor, disclosedDemographics } from './experiences';
+import { decodeCursor } from './experience-feed';
+import { disclosedDemographics } from './experiences';
 
 // Means travel with two decimals (one on outcome means); screens round them once more with the
 // same rule (contract/rules.ts roundTo, src/lib/format.ts).

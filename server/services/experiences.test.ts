@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CursorCodec } from '../lib/cursor';
 import { HttpError } from '../lib/errors';
-import { decodeCursor } from './experiences';
+import { decodeCursor } from './experience-feed';
 
 const ID = '3f2a8c1e-5b7d-4e9f-a012-3456789abcde';
 const AT = '2024-05-10T12:00:00.000Z';

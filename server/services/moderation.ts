@@ -6,7 +6,8 @@ import type { ModerationLogEntry, QueueItem } from '../../contract/moderation-ap
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
-import { SELECT, decodeCursor, logAction, ownView, publishedDay, type ExperienceRow } from './experiences';
+import { decodeCursor } from './experience-feed';
+import { SELECT, logAction, ownView, publishedDay, type ExperienceRow } from './experiences';
 
 const NOT_FOUND = 'Experience not found';
 
