@@ -251,6 +251,7 @@ export async function insertSubmission(
        (select n from demographic_cells where peptide_id = p.id and age_range = $3 and biological_sex = $4 and activity_level = $5) as cell
        from peptides p where p.id = $1 and p.deleted_at is null`,
     [input.peptideId, hash, input.demographics.ageRange, input.demographics.biologicalSex, input.demographics.activityLevel],
+    { prepare: true },
   );
   const peptide = found.rows[0];
   if (!peptide) throw badRequest('peptideId: no such peptide');
@@ -305,6 +306,7 @@ export async function insertSubmission(
       reasons,
       hash,
     ],
+    { prepare: true },
   );
   const stored = inserted.rows[0];
   if (status === 'held') await logAction(tx, stored.id, null, 'hold', reasons);

@@ -41,13 +41,14 @@ export async function recordVote(ctx: AppContext, tx: Queryable, userId: string,
        where votes.vote_type <> excluded.vote_type
      returning *`,
     [experienceId, userId, voteType],
+    { prepare: true },
   );
   if (!res.rows[0]) {
     const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
     if (!exists.rows.length) throw notFound('Experience not found');
     throw conflict(`You have already marked this experience as ${voteType}`);
   }
-  const counts = await tx.query<CountsRow>(COUNTS_SQL, [experienceId]);
+  const counts = await tx.query<CountsRow>(COUNTS_SQL, [experienceId], { prepare: true });
   // CONCERNING_HOLD_THRESHOLD concerning votes hold the report, in this transaction.
   if (counts.rows[0].concerning >= ctx.config.concerningHoldThreshold) await autoHold(tx, experienceId, 'concerning-votes');
   return { vote: res.rows[0], counts: counts.rows[0] };
