@@ -2,6 +2,7 @@
 // The rest of the server never knows which one it talks to.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createTurns } from './turns';
 import { readRows, type Column } from './wire';
 
 export interface QueryResult<T> {
@@ -185,22 +186,28 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       }),
     );
   };
+  // One statement or transaction at a time, in arrival order, with the event loop given a turn
+  // between statements when the database has held it long enough (db/turns.ts).
+  const turns = createTurns();
   return {
     kind: 'pglite',
-    query: (sql, params, options) => query(sql, params, options, false, pg),
+    query: (sql, params, options) => turns.exclusive(() => query(sql, params, options, false, pg)),
     transaction: (fn) =>
-      pg.transaction((tx) =>
-        fn({
-          query: (sql, params, options) => {
-            if (tx.closed) throw new Error('Transaction is closed');
-            return query(sql, params, options, true, tx);
-          },
-          exec: async (sql) => {
-            await tx.exec(sql);
-          },
-        }),
+      turns.exclusive(() =>
+        pg.transaction((tx) =>
+          fn({
+            query: async (sql, params, options) => {
+              if (tx.closed) throw new Error('Transaction is closed');
+              await turns.yieldIfDue();
+              return query(sql, params, options, true, tx);
+            },
+            exec: async (sql) => {
+              await tx.exec(sql);
+            },
+          }),
+        ),
       ),
-    dump: () => pg.dumpDataDir('none'),
+    dump: () => turns.exclusive(() => pg.dumpDataDir('none')),
     close: async () => {
       try {
         await pg.close();
