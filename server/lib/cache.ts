@@ -2,6 +2,8 @@
 // PostgreSQL, writes by other processes arrive as NOTIFY app_cache and empty it too (app.ts).
 export class ReadCache {
   private entries = new Map<string, { value: unknown; expiresAt: number }>();
+  /** Loads under way, by key, with the version they read: callers of the same version join them. */
+  private loading = new Map<string, { version: number; value: Promise<unknown> }>();
   private version = 0;
 
   constructor(
@@ -36,17 +38,29 @@ export class ReadCache {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.value as T;
     const version = this.version;
-    const value = await load();
-    // A write that landed while loading makes this value stale: do not keep it.
-    if (version === this.version) {
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { value, expiresAt: now + this.ttlMs });
+    // Every write empties the cache, so under load the readers arriving just after a vote all
+    // missed together and each ran the same query: those of the same data share one load.
+    const shared = this.loading.get(key);
+    if (shared && shared.version === version) return shared.value as Promise<T>;
+    const loading = load();
+    this.loading.set(key, { version, value: loading });
+    try {
+      const value = await loading;
+      // A write that landed while loading makes this value stale: do not keep it.
+      if (version === this.version) {
+        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+        this.entries.set(key, { value, expiresAt: now + this.ttlMs });
+      }
+      return value;
+    } finally {
+      if (this.loading.get(key)?.value === loading) this.loading.delete(key);
     }
-    return value;
   }
 
   invalidate(): void {
     this.version += 1;
     this.entries.clear();
+    // Loads under way read the data before this write: nobody may join them any more.
+    this.loading.clear();
   }
 }
