@@ -438,6 +438,24 @@ async function benchOnce(
     // Requests autocannon abandoned at the end are still being answered: let them finish.
     await new Promise((r) => setTimeout(r, 1500));
     await stopServer(child);
+    await removeBenchWrites(env);
+  }
+}
+
+/**
+ * Takes out what a run wrote (its submissions, its member accounts with their votes), so that
+ * every run measures the generated community and not the runs before it: each run adds a few
+ * thousand reports at the newest end, which a newest-first search then walks past. The
+ * triggers put every counter back as the rows go.
+ */
+async function removeBenchWrites(env: NodeJS.ProcessEnv) {
+  const { openDb } = await import('../server/db/client');
+  const db = await openDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL ?? null });
+  try {
+    await db.query(`delete from users where email like 'bench-%@example.com' and email <> $1`, [MODERATOR.email]);
+    await db.query(`delete from experiences where story like 'Benchmark report %'`);
+  } finally {
+    await db.close();
   }
 }
 
