@@ -106,7 +106,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
         // inserted oldest first, as a live database receives them, so the table's physical order
         // follows their dates: the k-th of n is at quantile k/n of the same skewed distribution
         // (in random order, every walk of a date index jumped between pages, which no community
-        // that grew over time has; docs/performance.md, "Search at a million").
+        // that grew over time has; docs/performance.md, "Generating a million reports").
         const createdAt = new Date(now - Math.pow(1 - (inserted + i + rand()) / options.experiences, 1.6) * span);
         // Kept to the day, as every report is (migration 007_coarse_time.sql).
         createdAt.setUTCHours(0, 0, 0, 0);
