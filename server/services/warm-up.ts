@@ -36,7 +36,7 @@ async function warmOnce(ctx: AppContext): Promise<void> {
         await tx.query(ACTIVITY_SQL, [user.id]);
         // The report may be held (pre-moderation): the vote then warms its refusal path (a 404
         // thrown in JavaScript after its queries ran, not an SQL error).
-        await recordVote(ctx, tx, user.id, row.id, 'helpful').catch(() => {});
+        await recordVote(tx, user.id, row.id, 'helpful').catch(() => {});
       }
       throw new RolledBack();
     })
