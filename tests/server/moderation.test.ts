@@ -78,6 +78,19 @@ describe('flags', () => {
     }
     expect(await logOf(experience._id)).toEqual([{ action: 'hold', moderator_id: null, reasons: ['concerning-votes'], note: null }]);
   });
+
+  it('concerning votes arriving together past the threshold hold the report once', async () => {
+    // The vote and the hold are separate statements (services/votes.ts castVote): whichever way
+    // the fifth and sixth votes interleave, the report is held once and nobody gets an error.
+    const { experience } = await report();
+    const vote = (i: number) => inject('POST', `/api/experiences/${experience._id}/vote`, members[i].headers, { voteType: 'concerning' });
+    for (let i = 0; i < 3; i++) expect((await vote(i)).statusCode).toBe(201);
+    const together = await Promise.all([vote(3), vote(4), vote(5)]);
+    // Each is recorded, or refused because the report was already held: never an error.
+    for (const res of together) expect([201, 404]).toContain(res.statusCode);
+    expect(await statusOf(experience._id)).toBe('held');
+    expect(await logOf(experience._id)).toEqual([{ action: 'hold', moderator_id: null, reasons: ['concerning-votes'], note: null }]);
+  });
 });
 
 describe('decisions', () => {
