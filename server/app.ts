@@ -10,7 +10,7 @@ import type { AppContext } from './context';
 import { trustProxyOption } from './lib/address';
 import { HttpError } from './lib/errors';
 import { parseJsonBody, REQUEST_ENCODINGS, UNSUPPORTED_ENCODING_MESSAGE } from './lib/json-body';
-import { COMPRESS_THRESHOLD } from './lib/response-cache';
+import { COMPRESS_THRESHOLD, COMPRESSION } from './lib/response-cache';
 import { accessChecks } from './plugins/auth';
 import { crossProcessSignals } from './plugins/cross-process';
 import { clientErrorHandler, errorAnswers, frameworkErrors } from './plugins/errors';
@@ -72,18 +72,23 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // ETag before compression, so the tag is of the JSON itself; weak because the gzip and br
   // bodies of one representation share it. A matching If-None-Match answers 304 with no body.
   await app.register(etag, { weak: true });
-  // Small answers are not worth the CPU; brotli at quality 4 is fast and beats gzip on JSON.
-  // Answers up to 64 kB (a feed page of 20 reports is about 15 kB) are compressed in one call:
-  // a compression stream per answer cost 0.6 ms of CPU against 0.07 ms (docs/performance.md,
-  // "The uncached path"), and on two cores there is no spare one for the stream's thread. A
-  // 256 kB window (the default is 4 MB) halves the one call and compresses any answer below
-  // that size to the same bytes. Request bodies may come compressed in the usual encodings;
-  // any other is a 415 that says so.
+  // Small answers are not worth the CPU. An answer compressed here is made once (the read
+  // cache keeps its own, lib/response-cache.ts): the quick setting of COMPRESSION. Answers up to
+  // 64 kB (a feed page of 20 reports is about 20 kB) are compressed in one call: a compression
+  // stream per answer cost 0.6 ms of CPU against 0.07 ms (docs/performance.md, "The uncached
+  // path"), and on two cores there is no spare one for the stream's thread. Request bodies may
+  // come compressed in the usual encodings; any other is a 415 that says so.
   await app.register(compress, {
     threshold: COMPRESS_THRESHOLD,
     encodings: ['br', 'gzip'],
     syncThreshold: 64 * 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: COMPRESSION.once.brotliQuality,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: COMPRESSION.brotliWindowBits,
+      },
+    },
+    zlibOptions: { level: COMPRESSION.once.gzipLevel },
     requestEncodings: [...REQUEST_ENCODINGS],
     onUnsupportedRequestEncoding: () => new HttpError(415, UNSUPPORTED_ENCODING_MESSAGE),
   });
