@@ -2,6 +2,7 @@
 // The rest of the server never knows which one it talks to.
 import fs from 'node:fs';
 import path from 'node:path';
+import { scheduleHousekeeping, VACUUM_COUNTERS_SQL } from './housekeeping';
 import { createTurns } from './turns';
 import { readRows, type Column } from './wire';
 
@@ -39,6 +40,11 @@ export interface Db extends Queryable {
    */
   listen?(channel: string, onNotify: (payload: string, own: boolean) => void, onState: (up: boolean) => void): Promise<() => Promise<void>>;
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Vacuums the small counter tables (db/housekeeping.ts). PGlite, which has no autovacuum, does
+   * it by itself every minute after writes; tests and the benchmark's clean-up call it directly.
+   */
+  vacuumCounters(): Promise<void>;
   /** PGlite only: the data folder as an uncompressed tarball, for `OpenOptions.loadDataDir`. */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -189,11 +195,18 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   // One statement or transaction at a time, in arrival order, with the event loop given a turn
   // between statements when the database has held it long enough (db/turns.ts).
   const turns = createTurns();
+  const vacuumCounters = () => turns.exclusive(async () => void (await pg.exec(VACUUM_COUNTERS_SQL)));
+  const housekeeping = scheduleHousekeeping(vacuumCounters);
   return {
     kind: 'pglite',
-    query: (sql, params, options) => turns.exclusive(() => query(sql, params, options, false, pg)),
-    transaction: (fn) =>
-      turns.exclusive(() =>
+    query: async <T,>(sql: string, params?: unknown[], options?: QueryOptions) => {
+      const res = await turns.exclusive(() => query<T>(sql, params, options, false, pg));
+      if (res.affectedRows > 0) housekeeping.markWrite();
+      return res;
+    },
+    transaction: (fn) => {
+      housekeeping.markWrite();
+      return turns.exclusive(() =>
         pg.transaction((tx) =>
           fn({
             query: async (sql, params, options) => {
@@ -206,9 +219,12 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
             },
           }),
         ),
-      ),
+      );
+    },
+    vacuumCounters,
     dump: () => turns.exclusive(() => pg.dumpDataDir('none')),
     close: async () => {
+      housekeeping.stop();
       try {
         await pg.close();
       } finally {
@@ -311,6 +327,9 @@ async function openPostgres(url: string, poolSize: number | undefined): Promise<
       } finally {
         client.release();
       }
+    },
+    vacuumCounters: async () => {
+      await pool.query(VACUUM_COUNTERS_SQL);
     },
     close: () => pool.end(),
     listen: (channel, onNotify, onState) =>
