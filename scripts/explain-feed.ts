@@ -49,7 +49,7 @@ const spy = {
 const ctx = { db: spy, cache: new ReadCache(0, 0, false), cursors: new CursorCodec('explain-feed') } as unknown as AppContext;
 
 const peptides = (await db.query<{ id: string; name: string; n: number }>(
-  'select id, name, experience_count as n from peptides where experience_count > 0 order by experience_count desc, lower(name)',
+  'select p.id, p.name, c.experience_count as n from peptides p join peptide_counters c on c.peptide_id = p.id where c.experience_count > 0 order by c.experience_count desc, lower(p.name)',
 )).rows;
 const popular = peptides[0];
 const rare = peptides[peptides.length - 1];

@@ -3,8 +3,8 @@
 // many times in one transaction (a member's account deleted with its votes, the benchmark's
 // clean-up) grew the table for good, and every later write that found no free space grew it
 // again. The counter tables are read whole by the feed's totals and the peptide lists
-// (docs/performance.md, "Counters updated in place"), so their size is read time. PostgreSQL's
-// autovacuum does this by itself; on PGlite the server runs it.
+// (docs/performance.md, "Peptide counters in their own rows"), so their size is read time.
+// PostgreSQL's autovacuum does this by itself; on PGlite the server runs it.
 
 /**
  * Small tables rewritten by the triggers of nearly every write (001_init.sql, 008, 014): their
@@ -12,7 +12,7 @@
  * left out: a vacuum of them would hold PGlite's one connection for seconds at a million reports.
  */
 export const COUNTER_TABLES = [
-  'peptides',
+  'peptide_counters',
   'peptide_outcomes',
   'peptide_reported_effects',
   'experience_daily',

@@ -5,7 +5,7 @@ import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
 import { K_ANONYMITY, growthPercent, roundTo } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
-import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, peptideRating, type PeptideRow } from './peptides';
+import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, PEPTIDES_WITH_COUNTERS, peptideRating, type PeptideRow } from './peptides';
 import { decodeCursor } from './experience-feed';
 import { disclosedDemographics } from './experiences';
 
@@ -19,10 +19,10 @@ const PREVIOUS_MONTH_START = `(date_trunc('month', now() at time zone 'UTC') - i
 export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
   return ctx.cache.get('analytics', async () => {
     const totals = await ctx.db.query<{ experiences: number; rating_sum: number; peptides: number; categories: number }>(
-      `select coalesce(sum(experience_count), 0)::int as experiences, coalesce(sum(rating_sum), 0)::float8 as rating_sum,
-              (count(*) filter (where deleted_at is null))::int as peptides,
-              (count(distinct category) filter (where deleted_at is null))::int as categories
-         from peptides`,
+      `select coalesce(sum(c.experience_count), 0)::int as experiences, coalesce(sum(c.rating_sum), 0)::float8 as rating_sum,
+              (count(*) filter (where p.deleted_at is null))::int as peptides,
+              (count(distinct p.category) filter (where p.deleted_at is null))::int as categories
+         from ${PEPTIDES_WITH_COUNTERS}`,
     );
     const months = await ctx.db.query<{ this_month: number; last_month: number }>(
       `select coalesce(sum(experiences) filter (where day >= ${MONTH_START}), 0)::int as this_month,
@@ -41,9 +41,9 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
         group by p.category`,
     );
     const top = await ctx.db.query<PeptideRow>(
-      `select ${PEPTIDE_COLUMNS} from peptides p, ${PEPTIDE_MAXIMA}
-        where p.deleted_at is null and p.experience_count > 0
-        order by p.experience_count desc, lower(p.name) limit 6`,
+      `select ${PEPTIDE_COLUMNS} from ${PEPTIDES_WITH_COUNTERS}, ${PEPTIDE_MAXIMA}
+        where p.deleted_at is null and c.experience_count > 0
+        order by c.experience_count desc, lower(p.name) limit 6`,
     );
     const outcomes = top.rows.length
       ? await ctx.db.query<{ peptide_id: string; outcome: string; total: number; n: number }>(
@@ -156,7 +156,7 @@ export async function compare(ctx: AppContext, ids: string[]): Promise<{ peptide
 
 async function compareUncached(ctx: AppContext, ids: string[]): Promise<{ peptides: ComparedPeptide[] }> {
   const res = await ctx.db.query<PeptideRow>(
-    `select ${PEPTIDE_COLUMNS} from peptides p, ${PEPTIDE_MAXIMA} where p.id = any($1::uuid[]) and p.deleted_at is null`,
+    `select ${PEPTIDE_COLUMNS} from ${PEPTIDES_WITH_COUNTERS}, ${PEPTIDE_MAXIMA} where p.id = any($1::uuid[]) and p.deleted_at is null`,
     [ids],
   );
   const missing = ids.filter((id) => !res.rows.some((r) => r.id === id));
@@ -195,9 +195,9 @@ async function compareUncached(ctx: AppContext, ids: string[]): Promise<{ peptid
 export async function researchOverview(ctx: AppContext): Promise<ResearchOverview> {
   const analytics = await communityAnalytics(ctx);
   const counts = await ctx.db.query<{ votes: number; members: number; pending: number; held: number; flags: number }>(
-    // Votes on published reports only: the peptides' vote counters (migration 009) are kept by
-    // the aggregate triggers, so this reads one row per peptide, not the votes table.
-    `select (select coalesce(sum(vote_count), 0) from peptides)::int as votes,
+    // Votes on published reports only: the peptides' vote counters (migrations 009, 016) are kept
+    // by the aggregate triggers, so this reads one row per peptide, not the votes table.
+    `select (select coalesce(sum(vote_count), 0) from peptide_counters)::int as votes,
             (select count(*) from users where status = 'approved')::int as members,
             (select count(*) from users where status = 'pending')::int as pending,
             (select count(*) from experiences where status = 'held')::int as held,
@@ -212,15 +212,15 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
     return res.rows[0];
   });
   const perPeptide = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; mean: number | null }>(
-    `select id, name, category, experience_count as experiences,
-            case when experience_count > 0 then rating_sum / experience_count end as mean
-       from peptides where deleted_at is null order by experience_count desc, lower(name), id
+    `select p.id, p.name, p.category, c.experience_count as experiences,
+            case when c.experience_count > 0 then c.rating_sum / c.experience_count end as mean
+       from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null order by c.experience_count desc, lower(p.name), p.id
       limit ${MAX_PAGE_SIZE}`,
   );
   // Categories are summed in SQL over every peptide, not only the capped list above.
   const categoryRows = await ctx.db.query<{ category: string; experiences: number; rating_sum: number }>(
-    `select category, coalesce(sum(experience_count), 0)::int as experiences, coalesce(sum(rating_sum), 0)::float8 as rating_sum
-       from peptides where deleted_at is null group by category`,
+    `select p.category, coalesce(sum(c.experience_count), 0)::int as experiences, coalesce(sum(c.rating_sum), 0)::float8 as rating_sum
+       from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null group by p.category`,
   );
   const perCategory = CATEGORIES.map((name) => {
     const row = categoryRows.rows.find((r) => r.category === name);
@@ -250,10 +250,10 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
 }
 
 const RESEARCH_PEPTIDE_ORDER = {
-  experiences: 'experience_count desc, lower(name), id',
+  experiences: 'c.experience_count desc, lower(p.name), p.id',
   // Peptides without experiences have no mean: they go last rather than counting as 0.
-  rating: '(case when experience_count > 0 then rating_sum / experience_count end) desc nulls last, experience_count desc, lower(name), id',
-  name: 'lower(name), id',
+  rating: '(case when c.experience_count > 0 then c.rating_sum / c.experience_count end) desc nulls last, c.experience_count desc, lower(p.name), p.id',
+  name: 'lower(p.name), p.id',
 } as const;
 
 /** The Database tab: per-peptide counts and means, each mean with its n, one page at a time. */
@@ -264,10 +264,10 @@ export async function researchPeptides(
   sort: keyof typeof RESEARCH_PEPTIDE_ORDER,
 ): Promise<ResearchPeptides> {
   const res = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; votes: number; mean: number | null; total: number }>(
-    `select id, name, category, experience_count as experiences, vote_count as votes,
-            case when experience_count > 0 then rating_sum / experience_count end as mean,
+    `select p.id, p.name, p.category, c.experience_count as experiences, c.vote_count as votes,
+            case when c.experience_count > 0 then c.rating_sum / c.experience_count end as mean,
             (count(*) over ())::int as total
-       from peptides where deleted_at is null
+       from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null
       order by ${RESEARCH_PEPTIDE_ORDER[sort]}
       limit $1 offset $2`,
     [limit, (page - 1) * limit],

@@ -150,7 +150,7 @@ function counted(params: ExperienceListParams): boolean {
 /**
  * The count of a list without search, as a scalar subquery on trigger-kept counters (evaluated
  * once per statement; `peptide` and `category` are their placeholders, or null):
- * `peptides.experience_count` counts exactly the published reports of a peptide (001_init.sql,
+ * `peptide_counters.experience_count` counts exactly the published reports of a peptide (001_init.sql,
  * 009_moderation.sql) and `experience_group_counts` those of each peptide in each category
  * (014_category_counts.sql), for one peptide or summed over all. A search has no counter:
  * searchFirstPage counts it, up to MATCH_COUNT_CAP.
@@ -161,8 +161,8 @@ function counterSql(peptide: string | null, category: string | null): string {
     return `(select coalesce(sum(n), 0) from experience_group_counts where purpose_group = ${category}${onePeptide})::int`;
   }
   return peptide
-    ? `(select experience_count from peptides where id = ${peptide})::int`
-    : '(select coalesce(sum(experience_count), 0) from peptides)::int';
+    ? `(select experience_count from peptide_counters where peptide_id = ${peptide})::int`
+    : '(select coalesce(sum(experience_count), 0) from peptide_counters)::int';
 }
 
 /**

@@ -30,20 +30,27 @@ export interface PeptideRow {
   popularity: number;
 }
 
+/**
+ * Peptides (`p`) with their trigger-kept counters (`c`: published reports, rating sum, votes), a
+ * narrow row of their own that every write updates in place (migration 016_peptide_counters.sql).
+ */
+export const PEPTIDES_WITH_COUNTERS = `peptides p join peptide_counters c on c.peptide_id = p.id`;
+
 /** Popularity in SQL, the same formula as `popularityScore` in contract/rules.ts (Math.round = floor(x + 0.5)). */
 export const PEPTIDE_COLUMNS = `p.id, p.name, p.peptide_sequence, p.category, p.description, p.detailed_description, p.mechanism,
   p.common_dosage, p.common_frequency, p.common_effects, p.side_effects, p.common_stacks, p.dosage_ranges, p.timeline,
-  p.created_by, p.created_at, p.experience_count,
-  case when p.experience_count > 0 then p.rating_sum / p.experience_count else 0 end as average_rating,
-  floor(100 * (0.7 * coalesce(p.experience_count::float8 / nullif(m.max_experiences, 0), 0)
-             + 0.3 * coalesce(p.vote_count::float8 / nullif(m.max_votes, 0), 0)) + 0.5)::int as popularity`;
-export const PEPTIDE_MAXIMA = `(select max(experience_count) as max_experiences, max(vote_count) as max_votes
-  from peptides where deleted_at is null) m`;
+  p.created_by, p.created_at, c.experience_count,
+  case when c.experience_count > 0 then c.rating_sum / c.experience_count else 0 end as average_rating,
+  floor(100 * (0.7 * coalesce(c.experience_count::float8 / nullif(m.max_experiences, 0), 0)
+             + 0.3 * coalesce(c.vote_count::float8 / nullif(m.max_votes, 0), 0)) + 0.5)::int as popularity`;
+/** Read with PEPTIDE_COLUMNS: `from ${PEPTIDES_WITH_COUNTERS}, ${PEPTIDE_MAXIMA}`. */
+export const PEPTIDE_MAXIMA = `(select max(c.experience_count) as max_experiences, max(c.vote_count) as max_votes
+  from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null) m`;
 
 const ORDER: Record<PeptideSort, string> = {
   name: 'lower(p.name) asc, p.id',
   rating: 'average_rating desc, lower(p.name) asc, p.id',
-  experiences: 'p.experience_count desc, lower(p.name) asc, p.id',
+  experiences: 'c.experience_count desc, lower(p.name) asc, p.id',
   popularity: 'popularity desc, lower(p.name) asc, p.id',
 };
 
@@ -105,7 +112,7 @@ export async function listPeptides(ctx: AppContext, params: PeptideListParams, c
     values.push(params.limit, (params.page - 1) * params.limit);
     const res = await ctx.db.query<PeptideRow & { total: number }>(
       `select ${PEPTIDE_COLUMNS}, count(*) over () as total
-         from peptides p, ${PEPTIDE_MAXIMA}
+         from ${PEPTIDES_WITH_COUNTERS}, ${PEPTIDE_MAXIMA}
         where ${where.join(' and ')}
         order by ${ORDER[params.sort]}
         limit $${values.length - 1} offset $${values.length}`,
@@ -125,7 +132,7 @@ export async function listPeptides(ctx: AppContext, params: PeptideListParams, c
 export async function getPeptide(ctx: AppContext, id: string, caller: Caller | null): Promise<Peptide> {
   const row = await ctx.cache.get(`peptide:${id}`, async () => {
     const res = await ctx.db.query<PeptideRow>(
-      `select ${PEPTIDE_COLUMNS} from peptides p, ${PEPTIDE_MAXIMA} where p.id = $1 and p.deleted_at is null`,
+      `select ${PEPTIDE_COLUMNS} from ${PEPTIDES_WITH_COUNTERS}, ${PEPTIDE_MAXIMA} where p.id = $1 and p.deleted_at is null`,
       [id],
     );
     return res.rows[0] ?? null;

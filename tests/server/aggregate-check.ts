@@ -20,7 +20,7 @@ async function snapshot(t: TestApp, sql: string, key: string[], value: string[],
 export async function expectAggregatesExact(t: TestApp): Promise<void> {
   const same = async (kept: string, truth: string, key: string[], value: string[], dropZero?: string) =>
     expect(await snapshot(t, kept, key, value, dropZero)).toEqual(await snapshot(t, truth, key, value));
-  await same('select id as peptide_id, experience_count, rating_sum, vote_count from peptides', FROM_SCRATCH.peptides, ['peptide_id'], ['experience_count', 'rating_sum', 'vote_count']);
+  await same('select peptide_id, experience_count, rating_sum, vote_count from peptide_counters', FROM_SCRATCH.peptides, ['peptide_id'], ['experience_count', 'rating_sum', 'vote_count']);
   // Trigger-kept tables keep a row at zero after deletes; a recomputation has none.
   await same(
     `select peptide_id, to_char(day, 'YYYY-MM-DD') as day, experiences, rating_sum from experience_daily`,

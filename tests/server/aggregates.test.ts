@@ -29,7 +29,7 @@ describe('aggregates', () => {
               min(rating_sum / nullif(experience_count, 0)) filter (where experience_count >= 20) as min_avg,
               max(rating_sum / nullif(experience_count, 0)) filter (where experience_count >= 20) as max_avg,
               (select count(*) from experiences where is_demo)::int as demo, (select count(*) from experiences)::int as n
-         from peptides`,
+         from peptide_counters`,
     );
     const s = spread.rows[0];
     expect(s.top).toBeGreaterThan(5 * s.median);

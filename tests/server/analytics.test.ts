@@ -485,9 +485,10 @@ describe('trigger-kept aggregates', () => {
         where e.helpful_count <> coalesce(v.h, 0) or e.not_helpful_count <> coalesce(v.nh, 0)
            or e.detailed_count <> coalesce(v.d, 0) or e.concerning_count <> coalesce(v.c, 0)`),
     ).toEqual([]);
-    // Peptide experience_count, rating_sum, vote_count: published reports only (migration 009_moderation.sql).
+    // Peptide experience_count, rating_sum, vote_count: published reports only (migrations 009, 016).
     expect(
-      await mismatch(`select p.id, p.experience_count, x.n, p.rating_sum, x.s, p.vote_count, x.v from peptides p
+      await mismatch(`select p.id, p.experience_count, x.n, p.rating_sum, x.s, p.vote_count, x.v
+        from (select peptide_id as id, experience_count, rating_sum, vote_count from peptide_counters) p
         left join (select e.peptide_id, count(*) as n, sum(e.rating) as s,
                           sum((select count(*) from votes v where v.experience_id = e.id)) as v
                      from experiences e where e.status = 'published' group by e.peptide_id) x on x.peptide_id = p.id

@@ -70,7 +70,7 @@ describe('statuses', () => {
     expect(after.home.map((e) => e._id)).not.toContain(target);
     expect((await t.app.inject({ method: 'GET', url: `/api/experiences/${target}` })).statusCode).toBe(404);
     expect(after.peptide.totalExperiences).toBe(before.peptide.totalExperiences - 1);
-    const ratingSum = async () => (await rows<{ s: number }>(t, 'select rating_sum as s from peptides where id = $1', [peptideId]))[0].s;
+    const ratingSum = async () => (await rows<{ s: number }>(t, 'select rating_sum as s from peptide_counters where peptide_id = $1', [peptideId]))[0].s;
     const targetRating = (await rows<{ r: number }>(t, 'select rating as r from experiences where id = $1', [target]))[0].r;
     expect(after.peptide.averageRating).toBeCloseTo((before.peptide.averageRating * K_ANONYMITY - targetRating) / (K_ANONYMITY - 1), 1);
     expect(await ratingSum()).toBeCloseTo(before.peptide.averageRating * K_ANONYMITY - targetRating, 1);

@@ -239,8 +239,8 @@ const RECOMPUTE = {
     from (${FROM_SCRATCH.voteCounters}) c
     where e.id = c.id and (e.helpful_count, e.not_helpful_count, e.detailed_count, e.concerning_count)
       is distinct from (c.helpful, c.not_helpful, c.detailed, c.concerning)`,
-  peptides: `update peptides p set experience_count = a.experience_count, rating_sum = a.rating_sum, vote_count = a.vote_count
-    from (${FROM_SCRATCH.peptides}) a where a.peptide_id = p.id`,
+  peptides: `update peptide_counters c set experience_count = a.experience_count, rating_sum = a.rating_sum, vote_count = a.vote_count
+    from (${FROM_SCRATCH.peptides}) a where a.peptide_id = c.peptide_id`,
   dailyClear: 'delete from experience_daily',
   daily: `insert into experience_daily (peptide_id, day, experiences, rating_sum) ${FROM_SCRATCH.daily}`,
   outcomesClear: 'delete from peptide_outcomes',
