@@ -475,9 +475,7 @@ async function removeBenchWrites(env: NodeJS.ProcessEnv) {
   try {
     // One account, then a hundred reports, per statement: each delete changes its peptide's
     // counters through the triggers, and thousands of changes of one row in a single transaction
-    // grew the counter tables for good on PGlite (server/db/housekeeping.ts). Then the vacuum
-    // PostgreSQL's autovacuum would run, and the server on PGlite runs a minute after writes
-    // (server/db/housekeeping.ts).
+    // grew the counter tables for good on PGlite (server/db/housekeeping.ts).
     const users = await db.query<{ id: string }>(`select id from users where email like 'bench-%@example.com' and email <> $1`, [MODERATOR.email]);
     for (const { id } of users.rows) await db.query(`delete from users where id = $1`, [id]);
     const reports = (await db.query<{ id: string }>(`select id from experiences where story like 'Benchmark report %'`)).rows.map((r) => r.id);
