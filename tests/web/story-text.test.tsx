@@ -31,7 +31,7 @@ describe('StoryText', () => {
   it('renders inside a line of text as a span', () => {
     const { container } = render(<StoryText as="span" story="**Yes**" className="font-normal" />);
     expect(container.firstElementChild?.tagName).toBe('SPAN');
-    expect(container.firstElementChild).toHaveClass('font-normal', 'break-words');
+    expect(container.firstElementChild).toHaveClass('font-normal', '[overflow-wrap:anywhere]');
     expect(screen.getByText('Yes', { selector: 'strong' })).toBeInTheDocument();
   });
 });

@@ -11,10 +11,15 @@ interface StoryTextProps {
   className?: string;
 }
 
-/** Line breaks show as typed; runs of spaces collapse, as everywhere else on the page. */
+/**
+ * Line breaks show as typed; runs of spaces collapse, as everywhere else on the page. A word wider
+ * than the column breaks anywhere, and (unlike `break-words`) counts as narrow when the layout
+ * sizes the column, so a pasted sequence never widens its card past a phone's screen
+ * (tests/e2e/phone.test.ts).
+ */
 export function StoryText({ story, as: Tag = 'p', className }: StoryTextProps) {
   return (
-    <Tag className={cn('whitespace-pre-line break-words', className)}>
+    <Tag className={cn('whitespace-pre-line [overflow-wrap:anywhere]', className)}>
       {parseBold(story).map((run, i) => (run.bold ? <strong key={i}>{run.text}</strong> : <span key={i}>{run.text}</span>))}
     </Tag>
   );
