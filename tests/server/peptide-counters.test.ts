@@ -37,7 +37,9 @@ describe('peptide counters', () => {
     }
     const [counters] = await rows<{ experience_count: number }>(t, `select experience_count from peptide_counters where peptide_id = $1`, [peptideId]);
     expect(counters.experience_count).toBe(1);
-    expect(await pages('peptides')).toBe(before.peptides);
+    // Not grown (on PostgreSQL, autovacuum may shrink it meanwhile: the template's migrations
+    // left dead versions in it).
+    expect(await pages('peptides')).toBeLessThanOrEqual(before.peptides);
     // PGlite runs nothing else: every dead copy is pruned in place and the table keeps its size.
     // On PostgreSQL another session's snapshot (an autovacuum ANALYZE in this database, under the
     // parallel suite) can keep copies from being pruned until it ends; narrow, the 1,500 copies
