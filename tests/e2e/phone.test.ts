@@ -3,9 +3,9 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROUTE_PATTERNS } from '../../src/lib/paths';
+import { paths, ROUTE_PATTERNS } from '../../src/lib/paths';
 import { settleAnimations } from './axe';
-import { api, launch, newPage, screenshotDir } from './browser';
+import { api, firstPeptide, launch, newPage, screenshotDir, submitExperience } from './browser';
 import { tableRoutes } from './table-routes';
 
 let browser: Browser;
@@ -18,31 +18,20 @@ beforeAll(async () => {
   browser = await launch();
   const peptides = await api('GET', '/api/peptides?limit=1');
   const experiences = await api('GET', '/api/experiences?limit=1');
-  const peptideId: string = peptides.body.data.peptides[0]._id;
   routes = tableRoutes({
-    [ROUTE_PATTERNS.peptide]: peptideId,
+    [ROUTE_PATTERNS.peptide]: peptides.body.data.peptides[0]._id,
     [ROUTE_PATTERNS.experience]: experiences.body.data.experiences[0]._id,
   });
   // A report whose story holds such words: its page must wrap them. Before, this test met one
   // only when another file on the same server had left one as the newest report (xss.test.ts's
   // payloads), and then failed for both roles, one run in several.
-  const long = await api('POST', '/api/experiences', {
-    peptideId,
-    dosage: '250 mcg',
-    frequency: 'daily',
-    duration: 30,
-    routeOfAdministration: 'subcutaneous',
-    primaryPurpose: ['Recovery'],
-    demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' },
-    outcomes: { recovery: 7 },
-    effects: [],
-    timeline: '1-week',
-    story: `Phone width check ${Date.now().toString(36)}: the sequence as printed on the vial, ${LONG_WORD}, then ${LONG_WORD.toLowerCase()} again in the notes.`,
-    stack: [],
-  });
+  const long = await submitExperience(
+    await firstPeptide(),
+    `Phone width check ${Date.now().toString(36)}: the sequence as printed on the vial, ${LONG_WORD}, then ${LONG_WORD.toLowerCase()} again in the notes.`,
+  );
   expect(long.status, JSON.stringify(long.body)).toBe(201);
   expect(long.body.data.status).toBe('published');
-  routes.push(ROUTE_PATTERNS.experience.replace(':id', long.body.data.experience._id));
+  routes.push(paths.experience(long.body.data.experience._id));
 });
 afterAll(async () => {
   await browser?.close();
