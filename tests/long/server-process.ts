@@ -81,19 +81,3 @@ export async function api<T = any>(base: string, method: string, path: string, b
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
-
-/** A fresh database on the PostgreSQL server at `baseUrl`, so runs never share state. */
-export async function freshPostgresDatabase(baseUrl: string, prefix: string): Promise<string> {
-  const pg = (await import('pg')).default;
-  const name = `${prefix}_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}

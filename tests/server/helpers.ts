@@ -10,6 +10,7 @@ import { openDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seedCatalogue } from '../../server/seed/index';
 import { ensureModerator } from '../../server/services/users';
+import { createDatabase } from '../postgres-databases';
 
 export const MODERATOR = { email: 'moderator@example.com', password: 'moderator-password' };
 export const PASSWORD = 'correct-horse-battery';
@@ -65,20 +66,12 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: strin
 /**
  * With TEST_DATABASE_URL (CI runs the server suite a second time on PostgreSQL), each test
  * file gets a database of its own, so files can run in parallel: empty, or a copy of `template`.
+ * The run drops it at its end (template.ts).
  */
 export async function freshPostgresDatabase(baseUrl: string, template?: string | null): Promise<string> {
-  const pg = (await import('pg')).default;
-  const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const run = inject('postgresRun');
+  if (!run) throw new Error('no PostgreSQL run: the server project\'s globalSetup (template.ts) saw no TEST_DATABASE_URL');
+  return (await createDatabase(baseUrl, run, 'app', template)).url;
 }
 
 export function json<T = any>(res: LightMyRequestResponse): T {

@@ -14,25 +14,13 @@ import { openDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seedCatalogue } from '../../server/seed/index';
 import { ensureModerator } from '../../server/services/users';
-import { MODERATOR, PASSWORD, bearer, testConfig, validSubmission } from './helpers';
+import { MODERATOR, PASSWORD, bearer, freshPostgresDatabase, testConfig, validSubmission } from './helpers';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
 interface Instance {
   app: FastifyInstance;
   ctx: AppContext;
-}
-
-async function freshDatabase(url: string): Promise<string> {
-  const pg = (await import('pg')).default;
-  const name = `scale_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 /** One server process's worth: its own pool, cache, limiter and LISTEN connection. */
@@ -56,7 +44,7 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
   let peptideId: string;
 
   beforeAll(async () => {
-    const url = await freshDatabase(baseUrl!);
+    const url = await freshPostgresDatabase(baseUrl!);
     a = await instance(url, true);
     b = await instance(url, false);
     peptideId = (await a.ctx.db.query<{ id: string }>(`select id from peptides where name = 'BPC-157'`)).rows[0].id;
@@ -187,7 +175,7 @@ describe.skipIf(!baseUrl)('the general limit across processes', () => {
   let c: Instance;
   let d: Instance;
   beforeAll(async () => {
-    const url = await freshDatabase(baseUrl!);
+    const url = await freshPostgresDatabase(baseUrl!);
     c = await instance(url, true, '40');
     d = await instance(url, false, '40');
   });

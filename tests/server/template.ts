@@ -2,7 +2,9 @@
 // once per run, that createTestApp (helpers.ts) copies for each app instead of running initdb,
 // every migration and the seed again (on PGlite those took about 2.5 s of CPU per app).
 // PGlite: a dump of the in-memory data folder in a temp file; PostgreSQL (TEST_DATABASE_URL): a
-// database that `create database ... template` copies.
+// database that `create database ... template` copies. On PostgreSQL the run's databases (the
+// template and every copy) are dropped at its end, and those a killed run left a day ago at its
+// start (tests/postgres-databases.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { createContext } from '../../server/context';
 import { openDb, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seedCatalogue } from '../../server/seed/index';
+import { createDatabase, dropRunDatabases, dropStaleDatabases, runPrefix } from '../postgres-databases';
 import { testConfig } from './helpers';
 
 declare module 'vitest' {
@@ -19,6 +22,8 @@ declare module 'vitest' {
     pgliteTemplate: string | null;
     /** PostgreSQL: the template database's name. */
     postgresTemplate: string | null;
+    /** PostgreSQL: the prefix of this run's databases (`runPrefix`). */
+    postgresRun: string | null;
   }
 }
 
@@ -31,15 +36,11 @@ async function fill(db: Db): Promise<void> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (baseUrl) {
-    const pg = (await import('pg')).default;
-    const name = `test_template_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
+    await dropStaleDatabases(baseUrl);
+    const run = runPrefix();
+    const { name, url } = await createDatabase(baseUrl, run, 'template');
     // Closed before any copy: PostgreSQL copies a template only while nobody is connected to it.
-    const db = await openDb({ databaseUrl: url.toString() });
+    const db = await openDb({ databaseUrl: url });
     try {
       await fill(db);
     } finally {
@@ -47,9 +48,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     project.provide('pgliteTemplate', null);
     project.provide('postgresTemplate', name);
+    project.provide('postgresRun', run);
     return async () => {
-      await admin.query(`drop database if exists ${name}`).catch(() => {});
-      await admin.end();
+      await dropRunDatabases(baseUrl, run);
     };
   }
   const db = await openDb({ dataDir: 'memory://' });
@@ -65,5 +66,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', null);
+  project.provide('postgresRun', null);
   return async () => fs.rmSync(dir, { recursive: true, force: true });
 }
