@@ -30,11 +30,30 @@ export const validatorCompiler: FastifySchemaCompiler<SafeParser> =
   };
 
 /**
+ * An answer already written as JSON text: the feed, whose reports come from the database as text
+ * (services/experience-feed.ts). The serializers below send it as it is. `answerText` gives it
+ * the route's answer type, which the text must match: checkedSerializerCompiler checks it.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+
+  /** Only the serializers below may write it: JSON.stringify would send `{"text": ...}`. */
+  toJSON(): never {
+    throw new Error('An answer written as JSON text reached JSON.stringify: give its route a response schema (lib/validate.ts)');
+  }
+}
+
+export function answerText<T>(text: string): T {
+  return new JsonText(text) as unknown as T;
+}
+
+/**
  * Answers are written with JSON.stringify. A serializer compiled from the response schema
  * (fast-json-stringify) wrote the same text for a feed page but slower, 53-55 µs against 44-48
  * (docs/performance.md, "The uncached path"), and silently drops any field its schema lacks.
  */
-export const serializerCompiler: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
+export const serializerCompiler: FastifySerializerCompiler<unknown> = () => (data) =>
+  data instanceof JsonText ? data.text : JSON.stringify(data);
 
 /**
  * The same, after checking the answer against the route's response schema (config.checkResponses,
@@ -44,9 +63,9 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = () => (dat
 export const checkedSerializerCompiler: FastifySerializerCompiler<SafeParser> =
   ({ schema, method, url, httpStatus }) =>
   (data) => {
-    const result = schema.safeParse(data);
+    const result = schema.safeParse(data instanceof JsonText ? JSON.parse(data.text) : data);
     if (!result.success) {
       throw new Error(`The answer of ${method} ${url} (${httpStatus}) does not match its schema: ${formatIssues(result.error.issues as readonly Issue[])}`);
     }
-    return JSON.stringify(data);
+    return data instanceof JsonText ? data.text : JSON.stringify(data);
   };

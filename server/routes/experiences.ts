@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod/mini';
 import { IdParams } from '../../contract/common';
 import { NO_VOTE_TO_WITHDRAW_MESSAGE, VOTE_WITHDRAWN_MESSAGE } from '../../contract/vocabulary';
 import {
@@ -31,6 +32,7 @@ import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
 import { clientAddress } from '../lib/address';
 import { badRequest, notFound } from '../lib/errors';
+import { answerText } from '../lib/validate';
 import { callerOf } from '../plugins/auth';
 import { listEffects } from '../services/effects';
 import * as feed from '../services/experience-feed';
@@ -73,7 +75,8 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.get('/api/experiences', { ...publicRead, schema: { querystring: ExperienceListQuery, response: { 200: ExperienceListResponse } } }, async (request) => {
-    return { success: true as const, data: await feed.listExperiences(ctx, request.query) };
+    const page = await feed.listExperiences(ctx, request.query);
+    return answerText<z.infer<typeof ExperienceListResponse>>(`{"success":true,"data":${feed.feedPageJson(page)}}`);
   });
 
   // The wizard's preview: would these quasi-identifiers show (contract DisclosureQuery)?
@@ -82,7 +85,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.get('/api/experiences/home/public', { ...publicRead, schema: { querystring: HomeExperiencesQuery, response: { 200: HomeExperiencesResponse } } }, async (request) => {
-    return { success: true as const, data: await feed.homeExperiences(ctx, request.query.limit) };
+    return answerText<z.infer<typeof HomeExperiencesResponse>>(`{"success":true,"data":${await feed.homeExperiencesJson(ctx, request.query.limit)}}`);
   });
 
   // The tracking ID is a capability: it travels only in the request body, never in a URL,

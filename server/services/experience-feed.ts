@@ -6,7 +6,7 @@ import type { MatchCount } from '../../contract/experiences';
 import { MATCH_COUNT_CAP } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { badRequest } from '../lib/errors';
-import { publicSelect, toExperience, type PublicExperienceRow } from './experiences';
+import { experienceJson, publicSelect, type PublicExperienceRow } from './experiences';
 import { escapeLike } from './peptides';
 
 // Keyset paging: each sort has an index on exactly these columns.
@@ -89,7 +89,7 @@ function keepsOnePlan(params: ExperienceListParams): boolean {
   return counted(params);
 }
 
-export async function listExperiences(ctx: AppContext, params: ExperienceListParams) {
+export async function listExperiences(ctx: AppContext, params: ExperienceListParams): Promise<FeedPage> {
   return ctx.cache.get(`experiences:${JSON.stringify(params)}`, async () => {
     const sort = SORTS[params.sort];
     // Only published reports are public (migration 009_moderation.sql); the literal matches the
@@ -135,11 +135,27 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
   });
 }
 
+/**
+ * A page of the feed (contract ExperienceListResponse's `data`), its reports as JSON text
+ * (experienceJson): the answer copies them as they are, without making objects of them and
+ * serialising those again (docs/performance.md, "The public fields kept as JSON").
+ */
+export interface FeedPage {
+  experiences: string[];
+  nextCursor: string | null;
+  total: MatchCount | null;
+}
+
 /** A page from up to `limit + 1` rows in sort order: the extra row says there is a next page. */
-function pageOf(ctx: AppContext, params: ExperienceListParams, found: PublicExperienceRow[], total: MatchCount | null) {
+function pageOf(ctx: AppContext, params: ExperienceListParams, found: PublicExperienceRow[], total: MatchCount | null): FeedPage {
   const rows = found.slice(0, params.limit);
   const nextCursor = found.length > params.limit ? cursorOf(ctx, rows[rows.length - 1], params.sort) : null;
-  return { experiences: rows.map(toExperience), nextCursor, total };
+  return { experiences: rows.map(experienceJson), nextCursor, total };
+}
+
+/** A feed page as the JSON text of ExperienceListResponse's `data`. */
+export function feedPageJson(page: FeedPage): string {
+  return `{"experiences":[${page.experiences.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)},"total":${JSON.stringify(page.total)}}`;
 }
 
 /** Whether no search or category narrows the list (then one plan suits every value: keepsOnePlan). */
@@ -202,7 +218,8 @@ async function searchFirstPage(
   return { rows, total: { count: n, capped: false } };
 }
 
-export async function homeExperiences(ctx: AppContext, limit: number) {
+/** The home page's newest reports as the JSON text of HomeExperiencesResponse's `data`. */
+export async function homeExperiencesJson(ctx: AppContext, limit: number): Promise<string> {
   const { experiences } = await listExperiences(ctx, { search: '', category: 'all', sort: 'newest', limit });
-  return { experiences };
+  return `{"experiences":[${experiences.join(',')}]}`;
 }

@@ -8,38 +8,32 @@ import { newTrackingId, trackingHash } from '../lib/tracking';
 import { HIDE_REASON_TEXT, type ExperienceStatus, type HideReason, type HoldReason } from '../../contract/moderation';
 import { storyHash, textHoldReasons } from './moderation-rules';
 
-/** A report's columns as every public view reads them (publicSelect). */
+/**
+ * A report's columns as every public view reads them (publicSelect): its public fields that
+ * its row alone decides, as JSON text the database keeps beside it (experience_public,
+ * migration 018_public_json.sql), and what the answer adds to them as it reads (experienceJson).
+ */
 export interface PublicExperienceRow {
   id: string;
-  peptide_id: string;
+  /** The row's own public fields (table experience_public, migration 018_public_json.sql). */
+  public_json: string;
   peptide_name: string;
   peptide_category: string;
-  dosage: string;
-  frequency: string;
-  duration_days: number;
-  route: string;
-  primary_purpose: string[];
   age_range: string;
   biological_sex: string;
   activity_level: string;
-  outcomes: Record<string, number>;
+  /** Unrounded: the rating sort's cursor holds it (experience-feed.ts). */
   rating: number;
-  effects: string[];
-  timeline: string;
-  story: string;
-  stack: string[];
   /** In publicSelect only when publish_sourcing is on (null otherwise); all of it in SELECT. */
   sourcing: Sourcing | null;
   helpful_count: number;
   not_helpful_count: number;
   detailed_count: number;
   concerning_count: number;
-  is_demo: boolean;
   publish_sourcing: boolean;
   /** Published reports of this peptide sharing this report's quasi-identifiers (demographic_cells). */
   cell_size: number;
   created_at: Date;
-  updated_at: Date | null;
 }
 
 /** Everything about a report: its submitter's and the moderators' views (SELECT). */
@@ -50,11 +44,11 @@ export interface ExperienceRow extends PublicExperienceRow {
   hidden_note: string | null;
 }
 
-const COLUMNS = `e.id, e.peptide_id, p.name as peptide_name, p.category as peptide_category, e.dosage, e.frequency,
-  e.duration_days, e.route, e.primary_purpose, e.age_range, e.biological_sex, e.activity_level, e.outcomes, e.rating,
-  e.effects, e.timeline, e.story, e.stack, e.helpful_count, e.not_helpful_count, e.detailed_count,
-  e.concerning_count, e.is_demo, e.publish_sourcing, coalesce(dc.n, 0) as cell_size, e.created_at, e.updated_at`;
+const COLUMNS = `e.id, ep.json as public_json, p.name as peptide_name, p.category as peptide_category, e.age_range,
+  e.biological_sex, e.activity_level, e.rating, e.helpful_count, e.not_helpful_count, e.detailed_count,
+  e.concerning_count, e.publish_sourcing, coalesce(dc.n, 0) as cell_size, e.created_at`;
 const FROM = `from experiences e join peptides p on p.id = e.peptide_id
+  join experience_public ep on ep.experience_id = e.id
   left join demographic_cells dc on dc.peptide_id = e.peptide_id and dc.age_range = e.age_range
    and dc.biological_sex = e.biological_sex and dc.activity_level = e.activity_level`;
 
@@ -107,38 +101,30 @@ export function disclosedDemographics(
   return { ageRange: row.age_range, biologicalSex: row.biological_sex, activityLevel: row.activity_level };
 }
 
-export function toExperience(row: PublicExperienceRow): Experience {
+/**
+ * A report as the public sees it, as JSON text: the row's own fields as the database keeps them
+ * (public_json), with its id, the peptide, the demographics its cell allows, the vendor and the
+ * votes added. Written as text, not built as an object and serialised, because the feed answers with
+ * it as it is (experience-feed.ts); every public view goes through here (toExperience).
+ */
+export function experienceJson(row: PublicExperienceRow): string {
+  const demographics = disclosedDemographics(row.cell_size, row);
+  const vendor = row.publish_sourcing ? vendorOf(row.sourcing) : null;
   const helpful = row.helpful_count;
   const notHelpful = row.not_helpful_count;
-  return {
-    _id: row.id,
-    peptideId: row.peptide_id,
-    peptideName: row.peptide_name,
-    peptideCategory: row.peptide_category,
-    dosage: row.dosage,
-    frequency: row.frequency,
-    duration: row.duration_days,
-    route: row.route,
-    primaryPurpose: row.primary_purpose,
-    demographics: disclosedDemographics(row.cell_size, row),
-    outcomes: row.outcomes,
-    rating: Math.round(row.rating * 100) / 100,
-    effects: row.effects,
-    timeline: row.timeline,
-    story: row.story,
-    stack: row.stack,
-    vendor: row.publish_sourcing ? vendorOf(row.sourcing) : null,
-    votes: {
-      helpful,
-      notHelpful,
-      detailed: row.detailed_count,
-      concerning: row.concerning_count,
-      total: helpful + notHelpful + row.detailed_count + row.concerning_count,
-    },
-    demo: row.is_demo,
-    createdAt: publishedDay(row.created_at),
-    updatedAt: row.updated_at ? publishedDay(row.updated_at) : null,
-  };
+  const total = helpful + notHelpful + row.detailed_count + row.concerning_count;
+  // public_json is one JSON object, never empty (it has peptideId): its fields go between ours.
+  return (
+    `{"_id":${JSON.stringify(row.id)},${row.public_json.slice(1, -1)},"peptideName":${JSON.stringify(row.peptide_name)},` +
+    `"peptideCategory":${JSON.stringify(row.peptide_category)},"demographics":${JSON.stringify(demographics)},` +
+    `"vendor":${JSON.stringify(vendor)},"votes":{"helpful":${helpful},"notHelpful":${notHelpful},` +
+    `"detailed":${row.detailed_count},"concerning":${row.concerning_count},"total":${total}}}`
+  );
+}
+
+/** A report as the public sees it (experienceJson), as an object. */
+export function toExperience(row: PublicExperienceRow): Experience {
+  return JSON.parse(experienceJson(row)) as Experience;
 }
 
 function searchText(peptideName: string, story: string, effects: string[], purposes: string[]): string {
@@ -205,14 +191,31 @@ function submissionHoldReasons(
 const REPEATED_SQL = (hash: string, excludeId: string) => `exists (select 1 from experiences where story_hash = ${hash}
   and created_at >= utc_day(now()) - interval '24 hours' and id <> coalesce(${excludeId}::uuid, '00000000-0000-0000-0000-000000000000'))`;
 
-/** The experience columns of SELECT, as an INSERT ... RETURNING gives them back. */
-const RETURNING = `returning id, peptide_id, dosage, frequency, duration_days, route, primary_purpose, age_range, biological_sex,
-  activity_level, outcomes, rating, effects, timeline, story, stack, sourcing, helpful_count, not_helpful_count, detailed_count,
-  concerning_count, is_demo, publish_sourcing, created_at, updated_at, status, hold_reasons, hidden_reason, hidden_note`;
+/**
+ * The experience columns of SELECT, as an INSERT ... RETURNING gives them back: the public text
+ * from the same function as the trigger that keeps it (018_public_json.sql), since the trigger's
+ * row is not visible to RETURNING.
+ */
+const RETURNING = `returning id, experience_public_json(experiences) as public_json, age_range, biological_sex, activity_level, rating, sourcing, helpful_count,
+  not_helpful_count, detailed_count, concerning_count, publish_sourcing, created_at, status, hold_reasons, hidden_reason, hidden_note`;
 
 async function fetchOne(q: Queryable, where: string, value: string): Promise<ExperienceRow | undefined> {
   const res = await q.query<ExperienceRow>(`${SELECT} where ${where}`, [value]);
   return res.rows[0];
+}
+
+/** What an edit of a report checks and keeps (updateByTracking). */
+interface EditedExperienceRow {
+  id: string;
+  status: ExperienceStatus;
+  sourcing: Sourcing | null;
+  peptide_name: string;
+  story: string;
+  effects: string[];
+  outcomes: Record<string, number>;
+  stack: string[];
+  dosage: string;
+  primary_purpose: string[];
 }
 
 export async function submitExperience(
@@ -374,7 +377,12 @@ export async function updateByTracking(
 ): Promise<OwnExperience> {
   const hash = trackingHash(trackingId);
   const updated = await ctx.db.transaction(async (tx) => {
-    const current = await fetchOne(tx, 'e.tracking_hash = $1', hash);
+    const found = await tx.query<EditedExperienceRow>(
+      `select e.id, e.status, e.sourcing, p.name as peptide_name, e.story, e.effects, e.outcomes, e.stack, e.dosage,
+         e.primary_purpose from experiences e join peptides p on p.id = e.peptide_id where e.tracking_hash = $1`,
+      [hash],
+    );
+    const current = found.rows[0];
     if (!current) throw notFound(TRACKING_NOT_FOUND);
     const story = changes.story ?? current.story;
     const effects = changes.effects ?? current.effects;

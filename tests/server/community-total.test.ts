@@ -199,6 +199,8 @@ describe('GET /api/experiences total', () => {
       [source!.id, word],
     );
     await rows(t, 'alter table experiences enable trigger user');
+    // Their public text, which the trigger left out too (migration 018_public_json.sql).
+    await rows(t, `insert into experience_public select e.id, experience_public_json(e) from experiences e where e.tracking_hash like 'bulk-%'`);
     t.ctx.cache.invalidate();
     // Beyond the cap, the page is read by the sort's index: full, newest first, and it pages on.
     const capped = await feed({ search: word, limit: 20 });
