@@ -484,9 +484,10 @@ async function removeBenchWrites(env: NodeJS.ProcessEnv) {
     // its counters in peptides), and the reports and votes: the run's votes left a dead version of
     // a top report per vote, which autovacuum leaves alone below 20% of a big table. At a million
     // reports, 2,574 deleted votes made the uncached helpful page 7.3 ms instead of 1.1 until a
-    // vacuum (7 s on PostgreSQL).
+    // vacuum (7 s on PostgreSQL). The deleted reports' public texts too (experience_public,
+    // migration 018), where this database has them.
     const tables = await db.query<{ relname: string }>(`select relname from pg_class where relkind = 'r' and relname = any($1::text[])`, [
-      [...COUNTER_TABLES, 'peptides', 'experiences', 'votes'],
+      [...COUNTER_TABLES, 'peptides', 'experiences', 'experience_public', 'votes'],
     ]);
     const started = Date.now();
     await db.query(`vacuum ${tables.rows.map((r) => r.relname).join(', ')}`);
