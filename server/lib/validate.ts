@@ -31,8 +31,9 @@ export const validatorCompiler: FastifySchemaCompiler<SafeParser> =
 
 /**
  * An answer already written as JSON text: the feed, whose reports come from the database as text
- * (services/experience-feed.ts). The serializers below send it as it is. `answerText` gives it
- * the route's answer type, which the text must match: checkedSerializerCompiler checks it.
+ * (services/experience-feed.ts). The serializers below send it as it is. `answerText` makes one
+ * and gives it the route's answer type, which the text must match: checkedSerializerCompiler
+ * checks it.
  */
 export class JsonText {
   constructor(readonly text: string) {}
@@ -43,8 +44,9 @@ export class JsonText {
   }
 }
 
-export function answerText<T>(text: string): T {
-  return new JsonText(text) as unknown as T;
+/** The answer `{ success: true, data }` where `data` is already JSON text. */
+export function answerText<T>(dataJson: string): T {
+  return new JsonText(`{"success":true,"data":${dataJson}}`) as unknown as T;
 }
 
 /**

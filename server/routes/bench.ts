@@ -12,6 +12,6 @@ export async function benchRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   // The feed route's answer schema, so its answer goes through the same serializer (lib/validate.ts).
   app.get('/api/bench/raw', { schema: { response: { 200: ExperienceListResponse } } }, async () => {
     const page = await listExperiences(uncached, { search: '', category: 'all', sort: 'newest', limit: 20 });
-    return answerText(`{"success":true,"data":${feedPageJson(page)}}`);
+    return answerText(feedPageJson(page));
   });
 }

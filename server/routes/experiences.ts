@@ -76,7 +76,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
 
   app.get('/api/experiences', { ...publicRead, schema: { querystring: ExperienceListQuery, response: { 200: ExperienceListResponse } } }, async (request) => {
     const page = await feed.listExperiences(ctx, request.query);
-    return answerText<z.infer<typeof ExperienceListResponse>>(`{"success":true,"data":${feed.feedPageJson(page)}}`);
+    return answerText<z.infer<typeof ExperienceListResponse>>(feed.feedPageJson(page));
   });
 
   // The wizard's preview: would these quasi-identifiers show (contract DisclosureQuery)?
@@ -85,7 +85,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.get('/api/experiences/home/public', { ...publicRead, schema: { querystring: HomeExperiencesQuery, response: { 200: HomeExperiencesResponse } } }, async (request) => {
-    return answerText<z.infer<typeof HomeExperiencesResponse>>(`{"success":true,"data":${await feed.homeExperiencesJson(ctx, request.query.limit)}}`);
+    return answerText<z.infer<typeof HomeExperiencesResponse>>(await feed.homeExperiencesJson(ctx, request.query.limit));
   });
 
   // The tracking ID is a capability: it travels only in the request body, never in a URL,
