@@ -81,7 +81,9 @@ function vendorOf(sourcing: Sourcing | null): Experience['vendor'] {
 /**
  * A report's time as anyone may see it: its UTC calendar day ("2026-11-25"), all the database
  * keeps (migration 007_coarse_time.sql). Any host that logs addresses with times could otherwise
- * link an address to the report whose time matches its POST.
+ * link an address to the report whose time matches its POST. The public text of a report writes
+ * the same day in SQL (`to_char(... at time zone 'UTC', 'YYYY-MM-DD')`, migration
+ * 018_public_json.sql); tests/server/public-json.test.ts checks the two agree.
  */
 export function publishedDay(at: Date): string {
   return at.toISOString().slice(0, 10);

@@ -5,6 +5,7 @@
 // it, and the peptide's name is read as the answer is made).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse } from '../../contract/experiences';
+import { publishedDay } from '../../server/services/experiences';
 import { bearer, createTestApp, json, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { moderatorToken, newMember, rows } from './fixtures';
 
@@ -79,6 +80,9 @@ describe('public fields kept as JSON', () => {
     });
     // The day, never a time (migration 007_coarse_time.sql).
     expect(detail.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The same day as the server's own rule writes it for moderators (publishedDay).
+    const [stored] = await rows<{ created_at: Date }>(t, 'select created_at from experiences where id = $1', [experience._id]);
+    expect(detail.createdAt).toBe(publishedDay(stored.created_at));
     // The forged object inside the story stayed text: the fields are the report's own.
     expect(Object.keys(detail).sort()).toEqual(
       ['_id', 'createdAt', 'demo', 'demographics', 'dosage', 'duration', 'effects', 'frequency', 'outcomes', 'peptideCategory', 'peptideId', 'peptideName', 'primaryPurpose', 'rating', 'route', 'stack', 'story', 'timeline', 'updatedAt', 'vendor', 'votes'],
