@@ -37,7 +37,4 @@ export async function register(credentials: Credentials): Promise<Registration> 
   return { user: data.user, message: messageText(body) };
 }
 
-/** POST /api/auth/logout: revokes the refresh token on the server. */
-export async function logout(refreshToken: string): Promise<void> {
-  await api.post('/api/auth/logout', { refreshToken });
-}
+// Sign-out's server call is src/api/revoke-session.ts: it must leave before the page moves on.

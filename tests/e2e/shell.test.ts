@@ -56,11 +56,38 @@ describe('session in the browser', () => {
     await page.reload();
     await header.getByRole('link', { name: email }).waitFor();
 
+    // The sign-out is done when the server has answered its revocation, not after some time.
+    const revoked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/logout' && r.request().method() === 'POST');
     await header.getByRole('button', { name: 'Logout' }).click();
+    expect((await revoked).status()).toBe(200);
     await header.getByRole('link', { name: 'Login' }).waitFor();
     expect(await storage(page)).toEqual({ accessToken: null, refreshToken: null, userData: null });
     expect(new URL(page.url()).pathname).toBe('/');
     // The server revoked the session too: the old refresh token no longer works.
+    expect((await api('POST', '/api/auth/refresh', { refreshToken: stored.refreshToken })).status).toBe(401);
+    await context.close();
+  });
+
+  it('revokes the session on the server even when the page navigates away at the same moment', async () => {
+    const { context, page } = await newPage(browser);
+    const member = await approvedMember();
+    await signIn(page, member.email, member.password);
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: member.email }).waitFor();
+    const stored = await storage(page);
+    expect((await api('GET', '/api/users/me', undefined, stored.accessToken!)).status).toBe(200);
+
+    // Logout, and in the same task the tab goes elsewhere (a closed tab or a followed link):
+    // nothing of the page is left to send the revocation afterwards.
+    await page.evaluate(() => {
+      const logout = [...document.querySelectorAll('header button')].find((b) => b.textContent?.includes('Logout')) as HTMLButtonElement;
+      logout.click();
+      window.location.assign('about:blank');
+    });
+    await page.waitForURL('about:blank');
+    // The server ends the sign-in: its access token and refresh token are refused (polled, as
+    // nothing in the page is left to wait for).
+    await expect.poll(async () => (await api('GET', '/api/users/me', undefined, stored.accessToken!)).status, { timeout: 10_000 }).toBe(401);
     expect((await api('POST', '/api/auth/refresh', { refreshToken: stored.refreshToken })).status).toBe(401);
     await context.close();
   });

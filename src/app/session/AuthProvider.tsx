@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Credentials, User } from '@contract/users';
 import type { Registration } from '@/api/auth';
 import * as authStorage from '@/api/auth-storage';
+import { revokeSession } from '@/api/revoke-session';
 import { paths } from '@/lib/paths';
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
@@ -28,7 +29,7 @@ export interface AuthContextValue extends SessionState {
   login: (credentials: Credentials, returnTo?: string) => Promise<void>;
   /** Creates a pending account and goes to `/login`; stores nothing. Throws on failure. */
   register: (credentials: Credentials) => Promise<Registration>;
-  /** Ends the session here at once, revokes it on the server (ignoring failure), goes to `/`. */
+  /** Revokes the session on the server (sent first, surviving the page going away), ends it here at once and goes to `/`; resolves when the server has answered. */
   logout: () => Promise<void>;
 }
 
@@ -117,6 +118,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     const refreshToken = authStorage.getRefreshToken();
+    // The server's revocation leaves first, in this task: sent after the storage is cleared and
+    // the page has moved on, it was lost whenever the tab closed or navigated at once, and the
+    // server session lived on for its 30 days (src/api/revoke-session.ts).
+    const revoked = refreshToken ? revokeSession(refreshToken) : null;
     // One update: leaving a protected page and signing out must render together, or its
     // guard would first send the visitor to /login.
     startTransition(() => {
@@ -125,13 +130,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       navigate(paths.home);
     });
     void queryClient.resetQueries();
-    if (!refreshToken) return;
-    try {
-      const api = await import('@/api/auth');
-      await api.logout(refreshToken);
-    } catch {
-      // Signed out here already; the server session also expires on its own.
-    }
+    // Signed out here whatever the server answers; its session also expires on its own.
+    await revoked;
   }, [navigate, queryClient]);
 
   const value = useMemo<AuthContextValue>(
