@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '../../src/app/theme/theme';
 import { axeViolations, type Violation } from './axe';
 import { api, approvedMember, launch, newPage } from './browser';
+import { pageIdle, trackRequests } from './page-idle';
 
 export type Role = 'visitor' | 'member' | 'moderator';
 type Theme = 'light' | 'dark';
@@ -38,20 +39,10 @@ function describeViolations(violations: Violation[]): string {
     .join('\n');
 }
 
-/** Waits until nothing is loading: no request for a moment and no busy region. */
-async function quiet(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await page
-    .locator('[aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-}
-
-/** Waits until the route has rendered its content: a level-1 heading and no loading indicator. */
+/** Waits until the route has rendered its content: a level-1 heading, then nothing loading (page-idle.ts). */
 async function settle(page: Page) {
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 15_000 });
-  await quiet(page);
+  await pageIdle(page);
 }
 
 /** Switches the OS colour scheme the page sees; the next page load follows it. */
@@ -95,10 +86,13 @@ export function axeEveryRoute(role: Role) {
   });
 
   describe(`axe as ${role}`, () => {
-    it.each(WIDTHS)(
+    // The two widths at once, each in its own context: a scan mostly waits for its page, so two
+    // interleave in one worker (about half the file's time).
+    it.concurrent.each(WIDTHS)(
       'every route and tab at %i px, in light and dark theme, has no violations',
       async (width) => {
         const { context, page } = await newPage(browser, { viewport: { width, height: 800 }, reducedMotion: 'reduce', colorScheme: 'light' });
+        trackRequests(page);
         await context.addInitScript(
           ([key, s]) => {
             // "system": the app then follows the emulated colour scheme while the page is open.
@@ -122,7 +116,7 @@ export function axeEveryRoute(role: Role) {
                 if ((await tab.getAttribute('aria-selected')) === 'true' || (await tab.isDisabled())) continue;
                 const name = (await tab.textContent())?.trim();
                 await tab.click();
-                await quiet(page);
+                await pageIdle(page);
                 await scan(page, `${role} ${width}px ${theme} ${route} tab "${name}"`, failures, summary);
               }
             }

@@ -165,7 +165,7 @@ describe('Data Explorer', () => {
     const dir = screenshotDir();
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [1280, 360]) {
-        const { context, page } = await newPage(browser, { viewport: { width, height: 900 } });
+        const { context, page } = await newPage(browser, { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
         await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
         // The visitor's gate first, then the member's views.
         await page.goto('/explore?tab=compare');
@@ -182,7 +182,8 @@ describe('Data Explorer', () => {
             await page.getByRole('table', { name: 'Peptide comparison' }).waitFor();
           }
           if (tab === 'usage' || tab === 'growth') await page.locator('canvas').first().waitFor();
-          await page.waitForTimeout(400);
+          // Charts draw at once under reduced motion (src/features/explore/charts/ChartCanvas.tsx).
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
           const scroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
           expect(scroll, `${tab} ${width} ${theme} scrolls sideways`).toBe(false);
           await page.screenshot({ path: path.join(dir, `explore-${tab}-${width}-${theme}.png`), fullPage: true });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths, ROUTE_PATTERNS } from '../../src/lib/paths';
 import { settleAnimations } from './axe';
 import { api, firstPeptide, launch, newPage, screenshotDir, submitExperience } from './browser';
+import { pageIdle, trackRequests } from './page-idle';
 import { tableRoutes } from './table-routes';
 
 let browser: Browser;
@@ -76,13 +77,14 @@ async function overflow(page: Page): Promise<string | null> {
 describe('phone width (360 px)', () => {
   it.each(['visitor', 'moderator'] as const)('no screen scrolls sideways (%s), dark screenshots taken', async (who) => {
     const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    trackRequests(page);
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     if (who === 'moderator') await signInAsModerator(page);
     const wide: string[] = [];
     for (const route of routes) {
       await page.goto(route);
       await page.locator('h1').first().waitFor();
-      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+      await pageIdle(page);
       const extra = await overflow(page);
       if (extra) wide.push(`${route}: ${extra}`);
       const name = route === '/' ? 'home' : route.slice(1).replace(/[/]/g, '_').slice(0, 40);

@@ -61,18 +61,27 @@ async function expireAccessTokenInBoth(context: BrowserContext, tabs: readonly P
   for (const tab of tabs) await tab.waitForFunction(() => (window as unknown as { expired?: boolean }).expired === true);
 }
 
-/** Every refresh call of the context, answered after a pause so both tabs' 401s overlap it. */
+/**
+ * Every refresh call of the context. Each is held until both tabs' saves have been refused (401),
+ * so both tabs are past their failed request while the refresh is in flight: the overlap this
+ * test is about, made certain rather than hoped for with a pause.
+ */
 async function watchRefreshes(context: BrowserContext): Promise<Promise<RefreshCall>[]> {
   const calls: Promise<RefreshCall>[] = [];
-  await context.route('**/api/auth/refresh', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.continue();
-  });
+  let refused = 0;
+  let bothRefused!: () => void;
+  const gate = new Promise<void>((resolve) => (bothRefused = resolve));
   context.on('response', (response) => {
-    if (new URL(response.url()).pathname !== '/api/auth/refresh') return;
+    const path = new URL(response.url()).pathname;
+    if (path === '/api/users/me' && response.request().method() === 'PUT' && response.status() === 401 && ++refused === 2) bothRefused();
+    if (path !== '/api/auth/refresh') return;
     calls.push(
       response.json().then((body: { data?: { refreshToken?: string } }) => ({ status: response.status(), refreshToken: body.data?.refreshToken })),
     );
+  });
+  await context.route('**/api/auth/refresh', async (route) => {
+    await gate;
+    await route.continue();
   });
   return calls;
 }

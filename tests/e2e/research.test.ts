@@ -45,8 +45,11 @@ async function findPending(page: Page, email: string) {
     if (await row.count()) return row;
     const next = page.getByRole('button', { name: 'Next page' });
     if (!(await next.count()) || (await next.isDisabled())) break;
+    const shown = await page.getByText(/^Page \d+ of \d+$/).textContent();
     await next.click();
-    await page.waitForTimeout(200);
+    // The next page is in when the page number has moved on and the list is no longer fetching.
+    await page.getByText(/^Page \d+ of \d+$/).filter({ hasNotText: shown ?? '' }).waitFor();
+    await page.locator('ul[aria-label="Pending registrations"][aria-busy="true"]').waitFor({ state: 'detached' });
   }
   throw new Error(`${email} not found in the pending list`);
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { api, launch, newPage, screenshotDir } from './browser';
+import { pageIdle, trackRequests } from './page-idle';
 
 const enabled = process.env.SCREENS === '1';
 let browser: Browser;
@@ -30,11 +31,12 @@ describe.runIf(enabled)('screens', () => {
     for (const width of [1280, 360]) {
       for (const theme of ['light', 'dark']) {
         const { context, page } = await newPage(browser, { viewport: { width, height: 900 } });
+        trackRequests(page);
         await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
         for (const [name, route] of routes) {
           await page.goto(route);
           await page.locator('h1').first().waitFor();
-          await page.waitForLoadState('networkidle');
+          await pageIdle(page);
           await page.screenshot({ path: path.join(screenshotDir(), `screen-${name}-${width}-${theme}.png`), fullPage: width === 1280 });
         }
         await context.close();

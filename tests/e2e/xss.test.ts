@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import path from 'node:path';
 import { api, approvedMember, baseURL, launch, newPage, screenshotDir } from './browser';
+import { pageIdle, trackRequests } from './page-idle';
 
 /** Each payload, when it runs, records its id in window.__xss and opens an alert. */
 function payloads(): { id: string; text: string }[] {
@@ -174,15 +175,15 @@ async function probe(page: Page, url: string, act?: (page: Page) => Promise<void
     dialogs.push(d.message());
     void d.dismiss();
   });
+  trackRequests(page);
   await page.goto(url);
-  // The screens fetch their data after the first paint: wait for the network, then a moment
-  // for anything lazy (images that error, focus handlers) to fire.
-  await page.waitForLoadState('networkidle').catch(() => {});
+  // The screens fetch their data after the first paint: wait until nothing is loading (an image
+  // that errors has its request counted, and its handler runs before the page is idle).
+  await pageIdle(page);
   if (act) {
     await act(page);
-    await page.waitForLoadState('networkidle').catch(() => {});
+    await pageIdle(page);
   }
-  await page.waitForTimeout(600);
   const state = await page.evaluate(() => {
     const dangerous: string[] = [];
     for (const el of Array.from(document.querySelectorAll('*'))) {
