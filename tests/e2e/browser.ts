@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { chromiumPath } from './chromium';
 
 const FLAGS = [
   '--headless',
@@ -28,7 +29,7 @@ export function baseURL(): string {
 }
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS, headless: true });
+  return chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true });
 }
 
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_MODERATOR, prepareData, startAppServer } from './app-server';
+import { chromiumPath } from './chromium';
 
 export { E2E_MODERATOR };
 
@@ -27,8 +28,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
-  if (!fs.existsSync('/usr/bin/chromium')) {
-    throw new Error('Browser tests need Debian chromium: apt-get install -y chromium (.ci/run installs it)');
+  if (!fs.existsSync(chromiumPath())) {
+    throw new Error(`Browser tests need Debian's Chromium (${chromiumPath()}): apt-get install -y chromium-headless-shell (.ci/run installs it)`);
   }
   // Each run builds into its own folder, so parallel runs never overwrite each other's build.
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-e2e-'));
