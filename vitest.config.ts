@@ -8,6 +8,8 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // The default output, then the slowest files and tests of the run (tests/slowest-reporter.ts).
+      reporters: ['default', './tests/slowest-reporter.ts'],
       pool: 'forks',
       maxWorkers: 2,
       sequence: { sequencer: BrowserSuiteSequencer },
