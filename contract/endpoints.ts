@@ -20,12 +20,12 @@ export const ENDPOINTS = {
   peptides: { method: 'GET', path: '/api/peptides', access: 'public' },
   publicPeptides: { method: 'GET', path: '/api/peptides/public', access: 'public' },
   peptide: { method: 'GET', path: '/api/peptides/:id', access: 'public' },
+  disclosedCombinations: { method: 'GET', path: '/api/peptides/:id/disclosed', access: 'public' },
   createPeptide: { method: 'POST', path: '/api/peptides', access: 'member' },
   deletePeptide: { method: 'DELETE', path: '/api/peptides/:id', access: 'member' },
   submitExperience: { method: 'POST', path: '/api/experiences', access: 'public' },
   experiences: { method: 'GET', path: '/api/experiences', access: 'public' },
   homeExperiences: { method: 'GET', path: '/api/experiences/home/public', access: 'public' },
-  disclosure: { method: 'GET', path: '/api/experiences/disclosure', access: 'public' },
   experience: { method: 'GET', path: '/api/experiences/:id', access: 'public' },
   // The tracking ID travels in the body, never in a URL (server/routes/experiences.ts).
   trackedExperience: { method: 'POST', path: '/api/experiences/tracking/lookup', access: 'public' },

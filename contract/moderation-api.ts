@@ -43,11 +43,20 @@ export const QueueItem = z.object({
     notes: z.array(z.object({ reason: z.enum(FLAG_REASONS), note: z.string(), createdAt: z.string() })),
   }),
   concerningVotes: z.number(),
+  /**
+   * A moderator's publish or restore waiting for its publication batch: the report stays as it is
+   * until `publicFrom` (docs/product-rules.md, "Publication in batches"). Null: nothing scheduled.
+   */
+  scheduled: z._default(z.nullable(z.object({ action: z.enum(['publish', 'restore']), publicFrom: z.string() })), null),
 });
 export type QueueItem = z.infer<typeof QueueItem>;
 export const ModerationQueueResponse = ok(z.object({ items: z.array(QueueItem), nextCursor: z.nullable(z.string()) }));
 
-export const ModerationDecisionResponse = ok(z.object({ id: Id, status: z.enum(EXPERIENCE_STATUSES) }));
+/**
+ * `status`: the report's status now. A publish or restore that waits for the publication batch
+ * leaves it as it was and says when it takes effect in `publicFrom` (null: done at once).
+ */
+export const ModerationDecisionResponse = ok(z.object({ id: Id, status: z.enum(EXPERIENCE_STATUSES), publicFrom: z._default(z.nullable(z.string()), null) }));
 
 export const ModerationLogQuery = z.object({
   action: z.optional(z.enum(MODERATION_ACTIONS)),

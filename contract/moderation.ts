@@ -6,6 +6,14 @@
 export const EXPERIENCE_STATUSES = ['published', 'held', 'hidden'] as const;
 export type ExperienceStatus = (typeof EXPERIENCE_STATUSES)[number];
 
+/**
+ * What the submitter reads of their report (tracking lookup, the submission's answer): the
+ * statuses above, and `queued` for a new report accepted and waiting for its publication batch
+ * (docs/product-rules.md, "Publication in batches").
+ */
+export const AUTHOR_STATUSES = [...EXPERIENCE_STATUSES, 'queued'] as const;
+export type AuthorStatus = (typeof AUTHOR_STATUSES)[number];
+
 /** Why a report was held (services/moderation.ts decides). */
 export const HOLD_REASONS = ['link', 'email', 'phone', 'repeated', 'pre-moderation', 'edited', 'flags', 'concerning-votes'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
@@ -14,7 +22,7 @@ export const HOLD_REASON_TEXT: Record<HoldReason, string> = {
   link: 'It contains a link. A moderator will review it before it is public.',
   email: 'It contains an email address. A moderator will review it before it is public.',
   phone: 'It contains a phone number. A moderator will review it before it is public.',
-  repeated: 'It repeats a report written today or yesterday. A moderator will review it before it is public.',
+  repeated: 'It repeats a report published today or yesterday. A moderator will review it before it is public.',
   'pre-moderation': 'Every report is reviewed by a moderator before it is public.',
   edited: 'It was edited after a moderator held or hid it. A moderator will review it again.',
   flags: 'Several members flagged it. A moderator will review it before it is public again.',

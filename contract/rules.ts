@@ -131,6 +131,13 @@ export function popularityScore(experiences: number, votes: number, maxExperienc
 }
 
 /** Tracking ids: TRK- and 20 digits; accepted trimmed and in any letter case. */
+/**
+ * The web app pads submission and update bodies with trailing spaces to a multiple of this many
+ * bytes (src/api/padded-body.ts), so the size of a request, which any proxy sees, does not point
+ * at its report (docs/product-rules.md, "Publication in batches").
+ */
+export const BODY_PAD_BYTES = 4096;
+
 export const TRACKING_ID_RE = /^TRK-\d{20}$/;
 export function normaliseTrackingId(input: string): string {
   return input.trim().toUpperCase();

@@ -13,6 +13,7 @@ import { parseJsonBody, REQUEST_ENCODINGS, UNSUPPORTED_ENCODING_MESSAGE } from '
 import { COMPRESS_THRESHOLD, COMPRESSION } from './lib/response-cache';
 import { accessChecks } from './plugins/auth';
 import { crossProcessSignals } from './plugins/cross-process';
+import { publicationBatches } from './plugins/publication-batches';
 import { clientErrorHandler, errorAnswers, frameworkErrors } from './plugins/errors';
 import { routeSchemas } from './plugins/openapi';
 import { requestGuards } from './plugins/request-guards';
@@ -94,6 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   if (ctx.config.corsOrigins.length) await app.register(cors, { origin: ctx.config.corsOrigins });
   await app.register(crossProcessSignals, { ctx });
+  await app.register(publicationBatches, { ctx });
 
   // JSON is the only body the API reads: without Fastify's text/plain parser, a text (or any
   // other) body is a 415 naming the type to send, not a schema complaint about a string.

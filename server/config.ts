@@ -53,6 +53,14 @@ export interface Config {
   flagHoldThreshold: number;
   /** Concerning votes that hold a published report. */
   concerningHoldThreshold: number;
+  /**
+   * The publication batch interval in milliseconds (PUBLISH_EVERY): what anonymous people do, and
+   * moderators' publish and restore, become public together at the next multiple of it on the UTC
+   * grid (services/publication.ts). 0: at once.
+   */
+  publishEveryMs: number;
+  /** Days a report must have been public before it counts toward disclosure (k = 5); 0: at once. */
+  disclosureSettleDays: number;
   rateLimits: {
     submissions: RateLimitRule;
     register: RateLimitRule;
@@ -113,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     moderation: moderationMode(env.MODERATION),
     flagHoldThreshold: int(env, 'FLAG_HOLD_THRESHOLD', FLAG_HOLD_THRESHOLD),
     concerningHoldThreshold: int(env, 'CONCERNING_HOLD_THRESHOLD', CONCERNING_HOLD_THRESHOLD),
+    publishEveryMs: parsePublishEvery(env.PUBLISH_EVERY),
+    disclosureSettleDays: nonNegative(env, 'DISCLOSURE_SETTLE_DAYS', 7),
     rateLimits: {
       submissions: rule('SUBMISSIONS', 10, 3600),
       register: rule('REGISTER', 5, 3600),
@@ -124,6 +134,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       general: rule('GENERAL', 600, 60),
     },
   };
+}
+
+const DAY_MINUTES = 24 * 60;
+
+/**
+ * PUBLISH_EVERY: `0` (public at once), or minutes (`30m`) or hours (`6h`) that divide a day, so
+ * that batches fall on the same times every UTC day (00:00, 06:00, ...). Default `6h`.
+ */
+export function parsePublishEvery(raw: string | undefined): number {
+  const value = (raw ?? '').trim() || '6h';
+  if (value === '0') return 0;
+  const m = /^(\d{1,4})([mh])$/.exec(value);
+  const minutes = m ? Number(m[1]) * (m[2] === 'h' ? 60 : 1) : NaN;
+  if (!m || minutes < 1 || minutes > DAY_MINUTES || DAY_MINUTES % minutes !== 0) {
+    throw new Error(
+      `PUBLISH_EVERY must be 0 (at once) or minutes or hours that divide a day, such as 1m, 30m, 1h or 6h (batches fall on the same UTC times every day); got "${raw}"`,
+    );
+  }
+  return minutes * 60_000;
 }
 
 function moderationMode(raw: string | undefined): 'post' | 'pre' {

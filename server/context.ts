@@ -1,4 +1,5 @@
 // What every route and service needs, built once per server.
+import { createHmac } from 'node:crypto';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { ReadCache } from './lib/cache';
@@ -20,6 +21,11 @@ export interface AppContext {
   cursors: CursorCodec;
   /** Accounts known to be marked active in a month (services/users.ts recordActivity). */
   activeMonth: { month: string; users: Set<string> };
+  /**
+   * Keys the research breakdown's noise (services/publication.ts breakdownNoise): derived from the
+   * server's secret, the same in every process, unknown to anyone who reads the exports.
+   */
+  noiseKey: Buffer;
 }
 
 /**
@@ -44,6 +50,7 @@ export function createContext(config: Config, db: Db, jwtSecret: string, limiter
     sessions: new SessionCache({ trusted: !db.listen }),
     cursors: new CursorCodec(jwtSecret),
     activeMonth: { month: '', users: new Set() },
+    noiseKey: createHmac('sha256', jwtSecret).update('research breakdown noise').digest(),
   };
 }
 

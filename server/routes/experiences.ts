@@ -5,8 +5,6 @@ import { IdParams } from '../../contract/common';
 import { NO_VOTE_TO_WITHDRAW_MESSAGE, VOTE_WITHDRAWN_MESSAGE } from '../../contract/vocabulary';
 import {
   DeleteExperienceResponse,
-  DisclosureQuery,
-  DisclosureResponse,
   EffectsQuery,
   EffectsResponse,
   ExperienceListQuery,
@@ -40,6 +38,9 @@ import * as experiences from '../services/experiences';
 import * as moderation from '../services/moderation';
 import * as votes from '../services/votes';
 
+export const RETIRED_DISCLOSURE_PATH =
+  'This address is retired: the combinations of demographics shown for a peptide are at GET /api/peptides/{id}/disclosed';
+
 export const RETIRED_TRACKING_PATH =
   'This address is retired: send the tracking ID in the request body (POST /api/experiences/tracking/lookup, PUT /api/experiences/tracking, POST /api/experiences/tracking/delete)';
 
@@ -70,7 +71,9 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     return {
       success: true as const,
       data: result,
-      message: 'Experience submitted. Save your tracking ID to find, update or delete it later.',
+      message: result.publicFrom
+        ? 'Experience submitted. It appears on the public pages at the next publication batch. Save your tracking ID to find, update or delete it.'
+        : 'Experience submitted. Save your tracking ID to find, update or delete it later.',
     };
   });
 
@@ -79,9 +82,11 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     return answerText<z.infer<typeof ExperienceListResponse>>(feed.feedPageJson(page));
   });
 
-  // The wizard's preview: would these quasi-identifiers show (contract DisclosureQuery)?
-  app.get('/api/experiences/disclosure', { ...publicRead, schema: { querystring: DisclosureQuery, response: { 200: DisclosureResponse } } }, async (request) => {
-    return { success: true as const, data: await experiences.disclosure(ctx, request.query) };
+  // Retired: it carried a report's quasi-identifiers in its URL before Submit, where proxies and
+  // the browser's cache kept them. The wizard now downloads the combinations shown for a peptide
+  // (GET /api/peptides/{id}/disclosed) and decides on the device. Answers 404 without reading the query.
+  app.get('/api/experiences/disclosure', { schema: { deprecated: true, summary: 'Retired: use GET /api/peptides/{id}/disclosed; answers 404' } }, async () => {
+    throw notFound(RETIRED_DISCLOSURE_PATH);
   });
 
   app.get('/api/experiences/home/public', { ...publicRead, schema: { querystring: HomeExperiencesQuery, response: { 200: HomeExperiencesResponse } } }, async (request) => {
@@ -105,8 +110,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.post('/api/experiences/tracking/delete', { schema: { body: TrackingLookupRequest, response: { 200: DeleteExperienceResponse } } }, async (request) => {
-    await experiences.deleteByTracking(ctx, request.body.trackingId);
-    return { success: true as const, data: {}, message: 'Experience deleted' };
+    return { success: true as const, data: await experiences.deleteByTracking(ctx, request.body.trackingId), message: 'Experience deleted' };
   });
 
   // The retired path forms (a tracking ID in the URL) answer 404 without reading the ID, and

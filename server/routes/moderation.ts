@@ -15,6 +15,10 @@ import { callerOf } from '../plugins/auth';
 import * as moderation from '../services/moderation';
 
 const DONE = { publish: 'Report published.', hide: 'Report hidden.', restore: 'Report restored.' } as const;
+const SCHEDULED = {
+  publish: 'Report approved: it is published at the next publication batch.',
+  restore: 'Report approved for restoring: it is public again at the next publication batch.',
+} as const;
 
 export async function moderationRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +34,8 @@ export async function moderationRoutes(fastify: FastifyInstance, { ctx }: { ctx:
 
   for (const action of ['publish', 'restore'] as const) {
     app.post(`/api/moderation/experiences/:id/${action}`, { config, schema: { params: IdParams, response: { 200: ModerationDecisionResponse } } }, async (request) => {
-      return { success: true as const, data: await moderation.decide(ctx, callerOf(request), request.params.id, action), message: DONE[action] };
+      const decision = await moderation.decide(ctx, callerOf(request), request.params.id, action);
+      return { success: true as const, data: decision, message: decision.publicFrom ? SCHEDULED[action] : DONE[action] };
     });
   }
 

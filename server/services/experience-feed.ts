@@ -6,7 +6,7 @@ import type { MatchCount } from '../../contract/experiences';
 import { MATCH_COUNT_CAP } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { badRequest } from '../lib/errors';
-import { experienceJson, publicSelect, type PublicExperienceRow } from './experiences';
+import { experienceJson, publicSelect, type PublicExperienceRow } from './public-view';
 import { escapeLike } from './peptides';
 
 // Keyset paging: each sort has an index on exactly these columns.

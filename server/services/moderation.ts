@@ -1,24 +1,27 @@
 // Flags and the moderators' decisions (docs/product-rules.md, "Moderation"). Every status change
 // happens in one transaction with its log entry (moderation_log, append-only: migration
 // 009_moderation.sql), and the triggers there move the report out of or into every aggregate.
-import type { FlagReason, HideReason, HoldReason, ModerationAction, QueueView } from '../../contract/moderation';
+import type { ExperienceStatus, FlagReason, HideReason, HoldReason, ModerationAction, QueueView } from '../../contract/moderation';
 import type { ModerationLogEntry, QueueItem } from '../../contract/moderation-api';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
 import { decodeCursor } from './experience-feed';
-import { SELECT, logAction, ownView, publishedDay, type ExperienceRow } from './experiences';
+import { logAction } from './moderation-log';
+import { SELECT, ownView, publishedDay, type ExperienceRow } from './public-view';
+import { afterTakedown, applyNow, nextBatchAt } from './publication';
 
 const NOT_FOUND = 'Experience not found';
 
 /** Holds a published report now (flags or concerning votes), logged as automatic. */
-export async function autoHold(tx: Queryable, experienceId: string, reason: HoldReason): Promise<boolean> {
+export async function autoHold(ctx: AppContext, tx: Queryable, experienceId: string, reason: HoldReason): Promise<boolean> {
   const res = await tx.query(
     `update experiences set status = 'held', hold_reasons = array[$2]::text[] where id = $1 and status = 'published'`,
     [experienceId, reason],
   );
   if (!res.affectedRows) return false;
-  await logAction(tx, experienceId, null, 'hold', [reason]);
+  await logAction(tx, { experienceId, moderatorId: null, action: 'hold', reasons: [reason] });
+  await afterTakedown(ctx, tx, experienceId);
   return true;
 }
 
@@ -36,54 +39,83 @@ export async function flagExperience(ctx: AppContext, caller: Caller, experience
     const open = await tx.query<{ n: number }>('select count(*)::int as n from flags where experience_id = $1 and resolved_at is null', [
       experienceId,
     ]);
-    if (open.rows[0].n >= ctx.config.flagHoldThreshold && (await autoHold(tx, experienceId, 'flags'))) return 'held' as const;
+    if (open.rows[0].n >= ctx.config.flagHoldThreshold && (await autoHold(ctx, tx, experienceId, 'flags'))) return 'held' as const;
     return 'published' as const;
   });
   ctx.cache.invalidate();
   return { flagged: true as const, status };
 }
 
-type Transition = { from: (status: string, openFlags: number) => boolean; to: 'published' | 'hidden'; refusal: string };
-const TRANSITIONS: Record<Exclude<ModerationAction, 'hold'>, Transition> = {
+type Decision = Exclude<ModerationAction, 'hold'>;
+const ALLOWED: Record<Decision, { from: (status: string, openFlags: number) => boolean; refusal: string }> = {
   publish: {
     from: (s, flags) => s === 'held' || (s === 'published' && flags > 0),
-    to: 'published',
     refusal: 'Only a held report, or a published report with open flags, can be published',
   },
-  hide: { from: (s) => s === 'held' || s === 'published', to: 'hidden', refusal: 'This report is already hidden' },
-  restore: { from: (s) => s === 'hidden', to: 'published', refusal: 'Only a hidden report can be restored' },
+  hide: { from: (s) => s === 'held' || s === 'published', refusal: 'This report is already hidden' },
+  restore: { from: (s) => s === 'hidden', refusal: 'Only a hidden report can be restored' },
 };
 
-/** publish / hide / restore: 404 for an unknown report, 409 for a transition its status does not allow. */
+/**
+ * publish / hide / restore: 404 for an unknown report, 409 for a transition its status does not
+ * allow or a publish or restore already scheduled. Hide takes effect at once (removing harm fast;
+ * its timing tells nothing about the author) and cancels a scheduled publish or restore. Publish
+ * and restore make a report public, so they wait for the publication batch like everything that
+ * does (services/publication.ts), unless batches are off; publishing a report that is public
+ * already (dismissing its flags) changes nothing public and is done at once.
+ */
 export async function decide(
   ctx: AppContext,
   moderator: Caller,
   experienceId: string,
-  action: Exclude<ModerationAction, 'hold'>,
+  action: Decision,
   hide?: { reason: HideReason; note?: string | null },
-) {
-  const t = TRANSITIONS[action];
-  await ctx.db.transaction(async (tx) => {
-    const current = await tx.query<{ status: string; open: number }>(
-      `select status, (select count(*)::int from flags f where f.experience_id = e.id and f.resolved_at is null) as open
+  now = new Date(),
+): Promise<{ id: string; status: ExperienceStatus; publicFrom: string | null }> {
+  const allowed = ALLOWED[action];
+  const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
+  const result = await ctx.db.transaction(async (tx) => {
+    const current = await tx.query<{ status: ExperienceStatus; open: number; scheduled: boolean }>(
+      `select status, (select count(*)::int from flags f where f.experience_id = e.id and f.resolved_at is null) as open,
+         exists (select 1 from publication_queue q where q.experience_id = e.id and q.kind in ('publish', 'restore')) as scheduled
          from experiences e where id = $1 for update`,
       [experienceId],
     );
     const row = current.rows[0];
     if (!row) throw notFound(NOT_FOUND);
-    if (!t.from(row.status, row.open)) throw conflict(t.refusal);
-    await tx.query(
-      `update experiences set status = $2, hold_reasons = '{}',
-         hidden_reason = case when $2 = 'hidden' then $3 end, hidden_note = case when $2 = 'hidden' then $4 end
-       where id = $1`,
-      [experienceId, t.to, hide?.reason ?? null, hide?.note || null],
-    );
-    // A decision answers the open flags: they are resolved, and kept.
-    await tx.query('update flags set resolved_at = now() where experience_id = $1 and resolved_at is null', [experienceId]);
-    await logAction(tx, experienceId, moderator.userId, action, hide ? [hide.reason] : [], hide?.note || null);
+    if (!allowed.from(row.status, row.open)) throw conflict(allowed.refusal);
+    if (action === 'hide') {
+      await tx.query(`delete from publication_queue where experience_id = $1 and kind in ('publish', 'restore')`, [experienceId]);
+      await tx.query(
+        `update experiences set status = 'hidden', hold_reasons = '{}', hidden_reason = $2, hidden_note = $3 where id = $1`,
+        [experienceId, hide?.reason ?? null, hide?.note || null],
+      );
+      await tx.query('update flags set resolved_at = now() where experience_id = $1 and resolved_at is null', [experienceId]);
+      await logAction(tx, { experienceId, moderatorId: moderator.userId, action, reasons: hide ? [hide.reason] : [], note: hide?.note || null });
+      await afterTakedown(ctx, tx, experienceId);
+      return { status: 'hidden' as const, publicFrom: null };
+    }
+    if (action === 'publish' && row.status === 'published') {
+      await tx.query('update flags set resolved_at = now() where experience_id = $1 and resolved_at is null', [experienceId]);
+      await logAction(tx, { experienceId, moderatorId: moderator.userId, action, reasons: [] });
+      return { status: 'published' as const, publicFrom: null };
+    }
+    if (row.scheduled) throw conflict(`This report is already scheduled to be ${action === 'publish' ? 'published' : 'restored'} at the next publication batch`);
+    await tx.query(`insert into publication_queue (experience_id, kind, moderator_id, batch_at) values ($1, $2, $3, $4)`, [
+      experienceId,
+      action,
+      moderator.userId,
+      (batchAt ?? now).toISOString(),
+    ]);
+    if (!batchAt) {
+      await applyNow(ctx, tx, experienceId, now);
+      return { status: 'published' as const, publicFrom: null };
+    }
+    return { status: row.status, publicFrom: batchAt.toISOString() };
   });
-  ctx.cache.invalidate();
-  return { id: experienceId, status: t.to };
+  // A hide or a flag dismissal changes public answers now; a scheduled decision only at its batch.
+  if (!batchAt || result.publicFrom === null) ctx.cache.invalidate();
+  return { id: experienceId, ...result };
 }
 
 /**
@@ -123,6 +155,10 @@ export async function queue(
     values,
   );
   const page = res.rows.slice(0, limit);
+  const scheduled = await ctx.db.query<{ experience_id: string; kind: 'publish' | 'restore'; batch_at: Date }>(
+    `select experience_id, kind, batch_at from publication_queue where experience_id = any($1::uuid[]) and kind in ('publish', 'restore')`,
+    [page.map((r) => r.id)],
+  );
   const flags = await ctx.db.query<{ experience_id: string; reason: FlagReason; note: string | null; created_at: Date }>(
     `select experience_id, reason, note, created_at from flags
       where experience_id = any($1::uuid[]) and resolved_at is null order by created_at, id`,
@@ -145,6 +181,7 @@ export async function queue(
         notes: mine.filter((f) => f.note).map((f) => ({ reason: f.reason, note: f.note!, createdAt: f.created_at.toISOString() })),
       },
       concerningVotes: row.concerning_count,
+      scheduled: ((s) => (s ? { action: s.kind, publicFrom: s.batch_at.toISOString() } : null))(scheduled.rows.find((s) => s.experience_id === row.id)),
     };
   });
   const last = page[page.length - 1];

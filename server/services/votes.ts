@@ -27,7 +27,7 @@ export async function castVote(ctx: AppContext, caller: Caller, experienceId: st
   // CONCERNING_HOLD_THRESHOLD concerning votes hold the report. Two such votes at once may both
   // see the threshold reached: the hold changes only a published report, so it happens once.
   if (result.counts.concerning >= ctx.config.concerningHoldThreshold) {
-    await ctx.db.transaction((tx) => autoHold(tx, experienceId, 'concerning-votes'));
+    await ctx.db.transaction((tx) => autoHold(ctx, tx, experienceId, 'concerning-votes'));
   }
   ctx.cache.invalidate();
   await recordActivity(ctx, caller.userId);

@@ -237,7 +237,7 @@ describe('privacy data rights', () => {
     await confirm.waitFor();
     await shot(page, 'privacy-delete');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await toastShown(page, 'Your experience has been deleted');
+    await toastShown(page, 'Your experience has been deleted.');
     expect((await api('POST', '/api/experiences/tracking/lookup', { trackingId })).status).toBe(404);
     expect(await searchExperiences(marker)).toHaveLength(0);
     await input.fill(trackingId);

@@ -9,7 +9,6 @@ import {
   CompareQuery,
   CreatePeptideRequest,
   Credentials,
-  DisclosureQuery,
   EffectsQuery,
   ENDPOINTS,
   ExperienceListQuery,
@@ -287,12 +286,12 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   peptides: () => queryCase('peptides', PeptideListQuery, ['search', 'category', 'sort', 'page', 'limit']),
   publicPeptides: () => queryCase('publicPeptides', PeptideListQuery, ['search', 'category', 'sort', 'page', 'limit']),
   peptide: () => idCase('peptide', Id),
+  disclosedCombinations: () => idCase('disclosedCombinations', Id),
   createPeptide: () => bodyCase('createPeptide', CreatePeptideRequest, () => validPeptide()),
   deletePeptide: () => idCase('deletePeptide', Id),
   submitExperience: () => bodyCase('submitExperience', SubmitExperienceRequest, submission),
   experiences: () => queryCase('experiences', ExperienceListQuery, ['search', 'category', 'sort', 'peptideId', 'limit', 'cursor']),
   homeExperiences: () => queryCase('homeExperiences', HomeExperiencesQuery, ['limit']),
-  disclosure: () => queryCase('disclosure', DisclosureQuery, ['peptideId', 'ageRange', 'biologicalSex', 'activityLevel']),
   experience: () => idCase('experience', Id),
   trackedExperience: () =>
     fc.oneof(

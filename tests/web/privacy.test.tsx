@@ -202,7 +202,7 @@ describe('privacy page', () => {
     await app.user.click(screen.getByRole('button', { name: 'Delete Data' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete Data' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Your experience has been deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Your experience has been deleted.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/api/experiences/tracking/delete', trackingId: TRK }]);
     expect(screen.queryByRole('heading', { name: 'Your submission' })).not.toBeInTheDocument();
     await lookUp(app, TRK);
@@ -230,7 +230,7 @@ describe('privacy page', () => {
     expect(await screen.findByText('Experience updated successfully')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Delete Data' }));
     await app.user.click(within(await screen.findByRole('dialog', { name: 'Delete Data' })).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Your experience has been deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Your experience has been deleted.')).toBeInTheDocument();
 
     // Each action reached the server, with the ID in its body.
     expect([...new Set(calls.map((c) => c.method))]).toEqual(['LOOKUP', 'PUT', 'DELETE']);

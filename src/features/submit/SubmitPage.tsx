@@ -134,7 +134,7 @@ export function SubmitPage() {
     submit.reset();
   };
 
-  if (result) return <Confirmation trackingId={result.trackingId} status={result.status} holdReasons={result.holdReasons} onReset={reset} />;
+  if (result) return <Confirmation result={result} onReset={reset} />;
 
   const stepProps = { form, set, errors: shown, onBlur: touch };
   return (

@@ -30,8 +30,9 @@ export function makeQueueItem(overrides: Partial<QueueItem> & { story?: string; 
     queuedAt: '2026-11-20',
     flags: { open: 0, reasons: [], notes: [] },
     concerningVotes: 0,
+    scheduled: null,
     ...rest,
-  };
+  } as QueueItem;
 }
 
 export function makeLogEntry(overrides: Partial<ModerationLogEntry> = {}): ModerationLogEntry {
