@@ -138,6 +138,12 @@ export function popularityScore(experiences: number, votes: number, maxExperienc
  */
 export const BODY_PAD_BYTES = 4096;
 
+/** `json` with spaces after it up to a multiple of BODY_PAD_BYTES bytes in UTF-8. */
+export function padJson(json: string): string {
+  const bytes = new TextEncoder().encode(json).length;
+  return json + ' '.repeat((BODY_PAD_BYTES - (bytes % BODY_PAD_BYTES)) % BODY_PAD_BYTES);
+}
+
 export const TRACKING_ID_RE = /^TRK-\d{20}$/;
 export function normaliseTrackingId(input: string): string {
   return input.trim().toUpperCase();

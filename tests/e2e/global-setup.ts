@@ -23,6 +23,8 @@ declare module 'vitest' {
     moderator: { email: string; password: string };
     /** The folder the app was built into for this run (budgets read its manifest). */
     distDir: string;
+    /** A migrated, seeded data folder: a test that starts its own server copies it (app-server.ts). */
+    dataTemplate: string;
   }
 }
 
@@ -75,6 +77,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURLs', servers.map((s) => s.baseURL));
   project.provide('moderator', E2E_MODERATOR);
   project.provide('distDir', outDir);
+  project.provide('dataTemplate', template);
 
   return stopAll;
 }

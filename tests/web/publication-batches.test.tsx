@@ -31,6 +31,29 @@ describe('padded bodies', () => {
   });
 });
 
+describe('the bodies the app sends', () => {
+  it('a correction is sent padded, as it leaves the browser', async () => {
+    const sizes: number[] = [];
+    const stored = { ...makeOwnExperience({ trackingId: TRK }), status: 'published' as const };
+    server.use(
+      http.post('/api/experiences/tracking/lookup', () => HttpResponse.json(ownExperienceBody(stored))),
+      http.put('/api/experiences/tracking', async ({ request }) => {
+        sizes.push(new TextEncoder().encode(await request.text()).length);
+        return HttpResponse.json(ownExperienceBody(stored));
+      }),
+    );
+    const app = renderApp('/privacy');
+    await app.user.click(await screen.findByRole('tab', { name: 'Your Data' }, slow));
+    await app.user.type(screen.getByLabelText('Tracking ID'), TRK);
+    await app.user.click(screen.getByRole('button', { name: 'Look Up' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Update Experience' }, slow));
+    await app.user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Experience updated successfully', {}, slow);
+    expect(sizes).toHaveLength(1);
+    expect(sizes[0]! % BODY_PAD_BYTES).toBe(0);
+  });
+});
+
 describe('batch times', () => {
   it('read as the UTC time, with the day when it is not today', () => {
     expect(batchTime(BATCH, new Date('2026-11-27T13:00:00Z'))).toMatch(/^18:00 UTC( \(\d\d:\d\d your time\))?$/);
