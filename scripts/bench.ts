@@ -485,8 +485,11 @@ async function removeBenchWrites(env: NodeJS.ProcessEnv) {
     // grew the counter tables for good on PGlite (server/db/housekeeping.ts).
     const users = await db.query<{ id: string }>(`select id from users where email like 'bench-%@example.com' and email <> $1`, [MODERATOR.email]);
     for (const { id } of users.rows) await db.query(`delete from users where id = $1`, [id]);
-    // Submissions still waiting for their batch (publication_queue, migration 019).
-    await db.query(`delete from publication_queue where payload ->> 'story' like 'Benchmark report %'`);
+    // Submissions still waiting for their batch (publication_queue, migration 019), where this
+    // database has the queue (a baseline's may predate it).
+    if ((await db.query(`select 1 from pg_class where relname = 'publication_queue'`)).rows.length) {
+      await db.query(`delete from publication_queue where payload ->> 'story' like 'Benchmark report %'`);
+    }
     const reports = (await db.query<{ id: string }>(`select id from experiences where story like 'Benchmark report %'`)).rows.map((r) => r.id);
     for (let i = 0; i < reports.length; i += 100) await db.query(`delete from experiences where id = any($1::uuid[])`, [reports.slice(i, i + 100)]);
     // The counter tables this database has (a baseline's may predate peptide_counters and keep

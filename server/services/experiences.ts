@@ -16,6 +16,7 @@ import {
   type EditPayload,
   type SubmissionRow,
   applyNow,
+  applyQueued,
   heldTexts,
   insertSeeded,
   nextBatchAt,
@@ -165,13 +166,19 @@ export async function submitExperience(ctx: AppContext, input: SubmitExperienceI
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
   const out = await ctx.db.transaction(async (tx) => {
     const { row, peptide } = await buildSubmission(ctx, tx, input, trackingId, now, false);
-    const publicJson = await queueSubmission(tx, row, batchAt ?? now);
     if (batchAt) {
+      const publicJson = await queueSubmission(tx, row, batchAt);
       return { row, peptide, publicJson, status: (row.status === 'held' ? 'held' : 'queued') as AuthorStatus, reasons: row.hold_reasons };
     }
-    await applyNow(ctx, tx, row.id, now);
-    const stored = await tx.query<{ status: ExperienceStatus; hold_reasons: HoldReason[] }>('select status, hold_reasons from experiences where id = $1', [row.id]);
-    return { row, peptide, publicJson, status: stored.rows[0].status as AuthorStatus, reasons: stored.rows[0].hold_reasons };
+    // Batches off: applied at once, through the same code as a batch.
+    await applyNow(ctx, tx, { kind: 'submit', experienceId: row.id, payload: row }, now);
+    const stored = await tx.query<{ status: ExperienceStatus; hold_reasons: HoldReason[]; json: string }>(
+      'select e.status, e.hold_reasons, ep.json from experiences e join experience_public ep on ep.experience_id = e.id where e.id = $1',
+      [row.id],
+      { prepare: true },
+    );
+    const { status, hold_reasons, json } = stored.rows[0];
+    return { row, peptide, publicJson: json, status: status as AuthorStatus, reasons: hold_reasons };
   });
   if (!batchAt) ctx.cache.invalidate();
   return {
@@ -203,7 +210,7 @@ export async function warmSubmission(ctx: AppContext, tx: Queryable, input: Subm
   const now = new Date();
   const { row } = await buildSubmission(ctx, tx, input, newTrackingId(), now, false);
   await queueSubmission(tx, row, now);
-  await applyNow(ctx, tx, row.id, now);
+  await applyQueued(ctx, tx, row.id, now);
   return row.id;
 }
 
@@ -338,14 +345,18 @@ export async function updateByTracking(
     } else {
       // The stored report is held or hidden: the edit sends it back to a moderator (decided again at the batch).
       if (current.stored_status !== 'published') reasons.unshift('edited');
-      await tx.query(
-        `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'edit', $2, $3::jsonb, $4)
-         on conflict (experience_id) where kind in ('submit', 'edit', 'delete')
-         do update set payload = publication_queue.payload || excluded.payload, batch_at = excluded.batch_at`,
-        [current.id, hash, JSON.stringify({ ...payload, updated_at: utcDay(now), status: reasons.length ? 'held' : 'published', hold_reasons: reasons }), (batchAt ?? now).toISOString()],
-      );
+      const edit: EditPayload = { ...payload, updated_at: utcDay(now), status: reasons.length ? 'held' : 'published', hold_reasons: reasons };
+      if (batchAt) {
+        await tx.query(
+          `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'edit', $2, $3::jsonb, $4)
+           on conflict (experience_id) where kind in ('submit', 'edit', 'delete')
+           do update set payload = publication_queue.payload || excluded.payload, batch_at = excluded.batch_at`,
+          [current.id, hash, JSON.stringify(edit), batchAt.toISOString()],
+        );
+      } else {
+        await applyNow(ctx, tx, { kind: 'edit', experienceId: current.id, payload: edit }, now);
+      }
     }
-    if (!batchAt) await applyNow(ctx, tx, current.id, now);
     wrote = true;
     return findOwn(tx, hash);
   });
@@ -369,16 +380,16 @@ export async function deleteByTracking(ctx: AppContext, trackingId: string, now 
       await tx.query(`delete from publication_queue where experience_id = $1 and kind = 'submit'`, [current.id]);
       return null;
     }
+    if (!batchAt) {
+      await applyNow(ctx, tx, { kind: 'delete', experienceId: current.id }, now);
+      return null;
+    }
     await tx.query(
       `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'delete', $2, null, $3)
        on conflict (experience_id) where kind in ('submit', 'edit', 'delete')
        do update set kind = 'delete', payload = null, batch_at = excluded.batch_at`,
-      [current.id, hash, (batchAt ?? now).toISOString()],
+      [current.id, hash, batchAt.toISOString()],
     );
-    if (!batchAt) {
-      await applyNow(ctx, tx, current.id, now);
-      return null;
-    }
     return current.stored_status === 'published' ? batchAt.toISOString() : null;
   });
   if (!batchAt) ctx.cache.invalidate();

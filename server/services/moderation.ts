@@ -101,16 +101,16 @@ export async function decide(
       return { status: 'published' as const, publicFrom: null };
     }
     if (row.scheduled) throw conflict(`This report is already scheduled to be ${action === 'publish' ? 'published' : 'restored'} at the next publication batch`);
+    if (!batchAt) {
+      await applyNow(ctx, tx, { kind: action, experienceId, moderatorId: moderator.userId }, now);
+      return { status: 'published' as const, publicFrom: null };
+    }
     await tx.query(`insert into publication_queue (experience_id, kind, moderator_id, batch_at) values ($1, $2, $3, $4)`, [
       experienceId,
       action,
       moderator.userId,
-      (batchAt ?? now).toISOString(),
+      batchAt.toISOString(),
     ]);
-    if (!batchAt) {
-      await applyNow(ctx, tx, experienceId, now);
-      return { status: 'published' as const, publicFrom: null };
-    }
     return { status: row.status, publicFrom: batchAt.toISOString() };
   });
   // A hide or a flag dismissal changes public answers now; a scheduled decision only at its batch.

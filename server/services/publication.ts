@@ -25,9 +25,14 @@ export const SCRUBBED = { vacuumed: ['experiences', 'experience_public'], rewrit
 /** Advisory lock key of a batch: with several server processes exactly one runs it. */
 const BATCH_LOCK_KEY = 72_0151_9;
 
-/** Rows per statement when a batch applies its changes: each statement is short, so PGlite's
- * event loop turns between them and cached reads are served meanwhile (db/turns.ts). */
-const CHUNK = { insert: 100, update: 200 } as const;
+/**
+ * Rows per statement when a batch applies its changes. On PGlite each statement holds the event
+ * loop while it runs (the database is WebAssembly in this process): a new report with its
+ * triggers and indexes costs about 2 ms, so 10 rows keep a statement near 20 ms and the loop
+ * turns between statements (db/turns.ts), serving cached reads meanwhile (docs/performance.md,
+ * "Publication batches": 100 rows a statement made the reads' p99 250 ms during a batch).
+ */
+const CHUNK = { insert: 10, update: 25 } as const;
 
 /** The batch time on or before `now` (the UTC grid of `everyMs`, which divides a day). */
 export function batchSlot(now: Date, everyMs: number): Date {
@@ -130,6 +135,7 @@ async function publishedRepeats(tx: Queryable, hashes: string[]): Promise<{ id: 
     `select id, story_hash from experiences where story_hash = any($1::text[]) and status = 'published'
        and created_at >= utc_day(now()) - interval '24 hours'`,
     [hashes],
+    { prepare: true },
   );
   return res.rows;
 }
@@ -287,7 +293,7 @@ export async function refreshDisclosure(ctx: AppContext, tx: Queryable, at: Date
     const list = [...new Map(cells.map((c) => [`${c.peptide_id}|${c.age_range}|${c.biological_sex}|${c.activity_level}`, c])).values()];
     values.push(JSON.stringify(list.map((c) => ({ p: c.peptide_id, a: c.age_range, s: c.biological_sex, l: c.activity_level }))));
     only = `(peptide_id, age_range, biological_sex, activity_level) in (select p, a, s, l from jsonb_to_recordset($3::jsonb) as x(p uuid, a text, s text, l text))`;
-    await tx.query(`delete from disclosed_cells where ${only.replaceAll('$3', '$1')}`, [values[2]]);
+    await tx.query(`delete from disclosed_cells where ${only.replaceAll('$3', '$1')}`, [values[2]], { prepare: true });
   } else {
     await tx.query('delete from disclosed_cells');
   }
@@ -298,6 +304,7 @@ export async function refreshDisclosure(ctx: AppContext, tx: Queryable, at: Date
        left join (${RECENT_CELLS}) r using (peptide_id, age_range, biological_sex, activity_level)
       where c.n - coalesce(r.n, 0) >= $2 ${only ? `and ${only}` : ''}`,
     values,
+    { prepare: true },
   );
 }
 
@@ -321,25 +328,37 @@ export function breakdownNoise(key: Buffer, cell: string, n: number): number {
 /**
  * Rewrites the research export's breakdown (reports per peptide, age range and sex): settled
  * reports only, with breakdownNoise added, and cells whose noisy count is under K_ANONYMITY left
- * out. Written here, at batches only.
+ * out. Written here, at batches only (`cells`: only the rows of these, a change applied at once).
  */
-export async function refreshBreakdown(ctx: AppContext, tx: Queryable, at: Date): Promise<void> {
+export async function refreshBreakdown(ctx: AppContext, tx: Queryable, at: Date, cells?: Cell[]): Promise<void> {
+  const values: unknown[] = [settledBefore(ctx, at)];
+  let only = '';
+  if (cells) {
+    if (!cells.length) return;
+    const list = [...new Map(cells.map((c) => [`${c.peptide_id}|${c.age_range}|${c.biological_sex}`, c])).values()];
+    values.push(JSON.stringify(list.map((c) => ({ p: c.peptide_id, a: c.age_range, s: c.biological_sex }))));
+    only = `(peptide_id, age_range, biological_sex) in (select p, a, s from jsonb_to_recordset($2::jsonb) as x(p uuid, a text, s text))`;
+  }
   const res = await tx.query<{ peptide_id: string; age_range: string; biological_sex: string; n: number }>(
     `select c.peptide_id, c.age_range, c.biological_sex, sum(c.n - coalesce(r.n, 0))::int as n
        from demographic_cells c
        left join (${RECENT_CELLS}) r using (peptide_id, age_range, biological_sex, activity_level)
+      ${only ? `where ${only}` : ''}
       group by 1, 2, 3 having sum(c.n - coalesce(r.n, 0)) > 0`,
-    [settledBefore(ctx, at)],
+    values,
+    { prepare: true },
   );
   const rows = res.rows
     .map((r) => ({ ...r, n: r.n + breakdownNoise(ctx.noiseKey, `${r.peptide_id}|${r.age_range}|${r.biological_sex}`, r.n) }))
     .filter((r) => r.n >= K_ANONYMITY);
-  await tx.query('delete from research_breakdown');
+  if (only) await tx.query(`delete from research_breakdown where ${only.replaceAll('$2', '$1')}`, [values[1]], { prepare: true });
+  else await tx.query('delete from research_breakdown');
   for (const part of chunks(rows, 500)) {
     await tx.query(
       `insert into research_breakdown (peptide_id, age_range, biological_sex, n)
        select peptide_id, age_range, biological_sex, n from jsonb_to_recordset($1::jsonb) as x(peptide_id uuid, age_range text, biological_sex text, n integer)`,
       [JSON.stringify(part)],
+      { prepare: true },
     );
   }
 }
@@ -365,18 +384,28 @@ function toChange(row: QueueRow): Change {
 }
 
 /**
- * Applies the queued changes of one report at once (PUBLISH_EVERY=0), in the caller's
- * transaction: the same code as a batch, for one report, and its cells refreshed. The caller
- * empties the caches after commit.
+ * Applies one change at once (PUBLISH_EVERY=0), in the caller's transaction: the same code as a
+ * batch, for one report, and the cells it touches rewritten; a new report is not settled yet
+ * unless settling is off, so it moves no cell. The caller empties the caches after commit.
  */
-export async function applyNow(ctx: AppContext, tx: Queryable, experienceId: string, at = new Date()): Promise<Applied> {
+export async function applyNow(ctx: AppContext, tx: Queryable, change: Change, at = new Date()): Promise<Applied> {
+  const applied = await applyChanges(ctx, tx, [change], at);
+  if (change.kind !== 'submit' || ctx.config.disclosureSettleDays === 0) {
+    await refreshDisclosure(ctx, tx, at, applied.cells);
+    await refreshBreakdown(ctx, tx, at, applied.cells);
+  }
+  return applied;
+}
+
+/** Applies what the queue holds for one report at once, as its batch would (the warm-up's path). */
+export async function applyQueued(ctx: AppContext, tx: Queryable, experienceId: string, at = new Date()): Promise<Applied> {
   const due = await tx.query<QueueRow>(
     'delete from publication_queue where experience_id = $1 returning experience_id, kind, payload, moderator_id',
     [experienceId],
   );
   const applied = await applyChanges(ctx, tx, due.rows.map(toChange), at);
   await refreshDisclosure(ctx, tx, at, applied.cells);
-  await refreshBreakdown(ctx, tx, at);
+  await refreshBreakdown(ctx, tx, at, applied.cells);
   return applied;
 }
 
@@ -390,7 +419,7 @@ export async function afterTakedown(ctx: AppContext, tx: Queryable, experienceId
   const cell = await tx.query<Cell>('select peptide_id, age_range, biological_sex, activity_level from experiences where id = $1', [experienceId]);
   const now = new Date();
   await refreshDisclosure(ctx, tx, now, cell.rows);
-  await refreshBreakdown(ctx, tx, now);
+  await refreshBreakdown(ctx, tx, now, cell.rows);
 }
 
 export interface BatchResult {
