@@ -90,6 +90,6 @@ async function serve(config: Config, options: RunOptions, started: number) {
   if (seeded.peptides) app.log.info(`Seeded ${seeded.peptides} peptides and ${seeded.experiences} demo experiences`);
   app.log.info(
     `Serving on http://localhost:${config.port} (${ctx.db.kind}${ctx.db.kind === 'pglite' ? ` in ${config.dataDir}` : ''}) ` +
-      `ready in ${Date.now() - started} ms`,
+      `ready in ${Date.now() - started} ms; ${ctx.mailer.description}`,
   );
 }
