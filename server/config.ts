@@ -160,7 +160,7 @@ function mailConfig(env: NodeJS.ProcessEnv, port: number, dataDir: string): Mail
   }
   const from = (env.MAIL_FROM || `Peptide Community <no-reply@${url.hostname}>`).trim();
   // Control characters (CR, LF) in a header would start another header; an address is needed.
-  if (/[\u0000-\u001f\u007f]/.test(from) || !/@[^\s@>]+/.test(from)) {
+  if (/\p{Cc}/u.test(from) || !/@[^\s@>]+/.test(from)) {
     throw new Error(`MAIL_FROM must be one address on one line, such as "Peptide Community <no-reply@example.org>", got ${JSON.stringify(env.MAIL_FROM)}`);
   }
   const smtpUrl = (env.SMTP_URL ?? '').trim() || null;

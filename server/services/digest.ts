@@ -14,7 +14,7 @@ import { enqueueMail } from './mail-queue';
 export const DIGEST = {
   /** Reports in one digest. */
   size: 5,
-  /** Days the digest looks back. */
+  /** Whole UTC days the digest looks back, besides the day it is sent. */
   days: 7,
   /** Sent from Monday (ISO weekday 1) at this UTC hour. */
   hourUtc: 8,
@@ -73,7 +73,8 @@ export async function runWeeklyDigest(ctx: AppContext, now = ctx.now()): Promise
     `select id, email from users where status = 'approved' and preferences @> '{"notifications": {"weeklyDigest": true}}'::jsonb order by id`,
   );
   if (!readers.rows.length) return null;
-  const since = new Date(now.getTime() - DIGEST.days * 86_400_000);
+  // Whole days, as reports keep only their UTC day: from midnight seven days back.
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DIGEST.days * 86_400_000);
   const links = mailLinks(ctx.config.mail);
   const queued = await ctx.db.transaction(async (tx) => {
     const claimed = await tx.query(
