@@ -2,7 +2,7 @@
 // HTTP client, json-bigint and zod stay out of the first load of a signed-out visit.
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Credentials, User } from '@contract/users';
 import type { Registration } from '@/api/auth';
 import * as authStorage from '@/api/auth-storage';
@@ -141,16 +141,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await revoked;
   }, [navigate, queryClient]);
 
+  // endSession's cached answers are dropped once its navigation has landed: dropped at once, the
+  // protected page still on screen (the Account tab) would fetch again without a token, and its
+  // refusal would send the person to /login before the page they were sent to.
+  const location = useLocation();
+  const resetAfterNavigation = useRef(false);
+  useEffect(() => {
+    if (!resetAfterNavigation.current) return;
+    resetAfterNavigation.current = false;
+    void queryClient.resetQueries();
+  }, [location, queryClient]);
+
   const endSession = useCallback(
     (to: string, notice?: string) => {
+      resetAfterNavigation.current = true;
+      // One update, as in logout: leaving the protected page and signing out render together.
       startTransition(() => {
         authStorage.clearSession();
         setSessionEnded(false);
         navigate(to, { state: notice ? noticeState(notice) : undefined });
       });
-      void queryClient.resetQueries();
     },
-    [navigate, queryClient],
+    [navigate],
   );
 
   const value = useMemo<AuthContextValue>(

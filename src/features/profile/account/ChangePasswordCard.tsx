@@ -17,7 +17,7 @@ function fieldOf(message: string): PasswordField | null {
 }
 
 /** The message as a person reads it under its field, without the field's code name. */
-const readable = (message: string) => message.replace(/^(currentPassword|newPassword)(: )?/, '').replace(/^is not correct/, 'This is not your current password');
+const readable = (message: string) => message.replace(/^(currentPassword|newPassword):?\s*/, '').replace(/^is not correct$/, 'This is not your current password');
 
 export function ChangePasswordCard() {
   const { toast } = useToast();
