@@ -144,17 +144,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // endSession's cached answers are dropped once its navigation has landed: dropped at once, the
   // protected page still on screen (the Account tab) would fetch again without a token, and its
   // refusal would send the person to /login before the page they were sent to.
-  const location = useLocation();
-  const resetAfterNavigation = useRef(false);
+  const locationKey = useLocation().key;
+  /** The location endSession left from, until its navigation has landed. */
+  const leftFrom = useRef<string | null>(null);
   useEffect(() => {
-    if (!resetAfterNavigation.current) return;
-    resetAfterNavigation.current = false;
+    if (leftFrom.current === null || leftFrom.current === locationKey) return;
+    leftFrom.current = null;
     void queryClient.resetQueries();
-  }, [location, queryClient]);
+  }, [locationKey, queryClient]);
 
   const endSession = useCallback(
     (to: string, notice?: string) => {
-      resetAfterNavigation.current = true;
+      leftFrom.current = locationKey;
       // One update, as in logout: leaving the protected page and signing out render together.
       startTransition(() => {
         authStorage.clearSession();
@@ -162,7 +163,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         navigate(to, { state: notice ? noticeState(notice) : undefined });
       });
     },
-    [navigate],
+    [navigate, locationKey],
   );
 
   const value = useMemo<AuthContextValue>(
