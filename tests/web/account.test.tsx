@@ -116,7 +116,7 @@ describe('the Account tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     await app.user.type(within(dialog).getByLabelText('Password'), 'wrong-password');
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('password is not correct');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This is not your password.');
     expect(backend.accounts.has('member@example.com')).toBe(true);
 
     await app.user.clear(within(dialog).getByLabelText('Password'));

@@ -29,7 +29,8 @@ export function DeleteAccountCard() {
       endSession(paths.home);
       toast({ variant: 'success', title: 'Account deleted', description: ACCOUNT_DELETED });
     } catch (failure) {
-      setError(errorMessage(failure, 'Your account could not be deleted. Please try again.'));
+      // The server names the field ("password is not correct"); said here as a sentence.
+      setError(errorMessage(failure, 'Your account could not be deleted. Please try again.').replace(/^password is not correct$/, 'This is not your password.'));
       setBusy(false);
     }
   }
