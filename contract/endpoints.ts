@@ -13,6 +13,15 @@ export const ENDPOINTS = {
   pendingUsers: { method: 'GET', path: '/api/users/pending', access: 'moderator' },
   approveUser: { method: 'POST', path: '/api/users/:id/approve', access: 'moderator' },
   rejectUser: { method: 'POST', path: '/api/users/:id/reject', access: 'moderator' },
+  // A member's own account (contract/account.ts, server/routes/account.ts).
+  changePassword: { method: 'POST', path: '/api/users/me/password', access: 'member' },
+  signOutEverywhere: { method: 'POST', path: '/api/users/me/sessions/end', access: 'member' },
+  exportMe: { method: 'GET', path: '/api/users/me/export', access: 'member' },
+  deleteMe: { method: 'POST', path: '/api/users/me/delete', access: 'member' },
+  forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', access: 'public' },
+  resetPassword: { method: 'POST', path: '/api/auth/reset-password', access: 'public' },
+  // RFC 8058 one-click unsubscribe of the weekly digest: the token is in the query (mail clients POST to the address as given).
+  unsubscribe: { method: 'POST', path: '/api/users/unsubscribe', access: 'public' },
   analytics: { method: 'GET', path: '/api/analytics', access: 'member' },
   publicAnalytics: { method: 'GET', path: '/api/analytics/public', access: 'public' },
   trends: { method: 'GET', path: '/api/analytics/trends', access: 'member' },

@@ -67,9 +67,11 @@ export const ModerationLogQuery = z.object({
 export const ModerationLogEntry = z.object({
   _id: z.string(),
   experienceId: z.string(),
-  /** null: an automatic hold. */
+  /** null: an automatic hold, or a moderator whose account was deleted (`formerModerator`). */
   moderatorId: z.nullable(z.string()),
   moderatorEmail: z.nullable(z.string()),
+  /** The moderator who did this has deleted their account (services/accounts.ts): "a former moderator". */
+  formerModerator: z._default(z.boolean(), false),
   action: z.enum(MODERATION_ACTIONS),
   reasons: z.array(z.string()),
   note: z.nullable(z.string()),

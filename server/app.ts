@@ -14,6 +14,7 @@ import { COMPRESS_THRESHOLD, COMPRESSION } from './lib/response-cache';
 import { accessChecks } from './plugins/auth';
 import { crossProcessSignals } from './plugins/cross-process';
 import { publicationBatches } from './plugins/publication-batches';
+import { mailDelivery } from './plugins/mail-delivery';
 import { clientErrorHandler, errorAnswers, frameworkErrors } from './plugins/errors';
 import { routeSchemas } from './plugins/openapi';
 import { requestGuards } from './plugins/request-guards';
@@ -21,6 +22,7 @@ import { responseCaching } from './plugins/response-cache';
 import { apiScope, loggedPath } from './plugins/route-config';
 import { securityHeaders } from './plugins/security-headers';
 import { spa } from './plugins/spa';
+import { accountRoutes } from './routes/account';
 import { analyticsRoutes } from './routes/analytics';
 import { experienceRoutes } from './routes/experiences';
 import { moderationRoutes } from './routes/moderation';
@@ -119,6 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     apiScope(async (api) => {
       await api.register(systemRoutes, { ctx });
       await api.register(userRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
       await api.register(peptideRoutes, { ctx });
       await api.register(experienceRoutes, { ctx });
       await api.register(moderationRoutes, { ctx });
@@ -126,5 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }),
   );
   await app.register(spa, { staticDir: ctx.config.staticDir });
+  // The mail queue and the weekly digest, in the background of the running app.
+  await app.register(mailDelivery, { ctx });
   return app;
 }

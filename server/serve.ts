@@ -96,6 +96,6 @@ async function serve(config: Config, options: RunOptions, started: number) {
   app.log.info(
     `Serving on http://localhost:${config.port} (${ctx.db.kind}${ctx.db.kind === 'pglite' ? ` in ${config.dataDir}` : ''}) ` +
       `publication ${config.publishEveryMs ? `every ${config.publishEveryMs / 60_000} min on the UTC grid` : 'at once'}, ` +
-      `ready in ${Date.now() - started} ms`,
+      `ready in ${Date.now() - started} ms; ${ctx.mailer.description}`,
   );
 }

@@ -209,12 +209,13 @@ export async function moderationLog(
     experience_id: string;
     moderator_id: string | null;
     email: string | null;
+    former_moderator: boolean;
     action: ModerationAction;
     reasons: string[];
     note: string | null;
     created_at: Date;
   }>(
-    `select l.id, l.experience_id, l.moderator_id, u.email, l.action, l.reasons, l.note, l.created_at
+    `select l.id, l.experience_id, l.moderator_id, u.email, l.former_moderator, l.action, l.reasons, l.note, l.created_at
        from moderation_log l left join users u on u.id = l.moderator_id
       ${where.length ? `where ${where.join(' and ')}` : ''}
       order by l.created_at desc, l.id desc limit $1`,
@@ -228,6 +229,7 @@ export async function moderationLog(
       experienceId: r.experience_id,
       moderatorId: r.moderator_id,
       moderatorEmail: r.email,
+      formerModerator: r.former_moderator,
       action: r.action,
       reasons: r.reasons,
       note: r.note,

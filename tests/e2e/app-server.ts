@@ -76,7 +76,8 @@ export async function startAppServer({ distDir, dataDir, env = {} }: { distDir: 
   const logs: string[] = [];
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
-    env: { ...serverEnv(dataDir, env), PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: distDir },
+    // PUBLIC_URL: the links in its mail (DATA_DIR/outbox) open this very server.
+    env: { ...serverEnv(dataDir, { PUBLIC_URL: baseURL, ...env }), PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: distDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d) => logs.push(String(d)));

@@ -1,5 +1,7 @@
 // Builds the real app on an in-memory PGlite database for server tests (one per test file).
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app';
@@ -24,8 +26,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The test apps' DATA_DIR: only the mail outbox lives there (their databases are in memory or in
+ * the folder a test names), one per test process, removed when it exits.
+ */
+let scratch: string | null = null;
+function scratchDir(): string {
+  if (!scratch) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-server-tests-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    scratch = dir;
+  }
+  return scratch;
+}
+
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
   return loadConfig({
+    DATA_DIR: scratchDir(),
     STATIC_DIR: 'none',
     SCRYPT_N: '1024',
     RATE_LIMIT_MULTIPLIER: '1000',

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ApiErrorBody, ENDPOINTS } from '../../contract';
 import { MODERATOR, PASSWORD, bearer, createTestApp, json, login, member, submit, validSubmission, type TestApp } from './helpers';
+import { unsubscribeToken } from '../../server/services/digest';
+import { promoteToModerator } from '../../server/services/users';
 import { createPeptide, moderatorToken, newMember, rows, uniqueEmail, validPeptide } from './fixtures';
 
 /**
@@ -62,6 +64,18 @@ function credentialsOf(role: Role): { email: string; password: string } {
   if (role === 'moderator') return MODERATOR;
   if (role === 'pending' || role === 'rejected') return { email: accounts[role], password: PASSWORD };
   return { email: uniqueEmail('nobody'), password: PASSWORD };
+}
+
+/**
+ * For the routes that end sessions or the account: a fresh approved account of the cell's kind
+ * (a moderator's made a moderator), signed in; none for the kinds that hold no session.
+ */
+async function ownSession(role: Role): Promise<{ headers: Headers; password: string } | null> {
+  if (!['member', 'other', 'moderator'].includes(role)) return null;
+  const m = await newMember(t, `perm-own-${role}`);
+  if (role !== 'moderator') return { headers: m.headers, password: PASSWORD };
+  await promoteToModerator(t.ctx, m.email);
+  return { headers: bearer((await login(t, m.email, PASSWORD)).accessToken), password: PASSWORD };
 }
 
 async function freshExperience(status: 'published' | 'held' | 'hidden' = 'published') {
@@ -195,6 +209,41 @@ const table: Row[] = [
   },
   { action: 'read own profile', endpoint: 'me', run: (h) => inject('GET', '/api/users/me', h), expect: MEMBERS },
   { action: 'update own profile', endpoint: 'updateMe', run: (h) => inject('PUT', '/api/users/me', h, { demographics: { age: 40 } }), expect: MEMBERS },
+  // A member's own account: each cell on an account of its own, so the shared ones keep their sessions.
+  {
+    action: 'change own password', endpoint: 'changePassword',
+    run: async (h, role) => {
+      const s = await ownSession(role);
+      return inject('POST', '/api/users/me/password', s ? s.headers : h, { currentPassword: s?.password ?? PASSWORD, newPassword: 'another-long-passphrase-9' });
+    },
+    expect: MEMBERS,
+  },
+  {
+    action: 'sign out everywhere', endpoint: 'signOutEverywhere',
+    run: async (h, role) => inject('POST', '/api/users/me/sessions/end', (await ownSession(role))?.headers ?? h, {}),
+    expect: MEMBERS,
+  },
+  { action: 'download own data', endpoint: 'exportMe', run: (h) => inject('GET', '/api/users/me/export', h), expect: MEMBERS },
+  {
+    action: 'delete own account', endpoint: 'deleteMe',
+    run: async (h, role) => {
+      const s = await ownSession(role);
+      return inject('POST', '/api/users/me/delete', s ? s.headers : h, { password: s?.password ?? PASSWORD });
+    },
+    // A moderator's cell deletes a second moderator made for it; the seeded one stays.
+    expect: MEMBERS,
+  },
+  { action: 'ask for a password reset', endpoint: 'forgotPassword', run: (h, role) => inject('POST', '/api/auth/forgot-password', h, { email: credentialsOf(role).email }), expect: READ },
+  {
+    action: 'reset a password with an unknown link', endpoint: 'resetPassword',
+    run: (h) => inject('POST', '/api/auth/reset-password', h, { token: 'x'.repeat(43), password: 'another-long-passphrase-9' }),
+    expect: all(400),
+  },
+  {
+    action: 'unsubscribe from the digest with its link', endpoint: 'unsubscribe',
+    run: async (h, role) => inject('POST', '/api/users/unsubscribe', h, { token: unsubscribeToken(t.ctx, role === 'other' ? other.userId : owner.userId) }),
+    expect: READ,
+  },
   { action: 'authenticated analytics', endpoint: 'analytics', run: (h) => inject('GET', '/api/analytics', h), expect: MEMBERS },
   { action: 'trends', endpoint: 'trends', run: (h) => inject('GET', '/api/analytics/trends?period=weekly&groupBy=category', h), expect: MEMBERS },
   { action: 'compare', endpoint: 'compare', run: (h) => inject('GET', `/api/analytics/compare?ids=${bpc}`, h), expect: MEMBERS },

@@ -1,9 +1,11 @@
 // /privacy states the anonymity rules exactly, with the numbers and wording taken from the
 // contract where it has them (contract/rules.ts K_ANONYMITY and DEMOGRAPHICS_NOT_SHOWN), and no
 // longer claims what the product cannot back.
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMOGRAPHICS_NOT_SHOWN, K_ANONYMITY } from '@contract/rules';
+import { YourAccount } from '@/features/privacy/sections/YourAccount';
 import { renderApp } from './helpers/render-app';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -43,5 +45,26 @@ describe('privacy statements', () => {
     expect(text).toContain('the route pattern (such as /api/experiences/:id)');
     // What the data folder keeps, as tests/server/publication-attacks.test.ts finds it.
     expect(text).toContain('the text of a deleted or corrected report can stay in the unused space of the database’s files until new reports are written over it');
+  });
+});
+
+describe('Your Account tab', () => {
+  it('says what an account keeps, for how long, and how to download or delete it', () => {
+    render(
+      <MemoryRouter>
+        <YourAccount />
+      </MemoryRouter>,
+    );
+    for (const text of [
+      /password as a salted scrypt hash/,
+      /Your votes: which report and which kind of vote/,
+      /Medical conditions and allergies: no longer asked, and the answers stored before were deleted/,
+      /kept until you delete your account/,
+      /sign-ins end after 30 days unused, reset links after an hour/,
+      /read “a former moderator”/,
+    ]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Profile, Account' })).toHaveAttribute('href', '/profile?tab=account');
   });
 });

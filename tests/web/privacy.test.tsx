@@ -86,7 +86,7 @@ describe('privacy page', () => {
     const app = renderApp('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy & Data Control' }, { timeout: 8000 });
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['Overview', 'Your Data', 'Your Rights', 'Technical Details']);
+    expect(tabs).toEqual(['Overview', 'Your Data', 'Your Rights', 'Your Account', 'Technical Details']);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Privacy grade A plus')).toBeInTheDocument();
     expect(screen.getByText(/A report row has no column for an account, email, IP address or user agent/)).toBeInTheDocument();

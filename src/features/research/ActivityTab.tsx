@@ -112,8 +112,11 @@ export function ActivityTab() {
   );
 }
 
+/** Whoever did this has deleted their account (contract/moderation-api.ts formerModerator). */
+const FORMER_MODERATOR = 'A former moderator';
+
 function LogEntry({ entry }: { entry: ModerationLogEntry }) {
-  const who = entry.moderatorId ? (entry.moderatorEmail ?? 'A former moderator') : 'Automatic';
+  const who = entry.formerModerator ? FORMER_MODERATOR : entry.moderatorId ? (entry.moderatorEmail ?? FORMER_MODERATOR) : 'Automatic';
   const reasons = reasonsText(entry);
   const ref = `#${entry.experienceId.slice(0, 8)}`;
   return (

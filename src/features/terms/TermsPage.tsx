@@ -16,6 +16,14 @@ const MODERATION: string[] = [
   'With your tracking ID you see your report’s status on the Privacy page: why it waits, or the reason a moderator gave for hiding it (the moderator’s note stays in the log). You can still export, correct or delete it; correcting a held or hidden report sends it back to a moderator. Nobody who reported it is named to you, and you are not named to them.',
 ];
 
+// What an account is and what its owner can do with it (docs/product-rules.md, "Your account").
+const ACCOUNTS: string[] = [
+  'Accounts let you vote, report experiences to the moderators, add peptides and keep a profile. New accounts are reviewed by a moderator before they can sign in; we email you when they have decided.',
+  'We email you only about your account (its approval, a password reset you asked for) and, if you turn it on in your profile, a weekly digest of the most helpful reports, which one click stops.',
+  'Keep your password to yourself; you are responsible for what is done with your account. You can change it, reset it by email, and sign out on every device at any time.',
+  'You can download everything your account holds and delete the account yourself, under Profile, Account. Deleting erases your email, password, profile, sign-ins, votes and open flags; the reports you shared were never linked to it and stay. The Privacy page lists what an account keeps and for how long.',
+];
+
 const SECTIONS: { title: string; body: string | string[] }[] = [
   {
     title: 'Educational use only',
@@ -38,11 +46,7 @@ const SECTIONS: { title: string; body: string | string[] }[] = [
     body:
       'You can submit an experience without an account. Your submission becomes publicly visible without any account or address attached. Keep your tracking ID: it is the only way to look up, export, correct or delete your submission.',
   },
-  {
-    title: 'Accounts',
-    body:
-      'Accounts let you vote, report experiences to the moderators, add peptides and keep a profile. New accounts are reviewed by a moderator before they can sign in. Keep your password to yourself; you are responsible for what is done with your account.',
-  },
+  { title: 'Accounts', body: ACCOUNTS },
   {
     title: 'No warranty',
     body:

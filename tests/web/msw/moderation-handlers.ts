@@ -42,6 +42,7 @@ export function makeLogEntry(overrides: Partial<ModerationLogEntry> = {}): Moder
     experienceId: '50000000-0000-4000-8000-000000000001',
     moderatorId: null,
     moderatorEmail: null,
+    formerModerator: false,
     action: 'hold',
     reasons: ['link'],
     note: null,

@@ -99,8 +99,8 @@ export function Overview() {
           the action, the reason, the moderator’s note and the time. It holds none of the report’s text.
         </p>
         <p>
-          Member accounts (needed only to vote or create peptides) keep an email, a password hash and an optional profile until the account is removed. Sign-in
-          sessions expire after 30 days.
+          Member accounts (needed only to vote, flag or add peptides) keep an email, a password hash and an optional profile until you delete the account
+          yourself (Profile, Account); the Your Account tab lists all they keep. Sign-in sessions expire after 30 days.
         </p>
       </Section>
     </div>

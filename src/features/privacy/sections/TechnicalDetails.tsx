@@ -33,8 +33,9 @@ export function TechnicalDetails() {
       <Section title="In your browser">
         <p>No cookies and no third-party scripts: a Content Security Policy lets the page load code only from this site.</p>
         <p>
-          Local storage keeps your theme choice and, if you sign in, your session. A draft of an unfinished report stays in this tab’s session storage and is
-          cleared when you submit it or close the tab.
+          Local storage keeps your theme choice and, if you sign in, your session, and whether this device may fill in the wizard’s demographics from your
+          profile (off unless you turn it on). A draft of an unfinished report stays in this tab’s session storage and is cleared when you submit it or close
+          the tab.
         </p>
       </Section>
       <Section title="What the data folder keeps" description="What someone holding the database files or a copy of them could learn beyond the public pages.">

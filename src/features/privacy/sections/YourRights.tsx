@@ -25,6 +25,12 @@ export function YourRights() {
           page, peptide pages and statistics at the next publication, with every other change of that window.
         </p>
       </Section>
+      <Section title="Your account">
+        <p>
+          If you registered: download everything your account holds, change your password, sign out on every device or delete the account for good, under
+          Profile, Account. Forgot your password? The sign-in page mails you a link.
+        </p>
+      </Section>
       <Section title="No account, no profile">
         <p>
           Submitting never needs an account, and we build no profile of visitors. If you do have an account, your profile settings are yours to change or clear
