@@ -76,6 +76,8 @@ export interface Config {
     general: RateLimitRule;
     /** Password-reset mails per account (whether or not it exists): past `max` the answer is the same and nothing is sent. */
     resetMail: RateLimitRule;
+    /** Anonymous corrections per report (its tracking ID), wherever they come from. */
+    edits: RateLimitRule;
   };
 }
 
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       general: rule('GENERAL', 600, 60),
       // Guards one inbox against strangers asking for resets (services/accounts.ts requestPasswordReset).
       resetMail: rule('RESET_MAIL', 3, 3600),
+      edits: rule('EDITS', 20, 3600),
     },
   };
 }

@@ -97,6 +97,7 @@ export async function decide(
     }
     if (action === 'publish' && row.status === 'published') {
       await tx.query('update flags set resolved_at = now() where experience_id = $1 and resolved_at is null', [experienceId]);
+      await tx.query('update experiences set decided_at = now() where id = $1', [experienceId]);
       await logAction(tx, { experienceId, moderatorId: moderator.userId, action, reasons: [] });
       return { status: 'published' as const, publicFrom: null };
     }

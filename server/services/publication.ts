@@ -13,7 +13,7 @@ import { K_ANONYMITY } from '../../contract/rules';
 import type { Sourcing } from '../../contract/experiences';
 import type { HoldReason } from '../../contract/moderation';
 import { logActions, type LogEntry } from './moderation-log';
-import { textHoldReasons } from './moderation-rules';
+import { NEAR_REPEAT, jaccard, storyShingles, textHoldReasons } from './text-rules';
 
 /**
  * The tables whose replaced and deleted rows hold report text, scrubbed after every batch that
@@ -71,6 +71,8 @@ export interface SubmissionRow {
   is_demo: boolean;
   publish_sourcing: boolean;
   story_hash: string;
+  /** Band keys of the story's MinHash signature (text-rules.ts storyBands), for near repeats. */
+  story_bands: number[];
   /** What the report's own text decides (text rules, pre-moderation); the batch adds `repeated`. */
   status: 'published' | 'held';
   hold_reasons: HoldReason[];
@@ -79,12 +81,12 @@ export interface SubmissionRow {
 const SUBMISSION_COLUMNS = [
   'id', 'tracking_hash', 'peptide_id', 'dosage', 'frequency', 'duration_days', 'route', 'primary_purpose', 'purpose_groups',
   'age_range', 'biological_sex', 'activity_level', 'outcomes', 'rating', 'effects', 'timeline', 'story', 'stack', 'sourcing',
-  'search_text', 'created_at', 'is_demo', 'publish_sourcing', 'story_hash', 'status', 'hold_reasons', 'published_at',
+  'search_text', 'created_at', 'is_demo', 'publish_sourcing', 'story_hash', 'story_bands', 'status', 'hold_reasons', 'published_at',
 ] as const;
 
 /** What an author's edit may change (with what follows from it), as the queue keeps it. */
 export const EDITABLE_COLUMNS = [
-  'story', 'effects', 'outcomes', 'rating', 'search_text', 'story_hash', 'updated_at', 'status', 'hold_reasons',
+  'story', 'effects', 'outcomes', 'rating', 'search_text', 'story_hash', 'story_bands', 'updated_at', 'status', 'hold_reasons',
 ] as const;
 export type EditPayload = Partial<Record<(typeof EDITABLE_COLUMNS)[number], unknown>> & { story: string; effects: string[]; outcomes: Record<string, number> };
 
@@ -105,9 +107,20 @@ export function ownHoldReasons(ctx: AppContext, texts: readonly string[]): HoldR
   return reasons;
 }
 
-/** The free texts of a report that the hold rules read. */
-export function heldTexts(r: { story: string; effects: string[]; stack: string[]; dosage: string; outcomes: Record<string, number>; sourcing: { batchId?: string } | null }): string[] {
-  return [r.story, ...r.effects, ...r.stack, r.dosage, ...Object.keys(r.outcomes), r.sourcing?.batchId ?? ''];
+/**
+ * The free texts of a report that the hold rules read: every one a reader can see. The vendor's
+ * address is read when it is published (its host is on the card).
+ */
+export function heldTexts(r: {
+  story: string;
+  effects: string[];
+  stack: string[];
+  dosage: string;
+  outcomes: Record<string, number>;
+  sourcing: { batchId?: string; vendorUrl?: string } | null;
+  publishSourcing?: boolean;
+}): string[] {
+  return [r.story, ...r.effects, ...r.stack, r.dosage, ...Object.keys(r.outcomes), r.sourcing?.batchId ?? '', r.publishSourcing ? (r.sourcing?.vendorUrl ?? '') : ''];
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -124,20 +137,46 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+interface Story {
+  id: string;
+  story: string;
+  story_hash: string;
+  story_bands: number[] | null;
+}
+
 /**
- * Story hashes of reports published today or yesterday (UTC days: the day is all that is kept of a
- * report's time), with their ids. Only published ones: comparing with a held or queued report
- * would tell its author's lookup that such a report exists.
+ * The repeat rule (docs/product-rules.md, "Moderation"): a story repeats another when their
+ * skeletons hash alike or their word triples are NEAR_REPEAT alike (text-rules.ts), compared
+ * with reports published today or yesterday (UTC days: the day is all that is kept of a report's
+ * time), and with those this batch has published already. Only published ones: comparing with a
+ * held or queued report would tell its author's lookup that such a report exists.
  */
-async function publishedRepeats(tx: Queryable, hashes: string[]): Promise<{ id: string; story_hash: string }[]> {
-  if (!hashes.length) return [];
-  const res = await tx.query<{ id: string; story_hash: string }>(
-    `select id, story_hash from experiences where story_hash = any($1::text[]) and status = 'published'
-       and created_at >= utc_day(now()) - interval '24 hours'`,
-    [hashes],
-    { prepare: true },
-  );
-  return res.rows;
+function repeatRule(tx: Queryable) {
+  const publishedNow: { hash: string; shingles: Set<string> }[] = [];
+  return {
+    /** The ids among `stories` that repeat a published story (not themselves). */
+    async repeating(stories: Story[]): Promise<Set<string>> {
+      if (!stories.length) return new Set();
+      const res = await tx.query<{ id: string; story: string; story_hash: string }>(
+        `select id, story, story_hash from experiences
+          where status = 'published' and created_at >= utc_day(now()) - interval '24 hours'
+            and (story_hash = any($1::text[]) or story_bands && $2::integer[])`,
+        [stories.map((s) => s.story_hash), stories.flatMap((s) => s.story_bands ?? [])],
+        { prepare: true },
+      );
+      const candidates = res.rows.map((r) => ({ ...r, shingles: storyShingles(r.story) }));
+      const out = new Set<string>();
+      for (const s of stories) {
+        const mine = storyShingles(s.story);
+        const near = (other: { hash: string; shingles: Set<string> }) => other.hash === s.story_hash || jaccard(mine, other.shingles) >= NEAR_REPEAT;
+        if (publishedNow.some(near) || candidates.some((c) => c.id !== s.id && near({ hash: c.story_hash, shingles: c.shingles }))) out.add(s.id);
+      }
+      return out;
+    },
+    published(s: Story) {
+      publishedNow.push({ hash: s.story_hash, shingles: storyShingles(s.story) });
+    },
+  };
 }
 
 /** What applyChanges did, for the caller's logs and the tests. */
@@ -172,7 +211,7 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
   // have been hidden, deleted or held again since).
   for (const part of chunks(of('publish', 'restore'), CHUNK.update)) {
     const res = await tx.query<{ id: string; kind: string; moderator_id: string | null } & Cell>(
-      `update experiences e set status = 'published', hold_reasons = '{}', hidden_reason = null, hidden_note = null, published_at = $2
+      `update experiences e set status = 'published', hold_reasons = '{}', hidden_reason = null, hidden_note = null, published_at = $2, decided_at = now()
          from jsonb_to_recordset($1::jsonb) as c(id uuid, kind text, moderator_id uuid)
         where e.id = c.id and e.status = case c.kind when 'publish' then 'held' else 'hidden' end
         returning e.id, c.kind, c.moderator_id, e.peptide_id, e.age_range, e.biological_sex, e.activity_level`,
@@ -196,28 +235,33 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
   }
 
   // Stories published in this batch count for `repeated` like those published before it.
-  const publishedNow = new Set<string>();
+  const repeats = repeatRule(tx);
   const edits = of('edit');
   const submits = of('submit');
-  const repeats = await publishedRepeats(tx, [...new Set([...edits, ...submits].map((c) => String(c.payload.story_hash)))]);
-  const isRepeat = (hash: string, id: string) => publishedNow.has(hash) || repeats.some((r) => r.story_hash === hash && r.id !== id);
+  const storyOf = (c: { experienceId: string; payload: EditPayload | SubmissionRow }): Story => ({
+    id: c.experienceId,
+    story: c.payload.story,
+    story_hash: String(c.payload.story_hash),
+    story_bands: (c.payload.story_bands as number[] | undefined) ?? null,
+  });
 
   for (const part of chunks(edits, CHUNK.update)) {
-    const current = await tx.query<{ id: string; status: string; story: string; effects: string[]; stack: string[]; dosage: string; sourcing: { batchId?: string } | null } & Cell>(
-      `select id, status, stack, dosage, sourcing, peptide_id, age_range, biological_sex, activity_level from experiences where id = any($1::uuid[])`,
+    const current = await tx.query<{ id: string; status: string; story: string; effects: string[]; stack: string[]; dosage: string; sourcing: { batchId?: string } | null; publish_sourcing: boolean } & Cell>(
+      `select id, status, stack, dosage, sourcing, publish_sourcing, peptide_id, age_range, biological_sex, activity_level from experiences where id = any($1::uuid[])`,
       [part.map((c) => c.experienceId)],
     );
     const byId = new Map(current.rows.map((r) => [r.id, r]));
+    const repeating = await repeats.repeating(part.map(storyOf));
     const rows: { id: string; payload: EditPayload }[] = [];
     for (const c of part) {
       const now = byId.get(c.experienceId);
       if (!now) continue; // deleted meanwhile
-      const reasons = ownHoldReasons(ctx, heldTexts({ ...now, ...c.payload }));
-      if (isRepeat(String(c.payload.story_hash), c.experienceId)) reasons.push('repeated');
+      const reasons = ownHoldReasons(ctx, heldTexts({ ...now, ...c.payload, publishSourcing: now.publish_sourcing }));
+      if (repeating.has(c.experienceId)) reasons.push('repeated');
       // A held or hidden report goes back to the queue when its author changes it.
       if (now.status !== 'published') reasons.unshift('edited');
       const status = reasons.length ? 'held' : 'published';
-      if (status === 'published') publishedNow.add(String(c.payload.story_hash));
+      if (status === 'published') repeats.published(storyOf(c));
       else log.push({ experienceId: c.experienceId, moderatorId: null, action: 'hold', reasons });
       rows.push({ id: c.experienceId, payload: { ...c.payload, status, hold_reasons: reasons } });
       applied.cells.push(now);
@@ -235,11 +279,12 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
   }
 
   for (const part of chunks(submits, CHUNK.insert)) {
+    const repeating = await repeats.repeating(part.map(storyOf));
     const rows = part.map((c) => {
       const reasons = [...c.payload.hold_reasons];
-      if (isRepeat(c.payload.story_hash, c.experienceId)) reasons.push('repeated');
+      if (repeating.has(c.experienceId)) reasons.push('repeated');
       const status = reasons.length ? 'held' : 'published';
-      if (status === 'published') publishedNow.add(c.payload.story_hash);
+      if (status === 'published') repeats.published(storyOf(c));
       else log.push({ experienceId: c.experienceId, moderatorId: null, action: 'hold', reasons });
       return { ...c.payload, status, hold_reasons: reasons, published_at: status === 'published' ? at.toISOString() : null };
     });

@@ -155,7 +155,7 @@ export function validSubmission(peptideId: string, overrides: Record<string, unk
     outcomes: { energy: 6, sleep: 7, mood: 8, performance: 5, recovery: 9 },
     effects: ['Less joint pain'],
     timeline: '1-week',
-    // Each story differs: the same story twice within 24 hours is held (services/moderation-rules.ts).
+    // Each story differs: the same story twice within 24 hours is held (services/text-rules.ts).
     story: `I used this for a shoulder injury over four weeks. The pain eased noticeably in the second week and I could train again without discomfort. Note ${storyWord()}.`,
     stack: [],
     ...overrides,
