@@ -87,16 +87,30 @@ export const HIDE_REASON_LABELS: Record<HideReason, string> = {
   other: 'Another reason (say why in the note)',
 };
 
-/** What the moderators' queue lists: reports that wait for a decision, or hidden ones (to restore). */
-export const QUEUE_VIEWS = ['waiting', 'hidden'] as const;
+/**
+ * What the moderators' queue lists: reports that wait for a decision; those a moderator has
+ * published or restored that wait for the next publication batch (to undo); hidden ones (to restore).
+ */
+export const QUEUE_VIEWS = ['waiting', 'scheduled', 'hidden'] as const;
 export type QueueView = (typeof QUEUE_VIEWS)[number];
 
-/** Moderation log actions; `hold` with no moderator is an automatic hold. */
-export const MODERATION_ACTIONS = ['hold', 'publish', 'hide', 'restore'] as const;
+/**
+ * What the waiting view can be narrowed to: one hold reason, or published reports with open flags.
+ * `all`: every waiting report.
+ */
+export const QUEUE_FILTERS = ['all', ...HOLD_REASONS, 'open-flags'] as const;
+export type QueueFilter = (typeof QUEUE_FILTERS)[number];
+
+/**
+ * Moderation log actions; `hold` with no moderator is an automatic hold; `undo`, a moderator
+ * taking back their hide before the next publication batch.
+ */
+export const MODERATION_ACTIONS = ['hold', 'publish', 'hide', 'restore', 'undo'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** How the Activity log names each action. */
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
+  undo: 'Hide undone',
   hold: 'Held',
   publish: 'Published',
   hide: 'Hidden',

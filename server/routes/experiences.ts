@@ -24,7 +24,7 @@ import {
   VoteStatusResponse,
   WithdrawVoteResponse,
 } from '../../contract/experiences';
-import { FlagRequest, FlagResponse } from '../../contract/moderation-api';
+import { FlagRequest, FlagResponse, MyFlagsQuery, MyFlagsResponse } from '../../contract/moderation-api';
 import { HONEYPOT_MESSAGE, normaliseTrackingId } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
@@ -179,6 +179,10 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
 
   app.get('/api/votes', { config: member, schema: { querystring: MyVotesQuery, response: { 200: MyVotesResponse } } }, async (request) => {
     return { success: true as const, data: await votes.myVotes(ctx, callerOf(request), request.query.experienceIds) };
+  });
+
+  app.get('/api/flags', { config: member, schema: { querystring: MyFlagsQuery, response: { 200: MyFlagsResponse } } }, async (request) => {
+    return { success: true as const, data: await moderation.myFlags(ctx, callerOf(request), request.query.experienceIds) };
   });
 
   app.get('/api/effects', { ...publicRead, schema: { querystring: EffectsQuery, response: { 200: EffectsResponse } } }, async (request) => {

@@ -84,10 +84,21 @@ const SUBMISSION_COLUMNS = [
   'search_text', 'created_at', 'is_demo', 'publish_sourcing', 'story_hash', 'story_bands', 'status', 'hold_reasons', 'published_at',
 ] as const;
 
-/** What an author's edit may change (with what follows from it), as the queue keeps it. */
+/**
+ * What an author's edit may change (with what follows from it), as the queue keeps it;
+ * `edited_from` is set when the edit is applied (applyChanges).
+ */
 export const EDITABLE_COLUMNS = [
-  'story', 'effects', 'outcomes', 'rating', 'search_text', 'story_hash', 'story_bands', 'updated_at', 'status', 'hold_reasons',
+  'story', 'effects', 'outcomes', 'rating', 'search_text', 'story_hash', 'story_bands', 'updated_at', 'status', 'hold_reasons', 'edited_from',
 ] as const;
+
+/** What a correction replaced while its report waited for review (migration 024, QueueItem.editedFrom). */
+export interface EditedFrom {
+  story: string;
+  effects: string[];
+  outcomes: Record<string, number>;
+  holdReasons: HoldReason[];
+}
 export type EditPayload = Partial<Record<(typeof EDITABLE_COLUMNS)[number], unknown>> & { story: string; effects: string[]; outcomes: Record<string, number> };
 
 export type Change =
@@ -211,7 +222,8 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
   // have been hidden, deleted or held again since).
   for (const part of chunks(of('publish', 'restore'), CHUNK.update)) {
     const res = await tx.query<{ id: string; kind: string; moderator_id: string | null } & Cell>(
-      `update experiences e set status = 'published', hold_reasons = '{}', hidden_reason = null, hidden_note = null, published_at = $2, decided_at = now()
+      `update experiences e set status = 'published', hold_reasons = '{}', hidden_reason = null, hidden_note = null, published_at = $2, decided_at = now(),
+           edited_from = null, hidden_from = null, hidden_at = null
          from jsonb_to_recordset($1::jsonb) as c(id uuid, kind text, moderator_id uuid)
         where e.id = c.id and e.status = case c.kind when 'publish' then 'held' else 'hidden' end
         returning e.id, c.kind, c.moderator_id, e.peptide_id, e.age_range, e.biological_sex, e.activity_level`,
@@ -246,8 +258,12 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
   });
 
   for (const part of chunks(edits, CHUNK.update)) {
-    const current = await tx.query<{ id: string; status: string; story: string; effects: string[]; stack: string[]; dosage: string; sourcing: { batchId?: string } | null; publish_sourcing: boolean } & Cell>(
-      `select id, status, stack, dosage, sourcing, publish_sourcing, peptide_id, age_range, biological_sex, activity_level from experiences where id = any($1::uuid[])`,
+    const current = await tx.query<
+      { id: string; status: string; stack: string[]; dosage: string; sourcing: { batchId?: string } | null; publish_sourcing: boolean; before: EditedFrom } & Cell
+    >(
+      `select id, status, stack, dosage, sourcing, publish_sourcing, peptide_id, age_range, biological_sex, activity_level,
+         coalesce(edited_from, jsonb_build_object('story', story, 'effects', to_jsonb(effects), 'outcomes', outcomes, 'holdReasons', to_jsonb(hold_reasons))) as before
+         from experiences where id = any($1::uuid[])`,
       [part.map((c) => c.experienceId)],
     );
     const byId = new Map(current.rows.map((r) => [r.id, r]));
@@ -263,14 +279,17 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
       const status = reasons.length ? 'held' : 'published';
       if (status === 'published') repeats.published(storyOf(c));
       else log.push({ experienceId: c.experienceId, moderatorId: null, action: 'hold', reasons });
-      rows.push({ id: c.experienceId, payload: { ...c.payload, status, hold_reasons: reasons } });
+      // A correction that leaves the report waiting keeps what it replaced, the first version since
+      // the last decision, for the moderator's diff (QueueItem.editedFrom); published, nothing.
+      const edited_from = status === 'held' ? now.before : null;
+      rows.push({ id: c.experienceId, payload: { ...c.payload, status, hold_reasons: reasons, edited_from } });
       applied.cells.push(now);
     }
     if (!rows.length) continue;
     await tx.query(
       `update experiences e set (${EDITABLE_COLUMNS.join(', ')}) =
            (select ${EDITABLE_COLUMNS.map((col) => `r.${col}`).join(', ')} from jsonb_populate_record(e, c.payload) r),
-         hidden_reason = null, hidden_note = null
+         hidden_reason = null, hidden_note = null, hidden_from = null, hidden_at = null
          from jsonb_to_recordset($1::jsonb) as c(id uuid, payload jsonb)
         where e.id = c.id`,
       [JSON.stringify(rows)],

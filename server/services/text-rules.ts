@@ -29,8 +29,10 @@ export interface Finding {
 
 // Zero-width and joining characters, soft hyphen, bidi controls, variation selectors, tags,
 // fillers: none of them shows, all of them split a word for a pattern.
+// The combining ones (U+034F, variation selectors) stand alone: inside one class after another
+// character they would read as a combining sequence.
 const INVISIBLE_RE =
-  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E0FFF}]/gu;
+  /\u034F|[\uFE00-\uFE0F]|[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\u{E0000}-\u{E0FFF}]/gu;
 // Markdown a person does not see as characters: **bold**, __bold__, `code`, ~~strike~~.
 const MARKUP_RE = /\*\*|__|`|~~/g;
 
