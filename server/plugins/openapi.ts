@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import { renderApiDocs } from '../lib/api-docs-page';
 import { KeptAnswer, keptPayload } from '../lib/response-cache';
 import { publishedLimits, type PublishedLimit } from '../lib/rate-limit';
+import { endpointKeyOf } from './route-config';
 import { checkedSerializerCompiler, serializerCompiler, validatorCompiler } from '../lib/validate';
 
 const BEARER = 'bearerAuth';
@@ -51,10 +52,12 @@ export const routeSchemas = fp(
 
     const transform: SwaggerTransform = (input) => {
       const { schema, url } = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+      if (schema.hide) return { schema, url };
       const { route } = input;
       const method = [route.method].flat()[0] ?? 'GET';
       const access = route.config?.access ?? 'public';
-      const applying = limits.filter((l) => l.routes === '*' || l.routes.includes(`${method} ${url}`));
+      const key = endpointKeyOf(method, route.url);
+      const applying = limits.filter((l) => l.endpoints === '*' || (key !== null && l.endpoints.includes(key)));
       const response: Record<string, unknown> = {};
       for (const [status, body] of Object.entries((schema.response ?? {}) as Record<string, Record<string, unknown>>)) {
         response[status] = { description: status === '201' ? 'Created' : 'Success', ...body };
@@ -74,7 +77,7 @@ export const routeSchemas = fp(
           ...(access === 'public' ? {} : { security: [{ [BEARER]: [] }] }),
           response,
           'x-access': access,
-          'x-rate-limits': applying.map(({ routes: _routes, ...limit }) => limit),
+          'x-rate-limits': applying.map(({ endpoints: _endpoints, ...limit }) => limit),
         },
       };
     };
@@ -106,7 +109,7 @@ export const routeSchemas = fp(
     });
 
     let page: KeptAnswer | null = null;
-    app.get(API_REFERENCE.page, { config: { api: true }, schema: { summary: 'This API described for people (HTML)' } }, async (request, reply) => {
+    app.get(API_REFERENCE.page, { config: { api: true }, schema: { hide: true } }, async (request, reply) => {
       page ??= new KeptAnswer(renderApiDocs(app.swagger() as Parameters<typeof renderApiDocs>[0], API_REFERENCE.document));
       // Browsers may keep it a while.
       reply.header('cache-control', 'public, max-age=300').type('text/html; charset=utf-8');

@@ -13,48 +13,47 @@ import {
   TrendsQuery,
   TrendsResponse,
 } from '../../contract/analytics';
+import { ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
 import * as analytics from '../services/analytics';
 
 export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/analytics/public', { ...publicRead, schema: { response: { 200: AnalyticsResponse } } }, async () => ({
+  app.get(ENDPOINTS.publicAnalytics.path, { ...publicRead, schema: { response: { 200: AnalyticsResponse } } }, async () => ({
     success: true as const,
     data: await analytics.communityAnalytics(ctx),
   }));
 
-  // Members only, and the same answer for every member: the caller is checked first
-  // (plugins/auth.ts, preValidation), then plugins/response-cache.ts may answer from the bytes
-  // it kept (config.sameForEveryMember).
-  const sameForEveryMember = { access: 'member', sameForEveryMember: true } as const;
-  const moderator = { access: 'moderator' } as const;
+  // Members only (contract/endpoints.ts), and the same answer for every member: the caller is
+  // checked first (plugins/auth.ts, onRequest), then plugins/response-cache.ts may answer from
+  // the bytes it kept (config.sameForEveryMember).
+  const sameForEveryMember = { sameForEveryMember: true } as const;
 
-  app.get('/api/analytics', { config: sameForEveryMember, schema: { response: { 200: AnalyticsResponse } } }, async () => ({
+  app.get(ENDPOINTS.analytics.path, { config: sameForEveryMember, schema: { response: { 200: AnalyticsResponse } } }, async () => ({
     success: true as const,
     data: await analytics.communityAnalytics(ctx),
   }));
 
-  app.get('/api/analytics/trends', { config: sameForEveryMember, schema: { querystring: TrendsQuery, response: { 200: TrendsResponse } } }, async (request) => {
+  app.get(ENDPOINTS.trends.path, { config: sameForEveryMember, schema: { querystring: TrendsQuery, response: { 200: TrendsResponse } } }, async (request) => {
     const { period, groupBy } = request.query;
     return { success: true as const, data: await analytics.trends(ctx, period, groupBy) };
   });
 
-  app.get('/api/analytics/compare', { config: sameForEveryMember, schema: { querystring: CompareQuery, response: { 200: CompareResponse } } }, async (request) => {
+  app.get(ENDPOINTS.compare.path, { config: sameForEveryMember, schema: { querystring: CompareQuery, response: { 200: CompareResponse } } }, async (request) => {
     return { success: true as const, data: await analytics.compare(ctx, request.query.ids) };
   });
 
-  app.get('/api/research/overview', { config: moderator, schema: { response: { 200: ResearchOverviewResponse } } }, async () => {
+  app.get(ENDPOINTS.researchOverview.path, { schema: { response: { 200: ResearchOverviewResponse } } }, async () => {
     return { success: true as const, data: await analytics.researchOverview(ctx) };
   });
 
-  app.get('/api/research/peptides', { config: moderator, schema: { querystring: ResearchPeptidesQuery, response: { 200: ResearchPeptidesResponse } } }, async (request) => {
+  app.get(ENDPOINTS.researchPeptides.path, { schema: { querystring: ResearchPeptidesQuery, response: { 200: ResearchPeptidesResponse } } }, async (request) => {
     const { page, limit, sort } = request.query;
     return { success: true as const, data: await analytics.researchPeptides(ctx, page, limit, sort) };
   });
 
-  app.get('/api/research/export', {
-    config: moderator,
+  app.get(ENDPOINTS.researchExport.path, {
     schema: {
       querystring: ResearchExportQuery,
       response: {

@@ -4,7 +4,7 @@
 // before the schemas, so a caller without access hears 401/403 before any 400 about its input.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../contract';
+import { API_REFERENCE, ENDPOINTS, RETIRED_ENDPOINTS } from '../../contract';
 import { bearer, createTestApp, json, type TestApp } from './helpers';
 import { expectError, newMember } from './fixtures';
 
@@ -83,8 +83,16 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('lists every route the app registers, with its method', () => {
-    const listed = apiRoutes();
+  it('registers exactly the endpoints of contract/endpoints.ts, besides the retired paths and the reference page', () => {
+    const registered = new Set(apiRoutes().map((r) => `${r.method} ${r.url}`));
+    const declared = new Set(Object.values(ENDPOINTS).map((e) => `${e.method} ${e.path}`));
+    const besides = new Set([...RETIRED_ENDPOINTS.flatMap((r) => r.methods.map((m) => `${m} ${r.path}`)), `GET ${API_REFERENCE.page}`]);
+    expect([...registered].filter((r) => !declared.has(r) && !besides.has(r))).toEqual([]);
+    expect([...declared].filter((r) => !registered.has(r))).toEqual([]);
+  });
+
+  it('lists every endpoint with its method, and leaves out the retired paths and the reference page', () => {
+    const listed = apiRoutes().filter((r) => !r.route.schema?.hide);
     expect(listed.length).toBeGreaterThan(40);
     for (const { method, url } of listed) expect(operation(method, url), `${method} ${url}`).toBeDefined();
     // And nothing the app does not serve.
@@ -133,7 +141,7 @@ describe('GET /api/docs', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.body).not.toContain('<script');
     expect(res.body).toContain('href="/api/openapi.json"');
-    for (const { method, url } of apiRoutes()) expect(res.body, `${method} ${url}`).toContain(`<code class="path">${openapiPath(url)}</code>`);
+    for (const { method, url } of apiRoutes().filter((r) => !r.route.schema?.hide)) expect(res.body, `${method} ${url}`).toContain(`<code class="path">${openapiPath(url)}</code>`);
   });
 });
 

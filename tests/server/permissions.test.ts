@@ -106,6 +106,7 @@ const MODERATORS = { ...all(401), member: 403, other: 403, moderator: 200 };
 const table: Row[] = [
   { action: 'health', endpoint: 'health', run: (h) => inject('GET', '/api/health', h), expect: READ },
   { action: 'read limits', endpoint: 'limits', run: (h) => inject('GET', '/api/limits', h), expect: READ },
+  { action: 'read the API document', endpoint: 'apiDocument', run: (h) => inject('GET', '/api/openapi.json', h), expect: READ },
   { action: 'read peptides', endpoint: 'peptides', run: (h) => inject('GET', '/api/peptides', h), expect: READ },
   { action: 'read public peptides', endpoint: 'publicPeptides', run: (h) => inject('GET', '/api/peptides/public', h), expect: READ },
   { action: 'read a peptide', endpoint: 'peptide', run: (h) => inject('GET', `/api/peptides/${bpc}`, h), expect: READ },
@@ -305,7 +306,8 @@ describe('permission matrix', () => {
     expect(res.statusCode, res.body).toBe(expected);
     const body = json(res);
     if (expected >= 400) expect(ApiErrorBody.parse(body).error.length).toBeGreaterThan(0);
-    else expect(body.success).toBe(true);
+    // The API document is the one answer outside the envelope.
+    else expect(row.endpoint === 'apiDocument' ? body.openapi : body.success).toBeTruthy();
   });
 
   it('covers every endpoint of the contract, and refuses visitors wherever the contract says members', () => {
