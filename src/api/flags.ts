@@ -1,6 +1,7 @@
 // Members flag a report for the moderators: `POST /api/experiences/{id}/flag {reason, note?}`
 // (docs/product-rules.md, "Moderation"). One flag per member per report (again: 409); the
 // FLAG_HOLD_THRESHOLD-th open flag holds the report, which then leaves every public list.
+import { pathOf } from '@contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FlagReason } from '@contract/moderation';
@@ -25,7 +26,7 @@ export async function flagExperience(experienceId: string, { reason, note }: Fla
   const trimmed = note.trim();
   const [{ FlagResponse }, response] = await Promise.all([
     schemas(),
-    api.post<unknown>(`/api/experiences/${encodeURIComponent(experienceId)}/flag`, trimmed ? { reason, note: trimmed } : { reason }),
+    api.post<unknown>(pathOf('flag', { id: experienceId }), trimmed ? { reason, note: trimmed } : { reason }),
   ]);
   const data = readData(FlagResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);

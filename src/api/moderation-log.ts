@@ -1,5 +1,6 @@
 // The moderation log (docs/product-rules.md, "Moderation"): who did what to which report, newest
 // first, cursor paged, filtered by action and moderator.
+import { pathOf } from '@contract/endpoints';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ModerationAction } from '@contract/moderation';
 import { ModerationLogResponse, type ModerationLogEntry } from '@contract/moderation-api';
@@ -12,7 +13,7 @@ export type LogPage = { entries: ModerationLogEntry[]; nextCursor: string | null
 export type LogFilters = { action?: ModerationAction; moderatorId?: string };
 
 export async function fetchModerationLog(params: LogFilters & { cursor?: string; limit?: number }): Promise<LogPage> {
-  const response = await api.get<unknown>('/api/moderation/log', { params });
+  const response = await api.get<unknown>(pathOf('moderationLog'), { params });
   const data = readData(ModerationLogResponse, response.data, { listKey: 'entries' });
   if (!data) throw new ApiError('Failed to load the moderation log', response.status, response.data);
   return { entries: data.entries, nextCursor: data.nextCursor ?? null };

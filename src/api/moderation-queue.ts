@@ -1,6 +1,7 @@
 // The moderators' queue of reports (docs/product-rules.md, "Moderation"): held and flagged
 // reports, or hidden ones, oldest first with cursor paging; one report by id; and the
 // decisions publish, hide and restore. Registration approval is src/api/moderation.ts.
+import { pathOf } from '@contract/endpoints';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueueView } from '@contract/moderation';
 import { ModerationDecisionResponse, ModerationQueueResponse, type HideRequest, type QueueItem } from '@contract/moderation-api';
@@ -14,7 +15,7 @@ export type QueuePage = { items: QueueItem[]; nextCursor: string | null };
 export type QueueParams = { view?: QueueView; experienceId?: string; cursor?: string; limit?: number };
 
 export async function fetchModerationQueue(params: QueueParams): Promise<QueuePage> {
-  const response = await api.get<unknown>('/api/moderation/queue', { params });
+  const response = await api.get<unknown>(pathOf('moderationQueue'), { params });
   const data = readData(ModerationQueueResponse, response.data, { listKey: 'items' });
   if (!data) throw new ApiError('Failed to load the reports queue', response.status, response.data);
   return { items: data.items, nextCursor: data.nextCursor ?? null };
@@ -47,10 +48,12 @@ export function useModerationReport(experienceId: string) {
   );
 }
 
+const DECISION_ENDPOINTS = { publish: 'moderationPublish', restore: 'moderationRestore', hide: 'moderationHide' } as const;
+
 export type Decision = { id: string; action: 'publish' | 'restore' } | { id: string; action: 'hide'; hide: HideRequest };
 
 export async function decideReport(decision: Decision): Promise<{ id: string; status: string; message: string }> {
-  const path = `/api/moderation/experiences/${encodeURIComponent(decision.id)}/${decision.action}`;
+  const path = pathOf(DECISION_ENDPOINTS[decision.action], { id: decision.id });
   const response = await api.post<unknown>(path, decision.action === 'hide' ? decision.hide : undefined);
   const data = readData(ModerationDecisionResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
