@@ -1,6 +1,6 @@
 // Community analytics, research hub, limits and health (docs/product-rules.md, "Figures").
 import { z } from 'zod/mini';
-import { Id, IsoDate, QueryInt, ok } from './common';
+import { Id, IsoDate, QueryInt, ok , described } from './common';
 
 const TopPeptide = z.object({ _id: Id, name: z.string(), category: z.string(), rating: z.number(), experiences: z.number() });
 const EffectivenessEntry = z.object({
@@ -52,12 +52,15 @@ export type Trends = z.infer<typeof Trends>;
 export const TrendsResponse = ok(Trends);
 
 export const CompareQuery = z.object({
-  ids: z.pipe(
-    z.string('ids is required').check(z.minLength(1, 'ids is required'), z.maxLength(3 * 37 + 2, 'ids can compare at most 3 peptides')),
+  ids: described(
     z.pipe(
-      z.transform((s: string) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
-      z.array(Id).check(z.minLength(1, 'ids must name at least one peptide'), z.maxLength(3, 'ids can compare at most 3 peptides')),
+      z.string('ids is required').check(z.minLength(1, 'ids is required'), z.maxLength(3 * 37 + 2, 'ids can compare at most 3 peptides')),
+      z.pipe(
+        z.transform((s: string) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
+        z.array(Id).check(z.minLength(1, 'ids must name at least one peptide'), z.maxLength(3, 'ids can compare at most 3 peptides')),
+      ),
     ),
+    'The peptides to compare: 1 to 3 peptide ids separated by commas (`ids=<id>,<id>`).',
   ),
 });
 export const ComparedPeptide = z.object({

@@ -14,6 +14,12 @@ export interface Endpoint {
   path: string;
   access: Access;
   token?: 'optional';
+  /**
+   * How a list pages: `cursor` lists answer `nextCursor` (null on the last page) and a
+   * `Link: <…>; rel="next"` header, and take it back as `?cursor=`; `page` lists take `page` and
+   * `limit` and answer `total`, `page` and `pageSize`.
+   */
+  paging?: 'cursor' | 'page';
 }
 
 export const ENDPOINTS = {
@@ -26,7 +32,7 @@ export const ENDPOINTS = {
   logout: { method: 'POST', path: '/api/auth/logout', access: 'public', token: 'optional' },
   me: { method: 'GET', path: '/api/users/me', access: 'member' },
   updateMe: { method: 'PUT', path: '/api/users/me', access: 'member' },
-  pendingUsers: { method: 'GET', path: '/api/users/pending', access: 'moderator' },
+  pendingUsers: { method: 'GET', path: '/api/users/pending', access: 'moderator', paging: 'page' },
   approveUser: { method: 'POST', path: '/api/users/:id/approve', access: 'moderator' },
   rejectUser: { method: 'POST', path: '/api/users/:id/reject', access: 'moderator' },
   // A member's own account (contract/account.ts, server/routes/account.ts).
@@ -42,14 +48,14 @@ export const ENDPOINTS = {
   publicAnalytics: { method: 'GET', path: '/api/analytics/public', access: 'public' },
   trends: { method: 'GET', path: '/api/analytics/trends', access: 'member' },
   compare: { method: 'GET', path: '/api/analytics/compare', access: 'member' },
-  peptides: { method: 'GET', path: '/api/peptides', access: 'public', token: 'optional' },
-  publicPeptides: { method: 'GET', path: '/api/peptides/public', access: 'public' },
+  peptides: { method: 'GET', path: '/api/peptides', access: 'public', token: 'optional', paging: 'page' },
+  publicPeptides: { method: 'GET', path: '/api/peptides/public', access: 'public', paging: 'page' },
   peptide: { method: 'GET', path: '/api/peptides/:id', access: 'public', token: 'optional' },
   disclosedCombinations: { method: 'GET', path: '/api/peptides/:id/disclosed', access: 'public' },
   createPeptide: { method: 'POST', path: '/api/peptides', access: 'member' },
   deletePeptide: { method: 'DELETE', path: '/api/peptides/:id', access: 'member' },
   submitExperience: { method: 'POST', path: '/api/experiences', access: 'public' },
-  experiences: { method: 'GET', path: '/api/experiences', access: 'public' },
+  experiences: { method: 'GET', path: '/api/experiences', access: 'public', paging: 'cursor' },
   homeExperiences: { method: 'GET', path: '/api/experiences/home/public', access: 'public' },
   experience: { method: 'GET', path: '/api/experiences/:id', access: 'public' },
   // The tracking ID travels in the body, never in a URL (server/routes/experiences.ts).
@@ -60,11 +66,11 @@ export const ENDPOINTS = {
   voteStatus: { method: 'GET', path: '/api/experiences/:id/vote', access: 'member' },
   withdrawVote: { method: 'DELETE', path: '/api/experiences/:id/vote', access: 'member' },
   flag: { method: 'POST', path: '/api/experiences/:id/flag', access: 'member' },
-  moderationQueue: { method: 'GET', path: '/api/moderation/queue', access: 'moderator' },
+  moderationQueue: { method: 'GET', path: '/api/moderation/queue', access: 'moderator', paging: 'cursor' },
   moderationPublish: { method: 'POST', path: '/api/moderation/experiences/:id/publish', access: 'moderator' },
   moderationHide: { method: 'POST', path: '/api/moderation/experiences/:id/hide', access: 'moderator' },
   moderationRestore: { method: 'POST', path: '/api/moderation/experiences/:id/restore', access: 'moderator' },
-  moderationLog: { method: 'GET', path: '/api/moderation/log', access: 'moderator' },
+  moderationLog: { method: 'GET', path: '/api/moderation/log', access: 'moderator', paging: 'cursor' },
   moderationSummary: { method: 'GET', path: '/api/moderation/summary', access: 'moderator' },
   moderationBulk: { method: 'POST', path: '/api/moderation/bulk', access: 'moderator' },
   moderationUndo: { method: 'POST', path: '/api/moderation/experiences/:id/undo', access: 'moderator' },
@@ -72,8 +78,8 @@ export const ENDPOINTS = {
   myFlags: { method: 'GET', path: '/api/flags', access: 'member' },
   effects: { method: 'GET', path: '/api/effects', access: 'public' },
   researchOverview: { method: 'GET', path: '/api/research/overview', access: 'moderator' },
-  researchPeptides: { method: 'GET', path: '/api/research/peptides', access: 'moderator' },
-  researchExport: { method: 'GET', path: '/api/research/export', access: 'moderator' },
+  researchPeptides: { method: 'GET', path: '/api/research/peptides', access: 'moderator', paging: 'page' },
+  researchExport: { method: 'GET', path: '/api/research/export', access: 'moderator', paging: 'cursor' },
   // The API's own description (OpenAPI 3.1); the reference page made from it is API_REFERENCE.page.
   apiDocument: { method: 'GET', path: '/api/openapi.json', access: 'public' },
 } as const satisfies Record<string, Endpoint>;

@@ -135,11 +135,13 @@ export type User = z.infer<typeof User>;
 export const RegisteredUser = z.object({ email: z.string(), status: z.literal('pending') });
 export type RegisteredUser = z.infer<typeof RegisteredUser>;
 export const RegisterResponse = ok(z.object({ user: RegisteredUser }));
-export const LoginResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string(), user: User }));
+/** Seconds the access token stays valid from now: refresh before it runs out. */
+export const ExpiresIn = z.number().check(z.int(), z.positive());
+export const LoginResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: ExpiresIn, user: User }));
 export type LoginData = z.infer<typeof LoginResponse>['data'];
 
 export const RefreshRequest = z.object({ refreshToken: z.string().check(z.minLength(1, 'refreshToken is required'), z.maxLength(500)) });
-export const RefreshResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string() }));
+export const RefreshResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: ExpiresIn }));
 
 export const LogoutRequest = z.object({ refreshToken: z.optional(z.string().check(z.maxLength(500))) });
 export const LogoutResponse = ok(z.object({}));

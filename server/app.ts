@@ -17,6 +17,7 @@ import { publicationBatches } from './plugins/publication-batches';
 import { mailDelivery } from './plugins/mail-delivery';
 import { clientErrorHandler, errorAnswers, frameworkErrors } from './plugins/errors';
 import { routeSchemas } from './plugins/openapi';
+import { pagingLinks } from './plugins/paging-links';
 import { requestGuards } from './plugins/request-guards';
 import { responseCaching } from './plugins/response-cache';
 import { apiScope, loggedPath } from './plugins/route-config';
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(securityHeaders);
   await app.register(errorAnswers);
   await app.register(requestGuards, { ctx });
+  await app.register(pagingLinks);
   await app.register(responseCaching, { ctx });
   // ETag before compression, so the tag is of the JSON itself; weak because the gzip and br
   // bodies of one representation share it. A matching If-None-Match answers 304 with no body.

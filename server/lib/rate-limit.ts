@@ -207,15 +207,34 @@ export class RateLimiter {
    * Counts one request; throws (or, with a shared store, rejects) 429 with Retry-After once the
    * rule's maximum is passed. Callers `await` it: the in-memory store answers synchronously.
    */
-  check(bucket: string, identifier: string, rule: RateLimitRule): void | Promise<void> {
+  check(bucket: string, identifier: string, rule: RateLimitRule): WindowState | Promise<WindowState> {
     const now = this.clock();
-    const verdict = ({ count, resetAt }: WindowCount) => {
-      if (count > rule.max) throw tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+    const verdict = ({ count, resetAt }: WindowCount): WindowState => {
+      const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+      if (count > rule.max) throw tooManyRequests(resetSeconds, rateLimitHeaders(bucket, rule, 0, resetSeconds));
+      return { remaining: rule.max - count, resetSeconds };
     };
     const counted = this.store.hit(this.key(bucket, identifier), rule.windowSeconds, now);
     if (counted instanceof Promise) return counted.then(verdict);
-    verdict(counted);
+    return verdict(counted);
   }
+}
+
+/** What is left of a window after a request it allowed, and when it ends. */
+export interface WindowState {
+  remaining: number;
+  resetSeconds: number;
+}
+
+/**
+ * The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers): the policy (`q` requests per
+ * `w` seconds) and what remains of it (`r` requests for the next `t` seconds).
+ */
+export function rateLimitHeaders(name: string, rule: RateLimitRule, remaining: number, resetSeconds: number): Record<string, string> {
+  return {
+    'ratelimit-policy': `"${name}";q=${rule.max};w=${rule.windowSeconds}`,
+    ratelimit: `"${name}";r=${remaining};t=${resetSeconds}`,
+  };
 }
 
 /** A published limit and the endpoints it counts; `endpoints: '*'` is every API route. */

@@ -29,12 +29,14 @@ export function optionalCaller(ctx: AppContext, request: FastifyRequest): Promis
     pending = (async () => {
       const token = bearer(request);
       if (token === null) return null;
-      if (!token) throw unauthorized('Invalid authorization header');
+      if (!token) throw unauthorized('Invalid authorization header', 'invalid_token');
       let claims;
       try {
         claims = await ctx.tokens.verifyAccess(token);
-      } catch {
-        throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+      } catch (err) {
+        // An expired token is worth a refresh; any other is not.
+        if ((err as { code?: string }).code === 'ERR_JWT_EXPIRED') throw unauthorized('Your session has expired. Please sign in again.', 'token_expired');
+        throw unauthorized('Your session is invalid. Please sign in again.', 'invalid_token');
       }
       return resolveCaller(ctx, claims.sub, claims.sid);
     })();

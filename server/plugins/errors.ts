@@ -6,6 +6,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { type ApiErrorBody, errorCodeOf } from '../../contract/common';
 import { HttpError } from '../lib/errors';
 import { INVALID_JSON_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../lib/json-body';
 import { SECURITY_HEADERS } from './security-headers';
@@ -15,14 +16,17 @@ export const errorAnswers = fp(
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) {
         reply.headers(error.headers);
-        return reply.code(error.statusCode).send({ success: false, error: error.message });
+        const body: ApiErrorBody = { success: false, error: error.message, code: error.code };
+        if (error.issues) body.issues = error.issues;
+        return reply.code(error.statusCode).send(body);
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return reply.code(status).send({ success: false, error: clientErrorMessage(error, status) });
+        const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'invalid_json' : errorCodeOf(status);
+        return reply.code(status).send({ success: false, error: clientErrorMessage(error, status), code } satisfies ApiErrorBody);
       }
       request.log.error({ err: { message: error.message, stack: error.stack, code: error.code } }, 'request failed');
-      return reply.code(500).send({ success: false, error: 'Something went wrong on our side. Please try again.' });
+      return reply.code(500).send({ success: false, error: 'Something went wrong on our side. Please try again.', code: 'server_error' } satisfies ApiErrorBody);
     });
   },
   { name: 'error-answers' },
@@ -56,7 +60,7 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   void (reply as FastifyReply)
     .headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' })
     .code(status)
-    .send({ success: false, error: status === 414 ? 'A path parameter is too long' : 'The request path is not valid' });
+    .send({ success: false, error: status === 414 ? 'A path parameter is too long' : 'The request path is not valid', code: errorCodeOf(status) } satisfies ApiErrorBody);
 };
 
 /** Node's parser errors (HPE_*) that a client caused, with a status and a sentence for each. */
@@ -96,7 +100,7 @@ export function clientErrorHandler(error: ConnectionError, socket: Socket): void
   const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
     const { status, message } = clientErrorAnswer(error.code);
-    const body = JSON.stringify({ success: false, error: message });
+    const body = JSON.stringify({ success: false, error: message, code: errorCodeOf(status) } satisfies ApiErrorBody);
     const headers = {
       ...SECURITY_HEADERS,
       'cache-control': 'no-store',

@@ -373,7 +373,14 @@ describe('bearer tokens', () => {
       .setIssuedAt(now - 3600)
       .setExpirationTime(now - 60)
       .sign(await secret());
-    expectError(await get('/api/users/me', bearer(expired)), 401, /expired or is invalid/);
+    const refused = await get('/api/users/me', bearer(expired));
+    expectError(refused, 401, /expired/);
+    // A program tells an expired token (refresh) from a bad one (sign in again) without reading prose.
+    expect(json(refused).code).toBe('token_expired');
+    expect(refused.headers['www-authenticate']).toMatch(/^Bearer .*error="invalid_token"/);
+    const forged = await get('/api/users/me', bearer(`${expired.slice(0, -4)}AAAA`));
+    expect(json(forged).code).toBe('invalid_token');
+    expect((await get('/api/users/me')).headers['www-authenticate']).toBe('Bearer realm="api"');
     // The same claims, not expired, pass: the refusal really is the expiry.
     const fresh = await new SignJWT({ sid, role: 'user' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
