@@ -143,7 +143,7 @@ export function finishDocument(doc: Json): Json {
       const endpoint = ENDPOINTS[key] as Endpoint;
       const responses = ((op as Json).responses ??= {}) as Json;
       // The document itself is the one answer outside the envelope.
-      if (key === 'apiDocument') responses['200'] = { description: 'This document, OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } } };
+      if (key === 'apiDocument') responses['200'] = { description: 'This document, OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object', properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } }, required: ['openapi', 'info', 'paths'] } } } };
       for (const [status, response] of Object.entries(responses)) {
         if (!status.startsWith('2')) continue;
         const headers: Json = { ...limitHeaders };

@@ -1,16 +1,16 @@
 // Route schemas from contract/ (zod): Fastify validates each request part with them
 // (lib/validate.ts), and the same schemas describe the API as OpenAPI 3.1 at
-// `GET /api/openapi.json`, with a page for people at `GET /api/docs` (lib/api-docs-page.ts),
-// rendered on the server: the SPA's bundle carries none of it. Who may call a route comes from
+// `GET /api/openapi.json`, with a reference page for people at `GET /api/docs` (Swagger UI):
+// the SPA's bundle carries none of it. Who may call a route comes from
 // its `config.access` (plugins/auth.ts) and its limits from lib/rate-limit.ts, so the document
 // says what the server does.
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_REFERENCE, ENDPOINTS, type Endpoint } from '../../contract/endpoints';
 import { LIMIT_SCOPE_LABELS, limitRateText } from '../../contract/vocabulary';
 import type { AppContext } from '../context';
-import { renderApiDocs } from '../lib/api-docs-page';
 import { KeptAnswer, keptPayload } from '../lib/response-cache';
 import { publishedLimits, type PublishedLimit } from '../lib/rate-limit';
 import { finishDocument, SECURITY_SCHEMES, securityOf, tagOf, TAGS } from './openapi-document';
@@ -113,12 +113,21 @@ export const routeSchemas = fp(
       return reply.send(keptPayload(request, reply, document));
     });
 
-    let page: KeptAnswer | null = null;
-    app.get(API_REFERENCE.page, { config: { api: true }, schema: { hide: true } }, async (request, reply) => {
-      page ??= new KeptAnswer(renderApiDocs(app.swagger() as Parameters<typeof renderApiDocs>[0], API_REFERENCE.document));
-      // Browsers may keep it a while.
-      reply.header('cache-control', 'public, max-age=300').type('text/html; charset=utf-8');
-      return reply.send(keptPayload(request, reply, page));
+    // The reference page: Swagger UI, served from this server (scripts, styles and the document
+    // all from here, within the site's CSP; no validator badge, which would call out), with
+    // try-it-out and an Authorize button for the access token.
+    await app.register(swaggerUi, {
+      routePrefix: API_REFERENCE.page,
+      theme: { title: 'Peptide Community API reference' },
+      uiConfig: {
+        deepLinking: true,
+        tryItOutEnabled: true,
+        displayOperationId: true,
+        defaultModelsExpandDepth: 0,
+        docExpansion: 'list',
+        validatorUrl: null,
+      },
+      staticCSP: false,
     });
   },
   { name: 'route-schemas' },
