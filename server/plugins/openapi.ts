@@ -15,6 +15,7 @@ import { KeptAnswer, keptPayload } from '../lib/response-cache';
 import { publishedLimits, type PublishedLimit } from '../lib/rate-limit';
 import { finishDocument, SECURITY_SCHEMES, securityOf, tagOf, TAGS } from './openapi-document';
 import { endpointKeyOf } from './route-config';
+import { API_DOCS_CSS } from '../lib/api-docs-theme';
 import { checkedSerializerCompiler, serializerCompiler, validatorCompiler } from '../lib/validate';
 
 /** `approveUser` → "Approve user": the summary of each operation, from its key in contract/endpoints.ts. */
@@ -118,9 +119,13 @@ export const routeSchemas = fp(
     // try-it-out and an Authorize button for the access token.
     await app.register(swaggerUi, {
       routePrefix: API_REFERENCE.page,
-      theme: { title: 'Peptide Community API reference' },
+      // Readable for everyone (tests/e2e/api-docs.test.ts runs axe on it): no top bar (its logo
+      // has no text, its URL field no label), no deep-link anchors inside the operation buttons,
+      // and colours with enough contrast (lib/api-docs-theme.ts).
+      theme: { title: 'Peptide Community API reference', css: [{ filename: 'theme.css', content: API_DOCS_CSS }] },
       uiConfig: {
-        deepLinking: true,
+        layout: 'BaseLayout',
+        deepLinking: false,
         tryItOutEnabled: true,
         displayOperationId: true,
         defaultModelsExpandDepth: 0,
