@@ -3,7 +3,6 @@
 // declared on the route itself (plugins/route-config.ts), never matched against the URL text.
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import cors from '@fastify/cors';
 import etag from '@fastify/etag';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import type { AppContext } from './context';
@@ -12,6 +11,7 @@ import { HttpError } from './lib/errors';
 import { parseJsonBody, REQUEST_ENCODINGS, UNSUPPORTED_ENCODING_MESSAGE } from './lib/json-body';
 import { COMPRESS_THRESHOLD, COMPRESSION } from './lib/response-cache';
 import { accessChecks } from './plugins/auth';
+import { crossOrigin } from './plugins/cors';
 import { crossProcessSignals } from './plugins/cross-process';
 import { publicationBatches } from './plugins/publication-batches';
 import { mailDelivery } from './plugins/mail-delivery';
@@ -71,6 +71,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // External plugins and ours, in the order their hooks must run.
   await app.register(securityHeaders);
   await app.register(errorAnswers);
+  await crossOrigin(app, ctx);
   await app.register(requestGuards, { ctx });
   await app.register(pagingLinks);
   await app.register(responseCaching, { ctx });
@@ -97,7 +98,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     requestEncodings: [...REQUEST_ENCODINGS],
     onUnsupportedRequestEncoding: () => new HttpError(415, UNSUPPORTED_ENCODING_MESSAGE),
   });
-  if (ctx.config.corsOrigins.length) await app.register(cors, { origin: ctx.config.corsOrigins });
   await app.register(crossProcessSignals, { ctx });
   await app.register(publicationBatches, { ctx });
 
