@@ -58,21 +58,24 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       querystring: ResearchExportQuery,
       response: {
         200: {
-          description: 'The reports as JSON, or as CSV with `format=csv` (the next page\'s cursor in `x-next-cursor`)',
+          description:
+            'The reports as JSON, or as CSV with `format=csv`: `table=reports` (one row per report; columns ' +
+            `${analytics.CSV_COLUMNS.reports.join(', ')}; list cells are JSON arrays; an empty cell is withheld (fewer than 5 reports share it) or none) ` +
+            `or \`table=outcomes\` (${analytics.CSV_COLUMNS.outcomes.join(', ')}: one row per rating, joined on id). The next page's cursor is in \`x-next-cursor\` and the \`Link\` header.`,
           content: { 'application/json': { schema: ResearchExportResponse }, 'text/csv': { schema: z.string() } },
         },
       },
     },
   }, async (request, reply) => {
-    const { format, limit, cursor } = request.query;
+    const { format, table, bom, limit, cursor } = request.query;
     const data = await analytics.researchExport(ctx, limit, cursor);
     const date = new Date().toISOString().slice(0, 10);
     if (format === 'csv') {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="peptide-experiences-${date}.csv"`);
+        .header('content-disposition', `attachment; filename="peptide-${table === 'outcomes' ? 'outcomes' : 'experiences'}-${date}.csv"`);
       if (data.nextCursor) reply.header('x-next-cursor', data.nextCursor);
-      return analytics.toCsv(data.rows);
+      return analytics.toCsv(table, data.rows, bom);
     }
     return { success: true as const, data };
   });

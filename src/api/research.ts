@@ -8,6 +8,7 @@ import {
   ResearchExportResponse,
   ResearchOverviewResponse,
   ResearchPeptidesResponse,
+  type ExportCsvTable,
   type ExportRow,
   type RateLimitInfo,
   type ResearchExport,
@@ -80,15 +81,19 @@ export async function fetchResearchExportJson(): Promise<ResearchExport> {
   return { ...first, rows, nextCursor: null };
 }
 
-/** The whole k-anonymous export as CSV: pages follow the `X-Next-Cursor` header; one header line. */
-export async function fetchResearchExportCsv(): Promise<string> {
+/**
+ * One table of the k-anonymous export as CSV (`reports`, or `outcomes` in long form): pages
+ * follow the `X-Next-Cursor` header; one header line, and a byte-order mark so Excel reads UTF-8
+ * (added here: the browser drops one the server sends while decoding the text).
+ */
+export async function fetchResearchExportCsv(table: ExportCsvTable): Promise<string> {
   let csv = '';
   let cursor: string | null = null;
   for (let i = 0; i < MAX_EXPORT_PAGES; i++) {
-    const params: Record<string, string | number> = { format: 'csv', limit: EXPORT_PAGE };
+    const params: Record<string, string | number> = { format: 'csv', table, limit: EXPORT_PAGE };
     if (cursor) params.cursor = cursor;
     const response = await api.get<unknown>(pathOf('researchExport'), { params, headers: { Accept: 'text/csv' } });
-    if (typeof response.data !== 'string' || !response.data.startsWith('peptide,')) {
+    if (typeof response.data !== 'string' || !response.data.replace(/^\uFEFF/, '').startsWith('id,')) {
       throw new ApiError('Invalid research export response', response.status, response.data);
     }
     // Later pages repeat the header line: keep only the first one.
@@ -97,7 +102,7 @@ export async function fetchResearchExportCsv(): Promise<string> {
     cursor = typeof next === 'string' && next ? next : null;
     if (!cursor) break;
   }
-  return csv;
+  return `\uFEFF${csv}`;
 }
 
 export async function fetchLimits(): Promise<RateLimitInfo[]> {
