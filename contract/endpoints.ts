@@ -98,7 +98,12 @@ export const RETIRED_ENDPOINTS = [
 ] as const;
 
 /** The API's own description: the OpenAPI 3.1 document and the reference page made from it. */
-export const API_REFERENCE = { document: ENDPOINTS.apiDocument.path, page: '/api/docs' } as const;
+export const API_REFERENCE = {
+  document: ENDPOINTS.apiDocument.path,
+  page: '/api/docs',
+  /** The short guide (docs/api.md): answers, paging, curl and a typed client. */
+  guide: 'https://github.com/peptide-community/peptide-community/blob/main/docs/api.md',
+} as const;
 
 /** Whether a call to this endpoint carries the sign-in token (the server reads it there). */
 export function sendsToken(endpoint: Endpoint): boolean {

@@ -184,6 +184,7 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     }
     // The full reference is served by the API itself: plain links, not the app's router.
     expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api/docs');
+    expect(screen.getByRole('link', { name: 'API guide' })).toHaveAttribute('href', expect.stringMatching(/docs\/api\.md$/));
     expect(screen.getByRole('link', { name: 'OpenAPI 3.1 document' })).toHaveAttribute('href', '/api/openapi.json');
     expect(screen.getByRole('heading', { name: 'Response format' })).toBeInTheDocument();
     expect(screen.getByText(/"success": true/)).toBeInTheDocument();

@@ -57,7 +57,11 @@ export function ApiAccessTab() {
             <a className="font-medium text-primary-strong underline underline-offset-2" href={API_REFERENCE.document}>
               OpenAPI 3.1 document
             </a>
-            .
+            ; to start, the{' '}
+            <a className="font-medium text-primary-strong underline underline-offset-2" href={API_REFERENCE.guide}>
+              API guide
+            </a>{' '}
+            (curl and a typed client).
           </p>
           <ul className="flex flex-col divide-y divide-border">
             {HIGHLIGHTS.map(({ key, description }) => (
