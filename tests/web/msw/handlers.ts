@@ -3,6 +3,7 @@ import { Credentials, RefreshRequest, RegisterRequest } from '@contract/users';
 import { formatIssues } from '@contract/common';
 import { PENDING_MESSAGE, backend } from './backend';
 import { DisclosedCombinationsResponse, SubmitExperienceRequest } from '@contract/experiences';
+import { MyFlagsResponse } from '@contract/moderation-api';
 import { HONEYPOT_MESSAGE } from '@contract/rules';
 import {
   DEFAULT_PEPTIDES,
@@ -112,6 +113,12 @@ export const handlers = [
     const parsed = SubmitExperienceRequest.safeParse(body);
     if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
     return HttpResponse.json(submitBody(parsed.data), { status: 201 });
+  }),
+
+  // A member's own flags: none by default (tests/web/msw/community-handlers.ts keeps real ones).
+  http.get('/api/flags', async ({ request }) => {
+    await record(request);
+    return bearerUser(request) ? HttpResponse.json(MyFlagsResponse.parse({ success: true, data: { flags: {} } })) : unauthorized();
   }),
 
   // The wizard's preview: by default a new combination is too rare to show (a small community);
