@@ -35,11 +35,15 @@ const TAB_LABELS: Record<ResearchTab, string> = {
 /** The Reports tab's count of what waits: "Reports 12 waiting" to a screen reader, a badge on screen. */
 function WaitingBadge({ count }: { count: number }) {
   if (count <= 0) return null;
+  // The spaces keep the name "Reports 12 waiting" (not "Reports12"); the flex tab does not draw it.
   return (
-    <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold tabular-nums text-primary-foreground">
-      {formatCount(count)}
-      <span className="sr-only"> waiting</span>
-    </span>
+    <>
+      {' '}
+      <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold tabular-nums text-primary-foreground">
+        {formatCount(count)}{' '}
+        <span className="sr-only">waiting</span>
+      </span>
+    </>
   );
 }
 

@@ -1,26 +1,22 @@
 // Several reports at once: select all on the page (the reports loaded so far), then publish or
 // hide them in one request (POST /api/moderation/bulk, at most BULK_MAX). Reports the server
-// could not decide are listed here with its reason, and stay selected.
-import { Check, EyeOff, X } from 'lucide-react';
+// could not decide stay selected while the page shows them (RefusalList.tsx says why).
+import { Check, EyeOff } from 'lucide-react';
 import { useId } from 'react';
 import { BULK_MAX } from '@contract/moderation-api';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { formatCount } from '../format';
-import { reportsWord } from './queue-words';
-import type { Refusal } from './use-decisions';
 
 export function BulkBar({
   shown,
   selected,
   canPublish,
   busy,
-  refusals,
   onSelectAll,
   onPublish,
   onHide,
   onClear,
-  onDismissRefusals,
 }: {
   /** How many reports the page shows (select all takes them all, up to BULK_MAX). */
   shown: number;
@@ -28,60 +24,37 @@ export function BulkBar({
   /** The view allows a publish (waiting); scheduled reports can only be hidden. */
   canPublish: boolean;
   busy: boolean;
-  refusals: Refusal[];
   onSelectAll: (all: boolean) => void;
   onPublish: () => void;
   onHide: () => void;
   onClear: () => void;
-  onDismissRefusals: () => void;
 }) {
   const allId = useId();
   const all = selected > 0 && selected >= Math.min(shown, BULK_MAX);
   const n = formatCount(selected);
   return (
-    <div className="grid gap-2">
-      <div role="group" aria-label="Decide several reports" className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-2 text-sm">
-        <label htmlFor={allId} className="flex cursor-pointer items-center gap-2">
-          <Checkbox id={allId} checked={all} indeterminate={selected > 0 && !all} onChange={(event) => onSelectAll(event.target.checked)} />
-          {shown > BULK_MAX ? `Select the first ${formatCount(BULK_MAX)}` : 'Select all on this page'}
-        </label>
-        <span aria-live="polite" className="text-muted-foreground">
-          {selected > 0 ? `${n} selected` : ''}
-        </span>
-        {selected > 0 && (
-          <div className="flex flex-wrap gap-2 sm:ml-auto">
-            {canPublish && (
-              <Button size="sm" disabled={busy} onClick={onPublish}>
-                <Check aria-hidden />
-                Publish {n}
-              </Button>
-            )}
-            <Button size="sm" variant="destructive" disabled={busy} onClick={onHide}>
-              <EyeOff aria-hidden />
-              Hide {n}
+    <div role="group" aria-label="Decide several reports" className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-2 text-sm">
+      <label htmlFor={allId} className="flex cursor-pointer items-center gap-2">
+        <Checkbox id={allId} checked={all} indeterminate={selected > 0 && !all} onChange={(event) => onSelectAll(event.target.checked)} />
+        {shown > BULK_MAX ? `Select the first ${formatCount(BULK_MAX)}` : 'Select all on this page'}
+      </label>
+      <span aria-live="polite" className="text-muted-foreground">
+        {selected > 0 ? `${n} selected` : ''}
+      </span>
+      {selected > 0 && (
+        <div className="flex flex-wrap gap-2 sm:ml-auto">
+          {canPublish && (
+            <Button size="sm" disabled={busy} onClick={onPublish}>
+              <Check aria-hidden />
+              Publish {n}
             </Button>
-            <Button size="sm" variant="ghost" onClick={onClear}>
-              Clear
-            </Button>
-          </div>
-        )}
-      </div>
-      {refusals.length > 0 && (
-        <div role="alert" className="flex items-start justify-between gap-3 rounded-lg border border-destructive p-3 text-sm">
-          <div className="grid gap-1">
-            <p className="font-medium text-destructive-text">
-              {formatCount(refusals.length)} {reportsWord(refusals.length)} not decided (still selected):
-            </p>
-            <ul className="grid gap-0.5">
-              {refusals.map((r) => (
-                <li key={r.id}>
-                  {r.label}: {r.error}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <Button size="icon" variant="ghost" className="size-8" aria-label="Dismiss the list of reports not decided" onClick={onDismissRefusals}>
-            <X aria-hidden />
+          )}
+          <Button size="sm" variant="destructive" disabled={busy} onClick={onHide}>
+            <EyeOff aria-hidden />
+            Hide {n}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onClear}>
+            Clear
           </Button>
         </div>
       )}

@@ -17,6 +17,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BulkBar } from './BulkBar';
 import { actionsFor, QueueCard } from './QueueCard';
+import { RefusalList } from './RefusalList';
 import { EMPTY, HEADING_ID, itemDomId, reportLabel, VIEW_LABELS } from './queue-words';
 import { useQueueActions } from './use-queue-actions';
 import { useQueueKeys, type QueueKey } from './use-queue-keys';
@@ -30,10 +31,13 @@ const without = (set: ReadonlySet<string>, ids: Iterable<string>) => {
   return next;
 };
 
-/** Focus may be moved for the moderator: it is on nothing, in the queue, in a dialog of it or on a toast (Undo). */
+/**
+ * Focus may be moved for the moderator: it is on nothing, in the queue, on the tab's heading (where
+ * it went when the list emptied), in a dialog of it or on a toast (Undo).
+ */
 function focusIsFree(list: HTMLElement | null): boolean {
   const active = document.activeElement;
-  if (!active || active === document.body) return true;
+  if (!active || active === document.body || active.id === HEADING_ID) return true;
   return Boolean(list?.contains(active) || active.closest('[role="dialog"]') || active.closest('[role="region"][aria-label^="Notifications"]'));
 }
 
@@ -161,10 +165,12 @@ export function QueueList({ view, reason, onToggleLegend }: { view: QueueView; r
   if (query.isError && items.length === 0) {
     return <LoadError title="Failed to load the reports" message={errorMessage(query.error, 'The queue could not be loaded.')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
+  const refusals = <RefusalList refusals={actions.refusals} onDismiss={actions.clearRefusals} />;
   if (items.length === 0) {
     const narrowed = view === 'waiting' && reason !== 'all';
     return (
       <>
+        {refusals}
         <Card>
           <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
             <Inbox className="size-8 text-muted-foreground" aria-hidden />
@@ -184,7 +190,6 @@ export function QueueList({ view, reason, onToggleLegend }: { view: QueueView; r
           selected={selectedItems.length}
           canPublish={view === 'waiting'}
           busy={actions.busy}
-          refusals={actions.refusals}
           onSelectAll={(all) => setSelected(all ? new Set(items.slice(0, BULK_MAX).map(idOf)) : new Set())}
           onPublish={() => {
             remember(selectedItems);
@@ -195,9 +200,9 @@ export function QueueList({ view, reason, onToggleLegend }: { view: QueueView; r
             actions.openHide(selectedItems);
           }}
           onClear={() => setSelected(new Set())}
-          onDismissRefusals={actions.clearRefusals}
         />
       )}
+      {refusals}
       <ul ref={listRef} className="grid gap-3" aria-label={VIEW_LABELS[view]} aria-busy={query.isFetching && !query.isFetchingNextPage}>
         {items.map((item) => {
           const id = idOf(item);

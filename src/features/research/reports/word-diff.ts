@@ -38,7 +38,40 @@ export function wordDiff(before: string, after: string): DiffPart[] {
   }
   while (i < a.length) push('removed', a[i++]!);
   while (j < b.length) push('added', b[j++]!);
-  return parts;
+  return readable(parts);
+}
+
+/**
+ * Folds a kept run into the changes around it when it is no longer than the change on either side
+ * (the rule of diff-match-patch's semantic cleanup): "buy it at shop.com" → "no swelling at all"
+ * reads as one replaced phrase, not as two changes around a kept "at". Removed before added.
+ */
+function readable(parts: DiffPart[]): DiffPart[] {
+  type Run = { same: string } | { removed: string; added: string };
+  const runs: Run[] = [];
+  for (const p of parts) {
+    const last = runs[runs.length - 1];
+    if (p.kind === 'same') runs.push({ same: p.text });
+    else if (last && !('same' in last)) last[p.kind] += p.text;
+    else runs.push(p.kind === 'added' ? { removed: '', added: p.text } : { removed: p.text, added: '' });
+  }
+  const size = (r: Run | undefined) => (r && !('same' in r) ? Math.max(r.removed.trim().length, r.added.trim().length) : 0);
+  for (let k = 1; k < runs.length - 1; k++) {
+    const run = runs[k]!;
+    if (!('same' in run)) continue;
+    const [prev, next] = [runs[k - 1]!, runs[k + 1]!];
+    if ('same' in prev || 'same' in next || run.same.trim().length > Math.min(size(prev), size(next))) continue;
+    runs.splice(k - 1, 3, { removed: prev.removed + run.same + next.removed, added: prev.added + run.same + next.added });
+    k = Math.max(0, k - 2);
+  }
+  return runs.flatMap((r): DiffPart[] =>
+    'same' in r
+      ? [{ kind: 'same', text: r.same }]
+      : [
+          ...(r.removed ? [{ kind: 'removed' as const, text: r.removed }] : []),
+          ...(r.added ? [{ kind: 'added' as const, text: r.added }] : []),
+        ],
+  );
 }
 
 /** What a list gained and lost (effects), in the order each list has them. */
