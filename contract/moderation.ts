@@ -38,7 +38,7 @@ export const HOLD_REASON_LABELS: Record<HoldReason, string> = {
   danger: 'May be dangerous advice',
   repeated: 'Repeats a recent report',
   'pre-moderation': 'Pre-moderation',
-  edited: 'Edited after a decision',
+  edited: 'Corrected while held or hidden',
   flags: 'Flagged by members',
   'concerning-votes': 'Marked concerning by members',
 };

@@ -1,7 +1,7 @@
-// The moderators' Reports and Activity tabs (issues 19 and 31) against MSW: the queue with why
-// each report is there (the whole report behind Details), empty and error states, Publish / Hide /
-// Restore updating the list with a toast and moving focus, the Hide dialog's checks, and the
-// Activity filters. The queue's tools of issue 31 are tests/web/moderation-queue.test.tsx.
+// The moderators' Reports and Activity tabs against MSW: the queue with why each report is there
+// (the whole report behind Details), empty and error states, Publish / Hide / Restore updating
+// the list with a toast and moving focus, the Hide dialog's checks, and the Activity filters. The
+// queue's tools (counts, filter, bulk, keys, Undo, diff) are tests/web/moderation-queue.test.tsx.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HIDE_REASON_LABELS, HOLD_REASON_LABELS } from '@contract/moderation';
@@ -11,7 +11,8 @@ import { makeLogEntry, makeQueueItem, moderationHandlers, type ModerationStore }
 import { researchHandlers } from './msw/research-handlers';
 import { server } from './msw/server';
 
-const SLOW = { timeout: 5000 };
+// A first render on a busy two-core machine took over 5 s.
+const SLOW = { timeout: 10_000 };
 
 function setup(initial: Partial<ModerationStore> = {}) {
   const moderation = moderationHandlers(initial);

@@ -13,7 +13,7 @@ import { makeLogEntry, makeQueueItem, moderationHandlers, type ModerationStore }
 import { researchHandlers } from './msw/research-handlers';
 import { server } from './msw/server';
 
-const SLOW = { timeout: 8000 };
+const SLOW = { timeout: 10_000 };
 const STORY = 'Six weeks on it for a sore tendon, slow and steady progress with no side effects worth a mention at all, then';
 
 function setup(initial: Partial<ModerationStore> = {}) {
@@ -52,7 +52,7 @@ describe('the queue', { timeout: 30_000 }, () => {
     const marks = [...card.querySelectorAll('mark')].map((m) => m.textContent);
     // In the excerpt as written, and in the chips as the rules read it.
     expect(marks).toEqual(['Shop-Example.COM', 'shop-example.com', '+44 20 7946 0958']);
-    expect(within(card).getByRole('list', { name: 'What the hold rules match' })).toHaveTextContent('Link:shop-example.comPhone:+44 20 7946 0958');
+    expect(within(card).getByRole('list', { name: 'What the hold rules match' })).toHaveTextContent('Link: shop-example.comPhone: +44 20 7946 0958');
     expect(within(card).getByRole('link', { name: 'the published report #70000000' })).toHaveAttribute('href', '/experiences/70000000-0000-4000-8000-000000000001');
 
     expect(await screen.findByRole('tab', { name: 'Reports 2 waiting' })).toBeInTheDocument();
@@ -261,7 +261,7 @@ describe('the queue', { timeout: 30_000 }, () => {
 
     const history = within(card).getByRole('region', { name: 'History' });
     expect(within(history).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Edited after a decision'),
+      expect.stringContaining('Corrected while held or hidden'),
       expect.stringContaining('Contains a link'),
     ]);
     await user.click(within(history).getByRole('link', { name: 'See all in Activity' }));

@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { BULK_MAX } from '@contract/moderation-api';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { cn } from '@/lib/cn';
 import { formatCount } from '../format';
 
 export function BulkBar({
@@ -33,7 +34,12 @@ export function BulkBar({
   const all = selected > 0 && selected >= Math.min(shown, BULK_MAX);
   const n = formatCount(selected);
   return (
-    <div role="group" aria-label="Decide several reports" className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-2 text-sm">
+    // Sticky while reports are selected, so Publish and Hide stay in reach down a long list.
+    <div
+      role="group"
+      aria-label="Decide several reports"
+      className={cn('flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-2 text-sm', selected > 0 && 'sticky top-2 z-10 shadow-md')}
+    >
       <label htmlFor={allId} className="flex cursor-pointer items-center gap-2">
         <Checkbox id={allId} checked={all} indeterminate={selected > 0 && !all} onChange={(event) => onSelectAll(event.target.checked)} />
         {shown > BULK_MAX ? `Select the first ${formatCount(BULK_MAX)}` : 'Select all on this page'}

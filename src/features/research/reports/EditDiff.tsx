@@ -1,5 +1,6 @@
 // What an author's correction changed while the report waited (QueueItem.editedFrom): the reasons
 // it was held for before, and word by word what the story, effects and outcomes were.
+import { Fragment } from 'react';
 import { HOLD_REASON_LABELS } from '@contract/moderation';
 import type { QueueItem } from '@contract/moderation-api';
 import { outcomeLabel } from '@contract/vocabulary';
@@ -46,9 +47,11 @@ export function EditDiff({ item, headingId }: { item: QueueItem; headingId: stri
                   {part.text}
                 </ins>
               ) : (
-                <del key={i} className={REMOVED}>
-                  {part.text}
-                </del>
+                // A space after a removed run that ends a sentence ("lot.") keeps it apart from the added one.
+                <Fragment key={i}>
+                  <del className={REMOVED}>{part.text}</del>
+                  {story[i + 1]?.kind === 'added' && !/\s$/.test(part.text) ? ' ' : null}
+                </Fragment>
               ),
             )}
           </p>

@@ -98,8 +98,8 @@ export function QueueCard({
         {item.matches.length > 0 && (
           <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs" aria-label="What the hold rules match">
             {item.matches.map((m) => (
-              <li key={`${m.kind}:${m.text}`} className="flex min-w-0 items-baseline gap-1">
-                <span className="font-medium text-muted-foreground">{MATCH_KIND_LABELS[m.kind]}:</span>
+              <li key={`${m.kind}:${m.text}`} className="min-w-0">
+                <span className="font-medium text-muted-foreground">{MATCH_KIND_LABELS[m.kind]}:</span>{' '}
                 <mark className={cn(MARK_CLASSES, '[overflow-wrap:anywhere]')}>{m.text}</mark>
               </li>
             ))}
@@ -116,7 +116,7 @@ export function QueueCard({
             {item.flags.open > 0 ? `${plural(item.flags.open, 'open flag', 'open flags')}: ` : 'No open flags. '}
             {item.flags.reasons.map((r) => `${FLAG_REASON_TEXT[r.reason] ?? r.reason} (${formatCount(r.count)})`).join(', ')}
             {item.flags.open > 0 ? '. ' : ''}
-            {plural(item.concerningVotes, 'member marked it concerning.', 'members marked it concerning.')}
+            {item.concerningVotes > 0 && plural(item.concerningVotes, 'member marked it concerning.', 'members marked it concerning.')}
           </p>
         )}
         {item.flags.notes.length > 0 && <FlagNotes notes={item.flags.notes.slice(0, 2)} label="Flag notes" />}
@@ -131,7 +131,8 @@ export function QueueCard({
         )}
         {item.editedFrom && <p className="text-sm text-muted-foreground">Corrected by its author while it waited: Details shows what changed.</p>}
       </div>
-      <div className="col-start-2 flex flex-wrap items-start gap-2 sm:col-start-3 sm:row-start-1 sm:justify-end">
+      {/* Under the checkbox too on a phone, so Publish, Hide and Details share one row at 360 px. */}
+      <div className="col-span-2 flex flex-wrap items-start gap-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:justify-end">
         {actionsFor(item).map((action) => (
           <Button
             key={action}

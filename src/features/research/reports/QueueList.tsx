@@ -214,7 +214,8 @@ export function QueueList({ view, reason, onToggleLegend }: { view: QueueView; r
               // In the Tab order, so a keyboard reaches each report itself (and its shortcuts) as well as its buttons.
               tabIndex={0}
               aria-label={reportLabel(item)}
-              className="rounded-lg outline-offset-2 focus:outline-2 focus:outline-ring"
+              // Room above for the sticky bulk bar when focus scrolls a report into view.
+              className="scroll-mt-24 rounded-lg outline-offset-2 focus:outline-2 focus:outline-ring"
             >
               <QueueCard
                 item={item}
