@@ -2,11 +2,13 @@
 // reports with one bulk action (select all, Publish 10), then, with publication batches on
 // (PUBLISH_EVERY=6h, so a publish waits for its batch and can be undone), ten more with the
 // keyboard alone (j once, then p for each) and undoes the last publish from the toast. Each run
-// prints the keys or clicks and the time it took. QUEUE_SCREENS=1 also takes the queue's screenshots, light and dark, at 360 and
-// 1280 px, with a card's matched text marked and a correction's diff open, into the screenshot folder.
+// prints the keys or clicks and the time it took. Axe checks the queue, light and dark, at 360
+// and 1280 px, with a card's matched text marked, a correction's diff open and the key legend
+// shown; QUEUE_SCREENS=1 also saves those screenshots into the screenshot folder.
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, violationLines } from './axe';
 import { apiAt, firstPeptide, launch, screenshotDir, submitExperience } from './browser';
 import { heldReports, moderatorPage, startQueueServer, waitingCount, type QueueServer } from './held-queue';
 
@@ -59,8 +61,8 @@ async function held(story: string) {
   return res.body.data as { experience: { _id: string }; trackingId: string };
 }
 
-describe.runIf(process.env.QUEUE_SCREENS === '1')('how the queue looks', () => {
-  it('light and dark, 360 and 1280 px: marked matches, reasons, a correction with its diff', async () => {
+describe('how the queue looks', () => {
+  it('light and dark, 360 and 1280 px: marked matches, reasons, a correction with its diff, the key legend; no axe violations', async () => {
     // Nothing else waits (heldReports hides what does), so these four are the page.
     await heldReports(server, 0, 'none');
     const mark = Date.now().toString(36);
@@ -83,7 +85,9 @@ describe.runIf(process.env.QUEUE_SCREENS === '1')('how the queue looks', () => {
         await itemOf(page, corrected.experience._id).getByRole('button', { name: /^Details of / }).click();
         await page.getByRole('region', { name: 'Corrected by its author while it waited' }).waitFor();
         await page.keyboard.press('?');
-        await page.screenshot({ path: path.join(dir, `queue-${width}-${theme}.png`), fullPage: true });
+        await page.getByRole('region', { name: 'Keyboard shortcuts' }).waitFor();
+        expect(violationLines(await axeViolations(page)), `${width} px, ${theme}`).toEqual([]);
+        if (process.env.QUEUE_SCREENS === '1') await page.screenshot({ path: path.join(dir, `queue-${width}-${theme}.png`), fullPage: true });
         await context.close();
       }
     }
