@@ -99,7 +99,10 @@ try {
     // Default config = mobile preset (Moto G Power emulation, simulated slow 4G).
     const result = await lighthouse(`${baseURL}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     if (!result) throw new Error(`no Lighthouse result for ${page}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError, runWarnings } = result.lhr;
+    // A run that could not measure scores 0 with no metrics: say why instead.
+    if (runtimeError) console.log(`  ${page}${RUNS > 1 ? ` (run ${run})` : ''}: Lighthouse could not measure: ${runtimeError.code}: ${runtimeError.message}`);
+    for (const warning of runWarnings ?? []) console.log(`  ${page}${RUNS > 1 ? ` (run ${run})` : ''}: ${warning}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     rows.push({
       page,
