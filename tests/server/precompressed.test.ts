@@ -12,11 +12,20 @@ import { compressBest, precompressFolder } from '../../scripts/precompress';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
+/** Holds the build (`dist/`) and, beside it, files the server must never send. */
+let workDir: string;
 let staticDir: string;
 const SCRIPT = '/assets/app-3f9a1c2b.js';
 /** A text file of an older build, without compressed copies. */
 const UNPACKED = '/assets/old-7e6d5c4b.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A file whose name stays from build to build (revalidated, not hashed). */
+const MANIFEST = '/manifest.webmanifest';
+const SECRET = 'not-for-the-web';
+
+function manifestText(name: string): string {
+  return JSON.stringify({ name, short_name: name, icons: Array.from({ length: 12 }, (_, i) => ({ src: `/icons/${name}-${i}.png`, sizes: `${16 * (i + 1)}x${16 * (i + 1)}` })) }, null, 2);
+}
 
 /** Some kilobytes of script-like text with repeats and variety, as a bundle has. */
 function scriptText(seed: number): string {
@@ -27,8 +36,14 @@ function scriptText(seed: number): string {
 beforeAll(async () => {
   // A build as `vite build` writes it: index.html, hashed assets, the public folder's files, then
   // the compressed copies of the text files, by the build's own step.
-  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-precompressed-'));
-  fs.mkdirSync(path.join(staticDir, 'assets'));
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-precompressed-'));
+  staticDir = path.join(workDir, 'dist');
+  fs.mkdirSync(path.join(staticDir, 'assets'), { recursive: true });
+  // Beside the build, with compressed copies too: what an escaping path would reach.
+  fs.writeFileSync(path.join(workDir, 'secret.txt'), `${SECRET}\n`.repeat(100));
+  fs.mkdirSync(path.join(workDir, 'dist-old'));
+  fs.writeFileSync(path.join(workDir, 'dist-old/app.js'), `${SECRET}\n`.repeat(100));
+  await precompressFolder(workDir);
   const page = `<!doctype html><html lang="en"><head><title>Peptide Community</title><script type="module" src="${SCRIPT}"></script></head><body><div id="root"></div>${'<p>Anonymous, structured reports of peptide experiences.</p>'.repeat(40)}</body></html>`;
   fs.writeFileSync(path.join(staticDir, 'index.html'), page);
   fs.writeFileSync(path.join(staticDir, SCRIPT), scriptText(3));
@@ -36,6 +51,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'assets/logo-1a2b3c4d.png'), Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 131) % 256)));
   fs.writeFileSync(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" fill="#0f766e"/><circle cx="16" cy="16" r="8" fill="#ffffff"/></svg>');
   fs.writeFileSync(path.join(staticDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  fs.writeFileSync(path.join(staticDir, MANIFEST), manifestText('Peptide Community'));
   await precompressFolder(staticDir);
   // Written after the step, as by an older build: no copies.
   fs.writeFileSync(path.join(staticDir, UNPACKED), scriptText(5));
@@ -43,7 +59,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(staticDir, { recursive: true, force: true });
+  fs.rmSync(workDir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url, headers });
@@ -194,6 +210,84 @@ describe('a hashed asset', () => {
         expect(res.statusCode, url).toBe(404);
         expect(res.body, url).not.toContain('<div id="root">');
       }
+    }
+  });
+});
+
+describe('a path that names something outside the build', () => {
+  it('is refused or not found in any spelling, for any Accept-Encoding: never a file beside the build nor its copy', async () => {
+    const escapes = [
+      '/secret.txt',
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/%2E%2E/secret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/..%252fsecret.txt',
+      '/..%5csecret.txt',
+      '/assets/..%5c..%5csecret.txt',
+      '//../secret.txt',
+      '/assets//../../secret.txt',
+      `${SCRIPT}/../../../secret.txt`,
+      '/../dist-old/app.js',
+      '/%2e%2e/dist-old/app.js',
+      '/..%2fdist-old%2fapp.js',
+      '/secret.txt%00.br',
+      '/../secret.txt.br',
+      '/%2e%2e/secret.txt.gz',
+    ];
+    for (const url of escapes) {
+      for (const acceptEncoding of ['br', 'gzip', 'identity']) {
+        const res = await get(url, { 'accept-encoding': acceptEncoding });
+        const what = `${url} ${acceptEncoding}`;
+        expect([400, 403, 404], what).toContain(res.statusCode);
+        expect(res.headers['content-encoding'], what).toBeUndefined();
+        expect(res.body, what).not.toContain(SECRET);
+        expect(res.body, what).not.toContain('<div id="root">');
+      }
+    }
+  });
+
+  it('spelled otherwise inside the build, is the file itself or not found: never another file, never the app page', async () => {
+    const name = SCRIPT.slice('/assets/'.length);
+    const spellings = [SCRIPT.toUpperCase(), `${SCRIPT}/`, `/assets/../assets/${name}`, `/assets/./${name}`, `/assets%2f${name}`, `/assets/%2e/${name}`, SCRIPT.replace('app-', '%61pp-'), `/index.html/../assets/${name}`];
+    for (const url of spellings) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      if (res.statusCode === 200) expect(res.rawPayload.equals(onDisk(`${SCRIPT}.br`)), url).toBe(true);
+      else expect([400, 403, 404], url).toContain(res.statusCode);
+      expect(res.body, url).not.toContain('<div id="root">');
+    }
+  });
+});
+
+describe('a file rewritten on disk by a new build', () => {
+  it('goes out as its new copies, with new ETags, and the old ETag no longer answers 304', async () => {
+    const before = await get(MANIFEST, { 'accept-encoding': 'br' });
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['content-encoding']).toBe('br');
+    expect(decoded(before).toString()).toBe(manifestText('Peptide Community'));
+    expect(before.headers['cache-control']).toBe('no-cache');
+    const oldTag = before.headers.etag as string;
+
+    // The build writes the file and its copies again, later than the ones the server saw.
+    const text = Buffer.from(manifestText('Peptide Research Community'));
+    fs.writeFileSync(path.join(staticDir, MANIFEST), text);
+    fs.writeFileSync(path.join(staticDir, `${MANIFEST}.br`), compressBest(text, 'br'));
+    fs.writeFileSync(path.join(staticDir, `${MANIFEST}.gz`), compressBest(text, 'gzip'));
+    const later = new Date(Date.now() + 5_000);
+    for (const suffix of ['', '.br', '.gz']) fs.utimesSync(path.join(staticDir, MANIFEST + suffix), later, later);
+
+    for (const [acceptEncoding, encoding] of [['br', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+      const res = await get(MANIFEST, { 'accept-encoding': acceptEncoding, 'if-none-match': oldTag });
+      expect(res.statusCode, acceptEncoding).toBe(200);
+      expect(res.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(decoded(res).toString(), acceptEncoding).toBe(manifestText('Peptide Research Community'));
+      expect(res.headers.etag, acceptEncoding).not.toBe(oldTag);
+      const again = await get(MANIFEST, { 'accept-encoding': acceptEncoding, 'if-none-match': res.headers.etag as string });
+      expect(again.statusCode, acceptEncoding).toBe(304);
     }
   });
 });
