@@ -1,6 +1,6 @@
 // Experience reports, votes and effects (docs/product-rules.md, "Anonymity", "Votes", "Forms").
 import { z } from 'zod/mini';
-import { EXPERIENCE_STATUSES, HIDE_REASONS, HOLD_REASONS } from './moderation';
+import { AUTHOR_STATUSES, HIDE_REASONS, HOLD_REASONS } from './moderation';
 import {
   AGE_RANGES,
   BIOLOGICAL_SEXES,
@@ -146,12 +146,20 @@ export const OwnExperience = z.object({
   sourcing: z.nullable(Sourcing),
   /** Whether the sourcing is on the public card (the submitter ticked "Publish sourcing details"). */
   publishSourcing: z._default(z.boolean(), false),
-  /** Moderation (contract/moderation.ts): only `published` is public. */
-  status: z._default(z.enum(EXPERIENCE_STATUSES), 'published'),
+  /**
+   * Moderation (contract/moderation.ts): only `published` is public; `queued`, a new report
+   * waiting for its publication batch (publicFrom says when).
+   */
+  status: z._default(z.enum(AUTHOR_STATUSES), 'published'),
   /** Why it is held (codes of HOLD_REASONS; HOLD_REASON_TEXT has the sentences); empty otherwise. */
   holdReasons: z._default(z.array(z.enum(HOLD_REASONS)), []),
   /** When hidden: the moderator's reason code and the sentence the submitter reads; null otherwise. */
   hiddenReason: z._default(z.nullable(z.object({ code: z.enum(HIDE_REASONS), text: z.string() })), null),
+  /**
+   * When the report, or the change last made to it (by its author or a moderator), becomes
+   * public: the next publication batch (ISO time on the UTC grid). Null when nothing is waiting.
+   */
+  publicFrom: z._default(z.nullable(IsoDate), null),
 });
 export type OwnExperience = z.infer<typeof OwnExperience>;
 
@@ -176,33 +184,38 @@ export const ExperienceListResponse = ok(
   z.object({ experiences: z.array(Experience), nextCursor: z.nullable(z.string()), total: z._default(z.nullable(MatchCount), null) }),
 );
 /**
- * Are these quasi-identifiers already shown for this peptide (the wizard's preview)? True only
- * where at least K_ANONYMITY reports share them now, so the answer tells nothing the feed does
- * not; a new report may itself be the one that makes them shown.
+ * The combinations of age range, biological sex and activity level shown for a peptide: those at
+ * least K_ANONYMITY settled reports share (docs/product-rules.md, "Anonymity"). The wizard
+ * downloads them and decides on the device whether a report's own combination will show, so that
+ * nothing about a report leaves the browser before Submit.
  */
-export const DisclosureQuery = z.object({
-  peptideId: Id,
-  ageRange: z.enum(AGE_RANGES),
-  biologicalSex: z.enum(BIOLOGICAL_SEXES),
-  activityLevel: z.enum(WIZARD_ACTIVITY_LEVELS),
-});
-export type DisclosureQueryInput = z.output<typeof DisclosureQuery>;
-export const DisclosureResponse = ok(z.object({ demographicsShown: z.boolean() }));
+export const DisclosedCombination = z.object({ ageRange: z.string(), biologicalSex: z.string(), activityLevel: z.string() });
+export type DisclosedCombination = z.infer<typeof DisclosedCombination>;
+export const DisclosedCombinationsResponse = ok(
+  z.object({
+    combinations: z.array(DisclosedCombination),
+    /** Days a report must have been public to count (DISCLOSURE_SETTLE_DAYS; 0: counted once public). */
+    settleDays: z._default(z.number(), 0),
+  }),
+);
 
 export const HomeExperiencesQuery = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(20)), 3) });
 export const HomeExperiencesResponse = ok(z.object({ experiences: z.array(Experience) }));
 export const ExperienceResponse = ok(z.object({ experience: Experience }));
 
 /**
- * `status` is `published` or `held`; `holdReasons` are codes of HOLD_REASONS (empty when
- * published), HOLD_REASON_TEXT in contract/moderation.ts has the sentence for each.
+ * `status`: `queued` (public at `publicFrom`, the next publication batch), `held` (waits for a
+ * moderator after that batch) or, where batches are off, `published`; `holdReasons` are codes of
+ * HOLD_REASONS for what the report's own text holds (empty otherwise), HOLD_REASON_TEXT in
+ * contract/moderation.ts has the sentence for each. `experience` is the card as it will read.
  */
 export const SubmitExperienceResponse = ok(
   z.object({
     trackingId: z.string(),
     experience: Experience,
-    status: z.enum(EXPERIENCE_STATUSES),
+    status: z.enum(AUTHOR_STATUSES),
     holdReasons: z.array(z.enum(HOLD_REASONS)),
+    publicFrom: z._default(z.nullable(IsoDate), null),
   }),
 );
 
@@ -240,7 +253,11 @@ export const UpdateTrackedExperienceRequest = z
   );
 export type UpdateTrackedExperienceRequest = z.input<typeof UpdateTrackedExperienceRequest>;
 
-export const DeleteExperienceResponse = ok(z.object({}));
+/**
+ * A deletion is final at once for its author (a lookup answers 404); the public pages drop the
+ * report at `publicUntil`, the next publication batch (null: it was not public, or batches are off).
+ */
+export const DeleteExperienceResponse = ok(z.object({ publicUntil: z._default(z.nullable(IsoDate), null) }));
 
 // Votes
 export const VoteRequest = z.object({ voteType: z.enum(VOTE_TYPES) });
@@ -258,7 +275,8 @@ export type VoteStatus = z.infer<typeof VoteStatus>;
 export const VoteStatusResponse = ok(VoteStatus);
 
 /** The caller's votes on many experiences at once (one request per page, not one per card). */
-export const MyVotesQuery = z.object({
+/** `?experienceIds=a,b,…`: up to 100 reports the caller asks about (their own votes, their own flags). */
+export const ExperienceIdsQuery = z.object({
   experienceIds: z.pipe(
     z.pipe(
       z.string().check(z.minLength(1, 'experienceIds is required'), z.maxLength(100 * 37)),
@@ -270,6 +288,7 @@ export const MyVotesQuery = z.object({
     ),
   ),
 });
+export const MyVotesQuery = ExperienceIdsQuery;
 export const MyVotesResponse = ok(z.object({ votes: z.record(z.string(), z.object({ voteType: z.enum(VOTE_TYPES), voteId: Id })) }));
 
 // Effects vocabulary

@@ -2,6 +2,7 @@
 export * from './common';
 export * from './rules';
 export * from './users';
+export * from './account';
 export * from './peptides';
 export * from './experiences';
 export * from './moderation';

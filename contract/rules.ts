@@ -131,6 +131,19 @@ export function popularityScore(experiences: number, votes: number, maxExperienc
 }
 
 /** Tracking ids: TRK- and 20 digits; accepted trimmed and in any letter case. */
+/**
+ * The web app pads submission and update bodies with trailing spaces to a multiple of this many
+ * bytes (src/api/padded-body.ts), so the size of a request, which any proxy sees, does not point
+ * at its report (docs/product-rules.md, "Publication in batches").
+ */
+export const BODY_PAD_BYTES = 4096;
+
+/** `json` with spaces after it up to a multiple of BODY_PAD_BYTES bytes in UTF-8. */
+export function padJson(json: string): string {
+  const bytes = new TextEncoder().encode(json).length;
+  return json + ' '.repeat((BODY_PAD_BYTES - (bytes % BODY_PAD_BYTES)) % BODY_PAD_BYTES);
+}
+
 export const TRACKING_ID_RE = /^TRK-\d{20}$/;
 export function normaliseTrackingId(input: string): string {
   return input.trim().toUpperCase();

@@ -1,7 +1,7 @@
 // Accounts, sessions, profiles and moderation (docs/product-rules.md, "Accounts and sign-in").
 import { Prose } from './safe-text';
 import { z } from 'zod/mini';
-import { ACCOUNT_STATUSES, GENDERS, Id, IsoDate, PROFILE_ACTIVITY_LEVELS, QueryInt, ROLES, TextList, ok } from './common';
+import { ACCOUNT_STATUSES, BIOLOGICAL_SEXES, Id, IsoDate, PROFILE_ACTIVITY_LEVELS, QueryInt, ROLES, TextList, ok } from './common';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MIN_MESSAGE = `password must be at least ${PASSWORD_MIN} characters`;
@@ -14,7 +14,7 @@ export const PASSWORD_COMMON_MESSAGE = 'password is too common: choose one that 
 
 const PASSWORD_BLANK_MESSAGE = 'password must not be only spaces';
 const PASSWORD_REPEATED_MESSAGE = 'password must not be one character or a short pattern repeated';
-const PASSWORD_EMAIL_MESSAGE = 'password must not contain the part of your email before the @';
+export const PASSWORD_EMAIL_MESSAGE = 'password must not contain the part of your email before the @';
 /** The part of the email before the @ is refused inside a password from this length on. */
 const EMAIL_LOCAL_PART_MIN = 4;
 
@@ -52,52 +52,58 @@ function isRepeatedPattern(password: string): boolean {
 }
 
 /** Whether the password holds the email's local part (case-insensitive, NFKC), when that part is long enough to matter. */
-function passwordContainsEmail(password: string, email: string): boolean {
+export function passwordContainsEmail(password: string, email: string): boolean {
   const local = passwordCore(email.trim().split('@')[0]);
   return local.length >= EMAIL_LOCAL_PART_MIN && passwordCore(password).includes(local);
 }
 
+/**
+ * A password being chosen (registration, a change, a reset): the same rules everywhere. The rule
+ * about the email's local part needs the email, so each request checks it beside this.
+ */
+export const NewPassword = z.string().check(
+  z.normalize('NFKC'),
+  z.minLength(PASSWORD_MIN, PASSWORD_MIN_MESSAGE),
+  z.maxLength(200, 'password must be at most 200 characters'),
+  z.refine((p) => passwordCore(p) !== '', PASSWORD_BLANK_MESSAGE),
+  z.refine((p) => !isRepeatedPattern(p), PASSWORD_REPEATED_MESSAGE),
+);
+
 export const RegisterRequest = z.object({
   email: Credentials.shape.email,
-  password: z.string().check(
-    z.normalize('NFKC'),
-    z.minLength(PASSWORD_MIN, PASSWORD_MIN_MESSAGE),
-    z.maxLength(200, 'password must be at most 200 characters'),
-    z.refine((p) => passwordCore(p) !== '', PASSWORD_BLANK_MESSAGE),
-    z.refine((p) => !isRepeatedPattern(p), PASSWORD_REPEATED_MESSAGE),
-  ),
+  password: NewPassword,
 }).check(
   // Needs both fields, so it is checked on the object; the message still names the password.
   z.refine((r) => !passwordContainsEmail(r.password, r.email), { message: PASSWORD_EMAIL_MESSAGE, path: ['password'] }),
 );
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
-/** Weight in kg and height in cm, whatever unit the member reads them in: other units are for display only. */
+/**
+ * Weight in kg and height in cm, whatever unit the member reads them in: other units are for
+ * display only. Nothing is asked without a use (docs/product-rules.md, "Your account"): age,
+ * biological sex and activity level prefill the wizard when the member chooses so on a device;
+ * medical conditions and allergies are no longer asked (migration 020 deleted them).
+ */
 export const Demographics = z.object({
   age: z.optional(z.int('age must be a whole number').check(z.gte(13, 'age must be at least 13'), z.lte(120, 'age must be at most 120'))),
-  gender: z.optional(z.enum(GENDERS)),
+  /** The wizard's word and choices (contract/vocabulary.ts BIOLOGICAL_SEXES). */
+  biologicalSex: z.optional(z.enum(BIOLOGICAL_SEXES)),
   weight: z.optional(z.number().check(z.gt(0, 'weight must be positive'), z.lte(1000))),
   height: z.optional(z.number().check(z.gt(0, 'height must be positive'), z.lte(400))),
   activityLevel: z.optional(z.enum(PROFILE_ACTIVITY_LEVELS)),
   fitnessGoals: z.optional(TextList(20, 80)),
-  medicalConditions: z.optional(TextList(20, 80)),
-  allergies: z.optional(TextList(20, 80)),
 });
 export type Demographics = z.infer<typeof Demographics>;
 
+/**
+ * Units for display, and the one notification there is: the weekly digest, off unless the member
+ * turns it on (services/digest.ts). Mail about the account itself (approval, a reset) is not a
+ * choice. The old sharing toggles fed nothing and are gone (migration 020).
+ */
 export const Preferences = z.object({
   units: z.optional(z.object({ weight: z.optional(z.enum(['kg', 'lbs'])), height: z.optional(z.enum(['cm', 'ft'])) })),
-  privacy: z.optional(
-    z.object({
-      shareAge: z.optional(z.boolean()),
-      shareGender: z.optional(z.boolean()),
-      shareWeight: z.optional(z.boolean()),
-      shareHeight: z.optional(z.boolean()),
-    }),
-  ),
   notifications: z.optional(
     z.object({
-      email: z.optional(z.boolean()),
       weeklyDigest: z.optional(z.boolean()),
     }),
   ),

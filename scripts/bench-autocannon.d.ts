@@ -1,4 +1,4 @@
-// autocannon ships no types: the small part of its API that scripts/bench.ts uses.
+// autocannon ships no types: the small part of its API that scripts/bench.ts and bench-publication.ts use.
 declare module 'autocannon' {
   interface Result {
     errors: number;
@@ -8,12 +8,16 @@ declare module 'autocannon' {
   }
   interface Instance extends PromiseLike<Result> {
     on(event: 'response', fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    /** Ends the run early (its promise then resolves with what was measured). */
+    stop(): void;
   }
   interface Options {
     url: string;
     method?: string;
     connections?: number;
     duration?: number;
+    /** Requests to send in all, instead of a duration. */
+    amount?: number;
     headers?: Record<string, string>;
     body?: string;
     requests?: { setupRequest?: (req: any) => any }[];

@@ -2,7 +2,7 @@
 // and workers) plus the benchmark-only uncached feed route, which no other build of the app has.
 import { loadConfig } from '../server/config';
 import { apiScope } from '../server/plugins/route-config';
-import { benchRoutes } from '../server/routes/bench';
+import { benchRoutes } from './bench-routes';
 import { runServer } from '../server/serve';
 
 await runServer(loadConfig(), {

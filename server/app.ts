@@ -13,6 +13,8 @@ import { parseJsonBody, REQUEST_ENCODINGS, UNSUPPORTED_ENCODING_MESSAGE } from '
 import { COMPRESS_THRESHOLD, COMPRESSION } from './lib/response-cache';
 import { accessChecks } from './plugins/auth';
 import { crossProcessSignals } from './plugins/cross-process';
+import { publicationBatches } from './plugins/publication-batches';
+import { mailDelivery } from './plugins/mail-delivery';
 import { clientErrorHandler, errorAnswers, frameworkErrors } from './plugins/errors';
 import { routeSchemas } from './plugins/openapi';
 import { requestGuards } from './plugins/request-guards';
@@ -20,6 +22,7 @@ import { responseCaching } from './plugins/response-cache';
 import { apiScope, loggedPath } from './plugins/route-config';
 import { securityHeaders } from './plugins/security-headers';
 import { spa } from './plugins/spa';
+import { accountRoutes } from './routes/account';
 import { analyticsRoutes } from './routes/analytics';
 import { experienceRoutes } from './routes/experiences';
 import { moderationRoutes } from './routes/moderation';
@@ -99,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   if (ctx.config.corsOrigins.length) await app.register(cors, { origin: ctx.config.corsOrigins });
   await app.register(crossProcessSignals, { ctx });
+  await app.register(publicationBatches, { ctx });
 
   // JSON is the only body the API reads: without Fastify's text/plain parser, a text (or any
   // other) body is a 415 naming the type to send, not a schema complaint about a string.
@@ -122,11 +126,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     apiScope(async (api) => {
       await api.register(systemRoutes, { ctx });
       await api.register(userRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
       await api.register(peptideRoutes, { ctx });
       await api.register(experienceRoutes, { ctx });
       await api.register(moderationRoutes, { ctx });
       await api.register(analyticsRoutes, { ctx });
     }),
   );
+  // The mail queue and the weekly digest, in the background of the running app.
+  await app.register(mailDelivery, { ctx });
   return app;
 }

@@ -53,6 +53,16 @@ export interface Config {
   flagHoldThreshold: number;
   /** Concerning votes that hold a published report. */
   concerningHoldThreshold: number;
+  /**
+   * The publication batch interval in milliseconds (PUBLISH_EVERY): what anonymous people do, and
+   * moderators' publish and restore, become public together at the next multiple of it on the UTC
+   * grid (services/publication.ts). 0: at once.
+   */
+  publishEveryMs: number;
+  /** Days a report must have been public before it counts toward disclosure (k = 5); 0: at once. */
+  disclosureSettleDays: number;
+  /** Outgoing mail (server/mail/transport.ts); without `smtpUrl` messages go to `<dataDir>/outbox` as .eml files. */
+  mail: MailConfig;
   rateLimits: {
     submissions: RateLimitRule;
     register: RateLimitRule;
@@ -64,7 +74,21 @@ export interface Config {
     loginPerAccount: RateLimitRule;
     votes: RateLimitRule;
     general: RateLimitRule;
+    /** Password-reset mails per account (whether or not it exists): past `max` the answer is the same and nothing is sent. */
+    resetMail: RateLimitRule;
+    /** Anonymous corrections per report (its tracking ID), wherever they come from. */
+    edits: RateLimitRule;
   };
+}
+
+export interface MailConfig {
+  /** SMTP_URL (`smtp://user:pass@host:587`, `smtps://...`); null: write to `outboxDir`, deliver nothing. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of every message. */
+  from: string;
+  /** PUBLIC_URL: the site's address as its members reach it, for the links in mail (no trailing slash). */
+  publicUrl: string;
+  outboxDir: string;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -113,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     moderation: moderationMode(env.MODERATION),
     flagHoldThreshold: int(env, 'FLAG_HOLD_THRESHOLD', FLAG_HOLD_THRESHOLD),
     concerningHoldThreshold: int(env, 'CONCERNING_HOLD_THRESHOLD', CONCERNING_HOLD_THRESHOLD),
+    publishEveryMs: parsePublishEvery(env.PUBLISH_EVERY),
+    disclosureSettleDays: nonNegative(env, 'DISCLOSURE_SETTLE_DAYS', 7),
+    mail: mailConfig(env, int(env, 'PORT', 3000), path.resolve(env.DATA_DIR || './data')),
     rateLimits: {
       submissions: rule('SUBMISSIONS', 10, 3600),
       register: rule('REGISTER', 5, 3600),
@@ -122,8 +149,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerAccount: rule('LOGIN_ACCOUNT', 20, 900),
       votes: rule('VOTES', 100, 3600),
       general: rule('GENERAL', 600, 60),
+      // Guards one inbox against strangers asking for resets (services/accounts.ts requestPasswordReset).
+      resetMail: rule('RESET_MAIL', 3, 3600),
+      edits: rule('EDITS', 20, 3600),
     },
   };
+}
+
+const DAY_MINUTES = 24 * 60;
+
+/**
+ * PUBLISH_EVERY: `0` (public at once), or minutes (`30m`) or hours (`6h`) that divide a day, so
+ * that batches fall on the same times every UTC day (00:00, 06:00, ...). Default `6h`.
+ */
+export function parsePublishEvery(raw: string | undefined): number {
+  const value = (raw ?? '').trim() || '6h';
+  if (value === '0') return 0;
+  const m = /^(\d{1,4})([mh])$/.exec(value);
+  const minutes = m ? Number(m[1]) * (m[2] === 'h' ? 60 : 1) : NaN;
+  if (!m || minutes < 1 || minutes > DAY_MINUTES || DAY_MINUTES % minutes !== 0) {
+    throw new Error(
+      `PUBLISH_EVERY must be 0 (at once) or minutes or hours that divide a day, such as 1m, 30m, 1h or 6h (batches fall on the same UTC times every day); got "${raw}"`,
+    );
+  }
+  return minutes * 60_000;
+}
+
+/**
+ * SMTP_URL, MAIL_FROM and PUBLIC_URL, checked at start: a line break in the sender would let a
+ * header be injected into every message, and links in mail need an absolute http(s) address.
+ */
+function mailConfig(env: NodeJS.ProcessEnv, port: number, dataDir: string): MailConfig {
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).trim().replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(publicUrl);
+  } catch {
+    throw new Error(`PUBLIC_URL must be the site's address, such as https://peptides.example.org, got "${env.PUBLIC_URL}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username) {
+    throw new Error(`PUBLIC_URL must be an http(s) address without a query, fragment or credentials, got "${env.PUBLIC_URL}"`);
+  }
+  const from = (env.MAIL_FROM || `Peptide Community <no-reply@${url.hostname}>`).trim();
+  // Control characters (CR, LF) in a header would start another header; an address is needed.
+  if (/\p{Cc}/u.test(from) || !/@[^\s@>]+/.test(from)) {
+    throw new Error(`MAIL_FROM must be one address on one line, such as "Peptide Community <no-reply@example.org>", got ${JSON.stringify(env.MAIL_FROM)}`);
+  }
+  const smtpUrl = (env.SMTP_URL ?? '').trim() || null;
+  if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) throw new Error('SMTP_URL must be an smtp:// or smtps:// address, such as smtp://user:password@mail.example.org:587');
+  return { smtpUrl, from, publicUrl: url.origin + url.pathname.replace(/\/+$/, ''), outboxDir: path.join(dataDir, 'outbox') };
 }
 
 function moderationMode(raw: string | undefined): 'post' | 'pre' {

@@ -1,4 +1,5 @@
 // What every route and service needs, built once per server.
+import { createHmac } from 'node:crypto';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { ReadCache } from './lib/cache';
@@ -6,6 +7,7 @@ import { CursorCodec } from './lib/cursor';
 import { MemoryRateLimitStore, PgRateLimitStore, RateLimiter } from './lib/rate-limit';
 import { SessionCache } from './lib/session-cache';
 import { TokenService } from './lib/tokens';
+import { createMailer, type Mailer } from './mail/transport';
 
 export interface AppContext {
   config: Config;
@@ -20,6 +22,22 @@ export interface AppContext {
   cursors: CursorCodec;
   /** Accounts known to be marked active in a month (services/users.ts recordActivity). */
   activeMonth: { month: string; users: Set<string> };
+  /**
+   * Keys the research breakdown's noise (services/publication.ts breakdownNoise): derived from the
+   * server's secret, the same in every process, unknown to anyone who reads the exports.
+   */
+  noiseKey: Buffer;
+  /**
+   * The clock of the account rules that expire (reset links) or recur (the weekly digest):
+   * replaced in tests, which never wait for real time to pass.
+   */
+  now: () => Date;
+  /** SMTP or the outbox folder (mail/transport.ts); only the mail queue's delivery sends. */
+  mailer: Mailer;
+  /** Asks the mail queue to deliver soon (plugins/mail-delivery.ts sets it; a no-op until then). */
+  wakeMail: () => void;
+  /** Signs unsubscribe tokens (services/digest.ts): derived from the secret, never the JWT key itself. */
+  unsubscribeKey: Buffer;
 }
 
 /**
@@ -44,6 +62,11 @@ export function createContext(config: Config, db: Db, jwtSecret: string, limiter
     sessions: new SessionCache({ trusted: !db.listen }),
     cursors: new CursorCodec(jwtSecret),
     activeMonth: { month: '', users: new Set() },
+    noiseKey: createHmac('sha256', jwtSecret).update('research breakdown noise').digest(),
+    now: () => new Date(),
+    mailer: createMailer(config.mail),
+    wakeMail: () => {},
+    unsubscribeKey: createHmac('sha256', jwtSecret).update('digest-unsubscribe').digest(),
   };
 }
 

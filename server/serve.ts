@@ -88,8 +88,14 @@ async function serve(config: Config, options: RunOptions, started: number) {
   // wait for it as they would have waited for the same work in the first writes.
   void warmWritePath(ctx, (message) => app.log.info(message));
   if (seeded.peptides) app.log.info(`Seeded ${seeded.peptides} peptides and ${seeded.experiences} demo experiences`);
+  if (!config.publishEveryMs) {
+    app.log.warn(
+      'PUBLISH_EVERY=0: reports, edits and deletions are public the moment they are sent, so anyone polling the pages can date each one to the second (docs/product-rules.md, "Publication in batches")',
+    );
+  }
   app.log.info(
     `Serving on http://localhost:${config.port} (${ctx.db.kind}${ctx.db.kind === 'pglite' ? ` in ${config.dataDir}` : ''}) ` +
-      `ready in ${Date.now() - started} ms`,
+      `publication ${config.publishEveryMs ? `every ${config.publishEveryMs / 60_000} min on the UTC grid` : 'at once'}, ` +
+      `ready in ${Date.now() - started} ms; ${ctx.mailer.description}`,
   );
 }

@@ -2,7 +2,7 @@
 // The rest of the server never knows which one it talks to.
 import fs from 'node:fs';
 import path from 'node:path';
-import { scheduleHousekeeping, VACUUM_COUNTERS_SQL } from './housekeeping';
+import { scheduleHousekeeping, scrubStatements, VACUUM_COUNTERS_SQL, WAL_SETTINGS_SQL, type ScrubResult } from './housekeeping';
 import { createTurns } from './turns';
 import { readRows, type Column } from './wire';
 
@@ -45,6 +45,12 @@ export interface Db extends Queryable {
    * it by itself every minute after writes; tests and the benchmark's clean-up call it directly.
    */
   vacuumCounters(): Promise<void>;
+  /**
+   * Removes what the data folder still holds of changed and deleted rows of `tables`
+   * (db/housekeeping.ts scrubStatements): vacuums them, then ends the write-ahead log's segment so
+   * the next checkpoint deletes it. After each publication batch (services/publication.ts).
+   */
+  scrub(tables: readonly string[], rewritten?: readonly string[]): Promise<ScrubResult>;
   /** PGlite only: the data folder as an uncompressed tarball, for `OpenOptions.loadDataDir`. */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -95,6 +101,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   try {
     if (loadDataDir && !inMemory) throw new Error('loadDataDir is for in-memory databases only');
     pg = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), { extensions: { pg_trgm }, loadDataDir });
+    // PGlite is one session, its checkpoints run in it: these settings are the checkpointer's.
+    await pg.exec(WAL_SETTINGS_SQL);
   } catch (err) {
     release();
     throw err;
@@ -222,6 +230,12 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       );
     },
     vacuumCounters,
+    scrub: (tables, rewritten) =>
+      turns.exclusive(async () => {
+        const started = Date.now();
+        for (const sql of scrubStatements(tables, rewritten)) await pg.exec(sql);
+        return { ms: Date.now() - started, walRemoved: true };
+      }),
     dump: () => turns.exclusive(() => pg.dumpDataDir('none')),
     close: async () => {
       housekeeping.stop();
@@ -330,6 +344,25 @@ async function openPostgres(url: string, poolSize: number | undefined): Promise<
     },
     vacuumCounters: async () => {
       await pool.query(VACUUM_COUNTERS_SQL);
+    },
+    scrub: async (tables, rewritten = []) => {
+      const started = Date.now();
+      const statements = scrubStatements(tables, rewritten);
+      const walStatements = statements.slice(-2);
+      for (const sql of statements.slice(0, -2)) await pool.query(sql);
+      // Ending the segment and checkpointing need a superuser or the pg_checkpoint role on
+      // PostgreSQL: without them the server's own checkpoints remove old segments later
+      // (docs/product-rules.md, "What the data folder keeps").
+      let walRemoved = true;
+      for (const sql of walStatements) {
+        try {
+          await pool.query(sql);
+        } catch {
+          walRemoved = false;
+          break;
+        }
+      }
+      return { ms: Date.now() - started, walRemoved };
     },
     close: () => pool.end(),
     listen: (channel, onNotify, onState) =>

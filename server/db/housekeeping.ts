@@ -59,3 +59,36 @@ export function scheduleHousekeeping(vacuum: () => Promise<void>, intervalMs = H
     stop: () => clearInterval(timer),
   };
 }
+
+export interface ScrubResult {
+  ms: number;
+  /** False where the database refused to end the log segment and checkpoint (PostgreSQL without the rights). */
+  walRemoved: boolean;
+}
+
+/**
+ * What a publication batch leaves on disk of a changed or deleted report, and how it is removed
+ * (docs/product-rules.md, "What the data folder keeps"):
+ *  - the old row versions in the table's pages: VACUUM prunes them. Without index cleanup: the
+ *    heap's dead versions are removed at once, and the index passes (seconds at a million
+ *    reports, for every index) are left to the next ordinary vacuum; the trigram index keeps
+ *    three-letter pieces of a deleted story's words until then. PostgreSQL does not zero the space
+ *    it frees inside a page: the bytes stay there until a new row is written over them. Only a
+ *    rewrite of the table (VACUUM FULL) removes them, which `rewritten` tables get: those small
+ *    enough to rewrite after every batch (the queue); the reports table is not (minutes at a
+ *    million reports, locked the while).
+ *  - the write-ahead log, which holds every change with its commit time: `pg_switch_wal()` ends
+ *    the current segment and the checkpoint after it deletes the segments before it (with
+ *    `wal_recycle` off they are deleted, not renamed for reuse with their contents).
+ */
+export function scrubStatements(tables: readonly string[], rewritten: readonly string[] = []): string[] {
+  return [
+    `vacuum (index_cleanup off) ${tables.join(', ')}`,
+    ...(rewritten.length ? [`vacuum full ${rewritten.join(', ')}`] : []),
+    'select pg_switch_wal()',
+    'checkpoint',
+  ];
+}
+
+/** Set on PGlite's session when it opens: segments the checkpoint no longer needs are deleted, never kept for reuse. */
+export const WAL_SETTINGS_SQL = 'set wal_recycle = off; set wal_init_zero = on';

@@ -1,6 +1,19 @@
 // A small in-process cache for hot public reads. Writes bump a version, which empties it; on
 // PostgreSQL, writes by other processes arrive as NOTIFY app_cache and empty it too (app.ts).
+/** What the caches answered since the process started (the benchmark and the metrics read them). */
+export interface CacheStats {
+  /** Finished answers sent from the kept bytes (lib/response-cache.ts), and public GETs that missed them. */
+  answerHits: number;
+  answerMisses: number;
+  /** Loads served from this cache, and loads that went to the database. */
+  readHits: number;
+  readMisses: number;
+  /** Times a write emptied the caches. */
+  invalidations: number;
+}
+
 export class ReadCache {
+  readonly stats: CacheStats = { answerHits: 0, answerMisses: 0, readHits: 0, readMisses: 0, invalidations: 0 };
   private entries = new Map<string, { value: unknown; expiresAt: number }>();
   /** Loads under way, by key, with the version they read: callers of the same version join them. */
   private loading = new Map<string, { version: number; value: Promise<unknown> }>();
@@ -36,7 +49,11 @@ export class ReadCache {
     if (!this.trusted) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit.value as T;
+    if (hit && hit.expiresAt > now) {
+      this.stats.readHits++;
+      return hit.value as T;
+    }
+    this.stats.readMisses++;
     const version = this.version;
     // Every write empties the cache, so under load the readers arriving just after a vote all
     // missed together and each ran the same query: those of the same data share one load.
@@ -58,6 +75,7 @@ export class ReadCache {
   }
 
   invalidate(): void {
+    this.stats.invalidations++;
     this.version += 1;
     this.entries.clear();
     // Loads under way read the data before this write: nobody may join them any more.

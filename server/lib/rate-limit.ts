@@ -230,11 +230,16 @@ export function publishedLimits(r: Config['rateLimits']): PublishedLimit[] {
   // Votes (cast or withdrawn) and flags are counted apart, each with the votes' numbers
   // (server/routes/experiences.ts, perAccount).
   const votes = ['POST /api/experiences/:id/vote', 'DELETE /api/experiences/:id/vote'];
+  const signIns = ['POST /api/users/login', 'POST /api/users/me/password', 'POST /api/users/me/delete'];
   return [
     { name: 'Experience submissions', description: 'POST /api/experiences', ...maxPer(r.submissions), scope: 'address', routes: ['POST /api/experiences'] },
     { name: 'Registrations', description: 'POST /api/users/register', ...maxPer(r.register), scope: 'address', routes: ['POST /api/users/register'] },
-    { name: 'Failed sign-ins per account and address', description: 'POST /api/users/login', ...maxPer(r.loginPerEmail), scope: 'email', routes: ['POST /api/users/login'] },
-    { name: 'Failed sign-ins per address', description: 'POST /api/users/login', ...maxPer(r.loginPerAddress), scope: 'address', routes: ['POST /api/users/login'] },
+    // A password typed to change it or delete the account is checked like a sign-in, and every
+    // forgot-password request counts as a failed one (server/routes/account.ts).
+    { name: 'Failed sign-ins per account and address', description: 'POST /api/users/login, forgot-password requests and wrong current passwords', ...maxPer(r.loginPerEmail), scope: 'email', routes: [...signIns, 'POST /api/auth/forgot-password'] },
+    { name: 'Failed sign-ins per address', description: 'POST /api/users/login, forgot-password requests, wrong current passwords and reset links', ...maxPer(r.loginPerAddress), scope: 'address', routes: [...signIns, 'POST /api/auth/forgot-password', 'POST /api/auth/reset-password'] },
+    { name: 'Password-reset mails', description: 'POST /api/auth/forgot-password: past this, the answer is the same and no mail is sent', ...maxPer(r.resetMail), scope: 'account', routes: ['POST /api/auth/forgot-password'] },
+    { name: 'Corrections per report', description: 'PUT /api/experiences/tracking, counted per tracking ID', ...maxPer(r.edits), scope: 'report', routes: ['PUT /api/experiences/tracking'] },
     { name: 'Votes', description: 'POST and DELETE /api/experiences/{id}/vote', ...maxPer(r.votes), scope: 'account', routes: votes },
     { name: 'Flags', description: 'POST /api/experiences/{id}/flag', ...maxPer(r.votes), scope: 'account', routes: ['POST /api/experiences/:id/flag'] },
     { name: 'All other API requests', description: 'Every /api request', ...maxPer(r.general), scope: 'address', routes: '*' },

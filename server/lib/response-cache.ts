@@ -154,6 +154,12 @@ export class ResponseCache {
   }
 
   get(key: string): KeptAnswer | null {
+    const answer = this.find(key);
+    if (this.reads.enabled) this.reads.stats[answer ? 'answerHits' : 'answerMisses']++;
+    return answer;
+  }
+
+  private find(key: string): KeptAnswer | null {
     if (!this.reads.enabled) return null;
     this.dropStale();
     const now = Date.now();

@@ -66,3 +66,20 @@ export function signInAttempt(limiter: RateLimiter, config: Config, email: strin
     },
   };
 }
+
+/**
+ * An attempt tied to no account (a password-reset link): it counts toward the address's failed
+ * sign-ins, and an address over that limit is refused here as at sign-in.
+ */
+export function addressAttempt(limiter: RateLimiter, config: Config, address: string): Pick<SignInAttempt, 'admit' | 'failed'> {
+  const { loginPerAddress: perAddress } = config.rateLimits;
+  return {
+    async admit() {
+      const fromAddress = await limiter.peek(ADDRESS, address);
+      if (fromAddress.count >= perAddress.max) throw tooManyRequests(Math.max(1, Math.ceil((fromAddress.resetAt - Date.now()) / 1000)));
+    },
+    async failed() {
+      await limiter.count(ADDRESS, address, perAddress.windowSeconds);
+    },
+  };
+}

@@ -5,8 +5,6 @@ import { IdParams } from '../../contract/common';
 import { NO_VOTE_TO_WITHDRAW_MESSAGE, VOTE_WITHDRAWN_MESSAGE } from '../../contract/vocabulary';
 import {
   DeleteExperienceResponse,
-  DisclosureQuery,
-  DisclosureResponse,
   EffectsQuery,
   EffectsResponse,
   ExperienceListQuery,
@@ -26,12 +24,13 @@ import {
   VoteStatusResponse,
   WithdrawVoteResponse,
 } from '../../contract/experiences';
-import { FlagRequest, FlagResponse } from '../../contract/moderation-api';
-import { HONEYPOT_MESSAGE } from '../../contract/rules';
+import { FlagRequest, FlagResponse, MyFlagsQuery, MyFlagsResponse } from '../../contract/moderation-api';
+import { HONEYPOT_MESSAGE, normaliseTrackingId } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
 import { clientAddress } from '../lib/address';
 import { badRequest, notFound } from '../lib/errors';
+import { trackingHash } from '../lib/tracking';
 import { answerText } from '../lib/validate';
 import { callerOf } from '../plugins/auth';
 import { listEffects } from '../services/effects';
@@ -39,6 +38,9 @@ import * as feed from '../services/experience-feed';
 import * as experiences from '../services/experiences';
 import * as moderation from '../services/moderation';
 import * as votes from '../services/votes';
+
+export const RETIRED_DISCLOSURE_PATH =
+  'This address is retired: the combinations of demographics shown for a peptide are at GET /api/peptides/{id}/disclosed';
 
 export const RETIRED_TRACKING_PATH =
   'This address is retired: send the tracking ID in the request body (POST /api/experiences/tracking/lookup, PUT /api/experiences/tracking, POST /api/experiences/tracking/delete)';
@@ -70,7 +72,9 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     return {
       success: true as const,
       data: result,
-      message: 'Experience submitted. Save your tracking ID to find, update or delete it later.',
+      message: result.publicFrom
+        ? 'Experience submitted. It appears on the public pages at the next publication batch. Save your tracking ID to find, update or delete it.'
+        : 'Experience submitted. Save your tracking ID to find, update or delete it later.',
     };
   });
 
@@ -79,9 +83,11 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     return answerText<z.infer<typeof ExperienceListResponse>>(feed.feedPageJson(page));
   });
 
-  // The wizard's preview: would these quasi-identifiers show (contract DisclosureQuery)?
-  app.get('/api/experiences/disclosure', { ...publicRead, schema: { querystring: DisclosureQuery, response: { 200: DisclosureResponse } } }, async (request) => {
-    return { success: true as const, data: await experiences.disclosure(ctx, request.query) };
+  // Retired: it carried a report's quasi-identifiers in its URL before Submit, where proxies and
+  // the browser's cache kept them. The wizard now downloads the combinations shown for a peptide
+  // (GET /api/peptides/{id}/disclosed) and decides on the device. Answers 404 without reading the query.
+  app.get('/api/experiences/disclosure', { schema: { deprecated: true, summary: 'Retired: use GET /api/peptides/{id}/disclosed; answers 404' } }, async () => {
+    throw notFound(RETIRED_DISCLOSURE_PATH);
   });
 
   app.get('/api/experiences/home/public', { ...publicRead, schema: { querystring: HomeExperiencesQuery, response: { 200: HomeExperiencesResponse } } }, async (request) => {
@@ -95,7 +101,15 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     return { success: true as const, data: { experience: await experiences.getByTracking(ctx, request.body.trackingId) } };
   });
 
-  app.put('/api/experiences/tracking', { schema: { body: UpdateTrackedExperienceRequest, response: { 200: OwnExperienceResponse } } }, async (request) => {
+  // Corrections count per report, wherever they come from (RATE_LIMIT_EDITS): one report edited
+  // in a loop cannot keep the queue and the log busy. Counted before the schema, on the ID as typed.
+  app.put('/api/experiences/tracking', {
+    schema: { body: UpdateTrackedExperienceRequest, response: { 200: OwnExperienceResponse } },
+    preValidation: async (request) => {
+      const typed = (request.body as { trackingId?: unknown } | undefined)?.trackingId;
+      if (typeof typed === 'string') await ctx.limiter.check('edit', trackingHash(normaliseTrackingId(typed)), limits.edits);
+    },
+  }, async (request) => {
     const { trackingId, ...changes } = request.body;
     return {
       success: true as const,
@@ -105,8 +119,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.post('/api/experiences/tracking/delete', { schema: { body: TrackingLookupRequest, response: { 200: DeleteExperienceResponse } } }, async (request) => {
-    await experiences.deleteByTracking(ctx, request.body.trackingId);
-    return { success: true as const, data: {}, message: 'Experience deleted' };
+    return { success: true as const, data: await experiences.deleteByTracking(ctx, request.body.trackingId), message: 'Experience deleted' };
   });
 
   // The retired path forms (a tracking ID in the URL) answer 404 without reading the ID, and
@@ -166,6 +179,10 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
 
   app.get('/api/votes', { config: member, schema: { querystring: MyVotesQuery, response: { 200: MyVotesResponse } } }, async (request) => {
     return { success: true as const, data: await votes.myVotes(ctx, callerOf(request), request.query.experienceIds) };
+  });
+
+  app.get('/api/flags', { config: member, schema: { querystring: MyFlagsQuery, response: { 200: MyFlagsResponse } } }, async (request) => {
+    return { success: true as const, data: await moderation.myFlags(ctx, callerOf(request), request.query.experienceIds) };
   });
 
   app.get('/api/effects', { ...publicRead, schema: { querystring: EffectsQuery, response: { 200: EffectsResponse } } }, async (request) => {

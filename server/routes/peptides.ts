@@ -5,6 +5,8 @@ import { CreatePeptideRequest, DeletePeptideResponse, PeptideListQuery, PeptideL
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
 import { callerOf, optionalCaller } from '../plugins/auth';
+import { DisclosedCombinationsResponse } from '../../contract/experiences';
+import { disclosedCombinations } from '../services/experiences';
 import * as peptides from '../services/peptides';
 
 export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -30,6 +32,13 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   app.get('/api/peptides/:id', { ...publicRead, schema: { params: IdParams, response: { 200: PeptideResponse } } }, async (request) => {
     const caller = await optionalCaller(ctx, request);
     return { success: true as const, data: { peptide: await peptides.getPeptide(ctx, request.params.id, caller) } };
+  });
+
+  // The combinations of demographics shown for the peptide, the same for every caller: the wizard
+  // decides on the device whether a report's own will show, so nothing about it is sent before
+  // Submit (docs/product-rules.md, "Anonymity"). Public and cached; the web app sends no token.
+  app.get('/api/peptides/:id/disclosed', { ...publicRead, schema: { params: IdParams, response: { 200: DisclosedCombinationsResponse } } }, async (request) => {
+    return { success: true as const, data: { combinations: await disclosedCombinations(ctx, request.params.id), settleDays: ctx.config.disclosureSettleDays } };
   });
 
   app.post('/api/peptides', { config: member, schema: { body: CreatePeptideRequest, response: { 201: PeptideResponse } } }, async (request, reply) => {

@@ -15,7 +15,7 @@ import {
 import type { SubmitExperienceInput } from '../../contract/experiences';
 import { STORY_MAX_SUBMIT, STORY_MIN } from '../../contract/rules';
 import type { AppContext } from '../context';
-import { submitExperience } from '../services/experiences';
+import { seedExperience } from '../services/experiences';
 import { insertPeptide } from '../services/peptides';
 import { EFFECTS, PEPTIDES, STORY_SNIPPETS, type SeedPeptide } from '../db/seed/catalogue';
 import { mulberry32 } from '../db/seed/random';
@@ -130,11 +130,11 @@ export async function seedDemo(
       stack: rand() < 0.25 ? peptide.commonStacks.slice(0, 1) : [],
       sourcing: undefined,
     };
-    const { experience } = await submitExperience(ctx, input, { createdAt, demo: true });
+    const experienceId = await seedExperience(ctx, input, createdAt);
     for (const voter of pickSome(rand, voters, 0, 6)) {
       const voteType = rand() < 0.6 ? 'helpful' : pick(rand, VOTE_TYPES);
       await ctx.db.query('insert into votes (experience_id, user_id, vote_type, created_at) values ($1, $2, $3, $4)', [
-        experience._id,
+        experienceId,
         voter,
         voteType,
         createdAt.toISOString(),

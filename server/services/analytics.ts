@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, PEPTIDES_WITH_COUNTERS, peptideRating, type PeptideRow } from './peptides';
 import { decodeCursor } from './experience-feed';
-import { disclosedDemographics } from './experiences';
+import { DISCLOSED_JOIN, disclosedDemographics } from './public-view';
 
 // Means travel with two decimals (one on outcome means); screens round them once more with the
 // same rule (contract/rules.ts roundTo, src/lib/format.ts).
@@ -322,7 +322,7 @@ interface ExportDbRow {
   age_range: string;
   biological_sex: string;
   activity_level: string;
-  cell_size: number;
+  demographics_shown: boolean;
 }
 
 /**
@@ -341,26 +341,24 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
     `with page as (select * from experiences e where e.status = 'published' ${after} order by e.created_at desc, e.id desc limit $1)
      select e.id, e.created_at, p.name as peptide, p.category, e.dosage, e.frequency, e.duration_days, e.route,
             e.primary_purpose, e.timeline, e.rating, e.outcomes, e.effects, e.age_range, e.biological_sex, e.activity_level,
-            coalesce(dc.n, 0) as cell_size
+            (dc.peptide_id is not null) as demographics_shown
        from page e join peptides p on p.id = e.peptide_id
-       left join demographic_cells dc on dc.peptide_id = e.peptide_id and dc.age_range = e.age_range
-        and dc.biological_sex = e.biological_sex and dc.activity_level = e.activity_level
+       ${DISCLOSED_JOIN}
       order by e.created_at desc, e.id desc`,
     values,
   );
   const pageRows = res.rows.slice(0, limit);
+  // Settled reports with noise fixed per cell and count, written at publication batches only
+  // (services/publication.ts refreshBreakdown): comparing two exports tells no one report's
+  // demographics. Cells whose noisy count is under K_ANONYMITY are not written at all: their very
+  // row would tell the age range and sex of the few reports in it.
   const breakdown = await ctx.cache.get('research:breakdown', async () => {
     const b = await ctx.db.query<{ peptide: string; age_range: string; biological_sex: string; n: number }>(
-      `select p.name as peptide, e.age_range, e.biological_sex, count(*)::int as n
-         from experiences e join peptides p on p.id = e.peptide_id
-        where e.status = 'published'
-        group by p.name, e.age_range, e.biological_sex order by p.name, e.age_range, e.biological_sex`,
+      `select p.name as peptide, b.age_range, b.biological_sex, b.n
+         from research_breakdown b join peptides p on p.id = b.peptide_id
+        order by p.name, b.age_range, b.biological_sex`,
     );
-    // A cell under K_ANONYMITY is left out, not listed with its count withheld: its very row
-    // would tell the age range and sex of the few reports in it.
-    return b.rows
-      .filter((r) => r.n >= K_ANONYMITY)
-      .map((r) => ({ peptide: r.peptide, ageRange: r.age_range, biologicalSex: r.biological_sex, experiences: r.n }));
+    return b.rows.map((r) => ({ peptide: r.peptide, ageRange: r.age_range, biologicalSex: r.biological_sex, experiences: r.n }));
   });
   const last = pageRows[pageRows.length - 1];
   return {
@@ -368,7 +366,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
     generatedAt: new Date().toISOString(),
     rows: pageRows.map((r) => {
       // The same rule as every public view (services/experiences.ts): never more than they show.
-      const shown = disclosedDemographics(r.cell_size, r);
+      const shown = disclosedDemographics(r.demographics_shown, r);
       return {
         peptide: r.peptide,
         category: r.category,

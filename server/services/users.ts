@@ -16,6 +16,9 @@ import type { Queryable } from '../db/client';
 import { conflict, forbidden, notFound, unauthorized } from '../lib/errors';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords';
 import { newRefreshToken, sha256 } from '../lib/tokens';
+import { mailLinks } from '../mail/links';
+import { approvedMail, rejectedMail } from '../mail/templates';
+import { enqueueMail } from './mail-queue';
 
 interface UserRow {
   id: string;
@@ -29,8 +32,10 @@ interface UserRow {
   created_at: Date;
 }
 
-export const PENDING_MESSAGE = 'Your account is awaiting approval by a moderator. You can sign in once it is approved.';
-export const REJECTED_MESSAGE = 'Your account registration was not approved.';
+export const PENDING_MESSAGE =
+  'Your account is awaiting approval by a moderator. We will email you when a moderator has decided; you can sign in once it is approved.';
+export const REJECTED_MESSAGE =
+  'Your account registration was not approved by a moderator, so it cannot sign in. Reading and sharing reports need no account.';
 const BAD_CREDENTIALS = 'Invalid email or password';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
@@ -286,17 +291,31 @@ export async function decide(
   // Moderators are made only by `npm run moderator` (server/cli/moderator.ts): none can vet or lock out another.
   if (user.role === 'moderator') throw forbidden('You cannot approve or reject another moderator');
   if (user.status === decision) throw conflict(`This account is already ${decision}`);
-  const res = await ctx.db.query<UserRow>(
-    `update users set status = $2, moderator_notes = coalesce($3, moderator_notes), decided_at = now(), decided_by = $4
-      where id = $1 returning *`,
-    [userId, decision, notes?.length ? notes : null, moderator.userId],
-  );
-  if (decision === 'rejected') {
-    await ctx.db.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
-  }
+  const links = mailLinks(ctx.config.mail);
+  // The decision and its mail commit together; the mail is sent after the answer (services/mail-queue.ts).
+  const row = await ctx.db.transaction(async (tx) => {
+    const res = await tx.query<UserRow>(
+      `update users set status = $2, moderator_notes = coalesce($3, moderator_notes), decided_at = now(), decided_by = $4
+        where id = $1 returning *`,
+      [userId, decision, notes?.length ? notes : null, moderator.userId],
+    );
+    if (decision === 'rejected') {
+      await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+    }
+    const updated = res.rows[0];
+    await enqueueMail(tx, {
+      userId,
+      kind: decision,
+      to: updated.email,
+      // The moderator's note stays with the moderators: it may quote what they weighed.
+      content: decision === 'approved' ? approvedMail({ signIn: links.signIn }) : rejectedMail({ site: links.site }),
+    });
+    return updated;
+  });
   // Either way the account's standing changed: its cached sessions must be checked again.
   ctx.sessions.invalidateUser(userId);
-  return toPendingUser(res.rows[0]);
+  ctx.wakeMail();
+  return toPendingUser(row);
 }
 
 /** MODERATOR_EMAIL / MODERATOR_PASSWORD: make sure that approved moderator exists with that password. */

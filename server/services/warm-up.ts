@@ -5,7 +5,7 @@
 // as the server starts and leaves nothing behind: no report, vote, activity or notification.
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
-import { insertSubmission } from './experiences';
+import { warmSubmission } from './experiences';
 import { ACTIVITY_SQL } from './users';
 import { recordVote } from './votes';
 
@@ -17,7 +17,7 @@ async function warmOnce(ctx: AppContext): Promise<void> {
       const peptide = (await tx.query<{ id: string }>('select id from peptides where deleted_at is null limit 1')).rows[0];
       const user = (await tx.query<{ id: string }>('select id from users limit 1')).rows[0];
       if (!peptide) throw new RolledBack();
-      const { row } = await insertSubmission(ctx, tx, {
+      const experienceId = await warmSubmission(ctx, tx, {
         peptideId: peptide.id,
         dosage: '250 mcg',
         frequency: 'daily',
@@ -36,7 +36,7 @@ async function warmOnce(ctx: AppContext): Promise<void> {
         await tx.query(ACTIVITY_SQL, [user.id]);
         // The report may be held (pre-moderation): the vote then warms its refusal path (a 404
         // thrown in JavaScript after its queries ran, not an SQL error).
-        await recordVote(tx, user.id, row.id, 'helpful').catch(() => {});
+        await recordVote(tx, user.id, experienceId, 'helpful').catch(() => {});
       }
       throw new RolledBack();
     })

@@ -1,22 +1,30 @@
-// Anonymous experience submission (POST /api/experiences): the tracking ID, and whether the
-// report is public or waits for a moderator (and why).
+// Anonymous experience submission (POST /api/experiences): the tracking ID, whether the report is
+// queued for the next publication batch or waits for a moderator (and why), and when it becomes
+// public. The body is padded (./padded-body) so its size does not point at the report.
 import { useMutation } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
 import type { SubmitExperienceRequest } from '@contract/experiences';
-import type { ExperienceStatus, HoldReason } from '@contract/moderation';
+import type { AuthorStatus, HoldReason } from '@contract/moderation';
 import { api } from './client';
 import { ApiError } from './errors';
+import { PADDED_REQUEST, paddedJson } from './padded-body';
 
 // The schemas load with the first response, not with the page (they are not needed to paint it).
 const schemas = () => import('@contract/experiences');
 
-export type SubmitResult = { trackingId: string; status: ExperienceStatus; holdReasons: HoldReason[] };
+export type SubmitResult = {
+  trackingId: string;
+  status: AuthorStatus;
+  holdReasons: HoldReason[];
+  /** When the report appears on the public pages (the next publication batch); null: at once. */
+  publicFrom: string | null;
+};
 
 export async function submitExperience(body: SubmitExperienceRequest): Promise<SubmitResult> {
-  const [{ SubmitExperienceResponse }, response] = await Promise.all([schemas(), api.post<unknown>('/api/experiences', body)]);
+  const [{ SubmitExperienceResponse }, response] = await Promise.all([schemas(), api.post<unknown>('/api/experiences', paddedJson(body), PADDED_REQUEST)]);
   const data = readData(SubmitExperienceResponse, response.data);
   if (!data?.trackingId) throw new ApiError('Invalid response from server', response.status, response.data);
-  return { trackingId: data.trackingId, status: data.status, holdReasons: data.holdReasons };
+  return { trackingId: data.trackingId, status: data.status, holdReasons: data.holdReasons, publicFrom: data.publicFrom };
 }
 
 export function useSubmitExperience() {

@@ -12,6 +12,11 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Set on the one retry after a token refresh, so a second 401 is not refreshed again. */
     _retry?: boolean;
+    /**
+     * Sent without the bearer token: an answer that is the same for everyone (the demographics
+     * shown for a peptide, asked by the wizard), so nothing ties the question to an account.
+     */
+    withoutToken?: boolean;
   }
 }
 
@@ -63,7 +68,7 @@ export function toApiError(error: unknown): ApiError {
 
 http.interceptors.request.use((config) => {
   const token = authStorage.getAccessToken();
-  if (token && !isAnonymousCall(config)) config.headers.set('Authorization', `Bearer ${token}`);
+  if (token && !config.withoutToken && !isAnonymousCall(config)) config.headers.set('Authorization', `Bearer ${token}`);
   else config.headers.delete('Authorization');
   return config;
 });

@@ -9,6 +9,7 @@ import { readData } from '@contract/normalize';
 import { normaliseTrackingId } from '@contract/rules';
 import { api } from './client';
 import { ApiError } from './errors';
+import { PADDED_REQUEST, paddedJson } from './padded-body';
 
 export { normaliseTrackingId };
 
@@ -59,15 +60,19 @@ export function useTrackingLookup() {
 }
 
 export async function updateOwnExperience(trackingId: string, changes: UpdateExperienceRequest): Promise<OwnExperience> {
-  const response = await api.put<unknown>('/api/experiences/tracking', { ...changes, trackingId: normaliseTrackingId(trackingId) });
+  // Padded like a submission (./padded-body): a correction's size does not point at its report.
+  const response = await api.put<unknown>('/api/experiences/tracking', paddedJson({ ...changes, trackingId: normaliseTrackingId(trackingId) }), PADDED_REQUEST);
   const data = readData(OwnExperienceResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.experience;
 }
 
-export async function deleteOwnExperience(trackingId: string): Promise<void> {
+/** Deletes the report; resolves with when the public pages drop it (null: it was not public, or at once). */
+export async function deleteOwnExperience(trackingId: string): Promise<{ publicUntil: string | null }> {
   const response = await api.post<unknown>('/api/experiences/tracking/delete', { trackingId: normaliseTrackingId(trackingId) });
-  if (!readData(DeleteExperienceResponse, response.data)) throw new ApiError('Invalid response from server', response.status, response.data);
+  const data = readData(DeleteExperienceResponse, response.data);
+  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
+  return data;
 }
 
 export function useUpdateOwnExperience(trackingId: string) {

@@ -35,6 +35,11 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: ROUTE_PATTERNS.privacy, page: 'privacy/PrivacyPage', audience: 'everyone', prerender: true, link: { label: 'Privacy', in: ['nav', 'footer'] } },
   { path: ROUTE_PATTERNS.login, page: 'auth/LoginPage', audience: 'everyone', prerender: true },
   { path: ROUTE_PATTERNS.register, page: 'auth/RegisterPage', audience: 'everyone', prerender: true },
+  { path: ROUTE_PATTERNS.registered, page: 'auth/RegisteredPage', audience: 'everyone' },
+  { path: ROUTE_PATTERNS.forgotPassword, page: 'auth/ForgotPasswordPage', audience: 'everyone' },
+  // These read a token from the address's fragment: nothing to render before the script runs.
+  { path: ROUTE_PATTERNS.resetPassword, page: 'auth/ResetPasswordPage', audience: 'everyone' },
+  { path: ROUTE_PATTERNS.unsubscribe, page: 'auth/UnsubscribePage', audience: 'everyone' },
   { path: ROUTE_PATTERNS.profile, page: 'profile/ProfilePage', audience: 'member', link: { label: 'Profile', in: ['nav'] } },
   { path: ROUTE_PATTERNS.research, page: 'research/ResearchPage', audience: 'moderator', link: { label: 'Research Hub', in: ['nav'] } },
 ];

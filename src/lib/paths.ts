@@ -1,7 +1,8 @@
 // The SPA's page addresses, written once. The route table (src/app/route-table.ts) routes these
 // patterns; features and components build their links from `paths`. Here in src/lib rather than in
-// src/app because features and components may not import the app shell; not in contract/ because
-// the server never needs them (it reads the build's route manifest, server/lib/spa-preload.ts).
+// src/app because features and components may not import the app shell. The server reads the
+// build's route manifest (server/lib/spa-preload.ts), and imports this file only for the links it
+// puts in mail (server/mail/links.ts); so it imports nothing.
 
 /** Route patterns in react-router syntax (`:id` is one path segment). */
 export const ROUTE_PATTERNS = {
@@ -16,6 +17,10 @@ export const ROUTE_PATTERNS = {
   terms: '/terms',
   login: '/login',
   register: '/register',
+  registered: '/registered',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  unsubscribe: '/unsubscribe',
   profile: '/profile',
   research: '/research',
 } as const;
@@ -37,6 +42,10 @@ export const paths = {
   terms: ROUTE_PATTERNS.terms,
   login: ROUTE_PATTERNS.login,
   register: ROUTE_PATTERNS.register,
+  registered: ROUTE_PATTERNS.registered,
+  forgotPassword: ROUTE_PATTERNS.forgotPassword,
+  resetPassword: ROUTE_PATTERNS.resetPassword,
+  unsubscribe: ROUTE_PATTERNS.unsubscribe,
   profile: ROUTE_PATTERNS.profile,
   research: ROUTE_PATTERNS.research,
 } as const;

@@ -18,6 +18,10 @@ function serverEnv(dataDir: string, env: Record<string, string>): NodeJS.Process
     MODERATOR_EMAIL: E2E_MODERATOR.email,
     MODERATOR_PASSWORD: E2E_MODERATOR.password,
     LOG_LEVEL: 'warn',
+    // Changes public at once, every public report counted for disclosure: the browser tests walk
+    // what people see; the batches are tested in tests/server/publication*.test.ts.
+    PUBLISH_EVERY: '0',
+    DISCLOSURE_SETTLE_DAYS: '0',
     ...env,
   };
 }
@@ -72,7 +76,8 @@ export async function startAppServer({ distDir, dataDir, env = {} }: { distDir: 
   const logs: string[] = [];
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
-    env: { ...serverEnv(dataDir, env), PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: distDir },
+    // PUBLIC_URL: the links in its mail (DATA_DIR/outbox) open this very server.
+    env: { ...serverEnv(dataDir, { PUBLIC_URL: baseURL, ...env }), PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: distDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d) => logs.push(String(d)));

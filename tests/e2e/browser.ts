@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumPath } from './chromium';
@@ -113,6 +114,30 @@ export async function approvedMember(password = 'member-password-1'): Promise<{ 
   const approve = await api('POST', `/api/users/${await pendingAccountId(email, token)}/approve`, undefined, token);
   if (approve.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approve.body)}`);
   return { email, password };
+}
+
+/**
+ * The first mail in this worker's server's outbox (no SMTP_URL there: DATA_DIR/outbox/*.eml) that
+ * `match` accepts, parsed as a mail client would; waits for it to be written.
+ */
+export async function mailTo(to: string, match: (mail: ParsedMail) => boolean = () => true, timeoutMs = 20_000): Promise<ParsedMail> {
+  const worker = Number(process.env.VITEST_POOL_ID || 1);
+  const dirs = inject('dataDirs');
+  const outbox = path.join(dirs[(worker - 1) % dirs.length]!, 'outbox');
+  const seen = new Set<string>();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml') && !seen.has(f)) : [];
+    for (const file of files.sort()) {
+      const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
+      const recipients = mail.to && !Array.isArray(mail.to) ? mail.to.value.map((a) => a.address) : [];
+      if (recipients.includes(to) && match(mail)) return mail;
+      seen.add(file);
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${outbox}`);
+    // The queue delivers within moments of the request; look again shortly.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export function screenshotDir(): string {

@@ -237,7 +237,7 @@ describe('privacy data rights', () => {
     await confirm.waitFor();
     await shot(page, 'privacy-delete');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await toastShown(page, 'Your experience has been deleted');
+    await toastShown(page, 'Your experience has been deleted.');
     expect((await api('POST', '/api/experiences/tracking/lookup', { trackingId })).status).toBe(404);
     expect(await searchExperiences(marker)).toHaveLength(0);
     await input.fill(trackingId);
@@ -262,23 +262,22 @@ describe('profile', () => {
     await page.getByLabel('Weight (kg)').fill('80');
     await page.getByLabel('Weight unit').selectOption('lbs');
     expect(await page.getByLabel('Weight (lbs)').inputValue()).toBe('176.4');
-    await page.getByLabel('Gender').selectOption('other');
-    await page.getByRole('tab', { name: 'Privacy' }).click();
-    await page.getByLabel('Share height').uncheck();
+    await page.getByLabel('Biological sex').selectOption('female');
+    await page.getByRole('tab', { name: 'Preferences' }).click();
+    await page.getByLabel('Weekly digest').check();
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await toastShown(page, 'Profile updated successfully!');
 
-    // The open tab is in the address (?tab=privacy), so a reload comes back to it.
+    // The open tab is in the address (?tab=preferences), so a reload comes back to it.
     await page.reload();
-    await page.getByLabel('Share height').waitFor();
-    expect(await page.getByRole('tab', { name: 'Privacy' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByLabel('Share height').isChecked()).toBe(false);
-    expect(await page.getByLabel('Share age').isChecked()).toBe(true);
+    await page.getByLabel('Weekly digest').waitFor();
+    expect(await page.getByRole('tab', { name: 'Preferences' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('Weekly digest').isChecked()).toBe(true);
     await page.getByRole('tab', { name: 'Demographics' }).click();
     await page.getByLabel('Age', { exact: true }).waitFor();
     expect(await page.getByLabel('Age', { exact: true }).inputValue()).toBe('41');
     expect(await page.getByLabel('Weight (lbs)').inputValue()).toBe('176.4');
-    expect(await page.getByLabel('Gender').inputValue()).toBe('other');
+    expect(await page.getByLabel('Biological sex').inputValue()).toBe('female');
     await context.close();
   });
 });

@@ -23,6 +23,10 @@ declare module 'vitest' {
     moderator: { email: string; password: string };
     /** The folder the app was built into for this run (budgets read its manifest). */
     distDir: string;
+    /** A migrated, seeded data folder: a test that starts its own server copies it (app-server.ts). */
+    dataTemplate: string;
+    /** Each worker's server's DATA_DIR, in `baseURLs` order: its mail goes to `outbox/` there (no SMTP_URL). */
+    dataDirs: string[];
   }
 }
 
@@ -54,9 +58,10 @@ export default async function setup(project: TestProject) {
   }
 
   const workers = Math.max(1, project.config.maxWorkers ?? 1);
+  const dataDirs = Array.from({ length: workers }, (_, i) => path.join(workDir, `data-${i + 1}`));
   const started = await Promise.allSettled(
     Array.from({ length: workers }, (_, i) => {
-      const dataDir = path.join(workDir, `data-${i + 1}`);
+      const dataDir = dataDirs[i]!;
       fs.cpSync(template, dataDir, { recursive: true });
       return startAppServer({ distDir: outDir, dataDir });
     }),
@@ -75,6 +80,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseURLs', servers.map((s) => s.baseURL));
   project.provide('moderator', E2E_MODERATOR);
   project.provide('distDir', outDir);
+  project.provide('dataTemplate', template);
+  project.provide('dataDirs', dataDirs);
 
   return stopAll;
 }

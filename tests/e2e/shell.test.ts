@@ -36,7 +36,8 @@ describe('session in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByPlaceholder('Choose a password').fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL('**/login');
+    // A page says the account waits for a moderator (tests/e2e/account.test.ts follows the mail).
+    await page.waitForURL('**/registered');
     expect((await storage(page)).accessToken).toBeNull();
 
     // The moderator approves through the API.

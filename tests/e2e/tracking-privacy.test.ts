@@ -108,7 +108,7 @@ describe('the tracking ID never appears in a URL or in storage', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete Data' });
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await toastShown(page, 'Your experience has been deleted');
+    await toastShown(page, 'Your experience has been deleted.');
     await page.getByLabel('Tracking ID').fill(trackingId);
     await page.getByRole('button', { name: 'Look Up' }).click();
     await page.getByRole('alert').filter({ hasText: 'Experience not found' }).waitFor();

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, dropRunDatabases, dropStaleDatabases, runPrefix } from '../postgres-databases';
 import { MODERATOR, api, freePort, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
@@ -223,6 +224,90 @@ describe('kill -9 mid-burst', () => {
     expect(figures.countMismatches).toBe(0);
   });
   if (!pgUrl) console.log('[durability] PostgreSQL run skipped: set DATABASE_URL or TEST_DATABASE_URL (CI does, through scripts/ci-postgres.sh)');
+});
+
+/** The advisory lock a publication batch holds while it runs (server/services/publication.ts). */
+const BATCH_LOCK_KEY = 72_0151_9;
+
+describe('publication batches on PostgreSQL with WORKERS=2', () => {
+  it.skipIf(!pgUrl)('a kill -9 during a batch loses no acknowledged submission, and the batch run at restart applies each change once', async () => {
+    const { url } = await createDatabase(pgUrl!, pgRun, 'batches');
+    const env = { DATABASE_URL: url, DATA_DIR: tempDir(), WORKERS: '2', PUBLISH_EVERY: '1h', DISCLOSURE_SETTLE_DAYS: '0' };
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const first = await start(env);
+      const peptides = (await api(first.base, 'GET', '/api/peptides?limit=50')).body.data.peptides.map((p: { _id: string }) => p._id) as string[];
+      // A queue long enough that its batch takes a while: submissions from 20 clients at once.
+      const acked: Ack[] = [];
+      let i = 0;
+      await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          while (i < 500) {
+            const n = ++i;
+            const res = await api(first.base, 'POST', '/api/experiences', {
+              peptideId: peptides[n % peptides.length], dosage: '250 mcg', frequency: 'daily', duration: 42, routeOfAdministration: 'subcutaneous',
+              primaryPurpose: ['Injury Healing'], demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' },
+              outcomes: { energy: 1 + (n % 10), sleep: 7 }, effects: [], timeline: '1-week', story: story(n), stack: [],
+            });
+            expect(res.status).toBe(201);
+            acked.push({ trackingId: res.body.data.trackingId, experienceId: res.body.data.experience._id });
+          }
+        }),
+      );
+      expect((await db.query(`select count(*)::int as n from experiences`)).rows[0].n).toBe(0);
+      await stopServer(first);
+      // The batch's time passes while the server is down; at start, both workers run the missed batch.
+      await db.query(`update publication_queue set batch_at = batch_at - interval '2 hours'`);
+      const second = spawnServer(env, await freePort());
+      running.push(second);
+      // Killed, with its workers, while the batch holds its lock (before it commits).
+      const deadline = Date.now() + 60_000;
+      let seenRunning = false;
+      while (Date.now() < deadline) {
+        const lock = await db.query(`select 1 from pg_locks where locktype = 'advisory' and objid = $1 and objsubid = 1 and granted`, [BATCH_LOCK_KEY]);
+        if (lock.rows.length) {
+          seenRunning = true;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      expect(seenRunning).toBe(true);
+      const workerPids = (await import('node:child_process')).execSync(`ps -o pid= --ppid ${second.child.pid}`).toString().trim().split(/\s+/).filter(Boolean).map(Number);
+      second.child.kill('SIGKILL');
+      for (const pid of workerPids) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      await second.exited;
+      const appliedAtKill = (await db.query(`select count(*)::int as n from experiences`)).rows[0].n;
+
+      const third = await start(env);
+      let lost = 0;
+      for (const a of acked) {
+        const res = await api(third.base, 'POST', '/api/experiences/tracking/lookup', { trackingId: a.trackingId });
+        if (res.status !== 200 || res.body.data.experience._id !== a.experienceId || res.body.data.experience.status !== 'published') lost++;
+      }
+      const counts = (await db.query(`select (select count(*)::int from experiences) as reports, (select count(*)::int from publication_queue) as queued,
+          (select sum(experience_count)::int from peptide_counters) as counted`)).rows[0];
+      const batches = (await db.query(`select value from app_settings where key = 'last_publication_batch'`)).rows;
+      await stopServer(third);
+      console.log(
+        `[durability] batches, PostgreSQL, WORKERS=2: ${acked.length} submissions acknowledged and queued; kill -9 while the batch ran (reports applied at the kill: ${appliedAtKill}); ` +
+          `after restart: ${counts.reports} reports, ${counts.counted} counted, ${counts.queued} still queued, ${lost} acknowledged submissions not found published`,
+      );
+      // All or nothing at the kill; then each change applied once.
+      expect([0, acked.length]).toContain(appliedAtKill);
+      expect(lost).toBe(0);
+      expect(counts).toEqual({ reports: acked.length, queued: 0, counted: acked.length });
+      expect(batches).toHaveLength(1);
+    } finally {
+      await db.end();
+    }
+  });
 });
 
 describe('one server per DATA_DIR', () => {

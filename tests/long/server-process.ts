@@ -35,6 +35,8 @@ export function spawnServer(env: Record<string, string>, port: number): ServerPr
       RATE_LIMIT_MULTIPLIER: '1000',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // Reports public at once unless a run sets batches (the crash scenario votes on new reports).
+      PUBLISH_EVERY: '0',
       MODERATOR_EMAIL: MODERATOR.email,
       MODERATOR_PASSWORD: MODERATOR.password,
       DATABASE_URL: '',

@@ -633,16 +633,16 @@ describe('GET/PUT /api/users/me', () => {
   it('updates demographics and preferences and reads them back', async () => {
     const m = await newMember(t, 'profile');
     const payload = {
-      demographics: { age: 34, gender: 'female', weight: 61.5, height: 170, activityLevel: 'very-active', fitnessGoals: [' Run ', '', 'Lift'] },
-      preferences: { units: { weight: 'kg', height: 'cm' }, privacy: { shareAge: false }, notifications: { weeklyDigest: false } },
+      demographics: { age: 34, biologicalSex: 'female', weight: 61.5, height: 170, activityLevel: 'very-active', fitnessGoals: [' Run ', '', 'Lift'] },
+      preferences: { units: { weight: 'kg', height: 'cm' }, notifications: { weeklyDigest: true } },
     };
     const res = await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: m.headers, payload });
     expect(res.statusCode).toBe(200);
     const user = MeResponse.parse(json(res)).data.user;
-    expect(user.demographics).toMatchObject({ age: 34, gender: 'female', weight: 61.5, fitnessGoals: ['Run', 'Lift'] });
+    expect(user.demographics).toMatchObject({ age: 34, biologicalSex: 'female', weight: 61.5, fitnessGoals: ['Run', 'Lift'] });
     const read = MeResponse.parse(json(await get('/api/users/me', m.headers))).data.user;
     expect(read.demographics).toEqual(user.demographics);
-    expect(read.preferences).toMatchObject({ privacy: { shareAge: false }, notifications: { weeklyDigest: false } });
+    expect(read.preferences).toMatchObject({ notifications: { weeklyDigest: true } });
   });
 
   it('refuses role, status or email changes and invalid values with 400', async () => {
@@ -650,7 +650,10 @@ describe('GET/PUT /api/users/me', () => {
     const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/users/me', headers: m.headers, payload });
     expectError(await put({ role: 'moderator' }), 400, /role/);
     expectError(await put({ demographics: { age: 5 } }), 400, /age/);
-    expectError(await put({ demographics: { gender: 'robot' } }), 400, /gender/);
+    expectError(await put({ demographics: { biologicalSex: 'robot' } }), 400, /biologicalSex/);
+    // What the profile no longer collects is refused, not silently kept.
+    expectError(await put({ demographics: { medicalConditions: ['asthma'] } }), 400, /medicalConditions/);
+    expectError(await put({ preferences: { privacy: { shareAge: true } } }), 400, /privacy/);
     expectError(await put({ demographics: { role: 'moderator' } }), 400, /role/);
     const me = MeResponse.parse(json(await get('/api/users/me', m.headers))).data.user;
     expect(me.role).toBe('user');

@@ -1,10 +1,12 @@
 // Ways an attacker tried to learn a report's withheld demographics (found by an outside attack
 // on a running server); each test failed before its fix.
-//  1. GET /api/experiences/disclosure answers true when a cell already holds K-1 reports, so a
-//     visitor learns the exact combination of hidden reports (the feed shows them as null).
-//  2. Padding: a visitor adds K-2 reports with a guessed combination, asks the disclosure
-//     endpoint, and deletes the padding with the tracking IDs: a lone report's demographics
-//     are confirmed without ever being shown, and no trace stays.
+//  1. The wizard's disclosure question (GET /api/experiences/disclosure, retired since for
+//     GET /api/peptides/{id}/disclosed) answered true when a cell already held K-1 reports, so a
+//     visitor learned the exact combination of hidden reports (the feed shows them as null).
+//  2. Padding: a visitor adds K-2 reports with a guessed combination, asks, and deletes the
+//     padding with the tracking IDs: a lone report's demographics were confirmed without ever
+//     being shown, and no trace stayed. (Padding to K-1, which opens the cell itself, is beaten by
+//     publication batches and settled reports: tests/server/publication-attacks.test.ts.)
 //  3. The research export's `breakdown` lists a (peptide, age range, sex) row, with
 //     `experiences: null`, for a combination held by a single report: the row's existence
 //     reveals that report's age range and sex, which the feed and the export rows withhold.
@@ -23,10 +25,11 @@ const LONE: Demo = { ageRange: '35-40', biologicalSex: 'male', activityLevel: 's
 let t: TestApp;
 let mod: Record<string, string>;
 
+/** Whether the public list of shown combinations of the peptide names `d`. */
 async function disclosure(peptideId: string, d: Demo): Promise<boolean> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/experiences/disclosure', query: { peptideId, ...d } });
+  const res = await t.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}/disclosed` });
   expect(res.statusCode).toBe(200);
-  return json(res).data.demographicsShown;
+  return (json(res).data.combinations as Demo[]).some((c) => c.ageRange === d.ageRange && c.biologicalSex === d.biologicalSex && c.activityLevel === d.activityLevel);
 }
 
 beforeAll(async () => {
@@ -36,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('attack: singling out hidden demographics', () => {
-  it('the disclosure endpoint does not tell which combination K-1 hidden reports share', async () => {
+  it('the shown combinations do not tell which combination K-1 hidden reports share', async () => {
     const peptideId = await createPeptide(t, await moderatorToken(t), { name: uniqueWord('AttackK1') });
     for (let i = 0; i < K_ANONYMITY - 1; i++) await submit(t, validSubmission(peptideId, { demographics: HIDDEN }));
     const feed = json(await t.app.inject({ method: 'GET', url: '/api/experiences', query: { peptideId, limit: '50' } })).data.experiences;

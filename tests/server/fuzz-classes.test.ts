@@ -79,7 +79,18 @@ function exampleBody(key: EndpointKey): Record<string, unknown> | null {
     case 'logout':
       return { refreshToken: 'x'.repeat(43) };
     case 'updateMe':
-      return { demographics: { age: 30, gender: 'female', fitnessGoals: ['strength'], medicalConditions: ['none'], allergies: ['pollen'] }, preferences: { units: { weight: 'kg' } } };
+      return { demographics: { age: 30, biologicalSex: 'female', fitnessGoals: ['strength'] }, preferences: { units: { weight: 'kg' }, notifications: { weeklyDigest: false } } };
+    // A member's own account: wrong passwords and unknown links, so nothing survives to change anything.
+    case 'changePassword':
+      return { currentPassword: 'not-the-password', newPassword: 'a-long-and-unusual-passphrase' };
+    case 'deleteMe':
+      return { password: 'not-the-password' };
+    case 'signOutEverywhere':
+      return {};
+    case 'forgotPassword':
+      return { email: 'nobody@example.com' };
+    case 'resetPassword':
+      return { token: 'x'.repeat(43), password: 'a-long-and-unusual-passphrase' };
     case 'rejectUser':
       return { notes: 'spam' };
     case 'createPeptide':

@@ -1,5 +1,7 @@
 // Builds the real app on an in-memory PGlite database for server tests (one per test file).
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app';
@@ -24,12 +26,31 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The test apps' DATA_DIR: only the mail outbox lives there (their databases are in memory or in
+ * the folder a test names), one per test process, removed when it exits.
+ */
+let scratch: string | null = null;
+function scratchDir(): string {
+  if (!scratch) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-server-tests-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    scratch = dir;
+  }
+  return scratch;
+}
+
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
   return loadConfig({
+    DATA_DIR: scratchDir(),
     STATIC_DIR: 'none',
     SCRYPT_N: '1024',
     RATE_LIMIT_MULTIPLIER: '1000',
     SEED_DEMO: 'false',
+    // Changes public at once and every public report counted for disclosure: what most tests
+    // check is not the batches; tests/server/publication*.test.ts set their own.
+    PUBLISH_EVERY: '0',
+    DISCLOSURE_SETTLE_DAYS: '0',
     // Every answer checked against its route's response schema (server/lib/validate.ts).
     CHECK_RESPONSES: 'true',
     ...overrides,
@@ -134,8 +155,9 @@ export function validSubmission(peptideId: string, overrides: Record<string, unk
     outcomes: { energy: 6, sleep: 7, mood: 8, performance: 5, recovery: 9 },
     effects: ['Less joint pain'],
     timeline: '1-week',
-    // Each story differs: the same story twice within 24 hours is held (services/moderation-rules.ts).
-    story: `I used this for a shoulder injury over four weeks. The pain eased noticeably in the second week and I could train again without discomfort. Note ${storyWord()}.`,
+    // Each story differs in a dozen words: the same story, or one within a few words of it, twice
+    // within 24 hours is held as a near repeat (services/text-rules.ts, NEAR_REPEAT).
+    story: `I used this for a shoulder injury over four weeks. The pain eased noticeably in the second week and I could train again without discomfort. Notes: ${Array.from({ length: 12 }, storyWord).join(' ')}.`,
     stack: [],
     ...overrides,
   };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { K_ANONYMITY } from '../../contract/rules';
 import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 import { createPeptide, moderatorToken, newMember, rows, storyOf } from './fixtures';
+import { runBatch } from '../../server/services/publication';
 
 let t: TestApp;
 let mod: string;
@@ -29,8 +30,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Sets a report's status, then runs a publication batch: the shown demographic cells move only at batches. */
 async function setStatus(id: string, status: string) {
   await t.ctx.db.query('update experiences set status = $2 where id = $1', [id, status]);
+  await runBatch(t.ctx, new Date());
   t.ctx.cache.invalidate();
 }
 

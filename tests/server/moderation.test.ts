@@ -99,7 +99,7 @@ describe('decisions', () => {
     expect(await statusOf(held.experience._id)).toBe('held');
     const res = await act(held.experience._id, 'publish');
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toEqual({ id: held.experience._id, status: 'published' });
+    expect(json(res).data).toEqual({ id: held.experience._id, status: 'published', publicFrom: null });
     expect((await inject('GET', `/api/experiences/${held.experience._id}`)).statusCode).toBe(200);
     expectError(await act(held.experience._id, 'publish'), 409, /held report/);
 

@@ -104,6 +104,13 @@ function requestFor(key: EndpointKey): { path: string; headers: Record<string, s
     updateTrackedExperience: { trackingId: ids.trackingId },
     deleteTrackedExperience: { trackingId: 'TRK-00000000000000000000' },
     vote: { voteType: 'nonsense' },
+    // A member's own account: refused bodies, so no password changes, no session ends, nobody is mailed.
+    changePassword: { currentPassword: 'x' },
+    signOutEverywhere: { everywhere: true },
+    deleteMe: { password: 5 },
+    forgotPassword: { email: 'not-an-email' },
+    resetPassword: { token: '' },
+    unsubscribe: { token: '' },
   };
   const body = key in bodies ? JSON.stringify(bodies[key]) : e.method === 'GET' ? undefined : '{}';
   const query = key === 'myVotes' ? `?experienceIds=${ids.experienceId}` : key === 'compare' ? `?ids=${ids.peptideId}` : '';

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ApiErrorBody, ENDPOINTS } from '../../contract';
 import { MODERATOR, PASSWORD, bearer, createTestApp, json, login, member, submit, validSubmission, type TestApp } from './helpers';
+import { unsubscribeToken } from '../../server/services/digest';
+import { promoteToModerator } from '../../server/services/users';
 import { createPeptide, moderatorToken, newMember, rows, uniqueEmail, validPeptide } from './fixtures';
 
 /**
@@ -64,6 +66,18 @@ function credentialsOf(role: Role): { email: string; password: string } {
   return { email: uniqueEmail('nobody'), password: PASSWORD };
 }
 
+/**
+ * For the routes that end sessions or the account: a fresh approved account of the cell's kind
+ * (a moderator's made a moderator), signed in; none for the kinds that hold no session.
+ */
+async function ownSession(role: Role): Promise<{ headers: Headers; password: string } | null> {
+  if (!['member', 'other', 'moderator'].includes(role)) return null;
+  const m = await newMember(t, `perm-own-${role}`);
+  if (role !== 'moderator') return { headers: m.headers, password: PASSWORD };
+  await promoteToModerator(t.ctx, m.email);
+  return { headers: bearer((await login(t, m.email, PASSWORD)).accessToken), password: PASSWORD };
+}
+
 async function freshExperience(status: 'published' | 'held' | 'hidden' = 'published') {
   const id = (await submit(t, validSubmission(bpc))).experience._id;
   if (status !== 'published') await t.ctx.db.query('update experiences set status = $2 where id = $1', [id, status]);
@@ -97,12 +111,7 @@ const table: Row[] = [
   { action: 'read a peptide', endpoint: 'peptide', run: (h) => inject('GET', `/api/peptides/${bpc}`, h), expect: READ },
   { action: 'read experiences', endpoint: 'experiences', run: (h) => inject('GET', '/api/experiences', h), expect: READ },
   { action: 'read home experiences', endpoint: 'homeExperiences', run: (h) => inject('GET', '/api/experiences/home/public', h), expect: READ },
-  {
-    action: 'ask whether demographics would show',
-    endpoint: 'disclosure',
-    run: (h) => inject('GET', `/api/experiences/disclosure?peptideId=${bpc}&ageRange=30-35&biologicalSex=male&activityLevel=active`, h),
-    expect: READ,
-  },
+  { action: 'read the demographics shown for a peptide', endpoint: 'disclosedCombinations', run: (h) => inject('GET', `/api/peptides/${bpc}/disclosed`, h), expect: READ },
   { action: 'read an experience', endpoint: 'experience', run: async (h) => inject('GET', `/api/experiences/${await freshExperience()}`, h), expect: READ },
   { action: 'read public analytics', endpoint: 'publicAnalytics', run: (h) => inject('GET', '/api/analytics/public', h), expect: READ },
   { action: 'read effects', endpoint: 'effects', run: (h) => inject('GET', '/api/effects', h), expect: READ },
@@ -180,6 +189,7 @@ const table: Row[] = [
     expect: MEMBERS,
   },
   { action: 'read own vote', endpoint: 'voteStatus', run: async (h) => inject('GET', `/api/experiences/${await freshExperience()}/vote`, h), expect: MEMBERS },
+  { action: 'read own flags', endpoint: 'myFlags', run: async (h) => inject('GET', `/api/flags?experienceIds=${await freshExperience()}`, h), expect: MEMBERS },
   { action: 'read own votes', endpoint: 'myVotes', run: async (h) => inject('GET', `/api/votes?experienceIds=${await freshExperience()}`, h), expect: MEMBERS },
   { action: 'create a peptide', endpoint: 'createPeptide', run: (h) => inject('POST', '/api/peptides', h, validPeptide()), expect: MEMBERS_CREATE },
   {
@@ -200,6 +210,41 @@ const table: Row[] = [
   },
   { action: 'read own profile', endpoint: 'me', run: (h) => inject('GET', '/api/users/me', h), expect: MEMBERS },
   { action: 'update own profile', endpoint: 'updateMe', run: (h) => inject('PUT', '/api/users/me', h, { demographics: { age: 40 } }), expect: MEMBERS },
+  // A member's own account: each cell on an account of its own, so the shared ones keep their sessions.
+  {
+    action: 'change own password', endpoint: 'changePassword',
+    run: async (h, role) => {
+      const s = await ownSession(role);
+      return inject('POST', '/api/users/me/password', s ? s.headers : h, { currentPassword: s?.password ?? PASSWORD, newPassword: 'another-long-passphrase-9' });
+    },
+    expect: MEMBERS,
+  },
+  {
+    action: 'sign out everywhere', endpoint: 'signOutEverywhere',
+    run: async (h, role) => inject('POST', '/api/users/me/sessions/end', (await ownSession(role))?.headers ?? h, {}),
+    expect: MEMBERS,
+  },
+  { action: 'download own data', endpoint: 'exportMe', run: (h) => inject('GET', '/api/users/me/export', h), expect: MEMBERS },
+  {
+    action: 'delete own account', endpoint: 'deleteMe',
+    run: async (h, role) => {
+      const s = await ownSession(role);
+      return inject('POST', '/api/users/me/delete', s ? s.headers : h, { password: s?.password ?? PASSWORD });
+    },
+    // A moderator's cell deletes a second moderator made for it; the seeded one stays.
+    expect: MEMBERS,
+  },
+  { action: 'ask for a password reset', endpoint: 'forgotPassword', run: (h, role) => inject('POST', '/api/auth/forgot-password', h, { email: credentialsOf(role).email }), expect: READ },
+  {
+    action: 'reset a password with an unknown link', endpoint: 'resetPassword',
+    run: (h) => inject('POST', '/api/auth/reset-password', h, { token: 'x'.repeat(43), password: 'another-long-passphrase-9' }),
+    expect: all(400),
+  },
+  {
+    action: 'unsubscribe from the digest with its link', endpoint: 'unsubscribe',
+    run: async (h, role) => inject('POST', '/api/users/unsubscribe', h, { token: unsubscribeToken(t.ctx, role === 'other' ? other.userId : owner.userId) }),
+    expect: READ,
+  },
   { action: 'authenticated analytics', endpoint: 'analytics', run: (h) => inject('GET', '/api/analytics', h), expect: MEMBERS },
   { action: 'trends', endpoint: 'trends', run: (h) => inject('GET', '/api/analytics/trends?period=weekly&groupBy=category', h), expect: MEMBERS },
   { action: 'compare', endpoint: 'compare', run: (h) => inject('GET', `/api/analytics/compare?ids=${bpc}`, h), expect: MEMBERS },
@@ -229,6 +274,22 @@ const table: Row[] = [
   {
     action: 'restore a hidden report', endpoint: 'moderationRestore',
     run: async (h) => inject('POST', `/api/moderation/experiences/${await freshExperience('hidden')}/restore`, h),
+    expect: MODERATORS,
+  },
+  { action: 'moderation summary', endpoint: 'moderationSummary', run: (h) => inject('GET', '/api/moderation/summary', h), expect: MODERATORS },
+  {
+    action: 'hide several reports at once', endpoint: 'moderationBulk',
+    run: async (h) => inject('POST', '/api/moderation/bulk', h, { ids: [await freshExperience()], action: 'hide', reason: 'spam' }),
+    expect: MODERATORS,
+  },
+  {
+    action: "undo a moderator's hide", endpoint: 'moderationUndo',
+    run: async (h) => {
+      const id = await freshExperience();
+      const hidden = await inject('POST', `/api/moderation/experiences/${id}/hide`, modHeaders, { reason: 'spam' });
+      expect(hidden.statusCode).toBe(200);
+      return inject('POST', `/api/moderation/experiences/${id}/undo`, h);
+    },
     expect: MODERATORS,
   },
 ];

@@ -38,7 +38,9 @@ describe('010_profile_units', () => {
     expect(a.demographics?.weight).toBeCloseTo(69.989, 3);
     expect(a.demographics?.height).toBeCloseTo(180.137, 3);
     expect(a.demographics?.age).toBe(40);
-    expect(a.preferences?.notifications).toEqual({ email: false });
+    // Read from the row: the API no longer shows the email setting (migration 020 removed it).
+    const [row] = (await t.ctx.db.query<{ preferences: { notifications?: object } }>('select preferences from users where id = $1', [imperial.userId])).rows;
+    expect(row!.preferences.notifications).toEqual({ email: false });
     expect((await me(metric.headers)).demographics).toMatchObject({ weight: 70, height: 180 });
     expect((await me(absurd.headers)).demographics?.height).toBeUndefined();
   });

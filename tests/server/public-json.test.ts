@@ -5,7 +5,7 @@
 // it, and the peptide's name is read as the answer is made).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse } from '../../contract/experiences';
-import { publishedDay } from '../../server/services/experiences';
+import { publishedDay } from '../../server/services/public-view';
 import { bearer, createTestApp, json, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { moderatorToken, newMember, rows } from './fixtures';
 

@@ -65,7 +65,7 @@ describe('names JSON readers treat specially', () => {
     const m = await newMember(t, 'safe-text');
     expect400(await t.app.inject({ method: 'POST', url: '/api/peptides', headers: m.headers, payload: validPeptide({ name: 'constructor' }) }), 'name', 'cannot be __proto__');
     expect400(await t.app.inject({ method: 'POST', url: '/api/peptides', headers: m.headers, payload: validPeptide({ sideEffects: ['__proto__'] }) }), 'sideEffects', 'cannot be __proto__');
-    expect400(await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: m.headers, payload: { demographics: { allergies: ['prototype'] } } }), 'demographics.allergies', 'cannot be __proto__');
+    expect400(await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: m.headers, payload: { demographics: { fitnessGoals: ['prototype'] } } }), 'demographics.fitnessGoals', 'cannot be __proto__');
     // The same words inside ordinary text are just words.
     const ok = await submit(t, validSubmission(bpc, { effects: ['Constructor-grade focus'], story: `${validSubmission(bpc).story} The constructor of __proto__ was fine.` }));
     expect(ok.experience.effects).toEqual(['Constructor-grade focus']);

@@ -35,7 +35,9 @@ describe('GET /api/limits', () => {
     expect(by(/votes/i)).toMatchObject({ max: r.votes.max, windowSeconds: r.votes.windowSeconds, scope: 'account' });
     expect(by(/flags/i)).toMatchObject({ max: r.votes.max, windowSeconds: r.votes.windowSeconds, scope: 'account' });
     expect(by(/other/i)).toMatchObject({ max: r.general.max, windowSeconds: r.general.windowSeconds, scope: 'address' });
-    expect(limits).toHaveLength(7);
+    expect(by(/password-reset mails/i)).toMatchObject({ max: r.resetMail.max, windowSeconds: r.resetMail.windowSeconds, scope: 'account' });
+    expect(by(/corrections/i)).toMatchObject({ max: r.edits.max, windowSeconds: r.edits.windowSeconds, scope: 'report' });
+    expect(limits).toHaveLength(9);
   });
 
   it('follows the environment: the default limits scaled by RATE_LIMIT_MULTIPLIER, each overridable', async () => {
@@ -50,6 +52,8 @@ describe('GET /api/limits', () => {
         'Failed sign-ins per address': [30, 900],
         Votes: [7, 120],
         Flags: [7, 120],
+        'Password-reset mails': [3, 3600],
+        'Corrections per report': [20, 3600],
         'All other API requests': [600, 60],
       });
     } finally {

@@ -6,25 +6,34 @@ import { K_ANONYMITY } from '../../contract/rules';
 import type { Db, QueryResult, Transaction } from '../../server/db/client';
 import { newMember } from './fixtures';
 import { createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { nextBatchAt, runBatch } from '../../server/services/publication';
 import { warmWritePath } from '../../server/services/warm-up';
 
 let t: TestApp;
+/** With publication batches, as a server runs by default (services/publication.ts). */
+let batches: TestApp;
 let bpc: string;
 beforeAll(async () => {
   t = await createTestApp();
+  batches = await createTestApp({ PUBLISH_EVERY: '6h' });
   bpc = t.peptides.get('BPC-157')!;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await batches.close();
+});
 
 /**
  * Counts the statements the services send while `fn` runs (BEGIN and COMMIT not included). The
  * rate limiter's counters are not the write path: on PostgreSQL they live in the same database
- * (PgRateLimitStore, server/lib/rate-limit.ts), on PGlite in memory, so they are left out.
+ * (PgRateLimitStore, server/lib/rate-limit.ts), on PGlite in memory, so they are left out; nor is
+ * the mail queue's delivery and the digest's check, which run in the background
+ * (plugins/mail-delivery.ts), for instance just after a new member's approval.
  */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const db = t.ctx.db as { -readonly [K in keyof Db]: Db[K] };
+async function statementsDuring(app: TestApp, fn: () => Promise<unknown>): Promise<string[]> {
+  const db = app.ctx.db as { -readonly [K in keyof Db]: Db[K] };
   const all: string[] = [];
-  const seen = { push: (sql: string) => void (/rate_limit_counters/.test(sql) || all.push(sql)) };
+  const seen = { push: (sql: string) => void (/rate_limit_counters|mail_queue|digest_week|weeklyDigest/.test(sql) || all.push(sql)) };
   const query = db.query;
   const transaction = db.transaction;
   db.query = <T,>(sql: string, params?: unknown[]) => {
@@ -51,36 +60,44 @@ async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe('the write path', () => {
-  it('a submission takes two statements and answers the report exactly as the feed then shows it', async () => {
-    // Enough reports in one cell that the new one's demographics are shown (K_ANONYMITY).
+  it('a submission takes two statements (its peptide, its row in the publication queue) and answers the report exactly as the feed shows it after the batch', async () => {
+    // Enough reports in one cell that the new one's demographics are shown (K_ANONYMITY), public
+    // through a batch as everything is.
     const cell = { ageRange: '45-50', biologicalSex: 'female', activityLevel: 'sedentary' };
-    for (let i = 0; i < K_ANONYMITY - 1; i++) await submit(t, validSubmission(bpc, { demographics: cell }));
+    const bpcOfBatches = batches.peptides.get('BPC-157')!;
+    for (let i = 0; i < K_ANONYMITY; i++) await submit(batches, validSubmission(bpcOfBatches, { demographics: cell }));
+    await runBatch(batches.ctx, nextBatchAt(new Date(), batches.config.publishEveryMs)!);
     let answer: Record<string, unknown> = {};
-    const statements = await statementsDuring(async () => {
-      answer = (await submit(t, validSubmission(bpc, { demographics: cell }))).experience;
+    const statements = await statementsDuring(batches, async () => {
+      answer = (await submit(batches, validSubmission(bpcOfBatches, { demographics: cell }))).experience;
     });
     expect(statements).toHaveLength(2);
+    expect(statements[1]).toMatch(/insert into publication_queue/);
     expect(answer.demographics).toEqual(cell);
-    const shown = json(await t.app.inject({ method: 'GET', url: `/api/experiences/${answer._id as string}` })).data.experience;
+    expect((await batches.app.inject({ method: 'GET', url: `/api/experiences/${answer._id as string}` })).statusCode).toBe(404);
+    await runBatch(batches.ctx, nextBatchAt(new Date(), batches.config.publishEveryMs)!);
+    const shown = json(await batches.app.inject({ method: 'GET', url: `/api/experiences/${answer._id as string}` })).data.experience;
     expect(answer).toEqual(shown);
   });
 
-  it('a held submission answers its hold reasons and is logged, still in two statements plus the log entry', async () => {
+  it('a held submission answers its hold reasons in the same two statements; its log entry is written by the batch', async () => {
     let res: Awaited<ReturnType<typeof submit>> | null = null;
-    const statements = await statementsDuring(async () => {
-      res = await submit(t, validSubmission(bpc, { story: 'Ask me at seller@example.com for the batch I used; it worked well for my shoulder and my sleep over six weeks.' }));
+    const statements = await statementsDuring(batches, async () => {
+      res = await submit(batches, validSubmission(batches.peptides.get('BPC-157')!, { story: 'Ask me at seller@example.com for the batch I used; it worked well for my shoulder and my sleep over six weeks.' }));
     });
     expect(res!.status).toBe('held');
     expect(res!.holdReasons).toEqual(['email']);
-    expect(statements).toHaveLength(3);
-    expect(statements[2]).toMatch(/insert into moderation_log/);
+    expect(statements).toHaveLength(2);
+    await runBatch(batches.ctx, nextBatchAt(new Date(), batches.config.publishEveryMs)!);
+    const log = await batches.ctx.db.query<{ action: string; reasons: string[] }>('select action, reasons from moderation_log where experience_id = $1', [res!.experience._id]);
+    expect(log.rows).toEqual([{ action: 'hold', reasons: ['email'] }]);
   });
 
   it('a vote takes one statement to record and one to read the counts (besides the session check and monthly activity)', async () => {
     const m = await newMember(t);
     const id = (await submit(t, validSubmission(bpc))).experience._id;
     let status = 0;
-    const statements = await statementsDuring(async () => {
+    const statements = await statementsDuring(t, async () => {
       status = (await t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: m.headers, payload: { voteType: 'helpful' } })).statusCode;
     });
     expect(status).toBe(201);
@@ -103,7 +120,7 @@ describe('the write path', () => {
     const vote = (id: string) => t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: m.headers, payload: { voteType: 'helpful' } });
     expect((await vote(first)).statusCode).toBe(201);
     let status = 0;
-    const statements = await statementsDuring(async () => {
+    const statements = await statementsDuring(t, async () => {
       status = (await vote(second)).statusCode;
     });
     expect(status).toBe(201);
@@ -137,7 +154,7 @@ describe('the write path', () => {
     const before = await contents();
     const messages: string[] = [];
     let statements: string[] = [];
-    statements = await statementsDuring(() => warmWritePath(t.ctx, (message) => messages.push(message)));
+    statements = await statementsDuring(t, () => warmWritePath(t.ctx, (message) => messages.push(message)));
     expect(messages.join('\n')).toMatch(/^Write path warmed/);
     expect(statements.join('\n')).toMatch(/insert into experiences[\s\S]*insert into votes/);
     expect(await contents()).toEqual(before);

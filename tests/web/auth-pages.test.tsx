@@ -77,13 +77,15 @@ describe('Login', () => {
     expect(backend.callsTo('/api/users/login').map((c) => c.body)).toEqual([{ email: 'member@example.com', password: PASSWORD }]);
   });
 
-  it("a pending account: the server's approval message in the Error toast, nothing stored, values kept", async () => {
+  it('a pending account: the server\'s approval message as a calm notice in the form, no Error toast, nothing stored, values kept', async () => {
     const app = await openLogin();
     await app.fill('pending@example.com', PASSWORD);
 
-    // In the form and in the Error toast.
-    expect(await screen.findByText('Error')).toBeInTheDocument();
-    expect(screen.getAllByText('Your account is awaiting moderator approval')).toHaveLength(2);
+    const notice = await within(form()).findByRole('status');
+    expect(notice).toHaveTextContent('Your account is awaiting moderator approval');
+    expect(within(form()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Your account is awaiting moderator approval')).toHaveLength(1);
     expect(app.location()).toBe('/login');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect(screen.getByLabelText('Email')).toHaveValue('pending@example.com');
@@ -110,10 +112,11 @@ describe('Login', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Peptide Community' })).toBeInTheDocument();
   });
 
-  it('a pending account: the approval message in the form, not only in a toast', async () => {
+  it('links to the forgotten-password page', async () => {
     const app = await openLogin();
-    await app.fill('pending@example.com', PASSWORD);
-    expect(await within(form()).findByRole('alert')).toHaveTextContent('Your account is awaiting moderator approval');
+    await app.user.click(screen.getByRole('link', { name: 'Forgot your password?' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(app.location()).toBe('/forgot-password');
   });
 
   it('a malformed answer: the invalid-response message, nothing stored', async () => {
@@ -135,30 +138,20 @@ describe('Register', () => {
     expect(screen.getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute('href', '/login');
   });
 
-  it('creates a pending account: toast with the approval note, goes to /login, stores nothing, stays signed out', async () => {
+  it('creates a pending account: a page says it waits for a moderator, what happens next and that an email will come; nothing stored', async () => {
     const app = await openRegister();
     await app.fill('new@example.com', PASSWORD);
 
-    expect(await screen.findByText('Account created successfully')).toBeInTheDocument();
-    expect(screen.getByText('Registration received. A moderator will review your account.')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
-    expect(app.location()).toBe('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is waiting for a moderator' })).toBeInTheDocument();
+    expect(app.location()).toBe('/registered');
+    expect(screen.getByText(/^Registration received for/).closest('[role=status]')).toHaveTextContent('Registration received for new@example.com. You cannot sign in until a moderator approves it.');
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+    expect(screen.getByText('new@example.com', { selector: 'li span' }).closest('li')).toHaveTextContent('We send an email to new@example.com when they have decided: approved, or not approved.');
+    // No fading toast carries the news.
+    expect(screen.queryByText('Account created successfully')).not.toBeInTheDocument();
     expect(stored()).toEqual([null, null, null]);
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(backend.account('new@example.com').status).toBe('pending');
-  });
-
-  it('says the account awaits approval when the server sends no message', async () => {
-    server.use(
-      http.post('/api/users/register', () =>
-        HttpResponse.json({ success: true, data: { user: backend.account('pending@example.com') } }, { status: 201 }),
-      ),
-    );
-    const app = await openRegister();
-    await app.fill('other@example.com', PASSWORD);
-    expect(
-      await screen.findByText('Your account is awaiting moderator approval. You can sign in once a moderator approves it.'),
-    ).toBeInTheDocument();
   });
 
   it('a refused password: the server message in the Error toast, values kept, still on /register', async () => {

@@ -158,6 +158,15 @@ describe('Activity tab', { timeout: 20_000 }, () => {
     backend.seedSession('moderator@example.com');
   });
 
+  it('names a deleted moderator "A former moderator", never "Automatic"', async () => {
+    setup({ log: [makeLogEntry({ action: 'hide', moderatorId: null, moderatorEmail: null, formerModerator: true, reasons: ['spam'] })] });
+    renderApp('/research?tab=activity');
+    const list = await screen.findByRole('list', { name: 'Moderation activity' }, SLOW);
+    const [entry] = within(list).getAllByRole('listitem');
+    expect(entry).toHaveTextContent('A former moderator');
+    expect(entry).not.toHaveTextContent('Automatic');
+  });
+
   it('shows who did what and why, filters by action and by moderator, and links to the report', async () => {
     const store = setup({
       log: [

@@ -1,9 +1,11 @@
 // /privacy states the anonymity rules exactly, with the numbers and wording taken from the
 // contract where it has them (contract/rules.ts K_ANONYMITY and DEMOGRAPHICS_NOT_SHOWN), and no
 // longer claims what the product cannot back.
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMOGRAPHICS_NOT_SHOWN, K_ANONYMITY } from '@contract/rules';
+import { YourAccount } from '@/features/privacy/sections/YourAccount';
 import { renderApp } from './helpers/render-app';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -20,8 +22,12 @@ describe('privacy statements', () => {
     expect(text).toContain(
       `Your age range, biological sex and activity level are shown only where at least ${K_ANONYMITY} published reports of the same peptide share all three; otherwise a report shows “${DEMOGRAPHICS_NOT_SHOWN}”.`,
     );
+    // Publication in batches and settled disclosure (docs/product-rules.md).
+    expect(text).toContain(`Only reports public for a week count toward the ${K_ANONYMITY}`);
+    expect(text).toContain('Nothing you do changes a public page at the moment you do it.');
+    expect(text).not.toMatch(/statistics at once|removes the row, its votes and members’ reports about it at once/);
     expect(text).toContain('Not shown (fewer than 5 similar reports)');
-    expect(text).toContain('The research export never shows more than the public pages.');
+    expect(text).toContain('The research export never shows more than the public pages, and its counts by age range and sex carry a little random noise.');
     expect(text).toContain(
       'Sourcing details (the vendor’s web address host, batch ID and volume) appear on the public card only when you tick “Publish sourcing details”.',
     );
@@ -37,5 +43,28 @@ describe('privacy statements', () => {
     const text = pageText();
     expect(text).toContain('The tracking ID travels only in request bodies, never in a web address');
     expect(text).toContain('the route pattern (such as /api/experiences/:id)');
+    // What the data folder keeps, as tests/server/publication-attacks.test.ts finds it.
+    expect(text).toContain('the text of a deleted or corrected report can stay in the unused space of the database’s files until new reports are written over it');
+  });
+});
+
+describe('Your Account tab', () => {
+  it('says what an account keeps, for how long, and how to download or delete it', () => {
+    render(
+      <MemoryRouter>
+        <YourAccount />
+      </MemoryRouter>,
+    );
+    for (const text of [
+      /password as a salted scrypt hash/,
+      /Your votes: which report and which kind of vote/,
+      /Medical conditions and allergies: no longer asked, and the answers stored before were deleted/,
+      /kept until you delete your account/,
+      /sign-ins end after 30 days unused, reset links after an hour/,
+      /read “a former moderator”/,
+    ]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Profile, Account' })).toHaveAttribute('href', '/profile?tab=account');
   });
 });

@@ -86,7 +86,7 @@ describe('privacy page', () => {
     const app = renderApp('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy & Data Control' }, { timeout: 8000 });
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['Overview', 'Your Data', 'Your Rights', 'Technical Details']);
+    expect(tabs).toEqual(['Overview', 'Your Data', 'Your Rights', 'Your Account', 'Technical Details']);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Privacy grade A plus')).toBeInTheDocument();
     expect(screen.getByText(/A report row has no column for an account, email, IP address or user agent/)).toBeInTheDocument();
@@ -202,7 +202,7 @@ describe('privacy page', () => {
     await app.user.click(screen.getByRole('button', { name: 'Delete Data' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete Data' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Your experience has been deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Your experience has been deleted.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/api/experiences/tracking/delete', trackingId: TRK }]);
     expect(screen.queryByRole('heading', { name: 'Your submission' })).not.toBeInTheDocument();
     await lookUp(app, TRK);
@@ -230,7 +230,7 @@ describe('privacy page', () => {
     expect(await screen.findByText('Experience updated successfully')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Delete Data' }));
     await app.user.click(within(await screen.findByRole('dialog', { name: 'Delete Data' })).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Your experience has been deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Your experience has been deleted.')).toBeInTheDocument();
 
     // Each action reached the server, with the ID in its body.
     expect([...new Set(calls.map((c) => c.method))]).toEqual(['LOOKUP', 'PUT', 'DELETE']);

@@ -1,5 +1,6 @@
-// /profile (issue 5 part 3): tabs, field rules (integer age, decimal weight and height, empty
-// sent as undefined), unit conversion, checkbox defaults, save toasts, and the Lookup tab.
+// /profile: tabs, field rules (integer age, decimal weight and height, empty sent as undefined),
+// unit conversion, the digest off by default, the device-only prefill choice, save toasts, and
+// the Lookup tab. The Account tab is tests/web/account.test.tsx.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,23 +64,24 @@ describe('profile form rules', () => {
     expect(buildProfileRequest(withHeightUnit(withWeightUnit(form, 'lbs'), 'ft')).demographics).toMatchObject({ height: 180, weight: 70 });
   });
 
-  it('turns sharing and notification boxes on unless explicitly false', () => {
-    const blank = formFromUser(makeUser());
-    expect([blank.shareAge, blank.shareGender, blank.shareWeight, blank.shareHeight, blank.notifyEmail]).toEqual([true, true, true, true, true]);
-    const off = formFromUser(makeUser({ preferences: { privacy: { shareAge: false }, notifications: { email: false } } }));
-    expect(off.shareAge).toBe(false);
-    expect(off.notifyEmail).toBe(false);
-    expect(off.shareGender).toBe(true);
+  it('keeps the weekly digest off unless the member turned it on', () => {
+    expect(formFromUser(makeUser()).notifyWeeklyDigest).toBe(false);
+    expect(formFromUser(makeUser({ preferences: { notifications: {} } })).notifyWeeklyDigest).toBe(false);
+    expect(formFromUser(makeUser({ preferences: { notifications: { weeklyDigest: true } } })).notifyWeeklyDigest).toBe(true);
   });
 });
 
 describe('profile page', () => {
   it('opens on Demographics with the profile option lists', async () => {
     await openProfile();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Demographics', 'Preferences', 'Privacy', 'Lookup']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Demographics', 'Preferences', 'Privacy', 'Account', 'Lookup']);
     expect(screen.getByRole('tab', { name: 'Demographics' })).toHaveAttribute('aria-selected', 'true');
     const values = (label: string) => Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => o.value);
-    expect(values('Gender')).toEqual(['', 'male', 'female', 'other', 'prefer-not-to-say']);
+    // The wizard's word and choices; nothing asked without a use.
+    expect(values('Biological sex')).toEqual(['', 'male', 'female', 'prefer-not-to-say']);
+    expect(screen.queryByLabelText('Gender')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Medical conditions')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Allergies')).not.toBeInTheDocument();
     expect(values('Activity level')).toEqual(['', 'sedentary', 'lightly-active', 'moderately-active', 'very-active', 'extremely-active']);
     expect(values('Weight unit')).toEqual(['kg', 'lbs']);
     expect(values('Height unit')).toEqual(['cm', 'ft']);
@@ -89,21 +91,18 @@ describe('profile page', () => {
     const app = await openProfile();
     await app.user.type(screen.getByLabelText('Age'), '34');
     await app.user.type(screen.getByLabelText('Weight (kg)'), '72.5');
-    await app.user.selectOptions(screen.getByLabelText('Gender'), 'female');
+    await app.user.selectOptions(screen.getByLabelText('Biological sex'), 'female');
     await app.user.type(screen.getByLabelText('Fitness goals'), 'strength, , mobility ');
-    await app.user.click(screen.getByRole('tab', { name: 'Privacy' }));
-    await app.user.click(screen.getByLabelText('Share weight'));
+    await app.user.click(screen.getByRole('tab', { name: 'Preferences' }));
+    expect(screen.getByLabelText('Weekly digest')).not.toBeChecked();
+    await app.user.click(screen.getByLabelText('Weekly digest'));
     await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(await screen.findByText('Profile updated successfully!', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(puts).toHaveLength(1);
     expect(puts[0]).toEqual({
-      demographics: { age: 34, gender: 'female', weight: 72.5, fitnessGoals: ['strength', 'mobility'] },
-      preferences: {
-        units: { weight: 'kg', height: 'cm' },
-        privacy: { shareAge: true, shareGender: true, shareWeight: false, shareHeight: true },
-        notifications: { email: true, weeklyDigest: true },
-      },
+      demographics: { age: 34, biologicalSex: 'female', weight: 72.5, fitnessGoals: ['strength', 'mobility'] },
+      preferences: { units: { weight: 'kg', height: 'cm' }, notifications: { weeklyDigest: true } },
     });
     // Never anything but demographics and preferences.
     expect(Object.keys(puts[0] as object)).toEqual(['demographics', 'preferences']);
@@ -113,9 +112,9 @@ describe('profile page', () => {
     expect(await screen.findByLabelText('Age', undefined, { timeout: 8000 })).toHaveValue('34');
     expect(screen.getByLabelText('Weight (kg)')).toHaveValue('72.5');
     expect(screen.getByLabelText('Height (cm)')).toHaveValue('');
-    await again.user.click(screen.getByRole('tab', { name: 'Privacy' }));
-    expect(screen.getByLabelText('Share weight')).not.toBeChecked();
-    expect(screen.getByLabelText('Share age')).toBeChecked();
+    expect(screen.getByLabelText('Biological sex')).toHaveValue('female');
+    await again.user.click(screen.getByRole('tab', { name: 'Preferences' }));
+    expect(screen.getByLabelText('Weekly digest')).toBeChecked();
   });
 
   it('180 cm stays exactly 180 cm through imperial and back, and is saved as 180', async () => {
@@ -161,10 +160,11 @@ describe('profile page', () => {
     expect((puts[0] as { demographics: { height: number } }).demographics.height).toBeCloseTo(185.42, 6);
   });
 
-  it('offers no notification about followed peptides (there is nothing to follow)', async () => {
+  it('offers only the notification that is sent: the weekly digest', async () => {
     const app = await openProfile();
     await app.user.click(screen.getByRole('tab', { name: 'Preferences' }));
-    expect(screen.getByLabelText('Email notifications')).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox').map((c) => c.id)).toEqual(['notifyWeeklyDigest']);
+    expect(screen.queryByLabelText('Email notifications')).not.toBeInTheDocument();
     expect(screen.queryByText(/peptides you follow/i)).not.toBeInTheDocument();
     expect(screen.queryByLabelText('New experiences')).not.toBeInTheDocument();
   });
@@ -174,7 +174,7 @@ describe('profile page', () => {
     const age = screen.getByLabelText('Age');
     await app.user.type(age, '30.5');
     // Saved from another tab: the page goes back to Demographics and focuses the field.
-    await app.user.click(screen.getByRole('tab', { name: 'Privacy' }));
+    await app.user.click(screen.getByRole('tab', { name: 'Preferences' }));
     await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(screen.getByRole('tab', { name: 'Demographics' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(screen.getByLabelText('Age')).toHaveFocus());
@@ -186,11 +186,24 @@ describe('profile page', () => {
   it('shows "Failed to update profile" and keeps what was typed', async () => {
     server.use(http.put('/api/users/me', () => HttpResponse.json(errorBody('boom'), { status: 500 })));
     const app = await openProfile();
-    await app.user.type(screen.getByLabelText('Allergies'), 'penicillin');
+    await app.user.type(screen.getByLabelText('Fitness goals'), 'mobility');
     await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Failed to update profile', undefined, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByLabelText('Allergies')).toHaveValue('penicillin');
+    expect(screen.getByLabelText('Fitness goals')).toHaveValue('mobility');
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
+  });
+
+  it('the prefill choice is kept on this device at once, never sent to the server', async () => {
+    const app = await openProfile();
+    await app.user.click(screen.getByRole('tab', { name: 'Privacy' }));
+    expect(screen.queryByRole('button', { name: 'Save Profile' })).not.toBeInTheDocument();
+    const box = screen.getByLabelText('Prefill the wizard’s demographics from my profile on this device');
+    expect(box).not.toBeChecked();
+    await app.user.click(box);
+    expect(localStorage.getItem('prefillWizardFromProfile')).toBe('on');
+    await app.user.click(box);
+    expect(localStorage.getItem('prefillWizardFromProfile')).toBeNull();
+    expect(puts).toHaveLength(0);
   });
 
   it('Lookup tab finds a submission and shows its fields', async () => {

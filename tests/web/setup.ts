@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetAuthCache } from '@/api/auth-storage';
 import { http } from '@/api/http';
 import { backend } from './msw/backend';
+import { resetAccountHandlers } from './msw/account-handlers';
 import { server } from './msw/server';
 
 // jsdom lacks pointer capture, which Radix toasts use for swipe-to-dismiss.
@@ -59,6 +60,7 @@ afterEach(async () => {
   await settleCalls();
   server.resetHandlers();
   backend.reset();
+  resetAccountHandlers();
   localStorage.clear();
   sessionStorage.clear();
   resetAuthCache();

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DisclosureResponse } from '@contract/experiences';
+import { DisclosedCombinationsResponse } from '@contract/experiences';
 import { DEMOGRAPHICS_NOT_SHOWN } from '@contract/rules';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
@@ -18,14 +18,18 @@ const BPC = DEFAULT_PEPTIDES[0]!;
 vi.setConfig({ testTimeout: 30_000 });
 const slow = { timeout: 8_000 };
 
-let disclosureQueries: URLSearchParams[] = [];
-/** Answers the disclosure endpoint with `shown`, or fails with `status`. */
+/** The wizard's requests for the peptide's shown combinations: URL and Authorization header. */
+let disclosureQueries: { url: URL; authorization: string | null }[] = [];
+const MINE = { ageRange: '40-45', biologicalSex: 'female', activityLevel: 'athletic' };
+const OTHER = { ageRange: '18-24', biologicalSex: 'male', activityLevel: 'moderate' };
+/** Answers the peptide's shown combinations (with the form's own when `shown`), or fails with `status`. */
 function answerDisclosure(answer: { shown: boolean } | { status: number }) {
   server.use(
-    http.get('/api/experiences/disclosure', ({ request }) => {
-      disclosureQueries.push(new URL(request.url).searchParams);
+    http.get('/api/peptides/:id/disclosed', ({ request }) => {
+      disclosureQueries.push({ url: new URL(request.url), authorization: request.headers.get('authorization') });
       if ('status' in answer) return HttpResponse.json(errorBody('Not Found'), { status: answer.status });
-      return HttpResponse.json(DisclosureResponse.parse({ success: true, data: { demographicsShown: answer.shown } }));
+      const combinations = answer.shown ? [OTHER, MINE] : [OTHER];
+      return HttpResponse.json(DisclosedCombinationsResponse.parse({ success: true, data: { combinations, settleDays: 7 } }));
     }),
   );
 }
@@ -110,8 +114,11 @@ describe('this is what others will see', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(card.querySelector('time')).toHaveAttribute('dateTime', today);
     expect(within(card).queryByText(DEMOGRAPHICS_NOT_SHOWN)).not.toBeInTheDocument();
-    const query = disclosureQueries.at(-1)!;
-    expect(Object.fromEntries(query)).toEqual({ peptideId: BPC._id, ageRange: '40-45', biologicalSex: 'female', activityLevel: 'athletic' });
+    // Decided on the device: the question names the peptide only, never the report's own values.
+    for (const { url } of disclosureQueries) {
+      expect(url.pathname).toBe(`/api/peptides/${BPC._id}/disclosed`);
+      expect(url.search).toBe('');
+    }
   });
 
   it('shows "Not shown (fewer than 5 similar reports)" when the rule withholds them', async () => {
@@ -119,8 +126,9 @@ describe('this is what others will see', () => {
     await toStep4();
     expect(await within(preview()).findByText(DEMOGRAPHICS_NOT_SHOWN, {}, slow)).toBeInTheDocument();
     expect(within(preview()).queryByText(/40-45/)).not.toBeInTheDocument();
-    // The server answers only what is public now: this report may be the one that completes 5.
-    expect(await screen.findByText(/If yours makes 5, they will be shown on all of them, yours included/, {}, slow)).toBeInTheDocument();
+    // The list is what is public now: once 5 settled reports share them, they are shown on all.
+    expect(await screen.findByText(/public for 7 days or more share your age range, sex and activity level, so they are not shown/, {}, slow)).toBeInTheDocument();
+    expect(screen.getByText(/Once 5 such reports share them, they are shown on all of them, yours included/)).toBeInTheDocument();
   });
 
   it('hides the vendor unless ticked, then shows host, volume and batch (never purity or the full address)', async () => {
@@ -159,9 +167,9 @@ describe('this is what others will see', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.get('/api/experiences/disclosure', async () => {
+      http.get('/api/peptides/:id/disclosed', async () => {
         await gate;
-        return HttpResponse.json(DisclosureResponse.parse({ success: true, data: { demographicsShown: true } }));
+        return HttpResponse.json(DisclosedCombinationsResponse.parse({ success: true, data: { combinations: [MINE], settleDays: 7 } }));
       }),
     );
     await toStep4();

@@ -2,11 +2,12 @@
 // HTTP client, json-bigint and zod stay out of the first load of a signed-out visit.
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Credentials, User } from '@contract/users';
 import type { Registration } from '@/api/auth';
 import * as authStorage from '@/api/auth-storage';
 import { revokeSession } from '@/api/revoke-session';
+import { noticeState } from './notice';
 import { paths } from '@/lib/paths';
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
@@ -27,8 +28,13 @@ export interface AuthContextValue extends SessionState {
   dismissSessionEnded: () => void;
   /** Signs in, stores the session and goes to `returnTo` (default `/`). Throws an ApiError on failure. */
   login: (credentials: Credentials, returnTo?: string) => Promise<void>;
-  /** Creates a pending account and goes to `/login`; stores nothing. Throws on failure. */
+  /** Creates a pending account and goes to the page that says what happens next; stores nothing. Throws on failure. */
   register: (credentials: Credentials) => Promise<Registration>;
+  /**
+   * The server has already ended this sign-in (sign out everywhere, a deleted account): forget it
+   * here and go to `to`, where `notice` is shown (src/app/session/notice.ts).
+   */
+  endSession: (to: string, notice?: string) => void;
   /** Revokes the session on the server (sent first, surviving the page going away), ends it here at once and goes to `/`; resolves when the server has answered. */
   logout: () => Promise<void>;
 }
@@ -109,8 +115,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (credentials: Credentials) => {
       const api = await import('@/api/auth');
       const registration = await api.register(credentials);
-      // The account awaits approval: nothing is stored and nobody is signed in.
-      navigate(paths.login);
+      // The account awaits approval: nothing is stored and nobody is signed in. The next page
+      // says so and what happens next.
+      navigate(paths.registered, { state: { email: registration.user.email } });
       return registration;
     },
     [navigate],
@@ -134,9 +141,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await revoked;
   }, [navigate, queryClient]);
 
+  // endSession's cached answers are dropped once its navigation has landed: dropped at once, the
+  // protected page still on screen (the Account tab) would fetch again without a token, and its
+  // refusal would send the person to /login before the page they were sent to.
+  const locationKey = useLocation().key;
+  /** The location endSession left from, until its navigation has landed. */
+  const leftFrom = useRef<string | null>(null);
+  useEffect(() => {
+    if (leftFrom.current === null || leftFrom.current === locationKey) return;
+    leftFrom.current = null;
+    void queryClient.resetQueries();
+  }, [locationKey, queryClient]);
+
+  const endSession = useCallback(
+    (to: string, notice?: string) => {
+      leftFrom.current = locationKey;
+      // One update, as in logout: leaving the protected page and signing out render together.
+      startTransition(() => {
+        authStorage.clearSession();
+        setSessionEnded(false);
+        navigate(to, { state: notice ? noticeState(notice) : undefined });
+      });
+    },
+    [navigate, locationKey],
+  );
+
   const value = useMemo<AuthContextValue>(
-    () => ({ ...session, isModerator: session.user?.role === 'moderator', sessionEnded, dismissSessionEnded, login, register, logout }),
-    [session, sessionEnded, dismissSessionEnded, login, register, logout],
+    () => ({ ...session, isModerator: session.user?.role === 'moderator', sessionEnded, dismissSessionEnded, login, register, logout, endSession }),
+    [session, sessionEnded, dismissSessionEnded, login, register, logout, endSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

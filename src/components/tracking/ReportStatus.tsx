@@ -1,26 +1,42 @@
 // The submitter's view of moderation on tracking lookup (docs/product-rules.md, "Moderation"):
-// the status in words, why a report waits for review, and the moderator's reason when hidden.
+// the status in words, why a report waits for review, the moderator's reason when hidden, and
+// when a change waiting for its publication batch becomes public.
 // The moderator's note is not shown: it stays in the moderation log for moderators.
 import type { OwnExperience } from '@contract/experiences';
 import { HIDE_REASON_TEXT, HOLD_REASON_TEXT } from '@contract/moderation';
 import { cn } from '@/lib/cn';
+import { appearsAt } from '@/lib/publication';
 
-export const STATUS_LABEL = { published: 'Published', held: 'Waiting for review', hidden: 'Hidden by a moderator' } as const;
+export const STATUS_LABEL = {
+  published: 'Published',
+  held: 'Waiting for review',
+  hidden: 'Hidden by a moderator',
+  queued: 'Waiting for publication',
+} as const satisfies Record<OwnExperience['status'], string>;
 
 const STATUS_TONE: Record<OwnExperience['status'], string> = {
   published: 'border-success-border bg-success-soft text-success-soft-foreground',
   held: 'border-warning-border bg-warning text-warning-foreground',
   hidden: 'border-warning-border bg-warning text-warning-foreground',
+  queued: 'border-border bg-muted text-foreground',
 };
 
 const STATUS_SUMMARY: Record<OwnExperience['status'], string> = {
   published: 'Everyone can read it on the Community page and it counts in every figure.',
   held: 'It is not public until a moderator publishes it.',
   hidden: 'It is not public and does not count in any figure. You can still export, correct or delete it.',
+  queued: 'It is accepted and not public yet. You can export, correct or delete it meanwhile.',
 };
 
-export function ReportStatus({ experience }: { experience: Pick<OwnExperience, 'status' | 'holdReasons' | 'hiddenReason'> }) {
-  const { status, holdReasons, hiddenReason } = experience;
+/** When what waits for a publication batch becomes public, in the words of src/lib/publication.ts. */
+function pendingText(status: OwnExperience['status'], publicFrom: string): string {
+  if (status === 'queued') return appearsAt(publicFrom);
+  if (status === 'published') return appearsAt(publicFrom, 'Your changes appear');
+  return appearsAt(publicFrom, 'A moderator approved it: it appears');
+}
+
+export function ReportStatus({ experience }: { experience: Pick<OwnExperience, 'status' | 'holdReasons' | 'hiddenReason' | 'publicFrom'> }) {
+  const { status, holdReasons, hiddenReason, publicFrom } = experience;
   return (
     <div className={cn('grid gap-2 rounded-md border p-3 text-sm', STATUS_TONE[status])}>
       <p className="text-base font-semibold">
@@ -28,6 +44,7 @@ export function ReportStatus({ experience }: { experience: Pick<OwnExperience, '
       </p>
       {status === 'hidden' && <p className="font-medium">{hiddenReason ? HIDE_REASON_TEXT[hiddenReason.code] : HIDE_REASON_TEXT.other}</p>}
       <p>{STATUS_SUMMARY[status]}</p>
+      {publicFrom && <p data-testid="public-from">{pendingText(status, publicFrom)}</p>}
       {status === 'held' && holdReasons.length > 0 && (
         <ul className="list-disc space-y-1 pl-5">
           {holdReasons.map((code) => (
@@ -35,7 +52,7 @@ export function ReportStatus({ experience }: { experience: Pick<OwnExperience, '
           ))}
         </ul>
       )}
-      {status !== 'published' && <p>If you correct it, it goes back to a moderator for review.</p>}
+      {(status === 'held' || status === 'hidden') && <p>If you correct it, it goes back to a moderator for review.</p>}
     </div>
   );
 }

@@ -25,7 +25,8 @@ export const authLinkClass =
 
 /**
  * A message inside the form (a failed sign-in, a pending account, an ended session): it stays
- * until the next attempt, unlike a toast. `error` is announced at once (role alert).
+ * until the next attempt, unlike a toast. `error` is announced at once (role alert); `info` is
+ * news, not a mistake (a pending account, a changed password), in the calm primary tint.
  */
 export function FormMessage({ id, tone, children }: { id?: string; tone: 'error' | 'info'; children: ReactNode }) {
   const Icon = tone === 'error' ? AlertCircle : Info;
@@ -36,7 +37,7 @@ export function FormMessage({ id, tone, children }: { id?: string; tone: 'error'
       className={
         tone === 'error'
           ? 'flex gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive-text'
-          : 'flex gap-2 rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground'
+          : 'flex gap-2 rounded-md border border-primary/40 bg-primary-soft p-3 text-sm text-primary-soft-foreground'
       }
     >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

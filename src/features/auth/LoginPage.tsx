@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { errorMessage } from '@/api/errors';
+import { ApiError, errorMessage } from '@/api/errors';
 import { SESSION_ENDED_MESSAGE, useAuth } from '@/app/session/AuthProvider';
+import { noticeOf } from '@/app/session/notice';
 import { returnPath } from '@/app/session/return-to';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button } from '@/components/ui/button';
@@ -20,7 +21,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   /** The last attempt's failure, shown in the form until the next attempt. */
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; tone: 'error' | 'info' } | null>(null);
+  // A password reset, sign-out everywhere or a deleted account sends a sentence along.
+  const notice = noticeOf(location.state);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,10 +34,15 @@ export function LoginPage() {
       await login({ email: email.trim(), password }, returnPath(location.state));
       toast({ variant: 'success', title: 'Success', description: 'Logged in successfully' });
     } catch (failure) {
-      // A pending account's 403 carries the server's "awaiting approval" text: shown as is.
       const message = errorMessage(failure, 'Login failed');
-      setError(message);
-      toast({ variant: 'destructive', description: message });
+      // A pending or rejected account's 403 (the server's "awaiting approval" or "not approved"
+      // text) is news about the account, not a mistake in the form: a neutral notice, no toast.
+      if (failure instanceof ApiError && failure.status === 403) {
+        setError({ message, tone: 'info' });
+      } else {
+        setError({ message, tone: 'error' });
+        toast({ variant: 'destructive', description: message });
+      }
       setBusy(false);
     }
   }
@@ -51,9 +59,10 @@ export function LoginPage() {
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-describedby={error ? ERROR_ID : undefined}>
         {sessionEnded && !error && <FormMessage tone="info">{SESSION_ENDED_MESSAGE}</FormMessage>}
+        {notice && !error && !sessionEnded && <FormMessage tone="info">{notice}</FormMessage>}
         {error && (
-          <FormMessage id={ERROR_ID} tone="error">
-            {error}
+          <FormMessage id={ERROR_ID} tone={error.tone}>
+            {error.message}
           </FormMessage>
         )}
         <div className="flex flex-col gap-2">
@@ -61,7 +70,12 @@ export function LoginPage() {
           <Input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="login-password">Password</Label>
+          <div className="flex items-baseline justify-between gap-2">
+            <Label htmlFor="login-password">Password</Label>
+            <Link to={paths.forgotPassword} className={`text-sm ${authLinkClass}`}>
+              Forgot your password?
+            </Link>
+          </div>
           <Input
             id="login-password"
             type="password"

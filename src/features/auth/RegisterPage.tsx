@@ -10,8 +10,6 @@ import { Label } from '@/components/ui/label';
 import { AuthCard, FormMessage, authLinkClass, fieldOfMessage } from './AuthCard';
 import { paths } from '@/lib/paths';
 
-const CREATED_TITLE = 'Account created successfully';
-const APPROVAL_NOTE = 'Your account is awaiting moderator approval. You can sign in once a moderator approves it.';
 
 /** The server's refusal: under the field it names, else in the form. */
 interface Refusal {
@@ -32,9 +30,8 @@ export function RegisterPage() {
     setBusy(true);
     setRefusal(null);
     try {
-      const { message } = await register({ email: email.trim(), password });
-      const note = message && message !== CREATED_TITLE ? message : APPROVAL_NOTE;
-      toast({ variant: 'success', title: CREATED_TITLE, description: note });
+      // The next page (/registered) says that the account waits for a moderator and what follows.
+      await register({ email: email.trim(), password });
     } catch (error) {
       const message = errorMessage(error, 'Failed to create account');
       const field = fieldOfMessage(message);

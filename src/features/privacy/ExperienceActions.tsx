@@ -14,6 +14,7 @@ import { Button, Input, Label, Textarea } from '@/components/ui';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Slider } from '@/components/ui/slider';
 import { downloadFile } from '@/lib/download';
+import { BATCH_REASON, batchTime } from '@/lib/publication';
 
 /**
  * The report as a JSON file, built in the browser (no extra call). The name is neutral: a
@@ -26,12 +27,14 @@ export function downloadExperience(experience: OwnExperience): string {
   return EXPORT_FILE_NAME;
 }
 
-/** What saving does to the report's status (server/services/experiences.ts checks an edit like a new report). */
+/** What saving does to the report (server/services/experiences.ts checks an edit like a new report). */
 function ReviewNotice({ status }: { status: OwnExperience['status'] }) {
   const text =
     status === 'published'
-      ? 'Your changes are checked like a new report: if they add a link, an email address or a phone number, or if every report here is reviewed first, your report waits for a moderator before it is public again.'
-      : `Your report is ${status === 'held' ? 'waiting for review' : 'hidden by a moderator'}. Saving your changes sends it back to a moderator: it stays out of public view until a moderator publishes it.`;
+      ? `Your changes appear on the public pages at the next publication, ${BATCH_REASON}. They are checked like a new report: if they add a link, an email address or a phone number, or if every report here is reviewed first, your report waits for a moderator before it is public again.`
+      : status === 'queued'
+        ? 'Your report is not public yet: your changes are published with it.'
+        : `Your report is ${status === 'held' ? 'waiting for review' : 'hidden by a moderator'}. Saving your changes sends it back to a moderator: it stays out of public view until a moderator publishes it.`;
   return (
     <p role="note" className="rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground">
       {text}
@@ -140,9 +143,12 @@ function DeleteDialog({
   const remove = useDeleteOwnExperience(experience.trackingId);
   const confirm = () =>
     remove.mutate(undefined, {
-      onSuccess: () => {
+      onSuccess: ({ publicUntil }) => {
         onOpenChange(false);
-        toast({ title: 'Success', description: 'Your experience has been deleted', variant: 'success' });
+        const description = publicUntil
+          ? `Your experience has been deleted. It leaves the public pages at ${batchTime(publicUntil)}.`
+          : 'Your experience has been deleted.';
+        toast({ title: 'Deleted', description, variant: 'success' });
         onDeleted();
       },
       onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete experience'), variant: 'destructive' }),
@@ -153,8 +159,11 @@ function DeleteDialog({
         <DialogHeader>
           <DialogTitle>Delete Data</DialogTitle>
           <DialogDescription>
-            Are you sure you want to delete your {experience.peptideName} experience ({experience.trackingId})? It is removed from the database, the community
-            list and every statistic at once. This action cannot be undone.
+            Are you sure you want to delete your {experience.peptideName} experience ({experience.trackingId})? Your tracking ID stops working at once.
+            {experience.status === 'published'
+              ? ` The report leaves the community list and every statistic at the next publication, ${BATCH_REASON}; then it is gone from the database.`
+              : ' It is not public now, so no public page changes.'}{' '}
+            This action cannot be undone.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

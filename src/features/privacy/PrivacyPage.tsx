@@ -6,23 +6,26 @@
 // contract/rules.ts (K_ANONYMITY, DEMOGRAPHICS_NOT_SHOWN), contract/experiences.ts
 // (publishSourcing), server/db/migrations/009_moderation.sql and server/services/moderation.ts
 // (statuses, flags, the moderation log, what the queue shows).
+// sections/YourAccount.tsx names the files behind what it says of member accounts.
 // tests/web/privacy-statements.test.tsx checks the statements are here.
 import { PageIntro } from '@/components/page/PageIntro';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Overview } from './sections/Overview';
 import { TechnicalDetails } from './sections/TechnicalDetails';
+import { YourAccount } from './sections/YourAccount';
 import { YourData } from './sections/YourData';
 import { YourRights } from './sections/YourRights';
 
 export function PrivacyPage() {
   return (
     <div>
-      <PageIntro title="Privacy & Data Control">What we keep, what we never keep, and how to look up, export, correct or delete your own submission.</PageIntro>
+      <PageIntro title="Privacy & Data Control">What we keep, what we never keep, and how to look up, export, correct or delete your own submission or your account.</PageIntro>
       <Tabs defaultValue="overview">
         <TabsList aria-label="Privacy sections">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="data">Your Data</TabsTrigger>
           <TabsTrigger value="rights">Your Rights</TabsTrigger>
+          <TabsTrigger value="account">Your Account</TabsTrigger>
           <TabsTrigger value="technical">Technical Details</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
@@ -34,6 +37,9 @@ export function PrivacyPage() {
         </TabsContent>
         <TabsContent value="rights">
           <YourRights />
+        </TabsContent>
+        <TabsContent value="account">
+          <YourAccount />
         </TabsContent>
         <TabsContent value="technical">
           <TechnicalDetails />

@@ -1,5 +1,5 @@
-// Profile Settings (/profile, protected): Demographics (default), Preferences, Privacy, Lookup,
-// one file each under tabs/. The open tab lives in the URL (?tab=, src/lib/url-state.ts), as on
+// Profile Settings (/profile, protected): Demographics (default), Preferences, Privacy, Account,
+// Lookup, one file each under tabs/ (Account under account/). The open tab lives in the URL (?tab=, src/lib/url-state.ts), as on
 // Explore and the Research Hub, so a reload or a shared link opens the same tab.
 import { useEffect, useState } from 'react';
 import { z } from 'zod/mini';
@@ -14,12 +14,15 @@ import { Button, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { oneOf, useUrlState } from '@/lib/url-state';
 import { buildProfileRequest, formFromUser, validateProfile, withHeightUnit, withWeightUnit, type HeightUnit, type ProfileForm, type WeightUnit } from './profile-form';
+import { AccountTab } from './account/AccountTab';
 import { DemographicsTab } from './tabs/DemographicsTab';
 import { PreferencesTab } from './tabs/PreferencesTab';
 import { PrivacyTab } from './tabs/PrivacyTab';
 import type { ProfileTabProps } from './tabs/tab-props';
 
-const profileSchema = z.object({ tab: oneOf(['demographics', 'preferences', 'privacy', 'lookup']) });
+const profileSchema = z.object({ tab: oneOf(['demographics', 'preferences', 'privacy', 'account', 'lookup']) });
+/** The tabs whose fields the Save button sends; Privacy is kept on the device at once, Account acts by itself. */
+const SAVED_TABS: readonly string[] = ['demographics', 'preferences'];
 
 function ProfileEditor({ user }: { user: User }) {
   const { toast } = useToast();
@@ -76,6 +79,7 @@ function ProfileEditor({ user }: { user: User }) {
           <TabsTrigger value="demographics">Demographics</TabsTrigger>
           <TabsTrigger value="preferences">Preferences</TabsTrigger>
           <TabsTrigger value="privacy">Privacy</TabsTrigger>
+          <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="lookup">Lookup</TabsTrigger>
         </TabsList>
 
@@ -86,7 +90,10 @@ function ProfileEditor({ user }: { user: User }) {
           <PreferencesTab {...tabProps} />
         </TabsContent>
         <TabsContent value="privacy">
-          <PrivacyTab {...tabProps} />
+          <PrivacyTab />
+        </TabsContent>
+        <TabsContent value="account">
+          <AccountTab />
         </TabsContent>
 
         {/* Kept mounted while hidden, so a found submission survives a visit to another tab. */}
@@ -94,11 +101,13 @@ function ProfileEditor({ user }: { user: User }) {
           <TrackingLookup title="Look up a submission" lookup={lookup} notify={toast} />
         </TabsContent>
       </Tabs>
-      <div className="flex justify-end">
-        <Button onClick={onSave} disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Profile'}
-        </Button>
-      </div>
+      {SAVED_TABS.includes(tab) && (
+        <div className="flex justify-end">
+          <Button onClick={onSave} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Profile'}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

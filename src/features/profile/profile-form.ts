@@ -1,5 +1,5 @@
 // Profile form rules (docs/product-rules.md, "Forms"): age an integer, weight and height decimals, empty
-// values sent as undefined, sharing and notification checkboxes true unless explicitly false.
+// values sent as undefined; the weekly digest off unless the member turned it on.
 // Weight and height are kept in kg and cm exactly as stored or typed (./units.ts); a unit
 // change only changes what is shown.
 import type { UpdateProfileRequest, User } from '@contract/users';
@@ -10,7 +10,7 @@ export type { HeightUnit, WeightUnit } from './units';
 
 export interface ProfileForm {
   age: string;
-  gender: string;
+  biologicalSex: string;
   /** The weight field, in `weightUnit`. */
   weight: string;
   /** The weight in kg: what is saved. NaN while the field holds something that is not a number. */
@@ -21,19 +21,10 @@ export interface ProfileForm {
   heightCm: number | undefined;
   activityLevel: string;
   fitnessGoals: string;
-  medicalConditions: string;
-  allergies: string;
   weightUnit: WeightUnit;
   heightUnit: HeightUnit;
-  shareAge: boolean;
-  shareGender: boolean;
-  shareWeight: boolean;
-  shareHeight: boolean;
-  notifyEmail: boolean;
   notifyWeeklyDigest: boolean;
 }
-
-const on = (value: boolean | undefined) => value !== false;
 
 export function formFromUser(user: User | undefined): ProfileForm {
   const d = user?.demographics ?? {};
@@ -42,24 +33,17 @@ export function formFromUser(user: User | undefined): ProfileForm {
   const heightUnit = p.units?.height ?? 'cm';
   return {
     age: d.age === undefined ? '' : String(d.age),
-    gender: d.gender ?? '',
+    biologicalSex: d.biologicalSex ?? '',
     weight: weightText(d.weight, weightUnit),
     weightKg: d.weight,
     height: heightText(d.height, heightUnit),
     heightCm: d.height,
     activityLevel: d.activityLevel ?? '',
     fitnessGoals: (d.fitnessGoals ?? []).join(', '),
-    medicalConditions: (d.medicalConditions ?? []).join(', '),
-    allergies: (d.allergies ?? []).join(', '),
     weightUnit,
     heightUnit,
-    shareAge: on(p.privacy?.shareAge),
-    shareGender: on(p.privacy?.shareGender),
-    shareWeight: on(p.privacy?.shareWeight),
-    shareHeight: on(p.privacy?.shareHeight),
-    // Issue 5: every sharing and notification box is on unless the member turned it off.
-    notifyEmail: on(p.notifications?.email),
-    notifyWeeklyDigest: on(p.notifications?.weeklyDigest),
+    // Opt-in: off until the member turns it on (services/digest.ts).
+    notifyWeeklyDigest: p.notifications?.weeklyDigest === true,
   };
 }
 
@@ -122,18 +106,15 @@ export function buildProfileRequest(form: ProfileForm): UpdateProfileRequest {
   return {
     demographics: {
       age: parseAge(form.age),
-      gender: (form.gender || undefined) as NonNullable<UpdateProfileRequest['demographics']>['gender'],
+      biologicalSex: (form.biologicalSex || undefined) as NonNullable<UpdateProfileRequest['demographics']>['biologicalSex'],
       weight: form.weightKg,
       height: form.heightCm,
       activityLevel: (form.activityLevel || undefined) as NonNullable<UpdateProfileRequest['demographics']>['activityLevel'],
       fitnessGoals: list(form.fitnessGoals),
-      medicalConditions: list(form.medicalConditions),
-      allergies: list(form.allergies),
     },
     preferences: {
       units: { weight: form.weightUnit, height: form.heightUnit },
-      privacy: { shareAge: form.shareAge, shareGender: form.shareGender, shareWeight: form.shareWeight, shareHeight: form.shareHeight },
-      notifications: { email: form.notifyEmail, weeklyDigest: form.notifyWeeklyDigest },
+      notifications: { weeklyDigest: form.notifyWeeklyDigest },
     },
   };
 }

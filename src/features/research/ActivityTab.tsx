@@ -26,7 +26,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/page/LoadError';
 import { LoadMore } from '@/components/page/LoadMore';
 
-const ACTION_VARIANT: Record<ModerationAction, BadgeVariant> = { hold: 'warning', publish: 'success', hide: 'destructive', restore: 'default' };
+const ACTION_VARIANT: Record<ModerationAction, BadgeVariant> = { hold: 'warning', publish: 'success', hide: 'destructive', restore: 'default', undo: 'secondary' };
 const own = (map: Record<string, string>, code: string) => (Object.hasOwn(map, code) ? map[code] : code);
 
 /** A log entry's reasons in words: hold reasons for holds, hide reasons for hides. */
@@ -112,8 +112,11 @@ export function ActivityTab() {
   );
 }
 
+/** Whoever did this has deleted their account (contract/moderation-api.ts formerModerator). */
+const FORMER_MODERATOR = 'A former moderator';
+
 function LogEntry({ entry }: { entry: ModerationLogEntry }) {
-  const who = entry.moderatorId ? (entry.moderatorEmail ?? 'A former moderator') : 'Automatic';
+  const who = entry.formerModerator ? FORMER_MODERATOR : entry.moderatorId ? (entry.moderatorEmail ?? FORMER_MODERATOR) : 'Automatic';
   const reasons = reasonsText(entry);
   const ref = `#${entry.experienceId.slice(0, 8)}`;
   return (

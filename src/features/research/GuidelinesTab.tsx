@@ -59,7 +59,9 @@ export function GuidelinesTab() {
       <Section title="Reviewing reports" icon={Flag} tone="text-primary">
         <li>
           A report waits for review (held) when its text holds a link, an email address or a phone number, or repeats a report
-          written today or yesterday; in pre-moderation mode (<code>MODERATION=pre</code>) every new or corrected report waits.
+          published today or yesterday; in pre-moderation mode (<code>MODERATION=pre</code>) every new or corrected report waits.
+          New and corrected reports reach the queue at the next publication batch (<code>PUBLISH_EVERY</code>), like everything
+          their authors do.
         </li>
         <li>
           Members flag a report (its &ldquo;Report&rdquo; button) once each, with a reason and an optional note.{' '}
@@ -71,6 +73,7 @@ export function GuidelinesTab() {
         </li>
         <li>
           Publish a held report that breaks no rule, or a flagged one to dismiss its flags (they are kept, marked resolved).
+          Publishing and restoring take effect at the next publication batch (the card says when); hiding takes effect at once.
           Hide one that breaks the rules, with one of the {HIDE_REASONS.length} reasons; restore a hidden one that was hidden by
           mistake. Nobody can edit a report but its submitter.
         </li>

@@ -11,6 +11,7 @@ import { optionLabel } from '@contract/vocabulary';
 import { shortDate } from '@/components/experience/format';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { batchTime } from '@/lib/publication';
 import { formatCount } from './format';
 
 export type QueueAction = 'publish' | 'hide' | 'restore';
@@ -27,6 +28,8 @@ const STATUS: Record<ExperienceStatus, { text: string; variant: BadgeVariant }> 
 };
 
 function actionsFor(item: QueueItem): QueueAction[] {
+  // A publish or restore waits for its batch: only a hide may still overrule it.
+  if (item.scheduled) return ['hide'];
   if (item.status === 'hidden') return ['restore'];
   if (item.status === 'held' || item.flags.open > 0) return ['publish', 'hide'];
   return ['hide'];
@@ -96,6 +99,11 @@ export function QueueItemCard({
             {label} · written {shortDate(item.queuedAt)}
           </span>
         </div>
+        {item.scheduled && (
+          <p className="font-medium">
+            {item.scheduled.action === 'publish' ? 'Published' : 'Restored'} at the next publication batch, {batchTime(item.scheduled.publicFrom)}.
+          </p>
+        )}
         {item.status === 'hidden' && e.hiddenReason && <p>Hidden as: {HIDE_REASON_LABELS[e.hiddenReason.code]}</p>}
         {item.holdReasons.length > 0 && (
           <ul className="grid list-disc gap-1 pl-5">

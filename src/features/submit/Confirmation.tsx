@@ -1,12 +1,15 @@
-// After a report is sent: the tracking id to keep, and, when the report waits for a moderator,
-// why (contract/moderation.ts HOLD_REASON_TEXT); a published report's confirmation says nothing more.
+// After a report is sent: the tracking id to keep; when it becomes public (the next publication
+// batch, src/lib/publication.ts) and why it waits; and, when it waits for a moderator, why
+// (contract/moderation.ts HOLD_REASON_TEXT).
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import Copy from 'lucide-react/icons/copy';
-import { HOLD_REASON_TEXT, type ExperienceStatus, type HoldReason } from '@contract/moderation';
+import { HOLD_REASON_TEXT } from '@contract/moderation';
+import type { SubmitResult } from '@/api/experience-submit';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button, Card, CardContent, CardHeader, buttonClasses } from '@/components/ui';
 import { paths } from '@/lib/paths';
+import { appearsAt } from '@/lib/publication';
 
 /** Focused once on arrival, so keyboard and screen-reader users land on the result. */
 function ConfirmationHeading() {
@@ -19,11 +22,12 @@ function ConfirmationHeading() {
   );
 }
 
-type Props = { trackingId: string; status: ExperienceStatus; holdReasons: readonly HoldReason[]; onReset: () => void };
+type Props = { result: SubmitResult; onReset: () => void };
 
-export function Confirmation({ trackingId, status, holdReasons, onReset }: Props) {
+export function Confirmation({ result, onReset }: Props) {
+  const { trackingId, status, holdReasons, publicFrom } = result;
   const { toast } = useToast();
-  const held = status !== 'published';
+  const held = status === 'held' || status === 'hidden';
   return (
     <div className="mx-auto max-w-2xl space-y-6 py-8">
       <Card>
@@ -31,9 +35,16 @@ export function Confirmation({ trackingId, status, holdReasons, onReset }: Props
           <ConfirmationHeading />
         </CardHeader>
         <CardContent className="space-y-4">
+          {status === 'queued' && publicFrom && (
+            <p data-testid="public-from" className="rounded-md border border-border bg-muted p-3 text-sm">
+              {appearsAt(publicFrom)} Until then you can look it up, correct it or delete it with your tracking ID.
+            </p>
+          )}
           {held && (
             <div data-testid="held-notice" className="space-y-2 rounded-md border border-border bg-muted p-3 text-sm">
-              <p className="font-medium">Your report is not public yet: it waits for a moderator’s review.</p>
+              <p className="font-medium">
+                Your report is not public yet: it waits for a moderator’s review{publicFrom ? ', from the next publication onward' : ''}.
+              </p>
               {holdReasons.length > 0 && (
                 <ul className="list-disc space-y-1 pl-5">
                   {holdReasons.map((reason) => (

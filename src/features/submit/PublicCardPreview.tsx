@@ -1,7 +1,9 @@
 // Step 4's "This is what others will see": the same ExperienceCard the community feed shows,
-// built from the form (public-preview.ts), with the demographics the disclosure endpoint says
-// would be shown. No vote buttons and no title link, so nothing in it can be clicked.
-import { useDisclosure, type DisclosureParams } from '@/api/experience-disclosure';
+// built from the form (public-preview.ts), with the demographics shown when the peptide's public
+// list of shown combinations holds the form's own: decided here, on the device, so the report's
+// age range, sex and activity level leave the browser only with Submit. No vote buttons and no
+// title link, so nothing in it can be clicked.
+import { isShown, useDisclosedCombinations } from '@/api/experience-disclosure';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { Button } from '@/components/ui';
 import { previewExperience } from './public-preview';
@@ -10,21 +12,18 @@ import { K_ANONYMITY } from '@contract/rules';
 
 type PeptideInfo = { _id: string; name: string; category: string };
 
-function disclosureParams(form: WizardForm): DisclosureParams | null {
-  const { peptideId, ageRange, biologicalSex, activityLevel } = form;
-  return peptideId && ageRange && biologicalSex && activityLevel ? { peptideId, ageRange, biologicalSex, activityLevel } : null;
-}
-
 export function PublicCardPreview({ form, peptide }: { form: WizardForm; peptide: PeptideInfo | undefined }) {
-  const disclosure = useDisclosure(disclosureParams(form));
+  const disclosed = useDisclosedCombinations(form.peptideId || null);
+  const complete = Boolean(form.ageRange && form.biologicalSex && form.activityLevel);
   // A Retry after a failure counts as loading again (the query keeps its error meanwhile).
-  const loading = disclosure.isFetching && (disclosure.isPending || disclosure.isError);
-  const failed = disclosure.isError && !disclosure.isFetching;
-  // The server answers only what is public already (server/services/experiences.ts disclosure):
-  // "not shown" may change to shown when this report completes a combination.
-  const notYetShown = disclosure.data?.demographicsShown === false && !loading;
-  // Until the answer is in, and when it cannot be had, the preview assumes "not shown".
-  const experience = previewExperience(form, peptide, disclosure.data?.demographicsShown === true);
+  const loading = complete && disclosed.isFetching && (disclosed.isPending || disclosed.isError);
+  const failed = complete && disclosed.isError && !disclosed.isFetching;
+  const shown =
+    complete && disclosed.data !== undefined && isShown(disclosed.data.combinations, { ageRange: form.ageRange, biologicalSex: form.biologicalSex, activityLevel: form.activityLevel });
+  // The list is what is public already: "not shown" may change once reports settle.
+  const notYetShown = complete && disclosed.data !== undefined && !shown && !loading;
+  // Until the list is in, and when it cannot be had, the preview assumes "not shown".
+  const experience = previewExperience(form, peptide, shown);
   return (
     <section aria-labelledby="public-preview-heading" className="space-y-3 border-t border-border pt-4">
       <div className="space-y-1">
@@ -45,8 +44,9 @@ export function PublicCardPreview({ form, peptide }: { form: WizardForm; peptide
         {loading && <p>Checking whether your age range, sex and activity level will be shown…</p>}
         {notYetShown && (
           <p>
-            Fewer than {K_ANONYMITY} reports of this peptide share your age range, sex and activity level, so they are not shown. If yours makes{' '}
-            {K_ANONYMITY}, they will be shown on all of them, yours included.
+            Fewer than {K_ANONYMITY} reports of this peptide
+            {disclosed.data && disclosed.data.settleDays > 0 ? ` public for ${disclosed.data.settleDays} days or more` : ''} share your age range, sex and
+            activity level, so they are not shown. Once {K_ANONYMITY} such reports share them, they are shown on all of them, yours included.
           </p>
         )}
         {failed && (
@@ -55,7 +55,7 @@ export function PublicCardPreview({ form, peptide }: { form: WizardForm; peptide
               Could not check whether your age range, sex and activity level will be shown, so the preview shows them as not shown. The rule is applied
               when you submit.
             </p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void disclosure.refetch()}>
+            <Button type="button" variant="outline" size="sm" onClick={() => void disclosed.refetch()}>
               Retry
             </Button>
           </div>

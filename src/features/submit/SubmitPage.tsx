@@ -16,6 +16,7 @@ import { ContextStep } from './steps/ContextStep';
 import { OutcomesStep } from './steps/OutcomesStep';
 import { PeptideStep } from './steps/PeptideStep';
 import { StoryStep } from './steps/StoryStep';
+import { useProfilePrefill } from './use-profile-prefill';
 import { useWizardDraft } from './use-wizard-draft';
 import { buildPayload, EMPTY_FORM, outcomesFor, type WizardForm, type WizardStep } from './wizard-rules';
 import { FIELD_STEP, FOCUS_ID, fieldOfMessage, stepErrors, type FieldErrors, type WizardField } from './wizard-validation';
@@ -26,6 +27,7 @@ const FAILURE = 'Failed to submit your experience. Please try again.';
 export function SubmitPage() {
   const [result, setResult] = useState<SubmitResult | null>(null);
   const { step, setStep, form, setForm, clearDraft } = useWizardDraft(result === null);
+  const prefilled = useProfilePrefill(form, setForm);
   const { toast } = useToast();
   const peptides = usePeptides({ limit: 100, sort: 'name' });
   const effects = useEffects();
@@ -134,7 +136,7 @@ export function SubmitPage() {
     submit.reset();
   };
 
-  if (result) return <Confirmation trackingId={result.trackingId} status={result.status} holdReasons={result.holdReasons} onReset={reset} />;
+  if (result) return <Confirmation result={result} onReset={reset} />;
 
   const stepProps = { form, set, errors: shown, onBlur: touch };
   return (
@@ -180,7 +182,7 @@ export function SubmitPage() {
               <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" value={form.website} onChange={(e) => set('website', e.target.value)} />
             </div>
             {step === 1 && <PeptideStep {...stepProps} peptides={peptideList} loading={peptides.isLoading} onChoosePeptide={choosePeptide} />}
-            {step === 2 && <ContextStep {...stepProps} />}
+            {step === 2 && <ContextStep prefilled={prefilled} {...stepProps} />}
             {step === 3 && (
               <OutcomesStep {...stepProps} commonEffects={peptide?.commonEffects ?? []} effectNames={(effects.data ?? []).map((e) => e.name)} />
             )}

@@ -9,11 +9,19 @@ const FLAG_REASON_LIST = FLAG_REASONS.map((r) => FLAG_REASON_TEXT[r].toLowerCase
 // What moderation does, as docs/product-rules.md ("Moderation") and server/services/moderation.ts do it.
 const MODERATION: string[] = [
   'Every report is published, waiting for review (held) or hidden. Only published reports appear on the site and count in its figures.',
-  'A report is published at once, unless its text contains a link, an email address or a phone number, or repeats a report written today or yesterday: then it waits for a moderator. A site may also be run so that every new or corrected report waits for a moderator before it is public.',
+  'A report is published at the next publication (a few times a day, at fixed times, together with every report sent since the previous one), unless its text contains a link, an email address or a phone number, or repeats a report published today or yesterday: then it waits for a moderator. A site may also be run so that every new or corrected report waits for a moderator before it is public.',
   `Members can report an experience to the moderators (${FLAG_REASON_LIST}), once each. When ${FLAG_HOLD_THRESHOLD} members have reported it, or ${CONCERNING_HOLD_THRESHOLD} members have voted it “Concerning”, it is held until a moderator reviews it (these are the standard settings; the site’s operator can change the numbers).`,
   `Moderators can publish a held report, dismiss reports on a published one, hide a report (choosing one of ${HIDE_REASONS.length} reasons, with an optional note) and restore a hidden one. They cannot change what you wrote.`,
   'Every hold and every moderator’s decision is recorded in a moderation log: which report, which action, why, by which moderator and when. Nothing deletes the log, not even deleting the report.',
   'With your tracking ID you see your report’s status on the Privacy page: why it waits, or the reason a moderator gave for hiding it (the moderator’s note stays in the log). You can still export, correct or delete it; correcting a held or hidden report sends it back to a moderator. Nobody who reported it is named to you, and you are not named to them.',
+];
+
+// What an account is and what its owner can do with it (docs/product-rules.md, "Your account").
+const ACCOUNTS: string[] = [
+  'Accounts let you vote, report experiences to the moderators, add peptides and keep a profile. New accounts are reviewed by a moderator before they can sign in; we email you when they have decided.',
+  'We email you only about your account (its approval, a password reset you asked for) and, if you turn it on in your profile, a weekly digest of the most helpful reports, which one click stops.',
+  'Keep your password to yourself; you are responsible for what is done with your account. You can change it, reset it by email, and sign out on every device at any time.',
+  'You can download everything your account holds and delete the account yourself, under Profile, Account. Deleting erases your email, password, profile, sign-ins, votes and open flags; the reports you shared were never linked to it and stay. The Privacy page lists what an account keeps and for how long.',
 ];
 
 const SECTIONS: { title: string; body: string | string[] }[] = [
@@ -38,11 +46,7 @@ const SECTIONS: { title: string; body: string | string[] }[] = [
     body:
       'You can submit an experience without an account. Your submission becomes publicly visible without any account or address attached. Keep your tracking ID: it is the only way to look up, export, correct or delete your submission.',
   },
-  {
-    title: 'Accounts',
-    body:
-      'Accounts let you vote, report experiences to the moderators, add peptides and keep a profile. New accounts are reviewed by a moderator before they can sign in. Keep your password to yourself; you are responsible for what is done with your account.',
-  },
+  { title: 'Accounts', body: ACCOUNTS },
   {
     title: 'No warranty',
     body:

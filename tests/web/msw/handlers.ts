@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { Credentials, RefreshRequest, RegisterRequest } from '@contract/users';
 import { formatIssues } from '@contract/common';
 import { PENDING_MESSAGE, backend } from './backend';
-import { DisclosureQuery, DisclosureResponse, SubmitExperienceRequest } from '@contract/experiences';
+import { DisclosedCombinationsResponse, SubmitExperienceRequest } from '@contract/experiences';
 import { HONEYPOT_MESSAGE } from '@contract/rules';
 import {
   DEFAULT_PEPTIDES,
@@ -116,10 +116,8 @@ export const handlers = [
 
   // The wizard's preview: by default a new combination is too rare to show (a small community);
   // tests that need "shown" answer it themselves with server.use.
-  http.get('/api/experiences/disclosure', async ({ request }) => {
+  http.get('/api/peptides/:id/disclosed', async ({ request }) => {
     await record(request);
-    const parsed = DisclosureQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
-    return HttpResponse.json(DisclosureResponse.parse({ success: true, data: { demographicsShown: false } }));
+    return HttpResponse.json(DisclosedCombinationsResponse.parse({ success: true, data: { combinations: [], settleDays: 7 } }));
   }),
 ];

@@ -30,8 +30,9 @@ export function makeQueueItem(overrides: Partial<QueueItem> & { story?: string; 
     queuedAt: '2026-11-20',
     flags: { open: 0, reasons: [], notes: [] },
     concerningVotes: 0,
+    scheduled: null,
     ...rest,
-  };
+  } as QueueItem;
 }
 
 export function makeLogEntry(overrides: Partial<ModerationLogEntry> = {}): ModerationLogEntry {
@@ -41,6 +42,7 @@ export function makeLogEntry(overrides: Partial<ModerationLogEntry> = {}): Moder
     experienceId: '50000000-0000-4000-8000-000000000001',
     moderatorId: null,
     moderatorEmail: null,
+    formerModerator: false,
     action: 'hold',
     reasons: ['link'],
     note: null,

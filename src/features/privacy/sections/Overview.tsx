@@ -58,7 +58,9 @@ export function Overview() {
         </p>
         <p>
           Your age range, biological sex and activity level are shown only where at least {K_ANONYMITY} published reports of the same peptide share all three;
-          otherwise a report shows “{DEMOGRAPHICS_NOT_SHOWN}”. The research export never shows more than the public pages.
+          otherwise a report shows “{DEMOGRAPHICS_NOT_SHOWN}”. Only reports public for a week count toward the {K_ANONYMITY} (the site’s setting, 7 days unless
+          its operator changed it), and the shown combinations are recomputed only when reports are published, so reports added and deleted in between open
+          nothing. The research export never shows more than the public pages, and its counts by age range and sex carry a little random noise.
         </p>
         <p>
           Sourcing details (the vendor’s web address host, batch ID and volume) appear on the public card only when you tick “Publish sourcing details”.
@@ -78,18 +80,27 @@ export function Overview() {
           counts once. Moderators see the reason and the note, not who sent them, and the person who shared the experience never learns who reported it.
         </p>
       </Section>
+      <Section title="When your report becomes public">
+        <p>
+          Nothing you do changes a public page at the moment you do it. A new report, a correction and a deletion wait for the next publication, a few times a
+          day at fixed times (every 6 hours: 00:00, 06:00, 12:00 and 18:00 UTC, unless the site’s operator set another interval), and appear together with
+          every other change sent since the previous one, in no order. So someone watching the pages, or a proxy’s log of who sent what and when, cannot tell
+          which report is yours. The confirmation and your lookup say the time.
+        </p>
+        <p>Your lookup shows your report, and any change you made, at once. Votes count at once; a moderator’s hide takes effect at once.</p>
+      </Section>
       <Section title="How long we keep it">
         <p>
-          A report is kept until you delete it, whatever its moderation status. Deleting removes the row, its votes and members’ reports about it at once;
-          statistics are recomputed without it.
+          A report is kept until you delete it, whatever its moderation status. Deleting ends your tracking ID at once; at the next publication the row, its
+          votes and members’ reports about it are removed and the statistics recomputed without it.
         </p>
         <p>
           The moderation log is kept for good, even after a report is deleted: for each hold and each moderator’s decision it keeps the report’s internal id,
           the action, the reason, the moderator’s note and the time. It holds none of the report’s text.
         </p>
         <p>
-          Member accounts (needed only to vote or create peptides) keep an email, a password hash and an optional profile until the account is removed. Sign-in
-          sessions expire after 30 days.
+          Member accounts (needed only to vote, flag or add peptides) keep an email, a password hash and an optional profile until you delete the account
+          yourself (Profile, Account); the Your Account tab lists all they keep. Sign-in sessions expire after 30 days.
         </p>
       </Section>
     </div>

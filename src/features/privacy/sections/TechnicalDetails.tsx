@@ -33,8 +33,25 @@ export function TechnicalDetails() {
       <Section title="In your browser">
         <p>No cookies and no third-party scripts: a Content Security Policy lets the page load code only from this site.</p>
         <p>
-          Local storage keeps your theme choice and, if you sign in, your session. A draft of an unfinished report stays in this tab’s session storage and is
-          cleared when you submit it or close the tab.
+          Local storage keeps your theme choice and, if you sign in, your session, and whether this device may fill in the wizard’s demographics from your
+          profile (off unless you turn it on). A draft of an unfinished report stays in this tab’s session storage and is cleared when you submit it or close
+          the tab.
+        </p>
+      </Section>
+      <Section title="What the data folder keeps" description="What someone holding the database files or a copy of them could learn beyond the public pages.">
+        <p>
+          The database holds everything a report says, including the age range, sex, activity level and sourcing details the public pages withhold, but
+          nothing that names who sent it. Between two publications it also holds the reports and changes waiting for the next one, in the order they arrived.
+        </p>
+        <p>
+          After each publication the server removes what it can: the replaced and deleted rows, the waiting list (rewritten), and the database’s change log
+          (ended and deleted), which otherwise keeps every change with its time to the millisecond. What remains: the text of a deleted or corrected report
+          can stay in the unused space of the database’s files until new reports are written over it, and short fragments of its words in the search index
+          until that index is next cleaned. A backup made with the server’s backup command holds only the live data.
+        </p>
+        <p>
+          Run on a PostgreSQL server, the server can end the change log only with the rights for it (a superuser or the pg_checkpoint role); otherwise
+          PostgreSQL removes old log segments by itself at its next checkpoints, within minutes.
         </p>
       </Section>
       <Section title="Storage and transport" description="What we guarantee, and what the host must provide.">

@@ -15,14 +15,20 @@ export function YourRights() {
           <strong>Update Experience</strong> lets you correct your story, outcome ratings and extra effects. Your lookup shows the day it was last updated.
         </p>
         <p>
-          A correction is checked like a new report. Correcting a report that waits for review or was hidden by a moderator sends it back to a moderator; it
-          stays out of public view until a moderator publishes it.
+          A correction is checked like a new report and becomes public at the next publication. Correcting a report that waits for review or was hidden by a
+          moderator sends it back to a moderator; it stays out of public view until a moderator publishes it.
         </p>
       </Section>
       <Section title="Erasure">
         <p>
-          <strong>Delete Data</strong> removes your report after you confirm. It disappears from the Community page, peptide pages and statistics at once, and
-          the tracking ID stops working.
+          <strong>Delete Data</strong> removes your report after you confirm. The tracking ID stops working at once; the report disappears from the Community
+          page, peptide pages and statistics at the next publication, with every other change of that window.
+        </p>
+      </Section>
+      <Section title="Your account">
+        <p>
+          If you registered: download everything your account holds, change your password, sign out on every device or delete the account for good, under
+          Profile, Account. Forgot your password? The sign-in page mails you a link.
         </p>
       </Section>
       <Section title="No account, no profile">

@@ -1,5 +1,6 @@
-// Demographics: all optional, kept with the account only, never attached to a report.
-import { GENDERS, PROFILE_ACTIVITY_LEVELS } from '@contract/vocabulary';
+// Demographics: all optional, kept with the account only, never attached to a report. Age,
+// biological sex and activity level can prefill the wizard on a device (tabs/PrivacyTab.tsx).
+import { BIOLOGICAL_SEXES, PROFILE_ACTIVITY_LEVELS } from '@contract/vocabulary';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label } from '@/components/ui';
 import { FeetInchesInputs, HeightUnitSelect, WeightUnitSelect } from '../Measurements';
 import { withHeightText, withWeightText } from '../profile-form';
@@ -11,7 +12,10 @@ export function DemographicsTab({ form, set, setForm, errors, setWeightUnit, set
     <Card>
       <CardHeader>
         <CardTitle>Demographics</CardTitle>
-        <CardDescription>All optional. Kept with your account only; never attached to the reports you submit.</CardDescription>
+        <CardDescription>
+          All optional. Kept with your account only and never attached to the reports you submit. Age, biological sex and activity level can fill in the
+          report wizard for you, if you turn that on under Privacy.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
         <Field id="age" label="Age" error={errors.age} hint="Whole years">
@@ -24,8 +28,8 @@ export function DemographicsTab({ form, set, setForm, errors, setWeightUnit, set
             onChange={(e) => set('age', e.target.value)}
           />
         </Field>
-        <Field id="gender" label="Gender">
-          <OptionalChoice id="gender" value={form.gender} options={GENDERS} onChange={(v) => set('gender', v)} />
+        <Field id="biologicalSex" label="Biological sex">
+          <OptionalChoice id="biologicalSex" value={form.biologicalSex} options={BIOLOGICAL_SEXES} onChange={(v) => set('biologicalSex', v)} />
         </Field>
         <Field id="weight" label={`Weight (${form.weightUnit})`} error={errors.weight}>
           <div className="flex gap-2">
@@ -78,17 +82,6 @@ export function DemographicsTab({ form, set, setForm, errors, setWeightUnit, set
         </Field>
         <Field id="fitnessGoals" label="Fitness goals" hint="Separate with commas">
           <Input id="fitnessGoals" value={form.fitnessGoals} aria-describedby="fitnessGoals-hint" onChange={(e) => set('fitnessGoals', e.target.value)} />
-        </Field>
-        <Field id="medicalConditions" label="Medical conditions" hint="Separate with commas">
-          <Input
-            id="medicalConditions"
-            value={form.medicalConditions}
-            aria-describedby="medicalConditions-hint"
-            onChange={(e) => set('medicalConditions', e.target.value)}
-          />
-        </Field>
-        <Field id="allergies" label="Allergies" hint="Separate with commas">
-          <Input id="allergies" value={form.allergies} aria-describedby="allergies-hint" onChange={(e) => set('allergies', e.target.value)} />
         </Field>
       </CardContent>
     </Card>

@@ -1,4 +1,4 @@
-// Preferences: the units weight and height are shown in, and the notifications.
+// Preferences: the units weight and height are shown in, and the one notification there is.
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui';
 import { HeightUnitSelect, WeightUnitSelect } from '../Measurements';
 import { Check, Field } from './fields';
@@ -22,14 +22,16 @@ export function PreferencesTab({ form, set, setWeightUnit, setHeightUnit }: Prof
         </div>
         <fieldset className="space-y-3">
           <legend className="mb-2 font-medium">Notifications</legend>
-          <Check id="notifyEmail" label="Email notifications" description="Messages about your account." checked={form.notifyEmail} onChange={(v) => set('notifyEmail', v)} />
           <Check
             id="notifyWeeklyDigest"
             label="Weekly digest"
-            description="A weekly summary of community activity."
+            description="Each Monday, an email with the week’s most helpful reports. Off unless you turn it on; every digest has a link to stop it."
             checked={form.notifyWeeklyDigest}
             onChange={(v) => set('notifyWeeklyDigest', v)}
           />
+          <p className="text-sm text-muted-foreground">
+            Emails about your account itself (approval, a password reset you asked for) are always sent: they are not newsletters.
+          </p>
         </fieldset>
       </CardContent>
     </Card>

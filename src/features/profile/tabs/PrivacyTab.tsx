@@ -1,20 +1,29 @@
-// Privacy: which profile details the member is willing to share in aggregated statistics.
+// Privacy: whether this device fills in the report wizard's demographics from the profile. Kept in
+// this browser only (src/lib/wizard-prefill.ts), so it takes effect at once, without Save.
+import { useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui';
+import { prefillEnabled, setPrefillEnabled } from '@/lib/wizard-prefill';
 import { Check } from './fields';
-import type { ProfileTabProps } from './tab-props';
 
-export function PrivacyTab({ form, set }: ProfileTabProps) {
+export function PrivacyTab() {
+  const [prefill, setPrefill] = useState(prefillEnabled);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Privacy</CardTitle>
-        <CardDescription>Which profile details you are willing to share. Reports you submit stay anonymous whatever you choose here.</CardDescription>
+        <CardDescription>Reports you submit stay anonymous whatever you choose here: nothing links them to your account.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        <Check id="shareAge" label="Share age" description="Allow your age to appear in aggregated statistics." checked={form.shareAge} onChange={(v) => set('shareAge', v)} />
-        <Check id="shareGender" label="Share gender" description="Allow your gender to appear in aggregated statistics." checked={form.shareGender} onChange={(v) => set('shareGender', v)} />
-        <Check id="shareWeight" label="Share weight" description="Allow your weight to appear in aggregated statistics." checked={form.shareWeight} onChange={(v) => set('shareWeight', v)} />
-        <Check id="shareHeight" label="Share height" description="Allow your height to appear in aggregated statistics." checked={form.shareHeight} onChange={(v) => set('shareHeight', v)} />
+        <Check
+          id="prefillWizard"
+          label="Prefill the wizard’s demographics from my profile on this device"
+          description="When you share an experience on this device while signed in, the age range, biological sex and activity level are filled in from your profile, for you to check and change. The choice is kept in this browser only; a report carries only what the wizard shows, never your account."
+          checked={prefill}
+          onChange={(on) => {
+            setPrefillEnabled(on);
+            setPrefill(on);
+          }}
+        />
       </CardContent>
     </Card>
   );

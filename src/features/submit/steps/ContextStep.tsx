@@ -6,10 +6,16 @@ import { ListEditor } from '../ListEditor';
 import { Options } from '../Options';
 import type { StepProps } from './step-props';
 
-export function ContextStep({ form, set, errors }: StepProps) {
+export function ContextStep({ form, set, errors, prefilled = false }: StepProps & { prefilled?: boolean }) {
   const purposeError = errors.primaryPurpose;
   return (
     <>
+      {prefilled && (
+        <p role="status" className="rounded-md border border-primary/40 bg-primary-soft p-3 text-sm text-primary-soft-foreground">
+          Age range, biological sex and activity level were filled in from your profile, as you chose on this device. Check them: the report carries only
+          what these fields show, and never your account.
+        </p>
+      )}
       <fieldset className="space-y-2" aria-describedby={purposeError ? 'primaryPurpose-error' : undefined}>
         <legend className="text-sm font-medium">Primary purpose</legend>
         <div className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2">

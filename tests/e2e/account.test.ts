@@ -1,0 +1,83 @@
+// An account's life in real Chromium against the built app and the real server, whose mail goes
+// to its outbox (no SMTP_URL: DATA_DIR/outbox/*.eml, read here as a mail client would): register,
+// the page that says it waits for a moderator, a calm notice when signing in too early, the
+// approval mail's link, sign in; change the password (another device's sign-in ends); delete
+// the account with the password (signed out, sign-in refused). One browser context throughout.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, launch, mailTo, moderatorToken, newPage, pendingAccountId, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+describe('an account from registration to deletion', () => {
+  it('registers, waits, is approved by mail, signs in, changes its password and deletes itself', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('account');
+    const password = 'first-long-passphrase';
+    const newPassword = 'second-long-passphrase';
+
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(email);
+    await page.getByPlaceholder('Choose a password').fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your account is waiting for a moderator' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/registered');
+    expect(await page.getByRole('main').textContent()).toContain(`We send an email to ${email} when they have decided`);
+
+    // Too early: the sign-in form says so calmly (a status, not an alert or an Error toast).
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+    await signIn(page, email, password);
+    const notice = page.locator('form [role=status]');
+    await notice.getByText('awaiting approval', { exact: false }).waitFor();
+    expect(await page.locator('form [role=alert]').count()).toBe(0);
+    expect(await page.getByText('Error', { exact: true }).count()).toBe(0);
+
+    // A moderator approves; the mail arrives with a link to this server's sign-in page.
+    const token = await moderatorToken();
+    expect((await api('POST', `/api/users/${await pendingAccountId(email, token)}/approve`, undefined, token)).status).toBe(200);
+    const approval = await mailTo(email, (m) => m.subject === 'Your Peptide Community account is approved');
+    const link = /(http:\/\/\S+\/login)\b/.exec(approval.text ?? '')?.[1];
+    expect(link).toBeTruthy();
+    expect(approval.html).toContain(`href="${link}"`);
+    await page.goto(link!);
+    await signIn(page, email, password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('banner').getByRole('link', { name: email }).waitFor();
+
+    // Another device is signed in too; changing the password here ends it.
+    const other = (await api('POST', '/api/users/login', { email, password })).body.data;
+    await page.goto('/profile?tab=account');
+    await page.getByLabel('Current password').fill(password);
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Every other device was signed out.', { exact: false }).first().waitFor();
+    expect((await api('POST', '/api/auth/refresh', { refreshToken: other.refreshToken })).status).toBe(401);
+    expect((await api('GET', '/api/users/me', undefined, other.accessToken)).status).toBe(401);
+    // This one stays signed in.
+    expect(await page.getByRole('banner').getByRole('link', { name: email }).count()).toBe(1);
+
+    // Delete: the password is asked; afterwards this device is signed out and the account is gone.
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password', { exact: true }).fill(newPassword);
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await page.getByText('Your account has been deleted.', { exact: false }).first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    expect((await api('POST', '/api/users/login', { email, password: newPassword })).status).toBe(401);
+    await context.close();
+  });
+});

@@ -1,0 +1,174 @@
+// Publication in batches, in Chromium against a server with the default settings (batches every
+// 6 hours, disclosure from reports public for 7 days; docs/product-rules.md "Publication in
+// batches"). A signed-in member writes a report through the wizard while every request is
+// recorded: no URL and no cache entry holds the report's demographics, the shown combinations are
+// asked without the sign-in token, and the submission and the correction are padded to 4,096-byte
+// multiples. The confirmation, the lookup of the queued report and the delete dialog say when it
+// becomes public and why. PUBLICATION_SCREENS=1 also takes their screenshots, light and dark, at
+// 360 and 1280 px, into the screenshot folder.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AGE_RANGES, BIOLOGICAL_SEXES, WIZARD_ACTIVITY_LEVELS } from '../../contract/vocabulary';
+import { BODY_PAD_BYTES } from '../../contract/rules';
+import { startAppServer, type AppServer, E2E_MODERATOR } from './app-server';
+import { apiAt, firstPeptide, launch, screenshotDir } from './browser';
+
+// A combination nothing else in a URL could spell.
+const MINE = { ageRange: AGE_RANGES[5], biologicalSex: BIOLOGICAL_SEXES[1], activityLevel: WIZARD_ACTIVITY_LEVELS[3] };
+const STORY = 'Six weeks for a tendon that would not settle. By week three I could load it again and by week five it was quiet. No side effects.';
+
+let browser: Browser;
+let server: AppServer;
+let dataDir: string;
+beforeAll(async () => {
+  browser = await launch();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-e2e-batches-'));
+  fs.cpSync(inject('dataTemplate'), dataDir, { recursive: true });
+  server = await startAppServer({ distDir: inject('distDir'), dataDir, env: { PUBLISH_EVERY: '6h', DISCLOSURE_SETTLE_DAYS: '7' } });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Recorded {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  bodyBytes: number;
+}
+
+async function signedInContext(options: { width: number; theme: 'light' | 'dark' }): Promise<{ context: BrowserContext; page: Page; requests: Recorded[] }> {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: options.width, height: 900 }, colorScheme: options.theme, reducedMotion: 'reduce' });
+  const login = await apiAt(server.baseURL, 'POST', '/api/users/login', E2E_MODERATOR);
+  const { accessToken, refreshToken, user } = login.body.data;
+  await context.addInitScript(
+    ([a, r, u, theme]) => {
+      if (!localStorage.getItem('refreshToken')) {
+        localStorage.setItem('accessToken', a);
+        localStorage.setItem('refreshToken', r);
+        localStorage.setItem('userData', u);
+      }
+      localStorage.setItem('theme', theme);
+    },
+    [accessToken, refreshToken, JSON.stringify(user), options.theme] as const,
+  );
+  const page = await context.newPage();
+  const requests: Recorded[] = [];
+  page.on('request', (r) => requests.push({ method: r.method(), url: r.url(), authorization: r.headers().authorization, bodyBytes: r.postDataBuffer()?.length ?? 0 }));
+  return { context, page, requests };
+}
+
+async function writeReport(page: Page, peptideName: string) {
+  await page.goto('/submit');
+  await page.getByText('Step 1 of 4').waitFor();
+  await page.getByLabel('Peptide').selectOption({ label: peptideName });
+  await page.getByLabel('Dosage').fill('250 mcg');
+  await page.getByLabel('Frequency').selectOption('daily');
+  await page.getByLabel('Duration (days)').fill('42');
+  await page.getByLabel('Route of administration').selectOption('subcutaneous');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Step 2 of 4').waitFor();
+  await page.getByRole('checkbox', { name: 'Recovery' }).check();
+  await page.getByLabel('Age range').selectOption(MINE.ageRange);
+  await page.getByLabel('Biological sex').selectOption(MINE.biologicalSex);
+  await page.getByLabel('Activity level').selectOption(MINE.activityLevel);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Step 3 of 4').waitFor();
+  await page.getByLabel('When did you notice effects?').selectOption('1-week');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Step 4 of 4').waitFor();
+  await page.getByLabel('Your story').fill(STORY);
+  // The preview has decided on the device (its note is the one for a combination not shown).
+  await page.getByText(/share your age range, sex and\s+activity level, so they are not shown/).waitFor();
+  await page.getByRole('button', { name: 'Submit Experience' }).click();
+  const trackingId = (await page.getByTestId('tracking-id').textContent())!.trim();
+  await page.getByTestId('public-from').waitFor();
+  return trackingId;
+}
+
+async function lookUp(page: Page, trackingId: string) {
+  await page.goto('/privacy');
+  await page.getByRole('tab', { name: 'Your Data' }).click();
+  await page.getByLabel('Tracking ID').fill(trackingId);
+  await page.getByRole('button', { name: 'Look Up' }).click();
+  await page.getByRole('heading', { name: 'Your submission', exact: true }).waitFor();
+}
+
+describe('a report sent between two batches', () => {
+  it('sends its demographics only with Submit, pads its bodies, and is told when it becomes public', async () => {
+    const peptide = await firstPeptide(server.baseURL);
+    const { context, page, requests } = await signedInContext({ width: 1280, theme: 'light' });
+    const trackingId = await writeReport(page, peptide.name);
+
+    const confirmation = (await page.getByTestId('public-from').textContent())!;
+    expect(confirmation).toMatch(/^Your report appears on the public pages at \d\d:\d\d UTC.*together with every report and change sent since the previous publication, so nobody can tell which one is yours\./);
+
+    // Every URL the page asked for, and every cache it keeps: no value of the report's demographics.
+    const values = Object.values(MINE);
+    const leaking = requests.filter((r) => values.some((v) => decodeURIComponent(r.url).includes(v)));
+    expect(leaking.map((r) => r.url)).toEqual([]);
+    expect(await page.evaluate(async () => (await caches.keys()).length)).toBe(0);
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toMatch(new RegExp(values.join('|')));
+    // The shown combinations, asked without the sign-in token; the old question with them in its URL, never.
+    const disclosed = requests.filter((r) => new URL(r.url).pathname === `/api/peptides/${peptide._id}/disclosed`);
+    expect(disclosed.length).toBeGreaterThan(0);
+    for (const r of disclosed) expect(r.authorization).toBeUndefined();
+    expect(requests.filter((r) => r.url.includes('/api/experiences/disclosure'))).toEqual([]);
+    // The submission: no token, a body of whole 4,096-byte blocks.
+    const posts = requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/experiences');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.authorization).toBeUndefined();
+    expect(posts[0]!.bodyBytes % BODY_PAD_BYTES).toBe(0);
+
+    // Not public before its batch; its author sees it queued.
+    const own = await apiAt(server.baseURL, 'POST', '/api/experiences/tracking/lookup', { trackingId });
+    expect((await apiAt(server.baseURL, 'GET', `/api/experiences/${own.body.data.experience._id}`)).status).toBe(404);
+    await lookUp(page, trackingId);
+    await page.getByText('Waiting for publication').waitFor();
+    expect(await page.getByTestId('public-from').textContent()).toMatch(/^Your report appears on the public pages at /);
+
+    // A correction: padded like the submission.
+    await page.getByRole('button', { name: 'Update Experience' }).click();
+    await page.getByLabel('Story').fill(`${STORY} Corrected after a week.`);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Experience updated successfully', { exact: true }).first().waitFor();
+    const puts = requests.filter((r) => r.method === 'PUT' && new URL(r.url).pathname === '/api/experiences/tracking');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.bodyBytes % BODY_PAD_BYTES).toBe(0);
+
+    // Deleting: the dialog says the tracking ID ends at once.
+    await page.getByRole('button', { name: 'Delete Data' }).click();
+    await page.getByRole('dialog').getByText(/Your tracking ID stops working at once/).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Your experience has been deleted.', { exact: true }).first().waitFor();
+    expect((await apiAt(server.baseURL, 'POST', '/api/experiences/tracking/lookup', { trackingId })).status).toBe(404);
+    await context.close();
+  });
+
+  it.runIf(process.env.PUBLICATION_SCREENS)('screenshots: the confirmation, the lookup of a queued report and the delete dialog, light and dark, 360 and 1280 px', async () => {
+    const peptide = await firstPeptide(server.baseURL);
+    for (const theme of ['light', 'dark'] as const) {
+      for (const width of [360, 1280]) {
+        const { context, page } = await signedInContext({ width, theme });
+        const shot = (name: string) => page.screenshot({ path: path.join(screenshotDir(), `publication-${name}-${width}-${theme}.png`), fullPage: true });
+        const trackingId = await writeReport(page, peptide.name);
+        await shot('confirmation');
+        await lookUp(page, trackingId);
+        await page.getByText('Waiting for publication').waitFor();
+        await shot('lookup-queued');
+        // A public report with a correction waiting, and its delete dialog.
+        const published = await apiAt(server.baseURL, 'POST', '/api/experiences/tracking/lookup', { trackingId });
+        expect(published.status).toBe(200);
+        await page.getByRole('button', { name: 'Delete Data' }).click();
+        await page.getByRole('dialog').waitFor();
+        await shot('delete-dialog');
+        await context.close();
+      }
+    }
+  }, 240_000);
+});
