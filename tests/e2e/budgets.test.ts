@@ -13,8 +13,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 // Each budget was set in gzip bytes (level 6) and is now in the brotli bytes sent, scaled by what
 // brotli 11 saves on what it counts (0.86-0.90 when they were converted), so each
-// allows the growth it allowed before: the first load of / was 108.6 of 110 kB gzipped and is
-// 94.4 of 96 kB as brotli (docs/performance.md, "The web app's files, compressed once").
+// allows the growth it allowed before: when converted, the first load of / was 108.6 of 110 kB
+// gzipped, 94.4 of 96 kB as brotli (docs/performance.md, "The web app's files, compressed once").
 const KB = 1024;
 const FIRST_LOAD_BUDGET = 96 * KB;
 /** What a pre-rendered page fetches before its first paint: the entry and what it imports. */
