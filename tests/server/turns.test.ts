@@ -4,11 +4,12 @@
 // PostgreSQL the statements run in the database's own processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../server/db/client';
+import { testConfig } from './helpers';
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite under a queue of statements', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openDb({ dataDir: 'memory://' });
+    db = await openDb({ dataDir: 'memory://', pgliteFastPath: testConfig().pgliteFastPath });
   });
   afterAll(async () => {
     await db?.close();
