@@ -4,7 +4,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { RateLimitInfo } from '../../contract/analytics';
 import type { Config, RateLimitRule } from '../config';
-import type { Queryable } from '../db/client';
+import type { Queryable } from '../db/types';
 import { tooManyRequests } from './errors';
 
 export interface WindowCount {
