@@ -17,6 +17,7 @@ const WALL = 'walls(layer-wall)';
 interface Diagnostic {
   code: string;
   message: string;
+  severity: string;
   filename: string;
 }
 
@@ -94,6 +95,11 @@ const cycle: Record<string, string> = {
   'src/components/cycle-f.tsx': "import type { e } from './cycle-e';\nexport type F = typeof e;",
 };
 
+/** Rules of hooks are errors, not warnings: a conditional hook fails lint. */
+const hooks: Record<string, string> = {
+  'src/components/bad-hook.tsx': "import { useState } from 'react';\nexport function Bad({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}",
+};
+
 let dir: string;
 let byFile: Map<string, Diagnostic[]>;
 
@@ -103,7 +109,7 @@ beforeAll(async () => {
   cpSync(join(root, 'tsconfig.json'), join(dir, 'tsconfig.json'));
   mkdirSync(join(dir, 'scripts'));
   cpSync(join(root, 'scripts/layer-walls.mjs'), join(dir, 'scripts/layer-walls.mjs'));
-  const sources = { ...Object.fromEntries(Object.entries(forbidden).map(([file, { source }]) => [file, source])), ...allowed, ...cycle };
+  const sources = { ...Object.fromEntries(Object.entries(forbidden).map(([file, { source }]) => [file, source])), ...allowed, ...cycle, ...hooks };
   for (const [file, source] of Object.entries(sources)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), `${source}\nexport {};\n`);
@@ -139,5 +145,13 @@ describe('lint walls (.oxlintrc.json)', () => {
   // An import() cycle is reported where the import() is.
   it.each(Object.keys(cycle).filter((file) => file !== 'src/components/cycle-f.tsx'))('reports the import cycle through %s (type-only imports included)', (file) => {
     expect((byFile.get(file) ?? []).map((d) => d.code)).toEqual(expect.arrayContaining([expect.stringMatching(/^(import\(no-cycle\)|walls\(no-lazy-cycle\))$/)]));
+  });
+});
+
+describe('rules of hooks', () => {
+  it.each(Object.keys(hooks))('fails lint on the conditional hook in %s', (file) => {
+    const found = (byFile.get(file) ?? []).filter((d) => d.code.endsWith('(rules-of-hooks)'));
+    expect(found).toHaveLength(1);
+    expect(found[0].severity).toBe('error');
   });
 });
