@@ -1,4 +1,4 @@
-// Issue 4 scenarios in real Chromium against the built app and the real, seeded server.
+// Browsing scenarios in real Chromium against the built app and the real, seeded server.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, approvedMember, launch, newPage } from './browser';

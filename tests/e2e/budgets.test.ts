@@ -1,4 +1,4 @@
-// Size budgets of the built SPA (issue 6): sizes are deterministic, so they belong in `npm test`;
+// Size budgets of the built SPA: sizes are deterministic, so they belong in `npm test`;
 // times are not and stay in `npm run bench`.
 import fs from 'node:fs';
 import path from 'node:path';

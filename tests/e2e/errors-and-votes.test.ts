@@ -1,4 +1,4 @@
-// Issue 16 items 5 and 10 in real Chromium against the built app: a failed sign-in stays in the
+// Errors and votes in real Chromium against the built app: a failed sign-in stays in the
 // form after its toast has gone; a member votes and withdraws, and the counts follow; each of
 // these clicked states passes axe in light and dark.
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The moderators' side of moderation in real Chromium (issue 19): three members flag a report
+// The moderators' side of moderation in real Chromium: three members flag a report
 // through the API, the moderator finds it in the Reports tab with its flag counts, hides it with
 // a reason, sees that in the Activity tab, restores it from there, and it is back in the
 // Community feed. A second server with MODERATION=pre holds a new report until the moderator

@@ -1,4 +1,4 @@
-// Issue 19, the member and submitter side of moderation, in real Chromium against the built app
+// The member and submitter side of moderation, in real Chromium against the built app
 // and the real server: three approved members report one experience through the dialog; after
 // the third (FLAG_HOLD_THRESHOLD) it is gone from the Community feed and from its peptide's
 // count; the submitter's lookup on /privacy says it waits for review, and after a moderator

@@ -1,4 +1,4 @@
-// Issue 3 scenarios in real Chromium against the built app and the real server.
+// The app shell in real Chromium against the built app and the real server.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, approvedMember, firstPeptide, launch, moderatorToken, newPage, pendingAccountId, submitExperience, uniqueEmail } from './browser';

@@ -88,7 +88,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
   const voterIds = await bulkVoters(db, options.voters ?? 300);
   // A large load into indexed tables spends most of its time keeping the indexes (the trigram
   // GIN above all) row by row: drop the secondary ones and build each once at the end, which
-  // is several times faster (1,000,000 reports on PostgreSQL: see docs/performance.md).
+  // is several times faster (1,000,000 reports on PostgreSQL: docs/performance-log.md).
   const rebuild = options.experiences >= (options.dropIndexesAbove ?? 50_000) ? await dropSecondaryIndexes(db, options.onPhase) : null;
   const now = Date.now();
   const span = months * 30.44 * 86_400_000;
@@ -106,7 +106,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
         // inserted oldest first, as a live database receives them, so the table's physical order
         // follows their dates: the k-th of n is at quantile k/n of the same skewed distribution
         // (in random order, every walk of a date index jumped between pages, which no community
-        // that grew over time has; docs/performance.md, "Generating a million reports").
+        // that grew over time has; docs/performance-log.md, "Generating a million reports").
         const createdAt = new Date(now - Math.pow(1 - (inserted + i + rand()) / options.experiences, 1.6) * span);
         // Kept to the day, as every report is (migration 007_coarse_time.sql).
         createdAt.setUTCHours(0, 0, 0, 0);
