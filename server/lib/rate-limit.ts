@@ -171,6 +171,11 @@ export class RateLimiter {
     private readonly sharedSecret: string | null = null,
   ) {}
 
+  /** The limiter's time: a window's Retry-After is counted from it, never from another clock. */
+  now(): number {
+    return this.clock();
+  }
+
   /** A keyed hash of an identifier (address or email) that cannot be reversed, rotating daily. */
   anonymise(value: string): string {
     const day = new Date(this.clock()).toISOString().slice(0, 10);
