@@ -1,7 +1,7 @@
-// The "Flag" action (issues 19 and 31, docs/product-rules.md "Moderation"): members flag a report
-// through the dialog (reason and optional note, one flag each: again is a 409), a card they
-// flagged before reads "Flagged" from page load (GET /api/flags), a held report leaves the list;
-// visitors are asked to sign in and come back to the page afterwards.
+// The "Flag" action (docs/product-rules.md "Moderation"): members flag a report through the
+// dialog (reason and optional note, one flag each: again is a 409), a card they flagged before
+// reads "Flagged" from page load (GET /api/flags), a held report leaves the list; visitors are
+// asked to sign in and come back to the page afterwards.
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -3,9 +3,10 @@
 // the first press, so a visitor's feed never fetches them.
 import Flag from 'lucide-react/icons/flag';
 import { lazy, Suspense, useState } from 'react';
-import type { FlagReason } from '@contract/moderation';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+// Types only: the dialog's code itself loads on the first press.
+import type { SendFlag } from './FlagDialog';
 
 const FlagDialog = lazy(() => import('./FlagDialog').then((m) => ({ default: m.FlagDialog })));
 
@@ -16,8 +17,7 @@ export interface FlagActionProps {
    * with 409): the action reads "Flagged" and does nothing, so nobody writes a reason in vain.
    */
   flagged: boolean;
-  /** Sends the flag: resolves to null when sent, or to the message to show in the dialog. */
-  send: (flag: { reason: FlagReason; note: string }) => Promise<string | null>;
+  send: SendFlag;
   className?: string;
 }
 

@@ -9,14 +9,16 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import type { FlagActionProps } from './FlagAction';
 import { paths } from '@/lib/paths';
 
 export const FLAG_DIALOG_TITLE = 'Flag this report';
 export const SIGN_IN_DIALOG_TITLE = 'Sign in to flag';
 const CHOOSE_REASON = 'Choose a reason.';
 
-function MemberFlagForm({ send, onSent }: Pick<FlagActionProps, 'send'> & { onSent: () => void }) {
+/** Sends the flag: resolves to null when sent, or to the message to show in the dialog. */
+export type SendFlag = (flag: { reason: FlagReason; note: string }) => Promise<string | null>;
+
+function MemberFlagForm({ send, onSent }: { send: SendFlag; onSent: () => void }) {
   const id = useId();
   const [reason, setReason] = useState<FlagReason | null>(null);
   const [note, setNote] = useState('');
@@ -136,7 +138,7 @@ export function FlagDialog({
   onOpenChange,
   signedIn,
   send,
-}: Pick<FlagActionProps, 'signedIn' | 'send'> & { open: boolean; onOpenChange: (open: boolean) => void }) {
+}: { signedIn: boolean; send: SendFlag; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={signedIn ? undefined : 'max-w-md'}>
