@@ -44,7 +44,8 @@ describe('the queue', { timeout: 30_000 }, () => {
       ],
       repeatOf: { id: '70000000-0000-4000-8000-000000000001', excerpt: 'The same story, published yesterday.' },
     });
-    setup({ items: [linked, makeQueueItem({ peptideName: 'TB-500' })] });
+    const flagged = makeQueueItem({ peptideName: 'TB-500', status: 'published', holdReasons: [], flags: { open: 1, reasons: [{ reason: 'spam', count: 1 }], notes: [] } });
+    setup({ items: [linked, flagged] });
     renderApp('/research?tab=reports');
     await waitingList();
 
@@ -55,6 +56,9 @@ describe('the queue', { timeout: 30_000 }, () => {
     expect(within(card).getByRole('list', { name: 'What the hold rules match' })).toHaveTextContent('Link: shop-example.comPhone: +44 20 7946 0958');
     expect(within(card).getByRole('link', { name: 'the published report #70000000' })).toHaveAttribute('href', '/experiences/70000000-0000-4000-8000-000000000001');
 
+    // No "0 members marked it concerning" beside a flag.
+    expect(itemNamed(/^TB-500 report/)).toHaveTextContent('1 open flag: Spam or advertising (1).');
+    expect(itemNamed(/^TB-500 report/)).not.toHaveTextContent('marked it concerning');
     expect(await screen.findByRole('tab', { name: 'Reports 2 waiting' })).toBeInTheDocument();
     expect(screen.getByText('2 waiting')).toBeInTheDocument();
   });
