@@ -273,9 +273,13 @@ describe('the queue', { timeout: 30_000 }, () => {
     expect(search().get('activityReport')).toBe(a.experience._id);
     const log = await screen.findByRole('list', { name: 'Moderation activity' }, SLOW);
     expect(within(log).getAllByRole('listitem')).toHaveLength(1);
+    // Narrowed to one report, one link opens it; the rows do not repeat it.
+    expect(screen.getByRole('link', { name: 'Open the report' })).toBeInTheDocument();
+    expect(within(log).queryByRole('link')).not.toBeInTheDocument();
     expect(store.requests.filter((r) => r.path === '/api/moderation/log').at(-1)!.params.get('experienceId')).toBe(a.experience._id);
     await user.click(screen.getByRole('button', { name: 'Show every report' }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Moderation activity' })).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(screen.getByRole('list', { name: 'Moderation activity' })).getAllByRole('link', { name: /^Open report #/ })).toHaveLength(2);
     expect(search().get('activityReport')).toBeNull();
   });
 

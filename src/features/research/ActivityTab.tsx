@@ -100,7 +100,8 @@ export function ActivityTab({ experienceId, onShowAll }: { experienceId: string 
           <>
             <ul className="flex flex-col divide-y divide-border" aria-label="Moderation activity" aria-busy={query.isFetching && !query.isFetchingNextPage}>
               {entries.map((entry) => (
-                <LogEntry key={entry._id} entry={entry} />
+                // Narrowed to one report, the link above opens it: no link repeated on every row.
+                <LogEntry key={entry._id} entry={entry} linked={!experienceId} />
               ))}
             </ul>
             <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} endText="You have reached the end of the log." />
@@ -111,7 +112,7 @@ export function ActivityTab({ experienceId, onShowAll }: { experienceId: string 
   );
 }
 
-function LogEntry({ entry }: { entry: ModerationLogEntry }) {
+function LogEntry({ entry, linked }: { entry: ModerationLogEntry; linked: boolean }) {
   const who = logActor(entry);
   const reasons = logReasonsText(entry);
   const ref = `#${entry.experienceId.slice(0, 8)}`;
@@ -128,9 +129,11 @@ function LogEntry({ entry }: { entry: ModerationLogEntry }) {
         {reasons && <p className="text-sm">Reason: {reasons}</p>}
         {entry.note && <p className="break-words text-sm text-muted-foreground">Note: {entry.note}</p>}
       </div>
-      <Link to={reportLink(entry.experienceId)} className="shrink-0 text-sm text-primary-strong underline-offset-2 hover:underline">
-        Open report {ref}
-      </Link>
+      {linked && (
+        <Link to={reportLink(entry.experienceId)} className="shrink-0 text-sm text-primary-strong underline-offset-2 hover:underline">
+          Open report {ref}
+        </Link>
+      )}
     </li>
   );
 }
