@@ -1,6 +1,6 @@
 // index.html with the current route's code announced up front. Every page is a lazy chunk, so
 // without this the browser learns of it only after the app's core has run: one more round trip
-// before the first screen. The build's route manifest (scripts/route-manifest.ts) says which files
+// before the first screen. The build's route manifest (scripts/route-manifest.ts, format in contract/route-manifest.ts) says which files
 // each page needs.
 // For the public pages the build also pre-rendered the first screen (src/prerender.tsx): it goes
 // into #root, inert (nothing there can be typed into or clicked before the app takes over: it
@@ -10,7 +10,8 @@
 // stylesheet.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROUTE_MANIFEST_FILE, type RouteManifest } from '../../scripts/route-manifest';
+import { ROUTE_MANIFEST_FILE, RouteManifest } from '../../contract/route-manifest';
+import { KeptAnswer } from './response-cache';
 
 type Prerendered = Record<string, { html: string; title: string }>;
 
@@ -26,8 +27,18 @@ export function routeMatcher(pattern: string): RegExp {
 }
 
 export interface SpaIndex {
-  /** index.html for this request path (query string included), with its page's code announced. */
+  /**
+   * index.html for this request path (query string included), with its page's code announced.
+   * Every page there can be is made here, at start, and compressed once at the build's setting
+   * (scripts/precompress.ts): a request costs no compression.
+   */
+  pageFor(url: string): KeptAnswer;
+  /** The same page's HTML as text. */
   htmlFor(url: string): string;
+}
+
+function spaIndexOf(pageFor: (url: string) => KeptAnswer): SpaIndex {
+  return { pageFor, htmlFor: (url) => pageFor(url).identity.toString('utf8') };
 }
 
 export function loadSpaIndex(staticDir: string): SpaIndex | null {
@@ -36,8 +47,12 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
   const manifestFile = path.join(staticDir, ROUTE_MANIFEST_FILE);
   if (!fs.existsSync(indexFile)) return null;
   const html = fs.readFileSync(indexFile, 'utf8');
-  if (!fs.existsSync(manifestFile)) return { htmlFor: () => html };
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RouteManifest;
+  if (!fs.existsSync(manifestFile)) {
+    const page = KeptAnswer.compressedOnce(html);
+    return spaIndexOf(() => page);
+  }
+  // Checked against its format: a manifest from another build fails at start, not on a request.
+  const manifest = RouteManifest.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
 
   const routes = manifest.routes.map(({ pattern, files }) => ({ pattern: routeMatcher(pattern), files }));
   const coreFiles = manifest.core;
@@ -45,8 +60,8 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
   /** No pre-rendered page: nothing to paint first, so the core and the page's chunks load at once. */
   const withPreloads = (files: string[]) =>
     html.replace('</head>', () => `${files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')}</head>`);
-  const pages = routes.map(({ pattern, files }) => [pattern, withPreloads([...coreFiles, ...files])] as const);
-  const otherPage = withPreloads(coreFiles);
+  const pages = routes.map(({ pattern, files }) => [pattern, KeptAnswer.compressedOnce(withPreloads([...coreFiles, ...files]))] as const);
+  const otherPage = KeptAnswer.compressedOnce(withPreloads(coreFiles));
   const pageHtml = (pathname: string) => pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? otherPage;
   /** A pre-rendered page: the core and its chunks are only named, for the entry to request after the first paint. */
   const pageModulesMeta = (pathname: string) => `<meta name="page-modules" content="${[...coreFiles, ...(routeOf(pathname)?.files ?? [])].join(' ')}">`;
@@ -56,21 +71,21 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
   const withShell = new Map(
     Object.entries(prerendered).map(([pathname, shell]) => [
       pathname,
-      html
-        .replace('</head>', () => `${pageModulesMeta(pathname)}</head>`)
-        // Replacer functions: a "$" in the page text must not act as a replacement pattern.
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
-        .replace('<div id="root"></div>', () => `<div id="root"><div inert>${shell.html}</div></div>`),
+      KeptAnswer.compressedOnce(
+        html
+          .replace('</head>', () => `${pageModulesMeta(pathname)}</head>`)
+          // Replacer functions: a "$" in the page text must not act as a replacement pattern.
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
+          .replace('<div id="root"></div>', () => `<div id="root"><div inert>${shell.html}</div></div>`),
+      ),
     ]),
   );
-  return {
-    htmlFor(url) {
-      const [pathname = '/', query] = url.split('?');
-      // The page was pre-rendered with no filters: for an address with some, the app renders it.
-      const prerenderedPage = query === undefined ? withShell.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) : undefined;
-      return prerenderedPage ?? pageHtml(pathname);
-    },
-  };
+  return spaIndexOf((url) => {
+    const [pathname = '/', query] = url.split('?');
+    // The page was pre-rendered with no filters: for an address with some, the app renders it.
+    const prerenderedPage = query === undefined ? withShell.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) : undefined;
+    return prerenderedPage ?? pageHtml(pathname);
+  });
 }
 
 function escapeHtml(text: string): string {

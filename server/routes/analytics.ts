@@ -17,6 +17,7 @@ import { ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
 import * as analytics from '../services/analytics';
+import * as research from '../services/research';
 
 export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -45,12 +46,12 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
   });
 
   app.get(ENDPOINTS.researchOverview.path, { schema: { response: { 200: ResearchOverviewResponse } } }, async () => {
-    return { success: true as const, data: await analytics.researchOverview(ctx) };
+    return { success: true as const, data: await research.researchOverview(ctx) };
   });
 
   app.get(ENDPOINTS.researchPeptides.path, { schema: { querystring: ResearchPeptidesQuery, response: { 200: ResearchPeptidesResponse } } }, async (request) => {
     const { page, limit, sort } = request.query;
-    return { success: true as const, data: await analytics.researchPeptides(ctx, page, limit, sort) };
+    return { success: true as const, data: await research.researchPeptides(ctx, page, limit, sort) };
   });
 
   app.get(ENDPOINTS.researchExport.path, {
@@ -60,22 +61,22 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
         200: {
           description:
             'The reports as JSON, or as CSV with `format=csv`: `table=reports` (one row per report; columns ' +
-            `${analytics.CSV_COLUMNS.reports.join(', ')}; list cells are JSON arrays; an empty cell is withheld (fewer than 5 reports share it) or none) ` +
-            `or \`table=outcomes\` (${analytics.CSV_COLUMNS.outcomes.join(', ')}: one row per rating, joined on id). The next page's cursor is in \`x-next-cursor\` and the \`Link\` header.`,
+            `${research.CSV_COLUMNS.reports.join(', ')}; list cells are JSON arrays; an empty cell is withheld (fewer than 5 reports share it) or none) ` +
+            `or \`table=outcomes\` (${research.CSV_COLUMNS.outcomes.join(', ')}: one row per rating, joined on id). The next page's cursor is in \`x-next-cursor\` and the \`Link\` header.`,
           content: { 'application/json': { schema: ResearchExportResponse }, 'text/csv': { schema: z.string() } },
         },
       },
     },
   }, async (request, reply) => {
     const { format, table, bom, limit, cursor } = request.query;
-    const data = await analytics.researchExport(ctx, limit, cursor);
+    const data = await research.researchExport(ctx, limit, cursor);
     const date = new Date().toISOString().slice(0, 10);
     if (format === 'csv') {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="peptide-${table === 'outcomes' ? 'outcomes' : 'experiences'}-${date}.csv"`);
       if (data.nextCursor) reply.header('x-next-cursor', data.nextCursor);
-      return analytics.toCsv(table, data.rows, bom);
+      return research.toCsv(table, data.rows, bom);
     }
     return { success: true as const, data };
   });
