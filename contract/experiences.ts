@@ -250,10 +250,13 @@ export const SubmitExperienceResponse = ok(
  * A tracking ID as a client may type it: trimmed, any letter case. It travels only in request
  * bodies, never in a URL (proxies and hosts log URLs): see the routes below.
  */
-export const TrackingId = described(
-  z.string().check(z.trim(), z.toUpperCase(), z.regex(TRACKING_ID_RE, 'trackingId must be TRK- followed by 20 digits')),
-  'The tracking ID the submission answered: `TRK-` and 20 digits, in any letter case, spaces around it ignored. Whoever holds it can read, correct and delete the report.',
-);
+export const TrackingId = z.string().check(z.trim(), z.toUpperCase(), z.regex(TRACKING_ID_RE, 'trackingId must be TRK- followed by 20 digits'));
+// The document states the spellings the server accepts (any letter case, spaces around), not
+// the upper-case form it checks after normalising.
+z.globalRegistry.add(TrackingId, {
+  description: 'The tracking ID the submission answered: `TRK-` and 20 digits, in any letter case, spaces around it ignored. Whoever holds it can read, correct and delete the report.',
+  pattern: '^\\s*[Tt][Rr][Kk]-[0-9]{20}\\s*$',
+});
 export const OwnExperienceResponse = ok(z.object({ experience: OwnExperience }));
 
 /** `POST /api/experiences/tracking/lookup` and `POST /api/experiences/tracking/delete`. */

@@ -468,6 +468,9 @@ describe('refresh rotation and logout', () => {
     expect(res.statusCode).toBe(200);
     const pair = RefreshResponse.parse(json(res)).data;
     expect(pair.refreshToken).not.toBe(m.refreshToken);
+    // Token answers say how long the access token lasts, sign-in as well as refresh.
+    expect(pair.expiresIn).toBe(t.config.accessTokenSeconds);
+    expect(json(await post('/api/users/login', { email: m.email, password: PASSWORD })).data.expiresIn).toBe(t.config.accessTokenSeconds);
     expect((await get('/api/users/me', bearer(pair.accessToken))).statusCode).toBe(200);
     // And the new refresh token rotates again.
     const again = await post('/api/auth/refresh', { refreshToken: pair.refreshToken });

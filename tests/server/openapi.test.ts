@@ -178,6 +178,9 @@ describe('a document a generated client can use', () => {
     expect(list.parameters!.find((p) => p.name === 'cursor')).toMatchObject({ description: expect.stringContaining('nextCursor') });
     expect(operation('GET', '/api/votes')!.parameters![0]).toMatchObject({ name: 'experienceIds', description: expect.stringContaining('1 to 100') });
     expect(list.description).toContain('Link');
+    // The tracking ID's pattern admits every spelling the server accepts.
+    const lookup = operation('POST', '/api/experiences/tracking/lookup')!.requestBody!.content['application/json'].schema as { properties: { trackingId: { pattern: string } } };
+    expect(new RegExp(lookup.properties.trackingId.pattern).test(' trk-01234567890123456789 ')).toBe(true);
   });
 
   it('lists each error status an operation can answer, with the headers a client acts on', () => {
