@@ -29,6 +29,12 @@ export function described<T extends z.ZodMiniType>(schema: T, description: strin
   return schema;
 }
 
+/** An example of a request body or answer for the API document; tests check it passes the schema. */
+export function exampled<T extends z.ZodMiniType>(schema: T, example: z.input<T>): T {
+  z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), examples: [example] });
+  return schema;
+}
+
 /** A day (`2026-03-01`) or a moment (ISO 8601, UTC), as the field says. */
 /** Successful envelope: `{ success: true, data, message? }`. */
 export function ok<T extends z.ZodMiniType>(data: T) {

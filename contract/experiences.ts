@@ -24,6 +24,7 @@ import {
   proseText,
   named,
   described,
+  exampled,
   CursorParam,
 } from './common';
 import { OUTCOME_MAX, OUTCOME_MIN, STORY_MAX_SUBMIT, STORY_MIN, TRACKING_ID_RE } from './rules';
@@ -332,3 +333,7 @@ export const EffectsQuery = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 500),
 });
 export const EffectsResponse = ok(z.object({ effects: z.array(Effect), total: z.number() }));
+
+// Examples for the API document (contract/common.ts, `exampled`).
+exampled(TrackingLookupRequest, { trackingId: 'TRK-01234567890123456789' });
+exampled(VoteRequest, { voteType: 'helpful' });

@@ -1,7 +1,7 @@
 // Accounts, sessions, profiles and moderation (docs/product-rules.md, "Accounts and sign-in").
 import { Prose } from './safe-text';
 import { z } from 'zod/mini';
-import { ACCOUNT_STATUSES, BIOLOGICAL_SEXES, Id, IsoDate, PROFILE_ACTIVITY_LEVELS, QueryInt, ROLES, TextList, described, ok } from './common';
+import { ACCOUNT_STATUSES, BIOLOGICAL_SEXES, Id, IsoDate, PROFILE_ACTIVITY_LEVELS, QueryInt, ROLES, TextList, described, exampled, ok } from './common';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MIN_MESSAGE = `password must be at least ${PASSWORD_MIN} characters`;
@@ -174,3 +174,6 @@ export const PendingUsersResponse = ok(
 
 export const RejectRequest = z.object({ notes: z.optional(Prose(1000)) });
 export const DecisionResponse = ok(z.object({ user: PendingUser }));
+
+// Examples for the API document (contract/common.ts, `exampled`).
+exampled(Credentials, { email: 'researcher@example.org', password: 'a long and unusual passphrase' });

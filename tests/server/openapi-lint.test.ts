@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import ts from 'typescript5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
@@ -40,6 +42,23 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   }, 120_000);
+
+  it('gives request bodies examples, and each example passes its own schema (Ajv)', () => {
+    type Media = { schema: Record<string, unknown>; example?: unknown };
+    const doc = JSON.parse(fs.readFileSync(documentFile, 'utf8')) as { paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, Media> } }>> };
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const exampled: string[] = [];
+    for (const item of Object.values(doc.paths)) {
+      for (const op of Object.values(item)) {
+        const media = op.requestBody?.content['application/json'];
+        if (media?.example === undefined) continue;
+        exampled.push(op.operationId);
+        expect(ajv.validate(media.schema, media.example), `${op.operationId}: ${ajv.errorsText()}`).toBe(true);
+      }
+    }
+    expect(exampled).toEqual(expect.arrayContaining(['login', 'vote', 'trackedExperience', 'deleteTrackedExperience']));
+  });
 
   it('generates a typed client whose calls type-check, and whose wrong calls do not', async () => {
     // openapi-typescript drives the TypeScript 5 compiler API, which our TypeScript 7 no longer
