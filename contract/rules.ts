@@ -12,7 +12,14 @@ export const STORY_MIN = 100;
 export const STORY_MAX_SUBMIT = 1000;
 export const OUTCOME_MIN = 1;
 export const OUTCOME_MAX = 10;
-export const OUTCOME_DEFAULT = 5;
+/**
+ * What an outcome the submitter has not touched reads as. Nothing is filled in for them: an
+ * outcome left at this is not sent and not stored, and a report needs at least one rated outcome
+ * (docs/product-rules.md, "Forms").
+ */
+export const NOT_RATED = 'Not rated';
+/** The contract's refusal of a report without a rated outcome (contract/experiences.ts Outcomes). */
+export const OUTCOMES_REQUIRED_MESSAGE = 'outcomes must rate at least one effect';
 /**
  * The outcome the wizard offers to rate when a peptide lists no common effects. Stored like any
  * outcome name, so the aggregates count it per peptide (lower-cased, server/db/migrations/001_init.sql).

@@ -136,7 +136,7 @@ describe('the wizard and the profile', () => {
     backend.addAccount(makeUser({ email: 'profiled@example.com', demographics: { age: 34, biologicalSex: 'female', activityLevel: 'very-active' } }));
     backend.seedSession('profiled@example.com');
     if (prefill) localStorage.setItem('prefillWizardFromProfile', 'on');
-    sessionStorage.setItem('submitExperienceDraft', JSON.stringify(DRAFT));
+    sessionStorage.setItem('submitExperienceDraft-2', JSON.stringify(DRAFT));
     renderApp('/submit');
     return screen.findByLabelText('Age range', undefined, { timeout: 8000 });
   }

@@ -75,7 +75,7 @@ describe('option labels', () => {
   });
 
   it('offers age ranges with their hyphens in the wizard', async () => {
-    sessionStorage.setItem('submitExperienceDraft', JSON.stringify({ step: 2, form: {} }));
+    sessionStorage.setItem('submitExperienceDraft-2', JSON.stringify({ step: 2, form: {} }));
     renderApp('/submit');
     const age = await screen.findByLabelText('Age range', {}, slow);
     expect(within(age).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select age range', ...AGE_RANGES]);
@@ -83,7 +83,7 @@ describe('option labels', () => {
   });
 
   it('offers timelines with their hyphens in the wizard', async () => {
-    sessionStorage.setItem('submitExperienceDraft', JSON.stringify({ step: 3, form: {} }));
+    sessionStorage.setItem('submitExperienceDraft-2', JSON.stringify({ step: 3, form: {} }));
     renderApp('/submit');
     const timeline = await screen.findByLabelText(/Timeline|When did you notice/i, {}, slow);
     expect(within(timeline).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select timeline', ...TIMELINES.map(optionLabel)]);

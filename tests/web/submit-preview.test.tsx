@@ -2,7 +2,7 @@
 // sourcing details" defaults off and is sent as ticked; "This is what others will see" is the
 // community card built from what was typed, with the demographics the disclosure endpoint
 // allows, the vendor only when ticked, and nothing to click.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DisclosedCombinationsResponse } from '@contract/experiences';
@@ -54,6 +54,7 @@ async function toStep4() {
   await user.selectOptions(screen.getByLabelText('Biological sex'), 'female');
   await user.selectOptions(screen.getByLabelText('Activity level'), 'athletic');
   await user.click(screen.getByRole('button', { name: 'Next' }));
+  fireEvent.change(screen.getAllByRole('slider')[0]!, { target: { value: '7' } });
   await user.selectOptions(screen.getByLabelText('When did you notice effects?'), '2-weeks');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByText('Step 4 of 4');
@@ -108,8 +109,9 @@ describe('this is what others will see', () => {
     expect(within(card).getByRole('heading', { name: 'BPC-157' })).toBeInTheDocument();
     expect(within(card).getByText(/Healing & Recovery/)).toBeInTheDocument();
     for (const text of ['300 mcg', 'Twice Weekly', '42 days', 'Subcutaneous', 'Injury Healing']) expect(within(card).getByText(text)).toBeInTheDocument();
-    // Three common effects at 5/10 each: 5/10 is 2.5/5, as the server would rate it.
-    expect(within(card).getByText('2.5/5')).toBeInTheDocument();
+    // The one effect rated, and only it: the two left "Not rated" are not on the card.
+    expect(within(card).getByText('3.5/5')).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'Outcomes' }).nextElementSibling).toHaveTextContent(/^Recovery 7\/10$/);
     expect(within(card).getAllByText('shoulder')[0]!.tagName).toBe('STRONG');
     const today = new Date().toISOString().slice(0, 10);
     expect(card.querySelector('time')).toHaveAttribute('dateTime', today);
