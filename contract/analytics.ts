@@ -6,6 +6,8 @@ const TopPeptide = z.object({ _id: Id, name: z.string(), category: z.string(), r
 const EffectivenessEntry = z.object({
   peptide: z.string(),
   peptideId: Id,
+  /** The peptide's rating, the same figure as its `topPeptides` entry (one rating per peptide per page). */
+  rating: z.number(),
   experiences: z.number(),
   /** Mean of each outcome (1-10) over the experiences that rated it. */
   effectiveness: z.record(z.string(), z.number()),

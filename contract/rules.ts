@@ -1,6 +1,5 @@
 // Pure product rules (docs/product-rules.md), shared by the SPA, the server and tests.
 import type { CommunityCategory } from './common';
-import { CORE_OUTCOMES } from './vocabulary';
 
 /** Letters only, in segments separated by single hyphens. */
 export const PEPTIDE_SEQUENCE_RE = /^[A-Za-z]+(-[A-Za-z]+)*$/;
@@ -28,9 +27,6 @@ export const OVERALL_OUTCOME = 'Overall effect';
 const READ_WORDS_PER_MINUTE = 200;
 /** Above this many reports matching a search, Community shows "1,000+" (server/services/experience-feed.ts says why). */
 export const MATCH_COUNT_CAP = 1_000;
-
-/** The five outcomes the home cards average (Home, src/features/home); kept with their labels in contract/vocabulary.ts. */
-export { CORE_OUTCOMES };
 
 /** Community category groups, matched by substring on primary purposes. */
 export const COMMUNITY_CATEGORY_TERMS: Record<Exclude<CommunityCategory, 'all'>, readonly string[]> = {
@@ -64,24 +60,42 @@ function mean(values: readonly number[]): number | null {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-/** An experience's rating: the mean of all its outcome values, 1-10 (docs/product-rules.md, "Figures"). */
+/**
+ * An experience's rating: the mean of the outcomes it rates, 1-10 (docs/product-rules.md,
+ * "Figures"). Stored with the report (`experiences.rating`), unrounded; the same function on the
+ * same outcomes gives the same number anywhere.
+ */
 export function experienceRating(outcomes: Record<string, number>): number | null {
   return mean(Object.values(outcomes).filter((v) => Number.isFinite(v)));
 }
 
-/** The honest x/5 of an experience: its 1-10 mean halved. */
-export function ratingOutOfFive(rating10: number | null): number | null {
-  return rating10 === null ? null : rating10 / 2;
-}
+/** Every rating is out of 10, shown with one decimal. */
+export const RATING_SCALE = 10;
+const RATING_DECIMALS = 1;
+/**
+ * A mean of fewer ratings than this is not shown as a number: a page says how few there are
+ * instead ("Too few to rate (n = 3)"), since one or two reports make a mean that means little.
+ */
+export const MIN_RATINGS_FOR_MEAN = 5;
 
 /**
- * Home "Recent Experiences": the mean of the five core outcomes, shown as x/5.
- * Uses the core outcomes present; falls back to all outcomes when none of the five were rated.
+ * The one rounding of a rating, from the unrounded mean as stored: the server rounds with this
+ * before it answers, and screens show what it answered. Rounding twice (to hundredths, then to
+ * tenths) made Hexarelin's 5.1458 read 5.2 in one list and 5.1 in the next.
  */
-export function coreOutcomeMeanOutOfFive(outcomes: Record<string, number>): number | null {
-  const entries = Object.entries(outcomes).map(([k, v]) => [k.toLowerCase(), v] as const);
-  const core = entries.filter(([k]) => (CORE_OUTCOMES as readonly string[]).includes(k)).map(([, v]) => v);
-  return ratingOutOfFive(mean(core.length ? core : entries.map(([, v]) => v)));
+export function roundRating(unrounded: number): number {
+  return roundTo(unrounded, RATING_DECIMALS);
+}
+
+/** A mean rating from a stored sum and count: rounded once (roundRating), or null without ratings. */
+export function meanRating(sum: number, n: number): number | null {
+  return n > 0 ? roundRating(sum / n) : null;
+}
+
+/** A report's overall rating as every screen shows it: its mean (experienceRating) rounded once. */
+export function reportRating(outcomes: Record<string, number>): number | null {
+  const unrounded = experienceRating(outcomes);
+  return unrounded === null ? null : roundRating(unrounded);
 }
 
 /**

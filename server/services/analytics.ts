@@ -2,16 +2,16 @@
 // no request scans every experience. Definitions: docs/product-rules.md, "Figures".
 import type { Analytics, ComparedPeptide, ResearchOverview, ResearchPeptides, Trends } from '../../contract/analytics';
 import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
-import { K_ANONYMITY, growthPercent, roundTo } from '../../contract/rules';
+import { K_ANONYMITY, growthPercent, meanRating, roundTo } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, PEPTIDES_WITH_COUNTERS, peptideRating, type PeptideRow } from './peptides';
 import { decodeCursor } from './experience-feed';
 import { DISCLOSED_JOIN, disclosedDemographics } from './public-view';
 
-// Means travel with two decimals (one on outcome means); screens round them once more with the
-// same rule (contract/rules.ts roundTo, src/lib/format.ts).
-const round1 = (n: number) => roundTo(n, 1);
+// Rating means are rounded once, here, by the contract's rule (meanRating: one decimal from the
+// unrounded stored mean); screens write them as they come, so one mean reads one way everywhere.
+// Shares (not ratings) keep two decimals.
 const round2 = (n: number) => roundTo(n, 2);
 const MONTH_START = `date_trunc('month', now() at time zone 'UTC')::date`;
 const PREVIOUS_MONTH_START = `(date_trunc('month', now() at time zone 'UTC') - interval '1 month')::date`;
@@ -67,7 +67,7 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
       experiencesThisMonth: m.this_month,
       totalPeptides: t.peptides,
       categories: t.categories,
-      averageRating: t.experiences ? round2(t.rating_sum / t.experiences) : 0,
+      averageRating: meanRating(t.rating_sum, t.experiences) ?? 0,
       activeUsers,
       activeUsersCount: activeUsers,
       trendingCategories: trending,
@@ -82,10 +82,10 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
         const effectiveness: Record<string, number> = {};
         const sampleSizes: Record<string, number> = {};
         for (const o of outcomes.rows.filter((x) => x.peptide_id === r.id).slice(0, 8)) {
-          effectiveness[o.outcome] = round1(o.total / o.n);
+          effectiveness[o.outcome] = meanRating(o.total, o.n)!;
           sampleSizes[o.outcome] = o.n;
         }
-        return { peptide: r.name, peptideId: r.id, experiences: r.experience_count, effectiveness, sampleSizes };
+        return { peptide: r.name, peptideId: r.id, rating: peptideRating(r), experiences: r.experience_count, effectiveness, sampleSizes };
       }),
       generatedAt: new Date().toISOString(),
     };
@@ -181,7 +181,7 @@ async function compareUncached(ctx: AppContext, ids: string[]): Promise<{ peptid
       outcomeMeans: outcomes.rows
         .filter((o) => o.peptide_id === id)
         .slice(0, 10)
-        .map((o) => ({ name: o.outcome, mean: round1(o.total / o.n), n: o.n })),
+        .map((o) => ({ name: o.outcome, mean: meanRating(o.total, o.n)!, n: o.n })),
       commonEffects: r.common_effects,
       reportedEffects: effects.rows
         .filter((e) => e.peptide_id === id)
@@ -211,9 +211,8 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
     );
     return res.rows[0];
   });
-  const perPeptide = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; mean: number | null }>(
-    `select p.id, p.name, p.category, c.experience_count as experiences,
-            case when c.experience_count > 0 then c.rating_sum / c.experience_count end as mean
+  const perPeptide = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; rating_sum: number }>(
+    `select p.id, p.name, p.category, c.experience_count as experiences, c.rating_sum
        from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null order by c.experience_count desc, lower(p.name), p.id
       limit ${MAX_PAGE_SIZE}`,
   );
@@ -225,7 +224,7 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
   const perCategory = CATEGORIES.map((name) => {
     const row = categoryRows.rows.find((r) => r.category === name);
     const experiences = row?.experiences ?? 0;
-    return { name, experiences, meanRating: experiences && row ? round2(row.rating_sum / experiences) : null };
+    return { name, experiences, meanRating: row ? meanRating(row.rating_sum, experiences) : null };
   });
   const c = counts.rows[0];
   return {
@@ -243,7 +242,7 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
       name: r.name,
       category: r.category,
       experiences: r.experiences,
-      meanRating: r.mean === null ? null : round2(r.mean),
+      meanRating: meanRating(Number(r.rating_sum), r.experiences),
     })),
     perCategory,
   };
@@ -263,9 +262,8 @@ export async function researchPeptides(
   limit: number,
   sort: keyof typeof RESEARCH_PEPTIDE_ORDER,
 ): Promise<ResearchPeptides> {
-  const res = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; votes: number; mean: number | null; total: number }>(
-    `select p.id, p.name, p.category, c.experience_count as experiences, c.vote_count as votes,
-            case when c.experience_count > 0 then c.rating_sum / c.experience_count end as mean,
+  const res = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; votes: number; rating_sum: number; total: number }>(
+    `select p.id, p.name, p.category, c.experience_count as experiences, c.vote_count as votes, c.rating_sum,
             (count(*) over ())::int as total
        from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null
       order by ${RESEARCH_PEPTIDE_ORDER[sort]}
@@ -292,12 +290,12 @@ export async function researchPeptides(
       name: r.name,
       category: r.category,
       experiences: r.experiences,
-      meanRating: r.mean === null ? null : round2(Number(r.mean)),
+      meanRating: meanRating(Number(r.rating_sum), r.experiences),
       votes: Number(r.votes),
       outcomeMeans: outcomes.rows
         .filter((o) => o.peptide_id === r.id)
         .slice(0, 3)
-        .map((o) => ({ name: o.outcome, mean: round1(o.total / o.n), n: o.n })),
+        .map((o) => ({ name: o.outcome, mean: meanRating(o.total, o.n)!, n: o.n })),
     })),
     total,
     page,

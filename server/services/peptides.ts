@@ -3,7 +3,7 @@ import type { CreatePeptideInput, Peptide } from '../../contract/peptides';
 import type { PeptideSort } from '../../contract/common';
 import { cleanPeptideName, peptideNameKey } from '../../contract/names';
 import { skeleton } from './text-rules';
-import { roundTo } from '../../contract/rules';
+import { roundRating } from '../../contract/rules';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { conflict, forbidden, notFound } from '../lib/errors';
@@ -55,8 +55,11 @@ const ORDER: Record<PeptideSort, string> = {
   popularity: 'popularity desc, lower(p.name) asc, p.id',
 };
 
-/** A peptide's average rating as every answer gives it (peptide, top peptides, comparison): computed here once. */
-export const peptideRating = (row: Pick<PeptideRow, 'average_rating'>) => roundTo(Number(row.average_rating), 2);
+/**
+ * A peptide's average rating as every answer gives it (peptide, lists, top peptides,
+ * effectiveness, comparison): the stored mean rounded once by the contract's rule.
+ */
+export const peptideRating = (row: Pick<PeptideRow, 'average_rating'>) => roundRating(Number(row.average_rating));
 
 export function toPeptide(row: PeptideRow, caller: Caller | null): Peptide {
   return {

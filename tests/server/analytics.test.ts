@@ -11,6 +11,7 @@ import {
   TrendsResponse,
   VOTE_TYPES,
   growthPercent,
+  roundRating,
   type ExportRow,
 } from '../../contract';
 import { mulberry32 } from '../../server/db/seed/random';
@@ -24,7 +25,8 @@ let user: Awaited<ReturnType<typeof newMember>>;
 let mod: Record<string, string>;
 let ids: { bpc: string; tb: string; semax: string; selank: string; ghk: string };
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
+// Ratings are rounded once, by the contract's rule, from the unrounded mean; shares keep two decimals.
+const round1 = roundRating;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -91,7 +93,7 @@ describe('GET /api/analytics and /api/analytics/public', () => {
     const a = await analytics();
     const exps = await allExperiences();
     expect(a.totalExperiences).toBe(exps.length);
-    expect(a.averageRating).toBe(round2(exps.reduce((s, e) => s + e.rating, 0) / exps.length));
+    expect(a.averageRating).toBe(round1(exps.reduce((s, e) => s + e.rating, 0) / exps.length));
     const [live] = await rows<{ n: number; c: number }>(t, 'select count(*)::int as n, count(distinct category)::int as c from peptides where deleted_at is null');
     expect(a.totalPeptides).toBe(live.n);
     expect(a.categories).toBe(live.c);
@@ -107,7 +109,9 @@ describe('GET /api/analytics and /api/analytics/public', () => {
     for (const [id, list] of expectedTop) {
       const top = a.topPeptides.find((p) => p._id === id)!;
       expect(top.experiences).toBe(list.length);
-      expect(top.rating).toBe(round2(list.reduce((s, e) => s + e.rating, 0) / list.length));
+      expect(top.rating).toBe(round1(list.reduce((s, e) => s + e.rating, 0) / list.length));
+      // The effectiveness entry carries the very same figure (one rating per peptide per page).
+      expect(a.effectivenessData.find((e) => e.peptideId === id)?.rating).toBe(top.rating);
     }
 
     expect(a.effectivenessData.map((e) => e.peptideId)).toEqual(a.topPeptides.map((p) => p._id));

@@ -41,8 +41,9 @@ describe('Data Explorer for everyone', { timeout: 20_000 }, () => {
     expect(items[0]).toHaveTextContent('BPC-157');
     expect(items[0]).toHaveTextContent('7.8/10');
     expect(items[0]).toHaveTextContent('120 experiences');
-    // Effectiveness: the mean of the outcome means (8 and 6) out of 10, with its sample size.
-    expect(screen.getByRole('progressbar', { name: 'BPC-157: 7.0 out of 10, n = 120' })).toBeInTheDocument();
+    // Effectiveness: the peptide's rating, the same figure as the list's (not the mean of its outcome
+    // means, 7.0), with its sample size; then each outcome's mean.
+    expect(screen.getByRole('progressbar', { name: 'BPC-157: 7.8 out of 10, n = 120' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Recovery: 8.0 out of 10, n = 110' })).toBeInTheDocument();
   });
 

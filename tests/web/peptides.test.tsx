@@ -82,10 +82,12 @@ describe('peptides list', () => {
   });
 
   it('grid cards show the first three effects and "+N more"', async () => {
-    useCatalogue([makePeptide({ name: 'TB-500' })]);
+    useCatalogue([makePeptide({ name: 'TB-500', totalExperiences: 12 }), makePeptide({ _id: '20000000-0000-4000-8000-0000000000ff', name: 'Rare', totalExperiences: 4 })]);
     renderApp('/peptides');
-    expect(await screen.findByText('+2 more')).toBeInTheDocument();
+    expect((await screen.findAllByText('+2 more'))[0]).toBeInTheDocument();
     expect(screen.getByText('7.5/10')).toBeInTheDocument();
+    // A mean of fewer than five reports is not shown as a number.
+    expect(screen.getByText('Too few to rate (n = 4)')).toBeInTheDocument();
   });
 });
 

@@ -110,7 +110,7 @@ describe('this is what others will see', () => {
     expect(within(card).getByText(/Healing & Recovery/)).toBeInTheDocument();
     for (const text of ['300 mcg', 'Twice Weekly', '42 days', 'Subcutaneous', 'Injury Healing']) expect(within(card).getByText(text)).toBeInTheDocument();
     // The one effect rated, and only it: the two left "Not rated" are not on the card.
-    expect(within(card).getByText('3.5/5')).toBeInTheDocument();
+    expect(within(card).getByText('Overall 7.0/10')).toBeInTheDocument();
     expect(within(card).getByRole('heading', { name: 'Outcomes' }).nextElementSibling).toHaveTextContent(/^Recovery 7\/10$/);
     expect(within(card).getAllByText('shoulder')[0]!.tagName).toBe('STRONG');
     const today = new Date().toISOString().slice(0, 10);

@@ -15,7 +15,7 @@ import { ExploreErrorBoundary } from './ExploreErrorBoundary';
 import { MemberGate } from './MemberGate';
 import { OverviewTab, TopPeptidesTab } from './OverviewTab';
 import { TABS, type ExploreTab, type Period, useExploreParams } from './explore-params';
-import { formatCount, formatGrowth, formatRating } from '@/lib/format';
+import { averageRatingStat, formatCount, formatGrowth } from '@/lib/format';
 
 // The member tabs carry chart.js: loaded only when a signed-in member opens one of them.
 const UsageTrends = lazy(async () => ({ default: (await import('./tabs')).UsageTrends }));
@@ -110,7 +110,7 @@ function Explorer() {
           detail={`across ${a.categories} ${a.categories === 1 ? 'category' : 'categories'}`}
           icon={FlaskConical}
         />
-        <StatCard label="Avg Rating" value={formatRating(a.averageRating)} detail="mean of all experience ratings" icon={Star} />
+        <StatCard label="Avg Rating" {...averageRatingStat(a.averageRating, a.totalExperiences)} icon={Star} />
         <StatCard label="Active Users" value={formatCount(a.activeUsers)} detail="this month" icon={Users} />
       </section>
 

@@ -7,8 +7,3 @@ export function periodLabel(isoDate: string, period: 'monthly' | 'weekly'): stri
   const label = period === 'monthly' ? monthYear(iso) : shortDate(iso);
   return label === iso ? isoDate : label; // not a date: shown as it came
 }
-
-/** The mean of a record's values, or null when it has none. */
-export function meanOf(values: number[]): number | null {
-  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
-}

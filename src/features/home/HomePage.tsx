@@ -14,7 +14,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { STAT_GRID, StatCard } from '@/components/ui/stat-card';
 import { PRODUCT_NAME, TAGLINE } from '@/lib/brand';
-import { formatCount, formatGrowth, formatRating } from '@/lib/format';
+import { averageRatingStat, formatCount, formatGrowth } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 const HomeTabs = lazy(async () => ({ default: (await import('./HomeTabs')).HomeTabs }));
@@ -50,7 +50,7 @@ function StatCards() {
     <div className={STAT_GRID}>
       <StatCard label="Total Experiences" icon={Activity} value={formatCount(a.totalExperiences)} detail={`${formatGrowth(a.experienceGrowth)} from last month`} />
       <StatCard label="Peptides Tracked" icon={FlaskConical} value={formatCount(a.totalPeptides)} detail={`across ${a.categories} categories`} />
-      <StatCard label="Avg Rating" icon={Star} value={formatRating(a.averageRating)} detail="mean of all experience ratings" />
+      <StatCard label="Avg Rating" icon={Star} {...averageRatingStat(a.averageRating, a.totalExperiences)} />
       {/* The real figure, even 0: a figure is never substituted (docs/product-rules.md, "Figures"). */}
       <StatCard label="Active Users" icon={Users} value={formatCount(a.activeUsers)} detail="this month" />
     </div>

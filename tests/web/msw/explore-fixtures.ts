@@ -16,18 +16,19 @@ export function makeAnalytics(overrides: Partial<Analytics> = {}): Analytics {
       experiencesThisMonth: 90,
       totalPeptides: 30,
       categories: 6,
-      averageRating: 6.44,
+      averageRating: 6.4,
       activeUsers: 17,
       activeUsersCount: 17,
       trendingCategories: [{ name: 'Growth Hormone', growth: 20, experiences: 40 }],
       topPeptides: [
-        { _id: '20000000-0000-4000-8000-000000000001', name: 'BPC-157', category: 'Healing & Recovery', rating: 7.84, experiences: 120 },
+        { _id: '20000000-0000-4000-8000-000000000001', name: 'BPC-157', category: 'Healing & Recovery', rating: 7.8, experiences: 120 },
         { _id: '20000000-0000-4000-8000-000000000002', name: 'TB-500', category: 'Healing & Recovery', rating: 6.5, experiences: 80 },
       ],
       effectivenessData: [
         {
           peptide: 'BPC-157',
           peptideId: '20000000-0000-4000-8000-000000000001',
+          rating: 7.8,
           experiences: 120,
           effectiveness: { recovery: 8, sleep: 6 },
           sampleSizes: { recovery: 110, sleep: 95 },
