@@ -1,5 +1,4 @@
 // Pure product rules (docs/product-rules.md), shared by the SPA, the server and tests.
-import type { CommunityCategory } from './common';
 
 /** Letters only, in segments separated by single hyphens. */
 export const PEPTIDE_SEQUENCE_RE = /^[A-Za-z]+(-[A-Za-z]+)*$/;
@@ -28,8 +27,13 @@ const READ_WORDS_PER_MINUTE = 200;
 /** Above this many reports matching a search, Community shows "1,000+" (server/services/experience-feed.ts says why). */
 export const MATCH_COUNT_CAP = 1_000;
 
-/** Community category groups, matched by substring on primary purposes. */
-export const COMMUNITY_CATEGORY_TERMS: Record<Exclude<CommunityCategory, 'all'>, readonly string[]> = {
+/**
+ * Purpose groups, matched by substring on primary purposes and stored with each report
+ * (`purpose_groups`). Community no longer filters by them: its category filter is the peptide
+ * category (contract/vocabulary.ts COMMUNITY_CATEGORIES).
+ */
+type PurposeGroup = 'healing' | 'performance' | 'anti-aging' | 'cognitive';
+export const COMMUNITY_CATEGORY_TERMS: Record<PurposeGroup, readonly string[]> = {
   healing: ['recovery', 'injury healing', 'healing & recovery'],
   performance: ['muscle gain', 'strength', 'performance', 'endurance'],
   'anti-aging': ['anti-aging', 'longevity'],
@@ -37,9 +41,9 @@ export const COMMUNITY_CATEGORY_TERMS: Record<Exclude<CommunityCategory, 'all'>,
 };
 
 /** The category groups a list of primary purposes falls into. */
-export function purposeGroups(purposes: readonly string[]): Exclude<CommunityCategory, 'all'>[] {
+export function purposeGroups(purposes: readonly string[]): PurposeGroup[] {
   const lower = purposes.map((p) => p.toLowerCase());
-  return (Object.keys(COMMUNITY_CATEGORY_TERMS) as Exclude<CommunityCategory, 'all'>[]).filter((group) =>
+  return (Object.keys(COMMUNITY_CATEGORY_TERMS) as PurposeGroup[]).filter((group) =>
     COMMUNITY_CATEGORY_TERMS[group].some((term) => lower.some((p) => p.includes(term))),
   );
 }

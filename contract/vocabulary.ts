@@ -110,14 +110,25 @@ const PROFILE_ACTIVITY_LEVEL_LABELS: Labels<typeof PROFILE_ACTIVITY_LEVELS> = {
   'extremely-active': 'Extremely Active',
 };
 
-export const COMMUNITY_CATEGORIES = ['all', 'healing', 'performance', 'anti-aging', 'cognitive'] as const;
+/**
+ * Community filters by the peptide categories (a report is in its peptide's category), the same
+ * list as the peptide list's filter, so one category finds the same peptides' reports on both.
+ */
+export const COMMUNITY_CATEGORIES = ['all', ...CATEGORIES] as const;
 export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number];
 export const COMMUNITY_CATEGORY_LABELS: Labels<typeof COMMUNITY_CATEGORIES> = {
   all: 'All Categories',
+  ...(Object.fromEntries(CATEGORIES.map((c) => [c, c])) as Labels<typeof CATEGORIES>),
+};
+/**
+ * The purpose groups Community filtered by before it used the peptide categories: old links
+ * (`?category=healing`) open the category that replaced each.
+ */
+export const LEGACY_COMMUNITY_CATEGORIES: Readonly<Record<string, Category>> = {
   healing: 'Healing & Recovery',
-  performance: 'Performance',
+  performance: 'Performance & Enhancement',
   'anti-aging': 'Anti-Aging',
-  cognitive: 'Cognitive',
+  cognitive: 'Cognitive Enhancement',
 };
 export const COMMUNITY_SORTS = ['newest', 'oldest', 'helpful', 'rating'] as const;
 export type CommunitySort = (typeof COMMUNITY_SORTS)[number];
