@@ -120,7 +120,7 @@ describe('keyboard only', () => {
     await page.getByText('Step 2 of 4').waitFor();
     await tabTo(page, page.getByRole('checkbox', { name: 'Recovery' }));
     await page.keyboard.press('Space');
-    await chooseWithKeys(page, page.getByLabel('Age range'), '30-35');
+    await chooseWithKeys(page, page.getByLabel('Age range'), '30-34');
     await chooseWithKeys(page, page.getByLabel('Biological sex'), 'male');
     await chooseWithKeys(page, page.getByLabel('Activity level'), 'active');
     await tabTo(page, page.getByRole('button', { name: 'Next' }));

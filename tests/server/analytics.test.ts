@@ -352,7 +352,7 @@ describe('research hub (moderators)', () => {
     const owner = await newMember(t, 'kanon');
     const name = `Kanon${Date.now()}`;
     const pid = await createPeptide(t, owner.accessToken, { name });
-    const common = { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' };
+    const common = { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' };
     for (let i = 0; i < 5; i++) await submit(t, validSubmission(pid, { demographics: common }));
     for (let i = 0; i < 4; i++) await submit(t, validSubmission(pid, { demographics: { ageRange: '50+', biologicalSex: 'female', activityLevel: 'sedentary' } }));
     await submit(t, validSubmission(pid, { demographics: { ...common, activityLevel: 'athletic' } }));
@@ -365,15 +365,15 @@ describe('research hub (moderators)', () => {
     expect(mine).toHaveLength(10);
     const shown = mine.filter((r) => r.ageRange !== null);
     expect(shown).toHaveLength(5);
-    for (const r of shown) expect(r).toMatchObject({ ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' });
+    for (const r of shown) expect(r).toMatchObject({ ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' });
     for (const r of mine.filter((x) => x.ageRange === null)) expect(r).toMatchObject({ biologicalSex: null, activityLevel: null });
 
     const cells = data.breakdown.filter((b) => b.peptide === name);
-    // (30-35, male) holds 6 reports over two activity levels; (50+, female) only 4. Each count
+    // (30-34, male) holds 6 reports over two activity levels; (50+, female) only 4. Each count
     // carries its cell's noise (services/publication.ts breakdownNoise), and a cell is listed only
     // where the noisy count is 5 or more: listing it, even without its count, would tell its age and sex.
     const noisy = (ageRange: string, sex: string, n: number) => n + breakdownNoise(t.ctx.noiseKey, `${pid}|${ageRange}|${sex}`, n);
-    for (const [ageRange, sex, n] of [['30-35', 'male', 6], ['50+', 'female', 4]] as const) {
+    for (const [ageRange, sex, n] of [['30-34', 'male', 6], ['50+', 'female', 4]] as const) {
       const expected = noisy(ageRange, sex, n);
       const listed = cells.filter((c) => c.ageRange === ageRange && c.biologicalSex === sex);
       expect(listed).toEqual(expected >= 5 ? [{ peptide: name, ageRange, biologicalSex: sex, experiences: expected }] : []);

@@ -143,7 +143,7 @@ describe('the wizard and the profile', () => {
 
   it('fills the empty demographics from the profile when this device says so, and says it did', async () => {
     await openWizardStep2(true);
-    await waitFor(() => expect(screen.getByLabelText('Age range')).toHaveValue('30-35'));
+    await waitFor(() => expect(screen.getByLabelText('Age range')).toHaveValue('30-34'));
     expect(screen.getByLabelText('Biological sex')).toHaveValue('female');
     expect(screen.getByLabelText('Activity level')).toHaveValue('active');
     expect(screen.getByText(/were filled in from your profile, as you chose on this device/)).toBeInTheDocument();

@@ -47,7 +47,7 @@ describe('Reports tab', { timeout: 20_000 }, () => {
     expect(first).toHaveTextContent(HOLD_REASON_TEXT.phone);
     expect(within(first).getByText('bold', { selector: 'strong' })).toBeInTheDocument();
     expect(first).toHaveTextContent('250 mcg');
-    expect(first).toHaveTextContent('30-35 · Male · Active');
+    expect(first).toHaveTextContent('30-34 · Male · Active');
 
     const second = itemNamed(/^TB-500 report/);
     expect(second).toHaveTextContent('3 open flags: Spam or advertising (2), Dangerous advice (1)');

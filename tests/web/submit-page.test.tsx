@@ -102,7 +102,7 @@ async function fillStep1(app: App, duration = '30') {
 }
 async function fillStep2(app: App) {
   await app.user.click(screen.getByRole('checkbox', { name: 'Recovery' }));
-  await app.user.selectOptions(screen.getByLabelText('Age range'), '30-35');
+  await app.user.selectOptions(screen.getByLabelText('Age range'), '30-34');
   await app.user.selectOptions(screen.getByLabelText('Biological sex'), 'male');
   await app.user.selectOptions(screen.getByLabelText('Activity level'), 'active');
 }

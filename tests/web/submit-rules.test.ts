@@ -19,7 +19,7 @@ describe('wizard rules', () => {
     expect(stepErrors({ ...step1, duration: '0' }, 1)).toEqual({ duration: 'Duration must be greater than 0' });
   });
   it('step 2 needs a purpose and all demographics', () => {
-    const f = { ...EMPTY_FORM, primaryPurpose: ['Recovery'], ageRange: '18-25', biologicalSex: 'male', activityLevel: 'active' };
+    const f = { ...EMPTY_FORM, primaryPurpose: ['Recovery'], ageRange: '18-24', biologicalSex: 'male', activityLevel: 'active' };
     expect(stepErrors(f, 2)).toEqual({});
     expect(fields({ ...f, primaryPurpose: [] }, 2)).toEqual(['primaryPurpose']);
   });

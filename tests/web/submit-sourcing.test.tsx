@@ -25,7 +25,7 @@ async function toStep4() {
   await user.selectOptions(screen.getByLabelText('Route of administration'), 'subcutaneous');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await user.click(screen.getByRole('checkbox', { name: 'Recovery' }));
-  await user.selectOptions(screen.getByLabelText('Age range'), '30-35');
+  await user.selectOptions(screen.getByLabelText('Age range'), '30-34');
   await user.selectOptions(screen.getByLabelText('Biological sex'), 'female');
   await user.selectOptions(screen.getByLabelText('Activity level'), 'moderate');
   await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -87,7 +87,7 @@ async function toStep3(app: App, peptideId = PLAIN._id) {
   await fillStep1(app, peptideId);
   await app.user.click(next());
   await app.user.click(screen.getByRole('checkbox', { name: 'Recovery' }));
-  await app.user.selectOptions(screen.getByLabelText('Age range'), '30-35');
+  await app.user.selectOptions(screen.getByLabelText('Age range'), '30-34');
   await app.user.selectOptions(screen.getByLabelText('Biological sex'), 'female');
   await app.user.selectOptions(screen.getByLabelText('Activity level'), 'active');
   await app.user.click(next());

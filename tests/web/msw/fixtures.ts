@@ -129,7 +129,7 @@ export function makeExperience(overrides: Partial<Experience> = {}): Experience 
     duration: 30,
     route: 'subcutaneous',
     primaryPurpose: ['Injury Healing'],
-    demographics: { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' },
+    demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' },
     outcomes: { Recovery: 8, Sleep: 6 },
     rating: 7,
     effects: ['Faster recovery'],
