@@ -31,7 +31,7 @@ describe('figures on a phone', () => {
       const { context, page } = await newPage(browser, { viewport: { width, height: 800 } });
       await page.goto('/');
       const stats = page.getByRole('region', { name: 'Community statistics' });
-      await stats.getByText('Active Users').waitFor();
+      await stats.getByText('This Month').waitFor();
       const cards = stats.locator(':scope > div > *');
       expect(await cards.count()).toBe(4);
       const boxes = await Promise.all([0, 1, 2, 3].map(async (i) => (await cards.nth(i).boundingBox())!));

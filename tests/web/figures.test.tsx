@@ -34,11 +34,16 @@ beforeEach(() => {
 const card = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'p' }).closest('div')!.parentElement!;
 
 describe('figures', () => {
-  it('Home shows Active Users as 0 when no one was active, never the number of experiences', async () => {
+  it("Home leads with the reports shared this month, not with members active (Explore's figure), and says it is not medical advice", async () => {
     renderApp('/');
     const stats = await screen.findByRole('region', { name: 'Community statistics' }, slow);
-    await waitFor(() => expect(card(stats, 'Active Users')).toHaveTextContent(/^Active Users0this month$/), slow);
+    await waitFor(() => expect(card(stats, 'This Month')).toHaveTextContent(/^This Month90reports shared$/), slow);
     expect(card(stats, 'Total Experiences')).toHaveTextContent('42');
+    expect(within(stats).queryByText('Active Users')).not.toBeInTheDocument();
+    // Near the top, before the figures.
+    const notice = screen.getByRole('complementary', { name: 'Safety notice' });
+    expect(notice).toHaveTextContent(/^Not medical advice\./);
+    expect(notice.compareDocumentPosition(stats) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('Home and Explore round growth and ratings by one rule', async () => {

@@ -28,12 +28,13 @@ describe('home', () => {
     expect(screen.getByRole('link', { name: 'Share Experience' })).toHaveAttribute('href', '/submit');
     expect(screen.getByRole('link', { name: 'Explore Data' })).toHaveAttribute('href', '/explore');
     const stats = screen.getByRole('region', { name: 'Community statistics' });
-    // makeAnalytics: 1234 experiences, +12.5%, 30 peptides in 6 categories, 6.44/10, 17 active.
+    // makeAnalytics: 1234 experiences, +12.5%, 30 peptides in 6 categories, 6.4/10, 90 this month (17 active: Explore's figure).
     await waitFor(() => expect(within(stats).getByText('1,234')).toBeInTheDocument(), slow);
     expect(within(stats).getByText('+12.5% from last month')).toBeInTheDocument();
     expect(within(stats).getByText('across 6 categories')).toBeInTheDocument();
     expect(within(stats).getByText('6.4/10')).toBeInTheDocument();
-    expect(within(stats).getByText('17')).toBeInTheDocument();
+    expect(within(stats).getByText('90')).toBeInTheDocument();
+    expect(within(stats).getByText('reports shared')).toBeInTheDocument();
   });
 
 

@@ -1,9 +1,9 @@
-// Home: title, tagline, the two calls to action, four stat cards from the
+// Home: title, tagline, the two calls to action, the safety notice, four stat cards from the
 // public analytics, and the tabs Popular Peptides, Recent Experiences and Community Insights.
 import Activity from 'lucide-react/icons/activity';
+import CalendarDays from 'lucide-react/icons/calendar-days';
 import FlaskConical from 'lucide-react/icons/flask-conical';
 import Star from 'lucide-react/icons/star';
-import Users from 'lucide-react/icons/users';
 import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { usePublicAnalytics } from '@/api/analytics';
@@ -11,6 +11,7 @@ import { useToast } from '@/app/toast/ToastProvider';
 import { LoadError } from '@/components/page/LoadError';
 import { PageHeading } from '@/components/page/PageHeading';
 import { buttonClasses } from '@/components/ui/button';
+import { SafetyNotice } from '@/components/ui/safety-notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { STAT_GRID, StatCard } from '@/components/ui/stat-card';
 import { PRODUCT_NAME, TAGLINE } from '@/lib/brand';
@@ -51,8 +52,8 @@ function StatCards() {
       <StatCard label="Total Experiences" icon={Activity} value={formatCount(a.totalExperiences)} detail={`${formatGrowth(a.experienceGrowth)} from last month`} />
       <StatCard label="Peptides Tracked" icon={FlaskConical} value={formatCount(a.totalPeptides)} detail={`across ${a.categories} categories`} />
       <StatCard label="Avg Rating" icon={Star} {...averageRatingStat(a.averageRating, a.totalExperiences)} />
-      {/* The real figure, even 0: a figure is never substituted (docs/product-rules.md, "Figures"). */}
-      <StatCard label="Active Users" icon={Users} value={formatCount(a.activeUsers)} detail="this month" />
+      {/* What the community shared this month; members active is Explore's figure, beside the member tabs it counts for. */}
+      <StatCard label="This Month" icon={CalendarDays} value={formatCount(a.experiencesThisMonth)} detail={a.experiencesThisMonth === 1 ? 'report shared' : 'reports shared'} />
     </div>
   );
 }
@@ -77,6 +78,7 @@ export function HomePage() {
             Explore Data
           </Link>
         </div>
+        <SafetyNotice className="max-w-2xl" />
       </section>
 
       <section aria-label="Community statistics">
