@@ -47,8 +47,13 @@ export const Trends = z.object({
   buckets: z.array(z.string()),
   series: z.array(TrendSeries),
   totals: z.array(z.number()),
-  /** Growth of each period's total over the previous one, percent; null for the first. */
+  /**
+   * Growth of each period's total over the previous one, percent; null for the first, and for the
+   * last, which is in progress (a part of a period is not compared with a whole one).
+   */
   growth: z.array(z.nullable(z.number())),
+  /** The UTC day the counts run to: the last bucket is the period in progress, counted up to this day. */
+  asOf: z.string(),
 });
 export type Trends = z.infer<typeof Trends>;
 export const TrendsResponse = ok(Trends);

@@ -127,8 +127,9 @@ export async function trends(ctx: AppContext, period: 'monthly' | 'weekly', grou
       series.push(other);
     }
     const totals = buckets.map((_, i) => sum(all.map((s) => s.counts[i])));
-    const growth = totals.map((n, i) => (i === 0 ? null : growthPercent(n, totals[i - 1])));
-    return { period, groupBy, buckets, series, totals, growth };
+    // The last period is in progress: growth against a whole period would read as a fall.
+    const growth = totals.map((n, i) => (i === 0 || i === count - 1 ? null : growthPercent(n, totals[i - 1])));
+    return { period, groupBy, buckets, series, totals, growth, asOf: new Date().toISOString().slice(0, 10) };
   });
 }
 

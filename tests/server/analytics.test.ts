@@ -238,7 +238,11 @@ describe('GET /api/analytics/trends', () => {
     expect(tr.totals.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     for (let i = 0; i < 12; i++) expect(tr.series.reduce((s, x) => s + x.counts[i], 0)).toBe(tr.totals[i]);
     expect(tr.growth[0]).toBeNull();
-    for (let i = 1; i < 12; i++) expect(tr.growth[i]).toBe(growthPercent(tr.totals[i], tr.totals[i - 1]));
+    for (let i = 1; i < 11; i++) expect(tr.growth[i]).toBe(growthPercent(tr.totals[i], tr.totals[i - 1]));
+    // The period in progress is marked (counts run to today) and not compared with a whole one.
+    expect(tr.growth[11]).toBeNull();
+    expect(tr.asOf).toBe(new Date().toISOString().slice(0, 10));
+    expect(tr.asOf >= tr.buckets[11]!).toBe(true);
     expect(tr.series.length).toBeLessThanOrEqual(9);
     for (const s of tr.series) expect(s.counts).toHaveLength(12);
 

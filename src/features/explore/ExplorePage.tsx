@@ -48,6 +48,9 @@ export function ExplorePage() {
   );
 }
 
+/** The tabs the Period choice changes: the two trend charts. */
+const PERIOD_TABS: readonly ExploreTab[] = ['usage', 'growth'];
+
 function Explorer() {
   // A failed load goes to the boundary ("Something went wrong" plus the message).
   const analytics = useQuery({ ...publicAnalyticsQueryOptions(), throwOnError: true });
@@ -84,13 +87,16 @@ function Explorer() {
             Aggregated community data: the most popular peptides, ratings, effectiveness and trends.
           </p>
         </div>
-        <div className="flex flex-col gap-2 sm:w-48">
-          <Label htmlFor="explore-period">Period</Label>
-          <Select id="explore-period" value={params.period} onChange={(event) => update({ period: event.target.value as Period })}>
-            <option value="monthly">Monthly</option>
-            <option value="weekly">Weekly</option>
-          </Select>
-        </div>
+        {/* Only where it changes what is shown: the two trend tabs. */}
+        {PERIOD_TABS.includes(params.tab) && status === 'signed-in' && (
+          <div className="flex flex-col gap-2 sm:w-48">
+            <Label htmlFor="explore-period">Period</Label>
+            <Select id="explore-period" value={params.period} onChange={(event) => update({ period: event.target.value as Period })}>
+              <option value="monthly">Monthly</option>
+              <option value="weekly">Weekly</option>
+            </Select>
+          </div>
+        )}
       </div>
 
       <section aria-labelledby="explore-summary" className={STAT_GRID}>

@@ -7,3 +7,11 @@ export function periodLabel(isoDate: string, period: 'monthly' | 'weekly'): stri
   const label = period === 'monthly' ? monthYear(iso) : shortDate(iso);
   return label === iso ? isoDate : label; // not a date: shown as it came
 }
+
+/**
+ * Every period's label, the last one marked as in progress ("Dec 2026 (so far)"): the server
+ * counts it up to today, so it is never read as a whole period.
+ */
+export function bucketLabels(buckets: readonly string[], period: 'monthly' | 'weekly'): string[] {
+  return buckets.map((b, i) => (i === buckets.length - 1 ? `${periodLabel(b, period)} (so far)` : periodLabel(b, period)));
+}

@@ -50,8 +50,9 @@ export function makeTrends(period: Trends['period'], groupBy: Trends['groupBy'])
         ]
       : [{ key: 'Healing & Recovery', name: 'Healing & Recovery', counts: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }];
   const totals = buckets.map((_, i) => series.reduce((sum, s) => sum + s.counts[i]!, 0));
-  const growth = totals.map((n, i) => (i === 0 ? null : Math.round(((n - totals[i - 1]!) / totals[i - 1]!) * 1000) / 10));
-  return TrendsResponse.parse({ success: true, data: { period, groupBy, buckets, series, totals, growth } }).data;
+  const growth = totals.map((n, i) => (i === 0 || i === 11 ? null : Math.round(((n - totals[i - 1]!) / totals[i - 1]!) * 1000) / 10));
+  // The last bucket is the period in progress, counted up to asOf.
+  return TrendsResponse.parse({ success: true, data: { period, groupBy, buckets, series, totals, growth, asOf: '2026-12-10' } }).data;
 }
 
 export function makeCompared(peptide: Peptide): ComparedPeptide {
