@@ -7,7 +7,6 @@ import {
   BIOLOGICAL_SEXES,
   FREQUENCIES,
   PRIMARY_PURPOSES,
-  ROUTES,
   TIMELINES,
   VOTE_TYPES,
   WIZARD_ACTIVITY_LEVELS,
@@ -18,7 +17,7 @@ import type { AppContext } from '../context';
 import { seedExperience } from '../services/experiences';
 import { insertPeptide } from '../services/peptides';
 import { EFFECTS, PEPTIDES, STORY_SNIPPETS, type SeedPeptide } from '../db/seed/catalogue';
-import { mulberry32 } from '../db/seed/random';
+import { DEMO_ROUTES, mulberry32 } from '../db/seed/random';
 
 export const DEMO_EXPERIENCES = 300;
 
@@ -115,7 +114,7 @@ export async function seedDemo(
       dosage: peptide.commonDosage,
       frequency: pick(rand, FREQUENCIES),
       duration: 7 + Math.floor(rand() * 84),
-      routeOfAdministration: pick(rand, ROUTES),
+      routeOfAdministration: pick(rand, DEMO_ROUTES),
       primaryPurpose: purposes,
       publishSourcing: false,
       demographics: {

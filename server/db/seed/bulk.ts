@@ -7,7 +7,6 @@ import {
   BIOLOGICAL_SEXES,
   FREQUENCIES,
   PRIMARY_PURPOSES,
-  ROUTES,
   TIMELINES,
   WIZARD_ACTIVITY_LEVELS,
 } from '../../../contract/common';
@@ -15,7 +14,7 @@ import { experienceRating, purposeGroups, STORY_MAX_SUBMIT } from '../../../cont
 import { newTrackingId, trackingHash } from '../../lib/tracking';
 import type { Db, Queryable } from '../client';
 import { STORY_SNIPPETS } from './catalogue';
-import { mulberry32 } from './random';
+import { DEMO_ROUTES, mulberry32 } from './random';
 
 export interface BulkOptions {
   experiences: number;
@@ -128,7 +127,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
           dosage: p.common_dosage.slice(0, 60) || '250 mcg',
           frequency: pick(rand, FREQUENCIES),
           duration_days: 7 + Math.floor(rand() * 120),
-          route: pick(rand, ROUTES),
+          route: pick(rand, DEMO_ROUTES),
           primary_purpose: purposes,
           purpose_groups: purposeGroups(purposes),
           age_range: pick(rand, AGE_RANGES),

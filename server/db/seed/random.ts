@@ -1,3 +1,11 @@
+import { ROUTES } from '../../../contract/vocabulary';
+
+/**
+ * The routes generated reports use. Not topical: the generator does not know which peptides are
+ * used on the skin, and a topical report of an injected peptide would read false.
+ */
+export const DEMO_ROUTES = ROUTES.filter((r) => r !== 'topical');
+
 /** A small deterministic generator, so every fresh database gets the same demo data. */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
