@@ -3,13 +3,13 @@
 // It lives above server/services/ (it submits through them), not in server/db/.
 import { randomBytes } from 'node:crypto';
 import {
-  AGE_RANGES,
-  BIOLOGICAL_SEXES,
+  type AGE_RANGES,
+  type BIOLOGICAL_SEXES,
   FREQUENCIES,
   PRIMARY_PURPOSES,
   TIMELINES,
   VOTE_TYPES,
-  WIZARD_ACTIVITY_LEVELS,
+  type WIZARD_ACTIVITY_LEVELS,
 } from '../../contract/common';
 import type { SubmitExperienceInput } from '../../contract/experiences';
 import { STORY_MAX_SUBMIT, STORY_MIN } from '../../contract/rules';
@@ -17,7 +17,7 @@ import type { AppContext } from '../context';
 import { seedExperience } from '../services/experiences';
 import { insertPeptide } from '../services/peptides';
 import { EFFECTS, PEPTIDES, STORY_SNIPPETS, type SeedPeptide } from '../db/seed/catalogue';
-import { DEMO_ROUTES, mulberry32 } from '../db/seed/random';
+import { mulberry32 } from '../db/seed/random';
 
 export const DEMO_EXPERIENCES = 300;
 
@@ -55,7 +55,10 @@ function pickSome<T>(rand: () => number, items: readonly T[], min: number, max: 
   return out;
 }
 
-const PURPOSES_BY_CATEGORY: Record<string, readonly (typeof PRIMARY_PURPOSES)[number][]> = {
+type Purpose = (typeof PRIMARY_PURPOSES)[number];
+type Route = SubmitExperienceInput['routeOfAdministration'];
+
+export const PURPOSES_BY_CATEGORY: Record<string, readonly Purpose[]> = {
   'Healing & Recovery': ['Injury Healing', 'Recovery', 'Gut Health', 'Immune Support'],
   'Growth Hormone': ['Recovery', 'Muscle Gain', 'Sleep', 'Fat Loss', 'Anti-Aging'],
   'Performance & Enhancement': ['Performance', 'Strength', 'Endurance', 'Muscle Gain'],
@@ -63,6 +66,69 @@ const PURPOSES_BY_CATEGORY: Record<string, readonly (typeof PRIMARY_PURPOSES)[nu
   'Cognitive Enhancement': ['Cognitive Enhancement', 'Focus', 'Memory'],
   'Metabolic Health': ['Fat Loss', 'Weight Management', 'Endurance', 'Longevity'],
 };
+
+/** Where a peptide's use is narrower than its category's purposes (PT-141 is not taken for muscle). */
+const PURPOSES_BY_PEPTIDE: Record<string, readonly Purpose[]> = {
+  'PT-141': ['Performance'],
+  'Kisspeptin-10': ['Performance'],
+  'Follistatin-344': ['Muscle Gain', 'Strength'],
+  'IGF-1 LR3': ['Muscle Gain', 'Recovery'],
+};
+
+/** The purposes a demo report on this peptide may give. */
+export function demoPurposes(peptide: Pick<SeedPeptide, 'name' | 'category'>): readonly Purpose[] {
+  return PURPOSES_BY_PEPTIDE[peptide.name] ?? PURPOSES_BY_CATEGORY[peptide.category] ?? PRIMARY_PURPOSES;
+}
+
+/** How each peptide is taken in demo reports, most common first; any other is injected under the skin. */
+const ROUTES_BY_PEPTIDE: Record<string, readonly Route[]> = {
+  'BPC-157': ['subcutaneous', 'oral'],
+  'TB-500': ['subcutaneous', 'intramuscular'],
+  KPV: ['oral', 'subcutaneous'],
+  'GHK-Cu': ['topical', 'subcutaneous'],
+  'PT-141': ['subcutaneous', 'nasal'],
+  Selank: ['nasal'],
+  Semax: ['nasal'],
+  Dihexa: ['oral'],
+  P21: ['nasal', 'oral'],
+  Pinealon: ['oral'],
+  'IGF-1 LR3': ['intramuscular', 'subcutaneous'],
+};
+
+export function demoRoutes(peptide: Pick<SeedPeptide, 'name'>): readonly Route[] {
+  return ROUTES_BY_PEPTIDE[peptide.name] ?? ['subcutaneous'];
+}
+
+/** An effect that names where a route acts ("Injection Site Redness", "Nasal Irritation") fits that route only. */
+export function effectFitsRoute(effect: string, route: Route): boolean {
+  if (/injection/i.test(effect)) return route === 'subcutaneous' || route === 'intramuscular';
+  if (/nasal/i.test(effect)) return route === 'nasal';
+  if (/skin irritation/i.test(effect)) return route === 'topical' || route === 'subcutaneous';
+  return true;
+}
+
+/** One choice by weight. */
+function weighted<T>(rand: () => number, options: readonly (readonly [T, number])[]): T {
+  let r = rand() * options.reduce((sum, [, w]) => sum + w, 0);
+  for (const [value, w] of options) if ((r -= w) <= 0) return value;
+  return options[options.length - 1]![0];
+}
+
+/**
+ * Who reports: mostly 25-44, more men than women, mostly active, and each peptide with a typical
+ * user who sends about half its reports, as communities around one compound tend to be. So the
+ * most reported peptides have combinations that k = 5 allows to show, and the rest stay hidden.
+ */
+type Weights<T extends readonly string[]> = readonly (readonly [T[number], number])[];
+const AGE_WEIGHTS: Weights<typeof AGE_RANGES> = [['18-24', 1], ['25-29', 3], ['30-34', 4], ['35-39', 3], ['40-44', 2], ['45-49', 1], ['50+', 1]];
+const SEX_WEIGHTS: Weights<typeof BIOLOGICAL_SEXES> = [['male', 3], ['female', 1]];
+const ACTIVITY_WEIGHTS: Weights<typeof WIZARD_ACTIVITY_LEVELS> = [['sedentary', 1], ['moderate', 3], ['active', 4], ['athletic', 2]];
+type Demographics = SubmitExperienceInput['demographics'];
+const demographicsOf = (rand: () => number): Demographics => ({
+  ageRange: weighted(rand, AGE_WEIGHTS),
+  biologicalSex: weighted(rand, SEX_WEIGHTS),
+  activityLevel: weighted(rand, ACTIVITY_WEIGHTS),
+});
 
 function story(rand: () => number): string {
   let text = '';
@@ -95,6 +161,7 @@ export async function seedDemo(
     return peptides[peptides.length - 1];
   };
   const baseRating = new Map(peptides.map((p) => [p.id, 5 + rand() * 3.5]));
+  const typicalUser = new Map(peptides.map((p) => [p.id, demographicsOf(rand)]));
   const voters = await demoVoters(ctx, 12);
   const now = Date.now();
   const sixMonths = 183 * 86_400_000;
@@ -108,22 +175,21 @@ export async function seedDemo(
     for (const effect of peptide.commonEffects) {
       outcomes[effect] = Math.min(10, Math.max(1, Math.round(base + (rand() - 0.5) * 4)));
     }
-    const purposes = pickSome(rand, PURPOSES_BY_CATEGORY[peptide.category] ?? PRIMARY_PURPOSES, 1, 2);
+    const purposes = pickSome(rand, demoPurposes(peptide), 1, 2);
+    // The first route is the common one.
+    const routes = demoRoutes(peptide);
+    const route = rand() < 0.75 ? routes[0]! : pick(rand, routes);
     const input: SubmitExperienceInput = {
       peptideId: id,
       dosage: peptide.commonDosage,
       frequency: pick(rand, FREQUENCIES),
       duration: 7 + Math.floor(rand() * 84),
-      routeOfAdministration: pick(rand, DEMO_ROUTES),
+      routeOfAdministration: route,
       primaryPurpose: purposes,
       publishSourcing: false,
-      demographics: {
-        ageRange: pick(rand, AGE_RANGES),
-        biologicalSex: pick(rand, BIOLOGICAL_SEXES.slice(0, 2)),
-        activityLevel: pick(rand, WIZARD_ACTIVITY_LEVELS),
-      },
+      demographics: rand() < 0.5 ? typicalUser.get(id)! : demographicsOf(rand),
       outcomes,
-      effects: rand() < 0.35 ? pickSome(rand, peptide.sideEffects, 1, 1) : [],
+      effects: rand() < 0.35 ? pickSome(rand, peptide.sideEffects.filter((e) => effectFitsRoute(e, route)), 1, 1) : [],
       timeline: pick(rand, TIMELINES.slice(0, 6)),
       story: story(rand),
       stack: rand() < 0.25 ? peptide.commonStacks.slice(0, 1) : [],
