@@ -11,10 +11,10 @@ import { useToast } from '@/app/toast/ToastProvider';
 import { LoadError } from '@/components/page/LoadError';
 import { PageHeading } from '@/components/page/PageHeading';
 import { buttonClasses } from '@/components/ui/button';
-import { SafetyNotice } from '@/components/ui/safety-notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { STAT_GRID, StatCard } from '@/components/ui/stat-card';
-import { PRODUCT_NAME, TAGLINE } from '@/lib/brand';
+import { PRODUCT_NAME, SAFETY_NOTICE_CLASSES, SAFETY_TEXT, TAGLINE } from '@/lib/brand';
+import { cn } from '@/lib/cn';
 import { averageRatingStat, formatCount, formatGrowth } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
@@ -78,7 +78,10 @@ export function HomePage() {
             Explore Data
           </Link>
         </div>
-        <SafetyNotice className="max-w-2xl" />
+        {/* The safety notice's words and look; without its icon, which would double this page's first load of icons. */}
+        <aside aria-label="Safety notice" className={cn(SAFETY_NOTICE_CLASSES, 'max-w-2xl')}>
+          <p>{SAFETY_TEXT}</p>
+        </aside>
       </section>
 
       <section aria-label="Community statistics">
