@@ -35,6 +35,20 @@ export const Analytics = z.object({
 export type Analytics = z.infer<typeof Analytics>;
 export const AnalyticsResponse = ok(Analytics);
 
+/**
+ * What a member's `GET /api/analytics` adds to the public figures: reports per month and a
+ * breakdown by category. (Members also have the trends and compare operations.)
+ */
+export const MemberAnalytics = z.object({
+  ...Analytics.shape,
+  /** Reports per UTC calendar month over the last 12, oldest first; the last is the month in progress (`partial`). */
+  monthly: z.array(z.object({ month: z.string(), experiences: z.number(), partial: z.boolean() })),
+  /** Every peptide category: its peptides, reports and mean rating (null without reports), rounded once. */
+  byCategory: z.array(z.object({ name: z.string(), peptides: z.number(), experiences: z.number(), meanRating: z.nullable(z.number()) })),
+});
+export type MemberAnalytics = z.infer<typeof MemberAnalytics>;
+export const MemberAnalyticsResponse = ok(MemberAnalytics);
+
 export const TrendsQuery = z.object({
   period: z._default(z.enum(['monthly', 'weekly']), 'monthly'),
   groupBy: z._default(z.enum(['peptide', 'category']), 'peptide'),

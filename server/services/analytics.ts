@@ -1,6 +1,6 @@
 // Community analytics from trigger-kept aggregates (peptides, experience_daily, peptide_outcomes):
 // no request scans every experience. Definitions: docs/product-rules.md, "Figures".
-import type { Analytics, ComparedPeptide, ResearchOverview, ResearchPeptides, Trends } from '../../contract/analytics';
+import type { Analytics, ComparedPeptide, MemberAnalytics, ResearchOverview, ResearchPeptides, Trends } from '../../contract/analytics';
 import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
 import { K_ANONYMITY, growthPercent, meanRating, roundTo } from '../../contract/rules';
 import type { AppContext } from '../context';
@@ -90,6 +90,31 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
       generatedAt: new Date().toISOString(),
     };
   });
+}
+
+/**
+ * A member's analytics: the public figures, plus reports per month (the trends' totals, the last
+ * month in progress) and every category's peptides, reports and mean rating.
+ */
+export async function memberAnalytics(ctx: AppContext): Promise<MemberAnalytics> {
+  const [base, months] = await Promise.all([communityAnalytics(ctx), trends(ctx, 'monthly', 'category')]);
+  const byCategory = await ctx.cache.get('analytics:by-category', async () => {
+    const res = await ctx.db.query<{ category: string; peptides: number; experiences: number; rating_sum: number }>(
+      `select p.category, count(*)::int as peptides, coalesce(sum(c.experience_count), 0)::int as experiences,
+              coalesce(sum(c.rating_sum), 0)::float8 as rating_sum
+         from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null group by p.category`,
+    );
+    return CATEGORIES.map((name) => {
+      const row = res.rows.find((r) => r.category === name);
+      return { name, peptides: row?.peptides ?? 0, experiences: row?.experiences ?? 0, meanRating: row ? meanRating(row.rating_sum, row.experiences) : null };
+    });
+  });
+  const last = months.buckets.length - 1;
+  return {
+    ...base,
+    monthly: months.buckets.map((month, i) => ({ month, experiences: months.totals[i] ?? 0, partial: i === last })),
+    byCategory,
+  };
 }
 
 const MAX_SERIES = 8;

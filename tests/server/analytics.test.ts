@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AnalyticsResponse,
   CATEGORIES,
+  MemberAnalyticsResponse,
   CompareResponse,
   ResearchExportResponse,
   ResearchOverviewResponse,
@@ -82,10 +83,31 @@ function monthStart(d: Date, back = 0): number {
 }
 
 describe('GET /api/analytics and /api/analytics/public', () => {
-  it('public analytics for everyone; the member variant needs a sign-in', async () => {
-    const pub = await analytics();
-    const priv = await analytics('/api/analytics', user.headers);
-    expect({ ...priv, generatedAt: '' }).toEqual({ ...pub, generatedAt: '' });
+  it('public analytics for everyone; the member variant needs a sign-in and adds reports per month and by category', async () => {
+    const pubRaw = json(await get('/api/analytics/public'));
+    const pub = AnalyticsResponse.parse(pubRaw).data;
+    const res = await get('/api/analytics', user.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const { monthly, byCategory, ...shared } = MemberAnalyticsResponse.parse(json(res)).data;
+    // The public figures are the same; the public answer has neither addition.
+    expect({ ...shared, generatedAt: '' }).toEqual({ ...pub, generatedAt: '' });
+    expect(pubRaw.data).not.toHaveProperty('monthly');
+    expect(pubRaw.data).not.toHaveProperty('byCategory');
+    // Reports per month: the trends' totals, the month in progress marked partial.
+    const tr = TrendsResponse.parse(json(await get('/api/analytics/trends?period=monthly', user.headers))).data;
+    expect(monthly).toEqual(tr.buckets.map((month, i) => ({ month, experiences: tr.totals[i], partial: i === 11 })));
+    // Every category, its counts from the tables, its mean rounded once.
+    const truth = await rows<{ category: string; peptides: number; n: number; avg: number | null }>(
+      t,
+      `select p.category, count(distinct p.id)::int as peptides, count(e.id)::int as n, avg(e.rating)::float8 as avg
+         from peptides p left join experiences e on e.peptide_id = p.id and e.status = 'published'
+        where p.deleted_at is null group by p.category`,
+    );
+    expect(byCategory.map((c) => c.name)).toEqual([...CATEGORIES]);
+    for (const c of byCategory) {
+      const r = truth.find((x) => x.category === c.name)!;
+      expect(c, c.name).toEqual({ name: c.name, peptides: r.peptides, experiences: r.n, meanRating: r.n ? roundRating(r.avg!) : null });
+    }
     expectError(await get('/api/analytics'), 401);
   });
 
