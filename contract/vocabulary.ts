@@ -45,7 +45,7 @@ const AGE_RANGE_LABELS: Labels<typeof AGE_RANGES> = {
 };
 /**
  * The overlapping ranges reports were stored with before, and the range each now reads as
- * (migration 025_age_ranges.sql; docs/product-rules.md, "Figures"): each keeps its lower bound.
+ * (migration 025_figures.sql; docs/product-rules.md, "Figures"): each keeps its lower bound.
  */
 export const LEGACY_AGE_RANGES: Readonly<Record<string, (typeof AGE_RANGES)[number]>> = {
   '18-25': '18-24',

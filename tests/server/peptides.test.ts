@@ -298,6 +298,27 @@ describe('DELETE /api/peptides/:id (soft delete)', () => {
   });
 });
 
+describe('POST /api/peptides/:id/review', () => {
+  it("a member's page is not reviewed until a moderator marks it; the seeded catalogue is", async () => {
+    const seeded = PeptideResponse.parse(json(await detail(t.peptides.get('Semax')!))).data.peptide;
+    expect(seeded.reviewedAt).not.toBeNull();
+    const id = await createPeptide(t, owner.accessToken, { name: uniqueWord('Unreviewed') });
+    expect(PeptideResponse.parse(json(await detail(id))).data.peptide.reviewedAt).toBeNull();
+    const review = (headers: Record<string, string>, peptideId = id) => t.app.inject({ method: 'POST', url: `/api/peptides/${peptideId}/review`, headers });
+    expectError(await review({}), 401);
+    expectError(await review(owner.headers), 403);
+    expectError(await review(mod, UNKNOWN_ID), 404);
+    const before = Date.now();
+    const res = await review(mod);
+    expect(res.statusCode, res.body).toBe(200);
+    const reviewedAt = PeptideResponse.parse(json(res)).data.peptide.reviewedAt!;
+    expect(Date.parse(reviewedAt)).toBeGreaterThanOrEqual(before - 1000);
+    // Every reader sees it at once, in the page and the list.
+    expect(PeptideResponse.parse(json(await detail(id))).data.peptide.reviewedAt).toBe(reviewedAt);
+    expect((await list({ search: (await rows<{ name: string }>(t, 'select name from peptides where id = $1', [id]))[0]!.name })).peptides[0]!.reviewedAt).toBe(reviewedAt);
+  });
+});
+
 describe('canDelete', () => {
   it('is true for the creator and moderators, false for other members and visitors', async () => {
     const name = uniqueWord('Owned');

@@ -18,6 +18,7 @@ import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButto
 import { LoadError } from '@/components/page/LoadError';
 import { formatReportRating } from '@/lib/format';
 import { PeptideRating } from '@/components/peptide/PeptideRating';
+import { ReviewStatus } from './ReviewStatus';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -207,6 +208,7 @@ export function PeptideDetailPage() {
           <Badge>{peptide.category}</Badge>
           <PeptideRating peptideId={peptide._id} rating={peptide.averageRating} n={peptide.totalExperiences} />
         </div>
+        <ReviewStatus peptide={peptide} />
       </div>
       <SafetyNotice />
       <Tabs defaultValue="overview">

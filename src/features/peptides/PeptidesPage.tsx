@@ -65,7 +65,10 @@ function PeptideCard({ peptide, view, onDelete }: { peptide: Peptide; view: 'gri
             </Button>
           )}
         </div>
-        <div><Badge>{peptide.category}</Badge></div>
+        <div className="flex flex-wrap gap-2">
+          <Badge>{peptide.category}</Badge>
+          {!peptide.reviewedAt && <Badge variant="warning">Not reviewed</Badge>}
+        </div>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <p className="line-clamp-2 text-muted-foreground">{peptide.description}</p>

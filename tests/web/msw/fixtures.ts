@@ -73,6 +73,7 @@ export function makePeptide(overrides: Partial<Peptide> = {}): Peptide {
     totalExperiences: 4,
     popularity: 42,
     createdAt: '2026-01-15T10:00:00.000Z',
+    reviewedAt: '2026-01-15T10:00:00.000Z',
     canDelete: false,
     ...overrides,
   });

@@ -1,10 +1,12 @@
--- Age ranges that do not overlap (18-24, 25-29, ...; a 25-year-old used to fit two), and the
+-- Figures people can trust (docs/product-rules.md, "Figures"). Every statement may run twice.
+--
+-- 1. Age ranges that do not overlap (18-24, 25-29, ...; a 25-year-old used to fit two), and the
 -- topical route (docs/product-rules.md, "Figures"). Stored reports move from each overlapping
 -- range to the new range that starts at the same age: 18-25 -> 18-24, 25-30 -> 25-29,
 -- 30-35 -> 30-34, 35-40 -> 35-39, 40-45 -> 40-44, 45-50 -> 45-49; 50+ stays. The mapping is one
 -- to one, so every demographic cell keeps its reports and count, and no combination is shown
 -- that was not shown before. The same mapping is contract/vocabulary.ts LEGACY_AGE_RANGES.
--- Every statement may run twice. Only SQL that PostgreSQL 15 and PGlite (PG 18) both accept.
+-- Only SQL that PostgreSQL 15 and PGlite (PG 18) both accept.
 alter table experiences drop constraint if exists experiences_age_range_check;
 alter table experiences drop constraint if exists experiences_route_check;
 
@@ -36,3 +38,15 @@ alter table experiences add constraint experiences_age_range_check
   check (age_range in ('18-24', '25-29', '30-34', '35-39', '40-44', '45-49', '50+'));
 alter table experiences add constraint experiences_route_check
   check (route in ('subcutaneous', 'intramuscular', 'oral', 'nasal', 'topical'));
+
+-- 2. Reference pages say who wrote them: a peptide page is reviewed when a moderator says so
+-- (`reviewed_at`); until then a member's page reads "Community-submitted, not reviewed". The
+-- seeded catalogue is the editors' and counts as reviewed from when it was seeded; a member's page
+-- whose author deleted the account (created_by is then null) is not, so the catalogue is named.
+alter table peptides add column if not exists reviewed_at timestamptz;
+update peptides set reviewed_at = created_at
+ where reviewed_at is null and created_by is null
+   and name in ('BPC-157', 'TB-500', 'KPV', 'LL-37', 'Thymosin Alpha-1', 'CJC-1295', 'Ipamorelin', 'Sermorelin',
+                'Tesamorelin', 'GHRP-2', 'GHRP-6', 'Hexarelin', 'IGF-1 LR3', 'Follistatin-344', 'PT-141', 'Kisspeptin-10',
+                'GHK-Cu', 'Epitalon', 'Humanin', 'SS-31', 'Selank', 'Semax', 'Dihexa', 'P21', 'Pinealon', 'Semaglutide',
+                'Tirzepatide', 'Liraglutide', 'AOD-9604', 'MOTS-c');

@@ -1,8 +1,8 @@
-// server/db/migrations/025_age_ranges.sql on reports stored with the overlapping age ranges
+// server/db/migrations/025_figures.sql on reports stored with the overlapping age ranges
 // (18-25, 25-30, ...): each moves to the range that starts at the same age, the demographic cell
 // counters, the cells shown and the queued reports follow, and the new ranges and the topical
-// route are the only ones the table then takes. Run again on the migrated template: every
-// statement of it may run twice.
+// route are the only ones the table then takes; the seeded catalogue is marked reviewed. Run
+// again on the migrated template: every statement of it may run twice.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { AGE_RANGES, LEGACY_AGE_RANGES, OwnExperienceResponse } from '../../cont
 import { createTestApp, json, lookupTracked, submit, validSubmission, type TestApp } from './helpers';
 import { createPeptide, newMember, rows, uniqueWord } from './fixtures';
 
-const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/025_age_ranges.sql'), 'utf8');
+const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/025_figures.sql'), 'utf8');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('025_age_ranges', () => {
+describe('025_figures', () => {
   it('maps every stored overlapping range to the new one with the same lower bound, counters and queue included', async () => {
     const owner = await newMember(t, 'agerange');
     const pid = await createPeptide(t, owner.accessToken, { name: uniqueWord('Ages') });
@@ -59,6 +59,19 @@ describe('025_age_ranges', () => {
     // Only the new ranges are taken from now on.
     await expect(t.ctx.db.query(`update experiences set age_range = '25-30' where id = $1`, [ids[0]])).rejects.toThrow(/experiences_age_range_check/);
     for (const range of AGE_RANGES) await t.ctx.db.query('update experiences set age_range = $2 where id = $1', [ids[0], range]);
+  });
+
+  it("marks the seeded catalogue reviewed, and no member's page, even one whose author left", async () => {
+    const owner = await newMember(t, 'reviewmig');
+    const mine = await createPeptide(t, owner.accessToken, { name: uniqueWord('Orphan') });
+    const semax = t.peptides.get('Semax')!;
+    // As stored before: no review column values; the member's account deleted (created_by null).
+    await t.ctx.db.query('update peptides set reviewed_at = null where id = any($1::uuid[])', [[mine, semax]]);
+    await t.ctx.db.query('update peptides set created_by = null where id = $1', [mine]);
+    await t.ctx.db.transaction((tx) => tx.exec(MIGRATION));
+    const after = await rows<{ id: string; reviewed: boolean }>(t, 'select id, reviewed_at is not null as reviewed from peptides where id = any($1::uuid[])', [[mine, semax]]);
+    expect(after.find((r) => r.id === semax)!.reviewed).toBe(true);
+    expect(after.find((r) => r.id === mine)!.reviewed).toBe(false);
   });
 
   it('takes a report applied on the skin (topical)', async () => {
