@@ -2,22 +2,13 @@
 // about 300 demonstration reports over the last six months, labelled as demo data.
 // It lives above server/services/ (it submits through them), not in server/db/.
 import { randomBytes } from 'node:crypto';
-import {
-  type AGE_RANGES,
-  type BIOLOGICAL_SEXES,
-  FREQUENCIES,
-  PRIMARY_PURPOSES,
-  TIMELINES,
-  VOTE_TYPES,
-  type WIZARD_ACTIVITY_LEVELS,
-} from '../../contract/common';
+import { FREQUENCIES, TIMELINES, VOTE_TYPES } from '../../contract/common';
 import type { SubmitExperienceInput } from '../../contract/experiences';
-import { STORY_MAX_SUBMIT, STORY_MIN } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { seedExperience } from '../services/experiences';
 import { insertPeptide } from '../services/peptides';
-import { EFFECTS, PEPTIDES, STORY_SNIPPETS, type SeedPeptide } from '../db/seed/catalogue';
-import { mulberry32 } from '../db/seed/random';
+import { EFFECTS, PEPTIDES, type SeedPeptide } from '../db/seed/catalogue';
+import { byPopularity, demographicsOf, effectFitsRoute, mulberry32, pick, pickSome, purposesFor, routeFor, story } from '../db/seed/generate';
 
 export const DEMO_EXPERIENCES = 300;
 
@@ -43,104 +34,6 @@ export async function seedCatalogue(ctx: AppContext): Promise<Map<string, { id: 
   return ids;
 }
 
-function pick<T>(rand: () => number, items: readonly T[]): T {
-  return items[Math.floor(rand() * items.length)];
-}
-
-function pickSome<T>(rand: () => number, items: readonly T[], min: number, max: number): T[] {
-  const n = Math.min(items.length, min + Math.floor(rand() * (max - min + 1)));
-  const pool = [...items];
-  const out: T[] = [];
-  while (out.length < n) out.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]);
-  return out;
-}
-
-type Purpose = (typeof PRIMARY_PURPOSES)[number];
-type Route = SubmitExperienceInput['routeOfAdministration'];
-
-export const PURPOSES_BY_CATEGORY: Record<string, readonly Purpose[]> = {
-  'Healing & Recovery': ['Injury Healing', 'Recovery', 'Gut Health', 'Immune Support'],
-  'Growth Hormone': ['Recovery', 'Muscle Gain', 'Sleep', 'Fat Loss', 'Anti-Aging'],
-  'Performance & Enhancement': ['Performance', 'Strength', 'Endurance', 'Muscle Gain'],
-  'Anti-Aging': ['Anti-Aging', 'Longevity', 'Skin Health', 'Sleep'],
-  'Cognitive Enhancement': ['Cognitive Enhancement', 'Focus', 'Memory'],
-  'Metabolic Health': ['Fat Loss', 'Weight Management', 'Endurance', 'Longevity'],
-};
-
-/** Where a peptide's use is narrower than its category's purposes (PT-141 is not taken for muscle). */
-const PURPOSES_BY_PEPTIDE: Record<string, readonly Purpose[]> = {
-  'PT-141': ['Performance'],
-  'Kisspeptin-10': ['Performance'],
-  'Follistatin-344': ['Muscle Gain', 'Strength'],
-  'IGF-1 LR3': ['Muscle Gain', 'Recovery'],
-};
-
-/** The purposes a demo report on this peptide may give. */
-export function demoPurposes(peptide: Pick<SeedPeptide, 'name' | 'category'>): readonly Purpose[] {
-  return PURPOSES_BY_PEPTIDE[peptide.name] ?? PURPOSES_BY_CATEGORY[peptide.category] ?? PRIMARY_PURPOSES;
-}
-
-/** How each peptide is taken in demo reports, most common first; any other is injected under the skin. */
-const ROUTES_BY_PEPTIDE: Record<string, readonly Route[]> = {
-  'BPC-157': ['subcutaneous', 'oral'],
-  'TB-500': ['subcutaneous', 'intramuscular'],
-  KPV: ['oral', 'subcutaneous'],
-  'GHK-Cu': ['topical', 'subcutaneous'],
-  'PT-141': ['subcutaneous', 'nasal'],
-  Selank: ['nasal'],
-  Semax: ['nasal'],
-  Dihexa: ['oral'],
-  P21: ['nasal', 'oral'],
-  Pinealon: ['oral'],
-  'IGF-1 LR3': ['intramuscular', 'subcutaneous'],
-};
-
-export function demoRoutes(peptide: Pick<SeedPeptide, 'name'>): readonly Route[] {
-  return ROUTES_BY_PEPTIDE[peptide.name] ?? ['subcutaneous'];
-}
-
-/** An effect that names where a route acts ("Injection Site Redness", "Nasal Irritation") fits that route only. */
-export function effectFitsRoute(effect: string, route: Route): boolean {
-  if (/injection/i.test(effect)) return route === 'subcutaneous' || route === 'intramuscular';
-  if (/nasal/i.test(effect)) return route === 'nasal';
-  if (/skin irritation/i.test(effect)) return route === 'topical' || route === 'subcutaneous';
-  return true;
-}
-
-/** One choice by weight. */
-function weighted<T>(rand: () => number, options: readonly (readonly [T, number])[]): T {
-  let r = rand() * options.reduce((sum, [, w]) => sum + w, 0);
-  for (const [value, w] of options) if ((r -= w) <= 0) return value;
-  return options[options.length - 1]![0];
-}
-
-/**
- * Who reports: mostly 25-44, more men than women, mostly active, and each peptide with a typical
- * user who sends about half its reports, as communities around one compound tend to be. So the
- * most reported peptides have combinations that k = 5 allows to show, and the rest stay hidden.
- */
-type Weights<T extends readonly string[]> = readonly (readonly [T[number], number])[];
-const AGE_WEIGHTS: Weights<typeof AGE_RANGES> = [['18-24', 1], ['25-29', 3], ['30-34', 4], ['35-39', 3], ['40-44', 2], ['45-49', 1], ['50+', 1]];
-const SEX_WEIGHTS: Weights<typeof BIOLOGICAL_SEXES> = [['male', 3], ['female', 1]];
-const ACTIVITY_WEIGHTS: Weights<typeof WIZARD_ACTIVITY_LEVELS> = [['sedentary', 1], ['moderate', 3], ['active', 4], ['athletic', 2]];
-type Demographics = SubmitExperienceInput['demographics'];
-const demographicsOf = (rand: () => number): Demographics => ({
-  ageRange: weighted(rand, AGE_WEIGHTS),
-  biologicalSex: weighted(rand, SEX_WEIGHTS),
-  activityLevel: weighted(rand, ACTIVITY_WEIGHTS),
-});
-
-function story(rand: () => number): string {
-  let text = '';
-  for (const s of pickSome(rand, STORY_SNIPPETS, 2, 4)) {
-    const next = text ? `${text} ${s}` : s;
-    if (next.length > STORY_MAX_SUBMIT) break;
-    text = next;
-  }
-  while (text.length < STORY_MIN) text = `${text} ${pick(rand, STORY_SNIPPETS)}`.trim();
-  return text.slice(0, STORY_MAX_SUBMIT);
-}
-
 export async function seedDemo(
   ctx: AppContext,
   ids: Map<string, { id: string; peptide: SeedPeptide }>,
@@ -148,18 +41,7 @@ export async function seedDemo(
   seed = 157,
 ): Promise<number> {
   const rand = mulberry32(seed);
-  // Skewed popularity over a shuffled catalogue, so every category has popular peptides.
-  const peptides = [...ids.values()]
-    .map((p) => ({ p, order: rand() }))
-    .sort((a, b) => a.order - b.order)
-    .map(({ p }) => p);
-  const weights = peptides.map((_, i) => 1 / (1 + i * 0.25));
-  const totalWeight = weights.reduce((a, b) => a + b, 0);
-  const choosePeptide = () => {
-    let r = rand() * totalWeight;
-    for (let i = 0; i < peptides.length; i++) if ((r -= weights[i]) <= 0) return peptides[i];
-    return peptides[peptides.length - 1];
-  };
+  const { order: peptides, choose: choosePeptide } = byPopularity(rand, [...ids.values()], (i) => 1 / (1 + i * 0.25));
   const baseRating = new Map(peptides.map((p) => [p.id, 5 + rand() * 3.5]));
   const typicalUser = new Map(peptides.map((p) => [p.id, demographicsOf(rand)]));
   const voters = await demoVoters(ctx, 12);
@@ -175,10 +57,8 @@ export async function seedDemo(
     for (const effect of peptide.commonEffects) {
       outcomes[effect] = Math.min(10, Math.max(1, Math.round(base + (rand() - 0.5) * 4)));
     }
-    const purposes = pickSome(rand, demoPurposes(peptide), 1, 2);
-    // The first route is the common one.
-    const routes = demoRoutes(peptide);
-    const route = rand() < 0.75 ? routes[0]! : pick(rand, routes);
+    const purposes = purposesFor(rand, peptide);
+    const route = routeFor(rand, peptide);
     const input: SubmitExperienceInput = {
       peptideId: id,
       dosage: peptide.commonDosage,

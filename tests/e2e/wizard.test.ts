@@ -1,8 +1,8 @@
-// The Submit wizard in real Chromium against the built app and the real server (issue 16 items
-// 1, 2, 6; issue 19 item 2; issue 30 item 1): a report whose story has a link is held and the
-// confirmation says why; a peptide without common effects can be reported; with five sliders and
-// one moved by the keyboard, exactly that one outcome is stored; numbers are refused at their step;
-// on a 360 px phone the new step's heading is in view and focused after Next.
+// The Submit wizard in real Chromium against the built app and the real server: a report whose
+// story has a link is held and the confirmation says why; a peptide without common effects can be
+// reported; with five sliders and one moved by the keyboard, exactly that one outcome is stored;
+// numbers are refused at their step; on a 360 px phone the new step's heading is in view and
+// focused after Next.
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,12 @@
-// The generated demo reports (server/seed/index.ts) read true: each peptide taken by a route it is
+// The generated demo reports (server/seed/index.ts, server/db/seed/generate.ts) read true: each peptide taken by a route it is
 // used by, no injection-site effect from a nasal spray, purposes that fit the peptide, every
 // outcome it rates within 1-10, and demographics spread so that the most reported peptides show
 // some combinations under k = 5 while the rest stay hidden.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { K_ANONYMITY } from '../../contract';
 import { PEPTIDES } from '../../server/db/seed/catalogue';
-import { DEMO_EXPERIENCES, demoPurposes, demoRoutes, effectFitsRoute, seedDemo } from '../../server/seed/index';
+import { demoPurposes, demoRoutes, effectFitsRoute } from '../../server/db/seed/generate';
+import { DEMO_EXPERIENCES, seedDemo } from '../../server/seed/index';
 import { refreshDisclosure } from '../../server/services/publication';
 import { createTestApp, type TestApp } from './helpers';
 import { rows } from './fixtures';
