@@ -30,6 +30,7 @@ describe('demo data', () => {
          from experiences e join peptides p on p.id = e.peptide_id where e.is_demo`,
     );
     expect(reports).toHaveLength(DEMO_EXPERIENCES);
+    console.info(`[demo] ${reports.reduce((n, r) => n + Object.keys(r.outcomes).length, 0)} outcomes rated over ${reports.length} reports`);
     for (const r of reports) {
       const peptide = { name: r.name, category: r.category as (typeof PEPTIDES)[number]['category'] };
       expect(demoRoutes(peptide), r.name).toContain(r.route);
