@@ -165,7 +165,10 @@ describe('submit wizard', () => {
     expect(await third.getAttribute('aria-valuetext')).toBe('6 of 10');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Step 4 of 4').waitFor();
-    await page.getByLabel('Your story').fill(storyWith(unique()));
+    // A story of its own: one that repeats another report's (storyWith's) is held as a repeat.
+    await page.getByLabel('Your story').fill(
+      `Slider check ${unique()}: only one of the five effects stood out for me, energy in the afternoons from the second week, so that is the one I rated.`,
+    );
     // The preview shows the one rated outcome only.
     const preview = page.getByTestId('public-card-preview');
     expect((await preview.getByRole('heading', { name: 'Outcomes' }).locator('xpath=following-sibling::ul').getByRole('listitem').allTextContents()).length).toBe(1);
