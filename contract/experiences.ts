@@ -27,15 +27,18 @@ import {
   exampled,
   CursorParam,
 } from './common';
-import { OUTCOME_MAX, OUTCOME_MIN, STORY_MAX_SUBMIT, STORY_MIN, TRACKING_ID_RE } from './rules';
+import { OUTCOME_MAX, OUTCOME_MIN, OUTCOMES_REQUIRED_MESSAGE, STORY_MAX_SUBMIT, STORY_MIN, TRACKING_ID_RE } from './rules';
 
 const OutcomeValue = z.int('outcome ratings must be whole numbers').check(
   z.gte(OUTCOME_MIN, `outcome ratings must be between ${OUTCOME_MIN} and ${OUTCOME_MAX}`),
   z.lte(OUTCOME_MAX, `outcome ratings must be between ${OUTCOME_MIN} and ${OUTCOME_MAX}`),
 );
-/** Outcome names are visitors' own words: each one a `Name` (contract/safe-text.ts). */
-export const Outcomes = described(NamedRecord(OutcomeValue, 60), 'Each effect rated (a name of up to 60 characters, each name once whatever its letter case) and its rating, a whole number from 1 to 10; 1 to 30 of them.').check(
-    z.refine((o) => Object.keys(o).length >= 1, 'outcomes must rate at least one effect'),
+/**
+ * The outcomes the submitter rated, and only those: an outcome left "Not rated" is absent, never a
+ * default value. Names are visitors' own words: each one a `Name` (contract/safe-text.ts).
+ */
+export const Outcomes = described(NamedRecord(OutcomeValue, 60), 'Each effect rated (a name of up to 60 characters, each name once whatever its letter case) and its rating, a whole number from 1 to 10; 1 to 30 of them. An effect left unrated is absent.').check(
+    z.refine((o) => Object.keys(o).length >= 1, OUTCOMES_REQUIRED_MESSAGE),
     z.refine((o) => Object.keys(o).length <= 30, 'outcomes must rate at most 30 effects'),
     // The aggregates count outcomes by lower-case name: "Focus" and "focus" would count one
     // report twice.

@@ -149,6 +149,8 @@ describe('every operation answers as its OpenAPI document says', () => {
     const created = await call('createPeptide', { headers: m.headers, payload: validPeptide() });
     await call('createPeptide', { headers: m.headers, payload: { ...validPeptide(), name: json(created).data.peptide.name } });
     await call('createPeptide', { payload: 'name=x', headers: { ...m.headers, 'content-type': 'text/plain' } });
+    await call('reviewPeptide', { headers: mod, params: { id: json(created).data.peptide._id } });
+    await call('reviewPeptide', { headers: m.headers, params: { id: json(created).data.peptide._id } });
     await call('deletePeptide', { headers: m.headers, params: { id: json(created).data.peptide._id } });
 
     // Reports.

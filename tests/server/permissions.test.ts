@@ -249,6 +249,7 @@ const table: Row[] = [
   { action: 'authenticated analytics', endpoint: 'analytics', run: (h) => inject('GET', '/api/analytics', h), expect: MEMBERS },
   { action: 'trends', endpoint: 'trends', run: (h) => inject('GET', '/api/analytics/trends?period=weekly&groupBy=category', h), expect: MEMBERS },
   { action: 'compare', endpoint: 'compare', run: (h) => inject('GET', `/api/analytics/compare?ids=${bpc}`, h), expect: MEMBERS },
+  { action: 'mark a peptide page reviewed', endpoint: 'reviewPeptide', run: (h) => inject('POST', `/api/peptides/${bpc}/review`, h), expect: MODERATORS },
   { action: 'list pending users', endpoint: 'pendingUsers', run: (h) => inject('GET', '/api/users/pending', h), expect: MODERATORS },
   { action: 'approve a user', endpoint: 'approveUser', run: async (h) => inject('POST', `/api/users/${await pendingUserId()}/approve`, h), expect: MODERATORS },
   { action: 'reject a user', endpoint: 'rejectUser', run: async (h) => inject('POST', `/api/users/${await pendingUserId()}/reject`, h, { notes: '' }), expect: MODERATORS },

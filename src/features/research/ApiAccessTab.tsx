@@ -11,7 +11,7 @@ import { LIMIT_SCOPE_LABELS, limitRateText } from '@contract/vocabulary';
 
 /** The endpoints a researcher starts with; method, path and access come from contract/endpoints.ts. */
 const HIGHLIGHTS: { key: EndpointKey; description: string }[] = [
-  { key: 'analytics', description: 'Community analytics: totals, growth, top peptides, outcome means.' },
+  { key: 'analytics', description: 'The public figures (totals, growth, top peptides, outcome means) plus reports per month and a breakdown by category.' },
   { key: 'peptides', description: 'The peptide catalogue; search, category, sort and paging in the query.' },
   { key: 'experiences', description: 'Experience reports, newest first; filters and a paging cursor in the query.' },
   { key: 'pendingUsers', description: 'Registrations awaiting approval, paged.' },
