@@ -23,11 +23,8 @@ export async function runServer(config: Config, options: RunOptions = {}): Promi
 }
 
 async function runPrimary(config: Config, started: number) {
+  // WORKERS > 1 without DATABASE_URL is refused by the configuration's schema (config.ts).
   const { workers } = config;
-  if (!config.databaseUrl) {
-    console.error('Could not start: WORKERS > 1 needs DATABASE_URL (the embedded database serves one process only)');
-    process.exit(1);
-  }
   try {
     const once = await prepare(config);
     await once.ctx.db.close();
