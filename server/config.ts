@@ -3,7 +3,9 @@
 // later with a stack trace. `.env.example` and the README's table document every variable.
 import net from 'node:net';
 import path from 'node:path';
-import { z } from 'zod';
+// zod/mini, like contract/: the full build would load its English messages for every schema in
+// the process, and the API's 400s are worded by contract/common.ts.
+import { z } from 'zod/mini';
 import { CONCERNING_HOLD_THRESHOLD, FLAG_HOLD_THRESHOLD } from '../contract/moderation';
 
 export interface RateLimitRule {
@@ -126,29 +128,29 @@ export const SCRYPT_N_RANGE = { min: 2 ** 14, max: 2 ** 20, testMin: 2 } as cons
  * or undefined when the text is refused. Unset or empty means `fallback`.
  */
 function setting<T>(accepts: string, read: (raw: string) => T | undefined, fallback: T, options: { trim?: boolean } = {}) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): T => {
+  return z.pipe(
+    z.optional(z.string()),
+    z.transform((raw: string | undefined, ctx): T => {
       const text = raw === undefined ? '' : options.trim === false ? raw : raw.trim();
       if (text === '') return fallback;
       let value: T | undefined;
       try {
         value = read(text);
       } catch (err) {
-        // A reader with a sentence of its own (PUBLISH_EVERY, TRUST_PROXY, the mail settings).
+        // A reader with a sentence of its own (PUBLISH_EVERY, TRUST_PROXY).
         if (err instanceof ConfigError) {
-          ctx.addIssue({ code: 'custom', message: err.message, params: { sentence: true } });
+          ctx.issues.push({ code: 'custom', message: err.message, params: { sentence: true }, input: raw });
           return z.NEVER;
         }
         throw err;
       }
       if (value === undefined) {
-        ctx.addIssue({ code: 'custom', message: accepts });
+        ctx.issues.push({ code: 'custom', message: accepts, input: raw });
         return z.NEVER;
       }
       return value;
-    });
+    }),
+  );
 }
 
 /** A whole number from `min` to `max`. */
@@ -181,12 +183,12 @@ const RATE_LIMITS = {
 const WEEK_SECONDS = 7 * 24 * 3600;
 
 function rateLimitSettings() {
-  const entries: [string, z.ZodType<number, string | undefined>][] = [];
+  const entries: [string, ReturnType<typeof whole>][] = [];
   for (const [name, rule] of Object.entries(RATE_LIMITS)) {
     entries.push([`RATE_LIMIT_${name}`, whole(1, 1_000_000, rule.max)]);
     entries.push([`RATE_LIMIT_${name}_WINDOW`, whole(1, WEEK_SECONDS, rule.windowSeconds, ' (seconds, a week at most)')]);
   }
-  return Object.fromEntries(entries) as Record<`RATE_LIMIT_${keyof typeof RATE_LIMITS}${'' | '_WINDOW'}`, z.ZodType<number, string | undefined>>;
+  return Object.fromEntries(entries) as Record<`RATE_LIMIT_${keyof typeof RATE_LIMITS}${'' | '_WINDOW'}`, ReturnType<typeof whole>>;
 }
 
 function isPowerOfTwo(n: number): boolean {
@@ -253,17 +255,19 @@ const ENV = z
     RATE_LIMIT_MULTIPLIER: setting('a number above 0, at most 1,000,000', (raw) => (/^\d+(\.\d+)?$/.test(raw) && Number(raw) > 0 && Number(raw) <= 1_000_000 ? Number(raw) : undefined), 1),
     ...rateLimitSettings(),
   })
-  .superRefine((env, ctx) => {
-    const refuse = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
-    if (env.SCRYPT_N < SCRYPT_N_RANGE.min && env.NODE_ENV !== 'test') {
-      refuse('SCRYPT_N', `a power of two from ${SCRYPT_N_RANGE.min} (2^14) to ${SCRYPT_N_RANGE.max} (2^20); lower only with NODE_ENV=test, for the test suites`);
-    }
-    if (env.WORKERS > 1 && !env.DATABASE_URL) refuse('WORKERS', '1 with the embedded database (it serves one process); more needs DATABASE_URL');
-    if (env.LOGIN_DELAY_MAX_MS < env.LOGIN_DELAY_BASE_MS) refuse('LOGIN_DELAY_MAX_MS', `at least LOGIN_DELAY_BASE_MS (${env.LOGIN_DELAY_BASE_MS})`);
-    if (!env.MODERATOR_EMAIL !== !env.MODERATOR_PASSWORD) {
-      refuse(env.MODERATOR_EMAIL ? 'MODERATOR_PASSWORD' : 'MODERATOR_EMAIL', 'set together with the other of MODERATOR_EMAIL and MODERATOR_PASSWORD');
-    }
-  });
+  .check(
+    z.superRefine((env, ctx) => {
+      const refuse = (name: string, message: string) => ctx.issues.push({ code: 'custom', path: [name], message, input: env });
+      if (env.SCRYPT_N < SCRYPT_N_RANGE.min && env.NODE_ENV !== 'test') {
+        refuse('SCRYPT_N', `a power of two from ${SCRYPT_N_RANGE.min} (2^14) to ${SCRYPT_N_RANGE.max} (2^20); lower only with NODE_ENV=test, for the test suites`);
+      }
+      if (env.WORKERS > 1 && !env.DATABASE_URL) refuse('WORKERS', '1 with the embedded database (it serves one process); more needs DATABASE_URL');
+      if (env.LOGIN_DELAY_MAX_MS < env.LOGIN_DELAY_BASE_MS) refuse('LOGIN_DELAY_MAX_MS', `at least LOGIN_DELAY_BASE_MS (${env.LOGIN_DELAY_BASE_MS})`);
+      if (!env.MODERATOR_EMAIL !== !env.MODERATOR_PASSWORD) {
+        refuse(env.MODERATOR_EMAIL ? 'MODERATOR_PASSWORD' : 'MODERATOR_EMAIL', 'set together with the other of MODERATOR_EMAIL and MODERATOR_PASSWORD');
+      }
+    }),
+  );
 
 /** The sentence for the first variable the schema refused. */
 function refusal(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): ConfigError {
