@@ -30,8 +30,28 @@ export interface Transaction extends Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** What the metrics see of a database (plugins/metrics.ts): never a statement's text or values. */
+export interface DbObserver {
+  /** A statement (`query`) or a whole transaction (`transaction`) took `seconds`; `failed` when it threw. */
+  timed(kind: 'query' | 'transaction', seconds: number, failed: boolean): void;
+  /** A pooled PostgreSQL connection was lost while idle (PostgreSQL restarted or dropped it). */
+  connectionLost(): void;
+}
+
+/** Connections in use and waiting: PostgreSQL's pool, or PGlite's one queue (db/turns.ts). */
+export interface DbLoad {
+  /** PostgreSQL: connections open (in use and idle); PGlite: 1. */
+  open: number;
+  idle: number;
+  /** Callers waiting for a connection (PostgreSQL) or for their turn on PGlite's one session. */
+  waiting: number;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Reports every statement's time to `observer` (the metrics); one observer at a time. */
+  observe(observer: DbObserver | null): void;
+  load(): DbLoad;
   /**
    * PostgreSQL only: calls `onNotify` (with the payload, and `own` true when the NOTIFY came from
    * one of this Db's own connections, that is from this process) for every NOTIFY on `channel`,
@@ -205,16 +225,19 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   const turns = createTurns();
   const vacuumCounters = () => turns.exclusive(async () => void (await pg.exec(VACUUM_COUNTERS_SQL)));
   const housekeeping = scheduleHousekeeping(vacuumCounters);
+  const timing = timer();
   return {
     kind: 'pglite',
+    observe: timing.observe,
+    load: () => ({ open: 1, idle: turns.pending ? 0 : 1, waiting: Math.max(0, turns.pending - 1) }),
     query: async <T,>(sql: string, params?: unknown[], options?: QueryOptions) => {
-      const res = await turns.exclusive(() => query<T>(sql, params, options, false, pg));
+      const res = await timing.time('query', () => turns.exclusive(() => query<T>(sql, params, options, false, pg)));
       if (res.affectedRows > 0) housekeeping.markWrite();
       return res;
     },
     transaction: (fn) => {
       housekeeping.markWrite();
-      return turns.exclusive(() =>
+      return timing.time('transaction', () => turns.exclusive(() =>
         pg.transaction((tx) =>
           fn({
             query: async (sql, params, options) => {
@@ -227,7 +250,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
             },
           }),
         ),
-      );
+      ));
     },
     vacuumCounters,
     scrub: (tables, rewritten) =>
@@ -247,6 +270,61 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     },
   };
 }
+
+/**
+ * Times statements for the observer set with `Db.observe` (the metrics); without one it costs a
+ * property check.
+ */
+function timer() {
+  let observer: DbObserver | null = null;
+  return {
+    observe: (o: DbObserver | null) => {
+      observer = o;
+    },
+    lost: () => observer?.connectionLost(),
+    time: async <T,>(kind: 'query' | 'transaction', work: () => Promise<T>): Promise<T> => {
+      const o = observer;
+      if (!o) return work();
+      const started = performance.now();
+      let failed = true;
+      try {
+        const result = await work();
+        failed = false;
+        return result;
+      } finally {
+        o.timed(kind, (performance.now() - started) / 1000, failed);
+      }
+    },
+  };
+}
+
+/** Connection-level SQLSTATEs: the connection failed (class 08), the server is shutting down or starting (57P01-57P03), or it is full (53300). */
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres's own words for a connection it lost or could not get in time. */
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|Cannot use a pool after calling end)/;
+
+/**
+ * True when `err` says the database cannot be reached now (PostgreSQL restarting, a connection
+ * cut), not that a statement was wrong: the API answers 503 with Retry-After, never 500
+ * (plugins/errors.ts), and a later try succeeds once the database is back.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_STATES.test(e.code) || UNAVAILABLE_CODES.has(e.code))) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  // An AggregateError (a host with several addresses, all refused) or a wrapped cause.
+  if (err instanceof AggregateError) return err.errors.some(isDatabaseUnavailable);
+  return e.cause !== undefined && e.cause !== err && isDatabaseUnavailable(e.cause);
+}
+
+/**
+ * How long a request waits for a pooled PostgreSQL connection before it is answered 503: under
+ * load the wait is milliseconds; longer means the database is away or the pool is stuck, and a
+ * request must not hang (docs/architecture.md, "Faults").
+ */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * PGlite has no lock of its own: two processes on one folder silently lose writes.
@@ -298,7 +376,12 @@ async function openPostgres(url: string, poolSize: number | undefined): Promise<
   const pg = pgModule.default;
   // int8 (counts) as numbers, like PGlite; numeric stays exact text and is cast in SQL.
   pg.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+  const timing = timer();
+  // An idle connection that PostgreSQL closes (a restart, an administrator) is reported here; the
+  // pool drops it and opens another on demand. Without a listener the 'error' event would end
+  // the process.
+  pool.on('error', () => timing.lost());
   // Backend pids of this pool's connections: a NOTIFY sent by one of them is this process's own.
   const ownBackends = new Set<number>();
   const backendOf = (client: unknown) => (client as { processID?: number }).processID;
@@ -322,26 +405,31 @@ async function openPostgres(url: string, poolSize: number | undefined): Promise<
   await pool.query('select 1');
   return {
     kind: 'postgres',
-    query: (sql, params, options) => run(pool, sql, params, options),
-    transaction: async (fn) => {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await fn({
-          query: (sql, params, options) => run(client, sql, params, options),
-          exec: async (sql) => {
-            await client.query(sql);
-          },
-        });
-        await client.query('commit');
-        return result;
-      } catch (err) {
-        await client.query('rollback').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    observe: timing.observe,
+    load: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    query: (sql, params, options) => timing.time('query', () => run(pool, sql, params, options)),
+    transaction: (fn) =>
+      timing.time('transaction', async () => {
+        const client = await pool.connect();
+        // A connection that failed mid-transaction is closed, not handed to the next caller.
+        let broken: Error | undefined;
+        try {
+          await client.query('begin');
+          const result = await fn({
+            query: (sql, params, options) => run(client, sql, params, options),
+            exec: async (sql) => {
+              await client.query(sql);
+            },
+          });
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch((rollbackErr: Error) => (broken = rollbackErr));
+          throw err;
+        } finally {
+          client.release(broken);
+        }
+      }),
     vacuumCounters: async () => {
       await pool.query(VACUUM_COUNTERS_SQL);
     },
