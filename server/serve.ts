@@ -201,6 +201,8 @@ async function serve(config: Config, options: RunOptions, started: number) {
       if (Date.now() - began >= DRAIN.idleAfterMs) app.server.closeIdleConnections();
       await new Promise((r) => setTimeout(r, 50));
     }
+    const cut = await openConnections(app);
+    if (cut > 0) app.log.warn(`${cut} connections still open ${DRAIN.connectionsMs / 1000} s into the drain were closed`);
     app.server.closeAllConnections();
     try {
       // onClose hooks: a publication batch under way commits, mail delivery stops.
