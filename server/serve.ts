@@ -22,6 +22,7 @@ import { buildApp, loggerOptions } from './app';
 import { prepare } from './bootstrap';
 import type { Config } from './config';
 import type { AppContext, DrainMode } from './context';
+import { serveBackups } from './db/backup-socket';
 import { DRAIN } from './plugins/drain';
 import { METRICS_IPC } from './plugins/metrics';
 import { warmWritePath } from './services/warm-up';
@@ -181,6 +182,12 @@ async function serve(config: Config, options: RunOptions, started: number) {
   const app = await buildApp(ctx, { logger: { ...(loggerOptions(config.logLevel) as object), ...(stream ? { stream } : {}) } });
   if (options.extendApp) await options.extendApp(app, ctx);
 
+  // The embedded database's folder is this process's alone: npm run backup asks it for the dump.
+  let stopBackups = async () => {};
+  if (ctx.db.backup && !config.dataDir.startsWith('memory://')) {
+    stopBackups = await serveBackups(config.dataDir, ctx.db, (message) => app.log.info(message));
+  }
+
   async function drain(mode: DrainMode, reason: string) {
     if (ctx.lifecycle.draining) return;
     ctx.lifecycle.draining = mode;
@@ -204,6 +211,7 @@ async function serve(config: Config, options: RunOptions, started: number) {
     const cut = await openConnections(app);
     if (cut > 0) app.log.warn(`${cut} connections still open ${DRAIN.connectionsMs / 1000} s into the drain were closed`);
     app.server.closeAllConnections();
+    await stopBackups().catch(() => {});
     try {
       // onClose hooks: a publication batch under way commits, mail delivery stops.
       await app.close();

@@ -2,6 +2,7 @@
 // The rest of the server never knows which one it talks to.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { BackupSummary } from './backup';
 import { scheduleHousekeeping, scrubStatements, VACUUM_COUNTERS_SQL, WAL_SETTINGS_SQL, type ScrubResult } from './housekeeping';
 import { createTurns } from './turns';
 import { readRows, type Column } from './wire';
@@ -73,6 +74,12 @@ export interface Db extends Queryable {
   scrub(tables: readonly string[], rewritten?: readonly string[]): Promise<ScrubResult>;
   /** PGlite only: the data folder as an uncompressed tarball, for `OpenOptions.loadDataDir`. */
   dump?(): Promise<Blob>;
+  /**
+   * PGlite only: a logical backup (db/backup.ts) through `write`, holding the database's one
+   * session meanwhile (other statements wait their turn; the event loop turns between chunks).
+   * PostgreSQL is backed up by pg_dump (server/cli/backup.ts).
+   */
+  backup?(write: (text: string) => Promise<void>): Promise<BackupSummary>;
   close(): Promise<void>;
 }
 
@@ -112,17 +119,27 @@ function statementNames(): (sql: string) => string | null {
   };
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Db> {
-  const { PGlite, protocol, parse } = await import('@electric-sql/pglite');
+/** The PGlite folder inside DATA_DIR (the lock file and the mail outbox sit beside it). */
+export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pgdata');
+
+/** PGlite with the extensions our migrations use, and the checkpointer's settings. */
+export async function createPglite(folder: string | undefined, loadDataDir?: Blob) {
+  const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const pg = await PGlite.create(folder, { extensions: { pg_trgm }, loadDataDir });
+  // PGlite is one session, its checkpoints run in it: these settings are the checkpointer's.
+  await pg.exec(WAL_SETTINGS_SQL);
+  return pg;
+}
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Db> {
+  const { protocol, parse } = await import('@electric-sql/pglite');
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : acquireLock(dataDir);
-  let pg: InstanceType<typeof PGlite>;
+  let pg: Awaited<ReturnType<typeof createPglite>>;
   try {
     if (loadDataDir && !inMemory) throw new Error('loadDataDir is for in-memory databases only');
-    pg = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), { extensions: { pg_trgm }, loadDataDir });
-    // PGlite is one session, its checkpoints run in it: these settings are the checkpointer's.
-    await pg.exec(WAL_SETTINGS_SQL);
+    pg = await createPglite(inMemory ? undefined : pgliteFolder(dataDir), loadDataDir);
   } catch (err) {
     release();
     throw err;
@@ -260,6 +277,16 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
         return { ms: Date.now() - started, walRemoved: true };
       }),
     dump: () => turns.exclusive(() => pg.dumpDataDir('none')),
+    backup: (write) =>
+      turns.exclusive(async () => {
+        const { dumpPglite } = await import('./backup');
+        try {
+          return await dumpPglite(pg, write);
+        } finally {
+          // pg_dump ends with DEALLOCATE ALL on this one session: our statements are prepared again.
+          prepared.clear();
+        }
+      }),
     close: async () => {
       housekeeping.stop();
       try {
