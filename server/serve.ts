@@ -4,7 +4,7 @@
 // scripts/bench-server.ts for the benchmark) and they share the database, counters and cache
 // signals.
 //
-// Stopping and restarting without failed requests (docs/architecture.md, "Restarts"):
+// Stopping and restarting without failed requests (docs/operations.md, "Stopping and restarting"):
 // - SIGTERM or SIGINT: the process drains: it stops accepting connections, answers requests that
 //   still arrive on open ones 503 with Retry-After (plugins/drain.ts) while those already inside
 //   finish, closes the app (a running publication batch commits first: its plugin waits for it),
