@@ -440,6 +440,14 @@ async function openPostgres(url: string, poolSize: number | undefined): Promise<
         const client = await pool.connect();
         // A connection that failed mid-transaction is closed, not handed to the next caller.
         let broken: Error | undefined;
+        // Checked out, the connection has no pool listener: PostgreSQL closing it between two
+        // statements (a restart) would be an unhandled 'error' that ends the process. The next
+        // statement fails instead, and the caller answers 503.
+        const lost = (err: Error) => {
+          broken = err;
+          timing.lost();
+        };
+        client.on('error', lost);
         try {
           await client.query('begin');
           const result = await fn({
@@ -454,6 +462,7 @@ async function openPostgres(url: string, poolSize: number | undefined): Promise<
           await client.query('rollback').catch((rollbackErr: Error) => (broken = rollbackErr));
           throw err;
         } finally {
+          client.off('error', lost);
           client.release(broken);
         }
       }),
