@@ -159,7 +159,8 @@ export const RateLimitInfo = z.object({
   description: z.string(),
   max: z.number(),
   windowSeconds: z.number(),
-  scope: z.enum(['address', 'account', 'email']),
+  /** Counted per: client address, account, email, or report (its tracking ID). */
+  scope: z.enum(['address', 'account', 'email', 'report']),
 });
 export type RateLimitInfo = z.infer<typeof RateLimitInfo>;
 export const LimitsResponse = ok(z.object({ limits: z.array(RateLimitInfo) }));

@@ -275,7 +275,8 @@ export type VoteStatus = z.infer<typeof VoteStatus>;
 export const VoteStatusResponse = ok(VoteStatus);
 
 /** The caller's votes on many experiences at once (one request per page, not one per card). */
-export const MyVotesQuery = z.object({
+/** `?experienceIds=a,b,…`: up to 100 reports the caller asks about (their own votes, their own flags). */
+export const ExperienceIdsQuery = z.object({
   experienceIds: z.pipe(
     z.pipe(
       z.string().check(z.minLength(1, 'experienceIds is required'), z.maxLength(100 * 37)),
@@ -287,6 +288,7 @@ export const MyVotesQuery = z.object({
     ),
   ),
 });
+export const MyVotesQuery = ExperienceIdsQuery;
 export const MyVotesResponse = ok(z.object({ votes: z.record(z.string(), z.object({ voteType: z.enum(VOTE_TYPES), voteId: Id })) }));
 
 // Effects vocabulary

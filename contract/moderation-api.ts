@@ -2,8 +2,8 @@
 // Codes and sentences live in contract/moderation.ts.
 import { z } from 'zod/mini';
 import { Id, Limit, ok } from './common';
-import { OwnExperience } from './experiences';
-import { EXPERIENCE_STATUSES, FLAG_REASONS, HIDE_REASONS, HOLD_REASONS, MODERATION_ACTIONS, QUEUE_VIEWS } from './moderation';
+import { ExperienceIdsQuery, OwnExperience } from './experiences';
+import { EXPERIENCE_STATUSES, FLAG_REASONS, HIDE_REASONS, HOLD_REASONS, MODERATION_ACTIONS, QUEUE_FILTERS, QUEUE_VIEWS } from './moderation';
 import { Prose } from './safe-text';
 
 export const NOTE_MAX = 500;
@@ -27,8 +27,25 @@ export const ModerationQueueQuery = z.object({
   limit: Limit,
   cursor: Cursor,
   view: z._default(z.enum(QUEUE_VIEWS), 'waiting'),
+  /** The waiting view narrowed to one hold reason, or to published reports with open flags. */
+  reason: z._default(z.enum(QUEUE_FILTERS), 'all'),
   experienceId: z.optional(Id),
 });
+
+export const ModerationLogEntry = z.object({
+  _id: z.string(),
+  experienceId: z.string(),
+  /** null: an automatic hold, or a moderator whose account was deleted (`formerModerator`). */
+  moderatorId: z.nullable(z.string()),
+  moderatorEmail: z.nullable(z.string()),
+  /** The moderator who did this has deleted their account (services/accounts.ts): "a former moderator". */
+  formerModerator: z._default(z.boolean(), false),
+  action: z.enum(MODERATION_ACTIONS),
+  reasons: z.array(z.string()),
+  note: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type ModerationLogEntry = z.infer<typeof ModerationLogEntry>;
 
 /** A queue item: the whole report as its submitter sees it (demographics, sourcing), and why it is here. */
 export const QueueItem = z.object({
@@ -48,6 +65,25 @@ export const QueueItem = z.object({
    * until `publicFrom` (docs/product-rules.md, "Publication in batches"). Null: nothing scheduled.
    */
   scheduled: z._default(z.nullable(z.object({ action: z.enum(['publish', 'restore']), publicFrom: z.string() })), null),
+  /**
+   * What the hold rules find in the report's texts now (server/services/text-rules.ts): the kind
+   * and the text matched, for the queue to highlight. Empty when nothing matches.
+   */
+  matches: z._default(z.array(z.object({ kind: z.enum(['link', 'email', 'phone', 'danger']), text: z.string() })), []),
+  /** Held as a repeat: the published report it repeats (its id and the start of its story), when it is still there. */
+  repeatOf: z._default(z.nullable(z.object({ id: Id, excerpt: z.string() })), null),
+  /**
+   * Corrected by its author while it waited for review: what the correction replaced (story,
+   * effects, outcomes) and the reasons it was held for before, for a diff.
+   */
+  editedFrom: z._default(
+    z.nullable(z.object({ story: z.string(), effects: z.array(z.string()), outcomes: z.record(z.string(), z.number()), holdReasons: z.array(z.enum(HOLD_REASONS)) })),
+    null,
+  ),
+  /** The report's last moderation log entries, newest first. */
+  history: z._default(z.array(ModerationLogEntry), []),
+  /** A hide this moderator may still take back (before the next publication batch). */
+  undoableHide: z._default(z.boolean(), false),
 });
 export type QueueItem = z.infer<typeof QueueItem>;
 export const ModerationQueueResponse = ok(z.object({ items: z.array(QueueItem), nextCursor: z.nullable(z.string()) }));
@@ -61,21 +97,52 @@ export const ModerationDecisionResponse = ok(z.object({ id: Id, status: z.enum(E
 export const ModerationLogQuery = z.object({
   action: z.optional(z.enum(MODERATION_ACTIONS)),
   moderatorId: z.optional(Id),
+  /** One report's history. */
+  experienceId: z.optional(Id),
   limit: Limit,
   cursor: Cursor,
 });
-export const ModerationLogEntry = z.object({
-  _id: z.string(),
-  experienceId: z.string(),
-  /** null: an automatic hold, or a moderator whose account was deleted (`formerModerator`). */
-  moderatorId: z.nullable(z.string()),
-  moderatorEmail: z.nullable(z.string()),
-  /** The moderator who did this has deleted their account (services/accounts.ts): "a former moderator". */
-  formerModerator: z._default(z.boolean(), false),
-  action: z.enum(MODERATION_ACTIONS),
-  reasons: z.array(z.string()),
-  note: z.nullable(z.string()),
-  createdAt: z.string(),
-});
-export type ModerationLogEntry = z.infer<typeof ModerationLogEntry>;
 export const ModerationLogResponse = ok(z.object({ entries: z.array(ModerationLogEntry), nextCursor: z.nullable(z.string()) }));
+
+/** `GET /api/moderation/summary`: what waits, for the Overview and the Reports tab's badge. */
+export const ModerationSummary = z.object({
+  /** Reports waiting for a decision: held ones and published ones with open flags. */
+  waiting: z.number(),
+  held: z.number(),
+  flagged: z.number(),
+  hidden: z.number(),
+  /** Publishes and restores waiting for the next publication batch. */
+  scheduled: z.number(),
+});
+export type ModerationSummary = z.infer<typeof ModerationSummary>;
+export const ModerationSummaryResponse = ok(ModerationSummary);
+
+export const BULK_MAX = 50;
+/** `POST /api/moderation/bulk`: one decision for several reports (publish, or hide with a reason). */
+export const BulkDecisionRequest = z
+  .strictObject({
+    ids: z.array(Id).check(z.minLength(1, 'ids must name at least one report'), z.maxLength(BULK_MAX, `ids can name at most ${BULK_MAX} reports`)),
+    action: z.enum(['publish', 'hide']),
+    reason: z.optional(z.enum(HIDE_REASONS)),
+    note: Note,
+  })
+  .check(z.refine((b) => b.action !== 'hide' || b.reason !== undefined, 'reason is required to hide'));
+export type BulkDecisionRequest = z.input<typeof BulkDecisionRequest>;
+export const BulkDecisionResponse = ok(
+  z.object({
+    results: z.array(
+      z.object({ id: Id, ok: z.boolean(), status: z.nullable(z.enum(EXPERIENCE_STATUSES)), publicFrom: z.nullable(z.string()), error: z.nullable(z.string()) }),
+    ),
+  }),
+);
+
+/**
+ * `POST /api/moderation/experiences/{id}/undo`: takes back the last decision while it has not
+ * taken public effect: a publish or restore waiting for its batch is cancelled; a hide made since
+ * the last batch puts the report back as it was.
+ */
+export const UndoResponse = ok(z.object({ id: Id, status: z.enum(EXPERIENCE_STATUSES), undone: z.enum(['publish', 'restore', 'hide']) }));
+
+/** `GET /api/flags?experienceIds=...`: the caller's own flags on these reports, so "Flagged" shows from page load. */
+export const MyFlagsQuery = ExperienceIdsQuery;
+export const MyFlagsResponse = ok(z.object({ flags: z.record(z.string(), z.object({ reason: z.enum(FLAG_REASONS) })) }));

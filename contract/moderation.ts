@@ -15,13 +15,14 @@ export const AUTHOR_STATUSES = [...EXPERIENCE_STATUSES, 'queued'] as const;
 export type AuthorStatus = (typeof AUTHOR_STATUSES)[number];
 
 /** Why a report was held (services/moderation.ts decides). */
-export const HOLD_REASONS = ['link', 'email', 'phone', 'repeated', 'pre-moderation', 'edited', 'flags', 'concerning-votes'] as const;
+export const HOLD_REASONS = ['link', 'email', 'phone', 'danger', 'repeated', 'pre-moderation', 'edited', 'flags', 'concerning-votes'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 export const HOLD_REASON_TEXT: Record<HoldReason, string> = {
   link: 'It contains a link. A moderator will review it before it is public.',
   email: 'It contains an email address. A moderator will review it before it is public.',
   phone: 'It contains a phone number. A moderator will review it before it is public.',
+  danger: 'It may contain dangerous advice (a multiple of a dose, keeping it from a doctor, pushing through heart symptoms). A moderator will review it before it is public.',
   repeated: 'It repeats a report published today or yesterday. A moderator will review it before it is public.',
   'pre-moderation': 'Every report is reviewed by a moderator before it is public.',
   edited: 'It was edited after a moderator held or hid it. A moderator will review it again.',
@@ -34,6 +35,7 @@ export const HOLD_REASON_LABELS: Record<HoldReason, string> = {
   link: 'Contains a link',
   email: 'Contains an email address',
   phone: 'Contains a phone number',
+  danger: 'May be dangerous advice',
   repeated: 'Repeats a recent report',
   'pre-moderation': 'Pre-moderation',
   edited: 'Edited after a decision',
@@ -85,16 +87,30 @@ export const HIDE_REASON_LABELS: Record<HideReason, string> = {
   other: 'Another reason (say why in the note)',
 };
 
-/** What the moderators' queue lists: reports that wait for a decision, or hidden ones (to restore). */
-export const QUEUE_VIEWS = ['waiting', 'hidden'] as const;
+/**
+ * What the moderators' queue lists: reports that wait for a decision; those a moderator has
+ * published or restored that wait for the next publication batch (to undo); hidden ones (to restore).
+ */
+export const QUEUE_VIEWS = ['waiting', 'scheduled', 'hidden'] as const;
 export type QueueView = (typeof QUEUE_VIEWS)[number];
 
-/** Moderation log actions; `hold` with no moderator is an automatic hold. */
-export const MODERATION_ACTIONS = ['hold', 'publish', 'hide', 'restore'] as const;
+/**
+ * What the waiting view can be narrowed to: one hold reason, or published reports with open flags.
+ * `all`: every waiting report.
+ */
+export const QUEUE_FILTERS = ['all', ...HOLD_REASONS, 'open-flags'] as const;
+export type QueueFilter = (typeof QUEUE_FILTERS)[number];
+
+/**
+ * Moderation log actions; `hold` with no moderator is an automatic hold; `undo`, a moderator
+ * taking back their hide before the next publication batch.
+ */
+export const MODERATION_ACTIONS = ['hold', 'publish', 'hide', 'restore', 'undo'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** How the Activity log names each action. */
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
+  undo: 'Hide undone',
   hold: 'Held',
   publish: 'Published',
   hide: 'Hidden',

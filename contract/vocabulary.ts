@@ -174,3 +174,28 @@ export const MAX_PAGE_SIZE = 100;
 
 /** Ids are UUIDs; anything else is answered with 400 before it reaches SQL. */
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How each rate limit is counted (`GET /api/limits`, the API document, the API Access tab). */
+export const LIMIT_SCOPE_LABELS = {
+  address: 'per address',
+  account: 'per account',
+  email: 'per account and address',
+  report: 'per report',
+} as const;
+
+/** A limit's window in words: "minute", "15 minutes", "hour", "2 hours", "day". */
+export function limitWindowText(windowSeconds: number): string {
+  const units: [number, string][] = [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
+  for (const [size, name] of units) {
+    if (windowSeconds % size === 0) {
+      const n = windowSeconds / size;
+      return n === 1 ? name : `${n} ${name}s`;
+    }
+  }
+  return `${windowSeconds} seconds`;
+}

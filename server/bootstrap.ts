@@ -5,6 +5,7 @@ import { createContext, type AppContext } from './context';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed/index';
+import { backfillNameSkeletons } from './services/peptides';
 import { ensureModerator } from './services/users';
 
 /** JWT_SECRET from the environment, else one generated once and kept with the data. */
@@ -26,6 +27,8 @@ export async function prepare(config: Config, options: { seed?: boolean } = {}):
   const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.pgPoolSize });
   try {
     await migrate(db);
+    // Names stored before their look-alike key existed get it (migration 022).
+    await backfillNameSkeletons(db);
     const ctx = createContext(config, db, await jwtSecret(db, config.jwtSecret));
     const seeded = options.seed === false ? { peptides: 0, experiences: 0 } : await seedIfEmpty(ctx);
     if (config.moderatorEmail && config.moderatorPassword) {

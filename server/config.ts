@@ -83,6 +83,8 @@ export interface Config {
     general: RateLimitRule;
     /** Password-reset mails per account (whether or not it exists): past `max` the answer is the same and nothing is sent. */
     resetMail: RateLimitRule;
+    /** Anonymous corrections per report (its tracking ID), wherever they come from. */
+    edits: RateLimitRule;
   };
 }
 
@@ -178,6 +180,8 @@ const RATE_LIMITS = {
   GENERAL: { max: 600, windowSeconds: 60 },
   // Guards one inbox against strangers asking for resets (services/accounts.ts requestPasswordReset).
   RESET_MAIL: { max: 3, windowSeconds: 3600 },
+  // Anonymous corrections per report (its tracking ID), wherever they come from.
+  EDITS: { max: 20, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
 const WEEK_SECONDS = 7 * 24 * 3600;
@@ -328,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       votes: rule('VOTES'),
       general: rule('GENERAL'),
       resetMail: rule('RESET_MAIL'),
+      edits: rule('EDITS'),
     },
   };
 }

@@ -239,6 +239,7 @@ export function publishedLimits(r: Config['rateLimits']): PublishedLimit[] {
     { name: 'Failed sign-ins per account and address', description: 'POST /api/users/login, forgot-password requests and wrong current passwords', ...maxPer(r.loginPerEmail), scope: 'email', routes: [...signIns, 'POST /api/auth/forgot-password'] },
     { name: 'Failed sign-ins per address', description: 'POST /api/users/login, forgot-password requests, wrong current passwords and reset links', ...maxPer(r.loginPerAddress), scope: 'address', routes: [...signIns, 'POST /api/auth/forgot-password', 'POST /api/auth/reset-password'] },
     { name: 'Password-reset mails', description: 'POST /api/auth/forgot-password: past this, the answer is the same and no mail is sent', ...maxPer(r.resetMail), scope: 'account', routes: ['POST /api/auth/forgot-password'] },
+    { name: 'Corrections per report', description: 'PUT /api/experiences/tracking, counted per tracking ID', ...maxPer(r.edits), scope: 'report', routes: ['PUT /api/experiences/tracking'] },
     { name: 'Votes', description: 'POST and DELETE /api/experiences/{id}/vote', ...maxPer(r.votes), scope: 'account', routes: votes },
     { name: 'Flags', description: 'POST /api/experiences/{id}/flag', ...maxPer(r.votes), scope: 'account', routes: ['POST /api/experiences/:id/flag'] },
     { name: 'All other API requests', description: 'Every /api request', ...maxPer(r.general), scope: 'address', routes: '*' },

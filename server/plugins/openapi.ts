@@ -10,6 +10,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod/mini';
 import { ApiErrorBody } from '../../contract/common';
 import { API_REFERENCE, ENDPOINTS } from '../../contract/endpoints';
+import { LIMIT_SCOPE_LABELS, limitWindowText } from '../../contract/vocabulary';
 import type { AppContext } from '../context';
 import { renderApiDocs } from '../lib/api-docs-page';
 import { KeptAnswer, keptPayload } from '../lib/response-cache';
@@ -36,10 +37,7 @@ function tagOf(url: string): string {
 }
 
 function limitText(limit: PublishedLimit): string {
-  const per = { address: 'per address', account: 'per account', email: 'per account and address' }[limit.scope];
-  const s = limit.windowSeconds;
-  const window = s % 3600 === 0 ? (s === 3600 ? 'hour' : `${s / 3600} hours`) : s % 60 === 0 ? (s === 60 ? 'minute' : `${s / 60} minutes`) : `${s} seconds`;
-  return `${limit.name}: ${limit.max} per ${window} ${per}`;
+  return `${limit.name}: ${limit.max} per ${limitWindowText(limit.windowSeconds)} ${LIMIT_SCOPE_LABELS[limit.scope]}`;
 }
 
 const errorBody = { description: 'An error; its error field says what is wrong in words a person can read', ...z.toJSONSchema(ApiErrorBody, { target: 'draft-2020-12' }) };

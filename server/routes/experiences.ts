@@ -24,12 +24,13 @@ import {
   VoteStatusResponse,
   WithdrawVoteResponse,
 } from '../../contract/experiences';
-import { FlagRequest, FlagResponse } from '../../contract/moderation-api';
-import { HONEYPOT_MESSAGE } from '../../contract/rules';
+import { FlagRequest, FlagResponse, MyFlagsQuery, MyFlagsResponse } from '../../contract/moderation-api';
+import { HONEYPOT_MESSAGE, normaliseTrackingId } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
 import { clientAddress } from '../lib/address';
 import { badRequest, notFound } from '../lib/errors';
+import { trackingHash } from '../lib/tracking';
 import { answerText } from '../lib/validate';
 import { callerOf } from '../plugins/auth';
 import { listEffects } from '../services/effects';
@@ -100,7 +101,15 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     return { success: true as const, data: { experience: await experiences.getByTracking(ctx, request.body.trackingId) } };
   });
 
-  app.put('/api/experiences/tracking', { schema: { body: UpdateTrackedExperienceRequest, response: { 200: OwnExperienceResponse } } }, async (request) => {
+  // Corrections count per report, wherever they come from (RATE_LIMIT_EDITS): one report edited
+  // in a loop cannot keep the queue and the log busy. Counted before the schema, on the ID as typed.
+  app.put('/api/experiences/tracking', {
+    schema: { body: UpdateTrackedExperienceRequest, response: { 200: OwnExperienceResponse } },
+    preValidation: async (request) => {
+      const typed = (request.body as { trackingId?: unknown } | undefined)?.trackingId;
+      if (typeof typed === 'string') await ctx.limiter.check('edit', trackingHash(normaliseTrackingId(typed)), limits.edits);
+    },
+  }, async (request) => {
     const { trackingId, ...changes } = request.body;
     return {
       success: true as const,
@@ -170,6 +179,10 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
 
   app.get('/api/votes', { config: member, schema: { querystring: MyVotesQuery, response: { 200: MyVotesResponse } } }, async (request) => {
     return { success: true as const, data: await votes.myVotes(ctx, callerOf(request), request.query.experienceIds) };
+  });
+
+  app.get('/api/flags', { config: member, schema: { querystring: MyFlagsQuery, response: { 200: MyFlagsResponse } } }, async (request) => {
+    return { success: true as const, data: await moderation.myFlags(ctx, callerOf(request), request.query.experienceIds) };
   });
 
   app.get('/api/effects', { ...publicRead, schema: { querystring: EffectsQuery, response: { 200: EffectsResponse } } }, async (request) => {

@@ -3,18 +3,29 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams } from '../../contract/common';
 import {
+  BulkDecisionRequest,
+  BulkDecisionResponse,
   HideRequest,
   ModerationDecisionResponse,
   ModerationLogQuery,
   ModerationLogResponse,
   ModerationQueueQuery,
   ModerationQueueResponse,
+  ModerationSummaryResponse,
+  UndoResponse,
 } from '../../contract/moderation-api';
 import type { AppContext } from '../context';
 import { callerOf } from '../plugins/auth';
 import * as moderation from '../services/moderation';
+import { moderationLog } from '../services/moderation-log';
+import * as moderationQueue from '../services/moderation-queue';
 
 const DONE = { publish: 'Report published.', hide: 'Report hidden.', restore: 'Report restored.' } as const;
+const UNDONE = {
+  publish: 'Publish undone: the report stays held.',
+  restore: 'Restore undone: the report stays hidden.',
+  hide: 'Hide undone: the report is back as it was.',
+} as const;
 const SCHEDULED = {
   publish: 'Report approved: it is published at the next publication batch.',
   restore: 'Report approved for restoring: it is public again at the next publication batch.',
@@ -25,11 +36,11 @@ export async function moderationRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   const config = { access: 'moderator' } as const;
 
   app.get('/api/moderation/queue', { config, schema: { querystring: ModerationQueueQuery, response: { 200: ModerationQueueResponse } } }, async (request) => {
-    return { success: true as const, data: await moderation.queue(ctx, request.query) };
+    return { success: true as const, data: await moderationQueue.queue(ctx, request.query) };
   });
 
   app.get('/api/moderation/log', { config, schema: { querystring: ModerationLogQuery, response: { 200: ModerationLogResponse } } }, async (request) => {
-    return { success: true as const, data: await moderation.moderationLog(ctx, request.query) };
+    return { success: true as const, data: await moderationLog(ctx, request.query) };
   });
 
   for (const action of ['publish', 'restore'] as const) {
@@ -44,5 +55,20 @@ export async function moderationRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     schema: { params: IdParams, body: HideRequest, response: { 200: ModerationDecisionResponse } },
   }, async (request) => {
     return { success: true as const, data: await moderation.decide(ctx, callerOf(request), request.params.id, 'hide', request.body), message: DONE.hide };
+  });
+
+  app.get('/api/moderation/summary', { config, schema: { response: { 200: ModerationSummaryResponse } } }, async () => {
+    return { success: true as const, data: await moderationQueue.summary(ctx) };
+  });
+
+  app.post('/api/moderation/bulk', { config, schema: { body: BulkDecisionRequest, response: { 200: BulkDecisionResponse } } }, async (request) => {
+    const data = await moderation.decideMany(ctx, callerOf(request), request.body);
+    const done = data.results.filter((r) => r.ok).length;
+    return { success: true as const, data, message: `${done} of ${data.results.length} ${data.results.length === 1 ? 'report' : 'reports'} decided.` };
+  });
+
+  app.post('/api/moderation/experiences/:id/undo', { config, schema: { params: IdParams, response: { 200: UndoResponse } } }, async (request) => {
+    const data = await moderation.undoDecision(ctx, callerOf(request), request.params.id);
+    return { success: true as const, data, message: UNDONE[data.undone] };
   });
 }

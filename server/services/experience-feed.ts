@@ -30,7 +30,8 @@ const KEY_KINDS: Record<string, CursorKind> = {
 };
 
 type CursorValues = (string | number)[];
-export type CursorKind = 'integer' | 'number' | 'timestamp' | 'uuid';
+/** `sequence`: a bigserial (the moderation log's position), a safe integer from 1. */
+export type CursorKind = 'integer' | 'number' | 'timestamp' | 'uuid' | 'sequence';
 
 
 const INT4_MAX = 2 ** 31 - 1;
@@ -43,6 +44,8 @@ function isKind(value: unknown, kind: CursorKind): boolean {
       return Number.isInteger(value) && Math.abs(value as number) <= INT4_MAX;
     case 'number':
       return typeof value === 'number' && Number.isFinite(value);
+    case 'sequence':
+      return Number.isSafeInteger(value) && (value as number) >= 1;
     case 'timestamp':
       // Exactly what `toISOString` wrote for a year 1970-9999: anything else (a six-digit or
       // negative year JavaScript accepts) would reach SQL as an unparseable timestamp.

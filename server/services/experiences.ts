@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
 import { newTrackingId, trackingHash } from '../lib/tracking';
-import { storyHash } from './moderation-rules';
+import { storyBands, storyHash } from './text-rules';
 import { type ExperienceRow, type PublicExperienceRow, type Publication, ownView, publicSelect, toExperience } from './public-view';
 import {
   type EditPayload,
@@ -107,6 +107,7 @@ async function buildSubmission(
     is_demo: demo,
     publish_sourcing: input.publishSourcing,
     story_hash: storyHash(input.story),
+    story_bands: storyBands(input.story),
     status: reasons.length ? 'held' : 'published',
     hold_reasons: reasons,
   };
@@ -327,7 +328,10 @@ export async function updateByTracking(
     if (story === current.story && sameList(effects, current.effects) && sameOutcomes(outcomes, current.outcomes)) return current;
     const rating = experienceRating(outcomes);
     if (rating === null) throw badRequest('outcomes must rate at least one effect');
-    const reasons = ownHoldReasons(ctx, heldTexts({ story, effects, outcomes, stack: current.stack, dosage: current.dosage, sourcing: current.sourcing }));
+    const reasons = ownHoldReasons(
+      ctx,
+      heldTexts({ story, effects, outcomes, stack: current.stack, dosage: current.dosage, sourcing: current.sourcing, publishSourcing: current.publish_sourcing }),
+    );
     const payload: EditPayload = {
       story,
       effects,
@@ -335,6 +339,7 @@ export async function updateByTracking(
       rating,
       search_text: searchText(current.peptide_name, story, effects, current.primary_purpose),
       story_hash: storyHash(story),
+      story_bands: storyBands(story),
     };
     if (current.pending === 'submit') {
       // A report not yet public: the correction joins it in its own batch.

@@ -1,15 +1,13 @@
 // Flags and the moderators' decisions (docs/product-rules.md, "Moderation"). Every status change
 // happens in one transaction with its log entry (moderation_log, append-only: migration
 // 009_moderation.sql), and the triggers there move the report out of or into every aggregate.
-import type { ExperienceStatus, FlagReason, HideReason, HoldReason, ModerationAction, QueueView } from '../../contract/moderation';
-import type { ModerationLogEntry, QueueItem } from '../../contract/moderation-api';
+import type { ExperienceStatus, FlagReason, HideReason, HoldReason } from '../../contract/moderation';
+import type { BulkDecisionRequest } from '../../contract/moderation-api';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
-import { conflict, notFound } from '../lib/errors';
-import { decodeCursor } from './experience-feed';
+import { HttpError, conflict, notFound } from '../lib/errors';
 import { logAction } from './moderation-log';
-import { SELECT, ownView, publishedDay, type ExperienceRow } from './public-view';
-import { afterTakedown, applyNow, nextBatchAt } from './publication';
+import { afterTakedown, applyNow, batchSlot, nextBatchAt } from './publication';
 
 const NOT_FOUND = 'Experience not found';
 
@@ -35,7 +33,7 @@ export async function flagExperience(ctx: AppContext, caller: Caller, experience
        on conflict (user_id, experience_id) do nothing returning id`,
       [experienceId, caller.userId, reason, note || null],
     );
-    if (!inserted.rows.length) throw conflict('You have already flagged this experience');
+    if (!inserted.rows.length) throw conflict('You have already flagged this report');
     const open = await tx.query<{ n: number }>('select count(*)::int as n from flags where experience_id = $1 and resolved_at is null', [
       experienceId,
     ]);
@@ -46,7 +44,7 @@ export async function flagExperience(ctx: AppContext, caller: Caller, experience
   return { flagged: true as const, status };
 }
 
-type Decision = Exclude<ModerationAction, 'hold'>;
+type Decision = 'publish' | 'hide' | 'restore';
 const ALLOWED: Record<Decision, { from: (status: string, openFlags: number) => boolean; refusal: string }> = {
   publish: {
     from: (s, flags) => s === 'held' || (s === 'published' && flags > 0),
@@ -86,8 +84,10 @@ export async function decide(
     if (!allowed.from(row.status, row.open)) throw conflict(allowed.refusal);
     if (action === 'hide') {
       await tx.query(`delete from publication_queue where experience_id = $1 and kind in ('publish', 'restore')`, [experienceId]);
+      // The hold reasons stay, and what it was hidden from and when, so that Undo can put it back
+      // (undoDecision); its open flags are resolved at the same instant, to be reopened by Undo.
       await tx.query(
-        `update experiences set status = 'hidden', hold_reasons = '{}', hidden_reason = $2, hidden_note = $3 where id = $1`,
+        `update experiences set status = 'hidden', hidden_from = status, hidden_at = now(), hidden_reason = $2, hidden_note = $3 where id = $1`,
         [experienceId, hide?.reason ?? null, hide?.note || null],
       );
       await tx.query('update flags set resolved_at = now() where experience_id = $1 and resolved_at is null', [experienceId]);
@@ -97,6 +97,7 @@ export async function decide(
     }
     if (action === 'publish' && row.status === 'published') {
       await tx.query('update flags set resolved_at = now() where experience_id = $1 and resolved_at is null', [experienceId]);
+      await tx.query('update experiences set decided_at = now() where id = $1', [experienceId]);
       await logAction(tx, { experienceId, moderatorId: moderator.userId, action, reasons: [] });
       return { status: 'published' as const, publicFrom: null };
     }
@@ -118,123 +119,97 @@ export async function decide(
   return { id: experienceId, ...result };
 }
 
+/** A member's own flags on these reports (like their votes), so "Flagged" shows from page load. */
+export async function myFlags(ctx: AppContext, caller: Caller, experienceIds: string[]) {
+  const res = await ctx.db.query<{ experience_id: string; reason: FlagReason }>(
+    'select experience_id, reason from flags where user_id = $1 and experience_id = any($2::uuid[])',
+    [caller.userId, experienceIds],
+  );
+  const flags: Record<string, { reason: FlagReason }> = {};
+  for (const row of res.rows) flags[row.experience_id] = { reason: row.reason };
+  return { flags };
+}
+
+/** With batches off, how long a hide can be taken back. */
+export const HIDE_UNDO_MS = 10 * 60_000;
+
 /**
- * The ids of one page of a view, each part read through its own index so a page never scans
- * the published reports: held (experiences_held_idx), published with open flags (flags_open_idx,
- * then the primary key) and hidden (experiences_hidden_idx, migration 012). `after` is the
- * keyset condition on the part's alias `x`.
+ * Since when a hide can still be taken back: the start of the current publication window (a hide
+ * is undone before the batch after it, like a publish), or HIDE_UNDO_MS with batches off.
  */
-function pageIds(view: QueueView, after: string): string {
-  const part = (status: string, extra = '') =>
-    `(select x.id, x.created_at from experiences x where x.status = '${status}' ${extra} ${after} order by x.created_at, x.id limit $1)`;
-  if (view === 'hidden') return part('hidden');
-  return `${part('held')} union all ${part('published', 'and x.id in (select f.experience_id from flags f where f.resolved_at is null)')}`;
+export function hideUndoableSince(ctx: AppContext, now: Date): Date {
+  const every = ctx.config.publishEveryMs;
+  return every > 0 ? batchSlot(now, every) : new Date(now.getTime() - HIDE_UNDO_MS);
 }
 
 /**
- * The `waiting` view: held reports and published reports with open flags; `hidden`: hidden
- * reports (to restore). Oldest first, keyset paged. `experienceId` answers that one report
- * whatever its status (the Activity log links to it).
+ * Takes back a decision that has not taken public effect (docs/product-rules.md, "Moderation"):
+ * a publish or restore waiting for its batch is cancelled (nothing was public, nothing is logged);
+ * a hide made in the current publication window puts the report back as it was (published or
+ * held, with its hold reasons and the flags the hide resolved) and is logged as `undo`. 404 for
+ * an unknown report; 409 when there is nothing to undo.
  */
-export async function queue(
+export async function undoDecision(
   ctx: AppContext,
-  q: { limit: number; cursor?: string; view: QueueView; experienceId?: string },
-): Promise<{ items: QueueItem[]; nextCursor: string | null }> {
-  const { limit, cursor } = q;
-  const values: unknown[] = [limit + 1];
-  let after = '';
-  if (cursor && !q.experienceId) {
-    const [createdAt, id] = decodeCursor(ctx, cursor, ['timestamp', 'uuid']);
-    after = `and (x.created_at, x.id) > ($${values.push(createdAt)}::timestamptz, $${values.push(id)}::uuid)`;
-  }
-  const where = q.experienceId ? `e.id = $${values.push(q.experienceId)}::uuid` : `e.id in (select id from (${pageIds(q.view, after)}) page)`;
-  const res = await ctx.db.query<ExperienceRow>(
-    `${SELECT}
-      where ${where}
-      order by e.created_at, e.id limit $1`,
-    values,
-  );
-  const page = res.rows.slice(0, limit);
-  const scheduled = await ctx.db.query<{ experience_id: string; kind: 'publish' | 'restore'; batch_at: Date }>(
-    `select experience_id, kind, batch_at from publication_queue where experience_id = any($1::uuid[]) and kind in ('publish', 'restore')`,
-    [page.map((r) => r.id)],
-  );
-  const flags = await ctx.db.query<{ experience_id: string; reason: FlagReason; note: string | null; created_at: Date }>(
-    `select experience_id, reason, note, created_at from flags
-      where experience_id = any($1::uuid[]) and resolved_at is null order by created_at, id`,
-    [page.map((r) => r.id)],
-  );
-  const items = page.map((row): QueueItem => {
-    const own = ownView(row, '');
-    const { trackingId: _omit, ...experience } = own;
-    const mine = flags.rows.filter((f) => f.experience_id === row.id);
-    const counts = new Map<FlagReason, number>();
-    for (const f of mine) counts.set(f.reason, (counts.get(f.reason) ?? 0) + 1);
-    return {
-      experience,
-      status: row.status,
-      holdReasons: row.hold_reasons as HoldReason[],
-      queuedAt: publishedDay(row.created_at),
-      flags: {
-        open: mine.length,
-        reasons: [...counts].map(([reason, count]) => ({ reason, count })),
-        notes: mine.filter((f) => f.note).map((f) => ({ reason: f.reason, note: f.note!, createdAt: f.created_at.toISOString() })),
-      },
-      concerningVotes: row.concerning_count,
-      scheduled: ((s) => (s ? { action: s.kind, publicFrom: s.batch_at.toISOString() } : null))(scheduled.rows.find((s) => s.experience_id === row.id)),
-    };
+  moderator: Caller,
+  experienceId: string,
+  now = new Date(),
+): Promise<{ id: string; status: ExperienceStatus; undone: 'publish' | 'restore' | 'hide' }> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const current = await tx.query<{ status: ExperienceStatus; hidden_from: 'published' | 'held' | null; hidden_at: Date | null }>(
+      'select status, hidden_from, hidden_at from experiences where id = $1 for update',
+      [experienceId],
+    );
+    const row = current.rows[0];
+    if (!row) throw notFound(NOT_FOUND);
+    const cancelled = await tx.query<{ kind: 'publish' | 'restore' }>(
+      `delete from publication_queue where experience_id = $1 and kind in ('publish', 'restore') returning kind`,
+      [experienceId],
+    );
+    if (cancelled.rows.length) return { status: row.status, undone: cancelled.rows[0].kind };
+    const since = hideUndoableSince(ctx, now);
+    if (row.status !== 'hidden' || !row.hidden_from || !row.hidden_at || row.hidden_at < since) {
+      throw conflict(
+        row.status === 'hidden'
+          ? 'This hide can no longer be undone: the publication batch after it has run. Restore the report instead.'
+          : 'There is nothing to undo: no publish or restore of this report is waiting for its batch.',
+      );
+    }
+    // Compared in SQL: the hide's instant has microseconds on PostgreSQL, a JS Date only milliseconds.
+    await tx.query(
+      `update flags f set resolved_at = null from experiences e
+        where e.id = $1 and f.experience_id = e.id and f.resolved_at = e.hidden_at`,
+      [experienceId],
+    );
+    await tx.query(
+      `update experiences set status = hidden_from, hidden_from = null, hidden_at = null, hidden_reason = null, hidden_note = null where id = $1`,
+      [experienceId],
+    );
+    await logAction(tx, { experienceId, moderatorId: moderator.userId, action: 'undo', reasons: ['hide'] });
+    // Public again at once when it was public before (a hide's timing tells nothing about its
+    // author, nor does its undo); with batches off its shown combinations follow now.
+    if (row.hidden_from === 'published') await afterTakedown(ctx, tx, experienceId);
+    return { status: row.hidden_from, undone: 'hide' as const };
   });
-  const last = page[page.length - 1];
-  return {
-    items,
-    nextCursor: res.rows.length > limit ? ctx.cursors.encode([last.created_at.toISOString(), last.id]) : null,
-  };
+  if (result.undone === 'hide') ctx.cache.invalidate();
+  return { id: experienceId, ...result };
 }
 
-/** The moderation log, newest first, keyset paged, filtered by action and moderator. */
-export async function moderationLog(
-  ctx: AppContext,
-  q: { action?: ModerationAction; moderatorId?: string; limit: number; cursor?: string },
-): Promise<{ entries: ModerationLogEntry[]; nextCursor: string | null }> {
-  const values: unknown[] = [q.limit + 1];
-  const where: string[] = [];
-  if (q.action) where.push(`l.action = $${values.push(q.action)}`);
-  if (q.moderatorId) where.push(`l.moderator_id = $${values.push(q.moderatorId)}`);
-  if (q.cursor) {
-    const [createdAt, id] = decodeCursor(ctx, q.cursor, ['timestamp', 'uuid']);
-    where.push(`(l.created_at, l.id) < ($${values.push(createdAt)}::timestamptz, $${values.push(id)}::uuid)`);
+/**
+ * One decision for several reports, each in its own transaction and answered on its own: one
+ * that cannot be decided (deleted meanwhile, already hidden) does not stop the others.
+ */
+export async function decideMany(ctx: AppContext, moderator: Caller, body: BulkDecisionRequest) {
+  const results = [];
+  for (const id of [...new Set(body.ids)]) {
+    try {
+      const hide = body.action === 'hide' ? { reason: body.reason!, note: body.note } : undefined;
+      const done = await decide(ctx, moderator, id, body.action, hide);
+      results.push({ id, ok: true, status: done.status, publicFrom: done.publicFrom, error: null });
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+      results.push({ id, ok: false, status: null, publicFrom: null, error: err.message });
+    }
   }
-  const res = await ctx.db.query<{
-    id: string;
-    experience_id: string;
-    moderator_id: string | null;
-    email: string | null;
-    former_moderator: boolean;
-    action: ModerationAction;
-    reasons: string[];
-    note: string | null;
-    created_at: Date;
-  }>(
-    `select l.id, l.experience_id, l.moderator_id, u.email, l.former_moderator, l.action, l.reasons, l.note, l.created_at
-       from moderation_log l left join users u on u.id = l.moderator_id
-      ${where.length ? `where ${where.join(' and ')}` : ''}
-      order by l.created_at desc, l.id desc limit $1`,
-    values,
-  );
-  const page = res.rows.slice(0, q.limit);
-  const last = page[page.length - 1];
-  return {
-    entries: page.map((r) => ({
-      _id: r.id,
-      experienceId: r.experience_id,
-      moderatorId: r.moderator_id,
-      moderatorEmail: r.email,
-      formerModerator: r.former_moderator,
-      action: r.action,
-      reasons: r.reasons,
-      note: r.note,
-      createdAt: r.created_at.toISOString(),
-    })),
-    nextCursor: res.rows.length > q.limit ? ctx.cursors.encode([last.created_at.toISOString(), last.id]) : null,
-  };
+  return { results };
 }

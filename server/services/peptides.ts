@@ -1,11 +1,12 @@
 // Peptide catalogue: search, filter, sort and page in SQL; aggregates come from trigger-kept columns.
-import type { CreatePeptideInput, Peptide } from '../../contract/peptides';
+import { PEPTIDE_CONTACT_MESSAGE, type CreatePeptideInput, type Peptide } from '../../contract/peptides';
 import type { PeptideSort } from '../../contract/common';
 import { cleanPeptideName, peptideNameKey } from '../../contract/names';
+import { findHoldMatches, skeleton } from './text-rules';
 import { roundTo } from '../../contract/rules';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
-import { conflict, forbidden, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { recordActivity } from './users';
 
 export interface PeptideRow {
@@ -150,8 +151,8 @@ export async function insertPeptide(q: Queryable, input: CreatePeptideInput, cre
   const name = cleanPeptideName(input.name);
   const res = await q.query<{ id: string }>(
     `insert into peptides (name, peptide_sequence, category, description, detailed_description, mechanism,
-       common_dosage, common_frequency, common_effects, side_effects, common_stacks, dosage_ranges, timeline, created_by, name_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning id`,
+       common_dosage, common_frequency, common_effects, side_effects, common_stacks, dosage_ranges, timeline, created_by, name_key, name_skeleton)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning id`,
     [
       name,
       input.peptide_sequence,
@@ -168,12 +169,59 @@ export async function insertPeptide(q: Queryable, input: CreatePeptideInput, cre
       JSON.stringify(input.timeline),
       createdBy,
       peptideNameKey(name),
+      nameSkeleton(name),
     ],
   );
   return res.rows[0].id;
 }
 
+/** The look-alike key of a name (migration 022): its skeleton, spaces and all. */
+function nameSkeleton(name: string): string {
+  return skeleton(name);
+}
+
+/**
+ * Gives the look-alike key to peptides stored before it existed (migration 022), at start. Two
+ * live names that only now count as the same both stay, the later with its id in its key, so a
+ * moderator can delete one; a new look-alike is refused.
+ */
+export async function backfillNameSkeletons(db: Queryable): Promise<number> {
+  const res = await db.query<{ id: string; name: string }>('select id, name from peptides where name_skeleton is null order by created_at, id');
+  for (const row of res.rows) {
+    const key = nameSkeleton(row.name);
+    const taken = await db.query('select 1 from peptides where name_skeleton = $1 and deleted_at is null', [key]);
+    await db.query('update peptides set name_skeleton = $2 where id = $1', [row.id, taken.rows.length ? `${key} #${row.id}` : key]);
+  }
+  return res.rows.length;
+}
+
+/**
+ * Refuses a link, email or phone number in any field a reader of the peptide page sees, read as
+ * the hold rules read a report (services/text-rules.ts); the message names the field and what
+ * was found. Dangerous-advice phrases are a report's rule: a page describing doses is not one.
+ */
+function refuseContacts(input: CreatePeptideInput): void {
+  const fields: [string, readonly string[]][] = [
+    ['name', [input.name]],
+    ['description', [input.description]],
+    ['detailedDescription', [input.detailedDescription]],
+    ['mechanism', [input.mechanism]],
+    ['commonDosage', [input.commonDosage]],
+    ['commonFrequency', [input.commonFrequency]],
+    ['commonEffects', input.commonEffects],
+    ['sideEffects', input.sideEffects],
+    ['commonStacks', input.commonStacks],
+    ['dosageRanges', Object.values(input.dosageRanges)],
+    ['timeline', Object.values(input.timeline)],
+  ];
+  for (const [field, texts] of fields) {
+    const found = findHoldMatches(texts).find((f) => f.kind !== 'danger');
+    if (found && found.kind !== 'danger') throw badRequest(`${field}: ${PEPTIDE_CONTACT_MESSAGE[found.kind]} ("${found.text}")`);
+  }
+}
+
 export async function createPeptide(ctx: AppContext, caller: Caller, input: CreatePeptideInput): Promise<Peptide> {
+  refuseContacts(input);
   let id: string;
   try {
     id = await insertPeptide(ctx.db, input, caller.userId);
@@ -188,8 +236,13 @@ export async function createPeptide(ctx: AppContext, caller: Caller, input: Crea
 
 /** Names the live peptide a new name collides with, as it is written (it may differ from what was typed). */
 async function duplicateMessage(ctx: AppContext, name: string): Promise<string> {
-  const res = await ctx.db.query<{ name: string }>('select name from peptides where name_key = $1 and deleted_at is null', [peptideNameKey(name)]);
-  return res.rows[0] ? `A peptide named "${res.rows[0].name}" already exists` : 'A peptide with this name already exists';
+  const res = await ctx.db.query<{ name: string; same: boolean }>(
+    'select name, name_key = $1 as same from peptides where (name_key = $1 or name_skeleton = $2) and deleted_at is null order by 2 desc limit 1',
+    [peptideNameKey(name), nameSkeleton(name)],
+  );
+  const found = res.rows[0];
+  if (!found) return 'A peptide with this name already exists';
+  return found.same ? `A peptide named "${found.name}" already exists` : `A peptide named "${found.name}" already exists, and this name looks the same`;
 }
 
 /** Soft delete: the peptide leaves every list; its experiences stay. */

@@ -54,8 +54,12 @@ const FROM = `from experiences e join peptides p on p.id = e.peptide_id
   join experience_public ep on ep.experience_id = e.id
   ${DISCLOSED_JOIN}`;
 
-export const SELECT = `select ${COLUMNS}, e.sourcing, e.status, e.hold_reasons, e.hidden_reason, e.hidden_note
+/** Everything about a report (`extra`: more columns, for the moderators' queue). */
+export function fullSelect(extra = ''): string {
+  return `select ${COLUMNS}, e.sourcing, e.status, e.hold_reasons, e.hidden_reason, e.hidden_note${extra ? `, ${extra}` : ''}
   ${FROM}`;
+}
+export const SELECT = fullSelect();
 
 /**
  * What public views read (`extra`: more columns): no moderation state, and the sourcing only

@@ -13,7 +13,7 @@ import { K_ANONYMITY } from '../../contract/rules';
 import type { Sourcing } from '../../contract/experiences';
 import type { HoldReason } from '../../contract/moderation';
 import { logActions, type LogEntry } from './moderation-log';
-import { textHoldReasons } from './moderation-rules';
+import { NEAR_REPEAT, jaccard, storyShingles, textHoldReasons } from './text-rules';
 
 /**
  * The tables whose replaced and deleted rows hold report text, scrubbed after every batch that
@@ -71,6 +71,8 @@ export interface SubmissionRow {
   is_demo: boolean;
   publish_sourcing: boolean;
   story_hash: string;
+  /** Band keys of the story's MinHash signature (text-rules.ts storyBands), for near repeats. */
+  story_bands: number[];
   /** What the report's own text decides (text rules, pre-moderation); the batch adds `repeated`. */
   status: 'published' | 'held';
   hold_reasons: HoldReason[];
@@ -79,13 +81,24 @@ export interface SubmissionRow {
 const SUBMISSION_COLUMNS = [
   'id', 'tracking_hash', 'peptide_id', 'dosage', 'frequency', 'duration_days', 'route', 'primary_purpose', 'purpose_groups',
   'age_range', 'biological_sex', 'activity_level', 'outcomes', 'rating', 'effects', 'timeline', 'story', 'stack', 'sourcing',
-  'search_text', 'created_at', 'is_demo', 'publish_sourcing', 'story_hash', 'status', 'hold_reasons', 'published_at',
+  'search_text', 'created_at', 'is_demo', 'publish_sourcing', 'story_hash', 'story_bands', 'status', 'hold_reasons', 'published_at',
 ] as const;
 
-/** What an author's edit may change (with what follows from it), as the queue keeps it. */
+/**
+ * What an author's edit may change (with what follows from it), as the queue keeps it;
+ * `edited_from` is set when the edit is applied (applyChanges).
+ */
 export const EDITABLE_COLUMNS = [
-  'story', 'effects', 'outcomes', 'rating', 'search_text', 'story_hash', 'updated_at', 'status', 'hold_reasons',
+  'story', 'effects', 'outcomes', 'rating', 'search_text', 'story_hash', 'story_bands', 'updated_at', 'status', 'hold_reasons', 'edited_from',
 ] as const;
+
+/** What a correction replaced while its report waited for review (migration 024, QueueItem.editedFrom). */
+export interface EditedFrom {
+  story: string;
+  effects: string[];
+  outcomes: Record<string, number>;
+  holdReasons: HoldReason[];
+}
 export type EditPayload = Partial<Record<(typeof EDITABLE_COLUMNS)[number], unknown>> & { story: string; effects: string[]; outcomes: Record<string, number> };
 
 export type Change =
@@ -105,9 +118,20 @@ export function ownHoldReasons(ctx: AppContext, texts: readonly string[]): HoldR
   return reasons;
 }
 
-/** The free texts of a report that the hold rules read. */
-export function heldTexts(r: { story: string; effects: string[]; stack: string[]; dosage: string; outcomes: Record<string, number>; sourcing: { batchId?: string } | null }): string[] {
-  return [r.story, ...r.effects, ...r.stack, r.dosage, ...Object.keys(r.outcomes), r.sourcing?.batchId ?? ''];
+/**
+ * The free texts of a report that the hold rules read: every one a reader can see. The vendor's
+ * address is read when it is published (its host is on the card).
+ */
+export function heldTexts(r: {
+  story: string;
+  effects: string[];
+  stack: string[];
+  dosage: string;
+  outcomes: Record<string, number>;
+  sourcing: { batchId?: string; vendorUrl?: string } | null;
+  publishSourcing?: boolean;
+}): string[] {
+  return [r.story, ...r.effects, ...r.stack, r.dosage, ...Object.keys(r.outcomes), r.sourcing?.batchId ?? '', r.publishSourcing ? (r.sourcing?.vendorUrl ?? '') : ''];
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -124,20 +148,86 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+interface Story {
+  id: string;
+  story: string;
+  story_hash: string;
+  story_bands: number[] | null;
+}
+
 /**
- * Story hashes of reports published today or yesterday (UTC days: the day is all that is kept of a
- * report's time), with their ids. Only published ones: comparing with a held or queued report
- * would tell its author's lookup that such a report exists.
+ * The repeat rule (docs/product-rules.md, "Moderation"): a story repeats another when their
+ * skeletons hash alike or their word triples are NEAR_REPEAT alike (text-rules.ts), compared
+ * with reports published today or yesterday (UTC days: the day is all that is kept of a report's
+ * time), and with those this batch has published already. Only published ones: comparing with a
+ * held or queued report would tell its author's lookup that such a report exists.
+ *
+ * The candidates come from an index in memory, read once per batch: the hash and band keys of
+ * the window's published reports (one scan of experiences_newest_idx), then the texts of only
+ * those that share a key. Asking the database per chunk instead let the planner scan the whole
+ * window for every 10 reports (its estimate for `story_bands && array[…]` is poor): 0.4 s per
+ * chunk on a million reports, minutes for a batch of 10,000; and comparing each new story with
+ * every one published before it in the batch grew with the square of the batch.
  */
-async function publishedRepeats(tx: Queryable, hashes: string[]): Promise<{ id: string; story_hash: string }[]> {
-  if (!hashes.length) return [];
-  const res = await tx.query<{ id: string; story_hash: string }>(
-    `select id, story_hash from experiences where story_hash = any($1::text[]) and status = 'published'
-       and created_at >= utc_day(now()) - interval '24 hours'`,
-    [hashes],
-    { prepare: true },
-  );
-  return res.rows;
+function repeatRule(tx: Queryable) {
+  const hashOf = new Map<string, string>();
+  const byHash = new Map<string, Set<string>>();
+  const byBand = new Map<number, Set<string>>();
+  const shinglesOf = new Map<string, Set<string>>();
+  const index = (id: string, hash: string, bands: readonly number[]) => {
+    hashOf.set(id, hash);
+    const keyed = <K>(map: Map<K, Set<string>>, key: K) => (map.get(key) ?? map.set(key, new Set()).get(key)!).add(id);
+    keyed(byHash, hash);
+    for (const band of bands) keyed(byBand, band);
+  };
+  let loaded: Promise<void> | null = null;
+  const load = () =>
+    (loaded ??= tx
+      .query<{ id: string; story_hash: string | null; story_bands: number[] | null }>(
+        `select id, story_hash, story_bands from experiences
+          where status = 'published' and created_at >= utc_day(now()) - interval '24 hours'`,
+        [],
+        { prepare: true },
+      )
+      .then((res) => {
+        for (const r of res.rows) if (r.story_hash) index(r.id, r.story_hash, r.story_bands ?? []);
+      }));
+  const candidatesOf = (s: Story) => {
+    const ids = new Set(byHash.get(s.story_hash));
+    for (const band of s.story_bands ?? []) for (const id of byBand.get(band) ?? []) ids.add(id);
+    ids.delete(s.id);
+    return ids;
+  };
+  return {
+    /** The ids among `stories` that repeat a published story (not themselves). */
+    async repeating(stories: Story[]): Promise<Set<string>> {
+      if (!stories.length) return new Set();
+      await load();
+      const candidates = new Map(stories.map((s) => [s.id, candidatesOf(s)]));
+      const unread = [...new Set([...candidates.values()].flatMap((ids) => [...ids]))].filter((id) => !shinglesOf.has(id));
+      if (unread.length) {
+        const res = await tx.query<{ id: string; story: string }>('select id, story from experiences where id = any($1::uuid[])', [unread], { prepare: true });
+        for (const r of res.rows) shinglesOf.set(r.id, storyShingles(r.story));
+      }
+      const out = new Set<string>();
+      for (const s of stories) {
+        const mine = storyShingles(s.story);
+        for (const id of candidates.get(s.id)!) {
+          const theirs = shinglesOf.get(id);
+          if (hashOf.get(id) === s.story_hash || (theirs && jaccard(mine, theirs) >= NEAR_REPEAT)) {
+            out.add(s.id);
+            break;
+          }
+        }
+      }
+      return out;
+    },
+    /** A story this batch publishes: later ones in the batch are compared with it too. */
+    published(s: Story) {
+      index(s.id, s.story_hash, s.story_bands ?? []);
+      shinglesOf.set(s.id, storyShingles(s.story));
+    },
+  };
 }
 
 /** What applyChanges did, for the caller's logs and the tests. */
@@ -172,7 +262,8 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
   // have been hidden, deleted or held again since).
   for (const part of chunks(of('publish', 'restore'), CHUNK.update)) {
     const res = await tx.query<{ id: string; kind: string; moderator_id: string | null } & Cell>(
-      `update experiences e set status = 'published', hold_reasons = '{}', hidden_reason = null, hidden_note = null, published_at = $2
+      `update experiences e set status = 'published', hold_reasons = '{}', hidden_reason = null, hidden_note = null, published_at = $2, decided_at = now(),
+           edited_from = null, hidden_from = null, hidden_at = null
          from jsonb_to_recordset($1::jsonb) as c(id uuid, kind text, moderator_id uuid)
         where e.id = c.id and e.status = case c.kind when 'publish' then 'held' else 'hidden' end
         returning e.id, c.kind, c.moderator_id, e.peptide_id, e.age_range, e.biological_sex, e.activity_level`,
@@ -196,37 +287,49 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
   }
 
   // Stories published in this batch count for `repeated` like those published before it.
-  const publishedNow = new Set<string>();
+  const repeats = repeatRule(tx);
   const edits = of('edit');
   const submits = of('submit');
-  const repeats = await publishedRepeats(tx, [...new Set([...edits, ...submits].map((c) => String(c.payload.story_hash)))]);
-  const isRepeat = (hash: string, id: string) => publishedNow.has(hash) || repeats.some((r) => r.story_hash === hash && r.id !== id);
+  const storyOf = (c: { experienceId: string; payload: EditPayload | SubmissionRow }): Story => ({
+    id: c.experienceId,
+    story: c.payload.story,
+    story_hash: String(c.payload.story_hash),
+    story_bands: (c.payload.story_bands as number[] | undefined) ?? null,
+  });
 
   for (const part of chunks(edits, CHUNK.update)) {
-    const current = await tx.query<{ id: string; status: string; story: string; effects: string[]; stack: string[]; dosage: string; sourcing: { batchId?: string } | null } & Cell>(
-      `select id, status, stack, dosage, sourcing, peptide_id, age_range, biological_sex, activity_level from experiences where id = any($1::uuid[])`,
+    const current = await tx.query<
+      { id: string; status: string; stack: string[]; dosage: string; sourcing: { batchId?: string } | null; publish_sourcing: boolean; before: EditedFrom } & Cell
+    >(
+      `select id, status, stack, dosage, sourcing, publish_sourcing, peptide_id, age_range, biological_sex, activity_level,
+         coalesce(edited_from, jsonb_build_object('story', story, 'effects', to_jsonb(effects), 'outcomes', outcomes, 'holdReasons', to_jsonb(hold_reasons))) as before
+         from experiences where id = any($1::uuid[])`,
       [part.map((c) => c.experienceId)],
     );
     const byId = new Map(current.rows.map((r) => [r.id, r]));
+    const repeating = await repeats.repeating(part.map(storyOf));
     const rows: { id: string; payload: EditPayload }[] = [];
     for (const c of part) {
       const now = byId.get(c.experienceId);
       if (!now) continue; // deleted meanwhile
-      const reasons = ownHoldReasons(ctx, heldTexts({ ...now, ...c.payload }));
-      if (isRepeat(String(c.payload.story_hash), c.experienceId)) reasons.push('repeated');
+      const reasons = ownHoldReasons(ctx, heldTexts({ ...now, ...c.payload, publishSourcing: now.publish_sourcing }));
+      if (repeating.has(c.experienceId)) reasons.push('repeated');
       // A held or hidden report goes back to the queue when its author changes it.
       if (now.status !== 'published') reasons.unshift('edited');
       const status = reasons.length ? 'held' : 'published';
-      if (status === 'published') publishedNow.add(String(c.payload.story_hash));
+      if (status === 'published') repeats.published(storyOf(c));
       else log.push({ experienceId: c.experienceId, moderatorId: null, action: 'hold', reasons });
-      rows.push({ id: c.experienceId, payload: { ...c.payload, status, hold_reasons: reasons } });
+      // A correction that leaves the report waiting keeps what it replaced, the first version since
+      // the last decision, for the moderator's diff (QueueItem.editedFrom); published, nothing.
+      const edited_from = status === 'held' ? now.before : null;
+      rows.push({ id: c.experienceId, payload: { ...c.payload, status, hold_reasons: reasons, edited_from } });
       applied.cells.push(now);
     }
     if (!rows.length) continue;
     await tx.query(
       `update experiences e set (${EDITABLE_COLUMNS.join(', ')}) =
            (select ${EDITABLE_COLUMNS.map((col) => `r.${col}`).join(', ')} from jsonb_populate_record(e, c.payload) r),
-         hidden_reason = null, hidden_note = null
+         hidden_reason = null, hidden_note = null, hidden_from = null, hidden_at = null
          from jsonb_to_recordset($1::jsonb) as c(id uuid, payload jsonb)
         where e.id = c.id`,
       [JSON.stringify(rows)],
@@ -235,11 +338,12 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
   }
 
   for (const part of chunks(submits, CHUNK.insert)) {
+    const repeating = await repeats.repeating(part.map(storyOf));
     const rows = part.map((c) => {
       const reasons = [...c.payload.hold_reasons];
-      if (isRepeat(c.payload.story_hash, c.experienceId)) reasons.push('repeated');
+      if (repeating.has(c.experienceId)) reasons.push('repeated');
       const status = reasons.length ? 'held' : 'published';
-      if (status === 'published') publishedNow.add(c.payload.story_hash);
+      if (status === 'published') repeats.published(storyOf(c));
       else log.push({ experienceId: c.experienceId, moderatorId: null, action: 'hold', reasons });
       return { ...c.payload, status, hold_reasons: reasons, published_at: status === 'published' ? at.toISOString() : null };
     });

@@ -26,12 +26,24 @@ export async function castVote(ctx: AppContext, caller: Caller, experienceId: st
   const result = await recordVote(ctx.db, caller.userId, experienceId, voteType);
   // CONCERNING_HOLD_THRESHOLD concerning votes hold the report. Two such votes at once may both
   // see the threshold reached: the hold changes only a published report, so it happens once.
-  if (result.counts.concerning >= ctx.config.concerningHoldThreshold) {
+  // A moderator's decision stands: only concerning votes cast after it count (migration 023).
+  if (result.counts.concerning >= ctx.config.concerningHoldThreshold && (await concerningSinceDecision(ctx.db, experienceId)) >= ctx.config.concerningHoldThreshold) {
     await ctx.db.transaction((tx) => autoHold(ctx, tx, experienceId, 'concerning-votes'));
   }
   ctx.cache.invalidate();
   await recordActivity(ctx, caller.userId);
   return { vote: toVote(result.vote), votes: toCounts(result.counts) };
+}
+
+/** Concerning votes cast or changed since a moderator last published or restored the report. */
+async function concerningSinceDecision(q: Queryable, experienceId: string): Promise<number> {
+  const res = await q.query<{ n: number }>(
+    `select count(*)::int as n from votes v join experiences e on e.id = v.experience_id
+      where v.experience_id = $1 and v.vote_type = 'concerning'
+        and (e.decided_at is null or coalesce(v.updated_at, v.created_at) > e.decided_at)`,
+    [experienceId],
+  );
+  return res.rows[0].n;
 }
 
 /**

@@ -414,7 +414,7 @@ describe('research hub (moderators)', () => {
   });
 
   it('CSV export: header, one line per row, quoted cells, formulas neutralised', async () => {
-    // Its link holds it (services/moderation-rules.ts): a moderator publishes it.
+    // Its link holds it (services/text-rules.ts): a moderator publishes it.
     const held = await submit(t, validSubmission(ids.selank, { effects: ['=HYPERLINK("http://evil.example")', 'Calm, "quiet"'] }));
     expect((await t.app.inject({ method: 'POST', url: `/api/moderation/experiences/${held.experience._id}/publish`, headers: mod })).statusCode).toBe(200);
     const res = await get('/api/research/export?format=csv&limit=5000', mod);

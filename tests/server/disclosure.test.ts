@@ -211,6 +211,15 @@ describe('sourcing', () => {
     const shown = await submit(t, validSubmission(peptideId, { sourcing, publishSourcing: true }));
     expect(hidden.experience.vendor).toBeNull();
     expect(shown.experience.vendor).toEqual({ name: 'vendor.example', quantity: '3 ml', batchId: 'B-77' });
+    // A published vendor address is a link: the report waits for a moderator (services/text-rules.ts).
+    expect(hidden.status).toBe('published');
+    expect(shown).toMatchObject({ status: 'held', holdReasons: ['link'] });
+    const decision = await t.app.inject({
+      method: 'POST',
+      url: `/api/moderation/experiences/${shown.experience._id}/publish`,
+      headers: mod,
+    });
+    expect(decision.statusCode, decision.body).toBe(200);
     const cards = await feed();
     expect(cards.find((c) => c._id === hidden.experience._id)?.vendor).toBeNull();
     expect(cards.find((c) => c._id === shown.experience._id)?.vendor).toEqual({ name: 'vendor.example', quantity: '3 ml', batchId: 'B-77' });

@@ -38,6 +38,8 @@ import {
   VoteRequest,
   FlagRequest,
   HideRequest,
+  BulkDecisionRequest,
+  MyFlagsQuery,
   ModerationLogQuery,
   ModerationQueueQuery,
 } from '../../contract';
@@ -335,7 +337,7 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
       idCase('flag', Id, { reason: 'spam' }),
       bodyCase('flag', FlagRequest, () => ({ reason: 'spam', note: 'x' }), `/api/experiences/${existing?.experienceId}/flag`),
     ),
-  moderationQueue: () => queryCase('moderationQueue', ModerationQueueQuery, ['limit', 'cursor']),
+  moderationQueue: () => queryCase('moderationQueue', ModerationQueueQuery, ['view', 'reason', 'limit', 'cursor']),
   moderationPublish: () => idCase('moderationPublish', Id),
   moderationHide: () =>
     fc.oneof(
@@ -343,7 +345,13 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
       bodyCase('moderationHide', HideRequest, () => ({ reason: 'spam' }), `/api/moderation/experiences/${existing?.experienceId}/hide`),
     ),
   moderationRestore: () => idCase('moderationRestore', Id),
-  moderationLog: () => queryCase('moderationLog', ModerationLogQuery, ['action', 'moderatorId', 'limit', 'cursor']),
+  moderationLog: () => queryCase('moderationLog', ModerationLogQuery, ['action', 'moderatorId', 'experienceId', 'limit', 'cursor']),
+  moderationSummary: () => queryCase('moderationSummary', null, ['x']),
+  // Bulk decisions name only reports that do not exist: each answers on its own, none is changed.
+  moderationBulk: () =>
+    bodyCase('moderationBulk', BulkDecisionRequest, () => ({ ids: ['00000000-0000-4000-8000-00000000b01c'], action: 'hide', reason: 'spam' })),
+  moderationUndo: () => idCase('moderationUndo', Id),
+  myFlags: () => queryCase('myFlags', MyFlagsQuery, ['experienceIds']),
   voteStatus: () => idCase('voteStatus', Id),
   withdrawVote: () => idCase('withdrawVote', Id),
   myVotes: () => queryCase('myVotes', MyVotesQuery, ['experienceIds']),

@@ -157,8 +157,9 @@ export function validSubmission(peptideId: string, overrides: Record<string, unk
     outcomes: { energy: 6, sleep: 7, mood: 8, performance: 5, recovery: 9 },
     effects: ['Less joint pain'],
     timeline: '1-week',
-    // Each story differs: the same story twice within 24 hours is held (services/moderation-rules.ts).
-    story: `I used this for a shoulder injury over four weeks. The pain eased noticeably in the second week and I could train again without discomfort. Note ${storyWord()}.`,
+    // Each story differs in a dozen words: the same story, or one within a few words of it, twice
+    // within 24 hours is held as a near repeat (services/text-rules.ts, NEAR_REPEAT).
+    story: `I used this for a shoulder injury over four weeks. The pain eased noticeably in the second week and I could train again without discomfort. Notes: ${Array.from({ length: 12 }, storyWord).join(' ')}.`,
     stack: [],
     ...overrides,
   };

@@ -1,11 +1,14 @@
-// Automatic holds (docs/product-rules.md, "Moderation"; services/moderation-rules.ts): links,
+// Automatic holds (docs/product-rules.md, "Moderation"; services/text-rules.ts): links,
 // email addresses, phone numbers and repeated stories hold a new report; dosages, decimals,
 // "e.g." and dates do not. MODERATION=pre holds every new or edited report; editing a held or
 // hidden report puts it back in the queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_REASON_TEXT, HOLD_REASONS } from '../../contract/moderation';
 import { SubmitExperienceResponse } from '../../contract/experiences';
-import { hasLink, hasPhone, textHoldReasons } from '../../server/services/moderation-rules';
+import { findHoldMatches, textHoldReasons } from '../../server/services/text-rules';
+
+const hasLink = (text: string) => findHoldMatches([text]).some((f) => f.kind === 'link');
+const hasPhone = (text: string) => findHoldMatches([text]).some((f) => f.kind === 'phone');
 import { createTestApp, json, lookupTracked, updateTracked, validSubmission, type TestApp } from './helpers';
 import { rows, storyOf } from './fixtures';
 

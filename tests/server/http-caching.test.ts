@@ -6,17 +6,20 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { precompressFolder } from '../../scripts/precompress';
 import { bearer, createTestApp, deleteTracked, json, lookupTracked, member, submit, validSubmission, type TestApp } from './helpers';
 import { moderatorToken } from './fixtures';
 
 let t: TestApp;
 let staticDir: string;
 beforeAll(async () => {
-  // A build with one hashed asset, as Vite writes it.
+  // A build with one hashed asset, as Vite writes it, with its compressed copies
+  // (scripts/precompress.ts; tests/server/precompressed.test.ts tests how they are sent).
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-static-'));
   fs.mkdirSync(path.join(staticDir, 'assets'));
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Peptide Community</title><div id="root"></div>');
   fs.writeFileSync(path.join(staticDir, 'assets', 'index-3f9a1c2b.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  await precompressFolder(staticDir);
   t = await createTestApp({ STATIC_DIR: staticDir });
 });
 afterAll(async () => {

@@ -37,6 +37,18 @@ describe('peptide names', () => {
     expect(await liveWithKey('bpc-157')).toEqual(['BPC-157']);
   });
 
+  it.each([
+    ['ВРС-157', 'Cyrillic letters'],
+    ['BPC‐157', 'a hyphen'],
+    ['BPC–157', 'an en dash'],
+    ['BPC—157', 'an em dash'],
+    ['BPC-l57', 'the letter l for the digit 1'],
+    ['врс-157', 'Cyrillic in lower case'],
+  ])('%j (%s) looks like the seeded "BPC-157": 409 saying so, nothing created', async (name) => {
+    expect(expectError(await create(name), 409)).toBe('A peptide named "BPC-157" already exists, and this name looks the same');
+    expect(await rows(t, 'select name from peptides where deleted_at is null and name_skeleton = $1', ['bpc-l57'])).toEqual([{ name: 'BPC-157' }]);
+  });
+
   it('whitespace inside a name is collapsed, not removed: "BPC - 157" is another name, "BPC  -  157" the same as it', async () => {
     const res = await create('BPC - 157');
     expect(res.statusCode).toBe(201);

@@ -190,6 +190,7 @@ const table: Row[] = [
     expect: MEMBERS,
   },
   { action: 'read own vote', endpoint: 'voteStatus', run: async (h) => inject('GET', `/api/experiences/${await freshExperience()}/vote`, h), expect: MEMBERS },
+  { action: 'read own flags', endpoint: 'myFlags', run: async (h) => inject('GET', `/api/flags?experienceIds=${await freshExperience()}`, h), expect: MEMBERS },
   { action: 'read own votes', endpoint: 'myVotes', run: async (h) => inject('GET', `/api/votes?experienceIds=${await freshExperience()}`, h), expect: MEMBERS },
   { action: 'create a peptide', endpoint: 'createPeptide', run: (h) => inject('POST', '/api/peptides', h, validPeptide()), expect: MEMBERS_CREATE },
   {
@@ -274,6 +275,22 @@ const table: Row[] = [
   {
     action: 'restore a hidden report', endpoint: 'moderationRestore',
     run: async (h) => inject('POST', `/api/moderation/experiences/${await freshExperience('hidden')}/restore`, h),
+    expect: MODERATORS,
+  },
+  { action: 'moderation summary', endpoint: 'moderationSummary', run: (h) => inject('GET', '/api/moderation/summary', h), expect: MODERATORS },
+  {
+    action: 'hide several reports at once', endpoint: 'moderationBulk',
+    run: async (h) => inject('POST', '/api/moderation/bulk', h, { ids: [await freshExperience()], action: 'hide', reason: 'spam' }),
+    expect: MODERATORS,
+  },
+  {
+    action: "undo a moderator's hide", endpoint: 'moderationUndo',
+    run: async (h) => {
+      const id = await freshExperience();
+      const hidden = await inject('POST', `/api/moderation/experiences/${id}/hide`, modHeaders, { reason: 'spam' });
+      expect(hidden.statusCode).toBe(200);
+      return inject('POST', `/api/moderation/experiences/${id}/undo`, h);
+    },
     expect: MODERATORS,
   },
 ];

@@ -80,7 +80,8 @@ describe('GET /api/limits', () => {
     expect(by(/flags/i)).toMatchObject({ max: r.votes.max, windowSeconds: r.votes.windowSeconds, scope: 'account' });
     expect(by(/other/i)).toMatchObject({ max: r.general.max, windowSeconds: r.general.windowSeconds, scope: 'address' });
     expect(by(/password-reset mails/i)).toMatchObject({ max: r.resetMail.max, windowSeconds: r.resetMail.windowSeconds, scope: 'account' });
-    expect(limits).toHaveLength(8);
+    expect(by(/corrections/i)).toMatchObject({ max: r.edits.max, windowSeconds: r.edits.windowSeconds, scope: 'report' });
+    expect(limits).toHaveLength(9);
   });
 
   it('follows the environment: the default limits scaled by RATE_LIMIT_MULTIPLIER, each overridable', async () => {
@@ -96,6 +97,7 @@ describe('GET /api/limits', () => {
         Votes: [7, 120],
         Flags: [7, 120],
         'Password-reset mails': [3, 3600],
+        'Corrections per report': [20, 3600],
         'All other API requests': [600, 60],
       });
     } finally {

@@ -43,7 +43,7 @@ beforeEach(() => {
       }
       const id = String(params.id);
       if (flags.some((f) => f.experienceId === id && f.user === user._id)) {
-        return HttpResponse.json(errorBody('You have already flagged this experience'), { status: 409 });
+        return HttpResponse.json(errorBody('You have already flagged this report'), { status: 409 });
       }
       flags.push({ experienceId: id, user: user._id, body });
       const held = flags.filter((f) => f.experienceId === id).length >= threshold;

@@ -184,7 +184,7 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     const items = within(limits).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       expect.stringContaining('10 per hour per address'),
-      expect.stringContaining('10 per 15 minutes per email'),
+      expect.stringContaining('10 per 15 minutes per account and address'),
       expect.stringContaining('600 per minute per address'),
     ]);
     expect(document.body).not.toHaveTextContent(/100\/hour|50\/hour/);

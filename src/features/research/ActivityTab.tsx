@@ -26,7 +26,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/page/LoadError';
 import { LoadMore } from '@/components/page/LoadMore';
 
-const ACTION_VARIANT: Record<ModerationAction, BadgeVariant> = { hold: 'warning', publish: 'success', hide: 'destructive', restore: 'default' };
+const ACTION_VARIANT: Record<ModerationAction, BadgeVariant> = { hold: 'warning', publish: 'success', hide: 'destructive', restore: 'default', undo: 'secondary' };
 const own = (map: Record<string, string>, code: string) => (Object.hasOwn(map, code) ? map[code] : code);
 
 /** A log entry's reasons in words: hold reasons for holds, hide reasons for hides. */

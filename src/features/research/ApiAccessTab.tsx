@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/page/LoadError';
 import { API_REFERENCE } from '@contract/endpoints';
+import { LIMIT_SCOPE_LABELS } from '@contract/vocabulary';
 import { formatWindow } from './format';
 
 const ENDPOINTS: { method: string; path: string; access: string; description: string }[] = [
@@ -31,7 +32,6 @@ const FAILURE = `{
   "error": "limit must be at most 100"
 }`;
 
-const SCOPES = { address: 'per address', account: 'per account', email: 'per email' } as const;
 
 export function ApiAccessTab() {
   return (
@@ -132,7 +132,7 @@ function RateLimits() {
                   <code className="break-all font-mono text-xs text-muted-foreground">{l.description}</code>
                 </span>
                 <span className="shrink-0 text-sm tabular-nums">
-                  {formatWindow(l.max, l.windowSeconds)} <span className="text-muted-foreground">{SCOPES[l.scope]}</span>
+                  {formatWindow(l.max, l.windowSeconds)} <span className="text-muted-foreground">{LIMIT_SCOPE_LABELS[l.scope]}</span>
                 </span>
               </li>
             ))}

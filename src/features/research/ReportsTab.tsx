@@ -19,9 +19,10 @@ import { LoadError } from '@/components/page/LoadError';
 import { LoadMore } from '@/components/page/LoadMore';
 import { QueueItemCard, reportLabel, type QueueAction } from './QueueItemCard';
 
-const VIEW_LABELS: Record<QueueView, string> = { waiting: 'Waiting for review', hidden: 'Hidden reports' };
+const VIEW_LABELS: Record<QueueView, string> = { waiting: 'Waiting for review', scheduled: 'Scheduled for the next batch', hidden: 'Hidden reports' };
 const EMPTY: Record<QueueView, { title: string; text: string }> = {
   waiting: { title: 'Nothing waits for review', text: 'Held and flagged reports will appear here, oldest first.' },
+  scheduled: { title: 'Nothing is scheduled', text: 'Reports you publish or restore wait here for the next publication batch; until then you can undo.' },
   hidden: { title: 'No hidden reports', text: 'Reports a moderator hides appear here, where they can be restored.' },
 };
 const HEADING_ID = 'reports-heading';

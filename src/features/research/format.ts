@@ -1,5 +1,6 @@
 // Number and file-name formats for the Research Hub: figures carry their unit, scale and n.
 
+import { limitWindowText } from '@contract/vocabulary';
 import { formatCount, formatRating } from '@/lib/format';
 
 export { formatCount };
@@ -12,19 +13,7 @@ export const formatMean = (mean: number | null) => (mean === null ? '—' : form
 
 /** "10 per hour", "600 per minute", "10 per 15 minutes". */
 export function formatWindow(max: number, windowSeconds: number): string {
-  const units: [number, string][] = [
-    [86_400, 'day'],
-    [3_600, 'hour'],
-    [60, 'minute'],
-    [1, 'second'],
-  ];
-  for (const [size, name] of units) {
-    if (windowSeconds % size === 0) {
-      const n = windowSeconds / size;
-      return `${formatCount(max)} per ${n === 1 ? name : `${n} ${name}s`}`;
-    }
-  }
-  return `${formatCount(max)} per ${windowSeconds} seconds`;
+  return `${formatCount(max)} per ${limitWindowText(windowSeconds)}`;
 }
 
 /** Today's date as YYYY-MM-DD (UTC), for export file names. */

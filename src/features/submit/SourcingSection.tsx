@@ -82,7 +82,8 @@ export function SourcingSection(props: Props) {
           <div className="grid gap-1">
             <Label htmlFor="publishSourcing">Publish sourcing details</Label>
             <p id="publishSourcing-help" className="text-xs text-muted-foreground">
-              Shows the vendor’s web address host (not the full address), batch ID and volume on your public card.
+              Shows the vendor’s web address host (not the full address), batch ID and volume on your public card. A
+              vendor’s address is a link, so a moderator reads the report before it appears.
             </p>
           </div>
         </div>
