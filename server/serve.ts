@@ -185,7 +185,13 @@ async function serve(config: Config, options: RunOptions, started: number) {
   // The embedded database's folder is this process's alone: npm run backup asks it for the dump.
   let stopBackups = async () => {};
   if (ctx.db.backup && !config.dataDir.startsWith('memory://')) {
-    stopBackups = await serveBackups(config.dataDir, ctx.db, (message) => app.log.info(message));
+    try {
+      stopBackups = await serveBackups(config.dataDir, ctx.db, (message) => app.log.info(message));
+    } catch (err) {
+      // A socket path past the system's limit (about 100 bytes), a folder on a file system
+      // without sockets: the server runs all the same, backups need it stopped.
+      app.log.warn(`npm run backup cannot reach this server (${(err as Error).message}); stop it to take a backup`);
+    }
   }
 
   async function drain(mode: DrainMode, reason: string) {

@@ -8,12 +8,16 @@ import type { Db } from './client';
 
 export const backupSocketPath = (dataDir: string) => path.join(dataDir, 'backup.sock');
 
+const MAX_SOCKET_PATH = 100;
+
 /** The line a failed dump ends with instead of pg_dump's closing comment. */
 export const BACKUP_FAILED = '-- The backup failed:';
 
 /** Serves a dump of `db` to each connection on the data folder's socket; the function that stops it. */
 export async function serveBackups(dataDir: string, db: Db, log: (message: string) => void): Promise<() => Promise<void>> {
   const socketPath = backupSocketPath(dataDir);
+  // Longer paths are cut short by the system (108 bytes on Linux, 104 on macOS), silently.
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) throw new Error(`the folder's path is too long for its socket (${MAX_SOCKET_PATH} bytes at most)`);
   // A socket file left by a server that was killed: this process holds the folder's lock now.
   fs.rmSync(socketPath, { force: true });
   const server = net.createServer((socket) => {
@@ -60,7 +64,8 @@ export function requestBackup(dataDir: string, out: NodeJS.WritableStream): Prom
     });
     socket.once('end', () => resolve(true));
     socket.once('error', (err: NodeJS.ErrnoException) => {
-      if (!connected && (err.code === 'ENOENT' || err.code === 'ECONNREFUSED')) resolve(false);
+      // Nobody listens (or cannot, a path too long): the folder's lock then says whether a server runs.
+      if (!connected) resolve(false);
       else reject(new Error(`the running server stopped sending the backup (${err.code ?? err.message})`));
     });
   });

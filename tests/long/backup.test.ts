@@ -194,4 +194,15 @@ describe('backup and restore', () => {
     const back = await start({ DATA_DIR: backDir });
     expect(await snapshot(back.base, community)).toEqual(before);
   });
+
+  it('a data folder whose path is too long for a socket still serves; the backup command then says to stop it', async () => {
+    const dir = path.join(tempDir(), 'a-folder-name-long-enough-that-its-socket-path-passes-what-unix-sockets-allow');
+    const server = await start({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
+    expect(server.output()).toMatch(/npm run backup cannot reach this server/);
+    const res = await cli('backup', [path.join(tempDir(), 'long.sql')], { DATA_DIR: dir });
+    console.log(`[backup refused] path too long, server running: ${res.output}`);
+    expect(res.code).toBe(1);
+    expect(res.output).toMatch(/in use by another server process/);
+    expect((await api(server.base, 'GET', '/api/health/ready')).status).toBe(200);
+  });
 });
