@@ -87,7 +87,7 @@ export function isCompleteBackup(file: string): boolean {
 }
 
 const COPY_START = /^COPY .+ FROM stdin;$/;
-const SETTING = /^SET ([a-z_]+) = .*;$/;
+const SETTING = /^SET ([a-z_][a-z0-9_.]*) = .*;$/;
 /** psql's \restrict and \unrestrict (pg_dump since 15.14): they guard psql, which this is not. */
 const PSQL_GUARD = /^\\(un)?restrict\b/;
 
