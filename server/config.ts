@@ -42,6 +42,12 @@ export interface Config {
   workers: number;
   /** Connections in each process's PostgreSQL pool. */
   pgPoolSize: number;
+  /**
+   * PGLITE_FAST_PATH: PGlite runs the statements marked `prepare` as prepared statements whose
+   * answers it reads from the wire (db/pglite-fast-path.ts; on, the default), or every statement
+   * through PGlite's public query() (off: the fallback should a PGlite release break the fast path).
+   */
+  pgliteFastPath: boolean;
   /** In-process read caches on (the default); off measures every read from the database. */
   readCache: boolean;
   /**
@@ -242,6 +248,8 @@ const ENV = z
     ),
     WORKERS: whole(1, 64, 1),
     PG_POOL_SIZE: whole(1, 1000, 10),
+    // Off: every PGlite statement through its public query(), should a release break the fast path.
+    PGLITE_FAST_PATH: oneOf(['on', 'off'], 'on'),
     // Off only to measure the uncached path (npm run bench -- --no-cache).
     READ_CACHE: oneOf(['on', 'off'], 'on'),
     CHECK_RESPONSES: flag(false),
@@ -313,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGIN,
     workers: e.WORKERS,
     pgPoolSize: e.PG_POOL_SIZE,
+    pgliteFastPath: e.PGLITE_FAST_PATH === 'on',
     readCache: e.READ_CACHE === 'on',
     checkResponses: e.CHECK_RESPONSES,
     loginDelay: { baseMs: e.LOGIN_DELAY_BASE_MS, maxMs: e.LOGIN_DELAY_MAX_MS },

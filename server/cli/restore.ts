@@ -4,7 +4,8 @@
 // From the embedded database's backup into DATABASE_URL is the move to PostgreSQL (README).
 import fs from 'node:fs';
 import { Client } from 'pg';
-import { acquireLock, createPglite, pgliteFolder } from '../db/client';
+import { acquireLock } from '../db/data-dir-lock';
+import { createPglite, pgliteFolder } from '../db/pglite';
 import { isCompleteBackup, pgliteTarget, postgresTarget, restoreFile, type RestoreSummary } from '../db/restore';
 import { configOrExit } from '../config';
 

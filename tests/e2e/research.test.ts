@@ -5,9 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, violationLines } from './axe';
 import { api, approvedMember, launch, moderatorToken, newPage, pendingAccountId, screenshotDir, uniqueEmail } from './browser';
+import { signIn, signInModerator } from './sign-in';
 
 let browser: Browser;
 let modToken: string;
@@ -20,18 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
-async function signInModerator(page: Page) {
-  const { email, password } = inject('moderator');
-  await signIn(page, email, password);
-}
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const statCard = (page: Page, label: string) =>
@@ -62,7 +52,9 @@ describe('Research Hub as a moderator', () => {
     await page.getByRole('link', { name: 'Research Hub' }).first().click();
     await page.waitForURL('**/research');
     await page.getByRole('heading', { name: 'Research Hub', level: 1 }).waitFor();
-    expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    // It opens on its first tab, the moderators' queue; the figures are one tab on.
+    expect(await page.getByRole('tab', { name: 'Reports' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: 'Overview' }).click();
 
     const overview = (await api('GET', '/api/research/overview', undefined, modToken)).body.data;
     expect(overview.experiences).toBeGreaterThan(0); // the seeded demo reports
@@ -201,7 +193,7 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 describe('Research Hub screenshots', () => {
-  const TABS = ['Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management', 'Reports', 'Activity'];
+  const TABS = ['Reports', 'Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management', 'Activity'];
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1280, 360]) {
       it(`every tab at ${width} px, ${theme}: no horizontal scroll`, async () => {

@@ -32,6 +32,7 @@ const BAD: { env: Record<string, string>; names: string; secret?: string }[] = [
   { env: { DISCLOSURE_SETTLE_DAYS: '2.5' }, names: 'DISCLOSURE_SETTLE_DAYS' },
   { env: { SEED_DEMO: 'yes' }, names: 'SEED_DEMO' },
   { env: { READ_CACHE: 'maybe' }, names: 'READ_CACHE' },
+  { env: { PGLITE_FAST_PATH: 'yes' }, names: 'PGLITE_FAST_PATH' },
   { env: { CHECK_RESPONSES: '1' }, names: 'CHECK_RESPONSES' },
   { env: { MODERATION: 'none' }, names: 'MODERATION' },
   { env: { PUBLISH_EVERY: '7m' }, names: 'PUBLISH_EVERY' },
@@ -85,6 +86,9 @@ describe('settings checked at start', () => {
     });
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
     expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).metricsToken).toBe('a-long-enough-token');
+    expect(loadConfig({}).pgliteFastPath).toBe(true);
+    expect(loadConfig({ PGLITE_FAST_PATH: 'on' }).pgliteFastPath).toBe(true);
+    expect(loadConfig({ PGLITE_FAST_PATH: 'off' }).pgliteFastPath).toBe(false);
   });
 
   it('a server started with a bad value exits with that one sentence: no stack trace, no secret', async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUMP_COMPLETE } from '../../server/db/backup';
-import { createPglite } from '../../server/db/client';
+import { createPglite } from '../../server/db/pglite';
 import { isCompleteBackup, pgliteTarget, restoreFile } from '../../server/db/restore';
 
 let pg: PGlite;

@@ -3,7 +3,8 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@/api/errors';
 import { useExperience } from '@/api/experiences';
-import { useReportAction } from '@/api/flags';
+import { useFlagAction } from '@/api/flags';
+import { useMyFlags } from '@/api/my-flags';
 import { useMyVotes, useVoting } from '@/api/votes';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
@@ -27,8 +28,9 @@ export function ExperienceDetailPage() {
   const query = useExperience(id);
   // Session and toasts come from the app shell; src/api never imports it.
   const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
-  const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
+  const flagFor = useFlagAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const myVotes = useMyVotes(query.data ? [query.data._id] : [], voting.signedIn);
+  const myFlags = useMyFlags(query.data ? [query.data._id] : [], voting.signedIn);
 
   if (query.isPending) {
     return (
@@ -71,7 +73,7 @@ export function ExperienceDetailPage() {
         </p>
       </div>
       <SafetyNotice />
-      <ExperienceCard experience={e} titleLink={false} highlighted={voting.votedHere(e._id)} report={reportFor(e._id)}>
+      <ExperienceCard experience={e} titleLink={false} highlighted={voting.votedHere(e._id)} flag={flagFor(e._id, Boolean(myFlags.data?.[e._id]))}>
         <div className="grid gap-3 border-t border-border pt-3">
           <VoteButtons types={['helpful', 'not-helpful', 'detailed', 'concerning']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type, current)} showTotal />
           {voting.signInFor === e._id && <VoteSignInNotice />}

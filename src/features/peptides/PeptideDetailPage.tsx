@@ -6,13 +6,14 @@ import type { Peptide } from '@contract/peptides';
 import { VOTE_TYPES } from '@contract/vocabulary';
 import { ApiError } from '@/api/errors';
 import { usePeptideExperiences } from '@/api/experiences';
-import { useReportAction } from '@/api/flags';
+import { useFlagAction } from '@/api/flags';
+import { useMyFlags } from '@/api/my-flags';
 import { usePeptide } from '@/api/peptides';
 import { useMyVotes, useVoting } from '@/api/votes';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { DemographicsText } from '@/components/experience/Demographics';
-import { ReportAction } from '@/components/experience/ReportAction';
+import { FlagAction } from '@/components/experience/FlagAction';
 import { StoryText } from '@/components/experience/StoryText';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { LoadError } from '@/components/page/LoadError';
@@ -111,10 +112,14 @@ function Experiences({ peptideId }: { peptideId: string }) {
   const query = usePeptideExperiences(peptideId);
   // Session and toasts come from the app shell; src/api never imports it.
   const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
-  const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
+  const flagFor = useFlagAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const experiences = query.data?.experiences ?? [];
   // Votes are looked up only when signed in; one request for the page (docs/product-rules.md, "Votes").
   const myVotes = useMyVotes(
+    experiences.map((e) => e._id),
+    voting.signedIn,
+  );
+  const myFlags = useMyFlags(
     experiences.map((e) => e._id),
     voting.signedIn,
   );
@@ -162,7 +167,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
                 />
                 {voting.signInFor === exp._id && <VoteSignInNotice />}
               </div>
-              <ReportAction {...reportFor(exp._id)} className="-mb-2 -mr-2 justify-self-end" />
+              <FlagAction {...flagFor(exp._id, Boolean(myFlags.data?.[exp._id]))} className="-mb-2 -mr-2 justify-self-end" />
             </CardContent>
           </Card>
         </li>

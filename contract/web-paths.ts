@@ -1,0 +1,50 @@
+// The web app's page addresses, written once. The route table (src/app/route-table.ts) routes these
+// patterns; features and components build their links from `paths` (through src/lib/paths.ts);
+// the server builds the links it puts in mail from them (server/mail/links.ts). In contract/ because
+// both the web app and the server need them and neither may import the other. Imports nothing.
+
+/** Route patterns in react-router syntax (`:id` is one path segment). */
+export const ROUTE_PATTERNS = {
+  home: '/',
+  peptides: '/peptides',
+  peptide: '/peptides/:id',
+  experience: '/experiences/:id',
+  submit: '/submit',
+  community: '/community',
+  explore: '/explore',
+  privacy: '/privacy',
+  terms: '/terms',
+  login: '/login',
+  register: '/register',
+  registered: '/registered',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  unsubscribe: '/unsubscribe',
+  profile: '/profile',
+  research: '/research',
+} as const;
+
+export type RoutePattern = (typeof ROUTE_PATTERNS)[keyof typeof ROUTE_PATTERNS];
+
+const withId = (pattern: string, id: string) => pattern.replace(':id', encodeURIComponent(id));
+
+/** Addresses to link to. */
+export const paths = {
+  home: ROUTE_PATTERNS.home,
+  peptides: ROUTE_PATTERNS.peptides,
+  peptide: (id: string) => withId(ROUTE_PATTERNS.peptide, id),
+  experience: (id: string) => withId(ROUTE_PATTERNS.experience, id),
+  submit: ROUTE_PATTERNS.submit,
+  community: ROUTE_PATTERNS.community,
+  explore: ROUTE_PATTERNS.explore,
+  privacy: ROUTE_PATTERNS.privacy,
+  terms: ROUTE_PATTERNS.terms,
+  login: ROUTE_PATTERNS.login,
+  register: ROUTE_PATTERNS.register,
+  registered: ROUTE_PATTERNS.registered,
+  forgotPassword: ROUTE_PATTERNS.forgotPassword,
+  resetPassword: ROUTE_PATTERNS.resetPassword,
+  unsubscribe: ROUTE_PATTERNS.unsubscribe,
+  profile: ROUTE_PATTERNS.profile,
+  research: ROUTE_PATTERNS.research,
+} as const;
