@@ -141,6 +141,9 @@ describe('backup and restore', () => {
     expect(backup.code).toBe(0);
     expect(failed).toEqual([]);
     expect(fs.statSync(file).mode & 0o077).toBe(0);
+    // The dump shared the database's one session: the server's own statements still run after it.
+    expect(await snapshot(source.base, community)).toEqual(before);
+    expect((await api(source.base, 'POST', '/api/users/login', MEMBER)).status).toBe(200);
 
     // Into a fresh data folder.
     const copyDir = tempDir();
