@@ -60,6 +60,12 @@ interface Community {
   memberToken: string;
 }
 
+const submission = (peptideId: string, i: number) => ({
+  peptideId, dosage: `${250 + i * 50} mcg`, frequency: 'daily', duration: 28 + i, routeOfAdministration: 'subcutaneous', primaryPurpose: ['Injury Healing'],
+  demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' }, outcomes: { recovery: 1 + (i % 10) }, effects: [], timeline: '1-week',
+  story: `Backup test report ${i}: steady recovery over four weeks, deeper sleep by the second week, and no side effects at any point.`, stack: [],
+});
+
 /** An account approved by the moderator, four reports (two published, two waiting), a vote. */
 async function fill(base: string): Promise<Community> {
   const mod = (await api(base, 'POST', '/api/users/login', MODERATOR)).body.data.accessToken as string;
@@ -72,11 +78,7 @@ async function fill(base: string): Promise<Community> {
   const trackingIds: string[] = [];
   const ids: string[] = [];
   for (let i = 0; i < 4; i++) {
-    const res = await api(base, 'POST', '/api/experiences', {
-      peptideId, dosage: `${250 + i * 50} mcg`, frequency: 'daily', duration: 28 + i, routeOfAdministration: 'subcutaneous', primaryPurpose: ['Injury Healing'],
-      demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' }, outcomes: { recovery: 5 + i }, effects: [], timeline: '1-week',
-      story: `Backup test report ${i}: steady recovery over four weeks, deeper sleep by the second week, and no side effects at any point.`, stack: [],
-    });
+    const res = await api(base, 'POST', '/api/experiences', submission(peptideId, i));
     expect(res.status).toBe(201);
     trackingIds.push(res.body.data.trackingId);
     ids.push(res.body.data.experience._id);
@@ -144,6 +146,9 @@ describe('backup and restore', () => {
     // The dump shared the database's one session: the server's own statements still run after it.
     expect(await snapshot(source.base, community)).toEqual(before);
     expect((await api(source.base, 'POST', '/api/users/login', MEMBER)).status).toBe(200);
+    const peptideId = (await api(source.base, 'GET', '/api/peptides?limit=1')).body.data.peptides[0]._id as string;
+    const afterDump = await api(source.base, 'POST', '/api/experiences', submission(peptideId, 9));
+    expect(afterDump.status, JSON.stringify(afterDump.body)).toBe(201);
 
     // Into a fresh data folder.
     const copyDir = tempDir();
