@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DisclosedCombination, Experience, OwnExperience, Sourcing, SubmitExperienceInput } from '../../contract/experiences';
 import type { AuthorStatus, ExperienceStatus, HoldReason } from '../../contract/moderation';
-import { experienceRating, purposeGroups } from '../../contract/rules';
+import { OUTCOMES_REQUIRED_MESSAGE, experienceRating, purposeGroups } from '../../contract/rules';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
@@ -79,7 +79,7 @@ async function buildSubmission(
   );
   const peptide = found.rows[0];
   if (!peptide) throw badRequest('peptideId: no such peptide');
-  if (rating === null) throw badRequest('outcomes must rate at least one effect');
+  if (rating === null) throw badRequest(OUTCOMES_REQUIRED_MESSAGE);
   // Seeded demonstration reports are published as written.
   const reasons: HoldReason[] = demo ? [] : ownHoldReasons(ctx, heldTexts({ ...input, outcomes, sourcing }));
   const row: SubmissionRow = {
@@ -327,7 +327,7 @@ export async function updateByTracking(
     const outcomes = changes.outcomes ? normaliseOutcomes(changes.outcomes) : current.outcomes;
     if (story === current.story && sameList(effects, current.effects) && sameOutcomes(outcomes, current.outcomes)) return current;
     const rating = experienceRating(outcomes);
-    if (rating === null) throw badRequest('outcomes must rate at least one effect');
+    if (rating === null) throw badRequest(OUTCOMES_REQUIRED_MESSAGE);
     const reasons = ownHoldReasons(
       ctx,
       heldTexts({ story, effects, outcomes, stack: current.stack, dosage: current.dosage, sourcing: current.sourcing, publishSourcing: current.publish_sourcing }),

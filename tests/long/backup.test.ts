@@ -62,7 +62,7 @@ interface Community {
 
 const submission = (peptideId: string, i: number) => ({
   peptideId, dosage: `${250 + i * 50} mcg`, frequency: 'daily', duration: 28 + i, routeOfAdministration: 'subcutaneous', primaryPurpose: ['Injury Healing'],
-  demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' }, outcomes: { recovery: 1 + (i % 10) }, effects: [], timeline: '1-week',
+  demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' }, outcomes: { recovery: 1 + (i % 10) }, effects: [], timeline: '1-week',
   story: `Backup test report ${i}: steady recovery over four weeks, deeper sleep by the second week, and no side effects at any point.`, stack: [],
 });
 

@@ -63,7 +63,7 @@ function load(base: string, peptideId: string, t: Tally, until: () => boolean): 
   const body = (n: number) =>
     JSON.stringify({
       peptideId, dosage: '250 mcg', frequency: 'daily', duration: 28, routeOfAdministration: 'subcutaneous', primaryPurpose: ['Injury Healing'],
-      demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' }, outcomes: { recovery: 1 + (n % 10) }, effects: [], timeline: '1-week',
+      demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' }, outcomes: { recovery: 1 + (n % 10) }, effects: [], timeline: '1-week',
       story: `Drain test report ${n}: steady recovery over four weeks, deeper sleep by the second week, and no side effects noticed at any point.`, stack: [],
     });
   let n = 0;

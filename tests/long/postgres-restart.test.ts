@@ -97,7 +97,7 @@ describe.skipIf(!canRun)('PostgreSQL restarting under load', () => {
             body: write
               ? JSON.stringify({
                   peptideId, dosage: '250 mcg', frequency: 'daily', duration: 28, routeOfAdministration: 'subcutaneous', primaryPurpose: ['Injury Healing'],
-                  demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' }, outcomes: { recovery: 1 + (i % 10) }, effects: [], timeline: '1-week',
+                  demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' }, outcomes: { recovery: 1 + (i % 10) }, effects: [], timeline: '1-week',
                   story: `Restart test report ${i}: steady recovery over four weeks, deeper sleep by the second week, and no side effects at any point.`, stack: [],
                 })
               : undefined,

@@ -9,7 +9,7 @@ import { optionLabel } from '@contract/vocabulary';
 type Part = keyof PublicDemographics;
 const ALL_PARTS: readonly Part[] = ['ageRange', 'biologicalSex', 'activityLevel'];
 
-/** "30-35 · Female · Moderate"; empty parts are left out. */
+/** "30-34 · Female · Moderate"; empty parts are left out. */
 export function demographicsText(d: PublicDemographics, parts: readonly Part[] = ALL_PARTS): string {
   return parts
     .map((p) => d[p].trim())

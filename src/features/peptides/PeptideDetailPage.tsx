@@ -17,7 +17,9 @@ import { FlagAction } from '@/components/experience/FlagAction';
 import { StoryText } from '@/components/experience/StoryText';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { LoadError } from '@/components/page/LoadError';
-import { formatRating, formatRatingOutOfFive } from '@/lib/format';
+import { formatReportRating } from '@/lib/format';
+import { PeptideRating } from '@/components/peptide/PeptideRating';
+import { ReviewStatus } from './ReviewStatus';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -147,7 +149,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
                 <DemographicsText demographics={exp.demographics} parts={['ageRange', 'biologicalSex']} />
                 {exp.demo ? ' · Demo data' : ''}
               </span>
-              <Badge variant="secondary">{formatRatingOutOfFive(exp.rating)}</Badge>
+              <Badge variant="secondary">{formatReportRating(exp.outcomes)}</Badge>
             </CardHeader>
             <CardContent className="grid gap-3 text-sm">
               <BadgeList items={exp.effects} empty="No effects reported." />
@@ -209,9 +211,9 @@ export function PeptideDetailPage() {
         <PageHeading>{peptide.name}</PageHeading>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <Badge>{peptide.category}</Badge>
-          <span>Rating {formatRating(peptide.averageRating)}</span>
-          <span>{peptide.totalExperiences} experiences</span>
+          <PeptideRating peptideId={peptide._id} rating={peptide.averageRating} n={peptide.totalExperiences} />
         </div>
+        <ReviewStatus peptide={peptide} />
       </div>
       <SafetyNotice />
       <Tabs defaultValue="overview">

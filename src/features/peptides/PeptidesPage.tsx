@@ -14,7 +14,7 @@ import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, SafetyN
 import { PageHeading } from '@/components/page/PageHeading';
 import { LoadError } from '@/components/page/LoadError';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatRating } from '@/lib/format';
+import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { paths } from '@/lib/paths';
 import { oneOf, pageNumber, text, useUrlState, useUrlTextDraft } from '@/lib/url-state';
 
@@ -65,12 +65,15 @@ function PeptideCard({ peptide, view, onDelete }: { peptide: Peptide; view: 'gri
             </Button>
           )}
         </div>
-        <div><Badge>{peptide.category}</Badge></div>
+        <div className="flex flex-wrap gap-2">
+          <Badge>{peptide.category}</Badge>
+          {!peptide.reviewedAt && <Badge variant="warning">Not reviewed</Badge>}
+        </div>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <p className="line-clamp-2 text-muted-foreground">{peptide.description}</p>
         <dl className={view === 'grid' ? 'grid grid-cols-2 gap-2' : 'grid grid-cols-2 gap-2 sm:grid-cols-4'}>
-          <div><dt className="text-muted-foreground">Rating</dt><dd>{formatRating(peptide.averageRating)}</dd></div>
+          <div><dt className="text-muted-foreground">Rating</dt><dd><PeptideRating peptideId={peptide._id} rating={peptide.averageRating} n={peptide.totalExperiences} label="" showN={false} /></dd></div>
           <div><dt className="text-muted-foreground">Experiences</dt><dd>{peptide.totalExperiences}</dd></div>
           <div><dt className="text-muted-foreground">Dosage</dt><dd>{peptide.commonDosage}</dd></div>
           <div><dt className="text-muted-foreground">Frequency</dt><dd>{peptide.commonFrequency}</dd></div>
