@@ -214,7 +214,7 @@ export class RateLimiter {
   check(bucket: string, identifier: string, rule: RateLimitRule): void | Promise<void> {
     const now = this.clock();
     const verdict = ({ count, resetAt }: WindowCount) => {
-      if (count > rule.max) throw tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+      if (count > rule.max) throw tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)), bucket);
     };
     const counted = this.store.hit(this.key(bucket, identifier), rule.windowSeconds, now);
     if (counted instanceof Promise) return counted.then(verdict);

@@ -6,7 +6,8 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../db/client';
+import { databaseUnavailable, HttpError } from '../lib/errors';
 import { INVALID_JSON_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../lib/json-body';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -20,6 +21,12 @@ export const errorAnswers = fp(
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         return reply.code(status).send({ success: false, error: clientErrorMessage(error, status) });
+      }
+      // PostgreSQL restarting or a connection cut: try again soon, not a bug of ours.
+      if (isDatabaseUnavailable(error)) {
+        const unavailable = databaseUnavailable();
+        reply.headers(unavailable.headers);
+        return reply.code(503).send({ success: false, error: unavailable.message });
       }
       request.log.error({ err: { message: error.message, stack: error.stack, code: error.code } }, 'request failed');
       return reply.code(500).send({ success: false, error: 'Something went wrong on our side. Please try again.' });

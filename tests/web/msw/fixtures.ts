@@ -35,7 +35,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
 
 export const errorBody = (error: string) => ApiErrorBody.parse({ success: false, error });
 
-export const healthBody = () => HealthResponse.parse({ success: true, data: { status: 'ok', db: 'ok' } });
+export const healthBody = () => HealthResponse.parse({ success: true, data: { status: 'ok' } });
 
 export const loginBody = (user: User, accessToken: string, refreshToken: string) =>
   LoginResponse.parse({ success: true, data: { accessToken, refreshToken, user } });
