@@ -199,4 +199,13 @@ export const RateLimitInfo = z.object({
 export type RateLimitInfo = z.infer<typeof RateLimitInfo>;
 export const LimitsResponse = ok(z.object({ limits: z.array(RateLimitInfo) }));
 
-export const HealthResponse = ok(z.object({ status: z.literal('ok'), db: z.literal('ok') }));
+/**
+ * Liveness (`GET /api/health`): the process answers. It reads nothing from the database, so an
+ * orchestrator does not restart a server whose database is away for a moment.
+ */
+export const HealthResponse = ok(z.object({ status: z.literal('ok') }));
+/**
+ * Readiness (`GET /api/health/ready`): the database answers, every migration this build ships is
+ * applied, and the process is not draining (server/serve.ts). Otherwise a 503 with `Retry-After`.
+ */
+export const HealthReadyResponse = ok(z.object({ status: z.literal('ready'), db: z.literal('ok'), migrations: z.number() }));

@@ -23,7 +23,9 @@ export interface Endpoint {
 }
 
 export const ENDPOINTS = {
+  // Liveness and readiness (server/routes/system.ts), for load balancers and orchestrators.
   health: { method: 'GET', path: '/api/health', access: 'public' },
+  healthReady: { method: 'GET', path: '/api/health/ready', access: 'public' },
   limits: { method: 'GET', path: '/api/limits', access: 'public' },
   register: { method: 'POST', path: '/api/users/register', access: 'public' },
   login: { method: 'POST', path: '/api/users/login', access: 'public' },

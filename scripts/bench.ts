@@ -1,6 +1,6 @@
 // `npm run bench [-- --db pglite|postgres] [--experiences 100000] [--duration 3] [--connections 50] [--workers 2]`
 //   `[--sizes 10000,100000,1000000] [--no-cache] [--no-pglite] [--only REGEX] [--baseline DIR]`
-//   `[--batch 10000] [--cache-hits] [--stack] [--pglite-paths]`
+//   `[--batch 10000] [--cache-hits] [--stack] [--pglite-paths] [--cost]`
 // Starts the real server on a bulk database (generated once into .bench-data/ or a PostgreSQL
 // database `bench_<n>`), runs autocannon against the endpoints that matter and prints one table.
 // `--db postgres` runs PGlite and PostgreSQL (1 and 2 workers) and prints them side by side
@@ -16,6 +16,9 @@
 // the caches) and on, and prints the caches' hit rates. `--stack` sends distinct submissions for
 // 10 s at 50 connections, each from its own address, to the whole server as `npm start` runs it.
 // `--pglite-paths` runs PGlite on its fast path and then on its public API (PGLITE_FAST_PATH=off).
+// `--cost` measures what each size (`--sizes`, default 10,000, 100,000 and 1,000,000) of `--db`
+// costs to run instead: start to ready (GET /api/health/ready), resident memory idle and at its
+// peak under `--connections` readers, and the database's bytes per report.
 // Results go to bench-results/<timestamp>.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,6 +49,7 @@ const { values: args } = parseArgs({
     'cache-hits': { type: 'boolean', default: false },
     stack: { type: 'boolean', default: false },
     'pglite-paths': { type: 'boolean', default: false },
+    cost: { type: 'boolean', default: false },
   },
 });
 /** --batch N: after the endpoints, queue N submissions and run their batch under read load. */
@@ -86,6 +90,20 @@ interface Run {
   batch?: BatchFigures;
   mixed?: MixedFigures;
   stack?: SubmitFigures;
+  cost?: CostFigures;
+}
+
+/** --cost: what one size costs to run. */
+interface CostFigures {
+  /** Spawn to the first 200 of GET /api/health/ready (migrations checked, database answering). */
+  startToReadyMs: number;
+  rssIdleMb: number;
+  rssUnderLoadMb: number;
+  /** Requests answered during the load (all 2xx, else the figures say so). */
+  answered: number;
+  failed: number;
+  dataBytes: number;
+  bytesPerReport: number;
 }
 
 // ---------- database preparation ----------
@@ -637,7 +655,103 @@ async function measureStack(): Promise<SubmitFigures> {
   }
 }
 
-if (args.stack) {
+/** Resident memory of a process, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function folderBytes(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    total += entry.isDirectory() ? folderBytes(full) : fs.statSync(full).size;
+  }
+  return total;
+}
+
+async function waitReady(base: string, child: ChildProcess) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('The server exited during start');
+    if (await fetch(`${base}/api/health/ready`).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function measureCost(db: 'pglite' | 'postgres'): Promise<CostFigures> {
+  const env = await prepare(db);
+  // A first start applies migrations the data has not had yet: not the cost of a start.
+  const first = await startServer(env, 1);
+  await waitReady(first.base, first.child);
+  await stopServer(first.child);
+  const began = Date.now();
+  const { base, child } = await startServer(env, 1);
+  try {
+    await waitReady(base, child);
+    const startToReadyMs = Date.now() - began;
+    await new Promise((r) => setTimeout(r, 3000));
+    const rssIdleMb = rssMb(child.pid!);
+    let peak = rssIdleMb;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 200);
+    // Readers spread over the pages a visitor opens: the feed, its next pages, peptides, figures.
+    const share = Math.max(1, Math.floor(CONNECTIONS / 4));
+    const targets: Target[] = [
+      { name: 'feed', url: '/api/experiences?limit=20' },
+      { name: 'feed, most helpful', url: '/api/experiences?limit=20&sort=helpful' },
+      { name: 'peptides', url: '/api/peptides?limit=50' },
+      { name: 'public analytics', url: '/api/analytics/public' },
+    ];
+    const rows = await Promise.all(targets.map((t, i) => load(base, t, i === 0 ? CONNECTIONS - share * 3 : share, DURATION)));
+    clearInterval(sampler);
+    const dataBytes =
+      db === 'pglite'
+        ? folderBytes(path.join(env.DATA_DIR!, 'pgdata'))
+        : Number((await (async () => {
+            const pg = (await import('pg')).default;
+            const c = new pg.Client({ connectionString: env.DATABASE_URL });
+            await c.connect();
+            try {
+              return (await c.query<{ n: string }>('select pg_database_size(current_database())::text as n')).rows[0].n;
+            } finally {
+              await c.end();
+            }
+          })()));
+    const figures: CostFigures = {
+      startToReadyMs,
+      rssIdleMb,
+      rssUnderLoadMb: peak,
+      answered: rows.reduce((n, r) => n + r.reqPerSec * DURATION, 0),
+      failed: rows.reduce((n, r) => n + r.errors, 0),
+      dataBytes,
+      bytesPerReport: Math.round(dataBytes / EXPERIENCES),
+    };
+    console.log(`${db} ${EXPERIENCES.toLocaleString('en')}: ${JSON.stringify(figures)}`);
+    return figures;
+  } finally {
+    await stopServer(child);
+  }
+}
+
+function printCost(all: Run[]) {
+  console.log(`\nCost to run (${CONNECTIONS} connections for ${DURATION} s; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')})`);
+  console.log('| database | reports | start to ready | resident idle | resident under load | data | bytes per report |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of all) {
+    const c = r.cost!;
+    console.log(
+      `| ${r.db === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${r.experiences.toLocaleString('en')} | ${(c.startToReadyMs / 1000).toFixed(1)} s | ${c.rssIdleMb} MB | ${c.rssUnderLoadMb} MB | ${(c.dataBytes / 1024 / 1024).toFixed(0)} MB | ${c.bytesPerReport.toLocaleString('en')} |`,
+    );
+  }
+}
+
+if (args.cost) {
+  for (const size of args.sizes ? args.sizes.split(',').map((n) => Number(n.trim())) : [10_000, 100_000, 1_000_000]) {
+    EXPERIENCES = size;
+    const db = args.db === 'postgres' ? 'postgres' : 'pglite';
+    runs.push({ label: `cost ${db} ${size}`, db, workers: 1, experiences: size, cached: !NO_CACHE, serverDir: root, rows: [], cost: await measureCost(db) });
+  }
+  printCost(runs);
+} else if (args.stack) {
   const stack = await measureStack();
   runs.push({ label: 'npm start (whole stack)', db: 'pglite', workers: 1, experiences: 0, cached: true, serverDir: root, rows: [], stack });
 }
@@ -651,8 +765,8 @@ if (sizes?.some((n) => !Number.isInteger(n) || n < 1)) {
   console.error(`--sizes takes whole numbers separated by commas, got "${args.sizes}"`);
   process.exit(1);
 }
-if (args.stack) {
-  // Only the whole-stack run was asked for.
+if (args.stack || args.cost) {
+  // Only the whole-stack run, or the cost, was asked for.
 } else if (sizes) {
   // One database (--db), one worker, each size in turn; paging every report is skipped.
   for (const size of sizes) {
@@ -674,8 +788,8 @@ if (args.stack) {
   if (w > 1) await measure(`PostgreSQL ${w} workers`, 'postgres', w, false);
 }
 
-if (!args.stack) printTable(runs);
-if (sizes) printSizes(runs);
+if (!args.stack && !args.cost) printTable(runs);
+if (sizes && !args.cost) printSizes(runs);
 const outDir = path.join(root, 'bench-results');
 fs.mkdirSync(outDir, { recursive: true });
 const file = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

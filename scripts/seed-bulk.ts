@@ -3,7 +3,7 @@
 // with generated demo reports. Stop the server first when it uses PGlite: the folder is locked.
 import { parseArgs } from 'node:util';
 import { prepare } from '../server/bootstrap';
-import { loadConfig } from '../server/config';
+import { configOrExit } from '../server/config';
 import { bulkSeed } from '../server/db/seed/bulk';
 
 const { values } = parseArgs({
@@ -20,7 +20,7 @@ if (!Number.isInteger(experiences) || experiences < 1) {
   process.exit(1);
 }
 
-const config = loadConfig();
+const config = configOrExit();
 const started = Date.now();
 const { ctx } = await prepare(config);
 try {

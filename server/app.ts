@@ -13,6 +13,8 @@ import { COMPRESS_THRESHOLD, COMPRESSION } from './lib/response-cache';
 import { accessChecks } from './plugins/auth';
 import { crossOrigin } from './plugins/cors';
 import { crossProcessSignals } from './plugins/cross-process';
+import { drainGate } from './plugins/drain';
+import { metricsEndpoint } from './plugins/metrics';
 import { publicationBatches } from './plugins/publication-batches';
 import { mailDelivery } from './plugins/mail-delivery';
 import { clientErrorHandler, errorAnswers, frameworkErrors } from './plugins/errors';
@@ -65,11 +67,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Refusals before any hook runs (router, Node's parser): the envelope and security headers.
     frameworkErrors,
     clientErrorHandler,
+    // The drain answers for itself (plugins/drain.ts): 503 with Retry-After on SIGTERM, still
+    // served on a handover; Fastify's own closing answer has no Retry-After.
+    return503OnClosing: false,
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // External plugins and ours, in the order their hooks must run.
   await app.register(securityHeaders);
+  await app.register(drainGate, { ctx });
   await app.register(errorAnswers);
   await crossOrigin(app, ctx);
   await app.register(requestGuards, { ctx });
@@ -135,6 +141,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(analyticsRoutes, { ctx });
     }),
   );
+  // Outside /api: not in the API document, answered for METRICS_TOKEN's holder only.
+  await app.register(metricsEndpoint, { ctx });
   // The mail queue and the weekly digest, in the background of the running app.
   await app.register(mailDelivery, { ctx });
   return app;

@@ -1,6 +1,11 @@
-// Configuration from the environment, read once. `.env.example` documents every variable.
+// Configuration from the environment, read once and checked against one schema (ENV below): a
+// value out of its range stops the server at start with one sentence naming the variable, never
+// later with a stack trace. `.env.example` and the README's table document every variable.
 import net from 'node:net';
 import path from 'node:path';
+// zod/mini, like contract/: the full build would load its English messages for every schema in
+// the process, and the API's 400s are worded by contract/common.ts.
+import { z } from 'zod/mini';
 import { CONCERNING_HOLD_THRESHOLD, FLAG_HOLD_THRESHOLD } from '../contract/moderation';
 
 export interface RateLimitRule {
@@ -17,7 +22,7 @@ export interface Config {
   moderatorEmail: string | null;
   moderatorPassword: string | null;
   seedDemo: boolean;
-  /** scrypt cost; production never goes below 2^17 (tests lower it through SCRYPT_N). */
+  /** scrypt cost: 2^17 by default, never below 2^14 outside the test suites (SCRYPT_N_RANGE). */
   scryptN: number;
   accessTokenSeconds: number;
   refreshTokenDays: number;
@@ -69,6 +74,8 @@ export interface Config {
   disclosureSettleDays: number;
   /** Outgoing mail (server/mail/transport.ts); without `smtpUrl` messages go to `<dataDir>/outbox` as .eml files. */
   mail: MailConfig;
+  /** METRICS_TOKEN: the bearer token of `GET /metrics` (plugins/metrics.ts); null: that route answers 404. */
+  metricsToken: string | null;
   rateLimits: {
     submissions: RateLimitRule;
     register: RateLimitRule;
@@ -97,81 +104,247 @@ export interface MailConfig {
   outboxDir: string;
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return n;
-}
-
-/** Like int(), but 0 is allowed (it turns the feature off). */
-function nonNegative(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  return env[name] === '0' ? 0 : int(env, name, fallback);
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const multiplier = int(env, 'RATE_LIMIT_MULTIPLIER', 1);
-  const rule = (name: string, max: number, windowSeconds: number): RateLimitRule => ({
-    max: Math.max(1, Math.round(int(env, `RATE_LIMIT_${name}`, max) * multiplier)),
-    windowSeconds: int(env, `RATE_LIMIT_${name}_WINDOW`, windowSeconds),
-  });
-  return {
-    port: int(env, 'PORT', 3000),
-    host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || null,
-    jwtSecret: env.JWT_SECRET || null,
-    moderatorEmail: env.MODERATOR_EMAIL || null,
-    moderatorPassword: env.MODERATOR_PASSWORD || null,
-    seedDemo: env.SEED_DEMO !== 'false',
-    scryptN: int(env, 'SCRYPT_N', 2 ** 17),
-    accessTokenSeconds: int(env, 'ACCESS_TOKEN_SECONDS', 15 * 60),
-    refreshTokenDays: int(env, 'REFRESH_TOKEN_DAYS', 30),
-    refreshGraceSeconds: nonNegative(env, 'REFRESH_GRACE_SECONDS', 30),
-    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 64 * 1024),
-    staticDir: env.STATIC_DIR === 'none' ? null : path.resolve(env.STATIC_DIR || './dist'),
-    logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    corsOrigins: (env.CORS_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    workers: int(env, 'WORKERS', 1),
-    pgPoolSize: int(env, 'PG_POOL_SIZE', 10),
-    pgliteFastPath: onOff(env, 'PGLITE_FAST_PATH', true),
-    // Off only to measure the uncached path (npm run bench -- --no-cache).
-    readCache: env.READ_CACHE !== 'off',
-    checkResponses: env.CHECK_RESPONSES === 'true',
-    loginDelay: { baseMs: int(env, 'LOGIN_DELAY_BASE_MS', 250), maxMs: int(env, 'LOGIN_DELAY_MAX_MS', 4000) },
-    moderation: moderationMode(env.MODERATION),
-    flagHoldThreshold: int(env, 'FLAG_HOLD_THRESHOLD', FLAG_HOLD_THRESHOLD),
-    concerningHoldThreshold: int(env, 'CONCERNING_HOLD_THRESHOLD', CONCERNING_HOLD_THRESHOLD),
-    publishEveryMs: parsePublishEvery(env.PUBLISH_EVERY),
-    disclosureSettleDays: nonNegative(env, 'DISCLOSURE_SETTLE_DAYS', 7),
-    mail: mailConfig(env, int(env, 'PORT', 3000), path.resolve(env.DATA_DIR || './data')),
-    rateLimits: {
-      submissions: rule('SUBMISSIONS', 10, 3600),
-      register: rule('REGISTER', 5, 3600),
-      loginPerEmail: rule('LOGIN_EMAIL', 10, 900),
-      // Above the per-account one: one address may fail on a few accounts before it is stopped.
-      loginPerAddress: rule('LOGIN_ADDRESS', 30, 900),
-      loginPerAccount: rule('LOGIN_ACCOUNT', 20, 900),
-      votes: rule('VOTES', 100, 3600),
-      general: rule('GENERAL', 600, 60),
-      // Guards one inbox against strangers asking for resets (services/accounts.ts requestPasswordReset).
-      resetMail: rule('RESET_MAIL', 3, 3600),
-      edits: rule('EDITS', 20, 3600),
-    },
-  };
-}
-
-/** `on` or `off` (unset: `fallback`). */
-function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const value = (env[name] ?? '').trim();
-  if (value === '') return fallback;
-  if (value !== 'on' && value !== 'off') throw new Error(`${name} must be "on" or "off", got "${env[name]}"`);
-  return value === 'on';
+/**
+ * A setting refused at start: its message is one sentence naming the variable and what it
+ * accepts, and never a secret's value (server/index.ts prints it without a stack trace).
+ */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
 }
 
 const DAY_MINUTES = 24 * 60;
+
+/** Variables whose values are never printed: a refusal says only that they are refused. */
+const SECRET = new Set(['JWT_SECRET', 'MODERATOR_EMAIL', 'MODERATOR_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN']);
+
+/** pino's levels (server/app.ts loggerOptions), and `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * scrypt's cost: a power of two from 2^14 (what OWASP names as the least for scrypt with r = 8)
+ * to 2^20 (1 GiB of memory per hash). The test suites hash with 2^10 (tests/server/helpers.ts,
+ * tests/e2e/app-server.ts, tests/long/server-process.ts): a cost below 2^14 is accepted only
+ * with NODE_ENV=test, which vitest sets for its workers and the servers they start.
+ */
+export const SCRYPT_N_RANGE = { min: 2 ** 14, max: 2 ** 20, testMin: 2 } as const;
+
+/**
+ * One variable: `accepts` completes "NAME must be ..."; `read` turns the raw text into the value,
+ * or undefined when the text is refused. Unset or empty means `fallback`.
+ */
+function setting<T>(accepts: string, read: (raw: string) => T | undefined, fallback: T, options: { trim?: boolean } = {}) {
+  return z.pipe(
+    z.optional(z.string()),
+    z.transform((raw: string | undefined, ctx): T => {
+      const text = raw === undefined ? '' : options.trim === false ? raw : raw.trim();
+      if (text === '') return fallback;
+      let value: T | undefined;
+      try {
+        value = read(text);
+      } catch (err) {
+        // A reader with a sentence of its own (PUBLISH_EVERY, TRUST_PROXY).
+        if (err instanceof ConfigError) {
+          ctx.issues.push({ code: 'custom', message: err.message, params: { sentence: true }, input: raw });
+          return z.NEVER;
+        }
+        throw err;
+      }
+      if (value === undefined) {
+        ctx.issues.push({ code: 'custom', message: accepts, input: raw });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  );
+}
+
+/** A whole number from `min` to `max`. */
+function whole(min: number, max: number, fallback: number, unit = '') {
+  const accepts = `a whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}${unit}`;
+  return setting(accepts, (raw) => (/^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max ? Number(raw) : undefined), fallback);
+}
+
+function oneOf<const T extends string>(values: readonly T[], fallback: T) {
+  return setting(values.map((v) => `"${v}"`).join(' or ').replace(/ or (?=.* or )/g, ', '), (raw) => (values as readonly string[]).includes(raw) ? (raw as T) : undefined, fallback);
+}
+
+const flag = (fallback: boolean) => setting('"true" or "false"', (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined), fallback);
+
+const text = (accepts: string, test: (raw: string) => boolean) => setting<string | null>(accepts, (raw) => (test(raw) ? raw : undefined), null);
+
+const RATE_LIMITS = {
+  SUBMISSIONS: { max: 10, windowSeconds: 3600 },
+  REGISTER: { max: 5, windowSeconds: 3600 },
+  LOGIN_EMAIL: { max: 10, windowSeconds: 900 },
+  // Above the per-account one: one address may fail on a few accounts before it is stopped.
+  LOGIN_ADDRESS: { max: 30, windowSeconds: 900 },
+  LOGIN_ACCOUNT: { max: 20, windowSeconds: 900 },
+  VOTES: { max: 100, windowSeconds: 3600 },
+  GENERAL: { max: 600, windowSeconds: 60 },
+  // Guards one inbox against strangers asking for resets (services/accounts.ts requestPasswordReset).
+  RESET_MAIL: { max: 3, windowSeconds: 3600 },
+  // Anonymous corrections per report (its tracking ID), wherever they come from.
+  EDITS: { max: 20, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
+const WEEK_SECONDS = 7 * 24 * 3600;
+
+function rateLimitSettings() {
+  const entries: [string, ReturnType<typeof whole>][] = [];
+  for (const [name, rule] of Object.entries(RATE_LIMITS)) {
+    entries.push([`RATE_LIMIT_${name}`, whole(1, 1_000_000, rule.max)]);
+    entries.push([`RATE_LIMIT_${name}_WINDOW`, whole(1, WEEK_SECONDS, rule.windowSeconds, ' (seconds, a week at most)')]);
+  }
+  return Object.fromEntries(entries) as Record<`RATE_LIMIT_${keyof typeof RATE_LIMITS}${'' | '_WINDOW'}`, ReturnType<typeof whole>>;
+}
+
+function isPowerOfTwo(n: number): boolean {
+  return Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0;
+}
+
+/**
+ * Every variable the server reads, each with its range, in one schema: `loadConfig` parses the
+ * environment with it, and the first variable it refuses stops the server (ConfigError).
+ */
+const ENV = z
+  .object({
+    NODE_ENV: oneOf(['production', 'development', 'test'], 'production'),
+    PORT: whole(1, 65535, 3000),
+    HOST: setting('an IP address or a host name', (raw) => (net.isIP(raw) || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(raw) ? raw : undefined), '0.0.0.0'),
+    DATA_DIR: setting('a folder', (raw) => path.resolve(raw), path.resolve('./data')),
+    DATABASE_URL: text('a postgres:// or postgresql:// address, such as postgres://user:password@127.0.0.1:5432/peptides', (raw) => {
+      try {
+        return /^postgres(ql)?:$/.test(new URL(raw).protocol);
+      } catch {
+        return false;
+      }
+    }),
+    JWT_SECRET: setting<string | null>('at least 32 bytes long, or unset to have one generated and kept in the database', (raw) => (Buffer.byteLength(raw) >= 32 ? raw : undefined), null, { trim: false }),
+    MODERATOR_EMAIL: text('an email address', (raw) => /^[^\s@]+@[^\s@]+$/.test(raw)),
+    MODERATOR_PASSWORD: setting<string | null>('at least 8 characters', (raw) => (raw.length >= 8 ? raw : undefined), null, { trim: false }),
+    SEED_DEMO: flag(true),
+    SCRYPT_N: setting(
+      `a power of two from ${SCRYPT_N_RANGE.min} (2^14) to ${SCRYPT_N_RANGE.max} (2^20); lower only with NODE_ENV=test, for the test suites`,
+      (raw) => (/^\d+$/.test(raw) && isPowerOfTwo(Number(raw)) && Number(raw) >= SCRYPT_N_RANGE.testMin && Number(raw) <= SCRYPT_N_RANGE.max ? Number(raw) : undefined),
+      2 ** 17,
+    ),
+    ACCESS_TOKEN_SECONDS: whole(30, 86_400, 15 * 60, ' (seconds)'),
+    REFRESH_TOKEN_DAYS: whole(1, 365, 30),
+    REFRESH_GRACE_SECONDS: whole(0, 300, 30, ' (seconds; 0 turns the grace off)'),
+    BODY_LIMIT_BYTES: whole(16_384, 16_777_216, 64 * 1024, ' (bytes)'),
+    STATIC_DIR: setting<string | null>('a folder, or "none"', (raw) => (raw === 'none' ? null : path.resolve(raw)), path.resolve('./dist')),
+    LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+    TRUST_PROXY: setting<number | string[]>('a number of proxy hops or a list of addresses', parseTrustProxy, 0),
+    CORS_ORIGIN: setting<string[]>(
+      'a comma-separated list of origins, such as https://example.org,https://app.example.org',
+      (raw) => {
+        const origins = raw.split(',').map((s) => s.trim()).filter(Boolean);
+        return origins.every((o) => URL.canParse(o) && /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o) ? origins : undefined;
+      },
+      [],
+    ),
+    WORKERS: whole(1, 64, 1),
+    PG_POOL_SIZE: whole(1, 1000, 10),
+    // Off: every PGlite statement through its public query(), should a release break the fast path.
+    PGLITE_FAST_PATH: oneOf(['on', 'off'], 'on'),
+    // Off only to measure the uncached path (npm run bench -- --no-cache).
+    READ_CACHE: oneOf(['on', 'off'], 'on'),
+    CHECK_RESPONSES: flag(false),
+    LOGIN_DELAY_BASE_MS: whole(1, 60_000, 250, ' (milliseconds)'),
+    LOGIN_DELAY_MAX_MS: whole(1, 60_000, 4000, ' (milliseconds)'),
+    MODERATION: oneOf(['post', 'pre'], 'post'),
+    FLAG_HOLD_THRESHOLD: whole(1, 1000, FLAG_HOLD_THRESHOLD),
+    CONCERNING_HOLD_THRESHOLD: whole(1, 1000, CONCERNING_HOLD_THRESHOLD),
+    PUBLISH_EVERY: setting('0 or minutes or hours that divide a day', parsePublishEvery, 6 * 60 * 60_000),
+    DISCLOSURE_SETTLE_DAYS: whole(0, 365, 7, ' (days)'),
+    PUBLIC_URL: setting<string | null>("the site's address, an http(s) address without a query, fragment or credentials, such as https://peptides.example.org", publicUrl, null),
+    MAIL_FROM: setting<string | null>('one address on one line, such as "Peptide Community <no-reply@example.org>"', mailFrom, null, { trim: false }),
+    SMTP_URL: text('an smtp:// or smtps:// address, such as smtp://user:password@mail.example.org:587', (raw) => /^smtps?:\/\/[^\s]+$/.test(raw)),
+    METRICS_TOKEN: setting<string | null>('at least 16 characters without spaces (unset, GET /metrics answers 404)', (raw) => (/^\S{16,}$/.test(raw) ? raw : undefined), null),
+    RATE_LIMIT_MULTIPLIER: setting('a number above 0, at most 1,000,000', (raw) => (/^\d+(\.\d+)?$/.test(raw) && Number(raw) > 0 && Number(raw) <= 1_000_000 ? Number(raw) : undefined), 1),
+    ...rateLimitSettings(),
+  })
+  .check(
+    z.superRefine((env, ctx) => {
+      const refuse = (name: string, message: string) => ctx.issues.push({ code: 'custom', path: [name], message, input: env });
+      if (env.SCRYPT_N < SCRYPT_N_RANGE.min && env.NODE_ENV !== 'test') {
+        refuse('SCRYPT_N', `a power of two from ${SCRYPT_N_RANGE.min} (2^14) to ${SCRYPT_N_RANGE.max} (2^20); lower only with NODE_ENV=test, for the test suites`);
+      }
+      if (env.WORKERS > 1 && !env.DATABASE_URL) refuse('WORKERS', '1 with the embedded database (it serves one process); more needs DATABASE_URL');
+      if (env.LOGIN_DELAY_MAX_MS < env.LOGIN_DELAY_BASE_MS) refuse('LOGIN_DELAY_MAX_MS', `at least LOGIN_DELAY_BASE_MS (${env.LOGIN_DELAY_BASE_MS})`);
+      if (!env.MODERATOR_EMAIL !== !env.MODERATOR_PASSWORD) {
+        refuse(env.MODERATOR_EMAIL ? 'MODERATOR_PASSWORD' : 'MODERATOR_EMAIL', 'set together with the other of MODERATOR_EMAIL and MODERATOR_PASSWORD');
+      }
+    }),
+  );
+
+/** The sentence for the first variable the schema refused. */
+function refusal(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): ConfigError {
+  const name = String(issue.path[0] ?? 'A setting');
+  if ((issue as { params?: { sentence?: boolean } }).params?.sentence) return new ConfigError(issue.message);
+  const raw = env[name];
+  // A password written into an address that is not secret itself (PUBLIC_URL) is masked too.
+  const masked = (value: string) => JSON.stringify(value.replace(/\/\/([^/@\s:]*):[^/@\s]*@/g, '//$1:***@'));
+  const shown = raw === undefined ? '' : SECRET.has(name) ? ' (its value is not shown)' : `; got ${masked(raw)}`;
+  return new ConfigError(`${name} must be ${issue.message}${shown}`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ENV.safeParse(env);
+  if (!parsed.success) throw refusal(parsed.error.issues[0], env);
+  const e = parsed.data;
+  const multiplier = e.RATE_LIMIT_MULTIPLIER;
+  const rule = (name: keyof typeof RATE_LIMITS): RateLimitRule => ({
+    max: Math.max(1, Math.round(e[`RATE_LIMIT_${name}`] * multiplier)),
+    windowSeconds: e[`RATE_LIMIT_${name}_WINDOW`],
+  });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    moderatorEmail: e.MODERATOR_EMAIL,
+    moderatorPassword: e.MODERATOR_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    scryptN: e.SCRYPT_N,
+    accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
+    refreshTokenDays: e.REFRESH_TOKEN_DAYS,
+    refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    staticDir: e.STATIC_DIR,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGIN,
+    workers: e.WORKERS,
+    pgPoolSize: e.PG_POOL_SIZE,
+    pgliteFastPath: e.PGLITE_FAST_PATH === 'on',
+    readCache: e.READ_CACHE === 'on',
+    checkResponses: e.CHECK_RESPONSES,
+    loginDelay: { baseMs: e.LOGIN_DELAY_BASE_MS, maxMs: e.LOGIN_DELAY_MAX_MS },
+    moderation: e.MODERATION,
+    flagHoldThreshold: e.FLAG_HOLD_THRESHOLD,
+    concerningHoldThreshold: e.CONCERNING_HOLD_THRESHOLD,
+    publishEveryMs: e.PUBLISH_EVERY,
+    disclosureSettleDays: e.DISCLOSURE_SETTLE_DAYS,
+    mail: mailConfig(e),
+    metricsToken: e.METRICS_TOKEN,
+    rateLimits: {
+      submissions: rule('SUBMISSIONS'),
+      register: rule('REGISTER'),
+      loginPerEmail: rule('LOGIN_EMAIL'),
+      loginPerAddress: rule('LOGIN_ADDRESS'),
+      loginPerAccount: rule('LOGIN_ACCOUNT'),
+      votes: rule('VOTES'),
+      general: rule('GENERAL'),
+      resetMail: rule('RESET_MAIL'),
+      edits: rule('EDITS'),
+    },
+  };
+}
 
 /**
  * PUBLISH_EVERY: `0` (public at once), or minutes (`30m`) or hours (`6h`) that divide a day, so
@@ -183,7 +356,7 @@ export function parsePublishEvery(raw: string | undefined): number {
   const m = /^(\d{1,4})([mh])$/.exec(value);
   const minutes = m ? Number(m[1]) * (m[2] === 'h' ? 60 : 1) : NaN;
   if (!m || minutes < 1 || minutes > DAY_MINUTES || DAY_MINUTES % minutes !== 0) {
-    throw new Error(
+    throw new ConfigError(
       `PUBLISH_EVERY must be 0 (at once) or minutes or hours that divide a day, such as 1m, 30m, 1h or 6h (batches fall on the same UTC times every day); got "${raw}"`,
     );
   }
@@ -191,34 +364,31 @@ export function parsePublishEvery(raw: string | undefined): number {
 }
 
 /**
- * SMTP_URL, MAIL_FROM and PUBLIC_URL, checked at start: a line break in the sender would let a
- * header be injected into every message, and links in mail need an absolute http(s) address.
+ * PUBLIC_URL: the site's address for the links in mail, an absolute http(s) address without a
+ * query, fragment or credentials; returned without its trailing slash.
  */
-function mailConfig(env: NodeJS.ProcessEnv, port: number, dataDir: string): MailConfig {
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).trim().replace(/\/+$/, '');
-  let url: URL;
-  try {
-    url = new URL(publicUrl);
-  } catch {
-    throw new Error(`PUBLIC_URL must be the site's address, such as https://peptides.example.org, got "${env.PUBLIC_URL}"`);
-  }
-  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username) {
-    throw new Error(`PUBLIC_URL must be an http(s) address without a query, fragment or credentials, got "${env.PUBLIC_URL}"`);
-  }
-  const from = (env.MAIL_FROM || `Peptide Community <no-reply@${url.hostname}>`).trim();
-  // Control characters (CR, LF) in a header would start another header; an address is needed.
-  if (/\p{Cc}/u.test(from) || !/@[^\s@>]+/.test(from)) {
-    throw new Error(`MAIL_FROM must be one address on one line, such as "Peptide Community <no-reply@example.org>", got ${JSON.stringify(env.MAIL_FROM)}`);
-  }
-  const smtpUrl = (env.SMTP_URL ?? '').trim() || null;
-  if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) throw new Error('SMTP_URL must be an smtp:// or smtps:// address, such as smtp://user:password@mail.example.org:587');
-  return { smtpUrl, from, publicUrl: url.origin + url.pathname.replace(/\/+$/, ''), outboxDir: path.join(dataDir, 'outbox') };
+function publicUrl(raw: string): string | undefined {
+  if (!URL.canParse(raw)) return undefined;
+  const url = new URL(raw);
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) return undefined;
+  return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
-function moderationMode(raw: string | undefined): 'post' | 'pre' {
-  const value = (raw ?? '').trim() || 'post';
-  if (value !== 'post' && value !== 'pre') throw new Error(`MODERATION must be "post" or "pre", got "${raw}"`);
-  return value;
+/** MAIL_FROM: control characters (CR, LF) in a header would start another header; an address is needed. */
+function mailFrom(raw: string): string | undefined {
+  const from = raw.trim();
+  return /\p{Cc}/u.test(from) || !/@[^\s@>]+/.test(from) ? undefined : from;
+}
+
+/** Outgoing mail, from SMTP_URL, MAIL_FROM and PUBLIC_URL (each checked by the schema). */
+function mailConfig(e: { SMTP_URL: string | null; MAIL_FROM: string | null; PUBLIC_URL: string | null; PORT: number; DATA_DIR: string }): MailConfig {
+  const site = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    smtpUrl: e.SMTP_URL,
+    from: e.MAIL_FROM ?? `Peptide Community <no-reply@${new URL(site).hostname}>`,
+    publicUrl: site,
+    outboxDir: path.join(e.DATA_DIR, 'outbox'),
+  };
 }
 
 /**
@@ -231,14 +401,14 @@ export function parseTrustProxy(raw: string | undefined): number | string[] {
   const value = (raw ?? '').trim();
   if (value === '' || value === 'false') return 0;
   if (value === 'true') {
-    throw new Error(
+    throw new ConfigError(
       'TRUST_PROXY=true would trust every X-Forwarded-For entry, so any client could choose its own address and escape the rate limits. ' +
         'Set the number of proxies in front of the server (for example TRUST_PROXY=1 behind one nginx or load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8).',
     );
   }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
-    if (hops > 10) throw new Error(`TRUST_PROXY must be a number of proxy hops from 0 to 10 or a list of addresses, got "${raw}"`);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be a number of proxy hops from 0 to 10 or a list of addresses, got "${raw}"`);
     return hops;
   }
   const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -248,8 +418,22 @@ export function parseTrustProxy(raw: string | undefined): number | string[] {
     const maxBits = family === 6 ? 128 : 32;
     const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
     if (!family || !validBits || extra !== undefined) {
-      throw new Error(`TRUST_PROXY must be a number of proxy hops or a list of addresses and CIDR ranges, and "${entry}" is neither`);
+      throw new ConfigError(`TRUST_PROXY must be a number of proxy hops or a list of addresses and CIDR ranges, and "${entry}" is neither`);
     }
   }
   return entries;
+}
+
+/**
+ * The configuration of a command (the server, the command-line tools): a refused setting ends the
+ * process with its one sentence on stderr and exit code 1, without a stack trace.
+ */
+export function configOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Could not start: ${err.message}.`);
+    process.exit(1);
+  }
 }

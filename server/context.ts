@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { ReadCache } from './lib/cache';
 import { CursorCodec } from './lib/cursor';
+import { Metrics } from './lib/metrics';
 import { MemoryRateLimitStore, PgRateLimitStore, RateLimiter } from './lib/rate-limit';
 import { SessionCache } from './lib/session-cache';
 import { TokenService } from './lib/tokens';
@@ -38,7 +39,17 @@ export interface AppContext {
   wakeMail: () => void;
   /** Signs unsubscribe tokens (services/digest.ts): derived from the secret, never the JWT key itself. */
   unsubscribeKey: Buffer;
+  /**
+   * Whether this process is draining (server/serve.ts): `stop` (SIGTERM) answers new requests 503
+   * with Retry-After; `handover` (a worker replaced on SIGHUP) still serves them, each on its last
+   * connection. Readiness answers 503 in both (plugins/drain.ts, routes/system.ts).
+   */
+  lifecycle: { draining: DrainMode | null };
+  /** Counters and timings for `GET /metrics` (lib/metrics.ts). */
+  metrics: Metrics;
 }
+
+export type DrainMode = 'stop' | 'handover';
 
 /**
  * On PostgreSQL several processes may serve one database: rate-limit counters live in it and
@@ -68,6 +79,8 @@ export function createContext(config: Config, db: Db, jwtSecret: string, limiter
     mailer: createMailer(config.mail),
     wakeMail: () => {},
     unsubscribeKey: createHmac('sha256', jwtSecret).update('digest-unsubscribe').digest(),
+    lifecycle: { draining: null },
+    metrics: new Metrics(),
   };
 }
 

@@ -1,6 +1,6 @@
 // `npm run moderator -- <email>`: promotes an existing account to an approved moderator.
 import { prepare } from '../bootstrap';
-import { loadConfig } from '../config';
+import { configOrExit } from '../config';
 import { promoteToModerator } from '../services/users';
 
 const email = process.argv[2];
@@ -8,7 +8,7 @@ if (!email) {
   console.error('Usage: npm run moderator -- <email>');
   process.exit(2);
 }
-const { ctx } = await prepare(loadConfig(), { seed: false });
+const { ctx } = await prepare(configOrExit(), { seed: false });
 try {
   const user = await promoteToModerator(ctx, email);
   console.log(`${user.email} is now an approved moderator.`);

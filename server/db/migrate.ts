@@ -8,12 +8,23 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 // Several workers may start together on one PostgreSQL: one migrates, the others wait.
 const MIGRATION_LOCK_KEY = 72_0151_1;
 
+/** The migrations this build ships, in the order they apply. */
+export function migrationNames(): string[] {
+  return fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+}
+
+/** How many of this build's migrations the database has not applied (readiness, routes/system.ts). */
+export async function pendingMigrations(db: Db, names: readonly string[] = migrationNames()): Promise<number> {
+  const res = await db.query<{ n: number }>('select count(*)::int as n from schema_migrations where name = any($1::text[])', [names]);
+  return names.length - res.rows[0].n;
+}
+
 export async function migrate(db: Db): Promise<string[]> {
   await db.query(`create table if not exists schema_migrations (
     name text primary key,
     applied_at timestamptz not null default now()
   )`);
-  const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const files = migrationNames();
   const applied: string[] = [];
   for (const file of files) {
     const done = await db.transaction(async (tx) => {

@@ -62,6 +62,8 @@ export interface PreparedStatements {
    * COMMIT writes the data folder; otherwise the statement's writes are synced here.
    */
   run<T>(name: string, sql: string, params: unknown[], inTransaction: boolean): Promise<QueryResult<T>>;
+  /** The session's prepared statements were dropped (DEALLOCATE ALL, as pg_dump ends): prepare each again. */
+  forget(): void;
 }
 
 export function preparedStatements(pg: PGlite, pglite: PgliteModule): PreparedStatements {
@@ -136,6 +138,9 @@ export function preparedStatements(pg: PGlite, pglite: PgliteModule): PreparedSt
         if (!inTransaction) await pg.syncToFs();
         return res;
       });
+    },
+    forget() {
+      prepared.clear();
     },
   };
 }

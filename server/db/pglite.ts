@@ -6,6 +6,7 @@ import { acquireLock } from './data-dir-lock';
 import { scheduleHousekeeping, scrubStatements, VACUUM_COUNTERS_SQL, WAL_SETTINGS_SQL } from './housekeeping';
 import { preparedStatements, type PreparedStatements } from './pglite-fast-path';
 import { statementNames } from './statement-names';
+import { timer } from './timing';
 import { createTurns } from './turns';
 import type { Db, QueryOptions, QueryResult } from './types';
 
@@ -18,23 +19,38 @@ export interface PgliteOptions {
   fastPath: boolean;
 }
 
+/** The PGlite folder inside DATA_DIR (the lock file and the mail outbox sit beside it). */
+export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pgdata');
+
+/** PGlite with the extensions our migrations use, and the checkpointer's settings (restore opens it so too). */
+export async function createPglite(folder: string | undefined, loadDataDir?: Blob) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const pg = await PGlite.create(folder, { extensions: { pg_trgm }, loadDataDir });
+  try {
+    // PGlite is one session, its checkpoints run in it: these settings are the checkpointer's.
+    await pg.exec(WAL_SETTINGS_SQL);
+  } catch (err) {
+    await pg.close().catch(() => {});
+    throw err;
+  }
+  return pg;
+}
+
 export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptions): Promise<Db> {
   const pglite = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (loadDataDir && !inMemory) throw new Error('loadDataDir is for in-memory databases only');
   const release = inMemory ? () => {} : acquireLock(dataDir);
-  let pg: InstanceType<typeof pglite.PGlite>;
+  let pg: Awaited<ReturnType<typeof createPglite>>;
   try {
-    pg = await pglite.PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), { extensions: { pg_trgm }, loadDataDir });
+    pg = await createPglite(inMemory ? undefined : pgliteFolder(dataDir), loadDataDir);
   } catch (err) {
     release();
     throw err;
   }
   let prepared: PreparedStatements | null;
   try {
-    // PGlite is one session, its checkpoints run in it: these settings are the checkpointer's.
-    await pg.exec(WAL_SETTINGS_SQL);
     prepared = fastPath ? preparedStatements(pg, pglite) : null;
   } catch (err) {
     await pg.close().catch(() => {});
@@ -55,16 +71,19 @@ export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptio
   const turns = createTurns();
   const vacuumCounters = () => turns.exclusive(async () => void (await pg.exec(VACUUM_COUNTERS_SQL)));
   const housekeeping = scheduleHousekeeping(vacuumCounters);
+  const timing = timer();
   return {
     kind: 'pglite',
+    observe: timing.observe,
+    load: () => ({ open: 1, idle: turns.pending ? 0 : 1, waiting: Math.max(0, turns.pending - 1) }),
     query: async <T,>(sql: string, params?: unknown[], options?: QueryOptions) => {
-      const res = await turns.exclusive(() => query<T>(pg, sql, params, options, false));
+      const res = await timing.time('query', () => turns.exclusive(() => query<T>(pg, sql, params, options, false)));
       if (res.affectedRows > 0) housekeeping.markWrite();
       return res;
     },
     transaction: (fn) => {
       housekeeping.markWrite();
-      return turns.exclusive(() =>
+      return timing.time('transaction', () => turns.exclusive(() =>
         pg.transaction((tx) =>
           fn({
             query: async (sql, params, options) => {
@@ -77,7 +96,7 @@ export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptio
             },
           }),
         ),
-      );
+      ));
     },
     vacuumCounters,
     scrub: (tables, rewritten) =>
@@ -87,6 +106,16 @@ export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptio
         return { ms: Date.now() - started, walRemoved: true };
       }),
     dump: () => turns.exclusive(() => pg.dumpDataDir('none')),
+    backup: (write) =>
+      turns.exclusive(async () => {
+        const { dumpPglite } = await import('./backup');
+        try {
+          return await dumpPglite(pg, write);
+        } finally {
+          // pg_dump ends with DEALLOCATE ALL on this one session: the fast path prepares again.
+          prepared?.forget();
+        }
+      }),
     close: async () => {
       housekeeping.stop();
       try {

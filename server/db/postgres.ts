@@ -1,7 +1,9 @@
 // PostgreSQL (DATABASE_URL): a pool of node-postgres connections, named prepared statements per
 // connection, and a dedicated connection for LISTEN (plugins/cross-process.ts).
+import { PG_CONNECT_TIMEOUT_MS } from './availability';
 import { scrubStatements, VACUUM_COUNTERS_SQL } from './housekeeping';
 import { statementNames } from './statement-names';
+import { timer } from './timing';
 import type { Db, QueryOptions, QueryResult } from './types';
 
 export async function openPostgres(url: string, poolSize: number | undefined): Promise<Db> {
@@ -9,7 +11,12 @@ export async function openPostgres(url: string, poolSize: number | undefined): P
   const pg = pgModule.default;
   // int8 (counts) as numbers, like PGlite; numeric stays exact text and is cast in SQL.
   pg.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+  const timing = timer();
+  // An idle connection that PostgreSQL closes (a restart, an administrator) is reported here; the
+  // pool drops it and opens another on demand. Without a listener the 'error' event would end
+  // the process.
+  pool.on('error', () => timing.lost());
   // Backend pids of this pool's connections: a NOTIFY sent by one of them is this process's own.
   const ownBackends = new Set<number>();
   const backendOf = (client: unknown) => (client as { processID?: number }).processID;
@@ -33,26 +40,40 @@ export async function openPostgres(url: string, poolSize: number | undefined): P
   await pool.query('select 1');
   return {
     kind: 'postgres',
-    query: (sql, params, options) => run(pool, sql, params, options),
-    transaction: async (fn) => {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await fn({
-          query: (sql, params, options) => run(client, sql, params, options),
-          exec: async (sql) => {
-            await client.query(sql);
-          },
-        });
-        await client.query('commit');
-        return result;
-      } catch (err) {
-        await client.query('rollback').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    observe: timing.observe,
+    load: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    query: (sql, params, options) => timing.time('query', () => run(pool, sql, params, options)),
+    transaction: (fn) =>
+      timing.time('transaction', async () => {
+        const client = await pool.connect();
+        // A connection that failed mid-transaction is closed, not handed to the next caller.
+        let broken: Error | undefined;
+        // Checked out, the connection has no pool listener: PostgreSQL closing it between two
+        // statements (a restart) would be an unhandled 'error' that ends the process. The next
+        // statement fails instead, and the caller answers 503.
+        const lost = (err: Error) => {
+          broken = err;
+          timing.lost();
+        };
+        client.on('error', lost);
+        try {
+          await client.query('begin');
+          const result = await fn({
+            query: (sql, params, options) => run(client, sql, params, options),
+            exec: async (sql) => {
+              await client.query(sql);
+            },
+          });
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch((rollbackErr: Error) => (broken = rollbackErr));
+          throw err;
+        } finally {
+          client.off('error', lost);
+          client.release(broken);
+        }
+      }),
     vacuumCounters: async () => {
       await pool.query(VACUUM_COUNTERS_SQL);
     },

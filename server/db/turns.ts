@@ -16,6 +16,8 @@ export interface Turns {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Gives the event loop a turn if the database has held it longer than the budget. */
   yieldIfDue(): Promise<void>;
+  /** Units queued or running now (the metrics' database queue). */
+  readonly pending: number;
 }
 
 export function createTurns(budgetMs = TURN_BUDGET_MS, now: () => number = () => performance.now()): Turns {
@@ -26,16 +28,23 @@ export function createTurns(budgetMs = TURN_BUDGET_MS, now: () => number = () =>
     await nextTurn();
     sliceStart = now();
   };
+  let pending = 0;
   return {
     exclusive<T>(work: () => Promise<T>): Promise<T> {
-      const result = tail.then(async () => {
-        await yieldIfDue();
-        return work();
-      });
+      pending++;
+      const result = tail
+        .then(async () => {
+          await yieldIfDue();
+          return work();
+        })
+        .finally(() => pending--);
       // The next unit waits for this one to settle, whether it succeeded or not.
       tail = result.catch(() => undefined);
       return result;
     },
     yieldIfDue,
+    get pending() {
+      return pending;
+    },
   };
 }

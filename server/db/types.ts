@@ -1,5 +1,6 @@
 // The query interface every part of the server uses, whichever database answers it
 // (db/client.ts opens one: db/pglite.ts or db/postgres.ts).
+import type { BackupSummary } from './backup';
 import type { ScrubResult } from './housekeeping';
 
 export interface QueryResult<T> {
@@ -26,8 +27,28 @@ export interface Transaction extends Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** What the metrics see of a database (plugins/metrics.ts): never a statement's text or values. */
+export interface DbObserver {
+  /** A statement (`query`) or a whole transaction (`transaction`) took `seconds`; `failed` when it threw. */
+  timed(kind: 'query' | 'transaction', seconds: number, failed: boolean): void;
+  /** A pooled PostgreSQL connection was lost while idle (PostgreSQL restarted or dropped it). */
+  connectionLost(): void;
+}
+
+/** Connections in use and waiting: PostgreSQL's pool, or PGlite's one queue (db/turns.ts). */
+export interface DbLoad {
+  /** PostgreSQL: connections open (in use and idle); PGlite: 1. */
+  open: number;
+  idle: number;
+  /** Callers waiting for a connection (PostgreSQL) or for their turn on PGlite's one session. */
+  waiting: number;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Reports every statement's time to `observer` (the metrics); one observer at a time. */
+  observe(observer: DbObserver | null): void;
+  load(): DbLoad;
   /**
    * PostgreSQL only: calls `onNotify` (with the payload, and `own` true when the NOTIFY came from
    * one of this Db's own connections, that is from this process) for every NOTIFY on `channel`,
@@ -49,5 +70,11 @@ export interface Db extends Queryable {
   scrub(tables: readonly string[], rewritten?: readonly string[]): Promise<ScrubResult>;
   /** PGlite only: the data folder as an uncompressed tarball, for `OpenOptions.loadDataDir`. */
   dump?(): Promise<Blob>;
+  /**
+   * PGlite only: a logical backup (db/backup.ts) through `write`, holding the database's one
+   * session meanwhile (other statements wait their turn; the event loop turns between chunks).
+   * PostgreSQL is backed up by pg_dump (server/cli/backup.ts).
+   */
+  backup?(write: (text: string) => Promise<void>): Promise<BackupSummary>;
   close(): Promise<void>;
 }

@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     code?: ErrorCode,
     readonly issues?: ApiIssue[],
+    /** A 429's rate-limit group (the limiter's bucket, a fixed name): the metrics count refusals by it. */
+    readonly limitGroup?: string,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -29,14 +31,29 @@ export const unauthorized = (message = 'Please sign in to continue', code: 'unau
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (retryAfterSeconds: number, headers: Record<string, string> = {}) =>
-  new HttpError(429, `Too many requests. Please try again in ${formatWait(retryAfterSeconds)}.`, {
-    ...headers,
-    'retry-after': String(retryAfterSeconds),
-  });
+/** 429 with `Retry-After`; `headers` may add the RateLimit fields of the limit passed. */
+export const tooManyRequests = (retryAfterSeconds: number, group: string, headers: Record<string, string> = {}) =>
+  new HttpError(
+    429,
+    `Too many requests. Please try again in ${formatWait(retryAfterSeconds)}.`,
+    { ...headers, 'retry-after': String(retryAfterSeconds) },
+    'rate_limited',
+    undefined,
+    group,
+  );
+
+/** 503 with `Retry-After`: the server cannot answer now (draining, or its database is away), another try soon will. */
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
+  new HttpError(503, message, { 'retry-after': String(retryAfterSeconds), 'cache-control': 'no-store' });
 
 function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
+
+/** Retry-After when the database is away: PostgreSQL restarts in seconds, and the pool reconnects on the next request. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+/** The database cannot be reached now (db/client.ts isDatabaseUnavailable): 503, never 500. */
+export const databaseUnavailable = () =>
+  serviceUnavailable('The database cannot be reached at the moment. Please try again in a few seconds.', DATABASE_RETRY_AFTER_SECONDS);

@@ -80,10 +80,11 @@ describe('password rules', () => {
     expect(() => assertPasswordNotCommon(password)).not.toThrow();
   });
 
-  it('production configuration hashes with scrypt N >= 2^17; only SCRYPT_N lowers it', () => {
+  it('production configuration hashes with scrypt N >= 2^17; only SCRYPT_N lowers it, below 2^14 only in the test suites', () => {
     expect(loadConfig({}).scryptN).toBeGreaterThanOrEqual(2 ** 17);
     expect(loadConfig({ NODE_ENV: 'production' }).scryptN).toBeGreaterThanOrEqual(2 ** 17);
-    expect(loadConfig({ SCRYPT_N: '1024' }).scryptN).toBe(1024);
+    expect(loadConfig({ SCRYPT_N: '1024', NODE_ENV: 'test' }).scryptN).toBe(1024);
+    expect(() => loadConfig({ SCRYPT_N: '1024' })).toThrow(/SCRYPT_N must be a power of two from 16384/);
   });
 
   it('a hash made with the default configuration records N >= 2^17', async () => {

@@ -216,7 +216,7 @@ export class RateLimiter {
     const now = this.clock();
     const verdict = ({ count, resetAt }: WindowCount): WindowState => {
       const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-      if (count > rule.max) throw tooManyRequests(resetSeconds, rateLimitHeaders(bucket, rule, 0, resetSeconds));
+      if (count > rule.max) throw tooManyRequests(resetSeconds, bucket, rateLimitHeaders(bucket, rule, 0, resetSeconds));
       return { remaining: rule.max - count, resetSeconds };
     };
     const counted = this.store.hit(this.key(bucket, identifier), rule.windowSeconds, now);

@@ -43,15 +43,15 @@ export function signInAttempt(limiter: RateLimiter, config: Config, email: strin
   const account = email.trim().toLowerCase();
   // One identifier for the pair; the newline cannot occur in an email or an address.
   const pair = `${account}\n${address}`;
-  const refuse = (resetAt: number) => tooManyRequests(Math.max(1, Math.ceil((resetAt - limiter.now()) / 1000)));
+  const refuse = (resetAt: number, group: string) => tooManyRequests(Math.max(1, Math.ceil((resetAt - limiter.now()) / 1000)), group);
   return {
     async admit() {
       const [fromAddress, forAccount] = await Promise.all([limiter.peek(ADDRESS, address), limiter.peek(ACCOUNT, account)]);
-      if (fromAddress.count >= perAddress.max) throw refuse(fromAddress.resetAt);
+      if (fromAddress.count >= perAddress.max) throw refuse(fromAddress.resetAt, ADDRESS);
       // Counted before the password is checked, so that many attempts sent at once cannot all
       // slip under the limit; `succeeded` takes it back by clearing the pair.
       const forPair = await limiter.count(PAIR, pair, perPair.windowSeconds);
-      if (forPair.count > perPair.max) throw refuse(forPair.resetAt);
+      if (forPair.count > perPair.max) throw refuse(forPair.resetAt, PAIR);
       const wait = signInDelayMs(forAccount.count, perAccount.max, config.loginDelay.baseMs, config.loginDelay.maxMs);
       if (wait > 0) await sleep(wait);
     },
@@ -76,7 +76,7 @@ export function addressAttempt(limiter: RateLimiter, config: Config, address: st
   return {
     async admit() {
       const fromAddress = await limiter.peek(ADDRESS, address);
-      if (fromAddress.count >= perAddress.max) throw tooManyRequests(Math.max(1, Math.ceil((fromAddress.resetAt - limiter.now()) / 1000)));
+      if (fromAddress.count >= perAddress.max) throw tooManyRequests(Math.max(1, Math.ceil((fromAddress.resetAt - limiter.now()) / 1000)), ADDRESS);
     },
     async failed() {
       await limiter.count(ADDRESS, address, perAddress.windowSeconds);

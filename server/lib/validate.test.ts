@@ -63,9 +63,9 @@ describe('HTTP errors', () => {
     expect(forbidden().statusCode).toBe(403);
     expect(notFound().statusCode).toBe(404);
     expect(conflict('dup').statusCode).toBe(409);
-    expect(tooManyRequests(1).message).toBe('Too many requests. Please try again in 1 second.');
-    expect(tooManyRequests(59).message).toBe('Too many requests. Please try again in 59 seconds.');
-    expect(tooManyRequests(61).message).toBe('Too many requests. Please try again in 2 minutes.');
-    expect(tooManyRequests(61).headers).toEqual({ 'retry-after': '61' });
+    expect(tooManyRequests(1, 'general').message).toBe('Too many requests. Please try again in 1 second.');
+    expect(tooManyRequests(59, 'general').message).toBe('Too many requests. Please try again in 59 seconds.');
+    expect(tooManyRequests(61, 'general').message).toBe('Too many requests. Please try again in 2 minutes.');
+    expect(tooManyRequests(61, 'general').headers).toEqual({ 'retry-after': '61' });
   });
 });

@@ -7,7 +7,8 @@ import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ApiErrorBody, errorCodeOf } from '../../contract/common';
-import { HttpError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../db/client';
+import { databaseUnavailable, HttpError } from '../lib/errors';
 import { INVALID_JSON_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../lib/json-body';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -24,6 +25,12 @@ export const errorAnswers = fp(
       if (status >= 400 && status < 500) {
         const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'invalid_json' : errorCodeOf(status);
         return reply.code(status).send({ success: false, error: clientErrorMessage(error, status), code } satisfies ApiErrorBody);
+      }
+      // PostgreSQL restarting or a connection cut: try again soon, not a bug of ours.
+      if (isDatabaseUnavailable(error)) {
+        const unavailable = databaseUnavailable();
+        reply.headers(unavailable.headers);
+        return reply.code(503).send({ success: false, error: unavailable.message, code: 'service_unavailable' } satisfies ApiErrorBody);
       }
       request.log.error({ err: { message: error.message, stack: error.stack, code: error.code } }, 'request failed');
       return reply.code(500).send({ success: false, error: 'Something went wrong on our side. Please try again.', code: 'server_error' } satisfies ApiErrorBody);

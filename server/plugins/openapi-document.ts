@@ -95,6 +95,11 @@ const RESPONSES: Record<string, Json> = {
     { error: 'Too many requests. Please try again in 42 seconds.', code: 'rate_limited' },
     { 'Retry-After': ref('headers', 'RetryAfter') },
   ),
+  ServiceUnavailable: errorResponse(
+    'This server cannot answer now (it is stopping, or its database is away for a moment); try again after `Retry-After` seconds.',
+    { error: 'This server is stopping: send requests to another one.', code: 'service_unavailable' },
+    { 'Retry-After': ref('headers', 'RetryAfter') },
+  ),
   ServerError: errorResponse('Something went wrong on our side; nothing about it is in the answer.', { error: 'Something went wrong on our side. Please try again.', code: 'server_error' }),
 };
 
@@ -119,6 +124,7 @@ function errorsOf(key: EndpointKey, endpoint: Endpoint): Record<string, Json> {
     ['415', 'UnsupportedMediaType', hasBody],
     ['429', 'TooManyRequests', true],
     ['500', 'ServerError', true],
+    ['503', 'ServiceUnavailable', true],
   ];
   return Object.fromEntries(statuses.filter(([, , applies]) => applies).map(([status, name]) => [status, ref('responses', name)]));
 }

@@ -76,12 +76,15 @@ export async function deliverDue(ctx: AppContext, log: MailLog): Promise<number>
     try {
       await ctx.mailer.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers: row.headers });
       await ctx.db.query('delete from mail_queue where id = $1', [row.id]);
+      ctx.metrics.mail.inc({ kind: row.kind, outcome: 'sent' });
     } catch (err) {
       if (row.attempts >= MAIL_RETRY.maxAttempts) {
+        ctx.metrics.mail.inc({ kind: row.kind, outcome: 'given_up' });
         await ctx.db.query('delete from mail_queue where id = $1', [row.id]);
         log('error', `${KIND_LABEL[row.kind]} was given up after ${row.attempts} failed attempts (${failureText(err)})`);
         continue;
       }
+      ctx.metrics.mail.inc({ kind: row.kind, outcome: 'retry' });
       const wait = Math.min(MAIL_RETRY.maxDelaySeconds, MAIL_RETRY.firstDelaySeconds * 2 ** (row.attempts - 1));
       await ctx.db.query('update mail_queue set locked_until = null, next_attempt_at = now() + make_interval(secs => $2) where id = $1', [row.id, wait]);
       log('warn', `${KIND_LABEL[row.kind]} could not be sent (${failureText(err)}); attempt ${row.attempts} of ${MAIL_RETRY.maxAttempts}, next in ${wait} s`);

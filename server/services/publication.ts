@@ -566,5 +566,9 @@ export async function runBatch(ctx: AppContext, at: Date): Promise<BatchResult> 
   });
   if (!result) return { ran: false, at, applied: { submitted: 0, edited: 0, deleted: 0, decided: 0 }, ms: Date.now() - started };
   ctx.cache.invalidate();
-  return { ran: true, at, applied: result, ms: Date.now() - started };
+  const ms = Date.now() - started;
+  ctx.metrics.batches.inc();
+  ctx.metrics.batchSeconds.observe(ms / 1000);
+  for (const [kind, n] of Object.entries(result)) ctx.metrics.batchChanges.inc({ kind }, n);
+  return { ran: true, at, applied: result, ms };
 }

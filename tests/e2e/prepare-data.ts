@@ -2,7 +2,7 @@
 // then closes it. The global setup copies the result for each worker's server: opening a seeded
 // folder takes a fraction of seeding one (global-setup.ts).
 import { prepare } from '../../server/bootstrap';
-import { loadConfig } from '../../server/config';
+import { configOrExit } from '../../server/config';
 
-const { ctx } = await prepare(loadConfig());
+const { ctx } = await prepare(configOrExit());
 await ctx.db.close();

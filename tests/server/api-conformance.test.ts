@@ -107,6 +107,7 @@ describe('every operation answers as its OpenAPI document says', () => {
     const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
     await call('health');
+    await call('healthReady');
     await call('limits');
     await call('apiDocument');
     // Accounts.

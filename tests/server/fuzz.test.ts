@@ -272,6 +272,7 @@ const submission = () => validSubmission(existing.peptideId) as Record<string, u
 
 const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   health: () => queryCase('health', null, ['db']),
+  healthReady: () => queryCase('healthReady', null, ['db']),
   limits: () => queryCase('limits', null, ['x']),
   apiDocument: () => queryCase('apiDocument', null, ['x']),
   register: () => bodyCase('register', RegisterRequest, () => ({ email: uniqueEmail('fz'), password: PASSWORD })),

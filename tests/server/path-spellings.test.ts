@@ -247,3 +247,37 @@ describe('the general rate limit counts every spelling in one bucket', () => {
     }
   });
 });
+
+describe('GET /metrics under every spelling', () => {
+  const TOKEN = 'path-spellings-metrics-token';
+  let withToken: TestApp;
+  let tokenPort: number;
+  beforeAll(async () => {
+    withToken = await createTestApp({ METRICS_TOKEN: TOKEN });
+    await withToken.app.listen({ port: 0, host: '127.0.0.1' });
+    tokenPort = (withToken.app.server.address() as AddressInfo).port;
+  }, 120_000);
+  afterAll(() => withToken?.close());
+
+  it('needs the token in every spelling, is never stored, and without METRICS_TOKEN is a 404 in every spelling', async () => {
+    for (const spelled of ['/metrics', ...Object.values(spellingsOf('/metrics'))]) {
+      const refused: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token-of-the-same-size' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }];
+      for (const headers of refused) {
+        const res = await send(tokenPort, 'GET', spelled, headers);
+        expect(res.status, `${spelled} ${JSON.stringify(headers)}`).toBe(401);
+        expect(res.headers['www-authenticate'], spelled).toMatch(/^Bearer/);
+        expect(res.headers['cache-control'], spelled).toBe('no-store');
+        expect(res.body, spelled).not.toContain('peptide_');
+      }
+      const ok = await send(tokenPort, 'GET', spelled, { authorization: `Bearer ${TOKEN}` });
+      expect(ok.status, spelled).toBe(200);
+      expect(ok.headers['content-type'], spelled).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(ok.headers['cache-control'], spelled).toBe('no-store');
+      expect(ok.body, spelled).toContain('# TYPE peptide_http_request_duration_seconds histogram');
+      // No token configured: the path does not exist, in any spelling, with or without a token.
+      const off = await send(port, 'GET', spelled, { authorization: `Bearer ${TOKEN}` });
+      expect(off.status, spelled).toBe(404);
+      expect(off.body, spelled).not.toContain('peptide_');
+    }
+  });
+});

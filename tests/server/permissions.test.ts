@@ -105,6 +105,7 @@ const MODERATORS = { ...all(401), member: 403, other: 403, moderator: 200 };
 
 const table: Row[] = [
   { action: 'health', endpoint: 'health', run: (h) => inject('GET', '/api/health', h), expect: READ },
+  { action: 'readiness', endpoint: 'healthReady', run: (h) => inject('GET', '/api/health/ready', h), expect: READ },
   { action: 'read limits', endpoint: 'limits', run: (h) => inject('GET', '/api/limits', h), expect: READ },
   { action: 'read the API document', endpoint: 'apiDocument', run: (h) => inject('GET', '/api/openapi.json', h), expect: READ },
   { action: 'read peptides', endpoint: 'peptides', run: (h) => inject('GET', '/api/peptides', h), expect: READ },

@@ -2,8 +2,11 @@
 // content types, 500s that leak nothing, security and caching headers, every contract path routed.
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EffectsResponse, ENDPOINTS, HealthResponse, LimitsResponse } from '../../contract';
+import { EffectsResponse, ENDPOINTS, HealthReadyResponse, HealthResponse, LimitsResponse } from '../../contract';
 import { buildApp } from '../../server/app';
+import { migrationNames } from '../../server/db/migrate';
+import { DRAIN, DRAINING_MESSAGE } from '../../server/plugins/drain';
+import { NOT_READY } from '../../server/routes/system';
 import { createTestApp, json, validSubmission, type TestApp } from './helpers';
 import { countRows, expectError, moderatorToken, newMember, rows, storyOf } from './fixtures';
 
@@ -13,11 +16,52 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('GET /api/health', () => {
-  it('answers ok for the API and the database', async () => {
+describe('GET /api/health and /api/health/ready', () => {
+  it('liveness answers ok without reading the database; readiness checks the database and the migrations', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(HealthResponse.parse(json(res)).data).toEqual({ status: 'ok', db: 'ok' });
+    expect(HealthResponse.parse(json(res)).data).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(HealthReadyResponse.parse(json(ready)).data).toEqual({ status: 'ready', db: 'ok', migrations: migrationNames().length });
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('readiness is 503 with Retry-After while a migration of this build is missing', async () => {
+    const last = migrationNames().at(-1)!;
+    await t.ctx.db.query('delete from schema_migrations where name = $1', [last]);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(json(res)).toEqual({ success: false, error: NOT_READY.migrations(1), code: 'service_unavailable' });
+    } finally {
+      await t.ctx.db.query('insert into schema_migrations (name) values ($1)', [last]);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+  });
+
+  it('while draining on SIGTERM every request is 503 with Retry-After and Connection: close; on a handover requests are served, readiness is 503', async () => {
+    try {
+      t.ctx.lifecycle.draining = 'stop';
+      for (const url of ['/api/health', '/api/health/ready', '/api/experiences', '/api/nothing']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.headers['retry-after'], url).toBe(String(DRAIN.retryAfterSeconds));
+        expect(res.headers.connection, url).toBe('close');
+        expect(res.headers['cache-control'], url).toBe('no-store');
+        expect(json(res), url).toEqual({ success: false, error: DRAINING_MESSAGE, code: 'service_unavailable' });
+      }
+      t.ctx.lifecycle.draining = 'handover';
+      const served = await t.app.inject({ method: 'GET', url: '/api/experiences' });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers.connection).toBe('close');
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(json(ready).error).toBe(NOT_READY.draining);
+    } finally {
+      t.ctx.lifecycle.draining = null;
+    }
   });
 });
 

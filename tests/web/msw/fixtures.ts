@@ -35,7 +35,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
 
 export const errorBody = (error: string, code: ErrorCode = 'bad_request') => ApiErrorBody.parse({ success: false, error, code });
 
-export const healthBody = () => HealthResponse.parse({ success: true, data: { status: 'ok', db: 'ok' } });
+export const healthBody = () => HealthResponse.parse({ success: true, data: { status: 'ok' } });
 
 export const loginBody = (user: User, accessToken: string, refreshToken: string) =>
   LoginResponse.parse({ success: true, data: { accessToken, refreshToken, expiresIn: 900, user } });
