@@ -1,6 +1,6 @@
 // Community analytics, research hub, limits and health (docs/product-rules.md, "Figures").
 import { z } from 'zod/mini';
-import { Id, IsoDate, QueryInt, ok } from './common';
+import { CursorParam, Id, IsoDate, QueryInt, described, ok } from './common';
 
 const TopPeptide = z.object({ _id: Id, name: z.string(), category: z.string(), rating: z.number(), experiences: z.number() });
 const EffectivenessEntry = z.object({
@@ -73,12 +73,15 @@ export type Trends = z.infer<typeof Trends>;
 export const TrendsResponse = ok(Trends);
 
 export const CompareQuery = z.object({
-  ids: z.pipe(
-    z.string('ids is required').check(z.minLength(1, 'ids is required'), z.maxLength(3 * 37 + 2, 'ids can compare at most 3 peptides')),
+  ids: described(
     z.pipe(
-      z.transform((s: string) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
-      z.array(Id).check(z.minLength(1, 'ids must name at least one peptide'), z.maxLength(3, 'ids can compare at most 3 peptides')),
+      z.string('ids is required').check(z.minLength(1, 'ids is required'), z.maxLength(3 * 37 + 2, 'ids can compare at most 3 peptides')),
+      z.pipe(
+        z.transform((s: string) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
+        z.array(Id).check(z.minLength(1, 'ids must name at least one peptide'), z.maxLength(3, 'ids can compare at most 3 peptides')),
+      ),
     ),
+    'The peptides to compare: 1 to 3 peptide ids separated by commas (`ids=<id>,<id>`).',
   ),
 });
 export const ComparedPeptide = z.object({
@@ -139,13 +142,23 @@ export const ResearchPeptides = z.object({ peptides: z.array(ResearchPeptideRow)
 export type ResearchPeptides = z.infer<typeof ResearchPeptides>;
 export const ResearchPeptidesResponse = ok(ResearchPeptides);
 
+/** The CSV export's two tables: one row per report, and one row per (report, outcome) rating. */
+export const EXPORT_CSV_TABLES = ['reports', 'outcomes'] as const;
+export type ExportCsvTable = (typeof EXPORT_CSV_TABLES)[number];
+
 export const ResearchExportQuery = z.object({
   format: z._default(z.enum(['json', 'csv']), 'json'),
+  table: described(
+    z._default(z.enum(EXPORT_CSV_TABLES), 'reports'),
+    'With `format=csv`: `reports`, one row per report (list cells are JSON arrays; an empty cell is withheld or none), or `outcomes`, one row per rating (`id,outcome,rating`; join on `id`).',
+  ),
+  bom: described(z._default(z.stringbool(), false), 'With `format=csv`: start the file with a byte-order mark, so Excel on Windows reads its text as UTF-8.'),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(5000)), 1000),
-  cursor: z.optional(z.string().check(z.maxLength(300))),
+  cursor: CursorParam(),
 });
-/** One exported report: no ids, no exact dates, demographics suppressed in cells under k. */
+/** One exported report: its public id, no exact dates, demographics suppressed in cells under k. */
 export const ExportRow = z.object({
+  id: described(Id.check(), 'The report\'s public id (as in `GET /api/experiences`): the same in every export, so pages taken at different times can be merged without duplicates.'),
   peptide: z.string(),
   category: z.string(),
   month: z.string(),

@@ -14,19 +14,120 @@ export const IdParams = z.object({ id: Id });
 
 export const IsoDate = z.string();
 
+/**
+ * Names a shared shape in the API document (a component schema a generated client can import)
+ * and says what it is; the zod schema stays the one source of validation, types and docs.
+ */
+export function named<T extends z.ZodMiniType>(schema: T, id: string, description: string): T {
+  z.globalRegistry.add(schema, { id, description });
+  return schema;
+}
+
+/** What a field or parameter means, for the API document. Give it a schema of its own, never a shared one. */
+export function described<T extends z.ZodMiniType>(schema: T, description: string): T {
+  z.globalRegistry.add(schema, { description });
+  return schema;
+}
+
+/** An example of a request body or answer for the API document; tests check it passes the schema. */
+export function exampled<T extends z.ZodMiniType>(schema: T, example: z.input<T>): T {
+  z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), examples: [example] });
+  return schema;
+}
+
+/** A day (`2026-03-01`) or a moment (ISO 8601, UTC), as the field says. */
 /** Successful envelope: `{ success: true, data, message? }`. */
 export function ok<T extends z.ZodMiniType>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.optional(z.string()) });
 }
 
-export const ApiErrorBody = z.object({ success: z.literal(false), error: z.string() });
+/**
+ * What went wrong, for a program: stable across releases, unlike the sentence in `error`.
+ * `token_expired` and `invalid_token` come with 401 (refresh on the first, sign in on the second).
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'invalid_json',
+  'bad_request',
+  'unauthorized',
+  'invalid_token',
+  'token_expired',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'request_timeout',
+  'payload_too_large',
+  'uri_too_long',
+  'unsupported_media_type',
+  'headers_too_large',
+  'rate_limited',
+  'server_error',
+  'service_unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The code an error status carries when nothing more precise applies. */
+export function errorCodeOf(status: number): ErrorCode {
+  const codes: Record<number, ErrorCode> = {
+    400: 'bad_request',
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not_found',
+    408: 'request_timeout',
+    409: 'conflict',
+    413: 'payload_too_large',
+    414: 'uri_too_long',
+    415: 'unsupported_media_type',
+    429: 'rate_limited',
+    431: 'headers_too_large',
+    503: 'service_unavailable',
+  };
+  return codes[status] ?? (status >= 500 ? 'server_error' : 'bad_request');
+}
+
+/** One refused input of a 400: where it is (`["demographics", "ageRange"]`, empty for the whole input) and why. */
+export const ApiIssue = named(
+  z.object({
+    path: described(z.array(z.union([z.string(), z.number()])), 'Where the refused input is: `["demographics", "ageRange"]`; `[]` for the whole body or query.'),
+    message: described(z.string(), 'Why, in words a person can read.'),
+  }),
+  'Issue',
+  'One refused input of a 400.',
+);
+export type ApiIssue = z.infer<typeof ApiIssue>;
+
+export const ApiErrorBody = named(
+  z.object({
+    success: z.literal(false),
+    error: described(z.string(), 'What is wrong, in a sentence a person can read (it may change between releases).'),
+    code: described(z.enum(ERROR_CODES), 'What is wrong, as a stable word a program can act on.'),
+    issues: z.optional(described(z.array(ApiIssue), 'With `validation_failed`: every refused input; the first few are also named in `error`.')),
+  }),
+  'Error',
+  'Every error answer (4xx and 5xx).',
+);
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 /** Query-string integers arrive as text. */
 export const QueryInt = (min: number, max: number, fallback: number) =>
   z._default(z.coerce.number().check(z.int('must be a whole number'), z.gte(min), z.lte(max)), fallback);
 
-export const Limit = QueryInt(1, MAX_PAGE_SIZE, 20);
+export const Limit = described(QueryInt(1, MAX_PAGE_SIZE, 20), `Items per page, 1 to ${MAX_PAGE_SIZE}.`);
+
+/** The page to answer, from 1 (page-numbered lists). */
+export const PageNumber = () => described(QueryInt(1, 100000, 1), 'The page to answer, from 1.');
+
+/** A list's cursor, as the previous page answered it. */
+export const CursorParam = () =>
+  z.optional(described(z.string().check(z.maxLength(300)), 'The previous page\'s `nextCursor` (or the URL of its `Link` header); leave it out for the first page. Opaque, and valid while the sort order stays the same.'));
+
+/** Each validation issue as `{ path, message }`, the message as formatIssues words it. */
+export function issueList(issues: readonly z.core.$ZodIssue[]): ApiIssue[] {
+  return issues.map((issue) => ({
+    path: (issue.code === 'invalid_key' ? issue.path.slice(0, -1) : issue.path).map((p) => (typeof p === 'number' ? p : String(p))),
+    message: formatIssue(issue),
+  }));
+}
 
 /** Turns validation issues into one sentence a person can read, naming the field. */
 export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {

@@ -22,6 +22,10 @@ import {
   lineText,
   ok,
   proseText,
+  named,
+  described,
+  exampled,
+  CursorParam,
 } from './common';
 import { OUTCOME_MAX, OUTCOME_MIN, OUTCOMES_REQUIRED_MESSAGE, STORY_MAX_SUBMIT, STORY_MIN, TRACKING_ID_RE } from './rules';
 
@@ -33,7 +37,7 @@ const OutcomeValue = z.int('outcome ratings must be whole numbers').check(
  * The outcomes the submitter rated, and only those: an outcome left "Not rated" is absent, never a
  * default value. Names are visitors' own words: each one a `Name` (contract/safe-text.ts).
  */
-export const Outcomes = NamedRecord(OutcomeValue, 60).check(
+export const Outcomes = described(NamedRecord(OutcomeValue, 60), 'Each effect rated (a name of up to 60 characters, each name once whatever its letter case) and its rating, a whole number from 1 to 10; 1 to 30 of them. An effect left unrated is absent.').check(
     z.refine((o) => Object.keys(o).length >= 1, OUTCOMES_REQUIRED_MESSAGE),
     z.refine((o) => Object.keys(o).length <= 30, 'outcomes must rate at most 30 effects'),
     // The aggregates count outcomes by lower-case name: "Focus" and "focus" would count one
@@ -69,6 +73,7 @@ export const SubmitExperienceRequest = z.object({
   dosage: z.string('dosage is required').check(...lineText(), z.minLength(1, 'dosage is required'), z.maxLength(60, 'dosage must be at most 60 characters')),
   frequency: z.enum(FREQUENCIES),
   duration: z.int('duration must be a whole number of days').check(
+    z.describe('How long, in days.'),
     z.gt(0, 'duration must be greater than 0'),
     z.lte(3650, 'duration must be at most 3650 days'),
   ),
@@ -96,18 +101,30 @@ export const SubmitExperienceRequest = z.object({
 export type SubmitExperienceRequest = z.input<typeof SubmitExperienceRequest>;
 export type SubmitExperienceInput = z.output<typeof SubmitExperienceRequest>;
 
-export const VoteCounts = z.object({
-  helpful: z.number(),
-  notHelpful: z.number(),
-  detailed: z.number(),
-  concerning: z.number(),
-  total: z.number(),
-});
+export const VoteCounts = named(
+  z.object({
+    helpful: z.number(),
+    notHelpful: z.number(),
+    detailed: z.number(),
+    concerning: z.number(),
+    total: described(z.number(), 'All votes on the report.'),
+  }),
+  'VoteCounts',
+  'Members\' votes on a report, by kind.',
+);
 export type VoteCounts = z.infer<typeof VoteCounts>;
 
-export const Vendor = z.object({ name: z.nullable(z.string()), quantity: z.nullable(z.string()), batchId: z.nullable(z.string()) });
+export const Vendor = named(
+  z.object({ name: z.nullable(z.string()), quantity: z.nullable(z.string()), batchId: z.nullable(z.string()) }),
+  'Vendor',
+  'Where the peptide came from, shown only when the submitter chose to publish it.',
+);
 
-export const PublicDemographics = z.object({ ageRange: z.string(), biologicalSex: z.string(), activityLevel: z.string() });
+export const PublicDemographics = named(
+  z.object({ ageRange: z.string(), biologicalSex: z.string(), activityLevel: z.string() }),
+  'Demographics',
+  'Age range, biological sex and activity level of the person reporting.',
+);
 export type PublicDemographics = z.infer<typeof PublicDemographics>;
 
 /** An experience as anyone may read it: no tracking id, no submitter; time to the day. */
@@ -125,10 +142,13 @@ export const Experience = z.object({
    * Null where fewer than K_ANONYMITY published reports of this peptide share the combination
    * (shown as DEMOGRAPHICS_NOT_SHOWN); the submitter's own view always has it.
    */
-  demographics: z.nullable(PublicDemographics),
-  outcomes: z.record(z.string(), z.number()),
+  demographics: described(
+    z.nullable(PublicDemographics),
+    'Null means withheld: fewer than 5 published reports of this peptide share this combination (k-anonymity). With few reports, nearly every report is null here.',
+  ),
+  outcomes: described(z.record(z.string(), z.int()), 'Each effect the person rated (their own words) and its rating, a whole number from 1 to 10.'),
   /** Mean of all outcomes, 1-10. */
-  rating: z.number(),
+  rating: described(z.number(), 'The mean of `outcomes`, 1 to 10.'),
   effects: z.array(z.string()),
   timeline: z.string(),
   story: z.string(),
@@ -136,10 +156,11 @@ export const Experience = z.object({
   vendor: z.nullable(Vendor),
   votes: VoteCounts,
   /** Seeded demonstration data, not a real member's report. */
-  demo: z.boolean(),
-  createdAt: IsoDate,
-  updatedAt: z.nullable(IsoDate),
+  demo: described(z.boolean(), 'Seeded demonstration data, not a real person\'s report.'),
+  createdAt: described(z.string(), 'The day it was submitted (`2026-03-01`): never a time, so a report cannot be matched to a moment.'),
+  updatedAt: described(z.nullable(z.string()), 'The day of its last correction, or null.'),
 });
+named(Experience, 'Experience', 'An experience report as anyone may read it: no tracking ID, nothing about who sent it.');
 export type Experience = z.infer<typeof Experience>;
 
 /** The submitter's own view, reached only with the tracking id. */
@@ -172,7 +193,7 @@ export const ExperienceListQuery = z.object({
   sort: z._default(z.enum(COMMUNITY_SORTS), 'newest'),
   peptideId: z.optional(Id),
   limit: Limit,
-  cursor: z.optional(z.string().check(z.maxLength(300))),
+  cursor: CursorParam(),
 });
 export type ExperienceListQuery = z.input<typeof ExperienceListQuery>;
 
@@ -180,7 +201,14 @@ export type ExperienceListQuery = z.input<typeof ExperienceListQuery>;
  * How many published reports match the filters: exact, or `capped` at MATCH_COUNT_CAP ("1,000+")
  * where no trigger-kept counter answers the filter. Sent with the first page only (no cursor).
  */
-export const MatchCount = z.object({ count: z.number(), capped: z.boolean() });
+export const MatchCount = named(
+  z.object({
+    count: z.number(),
+    capped: described(z.boolean(), 'True when there are at least `count` matches and the exact number was not counted (shown as "1,000+").'),
+  }),
+  'MatchCount',
+  'How many published reports match the filters; sent with the first page only, null on later pages.',
+);
 export type MatchCount = z.infer<typeof MatchCount>;
 
 export const ExperienceListResponse = ok(
@@ -226,11 +254,13 @@ export const SubmitExperienceResponse = ok(
  * A tracking ID as a client may type it: trimmed, any letter case. It travels only in request
  * bodies, never in a URL (proxies and hosts log URLs): see the routes below.
  */
-export const TrackingId = z.string().check(
-  z.trim(),
-  z.toUpperCase(),
-  z.regex(TRACKING_ID_RE, 'trackingId must be TRK- followed by 20 digits'),
-);
+export const TrackingId = z.string().check(z.trim(), z.toUpperCase(), z.regex(TRACKING_ID_RE, 'trackingId must be TRK- followed by 20 digits'));
+// The document states the spellings the server accepts (any letter case, spaces around), not
+// the upper-case form it checks after normalising.
+z.globalRegistry.add(TrackingId, {
+  description: 'The tracking ID the submission answered: `TRK-` and 20 digits, in any letter case, spaces around it ignored. Whoever holds it can read, correct and delete the report.',
+  pattern: '^\\s*[Tt][Rr][Kk]-[0-9]{20}\\s*$',
+});
 export const OwnExperienceResponse = ok(z.object({ experience: OwnExperience }));
 
 /** `POST /api/experiences/tracking/lookup` and `POST /api/experiences/tracking/delete`. */
@@ -280,22 +310,25 @@ export const VoteStatusResponse = ok(VoteStatus);
 /** The caller's votes on many experiences at once (one request per page, not one per card). */
 /** `?experienceIds=a,b,…`: up to 100 reports the caller asks about (their own votes, their own flags). */
 export const ExperienceIdsQuery = z.object({
-  experienceIds: z.pipe(
+  experienceIds: described(
     z.pipe(
-      z.string().check(z.minLength(1, 'experienceIds is required'), z.maxLength(100 * 37)),
-      z.transform((s: string) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+      z.pipe(
+        z.string().check(z.minLength(1, 'experienceIds is required'), z.maxLength(100 * 37)),
+        z.transform((s: string) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+      ),
+      z.array(z.string()).check(
+        z.maxLength(100, { error: 'experienceIds can name at most 100 experiences', abort: true }),
+        z.refine((ids) => ids.every((id) => UUID_RE.test(id)), 'must be a valid id'),
+      ),
     ),
-    z.array(z.string()).check(
-      z.maxLength(100, { error: 'experienceIds can name at most 100 experiences', abort: true }),
-      z.refine((ids) => ids.every((id) => UUID_RE.test(id)), 'must be a valid id'),
-    ),
+    'The reports asked about: 1 to 100 report ids separated by commas (`experienceIds=<id>,<id>`).',
   ),
 });
 export const MyVotesQuery = ExperienceIdsQuery;
 export const MyVotesResponse = ok(z.object({ votes: z.record(z.string(), z.object({ voteType: z.enum(VOTE_TYPES), voteId: Id })) }));
 
 // Effects vocabulary
-export const Effect = z.object({ _id: Id, name: z.string(), type: z.enum(['positive', 'side']) });
+export const Effect = named(z.object({ _id: Id, name: z.string(), type: z.enum(['positive', 'side']) }), 'Effect', 'A named effect from the shared vocabulary: a benefit (`positive`) or a side effect (`side`).');
 export type Effect = z.infer<typeof Effect>;
 export const EffectsQuery = z.object({
   type: z.optional(z.enum(['positive', 'side'])),
@@ -303,3 +336,7 @@ export const EffectsQuery = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 500),
 });
 export const EffectsResponse = ok(z.object({ effects: z.array(Effect), total: z.number() }));
+
+// Examples for the API document (contract/common.ts, `exampled`).
+exampled(TrackingLookupRequest, { trackingId: 'TRK-01234567890123456789' });
+exampled(VoteRequest, { voteType: 'helpful' });

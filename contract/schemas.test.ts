@@ -109,7 +109,7 @@ describe('request schemas', () => {
 
 describe('normalize: tolerant reading of response envelopes', () => {
   const user = { _id: '00000000-0000-4000-8000-000000000000', email: 'a@example.com', role: 'user', status: 'approved', createdAt: '2024-01-01T00:00:00.000Z' };
-  const loginData = { accessToken: 'a', refreshToken: 'r', user };
+  const loginData = { accessToken: 'a', refreshToken: 'r', expiresIn: 900, user };
 
   it.each([
     ['canonical', { success: true, data: loginData }],

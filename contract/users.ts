@@ -1,7 +1,7 @@
 // Accounts, sessions, profiles and moderation (docs/product-rules.md, "Accounts and sign-in").
 import { Prose } from './safe-text';
 import { z } from 'zod/mini';
-import { ACCOUNT_STATUSES, BIOLOGICAL_SEXES, Id, IsoDate, PROFILE_ACTIVITY_LEVELS, QueryInt, ROLES, TextList, ok } from './common';
+import { ACCOUNT_STATUSES, BIOLOGICAL_SEXES, Id, IsoDate, PROFILE_ACTIVITY_LEVELS, QueryInt, ROLES, TextList, described, exampled, ok } from './common';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MIN_MESSAGE = `password must be at least ${PASSWORD_MIN} characters`;
@@ -135,11 +135,19 @@ export type User = z.infer<typeof User>;
 export const RegisteredUser = z.object({ email: z.string(), status: z.literal('pending') });
 export type RegisteredUser = z.infer<typeof RegisteredUser>;
 export const RegisterResponse = ok(z.object({ user: RegisteredUser }));
-export const LoginResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string(), user: User }));
+/**
+ * Seconds the access token stays valid from now: refresh before it runs out. This server always
+ * sends it; optional so that the web app still reads hosts of the older envelope
+ * (docs/product-rules.md, "The API").
+ */
+export const ExpiresIn = z.optional(
+  described(z.number().check(z.int(), z.positive()), 'Seconds the access token stays valid from now (this server always sends it): refresh before it runs out.'),
+);
+export const LoginResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: ExpiresIn, user: User }));
 export type LoginData = z.infer<typeof LoginResponse>['data'];
 
 export const RefreshRequest = z.object({ refreshToken: z.string().check(z.minLength(1, 'refreshToken is required'), z.maxLength(500)) });
-export const RefreshResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string() }));
+export const RefreshResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: ExpiresIn }));
 
 export const LogoutRequest = z.object({ refreshToken: z.optional(z.string().check(z.maxLength(500))) });
 export const LogoutResponse = ok(z.object({}));
@@ -166,3 +174,6 @@ export const PendingUsersResponse = ok(
 
 export const RejectRequest = z.object({ notes: z.optional(Prose(1000)) });
 export const DecisionResponse = ok(z.object({ user: PendingUser }));
+
+// Examples for the API document (contract/common.ts, `exampled`).
+exampled(Credentials, { email: 'researcher@example.org', password: 'a long and unusual passphrase' });

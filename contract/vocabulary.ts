@@ -229,3 +229,8 @@ export function limitWindowText(windowSeconds: number): string {
   }
   return `${windowSeconds} seconds`;
 }
+
+/** A limit in words: "10 per hour", "600 per minute", "1,000 per 15 minutes". */
+export function limitRateText(max: number, windowSeconds: number): string {
+  return `${max.toLocaleString('en-US')} per ${limitWindowText(windowSeconds)}`;
+}

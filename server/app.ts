@@ -3,7 +3,6 @@
 // declared on the route itself (plugins/route-config.ts), never matched against the URL text.
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import cors from '@fastify/cors';
 import etag from '@fastify/etag';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import type { AppContext } from './context';
@@ -12,6 +11,7 @@ import { HttpError } from './lib/errors';
 import { parseJsonBody, REQUEST_ENCODINGS, UNSUPPORTED_ENCODING_MESSAGE } from './lib/json-body';
 import { COMPRESS_THRESHOLD, COMPRESSION } from './lib/response-cache';
 import { accessChecks } from './plugins/auth';
+import { crossOrigin } from './plugins/cors';
 import { crossProcessSignals } from './plugins/cross-process';
 import { drainGate } from './plugins/drain';
 import { metricsEndpoint } from './plugins/metrics';
@@ -19,6 +19,7 @@ import { publicationBatches } from './plugins/publication-batches';
 import { mailDelivery } from './plugins/mail-delivery';
 import { clientErrorHandler, errorAnswers, frameworkErrors } from './plugins/errors';
 import { routeSchemas } from './plugins/openapi';
+import { pagingLinks } from './plugins/paging-links';
 import { requestGuards } from './plugins/request-guards';
 import { responseCaching } from './plugins/response-cache';
 import { apiScope, loggedPath } from './plugins/route-config';
@@ -76,7 +77,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(securityHeaders);
   await app.register(drainGate, { ctx });
   await app.register(errorAnswers);
+  await crossOrigin(app, ctx);
   await app.register(requestGuards, { ctx });
+  await app.register(pagingLinks);
   await app.register(responseCaching, { ctx });
   // ETag before compression, so the tag is of the JSON itself; weak because the gzip and br
   // bodies of one representation share it. A matching If-None-Match answers 304 with no body.
@@ -106,7 +109,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     requestEncodings: [...REQUEST_ENCODINGS],
     onUnsupportedRequestEncoding: () => new HttpError(415, UNSUPPORTED_ENCODING_MESSAGE),
   });
-  if (ctx.config.corsOrigins.length) await app.register(cors, { origin: ctx.config.corsOrigins });
   await app.register(crossProcessSignals, { ctx });
   await app.register(publicationBatches, { ctx });
 

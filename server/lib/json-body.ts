@@ -74,7 +74,7 @@ export function parseJsonBody(text: string): unknown {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new HttpError(400, INVALID_JSON_MESSAGE);
+    throw new HttpError(400, INVALID_JSON_MESSAGE, {}, 'invalid_json');
   }
   const reason = unsafeJsonReason(parsed);
   if (reason) throw new HttpError(400, reason);

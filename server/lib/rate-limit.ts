@@ -3,6 +3,7 @@
 // in memory; several processes on one PostgreSQL share them in a table (PgRateLimitStore).
 import { createHmac, randomBytes } from 'node:crypto';
 import type { RateLimitInfo } from '../../contract/analytics';
+import { ENDPOINTS, type EndpointKey } from '../../contract/endpoints';
 import type { Config, RateLimitRule } from '../config';
 import type { Queryable } from '../db/types';
 import { tooManyRequests } from './errors';
@@ -211,20 +212,50 @@ export class RateLimiter {
    * Counts one request; throws (or, with a shared store, rejects) 429 with Retry-After once the
    * rule's maximum is passed. Callers `await` it: the in-memory store answers synchronously.
    */
-  check(bucket: string, identifier: string, rule: RateLimitRule): void | Promise<void> {
+  check(bucket: string, identifier: string, rule: RateLimitRule): WindowState | Promise<WindowState> {
     const now = this.clock();
-    const verdict = ({ count, resetAt }: WindowCount) => {
-      if (count > rule.max) throw tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)), bucket);
+    const verdict = ({ count, resetAt }: WindowCount): WindowState => {
+      const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+      if (count > rule.max) throw tooManyRequests(resetSeconds, bucket, rateLimitHeaders(bucket, rule, 0, resetSeconds));
+      return { remaining: rule.max - count, resetSeconds };
     };
     const counted = this.store.hit(this.key(bucket, identifier), rule.windowSeconds, now);
     if (counted instanceof Promise) return counted.then(verdict);
-    verdict(counted);
+    return verdict(counted);
   }
 }
 
-/** A published limit and the routes (`METHOD /pattern`) it counts; `routes: '*'` is every API route. */
+/** What is left of a window after a request it allowed, and when it ends. */
+export interface WindowState {
+  remaining: number;
+  resetSeconds: number;
+}
+
+/**
+ * The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers): the policy (`q` requests per
+ * `w` seconds) and what remains of it (`r` requests for the next `t` seconds).
+ */
+export function rateLimitHeaders(name: string, rule: RateLimitRule, remaining: number, resetSeconds: number): Record<string, string> {
+  return {
+    'ratelimit-policy': `"${name}";q=${rule.max};w=${rule.windowSeconds}`,
+    ratelimit: `"${name}";r=${remaining};t=${resetSeconds}`,
+  };
+}
+
+/** A published limit and the endpoints it counts; `endpoints: '*'` is every API route. */
 export interface PublishedLimit extends RateLimitInfo {
-  routes: readonly string[] | '*';
+  endpoints: readonly EndpointKey[] | '*';
+}
+
+/** `POST /api/experiences`, `POST and DELETE /api/experiences/{id}/vote`: endpoints as a client writes them. */
+function spelled(keys: readonly EndpointKey[]): string {
+  const byPath = new Map<string, string[]>();
+  for (const key of keys) {
+    const { method, path } = ENDPOINTS[key];
+    const shown = path.replace(/:(\w+)/g, '{$1}');
+    byPath.set(shown, [...(byPath.get(shown) ?? []), method]);
+  }
+  return [...byPath].map(([path, methods]) => `${methods.join(' and ')} ${path}`).join(', ');
 }
 
 /**
@@ -233,21 +264,21 @@ export interface PublishedLimit extends RateLimitInfo {
  */
 export function publishedLimits(r: Config['rateLimits']): PublishedLimit[] {
   // Votes (cast or withdrawn) and flags are counted apart, each with the votes' numbers
-  // (server/routes/experiences.ts, perAccount).
-  const votes = ['POST /api/experiences/:id/vote', 'DELETE /api/experiences/:id/vote'];
-  const signIns = ['POST /api/users/login', 'POST /api/users/me/password', 'POST /api/users/me/delete'];
+  // (server/routes/experiences.ts, perAccount). A password typed to change it or delete the
+  // account is checked like a sign-in, and every forgot-password request counts as a failed one
+  // (server/routes/account.ts).
+  const votes: EndpointKey[] = ['vote', 'withdrawVote'];
+  const signIns: EndpointKey[] = ['login', 'changePassword', 'deleteMe'];
   return [
-    { name: 'Experience submissions', description: 'POST /api/experiences', ...maxPer(r.submissions), scope: 'address', routes: ['POST /api/experiences'] },
-    { name: 'Registrations', description: 'POST /api/users/register', ...maxPer(r.register), scope: 'address', routes: ['POST /api/users/register'] },
-    // A password typed to change it or delete the account is checked like a sign-in, and every
-    // forgot-password request counts as a failed one (server/routes/account.ts).
-    { name: 'Failed sign-ins per account and address', description: 'POST /api/users/login, forgot-password requests and wrong current passwords', ...maxPer(r.loginPerEmail), scope: 'email', routes: [...signIns, 'POST /api/auth/forgot-password'] },
-    { name: 'Failed sign-ins per address', description: 'POST /api/users/login, forgot-password requests, wrong current passwords and reset links', ...maxPer(r.loginPerAddress), scope: 'address', routes: [...signIns, 'POST /api/auth/forgot-password', 'POST /api/auth/reset-password'] },
-    { name: 'Password-reset mails', description: 'POST /api/auth/forgot-password: past this, the answer is the same and no mail is sent', ...maxPer(r.resetMail), scope: 'account', routes: ['POST /api/auth/forgot-password'] },
-    { name: 'Corrections per report', description: 'PUT /api/experiences/tracking, counted per tracking ID', ...maxPer(r.edits), scope: 'report', routes: ['PUT /api/experiences/tracking'] },
-    { name: 'Votes', description: 'POST and DELETE /api/experiences/{id}/vote', ...maxPer(r.votes), scope: 'account', routes: votes },
-    { name: 'Flags', description: 'POST /api/experiences/{id}/flag', ...maxPer(r.votes), scope: 'account', routes: ['POST /api/experiences/:id/flag'] },
-    { name: 'All other API requests', description: 'Every /api request', ...maxPer(r.general), scope: 'address', routes: '*' },
+    { name: 'Experience submissions', description: spelled(['submitExperience']), ...maxPer(r.submissions), scope: 'address', endpoints: ['submitExperience'] },
+    { name: 'Registrations', description: spelled(['register']), ...maxPer(r.register), scope: 'address', endpoints: ['register'] },
+    { name: 'Failed sign-ins per account and address', description: `${spelled(['login'])}, forgot-password requests and wrong current passwords`, ...maxPer(r.loginPerEmail), scope: 'email', endpoints: [...signIns, 'forgotPassword'] },
+    { name: 'Failed sign-ins per address', description: `${spelled(['login'])}, forgot-password requests, wrong current passwords and reset links`, ...maxPer(r.loginPerAddress), scope: 'address', endpoints: [...signIns, 'forgotPassword', 'resetPassword'] },
+    { name: 'Password-reset mails', description: `${spelled(['forgotPassword'])}: past this, the answer is the same and no mail is sent`, ...maxPer(r.resetMail), scope: 'account', endpoints: ['forgotPassword'] },
+    { name: 'Corrections per report', description: `${spelled(['updateTrackedExperience'])}, counted per tracking ID`, ...maxPer(r.edits), scope: 'report', endpoints: ['updateTrackedExperience'] },
+    { name: 'Votes', description: spelled(votes), ...maxPer(r.votes), scope: 'account', endpoints: votes },
+    { name: 'Flags', description: spelled(['flag']), ...maxPer(r.votes), scope: 'account', endpoints: ['flag'] },
+    { name: 'All other API requests', description: 'Every /api request', ...maxPer(r.general), scope: 'address', endpoints: '*' },
   ];
 }
 

@@ -57,6 +57,8 @@ function compress(bytes: Buffer, encoding: Encoding, effort: Exclude<Effort, 'be
 export class KeptAnswer {
   readonly identity: Buffer;
   readonly etag: string;
+  /** Headers that belong to this answer and go with it whenever it is sent (a paged list's Link). */
+  readonly headers: Record<string, string> = {};
   private readonly encoded: Partial<Record<Encoding, { bytes: Buffer; effort: Effort }>> = {};
 
   constructor(body: string | Buffer) {

@@ -2,8 +2,8 @@
 // handler runs; a failure is a 400 naming the field, in the API's envelope (plugins/errors.ts).
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
-import { formatIssues } from '../../contract/common';
-import { badRequest } from './errors';
+import { formatIssues, issueList } from '../../contract/common';
+import { invalidInput } from './errors';
 
 interface SafeParser {
   safeParse(
@@ -26,7 +26,7 @@ export const validatorCompiler: FastifySchemaCompiler<SafeParser> =
     // a body is an empty object, so its 400 names each missing field.
     const result = schema.safeParse(input ?? {}, { reportInput: true });
     if (result.success) return { value: result.data };
-    return { error: badRequest(formatIssues(result.error.issues as readonly Issue[])) };
+    return { error: invalidInput(formatIssues(result.error.issues as readonly Issue[]), issueList(result.error.issues as readonly Issue[])) };
   };
 
 /**

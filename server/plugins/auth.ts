@@ -1,21 +1,13 @@
-// Bearer tokens: verified, then checked against a live session and an approved account. Each
-// route declares who may call it (`config.access`, as in contract/endpoints.ts); the check runs
+// Bearer tokens: verified, then checked against a live session and an approved account. Who may
+// call a route is contract/endpoints.ts's access (`config.access`, set by route-config.ts); the check runs
 // before the request is validated, so a caller without access gets 401/403, never a 400 about
 // a body they may not send.
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Access } from '../../contract/endpoints';
 import type { AppContext, Caller } from '../context';
 import { forbidden, unauthorized } from '../lib/errors';
 import { resolveCaller } from '../services/users';
 import { routeConfig } from './route-config';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Who may call the route; `member` and `moderator` routes read the caller with `callerOf`. */
-    access?: Access;
-  }
-}
 
 const callers = new WeakMap<FastifyRequest, Promise<Caller | null>>();
 
@@ -37,12 +29,14 @@ export function optionalCaller(ctx: AppContext, request: FastifyRequest): Promis
     pending = (async () => {
       const token = bearer(request);
       if (token === null) return null;
-      if (!token) throw unauthorized('Invalid authorization header');
+      if (!token) throw unauthorized('Invalid authorization header', 'invalid_token');
       let claims;
       try {
         claims = await ctx.tokens.verifyAccess(token);
-      } catch {
-        throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+      } catch (err) {
+        // An expired token is worth a refresh; any other is not.
+        if ((err as { code?: string }).code === 'ERR_JWT_EXPIRED') throw unauthorized('Your session has expired. Please sign in again.', 'token_expired');
+        throw unauthorized('Your session is invalid. Please sign in again.', 'invalid_token');
       }
       return resolveCaller(ctx, claims.sub, claims.sid);
     })();

@@ -6,6 +6,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { type ApiErrorBody, errorCodeOf } from '../../contract/common';
 import { isDatabaseUnavailable } from '../db/client';
 import { databaseUnavailable, HttpError } from '../lib/errors';
 import { INVALID_JSON_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../lib/json-body';
@@ -16,20 +17,23 @@ export const errorAnswers = fp(
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) {
         reply.headers(error.headers);
-        return reply.code(error.statusCode).send({ success: false, error: error.message });
+        const body: ApiErrorBody = { success: false, error: error.message, code: error.code };
+        if (error.issues) body.issues = error.issues;
+        return reply.code(error.statusCode).send(body);
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return reply.code(status).send({ success: false, error: clientErrorMessage(error, status) });
+        const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'invalid_json' : errorCodeOf(status);
+        return reply.code(status).send({ success: false, error: clientErrorMessage(error, status), code } satisfies ApiErrorBody);
       }
       // PostgreSQL restarting or a connection cut: try again soon, not a bug of ours.
       if (isDatabaseUnavailable(error)) {
         const unavailable = databaseUnavailable();
         reply.headers(unavailable.headers);
-        return reply.code(503).send({ success: false, error: unavailable.message });
+        return reply.code(503).send({ success: false, error: unavailable.message, code: 'service_unavailable' } satisfies ApiErrorBody);
       }
       request.log.error({ err: { message: error.message, stack: error.stack, code: error.code } }, 'request failed');
-      return reply.code(500).send({ success: false, error: 'Something went wrong on our side. Please try again.' });
+      return reply.code(500).send({ success: false, error: 'Something went wrong on our side. Please try again.', code: 'server_error' } satisfies ApiErrorBody);
     });
   },
   { name: 'error-answers' },
@@ -63,7 +67,7 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   void (reply as FastifyReply)
     .headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' })
     .code(status)
-    .send({ success: false, error: status === 414 ? 'A path parameter is too long' : 'The request path is not valid' });
+    .send({ success: false, error: status === 414 ? 'A path parameter is too long' : 'The request path is not valid', code: errorCodeOf(status) } satisfies ApiErrorBody);
 };
 
 /** Node's parser errors (HPE_*) that a client caused, with a status and a sentence for each. */
@@ -103,7 +107,7 @@ export function clientErrorHandler(error: ConnectionError, socket: Socket): void
   const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
     const { status, message } = clientErrorAnswer(error.code);
-    const body = JSON.stringify({ success: false, error: message });
+    const body = JSON.stringify({ success: false, error: message, code: errorCodeOf(status) } satisfies ApiErrorBody);
     const headers = {
       ...SECURITY_HEADERS,
       'cache-control': 'no-store',

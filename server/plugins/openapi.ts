@@ -1,46 +1,43 @@
 // Route schemas from contract/ (zod): Fastify validates each request part with them
 // (lib/validate.ts), and the same schemas describe the API as OpenAPI 3.1 at
-// `GET /api/openapi.json`, with a page for people at `GET /api/docs` (lib/api-docs-page.ts),
-// rendered on the server: the SPA's bundle carries none of it. Who may call a route comes from
+// `GET /api/openapi.json`, with a reference page for people at `GET /api/docs` (Swagger UI):
+// the SPA's bundle carries none of it. Who may call a route comes from
 // its `config.access` (plugins/auth.ts) and its limits from lib/rate-limit.ts, so the document
 // says what the server does.
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
-import { ApiErrorBody } from '../../contract/common';
-import { API_REFERENCE, ENDPOINTS } from '../../contract/endpoints';
-import { LIMIT_SCOPE_LABELS, limitWindowText } from '../../contract/vocabulary';
+import { API_REFERENCE, ENDPOINTS, type Endpoint } from '../../contract/endpoints';
+import { LIMIT_SCOPE_LABELS, limitRateText } from '../../contract/vocabulary';
 import type { AppContext } from '../context';
-import { renderApiDocs } from '../lib/api-docs-page';
 import { KeptAnswer, keptPayload } from '../lib/response-cache';
 import { publishedLimits, type PublishedLimit } from '../lib/rate-limit';
+import { finishDocument, SECURITY_SCHEMES, securityOf, tagOf, TAGS } from './openapi-document';
+import { endpointKeyOf } from './route-config';
+import { API_DOCS_CSS } from '../lib/api-docs-theme';
 import { checkedSerializerCompiler, serializerCompiler, validatorCompiler } from '../lib/validate';
 
-const BEARER = 'bearerAuth';
-
-/** `approveUser` → "Approve user": the summary of each route, from its name in contract/endpoints.ts. */
-const SUMMARIES = new Map<string, string>(
-  Object.entries(ENDPOINTS).map(([name, e]) => [`${e.method} ${e.path}`, sentence(name)]),
-);
-
+/** `approveUser` → "Approve user": the summary of each operation, from its key in contract/endpoints.ts. */
 function sentence(name: string): string {
   const words = name.replace(/([A-Z])/g, ' $1').toLowerCase().trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The group a path belongs to in the document: its first segment after `/api`. */
-function tagOf(url: string): string {
-  const segment = url.split('/')[2] ?? '';
-  const groups: Record<string, string> = { auth: 'users', votes: 'experiences', effects: 'experiences', research: 'analytics', health: 'system', limits: 'system', 'openapi.json': 'documentation', docs: 'documentation' };
-  return groups[segment] ?? segment;
-}
-
 function limitText(limit: PublishedLimit): string {
-  return `${limit.name}: ${limit.max} per ${limitWindowText(limit.windowSeconds)} ${LIMIT_SCOPE_LABELS[limit.scope]}`;
+  return `${limit.name}: ${limitRateText(limit.max, limit.windowSeconds)} ${LIMIT_SCOPE_LABELS[limit.scope]}`;
 }
 
-const errorBody = { description: 'An error; its error field says what is wrong in words a person can read', ...z.toJSONSchema(ApiErrorBody, { target: 'draft-2020-12' }) };
+const ACCESS_TEXT: Record<Endpoint['access'], string> = {
+  public: 'Open to anyone; no token.',
+  member: 'Members only: send `Authorization: Bearer <accessToken>`.',
+  moderator: 'Moderators only: send `Authorization: Bearer <accessToken>` of a moderator.',
+};
+
+const PAGING_TEXT: Record<NonNullable<Endpoint['paging']>, string> = {
+  cursor: 'Paged by cursor: the answer\'s `nextCursor` (null on the last page) goes back as `cursor`, and the `Link` header holds the next page\'s URL. A cursor is opaque and stays valid while the list\'s sort order is the same; it holds no personal data.',
+  page: 'Paged by number: `page` (from 1) and `limit`; the answer carries `total`, `page` and `pageSize`.',
+};
 
 export const routeSchemas = fp(
   async (app, { ctx }: { ctx: AppContext }) => {
@@ -51,30 +48,35 @@ export const routeSchemas = fp(
 
     const transform: SwaggerTransform = (input) => {
       const { schema, url } = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+      if (schema.hide) return { schema, url };
       const { route } = input;
       const method = [route.method].flat()[0] ?? 'GET';
-      const access = route.config?.access ?? 'public';
-      const applying = limits.filter((l) => l.routes === '*' || l.routes.includes(`${method} ${url}`));
+      const key = endpointKeyOf(method, route.url);
+      if (!key) return { schema: { ...schema, hide: true }, url };
+      const endpoint = ENDPOINTS[key] as Endpoint;
+      const applying = limits.filter((l) => l.endpoints === '*' || l.endpoints.includes(key));
       const response: Record<string, unknown> = {};
       for (const [status, body] of Object.entries((schema.response ?? {}) as Record<string, Record<string, unknown>>)) {
         response[status] = { description: status === '201' ? 'Created' : 'Success', ...body };
       }
-      response['4XX'] = errorBody;
       const description = [
-        access === 'public' ? 'Open to anyone.' : access === 'member' ? 'Members only: send `Authorization: Bearer <access token>`.' : 'Moderators only: send `Authorization: Bearer <access token>` of a moderator.',
+        schema.description as string | undefined,
+        endpoint.token === 'optional' ? 'Open to anyone; a member may send a token (it must then be valid) and sees more.' : ACCESS_TEXT[endpoint.access],
+        endpoint.paging ? PAGING_TEXT[endpoint.paging] : undefined,
         `Limits: ${applying.map(limitText).join('; ')}.`,
-      ].join('\n\n');
+      ].filter(Boolean).join('\n\n');
       return {
         url,
         schema: {
           ...schema,
-          summary: (schema.summary as string | undefined) ?? SUMMARIES.get(`${method} ${url}`) ?? `${method} ${url}`,
+          operationId: key,
+          summary: (schema.summary as string | undefined) ?? sentence(key),
           description,
-          tags: [tagOf(url)],
-          ...(access === 'public' ? {} : { security: [{ [BEARER]: [] }] }),
+          tags: [tagOf(endpoint.path)],
+          security: securityOf(endpoint),
           response,
-          'x-access': access,
-          'x-rate-limits': applying.map(({ routes: _routes, ...limit }) => limit),
+          'x-access': endpoint.access,
+          'x-rate-limits': applying.map(({ endpoints: _endpoints, ...limit }) => limit),
         },
       };
     };
@@ -85,14 +87,21 @@ export const routeSchemas = fp(
         info: {
           title: 'Peptide Community API',
           version: '1',
-          description:
-            'Anonymous peptide experience reports and community statistics. Every answer is JSON: `{ "success": true, "data": … }`, or `{ "success": false, "error": "…" }` with a 4xx or 5xx status. Sign in with `POST /api/users/login` and send the access token as `Authorization: Bearer …` to the routes marked for members or moderators.',
+          description: [
+            'Anonymous peptide experience reports and community statistics. Every answer is JSON: `{ "success": true, "data": … }`, or `{ "success": false, "error": "…", "code": "…" }` with a 4xx or 5xx status, where `error` is a sentence for a person and `code` a stable word for a program; a 400 lists each refused input in `issues`.',
+            'Sign in with `POST /api/users/login` and send the access token as `Authorization: Bearer …` to the operations marked for members or moderators; it lasts `expiresIn` seconds, and `POST /api/auth/refresh` gives a new one.',
+            'Every answer carries `RateLimit-Policy` and `RateLimit` (the general per-address limit and what is left of it); a 429 carries `Retry-After`. Public reads answer any origin (CORS, no credentials).',
+            'Reports are anonymous: demographics are `null` (withheld) until at least 5 reports share them, and dates are days.',
+          ].join('\n\n'),
+          contact: { name: 'Peptide Community', url: `${ctx.config.mail.publicUrl}/terms` },
+          license: { name: 'Terms of use', url: `${ctx.config.mail.publicUrl}/terms` },
         },
-        tags: ['system', 'users', 'peptides', 'experiences', 'analytics', 'moderation', 'documentation'].map((name) => ({ name })),
-        components: { securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        servers: [{ url: ctx.config.mail.publicUrl, description: 'This server' }],
+        tags: TAGS,
+        components: { securitySchemes: SECURITY_SCHEMES },
       },
       transform,
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (input) => finishDocument(jsonSchemaTransformObject(input) as Record<string, unknown>) as ReturnType<typeof jsonSchemaTransformObject>,
     });
 
     // The document and its page are the same for everyone until the next deploy: each is built,
@@ -105,12 +114,25 @@ export const routeSchemas = fp(
       return reply.send(keptPayload(request, reply, document));
     });
 
-    let page: KeptAnswer | null = null;
-    app.get(API_REFERENCE.page, { config: { api: true }, schema: { summary: 'This API described for people (HTML)' } }, async (request, reply) => {
-      page ??= new KeptAnswer(renderApiDocs(app.swagger() as Parameters<typeof renderApiDocs>[0], API_REFERENCE.document));
-      // Browsers may keep it a while.
-      reply.header('cache-control', 'public, max-age=300').type('text/html; charset=utf-8');
-      return reply.send(keptPayload(request, reply, page));
+    // The reference page: Swagger UI, served from this server (scripts, styles and the document
+    // all from here, within the site's CSP; no validator badge, which would call out), with
+    // try-it-out and an Authorize button for the access token.
+    await app.register(swaggerUi, {
+      routePrefix: API_REFERENCE.page,
+      // Readable for everyone (tests/e2e/api-docs.test.ts runs axe on it): no top bar (its logo
+      // has no text, its URL field no label), no deep-link anchors inside the operation buttons,
+      // and colours with enough contrast (lib/api-docs-theme.ts).
+      theme: { title: 'Peptide Community API reference', css: [{ filename: 'theme.css', content: API_DOCS_CSS }] },
+      uiConfig: {
+        layout: 'BaseLayout',
+        deepLinking: false,
+        tryItOutEnabled: true,
+        displayOperationId: true,
+        defaultModelsExpandDepth: 0,
+        docExpansion: 'list',
+        validatorUrl: null,
+      },
+      staticCSP: false,
     });
   },
   { name: 'route-schemas' },

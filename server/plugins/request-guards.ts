@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { clientAddress } from '../lib/address';
 import { badRequest } from '../lib/errors';
 import { NUL_MESSAGE } from '../lib/json-body';
+import { rateLimitHeaders } from '../lib/rate-limit';
 import { routeConfig } from './route-config';
 
 /** True when a decoded path parameter or query value holds a NUL (text in SQL cannot). */
@@ -18,9 +19,13 @@ export function holdsNul(values: unknown): boolean {
 
 export const requestGuards = fp(
   async (app, { ctx }: { ctx: AppContext }) => {
-    app.addHook('onRequest', async (request) => {
+    // Every answer says how much of the general limit is left (RateLimit, RateLimit-Policy), so
+    // a client can slow down before it hears 429; a 429 says it with Retry-After too.
+    app.addHook('onRequest', async (request, reply) => {
       if (routeConfig(request).api || request.is404) {
-        await ctx.limiter.check('general', clientAddress(request), ctx.config.rateLimits.general);
+        const rule = ctx.config.rateLimits.general;
+        const { remaining, resetSeconds } = await ctx.limiter.check('general', clientAddress(request), rule);
+        reply.headers(rateLimitHeaders('general', rule, remaining, resetSeconds));
       }
     });
     // After every onRequest hook, so a caller without access to the route hears 401/403 first

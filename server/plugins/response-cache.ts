@@ -66,7 +66,11 @@ export const responseCaching = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       const pending = cacheable.get(request);
       if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      return keptPayload(request, reply, responses.store(pending.key, payload, pending.version));
+      const kept = responses.store(pending.key, payload, pending.version);
+      // A paged list's Link (plugins/paging-links.ts) belongs to the answer it was made for.
+      const link = reply.getHeader('link');
+      if (typeof link === 'string') kept.headers.link = link;
+      return keptPayload(request, reply, kept);
     });
 
     /** Sends the kept answer for `key`, or marks the request so its answer is kept. */
@@ -76,7 +80,7 @@ export const responseCaching = fp(
         cacheable.set(request, { key, version: responses.version });
         return undefined;
       }
-      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.header('content-type', 'application/json; charset=utf-8').headers(hit.headers);
       return reply.send(keptPayload(request, reply, hit));
     };
 

@@ -2,7 +2,8 @@
 // depends on the route (rate-limit group, caching, cache-control, logging) follows the route
 // Fastify matched, never the text of the URL: `/%61pi/experiences` and `//api/experiences` reach
 // the same route and so get exactly the same treatment (tests/server/path-spellings.test.ts).
-import type { FastifyContextConfig, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
+import { ENDPOINTS, RETIRED_ENDPOINTS, type Access, type EndpointKey } from '../../contract/endpoints';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,7 +16,33 @@ declare module 'fastify' {
     publicRead?: boolean;
     /** A members-only GET whose answer does not depend on which member asks (kept as bytes). */
     sameForEveryMember?: boolean;
+    /** The route's key in contract/endpoints.ts (set by `apiScope`, never by hand). */
+    endpoint?: EndpointKey;
+    /** Who may call the route: contract/endpoints.ts's access (set by `apiScope`, never by hand). */
+    access?: Access;
   }
+}
+
+/** `METHOD /pattern` → its key in contract/endpoints.ts. */
+const ENDPOINT_KEYS = new Map(Object.entries(ENDPOINTS).map(([key, e]) => [`${e.method} ${e.path}`, key as EndpointKey]));
+
+/** The key of the route in contract/endpoints.ts; null for a retired path; throws for anything else. */
+export function endpointKeyOf(method: string, url: string): EndpointKey | null {
+  const asked = method === 'HEAD' ? 'GET' : method;
+  const key = ENDPOINT_KEYS.get(`${asked} ${url}`);
+  if (key) return key;
+  if (RETIRED_ENDPOINTS.some((r) => r.path === url && (r.methods as readonly string[]).includes(asked))) return null;
+  throw new Error(`${asked} ${url} is not in contract/endpoints.ts: every API route is declared there first`);
+}
+
+/** The route's endpoint and access, from contract/endpoints.ts; the route declares neither itself. */
+function declaredByContract(route: RouteOptions): Pick<FastifyContextConfig, 'endpoint' | 'access'> {
+  const declared = route.config?.access;
+  if (declared) throw new Error(`${route.url} declares its access: contract/endpoints.ts says who may call it`);
+  const key = endpointKeyOf(String([route.method].flat()[0]), route.url);
+  if (!key) return {};
+  const { access } = ENDPOINTS[key];
+  return access === 'public' ? { endpoint: key } : { endpoint: key, access };
 }
 
 /** The matched route's declarations; a request no route matched has none. */
@@ -25,12 +52,14 @@ export function routeConfig(request: FastifyRequest): FastifyContextConfig {
 
 /**
  * Registers the API's routes in one scope that marks each of them `api: true`, so the general
- * rate limit, `cache-control` and JSON error answers apply to every one of them by declaration.
+ * rate limit, `cache-control` and JSON error answers apply to every one of them by declaration,
+ * and gives each the endpoint key and access of contract/endpoints.ts (a route that is not there
+ * stops the server at start).
  */
 export function apiScope(register: (api: FastifyInstance) => Promise<void>): FastifyPluginAsync {
   return async (api) => {
     api.addHook('onRoute', (route) => {
-      route.config = { ...route.config, api: true };
+      route.config = { ...route.config, api: true, ...declaredByContract(route) };
     });
     await register(api);
   };

@@ -74,7 +74,7 @@ export const spa = fp(
 
     app.setNotFoundHandler((request, reply) => {
       if (isApiPath(request)) {
-        return reply.code(404).send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+        return reply.code(404).send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
       }
       // A missing file (favicon.ico, sitemap.xml, an old asset) is a 404, not the app's page:
       // HTML served as an image or a script helps nobody and hides broken links.
@@ -85,7 +85,7 @@ export const spa = fp(
         reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
         return reply.send(keptPayload(request, reply, spaIndex.pageFor(request.url)));
       }
-      return reply.code(404).send({ success: false, error: 'Not found' });
+      return reply.code(404).send({ success: false, error: 'Not found', code: 'not_found' });
     });
   },
   { name: 'spa' },

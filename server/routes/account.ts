@@ -31,25 +31,24 @@ import { unsubscribe } from '../services/digest';
 
 export async function accountRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const member = { access: 'member' } as const;
   const attemptFor = (email: string, request: Parameters<typeof clientAddress>[0]) => signInAttempt(ctx.limiter, ctx.config, email, clientAddress(request));
 
-  app.post(ENDPOINTS.changePassword.path, { config: member, schema: { body: ChangePasswordRequest, response: { 200: ChangePasswordResponse } } }, async (request) => {
+  app.post(ENDPOINTS.changePassword.path, { schema: { body: ChangePasswordRequest, response: { 200: ChangePasswordResponse } } }, async (request) => {
     const caller = callerOf(request);
     const data = await accounts.changePassword(ctx, caller, request.body, attemptFor(caller.email, request));
     return { success: true as const, data, message: 'Your password has been changed. Every other device was signed out.' };
   });
 
-  app.post(ENDPOINTS.signOutEverywhere.path, { config: member, schema: { body: SignOutEverywhereRequest, response: { 200: SignOutEverywhereResponse } } }, async (request) => {
+  app.post(ENDPOINTS.signOutEverywhere.path, { schema: { body: SignOutEverywhereRequest, response: { 200: SignOutEverywhereResponse } } }, async (request) => {
     const data = await accounts.signOutEverywhere(ctx, callerOf(request));
     return { success: true as const, data, message: 'You have been signed out on every device, this one included.' };
   });
 
-  app.get(ENDPOINTS.exportMe.path, { config: member, schema: { response: { 200: AccountExportResponse } } }, async (request) => {
+  app.get(ENDPOINTS.exportMe.path, { schema: { response: { 200: AccountExportResponse } } }, async (request) => {
     return { success: true as const, data: await accounts.exportAccount(ctx, callerOf(request)) };
   });
 
-  app.post(ENDPOINTS.deleteMe.path, { config: member, schema: { body: DeleteAccountRequest, response: { 200: DeleteAccountResponse } } }, async (request) => {
+  app.post(ENDPOINTS.deleteMe.path, { schema: { body: DeleteAccountRequest, response: { 200: DeleteAccountResponse } } }, async (request) => {
     const caller = callerOf(request);
     await accounts.deleteAccount(ctx, caller, request.body.password, attemptFor(caller.email, request));
     return { success: true as const, data: { deleted: true as const }, message: 'Your account has been deleted.' };

@@ -26,6 +26,7 @@ import {
 } from '../../contract/experiences';
 import { FlagRequest, FlagResponse, MyFlagsQuery, MyFlagsResponse } from '../../contract/moderation-api';
 import { HONEYPOT_MESSAGE, normaliseTrackingId } from '../../contract/rules';
+import { ENDPOINTS, RETIRED_ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
 import { clientAddress } from '../lib/address';
@@ -48,14 +49,13 @@ export const RETIRED_TRACKING_PATH =
 export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limits = ctx.config.rateLimits;
-  const member = { access: 'member' } as const;
   /** Votes and flags count against the caller's per-account budget before their input is read. */
   const perAccount = (bucket: 'vote' | 'flag') => async (request: FastifyRequest) => {
     await ctx.limiter.check(bucket, callerOf(request).userId, limits.votes);
   };
 
   // Anonymous by design: the Authorization header is never read here.
-  app.post('/api/experiences', {
+  app.post(ENDPOINTS.submitExperience.path, {
     schema: { body: SubmitExperienceRequest, response: { 201: SubmitExperienceResponse } },
     // Before the schema: every attempt counts, and a bot that fills every field gets the
     // honeypot answer even when the rest is wrong.
@@ -78,7 +78,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     };
   });
 
-  app.get('/api/experiences', { ...publicRead, schema: { querystring: ExperienceListQuery, response: { 200: ExperienceListResponse } } }, async (request) => {
+  app.get(ENDPOINTS.experiences.path, { ...publicRead, schema: { querystring: ExperienceListQuery, response: { 200: ExperienceListResponse } } }, async (request) => {
     const page = await feed.listExperiences(ctx, request.query);
     return answerText<z.infer<typeof ExperienceListResponse>>(feed.feedPageJson(page));
   });
@@ -86,24 +86,24 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   // Retired: it carried a report's quasi-identifiers in its URL before Submit, where proxies and
   // the browser's cache kept them. The wizard now downloads the combinations shown for a peptide
   // (GET /api/peptides/{id}/disclosed) and decides on the device. Answers 404 without reading the query.
-  app.get('/api/experiences/disclosure', { schema: { deprecated: true, summary: 'Retired: use GET /api/peptides/{id}/disclosed; answers 404' } }, async () => {
+  app.get(RETIRED_ENDPOINTS[0].path, { schema: { hide: true } }, async () => {
     throw notFound(RETIRED_DISCLOSURE_PATH);
   });
 
-  app.get('/api/experiences/home/public', { ...publicRead, schema: { querystring: HomeExperiencesQuery, response: { 200: HomeExperiencesResponse } } }, async (request) => {
+  app.get(ENDPOINTS.homeExperiences.path, { ...publicRead, schema: { querystring: HomeExperiencesQuery, response: { 200: HomeExperiencesResponse } } }, async (request) => {
     return answerText<z.infer<typeof HomeExperiencesResponse>>(await feed.homeExperiencesJson(ctx, request.query.limit));
   });
 
   // The tracking ID is a capability: it travels only in the request body, never in a URL,
   // because proxies, hosts and browser histories keep URLs. Request logs name the route pattern
   // only (server/plugins/route-config.ts), and these routes answer `cache-control: no-store`.
-  app.post('/api/experiences/tracking/lookup', { schema: { body: TrackingLookupRequest, response: { 200: OwnExperienceResponse } } }, async (request) => {
+  app.post(ENDPOINTS.trackedExperience.path, { schema: { body: TrackingLookupRequest, response: { 200: OwnExperienceResponse } } }, async (request) => {
     return { success: true as const, data: { experience: await experiences.getByTracking(ctx, request.body.trackingId) } };
   });
 
   // Corrections count per report, wherever they come from (RATE_LIMIT_EDITS): one report edited
   // in a loop cannot keep the queue and the log busy. Counted before the schema, on the ID as typed.
-  app.put('/api/experiences/tracking', {
+  app.put(ENDPOINTS.updateTrackedExperience.path, {
     schema: { body: UpdateTrackedExperienceRequest, response: { 200: OwnExperienceResponse } },
     preValidation: async (request) => {
       const typed = (request.body as { trackingId?: unknown } | undefined)?.trackingId;
@@ -118,29 +118,28 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     };
   });
 
-  app.post('/api/experiences/tracking/delete', { schema: { body: TrackingLookupRequest, response: { 200: DeleteExperienceResponse } } }, async (request) => {
+  app.post(ENDPOINTS.deleteTrackedExperience.path, { schema: { body: TrackingLookupRequest, response: { 200: DeleteExperienceResponse } } }, async (request) => {
     return { success: true as const, data: await experiences.deleteByTracking(ctx, request.body.trackingId), message: 'Experience deleted' };
   });
 
   // The retired path forms (a tracking ID in the URL) answer 404 without reading the ID, and
   // say where it goes now. Being routes, their log lines carry the pattern, not the ID.
-  for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+  for (const method of RETIRED_ENDPOINTS[1].methods) {
     app.route({
       method,
-      url: '/api/experiences/tracking/:trackingId',
-      schema: { deprecated: true, summary: 'Retired: the tracking ID goes in the request body; answers 404' },
+      url: RETIRED_ENDPOINTS[1].path,
+      schema: { hide: true },
       handler: async () => {
         throw notFound(RETIRED_TRACKING_PATH);
       },
     });
   }
 
-  app.get('/api/experiences/:id', { ...publicRead, schema: { params: IdParams, response: { 200: ExperienceResponse } } }, async (request) => {
+  app.get(ENDPOINTS.experience.path, { ...publicRead, schema: { params: IdParams, response: { 200: ExperienceResponse } } }, async (request) => {
     return { success: true as const, data: { experience: await experiences.getExperience(ctx, request.params.id) } };
   });
 
-  app.post('/api/experiences/:id/vote', {
-    config: member,
+  app.post(ENDPOINTS.vote.path, {
     schema: { params: IdParams, body: VoteRequest, response: { 201: VoteResponse } },
     preValidation: perAccount('vote'),
   }, async (request, reply) => {
@@ -152,8 +151,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
 
   // Withdrawing counts against the same per-account budget as voting (one `vote` bucket), so
   // vote-withdraw cycles cannot go past the votes' limit.
-  app.delete('/api/experiences/:id/vote', {
-    config: member,
+  app.delete(ENDPOINTS.withdrawVote.path, {
     schema: { params: IdParams, response: { 200: WithdrawVoteResponse } },
     preValidation: perAccount('vote'),
   }, async (request) => {
@@ -162,8 +160,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   // Members flag a published report once each; flags share the votes' per-account limit.
-  app.post('/api/experiences/:id/flag', {
-    config: member,
+  app.post(ENDPOINTS.flag.path, {
     schema: { params: IdParams, body: FlagRequest, response: { 201: FlagResponse } },
     preValidation: perAccount('flag'),
   }, async (request, reply) => {
@@ -173,19 +170,19 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     return { success: true as const, data: result, message: 'Thank you. A moderator will look at this report.' };
   });
 
-  app.get('/api/experiences/:id/vote', { config: member, schema: { params: IdParams, response: { 200: VoteStatusResponse } } }, async (request) => {
+  app.get(ENDPOINTS.voteStatus.path, { schema: { params: IdParams, response: { 200: VoteStatusResponse } } }, async (request) => {
     return { success: true as const, data: await votes.voteStatus(ctx, callerOf(request), request.params.id) };
   });
 
-  app.get('/api/votes', { config: member, schema: { querystring: MyVotesQuery, response: { 200: MyVotesResponse } } }, async (request) => {
+  app.get(ENDPOINTS.myVotes.path, { schema: { querystring: MyVotesQuery, response: { 200: MyVotesResponse } } }, async (request) => {
     return { success: true as const, data: await votes.myVotes(ctx, callerOf(request), request.query.experienceIds) };
   });
 
-  app.get('/api/flags', { config: member, schema: { querystring: MyFlagsQuery, response: { 200: MyFlagsResponse } } }, async (request) => {
+  app.get(ENDPOINTS.myFlags.path, { schema: { querystring: MyFlagsQuery, response: { 200: MyFlagsResponse } } }, async (request) => {
     return { success: true as const, data: await moderation.myFlags(ctx, callerOf(request), request.query.experienceIds) };
   });
 
-  app.get('/api/effects', { ...publicRead, schema: { querystring: EffectsQuery, response: { 200: EffectsResponse } } }, async (request) => {
+  app.get(ENDPOINTS.effects.path, { ...publicRead, schema: { querystring: EffectsQuery, response: { 200: EffectsResponse } } }, async (request) => {
     return { success: true as const, data: await listEffects(ctx, request.query) };
   });
 }

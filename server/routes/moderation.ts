@@ -14,6 +14,7 @@ import {
   ModerationSummaryResponse,
   UndoResponse,
 } from '../../contract/moderation-api';
+import { ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
 import { callerOf } from '../plugins/auth';
 import * as moderation from '../services/moderation';
@@ -33,41 +34,39 @@ const SCHEDULED = {
 
 export async function moderationRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const config = { access: 'moderator' } as const;
 
-  app.get('/api/moderation/queue', { config, schema: { querystring: ModerationQueueQuery, response: { 200: ModerationQueueResponse } } }, async (request) => {
+  app.get(ENDPOINTS.moderationQueue.path, { schema: { querystring: ModerationQueueQuery, response: { 200: ModerationQueueResponse } } }, async (request) => {
     return { success: true as const, data: await moderationQueue.queue(ctx, request.query) };
   });
 
-  app.get('/api/moderation/log', { config, schema: { querystring: ModerationLogQuery, response: { 200: ModerationLogResponse } } }, async (request) => {
+  app.get(ENDPOINTS.moderationLog.path, { schema: { querystring: ModerationLogQuery, response: { 200: ModerationLogResponse } } }, async (request) => {
     return { success: true as const, data: await moderationLog(ctx, request.query) };
   });
 
   for (const action of ['publish', 'restore'] as const) {
-    app.post(`/api/moderation/experiences/:id/${action}`, { config, schema: { params: IdParams, response: { 200: ModerationDecisionResponse } } }, async (request) => {
+    app.post(ENDPOINTS[action === 'publish' ? 'moderationPublish' : 'moderationRestore'].path, { schema: { params: IdParams, response: { 200: ModerationDecisionResponse } } }, async (request) => {
       const decision = await moderation.decide(ctx, callerOf(request), request.params.id, action);
       return { success: true as const, data: decision, message: decision.publicFrom ? SCHEDULED[action] : DONE[action] };
     });
   }
 
-  app.post('/api/moderation/experiences/:id/hide', {
-    config,
+  app.post(ENDPOINTS.moderationHide.path, {
     schema: { params: IdParams, body: HideRequest, response: { 200: ModerationDecisionResponse } },
   }, async (request) => {
     return { success: true as const, data: await moderation.decide(ctx, callerOf(request), request.params.id, 'hide', request.body), message: DONE.hide };
   });
 
-  app.get('/api/moderation/summary', { config, schema: { response: { 200: ModerationSummaryResponse } } }, async () => {
+  app.get(ENDPOINTS.moderationSummary.path, { schema: { response: { 200: ModerationSummaryResponse } } }, async () => {
     return { success: true as const, data: await moderationQueue.summary(ctx) };
   });
 
-  app.post('/api/moderation/bulk', { config, schema: { body: BulkDecisionRequest, response: { 200: BulkDecisionResponse } } }, async (request) => {
+  app.post(ENDPOINTS.moderationBulk.path, { schema: { body: BulkDecisionRequest, response: { 200: BulkDecisionResponse } } }, async (request) => {
     const data = await moderation.decideMany(ctx, callerOf(request), request.body);
     const done = data.results.filter((r) => r.ok).length;
     return { success: true as const, data, message: `${done} of ${data.results.length} ${data.results.length === 1 ? 'report' : 'reports'} decided.` };
   });
 
-  app.post('/api/moderation/experiences/:id/undo', { config, schema: { params: IdParams, response: { 200: UndoResponse } } }, async (request) => {
+  app.post(ENDPOINTS.moderationUndo.path, { schema: { params: IdParams, response: { 200: UndoResponse } } }, async (request) => {
     const data = await moderation.undoDecision(ctx, callerOf(request), request.params.id);
     return { success: true as const, data, message: UNDONE[data.undone] };
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '../../contract/common';
 import { HealthReadyResponse, HealthResponse, LimitsResponse } from '../../contract/analytics';
+import { ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
 import { migrationNames, pendingMigrations } from '../db/migrate';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, serviceUnavailable } from '../lib/errors';
@@ -19,11 +20,11 @@ export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Liveness: the process answers. Nothing from the database, so an orchestrator does not
   // restart a server whose database is away for a moment (readiness says that).
-  app.get('/api/health', { schema: { response: { 200: HealthResponse } } }, async () => ({ success: true as const, data: { status: 'ok' as const } }));
+  app.get(ENDPOINTS.health.path, { schema: { response: { 200: HealthResponse } } }, async () => ({ success: true as const, data: { status: 'ok' as const } }));
 
   // Readiness: a load balancer sends this process requests only while it answers 200.
   const migrations = migrationNames();
-  app.get('/api/health/ready', { schema: { response: { 200: HealthReadyResponse, 503: ApiErrorBody } } }, async () => {
+  app.get(ENDPOINTS.healthReady.path, { schema: { response: { 200: HealthReadyResponse, 503: ApiErrorBody } } }, async () => {
     if (ctx.lifecycle.draining) throw serviceUnavailable(NOT_READY.draining, DRAIN.retryAfterSeconds);
     let pending: number;
     try {
@@ -36,8 +37,8 @@ export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   });
 
   // The limits really enforced, read by the Research Hub's API Access tab.
-  app.get('/api/limits', { ...publicRead, schema: { response: { 200: LimitsResponse } } }, async () => {
-    const limits = publishedLimits(ctx.config.rateLimits).map(({ routes: _routes, ...limit }) => limit);
+  app.get(ENDPOINTS.limits.path, { ...publicRead, schema: { response: { 200: LimitsResponse } } }, async () => {
+    const limits = publishedLimits(ctx.config.rateLimits).map(({ endpoints: _endpoints, ...limit }) => limit);
     return { success: true as const, data: { limits } };
   });
 }

@@ -17,6 +17,7 @@ import {
   RejectRequest,
   UpdateProfileRequest,
 } from '../../contract/users';
+import { ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
 import { clientAddress } from '../lib/address';
 import { HttpError } from '../lib/errors';
@@ -28,10 +29,8 @@ import * as users from '../services/users';
 export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limits = ctx.config.rateLimits;
-  const member = { access: 'member' } as const;
-  const moderator = { access: 'moderator' } as const;
 
-  app.post('/api/users/register', {
+  app.post(ENDPOINTS.register.path, {
     schema: { body: RegisterRequest, response: { 201: RegisterResponse } },
     // Every attempt counts, a malformed one too.
     preValidation: async (request) => {
@@ -50,7 +49,7 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     };
   });
 
-  app.post('/api/users/login', { schema: { body: Credentials, response: { 200: LoginResponse } } }, async (request) => {
+  app.post(ENDPOINTS.login.path, { schema: { body: Credentials, response: { 200: LoginResponse } } }, async (request) => {
     const input = request.body;
     // Only failures count, per (account, address), per address and per account (lib/sign-in-limits.ts).
     const attempt = signInAttempt(ctx.limiter, ctx.config, input.email, clientAddress(request));
@@ -68,11 +67,11 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     return { success: true as const, data };
   });
 
-  app.post('/api/auth/refresh', { schema: { body: RefreshRequest, response: { 200: RefreshResponse } } }, async (request) => {
+  app.post(ENDPOINTS.refresh.path, { schema: { body: RefreshRequest, response: { 200: RefreshResponse } } }, async (request) => {
     return { success: true as const, data: await users.refresh(ctx, request.body.refreshToken) };
   });
 
-  app.post('/api/auth/logout', { schema: { body: LogoutRequest, response: { 200: LogoutResponse } } }, async (request) => {
+  app.post(ENDPOINTS.logout.path, { schema: { body: LogoutRequest, response: { 200: LogoutResponse } } }, async (request) => {
     const { refreshToken } = request.body;
     // An expired access token must not stop a sign-out: the refresh token is enough.
     const caller = await optionalCaller(ctx, request).catch(() => null);
@@ -80,24 +79,24 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     return { success: true as const, data: {} };
   });
 
-  app.get('/api/users/me', { config: member, schema: { response: { 200: MeResponse } } }, async (request) => {
+  app.get(ENDPOINTS.me.path, { schema: { response: { 200: MeResponse } } }, async (request) => {
     return { success: true as const, data: { user: await users.getMe(ctx, callerOf(request)) } };
   });
 
-  app.put('/api/users/me', { config: member, schema: { body: UpdateProfileRequest, response: { 200: MeResponse } } }, async (request) => {
+  app.put(ENDPOINTS.updateMe.path, { schema: { body: UpdateProfileRequest, response: { 200: MeResponse } } }, async (request) => {
     return { success: true as const, data: { user: await users.updateMe(ctx, callerOf(request), request.body) }, message: 'Profile updated' };
   });
 
-  app.get('/api/users/pending', { config: moderator, schema: { querystring: PendingUsersQuery, response: { 200: PendingUsersResponse } } }, async (request) => {
+  app.get(ENDPOINTS.pendingUsers.path, { schema: { querystring: PendingUsersQuery, response: { 200: PendingUsersResponse } } }, async (request) => {
     const { page, limit } = request.query;
     return { success: true as const, data: await users.listPending(ctx, page, limit) };
   });
 
-  app.post('/api/users/:id/approve', { config: moderator, schema: { params: IdParams, response: { 200: DecisionResponse } } }, async (request) => {
+  app.post(ENDPOINTS.approveUser.path, { schema: { params: IdParams, response: { 200: DecisionResponse } } }, async (request) => {
     return { success: true as const, data: { user: await users.decide(ctx, callerOf(request), request.params.id, 'approved') }, message: 'User approved' };
   });
 
-  app.post('/api/users/:id/reject', { config: moderator, schema: { params: IdParams, body: RejectRequest, response: { 200: DecisionResponse } } }, async (request) => {
+  app.post(ENDPOINTS.rejectUser.path, { schema: { params: IdParams, body: RejectRequest, response: { 200: DecisionResponse } } }, async (request) => {
     const { notes } = request.body;
     return { success: true as const, data: { user: await users.decide(ctx, callerOf(request), request.params.id, 'rejected', notes) }, message: 'User rejected' };
   });

@@ -4,6 +4,7 @@ import { bucketStarts } from './analytics';
 import { toCsv } from './research';
 
 const row = {
+  id: '11111111-1111-4111-8111-111111111111',
   peptide: 'BPC-157',
   category: 'Healing & Recovery',
   month: '2024-05',
@@ -22,24 +23,30 @@ const row = {
 };
 
 describe('toCsv', () => {
-  it('writes a header and one quoted line per row, CRLF-terminated', () => {
-    const csv = toCsv([row]);
+  it('writes a header and one quoted line per row, CRLF-terminated; lists as JSON arrays', () => {
+    const csv = toCsv('reports', [row], false);
     expect(csv.endsWith('\r\n')).toBe(true);
     const [header, line, end] = csv.split('\r\n');
-    expect(header).toBe('peptide,category,month,dosage,frequency,durationDays,route,primaryPurpose,timeline,rating,outcomes,effects,ageRange,biologicalSex,activityLevel');
-    expect(line).toBe('"BPC-157","Healing & Recovery","2024-05","250 mcg","daily","30","oral","Recovery; Injury Healing","1-week","7.5","{""energy"":7,""sleep"":8}","","","male","active"');
+    expect(header).toBe('id,peptide,category,month,dosage,frequency,durationDays,route,primaryPurpose,timeline,rating,effects,ageRange,biologicalSex,activityLevel');
+    expect(line).toBe('"11111111-1111-4111-8111-111111111111","BPC-157","Healing & Recovery","2024-05","250 mcg","daily","30","oral","[""Recovery"",""Injury Healing""]","1-week","7.5","[]","","male","active"');
     expect(end).toBe('');
-    expect(toCsv([])).toBe(`${header}\r\n`);
+    expect(toCsv('reports', [], false)).toBe(`${header}\r\n`);
+  });
+
+  it('outcomes go in a long table of their own, one rating per line; a byte-order mark on request', () => {
+    expect(toCsv('outcomes', [row], true)).toBe(
+      '\uFEFFid,outcome,rating\r\n"11111111-1111-4111-8111-111111111111","energy","7"\r\n"11111111-1111-4111-8111-111111111111","sleep","8"\r\n',
+    );
   });
 
   it('doubles quotes and keeps commas and newlines inside the quoted cell', () => {
-    const line = toCsv([{ ...row, dosage: 'a "big", odd\ndose' }]).split('\r\n')[1];
+    const line = toCsv('reports', [{ ...row, dosage: 'a "big", odd\ndose' }], false).split('\r\n')[1];
     expect(line).toContain('"a ""big"", odd\ndose"');
   });
 
   it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])('neutralises a formula-looking cell %j', (value) => {
-    const line = toCsv([{ ...row, dosage: value }]).split('\r\n')[1];
-    expect(line.split('","')[3]).toBe(`'${value}`);
+    const line = toCsv('reports', [{ ...row, dosage: value }], false).split('\r\n')[1];
+    expect(line.split('","')[4]).toBe(`'${value}`);
   });
 });
 

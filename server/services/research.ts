@@ -1,7 +1,7 @@
 // The moderators' Research Hub: the overview's counts, the paged per-peptide table and the
 // export, from the same trigger-kept aggregates as community analytics (services/analytics.ts).
 // Definitions: docs/product-rules.md, "Figures"; the export's rules, "Anonymity".
-import type { ResearchOverview, ResearchPeptides } from '../../contract/analytics';
+import type { EXPORT_CSV_TABLES, ExportRow, ResearchOverview, ResearchPeptides } from '../../contract/analytics';
 import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
 import { K_ANONYMITY, meanRating, roundTo } from '../../contract/rules';
 import type { AppContext } from '../context';
@@ -189,6 +189,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
       // The same rule as every public view (services/experiences.ts): never more than they show.
       const shown = disclosedDemographics(r.demographics_shown, r);
       return {
+        id: r.id,
         peptide: r.peptide,
         category: r.category,
         month: r.created_at.toISOString().slice(0, 7),
@@ -211,17 +212,27 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
   };
 }
 
-const CSV_COLUMNS = [
-  'peptide', 'category', 'month', 'dosage', 'frequency', 'durationDays', 'route', 'primaryPurpose', 'timeline',
-  'rating', 'outcomes', 'effects', 'ageRange', 'biologicalSex', 'activityLevel',
-] as const;
+/** The columns of each CSV table (ResearchExportQuery `table`); outcomes go in a table of their own. */
+export const CSV_COLUMNS = {
+  reports: ['id', 'peptide', 'category', 'month', 'dosage', 'frequency', 'durationDays', 'route', 'primaryPurpose', 'timeline', 'rating', 'effects', 'ageRange', 'biologicalSex', 'activityLevel'],
+  outcomes: ['id', 'outcome', 'rating'],
+} as const satisfies Record<(typeof EXPORT_CSV_TABLES)[number], readonly string[]>;
 
-/** CSV with every cell quoted; formula-looking cells are prefixed so spreadsheets never run them. */
-export function toCsv(rows: Record<(typeof CSV_COLUMNS)[number], unknown>[]): string {
+/**
+ * CSV (RFC 4180) with every cell quoted, lossless: a list is a JSON array (`["a; b","c"]` stays
+ * two items), an empty cell is null (withheld, or none). Cells that look like formulas get a
+ * leading `'` so spreadsheets never run them; a reader strips it from a cell that starts with `'=`,
+ * `'+`, `'-`, `'@`.
+ */
+export function toCsv(table: (typeof EXPORT_CSV_TABLES)[number], rows: ExportRow[], bom: boolean): string {
   const cell = (v: unknown) => {
-    let s = v === null || v === undefined ? '' : Array.isArray(v) ? v.join('; ') : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    let s = v === null || v === undefined ? '' : Array.isArray(v) ? JSON.stringify(v) : String(v);
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
     return `"${s.replace(/"/g, '""')}"`;
   };
-  return [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
+  const columns: readonly string[] = CSV_COLUMNS[table];
+  const records: Record<string, unknown>[] =
+    table === 'outcomes' ? rows.flatMap((r) => Object.entries(r.outcomes).map(([outcome, rating]) => ({ id: r.id, outcome, rating }))) : rows;
+  const lines = [columns.join(','), ...records.map((r) => columns.map((c) => cell(r[c])).join(','))];
+  return (bom ? '\uFEFF' : '') + lines.join('\r\n') + '\r\n';
 }

@@ -126,7 +126,7 @@ async function issueTokens(ctx: AppContext, user: UserRow, familyId: string, q: 
     [familyId, user.id, sha256(refreshToken), ctx.config.refreshTokenDays],
   );
   const accessToken = await ctx.tokens.signAccess({ sub: user.id, sid: familyId, role: user.role });
-  return { accessToken, refreshToken };
+  return { accessToken, refreshToken, expiresIn: ctx.config.accessTokenSeconds };
 }
 
 export async function login(ctx: AppContext, input: Credentials): Promise<LoginData> {
@@ -187,7 +187,7 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
       const user = await findById(tx, session.user_id);
       if (!user || user.status !== 'approved') throw unauthorized(SESSION_ENDED);
       const accessToken = await ctx.tokens.signAccess({ sub: user.id, sid: session.family_id, role: user.role });
-      return { reusedBy: null, tokens: { accessToken, refreshToken: successor } };
+      return { reusedBy: null, tokens: { accessToken, refreshToken: successor, expiresIn: ctx.config.accessTokenSeconds } };
     }
     if (session.expires_at.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
     const user = await findById(tx, session.user_id);

@@ -1,4 +1,5 @@
 // Community analytics: public figures (Home, Explore), member analytics, trends and comparison.
+import { pathOf } from '@contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
 import type { Analytics, ComparedPeptide, Trends } from '@contract/analytics';
@@ -15,8 +16,8 @@ async function fetchAnalyticsFrom(path: string): Promise<Analytics> {
   return data;
 }
 
-export const fetchPublicAnalytics = () => fetchAnalyticsFrom('/api/analytics/public');
-export const fetchMemberAnalytics = () => fetchAnalyticsFrom('/api/analytics');
+export const fetchPublicAnalytics = () => fetchAnalyticsFrom(pathOf('publicAnalytics'));
+export const fetchMemberAnalytics = () => fetchAnalyticsFrom(pathOf('analytics'));
 
 export function publicAnalyticsQueryOptions() {
   return queryOptions({ queryKey: ['analytics', 'public'], queryFn: fetchPublicAnalytics, staleTime: 60_000 });
@@ -29,7 +30,7 @@ export function usePublicAnalytics() {
 export type TrendsParams = { period: Trends['period']; groupBy: Trends['groupBy'] };
 
 export async function fetchTrends(params: TrendsParams): Promise<Trends> {
-  const [{ TrendsResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/analytics/trends', { params })]);
+  const [{ TrendsResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('trends'), { params })]);
   const data = readData(TrendsResponse, response.data);
   if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
   return data;
@@ -44,7 +45,7 @@ export function useTrends(params: TrendsParams, enabled = true) {
 }
 
 export async function fetchCompare(ids: string[]): Promise<ComparedPeptide[]> {
-  const [{ CompareResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/analytics/compare', { params: { ids: ids.join(',') } })]);
+  const [{ CompareResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('compare'), { params: { ids: ids.join(',') } })]);
   const data = readData(CompareResponse, response.data, { listKey: 'peptides' });
   if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
   return data.peptides;

@@ -1,5 +1,6 @@
 // Sign-in, sign-up and sign-out calls (docs/product-rules.md, "Session"). These are mutations
 // driven by the AuthProvider, which owns the session; there is nothing here to cache as a query.
+import { pathOf } from '@contract/endpoints';
 import { errorText, isRecord, messageText, readData } from '@contract/normalize';
 import { type Credentials, type LoginData, LoginResponse, type RegisteredUser, RegisterResponse } from '@contract/users';
 import { api } from './client';
@@ -7,7 +8,7 @@ import { ApiError } from './errors';
 
 /** POST /api/users/login. Success needs the success flag plus both tokens and the user. */
 export async function login(credentials: Credentials): Promise<LoginData> {
-  const response = await api.post<unknown>('/api/users/login', credentials);
+  const response = await api.post<unknown>(pathOf('login'), credentials);
   const body = response.data;
   if (!isRecord(body) || typeof body.success !== 'boolean') {
     throw new ApiError('Invalid login response structure', response.status, body);
@@ -27,7 +28,7 @@ export interface Registration {
 
 /** POST /api/users/register. Success needs the success flag and the registration (email, status). */
 export async function register(credentials: Credentials): Promise<Registration> {
-  const response = await api.post<unknown>('/api/users/register', credentials);
+  const response = await api.post<unknown>(pathOf('register'), credentials);
   const body = response.data;
   if (isRecord(body) && body.success === false) {
     throw new ApiError(errorText(body) ?? 'Registration failed', response.status, body);

@@ -1,4 +1,5 @@
 // Effect vocabulary (GET /api/effects).
+import { pathOf } from '@contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
 import type { Effect } from '@contract/experiences';
@@ -9,7 +10,7 @@ import { ApiError } from './errors';
 const schemas = () => import('@contract/experiences');
 
 export async function fetchEffects(): Promise<Effect[]> {
-  const [{ EffectsResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/effects')]);
+  const [{ EffectsResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('effects'))]);
   const data = readData(EffectsResponse, response.data, { listKey: 'effects' });
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.effects;

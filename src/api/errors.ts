@@ -15,6 +15,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The inputs a 400 refused, each with its `path` (`["sourcing", "volumeMl"]`): forms put each
+ * message under the field it names. Empty for any other failure, or a host that sends none.
+ */
+export function refusedInputs(error: unknown): { path: string; message: string }[] {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  const issues = (error.body as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.flatMap((issue: unknown) => {
+    const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
+    return Array.isArray(path) && typeof message === 'string' ? [{ path: path.map(String).join('.'), message }] : [];
+  });
+}
+
 /** The text to show a person for any thrown value. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message.trim()) return error.message;

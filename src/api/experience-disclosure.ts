@@ -3,6 +3,7 @@
 // on the device whether the report being written will show its own: nothing about the report
 // leaves the browser before Submit, and the question carries no token (docs/product-rules.md,
 // "Anonymity").
+import { pathOf } from '@contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import type { DisclosedCombination } from '@contract/experiences';
 import { readData } from '@contract/normalize';
@@ -15,7 +16,7 @@ const schemas = () => import('@contract/experiences');
 export async function fetchDisclosedCombinations(peptideId: string): Promise<{ combinations: DisclosedCombination[]; settleDays: number }> {
   const [{ DisclosedCombinationsResponse }, response] = await Promise.all([
     schemas(),
-    api.get<unknown>(`/api/peptides/${encodeURIComponent(peptideId)}/disclosed`, { withoutToken: true }),
+    api.get<unknown>(pathOf('disclosedCombinations', { id: peptideId })),
   ]);
   const data = readData(DisclosedCombinationsResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);

@@ -1,5 +1,6 @@
 // Experience reports as anyone may read them: the community feed (server filters, keyset
 // cursor paging), the Home preview, one report, and a peptide's reports.
+import { pathOf } from '@contract/endpoints';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { CommunityCategory, CommunitySort } from '@contract/common';
 import type { Experience, MatchCount } from '@contract/experiences';
@@ -21,7 +22,7 @@ const schemas = () => import('@contract/experiences');
 export async function fetchExperiencePage(
   params: Partial<Omit<CommunityFilters, 'peptide'>> & { peptideId?: string; cursor?: string; limit?: number },
 ): Promise<ExperiencePage> {
-  const [{ ExperienceListResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/experiences', { params })]);
+  const [{ ExperienceListResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('experiences'), { params })]);
   const data = readData(ExperienceListResponse, response.data, { listKey: 'experiences' });
   if (!data) throw new ApiError(NO_DATA, response.status, response.data);
   return { experiences: data.experiences, nextCursor: data.nextCursor ?? null, total: data.total ?? null };
@@ -59,7 +60,7 @@ export function usePeptideExperiences(peptideId: string) {
 }
 
 export async function fetchHomeExperiences(): Promise<Experience[]> {
-  const [{ HomeExperiencesResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/experiences/home/public')]);
+  const [{ HomeExperiencesResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('homeExperiences'))]);
   const data = readData(HomeExperiencesResponse, response.data, { listKey: 'experiences' });
   if (!data) throw new ApiError(NO_DATA, response.status, response.data);
   return data.experiences;
@@ -74,7 +75,7 @@ export function useHomeExperiences() {
 }
 
 export async function fetchExperience(id: string): Promise<Experience> {
-  const [{ ExperienceResponse }, response] = await Promise.all([schemas(), api.get<unknown>(`/api/experiences/${encodeURIComponent(id)}`)]);
+  const [{ ExperienceResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('experience', { id }))]);
   const data = readData(ExperienceResponse, response.data);
   if (!data) throw new ApiError('Experience not found', response.status, response.data);
   return data.experience;

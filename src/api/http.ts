@@ -3,6 +3,7 @@
 // rule, and failures turned into ApiError carrying the server's `error` text.
 // oxlint-disable no-underscore-dangle -- `_retry` is the usual name of axios's retry flag on a request config
 import { type AxiosResponse, type InternalAxiosRequestConfig, create, isAxiosError } from 'axios';
+import { endpointFor, pathOf, sendsToken } from '@contract/endpoints';
 import { errorText, readData } from '@contract/normalize';
 import * as authStorage from './auth-storage';
 import { ApiError } from './errors';
@@ -12,21 +13,10 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Set on the one retry after a token refresh, so a second 401 is not refreshed again. */
     _retry?: boolean;
-    /**
-     * Sent without the bearer token: an answer that is the same for everyone (the demographics
-     * shown for a peptide, asked by the wizard), so nothing ties the question to an account.
-     */
-    withoutToken?: boolean;
   }
 }
 
-export const REFRESH_PATH = '/api/auth/refresh';
-/**
- * Anonymous calls never carry the bearer token, so nothing a signed-in member sends ties their
- * account to a report: the submission, and every call keyed by a tracking ID.
- */
-const ANONYMOUS_SUBMIT_PATH = '/api/experiences';
-const TRACKING_PATH_PREFIX = '/api/experiences/tracking';
+export const REFRESH_PATH = pathOf('refresh');
 
 export const http = create({
   baseURL: import.meta.env.VITE_API_URL ?? '',
@@ -38,17 +28,24 @@ export const http = create({
   // No time-out; only 2xx counts as success (axios default; docs/product-rules.md, "The API").
 });
 
-function pathOf(config: InternalAxiosRequestConfig): string {
+function requestPath(config: InternalAxiosRequestConfig): string {
   return (config.url ?? '').split('?')[0];
 }
 
 function isRefreshCall(config: InternalAxiosRequestConfig): boolean {
-  return pathOf(config) === REFRESH_PATH;
+  return requestPath(config) === REFRESH_PATH;
 }
 
-function isAnonymousCall(config: InternalAxiosRequestConfig): boolean {
-  const path = pathOf(config);
-  return (config.method?.toLowerCase() === 'post' && path === ANONYMOUS_SUBMIT_PATH) || path.startsWith(TRACKING_PATH_PREFIX);
+/**
+ * The token goes only where the server reads it (contract/endpoints.ts, `sendsToken`): never with
+ * a submission or a call keyed by a tracking ID, so nothing a signed-in member sends ties their
+ * account to a report, nor with a public read that is the same for everyone (the wizard's
+ * question about the demographics shown for a peptide). A path the contract does not know
+ * (another host's) gets it, as before.
+ */
+function carriesToken(config: InternalAxiosRequestConfig): boolean {
+  const endpoint = endpointFor(config.method ?? 'GET', requestPath(config));
+  return endpoint === null || sendsToken(endpoint);
 }
 
 function bearerOf(config: InternalAxiosRequestConfig): string | null {
@@ -68,7 +65,7 @@ export function toApiError(error: unknown): ApiError {
 
 http.interceptors.request.use((config) => {
   const token = authStorage.getAccessToken();
-  if (token && !config.withoutToken && !isAnonymousCall(config)) config.headers.set('Authorization', `Bearer ${token}`);
+  if (token && carriesToken(config)) config.headers.set('Authorization', `Bearer ${token}`);
   else config.headers.delete('Authorization');
   return config;
 });

@@ -1,6 +1,7 @@
 // Registration approval (docs/product-rules.md, "Registration approval"): pending accounts,
 // approve, reject with notes. Through the shared axios instance and configured host, like every
 // other call.
+import { pathOf } from '@contract/endpoints';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
 import { DecisionResponse, PendingUsersResponse, type PendingUser } from '@contract/users';
@@ -11,7 +12,7 @@ export type PendingUsersPage = { users: PendingUser[]; total: number; page: numb
 export type PendingUsersParams = { page: number; limit: number };
 
 export async function fetchPendingUsers(params: PendingUsersParams): Promise<PendingUsersPage> {
-  const response = await api.get<unknown>('/api/users/pending', { params });
+  const response = await api.get<unknown>(pathOf('pendingUsers'), { params });
   const data = readData(PendingUsersResponse, response.data, { listKey: 'users' });
   if (!data) throw new ApiError('Failed to load pending users', response.status, response.data);
   return data;
@@ -39,8 +40,8 @@ async function decide(path: string, body?: unknown): Promise<PendingUser> {
   return data.user;
 }
 
-export const approveUser = (id: string) => decide(`/api/users/${encodeURIComponent(id)}/approve`);
-export const rejectUser = (id: string, notes: string) => decide(`/api/users/${encodeURIComponent(id)}/reject`, { notes });
+export const approveUser = (id: string) => decide(pathOf('approveUser', { id }));
+export const rejectUser = (id: string, notes: string) => decide(pathOf('rejectUser', { id }), { notes });
 
 /** After any decision the pending list and the overview's pending count reload. */
 function useDecision<V>(fn: (vars: V) => Promise<PendingUser>) {

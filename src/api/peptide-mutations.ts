@@ -1,4 +1,5 @@
 // Peptide create and delete; both refresh every cached peptide query.
+import { pathOf } from '@contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePeptideRequest } from '@contract/peptides';
 import { api } from './client';
@@ -6,7 +7,7 @@ import { api } from './client';
 export function useCreatePeptide() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreatePeptideRequest) => (await api.post<unknown>('/api/peptides', body)).data,
+    mutationFn: async (body: CreatePeptideRequest) => (await api.post<unknown>(pathOf('createPeptide'), body)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['peptides'] }),
   });
 }
@@ -14,7 +15,7 @@ export function useCreatePeptide() {
 export function useDeletePeptide() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await api.delete<unknown>(`/api/peptides/${encodeURIComponent(id)}`)).data,
+    mutationFn: async (id: string) => (await api.delete<unknown>(pathOf('deletePeptide', { id }))).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['peptides'] }),
   });
 }

@@ -1,4 +1,5 @@
 // Peptide catalogue: list (server-side search, filter, sort, paging) and detail.
+import { pathOf } from '@contract/endpoints';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
 import type { Peptide, PeptideListQuery } from '@contract/peptides';
@@ -11,7 +12,7 @@ export type PeptideList = { peptides: Peptide[]; total: number; page: number; pa
 const schemas = () => import('@contract/peptides');
 
 export async function fetchPeptides(params: PeptideListQuery = {}): Promise<PeptideList> {
-  const [{ PeptideListResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/peptides', { params })]);
+  const [{ PeptideListResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('peptides'), { params })]);
   const data = readData(PeptideListResponse, response.data, { listKey: 'peptides' });
   if (!data) throw new ApiError('Invalid response structure - no peptide data found', response.status, response.data);
   return data;
@@ -31,7 +32,7 @@ export function usePeptides(params: PeptideListQuery = {}) {
 }
 
 export async function fetchPeptide(id: string): Promise<Peptide> {
-  const [{ PeptideResponse }, response] = await Promise.all([schemas(), api.get<unknown>(`/api/peptides/${encodeURIComponent(id)}`)]);
+  const [{ PeptideResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('peptide', { id }))]);
   const data = readData(PeptideResponse, response.data);
   if (!data) throw new ApiError('Peptide data is null', response.status, response.data);
   return data.peptide;

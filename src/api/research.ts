@@ -1,5 +1,6 @@
 // Research Hub (moderators): overview figures, the per-peptide table, the k-anonymous export
 // and the rate limits the server enforces (docs/product-rules.md, "Figures", "Limits and proxies").
+import { pathOf } from '@contract/endpoints';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
 import {
@@ -7,6 +8,7 @@ import {
   ResearchExportResponse,
   ResearchOverviewResponse,
   ResearchPeptidesResponse,
+  type ExportCsvTable,
   type ExportRow,
   type RateLimitInfo,
   type ResearchExport,
@@ -17,7 +19,7 @@ import { api } from './client';
 import { ApiError } from './errors';
 
 export async function fetchResearchOverview(): Promise<ResearchOverview> {
-  const response = await api.get<unknown>('/api/research/overview');
+  const response = await api.get<unknown>(pathOf('researchOverview'));
   const data = readData(ResearchOverviewResponse, response.data);
   if (!data) throw new ApiError('Invalid research overview response', response.status, response.data);
   return data;
@@ -35,7 +37,7 @@ export type ResearchPeptideSort = 'experiences' | 'rating' | 'name';
 export type ResearchPeptidesParams = { page: number; limit: number; sort: ResearchPeptideSort };
 
 export async function fetchResearchPeptides(params: ResearchPeptidesParams): Promise<ResearchPeptides> {
-  const response = await api.get<unknown>('/api/research/peptides', { params });
+  const response = await api.get<unknown>(pathOf('researchPeptides'), { params });
   const data = readData(ResearchPeptidesResponse, response.data, { listKey: 'peptides' });
   if (!data) throw new ApiError('Invalid research peptides response', response.status, response.data);
   return data;
@@ -67,7 +69,7 @@ export async function fetchResearchExportJson(): Promise<ResearchExport> {
   for (let i = 0; i < MAX_EXPORT_PAGES; i++) {
     const params: Record<string, string | number> = { format: 'json', limit: EXPORT_PAGE };
     if (cursor) params.cursor = cursor;
-    const response = await api.get<unknown>('/api/research/export', { params });
+    const response = await api.get<unknown>(pathOf('researchExport'), { params });
     const data = readData(ResearchExportResponse, response.data);
     if (!data) throw new ApiError('Invalid research export response', response.status, response.data);
     first ??= data;
@@ -79,15 +81,19 @@ export async function fetchResearchExportJson(): Promise<ResearchExport> {
   return { ...first, rows, nextCursor: null };
 }
 
-/** The whole k-anonymous export as CSV: pages follow the `X-Next-Cursor` header; one header line. */
-export async function fetchResearchExportCsv(): Promise<string> {
+/**
+ * One table of the k-anonymous export as CSV (`reports`, or `outcomes` in long form): pages
+ * follow the `X-Next-Cursor` header; one header line, and a byte-order mark so Excel reads UTF-8
+ * (added here: the browser drops one the server sends while decoding the text).
+ */
+export async function fetchResearchExportCsv(table: ExportCsvTable): Promise<string> {
   let csv = '';
   let cursor: string | null = null;
   for (let i = 0; i < MAX_EXPORT_PAGES; i++) {
-    const params: Record<string, string | number> = { format: 'csv', limit: EXPORT_PAGE };
+    const params: Record<string, string | number> = { format: 'csv', table, limit: EXPORT_PAGE };
     if (cursor) params.cursor = cursor;
-    const response = await api.get<unknown>('/api/research/export', { params, headers: { Accept: 'text/csv' } });
-    if (typeof response.data !== 'string' || !response.data.startsWith('peptide,')) {
+    const response = await api.get<unknown>(pathOf('researchExport'), { params, headers: { Accept: 'text/csv' } });
+    if (typeof response.data !== 'string' || !response.data.replace(/^\uFEFF/, '').startsWith('id,')) {
       throw new ApiError('Invalid research export response', response.status, response.data);
     }
     // Later pages repeat the header line: keep only the first one.
@@ -96,11 +102,11 @@ export async function fetchResearchExportCsv(): Promise<string> {
     cursor = typeof next === 'string' && next ? next : null;
     if (!cursor) break;
   }
-  return csv;
+  return `\uFEFF${csv}`;
 }
 
 export async function fetchLimits(): Promise<RateLimitInfo[]> {
-  const response = await api.get<unknown>('/api/limits');
+  const response = await api.get<unknown>(pathOf('limits'));
   const data = readData(LimitsResponse, response.data, { listKey: 'limits' });
   if (!data) throw new ApiError('Invalid limits response', response.status, response.data);
   return data.limits;

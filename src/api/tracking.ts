@@ -2,6 +2,7 @@
 // The ID travels in the request body, never in a URL (proxies and hosts log URLs):
 // POST /api/experiences/tracking/lookup, PUT /api/experiences/tracking and
 // POST /api/experiences/tracking/delete, each with `{ trackingId }` (server/routes/experiences.ts).
+import { pathOf } from '@contract/endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { DeleteExperienceResponse, OwnExperienceResponse, type OwnExperience, type UpdateExperienceRequest } from '@contract/experiences';
@@ -14,7 +15,7 @@ import { PADDED_REQUEST, paddedJson } from './padded-body';
 export { normaliseTrackingId };
 
 export async function fetchOwnExperience(trackingId: string): Promise<OwnExperience> {
-  const response = await api.post<unknown>('/api/experiences/tracking/lookup', { trackingId: normaliseTrackingId(trackingId) });
+  const response = await api.post<unknown>(pathOf('trackedExperience'), { trackingId: normaliseTrackingId(trackingId) });
   const data = readData(OwnExperienceResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.experience;
@@ -61,7 +62,7 @@ export function useTrackingLookup() {
 
 export async function updateOwnExperience(trackingId: string, changes: UpdateExperienceRequest): Promise<OwnExperience> {
   // Padded like a submission (./padded-body): a correction's size does not point at its report.
-  const response = await api.put<unknown>('/api/experiences/tracking', paddedJson({ ...changes, trackingId: normaliseTrackingId(trackingId) }), PADDED_REQUEST);
+  const response = await api.put<unknown>(pathOf('updateTrackedExperience'), paddedJson({ ...changes, trackingId: normaliseTrackingId(trackingId) }), PADDED_REQUEST);
   const data = readData(OwnExperienceResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.experience;
@@ -69,7 +70,7 @@ export async function updateOwnExperience(trackingId: string, changes: UpdateExp
 
 /** Deletes the report; resolves with when the public pages drop it (null: it was not public, or at once). */
 export async function deleteOwnExperience(trackingId: string): Promise<{ publicUntil: string | null }> {
-  const response = await api.post<unknown>('/api/experiences/tracking/delete', { trackingId: normaliseTrackingId(trackingId) });
+  const response = await api.post<unknown>(pathOf('deleteTrackedExperience'), { trackingId: normaliseTrackingId(trackingId) });
   const data = readData(DeleteExperienceResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data;

@@ -1,4 +1,5 @@
 // The signed-in member's own account (GET /api/users/me).
+import { pathOf } from '@contract/endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
 import { MeResponse, type UpdateProfileRequest, type User } from '@contract/users';
@@ -8,7 +9,7 @@ import { ApiError } from './errors';
 export const meQueryKey = ['users', 'me'] as const;
 
 export async function fetchMe(): Promise<User> {
-  const response = await api.get<unknown>('/api/users/me');
+  const response = await api.get<unknown>(pathOf('me'));
   const data = readData(MeResponse, response.data);
   if (!data) throw new ApiError('Invalid user data response', response.status, response.data);
   return data.user;
@@ -25,7 +26,7 @@ export function useMe(enabled = true) {
 
 /** PUT /api/users/me: only demographics and preferences (the contract refuses anything else). */
 export async function updateMe(body: UpdateProfileRequest): Promise<User> {
-  const response = await api.put<unknown>('/api/users/me', body);
+  const response = await api.put<unknown>(pathOf('updateMe'), body);
   const data = readData(MeResponse, response.data);
   if (!data) throw new ApiError('Invalid user data response', response.status, response.data);
   return data.user;

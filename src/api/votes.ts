@@ -1,5 +1,6 @@
 // Votes (docs/product-rules.md): cast one, withdraw it, and the signed-in member's votes on a
 // page of experiences in one request. Counts always come back from the server.
+import { pathOf } from '@contract/endpoints';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { VoteType } from '@contract/common';
@@ -17,7 +18,7 @@ export type MyVotes = Record<string, { voteType: VoteType; voteId: string }>;
 export async function castVote(experienceId: string, voteType: VoteType): Promise<{ voteType: VoteType; votes: VoteCounts }> {
   const [{ VoteResponse }, response] = await Promise.all([
     schemas(),
-    api.post<unknown>(`/api/experiences/${encodeURIComponent(experienceId)}/vote`, { voteType }),
+    api.post<unknown>(pathOf('vote', { id: experienceId }), { voteType }),
   ]);
   const data = readData(VoteResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
@@ -25,7 +26,7 @@ export async function castVote(experienceId: string, voteType: VoteType): Promis
 }
 
 export async function withdrawVote(experienceId: string): Promise<{ withdrawn: boolean; votes: VoteCounts }> {
-  const [{ WithdrawVoteResponse }, response] = await Promise.all([schemas(), api.delete<unknown>(`/api/experiences/${encodeURIComponent(experienceId)}/vote`)]);
+  const [{ WithdrawVoteResponse }, response] = await Promise.all([schemas(), api.delete<unknown>(pathOf('withdrawVote', { id: experienceId }))]);
   const data = readData(WithdrawVoteResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data;
@@ -129,7 +130,7 @@ export function useVoting({ signedIn, notify }: { signedIn: boolean; notify: (no
 export type Voting = ReturnType<typeof useVoting>;
 
 export async function fetchMyVotes(experienceIds: string[]): Promise<MyVotes> {
-  const [{ MyVotesResponse }, response] = await Promise.all([schemas(), api.get<unknown>('/api/votes', { params: { experienceIds: experienceIds.join(',') } })]);
+  const [{ MyVotesResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('myVotes'), { params: { experienceIds: experienceIds.join(',') } })]);
   const data = readData(MyVotesResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.votes;

@@ -85,19 +85,27 @@ describe('Research Hub as a moderator', () => {
     await expect.poll(() => page.getByRole('region', { name: 'Experiences by peptide' }).getByRole('row').nth(1).textContent()).toContain(byName.peptides[0].name);
     expect(await page.getByLabel('Sort by').inputValue()).toBe('name');
 
-    // Data Export: three files from the server, each with the date in its name.
+    // Data Export: four files from the server, each with the date in its name (the CSV button
+    // gives the reports and their outcomes).
     await page.getByRole('tab', { name: 'Data Export' }).click();
     const date = new Date().toISOString().slice(0, 10);
     const downloads: Record<string, string> = {};
-    for (const [button, name] of [
+    for (const [button, ...names] of [
       ['Export Analytics (JSON)', `peptide-analytics-${date}.json`],
       ['Export Experiences (JSON)', `peptide-experiences-${date}.json`],
-      ['Export Experiences (CSV)', `peptide-experiences-${date}.csv`],
+      ['Export Experiences (CSV)', `peptide-experiences-${date}.csv`, `peptide-outcomes-${date}.csv`],
     ] as const) {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-      expect(download.suggestedFilename()).toBe(name);
-      downloads[name] = fs.readFileSync((await download.path())!, 'utf8');
+      const files: Promise<import('playwright-core').Download>[] = [];
+      const listener = (download: import('playwright-core').Download) => void files.push(Promise.resolve(download));
+      page.on('download', listener);
+      await page.getByRole('button', { name: button }).click();
       await page.getByText('Export Successful').first().waitFor();
+      await expect.poll(() => files.length).toBe(names.length);
+      page.off('download', listener);
+      for (const download of await Promise.all(files)) {
+        expect(names).toContain(download.suggestedFilename());
+        downloads[download.suggestedFilename()] = fs.readFileSync((await download.path())!, 'utf8');
+      }
     }
     const analytics = JSON.parse(downloads[`peptide-analytics-${date}.json`]);
     expect(analytics.overview.experiences).toBe(overview.experiences);
@@ -106,7 +114,7 @@ describe('Research Hub as a moderator', () => {
     expect(exported.rows).toHaveLength(overview.experiences);
     expect(downloads[`peptide-experiences-${date}.json`]).not.toMatch(/TRK-|"_id"|trackingId/);
     const csvLines = downloads[`peptide-experiences-${date}.csv`].trimEnd().split('\r\n');
-    expect(csvLines[0]).toMatch(/^peptide,category,month,/);
+    expect(csvLines[0]).toMatch(/^\uFEFFid,peptide,category,month,/);
     expect(csvLines).toHaveLength(overview.experiences + 1);
 
     // API Access: the limits the server reports.

@@ -1,5 +1,6 @@
 // Analytics computed from the data: community figures, trends, compare, the research hub and its
 // k-anonymous export, and the trigger-kept aggregates against a recomputation from scratch.
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AnalyticsResponse,
@@ -407,20 +408,21 @@ describe('research hub (moderators)', () => {
     for (const b of data.breakdown) expect(b.experiences).toBeGreaterThanOrEqual(5);
   });
 
-  it('export rows carry no ids, tracking IDs or exact dates', async () => {
+  it('export rows carry the public report id and nothing else identifying: no tracking ID, account or exact date', async () => {
     const { trackingId, experience } = await submit(t, validSubmission(ids.semax));
     const res = await get('/api/research/export?limit=5000', mod);
     const data = ResearchExportResponse.parse(json(res)).data;
     expect(data.rows).toHaveLength((await allExperiences()).length);
     expect(res.body).not.toContain(trackingId);
-    expect(res.body).not.toContain(experience._id);
     expect(res.body).not.toMatch(/"_id"|trackingId|TRK-/);
+    // The id is the one of the report's public address, so exports taken apart merge cleanly.
+    expect(data.rows.filter((r) => r.id === experience._id)).toHaveLength(1);
     for (const r of data.rows) {
       expect(r.month).toMatch(/^\d{4}-\d{2}$/);
       expect(Object.keys(r)).not.toContain('story');
     }
-    // No uuid anywhere in the rows.
-    expect(JSON.stringify(data.rows)).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+    // No other uuid in the rows (peptide or account ids).
+    expect(JSON.stringify(data.rows.map(({ id: _id, ...rest }) => rest))).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
   });
 
   it('export pages with a cursor, every row exactly once', async () => {
@@ -443,22 +445,60 @@ describe('research hub (moderators)', () => {
     expect(months).toEqual([...months].sort().reverse());
   });
 
-  it('CSV export: header, one line per row, quoted cells, formulas neutralised', async () => {
+  it('CSV export: header, one line per row, quoted cells, formulas neutralised, a byte-order mark on request', async () => {
     // Its link holds it (services/text-rules.ts): a moderator publishes it.
-    const held = await submit(t, validSubmission(ids.selank, { effects: ['=HYPERLINK("http://evil.example")', 'Calm, "quiet"'] }));
+    const effects = ['=HYPERLINK("http://evil.example")', 'Calm, "quiet"'];
+    const held = await submit(t, validSubmission(ids.selank, { effects }));
     expect((await t.app.inject({ method: 'POST', url: `/api/moderation/experiences/${held.experience._id}/publish`, headers: mod })).statusCode).toBe(200);
     const res = await get('/api/research/export?format=csv&limit=5000', mod);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="peptide-experiences-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('peptide,category,month,dosage,frequency,durationDays,route,primaryPurpose,timeline,rating,outcomes,effects,ageRange,biologicalSex,activityLevel');
+    expect(lines[0]).toBe('id,peptide,category,month,dosage,frequency,durationDays,route,primaryPurpose,timeline,rating,effects,ageRange,biologicalSex,activityLevel');
     expect(lines).toHaveLength((await allExperiences()).length + 1);
-    expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example""); Calm, ""quiet"""`);
-    expect(res.body).not.toMatch(/TRK-|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/);
+    // The list is one JSON array: it starts with "[", so no spreadsheet reads it as a formula.
+    const cells = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect(cells.find((c) => c.id === held.experience._id)?.effects).toBe(JSON.stringify(effects));
+    expect(res.body).not.toMatch(/TRK-/);
     const paged = await get('/api/research/export?format=csv&limit=2', mod);
     expect(paged.headers['x-next-cursor']).toEqual(expect.any(String));
+    expect(paged.headers.link).toContain(`cursor=${encodeURIComponent(String(paged.headers['x-next-cursor']))}`);
     expect(paged.body.trimEnd().split('\r\n')).toHaveLength(3);
+    const excel = await get('/api/research/export?format=csv&limit=2&bom=true', mod);
+    expect([...excel.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const outcomes = await get('/api/research/export?format=csv&table=outcomes&limit=2', mod);
+    expect(outcomes.body.split('\r\n')[0]).toBe('id,outcome,rating');
+    expect(outcomes.headers['content-disposition']).toMatch(/filename="peptide-outcomes-/);
+  });
+
+  it('CSV round trip: read back with a standard CSV reader, the two tables equal the JSON export row by row', async () => {
+    const tricky = [
+      { dosage: '250 mcg; twice, "split"', effects: ['a; b', 'c'], outcomes: { 'Schlaf, tief': 7, 'Énergie; "vive"': 9 } },
+      { dosage: '½ vial, 睡眠', effects: ['a', 'b', 'c'], outcomes: { focus: 6 } },
+      { dosage: '=1+1 mg', effects: ['-dry mouth', '@night'], outcomes: { 'naïve "calm"': 8 } },
+    ];
+    for (const fields of tricky) {
+      const sent = await submit(t, validSubmission(ids.selank, fields));
+      if (sent.status !== 'published') await t.app.inject({ method: 'POST', url: `/api/moderation/experiences/${sent.experience._id}/publish`, headers: mod });
+    }
+    const exported = ResearchExportResponse.parse(json(await get('/api/research/export?limit=5000', mod))).data.rows;
+    // What a careful reader does: CSV per RFC 4180, the leading ' of a neutralised formula
+    // dropped, JSON arrays parsed, an empty cell as null.
+    const read = (body: string) =>
+      parse(body, { columns: true, bom: true, cast: (value: string) => (value === '' ? null : /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value) }) as Record<string, string | null>[];
+    const reports = read((await get('/api/research/export?format=csv&limit=5000&bom=true', mod)).body);
+    const ratings = read((await get('/api/research/export?format=csv&table=outcomes&limit=5000', mod)).body);
+    const rebuilt = reports.map((r) => ({
+      ...r,
+      durationDays: Number(r.durationDays),
+      rating: Number(r.rating),
+      primaryPurpose: JSON.parse(r.primaryPurpose!) as string[],
+      effects: JSON.parse(r.effects!) as string[],
+      outcomes: Object.fromEntries(ratings.filter((o) => o.id === r.id).map((o) => [o.outcome, Number(o.rating)])),
+    }));
+    expect(rebuilt).toEqual(exported);
+    for (const fields of tricky) expect(exported.some((r) => r.dosage === fields.dosage && JSON.stringify(r.effects) === JSON.stringify(fields.effects))).toBe(true);
   });
 
   it('export refuses bad formats, limits and cursors with 400', async () => {

@@ -191,10 +191,10 @@ describe('responses', () => {
     expect(checked).toBeGreaterThan(urls.length);
   });
 
-  it('the export names no experience ids or exact times', async () => {
+  it('the export names no tracking IDs or exact times (a report only by the public id its page shows)', async () => {
     const mod = await moderatorToken(t);
     const res = await app.inject({ method: 'GET', url: '/api/research/export?limit=5000', headers: bearer(mod) });
-    for (const s of submitted) expect(res.body).not.toContain(s.experienceId);
+    for (const s of submitted) expect(res.body).not.toContain(s.trackingId);
     // The export's own generatedAt aside, no timestamp: rows carry months only.
     expect(JSON.stringify(json(res).data.rows ?? json(res).data)).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
   });

@@ -373,7 +373,14 @@ describe('bearer tokens', () => {
       .setIssuedAt(now - 3600)
       .setExpirationTime(now - 60)
       .sign(await secret());
-    expectError(await get('/api/users/me', bearer(expired)), 401, /expired or is invalid/);
+    const refused = await get('/api/users/me', bearer(expired));
+    expectError(refused, 401, /expired/);
+    // A program tells an expired token (refresh) from a bad one (sign in again) without reading prose.
+    expect(json(refused).code).toBe('token_expired');
+    expect(refused.headers['www-authenticate']).toMatch(/^Bearer .*error="invalid_token"/);
+    const forged = await get('/api/users/me', bearer(`${expired.slice(0, -4)}AAAA`));
+    expect(json(forged).code).toBe('invalid_token');
+    expect((await get('/api/users/me')).headers['www-authenticate']).toBe('Bearer realm="api"');
     // The same claims, not expired, pass: the refusal really is the expiry.
     const fresh = await new SignJWT({ sid, role: 'user' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -461,6 +468,9 @@ describe('refresh rotation and logout', () => {
     expect(res.statusCode).toBe(200);
     const pair = RefreshResponse.parse(json(res)).data;
     expect(pair.refreshToken).not.toBe(m.refreshToken);
+    // Token answers say how long the access token lasts, sign-in as well as refresh.
+    expect(pair.expiresIn).toBe(t.config.accessTokenSeconds);
+    expect(json(await post('/api/users/login', { email: m.email, password: PASSWORD })).data.expiresIn).toBe(t.config.accessTokenSeconds);
     expect((await get('/api/users/me', bearer(pair.accessToken))).statusCode).toBe(200);
     // And the new refresh token rotates again.
     const again = await post('/api/auth/refresh', { refreshToken: pair.refreshToken });

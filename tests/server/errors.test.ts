@@ -49,6 +49,8 @@ describe('when the database fails', () => {
     let fivehundreds = 0;
     try {
       for (const [key, e] of Object.entries(ENDPOINTS)) {
+        // The API's own document needs no database, and names fields such as `stack`.
+        if (key === 'apiDocument') continue;
         const body = e.method === 'GET' || e.method === 'DELETE' ? undefined : key === 'submitExperience' ? validSubmission(ids.peptide) : key === 'vote' ? { voteType: 'helpful' } : key === 'login' || key === 'register' ? { email: 'x@example.com', password: 'a-long-password-1' } : {};
         // Without a token, and with one (its check itself needs the database).
         for (const headers of [{}, mod]) {
@@ -60,7 +62,7 @@ describe('when the database fails', () => {
           else if (res.statusCode >= 500) {
             fivehundreds++;
             expect(res.statusCode, key).toBe(500);
-            expect(json(res), key).toEqual({ success: false, error: GENERIC });
+            expect(json(res), key).toEqual({ success: false, error: GENERIC, code: 'server_error' });
           }
         }
       }
@@ -189,7 +191,7 @@ describe('refusals before any route is matched', () => {
       expectSecurityHeaders(answer.headers, what);
       expect(Number(answer.headers['content-length']), what).toBe(Buffer.byteLength(answer.body));
       const body = JSON.parse(answer.body);
-      expect(body, what).toEqual({ success: false, error: expect.stringMatching(message) });
+      expect(body, what).toEqual({ success: false, error: expect.stringMatching(message), code: status === 431 ? 'headers_too_large' : 'bad_request' });
     }
     // The server goes on answering.
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

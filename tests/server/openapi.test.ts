@@ -4,24 +4,41 @@
 // before the schemas, so a caller without access hears 401/403 before any 400 about its input.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../contract';
-import { bearer, createTestApp, json, type TestApp } from './helpers';
+import { API_REFERENCE, ENDPOINTS, RETIRED_ENDPOINTS } from '../../contract';
+import { bearer, createTestApp, json, submit as submitReport, validSubmission, type TestApp } from './helpers';
 import { expectError, newMember } from './fixtures';
+import { ApiErrorBody } from '../../contract';
+
+function expectErrorBody(res: { statusCode: number; body: string }, status: number): ApiErrorBody {
+  expect(res.statusCode, res.body).toBe(status);
+  return ApiErrorBody.parse(JSON.parse(res.body));
+}
 
 type Operation = {
+  operationId?: string;
+  tags?: string[];
   summary?: string;
+  description?: string;
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+  responses: Record<string, Response>;
   'x-access'?: string;
   'x-rate-limits'?: { name: string; max: number; windowSeconds: number }[];
 };
+type Response = { $ref?: string; description: string; headers?: Record<string, { $ref?: string }>; content?: Record<string, { schema: unknown }> };
 type Document = {
   openapi: string;
-  info: { title: string; version: string };
+  info: { title: string; version: string; license?: { name: string; url?: string }; contact?: unknown };
+  servers?: { url: string }[];
+  tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+  components: {
+    securitySchemes: Record<string, { type: string; scheme?: string }>;
+    schemas: Record<string, unknown>;
+    responses: Record<string, Response>;
+    headers: Record<string, unknown>;
+  };
 };
 
 const routes: RouteOptions[] = [];
@@ -45,6 +62,8 @@ function apiRoutes(): { method: string; url: string; route: RouteOptions }[] {
     .filter((r) => r.url.startsWith('/api') && r.method !== 'HEAD');
 }
 const operation = (method: string, url: string) => doc.paths[openapiPath(url)]?.[method.toLowerCase()];
+/** A response as a client reads it: a `$ref` to a shared one followed. */
+const answer = (response: Response): Response => (response.$ref ? doc.components.responses[response.$ref.split('/').pop()!]! : response);
 
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document whose references all resolve', () => {
@@ -74,7 +93,7 @@ describe('GET /api/openapi.json', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         expect(op.responses, `${method} ${path}`).toBeDefined();
-        for (const response of Object.values(op.responses)) expect(response.description).toBeTruthy();
+        for (const response of Object.values(op.responses)) expect(answer(response).description).toBeTruthy();
         // Every path parameter is declared.
         for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
           expect(op.parameters?.some((p) => p.in === 'path' && p.name === name && p.required), `${method} ${path} {${name}}`).toBe(true);
@@ -83,8 +102,17 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('lists every route the app registers, with its method', () => {
-    const listed = apiRoutes();
+  it('registers exactly the endpoints of contract/endpoints.ts, besides the retired paths and the reference page', () => {
+    const registered = new Set(apiRoutes().map((r) => `${r.method} ${r.url}`));
+    const declared = new Set(Object.values(ENDPOINTS).map((e) => `${e.method} ${e.path}`));
+    const besides = new Set(RETIRED_ENDPOINTS.flatMap((r) => r.methods.map((m) => `${m} ${r.path}`)));
+    const reference = (r: string) => r === `GET ${API_REFERENCE.page}` || r.startsWith(`GET ${API_REFERENCE.page}/`);
+    expect([...registered].filter((r) => !declared.has(r) && !besides.has(r) && !reference(r))).toEqual([]);
+    expect([...declared].filter((r) => !registered.has(r))).toEqual([]);
+  });
+
+  it('lists every endpoint with its method, and leaves out the retired paths and the reference page', () => {
+    const listed = apiRoutes().filter((r) => !r.route.schema?.hide);
     expect(listed.length).toBeGreaterThan(40);
     for (const { method, url } of listed) expect(operation(method, url), `${method} ${url}`).toBeDefined();
     // And nothing the app does not serve.
@@ -99,8 +127,10 @@ describe('GET /api/openapi.json', () => {
       expect(route!.route.config?.access ?? 'public', name).toBe(e.access);
       const op = operation(e.method, e.path)!;
       expect(op['x-access'], name).toBe(e.access);
-      if (e.access === 'public') expect(op.security, name).toBeUndefined();
-      else expect(op.security, name).toEqual([{ bearerAuth: [] }]);
+      // Public operations say so (`[]`); where a token is optional, either way is fine.
+      if (e.access !== 'public') expect(op.security, name).toEqual([{ bearerAuth: [] }]);
+      else if ('token' in e) expect(op.security, name).toEqual([{}, { bearerAuth: [] }]);
+      else expect(op.security, name).toEqual([]);
     }
   });
 
@@ -110,7 +140,10 @@ describe('GET /api/openapi.json', () => {
     expect(body.properties).toHaveProperty('peptideId');
     expect(body.required).toContain('peptideId');
     expect(submit.responses['201'].content!['application/json'].schema).toMatchObject({ properties: { success: {}, data: {} } });
-    expect(submit.responses['4XX'].content!['application/json'].schema).toMatchObject({ properties: { success: {}, error: { type: 'string' } } });
+    expect(answer(submit.responses['400']!).content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(doc.components.schemas.Error).toMatchObject({ properties: { success: {}, error: { type: 'string' }, code: { enum: expect.arrayContaining(['validation_failed', 'rate_limited', 'token_expired']) } } });
+    // The honeypot is for bots: a client that fills every documented field is not one.
+    expect(body.properties).not.toHaveProperty('website');
     expect(submit['x-rate-limits']!.map((l) => l.name)).toEqual(['Experience submissions', 'All other API requests']);
     // Flags are counted apart from votes (a member who used up the votes can still flag).
     expect(doc.paths['/api/experiences/{id}/flag']!.post!['x-rate-limits']!.map((l) => l.name)).toEqual(['Flags', 'All other API requests']);
@@ -124,16 +157,98 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('a document a generated client can use', () => {
+  it('names every operation by its key in contract/endpoints.ts, with a tag the document describes', () => {
+    const tags = new Set(doc.tags!.filter((tag) => tag.description).map((tag) => tag.name));
+    for (const [key, e] of Object.entries(ENDPOINTS)) {
+      const op = operation(e.method, e.path)!;
+      expect(op.operationId, key).toBe(key);
+      expect(op.tags?.every((tag: string) => tags.has(tag)), key).toBe(true);
+    }
+    expect(doc.info.license?.url).toMatch(/^https?:/);
+    expect(doc.servers?.length).toBeGreaterThan(0);
+  });
+
+  it('names the shared shapes, and says what the fields a stranger cannot guess mean', () => {
+    const list = operation('GET', '/api/experiences')!;
+    const text = JSON.stringify(list.responses['200']);
+    expect(text).toContain('#/components/schemas/Experience');
+    expect(JSON.stringify(doc.components.schemas.Experience)).toMatch(/withheld: fewer than 5/);
+    expect(JSON.stringify(doc.components.schemas.MatchCount)).toContain('capped');
+    expect(list.parameters!.find((p) => p.name === 'cursor')).toMatchObject({ description: expect.stringContaining('nextCursor') });
+    expect(operation('GET', '/api/votes')!.parameters![0]).toMatchObject({ name: 'experienceIds', description: expect.stringContaining('1 to 100') });
+    expect(list.description).toContain('Link');
+    // The tracking ID's pattern admits every spelling the server accepts.
+    const lookup = operation('POST', '/api/experiences/tracking/lookup')!.requestBody!.content['application/json'].schema as { properties: { trackingId: { pattern: string } } };
+    expect(new RegExp(lookup.properties.trackingId.pattern).test(' trk-01234567890123456789 ')).toBe(true);
+  });
+
+  it('lists each error status an operation can answer, with the headers a client acts on', () => {
+    for (const [key, e] of Object.entries(ENDPOINTS)) {
+      const op = operation(e.method, e.path)!;
+      for (const status of ['400', '429', '500']) expect(op.responses[status], `${key} ${status}`).toBeDefined();
+      if (e.access !== 'public') expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(['401', '403']));
+      if (e.method === 'GET') expect(op.responses['304'], key).toBeDefined();
+      const ok = Object.entries(op.responses).find(([status]) => status.startsWith('2'))![1];
+      expect(Object.keys(ok.headers ?? {}), key).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Policy']));
+    }
+    expect(Object.keys(answer({ $ref: '#/components/responses/TooManyRequests', description: '' }).headers!)).toContain('Retry-After');
+    expect(Object.keys(answer({ $ref: '#/components/responses/Unauthorized', description: '' }).headers!)).toContain('WWW-Authenticate');
+  });
+});
+
+describe('errors, limits and pages a program can read', () => {
+  it('a 400 names each refused input by its path, with a stable code', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: { demographics: { ageRange: 'old' } } });
+    const body = expectErrorBody(res, 400);
+    expect(body.code).toBe('validation_failed');
+    expect(body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: ['demographics', 'ageRange'] }), expect.objectContaining({ path: ['story'] })]));
+    const broken = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: '{"story":', headers: { 'content-type': 'application/json' } });
+    expect(expectErrorBody(broken, 400).code).toBe('invalid_json');
+  });
+
+  it('every answer says how much of the general limit is left', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/effects' });
+    const second = await t.app.inject({ method: 'GET', url: '/api/effects' });
+    const { max, windowSeconds } = t.config.rateLimits.general;
+    expect(second.headers['ratelimit-policy']).toBe(`"general";q=${max};w=${windowSeconds}`);
+    const left = (res: typeof first) => Number(/r=(\d+)/.exec(String(res.headers.ratelimit))![1]);
+    expect(left(second)).toBeLessThan(left(first));
+    expect(expectErrorBody(await t.app.inject({ method: 'GET', url: '/api/nothing-here' }), 404).code).toBe('not_found');
+  });
+
+  it('a list paged by cursor links its next page, and the link leads there', async () => {
+    for (let i = 0; i < 3; i++) await submitReport(t, validSubmission(t.peptides.get('BPC-157')!));
+    const first = await t.app.inject({ method: 'GET', url: '/api/experiences?limit=2' });
+    const link = String(first.headers.link);
+    const match = /^<([^>]+)>; rel="next"$/.exec(link);
+    expect(match, link).not.toBeNull();
+    expect(match![1]).toContain(`cursor=${encodeURIComponent(json(first).data.nextCursor)}`);
+    const next = await t.app.inject({ method: 'GET', url: match![1] });
+    expect(next.statusCode).toBe(200);
+    expect(json(next).data.experiences[0]._id).not.toBe(json(first).data.experiences[0]._id);
+    // The same answer kept by the server carries the same link.
+    expect((await t.app.inject({ method: 'GET', url: '/api/experiences?limit=2' })).headers.link).toBe(link);
+  });
+});
+
 describe('GET /api/docs', () => {
-  it('is an HTML page listing every route, cacheable, under the same CSP as the site', async () => {
+  it('is Swagger UI served from this server, under the site\'s CSP, reading this document, with try-it-out', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.body).not.toContain('<script');
-    expect(res.body).toContain('href="/api/openapi.json"');
-    for (const { method, url } of apiRoutes()) expect(res.body, `${method} ${url}`).toContain(`<code class="path">${openapiPath(url)}</code>`);
+    // Every script and style from here: nothing on the page makes a request elsewhere.
+    const sources = [...res.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sources.length).toBeGreaterThan(3);
+    for (const source of sources) expect(source, source).toMatch(/^\/api\/docs\//);
+    expect(res.body).not.toMatch(/<script>[^<]/);
+    for (const source of sources) expect((await t.app.inject({ method: 'GET', url: source })).statusCode, source).toBe(200);
+    const init = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(init.body).toContain('"tryItOutEnabled":true');
+    expect(init.body).toMatch(/validatorUrl: null/);
+    const served = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json(served).paths).toEqual(doc.paths);
   });
 });
 

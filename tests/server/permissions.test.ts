@@ -107,6 +107,7 @@ const table: Row[] = [
   { action: 'health', endpoint: 'health', run: (h) => inject('GET', '/api/health', h), expect: READ },
   { action: 'readiness', endpoint: 'healthReady', run: (h) => inject('GET', '/api/health/ready', h), expect: READ },
   { action: 'read limits', endpoint: 'limits', run: (h) => inject('GET', '/api/limits', h), expect: READ },
+  { action: 'read the API document', endpoint: 'apiDocument', run: (h) => inject('GET', '/api/openapi.json', h), expect: READ },
   { action: 'read peptides', endpoint: 'peptides', run: (h) => inject('GET', '/api/peptides', h), expect: READ },
   { action: 'read public peptides', endpoint: 'publicPeptides', run: (h) => inject('GET', '/api/peptides/public', h), expect: READ },
   { action: 'read a peptide', endpoint: 'peptide', run: (h) => inject('GET', `/api/peptides/${bpc}`, h), expect: READ },
@@ -249,6 +250,7 @@ const table: Row[] = [
   { action: 'authenticated analytics', endpoint: 'analytics', run: (h) => inject('GET', '/api/analytics', h), expect: MEMBERS },
   { action: 'trends', endpoint: 'trends', run: (h) => inject('GET', '/api/analytics/trends?period=weekly&groupBy=category', h), expect: MEMBERS },
   { action: 'compare', endpoint: 'compare', run: (h) => inject('GET', `/api/analytics/compare?ids=${bpc}`, h), expect: MEMBERS },
+  { action: 'mark a peptide page reviewed', endpoint: 'reviewPeptide', run: (h) => inject('POST', `/api/peptides/${bpc}/review`, h), expect: MODERATORS },
   { action: 'list pending users', endpoint: 'pendingUsers', run: (h) => inject('GET', '/api/users/pending', h), expect: MODERATORS },
   { action: 'approve a user', endpoint: 'approveUser', run: async (h) => inject('POST', `/api/users/${await pendingUserId()}/approve`, h), expect: MODERATORS },
   { action: 'reject a user', endpoint: 'rejectUser', run: async (h) => inject('POST', `/api/users/${await pendingUserId()}/reject`, h, { notes: '' }), expect: MODERATORS },
@@ -306,7 +308,8 @@ describe('permission matrix', () => {
     expect(res.statusCode, res.body).toBe(expected);
     const body = json(res);
     if (expected >= 400) expect(ApiErrorBody.parse(body).error.length).toBeGreaterThan(0);
-    else expect(body.success).toBe(true);
+    // The API document is the one answer outside the envelope.
+    else expect(row.endpoint === 'apiDocument' ? body.openapi : body.success).toBeTruthy();
   });
 
   it('covers every endpoint of the contract, and refuses visitors wherever the contract says members', () => {

@@ -34,7 +34,7 @@ describe('GET /api/health and /api/health/ready', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(res.statusCode).toBe(503);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(json(res)).toEqual({ success: false, error: NOT_READY.migrations(1) });
+      expect(json(res)).toEqual({ success: false, error: NOT_READY.migrations(1), code: 'service_unavailable' });
     } finally {
       await t.ctx.db.query('insert into schema_migrations (name) values ($1)', [last]);
     }
@@ -50,7 +50,7 @@ describe('GET /api/health and /api/health/ready', () => {
         expect(res.headers['retry-after'], url).toBe(String(DRAIN.retryAfterSeconds));
         expect(res.headers.connection, url).toBe('close');
         expect(res.headers['cache-control'], url).toBe('no-store');
-        expect(json(res), url).toEqual({ success: false, error: DRAINING_MESSAGE });
+        expect(json(res), url).toEqual({ success: false, error: DRAINING_MESSAGE, code: 'service_unavailable' });
       }
       t.ctx.lifecycle.draining = 'handover';
       const served = await t.app.inject({ method: 'GET', url: '/api/experiences' });
@@ -280,9 +280,33 @@ describe('headers', () => {
     expect(err.headers['cache-control']).toBe('no-store');
   });
 
-  it('no CORS headers are sent unless CORS_ORIGIN is set', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
-    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  it('public reads answer any origin without credentials; member calls stay same-origin unless CORS_ORIGIN', async () => {
+    const origin = { origin: 'https://observablehq.example' };
+    for (const url of ['/api/health', '/api/experiences?limit=2', '/api/experiences?limit=2']) {
+      // The second feed read comes from the kept answer: the same headers.
+      const res = await t.app.inject({ method: 'GET', url, headers: origin });
+      expect(res.headers['access-control-allow-origin'], url).toBe('*');
+      expect(res.headers['access-control-allow-credentials'], url).toBeUndefined();
+      expect(String(res.headers['access-control-expose-headers']), url).toContain('RateLimit');
+    }
+    const m = await newMember(t, 'cors');
+    const member = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { ...origin, ...m.headers } });
+    expect(member.headers['access-control-allow-origin']).toBeUndefined();
+    const write = await t.app.inject({ method: 'POST', url: '/api/experiences', headers: origin, payload: {} });
+    expect(write.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/users/me', headers: { ...origin, 'access-control-request-method': 'GET' } });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('an origin named in CORS_ORIGIN may call member routes', async () => {
+    const allowed = await createTestApp({ CORS_ORIGIN: 'https://lab.example' });
+    try {
+      const m = await newMember(allowed, 'cors-allowed');
+      const res = await allowed.app.inject({ method: 'GET', url: '/api/users/me', headers: { origin: 'https://lab.example', ...m.headers } });
+      expect(res.headers['access-control-allow-origin']).toBe('https://lab.example');
+    } finally {
+      await allowed.close();
+    }
   });
 
   it('a moderator token works on moderator reads (sanity for the headers above)', async () => {

@@ -6,7 +6,7 @@ import { LoginResponse, MeResponse } from '@contract/users';
 import { makeUser } from './msw/fixtures';
 
 const user = makeUser();
-const tokens = { accessToken: 'a', refreshToken: 'r' };
+const tokens = { accessToken: 'a', refreshToken: 'r', expiresIn: 900 };
 
 describe('unwrapBody', () => {
   it.each([

@@ -150,12 +150,19 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     expect(exported.nextCursor).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Export Experiences (CSV)' }));
-    await waitFor(() => expect(files).toHaveLength(3));
-    expect(files[2].name).toBe(`peptide-experiences-${date}.csv`);
-    const csv = await files[2].blob.text();
-    expect(csv.split('\r\n').filter(Boolean)).toEqual(['peptide,category,month', '"BPC-157","Healing & Recovery","2026-11"', '"TB-500","Healing & Recovery","2026-11"']);
+    await waitFor(() => expect(files).toHaveLength(4));
+    expect(files.slice(2).map((f) => f.name)).toEqual([`peptide-experiences-${date}.csv`, `peptide-outcomes-${date}.csv`]);
+    // A byte-order mark first, so Excel reads the text as UTF-8; one header line for all pages.
+    const bytes = new Uint8Array(await files[2].blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = new TextDecoder().decode(bytes);
+    expect(csv.split('\r\n').filter(Boolean)).toEqual([
+      'id,peptide,category,month',
+      `"${store.exportPages[0]![0]!.id}","BPC-157","Healing & Recovery","2026-11"`,
+      `"${store.exportPages[1]![0]!.id}","TB-500","Healing & Recovery","2026-11"`,
+    ]);
     const csvCalls = store.requests.filter((r) => r.path === '/api/research/export' && r.params.get('format') === 'csv');
-    expect(csvCalls.map((r) => r.params.get('cursor'))).toEqual([null, '1']);
+    expect(csvCalls.map((r) => [r.params.get('table'), r.params.get('cursor')])).toEqual([['reports', null], ['reports', '1'], ['outcomes', null], ['outcomes', '1']]);
   });
 
   it('Data Export failure: an error toast and no file', async () => {
@@ -179,6 +186,7 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     }
     // The full reference is served by the API itself: plain links, not the app's router.
     expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api/docs');
+    expect(screen.getByRole('link', { name: 'API guide' })).toHaveAttribute('href', expect.stringMatching(/docs\/api\.md$/));
     expect(screen.getByRole('link', { name: 'OpenAPI 3.1 document' })).toHaveAttribute('href', '/api/openapi.json');
     expect(screen.getByRole('heading', { name: 'Response format' })).toBeInTheDocument();
     expect(screen.getByText(/"success": true/)).toBeInTheDocument();

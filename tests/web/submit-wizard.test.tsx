@@ -190,6 +190,18 @@ describe('number fields follow the contract at their step', () => {
 });
 
 describe('when the server still refuses', () => {
+  it('puts the message under the field its issues[].path names, whatever the wording', async () => {
+    const refusal = { ...errorBody('That vendor address is not allowed', 'validation_failed'), issues: [{ path: ['dosage'], message: 'That vendor address is not allowed' }] };
+    server.use(http.post('/api/experiences', () => HttpResponse.json(refusal, { status: 400 })));
+    const app = await open();
+    await toStep4(app);
+    await submit(app);
+    expect(await screen.findByText('Step 1 of 4')).toBeInTheDocument();
+    const dosage = screen.getByLabelText('Dosage');
+    expect(dosage).toHaveAccessibleDescription('That vendor address is not allowed');
+    expect(dosage).toHaveFocus();
+  });
+
   it('goes to the step and shows the message under the field it names', async () => {
     server.use(http.post('/api/experiences', () => HttpResponse.json(errorBody('peptideId: no such peptide'), { status: 400 })));
     const app = await open();

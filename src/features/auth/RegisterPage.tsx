@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PASSWORD_MIN } from '@contract/users';
-import { errorMessage } from '@/api/errors';
+import { errorMessage, refusedInputs } from '@/api/errors';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button } from '@/components/ui/button';
@@ -34,7 +34,9 @@ export function RegisterPage() {
       await register({ email: email.trim(), password });
     } catch (error) {
       const message = errorMessage(error, 'Failed to create account');
-      const field = fieldOfMessage(message);
+      // The field the 400's issues name; a host that sends none is read from the message.
+      const named = refusedInputs(error).find((issue) => issue.path === 'email' || issue.path === 'password')?.path as 'email' | 'password' | undefined;
+      const field = named ?? fieldOfMessage(message);
       setRefusal({ message, field });
       toast({ variant: 'destructive', description: message });
       setBusy(false);

@@ -6,20 +6,22 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/page/LoadError';
-import { API_REFERENCE } from '@contract/endpoints';
-import { LIMIT_SCOPE_LABELS } from '@contract/vocabulary';
-import { formatWindow } from './format';
+import { API_REFERENCE, ENDPOINTS, type Access, type EndpointKey } from '@contract/endpoints';
+import { LIMIT_SCOPE_LABELS, limitRateText } from '@contract/vocabulary';
 
-const ENDPOINTS: { method: string; path: string; access: string; description: string }[] = [
-  { method: 'GET', path: '/api/analytics', access: 'Members', description: 'The public figures (totals, growth, top peptides, outcome means) plus reports per month and a breakdown by category.' },
-  { method: 'GET', path: '/api/peptides', access: 'Public', description: 'The peptide catalogue; search, category, sort and paging in the query.' },
-  { method: 'GET', path: '/api/experiences', access: 'Public', description: 'Experience reports, newest first; filters and a paging cursor in the query.' },
-  { method: 'GET', path: '/api/users/pending', access: 'Moderators', description: 'Registrations awaiting approval, paged.' },
-  { method: 'GET', path: '/api/research/overview', access: 'Moderators', description: 'The figures of this hub’s Overview.' },
-  { method: 'GET', path: '/api/research/peptides', access: 'Moderators', description: 'Per-peptide counts and means with n, paged.' },
-  { method: 'GET', path: '/api/research/export', access: 'Moderators', description: 'The k-anonymous export; format=json or csv, limit and cursor.' },
-  { method: 'GET', path: '/api/limits', access: 'Public', description: 'The rate limits below.' },
+/** The endpoints a researcher starts with; method, path and access come from contract/endpoints.ts. */
+const HIGHLIGHTS: { key: EndpointKey; description: string }[] = [
+  { key: 'analytics', description: 'The public figures (totals, growth, top peptides, outcome means) plus reports per month and a breakdown by category.' },
+  { key: 'peptides', description: 'The peptide catalogue; search, category, sort and paging in the query.' },
+  { key: 'experiences', description: 'Experience reports, newest first; filters and a paging cursor in the query.' },
+  { key: 'pendingUsers', description: 'Registrations awaiting approval, paged.' },
+  { key: 'researchOverview', description: 'The figures of this hub’s Overview.' },
+  { key: 'researchPeptides', description: 'Per-peptide counts and means with n, paged.' },
+  { key: 'researchExport', description: 'The k-anonymous export; format=json or csv, limit and cursor.' },
+  { key: 'limits', description: 'The rate limits below.' },
 ];
+
+const ACCESS_LABELS: Record<Access, string> = { public: 'Public', member: 'Members', moderator: 'Moderators' };
 
 const SUCCESS = `{
   "success": true,
@@ -55,17 +57,21 @@ export function ApiAccessTab() {
             <a className="font-medium text-primary-strong underline underline-offset-2" href={API_REFERENCE.document}>
               OpenAPI 3.1 document
             </a>
-            .
+            ; to start, the{' '}
+            <a className="font-medium text-primary-strong underline underline-offset-2" href={API_REFERENCE.guide}>
+              API guide
+            </a>{' '}
+            (curl and a typed client).
           </p>
           <ul className="flex flex-col divide-y divide-border">
-            {ENDPOINTS.map((e) => (
-              <li key={e.path} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:gap-4">
+            {HIGHLIGHTS.map(({ key, description }) => (
+              <li key={key} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:gap-4">
                 <code className="shrink-0 break-all font-mono text-sm sm:w-72">
-                  <span className="font-semibold text-primary-strong">{e.method}</span> {e.path}
+                  <span className="font-semibold text-primary-strong">{ENDPOINTS[key].method}</span> {ENDPOINTS[key].path}
                 </code>
                 <span className="flex flex-1 flex-wrap items-baseline gap-2 text-sm text-muted-foreground">
-                  <Badge variant="outline">{e.access}</Badge>
-                  {e.description}
+                  <Badge variant="outline">{ACCESS_LABELS[ENDPOINTS[key].access]}</Badge>
+                  {description}
                 </span>
               </li>
             ))}
@@ -132,7 +138,7 @@ function RateLimits() {
                   <code className="break-all font-mono text-xs text-muted-foreground">{l.description}</code>
                 </span>
                 <span className="shrink-0 text-sm tabular-nums">
-                  {formatWindow(l.max, l.windowSeconds)} <span className="text-muted-foreground">{LIMIT_SCOPE_LABELS[l.scope]}</span>
+                  {limitRateText(l.max, l.windowSeconds)} <span className="text-muted-foreground">{LIMIT_SCOPE_LABELS[l.scope]}</span>
                 </span>
               </li>
             ))}

@@ -20,7 +20,7 @@ interface ExportSpec {
   description: string;
   button: string;
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
-  run: () => Promise<{ fileName: string; content: string; type: string }>;
+  run: () => Promise<{ fileName: string; content: string; type: string }[]>;
 }
 
 const EXPORTS: ExportSpec[] = [
@@ -34,29 +34,32 @@ const EXPORTS: ExportSpec[] = [
     run: async () => {
       const [analytics, overview] = await Promise.all([fetchMemberAnalytics(), fetchResearchOverview()]);
       const content = JSON.stringify({ exportedAt: new Date().toISOString(), analytics, overview }, null, 2);
-      return { fileName: `peptide-analytics-${today()}.json`, content, type: 'application/json' };
+      return [{ fileName: `peptide-analytics-${today()}.json`, content, type: 'application/json' }];
     },
   },
   {
     kind: 'json',
     title: 'Experience reports (JSON)',
     description:
-      'One row per report, with its month but no date, no ids and no story. Demographics appear only where at least 5 reports share them; a breakdown by peptide, age range and sex is included with small cells suppressed.',
+      'One row per report with its public id and month, but no date and no story. Demographics appear only where at least 5 reports share them (null otherwise); a breakdown by peptide, age range and sex is included with small cells suppressed.',
     button: 'Export Experiences (JSON)',
     icon: FileJson,
     run: async () => {
       const data = await fetchResearchExportJson();
-      return { fileName: `peptide-experiences-${today()}.json`, content: JSON.stringify(data, null, 2), type: 'application/json' };
+      return [{ fileName: `peptide-experiences-${today()}.json`, content: JSON.stringify(data, null, 2), type: 'application/json' }];
     },
   },
   {
     kind: 'csv',
     title: 'Experience reports (CSV)',
     description:
-      'The same k-anonymous rows as a spreadsheet, one line per report. Cells that look like formulas are prefixed so spreadsheets never run them.',
+      'Two files a spreadsheet keeps whole: the reports (one line each, its id first; list cells are JSON arrays; an empty cell means withheld, fewer than 5 reports share it, or none) and their outcomes (one line per rating: id, outcome, rating). Cells that look like formulas start with \' so spreadsheets never run them.',
     button: 'Export Experiences (CSV)',
     icon: FileSpreadsheet,
-    run: async () => ({ fileName: `peptide-experiences-${today()}.csv`, content: await fetchResearchExportCsv(), type: 'text/csv' }),
+    run: async () => [
+      { fileName: `peptide-experiences-${today()}.csv`, content: await fetchResearchExportCsv('reports'), type: 'text/csv' },
+      { fileName: `peptide-outcomes-${today()}.csv`, content: await fetchResearchExportCsv('outcomes'), type: 'text/csv' },
+    ],
   },
 ];
 
@@ -67,9 +70,9 @@ export function ExportTab() {
   async function run(spec: ExportSpec) {
     setBusy(spec.kind);
     try {
-      const file = await spec.run();
-      downloadFile(file.fileName, file.content, file.type);
-      toast({ variant: 'success', title: 'Export Successful', description: `${file.fileName} has been downloaded.` });
+      const files = await spec.run();
+      for (const file of files) downloadFile(file.fileName, file.content, file.type);
+      toast({ variant: 'success', title: 'Export Successful', description: `${files.map((f) => f.fileName).join(' and ')} ${files.length === 1 ? 'has' : 'have'} been downloaded.` });
     } catch (error) {
       toast({ variant: 'destructive', title: 'Export Failed', description: errorMessage(error, 'The export could not be created. Please try again.') });
     } finally {

@@ -1,6 +1,5 @@
 // Number and file-name formats for the Research Hub: figures carry their unit, scale and n.
 
-import { limitWindowText } from '@contract/vocabulary';
 import { formatCount, formatRating } from '@/lib/format';
 
 export { formatCount };
@@ -10,11 +9,6 @@ export const formatShare = (share: number) => `${Math.round(share * 100)}%`;
 
 /** A 1-10 mean with one decimal and its scale, or an em dash when there is no data. */
 export const formatMean = (mean: number | null) => (mean === null ? '—' : formatRating(mean));
-
-/** "10 per hour", "600 per minute", "10 per 15 minutes". */
-export function formatWindow(max: number, windowSeconds: number): string {
-  return `${formatCount(max)} per ${limitWindowText(windowSeconds)}`;
-}
 
 /** Today's date as YYYY-MM-DD (UTC), for export file names. */
 export const today = () => new Date().toISOString().slice(0, 10);

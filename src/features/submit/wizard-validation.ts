@@ -105,7 +105,16 @@ export function humanise(message: string, path: string, field: WizardField): str
   return `${LABEL[field]}${rest.startsWith(':') ? rest : rest.startsWith(' ') ? rest : ` ${rest}`}`;
 }
 
-/** Which field a server message names ("sourcing.volumeMl must be …", "peptideId: no such peptide"). */
+/** The field an input path names (`sourcing.volumeMl`), with the message worded for that field. */
+export function fieldOfPath(path: string, message: string): { field: WizardField; text: string } | null {
+  const field = PATH_FIELD[path];
+  return field ? { field, text: humanise(message, path, field) } : null;
+}
+
+/**
+ * Which field a server message names ("sourcing.volumeMl must be …", "peptideId: no such
+ * peptide"): for a host whose 400 carries no `issues`.
+ */
 export function fieldOfMessage(message: string): { field: WizardField; text: string } | null {
   const path = PATHS.find((p) => message.startsWith(p) && /^[\s:.]/.test(message.slice(p.length)));
   if (!path) return null;

@@ -10,7 +10,7 @@ import {
 } from '@contract/experiences';
 // Test data built through the contract schemas, so a mock can never answer what the real
 // server could not (a shape drift fails here, loudly, instead of passing silently).
-import { ApiErrorBody } from '@contract/common';
+import { ApiErrorBody, type ErrorCode } from '@contract/common';
 import { HealthResponse } from '@contract/analytics';
 import { LoginResponse, LogoutResponse, MeResponse, RefreshResponse, RegisterResponse, User } from '@contract/users';
 
@@ -33,15 +33,15 @@ export function makeUser(overrides: Partial<User> = {}): User {
   });
 }
 
-export const errorBody = (error: string) => ApiErrorBody.parse({ success: false, error });
+export const errorBody = (error: string, code: ErrorCode = 'bad_request') => ApiErrorBody.parse({ success: false, error, code });
 
 export const healthBody = () => HealthResponse.parse({ success: true, data: { status: 'ok' } });
 
 export const loginBody = (user: User, accessToken: string, refreshToken: string) =>
-  LoginResponse.parse({ success: true, data: { accessToken, refreshToken, user } });
+  LoginResponse.parse({ success: true, data: { accessToken, refreshToken, expiresIn: 900, user } });
 
 export const refreshBody = (accessToken: string, refreshToken: string) =>
-  RefreshResponse.parse({ success: true, data: { accessToken, refreshToken } });
+  RefreshResponse.parse({ success: true, data: { accessToken, refreshToken, expiresIn: 900 } });
 
 export const registerBody = (user: Pick<User, 'email'>, message?: string) =>
   RegisterResponse.parse({ success: true, data: { user: { email: user.email, status: 'pending' } }, message });

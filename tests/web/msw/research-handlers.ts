@@ -56,6 +56,7 @@ export function makeResearchPeptide(n: number, overrides: Partial<ResearchPeptid
 
 export function makeExportRow(overrides: Partial<ExportRow> = {}): ExportRow {
   return {
+    id: '11111111-1111-4111-8111-111111111111',
     peptide: 'BPC-157',
     category: 'Healing & Recovery',
     month: '2026-11',
@@ -143,7 +144,11 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
       const rows = store.exportPages[index] ?? [];
       const nextCursor = index + 1 < store.exportPages.length ? String(index + 1) : null;
       if (params.get('format') === 'csv') {
-        const csv = ['peptide,category,month', ...rows.map((r) => `"${r.peptide}","${r.category}","${r.month}"`)].join('\r\n') + '\r\n';
+        const bom = params.get('bom') === 'true' ? '\uFEFF' : '';
+        const csv =
+          params.get('table') === 'outcomes'
+            ? bom + ['id,outcome,rating', ...rows.map((r) => `"${r.id}","${r.peptide}","7"`)].join('\r\n') + '\r\n'
+            : bom + ['id,peptide,category,month', ...rows.map((r) => `"${r.id}","${r.peptide}","${r.category}","${r.month}"`)].join('\r\n') + '\r\n';
         return new HttpResponse(csv, { headers: { 'content-type': 'text/csv; charset=utf-8', ...(nextCursor ? { 'x-next-cursor': nextCursor } : {}) } });
       }
       const data = { k: 5, generatedAt: '2026-11-23T00:00:00.000Z', rows, nextCursor, breakdown: [] };
