@@ -124,7 +124,7 @@ describe('every operation answers as its OpenAPI document says', () => {
     await call('me', { headers: m.headers });
     await call('me', { headers: none });
     await call('me', { headers: bearer('not-a-token') });
-    await call('updateMe', { headers: m.headers, payload: { demographics: { ageRange: '30-35' } } });
+    await call('updateMe', { headers: m.headers, payload: { demographics: { ageRange: '30-34' } } });
     await call('updateMe', { headers: m.headers, payload: { demographics: 5 } });
     await call('pendingUsers', { headers: mod });
     await call('pendingUsers', { headers: m.headers });
