@@ -147,9 +147,9 @@ describe('community', () => {
 
     await page.getByLabel('Search').fill('sleep');
     await expect.poll(() => search(page).get('search')).toBe('sleep');
-    await page.getByLabel('Category').selectOption('healing');
+    await page.getByLabel('Category').selectOption('Healing & Recovery');
     await page.getByLabel('Sort').selectOption('helpful');
-    const expected = (await api('GET', '/api/experiences?search=sleep&category=healing&sort=helpful&limit=20')).body.data.experiences;
+    const expected = (await api('GET', '/api/experiences?search=sleep&category=Healing%20%26%20Recovery&sort=helpful&limit=20')).body.data.experiences;
     await expect.poll(async () => (await cards.count()) === Math.min(20, expected.length) && (await cards.first().getByRole('heading', { level: 2 }).textContent()) === expected[0]?.peptideName).toBe(true);
     const helpfulCounts = await cards.getByRole('button', { name: /^Helpful/ }).allTextContents();
     const numbers = helpfulCounts.map((t) => Number(/\((\d+)\)/.exec(t)![1]));

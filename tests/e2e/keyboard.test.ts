@@ -180,8 +180,8 @@ describe('keyboard only', () => {
 
     await typeInto(page, page.getByLabel('Search'), 'sleep');
     await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('sleep');
-    await chooseWithKeys(page, page.getByLabel('Category'), 'healing');
-    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('healing');
+    await chooseWithKeys(page, page.getByLabel('Category'), 'Healing & Recovery');
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('Healing & Recovery');
     await chooseWithKeys(page, page.getByLabel('Sort'), 'rating');
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('rating');
     await tabTo(page, page.getByRole('button', { name: 'Clear Filters' }).first());

@@ -132,7 +132,8 @@ describe('MODERATION=pre', { timeout: 180_000 }, () => {
     await signInModerator(page);
     await page.goto('/research?tab=reports');
     const item = await findInQueue(page, id);
-    expect(await item.textContent()).toContain('Every report is reviewed by a moderator before it is public.');
+    // The card names the hold reason in the moderators' words (HOLD_REASON_LABELS).
+    expect(await item.textContent()).toContain('Pre-moderation');
     await item.getByRole('button', { name: /^Publish / }).click();
     await page.getByText('Report published.').first().waitFor();
     expect(await feedShows(page, marker)).toBe(true);

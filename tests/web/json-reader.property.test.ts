@@ -68,7 +68,8 @@ const experience = fc.record({
   route: anyText,
   primaryPurpose: fc.array(anyText, { maxLength: 3 }),
   demographics: fc.record({ ageRange: anyText, biologicalSex: anyText, activityLevel: anyText }),
-  outcomes: record(number),
+  // Whole ratings, as the contract says (the reader's number handling is tested by `rating`).
+  outcomes: record(fc.integer({ min: 1, max: 10 })),
   rating: number,
   effects: fc.array(anyText, { maxLength: 4 }),
   timeline: anyText,
@@ -99,6 +100,7 @@ const peptide = fc.record({
   totalExperiences: number,
   popularity: number,
   createdAt: fc.constant('2026-11-25T04:00:00.000Z'),
+  reviewedAt: fc.constantFrom(null, '2026-11-25T04:00:00.000Z'),
   canDelete: fc.boolean(),
 });
 const analytics = fc.record({
@@ -112,7 +114,7 @@ const analytics = fc.record({
   activeUsersCount: number,
   trendingCategories: fc.array(fc.record({ name: anyText, growth: number, experiences: number }), { maxLength: 2 }),
   topPeptides: fc.array(fc.record({ _id: id, name: anyText, category: anyText, rating: number, experiences: number }), { maxLength: 2 }),
-  effectivenessData: fc.array(fc.record({ peptide: anyText, peptideId: id, experiences: number, effectiveness: record(number), sampleSizes: record(number) }), { maxLength: 2 }),
+  effectivenessData: fc.array(fc.record({ peptide: anyText, peptideId: id, rating: number, experiences: number, effectiveness: record(number), sampleSizes: record(number) }), { maxLength: 2 }),
   generatedAt: fc.constant('2026-11-25T04:00:00.000Z'),
 });
 

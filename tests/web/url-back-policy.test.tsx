@@ -59,14 +59,14 @@ describe('Back after changing URL state', () => {
     mockCommunityApi();
     const app = renderFromHome('/community');
     await screen.findByRole('heading', { level: 1, name: 'Community Experiences' });
-    await app.user.selectOptions(screen.getByLabelText('Category'), 'healing');
+    await app.user.selectOptions(screen.getByLabelText('Category'), 'Healing & Recovery');
     await app.user.selectOptions(screen.getByLabelText('Sort'), 'helpful');
-    await waitFor(() => expect(app.where()).toBe('/community?category=healing&sort=helpful'));
+    await waitFor(() => expect(app.where()).toBe('/community?category=Healing+%26+Recovery&sort=helpful'));
     await app.back();
     await waitFor(() => expect(app.where()).toBe('/'));
     await app.forward();
-    await waitFor(() => expect(app.where()).toBe('/community?category=healing&sort=helpful'));
-    expect(await screen.findByLabelText('Category')).toHaveValue('healing');
+    await waitFor(() => expect(app.where()).toBe('/community?category=Healing+%26+Recovery&sort=helpful'));
+    expect(await screen.findByLabelText('Category')).toHaveValue('Healing & Recovery');
   });
 
   it('Explore: after opening two tabs, Back returns to Home', async () => {
