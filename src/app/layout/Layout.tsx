@@ -7,6 +7,7 @@ import { Header } from './Header';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PageSkeleton } from './PageSkeleton';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+import { StaleDataNotice } from './StaleDataNotice';
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -36,6 +37,7 @@ export function Layout() {
             first paint never pushes it across the screen (layout shift). */}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-[1200px] flex-1 px-4 py-8 outline-none">
           <SessionEndedNotice />
+          <StaleDataNotice />
           {/* Keyed by path: a new page starts without the previous page's error or fallback state. */}
           <PageErrorBoundary key={pathname}>
             <Suspense fallback={<PageSkeleton />}>

@@ -113,9 +113,12 @@ export function PeptidesPage() {
   }, [user]);
 
   const query = usePeptides({ search, category, sort, page, limit: PAGE_SIZE });
+  // A failed refresh keeps the peptides already shown (the layout marks them as possibly out of
+  // date: src/app/layout/StaleDataNotice.tsx); only a first load that failed says so here.
+  const failed = query.isError && query.data === undefined;
   useEffect(() => {
-    if (query.isError) toast({ title: 'Error', description: 'Failed to load peptides', variant: 'destructive' });
-  }, [query.isError, toast]);
+    if (failed) toast({ title: 'Error', description: 'Failed to load peptides', variant: 'destructive' });
+  }, [failed, toast]);
 
   // A new page of cards renders in the background, a slice at a time (a slow phone stays
   // responsive); until then the screen shows what it showed.
@@ -196,8 +199,8 @@ export function PeptidesPage() {
                   ))}
                 </div>
               </div>
-            ) : query.isError ? (
-              <LoadError title="Failed to load peptides" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+            ) : failed ? (
+              <LoadError title="Failed to load peptides" message={query.error?.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
             ) : peptides.length === 0 ? (
               <p className="py-12 text-center text-muted-foreground">No peptides found matching your criteria.</p>
             ) : (
