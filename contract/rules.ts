@@ -98,20 +98,31 @@ export function readTimeMinutes(text: string): number {
   return words === 0 ? 0 : Math.max(1, Math.ceil(words / READ_WORDS_PER_MINUTE));
 }
 
+/** "3 min read", only for a text that takes more than a minute to read (a short story needs no estimate); else null. */
+export function readTimeText(text: string): string | null {
+  const words = text.trim().split(/\s+/).filter(Boolean).length;
+  return words > READ_WORDS_PER_MINUTE ? `${readTimeMinutes(text)} min read` : null;
+}
+
 export type CounterTone = 'orange' | 'green' | 'red';
 
-/** Story counter colour: orange below the minimum, red above 90% of the limit, else green. */
+/** Story counter colour: orange below the minimum, red above 90% of the limit (and over it), else green. */
 export function storyCounterTone(length: number, max: number, min = STORY_MIN): CounterTone {
   if (length > max * 0.9) return 'red';
   if (length < min) return 'orange';
   return 'green';
 }
 
-/** The story counter's message (docs/product-rules.md, "Forms"). */
+/**
+ * The story's one rule, stated once where it is counted (docs/product-rules.md, "Forms"): the
+ * minimum and how far to go, what is left near the limit, and how much to cut past it (a pasted
+ * text is kept whole, never cut silently).
+ */
 export function storyCounterMessage(length: number, max: number, min = STORY_MIN): string {
-  if (length > max * 0.9) return 'Approaching character limit';
-  if (length < min) return `Recommended minimum: ${min} characters (${min - length} more needed)`;
-  return 'Great length! Your story will be very helpful to the community.';
+  if (length < min) return `At least ${min} characters (${min - length} to go)`;
+  if (length > max) return `${length - max} over the limit of ${max} characters: shorten it to send it`;
+  if (length > max * 0.9) return `${max - length} characters left`;
+  return 'Long enough';
 }
 
 /** Percent growth of `current` over `previous`, one decimal; 100 when starting from zero. */

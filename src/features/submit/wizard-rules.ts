@@ -16,12 +16,15 @@ export interface WizardForm {
   activityLevel: string;
   stack: string[];
   outcomes: Record<string, number>;
+  /**
+   * An effect typed in "Add an effect to rate" and not added yet: kept with the draft, and Next
+   * asks about it rather than dropping it (wizard-validation.ts).
+   */
+  pendingEffect: string;
+  /** Effects listed without a rating; the wizard no longer asks for them (one add-effect control), corrections still show them. */
   effects: string[];
   timeline: string;
   story: string;
-  vendorName: string;
-  vendorQuantity: string;
-  vendorBatchId: string;
   sourcingVendorUrl: string;
   sourcingBatchId: string;
   sourcingPurity: string;
@@ -43,12 +46,10 @@ export const EMPTY_FORM: WizardForm = {
   activityLevel: '',
   stack: [],
   outcomes: {},
+  pendingEffect: '',
   effects: [],
   timeline: '',
   story: '',
-  vendorName: '',
-  vendorQuantity: '',
-  vendorBatchId: '',
   sourcingVendorUrl: '',
   sourcingBatchId: '',
   sourcingPurity: '',
@@ -85,8 +86,8 @@ function optionalNumber(text: string): number | undefined {
 }
 
 /**
- * Builds the POST body. Vendor details are shown but never sent; sourcing only when any field is
- * filled, and published on the card only with publishSourcing (always sent, true or false).
+ * Builds the POST body: sourcing only when any field is filled, and published on the card only with
+ * publishSourcing (always sent, true or false).
  */
 export function buildPayload(form: WizardForm) {
   const sourcing = {

@@ -19,6 +19,7 @@ export const FIELD_STEP = {
   activityLevel: 2,
   stack: 2,
   outcomes: 3,
+  pendingEffect: 3,
   effects: 3,
   timeline: 3,
   story: 4,
@@ -42,11 +43,12 @@ const LABEL: Record<WizardField, string> = {
   activityLevel: 'Activity level',
   stack: 'Stack',
   outcomes: 'Outcomes',
+  pendingEffect: 'Effect to rate',
   effects: 'Extra effects',
   timeline: 'Timeline',
   story: 'Story',
   sourcingVendorUrl: 'Vendor URL',
-  sourcingBatchId: 'Sourcing batch ID',
+  sourcingBatchId: 'Batch ID',
   sourcingPurity: 'Purity',
   sourcingVolumeMl: 'Volume',
 };
@@ -87,6 +89,8 @@ const REQUIRED: Partial<Record<WizardField, [(form: WizardForm) => boolean, stri
   biologicalSex: [(f) => !f.biologicalSex, 'Choose a biological sex'],
   activityLevel: [(f) => !f.activityLevel, 'Choose an activity level'],
   timeline: [(f) => !f.timeline, 'Choose when you noticed effects'],
+  // Typed but not added: Next asks, instead of losing it.
+  pendingEffect: [(f) => f.pendingEffect.trim() !== '', 'Press “Add effect” to rate what you typed, or clear the box.'],
 };
 
 /** Number fields: text that is not a number of the right kind, before the contract's limits. */
@@ -153,5 +157,6 @@ export const FOCUS_ID: Record<WizardField, string> = {
   primaryPurpose: 'primaryPurpose-0',
   stack: 'stack-add',
   outcomes: 'outcome-name',
+  pendingEffect: 'outcome-name',
   effects: 'effects-add',
 };

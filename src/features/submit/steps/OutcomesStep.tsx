@@ -1,12 +1,13 @@
 // Step 3: rate outcomes 1-10 (the peptide's common effects, or its overall effect when it lists
-// none, plus effects the person adds), list other effects, and say when effects began.
+// none, plus effects the person adds through the one add-effect control), and say when effects
+// began. What is typed there and not added stays in the draft, and Next asks about it
+// (wizard-validation.ts pendingEffect).
 import { useState } from 'react';
 import { TIMELINES } from '@contract/vocabulary';
 import { OUTCOME_DEFAULT, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
 import { Button, Input, Label, Select } from '@/components/ui';
 import { Slider } from '@/components/ui/slider';
 import { errorProps, Field, FieldError } from '../Field';
-import { ListEditor } from '../ListEditor';
 import { Options } from '../Options';
 import { checkOutcomeName } from '../wizard-validation';
 import type { StepProps } from './step-props';
@@ -14,7 +15,8 @@ import type { StepProps } from './step-props';
 type Props = StepProps & { commonEffects: readonly string[]; effectNames: readonly string[] };
 
 export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: Props) {
-  const [newName, setNewName] = useState('');
+  const newName = form.pendingEffect;
+  const setNewName = (name: string) => set('pendingEffect', name);
   const [nameError, setNameError] = useState<string | null>(null);
   const common = new Set(commonEffects.map((e) => e.trim().toLowerCase()));
   const add = () => {
@@ -24,7 +26,7 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
       return;
     }
     set('outcomes', { ...form.outcomes, [checked.name]: OUTCOME_DEFAULT });
-    setNewName('');
+    set('pendingEffect', '');
     setNameError(null);
   };
   const remove = (name: string) => {
@@ -63,7 +65,7 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
               placeholder="e.g. Sleep quality"
               value={newName}
               // Step 3's "rate at least one effect" is read here too: this is where it is fixed.
-              {...(nameError ? errorProps('outcome-name', nameError) : errorProps('outcomes', errors.outcomes))}
+              {...(nameError || errors.pendingEffect ? errorProps('outcome-name', nameError ?? errors.pendingEffect) : errorProps('outcomes', errors.outcomes))}
               onChange={(e) => {
                 setNewName(e.target.value);
                 setNameError(null);
@@ -80,11 +82,10 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
               Add effect
             </Button>
           </div>
-          <FieldError id="outcome-name" error={nameError ?? undefined} />
+          <FieldError id="outcome-name" error={nameError ?? errors.pendingEffect} />
         </div>
         <FieldError id="outcomes" error={errors.outcomes} />
       </fieldset>
-      <ListEditor id="effects" title="Extra effect" items={form.effects} onChange={(v) => set('effects', v)} list="effect-suggestions" error={errors.effects} />
       <datalist id="effect-suggestions">
         {effectNames.map((name) => (
           <option key={name} value={name} />
