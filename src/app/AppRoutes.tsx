@@ -1,9 +1,10 @@
 // The router, built from the route table (src/app/route-table.ts). Every page is its own chunk,
 // loaded when first visited.
 import type { ComponentType } from 'react';
-import { Navigate, Route, Routes, matchPath } from 'react-router-dom';
+import { Route, Routes, matchPath } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { Layout } from './layout/Layout';
+import { NotFoundPage } from './layout/NotFoundPage';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { ROUTES, needsSignIn, pageExport, pageFile } from './route-table';
 import { RequireAuth } from './session/RequireAuth';
@@ -38,7 +39,8 @@ export function AppRoutes() {
           );
           return path === paths.home ? <Route key={path} index element={element} /> : <Route key={path} path={path} element={element} />;
         })}
-        <Route path="*" element={<Navigate to={paths.home} replace />} />
+        {/* A mistyped address says so, with ways onward (not a silent move to Home). */}
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );
