@@ -193,6 +193,18 @@ describe('peptide detail', () => {
     expect(screen.getByRole('link', { name: 'Back to Peptides' })).toHaveAttribute('href', '/peptides');
   });
 
+  it('leads to the wizard with the peptide already chosen', async () => {
+    const peptide = makePeptide({ name: 'BPC-157', commonEffects: ['Recovery'] });
+    useCatalogue([peptide]);
+    const app = renderApp(`/peptides/${peptide._id}`);
+    await app.user.click(await screen.findByRole('link', { name: 'Share your experience with BPC-157' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Share Your Experience' }, { timeout: 8000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Peptide' })).toHaveValue('BPC-157'));
+    // The link has done its work: the address no longer asks for it.
+    expect(app.location()).toBe('/submit');
+    await waitFor(() => expect(app.search().get('peptide')).toBeNull());
+  });
+
   it('answers 404 with "Peptide not found" and a back link', async () => {
     useCatalogue([]);
     renderApp('/peptides/10000000-0000-4000-8000-999999999999');

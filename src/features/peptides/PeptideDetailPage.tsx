@@ -18,7 +18,7 @@ import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButto
 import { LoadError } from '@/components/page/LoadError';
 import { formatRating, formatRatingOutOfFive } from '@/lib/format';
 import { PageHeading } from '@/components/page/PageHeading';
-import { Badge, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
+import { Badge, buttonClasses, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 
@@ -125,7 +125,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
   if (experiences.length === 0) {
     return (
       <p className="text-muted-foreground">
-        No experiences shared for this peptide yet. <Link to={paths.submit} className="text-primary-strong underline">Share the first experience</Link>.
+        No experiences shared for this peptide yet. <Link to={paths.submitWith(peptideId)} className="text-primary-strong underline">Share the first experience</Link>.
       </p>
     );
   }
@@ -207,6 +207,10 @@ export function PeptideDetailPage() {
           <span>Rating {formatRating(peptide.averageRating)}</span>
           <span>{peptide.totalExperiences} experiences</span>
         </div>
+        {/* The wizard opens with this peptide chosen. */}
+        <Link to={paths.submitWith(peptide._id)} className={`${buttonClasses({})} justify-self-start`}>
+          Share your experience with {peptide.name}
+        </Link>
       </div>
       <SafetyNotice />
       <Tabs defaultValue="overview">

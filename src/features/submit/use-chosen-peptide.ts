@@ -7,14 +7,13 @@ import { useSearchParams } from 'react-router-dom';
 import type { Peptide } from '@contract/peptides';
 import { UUID_RE } from '@contract/vocabulary';
 import { peptideQueryOptions } from '@/api/peptides';
+import { SUBMIT_PEPTIDE_PARAM } from '@/lib/paths';
 import { outcomesFor, type WizardForm, type WizardStep } from './wizard-rules';
-
-export const PEPTIDE_PARAM = 'peptide';
 
 export function useChosenPeptide(form: WizardForm, setForm: (update: (f: WizardForm) => WizardForm) => void, setStep: (step: WizardStep) => void) {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const asked = (params.get(PEPTIDE_PARAM) ?? '').toLowerCase();
+  const asked = (params.get(SUBMIT_PEPTIDE_PARAM) ?? '').toLowerCase();
   const askedQuery = useQuery({ ...peptideQueryOptions(asked), enabled: UUID_RE.test(asked) });
   const chosen = useQuery({ ...peptideQueryOptions(form.peptideId), enabled: Boolean(form.peptideId) });
 
@@ -35,7 +34,7 @@ export function useChosenPeptide(form: WizardForm, setForm: (update: (f: WizardF
     // The link has done its work: a reload or Back does not choose it again over later changes.
     setParams(
       (p) => {
-        p.delete(PEPTIDE_PARAM);
+        p.delete(SUBMIT_PEPTIDE_PARAM);
         return p;
       },
       { replace: true },
