@@ -175,7 +175,7 @@ export function PeptidePicker({
                 role="option"
                 aria-selected={choice ? selected?._id === choice._id : selected === null}
                 className={cn(
-                  'flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm',
+                  'flex cursor-pointer flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2 text-sm',
                   i === active && 'bg-muted',
                   (choice ? selected?._id === choice._id : selected === null) && 'font-semibold text-primary-strong',
                 )}
@@ -183,9 +183,10 @@ export function PeptidePicker({
                 onMouseEnter={() => setActive(i)}
                 onClick={() => choose(choice)}
               >
-                <span className="min-w-0 [overflow-wrap:anywhere]">{choice ? choice.name : noneLabel}</span>
+                {/* The name keeps at least 6rem; a long category wraps under it rather than squeezing it. */}
+                <span className="min-w-0 flex-[1_1_6rem] [overflow-wrap:anywhere]">{choice ? choice.name : noneLabel}</span>
                 {choice && (
-                  <span className="shrink-0 text-xs font-normal text-muted-foreground">
+                  <span className="text-xs font-normal text-muted-foreground">
                     {[choice.category, reportsText(choice)].filter(Boolean).join(' · ')}
                   </span>
                 )}
