@@ -43,6 +43,19 @@ describe('experience detail', () => {
     expect(app.search().get('peptide')).toBe(e.peptideId);
   });
 
+  it('a peptide\'s page shows its reports in the same card as Community, each with "Read the full report"', async () => {
+    const e = mock.experiences[0]!;
+    const { user } = renderApp(`/peptides/${DEFAULT_PEPTIDES[0]!._id}`);
+    await user.click(await screen.findByRole('tab', { name: 'Experiences' }, slow));
+    const links = await screen.findAllByRole('link', { name: 'Read the full report' }, slow);
+    const link = links.find((a) => a.getAttribute('href') === `/experiences/${e._id}`)!;
+    const card = link.closest('li') as HTMLElement;
+    for (const text of ['Dosage', 'Frequency', 'Duration', 'Route', 'Outcomes']) expect(within(card).getByText(text)).toBeInTheDocument();
+    expect(within(card).getByRole('group', { name: 'Vote on this experience' })).toBeInTheDocument();
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: `${e.peptideName} experience` }, slow)).toBeInTheDocument();
+  });
+
   it('renders a story as text: markup stays inert, only **bold** is formatted', async () => {
     const e = mock.experiences[1]!;
     renderApp(`/experiences/${e._id}`);

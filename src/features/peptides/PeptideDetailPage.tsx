@@ -11,12 +11,10 @@ import { usePeptide } from '@/api/peptides';
 import { useMyVotes, useVoting } from '@/api/votes';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
-import { DemographicsText } from '@/components/experience/Demographics';
-import { ReportAction } from '@/components/experience/ReportAction';
-import { StoryText } from '@/components/experience/StoryText';
+import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { LoadError } from '@/components/page/LoadError';
-import { formatRating, formatRatingOutOfFive } from '@/lib/format';
+import { formatRating } from '@/lib/format';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, buttonClasses, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -135,36 +133,21 @@ function Experiences({ peptideId }: { peptideId: string }) {
         const current = voting.currentFor(exp._id, myVotes.data?.[exp._id]?.voteType);
         return (
         <li key={exp._id}>
-          <Card className={voting.votedHere(exp._id) ? 'border-primary ring-1 ring-primary' : undefined}>
-            <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-              <span className="text-sm text-muted-foreground">
-                {/* Age and sex; withheld ones say so (src/components/experience/Demographics.tsx). */}
-                <DemographicsText demographics={exp.demographics} parts={['ageRange', 'biologicalSex']} />
-                {exp.demo ? ' · Demo data' : ''}
-              </span>
-              <Badge variant="secondary">{formatRatingOutOfFive(exp.rating)}</Badge>
-            </CardHeader>
-            <CardContent className="grid gap-3 text-sm">
-              <BadgeList items={exp.effects} empty="No effects reported." />
-              {exp.story && <StoryText story={exp.story} />}
-              <Link to={paths.experience(exp._id)} className="justify-self-start text-primary-strong hover:underline">
-                Read the full report
-              </Link>
-              <div className="grid gap-3 border-t border-border pt-3">
-                {/* Every type that counts in the total, so the total is the sum of what is shown. */}
-                <VoteButtons
-                  types={VOTE_TYPES}
-                  counts={exp.votes}
-                  current={current}
-                  busy={voting.pendingFor === exp._id}
-                  onVote={(type) => voting.vote(exp._id, type, current)}
-                  showTotal
-                />
-                {voting.signInFor === exp._id && <VoteSignInNotice />}
-              </div>
-              <ReportAction {...reportFor(exp._id)} className="-mb-2 -mr-2 justify-self-end" />
-            </CardContent>
-          </Card>
+          {/* The same card as Community and the report's page, with its way in. */}
+          <ExperienceCard experience={exp} clampStory highlighted={voting.votedHere(exp._id)} report={reportFor(exp._id)}>
+            <div className="grid gap-3 border-t border-border pt-3">
+              {/* Every type that counts in the total, so the total is the sum of what is shown. */}
+              <VoteButtons
+                types={VOTE_TYPES}
+                counts={exp.votes}
+                current={current}
+                busy={voting.pendingFor === exp._id}
+                onVote={(type) => voting.vote(exp._id, type, current)}
+                showTotal
+              />
+              {voting.signInFor === exp._id && <VoteSignInNotice />}
+            </div>
+          </ExperienceCard>
         </li>
         );
       })}
