@@ -110,33 +110,45 @@ describe('create peptide', () => {
     await user.type(screen.getByLabelText('Common Frequency *'), 'daily');
   }
 
-  it('refuses missing fields', async () => {
+  it('marks every missing field under itself and focuses the first, sending nothing', async () => {
     useCatalogue([]);
     const { user } = await openForm();
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
+    const name = screen.getByLabelText('Name *');
+    expect(name).toHaveFocus();
+    expect(name).toHaveAccessibleDescription('Enter the peptide’s name');
+    expect(screen.getByLabelText('Category *')).toHaveAccessibleDescription('Choose a category');
+    expect(screen.getByLabelText('Common Frequency *')).toHaveAttribute('aria-invalid', 'true');
+    // No toast saying the same thing again.
+    expect(screen.queryByText('Validation Error')).toBeNull();
+    await user.type(name, 'Fixed');
+    expect(name).not.toHaveAttribute('aria-invalid');
     expect(backend.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('refuses a bad sequence inline and as a toast', async () => {
+  it('refuses a bad sequence under its field', async () => {
     useCatalogue([]);
     const { user } = await openForm();
     await fill(user, 'AB1!');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    // Inline under the field and in the toast.
-    await waitFor(() => expect(screen.getAllByText('Please enter a valid peptide sequence using standard amino acid codes').length).toBeGreaterThanOrEqual(2));
+    const sequence = screen.getByLabelText('Peptide Sequence *');
+    expect(sequence).toHaveAccessibleDescription('Please enter a valid peptide sequence using standard amino acid codes');
+    expect(sequence).toHaveFocus();
+    expect(screen.getAllByText('Please enter a valid peptide sequence using standard amino acid codes')).toHaveLength(1);
   });
 
-  it('creates, adds tags (blanks ignored) and returns to the reloaded list', async () => {
+  it('creates, adds tags (blanks ignored) and opens the new peptide', async () => {
     const { store } = useCatalogue([]);
-    const { user } = await openForm();
+    const app = await openForm();
+    const { user } = app;
     await fill(user, 'GHK-Cu');
     await user.type(screen.getByLabelText('Common Effects'), 'Skin{Enter}');
     await user.type(screen.getByLabelText('Common Effects'), '   {Enter}');
     await user.click(screen.getByRole('button', { name: 'Add Common Effects' }));
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Peptide created successfully')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'New Peptide' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Peptide' })).toBeInTheDocument();
+    expect(app.location()).toBe(`/peptides/${store[0]!._id}`);
     expect(store[0]?.commonEffects).toEqual(['Skin']);
   });
 

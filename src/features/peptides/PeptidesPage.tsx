@@ -2,7 +2,7 @@
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { CATEGORIES, PEPTIDE_SORTS, PEPTIDE_SORT_LABELS } from '@contract/vocabulary';
 import type { Peptide } from '@contract/peptides';
@@ -112,6 +112,7 @@ export function PeptidesPage() {
     void loadDeleteDialog().catch(() => undefined);
   }, [user]);
 
+  const navigate = useNavigate();
   const query = usePeptides({ search, category, sort, page, limit: PAGE_SIZE });
   // A failed refresh keeps the peptides already shown (the layout marks them as possibly out of
   // date: src/app/layout/StaleDataNotice.tsx); only a first load that failed says so here.
@@ -148,7 +149,7 @@ export function PeptidesPage() {
             </div>
           }
         >
-          <CreatePeptideForm onDone={() => setCreating(false)} />
+          <CreatePeptideForm onDone={() => setCreating(false)} onCreated={(peptide) => navigate(paths.peptide(peptide._id))} />
         </Suspense>
       </div>
     );
