@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 import { routeManifest } from './scripts/route-manifest.ts';
 import { ROUTES, pageFile } from './src/app/route-table.ts';
 
@@ -33,7 +34,8 @@ const FORM_PRIMITIVES = /[\\/]src[\\/]components[\\/]ui[\\/](textarea|slider|pro
 
 export default defineConfig({
   // routeManifest: each route's files for the server's preloads (server/lib/spa-preload.ts).
-  plugins: [react(), tailwindcss(), routeManifest(ROUTES.map((route) => ({ path: route.path, file: pageFile(route) })))],
+  // precompress: a .br and .gz copy of every text file written, which the server sends as stored.
+  plugins: [react(), tailwindcss(), routeManifest(ROUTES.map((route) => ({ path: route.path, file: pageFile(route) }))), precompress()],
   // The year the pre-rendered pages were built in (src/app/layout/Footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {

@@ -16,6 +16,17 @@ const Optional = (max: number) => z._default(Line(max), '');
 const DosageRanges = z.object({ low: Optional(60), medium: Optional(60), high: Optional(60) });
 const PeptideTimeline = z.object({ onset: Optional(60), peak: Optional(60), duration: Optional(60) });
 
+/**
+ * A peptide page is public as soon as a member creates it, with no queue to hold it, so what
+ * the hold rules hold in a report (a link, an email, a phone number) is refused in its fields
+ * instead; the server's 400 starts with the field's name (server/services/peptides.ts).
+ */
+export const PEPTIDE_CONTACT_MESSAGE = {
+  link: 'a peptide page cannot carry a link',
+  email: 'a peptide page cannot carry an email address',
+  phone: 'a peptide page cannot carry a phone number',
+} as const;
+
 export const CreatePeptideRequest = z.object({
   // A name (contract/safe-text.ts), then cleaned as stored (contract/names.ts): one of only
   // invisible characters is a missing one.

@@ -75,6 +75,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // ETag before compression, so the tag is of the JSON itself; weak because the gzip and br
   // bodies of one representation share it. A matching If-None-Match answers 304 with no body.
   await app.register(etag, { weak: true });
+  // The web app's files, before the compression plugin: it attaches itself to each route
+  // registered after it (an onRoute hook), and these files are compressed already (the build's
+  // .br and .gz copies, sent as stored; plugins/spa.ts). Hooks added with addHook (security
+  // headers, guards, ETag) apply to every route wherever it is registered, these included.
+  await app.register(spa, { staticDir: ctx.config.staticDir });
   // Small answers are not worth the CPU. An answer compressed here is made once (the read
   // cache keeps its own, lib/response-cache.ts): the quick setting of COMPRESSION. Answers up to
   // 64 kB (a feed page of 20 reports is about 20 kB) are compressed in one call: a compression
@@ -128,7 +133,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(analyticsRoutes, { ctx });
     }),
   );
-  await app.register(spa, { staticDir: ctx.config.staticDir });
   // The mail queue and the weekly digest, in the background of the running app.
   await app.register(mailDelivery, { ctx });
   return app;

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { compressBest } from '../../scripts/precompress';
 import type { ReadCache } from './cache';
 
 /** Below this a body is sent as is: compressing it costs more than it saves. */
@@ -32,9 +33,10 @@ export const COMPRESSION = {
   brotliWindowBits: 18,
 } as const;
 
-type Effort = 'once' | 'repeated';
+/** `best`: compressed when made, at the build's setting (scripts/precompress.ts), never again. */
+type Effort = 'once' | 'repeated' | 'best';
 
-function compress(bytes: Buffer, encoding: Encoding, effort: Effort): Buffer {
+function compress(bytes: Buffer, encoding: Encoding, effort: Exclude<Effort, 'best'>): Buffer {
   const level = COMPRESSION[effort];
   if (encoding === 'gzip') return zlib.gzipSync(bytes, { level: level.gzipLevel });
   return zlib.brotliCompressSync(bytes, {
@@ -49,7 +51,8 @@ function compress(bytes: Buffer, encoding: Encoding, effort: Effort): Buffer {
 /**
  * One finished answer: its bytes and tag. Each encoding is made quickly when first asked for,
  * and made small once when asked for again (an answer nobody asks for twice, such as a one-off
- * search, never pays for the small one); then kept.
+ * search, never pays for the small one); then kept. An answer made at start is compressed at
+ * once instead (`compressedOnce`).
  */
 export class KeptAnswer {
   readonly identity: Buffer;
@@ -61,14 +64,24 @@ export class KeptAnswer {
     this.etag = `W/"${createHash('sha1').update(this.identity).digest('base64url')}"`;
   }
 
+  /**
+   * An answer known when the server starts and sent for as long as it runs (the web app's pages,
+   * lib/spa-preload.ts): compressed now, at the best ratio, like the build's files.
+   */
+  static compressedOnce(body: string | Buffer): KeptAnswer {
+    const answer = new KeptAnswer(body);
+    if (answer.compressible) for (const encoding of ['br', 'gzip'] as const) answer.encoded[encoding] = { bytes: compressBest(answer.identity, encoding), effort: 'best' };
+    return answer;
+  }
+
   get compressible(): boolean {
     return this.identity.length >= COMPRESS_THRESHOLD;
   }
 
   bytes(encoding: Encoding): Buffer {
     const kept = this.encoded[encoding];
-    if (kept?.effort === 'repeated') return kept.bytes;
-    const effort: Effort = kept ? 'repeated' : 'once';
+    if (kept && kept.effort !== 'once') return kept.bytes;
+    const effort = kept ? 'repeated' : 'once';
     const bytes = compress(this.identity, encoding, effort);
     this.encoded[encoding] = { bytes, effort };
     return bytes;

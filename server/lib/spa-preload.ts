@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROUTE_MANIFEST_FILE, type RouteManifest } from '../../scripts/route-manifest';
+import { KeptAnswer } from './response-cache';
 
 type Prerendered = Record<string, { html: string; title: string }>;
 
@@ -26,8 +27,18 @@ export function routeMatcher(pattern: string): RegExp {
 }
 
 export interface SpaIndex {
-  /** index.html for this request path (query string included), with its page's code announced. */
+  /**
+   * index.html for this request path (query string included), with its page's code announced.
+   * Every page there can be is made here, at start, and compressed once at the build's setting
+   * (scripts/precompress.ts): a request costs no compression.
+   */
+  pageFor(url: string): KeptAnswer;
+  /** The same page's HTML as text. */
   htmlFor(url: string): string;
+}
+
+function spaIndexOf(pageFor: (url: string) => KeptAnswer): SpaIndex {
+  return { pageFor, htmlFor: (url) => pageFor(url).identity.toString('utf8') };
 }
 
 export function loadSpaIndex(staticDir: string): SpaIndex | null {
@@ -36,7 +47,10 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
   const manifestFile = path.join(staticDir, ROUTE_MANIFEST_FILE);
   if (!fs.existsSync(indexFile)) return null;
   const html = fs.readFileSync(indexFile, 'utf8');
-  if (!fs.existsSync(manifestFile)) return { htmlFor: () => html };
+  if (!fs.existsSync(manifestFile)) {
+    const page = KeptAnswer.compressedOnce(html);
+    return spaIndexOf(() => page);
+  }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RouteManifest;
 
   const routes = manifest.routes.map(({ pattern, files }) => ({ pattern: routeMatcher(pattern), files }));
@@ -45,8 +59,8 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
   /** No pre-rendered page: nothing to paint first, so the core and the page's chunks load at once. */
   const withPreloads = (files: string[]) =>
     html.replace('</head>', () => `${files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')}</head>`);
-  const pages = routes.map(({ pattern, files }) => [pattern, withPreloads([...coreFiles, ...files])] as const);
-  const otherPage = withPreloads(coreFiles);
+  const pages = routes.map(({ pattern, files }) => [pattern, KeptAnswer.compressedOnce(withPreloads([...coreFiles, ...files]))] as const);
+  const otherPage = KeptAnswer.compressedOnce(withPreloads(coreFiles));
   const pageHtml = (pathname: string) => pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? otherPage;
   /** A pre-rendered page: the core and its chunks are only named, for the entry to request after the first paint. */
   const pageModulesMeta = (pathname: string) => `<meta name="page-modules" content="${[...coreFiles, ...(routeOf(pathname)?.files ?? [])].join(' ')}">`;
@@ -56,21 +70,21 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
   const withShell = new Map(
     Object.entries(prerendered).map(([pathname, shell]) => [
       pathname,
-      html
-        .replace('</head>', () => `${pageModulesMeta(pathname)}</head>`)
-        // Replacer functions: a "$" in the page text must not act as a replacement pattern.
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
-        .replace('<div id="root"></div>', () => `<div id="root"><div inert>${shell.html}</div></div>`),
+      KeptAnswer.compressedOnce(
+        html
+          .replace('</head>', () => `${pageModulesMeta(pathname)}</head>`)
+          // Replacer functions: a "$" in the page text must not act as a replacement pattern.
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
+          .replace('<div id="root"></div>', () => `<div id="root"><div inert>${shell.html}</div></div>`),
+      ),
     ]),
   );
-  return {
-    htmlFor(url) {
-      const [pathname = '/', query] = url.split('?');
-      // The page was pre-rendered with no filters: for an address with some, the app renders it.
-      const prerenderedPage = query === undefined ? withShell.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) : undefined;
-      return prerenderedPage ?? pageHtml(pathname);
-    },
-  };
+  return spaIndexOf((url) => {
+    const [pathname = '/', query] = url.split('?');
+    // The page was pre-rendered with no filters: for an address with some, the app renders it.
+    const prerenderedPage = query === undefined ? withShell.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) : undefined;
+    return prerenderedPage ?? pageHtml(pathname);
+  });
 }
 
 function escapeHtml(text: string): string {

@@ -11,6 +11,8 @@ import { SCRUBBED, batchSlot, runBatch } from '../services/publication';
 const HOUR_MS = 3_600_000;
 /** A batch starts this long after its grid time, so that changes sent just before it have committed. */
 const START_DELAY_MS = 2_000;
+/** How long the start waits for a missed batch; Fastify stops a start whose hooks take 10 s. */
+const START_BATCH_WAIT_MS = 5_000;
 
 export const publicationBatches = fp(
   async (app, { ctx }: { ctx: AppContext }) => {
@@ -49,9 +51,14 @@ export const publicationBatches = fp(
       timer.unref();
     };
 
+    // Waited for a while only: a backlog (a server down for a day on a busy site) can take longer
+    // than the time Fastify gives a plugin to become ready, which would stop the start. Past that
+    // wait the batch goes on while the server answers what was public before, as it did while down.
     app.addHook('onReady', async () => {
-      await run(batchSlot(new Date(), period), false);
-      arm();
+      const started = run(batchSlot(new Date(), period), false).then(arm);
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([started, new Promise((resolve) => (waited = setTimeout(resolve, START_BATCH_WAIT_MS)))]);
+      clearTimeout(waited);
     });
     app.addHook('onClose', async () => {
       closed = true;

@@ -1,11 +1,17 @@
 // The built web app: hashed assets cached for a year, everything else revalidated, and the
 // history fallback (any other GET gets the app's HTML, pre-rendered for its route where the
 // build made one). Unknown API paths answer JSON 404, never HTML.
+// Nothing here is compressed per request: the build wrote a .br and a .gz copy beside each text
+// file (scripts/precompress.ts) and the stored copy the client accepts is sent; the pages are
+// compressed once at start (lib/spa-preload.ts). app.ts registers this plugin before the
+// compression plugin, so that plugin never sees these routes.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { compressibleFiles, PRECOMPRESSED } from '../../scripts/precompress';
+import { COMPRESS_THRESHOLD, keptPayload } from '../lib/response-cache';
 import { loadSpaIndex } from '../lib/spa-preload';
 
 /**
@@ -41,10 +47,23 @@ export const spa = fp(
     const hasSpa = !!staticDir && !!indexHtml && fs.existsSync(indexHtml);
     const spaIndex = hasSpa && staticDir ? loadSpaIndex(staticDir) : null;
     if (hasSpa && staticDir) {
+      const unpacked = compressibleFiles(staticDir).filter(
+        (file) => !fs.existsSync(path.join(staticDir, file + PRECOMPRESSED.br)) && fs.statSync(path.join(staticDir, file)).size >= COMPRESS_THRESHOLD,
+      );
+      if (unpacked.length) {
+        // An older build (or one made otherwise): its files would go out uncompressed.
+        const named = unpacked.slice(0, 3).join(', ') + (unpacked.length > 3 ? ', ...' : '');
+        app.log.warn(`text files without a compressed copy in ${staticDir}: ${unpacked.length} (${named}); they go out uncompressed: build again with \`npm run build\``);
+      }
       await app.register(fastifyStatic, {
         root: staticDir,
         wildcard: false,
         index: false,
+        // `x.js` is sent as `x.js.br` (or `.gz`) when the client accepts it, with
+        // `Content-Encoding` and `Vary: Accept-Encoding`, else as is. The copies are no
+        // addresses of their own: `/assets/x.js.br` is a 404 like any missing file.
+        preCompressed: true,
+        globIgnore: Object.values(PRECOMPRESSED).map((extension) => `**/*${extension}`),
         setHeaders: (res, filePath) => {
           // Hashed build assets never change; everything else is revalidated.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -63,7 +82,8 @@ export const spa = fp(
       if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
         // History fallback: the SPA's router decides what any other path shows.
         if (!spaIndex) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(spaIndex.htmlFor(request.url));
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+        return reply.send(keptPayload(request, reply, spaIndex.pageFor(request.url)));
       }
       return reply.code(404).send({ success: false, error: 'Not found' });
     });

@@ -175,9 +175,11 @@ export async function undoDecision(
           : 'There is nothing to undo: no publish or restore of this report is waiting for its batch.',
       );
     }
+    // Compared in SQL: the hide's instant has microseconds on PostgreSQL, a JS Date only milliseconds.
     await tx.query(
-      `update flags set resolved_at = null where experience_id = $1 and resolved_at = $2::timestamptz`,
-      [experienceId, row.hidden_at.toISOString()],
+      `update flags f set resolved_at = null from experiences e
+        where e.id = $1 and f.experience_id = e.id and f.resolved_at = e.hidden_at`,
+      [experienceId],
     );
     await tx.query(
       `update experiences set status = hidden_from, hidden_from = null, hidden_at = null, hidden_reason = null, hidden_note = null where id = $1`,

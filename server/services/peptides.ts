@@ -1,12 +1,12 @@
 // Peptide catalogue: search, filter, sort and page in SQL; aggregates come from trigger-kept columns.
-import type { CreatePeptideInput, Peptide } from '../../contract/peptides';
+import { PEPTIDE_CONTACT_MESSAGE, type CreatePeptideInput, type Peptide } from '../../contract/peptides';
 import type { PeptideSort } from '../../contract/common';
 import { cleanPeptideName, peptideNameKey } from '../../contract/names';
-import { skeleton } from './text-rules';
+import { findHoldMatches, skeleton } from './text-rules';
 import { roundTo } from '../../contract/rules';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
-import { conflict, forbidden, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { recordActivity } from './users';
 
 export interface PeptideRow {
@@ -195,7 +195,33 @@ export async function backfillNameSkeletons(db: Queryable): Promise<number> {
   return res.rows.length;
 }
 
+/**
+ * Refuses a link, email or phone number in any field a reader of the peptide page sees, read as
+ * the hold rules read a report (services/text-rules.ts); the message names the field and what
+ * was found. Dangerous-advice phrases are a report's rule: a page describing doses is not one.
+ */
+function refuseContacts(input: CreatePeptideInput): void {
+  const fields: [string, readonly string[]][] = [
+    ['name', [input.name]],
+    ['description', [input.description]],
+    ['detailedDescription', [input.detailedDescription]],
+    ['mechanism', [input.mechanism]],
+    ['commonDosage', [input.commonDosage]],
+    ['commonFrequency', [input.commonFrequency]],
+    ['commonEffects', input.commonEffects],
+    ['sideEffects', input.sideEffects],
+    ['commonStacks', input.commonStacks],
+    ['dosageRanges', Object.values(input.dosageRanges)],
+    ['timeline', Object.values(input.timeline)],
+  ];
+  for (const [field, texts] of fields) {
+    const found = findHoldMatches(texts).find((f) => f.kind !== 'danger');
+    if (found && found.kind !== 'danger') throw badRequest(`${field}: ${PEPTIDE_CONTACT_MESSAGE[found.kind]} ("${found.text}")`);
+  }
+}
+
 export async function createPeptide(ctx: AppContext, caller: Caller, input: CreatePeptideInput): Promise<Peptide> {
+  refuseContacts(input);
   let id: string;
   try {
     id = await insertPeptide(ctx.db, input, caller.userId);

@@ -9,6 +9,12 @@ import type { Page } from 'playwright-core';
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * The rules whose outcome depends on colours. The others read the DOM, names and roles, which a
+ * theme does not change: a page already scanned in full in one theme needs only these in the other.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 export interface Violation {
   id: string;
   impact?: string | null;
@@ -22,26 +28,29 @@ declare global {
   }
 }
 
-/** axe's violations on the page as it is now, within `include` (a selector) when given. */
-export async function axeViolations(page: Page, include?: string): Promise<Violation[]> {
+/**
+ * axe's violations on the page as it is now, within `include` (a selector) when given; with
+ * `scope` 'colour', only the colour rules (COLOUR_RULES).
+ */
+export async function axeViolations(page: Page, include?: string, scope: 'all' | 'colour' = 'all'): Promise<Violation[]> {
   // A dialog or toast still fading in is partly transparent, which axe measures as low contrast.
   await settleAnimations(page);
   if (page.frames().length > 1) {
-    const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+    const builder = scope === 'colour' ? new AxeBuilder({ page }).withRules(COLOUR_RULES) : new AxeBuilder({ page }).withTags(AXE_TAGS);
     if (include) builder.include(include);
     return (await builder.analyze()).violations;
   }
   // Evaluated, not added as a <script>: the app's Content-Security-Policy forbids inline script.
   if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axe.source);
   return page.evaluate(
-    async ([tags, selector]) => {
+    async ([tags, rules, selector]) => {
       const results = await window.axe.run(selector ? { include: [selector] } : document, {
-        runOnly: { type: 'tag', values: tags },
+        runOnly: rules ? { type: 'rule', values: rules } : { type: 'tag', values: tags },
         resultTypes: ['violations'],
       });
       return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
     },
-    [AXE_TAGS, include ?? null] as const,
+    [AXE_TAGS, scope === 'colour' ? COLOUR_RULES : null, include ?? null] as const,
   );
 }
 

@@ -58,7 +58,9 @@ export async function createPeptide(t: TestApp, accessToken: string, overrides: 
 export function storyOf(length: number, word = 'steady'): string {
   let s = `${word} `;
   while (s.length < length) s += 'progress ';
-  return s.slice(0, length);
+  // The server trims a story, so a cut that ends on a space would be one character short.
+  s = s.slice(0, length);
+  return s.endsWith(' ') ? `${s.slice(0, -1)}.` : s;
 }
 
 /** Asserts a failure envelope with the status and an error matching `pattern`. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findHoldMatches } from '../../server/services/text-rules';
 import { EVASIONS, type Evasion } from './hold-evasions';
 import { createTestApp, json, validSubmission, type TestApp } from './helpers';
+import { expectError, newMember, rows, uniqueWord, validPeptide } from './fixtures';
 
 let t: TestApp;
 let peptideId: string;
@@ -52,6 +53,32 @@ describe('hold rules against evasions', () => {
     console.log(`[evasions] ${EVASIONS.length} texts: ${held} of ${toHold} evasions held for what they hide, ${published} of ${EVASIONS.length - toHold} plain texts published`);
     expect(wrong).toEqual([]);
   }, 120_000);
+});
+
+describe('the same rules in a peptide page', () => {
+  // A member's peptide is public at once, with no queue: the contact kinds are refused instead,
+  // in every field its page shows, naming the field; a plain page is created.
+  it.each([
+    ['description', { description: 'Buy at **peptideshop**.com today.' }],
+    ['detailedDescription', { detailedDescription: 'Ask seller@**gmail**.com for a price.' }],
+    ['mechanism', { mechanism: 'Call 555 123 4567 x for details.' }],
+    ['commonEffects', { commonEffects: ['see peptide\u200bshop.ai'] }],
+    ['sideEffects', { sideEffects: ['write to seller at protonmail dot com'] }],
+    ['commonDosage', { commonDosage: '06.12.34.56.78' }],
+    ['dosageRanges', { dosageRanges: { low: 'shop.se', medium: '', high: '' } }],
+  ])('refuses a contact in %s with a 400 naming it, creating nothing', async (field, fields) => {
+    const { headers } = await newMember(t, 'peptide-contacts');
+    const name = uniqueWord('Contact');
+    const res = await t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: validPeptide({ name, ...fields }) });
+    expect(expectError(res, 400)).toMatch(new RegExp(`^${field}: a peptide page cannot carry`));
+    expect(await rows(t, 'select 1 from peptides where name = $1', [name])).toEqual([]);
+  });
+
+  it('creates a plain page', async () => {
+    const { headers } = await newMember(t, 'peptide-plain');
+    const res = await t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: validPeptide({ description: 'Studied for tendon repair at 250 mcg a day.' }) });
+    expect(res.statusCode, res.body).toBe(201);
+  });
 });
 
 describe('the repeat rule against variants of a published story', () => {

@@ -207,6 +207,33 @@ describe('the batch itself', () => {
     expect(columns).toEqual(['batch_at', 'experience_id', 'kind', 'moderator_id', 'payload', 'tracking_hash']);
   });
 
+  it('a missed batch that takes long does not stop the start: the server is ready and the batch commits after', async () => {
+    const sent = await submit(t, validSubmission(peptideId));
+    await t.ctx.db.query(`update publication_queue set batch_at = batch_at - interval '12 hours' where experience_id = $1`, [sent.experience._id]);
+    // Another transaction holds the row the batch writes last, so the batch cannot finish yet.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const blocker = t.ctx.db.transaction(async (tx) => {
+      await tx.query(`insert into app_settings (key, value) values ('last_publication_batch', '1970-01-01T00:00:00.000Z') on conflict (key) do nothing`);
+      await tx.query(`select 1 from app_settings where key = 'last_publication_batch' for update`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const restarted = await buildApp(t.ctx);
+    try {
+      await restarted.ready();
+      release();
+      await blocker;
+      await expect.poll(async () => (await restarted.inject({ method: 'GET', url: `/api/experiences/${sent.experience._id}` })).statusCode, { timeout: 15_000 }).toBe(200);
+    } finally {
+      release();
+      await restarted.close();
+    }
+  }, 30_000);
+
   it('a batch missed while the server was down runs when it starts', async () => {
     const sent = await submit(t, validSubmission(peptideId));
     // The server stops before the batch and starts again after its time: the queue says so.
