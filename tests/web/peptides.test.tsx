@@ -60,7 +60,11 @@ describe('peptides list', () => {
     expect(within(category).getAllByRole('option')).toHaveLength(7);
     await user.selectOptions(category, 'all');
     expect(await screen.findByRole('link', { name: 'BPC-157' })).toHaveAttribute('href', expect.stringMatching(/^\/peptides\//));
-    // List view: five effects shown, no "+N more".
+    // The compact list: name, category, rating and reports on one line; no description or effects.
+    const row = screen.getByRole('link', { name: 'BPC-157' }).closest('li') as HTMLElement;
+    expect(within(row).getByText(/^Rating /)).toBeInTheDocument();
+    expect(within(row).getByText(/^\d+ reports?$/)).toBeInTheDocument();
+    expect(within(row).queryByText('Dosage')).toBeNull();
     expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
     expect(queries.at(-1)?.get('category')).toBe('all');
 
