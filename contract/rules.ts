@@ -100,8 +100,8 @@ export function readTimeMinutes(text: string): number {
 
 /** "3 min read", only for a text that takes more than a minute to read (a short story needs no estimate); else null. */
 export function readTimeText(text: string): string | null {
-  const words = text.trim().split(/\s+/).filter(Boolean).length;
-  return words > READ_WORDS_PER_MINUTE ? `${readTimeMinutes(text)} min read` : null;
+  const minutes = readTimeMinutes(text);
+  return minutes > 1 ? `${minutes} min read` : null;
 }
 
 export type CounterTone = 'orange' | 'green' | 'red';
@@ -196,5 +196,6 @@ export function parseBold(text: string): { text: string; bold: boolean }[] {
  * this many published reports of the same peptide share that combination.
  */
 export const K_ANONYMITY = 5;
-/** What a view shows in place of quasi-identifiers the disclosure rule withholds. */
-export const DEMOGRAPHICS_NOT_SHOWN = `Not shown (fewer than ${K_ANONYMITY} similar reports)`;
+/** What a view shows in place of quasi-identifiers the disclosure rule withholds: quiet, not an error. */
+export const DEMOGRAPHICS_NOT_SHOWN = 'Hidden for privacy';
+

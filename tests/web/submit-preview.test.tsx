@@ -122,7 +122,7 @@ describe('this is what others will see', () => {
     }
   });
 
-  it('shows "Not shown (fewer than 5 similar reports)" when the rule withholds them', async () => {
+  it('shows "Hidden for privacy" when the rule withholds them', async () => {
     answerDisclosure({ shown: false });
     await toStep4();
     expect(await within(preview()).findByText(DEMOGRAPHICS_NOT_SHOWN, {}, slow)).toBeInTheDocument();

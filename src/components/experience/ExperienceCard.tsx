@@ -99,7 +99,8 @@ export function ExperienceCard({
         <Fact label="Duration">{e.duration} days</Fact>
         <Fact label="Route">{optionLabel(e.route)}</Fact>
         <Fact label="Age range · Sex · Activity" className="col-span-2 sm:col-span-4">
-          {demographicsNote ?? <DemographicsText demographics={e.demographics} />}
+          {/* Why they are hidden is asked for only where something can be clicked. */}
+          {demographicsNote ?? <DemographicsText demographics={e.demographics} explain={titleLink || Boolean(children)} />}
         </Fact>
       </dl>
 
