@@ -4,13 +4,15 @@ import type { ComponentType } from 'react';
 import { Route, Routes, matchPath } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { Layout } from './layout/Layout';
-import { NotFoundPage } from './layout/NotFoundPage';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { ROUTES, needsSignIn, pageExport, pageFile } from './route-table';
 import { RequireAuth } from './session/RequireAuth';
 
 // The pages' loaders, by file. Each one is a dynamic import, so each page is a chunk of its own.
 const LOADERS = import.meta.glob<Record<string, ComponentType>>('../features/*/*Page.tsx');
+
+// Rarely needed, so out of the first load like every page.
+const NotFoundPage = lazyPage(() => import('./layout/NotFoundPage'), 'NotFoundPage');
 
 const PAGES: { path: string; page: LazyPage; signIn: boolean }[] = ROUTES.map((route) => {
   const load = LOADERS[`../${pageFile(route).slice('src/'.length)}`];

@@ -60,8 +60,7 @@ async function toStep4(page: Page) {
 async function plainPeptide(): Promise<{ _id: string; name: string }> {
   const { email, password } = await approvedMember();
   const login = await api('POST', '/api/users/login', { email, password });
-  // Sorted late, so tests that take the first peptide by name do not meet it (the wizard lists
-  // the first 100 by name, and the catalogue is far smaller).
+  // Sorted late, so tests that take the first peptide by name do not meet it.
   const res = await api(
     'POST',
     '/api/peptides',

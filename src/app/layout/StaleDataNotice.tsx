@@ -18,7 +18,7 @@ export function StaleDataNotice() {
       {stale && (
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground">
           <p className="min-w-0 flex-1">
-            <span className="font-medium">{SERVER_UNREACHABLE}</span> What this page shows was loaded earlier and may be out of date.
+            <span className="font-medium">{SERVER_UNREACHABLE}</span> This page may be out of date.
           </p>
           <button
             type="button"
