@@ -88,7 +88,7 @@ describe('submit experience', () => {
     await page.getByRole('button', { name: 'Submit Another Experience' }).click();
     await page.getByText('Step 1 of 4').waitFor();
     expect(await page.getByLabel('Dosage').inputValue()).toBe('');
-    expect(await page.getByLabel('Peptide').inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: 'Peptide' }).inputValue()).toBe('');
     expect(await page.getByRole('button', { name: 'Previous' }).count()).toBe(0);
 
     // The community screen (built in parallel): when it has a search box, the report shows there.
