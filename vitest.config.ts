@@ -2,8 +2,25 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import { BrowserSuiteSequencer } from './tests/e2e/sequencer';
 import viteConfig from './vite.config';
 
-// Three projects: pure rules and the API server in Node, the SPA in jsdom, and browser
-// tests in Debian's Chromium against the real built app and server (run by `npm run test:e2e`).
+/**
+ * The part of the server suite that the server-pglite-public project runs again on PGlite's public
+ * API (PGLITE_FAST_PATH=off): the files whose statements take the fast path in the server project
+ * (submissions, votes, batches, moderation, the aggregates they keep, the queue of statements).
+ * tests/server/pglite-paths.test.ts compares the two paths request by request.
+ */
+const PGLITE_PUBLIC_API_FILES = [
+  'tests/server/experiences.test.ts',
+  'tests/server/votes.test.ts',
+  'tests/server/publication.test.ts',
+  'tests/server/moderation.test.ts',
+  'tests/server/aggregates.test.ts',
+  'tests/server/prepared-statements.test.ts',
+  'tests/server/turns.test.ts',
+];
+
+// Four projects: pure rules and the API server in Node (and part of it again on PGlite's public
+// API), the SPA in jsdom, and browser tests in Debian's Chromium against the real built app and
+// server (run by `npm run test:e2e`).
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -29,6 +46,19 @@ export default mergeConfig(
             // Generous: several tests hash with a production-like scrypt cost or reopen databases,
             // 5-20 s here when idle; on a busy 2-core machine (CI beside the browser suite) they
             // took over 30 s and failed on time alone.
+            testTimeout: 120_000,
+            hookTimeout: 180_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server-pglite-public',
+            environment: 'node',
+            include: PGLITE_PUBLIC_API_FILES,
+            env: { PGLITE_FAST_PATH: 'off' },
+            globalSetup: ['tests/server/template.ts'],
+            isolate: false,
             testTimeout: 120_000,
             hookTimeout: 180_000,
           },

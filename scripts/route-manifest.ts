@@ -1,19 +1,10 @@
 // A Vite plugin that writes .vite/route-manifest.json in the client build: for each route of the
 // SPA (src/app/route-table.ts), the JavaScript files its page needs, and the app's core. The server
 // reads it to announce a page's code in index.html (server/lib/spa-preload.ts) and so knows no
-// source file of the SPA.
+// source file of the SPA. The format is contract/route-manifest.ts, which both sides import.
 import path from 'node:path';
 import type { Plugin } from 'vite';
-
-/** The file the server reads, relative to the build's output folder. */
-export const ROUTE_MANIFEST_FILE = '.vite/route-manifest.json';
-
-export interface RouteManifest {
-  /** The app's core (src/app/boot.tsx and what it imports), which the entry loads by import(); without what the entry itself loads. */
-  core: string[];
-  /** Each route's pattern (react-router syntax) and its page's files beyond the core, in load order. */
-  routes: { pattern: string; files: string[] }[];
-}
+import { ROUTE_MANIFEST_FILE, type RouteManifest } from '../contract/route-manifest';
 
 /** What the manifest needs of one chunk of the bundle. */
 export interface BuiltChunk {

@@ -9,7 +9,7 @@
 // - runs autocannon on the React chunk with a browser's Accept-Encoding and reads the server
 //   process's CPU time (utime + stime in /proc/<pid>/stat) before and after, the servers taking
 //   turns for a few rounds.
-//   npm run bench:static [-- --baseline /tmp/main-checkout] [-- --pages /,/community] [-- --duration 10] [-- --connections 10]
+//   npm run bench:static [-- --baseline <checkout of main>] [-- --pages /,/community] [-- --duration 10] [-- --connections 10]
 //                        [-- --rounds 3] [-- --details]
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

@@ -24,7 +24,7 @@ export interface Prepared {
 }
 
 export async function prepare(config: Config, options: { seed?: boolean } = {}): Promise<Prepared> {
-  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.pgPoolSize });
+  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.pgPoolSize, pgliteFastPath: config.pgliteFastPath });
   try {
     await migrate(db);
     // Names stored before their look-alike key existed get it (migration 022).

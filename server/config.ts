@@ -37,6 +37,12 @@ export interface Config {
   workers: number;
   /** Connections in each process's PostgreSQL pool. */
   pgPoolSize: number;
+  /**
+   * PGLITE_FAST_PATH: PGlite runs the statements marked `prepare` as prepared statements whose
+   * answers it reads from the wire (db/pglite-fast-path.ts; on, the default), or every statement
+   * through PGlite's public query() (off: the fallback should a PGlite release break the fast path).
+   */
+  pgliteFastPath: boolean;
   /** In-process read caches on (the default); off measures every read from the database. */
   readCache: boolean;
   /**
@@ -130,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: (env.CORS_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     workers: int(env, 'WORKERS', 1),
     pgPoolSize: int(env, 'PG_POOL_SIZE', 10),
+    pgliteFastPath: onOff(env, 'PGLITE_FAST_PATH', true),
     // Off only to measure the uncached path (npm run bench -- --no-cache).
     readCache: env.READ_CACHE !== 'off',
     checkResponses: env.CHECK_RESPONSES === 'true',
@@ -154,6 +161,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       edits: rule('EDITS', 20, 3600),
     },
   };
+}
+
+/** `on` or `off` (unset: `fallback`). */
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = (env[name] ?? '').trim();
+  if (value === '') return fallback;
+  if (value !== 'on' && value !== 'off') throw new Error(`${name} must be "on" or "off", got "${env[name]}"`);
+  return value === 'on';
 }
 
 const DAY_MINUTES = 24 * 60;

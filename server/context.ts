@@ -43,11 +43,12 @@ export interface AppContext {
 /**
  * On PostgreSQL several processes may serve one database: rate-limit counters live in it and
  * addresses are hashed with a key every process derives alike. PGlite is one process: memory.
+ * `clock`: the limiter's time (tests move a fake one past a window instead of waiting it out).
  */
-export function defaultLimiter(db: Db, jwtSecret: string): RateLimiter {
+export function defaultLimiter(db: Db, jwtSecret: string, clock: () => number = Date.now): RateLimiter {
   return db.kind === 'postgres'
-    ? new RateLimiter(new PgRateLimitStore(db), Date.now, jwtSecret)
-    : new RateLimiter(new MemoryRateLimitStore());
+    ? new RateLimiter(new PgRateLimitStore(db), clock, jwtSecret)
+    : new RateLimiter(new MemoryRateLimitStore(), clock);
 }
 
 export function createContext(config: Config, db: Db, jwtSecret: string, limiter = defaultLimiter(db, jwtSecret)): AppContext {

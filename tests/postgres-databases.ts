@@ -16,11 +16,11 @@ export function runPrefix(now = Date.now()): string {
   return `t${now}_${process.pid}`;
 }
 
-async function withAdmin<T>(baseUrl: string, use: (admin: Client) => Promise<T>): Promise<T> {
+async function withAdmin<T>(baseUrl: string, run: (admin: Client) => Promise<T>): Promise<T> {
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    return await use(admin);
+    return await run(admin);
   } finally {
     await admin.end();
   }

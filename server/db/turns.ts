@@ -3,8 +3,8 @@
 // of 50 requests' statements ran in one turn of the loop without a break. Node (libuv 1.46)
 // accepts one new connection per turn, and reads sockets only between turns: under load a new
 // visitor's connection waited through many such turns, 2-3 s at 50 connections, while the
-// requests already inside were answered in about 100 ms (docs/performance.md, "the tail was
-// the accept queue"). Every unit of database work passes through one FIFO here, and before each
+// requests already inside were answered in about 100 ms (docs/performance.md,
+// "Writes"). Every unit of database work passes through one FIFO here, and before each
 // statement the loop gets a turn once the database has held it for TURN_BUDGET_MS.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 

@@ -4,7 +4,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { RateLimitInfo } from '../../contract/analytics';
 import type { Config, RateLimitRule } from '../config';
-import type { Queryable } from '../db/client';
+import type { Queryable } from '../db/types';
 import { tooManyRequests } from './errors';
 
 export interface WindowCount {
@@ -170,6 +170,11 @@ export class RateLimiter {
     private readonly clock: () => number = Date.now,
     private readonly sharedSecret: string | null = null,
   ) {}
+
+  /** The limiter's time: a window's Retry-After is counted from it, never from another clock. */
+  now(): number {
+    return this.clock();
+  }
 
   /** A keyed hash of an identifier (address or email) that cannot be reversed, rotating daily. */
   anonymise(value: string): string {

@@ -43,7 +43,7 @@ export function signInAttempt(limiter: RateLimiter, config: Config, email: strin
   const account = email.trim().toLowerCase();
   // One identifier for the pair; the newline cannot occur in an email or an address.
   const pair = `${account}\n${address}`;
-  const refuse = (resetAt: number) => tooManyRequests(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
+  const refuse = (resetAt: number) => tooManyRequests(Math.max(1, Math.ceil((resetAt - limiter.now()) / 1000)));
   return {
     async admit() {
       const [fromAddress, forAccount] = await Promise.all([limiter.peek(ADDRESS, address), limiter.peek(ACCOUNT, account)]);
@@ -76,7 +76,7 @@ export function addressAttempt(limiter: RateLimiter, config: Config, address: st
   return {
     async admit() {
       const fromAddress = await limiter.peek(ADDRESS, address);
-      if (fromAddress.count >= perAddress.max) throw tooManyRequests(Math.max(1, Math.ceil((fromAddress.resetAt - Date.now()) / 1000)));
+      if (fromAddress.count >= perAddress.max) throw tooManyRequests(Math.max(1, Math.ceil((fromAddress.resetAt - limiter.now()) / 1000)));
     },
     async failed() {
       await limiter.count(ADDRESS, address, perAddress.windowSeconds);

@@ -1,6 +1,6 @@
 // index.html with the current route's code announced up front. Every page is a lazy chunk, so
 // without this the browser learns of it only after the app's core has run: one more round trip
-// before the first screen. The build's route manifest (scripts/route-manifest.ts) says which files
+// before the first screen. The build's route manifest (scripts/route-manifest.ts, format in contract/route-manifest.ts) says which files
 // each page needs.
 // For the public pages the build also pre-rendered the first screen (src/prerender.tsx): it goes
 // into #root, inert (nothing there can be typed into or clicked before the app takes over: it
@@ -10,7 +10,7 @@
 // stylesheet.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROUTE_MANIFEST_FILE, type RouteManifest } from '../../scripts/route-manifest';
+import { ROUTE_MANIFEST_FILE, RouteManifest } from '../../contract/route-manifest';
 import { KeptAnswer } from './response-cache';
 
 type Prerendered = Record<string, { html: string; title: string }>;
@@ -51,7 +51,8 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
     const page = KeptAnswer.compressedOnce(html);
     return spaIndexOf(() => page);
   }
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RouteManifest;
+  // Checked against its format: a manifest from another build fails at start, not on a request.
+  const manifest = RouteManifest.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
 
   const routes = manifest.routes.map(({ pattern, files }) => ({ pattern: routeMatcher(pattern), files }));
   const coreFiles = manifest.core;

@@ -1,8 +1,8 @@
-// Absolute links for mail, from PUBLIC_URL and the web app's own paths (src/lib/paths.ts, the one
+// Absolute links for mail, from PUBLIC_URL and the web app's own paths (contract/web-paths.ts, the one
 // place they are written). Secrets (a reset token, an unsubscribe token) go in the fragment, which
 // browsers never send to a server, so no proxy or host log keeps them; the page reads it and posts
 // it in a body.
-import { paths } from '../../src/lib/paths';
+import { paths } from '../../contract/web-paths';
 import { ENDPOINTS } from '../../contract/endpoints';
 import type { MailConfig } from '../config';
 

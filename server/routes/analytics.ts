@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
 import * as analytics from '../services/analytics';
+import * as research from '../services/research';
 
 export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -45,12 +46,12 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
   });
 
   app.get('/api/research/overview', { config: moderator, schema: { response: { 200: ResearchOverviewResponse } } }, async () => {
-    return { success: true as const, data: await analytics.researchOverview(ctx) };
+    return { success: true as const, data: await research.researchOverview(ctx) };
   });
 
   app.get('/api/research/peptides', { config: moderator, schema: { querystring: ResearchPeptidesQuery, response: { 200: ResearchPeptidesResponse } } }, async (request) => {
     const { page, limit, sort } = request.query;
-    return { success: true as const, data: await analytics.researchPeptides(ctx, page, limit, sort) };
+    return { success: true as const, data: await research.researchPeptides(ctx, page, limit, sort) };
   });
 
   app.get('/api/research/export', {
@@ -66,14 +67,14 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     },
   }, async (request, reply) => {
     const { format, limit, cursor } = request.query;
-    const data = await analytics.researchExport(ctx, limit, cursor);
+    const data = await research.researchExport(ctx, limit, cursor);
     const date = new Date().toISOString().slice(0, 10);
     if (format === 'csv') {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="peptide-experiences-${date}.csv"`);
       if (data.nextCursor) reply.header('x-next-cursor', data.nextCursor);
-      return analytics.toCsv(data.rows);
+      return research.toCsv(data.rows);
     }
     return { success: true as const, data };
   });

@@ -6,19 +6,17 @@ import {
   AGE_RANGES,
   BIOLOGICAL_SEXES,
   FREQUENCIES,
-  PRIMARY_PURPOSES,
   ROUTES,
   TIMELINES,
   VOTE_TYPES,
   WIZARD_ACTIVITY_LEVELS,
 } from '../../contract/common';
 import type { SubmitExperienceInput } from '../../contract/experiences';
-import { STORY_MAX_SUBMIT, STORY_MIN } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { seedExperience } from '../services/experiences';
 import { insertPeptide } from '../services/peptides';
-import { EFFECTS, PEPTIDES, STORY_SNIPPETS, type SeedPeptide } from '../db/seed/catalogue';
-import { mulberry32 } from '../db/seed/random';
+import { EFFECTS, PEPTIDES, type SeedPeptide } from '../db/seed/catalogue';
+import { byPopularity, mulberry32, pick, pickSome, purposesFor, story } from '../db/seed/generate';
 
 export const DEMO_EXPERIENCES = 300;
 
@@ -44,38 +42,6 @@ export async function seedCatalogue(ctx: AppContext): Promise<Map<string, { id: 
   return ids;
 }
 
-function pick<T>(rand: () => number, items: readonly T[]): T {
-  return items[Math.floor(rand() * items.length)];
-}
-
-function pickSome<T>(rand: () => number, items: readonly T[], min: number, max: number): T[] {
-  const n = Math.min(items.length, min + Math.floor(rand() * (max - min + 1)));
-  const pool = [...items];
-  const out: T[] = [];
-  while (out.length < n) out.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]);
-  return out;
-}
-
-const PURPOSES_BY_CATEGORY: Record<string, readonly (typeof PRIMARY_PURPOSES)[number][]> = {
-  'Healing & Recovery': ['Injury Healing', 'Recovery', 'Gut Health', 'Immune Support'],
-  'Growth Hormone': ['Recovery', 'Muscle Gain', 'Sleep', 'Fat Loss', 'Anti-Aging'],
-  'Performance & Enhancement': ['Performance', 'Strength', 'Endurance', 'Muscle Gain'],
-  'Anti-Aging': ['Anti-Aging', 'Longevity', 'Skin Health', 'Sleep'],
-  'Cognitive Enhancement': ['Cognitive Enhancement', 'Focus', 'Memory'],
-  'Metabolic Health': ['Fat Loss', 'Weight Management', 'Endurance', 'Longevity'],
-};
-
-function story(rand: () => number): string {
-  let text = '';
-  for (const s of pickSome(rand, STORY_SNIPPETS, 2, 4)) {
-    const next = text ? `${text} ${s}` : s;
-    if (next.length > STORY_MAX_SUBMIT) break;
-    text = next;
-  }
-  while (text.length < STORY_MIN) text = `${text} ${pick(rand, STORY_SNIPPETS)}`.trim();
-  return text.slice(0, STORY_MAX_SUBMIT);
-}
-
 export async function seedDemo(
   ctx: AppContext,
   ids: Map<string, { id: string; peptide: SeedPeptide }>,
@@ -83,18 +49,7 @@ export async function seedDemo(
   seed = 157,
 ): Promise<number> {
   const rand = mulberry32(seed);
-  // Skewed popularity over a shuffled catalogue, so every category has popular peptides.
-  const peptides = [...ids.values()]
-    .map((p) => ({ p, order: rand() }))
-    .sort((a, b) => a.order - b.order)
-    .map(({ p }) => p);
-  const weights = peptides.map((_, i) => 1 / (1 + i * 0.25));
-  const totalWeight = weights.reduce((a, b) => a + b, 0);
-  const choosePeptide = () => {
-    let r = rand() * totalWeight;
-    for (let i = 0; i < peptides.length; i++) if ((r -= weights[i]) <= 0) return peptides[i];
-    return peptides[peptides.length - 1];
-  };
+  const { order: peptides, choose: choosePeptide } = byPopularity(rand, [...ids.values()], (i) => 1 / (1 + i * 0.25));
   const baseRating = new Map(peptides.map((p) => [p.id, 5 + rand() * 3.5]));
   const voters = await demoVoters(ctx, 12);
   const now = Date.now();
@@ -109,7 +64,7 @@ export async function seedDemo(
     for (const effect of peptide.commonEffects) {
       outcomes[effect] = Math.min(10, Math.max(1, Math.round(base + (rand() - 0.5) * 4)));
     }
-    const purposes = pickSome(rand, PURPOSES_BY_CATEGORY[peptide.category] ?? PRIMARY_PURPOSES, 1, 2);
+    const purposes = purposesFor(rand, peptide.category);
     const input: SubmitExperienceInput = {
       peptideId: id,
       dosage: peptide.commonDosage,

@@ -1,6 +1,7 @@
-// Pure helpers of the analytics service: CSV escaping and period buckets.
+// Pure helpers of the analytics and research services: CSV escaping and period buckets.
 import { describe, expect, it } from 'vitest';
-import { bucketStarts, toCsv } from './analytics';
+import { bucketStarts } from './analytics';
+import { toCsv } from './research';
 
 const row = {
   peptide: 'BPC-157',

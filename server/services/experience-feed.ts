@@ -83,7 +83,7 @@ export interface ExperienceListParams {
 }
 
 /**
- * Whether the feed query keeps its plan between requests (a prepared statement, db/client.ts):
+ * Whether the feed query keeps its plan between requests (a prepared statement, db/types.ts QueryOptions):
  * yes for the plain sorts, a peptide and a cursor, where every value takes the sort's index; no
  * for a search term or a category, whose selectivity decides the plan (a rare term and a common
  * word want different ones) and which a kept generic plan would not see.

@@ -3,9 +3,10 @@
 // the page that says it waits for a moderator, a calm notice when signing in too early, the
 // approval mail's link, sign in; change the password (another device's sign-in ends); delete
 // the account with the password (signed out, sign-in refused). One browser context throughout.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launch, mailTo, moderatorToken, newPage, pendingAccountId, uniqueEmail } from './browser';
+import { submitSignIn } from './sign-in';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,11 +16,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 describe('an account from registration to deletion', () => {
   it('registers, waits, is approved by mail, signs in, changes its password and deletes itself', async () => {
@@ -38,7 +34,7 @@ describe('an account from registration to deletion', () => {
 
     // Too early: the sign-in form says so calmly (a status, not an alert or an Error toast).
     await page.getByRole('link', { name: 'Go to sign in' }).click();
-    await signIn(page, email, password);
+    await submitSignIn(page, email, password);
     const notice = page.locator('form [role=status]');
     await notice.getByText('awaiting approval', { exact: false }).waitFor();
     expect(await page.locator('form [role=alert]').count()).toBe(0);
@@ -52,7 +48,7 @@ describe('an account from registration to deletion', () => {
     expect(link).toBeTruthy();
     expect(approval.html).toContain(`href="${link}"`);
     await page.goto(link!);
-    await signIn(page, email, password);
+    await submitSignIn(page, email, password);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('banner').getByRole('link', { name: email }).waitFor();
 

@@ -1,4 +1,4 @@
-// The API reference page (issue 17 item 3): served by the API at /api/docs, rendered from the
+// The API reference page: served by the API at /api/docs, rendered from the
 // OpenAPI document, lists the routes, loads under the site's CSP with nothing blocked, and has
 // no axe violations on a phone or a desktop, in light and dark.
 import type { Browser } from 'playwright-core';

@@ -1,7 +1,8 @@
-// Issue 4 scenarios in real Chromium against the built app and the real, seeded server.
+// Browsing scenarios in real Chromium against the built app and the real, seeded server.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, approvedMember, launch, newPage } from './browser';
+import { signIn } from './sign-in';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,13 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 const search = (page: Page) => new URL(page.url()).searchParams;
 

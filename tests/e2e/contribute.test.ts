@@ -1,4 +1,4 @@
-// Issue 5 scenarios in real Chromium against the built app and the real server: the anonymous
+// Contributing in real Chromium against the built app and the real server: the anonymous
 // submission wizard, the honeypot, a step kept while invalid, the data rights on /privacy keyed by
 // tracking ID, and a profile that survives a reload.
 import fs from 'node:fs';

@@ -1,10 +1,11 @@
-// Issue 16 items 5 and 10 in real Chromium against the built app: a failed sign-in stays in the
+// Errors and votes in real Chromium against the built app: a failed sign-in stays in the
 // form after its toast has gone; a member votes and withdraws, and the counts follow; each of
 // these clicked states passes axe in light and dark.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, violationLines } from './axe';
 import { approvedMember, firstPeptide, launch, newPage, submitExperience } from './browser';
+import { signIn } from './sign-in';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,13 +26,6 @@ async function themed(theme: 'light' | 'dark', width = 1280) {
   return { context, page };
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Peptide Community' }).waitFor();
-}
 
 describe('a failed sign-in', () => {
   it.each(['light', 'dark'] as const)('stays in the form after the toast has gone, with the email kept (%s)', async (theme) => {
@@ -71,6 +65,7 @@ describe('votes', () => {
     const { context, page } = await themed(theme);
     try {
       await signIn(page, email, password);
+      await page.getByRole('heading', { level: 1, name: 'Peptide Community' }).waitFor();
       await page.goto(`/experiences/${experienceId}`);
       const group = page.getByRole('group', { name: 'Vote on this experience' });
       await group.getByRole('button', { name: 'Helpful (0)', exact: true }).click();

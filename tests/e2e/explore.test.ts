@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { api, approvedMember, launch, newPage, screenshotDir } from './browser';
+import { signIn } from './sign-in';
 
 let browser: Browser;
 let member: { email: string; password: string };
@@ -16,13 +17,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 /** True when the canvas holds drawn (non-transparent) pixels. */
 const canvasDrawn = (page: Page) =>

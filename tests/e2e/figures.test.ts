@@ -1,9 +1,10 @@
 // Figures in a real browser against the seeded server: on a 390 px phone the usage chart draws at
 // most six lines (the five most reported and "Other"); Community shows how many reports match and
 // filters by peptide.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, approvedMember, launch, newPage, choosePeptide } from './browser';
+import { api, approvedMember, choosePeptide, launch, newPage } from './browser';
+import { signIn } from './sign-in';
 
 let browser: Browser;
 let member: { email: string; password: string };
@@ -17,13 +18,6 @@ afterAll(async () => {
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 describe('figures on a phone', () => {
   it("Home's four stat cards take a 2x2 block at 360 px and one row on a desktop", async () => {
@@ -44,7 +38,7 @@ describe('figures on a phone', () => {
 
   it("Explore's usage chart draws at most six series at 390 px, the rest summed as Other", async () => {
     const { context, page } = await newPage(browser, PHONE);
-    await signIn(page);
+    await signIn(page, member.email, member.password);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     const trends = (await api('GET', '/api/analytics/trends?period=monthly&groupBy=peptide', undefined, token!)).body.data;
     const series = (trends.series as { name: string }[]).map((s) => s.name);

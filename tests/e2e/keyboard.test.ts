@@ -1,4 +1,4 @@
-// Issue 8: every main flow with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows,
+// Every main flow with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows,
 // Escape) in real Chromium. No mouse clicks and no `fill`: keys only.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The moderators' side of moderation in real Chromium (issue 19): three members flag a report
+// The moderators' side of moderation in real Chromium: three members flag a report
 // through the API, the moderator finds it in the Reports tab with its flag counts, hides it with
 // a reason, sees that in the Activity tab, restores it from there, and it is back in the
 // Community feed. A second server with MODERATION=pre holds a new report until the moderator
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startAppServer, type AppServer } from './app-server';
 import { axeViolations, violationLines } from './axe';
 import { api, apiAt, approvedMember, firstPeptide, launch, newPage, submitExperience } from './browser';
+import { signInModerator } from './sign-in';
 
 let browser: Browser;
 
@@ -25,14 +26,6 @@ async function violations(page: Page, include?: string): Promise<string[]> {
   return violationLines(await axeViolations(page, include));
 }
 
-async function signInModerator(page: Page) {
-  const { email, password } = inject('moderator');
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 /** A story of its own, found by its base-36 marker (a 13-digit number would read as a phone number). */
 function story(label: string) {

@@ -1,4 +1,4 @@
-// Issue 19, the member and submitter side of moderation, in real Chromium against the built app
+// The member and submitter side of moderation, in real Chromium against the built app
 // and the real server: three approved members report one experience through the dialog; after
 // the third (FLAG_HOLD_THRESHOLD) it is gone from the Community feed and from its peptide's
 // count; the submitter's lookup on /privacy says it waits for review, and after a moderator
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAG_HOLD_THRESHOLD, FLAG_REASON_TEXT, HIDE_REASON_TEXT, HOLD_REASON_TEXT } from '@contract/moderation';
 import { axeViolations } from './axe';
 import { api, approvedMember, firstPeptide, launch, moderatorToken, newPage, submitExperience } from './browser';
+import { signIn } from './sign-in';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,13 +23,6 @@ async function expectNoAxeViolations(page: Page, label: string) {
   expect(found, label).toEqual([]);
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 /** The Community feed searched for this report's marker (the feed's order within a day is random). */
 async function openFeed(page: Page, marker: string) {

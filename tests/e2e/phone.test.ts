@@ -1,4 +1,4 @@
-// Issue 8: every screen at 360 px: no horizontal scroll, the header's navigation collapses into
+// Every screen at 360 px: no horizontal scroll, the header's navigation collapses into
 // a menu button that works, and (for the eyes of whoever reviews) a dark-mode screenshot each.
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';

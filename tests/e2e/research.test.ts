@@ -5,9 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, violationLines } from './axe';
 import { api, approvedMember, launch, moderatorToken, newPage, pendingAccountId, screenshotDir, uniqueEmail } from './browser';
+import { signIn, signInModerator } from './sign-in';
 
 let browser: Browser;
 let modToken: string;
@@ -20,18 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
-async function signInModerator(page: Page) {
-  const { email, password } = inject('moderator');
-  await signIn(page, email, password);
-}
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const statCard = (page: Page, label: string) =>

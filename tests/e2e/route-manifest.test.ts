@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { ROUTE_MANIFEST_FILE, type RouteManifest } from '../../scripts/route-manifest';
+import { ROUTE_MANIFEST_FILE, type RouteManifest } from '../../contract/route-manifest';
 import { ROUTES, pageExport } from '../../src/app/route-table';
 
 const distDir = inject('distDir');

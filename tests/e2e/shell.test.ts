@@ -1,7 +1,8 @@
-// Issue 3 scenarios in real Chromium against the built app and the real server.
+// The app shell in real Chromium against the built app and the real server.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, approvedMember, firstPeptide, launch, moderatorToken, newPage, pendingAccountId, submitExperience, uniqueEmail } from './browser';
+import { signIn } from './sign-in';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,12 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 const storage = (page: Page) =>
   page.evaluate(() => ({
@@ -45,7 +40,6 @@ describe('session in the browser', () => {
     expect((await api('POST', `/api/users/${id}/approve`, undefined, await moderatorToken())).status).toBe(200);
 
     await signIn(page, email, password);
-    await page.waitForURL((url) => url.pathname === '/');
     const header = page.getByRole('banner');
     await header.getByRole('link', { name: email }).waitFor();
     expect(await header.getByRole('link', { name: 'Login' }).count()).toBe(0);
@@ -97,7 +91,7 @@ describe('session in the browser', () => {
     const { context, page } = await newPage(browser);
     const email = uniqueEmail('pending');
     expect((await api('POST', '/api/users/register', { email, password: 'pending-password' })).status).toBe(201);
-    await signIn(page, email, 'pending-password');
+    await signIn(page, email, 'pending-password', { landing: false });
     await page.getByText('awaiting approval', { exact: false }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
@@ -107,7 +101,7 @@ describe('session in the browser', () => {
   it('shows the Research Hub link to moderators only', async () => {
     const { context, page } = await newPage(browser);
     const member = await approvedMember();
-    await signIn(page, member.email, member.password);
+    await signIn(page, member.email, member.password, { landing: false });
     await page.getByRole('banner').getByRole('link', { name: member.email }).waitFor();
     expect(await page.getByRole('link', { name: 'Research Hub' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Profile' }).count()).toBeGreaterThan(0);

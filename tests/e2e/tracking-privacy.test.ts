@@ -1,4 +1,4 @@
-// A tracking ID never travels in a URL (issue 18): in real Chromium against the built app and the
+// A tracking ID never travels in a URL: in real Chromium against the built app and the
 // real server, every request the page makes, the page's address after each step, and both
 // storages are recorded while a report is looked up, exported, updated and deleted on /privacy,
 // and looked up on the Profile page's Lookup tab. None of them may hold `TRK-`; each action must

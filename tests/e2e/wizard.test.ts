@@ -1,5 +1,5 @@
-// The Submit wizard in real Chromium against the built app and the real server (issue 16 items
-// 1, 2, 6; issue 19 item 2): a report whose story has a link is held and the confirmation says
+// The Submit wizard in real Chromium against the built app and the real server: a report whose
+// story has a link is held and the confirmation says
 // why; a peptide without common effects can be reported; numbers are refused at their step; on a
 // 360 px phone the new step's heading is in view and focused after Next.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// XSS in the browser (issue 7 item 5): a standard payload list goes in through every field a user
+// XSS in the browser: a standard payload list goes in through every field a user
 // controls (story, effects, peptide fields, profile fields, vendor fields) via the API, then the
 // screens that show them are rendered in Chromium. No payload may run: no dialog opens, the window
 // flag the payloads set stays unset, and no element carries an inline handler or a javascript:

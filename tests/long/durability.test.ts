@@ -1,4 +1,4 @@
-// Crash durability (issue 7 item 3, `npm run test:durability`): the real server on an on-disk
+// Crash durability (`npm run test:durability`): the real server on an on-disk
 // PGlite (and on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set) takes a burst of
 // concurrent submissions and votes, is killed with SIGKILL mid-burst, and restarts on the same
 // data: every submission that got a 201 is found by its tracking ID, every acknowledged vote is

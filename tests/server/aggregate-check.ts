@@ -1,8 +1,8 @@
 // The trigger-kept aggregates (per-peptide columns, experience_daily, peptide_outcomes,
 // peptide_reported_effects, demographic_cells, experience_group_counts, vote counters) compared with a recomputation from
-// scratch (server/db/seed/bulk.ts FROM_SCRATCH); shared by the tests that write around them.
+// scratch (server/db/aggregates.ts FROM_SCRATCH); shared by the tests that write around them.
 import { expect } from 'vitest';
-import { FROM_SCRATCH } from '../../server/db/seed/bulk';
+import { FROM_SCRATCH } from '../../server/db/aggregates';
 import type { TestApp } from './helpers';
 
 type Rec = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // peptide_reported_effects, demographic cells, category counts, vote counters) must equal a from-scratch recomputation after any mix
 // of writes, whether the triggers kept them (API writes) or the bulk loader rebuilt them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../server/db/seed/random';
+import { mulberry32 } from '../../server/db/seed/generate';
 import { bulkSeed } from '../../server/db/seed/bulk';
 import { bearer, createTestApp, deleteTracked, json, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { expectAggregatesExact } from './aggregate-check';

@@ -13,7 +13,7 @@ import {
   growthPercent,
   type ExportRow,
 } from '../../contract';
-import { mulberry32 } from '../../server/db/seed/random';
+import { mulberry32 } from '../../server/db/seed/generate';
 import { submitExperience } from '../../server/services/experiences';
 import { breakdownNoise } from '../../server/services/publication';
 import { bearer, createTestApp, deleteTracked, json, member, submit, updateTracked, validSubmission, type TestApp } from './helpers';

@@ -1,4 +1,4 @@
-// Anonymity scan (issue 7, docs/product-rules.md "Anonymity"): after members and
+// Anonymity scan (docs/product-rules.md "Anonymity"): after members and
 // visitors submit from distinctive addresses and user agents, no row of the experiences table,
 // no line of the server's log and no public or research response ties a report to a person.
 import { Writable } from 'node:stream';

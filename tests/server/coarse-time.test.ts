@@ -1,4 +1,4 @@
-// Coarse time (issue 18): no public answer, export or cursor gives a report's time finer than
+// Coarse time: no public answer, export or cursor gives a report's time finer than
 // its UTC day, which is all the database keeps. Sorting newest first still works.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -11,6 +11,13 @@ describe('server configuration', () => {
     expect(() => loadConfig({ WORKERS: 'many' })).toThrow(/WORKERS must be a positive number, got "many"/);
     expect(() => loadConfig({ PG_POOL_SIZE: '-1' })).toThrow(/PG_POOL_SIZE must be a positive number/);
   });
+
+  it('reads PGLITE_FAST_PATH as on (the default) or off, and refuses anything else', () => {
+    expect(loadConfig({}).pgliteFastPath).toBe(true);
+    expect(loadConfig({ PGLITE_FAST_PATH: 'on' }).pgliteFastPath).toBe(true);
+    expect(loadConfig({ PGLITE_FAST_PATH: 'off' }).pgliteFastPath).toBe(false);
+    expect(() => loadConfig({ PGLITE_FAST_PATH: 'yes' })).toThrow('PGLITE_FAST_PATH must be "on" or "off", got "yes"');
+  });
 });
 
 describe('the benchmark-only route', () => {

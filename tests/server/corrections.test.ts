@@ -1,12 +1,12 @@
-// An author's correction of any field the wizard asks (issue 32 item 5; docs/product-rules.md,
+// An author's correction of any field the wizard asks (docs/product-rules.md,
 // "Publication in batches"): every field changes, through the same hold rules and the same batch as
 // a new report; an identical edit writes nothing; corrections keep their per-report limit; a report
 // moved to another peptide or demographic combination moves in every aggregate, and counts toward
 // disclosure in its new cell only once it has settled there. An automatic hold corrected by its
-// author reads `corrected`, not "after a moderator held or hid it" (item 6).
+// author reads `corrected`, not "after a moderator held or hid it".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_REASON_TEXT } from '../../contract/moderation';
-import { mulberry32 } from '../../server/db/seed/random';
+import { mulberry32 } from '../../server/db/seed/generate';
 import { nextBatchAt, runBatch } from '../../server/services/publication';
 import { expectAggregatesExact } from './aggregate-check';
 import { moderatorToken, rows } from './fixtures';

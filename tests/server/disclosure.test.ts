@@ -1,4 +1,4 @@
-// The disclosure rule (issue 18): a report's quasi-identifiers (age range, biological sex,
+// The disclosure rule: a report's quasi-identifiers (age range, biological sex,
 // activity level) are shown, in every public view and in the research export, only where at
 // least K_ANONYMITY reports of the same peptide share the combination; sourcing is public only
 // when the submitter asks. The linking test plays a researcher who joins the export to the

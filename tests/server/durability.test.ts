@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OwnExperienceResponse, PeptideResponse, VoteStatusResponse } from '../../contract';
-import { acquireLock } from '../../server/db/client';
+import { acquireLock } from '../../server/db/data-dir-lock';
 import { PASSWORD, bearer, createTestApp, json, login, lookupTracked, submit, validSubmission } from './helpers';
 import { createPeptide, newMember, storyOf } from './fixtures';
 

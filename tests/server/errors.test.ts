@@ -1,4 +1,4 @@
-// Errors (issue 7 item 10): the global error handler never leaks a stack trace or SQL, even when
+// Errors: the global error handler never leaks a stack trace or SQL, even when
 // the database fails under every endpoint; malformed JSON is a 400 and an oversized body a 413 on
 // every endpoint that takes a body; unknown /api paths are JSON 404s; and a real server process
 // survives all of it, including broken HTTP, and keeps answering.

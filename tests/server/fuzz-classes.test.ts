@@ -1,4 +1,4 @@
-// Fuzzed input by class (issue 15): the classes that once answered 500, each sent to every
+// Fuzzed input by class: the classes that once answered 500, each sent to every
 // endpoint it applies to, counted and printed. No request of any class may get a 5xx, and every
 // 4xx carries a readable `error`. The random mutations of the whole contract are in fuzz.test.ts.
 //   unicode escapes   every string field and key of every body, as raw JSON escapes (lone

@@ -1,4 +1,4 @@
-// Fuzzed input (issue 7): fast-check derives malformed requests from the contract's schemas and
+// Fuzzed input: fast-check derives malformed requests from the contract's schemas and
 // sends more than 10,000 of them across every endpoint to one app on PGlite (or PostgreSQL with
 // TEST_DATABASE_URL). Every request the contract refuses must get a 4xx with an `error`; no
 // request at all may get a 5xx; the server keeps serving; rejected writes change no table.

@@ -53,6 +53,8 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     DISCLOSURE_SETTLE_DAYS: '0',
     // Every answer checked against its route's response schema (server/lib/validate.ts).
     CHECK_RESPONSES: 'true',
+    // PGlite's fast path or its public API: the vitest project server-pglite-public sets off.
+    PGLITE_FAST_PATH: process.env.PGLITE_FAST_PATH,
     ...overrides,
   });
 }
@@ -63,7 +65,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: strin
   // A copy of the run's migrated, seeded template (template.ts); migrate then finds nothing to do.
   const pgliteTemplate = !databaseUrl && !dataDir ? inject('pgliteTemplate') : null;
   const loadDataDir = pgliteTemplate ? await fs.openAsBlob(pgliteTemplate) : undefined;
-  const db = await openDb({ dataDir: dataDir ?? 'memory://', databaseUrl, loadDataDir });
+  const db = await openDb({ dataDir: dataDir ?? 'memory://', databaseUrl, loadDataDir, pgliteFastPath: config.pgliteFastPath });
   await migrate(db);
   const ctx = createContext(config, db, await jwtSecret(db, null));
   const existing = await db.query<{ id: string; name: string }>('select id, name from peptides where deleted_at is null');

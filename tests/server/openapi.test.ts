@@ -1,4 +1,4 @@
-// The API describes itself (issue 17 item 3): every route the app registers is in the OpenAPI
+// The API describes itself: every route the app registers is in the OpenAPI
 // 3.1 document at /api/openapi.json with its request parts, responses, access and limits, the
 // document's references all resolve, and /api/docs is a page for people. Access is checked
 // before the schemas, so a caller without access hears 401/403 before any 400 about its input.

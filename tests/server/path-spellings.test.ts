@@ -1,4 +1,4 @@
-// Route rules follow the route, not the URL text (issue 15): every route of the API is sent over
+// Route rules follow the route, not the URL text: every route of the API is sent over
 // real HTTP (no request normalisation on the way) under several spellings that reach it:
 // percent-encoded letters (lower- and upper-case hex), doubled slashes, a leading double slash
 // and a trailing slash. Each spelling must get what the plain path gets: the same status and

@@ -3,14 +3,15 @@
 // after errors and after a schema change. On PGlite by default; on PostgreSQL with
 // TEST_DATABASE_URL, like the rest of the server suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PREPARED, openDb, type Db } from '../../server/db/client';
-import { freshPostgresDatabase } from './helpers';
+import { openDb, type Db } from '../../server/db/client';
+import { MAX_PREPARED } from '../../server/db/statement-names';
+import { freshPostgresDatabase, testConfig } from './helpers';
 
 let db: Db;
 
 beforeAll(async () => {
   const url = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
-  db = await openDb({ dataDir: 'memory://', databaseUrl: url });
+  db = await openDb({ dataDir: 'memory://', databaseUrl: url, pgliteFastPath: testConfig().pgliteFastPath });
   await db.query(`create table kinds (
     id uuid primary key, n8 bigint, n4 integer, f double precision, num numeric, flag boolean, at timestamptz,
     tags text[], counts integer[], doc jsonb, note text)`);

@@ -1,4 +1,4 @@
-// Which address a limit counts (issue 15): TRUST_PROXY is a number of proxy hops or a list of
+// Which address a limit counts: TRUST_PROXY is a number of proxy hops or a list of
 // proxy addresses, never "trust everything". Behind a proxy that appends the address it saw to
 // X-Forwarded-For (nginx's $proxy_add_x_forwarded_for, cloud load balancers), whatever the
 // client wrote into the header itself must not change which limit it counts against.

@@ -1,4 +1,4 @@
-// Research Hub API (issue 5 part 4): moderators only, real figures, the paged per-peptide table
+// Research Hub API: moderators only, real figures, the paged per-peptide table
 // with means and their n, and the registration decisions the User Management tab makes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

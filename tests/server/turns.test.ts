@@ -1,14 +1,15 @@
 // The event loop's turns while PGlite works (server/db/turns.ts): Node accepts one new
 // connection per turn, so a queue of statements that never let the loop turn kept new visitors
-// waiting seconds (docs/performance.md, "the tail was the accept queue"). PGlite only: on
+// waiting seconds (docs/performance.md, "Writes"). PGlite only: on
 // PostgreSQL the statements run in the database's own processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../server/db/client';
+import { testConfig } from './helpers';
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite under a queue of statements', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openDb({ dataDir: 'memory://' });
+    db = await openDb({ dataDir: 'memory://', pgliteFastPath: testConfig().pgliteFastPath });
   });
   afterAll(async () => {
     await db?.close();

@@ -1,4 +1,4 @@
-// The moderators' Reports and Activity tabs (issue 19) against MSW: the queue with why each
+// The moderators' Reports and Activity tabs against MSW: the queue with why each
 // report is there, empty and error states, Publish / Hide / Restore updating the list with a
 // toast and moving focus, the Hide dialog's checks, and the Activity filters.
 import { screen, waitFor, within } from '@testing-library/react';

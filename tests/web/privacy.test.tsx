@@ -1,4 +1,4 @@
-// /privacy (issue 5 part 2): tabs, truthful content with the source link, and the working
+// /privacy: tabs, truthful content with the source link, and the working
 // data rights keyed by tracking ID: lookup, Export Data, Update Experience, Delete Data.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';

@@ -1,4 +1,4 @@
-// The "Report" action (issue 19, docs/product-rules.md "Moderation"): members flag a report
+// The "Report" action (docs/product-rules.md "Moderation"): members flag a report
 // through the dialog (reason and optional note, one flag each: again is a 409), a held report
 // leaves the list; visitors are asked to sign in and come back to the page afterwards.
 import { screen, waitFor, within } from '@testing-library/react';

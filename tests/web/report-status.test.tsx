@@ -1,4 +1,4 @@
-// The submitter's view of moderation (issue 19): tracking lookup on /privacy says whether the
+// The submitter's view of moderation: tracking lookup on /privacy says whether the
 // report is published, waiting for review (with the sentence of each hold reason) or hidden by a
 // moderator (with the reason's sentence, never the moderator's note); the edit form says that
 // saving a held or hidden report sends it back to a moderator.

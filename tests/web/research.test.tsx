@@ -1,4 +1,4 @@
-// Research Hub (issue 5 part 4) against MSW: access, the six tabs, exports, limits and the
+// Research Hub against MSW: access, the six tabs, exports, limits and the
 // registration queue with its toasts.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

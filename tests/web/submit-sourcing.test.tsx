@@ -1,4 +1,4 @@
-// /submit leftovers (issue 5 part 1): optional sourcing fields are validated in place (red
+// /submit leftovers: optional sourcing fields are validated in place (red
 // message under the field, field outlined, nothing sent until fixed) and the wizard works against the
 // default MSW handlers (catalogue, effects, submission) with no per-test setup.
 import { screen, within } from '@testing-library/react';

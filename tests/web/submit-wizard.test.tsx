@@ -1,4 +1,4 @@
-// /submit (issue 16 items 1, 2, 6, 8; issue 19 item 2): a peptide with no common effects can be
+// /submit: a peptide with no common effects can be
 // reported; numbers follow the contract at their step; a refusal the server still sends goes to
 // its step and field; the step heading takes focus after Next; Bold with nothing selected; the
 // confirmation says when and why a report waits for review.

@@ -6,16 +6,15 @@ import {
   AGE_RANGES,
   BIOLOGICAL_SEXES,
   FREQUENCIES,
-  PRIMARY_PURPOSES,
   ROUTES,
   TIMELINES,
   WIZARD_ACTIVITY_LEVELS,
 } from '../../../contract/common';
-import { experienceRating, purposeGroups, STORY_MAX_SUBMIT } from '../../../contract/rules';
+import { experienceRating, purposeGroups } from '../../../contract/rules';
 import { newTrackingId, trackingHash } from '../../lib/tracking';
-import type { Db, Queryable } from '../client';
-import { STORY_SNIPPETS } from './catalogue';
-import { mulberry32 } from './random';
+import type { Db } from '../client';
+import { recomputeAggregates } from '../aggregates';
+import { byPopularity, clamp, mulberry32, pick, pickSome, purposesFor, story as makeStory } from './generate';
 
 export interface BulkOptions {
   experiences: number;
@@ -32,14 +31,6 @@ export interface BulkOptions {
   onPhase?: (line: string) => void;
 }
 
-const PURPOSES_BY_CATEGORY: Record<string, readonly string[]> = {
-  'Healing & Recovery': ['Injury Healing', 'Recovery', 'Gut Health', 'Immune Support'],
-  'Growth Hormone': ['Recovery', 'Muscle Gain', 'Sleep', 'Fat Loss', 'Anti-Aging'],
-  'Performance & Enhancement': ['Performance', 'Strength', 'Endurance', 'Muscle Gain'],
-  'Anti-Aging': ['Anti-Aging', 'Longevity', 'Skin Health', 'Sleep'],
-  'Cognitive Enhancement': ['Cognitive Enhancement', 'Focus', 'Memory'],
-  'Metabolic Health': ['Fat Loss', 'Weight Management', 'Endurance', 'Longevity'],
-};
 const VOTE_KINDS = ['helpful', 'helpful', 'helpful', 'not-helpful', 'detailed', 'concerning'] as const;
 
 interface CataloguePeptide {
@@ -66,29 +57,14 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
   if (!catalogue.length) throw new Error('The catalogue is empty: start the server once (or seed) first');
 
   // Zipf-like popularity over a shuffled catalogue: a few peptides hold most reports.
-  const order = catalogue.map((p) => ({ p, k: rand() })).sort((a, b) => a.k - b.k).map((x) => x.p);
-  const weights = order.map((_, i) => 1 / Math.pow(i + 1, 1.07));
-  const cumulative: number[] = [];
-  weights.reduce((acc, w, i) => (cumulative[i] = acc + w), 0);
-  const totalWeight = cumulative[cumulative.length - 1];
-  const choose = () => {
-    const r = rand() * totalWeight;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid] < r) lo = mid + 1;
-      else hi = mid;
-    }
-    return order[lo];
-  };
+  const { order, choose } = byPopularity(rand, catalogue, (i) => 1 / Math.pow(i + 1, 1.07));
   // Each peptide has its own typical outcome level and spread, so ratings differ by peptide.
   const profile = new Map(order.map((p) => [p.id, { base: 4.5 + rand() * 4, spread: 1.5 + rand() * 3 }]));
 
   const voterIds = await bulkVoters(db, options.voters ?? 300);
   // A large load into indexed tables spends most of its time keeping the indexes (the trigram
   // GIN above all) row by row: drop the secondary ones and build each once at the end, which
-  // is several times faster (1,000,000 reports on PostgreSQL: see docs/performance.md).
+  // is several times faster (1,000,000 reports on PostgreSQL: docs/performance-log.md).
   const rebuild = options.experiences >= (options.dropIndexesAbove ?? 50_000) ? await dropSecondaryIndexes(db, options.onPhase) : null;
   const now = Date.now();
   const span = months * 30.44 * 86_400_000;
@@ -106,7 +82,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
         // inserted oldest first, as a live database receives them, so the table's physical order
         // follows their dates: the k-th of n is at quantile k/n of the same skewed distribution
         // (in random order, every walk of a date index jumped between pages, which no community
-        // that grew over time has; docs/performance.md, "Generating a million reports").
+        // that grew over time has; docs/performance-log.md, "Generating a million reports").
         const createdAt = new Date(now - Math.pow(1 - (inserted + i + rand()) / options.experiences, 1.6) * span);
         // Kept to the day, as every report is (migration 007_coarse_time.sql).
         createdAt.setUTCHours(0, 0, 0, 0);
@@ -116,9 +92,8 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
           if (rand() < 0.15 && Object.keys(outcomes).length) continue;
           outcomes[effect] = clamp(Math.round(base + (rand() - 0.5) * spread * 2), 1, 10);
         }
-        const purposePool = PURPOSES_BY_CATEGORY[p.category] ?? PRIMARY_PURPOSES;
-        const purposes = some(rand, purposePool, 1, 2);
-        const effects = p.side_effects.length && rand() < 0.3 ? some(rand, p.side_effects, 1, 2) : [];
+        const purposes = purposesFor(rand, p.category);
+        const effects = p.side_effects.length && rand() < 0.3 ? pickSome(rand, p.side_effects, 1, 2) : [];
         const story = makeStory(rand);
         const id = randomUUID();
         rows.push({
@@ -145,7 +120,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
         });
         // Votes are skewed too: most reports get none, a few get many.
         const voteCount = Math.min(voterIds.length, Math.floor(Math.pow(rand(), 3) * 12));
-        for (const voter of some(rand, voterIds, voteCount, voteCount)) {
+        for (const voter of pickSome(rand, voterIds, voteCount, voteCount)) {
           voteRows.push({ experience_id: id, user_id: voter, vote_type: pick(rand, VOTE_KINDS), created_at: createdAt.toISOString() });
         }
       }
@@ -202,57 +177,6 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
   return { experiences: inserted, votes };
 }
 
-/** Rebuilds every trigger-kept aggregate from the experiences table, set-based. */
-export async function recomputeAggregates(tx: Queryable): Promise<void> {
-  for (const sql of Object.values(RECOMPUTE)) await tx.query(sql);
-}
-
-/**
- * The aggregates as the triggers define them, computed from scratch: published reports only
- * (migration 009_moderation.sql); the vote counters on each report count every vote. Used to rebuild after a
- * bulk load and, in tests, to check the maintained tables against the truth.
- */
-export const FROM_SCRATCH = {
-  peptides: `select p.id as peptide_id, count(e.id)::int as experience_count, coalesce(sum(e.rating), 0)::float8 as rating_sum,
-      coalesce(sum(e.helpful_count + e.not_helpful_count + e.detailed_count + e.concerning_count), 0)::int as vote_count
-    from peptides p left join experiences e on e.peptide_id = p.id and e.status = 'published' group by p.id`,
-  daily: `select peptide_id, (created_at at time zone 'UTC')::date as day, count(*)::int as experiences, sum(rating)::float8 as rating_sum
-    from experiences where status = 'published' group by 1, 2`,
-  outcomes: `select e.peptide_id, lower(o.key) as outcome, sum(o.value::float8)::float8 as total, count(*)::int as n
-    from experiences e, jsonb_each_text(e.outcomes) o where e.status = 'published' group by 1, 2`,
-  effects: `select peptide_id, effect, count(*)::int as n
-    from (select distinct e.id, e.peptide_id, lower(x) as effect from experiences e, unnest(e.effects) x where e.status = 'published') d group by 1, 2`,
-  cells: `select peptide_id, age_range, biological_sex, activity_level, count(*)::int as n
-    from experiences where status = 'published' group by 1, 2, 3, 4`,
-  groups: `select e.peptide_id, g as purpose_group, count(distinct e.id)::int as n
-    from experiences e, unnest(e.purpose_groups) g where e.status = 'published' group by 1, 2`,
-  voteCounters: `select e.id, (count(v.id) filter (where v.vote_type = 'helpful'))::int as helpful,
-      (count(v.id) filter (where v.vote_type = 'not-helpful'))::int as not_helpful,
-      (count(v.id) filter (where v.vote_type = 'detailed'))::int as detailed,
-      (count(v.id) filter (where v.vote_type = 'concerning'))::int as concerning
-    from experiences e left join votes v on v.experience_id = e.id group by e.id`,
-} as const;
-
-const RECOMPUTE = {
-  voteCounters: `update experiences e set helpful_count = c.helpful, not_helpful_count = c.not_helpful,
-      detailed_count = c.detailed, concerning_count = c.concerning
-    from (${FROM_SCRATCH.voteCounters}) c
-    where e.id = c.id and (e.helpful_count, e.not_helpful_count, e.detailed_count, e.concerning_count)
-      is distinct from (c.helpful, c.not_helpful, c.detailed, c.concerning)`,
-  peptides: `update peptide_counters c set experience_count = a.experience_count, rating_sum = a.rating_sum, vote_count = a.vote_count
-    from (${FROM_SCRATCH.peptides}) a where a.peptide_id = c.peptide_id`,
-  dailyClear: 'delete from experience_daily',
-  daily: `insert into experience_daily (peptide_id, day, experiences, rating_sum) ${FROM_SCRATCH.daily}`,
-  outcomesClear: 'delete from peptide_outcomes',
-  outcomes: `insert into peptide_outcomes (peptide_id, outcome, total, n) ${FROM_SCRATCH.outcomes}`,
-  effectsClear: 'delete from peptide_reported_effects',
-  effects: `insert into peptide_reported_effects (peptide_id, effect, n) ${FROM_SCRATCH.effects}`,
-  cellsClear: 'delete from demographic_cells',
-  cells: `insert into demographic_cells (peptide_id, age_range, biological_sex, activity_level, n) ${FROM_SCRATCH.cells}`,
-  groupsClear: 'delete from experience_group_counts',
-  groups: `insert into experience_group_counts (peptide_id, purpose_group, n) ${FROM_SCRATCH.groups}`,
-};
-
 /**
  * Drops the indexes of experiences and votes that back no constraint and returns a function
  * that creates them again from their saved definitions (pg_get_indexdef).
@@ -290,30 +214,4 @@ async function bulkVoters(db: Db, n: number): Promise<string[]> {
     [randomBytes(8).toString('hex'), n],
   );
   return res.rows.map((r) => r.id);
-}
-
-function clamp(n: number, lo: number, hi: number) {
-  return Math.min(hi, Math.max(lo, n));
-}
-
-function pick<T>(rand: () => number, items: readonly T[]): T {
-  return items[Math.floor(rand() * items.length)];
-}
-
-function some<T>(rand: () => number, items: readonly T[], min: number, max: number): T[] {
-  const n = Math.min(items.length, min + Math.floor(rand() * (max - min + 1)));
-  const out = new Set<T>();
-  while (out.size < n) out.add(items[Math.floor(rand() * items.length)]);
-  return [...out];
-}
-
-function makeStory(rand: () => number): string {
-  const parts = some(rand, STORY_SNIPPETS, 2, 4);
-  let text = '';
-  for (const s of parts) {
-    const next = text ? `${text} ${s}` : s;
-    if (next.length > STORY_MAX_SUBMIT) break;
-    text = next;
-  }
-  return text;
 }

@@ -2,9 +2,10 @@
 // "Moderation"). The dialogs load on the first press, so a visitor's feed never fetches them.
 import Flag from 'lucide-react/icons/flag';
 import { lazy, Suspense, useState } from 'react';
-import type { FlagReason } from '@contract/moderation';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+// Types only: the dialog's code itself loads on the first press.
+import type { SendFlag } from './ReportDialog';
 
 const ReportDialog = lazy(() => import('./ReportDialog').then((m) => ({ default: m.ReportDialog })));
 
@@ -12,8 +13,7 @@ export interface ReportActionProps {
   signedIn: boolean;
   /** Already reported by this member: the action reads "Reported" and does nothing. */
   reported: boolean;
-  /** Sends the flag: resolves to null when sent, or to the message to show in the dialog. */
-  send: (flag: { reason: FlagReason; note: string }) => Promise<string | null>;
+  send: SendFlag;
   className?: string;
 }
 

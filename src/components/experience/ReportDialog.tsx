@@ -8,14 +8,16 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import type { ReportActionProps } from './ReportAction';
 import { paths } from '@/lib/paths';
 
 export const REPORT_DIALOG_TITLE = 'Report this experience';
 export const SIGN_IN_DIALOG_TITLE = 'Sign in to report';
 const CHOOSE_REASON = 'Choose a reason.';
 
-function MemberReportForm({ send, onSent }: Pick<ReportActionProps, 'send'> & { onSent: () => void }) {
+/** Sends the flag: resolves to null when sent, or to the message to show in the dialog. */
+export type SendFlag = (flag: { reason: FlagReason; note: string }) => Promise<string | null>;
+
+function MemberReportForm({ send, onSent }: { send: SendFlag; onSent: () => void }) {
   const id = useId();
   const [reason, setReason] = useState<FlagReason | null>(null);
   const [note, setNote] = useState('');
@@ -135,7 +137,7 @@ export function ReportDialog({
   onOpenChange,
   signedIn,
   send,
-}: Pick<ReportActionProps, 'signedIn' | 'send'> & { open: boolean; onOpenChange: (open: boolean) => void }) {
+}: { signedIn: boolean; send: SendFlag; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={signedIn ? undefined : 'max-w-md'}>

@@ -1,11 +1,11 @@
 // The sign-in wait's growth, and the "peek" and "clear" that the sign-in limits need from both
 // rate-limit stores (memory for PGlite, the shared table for PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { openDb, type Db } from '../db/client';
-import { migrate } from '../db/migrate';
-import { MemoryRateLimitStore, PgRateLimitStore, RateLimiter, type RateLimitStore } from './rate-limit';
-import { signInDelayMs } from './sign-in-limits';
+import { loadConfig } from '../../server/config';
+import { openDb, type Db } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { MemoryRateLimitStore, PgRateLimitStore, RateLimiter, type RateLimitStore } from '../../server/lib/rate-limit';
+import { signInDelayMs } from '../../server/lib/sign-in-limits';
 
 describe('signInDelayMs', () => {
   it('with the defaults: nothing before the 20th failure, then 250 ms doubling up to 4 s', () => {

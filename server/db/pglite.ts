@@ -1,0 +1,99 @@
+// The embedded database: PGlite in this process, on DATA_DIR (or in memory). Statements go
+// through PGlite's public query() and transaction(); with the fast path on (PGLITE_FAST_PATH, the
+// default) those marked `prepare` go through db/pglite-fast-path.ts instead.
+import path from 'node:path';
+import { acquireLock } from './data-dir-lock';
+import { scheduleHousekeeping, scrubStatements, VACUUM_COUNTERS_SQL, WAL_SETTINGS_SQL } from './housekeeping';
+import { preparedStatements, type PreparedStatements } from './pglite-fast-path';
+import { statementNames } from './statement-names';
+import { createTurns } from './turns';
+import type { Db, QueryOptions, QueryResult } from './types';
+
+export interface PgliteOptions {
+  /** The folder; `memory://` (or undefined) keeps the database in memory. */
+  dataDir?: string;
+  /** In memory only: start from this dump (`Db.dump`). */
+  loadDataDir?: Blob;
+  /** Statements marked `prepare` take the fast path (config.pgliteFastPath). */
+  fastPath: boolean;
+}
+
+export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptions): Promise<Db> {
+  const pglite = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const inMemory = !dataDir || dataDir.startsWith('memory://');
+  if (loadDataDir && !inMemory) throw new Error('loadDataDir is for in-memory databases only');
+  const release = inMemory ? () => {} : acquireLock(dataDir);
+  let pg: InstanceType<typeof pglite.PGlite>;
+  try {
+    pg = await pglite.PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), { extensions: { pg_trgm }, loadDataDir });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  let prepared: PreparedStatements | null;
+  try {
+    // PGlite is one session, its checkpoints run in it: these settings are the checkpointer's.
+    await pg.exec(WAL_SETTINGS_SQL);
+    prepared = fastPath ? preparedStatements(pg, pglite) : null;
+  } catch (err) {
+    await pg.close().catch(() => {});
+    release();
+    throw err;
+  }
+  const nameOf = statementNames();
+  type Session = Pick<typeof pg, 'query'>;
+  /** `session`: PGlite itself, or the open transaction (then `inTransaction`). */
+  const query = async <T>(session: Session, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined, inTransaction: boolean): Promise<QueryResult<T>> => {
+    const name = prepared && options?.prepare ? nameOf(sql) : null;
+    if (prepared && name) return prepared.run<T>(name, sql, params ?? [], inTransaction);
+    const res = await session.query<T>(sql, params);
+    return { rows: res.rows, affectedRows: res.affectedRows ?? 0 };
+  };
+  // One statement or transaction at a time, in arrival order, with the event loop given a turn
+  // between statements when the database has held it long enough (db/turns.ts).
+  const turns = createTurns();
+  const vacuumCounters = () => turns.exclusive(async () => void (await pg.exec(VACUUM_COUNTERS_SQL)));
+  const housekeeping = scheduleHousekeeping(vacuumCounters);
+  return {
+    kind: 'pglite',
+    query: async <T,>(sql: string, params?: unknown[], options?: QueryOptions) => {
+      const res = await turns.exclusive(() => query<T>(pg, sql, params, options, false));
+      if (res.affectedRows > 0) housekeeping.markWrite();
+      return res;
+    },
+    transaction: (fn) => {
+      housekeeping.markWrite();
+      return turns.exclusive(() =>
+        pg.transaction((tx) =>
+          fn({
+            query: async (sql, params, options) => {
+              if (tx.closed) throw new Error('Transaction is closed');
+              await turns.yieldIfDue();
+              return query(tx, sql, params, options, true);
+            },
+            exec: async (sql) => {
+              await tx.exec(sql);
+            },
+          }),
+        ),
+      );
+    },
+    vacuumCounters,
+    scrub: (tables, rewritten) =>
+      turns.exclusive(async () => {
+        const started = Date.now();
+        for (const sql of scrubStatements(tables, rewritten)) await pg.exec(sql);
+        return { ms: Date.now() - started, walRemoved: true };
+      }),
+    dump: () => turns.exclusive(() => pg.dumpDataDir('none')),
+    close: async () => {
+      housekeeping.stop();
+      try {
+        await pg.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// The query interface every part of the server uses, whichever database answers it
+// (db/client.ts opens one: db/pglite.ts or db/postgres.ts).
+import type { ScrubResult } from './housekeeping';
+
+export interface QueryResult<T> {
+  rows: T[];
+  affectedRows: number;
+}
+
+export interface QueryOptions {
+  /**
+   * Keep this statement's plan between calls: a named prepared statement per distinct SQL text
+   * (per connection), so the database parses it once and, after a few runs, plans it once
+   * (docs/performance.md, "The uncached path"). Only for a text whose one plan suits every
+   * parameter value: a generic plan cannot see a search term's or a category's selectivity.
+   */
+  prepare?: boolean;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
+}
+
+export interface Transaction extends Queryable {
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: calls `onNotify` (with the payload, and `own` true when the NOTIFY came from
+   * one of this Db's own connections, that is from this process) for every NOTIFY on `channel`,
+   * and `onState(false)` while the listening connection is down (it reconnects by itself).
+   * Resolves to a function that stops listening.
+   */
+  listen?(channel: string, onNotify: (payload: string, own: boolean) => void, onState: (up: boolean) => void): Promise<() => Promise<void>>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Vacuums the small counter tables (db/housekeeping.ts). PGlite, which has no autovacuum, does
+   * it by itself every minute after writes; tests and the benchmark's clean-up call it directly.
+   */
+  vacuumCounters(): Promise<void>;
+  /**
+   * Removes what the data folder still holds of changed and deleted rows of `tables`
+   * (db/housekeeping.ts scrubStatements): vacuums them, then ends the write-ahead log's segment so
+   * the next checkpoint deletes it. After each publication batch (services/publication.ts).
+   */
+  scrub(tables: readonly string[], rewritten?: readonly string[]): Promise<ScrubResult>;
+  /** PGlite only: the data folder as an uncompressed tarball, for `OpenOptions.loadDataDir`. */
+  dump?(): Promise<Blob>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,228 @@
+// The moderators' Research Hub: the overview's counts, the paged per-peptide table and the
+// export, from the same trigger-kept aggregates as community analytics (services/analytics.ts).
+// Definitions: docs/product-rules.md, "Figures"; the export's rules, "Anonymity".
+import type { ResearchOverview, ResearchPeptides } from '../../contract/analytics';
+import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
+import { K_ANONYMITY, roundTo } from '../../contract/rules';
+import type { AppContext } from '../context';
+import { communityAnalytics } from './analytics';
+import { decodeCursor } from './experience-feed';
+import { PEPTIDES_WITH_COUNTERS } from './peptides';
+import { DISCLOSED_JOIN, disclosedDemographics } from './public-view';
+
+// Means travel with two decimals (one on outcome means), as in community analytics.
+const round1 = (n: number) => roundTo(n, 1);
+const round2 = (n: number) => roundTo(n, 2);
+
+export async function researchOverview(ctx: AppContext): Promise<ResearchOverview> {
+  const analytics = await communityAnalytics(ctx);
+  const counts = await ctx.db.query<{ votes: number; members: number; pending: number; held: number; flags: number }>(
+    // Votes on published reports only: the peptides' vote counters (migrations 009, 016) are kept
+    // by the aggregate triggers, so this reads one row per peptide, not the votes table.
+    `select (select coalesce(sum(vote_count), 0) from peptide_counters)::int as votes,
+            (select count(*) from users where status = 'approved')::int as members,
+            (select count(*) from users where status = 'pending')::int as pending,
+            (select count(*) from experiences where status = 'held')::int as held,
+            (select count(*) from flags where resolved_at is null)::int as flags`,
+  );
+  const complete = await ctx.cache.get('research:complete', async () => {
+    const res = await ctx.db.query<{ complete: number; total: number }>(
+      `select (count(*) filter (where length(story) >= 100 and age_range is not null and biological_sex is not null
+                and activity_level is not null))::int as complete, count(*)::int as total from experiences
+        where status = 'published'`,
+    );
+    return res.rows[0];
+  });
+  const perPeptide = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; mean: number | null }>(
+    `select p.id, p.name, p.category, c.experience_count as experiences,
+            case when c.experience_count > 0 then c.rating_sum / c.experience_count end as mean
+       from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null order by c.experience_count desc, lower(p.name), p.id
+      limit ${MAX_PAGE_SIZE}`,
+  );
+  // Categories are summed in SQL over every peptide, not only the capped list above.
+  const categoryRows = await ctx.db.query<{ category: string; experiences: number; rating_sum: number }>(
+    `select p.category, coalesce(sum(c.experience_count), 0)::int as experiences, coalesce(sum(c.rating_sum), 0)::float8 as rating_sum
+       from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null group by p.category`,
+  );
+  const perCategory = CATEGORIES.map((name) => {
+    const row = categoryRows.rows.find((r) => r.category === name);
+    const experiences = row?.experiences ?? 0;
+    return { name, experiences, meanRating: experiences && row ? round2(row.rating_sum / experiences) : null };
+  });
+  const c = counts.rows[0];
+  return {
+    experiences: analytics.totalExperiences,
+    experiencesThisMonth: analytics.experiencesThisMonth,
+    peptides: analytics.totalPeptides,
+    votes: c.votes,
+    members: c.members,
+    pendingRegistrations: c.pending,
+    heldReports: c.held,
+    openFlags: c.flags,
+    completeReportShare: complete.total ? round2(complete.complete / complete.total) : 0,
+    perPeptide: perPeptide.rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      category: r.category,
+      experiences: r.experiences,
+      meanRating: r.mean === null ? null : round2(r.mean),
+    })),
+    perCategory,
+  };
+}
+
+const RESEARCH_PEPTIDE_ORDER = {
+  experiences: 'c.experience_count desc, lower(p.name), p.id',
+  // Peptides without experiences have no mean: they go last rather than counting as 0.
+  rating: '(case when c.experience_count > 0 then c.rating_sum / c.experience_count end) desc nulls last, c.experience_count desc, lower(p.name), p.id',
+  name: 'lower(p.name), p.id',
+} as const;
+
+/** The Database tab: per-peptide counts and means, each mean with its n, one page at a time. */
+export async function researchPeptides(
+  ctx: AppContext,
+  page: number,
+  limit: number,
+  sort: keyof typeof RESEARCH_PEPTIDE_ORDER,
+): Promise<ResearchPeptides> {
+  const res = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; votes: number; mean: number | null; total: number }>(
+    `select p.id, p.name, p.category, c.experience_count as experiences, c.vote_count as votes,
+            case when c.experience_count > 0 then c.rating_sum / c.experience_count end as mean,
+            (count(*) over ())::int as total
+       from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null
+      order by ${RESEARCH_PEPTIDE_ORDER[sort]}
+      limit $1 offset $2`,
+    [limit, (page - 1) * limit],
+  );
+  const ids = res.rows.map((r) => r.id);
+  const outcomes = ids.length
+    ? await ctx.db.query<{ peptide_id: string; outcome: string; total: number; n: number }>(
+        `select peptide_id, outcome, total, n from peptide_outcomes where peptide_id = any($1::uuid[]) and n > 0
+          order by n desc, outcome`,
+        [ids],
+      )
+    : { rows: [] };
+  let total = res.rows[0]?.total;
+  if (total === undefined) {
+    // A page past the end has no rows to carry the count.
+    const c = await ctx.db.query<{ n: number }>('select count(*)::int as n from peptides where deleted_at is null');
+    total = c.rows[0].n;
+  }
+  return {
+    peptides: res.rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      category: r.category,
+      experiences: r.experiences,
+      meanRating: r.mean === null ? null : round2(Number(r.mean)),
+      votes: Number(r.votes),
+      outcomeMeans: outcomes.rows
+        .filter((o) => o.peptide_id === r.id)
+        .slice(0, 3)
+        .map((o) => ({ name: o.outcome, mean: round1(o.total / o.n), n: o.n })),
+    })),
+    total,
+    page,
+    pageSize: limit,
+  };
+}
+
+interface ExportDbRow {
+  id: string;
+  created_at: Date;
+  peptide: string;
+  category: string;
+  dosage: string;
+  frequency: string;
+  duration_days: number;
+  route: string;
+  primary_purpose: string[];
+  timeline: string;
+  rating: number;
+  outcomes: Record<string, number>;
+  effects: string[];
+  age_range: string;
+  biological_sex: string;
+  activity_level: string;
+  demographics_shown: boolean;
+}
+
+/**
+ * Research export: no ids, months instead of dates, and demographics suppressed wherever the
+ * (peptide, age range, sex, activity) cell holds fewer than K_ANONYMITY reports.
+ */
+export async function researchExport(ctx: AppContext, limit: number, cursor?: string) {
+  const values: unknown[] = [limit + 1];
+  let after = '';
+  if (cursor) {
+    const [createdAt, id] = decodeCursor(ctx, cursor, ['timestamp', 'uuid']);
+    values.push(createdAt, id);
+    after = 'and (e.created_at, e.id) < ($2::timestamptz, $3::uuid)';
+  }
+  const res = await ctx.db.query<ExportDbRow>(
+    `with page as (select * from experiences e where e.status = 'published' ${after} order by e.created_at desc, e.id desc limit $1)
+     select e.id, e.created_at, p.name as peptide, p.category, e.dosage, e.frequency, e.duration_days, e.route,
+            e.primary_purpose, e.timeline, e.rating, e.outcomes, e.effects, e.age_range, e.biological_sex, e.activity_level,
+            (dc.peptide_id is not null) as demographics_shown
+       from page e join peptides p on p.id = e.peptide_id
+       ${DISCLOSED_JOIN}
+      order by e.created_at desc, e.id desc`,
+    values,
+  );
+  const pageRows = res.rows.slice(0, limit);
+  // Settled reports with noise fixed per cell and count, written at publication batches only
+  // (services/publication.ts refreshBreakdown): comparing two exports tells no one report's
+  // demographics. Cells whose noisy count is under K_ANONYMITY are not written at all: their very
+  // row would tell the age range and sex of the few reports in it.
+  const breakdown = await ctx.cache.get('research:breakdown', async () => {
+    const b = await ctx.db.query<{ peptide: string; age_range: string; biological_sex: string; n: number }>(
+      `select p.name as peptide, b.age_range, b.biological_sex, b.n
+         from research_breakdown b join peptides p on p.id = b.peptide_id
+        order by p.name, b.age_range, b.biological_sex`,
+    );
+    return b.rows.map((r) => ({ peptide: r.peptide, ageRange: r.age_range, biologicalSex: r.biological_sex, experiences: r.n }));
+  });
+  const last = pageRows[pageRows.length - 1];
+  return {
+    k: K_ANONYMITY,
+    generatedAt: new Date().toISOString(),
+    rows: pageRows.map((r) => {
+      // The same rule as every public view (services/experiences.ts): never more than they show.
+      const shown = disclosedDemographics(r.demographics_shown, r);
+      return {
+        peptide: r.peptide,
+        category: r.category,
+        month: r.created_at.toISOString().slice(0, 7),
+        dosage: r.dosage,
+        frequency: r.frequency,
+        durationDays: r.duration_days,
+        route: r.route,
+        primaryPurpose: r.primary_purpose,
+        timeline: r.timeline,
+        rating: round2(r.rating),
+        outcomes: r.outcomes,
+        effects: r.effects,
+        ageRange: shown?.ageRange ?? null,
+        biologicalSex: shown?.biologicalSex ?? null,
+        activityLevel: shown?.activityLevel ?? null,
+      };
+    }),
+    nextCursor: res.rows.length > limit && last ? ctx.cursors.encode([last.created_at.toISOString(), last.id]) : null,
+    breakdown,
+  };
+}
+
+const CSV_COLUMNS = [
+  'peptide', 'category', 'month', 'dosage', 'frequency', 'durationDays', 'route', 'primaryPurpose', 'timeline',
+  'rating', 'outcomes', 'effects', 'ageRange', 'biologicalSex', 'activityLevel',
+] as const;
+
+/** CSV with every cell quoted; formula-looking cells are prefixed so spreadsheets never run them. */
+export function toCsv(rows: Record<(typeof CSV_COLUMNS)[number], unknown>[]): string {
+  const cell = (v: unknown) => {
+    let s = v === null || v === undefined ? '' : Array.isArray(v) ? v.join('; ') : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+    return `"${s.replace(/"/g, '""')}"`;
+  };
+  return [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
+}
