@@ -42,6 +42,10 @@ export const lightColors = {
   warning: '#fffbeb',
   'warning-foreground': '#78350f',
   'warning-border': '#fcd34d',
+  /** Text a hold rule matched, marked in the moderators' queue: a highlighter yellow with an underline of its own. */
+  highlight: '#fde68a',
+  'highlight-foreground': '#422006',
+  'highlight-border': '#b45309',
 } as const;
 
 export type ColorToken = keyof typeof lightColors;
@@ -78,6 +82,10 @@ export const darkColors: Record<ColorToken, string> = {
   warning: '#2a1a05',
   'warning-foreground': '#fde68a',
   'warning-border': '#b45309',
+  // A deep amber that stays readable on near-black, with a bright underline.
+  highlight: '#854d0e',
+  'highlight-foreground': '#fef3c7',
+  'highlight-border': '#fbbf24',
 };
 
 const tokens = Object.keys(lightColors) as ColorToken[];

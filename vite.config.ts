@@ -23,9 +23,9 @@ const CORE = [
   /[\\/]node_modules[\\/]react-router[\\/]/,
   // Infinite lists and mutations are for some pages only.
   /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!.*(nfinite|utation))/,
-  // Not the entry's helper (it runs before the core loads), the toaster (Radix, loaded lazily) nor
-  // the not-found page (loaded like a page).
-  /[\\/]src[\\/]app[\\/](?!first-paint|toast[\\/]Toaster|layout[\\/]NotFoundPage)/,
+  // Not the entry's helper (it runs before the core loads), the toaster (Radix, loaded lazily), the
+  // not-found page (loaded like a page) nor the stale-data notice (loaded after the first paint).
+  /[\\/]src[\\/]app[\\/](?!first-paint|toast[\\/]Toaster|layout[\\/](NotFoundPage|StaleDataNotice))/,
   // Not the URL-state module: it brings zod, which Home's first load does without. Nor what only
   // the wizard and the Privacy page's lookup use (tracking IDs, hold hints).
   /[\\/]src[\\/]lib[\\/](?!url-state|tracking-id|hold-hints)|[\\/]src[\\/]components[\\/]page[\\/]|[\\/]src[\\/]components[\\/]experience[\\/](StoryText|format)\.tsx?$|[\\/]src[\\/]api[\\/]client\.ts$|[\\/]contract[\\/](vocabulary|rules|normalize)\.ts$/,

@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { Id, Limit, ok } from './common';
 import { ExperienceIdsQuery, OwnExperience } from './experiences';
-import { EXPERIENCE_STATUSES, FLAG_REASONS, HIDE_REASONS, HOLD_REASONS, MODERATION_ACTIONS, QUEUE_FILTERS, QUEUE_VIEWS } from './moderation';
+import { EXPERIENCE_STATUSES, FLAG_REASONS, HIDE_REASONS, HOLD_REASONS, MATCH_KINDS, MODERATION_ACTIONS, QUEUE_FILTERS, QUEUE_VIEWS } from './moderation';
 import { Prose } from './safe-text';
 
 export const NOTE_MAX = 500;
@@ -20,7 +20,7 @@ export const HideRequest = z.strictObject({ reason: z.enum(HIDE_REASONS), note: 
 export type HideRequest = z.input<typeof HideRequest>;
 
 /**
- * `view`: `waiting` (default: held reports and published ones with open flags) or `hidden`.
+ * `view`: `waiting` (default: held reports and published ones with open flags), `scheduled` or `hidden`.
  * `experienceId`: that one report whatever its status (the Activity log links to it).
  */
 export const ModerationQueueQuery = z.object({
@@ -69,7 +69,7 @@ export const QueueItem = z.object({
    * What the hold rules find in the report's texts now (server/services/text-rules.ts): the kind
    * and the text matched, for the queue to highlight. Empty when nothing matches.
    */
-  matches: z._default(z.array(z.object({ kind: z.enum(['link', 'email', 'phone', 'danger']), text: z.string() })), []),
+  matches: z._default(z.array(z.object({ kind: z.enum(MATCH_KINDS), text: z.string() })), []),
   /** Held as a repeat: the published report it repeats (its id and the start of its story), when it is still there. */
   repeatOf: z._default(z.nullable(z.object({ id: Id, excerpt: z.string() })), null),
   /**

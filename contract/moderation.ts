@@ -95,6 +95,21 @@ export const HIDE_REASON_LABELS: Record<HideReason, string> = {
 };
 
 /**
+ * The note a hide starts with, by reason: the Hide dialog pre-fills it and the moderator edits it
+ * before sending (it is logged for moderators, never shown to the public or the submitter). Kept
+ * here beside the labels so that every client and the log read the same wording; the server
+ * stores whatever note is sent.
+ */
+export const HIDE_NOTE_TEMPLATES: Record<HideReason, string> = {
+  spam: 'Advertises a product, shop or service rather than describing an experience.',
+  dangerous: 'Gives advice that could harm a reader (dose, medical supervision or symptoms to ignore).',
+  'personal-info': 'Contains personal information that could identify someone.',
+  'off-topic': 'Is not about a peptide experience.',
+  'not-an-experience': 'Does not describe what happened to the person who wrote it.',
+  other: '',
+};
+
+/**
  * What the moderators' queue lists: reports that wait for a decision; those a moderator has
  * published or restored that wait for the next publication batch (to undo); hidden ones (to restore).
  */
@@ -107,6 +122,20 @@ export type QueueView = (typeof QUEUE_VIEWS)[number];
  */
 export const QUEUE_FILTERS = ['all', ...HOLD_REASONS, 'open-flags'] as const;
 export type QueueFilter = (typeof QUEUE_FILTERS)[number];
+
+/** How the queue's reason filter names each choice: the hold reasons' own labels, and the two others. */
+export const QUEUE_FILTER_LABELS: Record<QueueFilter, string> = {
+  all: 'Every reason',
+  ...HOLD_REASON_LABELS,
+  'open-flags': 'Published, with open flags',
+};
+
+/** What a hold rule found in a report's text (QueueItem.matches): its kind. */
+export const MATCH_KINDS = ['link', 'email', 'phone', 'danger'] as const;
+export type MatchKind = (typeof MATCH_KINDS)[number];
+
+/** How the queue names each kind of match, beside the matched text. */
+export const MATCH_KIND_LABELS: Record<MatchKind, string> = { link: 'Link', email: 'Email', phone: 'Phone', danger: 'Dangerous advice' };
 
 /**
  * Moderation log actions; `hold` with no moderator is an automatic hold; `undo`, a moderator

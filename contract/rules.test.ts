@@ -18,11 +18,8 @@ import {
   popularityScore,
   purposeGroups,
   ratingOutOfFive,
-  readTimeMinutes,
-  readTimeText,
-  storyCounterMessage,
-  storyCounterTone,
 } from './rules';
+import { readTimeMinutes, readTimeText, storyCounterMessage, storyCounterTone } from './story';
 import { PRIMARY_PURPOSES } from './common';
 
 describe('PEPTIDE_SEQUENCE_RE (letters in segments separated by single hyphens)', () => {

@@ -18,7 +18,6 @@ export const OUTCOME_DEFAULT = 5;
  * outcome name, so the aggregates count it per peptide (lower-cased, server/db/migrations/001_init.sql).
  */
 export const OVERALL_OUTCOME = 'Overall effect';
-const READ_WORDS_PER_MINUTE = 200;
 /** Above this many reports matching a search, Community shows "1,000+" (server/services/experience-feed.ts says why). */
 export const MATCH_COUNT_CAP = 1_000;
 
@@ -90,39 +89,6 @@ export function roundTo(n: number, places: number): number {
   const shifted = String(abs).includes('e') ? abs * 10 ** places : Number(`${abs}e${places}`);
   const rounded = Math.round(shifted) / 10 ** places;
   return n < 0 && rounded !== 0 ? -rounded : rounded;
-}
-
-/** Read time at 200 words per minute, at least one minute once anything is written. */
-export function readTimeMinutes(text: string): number {
-  const words = text.trim().split(/\s+/).filter(Boolean).length;
-  return words === 0 ? 0 : Math.max(1, Math.ceil(words / READ_WORDS_PER_MINUTE));
-}
-
-/** "3 min read", only for a text that takes more than a minute to read (a short story needs no estimate); else null. */
-export function readTimeText(text: string): string | null {
-  const minutes = readTimeMinutes(text);
-  return minutes > 1 ? `${minutes} min read` : null;
-}
-
-export type CounterTone = 'orange' | 'green' | 'red';
-
-/** Story counter colour: orange below the minimum, red above 90% of the limit (and over it), else green. */
-export function storyCounterTone(length: number, max: number, min = STORY_MIN): CounterTone {
-  if (length > max * 0.9) return 'red';
-  if (length < min) return 'orange';
-  return 'green';
-}
-
-/**
- * The story's one rule, stated once where it is counted (docs/product-rules.md, "Forms"): the
- * minimum and how far to go, what is left near the limit, and how much to cut past it (a pasted
- * text is kept whole, never cut silently).
- */
-export function storyCounterMessage(length: number, max: number, min = STORY_MIN): string {
-  if (length < min) return `At least ${min} characters (${min - length} to go)`;
-  if (length > max) return `${length - max} over the limit of ${max} characters: shorten it to send it`;
-  if (length > max * 0.9) return `${max - length} characters left`;
-  return 'Long enough';
 }
 
 /** Percent growth of `current` over `previous`, one decimal; 100 when starting from zero. */

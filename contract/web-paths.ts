@@ -28,10 +28,15 @@ export type RoutePattern = (typeof ROUTE_PATTERNS)[keyof typeof ROUTE_PATTERNS];
 
 const withId = (pattern: string, id: string) => pattern.replace(':id', encodeURIComponent(id));
 
-/** The query parameter that opens the wizard with a peptide chosen: /submit?peptide=<id> (a public id; nothing of a report). */
+/**
+ * The query parameters of two links onward (a public id; nothing of a report): the wizard opened
+ * with a peptide chosen (/submit?peptide=<id>), and Community filtered to one (the filter schema's
+ * `peptide` key), each link built with `withQuery` where it is used.
+ */
 export const SUBMIT_PEPTIDE_PARAM = 'peptide';
-/** Community's peptide filter in its address (the filter schema's `peptide` key). */
 export const COMMUNITY_PEPTIDE_PARAM = 'peptide';
+/** `path?param=value`, the value encoded. */
+export const withQuery = (path: string, param: string, value: string) => `${path}?${param}=${encodeURIComponent(value)}`;
 
 /** Addresses to link to. */
 export const paths = {
@@ -40,11 +45,7 @@ export const paths = {
   peptide: (id: string) => withId(ROUTE_PATTERNS.peptide, id),
   experience: (id: string) => withId(ROUTE_PATTERNS.experience, id),
   submit: ROUTE_PATTERNS.submit,
-  /** The wizard with `peptideId` already chosen ("Share your experience with BPC-157"). */
-  submitWith: (peptideId: string) => `${ROUTE_PATTERNS.submit}?${SUBMIT_PEPTIDE_PARAM}=${encodeURIComponent(peptideId)}`,
   community: ROUTE_PATTERNS.community,
-  /** Community narrowed to one peptide's reports ("More BPC-157 reports"). */
-  communityFor: (peptideId: string) => `${ROUTE_PATTERNS.community}?${COMMUNITY_PEPTIDE_PARAM}=${encodeURIComponent(peptideId)}`,
   explore: ROUTE_PATTERNS.explore,
   privacy: ROUTE_PATTERNS.privacy,
   terms: ROUTE_PATTERNS.terms,

@@ -1,23 +1,25 @@
 // Members flag a report for the moderators: `POST /api/experiences/{id}/flag {reason, note?}`
 // (docs/product-rules.md, "Moderation"). One flag per member per report (again: 409); the
-// FLAG_HOLD_THRESHOLD-th open flag holds the report, which then leaves every public list.
+// FLAG_HOLD_THRESHOLD-th open flag holds the report, which then leaves every public list. The
+// member's earlier flags come from `GET /api/flags` (src/api/my-flags.ts).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FlagReason } from '@contract/moderation';
 import { readData } from '@contract/normalize';
 import { api } from './client';
 import { ApiError, errorMessage } from './errors';
+import { myFlagsKey } from './my-flags';
 
 // The schemas load with the first flag, not with the page.
 const schemas = () => import('@contract/moderation-api');
 
-export const FLAG_SENT = { title: 'Report sent', description: 'Thank you. A moderator will look at this experience.' };
+export const FLAG_SENT = { title: 'Flag sent', description: 'Thank you. A moderator will look at this report.' };
 export const FLAG_SENT_HELD = {
-  title: 'Report sent',
-  description: 'Thank you. Enough members have reported this experience: it is hidden until a moderator reviews it.',
+  title: 'Flag sent',
+  description: 'Thank you. Enough members have flagged this report: it is hidden until a moderator reviews it.',
 };
-export const ALREADY_REPORTED = 'You have already reported this experience.';
-const FAILED = 'Your report could not be sent. Please try again.';
+export const ALREADY_FLAGGED = 'You have already flagged this report.';
+const FAILED = 'Your flag could not be sent. Please try again.';
 
 export type FlagInput = { reason: FlagReason; note: string };
 
@@ -40,43 +42,47 @@ export function useFlagExperience() {
   const refreshPublic = () => Promise.all(PUBLIC_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
   return useMutation({
     mutationFn: ({ experienceId, ...flag }: FlagInput & { experienceId: string }) => flagExperience(experienceId, flag),
-    onSuccess: ({ status }) => (status === 'published' ? undefined : refreshPublic()),
+    onSuccess: ({ status }) => {
+      void queryClient.invalidateQueries({ queryKey: myFlagsKey });
+      return status === 'published' ? undefined : refreshPublic();
+    },
     // 404: the report is no longer public (held, hidden or deleted meanwhile).
     onError: (error) => (error instanceof ApiError && error.status === 404 ? refreshPublic() : undefined),
   });
 }
 
-/** What a page's Report action needs (src/components/experience/ReportAction.tsx takes it as props). */
-export interface ReportActionState {
+/** What a card's Flag action needs (src/components/experience/FlagAction.tsx takes it as props). */
+export interface FlagActionState {
   signedIn: boolean;
-  /** Reported from this page (or refused with 409): the action shows "Reported". */
-  reported: boolean;
+  /** Flagged by this member: known from page load, sent from this page, or refused with 409. */
+  flagged: boolean;
   /** Sends the flag: resolves to null when sent, or to the message to show in the dialog. */
   send: (flag: FlagInput) => Promise<string | null>;
 }
 
 /**
- * The Report action of every card on a page: `reportFor(id)` gives a card its props. `notify`
- * shows the success toast (the page passes the app's toast).
+ * The Flag action of every card on a page: `flagFor(id, flaggedBefore)` gives a card its props,
+ * `flaggedBefore` being what `GET /api/flags` said of it (useMyFlags). `notify` shows the success
+ * toast (the page passes the app's toast).
  */
-export function useReportAction({ signedIn, notify }: { signedIn: boolean; notify: (toast: { title: string; description: string; variant: 'success' }) => void }) {
+export function useFlagAction({ signedIn, notify }: { signedIn: boolean; notify: (toast: { title: string; description: string; variant: 'success' }) => void }) {
   const mutation = useFlagExperience();
-  const [reported, setReported] = useState<ReadonlySet<string>>(() => new Set());
-  const markReported = (id: string) => setReported((prev) => new Set(prev).add(id));
+  const [flaggedHere, setFlaggedHere] = useState<ReadonlySet<string>>(() => new Set());
+  const markFlagged = (id: string) => setFlaggedHere((prev) => new Set(prev).add(id));
 
-  return (experienceId: string): ReportActionState => ({
+  return (experienceId: string, flaggedBefore = false): FlagActionState => ({
     signedIn,
-    reported: reported.has(experienceId),
+    flagged: flaggedBefore || flaggedHere.has(experienceId),
     send: async (flag) => {
       try {
         const { status } = await mutation.mutateAsync({ experienceId, ...flag });
-        markReported(experienceId);
+        markFlagged(experienceId);
         notify({ ...(status === 'published' ? FLAG_SENT : FLAG_SENT_HELD), variant: 'success' });
         return null;
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
-          markReported(experienceId);
-          return ALREADY_REPORTED;
+          markFlagged(experienceId);
+          return ALREADY_FLAGGED;
         }
         return errorMessage(error, FAILED);
       }

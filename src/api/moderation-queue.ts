@@ -1,39 +1,48 @@
-// The moderators' queue of reports (docs/product-rules.md, "Moderation"): held and flagged
-// reports, or hidden ones, oldest first with cursor paging; one report by id; and the
-// decisions publish, hide and restore. Registration approval is src/api/moderation.ts.
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QueueView } from '@contract/moderation';
+// The moderators' queue of reports (docs/product-rules.md, "Moderation"): a view (waiting,
+// scheduled, hidden) narrowed by reason, oldest first with cursor paging; one report by id; and
+// the decisions publish, hide and restore. What follows a decision (the lists and counts read
+// again) is here too, for the bulk and undo calls (moderation-bulk.ts, moderation-undo.ts).
+// Registration approval is src/api/moderation.ts.
+import { type InfiniteData, type QueryClient, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS } from '@contract/endpoints';
+import type { QueueFilter, QueueView } from '@contract/moderation';
 import { ModerationDecisionResponse, ModerationQueueResponse, type HideRequest, type QueueItem } from '@contract/moderation-api';
-import { readData } from '@contract/normalize';
+import { messageText, readData } from '@contract/normalize';
 import { api } from './client';
 import { ApiError } from './errors';
-import { moderationLogKey } from './moderation-log';
 
 export const QUEUE_PAGE_SIZE = 10;
 export type QueuePage = { items: QueueItem[]; nextCursor: string | null };
-export type QueueParams = { view?: QueueView; experienceId?: string; cursor?: string; limit?: number };
+export type QueueParams = { view?: QueueView; reason?: QueueFilter; experienceId?: string; cursor?: string; limit?: number };
+
+/** A path of contract/endpoints.ts with its `:id` filled in. */
+export const pathWithId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
 export async function fetchModerationQueue(params: QueueParams): Promise<QueuePage> {
-  const response = await api.get<unknown>('/api/moderation/queue', { params });
+  // `all` is the server's default: left out, the URL stays the plain one.
+  const { reason, ...rest } = params;
+  const response = await api.get<unknown>(ENDPOINTS.moderationQueue.path, { params: reason && reason !== 'all' ? { ...rest, reason } : rest });
   const data = readData(ModerationQueueResponse, response.data, { listKey: 'items' });
   if (!data) throw new ApiError('Failed to load the reports queue', response.status, response.data);
   return { items: data.items, nextCursor: data.nextCursor ?? null };
 }
 
-export const moderationQueueKey = ['moderation', 'queue'] as const;
+/** Everything the moderators' screens read: the queue, the log and the summary sit under it. */
+export const moderationKey = ['moderation'] as const;
+export const moderationQueueKey = [...moderationKey, 'queue'] as const;
 
-export function moderationQueueQueryOptions(view: QueueView) {
+export function moderationQueueQueryOptions(view: QueueView, reason: QueueFilter = 'all') {
   return infiniteQueryOptions({
-    queryKey: [...moderationQueueKey, 'list', view],
-    queryFn: ({ pageParam }) => fetchModerationQueue({ view, limit: QUEUE_PAGE_SIZE, cursor: pageParam }),
+    queryKey: [...moderationQueueKey, 'list', view, view === 'waiting' ? reason : 'all'],
+    queryFn: ({ pageParam }) => fetchModerationQueue({ view, reason: view === 'waiting' ? reason : undefined, limit: QUEUE_PAGE_SIZE, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 10_000,
   });
 }
 
-export function useModerationQueue(view: QueueView) {
-  return useInfiniteQuery(moderationQueueQueryOptions(view));
+export function useModerationQueue(view: QueueView, reason: QueueFilter = 'all') {
+  return useInfiniteQuery(moderationQueueQueryOptions(view, reason));
 }
 
 /** One report whatever its status (null when it does not exist any more). */
@@ -48,30 +57,52 @@ export function useModerationReport(experienceId: string) {
 }
 
 export type Decision = { id: string; action: 'publish' | 'restore' } | { id: string; action: 'hide'; hide: HideRequest };
+export type DecisionResult = { id: string; status: QueueItem['status']; publicFrom: string | null; message: string };
 
-export async function decideReport(decision: Decision): Promise<{ id: string; status: string; message: string }> {
-  const path = `/api/moderation/experiences/${encodeURIComponent(decision.id)}/${decision.action}`;
-  const response = await api.post<unknown>(path, decision.action === 'hide' ? decision.hide : undefined);
+const DECISION_PATHS = {
+  publish: ENDPOINTS.moderationPublish.path,
+  hide: ENDPOINTS.moderationHide.path,
+  restore: ENDPOINTS.moderationRestore.path,
+} as const;
+
+export async function decideReport(decision: Decision): Promise<DecisionResult> {
+  const response = await api.post<unknown>(pathWithId(DECISION_PATHS[decision.action], decision.id), decision.action === 'hide' ? decision.hide : undefined);
   const data = readData(ModerationDecisionResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
-  const message = (response.data as { message?: unknown }).message;
-  return { ...data, message: typeof message === 'string' ? message : 'Done.' };
+  return { ...data, publicFrom: data.publicFrom ?? null, message: messageText(response.data) ?? 'Done.' };
+}
+
+/**
+ * Takes decided reports out of every loaded queue list at once, so the next report takes the
+ * place of the one decided without waiting for the lists to be read again (they are, after).
+ */
+export function removeFromQueueLists(queryClient: QueryClient, ids: readonly string[]) {
+  const gone = new Set(ids);
+  queryClient.setQueriesData<InfiniteData<QueuePage>>({ queryKey: [...moderationQueueKey, 'list'] }, (data) =>
+    data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => !gone.has(item.experience._id)) })) },
+  );
 }
 
 /**
  * After a decision, successful or not (a 409 means someone else decided first), the queue, the
- * log, the overview's counts and every public list reload: a report just entered or left them.
+ * log, the counts and every public list are read again: a report just entered or left them.
  */
+export function refreshAfterDecision(queryClient: QueryClient) {
+  return Promise.all(
+    [moderationKey, ['research'], ['experiences'], ['peptides'], ['analytics']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+/** One decision. The report leaves the lists as soon as the server agrees; they are read again after, without holding the caller. */
 export function useReportDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideReport,
-    onSettled: async () => {
-      await Promise.all(
-        [moderationQueueKey, moderationLogKey, ['research'], ['experiences'], ['peptides'], ['analytics']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
+    // A list read under way may have started before this decision: its answer would bring the report back.
+    onMutate: () => queryClient.cancelQueries({ queryKey: moderationQueueKey }),
+    onSuccess: (_result, decision) => removeFromQueueLists(queryClient, [decision.id]),
+    onSettled: () => {
+      void refreshAfterDecision(queryClient);
     },
   });
 }

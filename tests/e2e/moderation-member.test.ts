@@ -1,8 +1,9 @@
-// The member and submitter side of moderation, in real Chromium against the built app
-// and the real server: three approved members report one experience through the dialog; after
+// The member and submitter side of moderation, in real Chromium against the built app and the
+// real server: three approved members flag one report through the Flag dialog; after
 // the third (FLAG_HOLD_THRESHOLD) it is gone from the Community feed and from its peptide's
 // count; the submitter's lookup on /privacy says it waits for review, and after a moderator
-// hides it, gives the moderator's reason. axe scans both Report dialogs.
+// hides it, gives the moderator's reason. A member's flag still reads "Flagged" after a reload
+// (GET /api/flags). axe scans both Flag dialogs.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAG_HOLD_THRESHOLD, FLAG_REASON_TEXT, HIDE_REASON_TEXT, HOLD_REASON_TEXT } from '@contract/moderation';
@@ -59,8 +60,8 @@ describe('members report an experience; the submitter sees what happened', () =>
       const visitor = await themedPage(theme, width);
       await openFeed(visitor.page, marker);
       const visitorCard = visitor.page.getByRole('listitem').filter({ hasText: marker });
-      await visitorCard.getByRole('button', { name: 'Report', exact: true }).click();
-      const prompt = visitor.page.getByRole('dialog', { name: 'Sign in to report' });
+      await visitorCard.getByRole('button', { name: 'Flag', exact: true }).click();
+      const prompt = visitor.page.getByRole('dialog', { name: 'Sign in to flag' });
       await prompt.getByRole('link', { name: 'Sign in' }).waitFor();
       await expectNoAxeViolations(visitor.page, `visitor dialog, ${theme} ${width}px`);
       await visitor.context.close();
@@ -74,18 +75,21 @@ describe('members report an experience; the submitter sees what happened', () =>
       await signIn(page, member.email, member.password);
       await openFeed(page, marker);
       const card = page.getByRole('listitem').filter({ hasText: marker });
-      await card.getByRole('button', { name: 'Report', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Report this experience' });
+      await card.getByRole('button', { name: 'Flag', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Flag this report' });
       await dialog.getByRole('radio', { name: FLAG_REASON_TEXT[reasons[i]!] }).check();
       if (i < 2) {
         await dialog.getByLabel(/Note for the moderators/).fill('It suggests doubling the dose without any reason.');
         await expectNoAxeViolations(page, `member dialog, ${theme} ${width}px`);
       }
-      await dialog.getByRole('button', { name: 'Send report' }).click();
+      await dialog.getByRole('button', { name: 'Send flag' }).click();
       await dialog.waitFor({ state: 'detached' });
       if (i < members.length - 1) {
-        await page.getByText('Thank you. A moderator will look at this experience.').first().waitFor();
-        await card.getByRole('button', { name: 'Reported', exact: true }).waitFor();
+        await page.getByText('Thank you. A moderator will look at this report.').first().waitFor();
+        await card.getByRole('button', { name: 'Flagged', exact: true }).waitFor();
+        // Known from page load too: a second attempt cannot start.
+        await page.reload();
+        await card.getByRole('button', { name: 'Flagged', exact: true }).waitFor();
       } else {
         // The third flag holds it: it leaves this member's feed at once.
         await page.getByText(/it is hidden until a moderator reviews it/).first().waitFor();

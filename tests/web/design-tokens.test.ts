@@ -32,6 +32,7 @@ const TEXT_PAIRS: [ColorToken, ColorToken][] = [
   ['destructive-text', 'card'],
   ['success-soft-foreground', 'success-soft'],
   ['warning-foreground', 'warning'],
+  ['highlight-foreground', 'highlight'],
 ];
 
 describe('design tokens', () => {
@@ -53,5 +54,8 @@ describe('design tokens', () => {
   ] as const)('%s: text meets 4.5:1 on its surfaces, field borders 3:1', (_name, palette) => {
     for (const [text, surface] of TEXT_PAIRS) expect(contrast(palette[text], palette[surface]), `${text} on ${surface}`).toBeGreaterThanOrEqual(4.5);
     expect(contrast(palette.input, palette.card)).toBeGreaterThanOrEqual(3);
+    // A mark's underline tells it from the text around it, on any surface (WCAG 1.4.11).
+    expect(contrast(palette['highlight-border'], palette.card)).toBeGreaterThanOrEqual(3);
+    expect(contrast(palette['highlight-border'], palette.muted)).toBeGreaterThanOrEqual(3);
   });
 });

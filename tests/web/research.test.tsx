@@ -71,12 +71,14 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     backend.seedSession('moderator@example.com');
   });
 
-  it('opens on Overview with the real figures and none of the placeholder ones', async () => {
+  it('opens on its first tab, the Reports queue; Overview has the real figures and none of the placeholder ones', async () => {
     setup();
-    renderApp('/research');
+    const { user, search } = renderApp('/research');
     const tabs = await screen.findAllByRole('tab', {}, SLOW);
-    expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management', 'Reports', 'Activity']);
-    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Reports', 'Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management', 'Activity']);
+    expect(screen.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    expect(search().get('tab')).toBe('overview');
     const figures = await screen.findByRole('region', { name: 'Research figures' });
     const card = (label: string) => within(figures).getByText(label, { selector: 'p' }).closest('div')!.parentElement!;
     expect(card('Experiences')).toHaveTextContent('1,234');
@@ -92,7 +94,7 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
   it('a failed overview shows the error toast and an inline retry', async () => {
     const store = setup();
     store.fail.overview = true;
-    const { user } = renderApp('/research');
+    const { user } = renderApp('/research?tab=overview');
     expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent('Failed to load analytics data');
     // The inline message and the toast.
     await waitFor(() => expect(screen.getAllByText('Failed to load analytics data')).toHaveLength(2));

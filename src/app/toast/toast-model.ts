@@ -2,10 +2,19 @@ import type { ToastVariant } from '@/components/ui/toast';
 
 export type { ToastVariant };
 
+/** A button on the toast (Undo after a moderator's decision). */
+export interface ToastAction {
+  label: string;
+  /** How a screen reader is told to do the same without the toast (Radix announces it). */
+  altText: string;
+  onAction: () => void;
+}
+
 export interface ToastOptions {
   title?: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
 }
 
 /** The one toast on screen; a new id replaces it. */
@@ -14,8 +23,11 @@ export interface ActiveToast {
   title?: string;
   description?: string;
   variant: ToastVariant;
+  action?: ToastAction;
   open: boolean;
 }
 
 /** Toasts dismiss themselves after about 5 seconds (docs/design.md, "Components"). */
 export const TOAST_DURATION_MS = 5000;
+/** One with a button stays twice as long, so there is time to reach it (hovering or focusing it pauses the count). */
+export const ACTION_TOAST_DURATION_MS = 10_000;

@@ -9,7 +9,7 @@ import { optionLabel, outcomeLabel } from '@contract/vocabulary';
 import { formatRatingOutOfFive } from '@/lib/format';
 import { shortDate } from './format';
 import { StoryText } from './StoryText';
-import { ReportAction, type ReportActionProps } from './ReportAction';
+import { FlagAction, type FlagActionProps } from './FlagAction';
 import { paths } from '@/lib/paths';
 
 function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
@@ -43,7 +43,7 @@ function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; i
  * `titleLink` adds "Read the full report" under the story (the way in; the peptide's name is a
  * heading, not a link that could be taken for the peptide's page); `children` holds the vote
  * controls. Without either the card has nothing to click (the wizard's preview:
- * src/features/submit/PublicCardPreview.tsx). `report` adds the "Report" action (flag for the
+ * src/features/submit/PublicCardPreview.tsx). `flag` adds the "Flag" action (for the
  * moderators) at the card's foot.
  */
 export function ExperienceCard({
@@ -54,7 +54,7 @@ export function ExperienceCard({
   headingLevel: Heading = 'h2',
   demographicsNote,
   children,
-  report,
+  flag,
 }: {
   experience: Experience;
   highlighted?: boolean;
@@ -64,7 +64,7 @@ export function ExperienceCard({
   /** Shown in place of the demographics while they are not known yet (the wizard's preview). */
   demographicsNote?: ReactNode;
   children?: ReactNode;
-  report?: ReportActionProps;
+  flag?: FlagActionProps;
 }) {
   const outcomes = Object.entries(e.outcomes);
   // Section labels sit one level below the card's own heading (WCAG heading order).
@@ -129,7 +129,7 @@ export function ExperienceCard({
       <Tags label="Primary purpose" items={e.primaryPurpose} variant="secondary" as={Sub} />
       {vendor && <p className="text-xs text-muted-foreground">Vendor: {vendor}</p>}
       {children}
-      {report && <ReportAction {...report} className="-mb-2 -mr-2 justify-self-end" />}
+      {flag && <FlagAction {...flag} className="-mb-2 -mr-2 justify-self-end" />}
     </Card>
   );
 }

@@ -4,7 +4,9 @@
 export { Badge, type BadgeVariant } from './badge';
 export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card';
+export { Checkbox } from './checkbox';
 export { Input } from './input';
+export { Kbd } from './kbd';
 export { Label } from './label';
 export { Progress } from './progress';
 export { SafetyNotice } from './safety-notice';

@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import type { Experience } from '@contract/experiences';
 import { COMMUNITY_CATEGORY_LABELS, COMMUNITY_SORT_LABELS } from '@contract/vocabulary';
 import { type ExperiencePage, useCommunityExperiences } from '@/api/experiences';
-import { useReportAction } from '@/api/flags';
+import { useFlagAction } from '@/api/flags';
+import { useMyFlags } from '@/api/my-flags';
 import { type Voting, useMyVotes, useVoting } from '@/api/votes';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
@@ -26,21 +27,20 @@ import { PeptideFilter } from './PeptideFilter';
 import { useCommunityFilters } from './community-filters';
 import { paths } from '@/lib/paths';
 
-type ReportFor = ReturnType<typeof useReportAction>;
+type FlagFor = ReturnType<typeof useFlagAction>;
 
 const NO_PAGES: ExperiencePage[] = [];
 
-/** One server page of cards, with the member's votes on it fetched in one request. */
-function ExperienceBatch({ experiences, voting, reportFor }: { experiences: Experience[]; voting: Voting; reportFor: ReportFor }) {
-  const myVotes = useMyVotes(
-    experiences.map((e) => e._id),
-    voting.signedIn,
-  );
+/** One server page of cards, with the member's votes and flags on it fetched in one request each. */
+function ExperienceBatch({ experiences, voting, flagFor }: { experiences: Experience[]; voting: Voting; flagFor: FlagFor }) {
+  const ids = experiences.map((e) => e._id);
+  const myVotes = useMyVotes(ids, voting.signedIn);
+  const myFlags = useMyFlags(ids, voting.signedIn);
   return experiences.map((e) => {
     const current = voting.currentFor(e._id, myVotes.data?.[e._id]?.voteType);
     return (
       <li key={e._id} className="list-item-lazy">
-        <ExperienceCard experience={e} highlighted={voting.votedHere(e._id)} clampStory report={reportFor(e._id)}>
+        <ExperienceCard experience={e} highlighted={voting.votedHere(e._id)} clampStory flag={flagFor(e._id, Boolean(myFlags.data?.[e._id]))}>
           <div className="grid gap-3 border-t border-border pt-3">
             <VoteButtons types={['helpful', 'not-helpful']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type, current)} />
             {voting.signInFor === e._id && <VoteSignInNotice />}
@@ -60,7 +60,7 @@ export function CommunityPage() {
   // Session and toasts come from the app shell; src/api never imports it.
   const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const { toast } = useToast();
-  const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: toast });
+  const flagFor = useFlagAction({ signedIn: Boolean(useAuth().user), notify: toast });
 
   useEffect(() => {
     if (query.isError) toast({ title: 'Error', description: query.error.message, variant: 'destructive' });
@@ -153,7 +153,7 @@ export function CommunityPage() {
           )}
           <ul className="grid gap-4" aria-busy={query.isFetching && !query.isFetchingNextPage}>
             {pages.map((page, i) => (
-              <ExperienceBatch key={i} experiences={page.experiences} voting={voting} reportFor={reportFor} />
+              <ExperienceBatch key={i} experiences={page.experiences} voting={voting} flagFor={flagFor} />
             ))}
           </ul>
           {query.isFetchNextPageError && !query.isFetchingNextPage && (

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@/api/errors';
 import { useExperience } from '@/api/experiences';
-import { useReportAction } from '@/api/flags';
+import { useFlagAction } from '@/api/flags';
+import { useMyFlags } from '@/api/my-flags';
 import { useMyVotes, useVoting } from '@/api/votes';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
@@ -15,7 +16,7 @@ import { PageHeading } from '@/components/page/PageHeading';
 import { Button, buttonClasses } from '@/components/ui';
 import { SafetyNotice } from '@/components/ui/safety-notice';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/lib/paths';
+import { COMMUNITY_PEPTIDE_PARAM, paths, withQuery } from '@/lib/paths';
 
 function BackLink() {
   return (
@@ -30,7 +31,7 @@ function Onward({ peptideId, peptideName }: { peptideId: string; peptideName: st
   const [copied, setCopied] = useState<string | null>(null);
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Link to={paths.communityFor(peptideId)} className={buttonClasses({ variant: 'outline' })}>
+      <Link to={withQuery(paths.community, COMMUNITY_PEPTIDE_PARAM, peptideId)} className={buttonClasses({ variant: 'outline' })}>
         More {peptideName} reports
       </Link>
       <Button
@@ -58,8 +59,9 @@ export function ExperienceDetailPage() {
   const query = useExperience(id);
   // Session and toasts come from the app shell; src/api never imports it.
   const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
-  const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
+  const flagFor = useFlagAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const myVotes = useMyVotes(query.data ? [query.data._id] : [], voting.signedIn);
+  const myFlags = useMyFlags(query.data ? [query.data._id] : [], voting.signedIn);
 
   if (query.isPending) {
     return (
@@ -102,7 +104,7 @@ export function ExperienceDetailPage() {
         </p>
       </div>
       <SafetyNotice />
-      <ExperienceCard experience={e} titleLink={false} highlighted={voting.votedHere(e._id)} report={reportFor(e._id)}>
+      <ExperienceCard experience={e} titleLink={false} highlighted={voting.votedHere(e._id)} flag={flagFor(e._id, Boolean(myFlags.data?.[e._id]))}>
         <div className="grid gap-3 border-t border-border pt-3">
           <VoteButtons types={['helpful', 'not-helpful', 'detailed', 'concerning']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type, current)} showTotal />
           {voting.signInFor === e._id && <VoteSignInNotice />}

@@ -6,7 +6,8 @@ import type { Peptide } from '@contract/peptides';
 import { VOTE_TYPES } from '@contract/vocabulary';
 import { ApiError } from '@/api/errors';
 import { usePeptideExperiences } from '@/api/experiences';
-import { useReportAction } from '@/api/flags';
+import { useFlagAction } from '@/api/flags';
+import { useMyFlags } from '@/api/my-flags';
 import { usePeptide } from '@/api/peptides';
 import { useMyVotes, useVoting } from '@/api/votes';
 import { useAuth } from '@/app/session/AuthProvider';
@@ -18,7 +19,7 @@ import { formatRating } from '@/lib/format';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, buttonClasses, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { paths } from '@/lib/paths';
+import { SUBMIT_PEPTIDE_PARAM, paths, withQuery } from '@/lib/paths';
 
 const backLinkClass = 'inline-flex items-center gap-1 text-sm text-primary-strong hover:underline';
 
@@ -109,10 +110,14 @@ function Experiences({ peptideId }: { peptideId: string }) {
   const query = usePeptideExperiences(peptideId);
   // Session and toasts come from the app shell; src/api never imports it.
   const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
-  const reportFor = useReportAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
+  const flagFor = useFlagAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const experiences = query.data?.experiences ?? [];
   // Votes are looked up only when signed in; one request for the page (docs/product-rules.md, "Votes").
   const myVotes = useMyVotes(
+    experiences.map((e) => e._id),
+    voting.signedIn,
+  );
+  const myFlags = useMyFlags(
     experiences.map((e) => e._id),
     voting.signedIn,
   );
@@ -123,7 +128,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
   if (experiences.length === 0) {
     return (
       <p className="text-muted-foreground">
-        No experiences shared for this peptide yet. <Link to={paths.submitWith(peptideId)} className="text-primary-strong underline">Share the first experience</Link>.
+        No experiences shared for this peptide yet. <Link to={withQuery(paths.submit, SUBMIT_PEPTIDE_PARAM, peptideId)} className="text-primary-strong underline">Share the first experience</Link>.
       </p>
     );
   }
@@ -134,7 +139,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
         return (
         <li key={exp._id}>
           {/* The same card as Community and the report's page, with its way in. */}
-          <ExperienceCard experience={exp} clampStory highlighted={voting.votedHere(exp._id)} report={reportFor(exp._id)}>
+          <ExperienceCard experience={exp} clampStory highlighted={voting.votedHere(exp._id)} flag={flagFor(exp._id, Boolean(myFlags.data?.[exp._id]))}>
             <div className="grid gap-3 border-t border-border pt-3">
               {/* Every type that counts in the total, so the total is the sum of what is shown. */}
               <VoteButtons
@@ -191,7 +196,7 @@ export function PeptideDetailPage() {
           <span>{peptide.totalExperiences} experiences</span>
         </div>
         {/* The wizard opens with this peptide chosen. */}
-        <Link to={paths.submitWith(peptide._id)} className={`${buttonClasses({})} justify-self-start`}>
+        <Link to={withQuery(paths.submit, SUBMIT_PEPTIDE_PARAM, peptide._id)} className={`${buttonClasses({})} justify-self-start`}>
           Share your experience with {peptide.name}
         </Link>
       </div>

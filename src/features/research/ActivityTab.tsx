@@ -1,48 +1,34 @@
 // The Activity tab: the moderation log (docs/product-rules.md, "Moderation"), newest first with
-// "Load more", filtered by action and by moderator. The moderator list is made of the moderators
-// seen in the entries loaded so far (there is no route that lists moderators), plus the one
-// signed in; each entry links to its report in the Reports tab.
+// "Load more", filtered by action and by moderator, and to one report's history when the URL names
+// it (a queue card's "See all in Activity"). The moderator list is made of the moderators seen in
+// the entries loaded so far (there is no route that lists moderators), plus the one signed in;
+// each entry links to its report in the Reports tab.
 import { History } from 'lucide-react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  HIDE_REASON_LABELS,
-  HOLD_REASON_LABELS,
-  MODERATION_ACTIONS,
-  MODERATION_ACTION_LABELS,
-  type ModerationAction,
-} from '@contract/moderation';
+import { MODERATION_ACTIONS, MODERATION_ACTION_LABELS, type ModerationAction } from '@contract/moderation';
 import type { ModerationLogEntry } from '@contract/moderation-api';
 import { errorMessage } from '@/api/errors';
 import { moderationLogKey, useModerationLog, type LogPage } from '@/api/moderation-log';
 import { useAuth } from '@/app/session/AuthProvider';
 import { shortDate } from '@/components/experience/format';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/page/LoadError';
 import { LoadMore } from '@/components/page/LoadMore';
+import { ACTION_VARIANT, logActor, logReasonsText } from './log-words';
+import { reportLink } from './research-links';
 
-const ACTION_VARIANT: Record<ModerationAction, BadgeVariant> = { hold: 'warning', publish: 'success', hide: 'destructive', restore: 'default', undo: 'secondary' };
-const own = (map: Record<string, string>, code: string) => (Object.hasOwn(map, code) ? map[code] : code);
-
-/** A log entry's reasons in words: hold reasons for holds, hide reasons for hides. */
-function reasonsText(entry: ModerationLogEntry): string {
-  const map: Record<string, string> = entry.action === 'hold' ? HOLD_REASON_LABELS : HIDE_REASON_LABELS;
-  return entry.reasons.map((r) => own(map, r)).join(', ');
-}
-
-/** `/research?tab=reports&report=…`: the report with its current status and decisions. */
-export const reportLink = (id: string) => `/research?${new URLSearchParams({ tab: 'reports', report: id })}`;
-
-export function ActivityTab() {
+export function ActivityTab({ experienceId, onShowAll }: { experienceId: string | null; onShowAll: () => void }) {
   const { user } = useAuth();
   const [action, setAction] = useState<ModerationAction | ''>('');
   const [moderatorId, setModeratorId] = useState('');
-  const query = useModerationLog({ action: action || undefined, moderatorId: moderatorId || undefined });
+  const query = useModerationLog({ action: action || undefined, moderatorId: moderatorId || undefined, experienceId: experienceId ?? undefined });
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
   const ids = { action: useId(), moderator: useId() };
 
@@ -60,6 +46,19 @@ export function ActivityTab() {
         <CardDescription>Every hold and every moderator&apos;s decision, newest first. Nothing is ever removed from this log.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        {experienceId && (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-border bg-muted/40 px-3 py-2 text-sm">
+            <span>
+              The history of report <span className="font-medium">#{experienceId.slice(0, 8)}</span>
+            </span>
+            <Link to={reportLink(experienceId)} className="text-primary-strong underline-offset-2 hover:underline">
+              Open the report
+            </Link>
+            <Button size="sm" variant="outline" className="sm:ml-auto" onClick={onShowAll}>
+              Show every report
+            </Button>
+          </div>
+        )}
         <div className="flex flex-wrap gap-4" role="group" aria-label="Filter the activity">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={ids.action}>Action</Label>
@@ -95,13 +94,14 @@ export function ActivityTab() {
         ) : entries.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-8 text-center">
             <History className="size-8 text-muted-foreground" aria-hidden />
-            <p className="font-medium">{action || moderatorId ? 'No activity matches these filters' : 'No activity yet'}</p>
+            <p className="font-medium">{action || moderatorId || experienceId ? 'No activity matches these filters' : 'No activity yet'}</p>
           </div>
         ) : (
           <>
             <ul className="flex flex-col divide-y divide-border" aria-label="Moderation activity" aria-busy={query.isFetching && !query.isFetchingNextPage}>
               {entries.map((entry) => (
-                <LogEntry key={entry._id} entry={entry} />
+                // Narrowed to one report, the link above opens it: no link repeated on every row.
+                <LogEntry key={entry._id} entry={entry} linked={!experienceId} />
               ))}
             </ul>
             <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} endText="You have reached the end of the log." />
@@ -112,12 +112,9 @@ export function ActivityTab() {
   );
 }
 
-/** Whoever did this has deleted their account (contract/moderation-api.ts formerModerator). */
-const FORMER_MODERATOR = 'A former moderator';
-
-function LogEntry({ entry }: { entry: ModerationLogEntry }) {
-  const who = entry.formerModerator ? FORMER_MODERATOR : entry.moderatorId ? (entry.moderatorEmail ?? FORMER_MODERATOR) : 'Automatic';
-  const reasons = reasonsText(entry);
+function LogEntry({ entry, linked }: { entry: ModerationLogEntry; linked: boolean }) {
+  const who = logActor(entry);
+  const reasons = logReasonsText(entry);
   const ref = `#${entry.experienceId.slice(0, 8)}`;
   return (
     <li className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
@@ -132,9 +129,11 @@ function LogEntry({ entry }: { entry: ModerationLogEntry }) {
         {reasons && <p className="text-sm">Reason: {reasons}</p>}
         {entry.note && <p className="break-words text-sm text-muted-foreground">Note: {entry.note}</p>}
       </div>
-      <Link to={reportLink(entry.experienceId)} className="shrink-0 text-sm text-primary-strong underline-offset-2 hover:underline">
-        Open report {ref}
-      </Link>
+      {linked && (
+        <Link to={reportLink(entry.experienceId)} className="shrink-0 text-sm text-primary-strong underline-offset-2 hover:underline">
+          Open report {ref}
+        </Link>
+      )}
     </li>
   );
 }

@@ -1,6 +1,12 @@
 // Overview: real figures from the database only (docs/product-rules.md, "Figures"); invented
-// placeholder figures (papers, citations, collaborations) are not shown.
-import { Activity, CalendarDays, ClipboardCheck, FlaskConical, ThumbsUp, UserPlus } from 'lucide-react';
+// placeholder figures (papers, citations, collaborations) are not shown. What waits for the
+// moderators comes first, from its own request (GET /api/moderation/summary), with a way to the queue.
+import { Activity, CalendarClock, CalendarDays, ClipboardCheck, EyeOff, Flag, FlaskConical, Inbox, ThumbsUp, UserPlus } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { useModerationSummary } from '@/api/moderation-summary';
+import { buttonClasses } from '@/components/ui/button';
+import { STAT_GRID } from '@/components/ui/stat-card';
+import { paths } from '@/lib/paths';
 import { useEffect } from 'react';
 import { useResearchOverview } from '@/api/research';
 import { errorMessage } from '@/api/errors';
@@ -10,7 +16,52 @@ import { StatCard } from '@/components/ui/stat-card';
 import { LoadError } from '@/components/page/LoadError';
 import { formatCount, formatShare } from './format';
 
+/** What waits for a decision, in four figures, and the way to the queue. */
+function ModerationFigures() {
+  const summary = useModerationSummary();
+  if (summary.isPending) {
+    return (
+      <div className={STAT_GRID} aria-busy="true" aria-label="Loading what waits for review">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-24" />
+        ))}
+      </div>
+    );
+  }
+  if (summary.isError) {
+    return <LoadError title="Failed to load what waits for review" message={errorMessage(summary.error, 'The counts could not be loaded.')} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
+  }
+  const s = summary.data;
+  return (
+    <section aria-labelledby="moderation-figures" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="moderation-figures" className="text-lg font-semibold">
+          Moderation
+        </h2>
+        <Link to={`${paths.research}?tab=reports`} className={buttonClasses({ variant: s.waiting ? 'primary' : 'outline', size: 'sm' })}>
+          {s.waiting ? 'Review the queue' : 'Open the queue'}
+        </Link>
+      </div>
+      <div className={STAT_GRID}>
+        <StatCard label="Waiting for Review" value={formatCount(s.waiting)} detail={`${formatCount(s.held)} held, ${formatCount(s.flagged)} published with open flags`} icon={Inbox} />
+        <StatCard label="Flagged" value={formatCount(s.flagged)} detail="published reports with open flags" icon={Flag} />
+        <StatCard label="Scheduled" value={formatCount(s.scheduled)} detail="publishes and restores waiting for the next batch" icon={CalendarClock} />
+        <StatCard label="Hidden" value={formatCount(s.hidden)} detail="removed by a moderator" icon={EyeOff} />
+      </div>
+    </section>
+  );
+}
+
 export function OverviewTab() {
+  return (
+    <div className="flex flex-col gap-6">
+      <ModerationFigures />
+      <ResearchFigures />
+    </div>
+  );
+}
+
+function ResearchFigures() {
   const overview = useResearchOverview();
   const { toast } = useToast();
 

@@ -14,21 +14,38 @@ import { DatabaseTab } from './DatabaseTab';
 import { ExportTab } from './ExportTab';
 import { GuidelinesTab } from './GuidelinesTab';
 import { OverviewTab } from './OverviewTab';
-import { ReportsTab } from './ReportsTab';
+import { ReportsTab } from './reports/ReportsTab';
 import { UsersTab } from './UsersTab';
 import { TABS, type ResearchTab, useResearchParams } from './research-params';
 import { paths } from '@/lib/paths';
+import { useModerationSummary } from '@/api/moderation-summary';
+import { formatCount } from './format';
 
 const TAB_LABELS: Record<ResearchTab, string> = {
+  reports: 'Reports',
   overview: 'Overview',
   database: 'Database',
   export: 'Data Export',
   api: 'API Access',
   guidelines: 'Guidelines',
   users: 'User Management',
-  reports: 'Reports',
   activity: 'Activity',
 };
+
+/** The Reports tab's count of what waits: "Reports 12 waiting" to a screen reader, a badge on screen. */
+function WaitingBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  // The spaces keep the name "Reports 12 waiting" (not "Reports12"); the flex tab does not draw it.
+  return (
+    <>
+      {' '}
+      <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold tabular-nums text-primary-foreground">
+        {formatCount(count)}{' '}
+        <span className="sr-only">waiting</span>
+      </span>
+    </>
+  );
+}
 
 export function ResearchPage() {
   const { isModerator } = useAuth();
@@ -60,16 +77,21 @@ function ModeratorsOnly() {
 
 function Hub() {
   const [params, update] = useResearchParams();
+  const summary = useModerationSummary();
   return (
     <Tabs value={params.tab} onValueChange={(tab) => update({ tab: tab as ResearchTab })}>
       <TabsList aria-label="Research Hub sections">
         {TABS.map((tab) => (
           <TabsTrigger key={tab} value={tab}>
             {TAB_LABELS[tab]}
+            {tab === 'reports' && <WaitingBadge count={summary.data?.waiting ?? 0} />}
           </TabsTrigger>
         ))}
       </TabsList>
       {/* Only the open tab is mounted (Radix default), so each tab fetches only when opened. */}
+      <TabsContent value="reports">
+        <ReportsTab view={params.queue} reason={params.reason} reportId={params.report} onChange={update} />
+      </TabsContent>
       <TabsContent value="overview">
         <OverviewTab />
       </TabsContent>
@@ -88,11 +110,8 @@ function Hub() {
       <TabsContent value="users">
         <UsersTab page={params.usersPage} onPage={(usersPage) => update({ usersPage })} />
       </TabsContent>
-      <TabsContent value="reports">
-        <ReportsTab view={params.queue} reportId={params.report} onChange={update} />
-      </TabsContent>
       <TabsContent value="activity">
-        <ActivityTab />
+        <ActivityTab experienceId={params.activityReport} onShowAll={() => update({ activityReport: null })} />
       </TabsContent>
     </Tabs>
   );

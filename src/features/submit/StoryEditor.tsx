@@ -4,7 +4,8 @@
 // limit is kept whole and shown in red (no maxLength cutting a paste short).
 import { useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { STORY_MAX_SUBMIT, STORY_MIN, readTimeText, storyCounterMessage, storyCounterTone } from '@contract/rules';
+import { STORY_MAX_SUBMIT, STORY_MIN } from '@contract/rules';
+import { readTimeText, storyCounterMessage, storyCounterTone } from '@contract/story';
 import { StoryText } from '@/components/experience/StoryText';
 import { Button, Label } from '@/components/ui';
 import { fieldClasses } from '@/components/ui/field-styles';

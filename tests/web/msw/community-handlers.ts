@@ -1,8 +1,10 @@
 // An in-memory stand-in for the read side of experiences and for votes: list with cursor paging
-// (recording each query), home preview, one report, the member's votes and casting a vote with
-// the server's 401 / 409 rules. Counts live here, as they live in the database.
+// (recording each query), home preview, one report, the member's votes and flags, and casting a
+// vote with the server's 401 / 409 rules. Counts live here, as they live in the database.
 import { HttpResponse, http } from 'msw';
 import type { VoteType } from '@contract/common';
+import type { FlagReason } from '@contract/moderation';
+import { MyFlagsResponse } from '@contract/moderation-api';
 import { VOTE_WITHDRAWN_MESSAGE } from '@contract/vocabulary';
 import { MATCH_COUNT_CAP } from '@contract/rules';
 import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, MyVotesResponse, VoteResponse, WithdrawVoteResponse, type Experience } from '@contract/experiences';
@@ -27,6 +29,9 @@ export interface CommunityMock {
   votes: Map<string, VoteType>;
   /** Experiences a DELETE .../vote was sent for. */
   withdrawals: string[];
+  /** The members' own flags, by `${userId}:${experienceId}` (GET /api/flags answers them). */
+  flags: Map<string, FlagReason>;
+  flagLookups: string[][];
 }
 
 export function mockCommunityApi(options: { experiences?: Experience[]; failList?: string } = {}): CommunityMock {
@@ -46,6 +51,8 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
     voteLookups: [],
     votes: new Map(),
     withdrawals: [],
+    flags: new Map(),
+    flagLookups: [],
   };
   const voteKey = (user: string, id: string) => `${user}:${id}`;
 
@@ -88,6 +95,18 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
         if (type) votes[id] = { voteType: type, voteId: '50000000-0000-4000-8000-000000000001' };
       }
       return HttpResponse.json(MyVotesResponse.parse({ success: true, data: { votes } }));
+    }),
+    http.get('/api/flags', ({ request }) => {
+      const user = bearerUser(request);
+      if (!user) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
+      const ids = (new URL(request.url).searchParams.get('experienceIds') ?? '').split(',');
+      mock.flagLookups.push(ids);
+      const flags: Record<string, { reason: FlagReason }> = {};
+      for (const id of ids) {
+        const reason = mock.flags.get(voteKey(user._id, id));
+        if (reason) flags[id] = { reason };
+      }
+      return HttpResponse.json(MyFlagsResponse.parse({ success: true, data: { flags } }));
     }),
     http.post('/api/experiences/:id/vote', async ({ request, params }) => {
       const user = bearerUser(request);

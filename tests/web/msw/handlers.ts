@@ -3,6 +3,7 @@ import { Credentials, RefreshRequest, RegisterRequest } from '@contract/users';
 import { formatIssues } from '@contract/common';
 import { PENDING_MESSAGE, backend } from './backend';
 import { DisclosedCombinationsResponse, SubmitExperienceRequest } from '@contract/experiences';
+import { ModerationQueueResponse, ModerationSummaryResponse, MyFlagsResponse } from '@contract/moderation-api';
 import { HONEYPOT_MESSAGE } from '@contract/rules';
 import {
   DEFAULT_PEPTIDES,
@@ -112,6 +113,29 @@ export const handlers = [
     const parsed = SubmitExperienceRequest.safeParse(body);
     if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
     return HttpResponse.json(submitBody(parsed.data), { status: 201 });
+  }),
+
+  // A member's own flags: none by default (tests/web/msw/community-handlers.ts keeps real ones).
+  http.get('/api/flags', async ({ request }) => {
+    await record(request);
+    return bearerUser(request) ? HttpResponse.json(MyFlagsResponse.parse({ success: true, data: { flags: {} } })) : unauthorized();
+  }),
+
+  // The Research Hub opens on its queue and shows what waits on every tab: nothing, by default
+  // (tests/web/msw/moderation-handlers.ts keeps a real queue).
+  http.get('/api/moderation/summary', async ({ request }) => {
+    await record(request);
+    const user = bearerUser(request);
+    if (!user) return unauthorized();
+    if (user.role !== 'moderator') return HttpResponse.json(errorBody('Only moderators can do this'), { status: 403 });
+    return HttpResponse.json(ModerationSummaryResponse.parse({ success: true, data: { waiting: 0, held: 0, flagged: 0, hidden: 0, scheduled: 0 } }));
+  }),
+  http.get('/api/moderation/queue', async ({ request }) => {
+    await record(request);
+    const user = bearerUser(request);
+    if (!user) return unauthorized();
+    if (user.role !== 'moderator') return HttpResponse.json(errorBody('Only moderators can do this'), { status: 403 });
+    return HttpResponse.json(ModerationQueueResponse.parse({ success: true, data: { items: [], nextCursor: null } }));
   }),
 
   // The wizard's preview: by default a new combination is too rare to show (a small community);

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import type { OwnExperience } from '@contract/experiences';
 import { HOLD_REASON_TEXT } from '@contract/moderation';
-import { STORY_MAX_SUBMIT, STORY_MIN, storyCounterMessage } from '@contract/rules';
+import { STORY_MAX_SUBMIT, STORY_MIN } from '@contract/rules';
+import { storyCounterMessage } from '@contract/story';
 import { errorMessage } from '@/api/errors';
 import { useUpdateOwnExperience } from '@/api/tracking';
 import { useToast } from '@/app/toast/ToastProvider';

@@ -1,10 +1,11 @@
-// The "Report" action (docs/product-rules.md "Moderation"): members flag a report
-// through the dialog (reason and optional note, one flag each: again is a 409), a held report
-// leaves the list; visitors are asked to sign in and come back to the page afterwards.
+// The "Flag" action (docs/product-rules.md "Moderation"): members flag a report through the
+// dialog (reason and optional note, one flag each: again is a 409), a card they flagged before
+// reads "Flagged" from page load (GET /api/flags), a held report leaves the list; visitors are
+// asked to sign in and come back to the page afterwards.
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FLAG_REASONS, FLAG_REASON_TEXT } from '@contract/moderation';
+import { FLAG_REASONS, FLAG_REASON_TEXT, type FlagReason } from '@contract/moderation';
 import { FlagRequest, NOTE_MAX } from '@contract/moderation-api';
 import { renderApp } from './helpers/render-app';
 import { PASSWORD, backend } from './msw/backend';
@@ -46,6 +47,7 @@ beforeEach(() => {
         return HttpResponse.json(errorBody('You have already flagged this report'), { status: 409 });
       }
       flags.push({ experienceId: id, user: user._id, body });
+      mock.flags.set(`${user._id}:${id}`, (body as { reason: FlagReason }).reason);
       const held = flags.filter((f) => f.experienceId === id).length >= threshold;
       if (held) mock.experiences = mock.experiences.filter((e) => e._id !== id);
       return HttpResponse.json({ success: true, data: { flagged: true, status: held ? 'held' : 'published' } }, { status: 201 });
@@ -57,16 +59,16 @@ beforeEach(() => {
 const cardOf = (text: string | RegExp) => screen.getByText(text).closest('li') as HTMLElement;
 
 async function openDialog(app: ReturnType<typeof renderApp>, card: HTMLElement) {
-  await app.user.click(within(card).getByRole('button', { name: 'Report' }));
-  return screen.findByRole('dialog', { name: 'Report this experience' }, slow);
+  await app.user.click(within(card).getByRole('button', { name: 'Flag' }));
+  return screen.findByRole('dialog', { name: 'Flag this report' }, slow);
 }
 
-describe('Report: members', () => {
+describe('Flag: members', () => {
   beforeEach(() => {
     backend.seedSession('member@example.com');
   });
 
-  it('flags a report with a reason and a note: the server gets them, a toast thanks, the action reads "Reported"', async () => {
+  it('flags a report with a reason and a note: the server gets them, a toast thanks, the action reads "Flagged"', async () => {
     const app = renderApp('/community');
     await screen.findByText(/First report/, {}, slow);
     const card = cardOf(/First report/);
@@ -76,22 +78,38 @@ describe('Report: members', () => {
     await app.user.click(within(dialog).getByRole('radio', { name: FLAG_REASON_TEXT.dangerous }));
     await app.user.type(within(dialog).getByLabelText(/Note for the moderators/), 'Suggests ten times the usual dose.');
     expect(within(dialog).getByText(`34/${NOTE_MAX} characters.`, { exact: false })).toBeInTheDocument();
-    await app.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send flag' }));
 
-    expect(await screen.findByText('Thank you. A moderator will look at this experience.', {}, slow)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report this experience' })).toBeNull());
+    expect(await screen.findByText('Thank you. A moderator will look at this report.', {}, slow)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Flag this report' })).toBeNull());
     expect(flags).toEqual([{ experienceId: mock.experiences[0]!._id, user: backend.account('member@example.com')._id, body: { reason: 'dangerous', note: 'Suggests ten times the usual dose.' } }]);
-    const done = within(card).getByRole('button', { name: 'Reported' });
+    const done = within(card).getByRole('button', { name: 'Flagged' });
     expect(done).toHaveAttribute('aria-disabled', 'true');
     await app.user.click(done);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a report this member flagged before reads "Flagged" from page load (GET /api/flags): no second attempt', async () => {
+    const [first, second] = mock.experiences;
+    mock.flags.set(`${backend.account('member@example.com')._id}:${first!._id}`, 'spam');
+    const app = renderApp('/community');
+    await screen.findByText(/First report/, {}, slow);
+    const card = cardOf(/First report/);
+    const done = await within(card).findByRole('button', { name: 'Flagged' }, slow);
+    expect(done).toHaveAttribute('aria-disabled', 'true');
+    // One lookup for the page's reports.
+    expect(mock.flagLookups).toEqual([[first!._id, second!._id]]);
+    await app.user.click(done);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The other report can still be flagged.
+    expect(screen.getAllByRole('button', { name: 'Flag' })).toHaveLength(1);
   });
 
   it('asks for a reason before sending anything', async () => {
     const app = renderApp('/community');
     await screen.findByText(/First report/, {}, slow);
     const dialog = await openDialog(app, cardOf(/First report/));
-    await app.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send flag' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a reason.');
     expect(flags).toHaveLength(0);
   });
@@ -104,11 +122,11 @@ describe('Report: members', () => {
     const dialog = await openDialog(app, card);
     await app.user.click(within(dialog).getByRole('radio', { name: FLAG_REASON_TEXT.spam }));
     await app.user.type(within(dialog).getByLabelText(/Note for the moderators/), 'A shop link in disguise.');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(await within(dialog).findByRole('alert', {}, slow)).toHaveTextContent('You have already reported this experience.');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send flag' }));
+    expect(await within(dialog).findByRole('alert', {}, slow)).toHaveTextContent('You have already flagged this report.');
     expect(within(dialog).getByLabelText(/Note for the moderators/)).toHaveValue('A shop link in disguise.');
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(within(card).getByRole('button', { name: 'Reported' })).toHaveAttribute('aria-disabled', 'true'));
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Flagged' })).toHaveAttribute('aria-disabled', 'true'));
   });
 
   it('another failure shows the server message in the dialog, keeps the reason and note, and a retry sends them', async () => {
@@ -118,12 +136,12 @@ describe('Report: members', () => {
     const dialog = await openDialog(app, cardOf(/First report/));
     await app.user.click(within(dialog).getByRole('radio', { name: FLAG_REASON_TEXT['off-topic'] }));
     await app.user.type(within(dialog).getByLabelText(/Note for the moderators/), 'About a diet, not a peptide.');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send flag' }));
     expect(await within(dialog).findByRole('alert', {}, slow)).toHaveTextContent('Too many requests, please try again later');
     expect(within(dialog).getByRole('radio', { name: FLAG_REASON_TEXT['off-topic'] })).toBeChecked();
     expect(within(dialog).getByLabelText(/Note for the moderators/)).toHaveValue('About a diet, not a peptide.');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(await screen.findByText('Thank you. A moderator will look at this experience.', {}, slow)).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send flag' }));
+    expect(await screen.findByText('Thank you. A moderator will look at this report.', {}, slow)).toBeInTheDocument();
     expect(flags.map((f) => f.body)).toEqual([{ reason: 'off-topic', note: 'About a diet, not a peptide.' }]);
   });
 
@@ -137,11 +155,11 @@ describe('Report: members', () => {
     await app.user.paste('x'.repeat(NOTE_MAX + 3));
     expect(note).toHaveAttribute('aria-invalid', 'true');
     expect(note).toHaveAccessibleDescription(`The note can be at most ${NOTE_MAX} characters: remove 3.`);
-    await app.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send flag' }));
     expect(flags).toHaveLength(0);
     await app.user.type(note, '{Backspace}{Backspace}{Backspace}');
     expect(note).not.toHaveAttribute('aria-invalid');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send flag' }));
     await waitFor(() => expect(flags).toHaveLength(1));
     expect(flags[0]!.body).toEqual({ reason: 'other', note: 'x'.repeat(NOTE_MAX) });
   });
@@ -152,35 +170,35 @@ describe('Report: members', () => {
     await screen.findByText(/First report/, {}, slow);
     const dialog = await openDialog(app, cardOf(/First report/));
     await app.user.click(within(dialog).getByRole('radio', { name: FLAG_REASON_TEXT['personal-info'] }));
-    await app.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send flag' }));
     expect(await screen.findByText(/it is hidden until a moderator reviews it/, {}, slow)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(/First report/)).toBeNull(), slow);
-    expect(screen.getAllByRole('button', { name: 'Report' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Flag' })).toHaveLength(1);
   });
 
   it('the experience page and the peptide page have the same action', async () => {
     const e = mock.experiences[0]!;
     const app = renderApp(`/experiences/${e._id}`);
     await screen.findByRole('heading', { level: 1, name: 'BPC-157 experience' }, slow);
-    await app.user.click(screen.getByRole('button', { name: 'Report' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report this experience' }, slow);
+    await app.user.click(screen.getByRole('button', { name: 'Flag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Flag this report' }, slow);
     await app.user.click(within(dialog).getByRole('radio', { name: FLAG_REASON_TEXT.spam }));
-    await app.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send flag' }));
     await waitFor(() => expect(flags.map((f) => [f.experienceId, f.body])).toEqual([[e._id, { reason: 'spam' }]]));
     app.unmount();
 
     const peptide = renderApp(`/peptides/${DEFAULT_PEPTIDES[0]!._id}`);
     await peptide.user.click(await screen.findByRole('tab', { name: 'Experiences' }, slow));
-    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Report(ed)?$/ })).toHaveLength(2), slow);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Flag(ged)?$/ })).toHaveLength(2), slow);
   });
 });
 
-describe('Report: visitors', () => {
+describe('Flag: visitors', () => {
   it('asks a visitor to sign in and brings them back to the page afterwards', async () => {
     const app = renderApp('/community?search=calm');
     await screen.findByText(/First report/, {}, slow);
-    await app.user.click(within(cardOf(/First report/)).getByRole('button', { name: 'Report' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign in to report' }, slow);
+    await app.user.click(within(cardOf(/First report/)).getByRole('button', { name: 'Flag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to flag' }, slow);
     expect(within(dialog).queryByRole('radio')).toBeNull();
     await app.user.click(within(dialog).getByRole('link', { name: 'Sign in' }));
     expect(app.location()).toBe('/login');
@@ -192,8 +210,8 @@ describe('Report: visitors', () => {
     expect(app.search().get('search')).toBe('calm');
     // Signed in now: the same action opens the reason dialog.
     await screen.findByText(/First report/, {}, slow);
-    await app.user.click(within(cardOf(/First report/)).getByRole('button', { name: 'Report' }));
-    expect(await screen.findByRole('dialog', { name: 'Report this experience' }, slow)).toBeInTheDocument();
+    await app.user.click(within(cardOf(/First report/)).getByRole('button', { name: 'Flag' }));
+    expect(await screen.findByRole('dialog', { name: 'Flag this report' }, slow)).toBeInTheDocument();
     expect(flags).toHaveLength(0);
   });
 });

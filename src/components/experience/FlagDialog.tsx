@@ -1,5 +1,6 @@
-// The dialogs behind "Report" (src/components/experience/ReportAction.tsx): members choose a
-// reason and may add a note; visitors are asked to sign in and come back here afterwards.
+// The dialogs behind "Flag" (src/components/experience/FlagAction.tsx): members choose a reason
+// and may add a note; visitors are asked to sign in and come back here afterwards. "Flag" is what
+// a member does; "report" is the experience being flagged.
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { FLAG_REASONS, FLAG_REASON_TEXT, type FlagReason } from '@contract/moderation';
@@ -10,14 +11,14 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/lib/paths';
 
-export const REPORT_DIALOG_TITLE = 'Report this experience';
-export const SIGN_IN_DIALOG_TITLE = 'Sign in to report';
+export const FLAG_DIALOG_TITLE = 'Flag this report';
+export const SIGN_IN_DIALOG_TITLE = 'Sign in to flag';
 const CHOOSE_REASON = 'Choose a reason.';
 
 /** Sends the flag: resolves to null when sent, or to the message to show in the dialog. */
 export type SendFlag = (flag: { reason: FlagReason; note: string }) => Promise<string | null>;
 
-function MemberReportForm({ send, onSent }: { send: SendFlag; onSent: () => void }) {
+function MemberFlagForm({ send, onSent }: { send: SendFlag; onSent: () => void }) {
   const id = useId();
   const [reason, setReason] = useState<FlagReason | null>(null);
   const [note, setNote] = useState('');
@@ -94,7 +95,7 @@ function MemberReportForm({ send, onSent }: { send: SendFlag; onSent: () => void
           <Button variant="outline">Cancel</Button>
         </DialogClose>
         <Button type="submit" aria-disabled={sending || undefined}>
-          {sending ? 'Sending...' : 'Send report'}
+          {sending ? 'Sending...' : 'Send flag'}
         </Button>
       </DialogFooter>
     </form>
@@ -110,7 +111,7 @@ function SignInPrompt() {
       <DialogHeader>
         <DialogTitle>{SIGN_IN_DIALOG_TITLE}</DialogTitle>
         <DialogDescription>
-          Only members can report an experience to the moderators, so that each report counts once. Sign in and you will come back to this page.
+          Only members can flag a report for the moderators, so that each flag counts once. Sign in and you will come back to this page.
         </DialogDescription>
       </DialogHeader>
       <p className="text-sm text-muted-foreground">
@@ -132,7 +133,7 @@ function SignInPrompt() {
   );
 }
 
-export function ReportDialog({
+export function FlagDialog({
   open,
   onOpenChange,
   signedIn,
@@ -144,13 +145,13 @@ export function ReportDialog({
         {signedIn ? (
           <>
             <DialogHeader>
-              <DialogTitle>{REPORT_DIALOG_TITLE}</DialogTitle>
+              <DialogTitle>{FLAG_DIALOG_TITLE}</DialogTitle>
               <DialogDescription>
-                Tell the moderators what is wrong with it. The person who shared it is never told who reported it. When several members report the same
-                experience, it is hidden until a moderator reviews it.
+                Tell the moderators what is wrong with this report. The person who shared it is never told who flagged it. When several members flag
+                the same report, it is hidden until a moderator reviews it.
               </DialogDescription>
             </DialogHeader>
-            <MemberReportForm send={send} onSent={() => onOpenChange(false)} />
+            <MemberFlagForm send={send} onSent={() => onOpenChange(false)} />
           </>
         ) : (
           <SignInPrompt />

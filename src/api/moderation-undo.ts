@@ -1,0 +1,39 @@
+// Undo (`POST /api/moderation/experiences/{id}/undo`, docs/product-rules.md "Moderation"): takes
+// back a publish or restore waiting for its batch, or a hide made since the last batch. A 409
+// carries the server's sentence ("... Restore the report instead.").
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS } from '@contract/endpoints';
+import { UndoResponse } from '@contract/moderation-api';
+import { messageText, readData } from '@contract/normalize';
+import { api } from './client';
+import { ApiError } from './errors';
+import { pathWithId, refreshAfterDecision } from './moderation-queue';
+
+export type UndoResult = { id: string; undone: 'publish' | 'restore' | 'hide'; message: string };
+
+export async function undoDecision(id: string): Promise<UndoResult> {
+  const response = await api.post<unknown>(pathWithId(ENDPOINTS.moderationUndo.path, id));
+  const data = readData(UndoResponse, response.data);
+  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
+  return { id: data.id, undone: data.undone, message: messageText(response.data) ?? 'Undone.' };
+}
+
+/**
+ * Undoes one decision or several (a bulk one), each on its own: resolves to what was undone and
+ * the sentences of what could not be. The report comes back to its view when the lists are read again.
+ */
+export function useUndoDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: readonly string[]) => {
+      const settled = await Promise.allSettled(ids.map((id) => undoDecision(id)));
+      return {
+        undone: settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])),
+        failures: settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : [])),
+      };
+    },
+    onSettled: () => {
+      void refreshAfterDecision(queryClient);
+    },
+  });
+}
