@@ -6,6 +6,8 @@ const TopPeptide = z.object({ _id: Id, name: z.string(), category: z.string(), r
 const EffectivenessEntry = z.object({
   peptide: z.string(),
   peptideId: Id,
+  /** The peptide's rating, the same figure as its `topPeptides` entry (one rating per peptide per page). */
+  rating: z.number(),
   experiences: z.number(),
   /** Mean of each outcome (1-10) over the experiences that rated it. */
   effectiveness: z.record(z.string(), z.number()),
@@ -33,6 +35,20 @@ export const Analytics = z.object({
 export type Analytics = z.infer<typeof Analytics>;
 export const AnalyticsResponse = ok(Analytics);
 
+/**
+ * What a member's `GET /api/analytics` adds to the public figures: reports per month and a
+ * breakdown by category. (Members also have the trends and compare operations.)
+ */
+export const MemberAnalytics = z.object({
+  ...Analytics.shape,
+  /** Reports per UTC calendar month over the last 12, oldest first; the last is the month in progress (`partial`). */
+  monthly: z.array(z.object({ month: z.string(), experiences: z.number(), partial: z.boolean() })),
+  /** Every peptide category: its peptides, reports and mean rating (null without reports), rounded once. */
+  byCategory: z.array(z.object({ name: z.string(), peptides: z.number(), experiences: z.number(), meanRating: z.nullable(z.number()) })),
+});
+export type MemberAnalytics = z.infer<typeof MemberAnalytics>;
+export const MemberAnalyticsResponse = ok(MemberAnalytics);
+
 export const TrendsQuery = z.object({
   period: z._default(z.enum(['monthly', 'weekly']), 'monthly'),
   groupBy: z._default(z.enum(['peptide', 'category']), 'peptide'),
@@ -45,8 +61,13 @@ export const Trends = z.object({
   buckets: z.array(z.string()),
   series: z.array(TrendSeries),
   totals: z.array(z.number()),
-  /** Growth of each period's total over the previous one, percent; null for the first. */
+  /**
+   * Growth of each period's total over the previous one, percent; null for the first, and for the
+   * last, which is in progress (a part of a period is not compared with a whole one).
+   */
   growth: z.array(z.nullable(z.number())),
+  /** The UTC day the counts run to: the last bucket is the period in progress, counted up to this day. */
+  asOf: z.string(),
 });
 export type Trends = z.infer<typeof Trends>;
 export const TrendsResponse = ok(Trends);

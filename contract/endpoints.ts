@@ -32,6 +32,7 @@ export const ENDPOINTS = {
   disclosedCombinations: { method: 'GET', path: '/api/peptides/:id/disclosed', access: 'public' },
   createPeptide: { method: 'POST', path: '/api/peptides', access: 'member' },
   deletePeptide: { method: 'DELETE', path: '/api/peptides/:id', access: 'member' },
+  reviewPeptide: { method: 'POST', path: '/api/peptides/:id/review', access: 'moderator' },
   submitExperience: { method: 'POST', path: '/api/experiences', access: 'public' },
   experiences: { method: 'GET', path: '/api/experiences', access: 'public' },
   homeExperiences: { method: 'GET', path: '/api/experiences/home/public', access: 'public' },

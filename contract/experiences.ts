@@ -23,15 +23,18 @@ import {
   ok,
   proseText,
 } from './common';
-import { OUTCOME_MAX, OUTCOME_MIN, STORY_MAX_SUBMIT, STORY_MIN, TRACKING_ID_RE } from './rules';
+import { OUTCOME_MAX, OUTCOME_MIN, OUTCOMES_REQUIRED_MESSAGE, STORY_MAX_SUBMIT, STORY_MIN, TRACKING_ID_RE } from './rules';
 
 const OutcomeValue = z.int('outcome ratings must be whole numbers').check(
   z.gte(OUTCOME_MIN, `outcome ratings must be between ${OUTCOME_MIN} and ${OUTCOME_MAX}`),
   z.lte(OUTCOME_MAX, `outcome ratings must be between ${OUTCOME_MIN} and ${OUTCOME_MAX}`),
 );
-/** Outcome names are visitors' own words: each one a `Name` (contract/safe-text.ts). */
+/**
+ * The outcomes the submitter rated, and only those: an outcome left "Not rated" is absent, never a
+ * default value. Names are visitors' own words: each one a `Name` (contract/safe-text.ts).
+ */
 export const Outcomes = NamedRecord(OutcomeValue, 60).check(
-    z.refine((o) => Object.keys(o).length >= 1, 'outcomes must rate at least one effect'),
+    z.refine((o) => Object.keys(o).length >= 1, OUTCOMES_REQUIRED_MESSAGE),
     z.refine((o) => Object.keys(o).length <= 30, 'outcomes must rate at most 30 effects'),
     // The aggregates count outcomes by lower-case name: "Focus" and "focus" would count one
     // report twice.

@@ -72,6 +72,11 @@ export const Peptide = z.object({
   /** 0-100, from the share of experiences and votes (contract/rules.ts popularityScore). */
   popularity: z.number(),
   createdAt: IsoDate,
+  /**
+   * When a moderator reviewed the page (the seeded catalogue: when it was seeded); null for a
+   * member's page not reviewed yet, which reads "Community-submitted, not reviewed".
+   */
+  reviewedAt: z.nullable(IsoDate),
   /** Whether the caller may delete it (member who created it, or a moderator). */
   canDelete: z.boolean(),
 });

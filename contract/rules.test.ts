@@ -6,7 +6,6 @@ import {
   PEPTIDE_SEQUENCE_RE,
   TRACKING_ID_RE,
   cleanList,
-  coreOutcomeMeanOutOfFive,
   experienceMatchesSearch,
   experienceRating,
   growthPercent,
@@ -17,7 +16,9 @@ import {
   peptideMatchesSearch,
   popularityScore,
   purposeGroups,
-  ratingOutOfFive,
+  meanRating,
+  reportRating,
+  roundRating,
 } from './rules';
 import { readTimeMinutes, readTimeText, storyCounterMessage, storyCounterTone } from './story';
 import { PRIMARY_PURPOSES } from './common';
@@ -94,17 +95,14 @@ describe('ratings', () => {
     expect(experienceRating({ a: 4, b: Number.NaN })).toBe(4);
   });
 
-  it('ratingOutOfFive halves the 1-10 mean', () => {
-    expect(ratingOutOfFive(7)).toBe(3.5);
-    expect(ratingOutOfFive(10)).toBe(5);
-    expect(ratingOutOfFive(null)).toBeNull();
-  });
-
-  it('coreOutcomeMeanOutOfFive averages the five core outcomes, falling back to all', () => {
-    expect(coreOutcomeMeanOutOfFive({ energy: 6, sleep: 8, mood: 10, performance: 4, recovery: 2, focus: 1 })).toBe(3);
-    expect(coreOutcomeMeanOutOfFive({ Energy: 10, SLEEP: 6 })).toBe(4);
-    expect(coreOutcomeMeanOutOfFive({ focus: 8, skin: 4 })).toBe(3);
-    expect(coreOutcomeMeanOutOfFive({})).toBeNull();
+  it('a rating is rounded once, to one decimal, from the unrounded mean', () => {
+    // Hexarelin's stored mean in the old demo data: rounded to hundredths first (5.15), it read 5.2.
+    expect(roundRating(5.145833333333334)).toBe(5.1);
+    expect(roundRating(roundRating(5.145833333333334))).toBe(5.1);
+    expect(meanRating(156.5, 20)).toBe(7.8);
+    expect(meanRating(3, 0)).toBeNull();
+    expect(reportRating({ a: 8, b: 5, c: 5, d: 5, e: 5 })).toBe(5.6);
+    expect(reportRating({})).toBeNull();
   });
 
   it('roundTo rounds halves of the written decimal away from zero', () => {

@@ -1,6 +1,4 @@
 // Pure product rules (docs/product-rules.md), shared by the SPA, the server and tests.
-import type { CommunityCategory } from './common';
-import { CORE_OUTCOMES } from './vocabulary';
 
 /** Letters only, in segments separated by single hyphens. */
 export const PEPTIDE_SEQUENCE_RE = /^[A-Za-z]+(-[A-Za-z]+)*$/;
@@ -12,7 +10,20 @@ export const STORY_MIN = 100;
 export const STORY_MAX_SUBMIT = 1000;
 export const OUTCOME_MIN = 1;
 export const OUTCOME_MAX = 10;
-export const OUTCOME_DEFAULT = 5;
+/**
+ * What an outcome the submitter has not touched reads as. Nothing is filled in for them: an
+ * outcome left at this is not sent and not stored, and a report needs at least one rated outcome
+ * (docs/product-rules.md, "Forms").
+ */
+export const NOT_RATED = 'Not rated';
+/** The outcomes a form rated (null is "Not rated"), and only those: what is sent and shown. */
+export function ratedOutcomes(outcomes: Record<string, number | null>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, value] of Object.entries(outcomes)) if (value !== null) out[name] = value;
+  return out;
+}
+/** The contract's refusal of a report without a rated outcome (contract/experiences.ts Outcomes). */
+export const OUTCOMES_REQUIRED_MESSAGE = 'outcomes must rate at least one effect';
 /**
  * The outcome the wizard offers to rate when a peptide lists no common effects. Stored like any
  * outcome name, so the aggregates count it per peptide (lower-cased, server/db/migrations/001_init.sql).
@@ -21,11 +32,13 @@ export const OVERALL_OUTCOME = 'Overall effect';
 /** Above this many reports matching a search, Community shows "1,000+" (server/services/experience-feed.ts says why). */
 export const MATCH_COUNT_CAP = 1_000;
 
-/** The five outcomes the home cards average (Home, src/features/home); kept with their labels in contract/vocabulary.ts. */
-export { CORE_OUTCOMES };
-
-/** Community category groups, matched by substring on primary purposes. */
-export const COMMUNITY_CATEGORY_TERMS: Record<Exclude<CommunityCategory, 'all'>, readonly string[]> = {
+/**
+ * Purpose groups, matched by substring on primary purposes and stored with each report
+ * (`purpose_groups`). Community no longer filters by them: its category filter is the peptide
+ * category (contract/vocabulary.ts COMMUNITY_CATEGORIES).
+ */
+type PurposeGroup = 'healing' | 'performance' | 'anti-aging' | 'cognitive';
+export const COMMUNITY_CATEGORY_TERMS: Record<PurposeGroup, readonly string[]> = {
   healing: ['recovery', 'injury healing', 'healing & recovery'],
   performance: ['muscle gain', 'strength', 'performance', 'endurance'],
   'anti-aging': ['anti-aging', 'longevity'],
@@ -33,9 +46,9 @@ export const COMMUNITY_CATEGORY_TERMS: Record<Exclude<CommunityCategory, 'all'>,
 };
 
 /** The category groups a list of primary purposes falls into. */
-export function purposeGroups(purposes: readonly string[]): Exclude<CommunityCategory, 'all'>[] {
+export function purposeGroups(purposes: readonly string[]): PurposeGroup[] {
   const lower = purposes.map((p) => p.toLowerCase());
-  return (Object.keys(COMMUNITY_CATEGORY_TERMS) as Exclude<CommunityCategory, 'all'>[]).filter((group) =>
+  return (Object.keys(COMMUNITY_CATEGORY_TERMS) as PurposeGroup[]).filter((group) =>
     COMMUNITY_CATEGORY_TERMS[group].some((term) => lower.some((p) => p.includes(term))),
   );
 }
@@ -56,24 +69,42 @@ function mean(values: readonly number[]): number | null {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-/** An experience's rating: the mean of all its outcome values, 1-10 (docs/product-rules.md, "Figures"). */
+/**
+ * An experience's rating: the mean of the outcomes it rates, 1-10 (docs/product-rules.md,
+ * "Figures"). Stored with the report (`experiences.rating`), unrounded; the same function on the
+ * same outcomes gives the same number anywhere.
+ */
 export function experienceRating(outcomes: Record<string, number>): number | null {
   return mean(Object.values(outcomes).filter((v) => Number.isFinite(v)));
 }
 
-/** The honest x/5 of an experience: its 1-10 mean halved. */
-export function ratingOutOfFive(rating10: number | null): number | null {
-  return rating10 === null ? null : rating10 / 2;
-}
+/** Every rating is out of 10, shown with one decimal. */
+export const RATING_SCALE = 10;
+const RATING_DECIMALS = 1;
+/**
+ * A mean of fewer ratings than this is not shown as a number: a page says how few there are
+ * instead ("Too few to rate (n = 3)"), since one or two reports make a mean that means little.
+ */
+export const MIN_RATINGS_FOR_MEAN = 5;
 
 /**
- * Home "Recent Experiences": the mean of the five core outcomes, shown as x/5.
- * Uses the core outcomes present; falls back to all outcomes when none of the five were rated.
+ * The one rounding of a rating, from the unrounded mean as stored: the server rounds with this
+ * before it answers, and screens show what it answered. Rounding twice (to hundredths, then to
+ * tenths) made Hexarelin's 5.1458 read 5.2 in one list and 5.1 in the next.
  */
-export function coreOutcomeMeanOutOfFive(outcomes: Record<string, number>): number | null {
-  const entries = Object.entries(outcomes).map(([k, v]) => [k.toLowerCase(), v] as const);
-  const core = entries.filter(([k]) => (CORE_OUTCOMES as readonly string[]).includes(k)).map(([, v]) => v);
-  return ratingOutOfFive(mean(core.length ? core : entries.map(([, v]) => v)));
+export function roundRating(unrounded: number): number {
+  return roundTo(unrounded, RATING_DECIMALS);
+}
+
+/** A mean rating from a stored sum and count: rounded once (roundRating), or null without ratings. */
+export function meanRating(sum: number, n: number): number | null {
+  return n > 0 ? roundRating(sum / n) : null;
+}
+
+/** A report's overall rating as every screen shows it: its mean (experienceRating) rounded once. */
+export function reportRating(outcomes: Record<string, number>): number | null {
+  const unrounded = experienceRating(outcomes);
+  return unrounded === null ? null : roundRating(unrounded);
 }
 
 /**

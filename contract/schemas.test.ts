@@ -29,7 +29,7 @@ const submission = {
   duration: 30,
   routeOfAdministration: 'oral',
   primaryPurpose: ['Focus'],
-  demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'moderate' },
+  demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'moderate' },
   outcomes: { focus: 8 },
   timeline: '1-week',
   story: 'x'.repeat(100),

@@ -2,7 +2,7 @@
 // no zod, so a screen that only needs a list of choices does not load the schema library.
 //
 // Each option list has its labels right beside it, written out (never derived from the slug:
-// "18-25" and "1-3-days" must keep their hyphens). `Record<Value, string>` makes a missing label
+// "18-24" and "1-3-days" must keep their hyphens). `Record<Value, string>` makes a missing label
 // a type error. Screens show any option through `optionLabel` below, the one labelling rule.
 
 type Labels<T extends readonly string[]> = Record<T[number], string>;
@@ -24,17 +24,36 @@ const FREQUENCY_LABELS: Labels<typeof FREQUENCIES> = {
   weekly: 'Weekly',
   'as-needed': 'As Needed',
 };
-export const ROUTES = ['subcutaneous', 'intramuscular', 'oral', 'nasal'] as const;
-const ROUTE_LABELS: Labels<typeof ROUTES> = { subcutaneous: 'Subcutaneous', intramuscular: 'Intramuscular', oral: 'Oral', nasal: 'Nasal' };
-export const AGE_RANGES = ['18-25', '25-30', '30-35', '35-40', '40-45', '45-50', '50+'] as const;
+export const ROUTES = ['subcutaneous', 'intramuscular', 'oral', 'nasal', 'topical'] as const;
+const ROUTE_LABELS: Labels<typeof ROUTES> = {
+  subcutaneous: 'Subcutaneous',
+  intramuscular: 'Intramuscular',
+  oral: 'Oral',
+  nasal: 'Nasal',
+  topical: 'Topical',
+};
+/** Age ranges that do not overlap: every age falls in exactly one. */
+export const AGE_RANGES = ['18-24', '25-29', '30-34', '35-39', '40-44', '45-49', '50+'] as const;
 const AGE_RANGE_LABELS: Labels<typeof AGE_RANGES> = {
-  '18-25': '18-25',
-  '25-30': '25-30',
-  '30-35': '30-35',
-  '35-40': '35-40',
-  '40-45': '40-45',
-  '45-50': '45-50',
+  '18-24': '18-24',
+  '25-29': '25-29',
+  '30-34': '30-34',
+  '35-39': '35-39',
+  '40-44': '40-44',
+  '45-49': '45-49',
   '50+': '50+',
+};
+/**
+ * The overlapping ranges reports were stored with before, and the range each now reads as
+ * (migration 025_figures.sql; docs/product-rules.md, "Figures"): each keeps its lower bound.
+ */
+export const LEGACY_AGE_RANGES: Readonly<Record<string, (typeof AGE_RANGES)[number]>> = {
+  '18-25': '18-24',
+  '25-30': '25-29',
+  '30-35': '30-34',
+  '35-40': '35-39',
+  '40-45': '40-44',
+  '45-50': '45-49',
 };
 export const BIOLOGICAL_SEXES = ['male', 'female', 'prefer-not-to-say'] as const;
 const BIOLOGICAL_SEX_LABELS: Labels<typeof BIOLOGICAL_SEXES> = { male: 'Male', female: 'Female', 'prefer-not-to-say': 'Prefer not to say' };
@@ -110,14 +129,25 @@ const PROFILE_ACTIVITY_LEVEL_LABELS: Labels<typeof PROFILE_ACTIVITY_LEVELS> = {
   'extremely-active': 'Extremely Active',
 };
 
-export const COMMUNITY_CATEGORIES = ['all', 'healing', 'performance', 'anti-aging', 'cognitive'] as const;
+/**
+ * Community filters by the peptide categories (a report is in its peptide's category), the same
+ * list as the peptide list's filter, so one category finds the same peptides' reports on both.
+ */
+export const COMMUNITY_CATEGORIES = ['all', ...CATEGORIES] as const;
 export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number];
 export const COMMUNITY_CATEGORY_LABELS: Labels<typeof COMMUNITY_CATEGORIES> = {
   all: 'All Categories',
+  ...(Object.fromEntries(CATEGORIES.map((c) => [c, c])) as Labels<typeof CATEGORIES>),
+};
+/**
+ * The purpose groups Community filtered by before it used the peptide categories: old links
+ * (`?category=healing`) open the category that replaced each.
+ */
+export const LEGACY_COMMUNITY_CATEGORIES: Readonly<Record<string, Category>> = {
   healing: 'Healing & Recovery',
-  performance: 'Performance',
+  performance: 'Performance & Enhancement',
   'anti-aging': 'Anti-Aging',
-  cognitive: 'Cognitive',
+  cognitive: 'Cognitive Enhancement',
 };
 export const COMMUNITY_SORTS = ['newest', 'oldest', 'helpful', 'rating'] as const;
 export type CommunitySort = (typeof COMMUNITY_SORTS)[number];
@@ -157,7 +187,7 @@ export const CHOICE_LABEL_LISTS = [
 
 /**
  * The label of a stored choice (frequency, route, age range, sex, activity level, timeline,
- * gender): "1-3-days" -> "1-3 Days", "18-25" -> "18-25". A value outside the lists (an older
+ * gender): "1-3-days" -> "1-3 Days", "18-24" -> "18-24". A value outside the lists (an older
  * report) is shown exactly as stored, never reshaped.
  */
 export function optionLabel(value: string): string {

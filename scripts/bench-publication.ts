@@ -29,7 +29,7 @@ export function submissionBody(peptideId: string, n: number, stamp: string): str
       duration: 30,
       routeOfAdministration: 'subcutaneous',
       primaryPurpose: ['Recovery'],
-      demographics: { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' },
+      demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' },
       outcomes: { energy: 6, sleep: 7, recovery: 8 },
       effects: [],
       timeline: '1-week',

@@ -58,7 +58,7 @@ const filters: [string, { search?: string; category?: string; peptideId?: string
   ['none', {}],
   ['"sleep"', { search: 'sleep' }],
   [`rare "${rare.name}"`, { search: rare.name }],
-  ['cognitive', { category: 'cognitive' }],
+  ['cognitive', { category: 'Cognitive Enhancement' }],
   [`peptide ${popular.name}`, { peptideId: popular.id }],
 ];
 const fmt = (r: Run | undefined) => (r ? `${r.ms.toFixed(1)} ms (${r.node}; read ${r.read}, hit ${r.hit})` : '-');

@@ -5,6 +5,7 @@ import {
   AnalyticsResponse,
   CompareQuery,
   CompareResponse,
+  MemberAnalyticsResponse,
   ResearchExportQuery,
   ResearchExportResponse,
   ResearchOverviewResponse,
@@ -20,7 +21,10 @@ import * as research from '../services/research';
 
 export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/analytics/public', { ...publicRead, schema: { response: { 200: AnalyticsResponse } } }, async () => ({
+  app.get('/api/analytics/public', {
+    ...publicRead,
+    schema: { description: 'The community figures for everyone: totals, growth, top peptides and their outcome means.', response: { 200: AnalyticsResponse } },
+  }, async () => ({
     success: true as const,
     data: await analytics.communityAnalytics(ctx),
   }));
@@ -31,9 +35,17 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
   const sameForEveryMember = { access: 'member', sameForEveryMember: true } as const;
   const moderator = { access: 'moderator' } as const;
 
-  app.get('/api/analytics', { config: sameForEveryMember, schema: { response: { 200: AnalyticsResponse } } }, async () => ({
+  app.get('/api/analytics', {
+    config: sameForEveryMember,
+    schema: {
+      description:
+        'Everything in the public answer, plus what members get beyond it: `monthly` (reports per month over the last 12, the month in progress marked `partial`) ' +
+        'and `byCategory` (each category\'s peptides, reports and mean rating). Per-period trends and comparisons are the trends and compare operations.',
+      response: { 200: MemberAnalyticsResponse },
+    },
+  }, async () => ({
     success: true as const,
-    data: await analytics.communityAnalytics(ctx),
+    data: await analytics.memberAnalytics(ctx),
   }));
 
   app.get('/api/analytics/trends', { config: sameForEveryMember, schema: { querystring: TrendsQuery, response: { 200: TrendsResponse } } }, async (request) => {

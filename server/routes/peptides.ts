@@ -47,6 +47,11 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     return { success: true as const, data: { peptide }, message: 'Peptide created successfully' };
   });
 
+  app.post('/api/peptides/:id/review', { config: { access: 'moderator' }, schema: { params: IdParams, response: { 200: PeptideResponse } } }, async (request) => {
+    const peptide = await peptides.reviewPeptide(ctx, callerOf(request), request.params.id);
+    return { success: true as const, data: { peptide }, message: 'Marked as reviewed' };
+  });
+
   app.delete('/api/peptides/:id', { config: member, schema: { params: IdParams, response: { 200: DeletePeptideResponse } } }, async (request) => {
     await peptides.deletePeptide(ctx, callerOf(request), request.params.id);
     return { success: true as const, data: {}, message: 'Peptide deleted' };

@@ -2,21 +2,13 @@
 // about 300 demonstration reports over the last six months, labelled as demo data.
 // It lives above server/services/ (it submits through them), not in server/db/.
 import { randomBytes } from 'node:crypto';
-import {
-  AGE_RANGES,
-  BIOLOGICAL_SEXES,
-  FREQUENCIES,
-  ROUTES,
-  TIMELINES,
-  VOTE_TYPES,
-  WIZARD_ACTIVITY_LEVELS,
-} from '../../contract/common';
+import { FREQUENCIES, TIMELINES, VOTE_TYPES } from '../../contract/common';
 import type { SubmitExperienceInput } from '../../contract/experiences';
 import type { AppContext } from '../context';
 import { seedExperience } from '../services/experiences';
 import { insertPeptide } from '../services/peptides';
 import { EFFECTS, PEPTIDES, type SeedPeptide } from '../db/seed/catalogue';
-import { byPopularity, mulberry32, pick, pickSome, purposesFor, story } from '../db/seed/generate';
+import { byPopularity, demographicsOf, effectFitsRoute, mulberry32, pick, pickSome, purposesFor, routeFor, story } from '../db/seed/generate';
 
 export const DEMO_EXPERIENCES = 300;
 
@@ -51,6 +43,7 @@ export async function seedDemo(
   const rand = mulberry32(seed);
   const { order: peptides, choose: choosePeptide } = byPopularity(rand, [...ids.values()], (i) => 1 / (1 + i * 0.25));
   const baseRating = new Map(peptides.map((p) => [p.id, 5 + rand() * 3.5]));
+  const typicalUser = new Map(peptides.map((p) => [p.id, demographicsOf(rand)]));
   const voters = await demoVoters(ctx, 12);
   const now = Date.now();
   const sixMonths = 183 * 86_400_000;
@@ -64,22 +57,19 @@ export async function seedDemo(
     for (const effect of peptide.commonEffects) {
       outcomes[effect] = Math.min(10, Math.max(1, Math.round(base + (rand() - 0.5) * 4)));
     }
-    const purposes = purposesFor(rand, peptide.category);
+    const purposes = purposesFor(rand, peptide);
+    const route = routeFor(rand, peptide);
     const input: SubmitExperienceInput = {
       peptideId: id,
       dosage: peptide.commonDosage,
       frequency: pick(rand, FREQUENCIES),
       duration: 7 + Math.floor(rand() * 84),
-      routeOfAdministration: pick(rand, ROUTES),
+      routeOfAdministration: route,
       primaryPurpose: purposes,
       publishSourcing: false,
-      demographics: {
-        ageRange: pick(rand, AGE_RANGES),
-        biologicalSex: pick(rand, BIOLOGICAL_SEXES.slice(0, 2)),
-        activityLevel: pick(rand, WIZARD_ACTIVITY_LEVELS),
-      },
+      demographics: rand() < 0.5 ? typicalUser.get(id)! : demographicsOf(rand),
       outcomes,
-      effects: rand() < 0.35 ? pickSome(rand, peptide.sideEffects, 1, 1) : [],
+      effects: rand() < 0.35 ? pickSome(rand, peptide.sideEffects.filter((e) => effectFitsRoute(e, route)), 1, 1) : [],
       timeline: pick(rand, TIMELINES.slice(0, 6)),
       story: story(rand),
       stack: rand() < 0.25 ? peptide.commonStacks.slice(0, 1) : [],

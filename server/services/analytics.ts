@@ -1,16 +1,15 @@
 // Community analytics (the public figures, members' trends and compare) from trigger-kept
 // aggregates (peptides, experience_daily, peptide_outcomes): no request scans every experience.
 // The moderators' Research Hub is services/research.ts. Definitions: docs/product-rules.md, "Figures".
-import type { Analytics, ComparedPeptide, Trends } from '../../contract/analytics';
-import { growthPercent, roundTo } from '../../contract/rules';
+import type { Analytics, ComparedPeptide, MemberAnalytics, Trends } from '../../contract/analytics';
+import { CATEGORIES } from '../../contract/common';
+import { growthPercent, meanRating } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, PEPTIDES_WITH_COUNTERS, peptideRating, type PeptideRow } from './peptides';
 
-// Means travel with two decimals (one on outcome means); screens round them once more with the
-// same rule (contract/rules.ts roundTo, src/lib/format.ts).
-const round1 = (n: number) => roundTo(n, 1);
-const round2 = (n: number) => roundTo(n, 2);
+// Rating means are rounded once, here, by the contract's rule (meanRating: one decimal from the
+// unrounded stored mean); screens write them as they come, so one mean reads one way everywhere.
 const MONTH_START = `date_trunc('month', now() at time zone 'UTC')::date`;
 const PREVIOUS_MONTH_START = `(date_trunc('month', now() at time zone 'UTC') - interval '1 month')::date`;
 
@@ -65,7 +64,7 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
       experiencesThisMonth: m.this_month,
       totalPeptides: t.peptides,
       categories: t.categories,
-      averageRating: t.experiences ? round2(t.rating_sum / t.experiences) : 0,
+      averageRating: meanRating(t.rating_sum, t.experiences) ?? 0,
       activeUsers,
       activeUsersCount: activeUsers,
       trendingCategories: trending,
@@ -80,14 +79,39 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
         const effectiveness: Record<string, number> = {};
         const sampleSizes: Record<string, number> = {};
         for (const o of outcomes.rows.filter((x) => x.peptide_id === r.id).slice(0, 8)) {
-          effectiveness[o.outcome] = round1(o.total / o.n);
+          effectiveness[o.outcome] = meanRating(o.total, o.n)!;
           sampleSizes[o.outcome] = o.n;
         }
-        return { peptide: r.name, peptideId: r.id, experiences: r.experience_count, effectiveness, sampleSizes };
+        return { peptide: r.name, peptideId: r.id, rating: peptideRating(r), experiences: r.experience_count, effectiveness, sampleSizes };
       }),
       generatedAt: new Date().toISOString(),
     };
   });
+}
+
+/**
+ * A member's analytics: the public figures, plus reports per month (the trends' totals, the last
+ * month in progress) and every category's peptides, reports and mean rating.
+ */
+export async function memberAnalytics(ctx: AppContext): Promise<MemberAnalytics> {
+  const [base, months] = await Promise.all([communityAnalytics(ctx), trends(ctx, 'monthly', 'category')]);
+  const byCategory = await ctx.cache.get('analytics:by-category', async () => {
+    const res = await ctx.db.query<{ category: string; peptides: number; experiences: number; rating_sum: number }>(
+      `select p.category, count(*)::int as peptides, coalesce(sum(c.experience_count), 0)::int as experiences,
+              coalesce(sum(c.rating_sum), 0)::float8 as rating_sum
+         from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null group by p.category`,
+    );
+    return CATEGORIES.map((name) => {
+      const row = res.rows.find((r) => r.category === name);
+      return { name, peptides: row?.peptides ?? 0, experiences: row?.experiences ?? 0, meanRating: row ? meanRating(row.rating_sum, row.experiences) : null };
+    });
+  });
+  const last = months.buckets.length - 1;
+  return {
+    ...base,
+    monthly: months.buckets.map((month, i) => ({ month, experiences: months.totals[i] ?? 0, partial: i === last })),
+    byCategory,
+  };
 }
 
 const MAX_SERIES = 8;
@@ -125,8 +149,9 @@ export async function trends(ctx: AppContext, period: 'monthly' | 'weekly', grou
       series.push(other);
     }
     const totals = buckets.map((_, i) => sum(all.map((s) => s.counts[i])));
-    const growth = totals.map((n, i) => (i === 0 ? null : growthPercent(n, totals[i - 1])));
-    return { period, groupBy, buckets, series, totals, growth };
+    // The last period is in progress: growth against a whole period would read as a fall.
+    const growth = totals.map((n, i) => (i === 0 || i === count - 1 ? null : growthPercent(n, totals[i - 1])));
+    return { period, groupBy, buckets, series, totals, growth, asOf: new Date().toISOString().slice(0, 10) };
   });
 }
 
@@ -179,7 +204,7 @@ async function compareUncached(ctx: AppContext, ids: string[]): Promise<{ peptid
       outcomeMeans: outcomes.rows
         .filter((o) => o.peptide_id === id)
         .slice(0, 10)
-        .map((o) => ({ name: o.outcome, mean: round1(o.total / o.n), n: o.n })),
+        .map((o) => ({ name: o.outcome, mean: meanRating(o.total, o.n)!, n: o.n })),
       commonEffects: r.common_effects,
       reportedEffects: effects.rows
         .filter((e) => e.peptide_id === id)

@@ -3,7 +3,7 @@
 // Monday 08:00 UTC: the process that moves the `digest_week` setting to this week queues it, so
 // several processes never send it twice. Each mail carries a one-click unsubscribe (RFC 8058).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { roundTo } from '../../contract/rules';
+import { roundRating } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { mailLinks } from '../mail/links';
 import { digestMail } from '../mail/templates';
@@ -94,7 +94,7 @@ export async function runWeeklyDigest(ctx: AppContext, now = ctx.now()): Promise
     const items = reports.rows.map((r) => ({
       peptide: r.name,
       helpful: r.helpful_count,
-      rating: roundTo(r.rating, 1),
+      rating: roundRating(r.rating),
       day: publishedDay(r.created_at),
       href: links.experience(r.id),
     }));

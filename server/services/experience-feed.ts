@@ -105,7 +105,8 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
     };
     if (params.search) where.push(`e.search_text like ${add(`%${escapeLike(params.search.toLowerCase())}%`)}`);
     const category = params.category !== 'all' ? add(params.category) : null;
-    if (category) where.push(`e.purpose_groups @> array[${category}]::text[]`);
+    // A report is in its peptide's category: the list the peptide list filters by.
+    if (category) where.push(`e.peptide_id in (select id from peptides where category = ${category})`);
     const peptide = params.peptideId ? add(params.peptideId) : null;
     if (peptide) where.push(`e.peptide_id = ${peptide}`);
     if (params.cursor) {
@@ -170,14 +171,14 @@ function counted(params: ExperienceListParams): boolean {
  * The count of a list without search, as a scalar subquery on trigger-kept counters (evaluated
  * once per statement; `peptide` and `category` are their placeholders, or null):
  * `peptide_counters.experience_count` counts exactly the published reports of a peptide (001_init.sql,
- * 009_moderation.sql) and `experience_group_counts` those of each peptide in each category
- * (014_category_counts.sql), for one peptide or summed over all. A search has no counter:
- * searchFirstPage counts it, up to MATCH_COUNT_CAP.
+ * 009_moderation.sql), for one peptide or summed over all, or over the peptides of a category
+ * (a few dozen rows). A search has no counter: searchFirstPage counts it, up to MATCH_COUNT_CAP.
  */
 function counterSql(peptide: string | null, category: string | null): string {
   if (category) {
-    const onePeptide = peptide ? ` and peptide_id = ${peptide}` : '';
-    return `(select coalesce(sum(n), 0) from experience_group_counts where purpose_group = ${category}${onePeptide})::int`;
+    const onePeptide = peptide ? ` and c.peptide_id = ${peptide}` : '';
+    return `(select coalesce(sum(c.experience_count), 0) from peptide_counters c join peptides cp on cp.id = c.peptide_id
+      where cp.category = ${category}${onePeptide})::int`;
   }
   return peptide
     ? `(select experience_count from peptide_counters where peptide_id = ${peptide})::int`

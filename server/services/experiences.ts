@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DisclosedCombination, Experience, OwnExperience, Sourcing, SubmitExperienceInput, UpdateExperienceInput } from '../../contract/experiences';
 import type { AuthorStatus, ExperienceStatus, HoldReason } from '../../contract/moderation';
-import { experienceRating, purposeGroups } from '../../contract/rules';
+import { OUTCOMES_REQUIRED_MESSAGE, experienceRating, purposeGroups } from '../../contract/rules';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
@@ -80,7 +80,7 @@ async function buildSubmission(
   );
   const peptide = found.rows[0];
   if (!peptide) throw badRequest('peptideId: no such peptide');
-  if (rating === null) throw badRequest('outcomes must rate at least one effect');
+  if (rating === null) throw badRequest(OUTCOMES_REQUIRED_MESSAGE);
   // Seeded demonstration reports are published as written.
   const reasons: HoldReason[] = demo ? [] : ownHoldReasons(ctx, heldTexts({ ...input, outcomes, sourcing }));
   const row: SubmissionRow = {
@@ -365,7 +365,7 @@ export async function updateByTracking(ctx: AppContext, trackingId: string, chan
       peptideName = found.rows[0].name;
     }
     const rating = experienceRating(next.outcomes);
-    if (rating === null) throw badRequest('outcomes must rate at least one effect');
+    if (rating === null) throw badRequest(OUTCOMES_REQUIRED_MESSAGE);
     const reasons = ownHoldReasons(ctx, heldTexts({ ...next, publishSourcing: next.publish_sourcing }));
     const payload: EditPayload = {
       ...next,

@@ -3,7 +3,7 @@ import { PEPTIDE_CONTACT_MESSAGE, type CreatePeptideInput, type Peptide } from '
 import type { PeptideSort } from '../../contract/common';
 import { cleanPeptideName, peptideNameKey } from '../../contract/names';
 import { findHoldMatches, skeleton } from './text-rules';
-import { roundTo } from '../../contract/rules';
+import { roundRating } from '../../contract/rules';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
@@ -25,6 +25,7 @@ export interface PeptideRow {
   dosage_ranges: Partial<Peptide['dosageRanges']>;
   timeline: Partial<Peptide['timeline']>;
   created_by: string | null;
+  reviewed_at: Date | null;
   created_at: Date;
   experience_count: number;
   average_rating: number;
@@ -40,7 +41,7 @@ export const PEPTIDES_WITH_COUNTERS = `peptides p join peptide_counters c on c.p
 /** Popularity in SQL, the same formula as `popularityScore` in contract/rules.ts (Math.round = floor(x + 0.5)). */
 export const PEPTIDE_COLUMNS = `p.id, p.name, p.peptide_sequence, p.category, p.description, p.detailed_description, p.mechanism,
   p.common_dosage, p.common_frequency, p.common_effects, p.side_effects, p.common_stacks, p.dosage_ranges, p.timeline,
-  p.created_by, p.created_at, c.experience_count,
+  p.created_by, p.created_at, p.reviewed_at, c.experience_count,
   case when c.experience_count > 0 then c.rating_sum / c.experience_count else 0 end as average_rating,
   floor(100 * (0.7 * coalesce(c.experience_count::float8 / nullif(m.max_experiences, 0), 0)
              + 0.3 * coalesce(c.vote_count::float8 / nullif(m.max_votes, 0), 0)) + 0.5)::int as popularity`;
@@ -55,8 +56,11 @@ const ORDER: Record<PeptideSort, string> = {
   popularity: 'popularity desc, lower(p.name) asc, p.id',
 };
 
-/** A peptide's average rating as every answer gives it (peptide, top peptides, comparison): computed here once. */
-export const peptideRating = (row: Pick<PeptideRow, 'average_rating'>) => roundTo(Number(row.average_rating), 2);
+/**
+ * A peptide's average rating as every answer gives it (peptide, lists, top peptides,
+ * effectiveness, comparison): the stored mean rounded once by the contract's rule.
+ */
+export const peptideRating = (row: Pick<PeptideRow, 'average_rating'>) => roundRating(Number(row.average_rating));
 
 export function toPeptide(row: PeptideRow, caller: Caller | null): Peptide {
   return {
@@ -78,6 +82,7 @@ export function toPeptide(row: PeptideRow, caller: Caller | null): Peptide {
     totalExperiences: Number(row.experience_count),
     popularity: Number(row.popularity),
     createdAt: row.created_at.toISOString(),
+    reviewedAt: row.reviewed_at ? row.reviewed_at.toISOString() : null,
     canDelete: canDelete(row, caller),
   };
 }
@@ -143,7 +148,8 @@ export async function getPeptide(ctx: AppContext, id: string, caller: Caller | n
 }
 
 /**
- * The one INSERT of a peptide, shared by members' creations and the seed. The name is stored
+ * The one INSERT of a peptide, shared by members' creations and the seed. The seed's catalogue
+ * (no creator) is reviewed as it is written; a member's page waits for a moderator (reviewPeptide). The name is stored
  * cleaned and with its key (contract/names.ts); the unique index on the key among live peptides
  * (migrations/004_peptide_name_key.sql) refuses a second peptide of the same name.
  */
@@ -151,8 +157,9 @@ export async function insertPeptide(q: Queryable, input: CreatePeptideInput, cre
   const name = cleanPeptideName(input.name);
   const res = await q.query<{ id: string }>(
     `insert into peptides (name, peptide_sequence, category, description, detailed_description, mechanism,
-       common_dosage, common_frequency, common_effects, side_effects, common_stacks, dosage_ranges, timeline, created_by, name_key, name_skeleton)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning id`,
+       common_dosage, common_frequency, common_effects, side_effects, common_stacks, dosage_ranges, timeline, created_by, name_key, name_skeleton,
+       reviewed_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, case when $14::uuid is null then now() end) returning id`,
     [
       name,
       input.peptide_sequence,
@@ -256,4 +263,12 @@ export async function deletePeptide(ctx: AppContext, caller: Caller, id: string)
   if (!canDelete(row, caller)) throw forbidden('Only the member who created this peptide or a moderator can delete it');
   await ctx.db.query('update peptides set deleted_at = now() where id = $1', [id]);
   ctx.cache.invalidate();
+}
+
+/** A moderator marks a peptide page reviewed (again: the date moves on). */
+export async function reviewPeptide(ctx: AppContext, caller: Caller, id: string): Promise<Peptide> {
+  const res = await ctx.db.query<{ id: string }>('update peptides set reviewed_at = now() where id = $1 and deleted_at is null returning id', [id]);
+  if (!res.rows[0]) throw notFound('Peptide not found');
+  ctx.cache.invalidate();
+  return getPeptide(ctx, id, caller);
 }

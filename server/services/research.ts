@@ -3,15 +3,15 @@
 // Definitions: docs/product-rules.md, "Figures"; the export's rules, "Anonymity".
 import type { ResearchOverview, ResearchPeptides } from '../../contract/analytics';
 import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
-import { K_ANONYMITY, roundTo } from '../../contract/rules';
+import { K_ANONYMITY, meanRating, roundTo } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { communityAnalytics } from './analytics';
 import { decodeCursor } from './experience-feed';
 import { PEPTIDES_WITH_COUNTERS } from './peptides';
 import { DISCLOSED_JOIN, disclosedDemographics } from './public-view';
 
-// Means travel with two decimals (one on outcome means), as in community analytics.
-const round1 = (n: number) => roundTo(n, 1);
+// Rating means are rounded once by the contract's rule (meanRating), as in community analytics;
+// shares and a report's own rating in the export keep two decimals.
 const round2 = (n: number) => roundTo(n, 2);
 
 export async function researchOverview(ctx: AppContext): Promise<ResearchOverview> {
@@ -33,9 +33,8 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
     );
     return res.rows[0];
   });
-  const perPeptide = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; mean: number | null }>(
-    `select p.id, p.name, p.category, c.experience_count as experiences,
-            case when c.experience_count > 0 then c.rating_sum / c.experience_count end as mean
+  const perPeptide = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; rating_sum: number }>(
+    `select p.id, p.name, p.category, c.experience_count as experiences, c.rating_sum
        from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null order by c.experience_count desc, lower(p.name), p.id
       limit ${MAX_PAGE_SIZE}`,
   );
@@ -47,7 +46,7 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
   const perCategory = CATEGORIES.map((name) => {
     const row = categoryRows.rows.find((r) => r.category === name);
     const experiences = row?.experiences ?? 0;
-    return { name, experiences, meanRating: experiences && row ? round2(row.rating_sum / experiences) : null };
+    return { name, experiences, meanRating: row ? meanRating(row.rating_sum, experiences) : null };
   });
   const c = counts.rows[0];
   return {
@@ -65,7 +64,7 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
       name: r.name,
       category: r.category,
       experiences: r.experiences,
-      meanRating: r.mean === null ? null : round2(r.mean),
+      meanRating: meanRating(Number(r.rating_sum), r.experiences),
     })),
     perCategory,
   };
@@ -85,9 +84,9 @@ export async function researchPeptides(
   limit: number,
   sort: keyof typeof RESEARCH_PEPTIDE_ORDER,
 ): Promise<ResearchPeptides> {
-  const res = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; votes: number; mean: number | null; total: number }>(
+  const res = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; votes: number; rating_sum: number; total: number }>(
     `select p.id, p.name, p.category, c.experience_count as experiences, c.vote_count as votes,
-            case when c.experience_count > 0 then c.rating_sum / c.experience_count end as mean,
+            c.rating_sum,
             (count(*) over ())::int as total
        from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null
       order by ${RESEARCH_PEPTIDE_ORDER[sort]}
@@ -114,12 +113,12 @@ export async function researchPeptides(
       name: r.name,
       category: r.category,
       experiences: r.experiences,
-      meanRating: r.mean === null ? null : round2(Number(r.mean)),
+      meanRating: meanRating(Number(r.rating_sum), r.experiences),
       votes: Number(r.votes),
       outcomeMeans: outcomes.rows
         .filter((o) => o.peptide_id === r.id)
         .slice(0, 3)
-        .map((o) => ({ name: o.outcome, mean: round1(o.total / o.n), n: o.n })),
+        .map((o) => ({ name: o.outcome, mean: meanRating(o.total, o.n)!, n: o.n })),
     })),
     total,
     page,

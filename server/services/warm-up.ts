@@ -24,7 +24,7 @@ async function warmOnce(ctx: AppContext): Promise<void> {
         duration: 30,
         routeOfAdministration: 'subcutaneous',
         primaryPurpose: ['Injury Healing'],
-        demographics: { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' },
+        demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' },
         outcomes: { energy: 6, sleep: 7 },
         effects: ['Warm-up effect'],
         timeline: '1-week',

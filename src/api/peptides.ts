@@ -1,5 +1,5 @@
 // Peptide catalogue: list (server-side search, filter, sort, paging) and detail.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { readData } from '@contract/normalize';
 import type { Peptide, PeptideListQuery } from '@contract/peptides';
@@ -68,4 +68,21 @@ export function usePeptideSearch(text: string, sort: 'name' | 'experiences' = 'n
     loading: query.isPending || search !== text.trim() || (query.isFetching && query.isPlaceholderData),
     failed: query.isError && !query.isFetching,
   };
+}
+
+/** A moderator marks a peptide page reviewed: the page and every list show it at once. */
+export function useReviewPeptide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const [{ PeptideResponse }, response] = await Promise.all([schemas(), api.post<unknown>(`/api/peptides/${encodeURIComponent(id)}/review`)]);
+      const data = readData(PeptideResponse, response.data);
+      if (!data) throw new ApiError('Peptide data is null', response.status, response.data);
+      return data.peptide;
+    },
+    onSuccess: (peptide) => {
+      queryClient.setQueryData(peptideQueryOptions(peptide._id).queryKey, peptide);
+      return queryClient.invalidateQueries({ queryKey: ['peptides', 'list'] });
+    },
+  });
 }

@@ -3,7 +3,7 @@
 // a phone that is 4x slower) and the first `toLocaleString` a few more, all spent while the page
 // is starting. The output is exactly Intl's en-US output (the tests beside this file compare).
 
-import { ratingOutOfFive, roundTo } from '@contract/rules';
+import { MIN_RATINGS_FOR_MEAN, RATING_SCALE, reportRating, roundTo } from '@contract/rules';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -50,15 +50,29 @@ export function formatDecimal(n: number | null | undefined): string {
   return roundTo(n ?? 0, 1).toFixed(1);
 }
 
-/** A 1-10 mean (peptide ratings, outcome means, the overall average): "5.2/10". */
+/**
+ * A rating out of 10 (peptide ratings, outcome means, the overall average): "5.2/10". The server
+ * rounded it once (contract/rules.ts roundRating); this only writes it, and rounding again to the
+ * same decimal changes nothing.
+ */
 export function formatRating(n: number | null | undefined): string {
-  return `${formatDecimal(n)}/10`;
+  return `${formatDecimal(n)}/${RATING_SCALE}`;
 }
 
-/** A report's 1-10 rating shown out of 5 (halved), "2.6/5", or "Not rated". */
-export function formatRatingOutOfFive(rating10: number | null): string {
-  const five = ratingOutOfFive(rating10);
-  return five === null ? 'Not rated' : `${formatDecimal(five)}/5`;
+/** A report's own rating, labelled: "Overall 6.2/10" (the mean of the outcomes it rates), or "Not rated". */
+export function formatReportRating(outcomes: Record<string, number>): string {
+  const rating = reportRating(outcomes);
+  return rating === null ? 'Not rated' : `Overall ${formatRating(rating)}`;
+}
+
+/**
+ * A mean over reports with its sample size: "7.8/10 (n = 20)"; with fewer than
+ * MIN_RATINGS_FOR_MEAN ratings no number, only how few ("Too few to rate (n = 3)").
+ */
+export function formatRatingWithN(mean: number | null | undefined, n: number, { showN = true } = {}): string {
+  if (n <= 0 || mean === null || mean === undefined) return 'No ratings yet';
+  if (n < MIN_RATINGS_FOR_MEAN) return `Too few to rate (n = ${formatCount(n)})`;
+  return showN ? `${formatRating(mean)} (n = ${formatCount(n)})` : formatRating(mean);
 }
 
 /** Growth in percent, signed, one decimal at most: "+12.5%", "-9%", "0%". */
@@ -66,4 +80,10 @@ export function formatGrowth(percent: number): string {
   const rounded = roundTo(percent, 1);
   if (rounded === 0) return '0%';
   return `${rounded > 0 ? '+' : '-'}${Math.abs(rounded)}%`;
+}
+
+/** The community's average rating as a stat card shows it: the figure and what it is the mean of. */
+export function averageRatingStat(mean: number, n: number): { value: string; detail: string } {
+  if (n < MIN_RATINGS_FOR_MEAN) return { value: '—', detail: `fewer than ${MIN_RATINGS_FOR_MEAN} reports so far` };
+  return { value: formatRating(mean), detail: `mean of ${formatCount(n)} reports' ratings` };
 }

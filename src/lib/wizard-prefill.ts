@@ -34,7 +34,7 @@ const ACTIVITY: Record<(typeof PROFILE_ACTIVITY_LEVELS)[number], (typeof WIZARD_
   'extremely-active': 'athletic',
 };
 
-/** The first of the wizard's age ranges ("18-25", "50+") that holds `age`, read from the list itself. */
+/** The first of the wizard's age ranges ("18-24", "50+") that holds `age`, read from the list itself. */
 export function ageRangeOf(age: number): string | undefined {
   return AGE_RANGES.find((range) => {
     const open = /^(\d+)\+$/.exec(range);

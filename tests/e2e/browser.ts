@@ -71,7 +71,7 @@ export function submitExperience(peptide: Peptide, story: string, fields: Record
     duration: 14,
     routeOfAdministration: 'subcutaneous',
     primaryPurpose: ['Recovery'],
-    demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' },
+    demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' },
     outcomes: { [peptide.commonEffects[0]!]: 7 },
     timeline: '1-week',
     story,

@@ -43,11 +43,13 @@ async function fillSteps1to3(page: Page, peptideName: string) {
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Step 2 of 4').waitFor();
   await page.getByRole('checkbox', { name: 'Recovery' }).check();
-  await page.getByLabel('Age range').selectOption('30-35');
+  await page.getByLabel('Age range').selectOption('30-34');
   await page.getByLabel('Biological sex').selectOption('female');
   await page.getByLabel('Activity level').selectOption('active');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Step 3 of 4').waitFor();
+  // Every slider starts "Not rated"; a report needs one rated.
+  await page.getByRole('slider').first().fill('7');
   await page.getByLabel('When did you notice effects?').selectOption('1-week');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Step 4 of 4').waitFor();

@@ -1,5 +1,5 @@
 // Figures in a real browser against the seeded server: on a 390 px phone the usage chart draws at
-// most six lines (the five most reported and "Other"); Community shows how many reports match and
+// most five lines (the five most reported); Community shows how many reports match and
 // filters by peptide.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ describe('figures on a phone', () => {
       const { context, page } = await newPage(browser, { viewport: { width, height: 800 } });
       await page.goto('/');
       const stats = page.getByRole('region', { name: 'Community statistics' });
-      await stats.getByText('Active Users').waitFor();
+      await stats.getByText('This Month').waitFor();
       const cards = stats.locator(':scope > div > *');
       expect(await cards.count()).toBe(4);
       const boxes = await Promise.all([0, 1, 2, 3].map(async (i) => (await cards.nth(i).boundingBox())!));
@@ -36,12 +36,12 @@ describe('figures on a phone', () => {
     }
   });
 
-  it("Explore's usage chart draws at most six series at 390 px, the rest summed as Other", async () => {
+  it("Explore's usage chart draws at most five series at 390 px, the most reported, and no Other line", async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, member.email, member.password);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     const trends = (await api('GET', '/api/analytics/trends?period=monthly&groupBy=peptide', undefined, token!)).body.data;
-    const series = (trends.series as { name: string }[]).map((s) => s.name);
+    const series = (trends.series as { key: string; name: string }[]).filter((s) => s.key !== 'other').map((s) => s.name);
 
     await page.goto('/explore?tab=usage');
     const chart = page.getByRole('img', { name: /Line chart of experiences per month by peptide/ });
@@ -49,15 +49,10 @@ describe('figures on a phone', () => {
     // The chart's name lists the lines it draws (its legend).
     const label = (await chart.getAttribute('aria-label'))!;
     const lines = label.slice(label.lastIndexOf('Lines: ') + 'Lines: '.length, -1).split(', ');
-    expect(lines.length).toBeLessThanOrEqual(6);
-    if (series.length > 6) {
-      expect(lines).toEqual([...series.slice(0, 5), 'Other']);
-      await page.getByText(/sums the rest as Other; the table lists every one/).waitFor();
-    } else {
-      expect(lines).toEqual(series);
-    }
+    expect(lines).toEqual(series.slice(0, 5));
+    if (trends.series.length > 5) await page.getByText(/The chart draws the 5 most reported peptides; the table lists every one/).waitFor();
     // The table still has every series, plus the total row.
-    expect(await page.getByRole('table', { name: 'Experiences per month by peptide' }).getByRole('row').count()).toBe(series.length + 2);
+    expect(await page.getByRole('table', { name: 'Experiences per month by peptide' }).getByRole('row').count()).toBe(trends.series.length + 2);
     await context.close();
   });
 

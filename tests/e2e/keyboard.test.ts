@@ -125,7 +125,7 @@ describe('keyboard only', () => {
     await page.getByText('Step 2 of 4').waitFor();
     await tabTo(page, page.getByRole('checkbox', { name: 'Recovery' }));
     await page.keyboard.press('Space');
-    await chooseWithKeys(page, page.getByLabel('Age range'), '30-35');
+    await chooseWithKeys(page, page.getByLabel('Age range'), '30-34');
     await chooseWithKeys(page, page.getByLabel('Biological sex'), 'male');
     await chooseWithKeys(page, page.getByLabel('Activity level'), 'active');
     await tabTo(page, page.getByRole('button', { name: 'Next' }));
@@ -134,8 +134,9 @@ describe('keyboard only', () => {
     await page.getByText('Step 3 of 4').waitFor();
     const slider = page.getByRole('slider').first();
     await tabTo(page, slider);
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
+    // From "Not rated", one stop before 1, to 7.
+    expect(await slider.getAttribute('aria-valuetext')).toBe('Not rated');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
     expect(await slider.getAttribute('aria-valuetext')).toBe('7 of 10');
     await chooseWithKeys(page, page.getByLabel('When did you notice effects?'), '1-week');
     await tabTo(page, page.getByRole('button', { name: 'Next' }));

@@ -79,6 +79,8 @@ async function writeReport(page: Page, peptideName: string) {
   await page.getByLabel('Activity level').selectOption(MINE.activityLevel);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Step 3 of 4').waitFor();
+  // Every slider starts "Not rated"; a report needs one rated.
+  await page.getByRole('slider').first().fill('7');
   await page.getByLabel('When did you notice effects?').selectOption('1-week');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Step 4 of 4').waitFor();

@@ -1,12 +1,13 @@
 // The Submit wizard in real Chromium against the built app and the real server: a report whose
-// story has a link is held and the confirmation says
-// why; a peptide without common effects can be reported; numbers are refused at their step; on a
-// 360 px phone the new step's heading is in view and focused after Next.
+// story has a link is held and the confirmation says why; a peptide without common effects can be
+// reported; with five sliders and one moved by the keyboard, exactly that one outcome is stored;
+// numbers are refused at their step; on a 360 px phone the new step's heading is in view and
+// focused after Next.
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_REASON_TEXT } from '../../contract/moderation';
-import { OVERALL_OUTCOME } from '../../contract/rules';
+import { NOT_RATED, OVERALL_OUTCOME } from '../../contract/rules';
 import { axeViolations } from './axe';
 import { api, approvedMember, firstPeptide, launch, newPage, screenshotDir, choosePeptide } from './browser';
 
@@ -44,13 +45,15 @@ async function steps2and3(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Step 2 of 4').waitFor();
   await page.getByRole('checkbox', { name: 'Recovery' }).check();
-  await page.getByLabel('Age range').selectOption('30-35');
+  await page.getByLabel('Age range').selectOption('30-34');
   await page.getByLabel('Biological sex').selectOption('male');
   await page.getByLabel('Activity level').selectOption('active');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Step 3 of 4').waitFor();
 }
-async function toStep4(page: Page) {
+async function toStep4(page: Page, rate = true) {
+  // Every slider starts "Not rated"; a report needs one rated.
+  if (rate) await page.getByRole('slider').first().fill('7');
   await page.getByLabel('When did you notice effects?').selectOption('1-week');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Step 4 of 4').waitFor();
@@ -121,12 +124,12 @@ describe('submit wizard', () => {
     // An effect rated already (letter case aside) is refused under the field.
     await page.getByLabel('Add an effect to rate').fill(OVERALL_OUTCOME.toUpperCase());
     await page.getByRole('button', { name: 'Add effect' }).click();
-    await page.getByText(`${OVERALL_OUTCOME} is rated already`).waitFor();
+    await page.getByText(`${OVERALL_OUTCOME} is on the list already`).waitFor();
     expect(await scan(page)).toEqual([]);
     await page.getByLabel('Add an effect to rate').fill('Tendon comfort');
     await page.getByRole('button', { name: 'Add effect' }).click();
     await page.getByRole('slider', { name: 'Tendon comfort' }).fill('7');
-    await toStep4(page);
+    await toStep4(page, false);
     await page.getByLabel('Your story').fill(storyWith(marker));
     await page.getByRole('button', { name: 'Submit Experience' }).click();
     await page.getByRole('heading', { name: 'Thank you for sharing!' }).waitFor();
@@ -134,6 +137,47 @@ describe('submit wizard', () => {
     const own = await api('POST', '/api/experiences/tracking/lookup', { trackingId });
     expect(own.status).toBe(200);
     expect(own.body.data.experience.outcomes).toEqual({ [OVERALL_OUTCOME]: 8, 'Tendon comfort': 7 });
+    await context.close();
+  });
+
+  it('with five sliders and one moved by the keyboard, stores exactly that one outcome', async () => {
+    const peptides = (await api('GET', '/api/peptides?limit=100&sort=name')).body.data.peptides as { _id: string; name: string; commonEffects: string[] }[];
+    const peptide = peptides.find((p) => p.commonEffects.length === 5)!;
+    expect(peptide, 'a catalogue peptide with five common effects').toBeTruthy();
+    const { context, page } = await newPage(browser);
+    await step1(page, peptide.name);
+    await steps2and3(page);
+    const sliders = page.getByRole('slider');
+    expect(await sliders.count()).toBe(5);
+    for (let i = 0; i < 5; i++) expect(await sliders.nth(i).getAttribute('aria-valuetext')).toBe(NOT_RATED);
+    // Nothing rated: Next keeps step 3, says why under the first slider and focuses it.
+    await page.getByLabel('When did you notice effects?').selectOption('1-week');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Rate at least one effect: move its slider off "Not rated"').waitFor();
+    expect(await sliders.first().evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await scan(page)).toEqual([]);
+    // The third, by the keyboard alone: six steps right from "Not rated".
+    const third = sliders.nth(2);
+    await third.focus();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    expect(await third.getAttribute('aria-valuetext')).toBe('6 of 10');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Step 4 of 4').waitFor();
+    // A story of its own: one that repeats another report's (storyWith's) is held as a repeat.
+    await page.getByLabel('Your story').fill(
+      `Slider check ${unique()}: only one of the five effects stood out for me, energy in the afternoons from the second week, so that is the one I rated.`,
+    );
+    // The preview shows the one rated outcome only.
+    const preview = page.getByTestId('public-card-preview');
+    expect((await preview.getByRole('heading', { name: 'Outcomes' }).locator('xpath=following-sibling::ul').getByRole('listitem').allTextContents()).length).toBe(1);
+    await page.getByRole('button', { name: 'Submit Experience' }).click();
+    const trackingId = (await page.getByTestId('tracking-id').textContent())!.trim();
+    const own = await api('POST', '/api/experiences/tracking/lookup', { trackingId });
+    expect(own.status).toBe(200);
+    expect(own.body.data.experience.outcomes).toEqual({ [peptide.commonEffects[2]!]: 6 });
+    // The public report (batches are off here) holds the same single outcome.
+    const published = await api('GET', `/api/experiences/${own.body.data.experience._id}`);
+    expect(published.body.data.experience.outcomes).toEqual({ [peptide.commonEffects[2]!]: 6 });
     await context.close();
   });
 
@@ -174,7 +218,7 @@ describe('submit wizard', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(640);
     // No sideways scrolling on the phone, on step 4 either (the writing prompts wrap).
     await page.getByRole('checkbox', { name: 'Recovery' }).check();
-    await page.getByLabel('Age range').selectOption('30-35');
+    await page.getByLabel('Age range').selectOption('30-34');
     await page.getByLabel('Biological sex').selectOption('male');
     await page.getByLabel('Activity level').selectOption('active');
     await next.click();

@@ -132,7 +132,7 @@ async function crashScenario(label: string, env: Record<string, string>) {
             duration: 42,
             routeOfAdministration: 'subcutaneous',
             primaryPurpose: ['Injury Healing'],
-            demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' },
+            demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' },
             outcomes: { energy: 1 + (i % 10), sleep: 7, recovery: 8 },
             effects: ['Better sleep'],
             timeline: '1-week',
@@ -181,7 +181,7 @@ async function crashScenario(label: string, env: Record<string, string>) {
   // The restarted server takes new writes.
   const after = await api(second.base, 'POST', '/api/experiences', {
     peptideId: peptides[0], dosage: '1 mg', frequency: 'daily', duration: 7, routeOfAdministration: 'oral', primaryPurpose: ['Sleep'],
-    demographics: { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' }, outcomes: { sleep: 8 }, effects: [], timeline: '1-week', story: story(0), stack: [],
+    demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' }, outcomes: { sleep: 8 }, effects: [], timeline: '1-week', story: story(0), stack: [],
   });
   await stopServer(second);
 
@@ -247,7 +247,7 @@ describe('publication batches on PostgreSQL with WORKERS=2', () => {
             const n = ++i;
             const res = await api(first.base, 'POST', '/api/experiences', {
               peptideId: peptides[n % peptides.length], dosage: '250 mcg', frequency: 'daily', duration: 42, routeOfAdministration: 'subcutaneous',
-              primaryPurpose: ['Injury Healing'], demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' },
+              primaryPurpose: ['Injury Healing'], demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' },
               outcomes: { energy: 1 + (n % 10), sleep: 7 }, effects: [], timeline: '1-week', story: story(n), stack: [],
             });
             expect(res.status).toBe(201);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AnalyticsResponse,
   CATEGORIES,
+  MemberAnalyticsResponse,
   CompareResponse,
   ResearchExportResponse,
   ResearchOverviewResponse,
@@ -11,6 +12,7 @@ import {
   TrendsResponse,
   VOTE_TYPES,
   growthPercent,
+  roundRating,
   type ExportRow,
 } from '../../contract';
 import { mulberry32 } from '../../server/db/seed/generate';
@@ -24,7 +26,8 @@ let user: Awaited<ReturnType<typeof newMember>>;
 let mod: Record<string, string>;
 let ids: { bpc: string; tb: string; semax: string; selank: string; ghk: string };
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
+// Ratings are rounded once, by the contract's rule, from the unrounded mean; shares keep two decimals.
+const round1 = roundRating;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -80,10 +83,31 @@ function monthStart(d: Date, back = 0): number {
 }
 
 describe('GET /api/analytics and /api/analytics/public', () => {
-  it('public analytics for everyone; the member variant needs a sign-in', async () => {
-    const pub = await analytics();
-    const priv = await analytics('/api/analytics', user.headers);
-    expect({ ...priv, generatedAt: '' }).toEqual({ ...pub, generatedAt: '' });
+  it('public analytics for everyone; the member variant needs a sign-in and adds reports per month and by category', async () => {
+    const pubRaw = json(await get('/api/analytics/public'));
+    const pub = AnalyticsResponse.parse(pubRaw).data;
+    const res = await get('/api/analytics', user.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const { monthly, byCategory, ...shared } = MemberAnalyticsResponse.parse(json(res)).data;
+    // The public figures are the same; the public answer has neither addition.
+    expect({ ...shared, generatedAt: '' }).toEqual({ ...pub, generatedAt: '' });
+    expect(pubRaw.data).not.toHaveProperty('monthly');
+    expect(pubRaw.data).not.toHaveProperty('byCategory');
+    // Reports per month: the trends' totals, the month in progress marked partial.
+    const tr = TrendsResponse.parse(json(await get('/api/analytics/trends?period=monthly', user.headers))).data;
+    expect(monthly).toEqual(tr.buckets.map((month, i) => ({ month, experiences: tr.totals[i], partial: i === 11 })));
+    // Every category, its counts from the tables, its mean rounded once.
+    const truth = await rows<{ category: string; peptides: number; n: number; avg: number | null }>(
+      t,
+      `select p.category, count(distinct p.id)::int as peptides, count(e.id)::int as n, avg(e.rating)::float8 as avg
+         from peptides p left join experiences e on e.peptide_id = p.id and e.status = 'published'
+        where p.deleted_at is null group by p.category`,
+    );
+    expect(byCategory.map((c) => c.name)).toEqual([...CATEGORIES]);
+    for (const c of byCategory) {
+      const r = truth.find((x) => x.category === c.name)!;
+      expect(c, c.name).toEqual({ name: c.name, peptides: r.peptides, experiences: r.n, meanRating: r.n ? roundRating(r.avg!) : null });
+    }
     expectError(await get('/api/analytics'), 401);
   });
 
@@ -91,7 +115,7 @@ describe('GET /api/analytics and /api/analytics/public', () => {
     const a = await analytics();
     const exps = await allExperiences();
     expect(a.totalExperiences).toBe(exps.length);
-    expect(a.averageRating).toBe(round2(exps.reduce((s, e) => s + e.rating, 0) / exps.length));
+    expect(a.averageRating).toBe(round1(exps.reduce((s, e) => s + e.rating, 0) / exps.length));
     const [live] = await rows<{ n: number; c: number }>(t, 'select count(*)::int as n, count(distinct category)::int as c from peptides where deleted_at is null');
     expect(a.totalPeptides).toBe(live.n);
     expect(a.categories).toBe(live.c);
@@ -107,7 +131,9 @@ describe('GET /api/analytics and /api/analytics/public', () => {
     for (const [id, list] of expectedTop) {
       const top = a.topPeptides.find((p) => p._id === id)!;
       expect(top.experiences).toBe(list.length);
-      expect(top.rating).toBe(round2(list.reduce((s, e) => s + e.rating, 0) / list.length));
+      expect(top.rating).toBe(round1(list.reduce((s, e) => s + e.rating, 0) / list.length));
+      // The effectiveness entry carries the very same figure (one rating per peptide per page).
+      expect(a.effectivenessData.find((e) => e.peptideId === id)?.rating).toBe(top.rating);
     }
 
     expect(a.effectivenessData.map((e) => e.peptideId)).toEqual(a.topPeptides.map((p) => p._id));
@@ -234,7 +260,11 @@ describe('GET /api/analytics/trends', () => {
     expect(tr.totals.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     for (let i = 0; i < 12; i++) expect(tr.series.reduce((s, x) => s + x.counts[i], 0)).toBe(tr.totals[i]);
     expect(tr.growth[0]).toBeNull();
-    for (let i = 1; i < 12; i++) expect(tr.growth[i]).toBe(growthPercent(tr.totals[i], tr.totals[i - 1]));
+    for (let i = 1; i < 11; i++) expect(tr.growth[i]).toBe(growthPercent(tr.totals[i], tr.totals[i - 1]));
+    // The period in progress is marked (counts run to today) and not compared with a whole one.
+    expect(tr.growth[11]).toBeNull();
+    expect(tr.asOf).toBe(new Date().toISOString().slice(0, 10));
+    expect(tr.asOf >= tr.buckets[11]!).toBe(true);
     expect(tr.series.length).toBeLessThanOrEqual(9);
     for (const s of tr.series) expect(s.counts).toHaveLength(12);
 
@@ -348,7 +378,7 @@ describe('research hub (moderators)', () => {
     const owner = await newMember(t, 'kanon');
     const name = `Kanon${Date.now()}`;
     const pid = await createPeptide(t, owner.accessToken, { name });
-    const common = { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' };
+    const common = { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' };
     for (let i = 0; i < 5; i++) await submit(t, validSubmission(pid, { demographics: common }));
     for (let i = 0; i < 4; i++) await submit(t, validSubmission(pid, { demographics: { ageRange: '50+', biologicalSex: 'female', activityLevel: 'sedentary' } }));
     await submit(t, validSubmission(pid, { demographics: { ...common, activityLevel: 'athletic' } }));
@@ -361,15 +391,15 @@ describe('research hub (moderators)', () => {
     expect(mine).toHaveLength(10);
     const shown = mine.filter((r) => r.ageRange !== null);
     expect(shown).toHaveLength(5);
-    for (const r of shown) expect(r).toMatchObject({ ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' });
+    for (const r of shown) expect(r).toMatchObject({ ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' });
     for (const r of mine.filter((x) => x.ageRange === null)) expect(r).toMatchObject({ biologicalSex: null, activityLevel: null });
 
     const cells = data.breakdown.filter((b) => b.peptide === name);
-    // (30-35, male) holds 6 reports over two activity levels; (50+, female) only 4. Each count
+    // (30-34, male) holds 6 reports over two activity levels; (50+, female) only 4. Each count
     // carries its cell's noise (services/publication.ts breakdownNoise), and a cell is listed only
     // where the noisy count is 5 or more: listing it, even without its count, would tell its age and sex.
     const noisy = (ageRange: string, sex: string, n: number) => n + breakdownNoise(t.ctx.noiseKey, `${pid}|${ageRange}|${sex}`, n);
-    for (const [ageRange, sex, n] of [['30-35', 'male', 6], ['50+', 'female', 4]] as const) {
+    for (const [ageRange, sex, n] of [['30-34', 'male', 6], ['50+', 'female', 4]] as const) {
       const expected = noisy(ageRange, sex, n);
       const listed = cells.filter((c) => c.ageRange === ageRange && c.biologicalSex === sex);
       expect(listed).toEqual(expected >= 5 ? [{ peptide: name, ageRange, biologicalSex: sex, experiences: expected }] : []);

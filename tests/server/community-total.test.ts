@@ -2,7 +2,7 @@
 // published reports match the filters, from the trigger-kept counters where they answer the
 // filter, otherwise (a search) counted up to MATCH_COUNT_CAP ("1,000+"); Load more never counts again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExperienceListResponse, MATCH_COUNT_CAP } from '../../contract';
+import { CATEGORIES, ExperienceListResponse, MATCH_COUNT_CAP, PeptideListResponse } from '../../contract';
 import { createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 import { createPeptide, newMember, rows, uniqueWord } from './fixtures';
 
@@ -22,9 +22,9 @@ async function feed(query: Record<string, string | number | undefined>) {
   return ExperienceListResponse.parse(json(res)).data;
 }
 
-/** A peptide of its own with `published` reports (every third one about sleep) and one held report. */
-async function peptideWithReports(published: number) {
-  const id = await createPeptide(t, token, { name: uniqueWord('Total') });
+/** A peptide of its own (in `category`) with `published` reports (every third one about sleep) and one held report. */
+async function peptideWithReports(published: number, category = 'Cognitive Enhancement') {
+  const id = await createPeptide(t, token, { name: uniqueWord('Total'), category });
   const word = uniqueWord('sleepy');
   for (let i = 0; i < published; i++) {
     const base = validSubmission(id, { primaryPurpose: [i % 2 ? 'Focus' : 'Recovery'] });
@@ -62,55 +62,69 @@ describe('GET /api/experiences total', () => {
     // Reports 0 and 3 carry the word; the held one does too but is not counted.
     expect((await feed({ peptideId: id, search: word })).total).toEqual({ count: 2, capped: false });
     expect((await feed({ search: word })).total).toEqual({ count: 2, capped: false });
-    // Reports 1, 3 and 5 are about Focus (cognitive).
-    expect((await feed({ peptideId: id, category: 'cognitive' })).total).toEqual({ count: 3, capped: false });
-    expect((await feed({ peptideId: id, category: 'cognitive', search: word })).total).toEqual({ count: 1, capped: false });
+    // A report is in its peptide's category, whatever its purposes.
+    expect((await feed({ peptideId: id, category: 'Cognitive Enhancement' })).total).toEqual({ count: 6, capped: false });
+    expect((await feed({ peptideId: id, category: 'Healing & Recovery' })).total).toEqual({ count: 0, capped: false });
+    expect((await feed({ peptideId: id, category: 'Cognitive Enhancement', search: word })).total).toEqual({ count: 2, capped: false });
   });
 
-  it('counts a category from its kept counter: published reports only, through holds, hides, deletions and edits', async () => {
-    const { id } = await peptideWithReports(6);
-    const truth = async (peptide?: string) =>
+  it('counts a category from the kept counters: published reports only, through holds, hides, deletions and edits', async () => {
+    const { id } = await peptideWithReports(3, 'Metabolic Health');
+    const truth = async () =>
       Number(
         (
           await rows<{ n: number }>(
             t,
-            `select count(*)::int as n from experiences where status = 'published' and purpose_groups @> '{cognitive}' ${peptide ? 'and peptide_id = $1' : ''}`,
-            peptide ? [peptide] : [],
+            `select count(*)::int as n from experiences e join peptides p on p.id = e.peptide_id
+              where e.status = 'published' and p.category = 'Metabolic Health'`,
           )
         )[0]!.n,
       );
     const expectCounts = async (mine: number) => {
       t.ctx.cache.invalidate();
-      expect((await feed({ peptideId: id, category: 'cognitive' })).total).toEqual({ count: mine, capped: false });
-      expect((await feed({ category: 'cognitive' })).total).toEqual({ count: await truth(), capped: false });
-      expect(await truth(id)).toBe(mine);
+      expect((await feed({ peptideId: id, category: 'Metabolic Health' })).total).toEqual({ count: mine, capped: false });
+      expect((await feed({ category: 'Metabolic Health' })).total).toEqual({ count: await truth(), capped: false });
     };
     await expectCounts(3);
-    const focus = await rows<{ id: string }>(t, `select id from experiences where peptide_id = $1 and status = 'published' and purpose_groups @> '{cognitive}' order by created_at, id`, [id]);
+    const mine = await rows<{ id: string }>(t, `select id from experiences where peptide_id = $1 and status = 'published' order by created_at, id`, [id]);
     // A moderator hides one, another goes back to the queue, a third is deleted.
-    await rows(t, `update experiences set status = 'hidden' where id = $1`, [focus[0]!.id]);
+    await rows(t, `update experiences set status = 'hidden' where id = $1`, [mine[0]!.id]);
     await expectCounts(2);
-    await rows(t, `update experiences set status = 'held' where id = $1`, [focus[1]!.id]);
+    await rows(t, `update experiences set status = 'held' where id = $1`, [mine[1]!.id]);
     await expectCounts(1);
-    await rows(t, `update experiences set status = 'published' where id in ($1, $2)`, [focus[0]!.id, focus[1]!.id]);
+    await rows(t, `update experiences set status = 'published' where id in ($1, $2)`, [mine[0]!.id, mine[1]!.id]);
     await expectCounts(3);
-    await rows(t, 'delete from experiences where id = $1', [focus[2]!.id]);
+    await rows(t, 'delete from experiences where id = $1', [mine[2]!.id]);
     await expectCounts(2);
-    // A report whose purposes change leaves (or joins) the group.
-    await rows(t, `update experiences set purpose_groups = '{healing}' where id = $1`, [focus[0]!.id]);
-    await expectCounts(1);
     // Every page of the category, by every sort, holds exactly the counted reports, each once.
     for (const sort of ['newest', 'oldest', 'helpful', 'rating']) {
       const seen: string[] = [];
-      let page = await feed({ category: 'cognitive', sort, limit: 7 });
+      let page = await feed({ category: 'Metabolic Health', sort, limit: 7 });
       const total = page.total!.count;
       for (;;) {
         seen.push(...page.experiences.map((e) => e._id));
         if (!page.nextCursor) break;
-        page = await feed({ category: 'cognitive', sort, limit: 7, cursor: page.nextCursor });
+        page = await feed({ category: 'Metabolic Health', sort, limit: 7, cursor: page.nextCursor });
       }
       expect(new Set(seen).size).toBe(seen.length);
       expect(seen).toHaveLength(total);
+    }
+  });
+
+  it('every category finds the same peptides on Community as on the peptide list', async () => {
+    await peptideWithReports(2, 'Anti-Aging');
+    for (const category of CATEGORIES) {
+      const listed = PeptideListResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides?${new URLSearchParams({ category, limit: '100' })}` }))).data.peptides;
+      const reported = listed.filter((p) => p.totalExperiences > 0);
+      const first = await feed({ category, limit: 100 });
+      expect(first.total, category).toEqual({ count: reported.reduce((n, p) => n + p.totalExperiences, 0), capped: false });
+      const seen = new Set(first.experiences.map((e) => e.peptideId));
+      for (let cursor = first.nextCursor; cursor; ) {
+        const page = await feed({ category, limit: 100, cursor });
+        for (const e of page.experiences) seen.add(e.peptideId);
+        cursor = page.nextCursor;
+      }
+      expect(seen, category).toEqual(new Set(reported.map((p) => p._id)));
     }
   });
 

@@ -158,7 +158,7 @@ describe('correcting a report by tracking ID', () => {
       const changes = pick([
         { peptideId: pick(peptideIds) },
         { routeOfAdministration: pick(['oral', 'nasal', 'intramuscular', 'subcutaneous']) },
-        { demographics: { ageRange: pick(['25-30', '30-35', '50+']), biologicalSex: pick(['male', 'female']), activityLevel: pick(['active', 'moderate']) } },
+        { demographics: { ageRange: pick(['25-29', '30-34', '50+']), biologicalSex: pick(['male', 'female']), activityLevel: pick(['active', 'moderate']) } },
         { primaryPurpose: [pick(['Recovery', 'Muscle Gain', 'Anti-Aging', 'Cognitive Enhancement'])] },
         { peptideId: pick(peptideIds), outcomes: { energy: 1 + Math.floor(rand() * 10) }, effects: [pick(['Calm', 'Warmth'])] },
       ]);

@@ -16,11 +16,11 @@ import { bearer, createTestApp, deleteTracked, json, submit, validSubmission, ty
 import { createPeptide, moderatorToken, uniqueWord } from './fixtures';
 
 type Demo = { ageRange: string; biologicalSex: string; activityLevel: string };
-const AGES = ['18-25', '25-30', '30-35', '35-40', '40-45', '45-50', '50+'];
+const AGES = ['18-24', '25-29', '30-34', '35-39', '40-44', '45-49', '50+'];
 const SEXES = ['male', 'female', 'prefer-not-to-say'];
 const ACTIVITY = ['sedentary', 'moderate', 'active', 'athletic'];
 const HIDDEN: Demo = { ageRange: '50+', biologicalSex: 'female', activityLevel: 'athletic' };
-const LONE: Demo = { ageRange: '35-40', biologicalSex: 'male', activityLevel: 'sedentary' };
+const LONE: Demo = { ageRange: '35-39', biologicalSex: 'male', activityLevel: 'sedentary' };
 
 let t: TestApp;
 let mod: Record<string, string>;
@@ -56,7 +56,7 @@ describe('attack: singling out hidden demographics', () => {
     const peptideId = await createPeptide(t, await moderatorToken(t), { name: uniqueWord('AttackPad') });
     await submit(t, validSubmission(peptideId, { demographics: LONE }));
     const answers: boolean[] = [];
-    for (const guess of [{ ...LONE, ageRange: '18-25' }, LONE]) {
+    for (const guess of [{ ...LONE, ageRange: '18-24' }, LONE]) {
       const pads: string[] = [];
       for (let i = 0; i < K_ANONYMITY - 2; i++) pads.push((await submit(t, validSubmission(peptideId, { demographics: guess }))).trackingId);
       answers.push(await disclosure(peptideId, guess));
@@ -73,7 +73,7 @@ describe('attack: singling out hidden demographics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/research/export', query: { limit: '10' }, headers: mod });
     expect(res.statusCode).toBe(200);
     const rows = (json(res).data.breakdown as { peptide: string; ageRange: string; biologicalSex: string }[]).filter((r) => r.peptide === name);
-    // Before the fix: [{ peptide, ageRange: '35-40', biologicalSex: 'male', experiences: null }].
+    // Before the fix: [{ peptide, ageRange: '35-39', biologicalSex: 'male', experiences: null }].
     expect(rows.filter((r) => r.ageRange === LONE.ageRange && r.biologicalSex === LONE.biologicalSex)).toEqual([]);
   }, 120_000);
 });

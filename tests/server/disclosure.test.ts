@@ -42,8 +42,8 @@ interface ExportRow {
   activityLevel: string | null;
 }
 
-const A: Demo = { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'active' };
-const B: Demo = { ageRange: '45-50', biologicalSex: 'male', activityLevel: 'sedentary' };
+const A: Demo = { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' };
+const B: Demo = { ageRange: '45-49', biologicalSex: 'male', activityLevel: 'sedentary' };
 const C: Demo = { ageRange: '50+', biologicalSex: 'prefer-not-to-say', activityLevel: 'athletic' };
 
 let t: TestApp;
@@ -187,7 +187,7 @@ describe("the wizard's preview: the combinations shown for a peptide", () => {
       (json(await shownFor()).data.combinations as Demo[]).some((c) => c.ageRange === d.ageRange && c.biologicalSex === d.biologicalSex && c.activityLevel === d.activityLevel);
     expect(await has(A)).toBe(true);
     expect(await has(C)).toBe(false);
-    const D: Demo = { ageRange: '18-25', biologicalSex: 'male', activityLevel: 'moderate' };
+    const D: Demo = { ageRange: '18-24', biologicalSex: 'male', activityLevel: 'moderate' };
     for (let i = 0; i < K_ANONYMITY - 1; i++) await submit(t, validSubmission(peptideId, { demographics: D }));
     // Four exist, hidden in the feed: the list must not tell them apart from none.
     expect(await has(D)).toBe(false);

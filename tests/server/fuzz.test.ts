@@ -305,6 +305,7 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   disclosedCombinations: () => idCase('disclosedCombinations', Id),
   createPeptide: () => bodyCase('createPeptide', CreatePeptideRequest, () => validPeptide()),
   deletePeptide: () => idCase('deletePeptide', Id),
+  reviewPeptide: () => idCase('reviewPeptide', Id),
   submitExperience: () => bodyCase('submitExperience', SubmitExperienceRequest, submission),
   experiences: () => queryCase('experiences', ExperienceListQuery, ['search', 'category', 'sort', 'peptideId', 'limit', 'cursor']),
   homeExperiences: () => queryCase('homeExperiences', HomeExperiencesQuery, ['limit']),

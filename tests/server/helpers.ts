@@ -153,7 +153,7 @@ export function validSubmission(peptideId: string, overrides: Record<string, unk
     duration: 30,
     routeOfAdministration: 'subcutaneous',
     primaryPurpose: ['Injury Healing'],
-    demographics: { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' },
+    demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' },
     outcomes: { energy: 6, sleep: 7, mood: 8, performance: 5, recovery: 9 },
     effects: ['Less joint pain'],
     timeline: '1-week',

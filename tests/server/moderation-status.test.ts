@@ -109,7 +109,7 @@ describe('statuses', () => {
     await t.ctx.db.query(
       `insert into experiences (tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose, age_range,
          biological_sex, activity_level, outcomes, rating, timeline, story, search_text, status)
-       select 'explain-' || i, $1, '250 mcg', 'daily', 30, 'oral', '{Sleep}', '30-35', 'male', 'active', '{"sleep": 5}', 5,
+       select 'explain-' || i, $1, '250 mcg', 'daily', 30, 'oral', '{Sleep}', '30-34', 'male', 'active', '{"sleep": 5}', 5,
               '1-week', 'x', 'x', case when i % 10 = 0 then 'held' else 'published' end
          from generate_series(1, 3000) i`,
       [peptideId],

@@ -189,7 +189,7 @@ describe('the queue', () => {
           } else {
             expect(item).toMatchObject({ status: 'held', holdReasons: ['email'], flags: { open: 0 } });
             // The full report: demographics and sourcing, whatever the public view withholds.
-            expect(item.experience.demographics).toEqual({ ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' });
+            expect(item.experience.demographics).toEqual({ ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' });
             expect(item.experience.sourcing).toEqual({ batchId: 'B-1' });
           }
         }

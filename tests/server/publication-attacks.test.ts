@@ -71,8 +71,8 @@ async function paddingAttack(app: TestApp, batches: ReturnType<typeof batchClock
 describe('padding opens k = 5', () => {
   const ALONE: Demo[] = [
     { ageRange: '50+', biologicalSex: 'female', activityLevel: 'athletic' },
-    { ageRange: '18-25', biologicalSex: 'male', activityLevel: 'sedentary' },
-    { ageRange: '40-45', biologicalSex: 'prefer-not-to-say', activityLevel: 'moderate' },
+    { ageRange: '18-24', biologicalSex: 'male', activityLevel: 'sedentary' },
+    { ageRange: '40-44', biologicalSex: 'prefer-not-to-say', activityLevel: 'moderate' },
   ];
   const guesses = (target: Demo): Demo[] => [{ ...target, activityLevel: target.activityLevel === 'active' ? 'moderate' : 'active' }, target];
 
@@ -195,7 +195,7 @@ describe("the research export's breakdown", () => {
     const mod = bearer(await moderatorToken(t));
     const batches = batchClock(t);
     const peptideId = await createPeptide(t, (await newMember(t, 'breakdown')).accessToken);
-    for (let i = 0; i < 12; i++) await submit(t, validSubmission(peptideId, { demographics: { ageRange: '30-35', biologicalSex: 'male', activityLevel: i % 2 ? 'active' : 'moderate' } }));
+    for (let i = 0; i < 12; i++) await submit(t, validSubmission(peptideId, { demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: i % 2 ? 'active' : 'moderate' } }));
     await batches.run();
     await batches.run(8);
     const name = (await t.ctx.db.query<{ name: string }>('select name from peptides where id = $1', [peptideId])).rows[0].name;
@@ -205,10 +205,10 @@ describe("the research export's breakdown", () => {
       );
     const before = await breakdown();
     // One new report, with the demographics of the 12 (the cell it would move).
-    await submit(t, validSubmission(peptideId, { demographics: { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' } }));
+    await submit(t, validSubmission(peptideId, { demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' } }));
     await batches.run();
     const after = await breakdown();
-    console.log(`[breakdown] (30-35, male) of 12 settled reports: before ${JSON.stringify(before.map((b) => b.experiences))}, after one new report and its batch ${JSON.stringify(after.map((b) => b.experiences))}`);
+    console.log(`[breakdown] (30-34, male) of 12 settled reports: before ${JSON.stringify(before.map((b) => b.experiences))}, after one new report and its batch ${JSON.stringify(after.map((b) => b.experiences))}`);
     // Until the new report has settled the breakdown does not move at all.
     expect(after).toEqual(before);
     // And what it shows is not the true count: noise fixed per cell and count.

@@ -7,6 +7,7 @@ import {
   PendingUsersResponse,
   ResearchOverviewResponse,
   ResearchPeptidesResponse,
+  roundRating,
   type ResearchPeptideRow,
 } from '../../contract';
 import { PASSWORD, bearer, createTestApp, json, member, submit, validSubmission, type TestApp } from './helpers';
@@ -124,7 +125,7 @@ describe('GET /api/research/peptides', () => {
     const bpc = data.peptides.find((p) => p._id === peptideId('BPC-157'))!;
     expect(bpc.experiences).toBe(3);
     const [r] = await rows<{ mean: number }>(t, 'select avg(rating)::float8 as mean from experiences where peptide_id = $1', [bpc._id]);
-    expect(bpc.meanRating).toBe(Math.round(r.mean * 100) / 100);
+    expect(bpc.meanRating).toBe(roundRating(r.mean));
     expect(bpc.outcomeMeans).toContainEqual({ name: 'energy', mean: 6, n: 3 });
     expect(bpc.outcomeMeans).toContainEqual({ name: 'recovery', mean: 8, n: 2 });
     const unrated = data.peptides.find((p) => p.experiences === 0)!;

@@ -63,7 +63,7 @@ describe('the write path', () => {
   it('a submission takes two statements (its peptide, its row in the publication queue) and answers the report exactly as the feed shows it after the batch', async () => {
     // Enough reports in one cell that the new one's demographics are shown (K_ANONYMITY), public
     // through a batch as everything is.
-    const cell = { ageRange: '45-50', biologicalSex: 'female', activityLevel: 'sedentary' };
+    const cell = { ageRange: '45-49', biologicalSex: 'female', activityLevel: 'sedentary' };
     const bpcOfBatches = batches.peptides.get('BPC-157')!;
     for (let i = 0; i < K_ANONYMITY; i++) await submit(batches, validSubmission(bpcOfBatches, { demographics: cell }));
     await runBatch(batches.ctx, nextBatchAt(new Date(), batches.config.publishEveryMs)!);

@@ -4,7 +4,7 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useThemeColors } from '@/features/explore/charts/ChartCanvas';
-import { foldSeries } from '@/features/explore/charts/fold-series';
+import { chartSeries } from '@/features/explore/charts/chart-series';
 
 const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
 const linear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
@@ -65,12 +65,10 @@ describe('chart palette', () => {
     }
   });
 
-  it('folds all but the first five series into "Other" and leaves six or fewer alone', () => {
+  it('draws the five most reported series and no "Other" line; the table keeps the rest', () => {
     const series = Array.from({ length: 8 }, (_, i) => ({ key: `p${i}`, name: `P${i}`, counts: [i, 1] }));
     const withOther = [...series, { key: 'other', name: 'Other', counts: [10, 10] }];
-    const folded = foldSeries(withOther, 5);
-    expect(folded.map((s) => s.name)).toEqual(['P0', 'P1', 'P2', 'P3', 'P4', 'Other']);
-    expect(folded[5]!.counts).toEqual([5 + 6 + 7 + 10, 13]);
-    expect(foldSeries(series.slice(0, 6), 5)).toHaveLength(6);
+    expect(chartSeries(withOther).map((s) => s.name)).toEqual(['P0', 'P1', 'P2', 'P3', 'P4']);
+    expect(chartSeries(series.slice(0, 3)).map((s) => s.name)).toEqual(['P0', 'P1', 'P2']);
   });
 });

@@ -8,6 +8,7 @@ import { backend } from './msw/backend';
 import { mockCommunityApi, type CommunityMock } from './msw/community-handlers';
 import { errorBody, makeExperience } from './msw/fixtures';
 import { server } from './msw/server';
+import { CATEGORIES } from '@contract/vocabulary';
 
 // Lazy page chunks and MSW on a busy machine: allow time for the first render.
 vi.setConfig({ testTimeout: 30_000 });
@@ -53,11 +54,13 @@ describe('community list', () => {
     await app.user.type(screen.getByLabelText('Search'), 'TB-500');
     await waitFor(() => expect(app.search().get('search')).toBe('TB-500'));
     await waitFor(() => expect(lastQuery().get('search')).toBe('TB-500'));
-    await app.user.selectOptions(screen.getByLabelText('Category'), 'healing');
+    // The peptide categories, the same six as the peptide list's filter.
+    expect([...(screen.getByLabelText('Category') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['All Categories', ...CATEGORIES]);
+    await app.user.selectOptions(screen.getByLabelText('Category'), 'Healing & Recovery');
     await app.user.selectOptions(screen.getByLabelText('Sort'), 'helpful');
     await waitFor(() => expect(lastQuery().get('sort')).toBe('helpful'));
-    expect(lastQuery().get('category')).toBe('healing');
-    expect(app.search().toString()).toBe('search=TB-500&category=healing&sort=helpful');
+    expect(lastQuery().get('category')).toBe('Healing & Recovery');
+    expect(app.search().toString()).toBe('search=TB-500&category=Healing+%26+Recovery&sort=helpful');
 
     await app.user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     await waitFor(() => expect(app.search().toString()).toBe(''));
@@ -66,12 +69,12 @@ describe('community list', () => {
     expect(screen.getByLabelText('Sort')).toHaveValue('newest');
   });
 
-  it('applies filters from a shared URL on first load', async () => {
+  it('applies filters from a shared URL on first load (an old purpose-group link opens its category)', async () => {
     renderApp('/community?search=sleep&category=cognitive&sort=rating');
     await waitFor(() => expect(mock.listQueries.length).toBeGreaterThan(0));
-    expect(Object.fromEntries(lastQuery())).toMatchObject({ search: 'sleep', category: 'cognitive', sort: 'rating' });
+    expect(Object.fromEntries(lastQuery())).toMatchObject({ search: 'sleep', category: 'Cognitive Enhancement', sort: 'rating' });
     expect(screen.getByLabelText('Search')).toHaveValue('sleep');
-    expect(screen.getByLabelText('Category')).toHaveValue('cognitive');
+    expect(screen.getByLabelText('Category')).toHaveValue('Cognitive Enhancement');
     expect(screen.getByLabelText('Sort')).toHaveValue('rating');
     expect(await screen.findByText('No experiences match these filters.')).toBeInTheDocument();
   });

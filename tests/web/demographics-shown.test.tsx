@@ -19,7 +19,7 @@ beforeEach(() => {
   mock = mockCommunityApi({
     experiences: [
       makeExperience({
-        demographics: { ageRange: '30-35', biologicalSex: 'female', activityLevel: 'moderate' },
+        demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'moderate' },
         vendor: { name: 'vendor.example', quantity: '2 ml', batchId: 'B-12' },
       }),
       makeExperience({ demographics: null }),
@@ -40,7 +40,7 @@ describe('demographics on public views', () => {
     renderApp('/community');
     await waitFor(() => expect(cards()).toHaveLength(3), slow);
     const [shown, withheld, other] = cards();
-    expect(within(shown!).getByText('30-35 · Female · Moderate')).toBeInTheDocument();
+    expect(within(shown!).getByText('30-34 · Female · Moderate')).toBeInTheDocument();
     expect(within(shown!).queryByText(DEMOGRAPHICS_NOT_SHOWN)).not.toBeInTheDocument();
     // Every sourcing value the server publishes, batch included.
     expect(within(shown!).getByText('Vendor: vendor.example · 2 ml · batch B-12')).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('demographics on public views', () => {
     expect(why).toBeVisible();
     // A screen reader hears what the note is about: it is the value of the demographics term.
     expect(note.closest('dd')?.previousElementSibling).toHaveTextContent('Age range · Sex · Activity');
-    expect(within(withheld!).queryByText(/30-35/)).not.toBeInTheDocument();
+    expect(within(withheld!).queryByText(/30-34/)).not.toBeInTheDocument();
     expect(within(other!).getByText('50+ · Prefer not to say · Athletic')).toBeInTheDocument();
   });
 
@@ -66,7 +66,7 @@ describe('demographics on public views', () => {
 
   it("a report's own page shows its values", async () => {
     renderApp(`/experiences/${mock.experiences[0]!._id}`);
-    expect(await screen.findByText('30-35 · Female · Moderate', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('30-34 · Female · Moderate', {}, slow)).toBeInTheDocument();
     expect(screen.queryByText(DEMOGRAPHICS_NOT_SHOWN)).not.toBeInTheDocument();
   });
 
@@ -74,7 +74,7 @@ describe('demographics on public views', () => {
     const { user } = renderApp(`/peptides/${DEFAULT_PEPTIDES[0]!._id}`);
     await user.click(await screen.findByRole('tab', { name: 'Experiences' }, slow));
     // The same card as everywhere: all three, or the note.
-    expect(await screen.findByText('30-35 · Female · Moderate', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('30-34 · Female · Moderate', {}, slow)).toBeInTheDocument();
     expect(screen.getByText('50+ · Prefer not to say · Athletic')).toBeInTheDocument();
     expect(screen.getAllByText(DEMOGRAPHICS_NOT_SHOWN)).toHaveLength(1);
   });

@@ -35,14 +35,16 @@ describe('Data Explorer for everyone', { timeout: 20_000 }, () => {
     expect(card('Active Users')).toHaveTextContent('17');
 
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('monthly');
+    // Period changes only the trend tabs: not offered here.
+    expect(screen.queryByRole('combobox', { name: 'Period' })).not.toBeInTheDocument();
     const popular = screen.getByRole('heading', { name: 'Most Popular Peptides' }).closest('.rounded-lg')! as HTMLElement;
     const items = within(popular).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('BPC-157');
     expect(items[0]).toHaveTextContent('7.8/10');
     expect(items[0]).toHaveTextContent('120 experiences');
-    // Effectiveness: the mean of the outcome means (8 and 6) out of 10, with its sample size.
-    expect(screen.getByRole('progressbar', { name: 'BPC-157: 7.0 out of 10, n = 120' })).toBeInTheDocument();
+    // Effectiveness: the peptide's rating, the same figure as the list's (not the mean of its outcome
+    // means, 7.0), with its sample size; then each outcome's mean.
+    expect(screen.getByRole('progressbar', { name: 'BPC-157: 7.8 out of 10, n = 120' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Recovery: 8.0 out of 10, n = 110' })).toBeInTheDocument();
   });
 
@@ -110,6 +112,8 @@ describe('Data Explorer for members', { timeout: 20_000 }, () => {
     expect(within(bpc).getAllByRole('cell').map((c) => c.textContent)).toEqual(['66', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
     expect(within(within(table).getByRole('row', { name: /^All/ })).getAllByRole('cell')[0]).toHaveTextContent('78');
     expect(within(table).getAllByRole('columnheader').slice(0, 3).map((c) => c.textContent)).toEqual(['Peptide', 'Total', 'Jan 2026']);
+    expect(within(table).getAllByRole('columnheader').at(-1)).toHaveTextContent('Dec 2026 (so far)');
+    expect(screen.getByText(/The last month is in progress \(dashed\): counted up to 2026-12-10/)).toBeInTheDocument();
     expect(mock.trendQueries.at(-1)?.get('groupBy')).toBe('peptide');
     expect(mock.trendQueries.at(-1)?.get('period')).toBe('monthly');
 
@@ -134,7 +138,12 @@ describe('Data Explorer for members', { timeout: 20_000 }, () => {
     expect(rows[1]).toHaveTextContent('Jan 2026');
     expect(rows[1]).toHaveTextContent('—');
     expect(rows[2]).toHaveTextContent('2+100%'); // 1 then 2 experiences
-    expect(rows[12]).toHaveTextContent('12+9.1%');
+    expect(rows[11]).toHaveTextContent('11+10%');
+    // The month in progress is marked and has no growth (its 12 so far are not compared with 11).
+    expect(rows[12]).toHaveTextContent(/^Dec 2026 \(so far\)12—$/);
+    expect(screen.getByRole('img', { name: /12 so far this month \(to 2026-12-10\); 11 last month, \+10% on the one before\./ })).toBeInTheDocument();
+    expect(screen.getByText(/The last month is in progress \(outlined bar\): counted up to 2026-12-10/)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('monthly');
   });
 
   it('compares up to 3 chosen peptides and no more', async () => {

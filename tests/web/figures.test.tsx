@@ -19,6 +19,10 @@ const analytics = makeAnalytics({
   experienceGrowth: -9,
   averageRating: 5.15,
   topPeptides: [{ _id: BPC, name: 'BPC-157', category: 'Healing & Recovery', rating: 5.15, experiences: 42 }],
+  // Its outcomes' means average 5.35: a different statistic, never shown as the peptide's rating.
+  effectivenessData: [
+    { peptide: 'BPC-157', peptideId: BPC, rating: 5.15, experiences: 42, effectiveness: { recovery: 5.9, sleep: 4.8 }, sampleSizes: { recovery: 40, sleep: 3 } },
+  ],
 });
 
 beforeEach(() => {
@@ -30,11 +34,16 @@ beforeEach(() => {
 const card = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'p' }).closest('div')!.parentElement!;
 
 describe('figures', () => {
-  it('Home shows Active Users as 0 when no one was active, never the number of experiences', async () => {
+  it("Home leads with the reports shared this month, not with members active (Explore's figure), and says it is not medical advice", async () => {
     renderApp('/');
     const stats = await screen.findByRole('region', { name: 'Community statistics' }, slow);
-    await waitFor(() => expect(card(stats, 'Active Users')).toHaveTextContent(/^Active Users0this month$/), slow);
+    await waitFor(() => expect(card(stats, 'This Month')).toHaveTextContent(/^This Month90reports shared$/), slow);
     expect(card(stats, 'Total Experiences')).toHaveTextContent('42');
+    expect(within(stats).queryByText('Active Users')).not.toBeInTheDocument();
+    // Near the top, before the figures.
+    const notice = screen.getByRole('complementary', { name: 'Safety notice' });
+    expect(notice).toHaveTextContent(/^Not medical advice\./);
+    expect(notice.compareDocumentPosition(stats) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('Home and Explore round growth and ratings by one rule', async () => {
@@ -53,5 +62,11 @@ describe('figures', () => {
     expect(card(summary, 'Active Users')).toHaveTextContent(/^Active Users0this month$/);
     const top = screen.getByRole('heading', { name: 'Most Popular Peptides' }).closest('.rounded-lg')! as HTMLElement;
     expect(within(top).getByRole('listitem')).toHaveTextContent('5.2/10');
+    // One rating for the peptide on the page: the effectiveness card shows the same figure, with its n.
+    const shown = [...document.querySelectorAll(`[data-peptide-rating="${BPC}"]`)].map((el) => el.textContent);
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    for (const text of shown) expect(text).toMatch(/^(?:Rating )?5\.2\/10(?: \(n = 42\))?$/);
+    // An outcome mean of fewer than 5 ratings is said so, not shown as a number.
+    expect(screen.getByText('Too few to rate (n = 3)')).toBeInTheDocument();
   });
 });

@@ -28,16 +28,17 @@ describe('home', () => {
     expect(screen.getByRole('link', { name: 'Share Experience' })).toHaveAttribute('href', '/submit');
     expect(screen.getByRole('link', { name: 'Explore Data' })).toHaveAttribute('href', '/explore');
     const stats = screen.getByRole('region', { name: 'Community statistics' });
-    // makeAnalytics: 1234 experiences, +12.5%, 30 peptides in 6 categories, 6.44/10, 17 active.
+    // makeAnalytics: 1234 experiences, +12.5%, 30 peptides in 6 categories, 6.4/10, 90 this month (17 active: Explore's figure).
     await waitFor(() => expect(within(stats).getByText('1,234')).toBeInTheDocument(), slow);
     expect(within(stats).getByText('+12.5% from last month')).toBeInTheDocument();
     expect(within(stats).getByText('across 6 categories')).toBeInTheDocument();
     expect(within(stats).getByText('6.4/10')).toBeInTheDocument();
-    expect(within(stats).getByText('17')).toBeInTheDocument();
+    expect(within(stats).getByText('90')).toBeInTheDocument();
+    expect(within(stats).getByText('reports shared')).toBeInTheDocument();
   });
 
 
-  it('lists popular peptides first, then recent experiences with the five-outcome mean, then insights', async () => {
+  it('lists popular peptides first, then recent experiences with their overall rating out of 10, then insights', async () => {
     const { user } = renderApp('/');
     const popular = await screen.findByRole('tab', { name: 'Popular Peptides' }, slow);
     expect(popular).toHaveAttribute('aria-selected', 'true');
@@ -46,8 +47,9 @@ describe('home', () => {
     await user.click(screen.getByRole('tab', { name: 'Recent Experiences' }));
     const semax = await screen.findByRole('link', { name: /Semax/ }, slow);
     expect(semax).toHaveAttribute('href', `/experiences/${mock.experiences[0]!._id}`);
-    // energy 8, sleep 6, mood 7, performance 9, recovery 5: mean 7/10 -> 3.5/5 (focus is not one of the five).
-    expect(within(semax).getByText('3.5/5')).toBeInTheDocument();
+    // energy 8, sleep 6, mood 7, performance 9, recovery 5, focus 1: the mean of all six, out of 10 and labelled.
+    expect(within(semax).getByText('Overall 6.0/10')).toBeInTheDocument();
+    expect(semax).not.toHaveTextContent('/5');
     expect(within(semax).getByText('600 mcg')).toBeInTheDocument();
     expect(within(semax).getAllByText('focus')[0]!.tagName).toBe('STRONG');
     expect(screen.getAllByRole('link', { name: /experience|Semax|Selank|TB-500/ }).filter((a) => a.getAttribute('href')?.startsWith('/experiences/'))).toHaveLength(3);

@@ -51,7 +51,7 @@ describe('Reports tab', { timeout: 20_000 }, () => {
     await user.click(within(first).getByRole('button', { name: /^Details of BPC-157 report/ }));
     expect(within(first).getByText('bold', { selector: 'strong' })).toBeInTheDocument();
     expect(first).toHaveTextContent('250 mcg');
-    expect(first).toHaveTextContent('30-35 · Male · Active');
+    expect(first).toHaveTextContent('30-34 · Male · Active');
 
     const second = itemNamed(/^TB-500 report/);
     expect(second).toHaveTextContent('3 open flags: Spam or advertising (2), Dangerous advice (1)');

@@ -1,5 +1,5 @@
 // One labelling rule for every option list (contract/vocabulary.ts): labels are written beside
-// their list, so "18-25" and "1-3 Days" keep their hyphens wherever they are shown.
+// their list, so "18-24" and "1-3 Days" keep their hyphens wherever they are shown.
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -34,7 +34,7 @@ describe('option labels', () => {
         for (const range of value.match(/\d+-\d+/g) ?? []) expect(label, value).toContain(range);
       }
     }
-    expect(AGE_RANGES.map(optionLabel)).toEqual(['18-25', '25-30', '30-35', '35-40', '40-45', '45-50', '50+']);
+    expect(AGE_RANGES.map(optionLabel)).toEqual(['18-24', '25-29', '30-34', '35-39', '40-44', '45-49', '50+']);
     expect(TIMELINES.map(optionLabel)).toEqual(['Immediately', '1-3 Days', '1 Week', '2 Weeks', '3-4 Weeks', '1-2 Months', 'No Effects']);
     expect(optionLabel('every-other-day')).toBe('Every Other Day');
     expect(optionLabel('prefer-not-to-say')).toBe('Prefer not to say');
@@ -63,7 +63,7 @@ describe('option labels', () => {
     const experience = makeExperience({
       frequency: 'every-other-day',
       route: 'subcutaneous',
-      demographics: { ageRange: '18-25', biologicalSex: 'prefer-not-to-say', activityLevel: 'moderate' },
+      demographics: { ageRange: '18-24', biologicalSex: 'prefer-not-to-say', activityLevel: 'moderate' },
     });
     render(
       <MemoryRouter>
@@ -71,11 +71,11 @@ describe('option labels', () => {
       </MemoryRouter>,
     );
     expect(screen.getByText('Every Other Day')).toBeInTheDocument();
-    expect(screen.getByText(/18-25 · Prefer not to say · Moderate/)).toBeInTheDocument();
+    expect(screen.getByText(/18-24 · Prefer not to say · Moderate/)).toBeInTheDocument();
   });
 
   it('offers age ranges with their hyphens in the wizard', async () => {
-    sessionStorage.setItem('submitExperienceDraft', JSON.stringify({ step: 2, form: {} }));
+    sessionStorage.setItem('submitExperienceDraft-2', JSON.stringify({ step: 2, form: {} }));
     renderApp('/submit');
     const age = await screen.findByLabelText('Age range', {}, slow);
     expect(within(age).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select age range', ...AGE_RANGES]);
@@ -83,7 +83,7 @@ describe('option labels', () => {
   });
 
   it('offers timelines with their hyphens in the wizard', async () => {
-    sessionStorage.setItem('submitExperienceDraft', JSON.stringify({ step: 3, form: {} }));
+    sessionStorage.setItem('submitExperienceDraft-2', JSON.stringify({ step: 3, form: {} }));
     renderApp('/submit');
     const timeline = await screen.findByLabelText(/Timeline|When did you notice/i, {}, slow);
     expect(within(timeline).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select timeline', ...TIMELINES.map(optionLabel)]);

@@ -39,6 +39,11 @@ function useCatalogue(initial: Peptide[]) {
       if (!peptide) return HttpResponse.json(errorBody('Peptide not found'), { status: 404 });
       return HttpResponse.json(PeptideResponse.parse({ success: true, data: { peptide } }));
     }),
+    http.post('/api/peptides/:id/review', ({ params }) => {
+      const peptide = store.find((p) => p._id === params.id)!;
+      peptide.reviewedAt = '2026-11-27T09:00:00.000Z';
+      return HttpResponse.json(PeptideResponse.parse({ success: true, data: { peptide } }));
+    }),
     http.get('/api/experiences', () => HttpResponse.json(ExperienceListResponse.parse({ success: true, data: { experiences: [], nextCursor: null } }))),
   );
   return { store, queries };
@@ -86,10 +91,13 @@ describe('peptides list', () => {
   });
 
   it('grid cards show the first three effects and "+N more"', async () => {
-    useCatalogue([makePeptide({ name: 'TB-500' })]);
+    useCatalogue([makePeptide({ name: 'TB-500', totalExperiences: 12 }), makePeptide({ _id: '20000000-0000-4000-8000-0000000000ff', name: 'Rare', totalExperiences: 4 })]);
     renderApp('/peptides');
-    expect(await screen.findByText('+2 more')).toBeInTheDocument();
+    expect((await screen.findAllByText('+2 more'))[0]).toBeInTheDocument();
     expect(screen.getByText('7.5/10')).toBeInTheDocument();
+    // A mean of fewer than five reports is not shown as a number.
+    expect(screen.getByText('Too few to rate (n = 4)')).toBeInTheDocument();
+    expect(screen.queryByText('Not reviewed')).not.toBeInTheDocument();
   });
 });
 
@@ -219,6 +227,30 @@ describe('peptide detail', () => {
     // The link has done its work: the address no longer asks for it.
     expect(app.location()).toBe('/submit');
     await waitFor(() => expect(app.search().get('peptide')).toBeNull());
+  });
+
+  it("says who stands behind the page: a member's page is not reviewed until a moderator marks it", async () => {
+    const reviewed = makePeptide({ name: 'BPC-157' });
+    const member = makePeptide({ _id: '20000000-0000-4000-8000-0000000000ee', name: 'Buy-Now', reviewedAt: null });
+    useCatalogue([reviewed, member]);
+    const { unmount } = renderApp(`/peptides/${reviewed._id}`);
+    expect(await screen.findByText('Reviewed')).toHaveTextContent('Reviewed Jan 15, 2026');
+    expect(screen.queryByText('Community-submitted, not reviewed')).not.toBeInTheDocument();
+    unmount();
+
+    renderApp(`/peptides/${member._id}`);
+    expect(await screen.findByText('Community-submitted, not reviewed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as reviewed' })).not.toBeInTheDocument();
+  });
+
+  it('a moderator marks a member page reviewed, and it says so at once', async () => {
+    const member = makePeptide({ _id: '20000000-0000-4000-8000-0000000000ee', name: 'Buy-Now', reviewedAt: null });
+    useCatalogue([member]);
+    backend.seedSession('moderator@example.com');
+    const { user } = renderApp(`/peptides/${member._id}`);
+    await user.click(await screen.findByRole('button', { name: 'Mark as reviewed' }));
+    expect(await screen.findByText('Reviewed')).toHaveTextContent('Reviewed Nov 27, 2026');
+    expect(screen.queryByText('Community-submitted, not reviewed')).not.toBeInTheDocument();
   });
 
   it('answers 404 with "Peptide not found" and a back link', async () => {

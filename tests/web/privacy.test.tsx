@@ -82,13 +82,14 @@ async function lookUp(app: Awaited<ReturnType<typeof openYourData>>, text: strin
 }
 
 describe('privacy page', () => {
-  it('opens on Overview, shows the grade with its reasons, and links to the public source', async () => {
+  it('opens on Overview with facts (no self-awarded grade), and links to the public source', async () => {
     const app = renderApp('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy & Data Control' }, { timeout: 8000 });
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['Overview', 'Your Data', 'Your Rights', 'Your Account', 'Technical Details']);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByLabelText('Privacy grade A plus')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'In short' })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/grade|A\+/i);
     expect(screen.getByText(/A report row has no column for an account, email, IP address or user agent/)).toBeInTheDocument();
     expect(screen.getByText(/Your IP address or user agent/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Read the source code/ })).toHaveAttribute('href', pkg.repository.url);

@@ -106,7 +106,7 @@ describe('layout', () => {
     const footer = screen.getByRole('contentinfo');
     expect(
       within(footer).getByText(
-        'This information is for educational purposes only. Consult a healthcare professional before starting any peptide regimen.',
+        'Not medical advice. This information is for educational purposes only. Consult a healthcare professional before starting any peptide regimen.',
       ),
     ).toBeInTheDocument();
     const links = within(within(footer).getByRole('navigation', { name: 'Footer' })).getAllByRole('link');

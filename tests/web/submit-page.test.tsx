@@ -1,5 +1,5 @@
 // /submit wizard: step checks, outcomes, honeypot, payload, success, failure, story editor.
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EffectsResponse, SubmitExperienceRequest, SubmitExperienceResponse } from '@contract/experiences';
@@ -103,7 +103,7 @@ async function fillStep1(app: App, duration = '30') {
 }
 async function fillStep2(app: App) {
   await app.user.click(screen.getByRole('checkbox', { name: 'Recovery' }));
-  await app.user.selectOptions(screen.getByLabelText('Age range'), '30-35');
+  await app.user.selectOptions(screen.getByLabelText('Age range'), '30-34');
   await app.user.selectOptions(screen.getByLabelText('Biological sex'), 'male');
   await app.user.selectOptions(screen.getByLabelText('Activity level'), 'active');
 }
@@ -112,6 +112,7 @@ async function toStep4(app: App) {
   await app.user.click(next());
   await fillStep2(app);
   await app.user.click(next());
+  fireEvent.change(screen.getByRole('slider', { name: 'Energy' }), { target: { value: '6' } });
   await app.user.selectOptions(screen.getByLabelText('When did you notice effects?'), '1-week');
   await app.user.click(next());
   await screen.findByText('Step 4 of 4');
@@ -137,11 +138,22 @@ describe('submit wizard', () => {
     expect(screen.getByRole('checkbox', { name: 'Injury Healing' })).toHaveFocus();
     await fillStep2(app);
     await app.user.click(next());
-    // outcomes were reset to one slider per common effect, each 5
-    expect(screen.getByRole('slider', { name: 'Energy' })).toHaveValue('5');
-    expect(screen.getByRole('slider', { name: 'Recovery' })).toHaveAttribute('aria-valuetext', '5 of 10');
+    // One slider per common effect, each "Not rated" (to sight and to screen readers) until moved.
+    const energy = screen.getByRole('slider', { name: 'Energy' });
+    expect(energy).toHaveAttribute('aria-valuetext', 'Not rated');
+    expect(screen.getByRole('slider', { name: 'Recovery' })).toHaveAttribute('aria-valuetext', 'Not rated');
     await app.user.click(next());
     expect(screen.getByLabelText('When did you notice effects?')).toHaveAccessibleDescription('Choose when you noticed effects');
+    // Nothing rated: Next says so at the first slider and puts the focus there.
+    expect(energy).toHaveFocus();
+    expect(energy).toHaveAccessibleDescription('Rate at least one effect: move its slider off "Not rated"');
+    // "Not rated" is the stop before 1, so a rating can be taken back (arrow keys: tests/e2e/wizard.test.ts).
+    fireEvent.change(energy, { target: { value: '1' } });
+    expect(energy).toHaveAttribute('aria-valuetext', '1 of 10');
+    fireEvent.change(energy, { target: { value: '0' } });
+    expect(energy).toHaveAttribute('aria-valuetext', 'Not rated');
+    fireEvent.change(energy, { target: { value: '8' } });
+    expect(energy).toHaveAttribute('aria-valuetext', '8 of 10');
     await app.user.selectOptions(screen.getByLabelText('When did you notice effects?'), '1-week');
     await app.user.click(next());
     await app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
@@ -175,10 +187,11 @@ describe('submit wizard', () => {
     expect(sent).toHaveLength(1);
     const body = sent[0] as Record<string, unknown>;
     expect(body.duration).toBe(30);
-    expect(body.outcomes).toEqual({ Energy: 5, Recovery: 5 });
+    // Only the slider moved is sent: Recovery stayed "Not rated".
+    expect(body.outcomes).toEqual({ Energy: 6 });
     expect(body).not.toHaveProperty('sourcing');
     expect(screen.getByRole('link', { name: 'View Community Experiences' })).toHaveAttribute('href', '/community');
-    expect(sessionStorage.getItem('submitExperienceDraft')).toBeNull();
+    expect(sessionStorage.getItem('submitExperienceDraft-2')).toBeNull();
     // The tracking ID is on screen only: not in the address, nor in any storage.
     expect(window.location.href).not.toContain(TRK);
     for (const store of [localStorage, sessionStorage]) {

@@ -2,7 +2,7 @@
 // sourcing details" defaults off and is sent as ticked; "This is what others will see" is the
 // community card built from what was typed, with the demographics the disclosure endpoint
 // allows, the vendor only when ticked, and nothing to click.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DisclosedCombinationsResponse } from '@contract/experiences';
@@ -21,7 +21,7 @@ const slow = { timeout: 8_000 };
 
 /** The wizard's requests for the peptide's shown combinations: URL and Authorization header. */
 let disclosureQueries: { url: URL; authorization: string | null }[] = [];
-const MINE = { ageRange: '40-45', biologicalSex: 'female', activityLevel: 'athletic' };
+const MINE = { ageRange: '40-44', biologicalSex: 'female', activityLevel: 'athletic' };
 const OTHER = { ageRange: '18-24', biologicalSex: 'male', activityLevel: 'moderate' };
 /** Answers the peptide's shown combinations (with the form's own when `shown`), or fails with `status`. */
 function answerDisclosure(answer: { shown: boolean } | { status: number }) {
@@ -50,10 +50,11 @@ async function toStep4() {
   await user.selectOptions(screen.getByLabelText('Route of administration'), 'subcutaneous');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await user.click(screen.getByRole('checkbox', { name: 'Injury Healing' }));
-  await user.selectOptions(screen.getByLabelText('Age range'), '40-45');
+  await user.selectOptions(screen.getByLabelText('Age range'), '40-44');
   await user.selectOptions(screen.getByLabelText('Biological sex'), 'female');
   await user.selectOptions(screen.getByLabelText('Activity level'), 'athletic');
   await user.click(screen.getByRole('button', { name: 'Next' }));
+  fireEvent.change(screen.getAllByRole('slider')[0]!, { target: { value: '7' } });
   await user.selectOptions(screen.getByLabelText('When did you notice effects?'), '2-weeks');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByText('Step 4 of 4');
@@ -105,12 +106,13 @@ describe('this is what others will see', () => {
     await toStep4();
     expect(screen.getByRole('heading', { name: 'This is what others will see' })).toBeInTheDocument();
     const card = preview();
-    await waitFor(() => expect(within(card).getByText('40-45 · Female · Athletic')).toBeInTheDocument(), slow);
+    await waitFor(() => expect(within(card).getByText('40-44 · Female · Athletic')).toBeInTheDocument(), slow);
     expect(within(card).getByRole('heading', { name: 'BPC-157' })).toBeInTheDocument();
     expect(within(card).getByText(/Healing & Recovery/)).toBeInTheDocument();
     for (const text of ['300 mcg', 'Twice Weekly', '42 days', 'Subcutaneous', 'Injury Healing']) expect(within(card).getByText(text)).toBeInTheDocument();
-    // Three common effects at 5/10 each: 5/10 is 2.5/5, as the server would rate it.
-    expect(within(card).getByText('2.5/5')).toBeInTheDocument();
+    // The one effect rated, and only it: the two left "Not rated" are not on the card.
+    expect(within(card).getByText('Overall 7.0/10')).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'Outcomes' }).nextElementSibling).toHaveTextContent(/^Recovery 7\/10$/);
     expect(within(card).getAllByText('shoulder')[0]!.tagName).toBe('STRONG');
     const today = new Date().toISOString().slice(0, 10);
     expect(card.querySelector('time')).toHaveAttribute('dateTime', today);
@@ -126,7 +128,7 @@ describe('this is what others will see', () => {
     answerDisclosure({ shown: false });
     await toStep4();
     expect(await within(preview()).findByText(DEMOGRAPHICS_NOT_SHOWN, {}, slow)).toBeInTheDocument();
-    expect(within(preview()).queryByText(/40-45/)).not.toBeInTheDocument();
+    expect(within(preview()).queryByText(/40-44/)).not.toBeInTheDocument();
     // The list is what is public now: once 5 settled reports share them, they are shown on all.
     expect(await screen.findByText(/public for 7 days or more share your age range, sex and activity level, so they are not shown/, {}, slow)).toBeInTheDocument();
     expect(screen.getByText(/Once 5 such reports share them, they are shown on all of them, yours included/)).toBeInTheDocument();
@@ -147,7 +149,7 @@ describe('this is what others will see', () => {
   it('has nothing to click: no links, buttons or form controls', async () => {
     answerDisclosure({ shown: true });
     await toStep4();
-    await within(preview()).findByText('40-45 · Female · Athletic', {}, slow);
+    await within(preview()).findByText('40-44 · Female · Athletic', {}, slow);
     expect(within(preview()).queryAllByRole('link')).toHaveLength(0);
     expect(within(preview()).queryAllByRole('button')).toHaveLength(0);
     expect(preview().querySelectorAll('a, button, input, select, textarea, [tabindex]')).toHaveLength(0);
@@ -160,7 +162,7 @@ describe('this is what others will see', () => {
     expect(within(preview()).getByText(DEMOGRAPHICS_NOT_SHOWN)).toBeInTheDocument();
     answerDisclosure({ shown: true });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await within(preview()).findByText('40-45 · Female · Athletic', {}, slow)).toBeInTheDocument();
+    expect(await within(preview()).findByText('40-44 · Female · Athletic', {}, slow)).toBeInTheDocument();
     expect(screen.queryByText(/Could not check/)).not.toBeInTheDocument();
   });
 
@@ -177,7 +179,7 @@ describe('this is what others will see', () => {
     expect(screen.getByText(/Checking whether your age range, sex and activity level will be shown/)).toBeInTheDocument();
     expect(within(preview()).getByText('Checking…')).toBeInTheDocument();
     release();
-    expect(await within(preview()).findByText('40-45 · Female · Athletic', {}, slow)).toBeInTheDocument();
+    expect(await within(preview()).findByText('40-44 · Female · Athletic', {}, slow)).toBeInTheDocument();
     expect(screen.queryByText(/Checking whether/)).not.toBeInTheDocument();
   });
 });

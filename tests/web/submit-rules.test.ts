@@ -19,14 +19,17 @@ describe('wizard rules', () => {
     expect(stepErrors({ ...step1, duration: '0' }, 1)).toEqual({ duration: 'Duration must be greater than 0' });
   });
   it('step 2 needs a purpose and all demographics', () => {
-    const f = { ...EMPTY_FORM, primaryPurpose: ['Recovery'], ageRange: '18-25', biologicalSex: 'male', activityLevel: 'active' };
+    const f = { ...EMPTY_FORM, primaryPurpose: ['Recovery'], ageRange: '18-24', biologicalSex: 'male', activityLevel: 'active' };
     expect(stepErrors(f, 2)).toEqual({});
     expect(fields({ ...f, primaryPurpose: [] }, 2)).toEqual(['primaryPurpose']);
   });
   it('step 3 needs a timeline and at least one outcome; step 4 a 100-character story', () => {
     expect(fields(EMPTY_FORM, 3)).toEqual(['outcomes', 'timeline']);
     expect(stepErrors({ ...EMPTY_FORM, timeline: '1-week', outcomes: { Energy: 5 } }, 3)).toEqual({});
-    expect(stepErrors({ ...EMPTY_FORM, timeline: '1-week' }, 3)).toEqual({ outcomes: 'Outcomes must rate at least one effect' });
+    const notRated = { outcomes: 'Rate at least one effect: move its slider off "Not rated"' };
+    expect(stepErrors({ ...EMPTY_FORM, timeline: '1-week' }, 3)).toEqual(notRated);
+    expect(stepErrors({ ...EMPTY_FORM, timeline: '1-week', outcomes: { Energy: null, Sleep: null } }, 3)).toEqual(notRated);
+    expect(stepErrors({ ...EMPTY_FORM, timeline: '1-week', outcomes: { Energy: null, Sleep: 3 } }, 3)).toEqual({});
     expect(fields({ ...EMPTY_FORM, story: 'x'.repeat(99) }, 4)).toEqual(['story']);
     expect(stepErrors({ ...EMPTY_FORM, story: 'x'.repeat(100) }, 4)).toEqual({});
   });
@@ -38,13 +41,17 @@ describe('wizard rules', () => {
     expect(stepErrors({ ...f, sourcingPurity: '12abc' }, 4)).toEqual({ sourcingPurity: 'Purity must be a number, like 98.5' });
     expect(stepErrors({ ...f, sourcingVolumeMl: '1001' }, 4)).toEqual({ sourcingVolumeMl: 'Volume must be at most 1000' });
   });
-  it('outcomes default to 5 per common effect, or the overall effect when there are none', () => {
-    expect(outcomesFor(['Energy', ' ', 'Sleep'])).toEqual({ Energy: 5, Sleep: 5 });
-    expect(outcomesFor([])).toEqual({ [OVERALL_OUTCOME]: 5 });
+  it('outcomes start "Not rated", one per common effect, or the overall effect when there are none', () => {
+    expect(outcomesFor(['Energy', ' ', 'Sleep'])).toEqual({ Energy: null, Sleep: null });
+    expect(outcomesFor([])).toEqual({ [OVERALL_OUTCOME]: null });
+  });
+  it('only rated outcomes are sent', () => {
+    expect(buildPayload({ ...step1, outcomes: { Energy: null, Sleep: 7, Mood: null } }).outcomes).toEqual({ Sleep: 7 });
+    expect(buildPayload({ ...step1, outcomes: { Energy: null } }).outcomes).toEqual({});
   });
   it('an added outcome name follows the contract', () => {
     expect(checkOutcomeName('  Focus ', {})).toEqual({ name: 'Focus' });
-    expect(checkOutcomeName('focus', { Focus: 5 })).toEqual({ error: 'Focus is rated already' });
+    expect(checkOutcomeName('focus', { Focus: null })).toEqual({ error: 'Focus is on the list already' });
     expect(checkOutcomeName('__proto__', {})).toHaveProperty('error');
     expect(checkOutcomeName('x'.repeat(61), {})).toEqual({ error: 'A name must be at most 60 characters' });
     expect(checkOutcomeName('  ', {})).toEqual({ error: 'Enter the name of an effect to rate' });

@@ -1,7 +1,7 @@
 // /submit leftovers: optional sourcing fields are validated in place (red
 // message under the field, field outlined, nothing sent until fixed) and the wizard works against the
 // default MSW handlers (catalogue, effects, submission) with no per-test setup.
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { choosePeptide } from './helpers/peptide-picker';
 import { renderApp } from './helpers/render-app';
@@ -25,10 +25,12 @@ async function toStep4() {
   await user.selectOptions(screen.getByLabelText('Route of administration'), 'subcutaneous');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await user.click(screen.getByRole('checkbox', { name: 'Recovery' }));
-  await user.selectOptions(screen.getByLabelText('Age range'), '30-35');
+  await user.selectOptions(screen.getByLabelText('Age range'), '30-34');
   await user.selectOptions(screen.getByLabelText('Biological sex'), 'female');
   await user.selectOptions(screen.getByLabelText('Activity level'), 'moderate');
   await user.click(screen.getByRole('button', { name: 'Next' }));
+  // One effect rated; the others stay "Not rated" and are not sent.
+  fireEvent.change(screen.getByRole('slider', { name: 'Recovery' }), { target: { value: '7' } });
   await user.selectOptions(screen.getByLabelText('When did you notice effects?'), '1-week');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByText('Step 4 of 4');
@@ -98,6 +100,6 @@ describe('sourcing validation', () => {
     expect(within(card).getByTestId('tracking-id')).toBeInTheDocument();
     const [call] = backend.callsTo('/api/experiences', 'POST');
     expect(call.authorization).toBeNull();
-    expect(call.body).toMatchObject({ peptideId: BPC._id, duration: 28, outcomes: { Recovery: 5, 'Joint comfort': 5, Sleep: 5 } });
+    expect(call.body).toMatchObject({ peptideId: BPC._id, duration: 28, outcomes: { Recovery: 7 } });
   });
 });

@@ -88,7 +88,7 @@ async function toStep3(app: App, peptideId = PLAIN._id) {
   await fillStep1(app, peptideId);
   await app.user.click(next());
   await app.user.click(screen.getByRole('checkbox', { name: 'Recovery' }));
-  await app.user.selectOptions(screen.getByLabelText('Age range'), '30-35');
+  await app.user.selectOptions(screen.getByLabelText('Age range'), '30-34');
   await app.user.selectOptions(screen.getByLabelText('Biological sex'), 'female');
   await app.user.selectOptions(screen.getByLabelText('Activity level'), 'active');
   await app.user.click(next());
@@ -96,6 +96,7 @@ async function toStep3(app: App, peptideId = PLAIN._id) {
 }
 async function toStep4(app: App, peptideId = PLAIN._id) {
   await toStep3(app, peptideId);
+  fireEvent.change(screen.getAllByRole('slider')[0]!, { target: { value: '6' } });
   await app.user.selectOptions(screen.getByLabelText('When did you notice effects?'), '1-week');
   await app.user.click(next());
   await screen.findByText('Step 4 of 4');
@@ -109,17 +110,17 @@ describe('a peptide without common effects', () => {
     const app = await open();
     await toStep3(app);
     const overall = screen.getByRole('slider', { name: OVERALL_OUTCOME });
-    expect(overall).toHaveValue('5');
+    expect(overall).toHaveAttribute('aria-valuetext', 'Not rated');
     expect(screen.getByText(/This peptide lists no common effects yet/)).toBeInTheDocument();
     fireEvent.change(overall, { target: { value: '8' } });
     const name = screen.getByLabelText('Add an effect to rate');
     await app.user.type(name, 'Focus{Enter}');
-    expect(screen.getByRole('slider', { name: 'Focus' })).toHaveValue('5');
+    expect(screen.getByRole('slider', { name: 'Focus' })).toHaveAttribute('aria-valuetext', 'Not rated');
     expect(name).toHaveValue('');
     // The contract counts "focus" and "Focus" as one effect: refused before it is added.
     await app.user.type(name, 'focus');
     await app.user.click(screen.getByRole('button', { name: 'Add effect' }));
-    expect(name).toHaveAccessibleDescription('Focus is rated already');
+    expect(name).toHaveAccessibleDescription('Focus is on the list already');
     await app.user.clear(name);
     // With nothing to rate, Next says so at this step and puts the cursor where it is fixed.
     await app.user.click(screen.getByRole('button', { name: `Remove ${OVERALL_OUTCOME}` }));
@@ -128,8 +129,13 @@ describe('a peptide without common effects', () => {
     await app.user.click(next());
     expect(screen.getByText('Step 3 of 4')).toBeInTheDocument();
     expect(name).toHaveFocus();
-    expect(name).toHaveAccessibleDescription('Outcomes must rate at least one effect');
+    expect(name).toHaveAccessibleDescription('Rate at least one effect: move its slider off "Not rated"');
     await app.user.type(name, 'Sleep quality{Enter}');
+    // Added, but still "Not rated": not enough, and the message moves to its slider.
+    await app.user.click(next());
+    const sleep = screen.getByRole('slider', { name: 'Sleep quality' });
+    expect(sleep).toHaveFocus();
+    fireEvent.change(sleep, { target: { value: '5' } });
     await app.user.click(next());
     await screen.findByText('Step 4 of 4');
     await app.user.click(screen.getByLabelText('Your story'));

@@ -12,7 +12,7 @@ describe('UI primitives', () => {
   it("SafetyNotice shows the safety text", () => {
     render(<SafetyNotice />);
     expect(screen.getByRole('complementary', { name: 'Safety notice' })).toHaveTextContent(
-      'This information is for educational purposes only. Consult a healthcare professional before starting any peptide regimen.',
+      'Not medical advice. This information is for educational purposes only. Consult a healthcare professional before starting any peptide regimen.',
     );
   });
 

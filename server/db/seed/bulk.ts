@@ -6,7 +6,6 @@ import {
   AGE_RANGES,
   BIOLOGICAL_SEXES,
   FREQUENCIES,
-  ROUTES,
   TIMELINES,
   WIZARD_ACTIVITY_LEVELS,
 } from '../../../contract/common';
@@ -14,7 +13,7 @@ import { experienceRating, purposeGroups } from '../../../contract/rules';
 import { newTrackingId, trackingHash } from '../../lib/tracking';
 import type { Db } from '../client';
 import { recomputeAggregates } from '../aggregates';
-import { byPopularity, clamp, mulberry32, pick, pickSome, purposesFor, story as makeStory } from './generate';
+import { byPopularity, clamp, mulberry32, pick, pickSome, purposesFor, routeFor, story as makeStory } from './generate';
 
 export interface BulkOptions {
   experiences: number;
@@ -92,7 +91,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
           if (rand() < 0.15 && Object.keys(outcomes).length) continue;
           outcomes[effect] = clamp(Math.round(base + (rand() - 0.5) * spread * 2), 1, 10);
         }
-        const purposes = purposesFor(rand, p.category);
+        const purposes = purposesFor(rand, p);
         const effects = p.side_effects.length && rand() < 0.3 ? pickSome(rand, p.side_effects, 1, 2) : [];
         const story = makeStory(rand);
         const id = randomUUID();
@@ -103,7 +102,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
           dosage: p.common_dosage.slice(0, 60) || '250 mcg',
           frequency: pick(rand, FREQUENCIES),
           duration_days: 7 + Math.floor(rand() * 120),
-          route: pick(rand, ROUTES),
+          route: routeFor(rand, p),
           primary_purpose: purposes,
           purpose_groups: purposeGroups(purposes),
           age_range: pick(rand, AGE_RANGES),

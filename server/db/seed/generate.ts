@@ -1,7 +1,8 @@
 // What both seeders generate reports with: the first-start demo seed (server/seed/index.ts, through
 // the services) and the bulk loader (db/seed/bulk.ts, set-based). One random source, one way to
-// choose a peptide by popularity, one story generator, one purpose table; each seeder only decides
-// its own spread of dates, ratings and votes.
+// choose a peptide by popularity, one story generator, one purpose table, the routes and reporters
+// that make reports read true; each seeder only decides its own spread of dates, ratings and votes.
+import type { AGE_RANGES, BIOLOGICAL_SEXES, ROUTES, WIZARD_ACTIVITY_LEVELS } from '../../../contract/common';
 import { PRIMARY_PURPOSES } from '../../../contract/common';
 import { STORY_MAX_SUBMIT, STORY_MIN } from '../../../contract/rules';
 import { STORY_SNIPPETS } from './catalogue';
@@ -70,8 +71,79 @@ export const PURPOSES_BY_CATEGORY: Record<string, readonly (typeof PRIMARY_PURPO
   'Metabolic Health': ['Fat Loss', 'Weight Management', 'Endurance', 'Longevity'],
 };
 
-export function purposesFor(rand: Rand, category: string): (typeof PRIMARY_PURPOSES)[number][] {
-  return pickSome(rand, PURPOSES_BY_CATEGORY[category] ?? PRIMARY_PURPOSES, 1, 2);
+type Purpose = (typeof PRIMARY_PURPOSES)[number];
+type Route = (typeof ROUTES)[number];
+type Demographics = { ageRange: (typeof AGE_RANGES)[number]; biologicalSex: (typeof BIOLOGICAL_SEXES)[number]; activityLevel: (typeof WIZARD_ACTIVITY_LEVELS)[number] };
+
+/** Where a peptide's use is narrower than its category's purposes (PT-141 is not taken for muscle). */
+const PURPOSES_BY_PEPTIDE: Record<string, readonly Purpose[]> = {
+  'PT-141': ['Performance'],
+  'Kisspeptin-10': ['Performance'],
+  'Follistatin-344': ['Muscle Gain', 'Strength'],
+  'IGF-1 LR3': ['Muscle Gain', 'Recovery'],
+};
+
+/** The purposes a generated report on this peptide may give. */
+export function demoPurposes(peptide: { name: string; category: string }): readonly Purpose[] {
+  return PURPOSES_BY_PEPTIDE[peptide.name] ?? PURPOSES_BY_CATEGORY[peptide.category] ?? PRIMARY_PURPOSES;
+}
+
+export function purposesFor(rand: Rand, peptide: { name: string; category: string }): Purpose[] {
+  return pickSome(rand, demoPurposes(peptide), 1, 2);
+}
+
+/** How each peptide is taken in generated reports, most common first; any other is injected under the skin. */
+const ROUTES_BY_PEPTIDE: Record<string, readonly Route[]> = {
+  'BPC-157': ['subcutaneous', 'oral'],
+  'TB-500': ['subcutaneous', 'intramuscular'],
+  KPV: ['oral', 'subcutaneous'],
+  'GHK-Cu': ['topical', 'subcutaneous'],
+  'PT-141': ['subcutaneous', 'nasal'],
+  Selank: ['nasal'],
+  Semax: ['nasal'],
+  Dihexa: ['oral'],
+  P21: ['nasal', 'oral'],
+  Pinealon: ['oral'],
+  'IGF-1 LR3': ['intramuscular', 'subcutaneous'],
+};
+
+export function demoRoutes(peptide: { name: string }): readonly Route[] {
+  return ROUTES_BY_PEPTIDE[peptide.name] ?? ['subcutaneous'];
+}
+
+/** A route for a generated report: the peptide's common one three times in four. */
+export function routeFor(rand: Rand, peptide: { name: string }): Route {
+  const routes = demoRoutes(peptide);
+  return rand() < 0.75 ? routes[0]! : pick(rand, routes);
+}
+
+/** An effect that names where a route acts ("Injection Site Redness", "Nasal Irritation") fits that route only. */
+export function effectFitsRoute(effect: string, route: Route): boolean {
+  if (/injection/i.test(effect)) return route === 'subcutaneous' || route === 'intramuscular';
+  if (/nasal/i.test(effect)) return route === 'nasal';
+  if (/skin irritation/i.test(effect)) return route === 'topical' || route === 'subcutaneous';
+  return true;
+}
+
+/** One choice by weight. */
+function weighted<T>(rand: Rand, options: readonly (readonly [T, number])[]): T {
+  let r = rand() * options.reduce((sum, [, w]) => sum + w, 0);
+  for (const [value, w] of options) if ((r -= w) <= 0) return value;
+  return options[options.length - 1]![0];
+}
+
+/**
+ * Who reports: mostly 25-44, more men than women, mostly active, and each peptide with a typical
+ * user who sends about half its reports, as communities around one compound tend to be. So the
+ * most reported peptides have combinations that k = 5 allows to show, and the rest stay hidden.
+ */
+type Weights<T extends readonly string[]> = readonly (readonly [T[number], number])[];
+const AGE_WEIGHTS: Weights<typeof AGE_RANGES> = [['18-24', 1], ['25-29', 3], ['30-34', 4], ['35-39', 3], ['40-44', 2], ['45-49', 1], ['50+', 1]];
+const SEX_WEIGHTS: Weights<typeof BIOLOGICAL_SEXES> = [['male', 3], ['female', 1]];
+const ACTIVITY_WEIGHTS: Weights<typeof WIZARD_ACTIVITY_LEVELS> = [['sedentary', 1], ['moderate', 3], ['active', 4], ['athletic', 2]];
+
+export function demographicsOf(rand: Rand): Demographics {
+  return { ageRange: weighted(rand, AGE_WEIGHTS), biologicalSex: weighted(rand, SEX_WEIGHTS), activityLevel: weighted(rand, ACTIVITY_WEIGHTS) };
 }
 
 /** Two to four snippets, within the submission's length limits. */

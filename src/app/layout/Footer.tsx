@@ -19,7 +19,7 @@ export function Footer() {
         <div className="flex max-w-2xl flex-col gap-1">
           <p>{SAFETY_TEXT}</p>
           <p>
-            © {year} {PRODUCT_NAME}. Not medical advice.
+            © {year} {PRODUCT_NAME}.
           </p>
         </div>
         <nav aria-label="Footer">

@@ -12,7 +12,7 @@ type Part = keyof PublicDemographics;
 export const DEMOGRAPHICS_WHY = `Fewer than ${K_ANONYMITY} reports of this peptide share this age range, sex and activity level, so they are not shown. Once ${K_ANONYMITY} do, they are shown on all of them.`;
 const ALL_PARTS: readonly Part[] = ['ageRange', 'biologicalSex', 'activityLevel'];
 
-/** "30-35 · Female · Moderate"; empty parts are left out. */
+/** "30-34 · Female · Moderate"; empty parts are left out. */
 export function demographicsText(d: PublicDemographics, parts: readonly Part[] = ALL_PARTS): string {
   return parts
     .map((p) => d[p].trim())

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { DemographicsText } from './Demographics';
 import { optionLabel, outcomeLabel } from '@contract/vocabulary';
-import { formatRatingOutOfFive } from '@/lib/format';
+import { formatReportRating } from '@/lib/format';
 import { shortDate } from './format';
 import { StoryText } from './StoryText';
 import { FlagAction, type FlagActionProps } from './FlagAction';
@@ -87,8 +87,9 @@ export function ExperienceCard({
               Demo data
             </Badge>
           )}
-          <Badge variant="secondary" aria-label={`Rating ${formatRatingOutOfFive(e.rating)}`}>
-            {formatRatingOutOfFive(e.rating)}
+          {/* Out of 10 and labelled, like every rating (docs/product-rules.md, "Figures"). */}
+          <Badge variant="secondary" title="The mean of the outcomes this report rates">
+            {formatReportRating(e.outcomes)}
           </Badge>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import { SAFETY_TEXT } from '@/lib/brand';
+import { SAFETY_NOTICE_CLASSES, SAFETY_TEXT } from '@/lib/brand';
 import { cn } from '@/lib/cn';
 
 /** The safety notice: one shared component, amber, with an icon (docs/design.md, "Components"). */
@@ -7,7 +7,7 @@ export function SafetyNotice({ className }: { className?: string }) {
   return (
     <aside
       aria-label="Safety notice"
-      className={cn('flex items-start gap-3 rounded-lg border border-warning-border bg-warning p-4 text-sm text-warning-foreground', className)}
+      className={cn('flex items-start gap-3', SAFETY_NOTICE_CLASSES, className)}
     >
       <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <p>{SAFETY_TEXT}</p>

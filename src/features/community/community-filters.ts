@@ -3,7 +3,7 @@
 // search box follows the URL 300 ms after typing stops.
 import { useCallback } from 'react';
 import { z } from 'zod/mini';
-import { COMMUNITY_CATEGORIES, COMMUNITY_SORTS } from '@contract/vocabulary';
+import { COMMUNITY_CATEGORIES, COMMUNITY_SORTS, LEGACY_COMMUNITY_CATEGORIES } from '@contract/vocabulary';
 import type { CommunityFilters } from '@/api/experiences';
 import { oneOf, readUrlState, text, urlDefaults, useUrlState, useUrlTextDraft, uuid, writeUrlState } from '@/lib/url-state';
 
@@ -11,7 +11,11 @@ const SEARCH_MAX = 100;
 
 const communitySchema = z.object({
   search: text(SEARCH_MAX),
-  category: oneOf(COMMUNITY_CATEGORIES, 'all'),
+  // An old link's purpose group (?category=healing) opens the category that replaced it.
+  category: z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' ? (LEGACY_COMMUNITY_CATEGORIES[v] ?? v) : v)),
+    oneOf(COMMUNITY_CATEGORIES, 'all'),
+  ),
   sort: oneOf(COMMUNITY_SORTS, 'newest'),
   // A peptide's id; anything else would be a 400 from the server, so it reads as all peptides.
   peptide: z.catch(uuid(), ''),

@@ -15,7 +15,7 @@ import { ExploreErrorBoundary } from './ExploreErrorBoundary';
 import { MemberGate } from './MemberGate';
 import { OverviewTab, TopPeptidesTab } from './OverviewTab';
 import { TABS, type ExploreTab, type Period, useExploreParams } from './explore-params';
-import { formatCount, formatGrowth, formatRating } from '@/lib/format';
+import { averageRatingStat, formatCount, formatGrowth } from '@/lib/format';
 
 // The member tabs carry chart.js: loaded only when a signed-in member opens one of them.
 const UsageTrends = lazy(async () => ({ default: (await import('./tabs')).UsageTrends }));
@@ -47,6 +47,9 @@ export function ExplorePage() {
     </QueryErrorResetBoundary>
   );
 }
+
+/** The tabs the Period choice changes: the two trend charts. */
+const PERIOD_TABS: readonly ExploreTab[] = ['usage', 'growth'];
 
 function Explorer() {
   // A failed load goes to the boundary ("Something went wrong" plus the message).
@@ -84,13 +87,16 @@ function Explorer() {
             Aggregated community data: the most popular peptides, ratings, effectiveness and trends.
           </p>
         </div>
-        <div className="flex flex-col gap-2 sm:w-48">
-          <Label htmlFor="explore-period">Period</Label>
-          <Select id="explore-period" value={params.period} onChange={(event) => update({ period: event.target.value as Period })}>
-            <option value="monthly">Monthly</option>
-            <option value="weekly">Weekly</option>
-          </Select>
-        </div>
+        {/* Only where it changes what is shown: the two trend tabs. */}
+        {PERIOD_TABS.includes(params.tab) && status === 'signed-in' && (
+          <div className="flex flex-col gap-2 sm:w-48">
+            <Label htmlFor="explore-period">Period</Label>
+            <Select id="explore-period" value={params.period} onChange={(event) => update({ period: event.target.value as Period })}>
+              <option value="monthly">Monthly</option>
+              <option value="weekly">Weekly</option>
+            </Select>
+          </div>
+        )}
       </div>
 
       <section aria-labelledby="explore-summary" className={STAT_GRID}>
@@ -110,7 +116,7 @@ function Explorer() {
           detail={`across ${a.categories} ${a.categories === 1 ? 'category' : 'categories'}`}
           icon={FlaskConical}
         />
-        <StatCard label="Avg Rating" value={formatRating(a.averageRating)} detail="mean of all experience ratings" icon={Star} />
+        <StatCard label="Avg Rating" {...averageRatingStat(a.averageRating, a.totalExperiences)} icon={Star} />
         <StatCard label="Active Users" value={formatCount(a.activeUsers)} detail="this month" icon={Users} />
       </section>
 

@@ -6,22 +6,32 @@ import { Badge } from '@/components/ui/badge';
 import { paths } from '@/lib/paths';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { MIN_RATINGS_FOR_MEAN, RATING_SCALE } from '@contract/rules';
 import { outcomeLabel } from '@contract/vocabulary';
-import { formatCount, formatDecimal, formatRating } from '@/lib/format';
-import { meanOf } from './format';
+import { PeptideRating } from '@/components/peptide/PeptideRating';
+import { formatCount, formatDecimal, formatRatingWithN } from '@/lib/format';
 
 const NO_TOP = 'No top peptides data available';
 
-function RatingBar({ label, value, n }: { label: string; value: number; n: number }) {
+/**
+ * A mean out of 10 as a bar with its n; a mean of fewer than MIN_RATINGS_FOR_MEAN ratings has no
+ * bar, only how few. `peptideId`: the bar is that peptide's rating (PeptideRating).
+ */
+function RatingBar({ label, value, n, peptideId }: { label: string; value: number; n: number; peptideId?: string }) {
+  const enough = n >= MIN_RATINGS_FOR_MEAN;
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span>{label}</span>
-        <span className="tabular-nums text-muted-foreground">
-          <span className="font-medium text-foreground">{formatRating(value)}</span> (n = {formatCount(n)})
-        </span>
+        {peptideId ? (
+          <PeptideRating peptideId={peptideId} rating={value} n={n} label="" className="text-muted-foreground" />
+        ) : (
+          <span className="tabular-nums text-muted-foreground">{formatRatingWithN(value, n)}</span>
+        )}
       </div>
-      <Progress value={Number(formatDecimal(value))} max={10} label={`${label}: ${formatDecimal(value)} out of 10, n = ${n}`} />
+      {enough && (
+        <Progress value={Number(formatDecimal(value))} max={RATING_SCALE} label={`${label}: ${formatDecimal(value)} out of ${RATING_SCALE}, n = ${n}`} />
+      )}
     </div>
   );
 }
@@ -50,7 +60,9 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
                     <p className="text-sm text-muted-foreground">{p.category}</p>
                   </div>
                   <div className="shrink-0 text-right text-sm tabular-nums">
-                    <p className="font-medium">{formatRating(p.rating)}</p>
+                    <p className="font-medium">
+                      <PeptideRating peptideId={p._id} rating={p.rating} n={p.experiences} label="" showN={false} />
+                    </p>
                     <p className="text-muted-foreground">
                       {formatCount(p.experiences)} {p.experiences === 1 ? 'experience' : 'experiences'}
                     </p>
@@ -65,7 +77,10 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
       <Card>
         <CardHeader className="max-sm:px-4 max-sm:pt-4">
           <CardTitle>Effectiveness Ratings</CardTitle>
-          <CardDescription>Mean outcome ratings out of 10, with the number of experiences that rated each.</CardDescription>
+          <CardDescription>
+            Each peptide's rating out of 10 (the mean of its reports' overall ratings), then each outcome's mean, with the number of
+            experiences behind each; with fewer than {MIN_RATINGS_FOR_MEAN} the number is not shown.
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6 max-sm:p-4">
           {analytics.effectivenessData.length === 0 ? (
@@ -73,16 +88,10 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
           ) : (
             analytics.effectivenessData.map((entry) => {
               const outcomes = Object.entries(entry.effectiveness);
-              const mean = meanOf(outcomes.map(([, v]) => v));
               return (
                 <section key={entry.peptideId} aria-label={entry.peptide} className="flex flex-col gap-3">
-                  {mean === null ? (
-                    <p className="text-sm">
-                      <span className="font-medium">{entry.peptide}</span>: no outcome ratings yet
-                    </p>
-                  ) : (
-                    <RatingBar label={entry.peptide} value={mean} n={entry.experiences} />
-                  )}
+                  {/* The same figure as the list beside it: one rating per peptide on this page. */}
+                  <RatingBar label={entry.peptide} value={entry.rating} n={entry.experiences} peptideId={entry.peptideId} />
                   {outcomes.length > 0 && (
                     <details className="text-sm">
                       <summary className="cursor-pointer text-muted-foreground hover:text-foreground">By outcome</summary>
@@ -124,10 +133,12 @@ export function TopPeptidesTab({ analytics }: { analytics: Analytics }) {
                   </Link>
                   <Badge variant="secondary">{p.category}</Badge>
                 </div>
-                <p className="text-sm tabular-nums">
-                  Average rating <span className="font-semibold">{formatRating(p.rating)}</span>
+                <p className="text-sm">
+                  <PeptideRating peptideId={p._id} rating={p.rating} n={p.experiences} label="Average rating" showN={false} className="font-semibold" />
                 </p>
-                <Progress value={Number(formatDecimal(p.rating))} max={10} label={`${p.name} average rating ${formatDecimal(p.rating)} out of 10`} />
+                {p.experiences >= MIN_RATINGS_FOR_MEAN && (
+                  <Progress value={Number(formatDecimal(p.rating))} max={RATING_SCALE} label={`${p.name} average rating ${formatDecimal(p.rating)} out of ${RATING_SCALE}`} />
+                )}
                 <p className="text-sm text-muted-foreground tabular-nums">
                   {formatCount(p.experiences)} {p.experiences === 1 ? 'experience' : 'experiences'}
                 </p>

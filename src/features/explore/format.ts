@@ -8,7 +8,10 @@ export function periodLabel(isoDate: string, period: 'monthly' | 'weekly'): stri
   return label === iso ? isoDate : label; // not a date: shown as it came
 }
 
-/** The mean of a record's values, or null when it has none. */
-export function meanOf(values: number[]): number | null {
-  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+/**
+ * Every period's label, the last one marked as in progress ("Dec 2026 (so far)"): the server
+ * counts it up to today, so it is never read as a whole period.
+ */
+export function bucketLabels(buckets: readonly string[], period: 'monthly' | 'weekly'): string[] {
+  return buckets.map((b, i) => (i === buckets.length - 1 ? `${periodLabel(b, period)} (so far)` : periodLabel(b, period)));
 }

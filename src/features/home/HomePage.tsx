@@ -1,9 +1,9 @@
-// Home: title, tagline, the two calls to action, four stat cards from the
+// Home: title, tagline, the two calls to action, the safety notice, four stat cards from the
 // public analytics, and the tabs Popular Peptides, Recent Experiences and Community Insights.
 import Activity from 'lucide-react/icons/activity';
+import CalendarDays from 'lucide-react/icons/calendar-days';
 import FlaskConical from 'lucide-react/icons/flask-conical';
 import Star from 'lucide-react/icons/star';
-import Users from 'lucide-react/icons/users';
 import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { usePublicAnalytics } from '@/api/analytics';
@@ -13,8 +13,9 @@ import { PageHeading } from '@/components/page/PageHeading';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { STAT_GRID, StatCard } from '@/components/ui/stat-card';
-import { PRODUCT_NAME, TAGLINE } from '@/lib/brand';
-import { formatCount, formatGrowth, formatRating } from '@/lib/format';
+import { PRODUCT_NAME, SAFETY_NOTICE_CLASSES, SAFETY_TEXT, TAGLINE } from '@/lib/brand';
+import { cn } from '@/lib/cn';
+import { averageRatingStat, formatCount, formatGrowth } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 const HomeTabs = lazy(async () => ({ default: (await import('./HomeTabs')).HomeTabs }));
@@ -50,9 +51,9 @@ function StatCards() {
     <div className={STAT_GRID}>
       <StatCard label="Total Experiences" icon={Activity} value={formatCount(a.totalExperiences)} detail={`${formatGrowth(a.experienceGrowth)} from last month`} />
       <StatCard label="Peptides Tracked" icon={FlaskConical} value={formatCount(a.totalPeptides)} detail={`across ${a.categories} categories`} />
-      <StatCard label="Avg Rating" icon={Star} value={formatRating(a.averageRating)} detail="mean of all experience ratings" />
-      {/* The real figure, even 0: a figure is never substituted (docs/product-rules.md, "Figures"). */}
-      <StatCard label="Active Users" icon={Users} value={formatCount(a.activeUsers)} detail="this month" />
+      <StatCard label="Avg Rating" icon={Star} {...averageRatingStat(a.averageRating, a.totalExperiences)} />
+      {/* What the community shared this month; members active is Explore's figure, beside the member tabs it counts for. */}
+      <StatCard label="This Month" icon={CalendarDays} value={formatCount(a.experiencesThisMonth)} detail={a.experiencesThisMonth === 1 ? 'report shared' : 'reports shared'} />
     </div>
   );
 }
@@ -77,6 +78,10 @@ export function HomePage() {
             Explore Data
           </Link>
         </div>
+        {/* The safety notice's words and look; without its icon, which would double this page's first load of icons. */}
+        <aside aria-label="Safety notice" className={cn(SAFETY_NOTICE_CLASSES, 'max-w-2xl')}>
+          <p>{SAFETY_TEXT}</p>
+        </aside>
       </section>
 
       <section aria-label="Community statistics">

@@ -2,7 +2,6 @@
 // Each list renders its answer in the background (useDeferredValue), a slice at a time.
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
-import { coreOutcomeMeanOutOfFive } from '@contract/rules';
 import { usePublicAnalytics } from '@/api/analytics';
 import { useHomeExperiences } from '@/api/experiences';
 import { usePeptides } from '@/api/peptides';
@@ -12,7 +11,8 @@ import { shortDate } from '@/components/experience/format';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatCount, formatDecimal, formatGrowth, formatRating } from '@/lib/format';
+import { formatCount, formatGrowth, formatReportRating } from '@/lib/format';
+import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { Loading, cardLink } from './home-ui';
 import { paths } from '@/lib/paths';
 
@@ -34,7 +34,7 @@ function PopularPeptides() {
               </div>
               <p className="flex justify-between text-sm text-muted-foreground tabular-nums">
                 <span>{formatCount(p.totalExperiences)} experiences</span>
-                <span>{formatRating(p.averageRating)}</span>
+                <PeptideRating peptideId={p._id} rating={p.averageRating} n={p.totalExperiences} showN={false} />
               </p>
             </Card>
           </Link>
@@ -58,27 +58,24 @@ function RecentExperiences() {
   }
   return (
     <ul className="grid gap-4 lg:grid-cols-3">
-      {experiences.slice(0, 3).map((e) => {
-        const mean = coreOutcomeMeanOutOfFive(e.outcomes);
-        return (
-          <li key={e._id}>
-            <Link to={paths.experience(e._id)} className={cardLink}>
-              <Card className="grid h-full gap-2 p-5 transition-colors duration-150 hover:border-primary">
-                <div className="flex items-start justify-between gap-2">
-                  <h2 className="font-semibold">{e.peptideName}</h2>
-                  <Badge variant="outline">{e.dosage}</Badge>
-                </div>
-                <p className="text-xs text-muted-foreground">
-                  <time dateTime={e.createdAt}>{shortDate(e.createdAt)}</time>
-                  {e.demo ? ' · Demo data' : ''}
-                </p>
-                <StoryText story={e.story} className="line-clamp-2 text-sm" />
-                <p className="text-sm font-medium tabular-nums">{mean === null ? 'Not rated' : `${formatDecimal(mean)}/5`}</p>
-              </Card>
-            </Link>
-          </li>
-        );
-      })}
+      {experiences.slice(0, 3).map((e) => (
+        <li key={e._id}>
+          <Link to={paths.experience(e._id)} className={cardLink}>
+            <Card className="grid h-full gap-2 p-5 transition-colors duration-150 hover:border-primary">
+              <div className="flex items-start justify-between gap-2">
+                <h2 className="font-semibold">{e.peptideName}</h2>
+                <Badge variant="outline">{e.dosage}</Badge>
+              </div>
+              <p className="text-xs text-muted-foreground">
+                <time dateTime={e.createdAt}>{shortDate(e.createdAt)}</time>
+                {e.demo ? ' · Demo data' : ''}
+              </p>
+              <StoryText story={e.story} className="line-clamp-2 text-sm" />
+              <p className="text-sm font-medium tabular-nums">{formatReportRating(e.outcomes)}</p>
+            </Card>
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -4,7 +4,7 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { Link } from 'react-router-dom';
 import type { Peptide } from '@contract/peptides';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
-import { formatRating } from '@/lib/format';
+import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { paths } from '@/lib/paths';
 
 function DeleteButton({ name, onDelete }: { name: string; onDelete: () => void }) {
@@ -13,6 +13,11 @@ function DeleteButton({ name, onDelete }: { name: string; onDelete: () => void }
       <Trash2 aria-hidden="true" />
     </Button>
   );
+}
+
+/** A member's page no moderator has checked yet (./ReviewStatus.tsx says it in full on the page). */
+function NotReviewed({ peptide }: { peptide: Peptide }) {
+  return peptide.reviewedAt ? null : <Badge variant="warning">Not reviewed</Badge>;
 }
 
 function Effects({ effects, shown }: { effects: string[]; shown: number }) {
@@ -39,12 +44,15 @@ export function PeptideCard({ peptide, onDelete }: { peptide: Peptide; onDelete?
           </CardTitle>
           {onDelete && <DeleteButton name={peptide.name} onDelete={onDelete} />}
         </div>
-        <div><Badge>{peptide.category}</Badge></div>
+        <div className="flex flex-wrap gap-2">
+          <Badge>{peptide.category}</Badge>
+          <NotReviewed peptide={peptide} />
+        </div>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <p className="line-clamp-2 text-muted-foreground">{peptide.description}</p>
         <dl className="grid grid-cols-2 gap-2">
-          <div><dt className="text-muted-foreground">Rating</dt><dd>{formatRating(peptide.averageRating)}</dd></div>
+          <div><dt className="text-muted-foreground">Rating</dt><dd><PeptideRating peptideId={peptide._id} rating={peptide.averageRating} n={peptide.totalExperiences} label="" showN={false} /></dd></div>
           <div><dt className="text-muted-foreground">Experiences</dt><dd>{peptide.totalExperiences}</dd></div>
           <div><dt className="text-muted-foreground">Dosage</dt><dd>{peptide.commonDosage}</dd></div>
           <div><dt className="text-muted-foreground">Frequency</dt><dd>{peptide.commonFrequency}</dd></div>
@@ -64,7 +72,8 @@ export function PeptideRow({ peptide, onDelete }: { peptide: Peptide; onDelete?:
         </Link>
       </h3>
       <Badge>{peptide.category}</Badge>
-      <span className="text-sm tabular-nums">Rating {formatRating(peptide.averageRating)}</span>
+      <NotReviewed peptide={peptide} />
+      <PeptideRating peptideId={peptide._id} rating={peptide.averageRating} n={peptide.totalExperiences} showN={false} className="text-sm" />
       <span className="text-sm tabular-nums text-muted-foreground">
         {peptide.totalExperiences} {peptide.totalExperiences === 1 ? 'report' : 'reports'}
       </span>

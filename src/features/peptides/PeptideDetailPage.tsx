@@ -15,7 +15,8 @@ import { useToast } from '@/app/toast/ToastProvider';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { LoadError } from '@/components/page/LoadError';
-import { formatRating } from '@/lib/format';
+import { PeptideRating } from '@/components/peptide/PeptideRating';
+import { ReviewStatus } from './ReviewStatus';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, buttonClasses, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -192,9 +193,9 @@ export function PeptideDetailPage() {
         <PageHeading>{peptide.name}</PageHeading>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <Badge>{peptide.category}</Badge>
-          <span>Rating {formatRating(peptide.averageRating)}</span>
-          <span>{peptide.totalExperiences} experiences</span>
+          <PeptideRating peptideId={peptide._id} rating={peptide.averageRating} n={peptide.totalExperiences} />
         </div>
+        <ReviewStatus peptide={peptide} />
         {/* The wizard opens with this peptide chosen. */}
         <Link to={withQuery(paths.submit, SUBMIT_PEPTIDE_PARAM, peptide._id)} className={`${buttonClasses({})} justify-self-start`}>
           Share your experience with {peptide.name}

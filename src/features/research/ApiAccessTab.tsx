@@ -11,7 +11,7 @@ import { LIMIT_SCOPE_LABELS } from '@contract/vocabulary';
 import { formatWindow } from './format';
 
 const ENDPOINTS: { method: string; path: string; access: string; description: string }[] = [
-  { method: 'GET', path: '/api/analytics', access: 'Members', description: 'Community analytics: totals, growth, top peptides, outcome means.' },
+  { method: 'GET', path: '/api/analytics', access: 'Members', description: 'The public figures (totals, growth, top peptides, outcome means) plus reports per month and a breakdown by category.' },
   { method: 'GET', path: '/api/peptides', access: 'Public', description: 'The peptide catalogue; search, category, sort and paging in the query.' },
   { method: 'GET', path: '/api/experiences', access: 'Public', description: 'Experience reports, newest first; filters and a paging cursor in the query.' },
   { method: 'GET', path: '/api/users/pending', access: 'Moderators', description: 'Registrations awaiting approval, paged.' },

@@ -19,7 +19,7 @@ import { useChosenPeptide } from './use-chosen-peptide';
 import { useProfilePrefill } from './use-profile-prefill';
 import { useWizardDraft } from './use-wizard-draft';
 import { buildPayload, EMPTY_FORM, type WizardForm, type WizardStep } from './wizard-rules';
-import { FIELD_STEP, FOCUS_ID, fieldOfMessage, stepErrors, type FieldErrors, type WizardField } from './wizard-validation';
+import { FIELD_STEP, fieldElement, fieldOfMessage, stepErrors, type FieldErrors, type WizardField } from './wizard-validation';
 
 const STEP_TITLES = ['Peptide Details', 'Context & Goals', 'Outcomes & Effects', 'Personal Story'] as const;
 const FAILURE = 'Failed to submit your experience. Please try again.';
@@ -73,7 +73,7 @@ export function SubmitPage() {
     setAttempted((a) => new Set(a).add(step));
     const first = Object.keys(errors)[0] as WizardField | undefined;
     if (!first) return true;
-    document.getElementById(FOCUS_ID[first])?.focus();
+    fieldElement(first)?.focus();
     return false;
   };
   /**
@@ -82,7 +82,7 @@ export function SubmitPage() {
    */
   const goTo = (next: WizardStep, field?: WizardField) => {
     flushSync(() => setStep(next));
-    const target = field ? document.getElementById(FOCUS_ID[field]) : headingRef.current;
+    const target = field ? fieldElement(field) : headingRef.current;
     target?.focus({ preventScroll: true });
     target?.scrollIntoView?.({ block: field ? 'center' : 'start' });
   };

@@ -2,7 +2,7 @@
 // builds it (server/services/experiences.ts: toExperience, vendorOf, publishedDay), so step 4
 // can show "This is what others will see" before anything is sent.
 import type { Experience, PublicDemographics } from '@contract/experiences';
-import { cleanList, experienceRating, parseDuration } from '@contract/rules';
+import { cleanList, experienceRating, parseDuration, ratedOutcomes } from '@contract/rules';
 import type { WizardForm } from './wizard-rules';
 
 /** The card's `vendor` as the server publishes it: only when ticked and any value is filled. */
@@ -37,8 +37,9 @@ export function previewExperience(
   demographicsShown: boolean,
   now = new Date(),
 ): Experience {
+  // Only what was rated is sent, so only that is on the card.
   const outcomes: Record<string, number> = {};
-  for (const [k, v] of Object.entries(form.outcomes)) outcomes[k.trim()] = v;
+  for (const [k, v] of Object.entries(ratedOutcomes(form.outcomes))) outcomes[k.trim()] = v;
   return {
     _id: 'preview',
     peptideId: form.peptideId,

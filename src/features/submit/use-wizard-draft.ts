@@ -3,7 +3,9 @@
 import { useEffect, useState } from 'react';
 import { EMPTY_FORM, type WizardForm, type WizardStep } from './wizard-rules';
 
-const DRAFT_KEY = 'submitExperienceDraft';
+// Versioned: a draft saved before outcomes could be left "Not rated" holds 5s the person may never
+// have touched, so it is not restored (docs/product-rules.md, "Forms").
+const DRAFT_KEY = 'submitExperienceDraft-2';
 type Draft = { step: WizardStep; form: WizardForm };
 
 function loadDraft(): Draft {

@@ -1,5 +1,5 @@
 // Pure rules for the submission wizard: the form, its first outcomes, and the POST body.
-import { cleanList, OUTCOME_DEFAULT, OVERALL_OUTCOME } from '@contract/rules';
+import { cleanList, OVERALL_OUTCOME, ratedOutcomes } from '@contract/rules';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 
@@ -15,7 +15,8 @@ export interface WizardForm {
   biologicalSex: string;
   activityLevel: string;
   stack: string[];
-  outcomes: Record<string, number>;
+  /** Each outcome offered, with its rating, or null while it is "Not rated" (never sent). */
+  outcomes: Record<string, number | null>;
   /**
    * An effect typed in "Add an effect to rate" and not added yet: kept with the draft, and Next
    * asks about it rather than dropping it (wizard-validation.ts).
@@ -59,15 +60,16 @@ export const EMPTY_FORM: WizardForm = {
 };
 
 /**
- * Selecting a peptide: one outcome per common effect, each at the default; a peptide with no
- * common effects starts with its overall effect, since the contract needs at least one outcome.
+ * Selecting a peptide: one outcome per common effect, each "Not rated" until the person moves it
+ * (nothing is filled in for them); a peptide with no common effects offers its overall effect.
  */
-export function outcomesFor(commonEffects: readonly string[], defaultValue = OUTCOME_DEFAULT): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const effect of cleanList(commonEffects)) out[effect] = defaultValue;
-  if (Object.keys(out).length === 0) out[OVERALL_OUTCOME] = defaultValue;
+export function outcomesFor(commonEffects: readonly string[]): Record<string, null> {
+  const out: Record<string, null> = {};
+  for (const effect of cleanList(commonEffects)) out[effect] = null;
+  if (Object.keys(out).length === 0) out[OVERALL_OUTCOME] = null;
   return out;
 }
+
 
 /** A whole number written with digits only ("12abc" and "42.7" are not), or NaN. */
 export function wholeNumber(text: string): number {
@@ -106,7 +108,7 @@ export function buildPayload(form: WizardForm) {
     routeOfAdministration: form.routeOfAdministration,
     primaryPurpose: form.primaryPurpose,
     demographics: { ageRange: form.ageRange, biologicalSex: form.biologicalSex, activityLevel: form.activityLevel },
-    outcomes: form.outcomes,
+    outcomes: ratedOutcomes(form.outcomes),
     effects: cleanList(form.effects),
     timeline: form.timeline,
     story: form.story,

@@ -3,7 +3,7 @@
 // server refuses; the message goes under the field, in the server's words with the field's label.
 import { cleanLine, formatIssues } from '@contract/common';
 import { Outcomes, SubmitExperienceRequest } from '@contract/experiences';
-import { OUTCOME_DEFAULT } from '@contract/rules';
+import { OUTCOME_MIN, ratedOutcomes } from '@contract/rules';
 import { buildPayload, decimalNumber, wholeNumber, type WizardForm, type WizardStep } from './wizard-rules';
 
 /** Every field a step can point to, in page order (the first invalid one is focused). */
@@ -89,6 +89,8 @@ const REQUIRED: Partial<Record<WizardField, [(form: WizardForm) => boolean, stri
   biologicalSex: [(f) => !f.biologicalSex, 'Choose a biological sex'],
   activityLevel: [(f) => !f.activityLevel, 'Choose an activity level'],
   timeline: [(f) => !f.timeline, 'Choose when you noticed effects'],
+  // Said in the words of the sliders before the contract's own "outcomes must rate ...".
+  outcomes: [(f) => Object.keys(ratedOutcomes(f.outcomes)).length === 0, 'Rate at least one effect: move its slider off "Not rated"'],
   // Typed but not added: Next asks, instead of losing it.
   pendingEffect: [(f) => f.pendingEffect.trim() !== '', 'Press “Add effect” to rate what you typed, or clear the box.'],
 };
@@ -139,12 +141,14 @@ export function stepErrors(form: WizardForm, step?: WizardStep): FieldErrors {
  * An effect the person adds to rate, checked as the contract checks outcome names (contract
  * experiences.ts Outcomes: a Name, each rated once whatever the letter case, a limited number).
  */
-export function checkOutcomeName(name: string, outcomes: Record<string, number>): { name: string } | { error: string } {
+export function checkOutcomeName(name: string, outcomes: Record<string, number | null>): { name: string } | { error: string } {
   const key = cleanLine(name);
   if (!key) return { error: 'Enter the name of an effect to rate' };
   const existing = Object.keys(outcomes).find((k) => k.toLowerCase() === key.toLowerCase());
-  if (existing) return { error: `${existing} is rated already` };
-  const result = Outcomes.safeParse({ ...outcomes, [key]: OUTCOME_DEFAULT });
+  if (existing) return { error: `${existing} is on the list already` };
+  // Every offered name is checked as if rated (the count limit counts them all); the values are
+  // only there to pass the schema.
+  const result = Outcomes.safeParse(Object.fromEntries([...Object.keys(outcomes), key].map((k) => [k, OUTCOME_MIN])));
   if (result.success) return { name: key };
   const issue = result.error.issues[0]!;
   const message = (issue.code === 'invalid_key' ? issue.issues[0]?.message : issue.message) ?? 'This name cannot be used';
@@ -156,7 +160,13 @@ export const FOCUS_ID: Record<WizardField, string> = {
   ...(Object.fromEntries(Object.keys(FIELD_STEP).map((f) => [f, f])) as Record<WizardField, string>),
   primaryPurpose: 'primaryPurpose-0',
   stack: 'stack-add',
-  outcomes: 'outcome-name',
+  // The first slider (OutcomesStep); the name field when there is none (fieldElement below).
+  outcomes: 'outcome-0',
   pendingEffect: 'outcome-name',
   effects: 'effects-add',
 };
+
+/** The element to focus for a field; for outcomes with no slider left, the field that adds one. */
+export function fieldElement(field: WizardField): HTMLElement | null {
+  return document.getElementById(FOCUS_ID[field]) ?? (field === 'outcomes' ? document.getElementById('outcome-name') : null);
+}

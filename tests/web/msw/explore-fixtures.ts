@@ -16,18 +16,19 @@ export function makeAnalytics(overrides: Partial<Analytics> = {}): Analytics {
       experiencesThisMonth: 90,
       totalPeptides: 30,
       categories: 6,
-      averageRating: 6.44,
+      averageRating: 6.4,
       activeUsers: 17,
       activeUsersCount: 17,
       trendingCategories: [{ name: 'Growth Hormone', growth: 20, experiences: 40 }],
       topPeptides: [
-        { _id: '20000000-0000-4000-8000-000000000001', name: 'BPC-157', category: 'Healing & Recovery', rating: 7.84, experiences: 120 },
+        { _id: '20000000-0000-4000-8000-000000000001', name: 'BPC-157', category: 'Healing & Recovery', rating: 7.8, experiences: 120 },
         { _id: '20000000-0000-4000-8000-000000000002', name: 'TB-500', category: 'Healing & Recovery', rating: 6.5, experiences: 80 },
       ],
       effectivenessData: [
         {
           peptide: 'BPC-157',
           peptideId: '20000000-0000-4000-8000-000000000001',
+          rating: 7.8,
           experiences: 120,
           effectiveness: { recovery: 8, sleep: 6 },
           sampleSizes: { recovery: 110, sleep: 95 },
@@ -49,8 +50,9 @@ export function makeTrends(period: Trends['period'], groupBy: Trends['groupBy'])
         ]
       : [{ key: 'Healing & Recovery', name: 'Healing & Recovery', counts: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }];
   const totals = buckets.map((_, i) => series.reduce((sum, s) => sum + s.counts[i]!, 0));
-  const growth = totals.map((n, i) => (i === 0 ? null : Math.round(((n - totals[i - 1]!) / totals[i - 1]!) * 1000) / 10));
-  return TrendsResponse.parse({ success: true, data: { period, groupBy, buckets, series, totals, growth } }).data;
+  const growth = totals.map((n, i) => (i === 0 || i === 11 ? null : Math.round(((n - totals[i - 1]!) / totals[i - 1]!) * 1000) / 10));
+  // The last bucket is the period in progress, counted up to asOf.
+  return TrendsResponse.parse({ success: true, data: { period, groupBy, buckets, series, totals, growth, asOf: '2026-12-10' } }).data;
 }
 
 export function makeCompared(peptide: Peptide): ComparedPeptide {

@@ -73,6 +73,7 @@ export function makePeptide(overrides: Partial<Peptide> = {}): Peptide {
     totalExperiences: 4,
     popularity: 42,
     createdAt: '2026-01-15T10:00:00.000Z',
+    reviewedAt: '2026-01-15T10:00:00.000Z',
     canDelete: false,
     ...overrides,
   });
@@ -129,7 +130,7 @@ export function makeExperience(overrides: Partial<Experience> = {}): Experience 
     duration: 30,
     route: 'subcutaneous',
     primaryPurpose: ['Injury Healing'],
-    demographics: { ageRange: '30-35', biologicalSex: 'male', activityLevel: 'active' },
+    demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' },
     outcomes: { Recovery: 8, Sleep: 6 },
     rating: 7,
     effects: ['Faster recovery'],

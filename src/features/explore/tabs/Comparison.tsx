@@ -6,7 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartCanvas, type ThemeColors } from '../charts/ChartCanvas';
 import { outcomeLabel } from '@contract/vocabulary';
-import { formatCount, formatRating } from '@/lib/format';
+import { MIN_RATINGS_FOR_MEAN } from '@contract/rules';
+import { PeptideRating } from '@/components/peptide/PeptideRating';
+import { formatCount, formatRatingWithN } from '@/lib/format';
 import { DataTable, axisTitle } from './chart-parts';
 
 const STANDARD_OUTCOMES = ['energy', 'sleep', 'mood', 'performance', 'recovery'];
@@ -40,7 +42,11 @@ export function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
         labels: outcomes.map((name) => wrapLabel(outcomeLabel(name))),
         datasets: peptides.map((p, i) => ({
           label: p.name,
-          data: outcomes.map((name) => outcomeOf(p, name)?.mean ?? null),
+          // Means of fewer than MIN_RATINGS_FOR_MEAN ratings are not drawn; the table says how few.
+          data: outcomes.map((name) => {
+            const o = outcomeOf(p, name);
+            return o && o.n >= MIN_RATINGS_FOR_MEAN ? o.mean : null;
+          }),
           backgroundColor: colors.series[i % colors.series.length],
         })),
       },
@@ -59,7 +65,7 @@ export function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
 
   const summary =
     `Bar chart of mean outcome ratings out of 10 for ${peptides.map((p) => p.name).join(', ')}. ` +
-    peptides.map((p) => `${p.name}: average rating ${formatRating(p.averageRating)} from ${formatCount(p.totalExperiences)} experiences`).join('; ') +
+    peptides.map((p) => `${p.name}: average rating ${formatRatingWithN(p.averageRating, p.totalExperiences)}`).join('; ') +
     '.';
 
   return (
@@ -82,7 +88,7 @@ export function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
               { key: 'category', cells: ['Category', ...peptides.map((p) => p.category)] },
               {
                 key: 'rating',
-                cells: ['Average rating', ...peptides.map((p) => (p.totalExperiences ? formatRating(p.averageRating) : '—'))],
+                cells: ['Average rating', ...peptides.map((p) => <PeptideRating key={p._id} peptideId={p._id} rating={p.averageRating} n={p.totalExperiences} label="" />)],
               },
               { key: 'experiences', cells: ['Experiences', ...peptides.map((p) => formatCount(p.totalExperiences))] },
               { key: 'popularity', cells: ['Popularity', ...peptides.map((p) => `${Math.round(p.popularity)}%`)] },
@@ -92,7 +98,7 @@ export function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
                   outcomeLabel(name),
                   ...peptides.map((p) => {
                     const o = outcomeOf(p, name);
-                    return o ? `${formatRating(o.mean)} (n = ${formatCount(o.n)})` : '—';
+                    return o ? formatRatingWithN(o.mean, o.n) : '—';
                   }),
                 ],
               })),

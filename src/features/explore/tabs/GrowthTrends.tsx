@@ -1,13 +1,13 @@
 // Growth Trends (members): experiences per period and the growth on the previous one.
 import type { ChartConfiguration } from 'chart.js';
 import type { Trends } from '@contract/analytics';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTrends } from '@/api/analytics';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartCanvas, type ThemeColors } from '../charts/ChartCanvas';
 import { type Period } from '../explore-params';
 import { formatCount, formatGrowth } from '@/lib/format';
-import { periodLabel } from '../format';
+import { bucketLabels } from '../format';
 import { ChartQuery, DataTable, UNIT, axisTitle } from './chart-parts';
 
 export function GrowthTrends({ period }: { period: Period }) {
@@ -29,24 +29,31 @@ export function GrowthTrends({ period }: { period: Period }) {
   );
 }
 
-/** Growth is undefined after a period with no experiences: shown as a gap, not as +100% or +0%. */
+/**
+ * Growth is undefined after a period with no experiences, and for the period in progress (the
+ * server sends null): shown as a gap, not as +100%, +0% or a fall.
+ */
 const growthOf = (trends: Trends) => trends.growth.map((g, i) => (i === 0 || !trends.totals[i - 1] ? null : g));
 
 function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
   const unit = UNIT[period];
-  const labels = trends.buckets.map((b) => periodLabel(b, period));
+  const labels = useMemo(() => bucketLabels(trends.buckets, period), [trends.buckets, period]);
   const growth = growthOf(trends);
+  const last = trends.totals.length - 1;
   const build = useCallback(
     (colors: ThemeColors, narrow: boolean): ChartConfiguration<'bar' | 'line'> => ({
       type: 'bar',
       data: {
-        labels: trends.buckets.map((b) => periodLabel(b, period)),
+        labels,
         datasets: [
           {
             type: 'bar',
             label: 'Experiences',
             data: trends.totals,
-            backgroundColor: colors.series[0],
+            // The period in progress is an outline: a part of a period, not a whole one that fell.
+            backgroundColor: trends.totals.map((_, i) => (i === last ? 'transparent' : colors.series[0])),
+            borderColor: colors.series[0],
+            borderWidth: trends.totals.map((_, i) => (i === last ? 2 : 0)),
             yAxisID: 'y',
             order: 2,
           },
@@ -56,7 +63,7 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
             data: growthOf(trends),
             borderColor: colors.series[1],
             backgroundColor: colors.series[1],
-            cubicInterpolationMode: 'monotone',
+            tension: 0,
             yAxisID: 'growth',
             spanGaps: false,
             order: 1,
@@ -78,19 +85,20 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
         },
       },
     }),
-    [trends, period, unit],
+    [trends, labels, last, unit],
   );
 
   const total = trends.totals.reduce((a, b) => a + b, 0);
   if (total === 0) {
     return <p className="py-6 text-muted-foreground">No experiences were shared in the last 12 {unit.many}, so there is no growth to show yet.</p>;
   }
-  const last = trends.totals.length - 1;
-  const lastGrowth = growth[last];
+  const whole = last - 1;
+  const wholeGrowth = growth[whole];
   const summary =
     `Bar chart of experiences per ${unit.one} over the last 12 ${unit.many} with a growth line: ` +
-    `${formatCount(trends.totals[last] ?? 0)} this ${unit.one}` +
-    (lastGrowth === null || lastGrowth === undefined ? '.' : `, ${formatGrowth(lastGrowth)} on the previous ${unit.one}.`);
+    `${formatCount(trends.totals[last] ?? 0)} so far this ${unit.one} (to ${trends.asOf}); ` +
+    `${formatCount(trends.totals[whole] ?? 0)} last ${unit.one}` +
+    (wholeGrowth === null || wholeGrowth === undefined ? '.' : `, ${formatGrowth(wholeGrowth)} on the one before.`);
   return (
     <div className="flex flex-col gap-4">
       <ChartCanvas label={summary} build={build} />
@@ -102,7 +110,10 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
           cells: [labels[i], formatCount(trends.totals[i] ?? 0), growth[i] == null ? '—' : formatGrowth(growth[i] ?? 0)],
         }))}
       />
-      <p className="text-sm text-muted-foreground">— means the previous {unit.one} had no experiences, so there is no growth rate to show.</p>
+      <p className="text-sm text-muted-foreground">
+        The last {unit.one} is in progress (outlined bar): counted up to {trends.asOf}, with no growth until it ends. Elsewhere — means the previous{' '}
+        {unit.one} had no experiences, so there is no growth rate to show.
+      </p>
     </div>
   );
 }

@@ -6,12 +6,10 @@ import { useTrends } from '@/api/analytics';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartCanvas, type ThemeColors } from '../charts/ChartCanvas';
-import { OTHER_KEY, foldSeries } from '../charts/fold-series';
-import { OTHER_DASH, PHONE_SERIES } from '../charts/palette';
-import { usePhoneScreen } from '../charts/use-phone-screen';
+import { CHART_SERIES, chartSeries } from '../charts/chart-series';
 import { type GroupBy, type Period } from '../explore-params';
 import { formatCount } from '@/lib/format';
-import { periodLabel } from '../format';
+import { bucketLabels } from '../format';
 import { ChartQuery, DataTable, UNIT, axisTitle } from './chart-parts';
 
 export function UsageTrends({ period, groupBy, onGroupBy }: { period: Period; groupBy: GroupBy; onGroupBy: (g: GroupBy) => void }) {
@@ -47,31 +45,33 @@ export function UsageTrends({ period, groupBy, onGroupBy }: { period: Period; gr
   );
 }
 
+/** The dash of a line's last segment, into the period in progress. */
+const IN_PROGRESS_DASH = [4, 4];
+
 function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
   const unit = UNIT[period];
-  const labels = trends.buckets.map((b) => periodLabel(b, period));
+  const labels = useMemo(() => bucketLabels(trends.buckets, period), [trends.buckets, period]);
   const total = trends.totals.reduce((a, b) => a + b, 0);
-  // On a phone the most reported few and "Other": more lines are unreadable there. The table
-  // below keeps every series.
-  const phone = usePhoneScreen();
-  const drawn = useMemo(() => (phone ? foldSeries(trends.series, PHONE_SERIES) : trends.series), [phone, trends.series]);
-  const folded = drawn.length < trends.series.length;
+  // The most reported few: more lines are a tangle. The table below keeps every series.
+  const drawn = useMemo(() => chartSeries(trends.series), [trends.series]);
+  const left = trends.series.length - drawn.length;
+  const last = trends.buckets.length - 1;
   const build = useCallback(
     (colors: ThemeColors, narrow: boolean): ChartConfiguration<'line'> => ({
       type: 'line',
       data: {
-        labels: trends.buckets.map((b) => periodLabel(b, period)),
+        labels,
         datasets: drawn.map((s, i) => {
-          const other = s.key === OTHER_KEY;
-          const colour = other ? colors.other : colors.series[i % colors.series.length]!;
-          // Monotone curves never overshoot between points, so a count never dips below zero.
+          const colour = colors.series[i % colors.series.length]!;
+          // Straight segments between the counts (a curve suggests values nobody counted); the
+          // segment into the period in progress is dashed.
           return {
             label: s.name,
             data: s.counts,
             borderColor: colour,
             backgroundColor: colour,
-            borderDash: other ? OTHER_DASH : undefined,
-            cubicInterpolationMode: 'monotone',
+            tension: 0,
+            segment: { borderDash: (ctx: { p1DataIndex: number }) => (ctx.p1DataIndex === last ? IN_PROGRESS_DASH : undefined) },
             pointRadius: 3,
           };
         }),
@@ -85,7 +85,7 @@ function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
         },
       },
     }),
-    [trends, period, unit, drawn],
+    [labels, unit, drawn, last],
   );
 
   if (total === 0) {
@@ -100,11 +100,10 @@ function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
   return (
     <div className="flex flex-col gap-4">
       <ChartCanvas label={summary} build={build} />
-      {folded && (
-        <p className="text-sm text-muted-foreground">
-          The chart shows the {PHONE_SERIES} most reported {by === 'peptide' ? 'peptides' : 'categories'} and sums the rest as Other; the table lists every one.
-        </p>
-      )}
+      <p className="text-sm text-muted-foreground">
+        {left > 0 && `The chart draws the ${CHART_SERIES} most reported ${by === 'peptide' ? 'peptides' : 'categories'}; the table lists every one. `}
+        The last {unit.one} is in progress (dashed): counted up to {trends.asOf}.
+      </p>
       <DataTable
         caption={`Experiences per ${unit.one} by ${by}`}
         // Total first: on a narrow screen it is the column seen without scrolling.

@@ -1,7 +1,8 @@
 // Pieces the member tabs share: the chart's loading state, the table of the same numbers, the
 // period's unit words and the axis titles.
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/api/errors';
 import { LoadError } from '@/components/page/LoadError';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -35,10 +36,37 @@ export function ChartQuery<T>({ query, children }: { query: UseQueryResult<T>; c
   return <>{children(query.data)}</>;
 }
 
-/** The table beside a chart: the same numbers as text. It scrolls inside its own box on phones. */
+/** Whether a box's content is wider than the box (it scrolls sideways), followed as it resizes. */
+function useOverflowsX<T extends HTMLElement>(): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, overflows];
+}
+
+/**
+ * The table beside a chart: the same numbers as text. It scrolls inside its own box where it is
+ * wider than the screen, and then says so above it, since a cut-off table looks complete.
+ */
 export function DataTable({ caption, head, rows }: { caption: string; head: ReactNode[]; rows: { key: string; cells: ReactNode[] }[] }) {
+  const [ref, overflows] = useOverflowsX<HTMLDivElement>();
   return (
-    <div className="max-w-full overflow-x-auto rounded-md border border-border" tabIndex={0} role="region" aria-label={caption}>
+    <div className="flex flex-col gap-1">
+    {overflows && (
+      <p className="flex items-center gap-1 self-end text-xs text-muted-foreground">
+        Scroll sideways for every column <ArrowRight className="size-3.5" aria-hidden="true" />
+      </p>
+    )}
+    <div ref={ref} className="max-w-full overflow-x-auto rounded-md border border-border" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full border-collapse text-sm tabular-nums">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted">
@@ -68,6 +96,7 @@ export function DataTable({ caption, head, rows }: { caption: string; head: Reac
           ))}
         </tbody>
       </table>
+    </div>
     </div>
   );
 }

@@ -1,11 +1,10 @@
-// Overview tab: the grade with its reasons, what a report stores and never stores, who sees what,
-// and how long it is kept.
+// Overview tab: the facts first (no self-awarded grade), what a report stores and never stores,
+// who sees what, and how long it is kept.
 import { DEMOGRAPHICS_NOT_SHOWN, K_ANONYMITY } from '@contract/rules';
-import { Badge } from '@/components/ui';
 import { Bullets, Section, SourceLink } from './parts';
 
-/** Each reason the grade rests on; the grade is shown only with these beside it. */
-const GRADE_REASONS = [
+/** What the page leads with: facts a reader can check in the source, not a grade we give ourselves. */
+const FACTS = [
   'No account is needed to submit, and a signed-in member’s account is never linked to a report they submit.',
   'A report row has no column for an account, email, IP address or user agent.',
   'No third-party trackers, analytics scripts, advertising or cookies.',
@@ -34,14 +33,8 @@ const NEVER_STORED = [
 export function Overview() {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Section title="Privacy grade" description="Why we give ourselves this grade, point by point.">
-        <div className="flex items-center gap-3">
-          <span className="text-4xl font-bold text-primary-strong" aria-label="Privacy grade A plus">
-            A+
-          </span>
-          <Badge variant="secondary">Anonymous by design</Badge>
-        </div>
-        <Bullets items={GRADE_REASONS} icon="yes" />
+      <Section title="In short" description="Six facts, each of which you can check in the source code.">
+        <Bullets items={FACTS} icon="yes" />
         <SourceLink />
       </Section>
       <Section title="What is stored with a report" description="Exactly the fields of the experiences table.">

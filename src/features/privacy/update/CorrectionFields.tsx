@@ -1,7 +1,7 @@
 // The fields of the correction form, in the wizard's order and words (labels from
 // contract/vocabulary.ts); each problem in red under its field.
 import { useState, type ReactNode } from 'react';
-import { OUTCOME_DEFAULT, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
+import { NOT_RATED, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
 import { AGE_RANGES, BIOLOGICAL_SEXES, FREQUENCIES, PRIMARY_PURPOSES, ROUTES, TIMELINES, WIZARD_ACTIVITY_LEVELS, optionLabel } from '@contract/vocabulary';
 import { usePeptideSearch } from '@/api/peptides';
 import { PeptidePicker } from '@/components/peptide-picker/PeptidePicker';
@@ -129,7 +129,7 @@ export function OutcomeFields({ form, set, errors, pending, setPending }: Fields
   const add = () => {
     const name = pending.trim();
     if (!name || Object.keys(form.outcomes).some((k) => k.toLowerCase() === name.toLowerCase())) return;
-    set('outcomes', { ...form.outcomes, [name]: OUTCOME_DEFAULT });
+    set('outcomes', { ...form.outcomes, [name]: null });
     setPending('');
   };
   return (
@@ -145,7 +145,7 @@ export function OutcomeFields({ form, set, errors, pending, setPending }: Fields
               </Button>
             )}
           </div>
-          <Slider label={name} min={OUTCOME_MIN} max={OUTCOME_MAX} value={value} onValueChange={(v) => set('outcomes', { ...form.outcomes, [name]: v })} />
+          <Slider label={name} min={OUTCOME_MIN} max={OUTCOME_MAX} value={value} unsetLabel={NOT_RATED} onValueChange={(v) => set('outcomes', { ...form.outcomes, [name]: v })} />
         </div>
       ))}
       <div className="grid gap-1.5">

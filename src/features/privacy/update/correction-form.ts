@@ -3,7 +3,7 @@
 // (contract/experiences.ts UpdateExperienceRequest), each problem under its field.
 import { formatIssues } from '@contract/common';
 import { type OwnExperience, UpdateExperienceRequest } from '@contract/experiences';
-import { cleanList } from '@contract/rules';
+import { cleanList, ratedOutcomes } from '@contract/rules';
 
 export interface CorrectionForm {
   peptide: { _id: string; name: string; category: string };
@@ -16,7 +16,8 @@ export interface CorrectionForm {
   biologicalSex: string;
   activityLevel: string;
   timeline: string;
-  outcomes: Record<string, number>;
+  /** Each outcome with its rating, or null while "Not rated" (an effect just added; never sent). */
+  outcomes: Record<string, number | null>;
   /** Extra effects and stack, comma-separated as typed. */
   effects: string;
   stack: string;
@@ -76,7 +77,7 @@ export function changesOf(f: CorrectionForm): UpdateExperienceRequest {
     primaryPurpose: f.primaryPurpose as UpdateExperienceRequest['primaryPurpose'],
     demographics: { ageRange: f.ageRange, biologicalSex: f.biologicalSex, activityLevel: f.activityLevel } as UpdateExperienceRequest['demographics'],
     timeline: f.timeline as UpdateExperienceRequest['timeline'],
-    outcomes: f.outcomes,
+    outcomes: ratedOutcomes(f.outcomes),
     effects: cleanList(f.effects.split(',')),
     stack: cleanList(f.stack.split(',')),
     story: f.story,

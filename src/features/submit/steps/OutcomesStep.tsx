@@ -1,10 +1,11 @@
 // Step 3: rate outcomes 1-10 (the peptide's common effects, or its overall effect when it lists
 // none, plus effects the person adds through the one add-effect control), and say when effects
-// began. What is typed there and not added stays in the draft, and Next asks about it
-// (wizard-validation.ts pendingEffect).
+// began. Every slider starts at "Not rated" and only the ones moved are sent (docs/product-rules.md,
+// "Forms"). What is typed in the add-effect box and not added stays in the draft, and Next asks
+// about it (wizard-validation.ts pendingEffect).
 import { useState } from 'react';
 import { TIMELINES } from '@contract/vocabulary';
-import { OUTCOME_DEFAULT, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
+import { NOT_RATED, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
 import { Button, Input, Label, Select } from '@/components/ui';
 import { Slider } from '@/components/ui/slider';
 import { errorProps, Field, FieldError } from '../Field';
@@ -25,24 +26,25 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
       setNameError(checked.error);
       return;
     }
-    set('outcomes', { ...form.outcomes, [checked.name]: OUTCOME_DEFAULT });
-    set('pendingEffect', '');
+    set('outcomes', { ...form.outcomes, [checked.name]: null });
+    setNewName('');
     setNameError(null);
   };
   const remove = (name: string) => {
     set('outcomes', Object.fromEntries(Object.entries(form.outcomes).filter(([k]) => k !== name)));
   };
   const describedBy = ['outcomes-help', errors.outcomes && 'outcomes-error'].filter(Boolean).join(' ');
+  const offered = Object.entries(form.outcomes);
   return (
     <>
       <fieldset className="space-y-3" aria-describedby={describedBy}>
         <legend className="text-sm font-medium">Outcomes (1-10)</legend>
         <p id="outcomes-help" className="text-sm text-muted-foreground">
           {commonEffects.length > 0
-            ? 'Rate each effect from 1 (none) to 10 (strong). Add any other effect you noticed.'
-            : 'This peptide lists no common effects yet: rate its overall effect, and add any effect you noticed.'}
+            ? `Rate the effects you noticed from 1 (none) to 10 (strong); leave the others at "${NOT_RATED}". Add any other effect you noticed.`
+            : `This peptide lists no common effects yet: rate its overall effect, and add any effect you noticed. Leave what you cannot judge at "${NOT_RATED}".`}
         </p>
-        {Object.entries(form.outcomes).map(([name, value]) => (
+        {offered.map(([name, value], i) => (
           <div key={name} className="space-y-1">
             <div className="flex items-center justify-between gap-2">
               <span className="min-w-0 text-sm [overflow-wrap:anywhere]">{name}</span>
@@ -52,9 +54,20 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
                 </Button>
               )}
             </div>
-            <Slider label={name} min={OUTCOME_MIN} max={OUTCOME_MAX} value={value} onValueChange={(v) => set('outcomes', { ...form.outcomes, [name]: v })} />
+            <Slider
+              // The first slider is where "rate at least one" is fixed (wizard-validation.ts FOCUS_ID).
+              id={`outcome-${i}`}
+              label={name}
+              min={OUTCOME_MIN}
+              max={OUTCOME_MAX}
+              value={value}
+              unsetLabel={NOT_RATED}
+              onValueChange={(v) => set('outcomes', { ...form.outcomes, [name]: v })}
+              {...(i === 0 ? errorProps('outcomes', errors.outcomes) : {})}
+            />
           </div>
         ))}
+        {offered.length > 0 && <FieldError id="outcomes" error={errors.outcomes} />}
         <div className="space-y-2">
           <Label htmlFor="outcome-name">Add an effect to rate</Label>
           <div className="flex flex-wrap gap-2">
@@ -64,8 +77,12 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
               list="effect-suggestions"
               placeholder="e.g. Sleep quality"
               value={newName}
-              // Step 3's "rate at least one effect" is read here too: this is where it is fixed.
-              {...(nameError || errors.pendingEffect ? errorProps('outcome-name', nameError ?? errors.pendingEffect) : errorProps('outcomes', errors.outcomes))}
+              // A typed effect's problem first; with no slider left, "rate at least one effect" is fixed here: add one.
+              {...(nameError || errors.pendingEffect
+                ? errorProps('outcome-name', nameError ?? errors.pendingEffect)
+                : offered.length === 0
+                  ? errorProps('outcomes', errors.outcomes)
+                  : {})}
               onChange={(e) => {
                 setNewName(e.target.value);
                 setNameError(null);
@@ -84,7 +101,7 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
           </div>
           <FieldError id="outcome-name" error={nameError ?? errors.pendingEffect} />
         </div>
-        <FieldError id="outcomes" error={errors.outcomes} />
+        {offered.length === 0 && <FieldError id="outcomes" error={errors.outcomes} />}
       </fieldset>
       <datalist id="effect-suggestions">
         {effectNames.map((name) => (

@@ -1,0 +1,34 @@
+// A peptide's rating as every page shows it (docs/product-rules.md, "Figures"): the mean the
+// server rounded once, out of 10 and labelled, with its n, and fewer than MIN_RATINGS_FOR_MEAN
+// reports said in words instead of a number. One component, so one peptide reads one way on every
+// page; `data-peptide-rating` marks every place it is shown, for tests.
+import { cn } from '@/lib/cn';
+import { formatRatingWithN } from '@/lib/format';
+
+export function PeptideRating({
+  peptideId,
+  rating,
+  n,
+  label = 'Rating',
+  showN = true,
+  className,
+}: {
+  peptideId: string;
+  rating: number;
+  /** Reports behind the mean (the peptide's experiences). */
+  n: number;
+  /** The words before the figure; empty where a column heading already says it. */
+  label?: string;
+  /** False where the number of experiences stands right beside it; too few are said either way. */
+  showN?: boolean;
+  className?: string;
+}) {
+  const text = formatRatingWithN(rating, n, { showN });
+  const figure = /\/10/.test(text);
+  return (
+    <span data-peptide-rating={peptideId} className={cn('tabular-nums', className)}>
+      {figure && label ? `${label} ` : ''}
+      {text}
+    </span>
+  );
+}
