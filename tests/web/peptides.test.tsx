@@ -67,7 +67,8 @@ describe('peptides list', () => {
     expect(await screen.findByRole('link', { name: 'BPC-157' })).toHaveAttribute('href', expect.stringMatching(/^\/peptides\//));
     // The compact list: name, category, rating and reports on one line; no description or effects.
     const row = screen.getByRole('link', { name: 'BPC-157' }).closest('li') as HTMLElement;
-    expect(within(row).getByText(/^Rating /)).toBeInTheDocument();
+    // The rating as every page writes it: out of 10, or said in words when too few rated it.
+    expect(within(row).getByText(/^Rating \d+(\.\d)?\/10$|^Too few to rate|^No ratings yet$/)).toBeInTheDocument();
     expect(within(row).getByText(/^\d+ reports?$/)).toBeInTheDocument();
     expect(within(row).queryByText('Dosage')).toBeNull();
     expect(screen.queryByText(/more$/)).not.toBeInTheDocument();

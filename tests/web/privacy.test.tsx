@@ -197,6 +197,10 @@ describe('privacy page', () => {
     await app.user.type(duration, '45');
     await app.user.selectOptions(within(dialog).getByLabelText('Route of administration'), 'oral');
     fireEvent.change(within(dialog).getByRole('slider', { name: 'Sleep' }), { target: { value: '9' } });
+    // An effect added here starts "Not rated", like the wizard's, and is not sent until rated.
+    await app.user.type(within(dialog).getByLabelText('Add an effect to rate'), 'Focus');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add effect' }));
+    expect(within(dialog).getByRole('slider', { name: 'Focus' })).toHaveAttribute('aria-valuetext', 'Not rated');
     const effects = within(dialog).getByLabelText('Extra effects');
     await app.user.clear(effects);
     await app.user.type(effects, 'Faster recovery, , Better sleep ');
@@ -213,6 +217,7 @@ describe('privacy page', () => {
       effects: ['Faster recovery', 'Better sleep'],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((put?.body as { outcomes: unknown }).outcomes).toEqual({ Recovery: 8, Sleep: 9 });
     expect(screen.getByText('Recovery 8/10, Sleep 9/10')).toBeInTheDocument();
     expect(screen.getByText('Faster recovery, Better sleep')).toBeInTheDocument();
   });

@@ -277,6 +277,7 @@ describe('an effect typed and not added', () => {
     const app = await open();
     await toStep3(app);
     expect(screen.getAllByRole('button', { name: /^Add/ })).toHaveLength(1);
+    fireEvent.change(screen.getByRole('slider', { name: OVERALL_OUTCOME }), { target: { value: '8' } });
     const name = screen.getByLabelText('Add an effect to rate');
     await app.user.type(name, 'Focus');
     await app.user.selectOptions(screen.getByLabelText('When did you notice effects?'), '1-week');
