@@ -27,8 +27,9 @@ const CORE = [
   // not-found page (loaded like a page) nor the stale-data notice (loaded after the first paint).
   /[\\/]src[\\/]app[\\/](?!first-paint|toast[\\/]Toaster|layout[\\/](NotFoundPage|StaleDataNotice))/,
   // Not the URL-state module: it brings zod, which Home's first load does without. Nor what only
-  // the wizard and the Privacy page's lookup use (tracking IDs, hold hints).
-  /[\\/]src[\\/]lib[\\/](?!url-state|tracking-id|hold-hints)|[\\/]src[\\/]components[\\/]page[\\/]|[\\/]src[\\/]components[\\/]experience[\\/](StoryText|format)\.tsx?$|[\\/]src[\\/]api[\\/]client\.ts$|[\\/]contract[\\/](vocabulary|rules|normalize)\.ts$/,
+  // the wizard, the Privacy page and the member pages use (tracking IDs, hold hints, downloads,
+  // publication times, the wizard's prefill).
+  /[\\/]src[\\/]lib[\\/](?!url-state|tracking-id|hold-hints|download|publication|wizard-prefill)|[\\/]src[\\/]components[\\/]page[\\/]|[\\/]src[\\/]components[\\/]experience[\\/](StoryText|format)\.tsx?$|[\\/]src[\\/]api[\\/]client\.ts$|[\\/]contract[\\/](vocabulary|rules|normalize)\.ts$/,
   /[\\/]src[\\/]components[\\/]ui[\\/](badge|button|card|field-styles|input|label|select|skeleton|spinner|stat-card)\.tsx?$/,
 ];
 /** Primitives only the form pages use, with the barrel that names them all: one chunk for those pages. */
