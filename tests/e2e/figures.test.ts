@@ -78,6 +78,8 @@ describe('figures on a phone', () => {
 
     // The filter survives a reload (it lives in the URL).
     await page.reload();
+    // Folded again on a phone, the count on its button saying one filter is on.
+    await page.getByRole('button', { name: 'Filters (1)' }).click();
     await expect.poll(() => page.getByRole('combobox', { name: 'Peptide' }).inputValue()).toBe(name);
     await context.close();
   });
