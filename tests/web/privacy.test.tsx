@@ -217,7 +217,7 @@ describe('privacy page', () => {
       effects: ['Faster recovery', 'Better sleep'],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect((put?.body as { outcomes: unknown }).outcomes).toEqual({ Recovery: 8, Sleep: 9 });
+    expect(put?.body).toHaveProperty('outcomes', { Recovery: 8, Sleep: 9 });
     expect(screen.getByText('Recovery 8/10, Sleep 9/10')).toBeInTheDocument();
     expect(screen.getByText('Faster recovery, Better sleep')).toBeInTheDocument();
   });
