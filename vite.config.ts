@@ -23,10 +23,13 @@ const CORE = [
   /[\\/]node_modules[\\/]react-router[\\/]/,
   // Infinite lists and mutations are for some pages only.
   /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!.*(nfinite|utation))/,
-  // Not the entry's helper (it runs before the core loads) nor the toaster (Radix, loaded lazily).
-  /[\\/]src[\\/]app[\\/](?!first-paint|toast[\\/]Toaster)/,
-  // Not the URL-state module: it brings zod, which Home's first load does without.
-  /[\\/]src[\\/]lib[\\/](?!url-state)|[\\/]src[\\/]components[\\/]page[\\/]|[\\/]src[\\/]components[\\/]experience[\\/](StoryText|format)\.tsx?$|[\\/]src[\\/]api[\\/]client\.ts$|[\\/]contract[\\/](vocabulary|rules|normalize)\.ts$/,
+  // Not the entry's helper (it runs before the core loads), the toaster (Radix, loaded lazily), the
+  // not-found page (loaded like a page) nor the stale-data notice (loaded after the first paint).
+  /[\\/]src[\\/]app[\\/](?!first-paint|toast[\\/]Toaster|layout[\\/](NotFoundPage|StaleDataNotice))/,
+  // Not the URL-state module: it brings zod, which Home's first load does without. Nor what only
+  // the wizard, the Privacy page and the member pages use (tracking IDs, hold hints, downloads,
+  // publication times, the wizard's prefill).
+  /[\\/]src[\\/]lib[\\/](?!url-state|tracking-id|hold-hints|download|publication|wizard-prefill)|[\\/]src[\\/]components[\\/]page[\\/]|[\\/]src[\\/]components[\\/]experience[\\/](StoryText|format)\.tsx?$|[\\/]src[\\/]api[\\/]client\.ts$|[\\/]contract[\\/](vocabulary|rules|normalize)\.ts$/,
   /[\\/]src[\\/]components[\\/]ui[\\/](badge|button|card|field-styles|input|label|select|skeleton|spinner|stat-card)\.tsx?$/,
 ];
 /** Primitives only the form pages use, with the barrel that names them all: one chunk for those pages. */

@@ -267,23 +267,39 @@ export const OwnExperienceResponse = ok(z.object({ experience: OwnExperience }))
 export const TrackingLookupRequest = z.strictObject({ trackingId: TrackingId });
 export type TrackingLookupRequest = z.input<typeof TrackingLookupRequest>;
 
-export const UpdateExperienceRequest = z
-  .strictObject({
-    story: z.optional(Story),
-    outcomes: z.optional(Outcomes),
-    effects: z.optional(TextList(20, 60)),
-  })
-  .check(
-    z.refine((b) => b.story !== undefined || b.outcomes !== undefined || b.effects !== undefined, 'nothing to update: send story, outcomes or effects'),
-  );
+/**
+ * What an author may correct by tracking ID: every field the wizard asks, each optional, checked as
+ * a submission checks it (docs/product-rules.md, "Publication in batches"). `sourcing: null` removes
+ * the sourcing. An edit goes through the same hold rules and waits for the same batch as a new report.
+ */
+const S = SubmitExperienceRequest.shape;
+const editableFields = {
+  peptideId: z.optional(S.peptideId),
+  dosage: z.optional(S.dosage),
+  frequency: z.optional(S.frequency),
+  duration: z.optional(S.duration),
+  routeOfAdministration: z.optional(S.routeOfAdministration),
+  primaryPurpose: z.optional(S.primaryPurpose),
+  demographics: z.optional(S.demographics),
+  outcomes: z.optional(Outcomes),
+  effects: z.optional(TextList(20, 60)),
+  timeline: z.optional(S.timeline),
+  story: z.optional(Story),
+  stack: z.optional(TextList(10, 60)),
+  sourcing: z.optional(z.nullable(Sourcing)),
+  publishSourcing: z.optional(z.boolean('publishSourcing must be true or false')),
+};
+const NOTHING_TO_UPDATE = 'nothing to update: send at least one field to change';
+const changesSomething = (b: Record<string, unknown>) => Object.keys(editableFields).some((k) => b[k] !== undefined);
+
+export const UpdateExperienceRequest = z.strictObject(editableFields).check(z.refine(changesSomething, NOTHING_TO_UPDATE));
 export type UpdateExperienceRequest = z.input<typeof UpdateExperienceRequest>;
+export type UpdateExperienceInput = z.output<typeof UpdateExperienceRequest>;
 
 /** `PUT /api/experiences/tracking`: the tracking ID beside the changes, nothing else. */
 export const UpdateTrackedExperienceRequest = z
-  .strictObject({ trackingId: TrackingId, ...UpdateExperienceRequest.shape })
-  .check(
-    z.refine((b) => b.story !== undefined || b.outcomes !== undefined || b.effects !== undefined, 'nothing to update: send story, outcomes or effects'),
-  );
+  .strictObject({ trackingId: TrackingId, ...editableFields })
+  .check(z.refine(changesSomething, NOTHING_TO_UPDATE));
 export type UpdateTrackedExperienceRequest = z.input<typeof UpdateTrackedExperienceRequest>;
 
 /**

@@ -14,8 +14,13 @@ export type ExperienceStatus = (typeof EXPERIENCE_STATUSES)[number];
 export const AUTHOR_STATUSES = [...EXPERIENCE_STATUSES, 'queued'] as const;
 export type AuthorStatus = (typeof AUTHOR_STATUSES)[number];
 
-/** Why a report was held (services/moderation.ts decides). */
-export const HOLD_REASONS = ['link', 'email', 'phone', 'danger', 'repeated', 'pre-moderation', 'edited', 'flags', 'concerning-votes'] as const;
+/**
+ * Why a report was held (services/moderation.ts decides). An author's change to a report that is
+ * not public sends it back to a moderator: `corrected` when the rules held it on their own,
+ * `edited` when members flagged it (flags, concerning votes) or a moderator hid it
+ * (services/publication.ts reheldReason).
+ */
+export const HOLD_REASONS = ['link', 'email', 'phone', 'danger', 'repeated', 'pre-moderation', 'edited', 'corrected', 'flags', 'concerning-votes'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 export const HOLD_REASON_TEXT: Record<HoldReason, string> = {
@@ -25,7 +30,8 @@ export const HOLD_REASON_TEXT: Record<HoldReason, string> = {
   danger: 'It may contain dangerous advice (a multiple of a dose, keeping it from a doctor, pushing through heart symptoms). A moderator will review it before it is public.',
   repeated: 'It repeats a report published today or yesterday. A moderator will review it before it is public.',
   'pre-moderation': 'Every report is reviewed by a moderator before it is public.',
-  edited: 'It was edited after a moderator held or hid it. A moderator will review it again.',
+  edited: 'It was edited after members flagged it or a moderator hid it. A moderator will review it again.',
+  corrected: 'You corrected it while it waited for review. A moderator will review the corrected version before it is public.',
   flags: 'Several members flagged it. A moderator will review it before it is public again.',
   'concerning-votes': 'Several members marked it as concerning. A moderator will review it before it is public again.',
 };
@@ -38,7 +44,8 @@ export const HOLD_REASON_LABELS: Record<HoldReason, string> = {
   danger: 'May be dangerous advice',
   repeated: 'Repeats a recent report',
   'pre-moderation': 'Pre-moderation',
-  edited: 'Corrected while held or hidden',
+  edited: 'Edited after flags or a hide',
+  corrected: 'Corrected while held',
   flags: 'Flagged by members',
   'concerning-votes': 'Marked concerning by members',
 };

@@ -19,10 +19,8 @@ import {
   meanRating,
   reportRating,
   roundRating,
-  readTimeMinutes,
-  storyCounterMessage,
-  storyCounterTone,
 } from './rules';
+import { readTimeMinutes, readTimeText, storyCounterMessage, storyCounterTone } from './story';
 import { PRIMARY_PURPOSES } from './common';
 
 describe('PEPTIDE_SEQUENCE_RE (letters in segments separated by single hyphens)', () => {
@@ -127,14 +125,21 @@ describe('story helpers', () => {
     expect(readTimeMinutes(`a\n\nb\tc`)).toBe(1);
   });
 
+  it('readTimeText shows a read time only past a minute', () => {
+    expect(readTimeText('ten characters')).toBeNull();
+    expect(readTimeText(Array(200).fill('w').join(' '))).toBeNull();
+    expect(readTimeText(Array(201).fill('w').join(' '))).toBe('2 min read');
+  });
+
   it.each([
-    [0, 1000, 'orange', 'Recommended minimum: 100 characters (100 more needed)'],
-    [99, 1000, 'orange', 'Recommended minimum: 100 characters (1 more needed)'],
-    [100, 1000, 'green', 'Great length! Your story will be very helpful to the community.'],
-    [900, 1000, 'green', 'Great length! Your story will be very helpful to the community.'],
-    [901, 1000, 'red', 'Approaching character limit'],
-    [4501, 5000, 'red', 'Approaching character limit'],
-    [4500, 5000, 'green', 'Great length! Your story will be very helpful to the community.'],
+    [0, 1000, 'orange', 'At least 100 characters (100 to go)'],
+    [10, 1000, 'orange', 'At least 100 characters (90 to go)'],
+    [100, 1000, 'green', 'Long enough'],
+    [900, 1000, 'green', 'Long enough'],
+    [901, 1000, 'red', '99 characters left'],
+    [1000, 1000, 'red', '0 characters left'],
+    [1100, 1000, 'red', '100 over the limit of 1000 characters: shorten it to send it'],
+    [4500, 5000, 'green', 'Long enough'],
   ] as const)('counter at %d of %d is %s', (length, max, tone, message) => {
     expect(storyCounterTone(length, max)).toBe(tone);
     expect(storyCounterMessage(length, max)).toBe(message);

@@ -16,6 +16,12 @@ export const OUTCOME_MAX = 10;
  * (docs/product-rules.md, "Forms").
  */
 export const NOT_RATED = 'Not rated';
+/** The outcomes a form rated (null is "Not rated"), and only those: what is sent and shown. */
+export function ratedOutcomes(outcomes: Record<string, number | null>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, value] of Object.entries(outcomes)) if (value !== null) out[name] = value;
+  return out;
+}
 /** The contract's refusal of a report without a rated outcome (contract/experiences.ts Outcomes). */
 export const OUTCOMES_REQUIRED_MESSAGE = 'outcomes must rate at least one effect';
 /**
@@ -23,7 +29,6 @@ export const OUTCOMES_REQUIRED_MESSAGE = 'outcomes must rate at least one effect
  * outcome name, so the aggregates count it per peptide (lower-cased, server/db/migrations/001_init.sql).
  */
 export const OVERALL_OUTCOME = 'Overall effect';
-const READ_WORDS_PER_MINUTE = 200;
 /** Above this many reports matching a search, Community shows "1,000+" (server/services/experience-feed.ts says why). */
 export const MATCH_COUNT_CAP = 1_000;
 
@@ -117,28 +122,6 @@ export function roundTo(n: number, places: number): number {
   return n < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
-/** Read time at 200 words per minute, at least one minute once anything is written. */
-export function readTimeMinutes(text: string): number {
-  const words = text.trim().split(/\s+/).filter(Boolean).length;
-  return words === 0 ? 0 : Math.max(1, Math.ceil(words / READ_WORDS_PER_MINUTE));
-}
-
-export type CounterTone = 'orange' | 'green' | 'red';
-
-/** Story counter colour: orange below the minimum, red above 90% of the limit, else green. */
-export function storyCounterTone(length: number, max: number, min = STORY_MIN): CounterTone {
-  if (length > max * 0.9) return 'red';
-  if (length < min) return 'orange';
-  return 'green';
-}
-
-/** The story counter's message (docs/product-rules.md, "Forms"). */
-export function storyCounterMessage(length: number, max: number, min = STORY_MIN): string {
-  if (length > max * 0.9) return 'Approaching character limit';
-  if (length < min) return `Recommended minimum: ${min} characters (${min - length} more needed)`;
-  return 'Great length! Your story will be very helpful to the community.';
-}
-
 /** Percent growth of `current` over `previous`, one decimal; 100 when starting from zero. */
 export function growthPercent(current: number, previous: number): number {
   if (previous === 0) return current > 0 ? 100 : 0;
@@ -210,5 +193,6 @@ export function parseBold(text: string): { text: string; bold: boolean }[] {
  * this many published reports of the same peptide share that combination.
  */
 export const K_ANONYMITY = 5;
-/** What a view shows in place of quasi-identifiers the disclosure rule withholds. */
-export const DEMOGRAPHICS_NOT_SHOWN = `Not shown (fewer than ${K_ANONYMITY} similar reports)`;
+/** What a view shows in place of quasi-identifiers the disclosure rule withholds: quiet, not an error. */
+export const DEMOGRAPHICS_NOT_SHOWN = 'Hidden for privacy';
+

@@ -96,7 +96,9 @@ describe('request schemas', () => {
     expect(message(TrackingLookupRequest, { trackingId: id, story: 'x' })).toBe('unknown field: story');
     expect(UpdateTrackedExperienceRequest.parse({ trackingId: id, effects: [' Calm '] })).toEqual({ trackingId: id, effects: ['Calm'] });
     expect(message(UpdateTrackedExperienceRequest, { trackingId: id })).toMatch(/nothing to update/);
-    expect(message(UpdateTrackedExperienceRequest, { trackingId: id, effects: [], peptideId: 'x' })).toMatch(/unknown field: peptideId/);
+    expect(message(UpdateTrackedExperienceRequest, { trackingId: id, effects: [], website: 'x' })).toMatch(/unknown field: website/);
+    expect(message(UpdateTrackedExperienceRequest, { trackingId: id, peptideId: 'x' })).toMatch(/^peptideId/);
+    expect(UpdateTrackedExperienceRequest.parse({ trackingId: id, duration: 12, sourcing: null })).toEqual({ trackingId: id, duration: 12, sourcing: null });
     expect(message(UpdateTrackedExperienceRequest, { effects: ['Calm'] })).toBe('trackingId is required');
   });
 

@@ -28,6 +28,16 @@ export type RoutePattern = (typeof ROUTE_PATTERNS)[keyof typeof ROUTE_PATTERNS];
 
 const withId = (pattern: string, id: string) => pattern.replace(':id', encodeURIComponent(id));
 
+/**
+ * The query parameters of two links onward (a public id; nothing of a report): the wizard opened
+ * with a peptide chosen (/submit?peptide=<id>), and Community filtered to one (the filter schema's
+ * `peptide` key), each link built with `withQuery` where it is used.
+ */
+export const SUBMIT_PEPTIDE_PARAM = 'peptide';
+export const COMMUNITY_PEPTIDE_PARAM = 'peptide';
+/** `path?param=value`, the value encoded. */
+export const withQuery = (path: string, param: string, value: string) => `${path}?${param}=${encodeURIComponent(value)}`;
+
 /** Addresses to link to. */
 export const paths = {
   home: ROUTE_PATTERNS.home,

@@ -3,7 +3,7 @@
 // one. Every change an author makes waits for the next publication batch (services/publication.ts,
 // docs/product-rules.md "Publication in batches"); the author's own lookup shows it at once.
 import { randomUUID } from 'node:crypto';
-import type { DisclosedCombination, Experience, OwnExperience, Sourcing, SubmitExperienceInput } from '../../contract/experiences';
+import type { DisclosedCombination, Experience, OwnExperience, Sourcing, SubmitExperienceInput, UpdateExperienceInput } from '../../contract/experiences';
 import type { AuthorStatus, ExperienceStatus, HoldReason } from '../../contract/moderation';
 import { OUTCOMES_REQUIRED_MESSAGE, experienceRating, purposeGroups } from '../../contract/rules';
 import type { AppContext } from '../context';
@@ -21,6 +21,7 @@ import {
   insertSeeded,
   nextBatchAt,
   ownHoldReasons,
+  reheldReason,
 } from './publication';
 
 const TRACKING_NOT_FOUND = 'Experience not found';
@@ -236,11 +237,16 @@ export async function disclosedCombinations(ctx: AppContext, peptideId: string):
 
 /** The author's report as it will be: a queued new report, or the stored one with a queued edit applied. */
 interface OwnRow extends ExperienceRow {
+  peptide_id: string;
   story: string;
   effects: string[];
   outcomes: Record<string, number>;
   stack: string[];
   dosage: string;
+  frequency: string;
+  duration_days: number;
+  route: string;
+  timeline: string;
   primary_purpose: string[];
   /** The author's change waiting for its batch, if any, and that batch. */
   pending: 'submit' | 'edit' | 'delete' | null;
@@ -266,6 +272,7 @@ select (own.r).id, experience_public_json(own.r) as public_json, p.name as pepti
   (own.r).publish_sourcing, (dc.peptide_id is not null) as demographics_shown, (own.r).created_at, (own.r).sourcing,
   (own.r).status, (own.r).hold_reasons, (own.r).hidden_reason, (own.r).hidden_note,
   (own.r).story, (own.r).effects, (own.r).outcomes, (own.r).stack, (own.r).dosage, (own.r).primary_purpose,
+  (own.r).peptide_id, (own.r).frequency, (own.r).duration_days, (own.r).route, (own.r).timeline,
   own.pending, own.pending_at, own.stored_status,
   (select m.batch_at from publication_queue m where m.experience_id = (own.r).id and m.kind in ('publish', 'restore')) as decided_at
   from own join peptides p on p.id = (own.r).peptide_id
@@ -296,50 +303,77 @@ export async function getByTracking(ctx: AppContext, trackingId: string): Promis
   return ownOf(row, trackingId);
 }
 
-function sameOutcomes(a: Record<string, number>, b: Record<string, number>): boolean {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => b[k] === a[k]);
+/** Equal as JSON, object keys in any order (outcomes, sourcing). */
+function sameValue(a: unknown, b: unknown): boolean {
+  const stable = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])]))
+      : v;
+  return JSON.stringify(stable(a ?? null)) === JSON.stringify(stable(b ?? null));
 }
 
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
+/** The columns an author's correction writes (publication.ts EDITABLE_COLUMNS), all of them, as they will be. */
+type Corrected = Pick<
+  SubmissionRow,
+  | 'peptide_id' | 'dosage' | 'frequency' | 'duration_days' | 'route' | 'primary_purpose' | 'age_range' | 'biological_sex' | 'activity_level'
+  | 'outcomes' | 'effects' | 'timeline' | 'story' | 'stack' | 'sourcing' | 'publish_sourcing'
+>;
+
+/** The report's fields after `changes`, from what the author's lookup shows now. */
+function corrected(current: OwnRow, changes: UpdateExperienceInput): Corrected {
+  return {
+    peptide_id: changes.peptideId ?? current.peptide_id,
+    dosage: changes.dosage ?? current.dosage,
+    frequency: changes.frequency ?? current.frequency,
+    duration_days: changes.duration ?? current.duration_days,
+    route: changes.routeOfAdministration ?? current.route,
+    primary_purpose: changes.primaryPurpose ?? current.primary_purpose,
+    age_range: changes.demographics?.ageRange ?? current.age_range,
+    biological_sex: changes.demographics?.biologicalSex ?? current.biological_sex,
+    activity_level: changes.demographics?.activityLevel ?? current.activity_level,
+    outcomes: changes.outcomes ? normaliseOutcomes(changes.outcomes) : current.outcomes,
+    effects: changes.effects ?? current.effects,
+    timeline: changes.timeline ?? current.timeline,
+    story: changes.story ?? current.story,
+    stack: changes.stack ?? current.stack,
+    sourcing: changes.sourcing === undefined ? current.sourcing : cleanSourcing(changes.sourcing ?? undefined),
+    publish_sourcing: changes.publishSourcing ?? current.publish_sourcing,
+  };
 }
 
 /**
- * The author's correction. It waits for the next batch like a new report (a queued new report
- * takes it into its own batch); the author's lookup shows it at once. An edit that changes nothing
- * writes nothing.
+ * The author's correction of any field the wizard asks. It waits for the next batch like a new
+ * report (a queued new report takes it into its own batch) and goes through the same hold rules;
+ * the author's lookup shows it at once. An edit that changes nothing writes nothing. A new peptide
+ * or demographic combination moves the report between aggregates at its batch (the triggers of
+ * migrations 008, 009, 014 and 016 follow the row); publication.ts counts it as newly public there
+ * for disclosure.
  */
-export async function updateByTracking(
-  ctx: AppContext,
-  trackingId: string,
-  changes: { story?: string; outcomes?: Record<string, number>; effects?: string[] },
-  now = new Date(),
-): Promise<OwnExperience> {
+export async function updateByTracking(ctx: AppContext, trackingId: string, changes: UpdateExperienceInput, now = new Date()): Promise<OwnExperience> {
   const hash = trackingHash(trackingId);
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
   let wrote = false;
   const row = await ctx.db.transaction(async (tx) => {
     const current = await findOwn(tx, hash);
     if (!current) throw notFound(TRACKING_NOT_FOUND);
-    const story = changes.story ?? current.story;
-    const effects = changes.effects ?? current.effects;
-    const outcomes = changes.outcomes ? normaliseOutcomes(changes.outcomes) : current.outcomes;
-    if (story === current.story && sameList(effects, current.effects) && sameOutcomes(outcomes, current.outcomes)) return current;
-    const rating = experienceRating(outcomes);
+    const next = corrected(current, changes);
+    if ((Object.keys(next) as (keyof Corrected)[]).every((k) => sameValue(next[k], current[k]))) return current;
+    let peptideName = current.peptide_name;
+    if (next.peptide_id !== current.peptide_id) {
+      const found = await tx.query<{ name: string }>('select name from peptides where id = $1 and deleted_at is null', [next.peptide_id]);
+      if (!found.rows[0]) throw badRequest('peptideId: no such peptide');
+      peptideName = found.rows[0].name;
+    }
+    const rating = experienceRating(next.outcomes);
     if (rating === null) throw badRequest(OUTCOMES_REQUIRED_MESSAGE);
-    const reasons = ownHoldReasons(
-      ctx,
-      heldTexts({ story, effects, outcomes, stack: current.stack, dosage: current.dosage, sourcing: current.sourcing, publishSourcing: current.publish_sourcing }),
-    );
+    const reasons = ownHoldReasons(ctx, heldTexts({ ...next, publishSourcing: next.publish_sourcing }));
     const payload: EditPayload = {
-      story,
-      effects,
-      outcomes,
+      ...next,
+      purpose_groups: purposeGroups(next.primary_purpose),
       rating,
-      search_text: searchText(current.peptide_name, story, effects, current.primary_purpose),
-      story_hash: storyHash(story),
-      story_bands: storyBands(story),
+      search_text: searchText(peptideName, next.story, next.effects, next.primary_purpose),
+      story_hash: storyHash(next.story),
+      story_bands: storyBands(next.story),
     };
     if (current.pending === 'submit') {
       // A report not yet public: the correction joins it in its own batch.
@@ -349,7 +383,7 @@ export async function updateByTracking(
       ]);
     } else {
       // The stored report is held or hidden: the edit sends it back to a moderator (decided again at the batch).
-      if (current.stored_status !== 'published') reasons.unshift('edited');
+      if (current.stored_status !== 'published') reasons.unshift(reheldReason(current.stored_status, current.hold_reasons));
       const edit: EditPayload = { ...payload, updated_at: utcDay(now), status: reasons.length ? 'held' : 'published', hold_reasons: reasons };
       if (batchAt) {
         await tx.query(

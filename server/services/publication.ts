@@ -85,12 +85,25 @@ const SUBMISSION_COLUMNS = [
 ] as const;
 
 /**
- * What an author's edit may change (with what follows from it), as the queue keeps it;
- * `edited_from` is set when the edit is applied (applyChanges).
+ * What an author's edit may change: every field the wizard asks (with what follows from it), as the
+ * queue keeps it; `edited_from` and `published_at` are set when the edit is applied (applyChanges).
  */
 export const EDITABLE_COLUMNS = [
+  'peptide_id', 'dosage', 'frequency', 'duration_days', 'route', 'primary_purpose', 'purpose_groups', 'age_range', 'biological_sex',
+  'activity_level', 'timeline', 'stack', 'sourcing', 'publish_sourcing',
   'story', 'effects', 'outcomes', 'rating', 'search_text', 'story_hash', 'story_bands', 'updated_at', 'status', 'hold_reasons', 'edited_from',
+  'published_at',
 ] as const;
+
+/**
+ * The reason an author's change to a report that is not public adds: `edited` after members
+ * flagged it or a moderator hid it (a person's judgement to review again), else `corrected` (the
+ * rules held it on their own; contract/moderation.ts has the sentence for each).
+ */
+export function reheldReason(status: string | null, holdReasons: readonly string[]): 'edited' | 'corrected' {
+  if (status === 'hidden') return 'edited';
+  return holdReasons.some((r) => r === 'flags' || r === 'concerning-votes' || r === 'edited') ? 'edited' : 'corrected';
+}
 
 /** What a correction replaced while its report waited for review (migration 024, QueueItem.editedFrom). */
 export interface EditedFrom {
@@ -99,7 +112,15 @@ export interface EditedFrom {
   outcomes: Record<string, number>;
   holdReasons: HoldReason[];
 }
-export type EditPayload = Partial<Record<(typeof EDITABLE_COLUMNS)[number], unknown>> & { story: string; effects: string[]; outcomes: Record<string, number> };
+export type EditPayload = Partial<Record<(typeof EDITABLE_COLUMNS)[number], unknown>> & {
+  story: string;
+  effects: string[];
+  outcomes: Record<string, number>;
+  // Absent from edits queued before every field could be corrected: the stored value stays.
+  stack?: string[];
+  dosage?: string;
+  sourcing?: Sourcing | null;
+};
 
 export type Change =
   | { kind: 'submit'; experienceId: string; payload: SubmissionRow }
@@ -299,9 +320,18 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
 
   for (const part of chunks(edits, CHUNK.update)) {
     const current = await tx.query<
-      { id: string; status: string; stack: string[]; dosage: string; sourcing: { batchId?: string } | null; publish_sourcing: boolean; before: EditedFrom } & Cell
+      {
+        id: string;
+        status: string;
+        hold_reasons: string[];
+        stack: string[];
+        dosage: string;
+        sourcing: { batchId?: string } | null;
+        publish_sourcing: boolean;
+        before: EditedFrom;
+      } & Cell
     >(
-      `select id, status, stack, dosage, sourcing, publish_sourcing, peptide_id, age_range, biological_sex, activity_level,
+      `select id, status, hold_reasons, stack, dosage, sourcing, publish_sourcing, peptide_id, age_range, biological_sex, activity_level,
          coalesce(edited_from, jsonb_build_object('story', story, 'effects', to_jsonb(effects), 'outcomes', outcomes, 'holdReasons', to_jsonb(hold_reasons))) as before
          from experiences where id = any($1::uuid[])`,
       [part.map((c) => c.experienceId)],
@@ -312,18 +342,31 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
     for (const c of part) {
       const now = byId.get(c.experienceId);
       if (!now) continue; // deleted meanwhile
-      const reasons = ownHoldReasons(ctx, heldTexts({ ...now, ...c.payload, publishSourcing: now.publish_sourcing }));
+      const publishSourcing = (c.payload.publish_sourcing as boolean | undefined) ?? now.publish_sourcing;
+      const reasons = ownHoldReasons(ctx, heldTexts({ ...now, ...c.payload, publishSourcing }));
       if (repeating.has(c.experienceId)) reasons.push('repeated');
       // A held or hidden report goes back to the queue when its author changes it.
-      if (now.status !== 'published') reasons.unshift('edited');
+      if (now.status !== 'published') reasons.unshift(reheldReason(now.status, now.hold_reasons));
       const status = reasons.length ? 'held' : 'published';
       if (status === 'published') repeats.published(storyOf(c));
       else log.push({ experienceId: c.experienceId, moderatorId: null, action: 'hold', reasons });
       // A correction that leaves the report waiting keeps what it replaced, the first version since
       // the last decision, for the moderator's diff (QueueItem.editedFrom); published, nothing.
       const edited_from = status === 'held' ? now.before : null;
-      rows.push({ id: c.experienceId, payload: { ...c.payload, status, hold_reasons: reasons, edited_from } });
+      // A report moved to another peptide or combination of demographics is new there: it counts
+      // toward disclosure once it has settled in its new cell, as a new report would (so settled
+      // reports cannot be moved into a guessed combination to open it at once).
+      const cell: Cell = {
+        peptide_id: String(c.payload.peptide_id ?? now.peptide_id),
+        age_range: String(c.payload.age_range ?? now.age_range),
+        biological_sex: String(c.payload.biological_sex ?? now.biological_sex),
+        activity_level: String(c.payload.activity_level ?? now.activity_level),
+      };
+      const moved = (Object.keys(cell) as (keyof Cell)[]).some((k) => cell[k] !== now[k]);
+      const published_at = moved && status === 'published' ? at.toISOString() : undefined;
+      rows.push({ id: c.experienceId, payload: { ...c.payload, status, hold_reasons: reasons, edited_from, ...(published_at ? { published_at } : {}) } });
       applied.cells.push(now);
+      if (moved) applied.cells.push(cell);
     }
     if (!rows.length) continue;
     await tx.query(

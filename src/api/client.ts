@@ -2,6 +2,7 @@
 // the one-time refresh retry: ./http) is fetched on the first call, in parallel with the
 // page's own code, so the shell and skeletons paint before ~30 kB of HTTP code arrives.
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
+import { ApiError, SERVER_UNREACHABLE } from './errors';
 
 type Http = (typeof import('./http'))['http'];
 
@@ -10,10 +11,11 @@ let loading: Promise<Http> | undefined;
 function http(): Promise<Http> {
   loading ??= import('./http').then(
     (module) => module.http,
-    (error: unknown) => {
-      // A failed chunk load (offline) must not stick: the next call tries again.
+    () => {
+      // A failed chunk load (offline) must not stick: the next call tries again. Said like any
+      // other failure to reach the server.
       loading = undefined;
-      throw error;
+      throw new ApiError(SERVER_UNREACHABLE);
     },
   );
   return loading;

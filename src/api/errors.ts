@@ -1,6 +1,12 @@
 // One error type for every API failure, so screens show `error.message` and branch on `status`.
 // Kept free of axios so the app shell can use it without loading the HTTP client.
 
+/**
+ * The one sentence for a server that cannot be reached (no answer at all, or a proxy's 502, 503 or
+ * 504 without one of ours), wherever it happens: never a transport's "Network Error".
+ */
+export const SERVER_UNREACHABLE = 'Cannot reach the server. Check your connection, then try again.';
+
 export class ApiError extends Error {
   /** HTTP status, or undefined when no response arrived (network failure). */
   readonly status: number | undefined;
@@ -27,6 +33,11 @@ export function refusedInputs(error: unknown): { path: string; message: string }
     const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
     return Array.isArray(path) && typeof message === 'string' ? [{ path: path.map(String).join('.'), message }] : [];
   });
+}
+
+/** Whether `error` is a failure to reach the server (SERVER_UNREACHABLE), not an answer from it. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && error.message === SERVER_UNREACHABLE;
 }
 
 /** The text to show a person for any thrown value. */

@@ -15,6 +15,8 @@ const schemas = () => import('@contract/experiences');
 
 export type SubmitResult = {
   trackingId: string;
+  /** The report's public id: its page, once it is public. */
+  experienceId: string;
   status: AuthorStatus;
   holdReasons: HoldReason[];
   /** When the report appears on the public pages (the next publication batch); null: at once. */
@@ -25,7 +27,7 @@ export async function submitExperience(body: SubmitExperienceRequest): Promise<S
   const [{ SubmitExperienceResponse }, response] = await Promise.all([schemas(), api.post<unknown>(pathOf('submitExperience'), paddedJson(body), PADDED_REQUEST)]);
   const data = readData(SubmitExperienceResponse, response.data);
   if (!data?.trackingId) throw new ApiError('Invalid response from server', response.status, response.data);
-  return { trackingId: data.trackingId, status: data.status, holdReasons: data.holdReasons, publicFrom: data.publicFrom };
+  return { trackingId: data.trackingId, experienceId: data.experience._id, status: data.status, holdReasons: data.holdReasons, publicFrom: data.publicFrom };
 }
 
 export function useSubmitExperience() {

@@ -6,7 +6,7 @@ import { type AxiosResponse, type InternalAxiosRequestConfig, create, isAxiosErr
 import { endpointFor, pathOf, sendsToken } from '@contract/endpoints';
 import { errorText, readData } from '@contract/normalize';
 import * as authStorage from './auth-storage';
-import { ApiError } from './errors';
+import { ApiError, SERVER_UNREACHABLE } from './errors';
 import { PendingJson, parseResponseBody, resolveBody } from './json';
 
 declare module 'axios' {
@@ -58,7 +58,11 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isAxiosError(error)) {
     const body: unknown = error.response?.data;
-    return new ApiError(errorText(body) ?? error.message, error.response?.status, body);
+    const status = error.response?.status;
+    const text = errorText(body);
+    // No answer, or a gateway's page in place of ours: the server is out of reach, said one way.
+    if (!error.response || (!text && (status === 502 || status === 503 || status === 504))) return new ApiError(SERVER_UNREACHABLE, status, body);
+    return new ApiError(text ?? error.message, status, body);
   }
   return new ApiError(error instanceof Error ? error.message : String(error));
 }

@@ -1,6 +1,7 @@
 // Peptide catalogue: list (server-side search, filter, sort, paging) and detail.
 import { pathOf } from '@contract/endpoints';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { readData } from '@contract/normalize';
 import type { Peptide, PeptideListQuery } from '@contract/peptides';
 import { api } from './client';
@@ -44,6 +45,30 @@ export function peptideQueryOptions(id: string) {
 
 export function usePeptide(id: string) {
   return useQuery(peptideQueryOptions(id));
+}
+
+/** How many matches a peptide picker lists at once (src/components/peptide-picker): the rest are reached by typing. */
+export const PEPTIDE_SEARCH_LIMIT = 20;
+const SEARCH_PAUSE_MS = 200;
+
+/**
+ * A peptide picker's data: the first PEPTIDE_SEARCH_LIMIT peptides whose name or description
+ * matches `text`, searched on the server a moment after typing pauses, so every peptide can be
+ * found however many there are. `enabled` false asks nothing (the list is closed).
+ */
+export function usePeptideSearch(text: string, sort: 'name' | 'experiences' = 'name') {
+  const [search, setSearch] = useState(text.trim());
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSearch(text.trim()), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+  const query = usePeptides({ search, sort, limit: PEPTIDE_SEARCH_LIMIT });
+  return {
+    options: query.data?.peptides ?? [],
+    total: query.data?.total ?? 0,
+    loading: query.isPending || search !== text.trim() || (query.isFetching && query.isPlaceholderData),
+    failed: query.isError && !query.isFetching,
+  };
 }
 
 /** A moderator marks a peptide page reviewed: the page and every list show it at once. */

@@ -9,7 +9,7 @@ import { DeleteExperienceResponse, OwnExperienceResponse, type OwnExperience, ty
 import { readData } from '@contract/normalize';
 import { normaliseTrackingId } from '@contract/rules';
 import { api } from './client';
-import { ApiError } from './errors';
+import { ApiError, SERVER_UNREACHABLE, isUnreachable } from './errors';
 import { PADDED_REQUEST, paddedJson } from './padded-body';
 
 export { normaliseTrackingId };
@@ -42,7 +42,7 @@ export function useTrackingLookup() {
   const [found, setFound] = useState<string | null>(null);
   const report = useOwnExperience(found);
   const lookUp = useCallback(
-    async (trackingId: string): Promise<'found' | 'not-found' | 'failed'> => {
+    async (trackingId: string): Promise<'found' | 'not-found' | 'failed' | 'unreachable'> => {
       const id = normaliseTrackingId(trackingId);
       try {
         await queryClient.fetchQuery(trackingQueryOptions(id));
@@ -51,13 +51,14 @@ export function useTrackingLookup() {
       } catch (error) {
         setFound(null);
         // 400 (not TRK- + 20 digits) and 404 both mean there is no such report.
+        if (isUnreachable(error)) return 'unreachable';
         return error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'not-found' : 'failed';
       }
     },
     [queryClient],
   );
   const clear = useCallback(() => setFound(null), []);
-  return { experience: found ? report.data : undefined, lookUp, clear };
+  return { experience: found ? report.data : undefined, lookUp, clear, unreachableText: SERVER_UNREACHABLE };
 }
 
 export async function updateOwnExperience(trackingId: string, changes: UpdateExperienceRequest): Promise<OwnExperience> {

@@ -1,7 +1,7 @@
 // The router, built from the route table (src/app/route-table.ts). Every page is its own chunk,
 // loaded when first visited.
 import type { ComponentType } from 'react';
-import { Navigate, Route, Routes, matchPath } from 'react-router-dom';
+import { Route, Routes, matchPath } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { Layout } from './layout/Layout';
 import { type LazyPage, lazyPage } from './lazy-page';
@@ -10,6 +10,9 @@ import { RequireAuth } from './session/RequireAuth';
 
 // The pages' loaders, by file. Each one is a dynamic import, so each page is a chunk of its own.
 const LOADERS = import.meta.glob<Record<string, ComponentType>>('../features/*/*Page.tsx');
+
+// Rarely needed, so out of the first load like every page.
+const NotFoundPage = lazyPage(() => import('./layout/NotFoundPage'), 'NotFoundPage');
 
 const PAGES: { path: string; page: LazyPage; signIn: boolean }[] = ROUTES.map((route) => {
   const load = LOADERS[`../${pageFile(route).slice('src/'.length)}`];
@@ -38,7 +41,8 @@ export function AppRoutes() {
           );
           return path === paths.home ? <Route key={path} index element={element} /> : <Route key={path} path={path} element={element} />;
         })}
-        <Route path="*" element={<Navigate to={paths.home} replace />} />
+        {/* A mistyped address says so, with ways onward (not a silent move to Home). */}
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );

@@ -107,6 +107,10 @@ describe('peptide database', () => {
     await page.getByLabel('Peptide Sequence *').fill('TKPRPGP');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByText('Peptide created successfully').first().waitFor();
+    // The new peptide opens.
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/peptides\/[0-9a-f-]{36}$/);
+    await page.goto('/peptides');
     await page.getByLabel('Search peptides').fill(name);
     await page.getByRole('heading', { name }).waitFor();
 

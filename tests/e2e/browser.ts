@@ -80,6 +80,17 @@ export function submitExperience(peptide: Peptide, story: string, fields: Record
 }
 
 let counter = 0;
+/** The option for peptide `name` in an open peptide picker (its accessible name goes on with the category). */
+export function peptideOption(page: Page, name: string) {
+  return page.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
+}
+
+/** Chooses `name` in the searchable peptide picker labelled `label`, as a person does: type, then pick. */
+export async function choosePeptide(page: Page, name: string, label = 'Peptide') {
+  await page.getByRole('combobox', { name: label }).fill(name);
+  await peptideOption(page, name).click();
+}
+
 export function uniqueEmail(prefix = 'member'): string {
   counter += 1;
   return `${prefix}-${Date.now()}-${counter}@e2e.test`;

@@ -3,7 +3,7 @@
 // filters by peptide.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, approvedMember, launch, newPage } from './browser';
+import { api, approvedMember, choosePeptide, launch, newPage } from './browser';
 import { signIn } from './sign-in';
 
 let browser: Browser;
@@ -63,12 +63,12 @@ describe('figures on a phone', () => {
     const total = page.getByTestId('community-total');
     await expect.poll(() => total.textContent()).toBe(`${all.count.toLocaleString('en-US')}${all.capped ? '+' : ''} reports`);
 
-    // The first peptide the filter offers, and its count from the server.
-    const select = page.getByLabel('Peptide');
-    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
-    const option = select.locator('option').nth(1);
-    const [id, name] = [(await option.getAttribute('value'))!, (await option.textContent())!];
-    await select.selectOption(id);
+    // The most reported peptide (what the picker lists first), chosen by typing its name, and its
+    // count from the server. On a phone the filters open behind "Filters (n)".
+    const top = (await api('GET', '/api/peptides?limit=1&sort=experiences')).body.data.peptides[0] as { _id: string; name: string };
+    const [id, name] = [top._id, top.name];
+    await page.getByRole('button', { name: /^Filters \(\d+\)$/ }).click();
+    await choosePeptide(page, name);
     await page.waitForURL((url) => url.searchParams.get('peptide') === id);
     const own = (await api('GET', `/api/experiences?limit=1&peptideId=${id}`)).body.data.total as { count: number };
     await expect.poll(() => total.textContent()).toBe(`${own.count.toLocaleString('en-US')} ${own.count === 1 ? 'report matches' : 'reports match'}`);
@@ -78,7 +78,9 @@ describe('figures on a phone', () => {
 
     // The filter survives a reload (it lives in the URL).
     await page.reload();
-    await expect.poll(() => page.getByLabel('Peptide').inputValue()).toBe(id);
+    // Folded again on a phone, the count on its button saying one filter is on.
+    await page.getByRole('button', { name: 'Filters (1)' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Peptide' }).inputValue()).toBe(name);
     await context.close();
   });
 });

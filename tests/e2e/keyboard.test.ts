@@ -2,7 +2,7 @@
 // Escape) in real Chromium. No mouse clicks and no `fill`: keys only.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, approvedMember, firstPeptide, launch, newPage, submitExperience } from './browser';
+import { api, approvedMember, firstPeptide, launch, newPage, submitExperience, peptideOption } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -104,12 +104,17 @@ describe('keyboard only', () => {
 
   it('completes the four wizard steps and submits', async () => {
     const peptides = await api('GET', '/api/peptides?limit=1&sort=name');
-    const peptideId: string = peptides.body.data.peptides[0]._id;
+    const peptideName: string = peptides.body.data.peptides[0].name;
     const { context, page } = await newPage(browser);
     await page.goto('/submit');
     await page.getByText('Step 1 of 4').waitFor();
 
-    await chooseWithKeys(page, page.getByLabel('Peptide'), peptideId);
+    // The peptide picker: typed, then the first match chosen with the arrow key and Enter.
+    await typeInto(page, page.getByRole('combobox', { name: 'Peptide' }), peptideName);
+    await peptideOption(page, peptideName).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('combobox', { name: 'Peptide' }).inputValue()).toBe(peptideName);
     await typeInto(page, page.getByLabel('Dosage'), '250mcg');
     await chooseWithKeys(page, page.getByLabel('Frequency'), 'daily');
     await typeInto(page, page.getByLabel('Duration (days)'), '30');

@@ -110,4 +110,41 @@ describe('phone width (360 px)', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     await context.close();
   });
+
+  it('a report\'s four vote buttons sit two by two, and tabs keep one row that scrolls sideways', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const experiences = await api('GET', '/api/experiences?limit=1');
+    await page.goto(paths.experience(experiences.body.data.experiences[0]._id));
+    const votes = page.getByRole('group', { name: 'Vote on this experience' }).getByRole('button');
+    await votes.first().waitFor();
+    expect(await votes.count()).toBe(4);
+    const rows = new Set<number>();
+    for (const box of await votes.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)))) rows.add(box);
+    expect(rows.size).toBe(2);
+    for (const route of [paths.home, paths.privacy]) {
+      await page.goto(route);
+      const tabs = page.getByRole('tablist').first();
+      await tabs.waitFor();
+      const tops = new Set(await tabs.getByRole('tab').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))));
+      expect(tops.size, route).toBe(1);
+    }
+    await context.close();
+  });
+
+  it('Community folds its filters behind "Filters (n)", so the first report starts on the first screen', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    await page.goto(`${paths.community}?sort=rating`);
+    const button = page.getByRole('button', { name: 'Filters (1)' });
+    await button.waitFor();
+    expect(await page.getByLabel('Search').isVisible()).toBe(false);
+    const firstReport = page.getByRole('group', { name: 'Vote on this experience' }).first();
+    await firstReport.waitFor();
+    const top = await page.locator('main li').first().evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeLessThan(740);
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.getByLabel('Search').waitFor({ state: 'visible' });
+    await page.screenshot({ path: path.join(screenshotDir(), 'phone-community-filters-open.png'), fullPage: false });
+    await context.close();
+  });
 });

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AGE_RANGES, BIOLOGICAL_SEXES, WIZARD_ACTIVITY_LEVELS } from '../../contract/vocabulary';
 import { BODY_PAD_BYTES } from '../../contract/rules';
 import { startAppServer, type AppServer, E2E_MODERATOR } from './app-server';
-import { apiAt, firstPeptide, launch, screenshotDir } from './browser';
+import { apiAt, firstPeptide, launch, screenshotDir, choosePeptide } from './browser';
 
 // A combination nothing else in a URL could spell.
 const MINE = { ageRange: AGE_RANGES[5], biologicalSex: BIOLOGICAL_SEXES[1], activityLevel: WIZARD_ACTIVITY_LEVELS[3] };
@@ -66,7 +66,7 @@ async function signedInContext(options: { width: number; theme: 'light' | 'dark'
 async function writeReport(page: Page, peptideName: string) {
   await page.goto('/submit');
   await page.getByText('Step 1 of 4').waitFor();
-  await page.getByLabel('Peptide').selectOption({ label: peptideName });
+  await choosePeptide(page, peptideName);
   await page.getByLabel('Dosage').fill('250 mcg');
   await page.getByLabel('Frequency').selectOption('daily');
   await page.getByLabel('Duration (days)').fill('42');

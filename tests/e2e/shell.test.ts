@@ -110,10 +110,13 @@ describe('session in the browser', () => {
 });
 
 describe('routes and theme', () => {
-  it('redirects an unknown path to /', async () => {
+  it('says an unknown path has no page, keeps its address, and offers ways onward', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/no/such/page');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    await page.getByRole('navigation', { name: 'Ways onward' }).getByRole('link', { name: 'Community experiences' }).click();
+    await page.waitForURL((url) => url.pathname === '/community');
     await context.close();
   });
 

@@ -232,7 +232,15 @@ describe('XSS payloads in Chromium', () => {
         await page.getByRole('heading', { name: 'Your submission', exact: true }).waitFor();
       },
     ],
-    ['submit (peptide list)', () => '/submit'],
+    [
+      'submit (peptide list)',
+      () => '/submit',
+      async (page) => {
+        // The picker lists peptide names once opened.
+        await page.getByRole('combobox', { name: 'Peptide' }).click();
+        await page.getByRole('option').first().waitFor();
+      },
+    ],
     [
       'explore compare',
       () => '/explore',

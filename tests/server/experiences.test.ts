@@ -374,7 +374,7 @@ describe('tracking ID lookup, update and delete (the ID in the body)', () => {
     expectError(await put({}), 400, /nothing to update/);
     expectError(await put({ story: 'too short' }), 400, /story must be at least 100/);
     expectError(await put({ outcomes: { energy: 12 } }), 400, /between 1 and 10/);
-    expectError(await put({ peptideId: bpc, story: storyOf(120) }), 400, /unknown field.*peptideId/);
+    expectError(await put({ website: 'x', story: storyOf(120) }), 400, /unknown field.*website/);
     expectError(await put({ story: storyOf(120) }, 'TRK-00000000000000000001'), 404, /not found/);
     expectError(await put({ story: storyOf(120) }, 'TRK-1'), 400, /trackingId/);
     expectError(await t.app.inject({ method: 'PUT', url: '/api/experiences/tracking', payload: { story: storyOf(120) } }), 400, /trackingId is required/);

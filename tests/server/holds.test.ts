@@ -107,13 +107,13 @@ describe('what holds', () => {
 });
 
 describe('edits', () => {
-  it('editing a held report keeps it held (back in the queue) with the reason "edited"; a clean edit of a published one stays published', async () => {
+  it('editing a report the rules held keeps it held (back in the queue) with the reason "corrected"; a clean edit of a published one stays published', async () => {
     const data = await post({ story: story('Call 555-123-4567.') });
     const lookup = json(await lookupTracked(t.app, data.trackingId)).data.experience;
     expect(lookup).toMatchObject({ status: 'held', holdReasons: ['phone'], hiddenReason: null });
     const edited = await updateTracked(t.app, data.trackingId, { story: story('Now without a number.') });
     expect(edited.statusCode).toBe(200);
-    expect(json(edited).data.experience).toMatchObject({ status: 'held', holdReasons: ['edited'] });
+    expect(json(edited).data.experience).toMatchObject({ status: 'held', holdReasons: ['corrected'] });
 
     const clean = await post({ story: story() });
     const res = await updateTracked(t.app, clean.trackingId, { story: story('Still fine.') });

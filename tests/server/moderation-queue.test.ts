@@ -104,7 +104,7 @@ describe('a card', () => {
     expect((await updateTracked(t.app, sent.trackingId, { story: corrected, effects: ['Better sleep'] })).statusCode).toBe(200);
     await batch();
     const item = await itemOf(sent.experience._id);
-    expect(item.holdReasons).toEqual(['edited', 'phone']);
+    expect(item.holdReasons).toEqual(['corrected', 'phone']);
     expect(item.editedFrom).toMatchObject({ story: original, effects: ['Less joint pain'], holdReasons: ['link'] });
     expect(item.experience.story).toBe(corrected);
     // A second correction still compares with the version the moderator has not seen decided.

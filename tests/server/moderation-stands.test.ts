@@ -52,7 +52,7 @@ describe('the log records what changed', () => {
     expect(await log()).toBe(2);
     expect(t.ctx.cache.currentVersion).toBe(version);
     for (let i = 0; i < 100; i++) expect((await updateTracked(t.app, sent.trackingId, { story: `${story} Edit ${'x'.repeat(i % 20)}${i}.` })).statusCode).toBe(200);
-    // Each edit holds it again for the same reason ('edited'): one entry, not a hundred.
+    // Each edit holds it again for the same reason ('corrected'): one entry, not a hundred.
     expect(await log()).toBe(2);
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import { HttpResponse, delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/client';
 import { clearSession, getAccessToken } from '@/api/auth-storage';
-import { ApiError } from '@/api/errors';
+import { ApiError, SERVER_UNREACHABLE } from '@/api/errors';
 import { backend } from './msw/backend';
 import { bearerUser } from './msw/handlers';
 import { errorBody, refreshBody } from './msw/fixtures';
@@ -416,13 +416,18 @@ describe('errors', () => {
   });
 
   it('fall back to the transport message when the body has no error field', async () => {
-    server.use(http.get('/api/thing', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
-    expect(await rejection(api.get('/api/thing'))).toMatchObject({ status: 502, message: 'Request failed with status code 502' });
+    server.use(http.get('/api/thing', () => new HttpResponse('<html>Teapot</html>', { status: 418 })));
+    expect(await rejection(api.get('/api/thing'))).toMatchObject({ status: 418, message: 'Request failed with status code 418' });
   });
 
-  it('report a network failure with no status', async () => {
+  it('say the server cannot be reached, one way, for no answer or a gateway page in place of ours', async () => {
     server.use(http.get('/api/thing', () => HttpResponse.error()));
-    expect(await rejection(api.get('/api/thing'))).toMatchObject({ status: undefined, message: 'Network Error' });
+    expect(await rejection(api.get('/api/thing'))).toMatchObject({ status: undefined, message: SERVER_UNREACHABLE });
+    server.use(http.get('/api/thing', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
+    expect(await rejection(api.get('/api/thing'))).toMatchObject({ status: 502, message: SERVER_UNREACHABLE });
+    // Our own 503 (draining) keeps its sentence.
+    server.use(http.get('/api/thing', () => HttpResponse.json({ success: false, error: 'The server is restarting' }, { status: 503 })));
+    expect(await rejection(api.get('/api/thing'))).toMatchObject({ status: 503, message: 'The server is restarting' });
   });
 });
 

@@ -154,12 +154,13 @@ describe('Register', () => {
     expect(backend.account('new@example.com').status).toBe('pending');
   });
 
-  it('a refused password: the server message in the Error toast, values kept, still on /register', async () => {
+  it('a refused password: the server message once, as a sentence under the field (no toast repeating it), values kept, still on /register', async () => {
     const app = await openRegister();
     await app.fill('member@example.com', 'member-secret-99');
 
-    expect(await screen.findByText('Error')).toBeInTheDocument();
-    expect(screen.getAllByText('password must not contain the part of your email before the @')).toHaveLength(2);
+    expect(await screen.findByText(/^Password must not contain the part of your email before the @/)).toBeInTheDocument();
+    expect(screen.queryByText('Error')).toBeNull();
+    expect(screen.getAllByText(/must not contain the part of your email before the @/i)).toHaveLength(1);
     expect(app.location()).toBe('/register');
     expect(screen.getByLabelText('Email')).toHaveValue('member@example.com');
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
@@ -171,7 +172,7 @@ describe('Register', () => {
     const password = screen.getByLabelText('Password');
     await waitFor(() => expect(password).toHaveFocus());
     expect(password).toHaveAttribute('aria-invalid', 'true');
-    expect(password).toHaveAccessibleDescription(/^password must not contain the part of your email before the @/);
+    expect(password).toHaveAccessibleDescription(/^Password must not contain the part of your email before the @/);
     expect(screen.getByLabelText('Email')).toHaveValue('member@example.com');
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
   });
@@ -183,10 +184,10 @@ describe('Register', () => {
     expect(await within(form()).findByRole('alert')).toHaveTextContent('Too many requests. Please try again in 5 minutes.');
   });
 
-  it('a failure without an error field: the transport message', async () => {
+  it('a proxy\'s page in place of an answer: the server cannot be reached, said the app\'s one way', async () => {
     server.use(http.post('/api/users/register', () => new HttpResponse('upstream down', { status: 502 })));
     const app = await openRegister();
     await app.fill('new@example.com', PASSWORD);
-    expect(await screen.findByText('Request failed with status code 502')).toBeInTheDocument();
+    expect(await within(form()).findByRole('alert')).toHaveTextContent('Cannot reach the server. Check your connection, then try again.');
   });
 });

@@ -55,10 +55,12 @@ describe('community total and peptide filter', () => {
   it('filters by peptide through the URL, with the total of that peptide', async () => {
     const app = renderApp('/community');
     await screen.findByText('25 reports', {}, slow);
-    const select = screen.getByLabelText('Peptide');
-    // Only peptides with reports are offered, by name.
-    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['All Peptides', 'BPC-157', 'TB-500']));
-    await app.user.selectOptions(select, 'TB-500');
+    // A searchable picker over every peptide (searched on the server), each with its reports.
+    const picker = screen.getByRole('combobox', { name: 'Peptide' });
+    await app.user.click(picker);
+    expect(await screen.findByRole('option', { name: 'All peptides' })).toBeInTheDocument();
+    await app.user.type(picker, 'TB');
+    await app.user.click(await screen.findByRole('option', { name: /^TB-500, / }, slow));
     await waitFor(() => expect(app.search().get('peptide')).toBe(TB._id));
     await waitFor(() => expect(lastQuery().get('peptideId')).toBe(TB._id));
     expect(await screen.findByText('12 reports match', {}, slow)).toBeInTheDocument();
@@ -69,11 +71,20 @@ describe('community total and peptide filter', () => {
     expect(await screen.findByText('25 reports', {}, slow)).toBeInTheDocument();
   });
 
+  it('counts the filters in use on the phone\'s "Filters (n)" button, which opens and closes them', async () => {
+    const app = renderApp(`/community?peptide=${BPC._id}&sort=rating`);
+    const button = await screen.findByRole('button', { name: 'Filters (2)' }, slow);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveAttribute('aria-controls', 'community-filters');
+    await app.user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('applies a peptide from a shared URL on first load', async () => {
     renderApp(`/community?peptide=${BPC._id}`);
     expect(await screen.findByText('13 reports match', {}, slow)).toBeInTheDocument();
     expect(lastQuery().get('peptideId')).toBe(BPC._id);
-    await waitFor(() => expect(screen.getByLabelText('Peptide')).toHaveValue(BPC._id));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Peptide' })).toHaveValue(BPC.name));
   });
 
   it("links a report's peptide to the peptide's page", async () => {

@@ -34,7 +34,9 @@ describe('community list', () => {
     }
     expect(within(first).getByText('8/10')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Helpful (0)' })).toBeInTheDocument();
-    expect(within(first).getByRole('link', { name: 'BPC-157' })).toHaveAttribute('href', `/experiences/${mock.experiences[0]!._id}`);
+    // The way in says what it opens; the peptide's name is a heading, not a link taken for the peptide's page.
+    expect(within(first).getByRole('link', { name: 'Read the full report' })).toHaveAttribute('href', `/experiences/${mock.experiences[0]!._id}`);
+    expect(within(first).queryByRole('link', { name: 'BPC-157' })).toBeNull();
 
     expect(lastQuery().get('cursor')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Load more' }));

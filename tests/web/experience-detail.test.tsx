@@ -31,6 +31,31 @@ describe('experience detail', () => {
     expect(screen.getByRole('link', { name: 'Back to Community' })).toHaveAttribute('href', '/community');
   });
 
+  it('leads on to the peptide\'s other reports and copies its own address', async () => {
+    const e = mock.experiences[0]!;
+    const app = renderApp(`/experiences/${e._id}`);
+    await screen.findByRole('heading', { level: 1, name: 'BPC-157 experience' }, slow);
+    await app.user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(window.location.href);
+    await app.user.click(screen.getByRole('link', { name: 'More BPC-157 reports' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Community Experiences' }, slow)).toBeInTheDocument();
+    expect(app.search().get('peptide')).toBe(e.peptideId);
+  });
+
+  it('a peptide\'s page shows its reports in the same card as Community, each with "Read the full report"', async () => {
+    const e = mock.experiences[0]!;
+    const { user } = renderApp(`/peptides/${DEFAULT_PEPTIDES[0]!._id}`);
+    await user.click(await screen.findByRole('tab', { name: 'Experiences' }, slow));
+    const links = await screen.findAllByRole('link', { name: 'Read the full report' }, slow);
+    const link = links.find((a) => a.getAttribute('href') === `/experiences/${e._id}`)!;
+    const card = link.closest('li') as HTMLElement;
+    for (const text of ['Dosage', 'Frequency', 'Duration', 'Route', 'Outcomes']) expect(within(card).getByText(text)).toBeInTheDocument();
+    expect(within(card).getByRole('group', { name: 'Vote on this experience' })).toBeInTheDocument();
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: `${e.peptideName} experience` }, slow)).toBeInTheDocument();
+  });
+
   it('renders a story as text: markup stays inert, only **bold** is formatted', async () => {
     const e = mock.experiences[1]!;
     renderApp(`/experiences/${e._id}`);

@@ -67,11 +67,12 @@ describe('load errors offer Try again', () => {
   });
 
   it('Submit: the form data, keeping the wizard', async () => {
-    failWhileListed('/api/peptides');
+    // The peptides are searched as the person types (the picker says when that fails); the effects
+    // vocabulary is the form data loaded up front.
+    failWhileListed('/api/effects');
     const { user } = renderApp('/submit');
     await user.type(await screen.findByLabelText('Dosage', {}, slow), '250 mcg');
-    await retry('Failed to load form data', '/api/peptides');
-    await waitFor(() => expect(screen.getByRole('option', { name: DEFAULT_PEPTIDES[0]!.name })).toBeInTheDocument(), slow);
+    await retry('Failed to load form data', '/api/effects');
     expect(screen.getByLabelText('Dosage')).toHaveValue('250 mcg');
     await waitFor(() => expect(screen.queryByText('Failed to load form data')).not.toBeInTheDocument());
   });
@@ -89,5 +90,23 @@ describe('load errors offer Try again', () => {
     renderApp(`/peptides/${DEFAULT_PEPTIDES[0]!._id}`);
     await retry('Failed to load peptide', path);
     expect(await screen.findByRole('heading', { level: 1, name: DEFAULT_PEPTIDES[0]!.name }, slow)).toBeInTheDocument();
+  });
+});
+
+describe('a server that cannot be reached', () => {
+  it('is said one way, and data loaded before is marked as possibly out of date until Try again reaches it', async () => {
+    const app = renderApp('/peptides');
+    expect(await screen.findByText(DEFAULT_PEPTIDES[0]!.name, {}, slow)).toBeInTheDocument();
+    server.use(http.get('/api/peptides', () => HttpResponse.error()));
+    await app.queryClient.refetchQueries({ type: 'active' });
+    const notice = await screen.findByText(/may be out of date/, {}, slow);
+    expect(notice).toHaveTextContent('Cannot reach the server. Check your connection, then try again.');
+    // What was loaded stays on the page, and no transport wording shows anywhere.
+    expect(screen.getByText(DEFAULT_PEPTIDES[0]!.name)).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('Network Error');
+    server.resetHandlers();
+    mockCommunityApi();
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByText(/may be out of date/)).not.toBeInTheDocument(), slow);
   });
 });

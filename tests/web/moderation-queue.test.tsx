@@ -236,7 +236,7 @@ describe('the queue', { timeout: 30_000 }, () => {
   it('Details: what an author changed while the report waited, the reasons it was held for before, and its history with a link to all of it', async () => {
     const a = makeQueueItem({
       peptideName: 'BPC-157',
-      holdReasons: ['edited'],
+      holdReasons: ['corrected'],
       story: 'Week two and the knee feels calm, no swelling at all this time round, sleeping well and training lightly again now.',
       editedFrom: {
         story: 'Week two and the knee feels calm, buy it at shop.example.com today, sleeping well and training lightly again now.',
@@ -245,7 +245,7 @@ describe('the queue', { timeout: 30_000 }, () => {
         holdReasons: ['link'],
       },
       history: [
-        makeLogEntry({ action: 'hold', reasons: ['edited'], createdAt: '2026-11-21T00:00:00.000Z' }),
+        makeLogEntry({ action: 'hold', reasons: ['corrected'], createdAt: '2026-11-21T00:00:00.000Z' }),
         makeLogEntry({ action: 'hold', reasons: ['link'], createdAt: '2026-11-20T00:00:00.000Z' }),
       ],
     });
@@ -265,7 +265,7 @@ describe('the queue', { timeout: 30_000 }, () => {
 
     const history = within(card).getByRole('region', { name: 'History' });
     expect(within(history).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Corrected while held or hidden'),
+      expect.stringContaining('Corrected while held'),
       expect.stringContaining('Contains a link'),
     ]);
     await user.click(within(history).getByRole('link', { name: 'See all in Activity' }));

@@ -65,7 +65,12 @@ describe('peptides list', () => {
     expect(within(category).getAllByRole('option')).toHaveLength(7);
     await user.selectOptions(category, 'all');
     expect(await screen.findByRole('link', { name: 'BPC-157' })).toHaveAttribute('href', expect.stringMatching(/^\/peptides\//));
-    // List view: five effects shown, no "+N more".
+    // The compact list: name, category, rating and reports on one line; no description or effects.
+    const row = screen.getByRole('link', { name: 'BPC-157' }).closest('li') as HTMLElement;
+    // The rating as every page writes it: out of 10, or said in words when too few rated it.
+    expect(within(row).getByText(/^Rating \d+(\.\d)?\/10$|^Too few to rate|^No ratings yet$/)).toBeInTheDocument();
+    expect(within(row).getByText(/^\d+ reports?$/)).toBeInTheDocument();
+    expect(within(row).queryByText('Dosage')).toBeNull();
     expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
     expect(queries.at(-1)?.get('category')).toBe('all');
 
@@ -118,33 +123,45 @@ describe('create peptide', () => {
     await user.type(screen.getByLabelText('Common Frequency *'), 'daily');
   }
 
-  it('refuses missing fields', async () => {
+  it('marks every missing field under itself and focuses the first, sending nothing', async () => {
     useCatalogue([]);
     const { user } = await openForm();
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
+    const name = screen.getByLabelText('Name *');
+    expect(name).toHaveFocus();
+    expect(name).toHaveAccessibleDescription('Enter the peptide’s name');
+    expect(screen.getByLabelText('Category *')).toHaveAccessibleDescription('Choose a category');
+    expect(screen.getByLabelText('Common Frequency *')).toHaveAttribute('aria-invalid', 'true');
+    // No toast saying the same thing again.
+    expect(screen.queryByText('Validation Error')).toBeNull();
+    await user.type(name, 'Fixed');
+    expect(name).not.toHaveAttribute('aria-invalid');
     expect(backend.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('refuses a bad sequence inline and as a toast', async () => {
+  it('refuses a bad sequence under its field', async () => {
     useCatalogue([]);
     const { user } = await openForm();
     await fill(user, 'AB1!');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    // Inline under the field and in the toast.
-    await waitFor(() => expect(screen.getAllByText('Please enter a valid peptide sequence using standard amino acid codes').length).toBeGreaterThanOrEqual(2));
+    const sequence = screen.getByLabelText('Peptide Sequence *');
+    expect(sequence).toHaveAccessibleDescription('Please enter a valid peptide sequence using standard amino acid codes');
+    expect(sequence).toHaveFocus();
+    expect(screen.getAllByText('Please enter a valid peptide sequence using standard amino acid codes')).toHaveLength(1);
   });
 
-  it('creates, adds tags (blanks ignored) and returns to the reloaded list', async () => {
+  it('creates, adds tags (blanks ignored) and opens the new peptide', async () => {
     const { store } = useCatalogue([]);
-    const { user } = await openForm();
+    const app = await openForm();
+    const { user } = app;
     await fill(user, 'GHK-Cu');
     await user.type(screen.getByLabelText('Common Effects'), 'Skin{Enter}');
     await user.type(screen.getByLabelText('Common Effects'), '   {Enter}');
     await user.click(screen.getByRole('button', { name: 'Add Common Effects' }));
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Peptide created successfully')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'New Peptide' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Peptide' })).toBeInTheDocument();
+    expect(app.location()).toBe(`/peptides/${store[0]!._id}`);
     expect(store[0]?.commonEffects).toEqual(['Skin']);
   });
 
@@ -199,6 +216,18 @@ describe('peptide detail', () => {
     expect(screen.getByRole('progressbar', { name: 'Popularity' })).toHaveAttribute('aria-valuenow', '42');
     expect(screen.getByText('Based on 4 experiences and recent activity')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Peptides' })).toHaveAttribute('href', '/peptides');
+  });
+
+  it('leads to the wizard with the peptide already chosen', async () => {
+    const peptide = makePeptide({ name: 'BPC-157', commonEffects: ['Recovery'] });
+    useCatalogue([peptide]);
+    const app = renderApp(`/peptides/${peptide._id}`);
+    await app.user.click(await screen.findByRole('link', { name: 'Share your experience with BPC-157' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Share Your Experience' }, { timeout: 8000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Peptide' })).toHaveValue('BPC-157'));
+    // The link has done its work: the address no longer asks for it.
+    expect(app.location()).toBe('/submit');
+    await waitFor(() => expect(app.search().get('peptide')).toBeNull());
   });
 
   it("says who stands behind the page: a member's page is not reviewed until a moderator marks it", async () => {

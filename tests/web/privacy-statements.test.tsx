@@ -26,7 +26,7 @@ describe('privacy statements', () => {
     expect(text).toContain(`Only reports public for a week count toward the ${K_ANONYMITY}`);
     expect(text).toContain('Nothing you do changes a public page at the moment you do it.');
     expect(text).not.toMatch(/statistics at once|removes the row, its votes and members’ reports about it at once/);
-    expect(text).toContain('Not shown (fewer than 5 similar reports)');
+    expect(text).toContain('Hidden for privacy');
     expect(text).toContain('The research export never shows more than the public pages, and its counts by age range and sex carry a little random noise.');
     expect(text).toContain(
       'Sourcing details (the vendor’s web address host, batch ID and volume) appear on the public card only when you tick “Publish sourcing details”.',

@@ -100,17 +100,38 @@ describe('privacy page', () => {
     expect(screen.getByText(/The application itself does not encrypt data at rest/)).toBeInTheDocument();
   });
 
-  it('lookup: button disabled when empty, "Please enter a tracking ID", TRK- placeholder', async () => {
+  it('lookup explains the format next to an empty field, and says what is wrong before sending anything', async () => {
     const app = await openYourData();
     const input = screen.getByLabelText('Tracking ID');
     const button = screen.getByRole('button', { name: 'Look Up' });
-    expect(input).toHaveAttribute('placeholder', expect.stringMatching(/^TRK-\d+$/));
-    expect(button).toBeDisabled();
+    // No placeholder that looks like a filled value; the format is said beside the field.
+    expect(input).not.toHaveAttribute('placeholder');
+    expect(input).toHaveAccessibleDescription(/TRK- followed by 20 digits/);
+    expect(button).toBeEnabled();
     await app.user.type(input, '   ');
-    expect(button).toBeDisabled();
+    await app.user.click(button);
     expect(screen.getByText('Please enter a tracking ID')).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
+    await lookUp(app, 'TRK-123');
+    expect(await screen.findByRole('alert')).toHaveTextContent('A tracking ID has 20 digits after TRK-; this one has 3.');
+    await lookUp(app, '12345');
+    expect(await screen.findByRole('alert')).toHaveTextContent('A tracking ID starts with TRK- and has 20 digits after it.');
     expect(calls).toHaveLength(0);
+  });
+
+  it('says the server cannot be reached when it cannot, not that the lookup failed', async () => {
+    server.use(http.post('/api/experiences/tracking/lookup', () => HttpResponse.error()));
+    const app = await openYourData();
+    await lookUp(app, TRK);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the server. Check your connection, then try again.');
+    expect(screen.queryByText(/Failed to lookup/)).toBeNull();
+  });
+
+  it('reads an ID pasted in the groups the confirmation shows', async () => {
+    const app = await openYourData();
+    await lookUp(app, `TRK-${TRK.slice(4).replace(/(\d{4})(?=\d)/g, '$1 ')}`);
+    expect(await screen.findByText('Experience found successfully', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ trackingId: TRK });
   });
 
   it('finds a report with a trimmed, lower-case ID and shows its fields', async () => {
@@ -154,19 +175,32 @@ describe('privacy page', () => {
     expect(await screen.findByText('Export Successful')).toBeInTheDocument();
   });
 
-  it('Update Experience sends story, outcomes and effects and shows the result', async () => {
+  it('Update Experience corrects any field the wizard asked (dosage, duration, route, story, outcomes) and shows the result', async () => {
     const app = await openYourData();
     await lookUp(app, TRK);
     await app.user.click(await screen.findByRole('button', { name: 'Update Experience' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Experience' });
     const story = within(dialog).getByLabelText('Story');
     await app.user.clear(story);
-    expect(within(dialog).getByRole('button', { name: 'Save Changes' })).toBeDisabled();
-    expect(within(dialog).getByText(/needs at least 100 characters/)).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    // The story's one rule, in its counter; nothing is sent.
+    expect(within(dialog).getByText(/At least 100 characters \(100 to go\)/)).toBeInTheDocument();
+    expect(story).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     const newStory = `${STORY} Update: after eight weeks the gains held.`;
-    await app.user.click(story);
     await app.user.paste(newStory);
+    const dosage = within(dialog).getByLabelText('Dosage');
+    await app.user.clear(dosage);
+    await app.user.type(dosage, '500 mcg');
+    const duration = within(dialog).getByLabelText('Duration (days)');
+    await app.user.clear(duration);
+    await app.user.type(duration, '45');
+    await app.user.selectOptions(within(dialog).getByLabelText('Route of administration'), 'oral');
     fireEvent.change(within(dialog).getByRole('slider', { name: 'Sleep' }), { target: { value: '9' } });
+    // An effect added here starts "Not rated", like the wizard's, and is not sent until rated.
+    await app.user.type(within(dialog).getByLabelText('Add an effect to rate'), 'Focus');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add effect' }));
+    expect(within(dialog).getByRole('slider', { name: 'Focus' })).toHaveAttribute('aria-valuetext', 'Not rated');
     const effects = within(dialog).getByLabelText('Extra effects');
     await app.user.clear(effects);
     await app.user.type(effects, 'Faster recovery, , Better sleep ');
@@ -174,10 +208,34 @@ describe('privacy page', () => {
     expect(await screen.findByText('Experience updated successfully')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT');
     expect(put).toMatchObject({ path: '/api/experiences/tracking', trackingId: TRK });
-    expect(put?.body).toEqual({ story: newStory, outcomes: { Recovery: 8, Sleep: 9 }, effects: ['Faster recovery', 'Better sleep'] });
+    expect(put?.body).toMatchObject({
+      story: newStory,
+      dosage: '500 mcg',
+      duration: 45,
+      routeOfAdministration: 'oral',
+      outcomes: { Recovery: 8, Sleep: 9 },
+      effects: ['Faster recovery', 'Better sleep'],
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(put?.body).toHaveProperty('outcomes', { Recovery: 8, Sleep: 9 });
     expect(screen.getByText('Recovery 8/10, Sleep 9/10')).toBeInTheDocument();
     expect(screen.getByText('Faster recovery, Better sleep')).toBeInTheDocument();
+  });
+
+  it('Update Experience marks a wrong duration under its field and warns of a link before saving', async () => {
+    const app = await openYourData();
+    await lookUp(app, TRK);
+    await app.user.click(await screen.findByRole('button', { name: 'Update Experience' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Experience' });
+    const duration = within(dialog).getByLabelText('Duration (days)');
+    await app.user.clear(duration);
+    await app.user.type(duration, '4.5');
+    await app.user.type(within(dialog).getByLabelText('Story'), ' See www.shop.example');
+    expect(within(dialog).getByText(/will wait for a moderator’s review/)).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(duration).toHaveAttribute('aria-invalid', 'true');
+    expect(duration).toHaveAccessibleDescription('Enter the number of days, a whole number like 30');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
   it('keeps the dialog and the typed text when the update fails', async () => {

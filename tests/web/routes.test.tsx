@@ -39,7 +39,7 @@ describe('routes', () => {
   });
 
   // src/app/route-table.ts is the one list of pages: each entry is a page of the router, not the
-  // catch-all's redirect to /.
+  // catch-all's not-found page.
   it.each(ROUTES.map((route) => [route.path, route] as const))('the table route %s is routed', async (_, route) => {
     const path = route.path.replace(':id', '3f1e2d4c-5b6a-4789-8abc-def012345678');
     if (needsSignIn(route)) backend.seedSession('moderator@example.com');
@@ -48,10 +48,16 @@ describe('routes', () => {
     expect(app.location()).toBe(path);
   });
 
-  it('any other path redirects to /', async () => {
+  it('any other path says there is no page there, keeps the address, and offers ways onward', async () => {
     const app = renderApp('/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Peptide Community' })).toBeInTheDocument();
-    expect(app.location()).toBe('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(app.location()).toBe('/no/such/page');
+    expect(screen.getByText('/no/such/page', { selector: 'code' })).toBeInTheDocument();
+    const onward = screen.getByRole('navigation', { name: 'Ways onward' });
+    expect(within(onward).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(onward).getByRole('link', { name: 'Community experiences' })).toHaveAttribute('href', '/community');
+    await app.user.click(within(onward).getByRole('link', { name: 'Peptide database' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Peptide Database' })).toBeInTheDocument();
   });
 
   it.each(['/profile', '/research'])('%s sends a visitor to /login', async (path) => {

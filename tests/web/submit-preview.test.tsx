@@ -7,6 +7,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DisclosedCombinationsResponse } from '@contract/experiences';
 import { DEMOGRAPHICS_NOT_SHOWN } from '@contract/rules';
+import { choosePeptide } from './helpers/peptide-picker';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
 import { DEFAULT_PEPTIDES, errorBody } from './msw/fixtures';
@@ -41,9 +42,8 @@ beforeEach(() => {
 
 async function toStep4() {
   const app = renderApp('/submit');
-  await screen.findByRole('option', { name: 'BPC-157' }, slow);
   const { user } = app;
-  await user.selectOptions(screen.getByLabelText('Peptide'), BPC._id);
+  await choosePeptide(user, BPC.name);
   await user.type(screen.getByLabelText('Dosage'), ' 300 mcg ');
   await user.selectOptions(screen.getByLabelText('Frequency'), 'twice-weekly');
   await user.type(screen.getByLabelText('Duration (days)'), '42');
@@ -68,7 +68,7 @@ const publish = () => screen.getByRole('checkbox', { name: 'Publish sourcing det
 
 async function fillSourcing(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByLabelText('Vendor URL'), 'https://shop.vendor.example/bpc-157?ref=me');
-  await user.type(screen.getByLabelText('Sourcing batch ID'), 'LOT-42');
+  await user.type(screen.getByLabelText('Batch ID'), 'LOT-42');
   await user.type(screen.getByLabelText('Purity (%)'), '99.1');
   await user.type(screen.getByLabelText('Volume (ml)'), '3');
 }
@@ -80,7 +80,8 @@ describe('publish sourcing details', () => {
     expect(publish()).not.toBeChecked();
     expect(publish()).toHaveAccessibleDescription(/web address host .*batch ID and volume/);
     expect(screen.getByText(/Purity is never published/)).toBeInTheDocument();
-    expect(screen.getByText(/They are not sent, stored or published/)).toBeInTheDocument();
+    // One sourcing section: no second block of vendor notes with a batch ID of its own.
+    expect(screen.getAllByLabelText(/batch ID/i)).toHaveLength(1);
     await fillSourcing(user);
     await user.click(screen.getByRole('button', { name: 'Submit Experience' }));
     await screen.findByTestId('tracking-id', {}, slow);
@@ -123,7 +124,7 @@ describe('this is what others will see', () => {
     }
   });
 
-  it('shows "Not shown (fewer than 5 similar reports)" when the rule withholds them', async () => {
+  it('shows "Hidden for privacy" when the rule withholds them', async () => {
     answerDisclosure({ shown: false });
     await toStep4();
     expect(await within(preview()).findByText(DEMOGRAPHICS_NOT_SHOWN, {}, slow)).toBeInTheDocument();

@@ -62,13 +62,14 @@ describe('wizard rules', () => {
     expect(fieldOfMessage('sourcing.volumeMl must be positive')).toEqual({ field: 'sourcingVolumeMl', text: 'Volume must be positive' });
     expect(fieldOfMessage('Too many requests. Please try again in 5 seconds.')).toBeNull();
   });
-  it('payload: cleaned lists, no vendor, sourcing only when filled', () => {
-    const p = buildPayload({ ...step1, effects: [' a ', ''], stack: ['', ' b'], vendorName: 'V', vendorBatchId: 'B' });
+  it('payload: cleaned lists, no effect still being typed, sourcing only when filled', () => {
+    const p = buildPayload({ ...step1, effects: [' a ', ''], stack: ['', ' b'], pendingEffect: 'Typed, not added' });
     expect(p.duration).toBe(30);
     expect(p.effects).toEqual(['a']);
     expect(p.stack).toEqual(['b']);
     expect(p).not.toHaveProperty('sourcing');
     expect(JSON.stringify(p)).not.toContain('vendor');
+    expect(JSON.stringify(p)).not.toContain('Typed, not added');
     const q = buildPayload({ ...step1, sourcingPurity: '98' });
     expect(q.sourcing).toEqual({ vendorUrl: undefined, batchId: undefined, purityPercentage: 98, volumeMl: undefined });
   });

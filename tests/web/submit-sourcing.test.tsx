@@ -3,6 +3,7 @@
 // default MSW handlers (catalogue, effects, submission) with no per-test setup.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { choosePeptide } from './helpers/peptide-picker';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
 import { DEFAULT_PEPTIDES } from './msw/fixtures';
@@ -16,9 +17,8 @@ vi.setConfig({ testTimeout: 20_000 });
 
 async function toStep4() {
   const app = renderApp('/submit');
-  await screen.findByRole('option', { name: 'BPC-157' }, { timeout: 8000 });
   const { user } = app;
-  await user.selectOptions(screen.getByLabelText('Peptide'), BPC._id);
+  await choosePeptide(user, BPC.name);
   await user.type(screen.getByLabelText('Dosage'), '250 mcg');
   await user.selectOptions(screen.getByLabelText('Frequency'), 'daily');
   await user.type(screen.getByLabelText('Duration (days)'), '28');

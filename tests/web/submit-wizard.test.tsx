@@ -9,6 +9,7 @@ import { EffectsResponse, SubmitExperienceRequest, SubmitExperienceResponse } fr
 import { HOLD_REASON_TEXT } from '@contract/moderation';
 import { PeptideListResponse } from '@contract/peptides';
 import { OVERALL_OUTCOME } from '@contract/rules';
+import { choosePeptide } from './helpers/peptide-picker';
 import { renderApp } from './helpers/render-app';
 import { errorBody, makePeptide } from './msw/fixtures';
 import { server } from './msw/server';
@@ -70,14 +71,14 @@ afterEach(() => {
 
 async function open() {
   const app = renderApp('/submit');
-  await screen.findByRole('option', { name: 'Newpep' }, { timeout: 8000 });
+  await screen.findByRole('combobox', { name: 'Peptide' }, { timeout: 8000 });
   return app;
 }
 type App = Awaited<ReturnType<typeof open>>;
 const next = () => screen.getByRole('button', { name: 'Next' });
 
 async function fillStep1(app: App, peptideId = PLAIN._id, duration = '30') {
-  await app.user.selectOptions(screen.getByLabelText('Peptide'), peptideId);
+  await choosePeptide(app.user, peptideId === BPC._id ? BPC.name : PLAIN.name);
   await app.user.type(screen.getByLabelText('Dosage'), '1 mg');
   await app.user.selectOptions(screen.getByLabelText('Frequency'), 'daily');
   if (duration) await app.user.type(screen.getByLabelText('Duration (days)'), duration);
@@ -280,5 +281,93 @@ describe('confirmation', () => {
     await screen.findByTestId('tracking-id');
     expect(screen.queryByTestId('held-notice')).not.toBeInTheDocument();
     expect(screen.queryByText(/moderator/)).not.toBeInTheDocument();
+  });
+});
+
+describe('an effect typed and not added', () => {
+  it('is kept and Next asks about it instead of dropping it; step 3 has one add-effect control', async () => {
+    const app = await open();
+    await toStep3(app);
+    expect(screen.getAllByRole('button', { name: /^Add/ })).toHaveLength(1);
+    fireEvent.change(screen.getByRole('slider', { name: OVERALL_OUTCOME }), { target: { value: '8' } });
+    const name = screen.getByLabelText('Add an effect to rate');
+    await app.user.type(name, 'Focus');
+    await app.user.selectOptions(screen.getByLabelText('When did you notice effects?'), '1-week');
+    await app.user.click(next());
+    expect(screen.getByText('Step 3 of 4')).toBeInTheDocument();
+    expect(name).toHaveValue('Focus');
+    expect(name).toHaveFocus();
+    expect(name).toHaveAccessibleDescription('Press “Add effect” to rate what you typed, or clear the box.');
+    await app.user.click(screen.getByRole('button', { name: 'Add effect' }));
+    expect(screen.getByRole('slider', { name: 'Focus' })).toBeInTheDocument();
+    await app.user.click(next());
+    expect(await screen.findByText('Step 4 of 4')).toBeInTheDocument();
+  });
+});
+
+describe('the story rule', () => {
+  it('is stated once, keeps a pasted text over the limit whole in red, and blocks sending it', async () => {
+    const app = await open();
+    await toStep4(app, BPC._id);
+    const story = screen.getByLabelText('Your story');
+    await app.user.clear(story);
+    await app.user.type(story, 'ten chars!');
+    expect(screen.getByText(/At least 100 characters \(90 to go\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/min read/)).toBeNull();
+    await submit(app);
+    // The counter is the field's one message: no second sentence repeating the rule.
+    expect(story).toHaveAccessibleDescription('10/1000 · At least 100 characters (90 to go)');
+    await app.user.clear(story);
+    await app.user.paste('x'.repeat(1100));
+    expect(story).toHaveValue('x'.repeat(1100));
+    expect(screen.getByText(/100 over the limit of 1000 characters: shorten it to send it/)).toBeInTheDocument();
+    await submit(app);
+    expect(sent).toHaveLength(0);
+    expect(story).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('hold rules while writing', () => {
+  it('says a shop link will wait for review and labels the preview so, before Submit', async () => {
+    const app = await open();
+    await toStep4(app, BPC._id);
+    expect(screen.queryByTestId('hold-hint')).toBeNull();
+    await app.user.type(screen.getByLabelText('Your story'), ' Bought it at shop.example.com');
+    const hint = await screen.findByTestId('hold-hint');
+    expect(hint).toHaveTextContent(HOLD_REASON_TEXT.link);
+    expect(screen.getByRole('heading', { name: /once a moderator approves it/ })).toBeInTheDocument();
+    expect(screen.queryByText('Long enough')).toBeNull();
+  });
+});
+
+describe('the tracking ID on the confirmation', () => {
+  it('says it is the only key, offers Copy and Download, groups the digits, and leads to the report and the Privacy page', async () => {
+    answer = { status: 'held', holdReasons: ['link'] };
+    const app = await open();
+    await toStep4(app, BPC._id);
+    await submit(app);
+    const id = await screen.findByTestId('tracking-id');
+    // Grouped on screen, one word when copied.
+    expect(id.textContent).toBe(TRK);
+    expect(within(id).getByText('1234')).toBeInTheDocument();
+    expect(screen.getByText('This is the only key. We cannot recover it.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download (.txt)' })).toBeInTheDocument();
+    // No toast over the confirmation's buttons.
+    expect(screen.queryByText(/Your tracking ID is/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Manage it on the Privacy page' })).toHaveAttribute('href', '/privacy');
+    await app.user.click(screen.getByRole('link', { name: 'View your report' }));
+    // The Privacy page opens on Your Data with the report looked up; the ID never enters the address.
+    expect(await screen.findByRole('tab', { name: 'Your Data', selected: true })).toBeInTheDocument();
+    expect(app.location()).toBe('/privacy');
+    expect(app.search().toString()).not.toContain('TRK');
+  });
+
+  it('leads to the public page of a report published at once', async () => {
+    const app = await open();
+    await toStep4(app, BPC._id);
+    await submit(app);
+    await screen.findByTestId('tracking-id');
+    expect(screen.getByRole('link', { name: 'View your report' })).toHaveAttribute('href', '/experiences/22222222-2222-4222-8222-222222222222');
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { RouteFocusContext, createRouteFocus } from '@/components/page/route-focus';
 import { SessionEndedNotice } from '@/app/session/SessionEndedNotice';
@@ -7,6 +7,9 @@ import { Header } from './Header';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PageSkeleton } from './PageSkeleton';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+
+// Loaded just after the first paint, out of the first load: it has nothing to say until a fetch fails.
+const StaleDataNotice = lazy(async () => ({ default: (await import('./StaleDataNotice')).StaleDataNotice }));
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -36,6 +39,9 @@ export function Layout() {
             first paint never pushes it across the screen (layout shift). */}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-[1200px] flex-1 px-4 py-8 outline-none">
           <SessionEndedNotice />
+          <Suspense fallback={null}>
+            <StaleDataNotice />
+          </Suspense>
           {/* Keyed by path: a new page starts without the previous page's error or fallback state. */}
           <PageErrorBoundary key={pathname}>
             <Suspense fallback={<PageSkeleton />}>

@@ -38,10 +38,13 @@ function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; i
 }
 
 /**
- * One experience with every field the community list shows. `titleLink`
- * makes the peptide name open the experience; `children` holds the vote controls. Without
- * either the card has nothing to click (the wizard's preview: src/features/submit/PublicCardPreview.tsx).
- * `flag` adds the "Flag" action (for the moderators) at the card's foot.
+ * One experience with every field the community list shows: the same card on Community, a
+ * peptide's page, the report's own page, the moderators' queue and the wizard's preview.
+ * `titleLink` adds "Read the full report" under the story (the way in; the peptide's name is a
+ * heading, not a link that could be taken for the peptide's page); `children` holds the vote
+ * controls. Without either the card has nothing to click (the wizard's preview:
+ * src/features/submit/PublicCardPreview.tsx). `flag` adds the "Flag" action (for the
+ * moderators) at the card's foot.
  */
 export function ExperienceCard({
   experience: e,
@@ -72,15 +75,7 @@ export function ExperienceCard({
     <Card className={cn('grid min-w-0 gap-4 p-5 transition-colors duration-150 [overflow-wrap:anywhere]', highlighted && 'border-primary ring-1 ring-primary')}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid gap-1">
-          <Heading className="text-lg font-semibold leading-tight">
-            {titleLink ? (
-              <Link to={paths.experience(e._id)} className="text-primary-strong hover:underline">
-                {e.peptideName}
-              </Link>
-            ) : (
-              e.peptideName
-            )}
-          </Heading>
+          <Heading className="text-lg font-semibold leading-tight">{e.peptideName}</Heading>
           <p className="text-xs text-muted-foreground">
             <time dateTime={e.createdAt}>{shortDate(e.createdAt)}</time>
             {e.peptideCategory ? ` · ${e.peptideCategory}` : ''}
@@ -105,7 +100,8 @@ export function ExperienceCard({
         <Fact label="Duration">{e.duration} days</Fact>
         <Fact label="Route">{optionLabel(e.route)}</Fact>
         <Fact label="Age range · Sex · Activity" className="col-span-2 sm:col-span-4">
-          {demographicsNote ?? <DemographicsText demographics={e.demographics} />}
+          {/* Why they are hidden is asked for only where something can be clicked. */}
+          {demographicsNote ?? <DemographicsText demographics={e.demographics} explain={titleLink || Boolean(children)} />}
         </Fact>
       </dl>
 
@@ -123,6 +119,12 @@ export function ExperienceCard({
       )}
 
       <StoryText story={e.story} className={cn('text-sm', clampStory && 'line-clamp-4')} />
+      {titleLink && (
+        // Its purpose is clear from its card (WCAG 2.4.4 "in context"): the report under the heading.
+        <Link to={paths.experience(e._id)} className="justify-self-start text-sm font-medium text-primary-strong underline-offset-4 hover:underline">
+          Read the full report
+        </Link>
+      )}
 
       <Tags label="Effects" items={e.effects} as={Sub} />
       <Tags label="Primary purpose" items={e.primaryPurpose} variant="secondary" as={Sub} />

@@ -40,7 +40,8 @@ export function VoteButtons({
   const hintId = useId();
   const total = types.reduce((sum, type) => sum + counts[VOTES[type].count], 0);
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Vote on this experience">
+    // Two by two on a phone (four buttons one per row filled the screen), a wrapping row from sm up.
+    <div className="grid grid-cols-2 items-center gap-2 sm:flex sm:flex-wrap" role="group" aria-label="Vote on this experience">
       {types.map((type) => {
         const { label, count, Icon } = VOTES[type];
         const pressed = current === type;
@@ -67,12 +68,12 @@ export function VoteButtons({
         );
       })}
       {showTotal && (
-        <span className="text-sm text-muted-foreground tabular-nums">
+        <span className="col-span-2 text-sm text-muted-foreground tabular-nums">
           {total} total {total === 1 ? 'vote' : 'votes'}
         </span>
       )}
       {current && types.includes(current) && (
-        <span id={hintId} className="basis-full text-xs text-muted-foreground">
+        <span id={hintId} className="col-span-2 basis-full text-xs text-muted-foreground">
           Press {VOTES[current].label} again to withdraw your vote.
         </span>
       )}

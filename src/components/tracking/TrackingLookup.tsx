@@ -1,28 +1,33 @@
 // Tracking ID lookup, shared by Privacy "Your Data" and Profile "Lookup": features never import
 // each other, so it lives here, and takes its data as props (`useTrackingLookup` in
 // src/api/tracking.ts gives them) since src/components/ never calls the API.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Search from 'lucide-react/icons/search';
 import type { OwnExperience } from '@contract/experiences';
 import { optionLabel } from '@contract/vocabulary';
 import { StoryText } from '@/components/experience/StoryText';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton } from '@/components/ui';
 import { shortDate } from '@/lib/format';
+import { TRACKING_ID_EXAMPLE, cleanTrackingId, trackingIdProblem } from '@/lib/tracking-id';
 import { ReportStatus } from './ReportStatus';
 
-export const TRACKING_PLACEHOLDER = 'TRK-12345678901234567890';
 const EMPTY_MESSAGE = 'Please enter a tracking ID';
 const NOT_FOUND = 'Experience not found';
 const FAILED = 'Failed to lookup experience';
 
-/** What a lookup found: `not-found` covers both an unknown and a malformed tracking ID. */
-export type TrackingLookupOutcome = 'found' | 'not-found' | 'failed';
+/**
+ * What a lookup found: `not-found` covers an unknown tracking ID (and a malformed one another
+ * host refused); `unreachable`, no answer from the server (`unreachableText` says it).
+ */
+export type TrackingLookupOutcome = 'found' | 'not-found' | 'failed' | 'unreachable';
 
 /** The data behind the form: the found report (kept current by the caller) and the lookup itself. */
 export interface TrackingLookupData {
   experience: OwnExperience | undefined;
   lookUp: (trackingId: string) => Promise<TrackingLookupOutcome>;
   clear: () => void;
+  /** The app's one sentence for a server that cannot be reached. */
+  unreachableText: string;
 }
 
 /** A short message for the page's toast after each lookup. */
@@ -42,6 +47,8 @@ export interface TrackingLookupProps {
   title?: string;
   lookup: TrackingLookupData;
   notify?: TrackingLookupNotify;
+  /** A tracking ID handed over by another page (the confirmation's "View your report"): looked up at once. */
+  initialTrackingId?: string | null;
 }
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -53,31 +60,37 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-export function TrackingLookup({ showContent = false, actions, title = 'Find your submission', lookup, notify }: TrackingLookupProps) {
+export function TrackingLookup({ showContent = false, actions, title = 'Find your submission', lookup, notify, initialTrackingId }: TrackingLookupProps) {
   const inputId = useId();
   const errorId = useId();
-  const [value, setValue] = useState('');
-  const [touched, setTouched] = useState(false);
+  const hintId = useId();
+  const [value, setValue] = useState(initialTrackingId ?? '');
   const [busy, setBusy] = useState(false);
+  // What is wrong with the ID (said under the field, nothing sent), or what the lookup answered.
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const trimmed = value.trim();
-  const showEmpty = touched && !trimmed;
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!trimmed) return;
+  const run = async (typed: string) => {
+    const trimmed = typed.trim();
+    setNotice(null);
+    if (!trimmed) {
+      setFailure(EMPTY_MESSAGE);
+      return;
+    }
+    // The format is explained here, before anything is sent.
+    const problem = trackingIdProblem(trimmed);
+    if (problem) {
+      setFailure(problem);
+      return;
+    }
     setBusy(true);
     setFailure(null);
-    setNotice(null);
     try {
-      const outcome = await lookup.lookUp(trimmed);
+      const outcome = await lookup.lookUp(cleanTrackingId(trimmed));
       if (outcome === 'found') {
         notify?.({ title: 'Success', description: 'Experience found successfully', variant: 'success' });
       } else {
-        const message = outcome === 'not-found' ? NOT_FOUND : FAILED;
+        const message = outcome === 'not-found' ? NOT_FOUND : outcome === 'unreachable' ? lookup.unreachableText : FAILED;
         setFailure(message);
         notify?.({ title: 'Error', description: message, variant: 'destructive' });
       }
@@ -85,13 +98,26 @@ export function TrackingLookup({ showContent = false, actions, title = 'Find you
       setBusy(false);
     }
   };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) void run(value);
+  };
+  // Looked up once on arrival when another page handed the ID over.
+  const handed = useRef(false);
+  useEffect(() => {
+    if (!initialTrackingId || handed.current) return;
+    handed.current = true;
+    void run(initialTrackingId);
+    // Only on arrival: `run` is recreated each render, the handed ID is not.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialTrackingId]);
 
   const experience = lookup.experience;
   const controls: TrackingLookupControls = {
     clear: () => {
       lookup.clear();
       setValue('');
-      setTouched(false);
+      setFailure(null);
       setNotice('The report is gone: a new lookup with that tracking ID finds nothing.');
     },
   };
@@ -103,36 +129,38 @@ export function TrackingLookup({ showContent = false, actions, title = 'Find you
           <CardTitle>{title}</CardTitle>
         </CardHeader>
         <CardContent>
-          <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2">
+          <form onSubmit={onSubmit} noValidate className="space-y-2">
             <Label htmlFor={inputId}>Tracking ID</Label>
+            <p id={hintId} className="text-sm text-muted-foreground">
+              The ID you were shown after submitting: TRK- followed by 20 digits, like <span className="whitespace-nowrap font-mono">{TRACKING_ID_EXAMPLE}</span>.
+              Spaces do not matter.
+            </p>
             <div className="flex flex-col gap-2 sm:flex-row">
               <Input
                 id={inputId}
                 value={value}
-                placeholder={TRACKING_PLACEHOLDER}
                 autoComplete="off"
                 spellCheck={false}
                 maxLength={64}
-                aria-invalid={showEmpty || Boolean(failure) || undefined}
-                aria-describedby={showEmpty || failure ? errorId : undefined}
+                aria-invalid={Boolean(failure) || undefined}
+                aria-describedby={failure ? `${hintId} ${errorId}` : hintId}
                 onChange={(e) => {
                   setValue(e.target.value);
-                  setTouched(true);
                   setFailure(null);
                 }}
                 className="font-mono"
               />
-              <Button type="submit" disabled={!trimmed || busy}>
+              {/* Never disabled: pressed on an empty or malformed ID, it says what is wrong. */}
+              <Button type="submit" aria-disabled={busy || undefined}>
                 <Search aria-hidden="true" />
                 {busy ? 'Looking up...' : 'Look Up'}
               </Button>
             </div>
-            {(showEmpty || failure) && (
+            {failure && (
               <p id={errorId} role="alert" className="text-sm text-destructive-text">
-                {showEmpty ? EMPTY_MESSAGE : failure}
+                {failure}
               </p>
             )}
-            <p className="text-xs text-muted-foreground">The ID you were shown after submitting: TRK- followed by 20 digits.</p>
           </form>
           {notice && (
             <p role="status" className="mt-3 text-sm text-muted-foreground">

@@ -35,7 +35,8 @@ export function Tabs({ value, defaultValue, onValueChange, ...props }: Component
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex max-w-full flex-wrap items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)}
+      // One row that scrolls sideways on a phone (wrapping stacked the tabs on two or three rows).
+      className={cn('flex w-full max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground sm:inline-flex sm:w-auto sm:flex-wrap', className)}
       {...props}
     />
   );
@@ -49,7 +50,7 @@ export function TabsTrigger({ className, value, ...props }: ComponentProps<typeo
       id={idOf('tab', value)}
       aria-controls={idOf('panel', value)}
       className={cn(
-        'inline-flex min-h-8 items-center justify-center whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors duration-150',
+        'inline-flex min-h-8 shrink-0 items-center justify-center whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors duration-150',
         'hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60',
         'data-[state=active]:bg-card data-[state=active]:text-primary-strong data-[state=active]:shadow-xs',
         className,

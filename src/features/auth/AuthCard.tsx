@@ -46,6 +46,11 @@ export function FormMessage({ id, tone, children }: { id?: string; tone: 'error'
   );
 }
 
+/** A server message as a sentence: "password must …" reads "Password must …" under its field. */
+export function sentence(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
 /** The credential field a server message is about (its text starts with the field's name), if any. */
 export function fieldOfMessage(message: string): 'email' | 'password' | null {
   const match = /^(email|password)\b/i.exec(message);

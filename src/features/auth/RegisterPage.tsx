@@ -3,11 +3,10 @@ import { Link } from 'react-router-dom';
 import { PASSWORD_MIN } from '@contract/users';
 import { errorMessage, refusedInputs } from '@/api/errors';
 import { useAuth } from '@/app/session/AuthProvider';
-import { useToast } from '@/app/toast/ToastProvider';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { AuthCard, FormMessage, authLinkClass, fieldOfMessage } from './AuthCard';
+import { AuthCard, FormMessage, authLinkClass, fieldOfMessage, sentence } from './AuthCard';
 import { paths } from '@/lib/paths';
 
 
@@ -19,7 +18,6 @@ interface Refusal {
 
 export function RegisterPage() {
   const { register } = useAuth();
-  const { toast } = useToast();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,12 +31,12 @@ export function RegisterPage() {
       // The next page (/registered) says that the account waits for a moderator and what follows.
       await register({ email: email.trim(), password });
     } catch (error) {
-      const message = errorMessage(error, 'Failed to create account');
+      const raw = errorMessage(error, 'Failed to create account');
       // The field the 400's issues name; a host that sends none is read from the message.
       const named = refusedInputs(error).find((issue) => issue.path === 'email' || issue.path === 'password')?.path as 'email' | 'password' | undefined;
-      const field = named ?? fieldOfMessage(message);
-      setRefusal({ message, field });
-      toast({ variant: 'destructive', description: message });
+      const field = named ?? fieldOfMessage(raw);
+      // Said once, in the form (under its field, or above the fields): no toast repeating it.
+      setRefusal({ message: sentence(raw), field });
       setBusy(false);
       // The cursor goes to the field to correct; everything typed stays.
       if (field) document.getElementById(`register-${field}`)?.focus();

@@ -1,6 +1,7 @@
 // /community: filters in the URL, run by the server; keyset-paged feed with
 // Load more; helpful / not-helpful votes with the counts the server returns.
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { Link } from 'react-router-dom';
 import type { Experience } from '@contract/experiences';
 import { COMMUNITY_CATEGORY_LABELS, COMMUNITY_SORT_LABELS } from '@contract/vocabulary';
@@ -52,6 +53,9 @@ function ExperienceBatch({ experiences, voting, flagFor }: { experiences: Experi
 
 export function CommunityPage() {
   const { filters, searchDraft, setSearchDraft, update, clear, isFiltered } = useCommunityFilters();
+  // On a phone the filters fold behind one button, so the first report starts on the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [filters.search !== '', filters.peptide !== '', filters.category !== 'all', filters.sort !== 'newest'].filter(Boolean).length;
   const query = useCommunityExperiences(filters);
   // Session and toasts come from the app shell; src/api never imports it.
   const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
@@ -83,7 +87,18 @@ export function CommunityPage() {
     <div className="grid gap-6">
       <PageIntro title="Community Experiences">Anonymous reports from the community. Vote on the ones that help others decide.</PageIntro>
 
-      <Card className="p-4 sm:p-5">
+      <Button
+        type="button"
+        variant="outline"
+        className="justify-self-start sm:hidden"
+        aria-expanded={filtersOpen}
+        aria-controls="community-filters"
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        Filters ({activeFilters})
+      </Button>
+      <Card id="community-filters" className={filtersOpen ? 'p-4 sm:p-5' : 'hidden p-4 sm:block sm:p-5'}>
         <form role="search" aria-label="Filter experiences" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end" onSubmit={(e) => e.preventDefault()}>
           <div className="grid gap-1.5">
             <Label htmlFor="community-search">Search</Label>

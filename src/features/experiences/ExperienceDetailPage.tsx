@@ -1,5 +1,7 @@
 // /experiences/{id}: the whole report as the public list shows it, with its votes.
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import LinkIcon from 'lucide-react/icons/link';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@/api/errors';
 import { useExperience } from '@/api/experiences';
@@ -11,15 +13,44 @@ import { useToast } from '@/app/toast/ToastProvider';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { PageHeading } from '@/components/page/PageHeading';
+import { Button, buttonClasses } from '@/components/ui';
 import { SafetyNotice } from '@/components/ui/safety-notice';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/lib/paths';
+import { COMMUNITY_PEPTIDE_PARAM, paths, withQuery } from '@/lib/paths';
 
 function BackLink() {
   return (
     <Link to={paths.community} className="inline-flex items-center gap-1 text-sm text-primary-strong hover:underline">
       <ArrowLeft className="size-4" aria-hidden="true" /> Back to Community
     </Link>
+  );
+}
+
+/** Ways on from a report: the peptide's other reports, and its address to share. */
+function Onward({ peptideId, peptideName }: { peptideId: string; peptideName: string }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Link to={withQuery(paths.community, COMMUNITY_PEPTIDE_PARAM, peptideId)} className={buttonClasses({ variant: 'outline' })}>
+        More {peptideName} reports
+      </Link>
+      <Button
+        type="button"
+        variant="outline"
+        onClick={() => {
+          void navigator.clipboard?.writeText(window.location.href).then(
+            () => setCopied('Link copied.'),
+            () => setCopied('Could not copy: copy the address from the address bar.'),
+          );
+        }}
+      >
+        <LinkIcon aria-hidden="true" />
+        Copy link
+      </Button>
+      <p role="status" className="text-sm text-muted-foreground">
+        {copied}
+      </p>
+    </div>
   );
 }
 
@@ -79,6 +110,7 @@ export function ExperienceDetailPage() {
           {voting.signInFor === e._id && <VoteSignInNotice />}
         </div>
       </ExperienceCard>
+      <Onward peptideId={e.peptideId} peptideName={e.peptideName} />
     </div>
   );
 }

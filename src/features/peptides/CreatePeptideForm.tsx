@@ -1,9 +1,12 @@
-// "Create New Peptide" form (docs/product-rules.md, "Forms"): validated in the browser before anything is sent.
+// "Create New Peptide" form (docs/product-rules.md, "Forms"): validated in the browser before
+// anything is sent, each problem under its field (the first one focused); once created, the new
+// peptide's page opens.
 import Plus from 'lucide-react/icons/plus';
 import X from 'lucide-react/icons/x';
 import { useState, type FormEvent } from 'react';
+import type { Peptide } from '@contract/peptides';
 import { CATEGORIES } from '@contract/vocabulary';
-import { PEPTIDE_SEQUENCE_RE, REQUIRED_FIELDS_MESSAGE, SEQUENCE_MESSAGE, cleanList } from '@contract/rules';
+import { PEPTIDE_SEQUENCE_RE, SEQUENCE_MESSAGE, cleanList } from '@contract/rules';
 import { useCreatePeptide } from '@/api/peptide-mutations';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Select, Textarea } from '@/components/ui';
@@ -12,6 +15,28 @@ type TextKey = 'name' | 'peptide_sequence' | 'category' | 'description' | 'detai
 type ListKey = 'commonEffects' | 'sideEffects' | 'commonStacks';
 
 const REQUIRED: TextKey[] = ['name', 'peptide_sequence', 'category', 'description', 'detailedDescription', 'mechanism', 'commonDosage', 'commonFrequency'];
+
+/** What an empty required field says, in its own words. */
+const MISSING: Record<TextKey, string> = {
+  name: 'Enter the peptide’s name',
+  peptide_sequence: 'Enter its sequence, like GHK-Cu',
+  category: 'Choose a category',
+  description: 'Enter a short description',
+  detailedDescription: 'Enter a detailed description',
+  mechanism: 'Describe its mechanism of action',
+  commonDosage: 'Enter a common dosage, like 250 mcg',
+  commonFrequency: 'Enter a common frequency, like daily',
+};
+
+/** The form's problems, at most one per field, in the order of the form. */
+function problemsOf(text: Record<TextKey, string>): Partial<Record<TextKey, string>> {
+  const problems: Partial<Record<TextKey, string>> = {};
+  for (const key of REQUIRED) if (text[key].trim() === '') problems[key] = MISSING[key];
+  if (!problems.peptide_sequence && !PEPTIDE_SEQUENCE_RE.test(text.peptide_sequence.trim())) problems.peptide_sequence = SEQUENCE_MESSAGE;
+  return problems;
+}
+
+const FIELD_ORDER: TextKey[] = ['name', 'category', 'peptide_sequence', 'description', 'detailedDescription', 'mechanism', 'commonDosage', 'commonFrequency'];
 
 function TagField({ id, label, items, onChange }: { id: string; label: string; items: string[]; onChange: (next: string[]) => void }) {
   const [draft, setDraft] = useState('');
@@ -57,7 +82,7 @@ function TagField({ id, label, items, onChange }: { id: string; label: string; i
   );
 }
 
-export function CreatePeptideForm({ onDone }: { onDone: () => void }) {
+export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; onCreated: (peptide: Peptide) => void }) {
   const { toast } = useToast();
   const create = useCreatePeptide();
   const [text, setText] = useState<Record<TextKey, string>>({
@@ -66,26 +91,33 @@ export function CreatePeptideForm({ onDone }: { onDone: () => void }) {
   const [lists, setLists] = useState<Record<ListKey, string[]>>({ commonEffects: [], sideEffects: [], commonStacks: [] });
   const [dosageRanges, setDosageRanges] = useState({ low: '', medium: '', high: '' });
   const [timeline, setTimeline] = useState({ onset: '', peak: '', duration: '' });
-  const [sequenceError, setSequenceError] = useState<string | null>(null);
+  // Shown once Create was pressed, then kept current as each field is fixed.
+  const [attempted, setAttempted] = useState(false);
+  const problems = attempted ? problemsOf(text) : {};
 
   const field = (key: TextKey) => ({
     id: `peptide-${key}`,
     value: text[key],
     onChange: (e: { target: { value: string } }) => setText((t) => ({ ...t, [key]: e.target.value })),
+    'aria-invalid': problems[key] ? true : undefined,
+    'aria-describedby': problems[key] ? `peptide-${key}-error` : undefined,
   });
+  const problem = (key: TextKey) =>
+    problems[key] ? (
+      <p id={`peptide-${key}-error`} className="text-sm text-destructive-text">
+        {problems[key]}
+      </p>
+    ) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (REQUIRED.some((key) => text[key].trim() === '')) {
-      toast({ title: 'Validation Error', description: REQUIRED_FIELDS_MESSAGE, variant: 'destructive' });
+    setAttempted(true);
+    const found = problemsOf(text);
+    const first = FIELD_ORDER.find((key) => found[key]);
+    if (first) {
+      document.getElementById(`peptide-${first}`)?.focus();
       return;
     }
-    if (!PEPTIDE_SEQUENCE_RE.test(text.peptide_sequence.trim())) {
-      setSequenceError(SEQUENCE_MESSAGE);
-      toast({ title: 'Validation Error', description: SEQUENCE_MESSAGE, variant: 'destructive' });
-      return;
-    }
-    setSequenceError(null);
     const body = {
       ...Object.fromEntries(REQUIRED.map((key) => [key, text[key].trim()])),
       category: text.category as (typeof CATEGORIES)[number],
@@ -96,9 +128,9 @@ export function CreatePeptideForm({ onDone }: { onDone: () => void }) {
       timeline,
     } as Parameters<typeof create.mutate>[0];
     create.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (peptide) => {
         toast({ title: 'Success', description: 'Peptide created successfully' });
-        onDone();
+        onCreated(peptide);
       },
       onError: (error) => toast({ title: 'Failed to create peptide', description: error.message, variant: 'destructive' }),
     });
@@ -115,6 +147,7 @@ export function CreatePeptideForm({ onDone }: { onDone: () => void }) {
             <div className="grid gap-2">
               <Label htmlFor="peptide-name">Name *</Label>
               <Input {...field('name')} />
+              {problem('name')}
             </div>
             <div className="grid gap-2">
               <Label htmlFor="peptide-category">Category *</Label>
@@ -124,39 +157,39 @@ export function CreatePeptideForm({ onDone }: { onDone: () => void }) {
                   <option key={c} value={c}>{c}</option>
                 ))}
               </Select>
+              {problem('category')}
             </div>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="peptide-peptide_sequence">Peptide Sequence *</Label>
-            <Input
-              {...field('peptide_sequence')}
-              aria-invalid={sequenceError ? true : undefined}
-              aria-describedby={sequenceError ? 'peptide-sequence-error' : undefined}
-            />
-            {sequenceError && (
-              <p id="peptide-sequence-error" className="text-sm text-destructive">{sequenceError}</p>
-            )}
+            <Input {...field('peptide_sequence')} />
+            {problem('peptide_sequence')}
           </div>
           <div className="grid gap-2">
             <Label htmlFor="peptide-description">Description *</Label>
             <Textarea {...field('description')} rows={2} />
+              {problem('description')}
           </div>
           <div className="grid gap-2">
             <Label htmlFor="peptide-detailedDescription">Detailed Description *</Label>
             <Textarea {...field('detailedDescription')} rows={4} />
+              {problem('detailedDescription')}
           </div>
           <div className="grid gap-2">
             <Label htmlFor="peptide-mechanism">Mechanism of Action *</Label>
             <Textarea {...field('mechanism')} rows={3} />
+              {problem('mechanism')}
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor="peptide-commonDosage">Common Dosage *</Label>
               <Input {...field('commonDosage')} />
+              {problem('commonDosage')}
             </div>
             <div className="grid gap-2">
               <Label htmlFor="peptide-commonFrequency">Common Frequency *</Label>
               <Input {...field('commonFrequency')} />
+              {problem('commonFrequency')}
             </div>
           </div>
           <TagField id="peptide-commonEffects" label="Common Effects" items={lists.commonEffects} onChange={(v) => setLists((l) => ({ ...l, commonEffects: v }))} />

@@ -12,18 +12,15 @@ import { usePeptide } from '@/api/peptides';
 import { useMyVotes, useVoting } from '@/api/votes';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
-import { DemographicsText } from '@/components/experience/Demographics';
-import { FlagAction } from '@/components/experience/FlagAction';
-import { StoryText } from '@/components/experience/StoryText';
+import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { LoadError } from '@/components/page/LoadError';
-import { formatReportRating } from '@/lib/format';
 import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { ReviewStatus } from './ReviewStatus';
 import { PageHeading } from '@/components/page/PageHeading';
-import { Badge, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
+import { Badge, buttonClasses, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { paths } from '@/lib/paths';
+import { SUBMIT_PEPTIDE_PARAM, paths, withQuery } from '@/lib/paths';
 
 const backLinkClass = 'inline-flex items-center gap-1 text-sm text-primary-strong hover:underline';
 
@@ -132,7 +129,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
   if (experiences.length === 0) {
     return (
       <p className="text-muted-foreground">
-        No experiences shared for this peptide yet. <Link to={paths.submit} className="text-primary-strong underline">Share the first experience</Link>.
+        No experiences shared for this peptide yet. <Link to={withQuery(paths.submit, SUBMIT_PEPTIDE_PARAM, peptideId)} className="text-primary-strong underline">Share the first experience</Link>.
       </p>
     );
   }
@@ -142,36 +139,21 @@ function Experiences({ peptideId }: { peptideId: string }) {
         const current = voting.currentFor(exp._id, myVotes.data?.[exp._id]?.voteType);
         return (
         <li key={exp._id}>
-          <Card className={voting.votedHere(exp._id) ? 'border-primary ring-1 ring-primary' : undefined}>
-            <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-              <span className="text-sm text-muted-foreground">
-                {/* Age and sex; withheld ones say so (src/components/experience/Demographics.tsx). */}
-                <DemographicsText demographics={exp.demographics} parts={['ageRange', 'biologicalSex']} />
-                {exp.demo ? ' · Demo data' : ''}
-              </span>
-              <Badge variant="secondary">{formatReportRating(exp.outcomes)}</Badge>
-            </CardHeader>
-            <CardContent className="grid gap-3 text-sm">
-              <BadgeList items={exp.effects} empty="No effects reported." />
-              {exp.story && <StoryText story={exp.story} />}
-              <Link to={paths.experience(exp._id)} className="justify-self-start text-primary-strong hover:underline">
-                Read the full report
-              </Link>
-              <div className="grid gap-3 border-t border-border pt-3">
-                {/* Every type that counts in the total, so the total is the sum of what is shown. */}
-                <VoteButtons
-                  types={VOTE_TYPES}
-                  counts={exp.votes}
-                  current={current}
-                  busy={voting.pendingFor === exp._id}
-                  onVote={(type) => voting.vote(exp._id, type, current)}
-                  showTotal
-                />
-                {voting.signInFor === exp._id && <VoteSignInNotice />}
-              </div>
-              <FlagAction {...flagFor(exp._id, Boolean(myFlags.data?.[exp._id]))} className="-mb-2 -mr-2 justify-self-end" />
-            </CardContent>
-          </Card>
+          {/* The same card as Community and the report's page, with its way in. */}
+          <ExperienceCard experience={exp} clampStory highlighted={voting.votedHere(exp._id)} flag={flagFor(exp._id, Boolean(myFlags.data?.[exp._id]))}>
+            <div className="grid gap-3 border-t border-border pt-3">
+              {/* Every type that counts in the total, so the total is the sum of what is shown. */}
+              <VoteButtons
+                types={VOTE_TYPES}
+                counts={exp.votes}
+                current={current}
+                busy={voting.pendingFor === exp._id}
+                onVote={(type) => voting.vote(exp._id, type, current)}
+                showTotal
+              />
+              {voting.signInFor === exp._id && <VoteSignInNotice />}
+            </div>
+          </ExperienceCard>
         </li>
         );
       })}
@@ -214,6 +196,10 @@ export function PeptideDetailPage() {
           <PeptideRating peptideId={peptide._id} rating={peptide.averageRating} n={peptide.totalExperiences} />
         </div>
         <ReviewStatus peptide={peptide} />
+        {/* The wizard opens with this peptide chosen. */}
+        <Link to={withQuery(paths.submit, SUBMIT_PEPTIDE_PARAM, peptide._id)} className={`${buttonClasses({})} justify-self-start`}>
+          Share your experience with {peptide.name}
+        </Link>
       </div>
       <SafetyNotice />
       <Tabs defaultValue="overview">

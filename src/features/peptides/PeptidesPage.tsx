@@ -1,8 +1,7 @@
 // /peptides, the peptide list: filters, sort, view and page live in the URL.
 import Plus from 'lucide-react/icons/plus';
-import Trash2 from 'lucide-react/icons/trash-2';
 import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { CATEGORIES, PEPTIDE_SORTS, PEPTIDE_SORT_LABELS } from '@contract/vocabulary';
 import type { Peptide } from '@contract/peptides';
@@ -10,12 +9,12 @@ import { useDeletePeptide } from '@/api/peptide-mutations';
 import { usePeptides } from '@/api/peptides';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, SafetyNotice, Select, Skeleton } from '@/components/ui';
+import { Button, Input, SafetyNotice, Select, Skeleton } from '@/components/ui';
 import { PageHeading } from '@/components/page/PageHeading';
 import { LoadError } from '@/components/page/LoadError';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { paths } from '@/lib/paths';
+import { PeptideCard, PeptideRow } from './PeptideCard';
 import { oneOf, pageNumber, text, useUrlState, useUrlTextDraft } from '@/lib/url-state';
 
 // What only members use loads on demand (and ahead of time once a member is signed in), so a
@@ -36,53 +35,6 @@ const peptidesSchema = z.object({
   view: oneOf(['grid', 'list']),
   page: pageNumber(),
 });
-
-function Effects({ effects, shown }: { effects: string[]; shown: number }) {
-  if (effects.length === 0) return null;
-  return (
-    <div className="flex flex-wrap gap-1">
-      {effects.slice(0, shown).map((e) => (
-        <Badge key={e} variant="outline">{e}</Badge>
-      ))}
-      {effects.length > shown && <Badge variant="secondary">+{effects.length - shown} more</Badge>}
-    </div>
-  );
-}
-
-function PeptideCard({ peptide, view, onDelete }: { peptide: Peptide; view: 'grid' | 'list'; onDelete?: () => void }) {
-  return (
-    <Card className="relative h-full transition-shadow hover:shadow-md">
-      <CardHeader className="gap-2">
-        <div className="flex items-start justify-between gap-2">
-          <CardTitle className="text-lg">
-            <Link to={paths.peptide(peptide._id)} className="after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
-              {peptide.name}
-            </Link>
-          </CardTitle>
-          {onDelete && (
-            <Button variant="ghost" size="icon" className="relative z-10 text-destructive" aria-label={`Delete ${peptide.name}`} title={`Delete ${peptide.name}`} onClick={onDelete}>
-              <Trash2 aria-hidden="true" />
-            </Button>
-          )}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Badge>{peptide.category}</Badge>
-          {!peptide.reviewedAt && <Badge variant="warning">Not reviewed</Badge>}
-        </div>
-      </CardHeader>
-      <CardContent className="grid gap-3 text-sm">
-        <p className="line-clamp-2 text-muted-foreground">{peptide.description}</p>
-        <dl className={view === 'grid' ? 'grid grid-cols-2 gap-2' : 'grid grid-cols-2 gap-2 sm:grid-cols-4'}>
-          <div><dt className="text-muted-foreground">Rating</dt><dd><PeptideRating peptideId={peptide._id} rating={peptide.averageRating} n={peptide.totalExperiences} label="" showN={false} /></dd></div>
-          <div><dt className="text-muted-foreground">Experiences</dt><dd>{peptide.totalExperiences}</dd></div>
-          <div><dt className="text-muted-foreground">Dosage</dt><dd>{peptide.commonDosage}</dd></div>
-          <div><dt className="text-muted-foreground">Frequency</dt><dd>{peptide.commonFrequency}</dd></div>
-        </dl>
-        <Effects effects={peptide.commonEffects} shown={view === 'grid' ? 3 : 5} />
-      </CardContent>
-    </Card>
-  );
-}
 
 export function PeptidesPage() {
   const [{ search, category, sort, view, page }, setParams] = useUrlState(peptidesSchema);
@@ -115,10 +67,14 @@ export function PeptidesPage() {
     void loadDeleteDialog().catch(() => undefined);
   }, [user]);
 
+  const navigate = useNavigate();
   const query = usePeptides({ search, category, sort, page, limit: PAGE_SIZE });
+  // A failed refresh keeps the peptides already shown (the layout marks them as possibly out of
+  // date: src/app/layout/StaleDataNotice.tsx); only a first load that failed says so here.
+  const failed = query.isError && query.data === undefined;
   useEffect(() => {
-    if (query.isError) toast({ title: 'Error', description: 'Failed to load peptides', variant: 'destructive' });
-  }, [query.isError, toast]);
+    if (failed) toast({ title: 'Error', description: 'Failed to load peptides', variant: 'destructive' });
+  }, [failed, toast]);
 
   // A new page of cards renders in the background, a slice at a time (a slow phone stays
   // responsive); until then the screen shows what it showed.
@@ -148,7 +104,7 @@ export function PeptidesPage() {
             </div>
           }
         >
-          <CreatePeptideForm onDone={() => setCreating(false)} />
+          <CreatePeptideForm onDone={() => setCreating(false)} onCreated={(peptide) => navigate(paths.peptide(peptide._id))} />
         </Suspense>
       </div>
     );
@@ -199,18 +155,29 @@ export function PeptidesPage() {
                   ))}
                 </div>
               </div>
-            ) : query.isError ? (
-              <LoadError title="Failed to load peptides" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+            ) : failed ? (
+              <LoadError title="Failed to load peptides" message={query.error?.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
             ) : peptides.length === 0 ? (
               <p className="py-12 text-center text-muted-foreground">No peptides found matching your criteria.</p>
             ) : (
-              <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-4'}>
-                {peptides.map((p) => (
-                  <li key={p._id} className="list-item-lazy [contain-intrinsic-size:auto_15rem]">
-                    <PeptideCard peptide={p} view={view} onDelete={user && p.canDelete ? () => askDelete(p) : undefined} />
-                  </li>
-                ))}
-              </ul>
+              view === 'grid' ? (
+                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                  {peptides.map((p) => (
+                    <li key={p._id} className="list-item-lazy [contain-intrinsic-size:auto_15rem]">
+                      <PeptideCard peptide={p} onDelete={user && p.canDelete ? () => askDelete(p) : undefined} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                // The compact list: one line a peptide, so a page of them fits a few screens on a phone.
+                <ul className="divide-y divide-border rounded-lg border border-border bg-card">
+                  {peptides.map((p) => (
+                    <li key={p._id}>
+                      <PeptideRow peptide={p} onDelete={user && p.canDelete ? () => askDelete(p) : undefined} />
+                    </li>
+                  ))}
+                </ul>
+              )
             )}
           </TabsContent>
         ))}

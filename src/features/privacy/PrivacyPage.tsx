@@ -8,7 +8,9 @@
 // (statuses, flags, the moderation log, what the queue shows).
 // sections/YourAccount.tsx names the files behind what it says of member accounts.
 // tests/web/privacy-statements.test.tsx checks the statements are here.
+import { useLocation } from 'react-router-dom';
 import { PageIntro } from '@/components/page/PageIntro';
+import { handedTrackingId } from '@/lib/tracking-id';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Overview } from './sections/Overview';
 import { TechnicalDetails } from './sections/TechnicalDetails';
@@ -17,10 +19,13 @@ import { YourData } from './sections/YourData';
 import { YourRights } from './sections/YourRights';
 
 export function PrivacyPage() {
+  // The confirmation's "View your report" and "Manage it" hand the tracking ID over in the
+  // history entry (never the address): the Your Data tab opens with it looked up.
+  const handed = handedTrackingId(useLocation().state);
   return (
     <div>
       <PageIntro title="Privacy & Data Control">What we keep, what we never keep, and how to look up, export, correct or delete your own submission or your account.</PageIntro>
-      <Tabs defaultValue="overview">
+      <Tabs defaultValue={handed ? 'data' : 'overview'}>
         <TabsList aria-label="Privacy sections">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="data">Your Data</TabsTrigger>
@@ -33,7 +38,7 @@ export function PrivacyPage() {
         </TabsContent>
         {/* Kept mounted while hidden, so a looked-up report survives a visit to another tab. */}
         <TabsContent value="data" forceMount className="data-[state=inactive]:hidden">
-          <YourData />
+          <YourData handedTrackingId={handed} />
         </TabsContent>
         <TabsContent value="rights">
           <YourRights />

@@ -34,7 +34,10 @@ function ProfileEditor({ user }: { user: User }) {
   const [{ tab }, setUrl] = useUrlState(profileSchema);
   const setTab = (value: string) => setUrl({ tab: value as typeof tab });
   const errors = validateProfile(form);
-  const visibleErrors = showErrors ? errors : {};
+  // A field's problem shows once it is left ("34.5" is refused before Save), every one on Save.
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const visibleErrors = showErrors ? errors : Object.fromEntries(Object.entries(errors).filter(([field]) => left.has(field)));
+  const touch = (field: string) => setLeft((l) => (l.has(field) ? l : new Set(l).add(field)));
   const set = <K extends keyof ProfileForm>(key: K, value: ProfileForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   // Changing a unit shows the same stored value in it (70 kg reads 154.3 lbs), which stays exact.
@@ -67,6 +70,7 @@ function ProfileEditor({ user }: { user: User }) {
     set,
     setForm,
     errors: visibleErrors,
+    touch,
     setWeightUnit,
     setHeightUnit,
   };

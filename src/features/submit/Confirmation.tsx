@@ -3,13 +3,13 @@
 // (contract/moderation.ts HOLD_REASON_TEXT).
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import Copy from 'lucide-react/icons/copy';
 import { HOLD_REASON_TEXT } from '@contract/moderation';
 import type { SubmitResult } from '@/api/experience-submit';
-import { useToast } from '@/app/toast/ToastProvider';
 import { Button, Card, CardContent, CardHeader, buttonClasses } from '@/components/ui';
 import { paths } from '@/lib/paths';
 import { appearsAt } from '@/lib/publication';
+import type { TrackingHandoff } from '@/lib/tracking-id';
+import { TrackingIdKey } from './TrackingIdKey';
 
 /** Focused once on arrival, so keyboard and screen-reader users land on the result. */
 function ConfirmationHeading() {
@@ -26,7 +26,6 @@ type Props = { result: SubmitResult; onReset: () => void };
 
 export function Confirmation({ result, onReset }: Props) {
   const { trackingId, status, holdReasons, publicFrom } = result;
-  const { toast } = useToast();
   const held = status === 'held' || status === 'hidden';
   return (
     <div className="mx-auto max-w-2xl space-y-6 py-8">
@@ -37,7 +36,7 @@ export function Confirmation({ result, onReset }: Props) {
         <CardContent className="space-y-4">
           {status === 'queued' && publicFrom && (
             <p data-testid="public-from" className="rounded-md border border-border bg-muted p-3 text-sm">
-              {appearsAt(publicFrom)} Until then you can look it up, correct it or delete it with your tracking ID.
+              {appearsAt(publicFrom)} Until then only you can see it, with your tracking ID.
             </p>
           )}
           {held && (
@@ -52,39 +51,23 @@ export function Confirmation({ result, onReset }: Props) {
                   ))}
                 </ul>
               )}
-              <p>
-                To see when it is published, look it up with your tracking ID on the{' '}
-                <Link to={paths.privacy} className="rounded-sm font-medium text-primary-strong underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
-                  Privacy page
-                </Link>
-                , under “Your Data”.
-              </p>
+              <p>To see when it is published, look it up with your tracking ID on the Privacy page, under “Your Data”.</p>
             </div>
           )}
-          <p>Your tracking ID:</p>
-          <div className="flex flex-wrap items-center gap-2">
-            <code data-testid="tracking-id" className="rounded bg-muted px-3 py-2 font-mono [overflow-wrap:anywhere]">
-              {trackingId}
-            </code>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              aria-label="Copy tracking ID"
-              onClick={() => {
-                void navigator.clipboard?.writeText(trackingId).then(
-                  () => toast({ title: 'Copied', description: 'Tracking ID copied to clipboard', variant: 'success' }),
-                  () => undefined,
-                );
-              }}
-            >
-              <Copy aria-hidden="true" />
-              Copy
-            </Button>
-          </div>
-          <p className="text-sm text-muted-foreground">Save this tracking ID: you need it to track or update your submission.</p>
+          <TrackingIdKey trackingId={trackingId} />
           <div className="flex flex-wrap gap-2">
-            <Link to={paths.community} className={buttonClasses({})}>
+            {/* Public: its page. Not yet: the author's own view, by the tracking ID (handed over in the
+                history entry, never the address), until the publication batch makes it public. */}
+            {status === 'published' ? (
+              <Link to={paths.experience(result.experienceId)} className={buttonClasses({})}>
+                View your report
+              </Link>
+            ) : (
+              <Link to={paths.privacy} state={{ trackingId } satisfies TrackingHandoff} className={buttonClasses({})}>
+                View your report
+              </Link>
+            )}
+            <Link to={paths.community} className={buttonClasses({ variant: 'outline' })}>
               View Community Experiences
             </Link>
             <Button type="button" variant="outline" onClick={onReset}>

@@ -5,14 +5,14 @@
 // title link, so nothing in it can be clicked.
 import { isShown, useDisclosedCombinations } from '@/api/experience-disclosure';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
-import { Button } from '@/components/ui';
+import { Badge, Button } from '@/components/ui';
 import { previewExperience } from './public-preview';
 import type { WizardForm } from './wizard-rules';
 import { K_ANONYMITY } from '@contract/rules';
 
 type PeptideInfo = { _id: string; name: string; category: string };
 
-export function PublicCardPreview({ form, peptide }: { form: WizardForm; peptide: PeptideInfo | undefined }) {
+export function PublicCardPreview({ form, peptide, waitsForReview = false }: { form: WizardForm; peptide: PeptideInfo | undefined; waitsForReview?: boolean }) {
   const disclosed = useDisclosedCombinations(form.peptideId || null);
   const complete = Boolean(form.ageRange && form.biologicalSex && form.activityLevel);
   // A Retry after a failure counts as loading again (the query keeps its error meanwhile).
@@ -27,10 +27,15 @@ export function PublicCardPreview({ form, peptide }: { form: WizardForm; peptide
   return (
     <section aria-labelledby="public-preview-heading" className="space-y-3 border-t border-border pt-4">
       <div className="space-y-1">
-        <h3 id="public-preview-heading" className="text-base font-semibold">
-          This is what others will see
+        <h3 id="public-preview-heading" className="flex flex-wrap items-center gap-2 text-base font-semibold">
+          {waitsForReview ? 'This is what others will see once a moderator approves it' : 'This is what others will see'}
+          {waitsForReview && <Badge variant="warning">Waits for review</Badge>}
         </h3>
-        <p className="text-sm text-muted-foreground">Your report as it will appear on the Community page once published. This preview is not clickable.</p>
+        <p className="text-sm text-muted-foreground">
+          {waitsForReview
+            ? 'Your report as it will appear on the Community page if a moderator publishes it. This preview is not clickable.'
+            : 'Your report as it will appear on the Community page once published. This preview is not clickable.'}
+        </p>
       </div>
       <div data-testid="public-card-preview">
         <ExperienceCard

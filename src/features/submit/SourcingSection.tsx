@@ -1,9 +1,8 @@
-// Step 4's vendor and sourcing blocks, saying exactly what is private and what is published:
-// the vendor block never leaves the browser (wizard-rules.ts buildPayload); sourcing is stored
-// with the report, and its vendor host, batch ID and volume appear on the public card only when
-// "Publish sourcing details" is ticked (server/services/experiences.ts vendorOf; purity never).
+// Step 4's one sourcing section, saying exactly what is private and what is published: sourcing is
+// stored with the report, and its vendor host, batch ID and volume appear on the public card only
+// when "Publish sourcing details" is ticked (server/services/public-view.ts vendorOf; purity never).
 import { Input, Label } from '@/components/ui';
-import { errorProps, Field, FieldError } from './Field';
+import { errorProps, FieldError } from './Field';
 import type { StepProps } from './steps/step-props';
 
 type Props = StepProps;
@@ -44,22 +43,6 @@ export function SourcingSection(props: Props) {
   const { form, set } = props;
   return (
     <>
-      <fieldset className="space-y-3" aria-describedby="vendor-help">
-        <legend className="text-sm font-medium">Vendor notes (optional, never sent)</legend>
-        <p id="vendor-help" className="text-xs text-muted-foreground">
-          For your own reference while you write: these three fields stay in this browser tab and are cleared when you submit. They are not sent, stored or
-          published.
-        </p>
-        <Field id="vendorName" text="Vendor name">
-          <Input id="vendorName" value={form.vendorName} onChange={(e) => set('vendorName', e.target.value)} />
-        </Field>
-        <Field id="vendorQuantity" text="Quantity" hint="Enter units (mg or mcg)">
-          <Input id="vendorQuantity" value={form.vendorQuantity} onChange={(e) => set('vendorQuantity', e.target.value)} />
-        </Field>
-        <Field id="vendorBatchId" text="Vendor batch ID">
-          <Input id="vendorBatchId" value={form.vendorBatchId} onChange={(e) => set('vendorBatchId', e.target.value)} />
-        </Field>
-      </fieldset>
       <fieldset className="space-y-3" aria-describedby="sourcing-help">
         <legend className="text-sm font-medium">Sourcing (optional)</legend>
         <p id="sourcing-help" className="text-xs text-muted-foreground">
@@ -67,7 +50,7 @@ export function SourcingSection(props: Props) {
           are published only if you tick “Publish sourcing details”.
         </p>
         <SourcingInput {...props} field="sourcingVendorUrl" text="Vendor URL" type="url" placeholder="https://" />
-        <SourcingInput {...props} field="sourcingBatchId" text="Sourcing batch ID" />
+        <SourcingInput {...props} field="sourcingBatchId" text="Batch ID" />
         <SourcingInput {...props} field="sourcingPurity" text="Purity (%)" inputMode="decimal" />
         <SourcingInput {...props} field="sourcingVolumeMl" text="Volume (ml)" inputMode="decimal" />
         <div className="flex items-start gap-2">

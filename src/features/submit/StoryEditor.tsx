@@ -1,8 +1,11 @@
 // Step 4's story editor: Write/Preview tabs, a bold button, the length counter with its tone,
-// read time and writing prompts (rules from contract/rules.ts).
+// read time and writing prompts (rules from contract/rules.ts). The length rule is stated once, in
+// the counter, which turns into the field's error when the step is refused; a text longer than the
+// limit is kept whole and shown in red (no maxLength cutting a paste short).
 import { useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { STORY_MAX_SUBMIT, readTimeMinutes, storyCounterMessage, storyCounterTone } from '@contract/rules';
+import { STORY_MAX_SUBMIT, STORY_MIN } from '@contract/rules';
+import { readTimeText, storyCounterMessage, storyCounterTone } from '@contract/story';
 import { StoryText } from '@/components/experience/StoryText';
 import { Button, Label } from '@/components/ui';
 import { fieldClasses } from '@/components/ui/field-styles';
@@ -27,7 +30,10 @@ type Props = { value: string; onChange: (v: string) => void; max?: number; error
 export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT, error, onBlur }: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const tone = storyCounterTone(value.length, max);
-  const minutes = readTimeMinutes(value);
+  const readTime = readTimeText(value);
+  // The length rule's own message is the counter: no second sentence under the field.
+  const lengthError = Boolean(error) && (value.length < STORY_MIN || value.length > max);
+  const describedBy = ['story-counter', error && !lengthError ? 'story-error' : null].filter(Boolean).join(' ');
   const bold = () => {
     const el = ref.current;
     const start = el?.selectionStart ?? value.length;
@@ -63,14 +69,19 @@ export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT, error, on
             id="story"
             ref={ref}
             rows={8}
-            maxLength={max}
             value={value}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'story-error' : undefined}
+            aria-describedby={describedBy}
             onBlur={onBlur}
             onChange={(e) => onChange(e.target.value)}
           />
-          <FieldError id="story" error={error} />
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <p id="story-counter" className={lengthError ? 'font-medium text-destructive-text' : TONE_CLASS[tone]} data-tone={tone}>
+              {value.length}/{max} · {storyCounterMessage(value.length, max)}
+            </p>
+            {readTime && <span className="text-muted-foreground">{readTime}</span>}
+          </div>
+          <FieldError id="story" error={lengthError ? undefined : error} />
         </TabsContent>
         <TabsContent value="preview">
           <div data-testid="story-preview" className="min-h-32 rounded-md border p-3 text-sm">
@@ -82,12 +93,6 @@ export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT, error, on
           </div>
         </TabsContent>
       </Tabs>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span className={TONE_CLASS[tone]} data-tone={tone}>
-          {value.length}/{max} · {storyCounterMessage(value.length, max)}
-        </span>
-        <span className="text-muted-foreground">{minutes} min read</span>
-      </div>
       <div className="space-y-1">
         <p className="text-sm font-medium">Writing prompts</p>
         <div className="flex flex-wrap gap-2">

@@ -7,7 +7,6 @@ import { HONEYPOT_MESSAGE } from '@contract/rules';
 import { ApiError, refusedInputs } from '@/api/errors';
 import { useEffects } from '@/api/effects';
 import { useSubmitExperience, type SubmitResult } from '@/api/experience-submit';
-import { usePeptides } from '@/api/peptides';
 import { useToast } from '@/app/toast/ToastProvider';
 import { LoadError } from '@/components/page/LoadError';
 import { Badge, Button, Card, CardContent, CardHeader, Progress } from '@/components/ui';
@@ -16,9 +15,10 @@ import { ContextStep } from './steps/ContextStep';
 import { OutcomesStep } from './steps/OutcomesStep';
 import { PeptideStep } from './steps/PeptideStep';
 import { StoryStep } from './steps/StoryStep';
+import { useChosenPeptide } from './use-chosen-peptide';
 import { useProfilePrefill } from './use-profile-prefill';
 import { useWizardDraft } from './use-wizard-draft';
-import { buildPayload, EMPTY_FORM, outcomesFor, type WizardForm, type WizardStep } from './wizard-rules';
+import { buildPayload, EMPTY_FORM, type WizardForm, type WizardStep } from './wizard-rules';
 import { FIELD_STEP, fieldElement, fieldOfMessage, fieldOfPath, stepErrors, type FieldErrors, type WizardField } from './wizard-validation';
 
 const STEP_TITLES = ['Peptide Details', 'Context & Goals', 'Outcomes & Effects', 'Personal Story'] as const;
@@ -29,7 +29,7 @@ export function SubmitPage() {
   const { step, setStep, form, setForm, clearDraft } = useWizardDraft(result === null);
   const prefilled = useProfilePrefill(form, setForm);
   const { toast } = useToast();
-  const peptides = usePeptides({ limit: 100, sort: 'name' });
+  const chosen = useChosenPeptide(form, setForm, setStep);
   const effects = useEffects();
   const submit = useSubmitExperience();
   // Errors show for a field once it is left, and for the whole step once Next is pressed.
@@ -40,13 +40,12 @@ export function SubmitPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const loadFailed = peptides.isError || effects.isError;
+  const loadFailed = effects.isError;
   useEffect(() => {
     if (loadFailed) toast({ title: 'Error', description: 'Failed to load form data. Please refresh the page.', variant: 'destructive' });
   }, [loadFailed, toast]);
 
-  const peptideList = peptides.data?.peptides ?? [];
-  const peptide = peptideList.find((p) => p._id === form.peptideId);
+  const peptide = chosen.peptide;
   const errors = stepErrors(form, step);
   const shown: FieldErrors = Object.fromEntries(
     (Object.keys(errors) as WizardField[]).filter((f) => attempted.has(step) || touched.has(f)).map((f) => [f, errors[f]]),
@@ -64,9 +63,8 @@ export function SubmitPage() {
   const touch = (field: WizardField) => {
     if (!navPressed.current) setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
   };
-  const choosePeptide = (id: string) => {
-    const p = peptideList.find((x) => x._id === id);
-    setForm((f) => ({ ...f, peptideId: id, outcomes: outcomesFor(p?.commonEffects ?? []) }));
+  const choosePeptide = (p: Parameters<typeof chosen.choose>[0]) => {
+    chosen.choose(p);
     setServerError(null);
   };
 
@@ -120,10 +118,11 @@ export function SubmitPage() {
       return;
     }
     submit.mutate(buildPayload(form) as SubmitExperienceRequest, {
+      // No toast: the confirmation replaces the form and takes focus, and a toast over it would
+      // cover "Submit Another Experience" on a phone.
       onSuccess: (answer) => {
         clearDraft();
         setResult(answer);
-        toast({ title: 'Experience Submitted!', description: `Your tracking ID is ${answer.trackingId}`, variant: 'success' });
       },
       onError: refused,
     });
@@ -159,12 +158,9 @@ export function SubmitPage() {
       {loadFailed && (
         <LoadError
           title="Failed to load form data"
-          message={(peptides.error ?? effects.error)?.message}
-          retrying={peptides.isFetching || effects.isFetching}
-          onRetry={() => {
-            if (peptides.isError) void peptides.refetch();
-            if (effects.isError) void effects.refetch();
-          }}
+          message={effects.error?.message}
+          retrying={effects.isFetching}
+          onRetry={() => void effects.refetch()}
         />
       )}
       <form
@@ -186,7 +182,7 @@ export function SubmitPage() {
               <label htmlFor="website">Website</label>
               <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" value={form.website} onChange={(e) => set('website', e.target.value)} />
             </div>
-            {step === 1 && <PeptideStep {...stepProps} peptides={peptideList} loading={peptides.isLoading} onChoosePeptide={choosePeptide} />}
+            {step === 1 && <PeptideStep {...stepProps} peptide={peptide} loading={chosen.loading} onChoosePeptide={choosePeptide} />}
             {step === 2 && <ContextStep prefilled={prefilled} {...stepProps} />}
             {step === 3 && (
               <OutcomesStep {...stepProps} commonEffects={peptide?.commonEffects ?? []} effectNames={(effects.data ?? []).map((e) => e.name)} />
@@ -203,15 +199,19 @@ export function SubmitPage() {
               onPointerUp={() => (navPressed.current = false)}
               onPointerCancel={() => (navPressed.current = false)}
             >
-              <Button type="button" variant="outline" disabled={step === 1} onClick={() => goTo((step - 1) as WizardStep)}>
-                Previous
-              </Button>
+              {/* Nothing to go back to on step 1: no button rather than a disabled one. */}
+              {step > 1 && (
+                <Button type="button" variant="outline" onClick={() => goTo((step - 1) as WizardStep)}>
+                  Previous
+                </Button>
+              )}
               {step < 4 ? (
                 // Keyed apart, and the click's default prevented: step 4 renders during this click
                 // (goTo flushes it), and a button turned into Submit under it would send the form.
                 <Button
                   key="next"
                   type="button"
+                  className="ml-auto"
                   onClick={(e) => {
                     e.preventDefault();
                     if (checkStep()) goTo((step + 1) as WizardStep);
@@ -220,7 +220,7 @@ export function SubmitPage() {
                   Next
                 </Button>
               ) : (
-                <Button key="submit" type="submit" disabled={submit.isPending}>
+                <Button key="submit" type="submit" className="ml-auto" disabled={submit.isPending}>
                   {submit.isPending ? 'Submitting...' : 'Submit Experience'}
                 </Button>
               )}

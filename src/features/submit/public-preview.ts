@@ -2,8 +2,8 @@
 // builds it (server/services/experiences.ts: toExperience, vendorOf, publishedDay), so step 4
 // can show "This is what others will see" before anything is sent.
 import type { Experience, PublicDemographics } from '@contract/experiences';
-import { cleanList, experienceRating, parseDuration } from '@contract/rules';
-import { ratedOutcomes, type WizardForm } from './wizard-rules';
+import { cleanList, experienceRating, parseDuration, ratedOutcomes } from '@contract/rules';
+import type { WizardForm } from './wizard-rules';
 
 /** The card's `vendor` as the server publishes it: only when ticked and any value is filled. */
 export function publishedVendor(form: WizardForm): Experience['vendor'] {

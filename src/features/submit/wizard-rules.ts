@@ -1,5 +1,5 @@
 // Pure rules for the submission wizard: the form, its first outcomes, and the POST body.
-import { cleanList, OVERALL_OUTCOME } from '@contract/rules';
+import { cleanList, OVERALL_OUTCOME, ratedOutcomes } from '@contract/rules';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 
@@ -17,12 +17,15 @@ export interface WizardForm {
   stack: string[];
   /** Each outcome offered, with its rating, or null while it is "Not rated" (never sent). */
   outcomes: Record<string, number | null>;
+  /**
+   * An effect typed in "Add an effect to rate" and not added yet: kept with the draft, and Next
+   * asks about it rather than dropping it (wizard-validation.ts).
+   */
+  pendingEffect: string;
+  /** Effects listed without a rating; the wizard no longer asks for them (one add-effect control), corrections still show them. */
   effects: string[];
   timeline: string;
   story: string;
-  vendorName: string;
-  vendorQuantity: string;
-  vendorBatchId: string;
   sourcingVendorUrl: string;
   sourcingBatchId: string;
   sourcingPurity: string;
@@ -44,12 +47,10 @@ export const EMPTY_FORM: WizardForm = {
   activityLevel: '',
   stack: [],
   outcomes: {},
+  pendingEffect: '',
   effects: [],
   timeline: '',
   story: '',
-  vendorName: '',
-  vendorQuantity: '',
-  vendorBatchId: '',
   sourcingVendorUrl: '',
   sourcingBatchId: '',
   sourcingPurity: '',
@@ -69,12 +70,6 @@ export function outcomesFor(commonEffects: readonly string[]): Record<string, nu
   return out;
 }
 
-/** The outcomes the person rated, and only those: what is sent and shown. */
-export function ratedOutcomes(outcomes: Record<string, number | null>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [name, value] of Object.entries(outcomes)) if (value !== null) out[name] = value;
-  return out;
-}
 
 /** A whole number written with digits only ("12abc" and "42.7" are not), or NaN. */
 export function wholeNumber(text: string): number {
@@ -93,8 +88,8 @@ function optionalNumber(text: string): number | undefined {
 }
 
 /**
- * Builds the POST body. Vendor details are shown but never sent; sourcing only when any field is
- * filled, and published on the card only with publishSourcing (always sent, true or false).
+ * Builds the POST body: sourcing only when any field is filled, and published on the card only with
+ * publishSourcing (always sent, true or false).
  */
 export function buildPayload(form: WizardForm) {
   const sourcing = {

@@ -3,8 +3,8 @@
 // server refuses; the message goes under the field, in the server's words with the field's label.
 import { cleanLine, formatIssues } from '@contract/common';
 import { Outcomes, SubmitExperienceRequest } from '@contract/experiences';
-import { OUTCOME_MIN } from '@contract/rules';
-import { buildPayload, decimalNumber, ratedOutcomes, wholeNumber, type WizardForm, type WizardStep } from './wizard-rules';
+import { OUTCOME_MIN, ratedOutcomes } from '@contract/rules';
+import { buildPayload, decimalNumber, wholeNumber, type WizardForm, type WizardStep } from './wizard-rules';
 
 /** Every field a step can point to, in page order (the first invalid one is focused). */
 export const FIELD_STEP = {
@@ -19,6 +19,7 @@ export const FIELD_STEP = {
   activityLevel: 2,
   stack: 2,
   outcomes: 3,
+  pendingEffect: 3,
   effects: 3,
   timeline: 3,
   story: 4,
@@ -42,11 +43,12 @@ const LABEL: Record<WizardField, string> = {
   activityLevel: 'Activity level',
   stack: 'Stack',
   outcomes: 'Outcomes',
+  pendingEffect: 'Effect to rate',
   effects: 'Extra effects',
   timeline: 'Timeline',
   story: 'Story',
   sourcingVendorUrl: 'Vendor URL',
-  sourcingBatchId: 'Sourcing batch ID',
+  sourcingBatchId: 'Batch ID',
   sourcingPurity: 'Purity',
   sourcingVolumeMl: 'Volume',
 };
@@ -89,6 +91,8 @@ const REQUIRED: Partial<Record<WizardField, [(form: WizardForm) => boolean, stri
   timeline: [(f) => !f.timeline, 'Choose when you noticed effects'],
   // Said in the words of the sliders before the contract's own "outcomes must rate ...".
   outcomes: [(f) => Object.keys(ratedOutcomes(f.outcomes)).length === 0, 'Rate at least one effect: move its slider off "Not rated"'],
+  // Typed but not added: Next asks, instead of losing it.
+  pendingEffect: [(f) => f.pendingEffect.trim() !== '', 'Press “Add effect” to rate what you typed, or clear the box.'],
 };
 
 /** Number fields: text that is not a number of the right kind, before the contract's limits. */
@@ -165,8 +169,9 @@ export const FOCUS_ID: Record<WizardField, string> = {
   ...(Object.fromEntries(Object.keys(FIELD_STEP).map((f) => [f, f])) as Record<WizardField, string>),
   primaryPurpose: 'primaryPurpose-0',
   stack: 'stack-add',
-  // The first slider (OutcomesStep); the name field when there is none (SubmitPage's checkStep).
+  // The first slider (OutcomesStep); the name field when there is none (fieldElement below).
   outcomes: 'outcome-0',
+  pendingEffect: 'outcome-name',
   effects: 'effects-add',
 };
 

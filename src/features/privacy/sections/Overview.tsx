@@ -27,7 +27,6 @@ const NEVER_STORED = [
   'Your account id or email, even when you are signed in',
   'Your IP address or user agent',
   'Cookies or device fingerprints',
-  'The vendor notes block of the form (vendor name, quantity, batch ID): it is never sent',
   'Your tracking ID itself (only its hash)',
 ];
 

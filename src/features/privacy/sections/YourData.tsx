@@ -7,7 +7,7 @@ import { ExperienceActions } from '../ExperienceActions';
 
 const renderActions = (experience: OwnExperience, controls: TrackingLookupControls) => <ExperienceActions experience={experience} controls={controls} />;
 
-export function YourData() {
+export function YourData({ handedTrackingId }: { handedTrackingId?: string | null }) {
   const lookup = useTrackingLookup();
   const { toast } = useToast();
   return (
@@ -17,7 +17,7 @@ export function YourData() {
         moderator (with the moderator’s reason), and you can download your report, correct it, or delete it for good. We cannot recover a lost tracking ID:
         it is stored only as a hash.
       </p>
-      <TrackingLookup title="Look up your submission" showContent actions={renderActions} lookup={lookup} notify={toast} />
+      <TrackingLookup title="Look up your submission" showContent actions={renderActions} lookup={lookup} notify={toast} initialTrackingId={handedTrackingId} />
     </div>
   );
 }

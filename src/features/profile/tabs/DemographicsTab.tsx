@@ -7,7 +7,7 @@ import { withHeightText, withWeightText } from '../profile-form';
 import { Field, OptionalChoice } from './fields';
 import type { ProfileTabProps } from './tab-props';
 
-export function DemographicsTab({ form, set, setForm, errors, setWeightUnit, setHeightUnit }: ProfileTabProps) {
+export function DemographicsTab({ form, set, setForm, errors, touch, setWeightUnit, setHeightUnit }: ProfileTabProps) {
   return (
     <Card>
       <CardHeader>
@@ -26,6 +26,7 @@ export function DemographicsTab({ form, set, setForm, errors, setWeightUnit, set
             aria-invalid={Boolean(errors.age) || undefined}
             aria-describedby={errors.age ? 'age-error' : 'age-hint'}
             onChange={(e) => set('age', e.target.value)}
+            onBlur={() => touch('age')}
           />
         </Field>
         <Field id="biologicalSex" label="Biological sex">
@@ -40,6 +41,7 @@ export function DemographicsTab({ form, set, setForm, errors, setWeightUnit, set
               aria-invalid={Boolean(errors.weight) || undefined}
               aria-describedby={errors.weight ? 'weight-error' : undefined}
               onChange={(e) => setForm((f) => withWeightText(f, e.target.value))}
+              onBlur={() => touch('weight')}
             />
             <div className="w-24 shrink-0">
               <Label htmlFor="weight-unit" className="sr-only">
@@ -59,6 +61,7 @@ export function DemographicsTab({ form, set, setForm, errors, setWeightUnit, set
                 aria-invalid={Boolean(errors.height) || undefined}
                 aria-describedby={errors.height ? 'height-error' : undefined}
                 onChange={(e) => setForm((f) => withHeightText(f, { cm: e.target.value }))}
+                onBlur={() => touch('height')}
               />
             ) : (
               <FeetInchesInputs

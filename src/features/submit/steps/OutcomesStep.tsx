@@ -1,13 +1,14 @@
 // Step 3: rate outcomes 1-10 (the peptide's common effects, or its overall effect when it lists
-// none, plus effects the person adds), list other effects, and say when effects began. Every
-// slider starts at "Not rated" and only the ones moved are sent (docs/product-rules.md, "Forms").
+// none, plus effects the person adds through the one add-effect control), and say when effects
+// began. Every slider starts at "Not rated" and only the ones moved are sent (docs/product-rules.md,
+// "Forms"). What is typed in the add-effect box and not added stays in the draft, and Next asks
+// about it (wizard-validation.ts pendingEffect).
 import { useState } from 'react';
 import { TIMELINES } from '@contract/vocabulary';
 import { NOT_RATED, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
 import { Button, Input, Label, Select } from '@/components/ui';
 import { Slider } from '@/components/ui/slider';
 import { errorProps, Field, FieldError } from '../Field';
-import { ListEditor } from '../ListEditor';
 import { Options } from '../Options';
 import { checkOutcomeName } from '../wizard-validation';
 import type { StepProps } from './step-props';
@@ -15,7 +16,8 @@ import type { StepProps } from './step-props';
 type Props = StepProps & { commonEffects: readonly string[]; effectNames: readonly string[] };
 
 export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: Props) {
-  const [newName, setNewName] = useState('');
+  const newName = form.pendingEffect;
+  const setNewName = (name: string) => set('pendingEffect', name);
   const [nameError, setNameError] = useState<string | null>(null);
   const common = new Set(commonEffects.map((e) => e.trim().toLowerCase()));
   const add = () => {
@@ -75,8 +77,12 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
               list="effect-suggestions"
               placeholder="e.g. Sleep quality"
               value={newName}
-              // With no slider left, "rate at least one effect" is fixed here: add one.
-              {...(nameError ? errorProps('outcome-name', nameError) : offered.length === 0 ? errorProps('outcomes', errors.outcomes) : {})}
+              // A typed effect's problem first; with no slider left, "rate at least one effect" is fixed here: add one.
+              {...(nameError || errors.pendingEffect
+                ? errorProps('outcome-name', nameError ?? errors.pendingEffect)
+                : offered.length === 0
+                  ? errorProps('outcomes', errors.outcomes)
+                  : {})}
               onChange={(e) => {
                 setNewName(e.target.value);
                 setNameError(null);
@@ -93,11 +99,10 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
               Add effect
             </Button>
           </div>
-          <FieldError id="outcome-name" error={nameError ?? undefined} />
+          <FieldError id="outcome-name" error={nameError ?? errors.pendingEffect} />
         </div>
         {offered.length === 0 && <FieldError id="outcomes" error={errors.outcomes} />}
       </fieldset>
-      <ListEditor id="effects" title="Extra effect" items={form.effects} onChange={(v) => set('effects', v)} list="effect-suggestions" error={errors.effects} />
       <datalist id="effect-suggestions">
         {effectNames.map((name) => (
           <option key={name} value={name} />

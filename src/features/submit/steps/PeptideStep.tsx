@@ -1,28 +1,46 @@
-// Step 1: which peptide, how much, how often, how long, which route.
+// Step 1: which peptide (searched among every peptide on the server), how much, how often, how
+// long, which route.
+import { useState } from 'react';
+import type { Peptide } from '@contract/peptides';
 import { FREQUENCIES, ROUTES } from '@contract/vocabulary';
+import { usePeptideSearch } from '@/api/peptides';
+import { PeptidePicker } from '@/components/peptide-picker/PeptidePicker';
 import { Input, Select } from '@/components/ui';
 import { errorProps, Field } from '../Field';
 import { Options } from '../Options';
 import type { StepProps } from './step-props';
 
 type Props = StepProps & {
-  peptides: readonly { _id: string; name: string }[];
+  /** The chosen peptide, once its details are known. */
+  peptide: Peptide | undefined;
   loading: boolean;
-  onChoosePeptide: (id: string) => void;
+  onChoosePeptide: (peptide: Peptide) => void;
 };
 
-export function PeptideStep({ form, set, errors, onBlur, peptides, loading, onChoosePeptide }: Props) {
+export function PeptideStep({ form, set, errors, onBlur, peptide, loading, onChoosePeptide }: Props) {
+  const [query, setQuery] = useState('');
+  const search = usePeptideSearch(query);
   return (
     <>
       <Field id="peptideId" text="Peptide" error={errors.peptideId}>
-        <Select id="peptideId" value={form.peptideId} onChange={(e) => onChoosePeptide(e.target.value)} {...errorProps('peptideId', errors.peptideId)}>
-          <option value="">{loading ? 'Loading peptides...' : 'Select a peptide'}</option>
-          {peptides.map((p) => (
-            <option key={p._id} value={p._id}>
-              {p.name}
-            </option>
-          ))}
-        </Select>
+        <PeptidePicker
+          id="peptideId"
+          selected={peptide ?? null}
+          onSelect={(p) => {
+            const full = search.options.find((o) => o._id === p?._id);
+            if (full) onChoosePeptide(full);
+          }}
+          query={query}
+          onQueryChange={setQuery}
+          options={search.options}
+          total={search.total}
+          loading={search.loading}
+          failed={search.failed}
+          placeholder={loading ? 'Loading the chosen peptide…' : 'Type to search peptides'}
+          invalid={Boolean(errors.peptideId)}
+          describedBy={errors.peptideId ? 'peptideId-error' : undefined}
+          onBlur={() => onBlur('peptideId')}
+        />
       </Field>
       <Field id="dosage" text="Dosage" error={errors.dosage}>
         <Input

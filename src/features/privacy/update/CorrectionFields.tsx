@@ -1,0 +1,209 @@
+// The fields of the correction form, in the wizard's order and words (labels from
+// contract/vocabulary.ts); each problem in red under its field.
+import { useState, type ReactNode } from 'react';
+import { NOT_RATED, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
+import { AGE_RANGES, BIOLOGICAL_SEXES, FREQUENCIES, PRIMARY_PURPOSES, ROUTES, TIMELINES, WIZARD_ACTIVITY_LEVELS, optionLabel } from '@contract/vocabulary';
+import { usePeptideSearch } from '@/api/peptides';
+import { PeptidePicker } from '@/components/peptide-picker/PeptidePicker';
+import { Button, Input, Label, Select } from '@/components/ui';
+import { Slider } from '@/components/ui/slider';
+import type { CorrectionErrors, CorrectionField, CorrectionForm } from './correction-form';
+
+export const fieldId = (field: CorrectionField) => `update-${field}`;
+
+type Set = <K extends keyof CorrectionForm>(key: K, value: CorrectionForm[K]) => void;
+export interface FieldsProps {
+  form: CorrectionForm;
+  set: Set;
+  errors: CorrectionErrors;
+}
+
+function invalid(field: CorrectionField, errors: CorrectionErrors) {
+  return errors[field] ? ({ 'aria-invalid': true, 'aria-describedby': `${fieldId(field)}-error` } as const) : {};
+}
+
+export function Problem({ field, errors }: { field: CorrectionField; errors: CorrectionErrors }) {
+  if (!errors[field]) return null;
+  return (
+    <p id={`${fieldId(field)}-error`} className="text-sm text-destructive-text">
+      {errors[field]}
+    </p>
+  );
+}
+
+function Row({ field, label, errors, children, hint }: { field: CorrectionField; label: string; errors: CorrectionErrors; children: ReactNode; hint?: string }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={fieldId(field)}>{label}</Label>
+      {children}
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+      <Problem field={field} errors={errors} />
+    </div>
+  );
+}
+
+function Choice({ field, label, values, value, onChange, errors }: { field: CorrectionField; label: string; values: readonly string[]; value: string; onChange: (v: string) => void; errors: CorrectionErrors }) {
+  return (
+    <Row field={field} label={label} errors={errors}>
+      <Select id={fieldId(field)} value={value} onChange={(e) => onChange(e.target.value)} {...invalid(field, errors)}>
+        <option value="">Choose…</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {optionLabel(v)}
+          </option>
+        ))}
+      </Select>
+    </Row>
+  );
+}
+
+/** What was used: peptide (searched among every peptide), dosage, frequency, duration, route. */
+export function UsageFields({ form, set, errors }: FieldsProps) {
+  const [query, setQuery] = useState('');
+  const search = usePeptideSearch(query);
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-1 text-sm font-semibold">What you used</legend>
+      <Row field="peptideId" label="Peptide" errors={errors}>
+        <PeptidePicker
+          id={fieldId('peptideId')}
+          selected={form.peptide}
+          onSelect={(p) => p && set('peptide', { _id: p._id, name: p.name, category: p.category })}
+          query={query}
+          onQueryChange={setQuery}
+          options={search.options}
+          total={search.total}
+          loading={search.loading}
+          failed={search.failed}
+          invalid={Boolean(errors.peptideId)}
+          describedBy={errors.peptideId ? `${fieldId('peptideId')}-error` : undefined}
+        />
+      </Row>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Row field="dosage" label="Dosage" errors={errors}>
+          <Input id={fieldId('dosage')} maxLength={60} value={form.dosage} onChange={(e) => set('dosage', e.target.value)} {...invalid('dosage', errors)} />
+        </Row>
+        <Choice field="frequency" label="Frequency" values={FREQUENCIES} value={form.frequency} onChange={(v) => set('frequency', v)} errors={errors} />
+        <Row field="duration" label="Duration (days)" errors={errors}>
+          <Input id={fieldId('duration')} inputMode="numeric" value={form.duration} onChange={(e) => set('duration', e.target.value)} {...invalid('duration', errors)} />
+        </Row>
+        <Choice field="routeOfAdministration" label="Route of administration" values={ROUTES} value={form.routeOfAdministration} onChange={(v) => set('routeOfAdministration', v)} errors={errors} />
+      </div>
+    </fieldset>
+  );
+}
+
+/** Why and who: purposes and the three demographics. */
+export function ContextFields({ form, set, errors }: FieldsProps) {
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-1 text-sm font-semibold">Context</legend>
+      <fieldset className="grid gap-2" aria-describedby={errors.primaryPurpose ? `${fieldId('primaryPurpose')}-error` : undefined}>
+        <legend className="text-sm font-medium">Primary purpose</legend>
+        <div className="grid grid-cols-1 gap-1.5 min-[360px]:grid-cols-2">
+          {PRIMARY_PURPOSES.map((p, i) => (
+            <label key={p} className="flex items-center gap-2 text-sm">
+              <input
+                id={i === 0 ? fieldId('primaryPurpose') : undefined}
+                type="checkbox"
+                checked={form.primaryPurpose.includes(p)}
+                onChange={(e) => set('primaryPurpose', e.target.checked ? [...form.primaryPurpose, p] : form.primaryPurpose.filter((x) => x !== p))}
+              />
+              {p}
+            </label>
+          ))}
+        </div>
+        <Problem field="primaryPurpose" errors={errors} />
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Choice field="ageRange" label="Age range" values={AGE_RANGES} value={form.ageRange} onChange={(v) => set('ageRange', v)} errors={errors} />
+        <Choice field="biologicalSex" label="Biological sex" values={BIOLOGICAL_SEXES} value={form.biologicalSex} onChange={(v) => set('biologicalSex', v)} errors={errors} />
+        <Choice field="activityLevel" label="Activity level" values={WIZARD_ACTIVITY_LEVELS} value={form.activityLevel} onChange={(v) => set('activityLevel', v)} errors={errors} />
+      </div>
+    </fieldset>
+  );
+}
+
+/** What happened: rated outcomes (one add-effect control), when, other effects and the stack. */
+export function OutcomeFields({ form, set, errors, pending, setPending }: FieldsProps & { pending: string; setPending: (text: string) => void }) {
+  const add = () => {
+    const name = pending.trim();
+    if (!name || Object.keys(form.outcomes).some((k) => k.toLowerCase() === name.toLowerCase())) return;
+    set('outcomes', { ...form.outcomes, [name]: null });
+    setPending('');
+  };
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-1 text-sm font-semibold">Outcomes (1-10)</legend>
+      {Object.entries(form.outcomes).map(([name, value]) => (
+        <div key={name} className="grid gap-1">
+          <div className="flex items-center justify-between gap-2">
+            <span className="min-w-0 text-sm [overflow-wrap:anywhere]">{name}</span>
+            {Object.keys(form.outcomes).length > 1 && (
+              <Button type="button" variant="ghost" size="sm" aria-label={`Remove ${name}`} onClick={() => set('outcomes', Object.fromEntries(Object.entries(form.outcomes).filter(([k]) => k !== name)))}>
+                Remove
+              </Button>
+            )}
+          </div>
+          <Slider label={name} min={OUTCOME_MIN} max={OUTCOME_MAX} value={value} unsetLabel={NOT_RATED} onValueChange={(v) => set('outcomes', { ...form.outcomes, [name]: v })} />
+        </div>
+      ))}
+      <div className="grid gap-1.5">
+        <Label htmlFor={fieldId('outcomes')}>Add an effect to rate</Label>
+        <div className="flex flex-wrap gap-2">
+          <Input
+            id={fieldId('outcomes')}
+            className="min-w-0 flex-1 basis-40"
+            value={pending}
+            onChange={(e) => setPending(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                add();
+              }
+            }}
+            {...invalid('outcomes', errors)}
+          />
+          <Button type="button" variant="outline" onClick={add}>
+            Add effect
+          </Button>
+        </div>
+        <Problem field="outcomes" errors={errors} />
+      </div>
+      <Choice field="timeline" label="When did you notice effects?" values={TIMELINES} value={form.timeline} onChange={(v) => set('timeline', v)} errors={errors} />
+      <Row field="effects" label="Extra effects" errors={errors} hint="Separate effects with commas; blank entries are ignored.">
+        <Input id={fieldId('effects')} value={form.effects} onChange={(e) => set('effects', e.target.value)} {...invalid('effects', errors)} />
+      </Row>
+      <Row field="stack" label="Stack (other compounds)" errors={errors} hint="Separate entries with commas.">
+        <Input id={fieldId('stack')} value={form.stack} onChange={(e) => set('stack', e.target.value)} {...invalid('stack', errors)} />
+      </Row>
+    </fieldset>
+  );
+}
+
+/** Sourcing, and whether it is on the public card (purity never is). */
+export function SourcingFields({ form, set, errors }: FieldsProps) {
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-1 text-sm font-semibold">Sourcing (optional)</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Row field="vendorUrl" label="Vendor URL" errors={errors}>
+          <Input id={fieldId('vendorUrl')} type="url" value={form.vendorUrl} onChange={(e) => set('vendorUrl', e.target.value)} {...invalid('vendorUrl', errors)} />
+        </Row>
+        <Row field="batchId" label="Batch ID" errors={errors}>
+          <Input id={fieldId('batchId')} value={form.batchId} onChange={(e) => set('batchId', e.target.value)} {...invalid('batchId', errors)} />
+        </Row>
+        <Row field="purity" label="Purity (%)" errors={errors}>
+          <Input id={fieldId('purity')} inputMode="decimal" value={form.purity} onChange={(e) => set('purity', e.target.value)} {...invalid('purity', errors)} />
+        </Row>
+        <Row field="volumeMl" label="Volume (ml)" errors={errors}>
+          <Input id={fieldId('volumeMl')} inputMode="decimal" value={form.volumeMl} onChange={(e) => set('volumeMl', e.target.value)} {...invalid('volumeMl', errors)} />
+        </Row>
+      </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-primary" checked={form.publishSourcing} onChange={(e) => set('publishSourcing', e.target.checked)} />
+        <span>Publish sourcing details (vendor host, batch ID and volume; a vendor address sends the report to a moderator first)</span>
+      </label>
+    </fieldset>
+  );
+}

@@ -1,0 +1,155 @@
+// The correction form behind "Update Experience": every field the wizard asks,
+// filled from the author's report, checked with the schema the server parses the correction with
+// (contract/experiences.ts UpdateExperienceRequest), each problem under its field.
+import { formatIssues } from '@contract/common';
+import { type OwnExperience, UpdateExperienceRequest } from '@contract/experiences';
+import { cleanList, ratedOutcomes } from '@contract/rules';
+
+export interface CorrectionForm {
+  peptide: { _id: string; name: string; category: string };
+  dosage: string;
+  frequency: string;
+  duration: string;
+  routeOfAdministration: string;
+  primaryPurpose: string[];
+  ageRange: string;
+  biologicalSex: string;
+  activityLevel: string;
+  timeline: string;
+  /** Each outcome with its rating, or null while "Not rated" (an effect just added; never sent). */
+  outcomes: Record<string, number | null>;
+  /** Extra effects and stack, comma-separated as typed. */
+  effects: string;
+  stack: string;
+  story: string;
+  vendorUrl: string;
+  batchId: string;
+  purity: string;
+  volumeMl: string;
+  publishSourcing: boolean;
+}
+
+export type CorrectionField = Exclude<keyof CorrectionForm, 'peptide'> | 'peptideId';
+export type CorrectionErrors = Partial<Record<CorrectionField, string>>;
+
+export function formOf(e: OwnExperience): CorrectionForm {
+  const d = e.demographics;
+  return {
+    peptide: { _id: e.peptideId, name: e.peptideName, category: e.peptideCategory },
+    dosage: e.dosage,
+    frequency: e.frequency,
+    duration: String(e.duration),
+    routeOfAdministration: e.route,
+    primaryPurpose: e.primaryPurpose,
+    ageRange: d?.ageRange ?? '',
+    biologicalSex: d?.biologicalSex ?? '',
+    activityLevel: d?.activityLevel ?? '',
+    timeline: e.timeline,
+    outcomes: e.outcomes,
+    effects: e.effects.join(', '),
+    stack: e.stack.join(', '),
+    story: e.story,
+    vendorUrl: e.sourcing?.vendorUrl ?? '',
+    batchId: e.sourcing?.batchId ?? '',
+    purity: e.sourcing?.purityPercentage === undefined ? '' : String(e.sourcing.purityPercentage),
+    volumeMl: e.sourcing?.volumeMl === undefined ? '' : String(e.sourcing.volumeMl),
+    publishSourcing: e.publishSourcing,
+  };
+}
+
+/** A plain number as typed ("98.5"), NaN for anything else, undefined when empty. */
+function numberOf(text: string, whole = false): number | undefined {
+  const t = text.trim();
+  if (!t) return undefined;
+  return (whole ? /^\d+$/ : /^\d+(\.\d+)?$/).test(t) ? Number(t) : Number.NaN;
+}
+
+/** The request body: every field as the form shows it (the server writes nothing when nothing changed). */
+export function changesOf(f: CorrectionForm): UpdateExperienceRequest {
+  const sourcing = { vendorUrl: f.vendorUrl.trim() || undefined, batchId: f.batchId.trim() || undefined, purityPercentage: numberOf(f.purity), volumeMl: numberOf(f.volumeMl) };
+  const anySourcing = Object.values(sourcing).some((v) => v !== undefined);
+  return {
+    peptideId: f.peptide._id,
+    dosage: f.dosage.trim(),
+    frequency: f.frequency as UpdateExperienceRequest['frequency'],
+    duration: numberOf(f.duration, true) ?? Number.NaN,
+    routeOfAdministration: f.routeOfAdministration as UpdateExperienceRequest['routeOfAdministration'],
+    primaryPurpose: f.primaryPurpose as UpdateExperienceRequest['primaryPurpose'],
+    demographics: { ageRange: f.ageRange, biologicalSex: f.biologicalSex, activityLevel: f.activityLevel } as UpdateExperienceRequest['demographics'],
+    timeline: f.timeline as UpdateExperienceRequest['timeline'],
+    outcomes: ratedOutcomes(f.outcomes),
+    effects: cleanList(f.effects.split(',')),
+    stack: cleanList(f.stack.split(',')),
+    story: f.story,
+    sourcing: anySourcing ? sourcing : null,
+    publishSourcing: f.publishSourcing,
+  };
+}
+
+/** The request paths as the schema names them, and the form field each belongs to. */
+const PATH_FIELD: Record<string, CorrectionField> = {
+  peptideId: 'peptideId',
+  dosage: 'dosage',
+  frequency: 'frequency',
+  duration: 'duration',
+  routeOfAdministration: 'routeOfAdministration',
+  primaryPurpose: 'primaryPurpose',
+  'demographics.ageRange': 'ageRange',
+  'demographics.biologicalSex': 'biologicalSex',
+  'demographics.activityLevel': 'activityLevel',
+  timeline: 'timeline',
+  outcomes: 'outcomes',
+  effects: 'effects',
+  stack: 'stack',
+  story: 'story',
+  'sourcing.vendorUrl': 'vendorUrl',
+  'sourcing.batchId': 'batchId',
+  'sourcing.purityPercentage': 'purity',
+  'sourcing.volumeMl': 'volumeMl',
+};
+
+/** A person's words where the schema has only a type or a list of values (a blank choice, a number typed wrong). */
+const PLAIN: Partial<Record<CorrectionField, string>> = {
+  peptideId: 'Choose a peptide',
+  duration: 'Enter the number of days, a whole number like 30',
+  frequency: 'Choose a frequency',
+  routeOfAdministration: 'Choose a route',
+  ageRange: 'Choose an age range',
+  biologicalSex: 'Choose a biological sex',
+  activityLevel: 'Choose an activity level',
+  timeline: 'Choose when you noticed effects',
+  purity: 'Purity must be a number, like 98.5',
+  volumeMl: 'Volume must be a number of ml, like 2.5',
+};
+
+/** The field's name in a message that starts with its request path ("sourcing.volumeMl must be positive"). */
+const LABEL: Partial<Record<string, string>> = {
+  'sourcing.vendorUrl': 'Vendor URL',
+  'sourcing.batchId': 'Batch ID',
+  'sourcing.purityPercentage': 'Purity',
+  'sourcing.volumeMl': 'Volume',
+  routeOfAdministration: 'Route',
+  primaryPurpose: 'Primary purpose',
+  peptideId: 'Peptide',
+};
+
+function humanise(text: string): string {
+  const path = Object.keys(LABEL).find((p) => text.startsWith(p));
+  const named = path ? `${LABEL[path]}${text.slice(path.length)}` : text;
+  return named.charAt(0).toUpperCase() + named.slice(1);
+}
+
+/** The problems of the form, at most one per field, in the server's words (or plainer ones). */
+export function correctionErrors(f: CorrectionForm): CorrectionErrors {
+  const result = UpdateExperienceRequest.safeParse(changesOf(f));
+  if (result.success) return {};
+  const errors: CorrectionErrors = {};
+  for (const issue of result.error.issues) {
+    const path = (issue.code === 'invalid_key' ? issue.path.slice(0, -1) : issue.path).map(String);
+    const key = PATH_FIELD[path.join('.')] ?? PATH_FIELD[path.slice(0, 2).join('.')] ?? PATH_FIELD[path[0] ?? ''];
+    if (!key || errors[key]) continue;
+    const plain = PLAIN[key];
+    errors[key] = plain && (issue.code === 'invalid_type' || issue.code === 'invalid_value') ? plain : humanise(formatIssues([issue]));
+  }
+  return errors;
+}
