@@ -474,8 +474,8 @@ export function breakdownNoise(key: Buffer, cell: string, n: number): number {
 
 /**
  * Rewrites the research export's breakdown (reports per peptide, age range and sex): settled
- * reports only, with breakdownNoise added, and cells whose noisy count is under K_ANONYMITY left
- * out. Written here, at batches only (`cells`: only the rows of these, a change applied at once).
+ * reports only, with breakdownNoise added; cells of fewer than K_ANONYMITY reports, or whose noisy
+ * count is under it, left out. Written here, at batches only (`cells`: only the rows of these, a change applied at once).
  */
 export async function refreshBreakdown(ctx: AppContext, tx: Queryable, at: Date, cells?: Cell[]): Promise<void> {
   const values: unknown[] = [settledBefore(ctx, at)];
@@ -495,7 +495,10 @@ export async function refreshBreakdown(ctx: AppContext, tx: Queryable, at: Date,
     values,
     { prepare: true },
   );
+  // A cell of fewer than K_ANONYMITY reports is never listed, whatever its noise: noise of +4 or
+  // more (about 4% of draws) would otherwise list a lone report's age range and sex.
   const rows = res.rows
+    .filter((r) => r.n >= K_ANONYMITY)
     .map((r) => ({ ...r, n: r.n + breakdownNoise(ctx.noiseKey, `${r.peptide_id}|${r.age_range}|${r.biological_sex}`, r.n) }))
     .filter((r) => r.n >= K_ANONYMITY);
   if (only) await tx.query(`delete from research_breakdown where ${only.replaceAll('$2', '$1')}`, [values[1]], { prepare: true });

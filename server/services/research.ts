@@ -171,7 +171,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
   const pageRows = res.rows.slice(0, limit);
   // Settled reports with noise fixed per cell and count, written at publication batches only
   // (services/publication.ts refreshBreakdown): comparing two exports tells no one report's
-  // demographics. Cells whose noisy count is under K_ANONYMITY are not written at all: their very
+  // demographics. Cells of fewer than K_ANONYMITY reports, or whose noisy count is under it, are not written at all: their very
   // row would tell the age range and sex of the few reports in it.
   const breakdown = await ctx.cache.get('research:breakdown', async () => {
     const b = await ctx.db.query<{ peptide: string; age_range: string; biological_sex: string; n: number }>(

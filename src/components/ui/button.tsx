@@ -24,9 +24,13 @@ const sizes: Record<ButtonSize, string> = {
   icon: 'size-10',
 };
 
-/** Button look for anything clickable, e.g. a router Link that should look like a button. */
-export function buttonClasses({ variant = 'primary', size = 'md' }: { variant?: ButtonVariant; size?: ButtonSize } = {}): string {
-  return cn(base, variants[variant], sizes[size]);
+/**
+ * Button look for anything clickable, e.g. a router Link that should look like a button. `wrap`:
+ * the label holds text a member wrote (a peptide's name), which may be one long word: it wraps
+ * onto more lines instead of pushing the page sideways on a phone.
+ */
+export function buttonClasses({ variant = 'primary', size = 'md', wrap = false }: { variant?: ButtonVariant; size?: ButtonSize; wrap?: boolean } = {}): string {
+  return cn(base, variants[variant], sizes[size], wrap && 'h-auto min-h-10 max-w-full shrink whitespace-normal py-2 text-left');
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

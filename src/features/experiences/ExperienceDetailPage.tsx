@@ -31,7 +31,7 @@ function Onward({ peptideId, peptideName }: { peptideId: string; peptideName: st
   const [copied, setCopied] = useState<string | null>(null);
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Link to={withQuery(paths.community, COMMUNITY_PEPTIDE_PARAM, peptideId)} className={buttonClasses({ variant: 'outline' })}>
+      <Link to={withQuery(paths.community, COMMUNITY_PEPTIDE_PARAM, peptideId)} className={buttonClasses({ variant: 'outline', wrap: true })}>
         More {peptideName} reports
       </Link>
       <Button

@@ -197,7 +197,7 @@ export function PeptideDetailPage() {
         </div>
         <ReviewStatus peptide={peptide} />
         {/* The wizard opens with this peptide chosen. */}
-        <Link to={withQuery(paths.submit, SUBMIT_PEPTIDE_PARAM, peptide._id)} className={`${buttonClasses({})} justify-self-start`}>
+        <Link to={withQuery(paths.submit, SUBMIT_PEPTIDE_PARAM, peptide._id)} className={`${buttonClasses({ wrap: true })} justify-self-start`}>
           Share your experience with {peptide.name}
         </Link>
       </div>
