@@ -398,12 +398,13 @@ describe('research hub (moderators)', () => {
     const cells = data.breakdown.filter((b) => b.peptide === name);
     // (30-34, male) holds 6 reports over two activity levels; (50+, female) only 4. Each count
     // carries its cell's noise (services/publication.ts breakdownNoise), and a cell is listed only
-    // where the noisy count is 5 or more: listing it, even without its count, would tell its age and sex.
+    // where it holds 5 or more reports and its noisy count is 5 or more: listing it, even without
+    // its count, would tell its age and sex. So (50+, female) is never listed, whatever its noise.
     const noisy = (ageRange: string, sex: string, n: number) => n + breakdownNoise(t.ctx.noiseKey, `${pid}|${ageRange}|${sex}`, n);
     for (const [ageRange, sex, n] of [['30-34', 'male', 6], ['50+', 'female', 4]] as const) {
       const expected = noisy(ageRange, sex, n);
       const listed = cells.filter((c) => c.ageRange === ageRange && c.biologicalSex === sex);
-      expect(listed).toEqual(expected >= 5 ? [{ peptide: name, ageRange, biologicalSex: sex, experiences: expected }] : []);
+      expect(listed).toEqual(n >= 5 && expected >= 5 ? [{ peptide: name, ageRange, biologicalSex: sex, experiences: expected }] : []);
     }
     for (const b of data.breakdown) expect(b.experiences).toBeGreaterThanOrEqual(5);
   });
