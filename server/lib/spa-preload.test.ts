@@ -68,6 +68,14 @@ describe("index.html with the page's code announced", () => {
   });
 });
 
+describe('which paths are pages of the app', () => {
+  const spa = loadSpaIndex(dir)!;
+  it('a route of the manifest in any case, with a trailing slash or a query, is a page; anything else is not', () => {
+    for (const url of ['/', '/community', '/Community/', '/community?sort=rating', '/peptides/42', '/PEPTIDES/42?tab=x']) expect(spa.isPage(url), url).toBe(true);
+    for (const url of ['/no/such/page', '/communityx', '/peptides', '/peptides/42/more', '//', '/community//', '/explore']) expect(spa.isPage(url), url).toBe(false);
+  });
+});
+
 describe('route patterns as the server matches them', () => {
   it.each([
     ['/', ['/'], ['//', '/x', '']],

@@ -35,10 +35,17 @@ export interface SpaIndex {
   pageFor(url: string): KeptAnswer;
   /** The same page's HTML as text. */
   htmlFor(url: string): string;
+  /**
+   * Whether a route of the app has this path (query string ignored): the history fallback sends
+   * the app for any path, with 404 for the others (a mistyped address), which the app shows as
+   * its not-found page. Case-insensitive, as the app's router is. Without a route manifest (an
+   * older build) every path is taken as a page.
+   */
+  isPage(url: string): boolean;
 }
 
-function spaIndexOf(pageFor: (url: string) => KeptAnswer): SpaIndex {
-  return { pageFor, htmlFor: (url) => pageFor(url).identity.toString('utf8') };
+function spaIndexOf(pageFor: (url: string) => KeptAnswer, isPage: (url: string) => boolean = () => true): SpaIndex {
+  return { pageFor, htmlFor: (url) => pageFor(url).identity.toString('utf8'), isPage };
 }
 
 export function loadSpaIndex(staticDir: string): SpaIndex | null {
@@ -80,12 +87,19 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
       ),
     ]),
   );
-  return spaIndexOf((url) => {
-    const [pathname = '/', query] = url.split('?');
-    // The page was pre-rendered with no filters: for an address with some, the app renders it.
-    const prerenderedPage = query === undefined ? withShell.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) : undefined;
-    return prerenderedPage ?? pageHtml(pathname);
-  });
+  const anyCase = routes.map(({ pattern }) => new RegExp(pattern.source, 'i'));
+  return spaIndexOf(
+    (url) => {
+      const [pathname = '/', query] = url.split('?');
+      // The page was pre-rendered with no filters: for an address with some, the app renders it.
+      const prerenderedPage = query === undefined ? withShell.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) : undefined;
+      return prerenderedPage ?? pageHtml(pathname);
+    },
+    (url) => {
+      const pathname = url.split('?')[0] ?? '/';
+      return anyCase.some((pattern) => pattern.test(pathname));
+    },
+  );
 }
 
 function escapeHtml(text: string): string {

@@ -80,9 +80,11 @@ export const spa = fp(
       // HTML served as an image or a script helps nobody and hides broken links.
       if (looksLikeFile(request)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
-        // History fallback: the SPA's router decides what any other path shows.
+        // History fallback: the SPA's router decides what any other path shows; a path no route
+        // has (a mistyped address) gets its not-found page with a 404, so links checkers, search
+        // engines and API clients see what a person sees.
         if (!spaIndex) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+        reply.code(spaIndex.isPage(decodedPath(request)) ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
         return reply.send(keptPayload(request, reply, spaIndex.pageFor(request.url)));
       }
       return reply.code(404).send({ success: false, error: 'Not found', code: 'not_found' });

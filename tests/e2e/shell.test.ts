@@ -112,11 +112,13 @@ describe('session in the browser', () => {
 describe('routes and theme', () => {
   it('says an unknown path has no page, keeps its address, and offers ways onward', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/no/such/page');
+    // A 404 as well, for link checkers and search engines; a page of the app is a 200.
+    expect((await page.goto('/no/such/page'))?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/no/such/page');
     await page.getByRole('navigation', { name: 'Ways onward' }).getByRole('link', { name: 'Community experiences' }).click();
     await page.waitForURL((url) => url.pathname === '/community');
+    expect((await page.goto('/Community/?sort=rating'))?.status()).toBe(200);
     await context.close();
   });
 
