@@ -163,6 +163,15 @@ describe('community', () => {
     await expect.poll(() => page.url()).toMatch(/\/community$/);
     expect(await page.getByLabel('Search').inputValue()).toBe('');
     expect(await page.getByLabel('Sort').inputValue()).toBe('newest');
+
+    // Every card has a way in (issue 32, item 7: before, its only link was the peptide's name):
+    // "Read the full report" opens that report.
+    const newest = (await api('GET', '/api/experiences?sort=newest&limit=1')).body.data.experiences[0];
+    await expect.poll(async () => (await cards.first().getByRole('heading', { level: 2 }).textContent()) === newest.peptideName).toBe(true);
+    expect(await cards.getByRole('link', { name: 'Read the full report' }).count()).toBe(await cards.count());
+    await cards.first().getByRole('link', { name: 'Read the full report' }).click();
+    await page.waitForURL((url) => url.pathname === `/experiences/${newest._id}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await context.close();
   });
 

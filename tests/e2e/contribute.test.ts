@@ -221,20 +221,34 @@ describe('privacy data rights', () => {
     const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
     expect(exported).toMatchObject({ trackingId, dosage: '500 mcg', duration: 21 });
 
-    // Update Experience: the corrected story is stored.
+    // Update Experience corrects a typo in any field the wizard asked, the peptide included
+    // (issue 32, item 5: before, only the story, outcomes and effects could be changed).
+    const other = ((await api('GET', '/api/peptides?limit=100&sort=name')).body.data.peptides as { _id: string; name: string }[]).find((p) => p._id !== peptide._id)!;
     await page.getByRole('button', { name: 'Update Experience' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update Experience' });
     await dialog.waitFor();
     const corrected = `${storyWith(marker)} Correction: it was seven weeks, not six.`;
     await dialog.getByLabel('Story').fill(corrected);
     await dialog.getByLabel('Extra effects').fill('Less pain, Better sleep');
+    await choosePeptide(page, other.name);
+    await dialog.getByLabel('Dosage').fill('250 mcg');
+    await dialog.getByLabel('Frequency').selectOption('daily');
+    await dialog.getByLabel('Duration (days)').fill('49');
+    await dialog.getByLabel('Route of administration').selectOption('subcutaneous');
     await shot(page, 'privacy-update');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toastShown(page, 'Experience updated successfully');
     await page.getByText('Less pain, Better sleep').waitFor();
     const after = await api('POST', '/api/experiences/tracking/lookup', { trackingId });
-    expect(after.body.data.experience.story).toBe(corrected);
-    expect(after.body.data.experience.effects).toEqual(['Less pain', 'Better sleep']);
+    expect(after.body.data.experience).toMatchObject({
+      story: corrected,
+      effects: ['Less pain', 'Better sleep'],
+      peptideId: other._id,
+      dosage: '250 mcg',
+      frequency: 'daily',
+      duration: 49,
+      route: 'subcutaneous',
+    });
 
     // Delete Data: asks first, then the report is gone.
     await page.getByRole('button', { name: 'Delete Data' }).click();

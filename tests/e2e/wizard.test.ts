@@ -181,6 +181,52 @@ describe('submit wizard', () => {
     await context.close();
   });
 
+  it('asks about an effect typed and not added instead of dropping it, and states the story rule once, keeping a text over the limit whole', async () => {
+    // Issue 32, items 1 and 2: before, the typed effect vanished on Next, and a 1,100-character
+    // paste was cut to 1,000 under a "Recommended minimum" that contradicted the error.
+    const peptide = await firstPeptide();
+    const { context, page } = await newPage(browser);
+    await step1(page, peptide.name);
+    await steps2and3(page);
+    expect(await page.getByRole('button', { name: /^Add/ }).count()).toBe(1);
+    await page.getByRole('slider').first().fill('7');
+    const typed = page.getByLabel('Add an effect to rate');
+    await typed.fill('Focus');
+    await page.getByLabel('When did you notice effects?').selectOption('1-week');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Press “Add effect” to rate what you typed, or clear the box.').waitFor();
+    await page.getByText('Step 3 of 4').waitFor();
+    expect(await typed.inputValue()).toBe('Focus');
+    expect(await typed.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('button', { name: 'Add effect' }).click();
+    const focus = page.getByRole('slider', { name: 'Focus' });
+    await focus.focus();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Step 4 of 4').waitFor();
+
+    const story = page.getByLabel('Your story');
+    await story.fill('ten chars!');
+    await page.getByText('At least 100 characters (90 to go)').waitFor();
+    expect(await page.getByText(/min read/).count()).toBe(0);
+    expect(await page.getByText(/Recommended/).count()).toBe(0);
+    const long = `Rule ${unique()} `.padEnd(1100, 'x');
+    await story.fill(long);
+    await page.getByText(/100 over the limit of 1000 characters: shorten it to send it/).waitFor();
+    expect(await story.inputValue()).toBe(long);
+    await page.getByRole('button', { name: 'Submit Experience' }).click();
+    expect(await story.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('tracking-id').count()).toBe(0);
+    // Shortened, it goes, with the asked-about effect rated.
+    await story.fill(`Rule ${unique()}: four weeks, the focus came back in the second week and stayed; sleep was better from the third week on.`);
+    await page.getByRole('button', { name: 'Submit Experience' }).click();
+    const trackingId = (await page.getByTestId('tracking-id').textContent())!.replace(/\s/g, '');
+    const own = await api('POST', '/api/experiences/tracking/lookup', { trackingId });
+    expect(own.status).toBe(200);
+    expect(own.body.data.experience.outcomes).toMatchObject({ Focus: 8 });
+    await context.close();
+  });
+
   it.each(['light', 'dark'])('refuses a duration over the contract limit at step 1, with the limit under the field (%s)', async (theme) => {
     const peptide = await firstPeptide();
     const { context, page } = await newPage(browser);
