@@ -23,7 +23,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +30,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { COUNTER_TABLES } from '../server/db/housekeeping';
 import { batchUnderLoad, lettersOf, mixedLoad, submissionBody, submissionLoad, type BatchFigures, type MixedFigures, type SubmitFigures } from './bench-publication';
+import { freePort } from './local-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -181,17 +181,6 @@ async function preparePostgres(checkout: Checkout = THIS_CHECKOUT): Promise<Node
 }
 
 // ---------- server ----------
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function startServer(
   env: NodeJS.ProcessEnv,

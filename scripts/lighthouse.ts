@@ -10,11 +10,11 @@
 //   npm run lighthouse [-- --strict] [-- --details] [-- --pages /,/peptides] [-- --runs 5]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort, waitForHealth } from './local-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -29,30 +29,6 @@ const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100 } a
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Times a run that Lighthouse could not measure (a runtimeError) is measured again. */
 const MEASURE_RETRIES = 2;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitForHealth(url: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('server did not become healthy');
-}
 
 if (!fs.existsSync(CHROMIUM)) {
   console.error(`Lighthouse needs Chromium at ${CHROMIUM}: apt-get install -y chromium`);

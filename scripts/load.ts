@@ -7,9 +7,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, waitForHealth } from './local-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -21,17 +21,6 @@ const SECONDS = Number(arg('seconds') ?? process.env.LOAD_SECONDS ?? (process.en
 const CLIENTS = Number(arg('clients') ?? process.env.LOAD_CLIENTS ?? 50);
 const MODERATOR = { email: 'moderator@load.test', password: 'load-moderator-password' };
 const PASSWORD = 'load-member-password';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + 5 });
 let port = 0;
@@ -82,19 +71,6 @@ function call(method: string, url: string, { body, token, address }: { body?: un
   });
 }
 
-async function waitForHealth(deadlineMs: number, output: () => string): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await call('GET', '/api/health')).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not start:\n${output()}`);
-}
-
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -133,7 +109,7 @@ async function main() {
   process.on('exit', cleanup);
 
   try {
-    await waitForHealth(120_000, () => output);
+    await waitForHealth(`http://127.0.0.1:${port}`, { server, timeoutMs: 120_000, output: () => output });
 
     // Setup, outside the measurement: a few approved members to vote, and ids to read.
     const mod = await call('POST', '/api/users/login', { body: MODERATOR, address: '10.200.0.1' });

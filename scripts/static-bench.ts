@@ -14,12 +14,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { freePort, waitForHealth } from './local-server';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,31 +43,6 @@ const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const CHROMIUM = process.env.CHROME_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium';
 /** Clock ticks per second of /proc/<pid>/stat's times. */
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('server did not become healthy');
-}
 
 /** One GET with the browser's Accept-Encoding: its encoding and the body's bytes as they came over the wire. */
 function getEncoded(url: string): Promise<{ encoding: string; bytes: number }> {
@@ -185,7 +160,7 @@ async function start(dir: string): Promise<Running> {
   });
   const running = { label, baseURL, distDir, server, work };
   try {
-    await waitForHealth(baseURL, server);
+    await waitForHealth(baseURL, { server, timeoutMs: 120_000 });
   } catch (err) {
     await stop(running);
     throw err;

@@ -1,9 +1,9 @@
 // Starts the real server on the built app and a data folder (fresh, or a copy of one prepared by
 // `prepareData`), on a free port. The global setup starts one per test worker; a test that needs
 // another mode (for example MODERATION=pre) starts its own with `env`.
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { freePort, waitForHealth } from '../../scripts/local-server';
 
 export const E2E_MODERATOR = { email: 'moderator@e2e.test', password: 'e2e-moderator-password' };
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -38,32 +38,6 @@ export function prepareData(dataDir: string): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become healthy in time');
-}
-
 export interface AppServer {
   baseURL: string;
   stop: () => Promise<void>;
@@ -83,7 +57,7 @@ export async function startAppServer({ distDir, dataDir, env = {} }: { distDir: 
   server.stdout?.on('data', (d) => logs.push(String(d)));
   server.stderr?.on('data', (d) => logs.push(String(d)));
   try {
-    await waitForHealth(baseURL, server, 180_000);
+    await waitForHealth(baseURL, { server, timeoutMs: 180_000 });
   } catch (err) {
     server.kill('SIGKILL');
     throw new Error(`${(err as Error).message}\n${logs.join('')}`);

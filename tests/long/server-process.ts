@@ -1,6 +1,6 @@
 // Starts the real server (node --import tsx server/index.ts) as a child process for the long runs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+export { freePort } from '../../scripts/local-server';
 
 export const MODERATOR = { email: 'moderator@durability.test', password: 'durability-moderator-pw' };
 
@@ -10,16 +10,6 @@ export interface ServerProcess {
   output: () => string;
   /** Resolves with the exit code (or signal name) once the process has ended. */
   exited: Promise<number | string>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export function spawnServer(env: Record<string, string>, port: number): ServerProcess {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../contract';
 import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 import { expectError, moderatorToken } from './fixtures';
+import { freePort } from '../../scripts/local-server';
 
 let t: TestApp;
 let mod: Record<string, string>;
@@ -217,16 +218,6 @@ let server: ChildProcess | null = null;
 let base = '';
 let dataDir = '';
 let serverLog = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function rawHttp(port: number, text: string, { end = true } = {}): Promise<string> {
   return new Promise((resolve) => {
