@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
+import { fillWizardToStory } from './wizard-steps';
 import { api, approvedMember, firstPeptide, launch, newPage, screenshotDir, submitExperience, choosePeptide } from './browser';
 
 let browser: Browser;
@@ -32,27 +33,8 @@ async function toastShown(page: Page, text: string) {
 
 
 async function fillSteps1to3(page: Page, peptideName: string) {
-  await page.goto('/submit');
+  await fillWizardToStory(page, peptideName);
   await page.getByRole('heading', { name: 'Share Your Experience' }).waitFor();
-  await page.getByText('Step 1 of 4').waitFor();
-  await choosePeptide(page, peptideName);
-  await page.getByLabel('Dosage').fill('250 mcg');
-  await page.getByLabel('Frequency').selectOption('daily');
-  await page.getByLabel('Duration (days)').fill('42');
-  await page.getByLabel('Route of administration').selectOption('subcutaneous');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('Step 2 of 4').waitFor();
-  await page.getByRole('checkbox', { name: 'Recovery' }).check();
-  await page.getByLabel('Age range').selectOption('30-34');
-  await page.getByLabel('Biological sex').selectOption('female');
-  await page.getByLabel('Activity level').selectOption('active');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('Step 3 of 4').waitFor();
-  // Every slider starts "Not rated"; a report needs one rated.
-  await page.getByRole('slider').first().fill('7');
-  await page.getByLabel('When did you notice effects?').selectOption('1-week');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('Step 4 of 4').waitFor();
 }
 
 async function searchExperiences(marker: string) {

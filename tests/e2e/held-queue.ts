@@ -79,10 +79,13 @@ export async function heldReports(server: QueueServer, n: number, label: string)
   return ids;
 }
 
-/** A signed-in moderator's page on that server (tokens put in storage before the app starts). */
+/**
+ * A signed-in moderator's page on a server of its own (tokens put in storage before the app
+ * starts): this queue's server, or any other started with startAppServer.
+ */
 export async function moderatorPage(
   browser: Browser,
-  server: QueueServer,
+  server: Pick<QueueServer, 'baseURL'>,
   options: { width?: number; theme?: 'light' | 'dark' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({

@@ -13,8 +13,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AGE_RANGES, BIOLOGICAL_SEXES, WIZARD_ACTIVITY_LEVELS } from '../../contract/vocabulary';
 import { BODY_PAD_BYTES } from '../../contract/rules';
-import { startAppServer, type AppServer, E2E_MODERATOR } from './app-server';
-import { apiAt, firstPeptide, launch, screenshotDir, choosePeptide } from './browser';
+import { startAppServer, type AppServer } from './app-server';
+import { moderatorPage } from './held-queue';
+import { fillWizardToStory } from './wizard-steps';
+import { apiAt, firstPeptide, launch, screenshotDir } from './browser';
 
 // A combination nothing else in a URL could spell.
 const MINE = { ageRange: AGE_RANGES[5], biologicalSex: BIOLOGICAL_SEXES[1], activityLevel: WIZARD_ACTIVITY_LEVELS[3] };
@@ -42,48 +44,16 @@ interface Recorded {
   bodyBytes: number;
 }
 
+/** The run's moderator signed in on this server, every request of the page recorded. */
 async function signedInContext(options: { width: number; theme: 'light' | 'dark' }): Promise<{ context: BrowserContext; page: Page; requests: Recorded[] }> {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: options.width, height: 900 }, colorScheme: options.theme, reducedMotion: 'reduce' });
-  const login = await apiAt(server.baseURL, 'POST', '/api/users/login', E2E_MODERATOR);
-  const { accessToken, refreshToken, user } = login.body.data;
-  await context.addInitScript(
-    ([a, r, u, theme]) => {
-      if (!localStorage.getItem('refreshToken')) {
-        localStorage.setItem('accessToken', a);
-        localStorage.setItem('refreshToken', r);
-        localStorage.setItem('userData', u);
-      }
-      localStorage.setItem('theme', theme);
-    },
-    [accessToken, refreshToken, JSON.stringify(user), options.theme] as const,
-  );
-  const page = await context.newPage();
+  const { context, page } = await moderatorPage(browser, server, options);
   const requests: Recorded[] = [];
   page.on('request', (r) => requests.push({ method: r.method(), url: r.url(), authorization: r.headers().authorization, bodyBytes: r.postDataBuffer()?.length ?? 0 }));
   return { context, page, requests };
 }
 
 async function writeReport(page: Page, peptideName: string) {
-  await page.goto('/submit');
-  await page.getByText('Step 1 of 4').waitFor();
-  await choosePeptide(page, peptideName);
-  await page.getByLabel('Dosage').fill('250 mcg');
-  await page.getByLabel('Frequency').selectOption('daily');
-  await page.getByLabel('Duration (days)').fill('42');
-  await page.getByLabel('Route of administration').selectOption('subcutaneous');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('Step 2 of 4').waitFor();
-  await page.getByRole('checkbox', { name: 'Recovery' }).check();
-  await page.getByLabel('Age range').selectOption(MINE.ageRange);
-  await page.getByLabel('Biological sex').selectOption(MINE.biologicalSex);
-  await page.getByLabel('Activity level').selectOption(MINE.activityLevel);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('Step 3 of 4').waitFor();
-  // Every slider starts "Not rated"; a report needs one rated.
-  await page.getByRole('slider').first().fill('7');
-  await page.getByLabel('When did you notice effects?').selectOption('1-week');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('Step 4 of 4').waitFor();
+  await fillWizardToStory(page, peptideName, MINE);
   await page.getByLabel('Your story').fill(STORY);
   // The preview has decided on the device (its note is the one for a combination not shown).
   await page.getByText(/share your age range, sex and\s+activity level, so they are not shown/).waitFor();

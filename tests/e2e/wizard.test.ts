@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_REASON_TEXT } from '../../contract/moderation';
 import { NOT_RATED, OVERALL_OUTCOME } from '../../contract/rules';
 import { axeViolations } from './axe';
-import { api, approvedMember, firstPeptide, launch, newPage, screenshotDir, choosePeptide } from './browser';
+import { fillAboutYouStep, fillOutcomesStep, fillUsageStep } from './wizard-steps';
+import { api, approvedMember, firstPeptide, launch, newPage, screenshotDir } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,32 +33,9 @@ async function scan(page: Page): Promise<string[]> {
   return (await axeViolations(page)).map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-async function step1(page: Page, peptideName: string, duration = '28') {
-  await page.goto('/submit');
-  await page.getByText('Step 1 of 4').waitFor();
-  await choosePeptide(page, peptideName);
-  await page.getByLabel('Dosage').fill('1 mg');
-  await page.getByLabel('Frequency').selectOption('daily');
-  await page.getByLabel('Duration (days)').fill(duration);
-  await page.getByLabel('Route of administration').selectOption('oral');
-}
-async function steps2and3(page: Page) {
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('Step 2 of 4').waitFor();
-  await page.getByRole('checkbox', { name: 'Recovery' }).check();
-  await page.getByLabel('Age range').selectOption('30-34');
-  await page.getByLabel('Biological sex').selectOption('male');
-  await page.getByLabel('Activity level').selectOption('active');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('Step 3 of 4').waitFor();
-}
-async function toStep4(page: Page, rate = true) {
-  // Every slider starts "Not rated"; a report needs one rated.
-  if (rate) await page.getByRole('slider').first().fill('7');
-  await page.getByLabel('When did you notice effects?').selectOption('1-week');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('Step 4 of 4').waitFor();
-}
+const step1 = (page: Page, peptideName: string, duration = '28') => fillUsageStep(page, peptideName, { dosage: '1 mg', duration, route: 'oral' });
+const steps2and3 = (page: Page) => fillAboutYouStep(page, { biologicalSex: 'male' });
+const toStep4 = (page: Page, rate = true) => fillOutcomesStep(page, { rate });
 
 /** A peptide with no common effects, created through the API as an approved member would. */
 async function plainPeptide(): Promise<{ _id: string; name: string }> {

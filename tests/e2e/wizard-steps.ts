@@ -1,0 +1,65 @@
+// The Submit wizard's first three steps as a person fills them in, for the browser tests that
+// need a report written through the page (contribute, publication, wizard). Each answer can be
+// changed; the defaults make a valid report.
+import type { Page } from 'playwright-core';
+import { choosePeptide } from './browser';
+
+export interface WizardAnswers {
+  dosage?: string;
+  frequency?: string;
+  duration?: string;
+  route?: string;
+  ageRange?: string;
+  biologicalSex?: string;
+  activityLevel?: string;
+}
+
+const DEFAULTS: Required<WizardAnswers> = {
+  dosage: '250 mcg',
+  frequency: 'daily',
+  duration: '42',
+  route: 'subcutaneous',
+  ageRange: '30-34',
+  biologicalSex: 'female',
+  activityLevel: 'active',
+};
+
+/** Opens /submit and fills step 1 (what was used), without pressing Next. */
+export async function fillUsageStep(page: Page, peptideName: string, answers: WizardAnswers = {}): Promise<void> {
+  const a = { ...DEFAULTS, ...answers };
+  await page.goto('/submit');
+  await page.getByText('Step 1 of 4').waitFor();
+  await choosePeptide(page, peptideName);
+  await page.getByLabel('Dosage').fill(a.dosage);
+  await page.getByLabel('Frequency').selectOption(a.frequency);
+  await page.getByLabel('Duration (days)').fill(a.duration);
+  await page.getByLabel('Route of administration').selectOption(a.route);
+}
+
+/** From step 1: Next, step 2 (purpose and demographics), Next; ends on step 3. */
+export async function fillAboutYouStep(page: Page, answers: WizardAnswers = {}): Promise<void> {
+  const a = { ...DEFAULTS, ...answers };
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Step 2 of 4').waitFor();
+  await page.getByRole('checkbox', { name: 'Recovery' }).check();
+  await page.getByLabel('Age range').selectOption(a.ageRange);
+  await page.getByLabel('Biological sex').selectOption(a.biologicalSex);
+  await page.getByLabel('Activity level').selectOption(a.activityLevel);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Step 3 of 4').waitFor();
+}
+
+/** On step 3: rates the first outcome 7 (every slider starts "Not rated"; a report needs one), then Next to step 4. */
+export async function fillOutcomesStep(page: Page, { rate = true }: { rate?: boolean } = {}): Promise<void> {
+  if (rate) await page.getByRole('slider').first().fill('7');
+  await page.getByLabel('When did you notice effects?').selectOption('1-week');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Step 4 of 4').waitFor();
+}
+
+/** Steps 1 to 3 with `answers`; ends on step 4, the story. */
+export async function fillWizardToStory(page: Page, peptideName: string, answers: WizardAnswers = {}): Promise<void> {
+  await fillUsageStep(page, peptideName, answers);
+  await fillAboutYouStep(page, answers);
+  await fillOutcomesStep(page);
+}
