@@ -31,7 +31,7 @@ export async function waitForHealth(baseUrl: string, { timeoutMs = 90_000, serve
   const deadline = Date.now() + timeoutMs;
   const failure = (why: string) => new Error(output ? `${why}:\n${output()}` : why);
   while (Date.now() < deadline) {
-    if (server && server.exitCode !== null) throw failure(`server exited with ${server.exitCode}`);
+    if (server && (server.exitCode !== null || server.signalCode !== null)) throw failure(`server exited with ${server.exitCode ?? server.signalCode}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) return;
     } catch {

@@ -7,27 +7,12 @@
 // short are refused with a sentence.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, dropRunDatabases, runPrefix } from '../postgres-databases';
-import { api, freePort, MODERATOR, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
+import { describe, expect, it } from 'vitest';
+import { createDatabase } from '../postgres-databases';
+import { api, freePort, longRunResources, MODERATOR, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
 
-const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-const pgRun = runPrefix();
-const dirs: string[] = [];
-const running: ServerProcess[] = [];
-afterAll(async () => {
-  for (const s of running) await stopServer(s).catch(() => {});
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  if (pgUrl) await dropRunDatabases(pgUrl, pgRun);
-});
-
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-backup-'));
-  dirs.push(dir);
-  return dir;
-};
+const { pgUrl, pgRun, running, tempDir } = longRunResources('peptide-backup-');
 
 /** The community's settings on every copy: every report waits for a moderator. */
 const SETTINGS = { MODERATION: 'pre', PUBLISH_EVERY: '0' };

@@ -7,26 +7,15 @@
 //   load goes on, and every request is answered 2xx; then SIGTERM under load as above.
 // A failure is a request that was sent and got no complete answer, or a 5xx other than the
 // drain's 503 with Retry-After.
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, dropRunDatabases, runPrefix } from '../postgres-databases';
-import { freePort, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
+import { describe, expect, it } from 'vitest';
+import { createDatabase } from '../postgres-databases';
+import { freePort, longRunResources, spawnServer, waitHealthy } from './server-process';
 
 const CLIENTS = 8;
 /** Each client's pause between requests: a steady load (about 300 requests a second here) that leaves the CPU to start new workers. */
 const PAUSE_MS = 15;
-const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-const pgRun = runPrefix();
-const dirs: string[] = [];
-const running: ServerProcess[] = [];
-afterAll(async () => {
-  for (const s of running) await stopServer(s).catch(() => {});
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  if (pgUrl) await dropRunDatabases(pgUrl, pgRun);
-});
+const { pgUrl, pgRun, running, tempDir } = longRunResources('peptide-drain-');
 
 interface Tally {
   ok: number;
@@ -96,12 +85,6 @@ function load(base: string, peptideId: string, t: Tally, until: () => boolean): 
   };
   return Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c))).then(() => agent.destroy());
 }
-
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-drain-'));
-  dirs.push(dir);
-  return dir;
-};
 
 async function firstPeptide(base: string): Promise<string> {
   const res = await fetch(`${base}/api/peptides?limit=1`);

@@ -3,13 +3,10 @@
 // concurrent submissions and votes, is killed with SIGKILL mid-burst, and restarts on the same
 // data: every submission that got a 201 is found by its tracking ID, every acknowledged vote is
 // there, and the counts match. A second server on the same DATA_DIR refuses to start.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, dropRunDatabases, dropStaleDatabases, runPrefix } from '../postgres-databases';
-import { MODERATOR, api, freePort, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
+import { describe, expect, it } from 'vitest';
+import { createDatabase, dropStaleDatabases } from '../postgres-databases';
+import { MODERATOR, api, freePort, longRunResources, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
 
 const PASSWORD = 'durability-member-pw';
 const VOTERS = 12;
@@ -25,22 +22,8 @@ const KILL_AFTER_VOTES = 10;
 /** A server that acknowledges too little is killed all the same, and the figures say so. */
 const KILL_DEADLINE_MS = 60_000;
 
-const dirs: string[] = [];
-const running: ServerProcess[] = [];
-const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-/** This file's PostgreSQL databases, dropped at its end (tests/postgres-databases.ts). */
-const pgRun = runPrefix();
-afterAll(async () => {
-  for (const s of running) await stopServer(s).catch(() => {});
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  if (pgUrl) await dropRunDatabases(pgUrl, pgRun);
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-kill9-'));
-  dirs.push(dir);
-  return dir;
-}
+/** This file's servers, folders and PostgreSQL databases, removed at its end (server-process.ts). */
+const { pgUrl, pgRun, running, tempDir } = longRunResources('peptide-kill9-');
 
 async function start(env: Record<string, string>): Promise<ServerProcess> {
   const server = spawnServer(env, await freePort());

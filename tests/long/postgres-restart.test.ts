@@ -7,10 +7,8 @@
 // Runs where PostgreSQL's server binaries and a `postgres` account exist, as root (CI).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { api, freePort, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
+import { describe, expect, it } from 'vitest';
+import { api, freePort, longRunResources, spawnServer, waitHealthy } from './server-process';
 
 const bin = (() => {
   try {
@@ -32,30 +30,20 @@ const canRun = !!bin && process.getuid?.() === 0 && (() => {
 const CLIENTS = 4;
 const OUTAGE_MS = 3_000;
 const METRICS_TOKEN = 'restart-test-metrics-token';
-const dirs: string[] = [];
-const running: ServerProcess[] = [];
+const { running, tempDir, beforeRemoval } = longRunResources('peptide-pgrestart-');
 let cluster: string | null = null;
-
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-pgrestart-'));
-  dirs.push(dir);
-  return dir;
-};
 
 /** A command of the cluster's, as the postgres account (PostgreSQL refuses to run as root). */
 const asPostgres = (command: string) => execFileSync('su', ['postgres', '-c', command], { stdio: 'pipe' }).toString();
 const pgCtl = (action: string) => asPostgres(`${bin}/pg_ctl -D ${cluster}/data -l ${cluster}/log -w -t 60 ${action}`);
 
-afterAll(async () => {
-  for (const s of running) await stopServer(s).catch(() => {});
-  if (cluster) {
-    try {
-      pgCtl('-m immediate stop');
-    } catch {
-      // Not running.
-    }
+beforeRemoval(() => {
+  if (!cluster) return;
+  try {
+    pgCtl('-m immediate stop');
+  } catch {
+    // Not running.
   }
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 interface Sample {
@@ -68,8 +56,9 @@ interface Sample {
 
 describe.skipIf(!canRun)('PostgreSQL restarting under load', () => {
   it('answers 503 with Retry-After meanwhile, recovers within 5 s, loses no acknowledged write and caches again', async () => {
-    cluster = tempDir();
-    fs.chownSync(cluster, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+    const folder = tempDir();
+    cluster = folder;
+    fs.chownSync(folder, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
     const port = await freePort();
     asPostgres(`${bin}/initdb -D ${cluster}/data -U postgres -A trust --no-sync`);
     const options = `-o "-p ${port} -k ${cluster} -c listen_addresses=127.0.0.1 -c fsync=off"`;

@@ -1,5 +1,11 @@
 // Starts the real server (node --import tsx server/index.ts) as a child process for the long runs.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { waitForHealth } from '../../scripts/local-server';
+import { dropRunDatabases, runPrefix } from '../postgres-databases';
 export { freePort } from '../../scripts/local-server';
 
 export const MODERATOR = { email: 'moderator@durability.test', password: 'durability-moderator-pw' };
@@ -42,18 +48,7 @@ export function spawnServer(env: Record<string, string>, port: number): ServerPr
 
 /** Waits until /api/health answers 200, or throws with the server's output. */
 export async function waitHealthy(server: ServerProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const state = { ended: false };
-  void server.exited.then(() => (state.ended = true));
-  while (Date.now() < deadline && !state.ended) {
-    try {
-      if ((await fetch(`${server.base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy:\n${server.output()}`);
+  await waitForHealth(server.base, { timeoutMs, server: server.child, output: server.output });
 }
 
 export async function stopServer(server: ServerProcess): Promise<void> {
@@ -64,12 +59,43 @@ export async function stopServer(server: ServerProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function api<T = any>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${base}${path}`, {
+export async function api<T = any>(base: string, method: string, route: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}${route}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/**
+ * What a long-run file starts and makes, removed after it: the servers pushed on `running`
+ * (stopped first), then what `beforeRemoval` adds (a cluster to stop), the folders `tempDir`
+ * made, and with a PostgreSQL URL (DATABASE_URL or TEST_DATABASE_URL) the databases made under
+ * `pgRun` (tests/postgres-databases.ts).
+ */
+export function longRunResources(folderPrefix: string) {
+  const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const pgRun = runPrefix();
+  const dirs: string[] = [];
+  const running: ServerProcess[] = [];
+  const steps: (() => void | Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const server of running) await stopServer(server).catch(() => {});
+    for (const step of steps) await step();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    if (pgUrl) await dropRunDatabases(pgUrl, pgRun);
+  });
+  return {
+    pgUrl,
+    pgRun,
+    running,
+    tempDir: (): string => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+      dirs.push(dir);
+      return dir;
+    },
+    beforeRemoval: (step: () => void | Promise<void>) => steps.push(step),
+  };
 }
