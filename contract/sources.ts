@@ -96,7 +96,7 @@ export function shortUrl(source: string, max = 60): string {
     return source;
   }
   const host = url.hostname.replace(/^www\./, '');
-  let rest = `${url.pathname === '/' ? '' : url.pathname}${url.search}`;
+  let rest = url.pathname === '/' && !url.search ? '' : `${url.pathname}${url.search}`;
   try {
     rest = decodeURIComponent(rest);
   } catch {
