@@ -1,6 +1,6 @@
 // Peptide catalogue: peptides as listed and shown, and the create form.
 import { z } from 'zod/mini';
-import { CATEGORIES, Id, IsoDate, Limit, Line, PEPTIDE_SORTS, QueryInt, TextList, lineText, nameText, ok, proseText } from './common';
+import { CATEGORIES, Id, IsoDate, Limit, Line, PEPTIDE_SORTS, QueryInt, TextList, described, lineText, nameText, ok, proseText } from './common';
 import { cleanPeptideName } from './names';
 import { PEPTIDE_SEQUENCE_RE, REQUIRED_FIELDS_MESSAGE, SEQUENCE_MESSAGE } from './rules';
 import { SOURCE_LIMITS, SOURCES_MESSAGE, checkSources } from './sources';
@@ -34,7 +34,7 @@ export const PEPTIDE_CONTACT_MESSAGE = {
  * as single lines; blanks and repeats are dropped before counting. Every message starts with
  * `sources` and says which source (1 for the first).
  */
-const Sources = z.pipe(
+const Sources = described(z.pipe(
   z.array(z.string('each source must be a line of text'), SOURCES_MESSAGE.missing).check(z.maxLength(SOURCE_LIMITS.max * 4, SOURCES_MESSAGE.tooMany)),
   z.transform((items: string[], ctx) => {
     const checked = checkSources(items);
@@ -42,7 +42,7 @@ const Sources = z.pipe(
     ctx.issues.push({ code: 'custom', message: checked.problem, input: items });
     return z.NEVER;
   }),
-);
+), `Where the page's text comes from: ${SOURCE_LIMITS.min} to ${SOURCE_LIMITS.max} entries (blanks and repeats dropped), each one line of at most ${SOURCE_LIMITS.length} characters: a web address (http or https, no user name or password, a host with a dot) or a citation, which may not carry a link, email address or phone number.`);
 
 export const CreatePeptideRequest = z.object({
   // A name (contract/safe-text.ts), then cleaned as stored (contract/names.ts): one of only
