@@ -210,11 +210,19 @@ export async function backfillNameSkeletons(db: Queryable): Promise<number> {
 const refusedField = (field: string, message: string) => invalidInput(message, [{ path: [field], message }]);
 
 /**
- * A citation's identifiers are not phone numbers: "PMID: 29998800", "PMC6271067" and a DOI
- * ("doi:10.2174/1381612824666180710") are masked before the hold rules read it.
+ * The numbers of a citation are not phone numbers: identifiers ("PMID: 29998800", "PMC6271067",
+ * a DOI), pages after a volume ("24(18):1972-1989", "Suppl 3:11-144"), "pp. 1201-1215", and years
+ * in their usual places ("(1985)", "2011;110", "2015-2019"). They are masked before the hold
+ * rules read a citation; a number elsewhere ("call 06 12 34 56 78") is still found.
  */
-const CITATION_IDS_RE = /\b(?:PMID|PMCID|PMC)\s*:?\s*\d+|\b(?:doi\s*:?\s*)?10\.\d{4,9}\/[^\s,;]+/gi;
-const citationText = (source: string) => source.replace(CITATION_IDS_RE, ' ');
+const CITATION_NUMBERS: readonly RegExp[] = [
+  /\b(?:PMID|PMCID|PMC)\s*:?\s*\d+/gi,
+  /\b(?:doi\s*:?\s*)?10\.\d{4,9}\/[^\s,;]+/gi,
+  /(?<=[\d)])\s*:\s*e?\d{1,6}(?!\d)(?:\s*[-\u2010-\u2015]\s*e?\d{1,6}(?!\d))?/gi,
+  /\bpp?\.\s*\d{1,6}(?!\d)(?:\s*[-\u2010-\u2015]\s*\d{1,6}(?!\d))?/gi,
+  /(?<=\()(?:1[89]|20)\d{2}(?=\))|\b(?:1[89]|20)\d{2}(?=\s*[-\u2010-\u2015;]\s*\d|[.,;)]|$)/g,
+];
+const citationText = (source: string) => CITATION_NUMBERS.reduce((text, re) => text.replace(re, ' '), source);
 
 const CITATION_MESSAGE = { link: SOURCES_MESSAGE.citationLink, email: SOURCES_MESSAGE.citationEmail, phone: SOURCES_MESSAGE.citationPhone } as const;
 

@@ -69,6 +69,25 @@ describe('sources on a new peptide page', () => {
     expectSourcesRefused(await create(validPeptide({ sources: [source] })), `sources: source 1 ${message}`);
   });
 
+  it('takes citations as they are written: page ranges, years, PMIDs and DOIs are not phone numbers', async () => {
+    const citations = [
+      'Leffler DA et al. (2015), Gastroenterology 148(7):1311-1319. doi: 10.1053/j.gastro.2015.02.008',
+      'Sikiric P et al. (2018), Curr Pharm Des 24(18):1972-1989',
+      'Smith J, Jones K. Peptide reviews 2015-2019. J Pept Sci. 2020;26(4):e3245.',
+      'Chang CH et al. J Appl Physiol (1985). 2011;110(3):774-780. PMID: 21030672',
+      'Wang X, pp. 1201-1215, Springer, 2019',
+      'Khavinson VK (2002) Neuro Endocrinol Lett 23 Suppl 3:11-144',
+      'Ruff R et al. Annual Review, vol. 12, no. 3, 2004, pp. 345\u2013367',
+      'Seiwerth S et al. (2021), Front Pharmacol 12:627533. PMCID: PMC8267116. doi: 10.3389/fphar.2021.627533',
+    ];
+    const res = await create(validPeptide({ sources: citations }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(PeptideResponse.parse(json(res)).data.peptide.sources).toEqual(citations);
+    for (const number of ['Contact: 4155552671', 'Smith (2019) J 1:2, or call (415) 555-2671', 'ring 415-555-2671 for a copy']) {
+      expectSourcesRefused(await create(validPeptide({ sources: [number] })), `sources: source 1 ${SOURCES_MESSAGE.citationPhone}`);
+    }
+  });
+
   it('refuses 11 sources and a source over 300 characters; counts after blanks and repeats are dropped', async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `Author ${i} (2020), J Test ${i}:1`);
     expectSourcesRefused(await create(validPeptide({ sources: eleven })), SOURCES_MESSAGE.tooMany);
