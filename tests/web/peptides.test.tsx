@@ -339,7 +339,7 @@ describe('peptide detail', () => {
     renderApp(`/peptides/${member._id}`);
     const status = await screen.findByText('Community-submitted, not reviewed');
     const heading = screen.getByRole('heading', { name: 'Sources' });
-    expect(screen.getByText('Given by the member who wrote this page; no moderator has checked them yet.')).toBeInTheDocument();
+    expect(screen.getByText('javascript-free citation (2021), J 1:1')).toBeInTheDocument();
     // Sources follow the status directly, before the safety notice and the tabs.
     expect(status.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(heading.compareDocumentPosition(screen.getByRole('tab', { name: 'Overview' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

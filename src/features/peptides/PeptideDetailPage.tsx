@@ -50,8 +50,8 @@ function Section({ title, children, className }: { title: string; children: Reac
  */
 function Sources({ peptide }: { peptide: Peptide }) {
   return (
-    <Section title="Sources" className={peptide.reviewedAt ? undefined : 'border-warning-border'}>
-      {!peptide.reviewedAt && <p className="mb-3 text-muted-foreground">Given by the member who wrote this page; no moderator has checked them yet.</p>}
+    // Not reviewed: edged in the status badge's colour, and spaced from the status and the button.
+    <Section title="Sources" className={peptide.reviewedAt ? undefined : 'my-2 border-warning-border'}>
       <SourceList sources={peptide.sources} />
     </Section>
   );

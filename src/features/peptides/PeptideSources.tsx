@@ -18,10 +18,11 @@ export function SourceList({ sources }: { sources: readonly string[] }) {
               target="_blank"
               rel={SOURCE_LINK_REL}
               title={source}
-              className="inline-flex max-w-full items-baseline gap-1 rounded-sm text-primary-strong underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="rounded-sm text-primary-strong underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
-              <span className="min-w-0 [overflow-wrap:anywhere]">{shortUrl(source)}</span>
-              <ExternalLink className="size-3 shrink-0 self-center" aria-hidden="true" />
+              {shortUrl(source)}
+              {/* Inline after the last word, so it follows the text when it wraps. */}
+              <ExternalLink className="ml-1 inline size-3 align-[-0.1em]" aria-hidden="true" />
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           ) : (
