@@ -4,6 +4,7 @@ export * from './rules';
 export * from './users';
 export * from './account';
 export * from './peptides';
+export * from './sources';
 export * from './experiences';
 export * from './moderation';
 export * from './moderation-api';

@@ -1,8 +1,9 @@
 // Peptide catalogue: peptides as listed and shown, and the create form.
 import { z } from 'zod/mini';
-import { CATEGORIES, Id, IsoDate, Limit, Line, PEPTIDE_SORTS, QueryInt, TextList, lineText, nameText, ok, proseText } from './common';
+import { CATEGORIES, Id, IsoDate, Limit, Line, PEPTIDE_SORTS, QueryInt, TextList, described, lineText, nameText, ok, proseText } from './common';
 import { cleanPeptideName } from './names';
 import { PEPTIDE_SEQUENCE_RE, REQUIRED_FIELDS_MESSAGE, SEQUENCE_MESSAGE } from './rules';
+import { SOURCE_LIMITS, SOURCES_MESSAGE, checkSources } from './sources';
 
 // Every check carries its own message: the schema-level one would otherwise be used for all of
 // them, answering "Please fill in all required fields" for a field that is filled but too long.
@@ -27,6 +28,22 @@ export const PEPTIDE_CONTACT_MESSAGE = {
   phone: 'a peptide page cannot carry a phone number',
 } as const;
 
+/**
+ * Where the page's text comes from (contract/sources.ts): 1 to 10 lines, each a web address
+ * (http or https, no user name or password, a host with a dot) or a citation. Entries are cleaned
+ * as single lines; blanks and repeats are dropped before counting. Every message starts with
+ * `sources` and says which source (1 for the first).
+ */
+const Sources = described(z.pipe(
+  z.array(z.string('each source must be a line of text'), SOURCES_MESSAGE.missing).check(z.maxLength(SOURCE_LIMITS.max * 4, SOURCES_MESSAGE.tooMany)),
+  z.transform((items: string[], ctx) => {
+    const checked = checkSources(items);
+    if (checked.problem === undefined) return checked.sources;
+    ctx.issues.push({ code: 'custom', message: checked.problem, input: items });
+    return z.NEVER;
+  }),
+), `Where the page's text comes from: ${SOURCE_LIMITS.min} to ${SOURCE_LIMITS.max} entries (blanks and repeats dropped), each one line of at most ${SOURCE_LIMITS.length} characters: a web address (http or https, no user name or password, a host with a dot) or a citation, which may not carry a link, email address or phone number.`);
+
 export const CreatePeptideRequest = z.object({
   // A name (contract/safe-text.ts), then cleaned as stored (contract/names.ts): one of only
   // invisible characters is a missing one.
@@ -47,6 +64,7 @@ export const CreatePeptideRequest = z.object({
   commonStacks: z._default(TextList(20), []),
   dosageRanges: z._default(DosageRanges, { low: '', medium: '', high: '' }),
   timeline: z._default(PeptideTimeline, { onset: '', peak: '', duration: '' }),
+  sources: Sources,
 });
 export type CreatePeptideRequest = z.input<typeof CreatePeptideRequest>;
 export type CreatePeptideInput = z.output<typeof CreatePeptideRequest>;
@@ -66,6 +84,8 @@ export const Peptide = z.object({
   commonStacks: z.array(z.string()),
   dosageRanges: z.object({ low: z.string(), medium: z.string(), high: z.string() }),
   timeline: z.object({ onset: z.string(), peak: z.string(), duration: z.string() }),
+  /** Where the page's text comes from: web addresses (http or https) and citations, one each. */
+  sources: z.array(z.string()),
   /** Mean experience rating on the 0-10 scale; 0 when no experience yet. */
   averageRating: z.number(),
   totalExperiences: z.number(),

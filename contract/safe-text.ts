@@ -37,6 +37,11 @@ export function isReservedName(name: string): boolean {
   return RESERVED_NAMES.includes(name.trim().toLowerCase());
 }
 
+/** True when single-line text holds a lone surrogate or a control character (refused, not cleaned). */
+export function isBrokenLine(text: string): boolean {
+  return LONE_SURROGATE.test(text) || CONTROL.test(text);
+}
+
 /** A single line as stored: invisible characters removed, NFC, trimmed. */
 export function cleanLine(text: string): string {
   return text.replace(INVISIBLE, '').normalize('NFC').trim();
@@ -45,7 +50,7 @@ export function cleanLine(text: string): string {
 /** Checks, in order, for single-line text (spread first into `.check(...)`, before length checks). */
 function lineChecks(message: string) {
   return [
-    z.refine<string>((s) => !LONE_SURROGATE.test(s) && !CONTROL.test(s), { error: message, abort: true }),
+    z.refine<string>((s) => !isBrokenLine(s), { error: message, abort: true }),
     z.overwrite(cleanLine),
   ];
 }

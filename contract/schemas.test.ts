@@ -77,7 +77,7 @@ describe('request schemas', () => {
 
   it('a filled field that is too long is not reported as missing', () => {
     expect(message(SubmitExperienceRequest, { ...submission, dosage: 'x'.repeat(61) })).toBe('dosage must be at most 60 characters');
-    const peptide = { name: 'n', peptide_sequence: 'ABC', category: 'Anti-Aging', description: 'd', detailedDescription: 'd', mechanism: 'm', commonDosage: 'c', commonFrequency: 'f' };
+    const peptide = { name: 'n', peptide_sequence: 'ABC', category: 'Anti-Aging', description: 'd', detailedDescription: 'd', mechanism: 'm', commonDosage: 'c', commonFrequency: 'f', sources: ['Author A (2020), J 1:2'] };
     expect(CreatePeptideRequest.safeParse(peptide).success).toBe(true);
     expect(message(CreatePeptideRequest, { ...peptide, description: 'x'.repeat(501) })).toBe('description: must be at most 500 characters');
     expect(message(CreatePeptideRequest, { ...peptide, description: ' ' })).toBe('description: Please fill in all required fields');

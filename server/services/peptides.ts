@@ -6,7 +6,8 @@ import { findHoldMatches, skeleton } from './text-rules';
 import { roundRating } from '../../contract/rules';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { conflict, forbidden, invalidInput, notFound } from '../lib/errors';
+import { SOURCES_MESSAGE, isUrlSource, sourceMessage } from '../../contract/sources';
 import { recordActivity } from './users';
 
 export interface PeptideRow {
@@ -24,6 +25,7 @@ export interface PeptideRow {
   common_stacks: string[];
   dosage_ranges: Partial<Peptide['dosageRanges']>;
   timeline: Partial<Peptide['timeline']>;
+  sources: string[];
   created_by: string | null;
   reviewed_at: Date | null;
   created_at: Date;
@@ -41,7 +43,7 @@ export const PEPTIDES_WITH_COUNTERS = `peptides p join peptide_counters c on c.p
 /** Popularity in SQL, the same formula as `popularityScore` in contract/rules.ts (Math.round = floor(x + 0.5)). */
 export const PEPTIDE_COLUMNS = `p.id, p.name, p.peptide_sequence, p.category, p.description, p.detailed_description, p.mechanism,
   p.common_dosage, p.common_frequency, p.common_effects, p.side_effects, p.common_stacks, p.dosage_ranges, p.timeline,
-  p.created_by, p.created_at, p.reviewed_at, c.experience_count,
+  p.sources, p.created_by, p.created_at, p.reviewed_at, c.experience_count,
   case when c.experience_count > 0 then c.rating_sum / c.experience_count else 0 end as average_rating,
   floor(100 * (0.7 * coalesce(c.experience_count::float8 / nullif(m.max_experiences, 0), 0)
              + 0.3 * coalesce(c.vote_count::float8 / nullif(m.max_votes, 0), 0)) + 0.5)::int as popularity`;
@@ -78,6 +80,7 @@ export function toPeptide(row: PeptideRow, caller: Caller | null): Peptide {
     commonStacks: row.common_stacks,
     dosageRanges: { low: row.dosage_ranges.low ?? '', medium: row.dosage_ranges.medium ?? '', high: row.dosage_ranges.high ?? '' },
     timeline: { onset: row.timeline.onset ?? '', peak: row.timeline.peak ?? '', duration: row.timeline.duration ?? '' },
+    sources: row.sources,
     averageRating: peptideRating(row),
     totalExperiences: Number(row.experience_count),
     popularity: Number(row.popularity),
@@ -158,8 +161,8 @@ export async function insertPeptide(q: Queryable, input: CreatePeptideInput, cre
   const res = await q.query<{ id: string }>(
     `insert into peptides (name, peptide_sequence, category, description, detailed_description, mechanism,
        common_dosage, common_frequency, common_effects, side_effects, common_stacks, dosage_ranges, timeline, created_by, name_key, name_skeleton,
-       reviewed_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, case when $14::uuid is null then now() end) returning id`,
+       sources, reviewed_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, case when $14::uuid is null then now() end) returning id`,
     [
       name,
       input.peptide_sequence,
@@ -177,6 +180,7 @@ export async function insertPeptide(q: Queryable, input: CreatePeptideInput, cre
       createdBy,
       peptideNameKey(name),
       nameSkeleton(name),
+      input.sources,
     ],
   );
   return res.rows[0].id;
@@ -202,10 +206,32 @@ export async function backfillNameSkeletons(db: Queryable): Promise<number> {
   return res.rows.length;
 }
 
+/** A 400 that names its field, with the field as the issue's path, so the form shows it there. */
+const refusedField = (field: string, message: string) => invalidInput(message, [{ path: [field], message }]);
+
+/**
+ * The numbers of a citation are not phone numbers: identifiers ("PMID: 29998800", "PMC6271067",
+ * a DOI), pages after a volume ("24(18):1972-1989", "Suppl 3:11-144"), "pp. 1201-1215", and years
+ * in their usual places ("(1985)", "2011;110", "2015-2019"). They are masked before the hold
+ * rules read a citation; a number elsewhere ("call 06 12 34 56 78") is still found.
+ */
+const CITATION_NUMBERS: readonly RegExp[] = [
+  /\b(?:PMID|PMCID|PMC)\s*:?\s*\d+/gi,
+  /\b(?:doi\s*:?\s*)?10\.\d{4,9}\/[^\s,;]+/gi,
+  /(?<=[\d)])\s*:\s*e?\d{1,6}(?!\d)(?:\s*[-\u2010-\u2015]\s*e?\d{1,6}(?!\d))?/gi,
+  /\bpp?\.\s*\d{1,6}(?!\d)(?:\s*[-\u2010-\u2015]\s*\d{1,6}(?!\d))?/gi,
+  /(?<=\()(?:1[89]|20)\d{2}(?=\))|\b(?:1[89]|20)\d{2}(?=\s*[-\u2010-\u2015;]\s*\d|[.,;)]|$)/g,
+];
+const citationText = (source: string) => CITATION_NUMBERS.reduce((text, re) => text.replace(re, ' '), source);
+
+const CITATION_MESSAGE = { link: SOURCES_MESSAGE.citationLink, email: SOURCES_MESSAGE.citationEmail, phone: SOURCES_MESSAGE.citationPhone } as const;
+
 /**
  * Refuses a link, email or phone number in any field a reader of the peptide page sees, read as
  * the hold rules read a report (services/text-rules.ts); the message names the field and what
  * was found. Dangerous-advice phrases are a report's rule: a page describing doses is not one.
+ * Sources are links by design: a web address is checked by the contract (contract/sources.ts), a
+ * citation here, as the fields are.
  */
 function refuseContacts(input: CreatePeptideInput): void {
   const fields: [string, readonly string[]][] = [
@@ -223,7 +249,12 @@ function refuseContacts(input: CreatePeptideInput): void {
   ];
   for (const [field, texts] of fields) {
     const found = findHoldMatches(texts).find((f) => f.kind !== 'danger');
-    if (found && found.kind !== 'danger') throw badRequest(`${field}: ${PEPTIDE_CONTACT_MESSAGE[found.kind]} ("${found.text}")`);
+    if (found && found.kind !== 'danger') throw refusedField(field, `${field}: ${PEPTIDE_CONTACT_MESSAGE[found.kind]} ("${found.text}")`);
+  }
+  for (const [index, source] of input.sources.entries()) {
+    if (isUrlSource(source)) continue;
+    const found = findHoldMatches([citationText(source)]).find((f) => f.kind !== 'danger');
+    if (found && found.kind !== 'danger') throw refusedField('sources', `${sourceMessage(index, CITATION_MESSAGE[found.kind])} ("${found.text}")`);
   }
 }
 

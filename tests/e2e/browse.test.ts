@@ -98,6 +98,7 @@ describe('peptide database', () => {
     await page.getByLabel('Mechanism of Action *').fill('Unknown.');
     await page.getByLabel('Common Dosage *').fill('1 mg');
     await page.getByLabel('Common Frequency *').fill('daily');
+    await page.getByLabel('Sources *').fill('https://pubmed.ncbi.nlm.nih.gov/?term=TKPRPGP\nAuthor A et al. (2020), J Pept 12:345');
     await page.getByLabel('Common Effects', { exact: true }).fill('Focus');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -110,6 +111,11 @@ describe('peptide database', () => {
     // The new peptide opens.
     await page.getByRole('heading', { level: 1, name }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/peptides\/[0-9a-f-]{36}$/);
+    // Its sources, beside its "not reviewed" status: the address a link that gives nothing away.
+    const source = page.getByRole('link', { name: /pubmed\.ncbi\.nlm\.nih\.gov\/\?term=TKPRPGP/ });
+    expect(await source.getAttribute('rel')).toBe('nofollow ugc noopener noreferrer');
+    expect(await source.getAttribute('target')).toBe('_blank');
+    await page.getByText('Author A et al. (2020), J Pept 12:345').waitFor();
     await page.goto('/peptides');
     await page.getByLabel('Search peptides').fill(name);
     await page.getByRole('heading', { name }).waitFor();

@@ -229,7 +229,7 @@ describe('keyboard only', () => {
     const created = await api(
       'POST',
       '/api/peptides',
-      { name, peptide_sequence: 'GEPPPGKPADDAGLV', category: 'Healing & Recovery', description: 'Created for the keyboard test.', detailedDescription: 'Created for the keyboard test.', mechanism: 'Not applicable.', commonDosage: '250mcg', commonFrequency: 'daily' },
+      { name, peptide_sequence: 'GEPPPGKPADDAGLV', category: 'Healing & Recovery', description: 'Created for the keyboard test.', detailedDescription: 'Created for the keyboard test.', mechanism: 'Not applicable.', commonDosage: '250mcg', commonFrequency: 'daily', sources: ['https://pubmed.ncbi.nlm.nih.gov/?term=keyboard'] },
       token ?? undefined,
     );
     expect(created.status).toBe(201);

@@ -54,6 +54,7 @@ async function plainPeptide(): Promise<{ _id: string; name: string }> {
       mechanism: 'Unknown.',
       commonDosage: '1 mg',
       commonFrequency: 'daily',
+      sources: ['https://pubmed.ncbi.nlm.nih.gov/?term=wizard'],
     },
     login.body.data.accessToken,
   );

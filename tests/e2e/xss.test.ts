@@ -79,12 +79,14 @@ beforeAll(async () => {
       commonStacks: SHORT,
       dosageRanges: { low: SHORT[2], medium: SHORT[3], high: SHORT[4] },
       timeline: { onset: SHORT[0], peak: SHORT[1], duration: SHORT[2] },
+      // Citations are shown as text, a web address as a link to itself: markup in either stays text.
+      sources: [...SHORT.slice(0, 4), 'https://example.org/<img src=x onerror=alert(6)>?q="><svg onload=alert(7)>'],
     },
     session.accessToken,
   );
   expect(pep.status, JSON.stringify(pep.body)).toBe(201);
   peptideId = pep.body.data.peptide._id;
-  tried.fieldsAccepted += 14;
+  tried.fieldsAccepted += 15;
 
   // Stories, effects and outcome names, in two reports (a story holds 1000 characters).
   const halves = [all.slice(0, 9), all.slice(9)];

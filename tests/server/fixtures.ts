@@ -43,6 +43,7 @@ export function validPeptide(overrides: Record<string, unknown> = {}) {
     commonEffects: ['Faster recovery'],
     sideEffects: ['Headache'],
     commonStacks: [],
+    sources: ['https://pubmed.ncbi.nlm.nih.gov/?term=test+peptide', 'Test A et al. (2020), J Test Pept 12:345'],
     ...overrides,
   };
 }

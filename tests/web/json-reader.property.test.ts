@@ -96,6 +96,7 @@ const peptide = fc.record({
   commonStacks: fc.array(anyText, { maxLength: 3 }),
   dosageRanges: fc.record({ low: anyText, medium: anyText, high: anyText }),
   timeline: fc.record({ onset: anyText, peak: anyText, duration: anyText }),
+  sources: fc.array(anyText, { maxLength: 3 }),
   averageRating: number,
   totalExperiences: number,
   popularity: number,

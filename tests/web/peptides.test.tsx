@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ExperienceListResponse } from '@contract/experiences';
-import { PeptideListResponse, PeptideResponse, type Peptide } from '@contract/peptides';
+import { ApiErrorBody, formatIssues, issueList } from '@contract/common';
+import { CreatePeptideRequest, PeptideListResponse, PeptideResponse, type Peptide } from '@contract/peptides';
+import { SOURCES_MESSAGE, sourceMessage } from '@contract/sources';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
 import { errorBody, makePeptide } from './msw/fixtures';
@@ -25,7 +27,19 @@ function useCatalogue(initial: Peptide[]) {
     http.post('/api/peptides', async ({ request }) => {
       const body = (await request.json()) as Partial<Peptide>;
       if (body.name === 'Duplicate') return HttpResponse.json(errorBody('A peptide with this name already exists'), { status: 409 });
-      const peptide = makePeptide({ ...body, canDelete: true });
+      // The contract's checks, answered as the server answers them (validation_failed, issues).
+      const parsed = CreatePeptideRequest.safeParse(body);
+      if (!parsed.success) {
+        const error = { success: false, error: formatIssues(parsed.error.issues), code: 'validation_failed', issues: issueList(parsed.error.issues) };
+        return HttpResponse.json(ApiErrorBody.parse(error), { status: 400 });
+      }
+      // The server's reading of a citation (server/services/peptides.ts), for the one the tests send.
+      const linked = parsed.data.sources.findIndex((source) => source.includes('shop.example.com'));
+      if (linked >= 0) {
+        const message = `${sourceMessage(linked, SOURCES_MESSAGE.citationLink)} ("shop.example.com")`;
+        return HttpResponse.json(ApiErrorBody.parse({ success: false, error: message, code: 'validation_failed', issues: [{ path: ['sources'], message }] }), { status: 400 });
+      }
+      const peptide = makePeptide({ ...parsed.data, canDelete: true, reviewedAt: null });
       store.push(peptide);
       return HttpResponse.json(PeptideResponse.parse({ success: true, data: { peptide } }), { status: 201 });
     }),
@@ -112,7 +126,12 @@ describe('create peptide', () => {
     return app;
   }
 
-  async function fill(user: Awaited<ReturnType<typeof openForm>>['user'], sequence: string, name = 'New Peptide') {
+  async function fill(
+    user: Awaited<ReturnType<typeof openForm>>['user'],
+    sequence: string,
+    name = 'New Peptide',
+    sources = 'https://pubmed.ncbi.nlm.nih.gov/?term=new{Enter}Author A et al. (2020), J Pept 12:345',
+  ) {
     await user.type(screen.getByLabelText('Name *'), name);
     await user.selectOptions(screen.getByLabelText('Category *'), 'Anti-Aging');
     await user.type(screen.getByLabelText('Peptide Sequence *'), sequence);
@@ -121,6 +140,7 @@ describe('create peptide', () => {
     await user.type(screen.getByLabelText('Mechanism of Action *'), 'Works');
     await user.type(screen.getByLabelText('Common Dosage *'), '1 mg');
     await user.type(screen.getByLabelText('Common Frequency *'), 'daily');
+    if (sources) await user.type(screen.getByLabelText('Sources *'), sources);
   }
 
   it('marks every missing field under itself and focuses the first, sending nothing', async () => {
@@ -163,6 +183,44 @@ describe('create peptide', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'New Peptide' })).toBeInTheDocument();
     expect(app.location()).toBe(`/peptides/${store[0]!._id}`);
     expect(store[0]?.commonEffects).toEqual(['Skin']);
+    expect(store[0]?.sources).toEqual(['https://pubmed.ncbi.nlm.nih.gov/?term=new', 'Author A et al. (2020), J Pept 12:345']);
+  });
+
+  it('asks for sources under their field, with the hint, and checks each line before sending', async () => {
+    useCatalogue([]);
+    const { user } = await openForm();
+    await fill(user, 'GHK', 'New Peptide', '');
+    const sources = screen.getByLabelText('Sources *');
+    expect(sources).toHaveAccessibleDescription(/^At least one: a link to a study or article, or a citation/);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(sources).toHaveFocus();
+    expect(sources).toHaveAttribute('aria-invalid', 'true');
+    expect(sources).toHaveAccessibleDescription(expect.stringContaining('Add at least one source: a link or a citation'));
+    await user.type(sources, 'Author A (2020), J Pept 1:2{Enter}ftp://files.example.org/paper.pdf');
+    expect(sources).toHaveAccessibleDescription(expect.stringContaining('Source 2 is not a web address a reader can open: it must start with http:// or https://'));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(backend.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(screen.queryByText('Failed to create peptide')).toBeNull();
+  });
+
+  it("shows the server's refusal of a source under the field, focused, without a toast", async () => {
+    const { store } = useCatalogue([]);
+    const { user } = await openForm();
+    await fill(user, 'GHK', 'New Peptide', 'Smith J (2020), see shop.example.com for more');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const sources = screen.getByLabelText('Sources *');
+    await waitFor(() => expect(sources).toHaveFocus());
+    expect(sources).toHaveAccessibleDescription(expect.stringContaining('Source 1 is a citation with a link in it: put the web address on a line of its own, starting with https:// ("shop.example.com")'));
+    expect(screen.queryByText('Failed to create peptide')).toBeNull();
+    expect(store).toHaveLength(0);
+    // Changing the field clears the server's message; a good line creates the page.
+    await user.clear(sources);
+    await user.type(sources, 'https://example.org/paper');
+    expect(sources).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/citation with a link/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Peptide' })).toBeInTheDocument();
+    expect(store[0]?.sources).toEqual(['https://example.org/paper']);
   });
 
   it('keeps the values and shows the server message when creation fails', async () => {
@@ -252,6 +310,40 @@ describe('peptide detail', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark as reviewed' }));
     expect(await screen.findByText('Reviewed')).toHaveTextContent('Reviewed Nov 27, 2026');
     expect(screen.queryByText('Community-submitted, not reviewed')).not.toBeInTheDocument();
+  });
+
+  it('lists the sources: a web address as a link that opens apart and passes nothing on, shown short; a citation as text', async () => {
+    const long = 'https://www.example.org/articles/peptides/a-very-long-path-that-goes-on-and-on-and-on/full-text?section=results';
+    const peptide = makePeptide({
+      name: 'BPC-157',
+      sources: ['https://pubmed.ncbi.nlm.nih.gov/?term=BPC-157', 'Sikiric P et al. (2018), Curr Pharm Des 24:1972', long],
+    });
+    useCatalogue([peptide]);
+    renderApp(`/peptides/${peptide._id}`);
+    const section = (await screen.findByRole('heading', { name: 'Sources' })).closest('div.rounded-lg, section, [class*="border"]') as HTMLElement;
+    const links = within(section).getAllByRole('link');
+    expect(links).toHaveLength(2);
+    expect(links[0]).toHaveAttribute('href', 'https://pubmed.ncbi.nlm.nih.gov/?term=BPC-157');
+    expect(links[0]).toHaveAttribute('rel', 'nofollow ugc noopener noreferrer');
+    expect(links[0]).toHaveAttribute('target', '_blank');
+    expect(links[0]).toHaveTextContent('pubmed.ncbi.nlm.nih.gov/?term=BPC-157');
+    expect(links[0]).toHaveAccessibleName(/opens in a new tab/);
+    expect(links[1]).toHaveAttribute('href', long);
+    expect(links[1].textContent).toMatch(/^example\.org\/articles\/peptides\/.*…/);
+    expect(within(section).getByText('Sikiric P et al. (2018), Curr Pharm Des 24:1972').closest('a')).toBeNull();
+  });
+
+  it("shows a member's page's sources beside its status, before the overview", async () => {
+    const member = makePeptide({ _id: '20000000-0000-4000-8000-0000000000ef', name: 'Member-Made', reviewedAt: null, sources: ['javascript-free citation (2021), J 1:1'] });
+    useCatalogue([member]);
+    renderApp(`/peptides/${member._id}`);
+    const status = await screen.findByText('Community-submitted, not reviewed');
+    const heading = screen.getByRole('heading', { name: 'Sources' });
+    expect(screen.getByText('javascript-free citation (2021), J 1:1')).toBeInTheDocument();
+    // Sources follow the status directly, before the safety notice and the tabs.
+    expect(status.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(heading.compareDocumentPosition(screen.getByRole('tab', { name: 'Overview' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByRole('heading', { name: 'Sources' })).toHaveLength(1);
   });
 
   it('answers 404 with "Peptide not found" and a back link', async () => {

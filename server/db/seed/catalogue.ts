@@ -13,6 +13,7 @@
  */
 
 import type { Category } from '../../../contract/common';
+import { catalogueSources } from './sources';
 
 export { CATEGORIES, type Category } from '../../../contract/common';
 
@@ -30,9 +31,11 @@ export interface SeedPeptide {
   commonStacks: string[];
   dosageRanges: { low: string; medium: string; high: string };
   timeline: { onset: string; peak: string; duration: string };
+  /** Where the page's text comes from (./sources.ts): never a citation written by hand. */
+  sources: string[];
 }
 
-export const PEPTIDES: SeedPeptide[] = [
+const ENTRIES: Omit<SeedPeptide, 'sources'>[] = [
   // ---------------------------------------------------------------------------
   // Healing & Recovery
   // ---------------------------------------------------------------------------
@@ -597,6 +600,8 @@ export const PEPTIDES: SeedPeptide[] = [
     timeline: { onset: '1-2 weeks', peak: '4-6 weeks', duration: '6-8 week cycles' },
   },
 ];
+
+export const PEPTIDES: SeedPeptide[] = ENTRIES.map((p) => ({ ...p, sources: catalogueSources(p.name) }));
 
 export interface SeedEffect {
   name: string;

@@ -1,18 +1,22 @@
 // "Create New Peptide" form (docs/product-rules.md, "Forms"): validated in the browser before
-// anything is sent, each problem under its field (the first one focused); once created, the new
-// peptide's page opens.
-import Plus from 'lucide-react/icons/plus';
-import X from 'lucide-react/icons/x';
+// anything is sent, each problem under its field (the first one focused), and so is a field the
+// server refuses; once created, the new peptide's page opens.
 import { useState, type FormEvent } from 'react';
 import type { Peptide } from '@contract/peptides';
 import { CATEGORIES } from '@contract/vocabulary';
 import { PEPTIDE_SEQUENCE_RE, SEQUENCE_MESSAGE, cleanList } from '@contract/rules';
+import { sourceLines } from '@contract/sources';
+import { refusedInputs } from '@/api/errors';
 import { useCreatePeptide } from '@/api/peptide-mutations';
 import { useToast } from '@/app/toast/ToastProvider';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Select, Textarea } from '@/components/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Select, Textarea } from '@/components/ui';
+import { SOURCES_ID, SourcesField, sourcesProblem, underField } from './SourcesField';
+import { TagField } from './TagField';
 
 type TextKey = 'name' | 'peptide_sequence' | 'category' | 'description' | 'detailedDescription' | 'mechanism' | 'commonDosage' | 'commonFrequency';
 type ListKey = 'commonEffects' | 'sideEffects' | 'commonStacks';
+/** The fields a problem can be shown under. */
+type FieldKey = TextKey | 'sources';
 
 const REQUIRED: TextKey[] = ['name', 'peptide_sequence', 'category', 'description', 'detailedDescription', 'mechanism', 'commonDosage', 'commonFrequency'];
 
@@ -36,51 +40,8 @@ function problemsOf(text: Record<TextKey, string>): Partial<Record<TextKey, stri
   return problems;
 }
 
-const FIELD_ORDER: TextKey[] = ['name', 'category', 'peptide_sequence', 'description', 'detailedDescription', 'mechanism', 'commonDosage', 'commonFrequency'];
-
-function TagField({ id, label, items, onChange }: { id: string; label: string; items: string[]; onChange: (next: string[]) => void }) {
-  const [draft, setDraft] = useState('');
-  const add = () => {
-    const value = draft.trim();
-    if (value && !items.includes(value)) onChange([...items, value]);
-    setDraft('');
-  };
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex gap-2">
-        <Input
-          id={id}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              add();
-            }
-          }}
-        />
-        <Button variant="outline" size="icon" aria-label={`Add ${label}`} onClick={add}>
-          <Plus aria-hidden="true" />
-        </Button>
-      </div>
-      {items.length > 0 && (
-        <ul className="flex flex-wrap gap-2">
-          {items.map((item) => (
-            <li key={item}>
-              <Badge variant="secondary" className="gap-1">
-                {item}
-                <button type="button" aria-label={`Remove ${item}`} onClick={() => onChange(items.filter((i) => i !== item))}>
-                  <X className="size-3" aria-hidden="true" />
-                </button>
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
+const FIELD_ORDER: FieldKey[] = ['name', 'category', 'peptide_sequence', 'description', 'detailedDescription', 'mechanism', 'commonDosage', 'commonFrequency', 'sources'];
+const fieldId = (key: FieldKey) => (key === 'sources' ? SOURCES_ID : `peptide-${key}`);
 
 export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; onCreated: (peptide: Peptide) => void }) {
   const { toast } = useToast();
@@ -91,14 +52,22 @@ export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; o
   const [lists, setLists] = useState<Record<ListKey, string[]>>({ commonEffects: [], sideEffects: [], commonStacks: [] });
   const [dosageRanges, setDosageRanges] = useState({ low: '', medium: '', high: '' });
   const [timeline, setTimeline] = useState({ onset: '', peak: '', duration: '' });
-  // Shown once Create was pressed, then kept current as each field is fixed.
+  const [sources, setSources] = useState('');
+  // Shown once Create was pressed, then kept current as each field is fixed; the server's, until
+  // the field it names changes.
   const [attempted, setAttempted] = useState(false);
-  const problems = attempted ? problemsOf(text) : {};
+  const [refused, setRefused] = useState<Partial<Record<FieldKey, string>>>({});
+  const problems: Partial<Record<FieldKey, string>> = attempted ? { ...problemsOf(text), sources: sourcesProblem(sources) } : {};
+  for (const key of FIELD_ORDER) problems[key] ??= refused[key];
+  const forget = (key: FieldKey) => setRefused((r) => (r[key] ? { ...r, [key]: undefined } : r));
 
   const field = (key: TextKey) => ({
     id: `peptide-${key}`,
     value: text[key],
-    onChange: (e: { target: { value: string } }) => setText((t) => ({ ...t, [key]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => {
+      setText((t) => ({ ...t, [key]: e.target.value }));
+      forget(key);
+    },
     'aria-invalid': problems[key] ? true : undefined,
     'aria-describedby': problems[key] ? `peptide-${key}-error` : undefined,
   });
@@ -112,10 +81,10 @@ export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; o
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
-    const found = problemsOf(text);
+    const found: Partial<Record<FieldKey, string>> = { ...problemsOf(text), sources: sourcesProblem(sources) };
     const first = FIELD_ORDER.find((key) => found[key]);
     if (first) {
-      document.getElementById(`peptide-${first}`)?.focus();
+      document.getElementById(fieldId(first))?.focus();
       return;
     }
     const body = {
@@ -126,13 +95,20 @@ export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; o
       commonStacks: cleanList(lists.commonStacks),
       dosageRanges,
       timeline,
+      sources: sourceLines(sources),
     } as Parameters<typeof create.mutate>[0];
     create.mutate(body, {
       onSuccess: (peptide) => {
         toast({ title: 'Success', description: 'Peptide created successfully' });
         onCreated(peptide);
       },
-      onError: (error) => toast({ title: 'Failed to create peptide', description: error.message, variant: 'destructive' }),
+      onError: (error) => {
+        // A 400 naming a field is shown under it (the first focused), not in a toast.
+        const named = refusedInputs(error).filter((i): i is { path: FieldKey; message: string } => FIELD_ORDER.includes(i.path as FieldKey));
+        if (!named.length) return toast({ title: 'Failed to create peptide', description: error.message, variant: 'destructive' });
+        setRefused(Object.fromEntries(named.map((i) => [i.path, underField(i.message, i.path)])));
+        document.getElementById(fieldId(named[0].path))?.focus();
+      },
     });
   };
 
@@ -192,6 +168,14 @@ export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; o
               {problem('commonFrequency')}
             </div>
           </div>
+          <SourcesField
+            value={sources}
+            onChange={(next) => {
+              setSources(next);
+              forget('sources');
+            }}
+            error={problems.sources}
+          />
           <TagField id="peptide-commonEffects" label="Common Effects" items={lists.commonEffects} onChange={(v) => setLists((l) => ({ ...l, commonEffects: v }))} />
           <TagField id="peptide-sideEffects" label="Side Effects" items={lists.sideEffects} onChange={(v) => setLists((l) => ({ ...l, sideEffects: v }))} />
           <TagField id="peptide-commonStacks" label="Common Stacks" items={lists.commonStacks} onChange={(v) => setLists((l) => ({ ...l, commonStacks: v }))} />

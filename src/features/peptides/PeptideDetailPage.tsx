@@ -17,6 +17,7 @@ import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButto
 import { LoadError } from '@/components/page/LoadError';
 import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { ReviewStatus } from './ReviewStatus';
+import { SourceList } from './PeptideSources';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, buttonClasses, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -32,14 +33,27 @@ function BackLink() {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader>
         <CardTitle className="text-lg">{title}</CardTitle>
       </CardHeader>
       <CardContent className="text-sm">{children}</CardContent>
     </Card>
+  );
+}
+
+/**
+ * Where the page's text comes from. A reviewed page lists them at the end of its overview; a
+ * member's page not reviewed yet shows them beside its status, so both are read together.
+ */
+function Sources({ peptide }: { peptide: Peptide }) {
+  return (
+    // Not reviewed: edged in the status badge's colour, and spaced from the status and the button.
+    <Section title="Sources" className={peptide.reviewedAt ? undefined : 'my-2 border-warning-border'}>
+      <SourceList sources={peptide.sources} />
+    </Section>
   );
 }
 
@@ -103,6 +117,7 @@ function Overview({ peptide }: { peptide: Peptide }) {
           <Pairs entries={[['Onset', peptide.timeline.onset], ['Peak', peptide.timeline.peak], ['Duration', peptide.timeline.duration]]} />
         </Section>
       </div>
+      {peptide.reviewedAt && <Sources peptide={peptide} />}
     </div>
   );
 }
@@ -196,6 +211,7 @@ export function PeptideDetailPage() {
           <PeptideRating peptideId={peptide._id} rating={peptide.averageRating} n={peptide.totalExperiences} />
         </div>
         <ReviewStatus peptide={peptide} />
+        {!peptide.reviewedAt && <Sources peptide={peptide} />}
         {/* The wizard opens with this peptide chosen. */}
         <Link to={withQuery(paths.submit, SUBMIT_PEPTIDE_PARAM, peptide._id)} className={`${buttonClasses({ wrap: true })} justify-self-start`}>
           Share your experience with {peptide.name}

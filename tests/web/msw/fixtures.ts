@@ -69,6 +69,7 @@ export function makePeptide(overrides: Partial<Peptide> = {}): Peptide {
     commonStacks: [],
     dosageRanges: { low: '100', medium: '250', high: '500' },
     timeline: { onset: '1 week', peak: '3 weeks', duration: '6 weeks' },
+    sources: ['https://pubmed.ncbi.nlm.nih.gov/?term=BPC-157', 'Sikiric P et al. (2018), Curr Pharm Des 24:1972'],
     averageRating: 7.5,
     totalExperiences: 4,
     popularity: 42,
