@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths, ROUTE_PATTERNS } from '../../src/lib/paths';
 import { settleAnimations } from './axe';
-import { api, firstPeptide, launch, newPage, screenshotDir, submitExperience } from './browser';
+import { api, approvedMember, firstPeptide, launch, newPage, screenshotDir, submitExperience } from './browser';
 import { pageIdle, trackRequests } from './page-idle';
 import { tableRoutes } from './table-routes';
 
@@ -33,6 +33,33 @@ beforeAll(async () => {
   expect(long.status, JSON.stringify(long.body)).toBe(201);
   expect(long.body.data.status).toBe('published');
   routes.push(paths.experience(long.body.data.experience._id));
+  // A member's peptide named with one long word, and a report on it: its name goes into buttons
+  // ("Share your experience with …", "More … reports"), which must wrap it. Before, they did only
+  // in name (buttonClasses' nowrap won over wrap), and this test met such a name only when
+  // xss.test.ts had run first on the same server: it failed one run in several.
+  const member = await approvedMember();
+  const token = (await api('POST', '/api/users/login', member)).body.data.accessToken as string;
+  const named = await api(
+    'POST',
+    '/api/peptides',
+    {
+      name: `Phonewidth${LONG_WORD}`.slice(0, 90),
+      peptide_sequence: 'GEPPPGKPADDAGLV',
+      category: 'Healing & Recovery',
+      description: 'A page whose name is one long word.',
+      detailedDescription: 'Written by the phone width test.',
+      mechanism: 'Not applicable.',
+      commonDosage: '250 mcg',
+      commonFrequency: 'daily',
+      commonEffects: ['Energy'],
+      sources: ['https://pubmed.ncbi.nlm.nih.gov/?term=phone+width'],
+    },
+    token,
+  );
+  expect(named.status, JSON.stringify(named.body)).toBe(201);
+  const onNamed = await submitExperience(named.body.data.peptide, `Phone width check on a long name ${Date.now().toString(36)}: four weeks, steady and unremarkable, written to fill the page.`);
+  expect(onNamed.status, JSON.stringify(onNamed.body)).toBe(201);
+  routes.push(paths.peptide(named.body.data.peptide._id), paths.experience(onNamed.body.data.experience._id));
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,8 +4,11 @@ import { cn } from '@/lib/cn';
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
+// No white-space or flex-shrink here: one-line (`nowrap`) and wrapping buttons set their own (below).
+// `cn` only joins names, and of two utilities for one property the stylesheet's order decides,
+// not the class list's: `whitespace-nowrap` beat `whitespace-normal`, so `wrap` never wrapped.
 const base =
-  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors duration-150 ' +
+  'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors duration-150 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ' +
   'disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0';
 
@@ -27,10 +30,16 @@ const sizes: Record<ButtonSize, string> = {
 /**
  * Button look for anything clickable, e.g. a router Link that should look like a button. `wrap`:
  * the label holds text a member wrote (a peptide's name), which may be one long word: it wraps
- * onto more lines instead of pushing the page sideways on a phone.
+ * onto more lines instead of pushing the page sideways on a phone (size md's padding and text).
  */
 export function buttonClasses({ variant = 'primary', size = 'md', wrap = false }: { variant?: ButtonVariant; size?: ButtonSize; wrap?: boolean } = {}): string {
-  return cn(base, variants[variant], sizes[size], wrap && 'h-auto min-h-10 max-w-full shrink whitespace-normal py-2 text-left');
+  return cn(
+    base,
+    variants[variant],
+    // A wrapping label grows the button's height from size md's (no fixed height to fight), and
+    // breaks a word longer than the line anywhere.
+    wrap ? 'min-h-10 max-w-full shrink whitespace-normal px-4 py-2 text-left text-sm [overflow-wrap:anywhere]' : `shrink-0 whitespace-nowrap ${sizes[size]}`,
+  );
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
