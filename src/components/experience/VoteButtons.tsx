@@ -57,9 +57,8 @@ export function VoteButtons({
               if (!busy) onVote(type);
             }}
             className={cn(
-              buttonClasses({ variant: 'outline', size: 'sm' }),
-              'gap-1.5 tabular-nums aria-disabled:cursor-wait aria-disabled:opacity-70',
-              pressed && 'border-primary bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft',
+              buttonClasses({ variant: pressed ? 'selected' : 'outline', size: 'sm' }),
+              'tabular-nums aria-disabled:cursor-wait aria-disabled:opacity-70',
             )}
           >
             <Icon aria-hidden="true" />

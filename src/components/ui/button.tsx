@@ -1,8 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'ghost-destructive' | 'destructive' | 'selected';
+export type ButtonSize = 'xs' | 'sm' | 'md' | 'lg' | 'icon-sm' | 'icon';
 
 // No white-space or flex-shrink here: one-line (`nowrap`) and wrapping buttons set their own (below).
 // `cn` only joins names, and of two utilities for one property the stylesheet's order decides,
@@ -17,13 +17,22 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary-hover',
   outline: 'border border-input bg-card text-foreground hover:bg-accent',
   ghost: 'text-foreground hover:bg-accent',
+  /** A quiet button for a destructive action beside others (a peptide card's Delete). */
+  'ghost-destructive': 'text-destructive-text hover:bg-accent',
   destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive-hover',
+  /** An outline toggle that is on (a vote given): aria-pressed says so, this shows it. */
+  selected: 'border border-primary bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft',
 };
 
+// A size is set here, never by a `className` given to Button: that would be a second utility for
+// the same property, and the stylesheet's order (not the class list's) picks the winner
+// (src/components/ui/button.test.ts refuses such a className).
 const sizes: Record<ButtonSize, string> = {
+  xs: 'h-7 px-2 text-xs',
   sm: 'h-8 px-3 text-sm',
   md: 'h-10 px-4 text-sm',
   lg: 'h-11 px-6 text-base',
+  'icon-sm': 'size-8',
   icon: 'size-10',
 };
 

@@ -9,7 +9,7 @@ import { paths } from '@/lib/paths';
 
 function DeleteButton({ name, onDelete }: { name: string; onDelete: () => void }) {
   return (
-    <Button variant="ghost" size="icon" className="relative z-10 text-destructive" aria-label={`Delete ${name}`} title={`Delete ${name}`} onClick={onDelete}>
+    <Button variant="ghost-destructive" size="icon" className="relative z-10" aria-label={`Delete ${name}`} title={`Delete ${name}`} onClick={onDelete}>
       <Trash2 aria-hidden="true" />
     </Button>
   );

@@ -30,7 +30,7 @@ export function KeyHint({ open, onToggle, legendId }: { open: boolean; onToggle:
           <Kbd>?</Kbd> all keys
         </span>
       </p>
-      <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" aria-expanded={open} aria-controls={open ? legendId : undefined} aria-keyshortcuts="?" onClick={onToggle}>
+      <Button variant="ghost" size="xs" aria-expanded={open} aria-controls={open ? legendId : undefined} aria-keyshortcuts="?" onClick={onToggle}>
         <Keyboard aria-hidden />
         {open ? 'Hide keyboard shortcuts' : 'Keyboard shortcuts'}
       </Button>

@@ -22,7 +22,7 @@ export function RefusalList({ refusals, onDismiss }: { refusals: Refusal[]; onDi
           ))}
         </ul>
       </div>
-      <Button size="icon" variant="ghost" className="size-8 shrink-0" aria-label="Dismiss the list of reports not decided" onClick={onDismiss}>
+      <Button size="icon-sm" variant="ghost" aria-label="Dismiss the list of reports not decided" onClick={onDismiss}>
         <X aria-hidden />
       </Button>
     </div>
