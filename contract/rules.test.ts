@@ -1,7 +1,6 @@
 // Pure product rules of contract/rules.ts (docs/product-rules.md, "Forms", "Figures").
 import { describe, expect, it } from 'vitest';
 import {
-  COMMUNITY_CATEGORY_TERMS,
   K_ANONYMITY,
   PEPTIDE_SEQUENCE_RE,
   TRACKING_ID_RE,
@@ -15,13 +14,11 @@ import {
   parseDuration,
   peptideMatchesSearch,
   popularityScore,
-  purposeGroups,
   meanRating,
   reportRating,
   roundRating,
 } from './rules';
 import { readTimeMinutes, readTimeText, storyCounterMessage, storyCounterTone } from './story';
-import { PRIMARY_PURPOSES } from './common';
 
 describe('PEPTIDE_SEQUENCE_RE (letters in segments separated by single hyphens)', () => {
   it.each(['GEPPPGKPADDAGLV', 'Ac-SYSMEHFRWG-NH', 'a', 'A-B-C', 'ghk'])('accepts %j', (s) => {
@@ -29,36 +26,6 @@ describe('PEPTIDE_SEQUENCE_RE (letters in segments separated by single hyphens)'
   });
   it.each(['', '-A', 'A-', 'A--B', 'A B', 'A1', 'A_B', 'Ä', 'A-\nB', '123'])('refuses %j', (s) => {
     expect(PEPTIDE_SEQUENCE_RE.test(s)).toBe(false);
-  });
-});
-
-describe('purposeGroups (community categories by substring)', () => {
-  it.each([
-    [['Injury Healing'], ['healing']],
-    [['Recovery'], ['healing']],
-    [['Healing & Recovery'], ['healing']],
-    [['Muscle Gain'], ['performance']],
-    [['Strength', 'Endurance'], ['performance']],
-    [['Performance'], ['performance']],
-    [['Anti-Aging'], ['anti-aging']],
-    [['Longevity'], ['anti-aging']],
-    [['Cognitive Enhancement'], ['cognitive']],
-    [['Focus'], ['cognitive']],
-    [['Memory', 'Recovery'], ['healing', 'cognitive']],
-    [['Sleep', 'Fat Loss', 'Gut Health'], []],
-    [[], []],
-    [['MUSCLE GAIN (bulking)'], ['performance']],
-  ])('%j → %j', (purposes, groups) => {
-    expect(purposeGroups(purposes)).toEqual(groups);
-  });
-
-  it('every wizard purpose that names a group term lands in that group', () => {
-    for (const purpose of PRIMARY_PURPOSES) {
-      const groups = purposeGroups([purpose]);
-      for (const [group, terms] of Object.entries(COMMUNITY_CATEGORY_TERMS)) {
-        expect(groups.includes(group as never)).toBe(terms.some((term) => purpose.toLowerCase().includes(term)));
-      }
-    }
   });
 });
 

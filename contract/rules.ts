@@ -32,27 +32,6 @@ export const OVERALL_OUTCOME = 'Overall effect';
 /** Above this many reports matching a search, Community shows "1,000+" (server/services/experience-feed.ts says why). */
 export const MATCH_COUNT_CAP = 1_000;
 
-/**
- * Purpose groups, matched by substring on primary purposes and stored with each report
- * (`purpose_groups`). Community no longer filters by them: its category filter is the peptide
- * category (contract/vocabulary.ts COMMUNITY_CATEGORIES).
- */
-type PurposeGroup = 'healing' | 'performance' | 'anti-aging' | 'cognitive';
-export const COMMUNITY_CATEGORY_TERMS: Record<PurposeGroup, readonly string[]> = {
-  healing: ['recovery', 'injury healing', 'healing & recovery'],
-  performance: ['muscle gain', 'strength', 'performance', 'endurance'],
-  'anti-aging': ['anti-aging', 'longevity'],
-  cognitive: ['cognitive enhancement', 'focus', 'memory'],
-};
-
-/** The category groups a list of primary purposes falls into. */
-export function purposeGroups(purposes: readonly string[]): PurposeGroup[] {
-  const lower = purposes.map((p) => p.toLowerCase());
-  return (Object.keys(COMMUNITY_CATEGORY_TERMS) as PurposeGroup[]).filter((group) =>
-    COMMUNITY_CATEGORY_TERMS[group].some((term) => lower.some((p) => p.includes(term))),
-  );
-}
-
 /** Wizard rule: duration is parsed as an integer; anything non-numeric is 0. */
 export function parseDuration(input: string | number): number {
   const n = typeof input === 'number' ? Math.trunc(input) : Number.parseInt(String(input), 10);

@@ -27,8 +27,6 @@ export const FROM_SCRATCH = {
     from (select distinct e.id, e.peptide_id, lower(x) as effect from experiences e, unnest(e.effects) x where e.status = 'published') d group by 1, 2`,
   cells: `select peptide_id, age_range, biological_sex, activity_level, count(*)::int as n
     from experiences where status = 'published' group by 1, 2, 3, 4`,
-  groups: `select e.peptide_id, g as purpose_group, count(distinct e.id)::int as n
-    from experiences e, unnest(e.purpose_groups) g where e.status = 'published' group by 1, 2`,
   voteCounters: `select e.id, (count(v.id) filter (where v.vote_type = 'helpful'))::int as helpful,
       (count(v.id) filter (where v.vote_type = 'not-helpful'))::int as not_helpful,
       (count(v.id) filter (where v.vote_type = 'detailed'))::int as detailed,
@@ -52,6 +50,4 @@ const RECOMPUTE = {
   effects: `insert into peptide_reported_effects (peptide_id, effect, n) ${FROM_SCRATCH.effects}`,
   cellsClear: 'delete from demographic_cells',
   cells: `insert into demographic_cells (peptide_id, age_range, biological_sex, activity_level, n) ${FROM_SCRATCH.cells}`,
-  groupsClear: 'delete from experience_group_counts',
-  groups: `insert into experience_group_counts (peptide_id, purpose_group, n) ${FROM_SCRATCH.groups}`,
 };

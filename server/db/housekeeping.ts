@@ -7,7 +7,7 @@
 // PostgreSQL's autovacuum does this by itself; on PGlite the server runs it.
 
 /**
- * Small tables rewritten by the triggers of nearly every write (001_init.sql, 008, 014, 016): their
+ * Small tables rewritten by the triggers of nearly every write (001_init.sql, 008, 016): their
  * vacuum takes milliseconds whatever the number of reports. The big tables (reports, votes) are
  * left out: a vacuum of them would hold PGlite's one connection for seconds at a million reports.
  */
@@ -16,7 +16,6 @@ export const COUNTER_TABLES = [
   'peptide_outcomes',
   'peptide_reported_effects',
   'experience_daily',
-  'experience_group_counts',
   'demographic_cells',
 ] as const;
 

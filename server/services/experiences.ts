@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DisclosedCombination, Experience, OwnExperience, Sourcing, SubmitExperienceInput, UpdateExperienceInput } from '../../contract/experiences';
 import type { AuthorStatus, ExperienceStatus, HoldReason } from '../../contract/moderation';
-import { OUTCOMES_REQUIRED_MESSAGE, experienceRating, purposeGroups } from '../../contract/rules';
+import { OUTCOMES_REQUIRED_MESSAGE, experienceRating } from '../../contract/rules';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
@@ -92,7 +92,6 @@ async function buildSubmission(
     duration_days: input.duration,
     route: input.routeOfAdministration,
     primary_purpose: input.primaryPurpose,
-    purpose_groups: purposeGroups(input.primaryPurpose),
     age_range: input.demographics.ageRange,
     biological_sex: input.demographics.biologicalSex,
     activity_level: input.demographics.activityLevel,
@@ -369,7 +368,6 @@ export async function updateByTracking(ctx: AppContext, trackingId: string, chan
     const reasons = ownHoldReasons(ctx, heldTexts({ ...next, publishSourcing: next.publish_sourcing }));
     const payload: EditPayload = {
       ...next,
-      purpose_groups: purposeGroups(next.primary_purpose),
       rating,
       search_text: searchText(peptideName, next.story, next.effects, next.primary_purpose),
       story_hash: storyHash(next.story),

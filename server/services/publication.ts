@@ -54,7 +54,6 @@ export interface SubmissionRow {
   duration_days: number;
   route: string;
   primary_purpose: string[];
-  purpose_groups: string[];
   age_range: string;
   biological_sex: string;
   activity_level: string;
@@ -79,7 +78,7 @@ export interface SubmissionRow {
 }
 
 const SUBMISSION_COLUMNS = [
-  'id', 'tracking_hash', 'peptide_id', 'dosage', 'frequency', 'duration_days', 'route', 'primary_purpose', 'purpose_groups',
+  'id', 'tracking_hash', 'peptide_id', 'dosage', 'frequency', 'duration_days', 'route', 'primary_purpose',
   'age_range', 'biological_sex', 'activity_level', 'outcomes', 'rating', 'effects', 'timeline', 'story', 'stack', 'sourcing',
   'search_text', 'created_at', 'is_demo', 'publish_sourcing', 'story_hash', 'story_bands', 'status', 'hold_reasons', 'published_at',
 ] as const;
@@ -89,7 +88,7 @@ const SUBMISSION_COLUMNS = [
  * queue keeps it; `edited_from` and `published_at` are set when the edit is applied (applyChanges).
  */
 export const EDITABLE_COLUMNS = [
-  'peptide_id', 'dosage', 'frequency', 'duration_days', 'route', 'primary_purpose', 'purpose_groups', 'age_range', 'biological_sex',
+  'peptide_id', 'dosage', 'frequency', 'duration_days', 'route', 'primary_purpose', 'age_range', 'biological_sex',
   'activity_level', 'timeline', 'stack', 'sourcing', 'publish_sourcing',
   'story', 'effects', 'outcomes', 'rating', 'search_text', 'story_hash', 'story_bands', 'updated_at', 'status', 'hold_reasons', 'edited_from',
   'published_at',

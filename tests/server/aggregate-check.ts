@@ -1,5 +1,5 @@
 // The trigger-kept aggregates (per-peptide columns, experience_daily, peptide_outcomes,
-// peptide_reported_effects, demographic_cells, experience_group_counts, vote counters) compared with a recomputation from
+// peptide_reported_effects, demographic_cells, vote counters) compared with a recomputation from
 // scratch (server/db/aggregates.ts FROM_SCRATCH); shared by the tests that write around them.
 import { expect } from 'vitest';
 import { FROM_SCRATCH } from '../../server/db/aggregates';
@@ -38,7 +38,6 @@ export async function expectAggregatesExact(t: TestApp): Promise<void> {
     ['n'],
     'n',
   );
-  await same('select peptide_id, purpose_group, n from experience_group_counts', FROM_SCRATCH.groups, ['peptide_id', 'purpose_group'], ['n'], 'n');
   await same(
     'select id, helpful_count as helpful, not_helpful_count as not_helpful, detailed_count as detailed, concerning_count as concerning from experiences',
     FROM_SCRATCH.voteCounters,

@@ -32,9 +32,9 @@ async function insertExperience(peptideId: string, fields: { outcomes: Rec; effe
   serial += 1;
   const values = Object.values(fields.outcomes) as number[];
   const res = await t.ctx.db.query<{ id: string }>(
-    `insert into experiences (tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose, purpose_groups,
+    `insert into experiences (tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
        age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack, search_text)
-     values ($1, $2, $3, 'daily', 30, 'oral', '{Recovery}', '{healing}', '30-34', 'male', 'active', $4::jsonb, $5, $6, '1-week', $7, $8, 'x')
+     values ($1, $2, $3, 'daily', 30, 'oral', '{Recovery}', '30-34', 'male', 'active', $4::jsonb, $5, $6, '1-week', $7, $8, 'x')
      returning id`,
     [
       `migration-test-${process.pid}-${serial}`,

@@ -9,7 +9,7 @@ import {
   TIMELINES,
   WIZARD_ACTIVITY_LEVELS,
 } from '../../../contract/common';
-import { experienceRating, purposeGroups } from '../../../contract/rules';
+import { experienceRating } from '../../../contract/rules';
 import { newTrackingId, trackingHash } from '../../lib/tracking';
 import type { Db } from '../client';
 import { recomputeAggregates } from '../aggregates';
@@ -104,7 +104,6 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
           duration_days: 7 + Math.floor(rand() * 120),
           route: routeFor(rand, p),
           primary_purpose: purposes,
-          purpose_groups: purposeGroups(purposes),
           age_range: pick(rand, AGE_RANGES),
           biological_sex: rand() < 0.03 ? 'prefer-not-to-say' : pick(rand, BIOLOGICAL_SEXES.slice(0, 2)),
           activity_level: pick(rand, WIZARD_ACTIVITY_LEVELS),
@@ -125,17 +124,17 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
       }
       await db.transaction(async (tx) => {
         await tx.exec(
-          'alter table experiences disable trigger experiences_aggregates; alter table experiences disable trigger experiences_demographic_cells; alter table experiences disable trigger experiences_group_counts; alter table votes disable trigger votes_counts',
+          'alter table experiences disable trigger experiences_aggregates; alter table experiences disable trigger experiences_demographic_cells; alter table votes disable trigger votes_counts',
         );
         await tx.query(
           `insert into experiences (id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
-             purpose_groups, age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
+             age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
              search_text, created_at, is_demo)
-           select id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose, purpose_groups,
+           select id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
                   age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack, search_text,
                   created_at, true
              from json_to_recordset($1::json) as x(id uuid, tracking_hash text, peptide_id uuid, dosage text, frequency text,
-                  duration_days integer, route text, primary_purpose text[], purpose_groups text[], age_range text,
+                  duration_days integer, route text, primary_purpose text[], age_range text,
                   biological_sex text, activity_level text, outcomes jsonb, rating double precision, effects text[],
                   timeline text, story text, stack text[], search_text text, created_at timestamptz)`,
           [JSON.stringify(rows)],
@@ -162,7 +161,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
           [rows.map((r) => r.id)],
         );
         await tx.exec(
-          'alter table experiences enable trigger experiences_aggregates; alter table experiences enable trigger experiences_demographic_cells; alter table experiences enable trigger experiences_group_counts; alter table votes enable trigger votes_counts',
+          'alter table experiences enable trigger experiences_aggregates; alter table experiences enable trigger experiences_demographic_cells; alter table votes enable trigger votes_counts',
         );
       });
       inserted += n;
