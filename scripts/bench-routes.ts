@@ -12,20 +12,26 @@ import { answerText } from '../server/lib/validate';
 import { feedPageJson, listExperiences } from '../server/services/experience-feed';
 import { SCRUBBED, nextBatchAt, runBatch } from '../server/services/publication';
 
+/**
+ * API routes by configuration (rate limit, cache-control, JSON errors: server/plugins/route-config.ts),
+ * registered outside `apiScope`, which takes only the routes contract/endpoints.ts declares.
+ */
+const BENCH_API = { config: { api: true } } as const;
+
 export async function benchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const uncached: AppContext = { ...ctx, cache: { get: (_key: string, load: () => Promise<unknown>) => load(), invalidate() {} } as unknown as AppContext['cache'] };
   // The feed route's answer schema, so its answer goes through the same serializer (lib/validate.ts).
-  app.get('/api/bench/raw', { schema: { response: { 200: ExperienceListResponse } } }, async () => {
+  app.get('/api/bench/raw', { ...BENCH_API, schema: { response: { 200: ExperienceListResponse } } }, async () => {
     const page = await listExperiences(uncached, { search: '', category: 'all', sort: 'newest', limit: 20 });
     return answerText(feedPageJson(page));
   });
 
-  app.post('/api/bench/batch', async () => {
+  app.post('/api/bench/batch', BENCH_API, async () => {
     const at = nextBatchAt(new Date(), ctx.config.publishEveryMs || 60_000)!;
     const batch = await runBatch(ctx, at);
     const scrub = await ctx.db.scrub(SCRUBBED.vacuumed, SCRUBBED.rewritten);
     return { success: true, data: { ...batch, at: batch.at.toISOString(), scrubMs: scrub.ms } };
   });
 
-  app.get('/api/bench/cache', async () => ({ success: true, data: ctx.cache.stats }));
+  app.get('/api/bench/cache', BENCH_API, async () => ({ success: true, data: ctx.cache.stats }));
 }
