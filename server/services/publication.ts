@@ -34,24 +34,6 @@ const BATCH_LOCK_KEY = 72_0151_9;
  */
 const CHUNK = { insert: 10, update: 25 } as const;
 
-/**
- * The GIN indexes of experiences keep a 64 kB pending list (013_write_tails.sql, 021): a single
- * write then merges at most 64 kB into the index, so no request waits seconds. A batch of
- * thousands of new or edited reports merged its entries 64 kB at a time, each merge walking the
- * trigram index's pages again. From `minChanges` on, a batch lets the lists grow to `limitKb`
- * while it writes and merges them once at its end (one pass, entries sorted by key), inside its
- * transaction: a crash rolls the setting back with the rest. On PostgreSQL a search running
- * meanwhile also reads the longer list (until the batch commits); PGlite runs nothing else during
- * a batch. docs/performance.md, "Publication batches", has the figures.
- */
-export const GIN_BULK = { minChanges: 500, limitKb: 65_536, indexes: ['experiences_search_trgm_idx', 'experiences_story_bands_idx'] };
-/** The limit every write uses outside a bulk batch (013_write_tails.sql, 021_near_repeats.sql). */
-const GIN_PENDING_LIST_KB = 64;
-
-async function ginPendingLists(tx: Queryable, limitKb: number): Promise<void> {
-  for (const index of GIN_BULK.indexes) await tx.query(`alter index ${index} set (gin_pending_list_limit = ${limitKb})`);
-}
-
 /** The batch time on or before `now` (the UTC grid of `everyMs`, which divides a day). */
 export function batchSlot(now: Date, everyMs: number): Date {
   return everyMs > 0 ? new Date(Math.floor(now.getTime() / everyMs) * everyMs) : now;
@@ -328,8 +310,6 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
   const repeats = repeatRule(tx);
   const edits = of('edit');
   const submits = of('submit');
-  const bulk = edits.length + submits.length >= GIN_BULK.minChanges;
-  if (bulk) await ginPendingLists(tx, GIN_BULK.limitKb);
   const storyOf = (c: { experienceId: string; payload: EditPayload | SubmissionRow }): Story => ({
     id: c.experienceId,
     story: c.payload.story,
@@ -419,10 +399,6 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
     applied.cells.push(...rows);
   }
 
-  if (bulk) {
-    for (const index of GIN_BULK.indexes) await tx.query('select gin_clean_pending_list($1::regclass)', [index]);
-    await ginPendingLists(tx, GIN_PENDING_LIST_KB);
-  }
   await logActions(tx, log);
   return applied;
 }
