@@ -14,6 +14,7 @@ import type { Sourcing } from '../../contract/experiences';
 import type { HoldReason } from '../../contract/moderation';
 import { logActions, type LogEntry } from './moderation-log';
 import { NEAR_REPEAT, jaccard, storyShingles, textHoldReasons } from './text-rules';
+import { RepeatIndex } from './repeat-index';
 
 /**
  * The tables whose replaced and deleted rows hold report text, scrubbed after every batch that
@@ -186,20 +187,13 @@ interface Story {
  * the window's published reports (one scan of experiences_newest_idx), then the texts of only
  * those that share a key. Asking the database per chunk instead let the planner scan the whole
  * window for every 10 reports (its estimate for `story_bands && array[…]` is poor): 0.4 s per
- * chunk on a million reports, minutes for a batch of 10,000; and comparing each new story with
- * every one published before it in the batch grew with the square of the batch.
+ * chunk on a million reports, minutes for a batch of 10,000. Each band keeps only its newest
+ * reports (repeat-index.ts): stories alike enough to share bands, under the threshold, had every
+ * story compared with every earlier one, with the square of the batch.
  */
 function repeatRule(tx: Queryable) {
-  const hashOf = new Map<string, string>();
-  const byHash = new Map<string, Set<string>>();
-  const byBand = new Map<number, Set<string>>();
+  const index = new RepeatIndex();
   const shinglesOf = new Map<string, Set<string>>();
-  const index = (id: string, hash: string, bands: readonly number[]) => {
-    hashOf.set(id, hash);
-    const keyed = <K>(map: Map<K, Set<string>>, key: K) => (map.get(key) ?? map.set(key, new Set()).get(key)!).add(id);
-    keyed(byHash, hash);
-    for (const band of bands) keyed(byBand, band);
-  };
   let loaded: Promise<void> | null = null;
   const load = () =>
     (loaded ??= tx
@@ -210,31 +204,29 @@ function repeatRule(tx: Queryable) {
         { prepare: true },
       )
       .then((res) => {
-        for (const r of res.rows) if (r.story_hash) index(r.id, r.story_hash, r.story_bands ?? []);
+        for (const r of res.rows) if (r.story_hash) index.add({ id: r.id, story_hash: r.story_hash, story_bands: r.story_bands });
       }));
-  const candidatesOf = (s: Story) => {
-    const ids = new Set(byHash.get(s.story_hash));
-    for (const band of s.story_bands ?? []) for (const id of byBand.get(band) ?? []) ids.add(id);
-    ids.delete(s.id);
-    return ids;
-  };
   return {
     /** The ids among `stories` that repeat a published story (not themselves). */
     async repeating(stories: Story[]): Promise<Set<string>> {
       if (!stories.length) return new Set();
       await load();
-      const candidates = new Map(stories.map((s) => [s.id, candidatesOf(s)]));
-      const unread = [...new Set([...candidates.values()].flatMap((ids) => [...ids]))].filter((id) => !shinglesOf.has(id));
+      const out = new Set<string>();
+      const compared = new Map<Story, Set<string>>();
+      for (const s of stories) {
+        if (index.sameHash(s)) out.add(s.id);
+        else compared.set(s, index.candidates(s));
+      }
+      const unread = [...new Set([...compared.values()].flatMap((ids) => [...ids]))].filter((id) => !shinglesOf.has(id));
       if (unread.length) {
         const res = await tx.query<{ id: string; story: string }>('select id, story from experiences where id = any($1::uuid[])', [unread], { prepare: true });
         for (const r of res.rows) shinglesOf.set(r.id, storyShingles(r.story));
       }
-      const out = new Set<string>();
-      for (const s of stories) {
+      for (const [s, candidates] of compared) {
         const mine = storyShingles(s.story);
-        for (const id of candidates.get(s.id)!) {
+        for (const id of candidates) {
           const theirs = shinglesOf.get(id);
-          if (hashOf.get(id) === s.story_hash || (theirs && jaccard(mine, theirs) >= NEAR_REPEAT)) {
+          if (theirs && jaccard(mine, theirs) >= NEAR_REPEAT) {
             out.add(s.id);
             break;
           }
@@ -244,7 +236,7 @@ function repeatRule(tx: Queryable) {
     },
     /** A story this batch publishes: later ones in the batch are compared with it too. */
     published(s: Story) {
-      index(s.id, s.story_hash, s.story_bands ?? []);
+      index.add(s);
       shinglesOf.set(s.id, storyShingles(s.story));
     },
   };
