@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { PRERENDER_BUNDLE_FILE } from './contract/page-render.ts';
 import { routeManifest } from './scripts/route-manifest.ts';
 import { ROUTES, pageFile } from './src/app/route-table.ts';
 
@@ -81,7 +82,11 @@ export default defineConfig({
     },
   },
   environments: {
-    ssr: { build: { ssr: 'src/prerender.tsx', outDir: prerenderOutDir, emptyOutDir: true, manifest: false, copyPublicDir: false } },
+    // Dependencies bundled in: the server loads this from the build folder, wherever that is.
+    ssr: {
+      resolve: { noExternal: true },
+      build: { ssr: 'src/prerender.tsx', outDir: prerenderOutDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
+    },
   },
   // `vite build`: the SPA, then the pre-render bundle, then each public page's first screen as
   // HTML in .vite/prerendered.json, which the server puts into index.html (server/lib/spa-preload.ts).
@@ -94,9 +99,14 @@ export default defineConfig({
       const { PRERENDERED_PATHS, prerenderPage } = (await import(entry)) as typeof import('./src/prerender');
       const pages: Record<string, Awaited<ReturnType<typeof prerenderPage>>> = {};
       for (const page of PRERENDERED_PATHS) pages[page] = await prerenderPage(page);
-      fs.rmSync(prerenderOutDir, { recursive: true, force: true });
       const clientOutDir = path.resolve(builder.config.root, client.config.build.outDir);
       fs.writeFileSync(path.join(clientOutDir, '.vite', 'prerendered.json'), JSON.stringify(pages));
+      // Kept for the server, which renders /community with its first reports at each change of
+      // the public reports (server/lib/page-render.ts).
+      const bundleDir = path.join(clientOutDir, path.dirname(PRERENDER_BUNDLE_FILE));
+      fs.rmSync(bundleDir, { recursive: true, force: true });
+      fs.cpSync(prerenderOutDir, bundleDir, { recursive: true });
+      fs.rmSync(prerenderOutDir, { recursive: true, force: true });
     },
   },
 });

@@ -88,7 +88,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // registered after it (an onRoute hook), and these files are compressed already (the build's
   // .br and .gz copies, sent as stored; plugins/spa.ts). Hooks added with addHook (security
   // headers, guards, ETag) apply to every route wherever it is registered, these included.
-  await app.register(spa, { staticDir: ctx.config.staticDir });
+  await app.register(spa, { staticDir: ctx.config.staticDir, cache: ctx.cache });
   // Small answers are not worth the CPU. An answer compressed here is made once (the read
   // cache keeps its own, lib/response-cache.ts): the quick setting of COMPRESSION. Answers up to
   // 64 kB (a feed page of 20 reports is about 20 kB) are compressed in one call: a compression

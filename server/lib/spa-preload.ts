@@ -42,10 +42,19 @@ export interface SpaIndex {
    * older build) every path is taken as a page.
    */
   isPage(url: string): boolean;
+  /**
+   * index.html for `pathname` with `page` rendered into #root, as the build's pre-rendered pages
+   * are, and `bodyEnd` before </body> (a page the server renders with data: lib/page-render.ts).
+   */
+  withPage(pathname: string, page: { html: string; title: string }, bodyEnd?: string): string;
 }
 
-function spaIndexOf(pageFor: (url: string) => KeptAnswer, isPage: (url: string) => boolean = () => true): SpaIndex {
-  return { pageFor, htmlFor: (url) => pageFor(url).identity.toString('utf8'), isPage };
+function spaIndexOf(
+  withPage: SpaIndex['withPage'],
+  pageFor: (url: string) => KeptAnswer,
+  isPage: (url: string) => boolean = () => true,
+): SpaIndex {
+  return { withPage, pageFor, htmlFor: (url) => pageFor(url).identity.toString('utf8'), isPage };
 }
 
 export function loadSpaIndex(staticDir: string): SpaIndex | null {
@@ -56,7 +65,7 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
   const html = fs.readFileSync(indexFile, 'utf8');
   if (!fs.existsSync(manifestFile)) {
     const page = KeptAnswer.compressedOnce(html);
-    return spaIndexOf(() => page);
+    return spaIndexOf(() => html, () => page);
   }
   // Checked against its format: a manifest from another build fails at start, not on a request.
   const manifest = RouteManifest.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
@@ -75,20 +84,18 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
 
   const prerenderedFile = path.join(staticDir, '.vite', 'prerendered.json');
   const prerendered = fs.existsSync(prerenderedFile) ? (JSON.parse(fs.readFileSync(prerenderedFile, 'utf8')) as Prerendered) : {};
-  const withShell = new Map(
-    Object.entries(prerendered).map(([pathname, shell]) => [
-      pathname,
-      KeptAnswer.compressedOnce(
-        html
-          .replace('</head>', () => `${pageModulesMeta(pathname)}</head>`)
-          // Replacer functions: a "$" in the page text must not act as a replacement pattern.
-          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
-          .replace('<div id="root"></div>', () => `<div id="root"><div inert>${shell.html}</div></div>`),
-      ),
-    ]),
-  );
+  /** index.html with a pre-rendered page in #root, and `bodyEnd` (a data block) before </body>. */
+  const shellPage = (pathname: string, shell: { html: string; title: string }, bodyEnd = '') =>
+    html
+      .replace('</head>', () => `${pageModulesMeta(pathname)}</head>`)
+      // Replacer functions: a "$" in the page text must not act as a replacement pattern.
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
+      .replace('<div id="root"></div>', () => `<div id="root"><div inert>${shell.html}</div></div>`)
+      .replace('</body>', () => `${bodyEnd}</body>`);
+  const withShell = new Map(Object.entries(prerendered).map(([pathname, shell]) => [pathname, KeptAnswer.compressedOnce(shellPage(pathname, shell))]));
   const anyCase = routes.map(({ pattern }) => new RegExp(pattern.source, 'i'));
   return spaIndexOf(
+    shellPage,
     (url) => {
       const [pathname = '/', query] = url.split('?');
       // The page was pre-rendered with no filters: for an address with some, the app renders it.

@@ -11,7 +11,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { compressibleFiles, PRECOMPRESSED } from '../../scripts/precompress';
-import { COMPRESS_THRESHOLD, keptPayload } from '../lib/response-cache';
+import type { ReadCache } from '../lib/cache';
+import { RENDERED_PATH, pageRenderer } from '../lib/page-render';
+import { COMPRESS_THRESHOLD, type KeptAnswer, keptPayload } from '../lib/response-cache';
 import { loadSpaIndex } from '../lib/spa-preload';
 
 /**
@@ -42,7 +44,7 @@ export function isApiPath(request: FastifyRequest): boolean {
 }
 
 export const spa = fp(
-  async (app, { staticDir }: { staticDir: string | null }) => {
+  async (app, { staticDir, cache }: { staticDir: string | null; cache: ReadCache }) => {
     const indexHtml = staticDir ? path.join(staticDir, 'index.html') : null;
     const hasSpa = !!staticDir && !!indexHtml && fs.existsSync(indexHtml);
     const spaIndex = hasSpa && staticDir ? loadSpaIndex(staticDir) : null;
@@ -72,7 +74,29 @@ export const spa = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    // /community with its first page of reports (lib/page-render.ts), from the build's pre-render
+    // bundle; the API's answer is asked of this very server.
+    const renderer =
+      staticDir && spaIndex
+        ? pageRenderer(staticDir, {
+            spaIndex,
+            cache,
+            log: app.log,
+            get: async (url) => {
+              const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+              return { statusCode: answer.statusCode, body: answer.body };
+            },
+          })
+        : null;
+    /** The page with its data for this request target (its exact path, no query string), or null. */
+    const renderedPage = async (url: string): Promise<KeptAnswer | null> => {
+      const [pathname = '/', query] = url.split('?');
+      // With filters in the address the app renders the page (as for the pre-rendered pages).
+      if (!renderer || query !== undefined || pathname.replace(/(.)\/+$/, '$1') !== RENDERED_PATH) return null;
+      return renderer.page();
+    };
+
+    app.setNotFoundHandler(async (request, reply) => {
       if (isApiPath(request)) {
         return reply.code(404).send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
       }
@@ -85,7 +109,8 @@ export const spa = fp(
         // engines and API clients see what a person sees.
         if (!spaIndex) return reply.header('cache-control', 'no-cache').sendFile('index.html');
         reply.code(spaIndex.isPage(decodedPath(request)) ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-        return reply.send(keptPayload(request, reply, spaIndex.pageFor(request.url)));
+        const withData = await renderedPage(request.url);
+        return reply.send(keptPayload(request, reply, withData ?? spaIndex.pageFor(request.url)));
       }
       return reply.code(404).send({ success: false, error: 'Not found', code: 'not_found' });
     });

@@ -22,9 +22,18 @@ const schemas = () => import('@contract/experiences');
 export async function fetchExperiencePage(
   params: Partial<Omit<CommunityFilters, 'peptide'>> & { peptideId?: string; cursor?: string; limit?: number },
 ): Promise<ExperiencePage> {
-  const [{ ExperienceListResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('experiences'), { params })]);
-  const data = readData(ExperienceListResponse, response.data, { listKey: 'experiences' });
-  if (!data) throw new ApiError(NO_DATA, response.status, response.data);
+  const [contract, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('experiences'), { params })]);
+  return readExperiencePage(contract, response.data, response.status);
+}
+
+/** A feed answer's body as a page of the feed (also the server's rendering of /community: src/prerender.tsx). */
+export function readExperiencePage(
+  { ExperienceListResponse }: Pick<typeof import('@contract/experiences'), 'ExperienceListResponse'>,
+  body: unknown,
+  status?: number,
+): ExperiencePage {
+  const data = readData(ExperienceListResponse, body, { listKey: 'experiences' });
+  if (!data) throw new ApiError(NO_DATA, status, body);
   return { experiences: data.experiences, nextCursor: data.nextCursor ?? null, total: data.total ?? null };
 }
 

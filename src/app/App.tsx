@@ -1,12 +1,16 @@
 import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './AppRoutes';
-import { createQueryClient } from './query-client';
+import { queryClientForPage } from './query-client';
 
-/** Everything below the router: the same tree in the browser and in the build's pre-render. */
-export function AppContent() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * Everything below the router: the same tree in the browser and in the pre-render, which passes a
+ * query client holding the data it renders with (src/prerender.tsx).
+ */
+export function AppContent({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? queryClientForPage());
   return (
     <AppProviders queryClient={queryClient}>
       <AppRoutes />

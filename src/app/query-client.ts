@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, QueryClient, hydrate } from '@tanstack/react-query';
+import { PAGE_QUERY_STATE_ID } from '@contract/page-render';
 import { ApiError } from '@/api/errors';
 
 /** Retry only what may succeed a moment later: no response, or a server error (5xx). */
@@ -15,4 +16,29 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * The app's query client, holding the data the server rendered this page with, if it did (the
+ * first page of /community: server/lib/page-render.ts). The app's first render then shows exactly
+ * that page, which hydration needs. (Under StrictMode's second call of the initializer the block
+ * is gone and that client is discarded.)
+ */
+export function queryClientForPage(): QueryClient {
+  const client = createQueryClient();
+  const block = typeof document === 'undefined' ? null : document.getElementById(PAGE_QUERY_STATE_ID);
+  if (block) {
+    try {
+      const state = JSON.parse(block.textContent ?? '') as DehydratedState;
+      // The server renders the page again whenever the public reports change, so what it sent is
+      // current as of now: fresh for staleTime, not asked for again at once (a second request and
+      // ~100 ms of a phone's main thread). It dates the data 0, so its bytes depend on the reports alone.
+      const now = Date.now();
+      hydrate(client, { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) });
+    } catch {
+      // Unreadable: the page asks the API as it would without it.
+    }
+    block.remove();
+  }
+  return client;
 }

@@ -1,7 +1,7 @@
 // The app shell in real Chromium against the built app and the real server.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, approvedMember, firstPeptide, launch, moderatorToken, newPage, pendingAccountId, submitExperience, uniqueEmail } from './browser';
+import { api, approvedMember, baseURL, firstPeptide, launch, moderatorToken, newPage, pendingAccountId, submitExperience, uniqueEmail } from './browser';
 import { signIn } from './sign-in';
 
 let browser: Browser;
@@ -244,6 +244,54 @@ describe('first screen from the HTML (pre-rendered pages)', () => {
       const seen = await page.evaluate(() => (window as unknown as { __seen: { skeleton: boolean; maxHeadings: number } }).__seen);
       expect(seen).toEqual({ skeleton: false, maxHeadings: 1 });
     }
+    await context.close();
+  });
+});
+
+// /community arrives with its first page of reports rendered by the server (server/lib/page-render.ts):
+// a phone paints the reports from the HTML instead of after the app has run and asked the API.
+describe('/community with its reports in the HTML', () => {
+  it('paints the first reports before the app runs, and the app adopts them without a mismatch', async () => {
+    const html = await (await fetch(new URL('/community', baseURL()))).text();
+    const feed = (await api('GET', '/api/experiences?search=&category=all&sort=newest&limit=20')).body.data.experiences as { _id: string }[];
+    expect(feed.length).toBeGreaterThan(0);
+    // The cards, in the order of the API's first page, and the same answer as the app's data.
+    const linked = [...html.matchAll(/href="\/experiences\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
+    expect([...new Set(linked)]).toEqual(feed.map((e) => e._id));
+    const block = /<script type="application\/json" id="page-query-state">([^<]*)<\/script>/.exec(html);
+    expect(block, 'the data block').not.toBeNull();
+    expect(JSON.stringify(JSON.parse(block![1]))).toContain(feed[0]._id);
+
+    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 800 } });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(String(error)));
+    // When the largest paint happened, when the app took over (#root's inert wrapper lost its
+    // attribute), and whether any card was ever removed (rebuilt instead of adopted).
+    await page.addInitScript(() => {
+      const seen = { paints: [] as number[], takeover: 0, cardsRemoved: 0 };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) seen.paints.push(entry.startTime);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (record.type === 'attributes' && record.attributeName === 'inert' && !seen.takeover) seen.takeover = performance.now();
+          for (const node of record.removedNodes) if (node instanceof Element && node.querySelector('a[href^="/experiences/"]')) seen.cardsRemoved++;
+        }
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['inert'] });
+    });
+    await page.goto('/community');
+    await page.waitForFunction(() => (window as unknown as { __seen: { takeover: number } }).__seen.takeover > 0);
+    await page.getByRole('link', { name: /Read the full report/ }).first().waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { __seen: { paints: number[]; takeover: number; cardsRemoved: number } }).__seen);
+    expect(errors).toEqual([]);
+    expect(seen.cardsRemoved).toBe(0);
+    expect(seen.paints.length).toBeGreaterThan(0);
+    // Every largest-paint candidate came from the HTML, before the app took over.
+    expect(Math.max(...seen.paints)).toBeLessThan(seen.takeover);
     await context.close();
   });
 });

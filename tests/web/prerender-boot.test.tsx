@@ -6,7 +6,8 @@ import { act, waitFor } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boot } from '@/app/boot';
-import { PRERENDERED_PATHS, prerenderPage } from '@/prerender';
+import { PAGE_QUERY_STATE_ID } from '@contract/page-render';
+import { PRERENDERED_PATHS, communityWithData, prerenderPage } from '@/prerender';
 import { mockCommunityApi } from './msw/community-handlers';
 import { mockExploreApi } from './msw/explore-fixtures';
 
@@ -29,8 +30,9 @@ async function start(root: HTMLElement) {
   return errors;
 }
 
+let community: ReturnType<typeof mockCommunityApi>;
 beforeEach(() => {
-  mockCommunityApi();
+  community = mockCommunityApi();
   mockExploreApi();
 });
 
@@ -73,5 +75,30 @@ describe('starting on a pre-rendered page', () => {
     const errors = await start(root);
     expect(errors).not.toHaveBeenCalled();
     expect(root.querySelector<HTMLSelectElement>('#community-sort')!.value).toBe('rating');
+  });
+
+  // The server renders /community with its first page of reports (server/lib/page-render.ts),
+  // with the API's answer beside it as a data block; the app must adopt that page as it is.
+  it('adopts /community rendered with its reports, keeping each card, without asking the API again', async () => {
+    window.history.replaceState(null, '', communityWithData.path);
+    const body = await (await fetch(new URL(communityWithData.api, window.location.origin))).json();
+    const { html, state } = await communityWithData.render(body);
+    document.body.innerHTML =
+      `<div id="root"><div inert>${html}</div></div>` +
+      `<script type="application/json" id="${PAGE_QUERY_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
+    const root = document.getElementById('root')!;
+    const firstStory = community.experiences[0].story.slice(0, 40);
+    const card = [...root.querySelectorAll('li')].find((li) => li.textContent?.includes(firstStory));
+    expect(card).toBeDefined();
+    const asked = community.listQueries.length;
+    const errors = await start(root);
+    expect(errors).not.toHaveBeenCalled();
+    // The same element, now the app's, and the data block read and gone.
+    expect(root.contains(card!)).toBe(true);
+    expect(document.getElementById(PAGE_QUERY_STATE_ID)).toBeNull();
+    // Current as served: not asked for again (a second request and a phone's main thread).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(community.listQueries.length).toBe(asked);
+    expect(root.contains(card!)).toBe(true);
   });
 });
