@@ -77,9 +77,8 @@ export const communityWithData = {
     const queryClient = createQueryClient();
     const options = communityQueryOptions(readCommunityFilters(new URLSearchParams()));
     // Rendered as fresh data (stale data would render as being fetched again, which the app, taking
-    // it as fresh, would not match), then dated 0 in the state, so the page's bytes depend on the
-    // reports alone (the same ETag until they change); the app dates it when it starts
-    // (src/app/query-client.ts).
+    // it as fresh, would not match), then dated 0 in the state, so the page's bytes never depend
+    // on when it was rendered; the app dates it when it starts (src/app/query-client.ts).
     const data = { pages: [readExperiencePage({ ExperienceListResponse }, body)], pageParams: [undefined] };
     queryClient.setQueryData(options.queryKey, data);
     const page = await prerenderPage(this.path, queryClient);

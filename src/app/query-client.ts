@@ -32,7 +32,8 @@ export function queryClientForPage(): QueryClient {
       const state = JSON.parse(block.textContent ?? '') as DehydratedState;
       // The server renders the page again whenever the public reports change, so what it sent is
       // current as of now: fresh for staleTime, not asked for again at once (a second request and
-      // ~100 ms of a phone's main thread). It dates the data 0, so its bytes depend on the reports alone.
+      // ~100 ms of a phone's main thread). It dates the data 0, so its bytes never depend on when
+      // it was rendered.
       const now = Date.now();
       hydrate(client, { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) });
     } catch {
