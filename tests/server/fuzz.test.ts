@@ -43,7 +43,7 @@ import {
   ModerationLogQuery,
   ModerationQueueQuery,
 } from '../../contract';
-import { PASSWORD, bearer, createTestApp, member, submit, validSubmission, type TestApp } from './helpers';
+import { PASSWORD, bearer, createTestApp, member, submit, tableDigests, validSubmission, type TestApp } from './helpers';
 import { moderatorToken, newMember, uniqueEmail, validPeptide } from './fixtures';
 
 interface Schema {
@@ -399,26 +399,8 @@ function record(endpoint: string, what: string, res: LightMyRequestResponse, mus
   if (problem && failures.length < 20) failures.push(`${endpoint}: ${problem} (${s}) for ${what} -> ${res.body.slice(0, 200)}`);
 }
 
-/** Row counts and a checksum of every table's content (rate-limit counters aside). */
-async function snapshot(): Promise<Record<string, string>> {
-  const tables = (
-    await t.ctx.db.query<{ table_name: string }>(
-      `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
-    )
-  ).rows
-    .map((r) => r.table_name)
-    // Counters of the rate limiter change with every request by design; the mail queue empties
-    // itself in the background (plugins/mail-delivery.ts) whenever its delivery gets a turn.
-    .filter((name) => !/rate|limit|mail_queue/i.test(name));
-  const out: Record<string, string> = {};
-  for (const name of tables) {
-    const [row] = (
-      await t.ctx.db.query<{ n: number; sum: string }>(`select count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as sum from ${name} x`)
-    ).rows;
-    out[name] = `${row.n}:${row.sum}`;
-  }
-  return out;
-}
+/** Row counts and a checksum of every table's content (what the server writes in the background aside: tableDigests). */
+const snapshot = () => tableDigests(t);
 
 const RUNS_PER_ENDPOINT = 300;
 

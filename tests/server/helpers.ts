@@ -187,3 +187,28 @@ export function updateTracked(app: FastifyInstance, trackingId: unknown, changes
 export function deleteTracked(app: FastifyInstance, trackingId: unknown, extra: InjectExtra = {}) {
   return app.inject({ ...extra, method: 'POST', url: '/api/experiences/tracking/delete', payload: { trackingId } });
 }
+
+/**
+ * Each table's row count and a digest of its rows, to show that something wrote nothing. Left
+ * out is what the server writes by design in the background: the rate limiter's counters (on
+ * PostgreSQL a table, written after requests answer: server/lib/rate-limit.ts), the mail queue
+ * (emptied by delivery's background turn: plugins/mail-delivery.ts) and the record of the last
+ * publication batch, which the hourly run writes on the hour even with PUBLISH_EVERY=0
+ * (plugins/publication-batches.ts): a test spanning the hour would see it change.
+ */
+export async function tableDigests(t: TestApp): Promise<Record<string, string>> {
+  const tables = (
+    await t.ctx.db.query<{ name: string }>(
+      `select tablename as name from pg_tables where schemaname = current_schema() and tablename not in ('rate_limit_counters', 'mail_queue') order by 1`,
+    )
+  ).rows.map((r) => r.name);
+  const out: Record<string, string> = {};
+  for (const name of tables) {
+    const rows = name === 'app_settings' ? `(select * from app_settings where key <> 'last_publication_batch')` : name;
+    const res = await t.ctx.db.query<{ n: number; digest: string | null }>(
+      `select count(*)::int as n, md5(string_agg(x::text, ',' order by x::text)) as digest from ${rows} x`,
+    );
+    out[name] = `${res.rows[0].n} ${res.rows[0].digest}`;
+  }
+  return out;
+}
