@@ -42,7 +42,17 @@ const FORM_PRIMITIVES = /[\\/]src[\\/]components[\\/]ui[\\/](textarea|slider|pro
 export default defineConfig({
   // routeManifest: each route's files for the server's preloads (server/lib/spa-preload.ts).
   // precompress: a .br and .gz copy of every text file written, which the server sends as stored.
-  plugins: [react(), tailwindcss(), routeManifest(ROUTES.map((route) => ({ path: route.path, file: pageFile(route) }))), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    routeManifest(ROUTES.map((route) => ({ path: route.path, file: pageFile(route) }))),
+    precompress(),
+    // The pre-render bundle with its dependencies bundled in: the server loads it from the build
+    // folder, wherever that is (server/lib/page-render.ts). For builds only: vitest runs the
+    // server's tests in this same environment, where bundling everything (vitest included) in
+    // breaks the test runner.
+    { name: 'self-contained-prerender', apply: 'build', configEnvironment: (name) => (name === 'ssr' ? { resolve: { noExternal: true } } : undefined) },
+  ],
   // The year the pre-rendered pages were built in (src/app/layout/Footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
@@ -82,11 +92,7 @@ export default defineConfig({
     },
   },
   environments: {
-    // Dependencies bundled in: the server loads this from the build folder, wherever that is.
-    ssr: {
-      resolve: { noExternal: true },
-      build: { ssr: 'src/prerender.tsx', outDir: prerenderOutDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
-    },
+    ssr: { build: { ssr: 'src/prerender.tsx', outDir: prerenderOutDir, emptyOutDir: true, manifest: false, copyPublicDir: false } },
   },
   // `vite build`: the SPA, then the pre-render bundle, then each public page's first screen as
   // HTML in .vite/prerendered.json, which the server puts into index.html (server/lib/spa-preload.ts).
