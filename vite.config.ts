@@ -92,7 +92,18 @@ export default defineConfig({
     },
   },
   environments: {
-    ssr: { build: { ssr: 'src/prerender.tsx', outDir: prerenderOutDir, emptyOutDir: true, manifest: false, copyPublicDir: false } },
+    ssr: {
+      build: {
+        ssr: 'src/prerender.tsx',
+        outDir: prerenderOutDir,
+        emptyOutDir: true,
+        manifest: false,
+        copyPublicDir: false,
+        // The pre-render bundle is one file for Node: the app's lazy schemas (src/api) are bundled
+        // in with the rest, as src/prerender.tsx reads answers with them, which is no loss here.
+        rolldownOptions: { checks: { ineffectiveDynamicImport: false } },
+      },
+    },
   },
   // `vite build`: the SPA, then the pre-render bundle, then each public page's first screen as
   // HTML in .vite/prerendered.json, which the server puts into index.html (server/lib/spa-preload.ts).

@@ -7,13 +7,20 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { type QueryClient, dehydrate } from '@tanstack/react-query';
+import { AnalyticsResponse } from '@contract/analytics';
 import { pathOf } from '@contract/endpoints';
+import { PATHS_WITH_DATA, type PathWithData } from '@contract/page-render';
 import { ExperienceListResponse } from '@contract/experiences';
+import { type PeptideListQuery, PeptideListResponse } from '@contract/peptides';
+import { publicAnalyticsQueryOptions, readAnalytics } from './api/analytics';
 import { COMMUNITY_PAGE_SIZE, communityQueryOptions, readExperiencePage } from './api/experiences';
+import { peptidesQueryOptions, readPeptideList } from './api/peptides';
 import { AppContent } from './app/App';
 import { createQueryClient } from './app/query-client';
 import { prerenderedPaths } from './app/route-table';
 import { readCommunityFilters } from './features/community/community-filters';
+import { POPULAR_PEPTIDES_QUERY } from './features/home/HomeTabs';
+import { plainPeptideListQuery } from './features/peptides/PeptidesPage';
 import { pageTitle } from './components/page/PageHeading';
 import { PRODUCT_NAME } from './lib/brand';
 import { paths } from './lib/paths';
@@ -58,32 +65,72 @@ export async function prerenderPage(path: string, queryClient?: QueryClient): Pr
   }
 }
 
-/**
- * /community with its first page of reports, rendered by the server (server/lib/page-render.ts)
- * each time the public reports change: a phone paints the reports from the HTML, instead of after
- * the app has run and asked for them (docs/performance.md, "Lighthouse").
- */
-export const communityWithData = {
-  /** The server renders this path (server/lib/page-render.ts RENDERED_PATH, the same route). */
-  path: paths.community,
-  /** What the app asks for first on the plain page: the default filters, the first page. */
-  api: (() => {
-    const filters = readCommunityFilters(new URLSearchParams());
-    const query = new URLSearchParams({ search: filters.search, category: filters.category, sort: filters.sort, limit: String(COMMUNITY_PAGE_SIZE) });
-    return `${pathOf('experiences')}?${query}`;
-  })(),
-  /** The page with `body` (the API's answer to `api`) as its first page; `state` for the app. */
-  async render(body: unknown): Promise<PrerenderedPage & { state: unknown }> {
-    const queryClient = createQueryClient();
-    const options = communityQueryOptions(readCommunityFilters(new URLSearchParams()));
-    // Rendered as fresh data (stale data would render as being fetched again, which the app, taking
-    // it as fresh, would not match), then dated 0 in the state, so the page's bytes never depend
-    // on when it was rendered; the app dates it when it starts (src/app/query-client.ts).
-    const data = { pages: [readExperiencePage({ ExperienceListResponse }, body)], pageParams: [undefined] };
-    queryClient.setQueryData(options.queryKey, data);
-    const page = await prerenderPage(this.path, queryClient);
-    const state = dehydrate(queryClient);
-    const undated = state.queries.map((query) => ({ ...query, dehydratedAt: 0, state: { ...query.state, dataUpdatedAt: 0 } }));
-    return { ...page, state: { ...state, queries: undated } };
-  },
+/** A page the server renders with its first data (server/lib/page-render.ts). */
+export interface PageWithData {
+  /** The page's path, which the server renders with data when asked for with no query string. */
+  path: PathWithData;
+  /** What the plain page asks the API for first, as a visitor with nothing stored: the API's addresses. */
+  api: readonly string[];
+  /** The page with `bodies` (the API's answers to `api`, in order) as its data; `state` for the app. */
+  render(bodies: readonly unknown[]): Promise<PrerenderedPage & { state: unknown }>;
+}
+
+/** One of a page's first requests: its address, and how its answer goes into the app's cache. */
+interface FirstQuery {
+  url: string;
+  seed(queryClient: QueryClient, body: unknown): void;
+}
+
+const apiUrl = (path: string, params: Record<string, string | number>) =>
+  `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+
+function withData(path: PathWithData, queries: readonly FirstQuery[]): PageWithData {
+  return {
+    path,
+    api: queries.map((query) => query.url),
+    async render(bodies) {
+      const queryClient = createQueryClient();
+      // Seeded as fresh data (stale data would render as being fetched again, which the app, taking
+      // it as fresh, would not match), then dated 0 in the state, so the page's bytes never depend
+      // on when it was rendered; the app dates it when it starts (src/app/query-client.ts).
+      queries.forEach((query, i) => query.seed(queryClient, bodies[i]));
+      const page = await prerenderPage(path, queryClient);
+      const state = dehydrate(queryClient);
+      const undated = state.queries.map((query) => ({ ...query, dehydratedAt: 0, state: { ...query.state, dataUpdatedAt: 0 } }));
+      return { ...page, state: { ...state, queries: undated } };
+    },
+  };
+}
+
+const peptideList = (params: PeptideListQuery): FirstQuery => ({
+  url: apiUrl(pathOf('peptides'), params as Record<string, string | number>),
+  seed: (client, body) => client.setQueryData(peptidesQueryOptions(params).queryKey, readPeptideList({ PeptideListResponse }, body)),
+});
+
+const publicAnalytics: FirstQuery = {
+  url: pathOf('publicAnalytics'),
+  seed: (client, body) => client.setQueryData(publicAnalyticsQueryOptions().queryKey, readAnalytics({ AnalyticsResponse }, body)),
 };
+
+const communityFirstPage: FirstQuery = (() => {
+  const filters = readCommunityFilters(new URLSearchParams());
+  return {
+    url: apiUrl(pathOf('experiences'), { search: filters.search, category: filters.category, sort: filters.sort, limit: COMMUNITY_PAGE_SIZE }),
+    seed: (client, body) =>
+      client.setQueryData(communityQueryOptions(filters).queryKey, { pages: [readExperiencePage({ ExperienceListResponse }, body)], pageParams: [undefined] }),
+  };
+})();
+
+/**
+ * The public pages whose first screen is data every visitor sees alike, rendered by the server
+ * with that data each time the public data changes (server/lib/page-render.ts): a phone paints
+ * them from the HTML, and the app starts with their data instead of asking for it and rendering
+ * the page a second time (docs/performance.md, "Lighthouse").
+ */
+const FIRST_QUERIES: Record<PathWithData, readonly FirstQuery[]> = {
+  // The stat cards and the Popular Peptides tab (the one open at first).
+  [paths.home]: [publicAnalytics, peptideList(POPULAR_PEPTIDES_QUERY)],
+  [paths.peptides]: [peptideList(plainPeptideListQuery())],
+  [paths.community]: [communityFirstPage],
+};
+export const PAGES_WITH_DATA: readonly PageWithData[] = PATHS_WITH_DATA.map((path) => withData(path, FIRST_QUERIES[path]));

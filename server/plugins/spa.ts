@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { compressibleFiles, PRECOMPRESSED } from '../../scripts/precompress';
 import type { ReadCache } from '../lib/cache';
-import { RENDERED_PATH, pageRenderer } from '../lib/page-render';
+import { pageRenderer, pathWithData } from '../lib/page-render';
 import { COMPRESS_THRESHOLD, type KeptAnswer, keptPayload } from '../lib/response-cache';
 import { loadSpaIndex } from '../lib/spa-preload';
 
@@ -75,8 +75,8 @@ export const spa = fp(
       });
     }
 
-    // /community with its first page of reports (lib/page-render.ts), from the build's pre-render
-    // bundle; the API's answer is asked of this very server.
+    // The pages with their first data (lib/page-render.ts), from the build's pre-render bundle; the
+    // API's answers are asked of this very server.
     const renderer =
       staticDir && spaIndex
         ? pageRenderer(staticDir, {
@@ -93,8 +93,9 @@ export const spa = fp(
     const renderedPage = async (url: string): Promise<KeptAnswer | null> => {
       const [pathname = '/', query] = url.split('?');
       // With filters in the address the app renders the page (as for the pre-rendered pages).
-      if (!renderer || query !== undefined || pathname.replace(/(.)\/+$/, '$1') !== RENDERED_PATH) return null;
-      return renderer.page();
+      if (!renderer || query !== undefined) return null;
+      const page = pathWithData(pathname);
+      return page ? renderer.page(page) : null;
     };
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -10,9 +10,18 @@ import { ApiError } from './errors';
 const schemas = () => import('@contract/analytics');
 
 async function fetchAnalyticsFrom(path: string): Promise<Analytics> {
-  const [{ AnalyticsResponse }, response] = await Promise.all([schemas(), api.get<unknown>(path)]);
-  const data = readData(AnalyticsResponse, response.data);
-  if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
+  const [contract, response] = await Promise.all([schemas(), api.get<unknown>(path)]);
+  return readAnalytics(contract, response.data, response.status);
+}
+
+/** An analytics answer's body as the figures (also the server's rendering of Home: src/prerender.tsx). */
+export function readAnalytics(
+  { AnalyticsResponse }: Pick<typeof import('@contract/analytics'), 'AnalyticsResponse'>,
+  body: unknown,
+  status?: number,
+): Analytics {
+  const data = readData(AnalyticsResponse, body);
+  if (!data) throw new ApiError('Invalid analytics response', status, body);
   return data;
 }
 

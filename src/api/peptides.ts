@@ -13,9 +13,18 @@ export type PeptideList = { peptides: Peptide[]; total: number; page: number; pa
 const schemas = () => import('@contract/peptides');
 
 export async function fetchPeptides(params: PeptideListQuery = {}): Promise<PeptideList> {
-  const [{ PeptideListResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('peptides'), { params })]);
-  const data = readData(PeptideListResponse, response.data, { listKey: 'peptides' });
-  if (!data) throw new ApiError('Invalid response structure - no peptide data found', response.status, response.data);
+  const [contract, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('peptides'), { params })]);
+  return readPeptideList(contract, response.data, response.status);
+}
+
+/** A list answer's body as the list (also the server's rendering of pages with data: src/prerender.tsx). */
+export function readPeptideList(
+  { PeptideListResponse }: Pick<typeof import('@contract/peptides'), 'PeptideListResponse'>,
+  body: unknown,
+  status?: number,
+): PeptideList {
+  const data = readData(PeptideListResponse, body, { listKey: 'peptides' });
+  if (!data) throw new ApiError('Invalid response structure - no peptide data found', status, body);
   return data;
 }
 

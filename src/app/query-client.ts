@@ -1,5 +1,6 @@
 import { type DehydratedState, QueryClient, hydrate } from '@tanstack/react-query';
 import { PAGE_QUERY_STATE_ID } from '@contract/page-render';
+import { getRefreshToken } from '@/api/auth-storage';
 import { ApiError } from '@/api/errors';
 
 /** Retry only what may succeed a moment later: no response, or a server error (5xx). */
@@ -20,9 +21,9 @@ export function createQueryClient(): QueryClient {
 
 /**
  * The app's query client, holding the data the server rendered this page with, if it did (the
- * first page of /community: server/lib/page-render.ts). The app's first render then shows exactly
- * that page, which hydration needs. (Under StrictMode's second call of the initializer the block
- * is gone and that client is discarded.)
+ * pages of contract/page-render.ts PATHS_WITH_DATA: server/lib/page-render.ts). The app's first
+ * render then shows exactly that page, which hydration needs. (Under StrictMode's second call of
+ * the initializer the block is gone and that client is discarded.)
  */
 export function queryClientForPage(): QueryClient {
   const client = createQueryClient();
@@ -30,16 +31,17 @@ export function queryClientForPage(): QueryClient {
   if (block) {
     try {
       const state = JSON.parse(block.textContent ?? '') as DehydratedState;
-      // The server renders the page again whenever the public reports change, so what it sent is
+      // The server renders the page again whenever the public data changes, so what it sent is
       // current as of now: fresh for staleTime, not asked for again at once (a second request and
       // ~100 ms of a phone's main thread). It dates the data 0, so its bytes never depend on when
-      // it was rendered.
-      const now = Date.now();
-      hydrate(client, { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) });
+      // it was rendered. But it is a visitor's: a signed-in person's can differ (a peptide they may
+      // delete), so for them it stays dated 0, shown at once and asked for again in the background.
+      const at = getRefreshToken() === null ? Date.now() : 0;
+      hydrate(client, { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: at } })) });
     } catch {
       // Unreadable: the page asks the API as it would without it.
     }
-    block.remove();
   }
+  block?.remove();
   return client;
 }

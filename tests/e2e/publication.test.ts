@@ -74,18 +74,21 @@ async function lookUp(page: Page, trackingId: string) {
 describe('a report sent between two batches', () => {
   it('sends its demographics only with Submit, pads its bodies, and is told when it becomes public', async () => {
     const peptide = await firstPeptide(server.baseURL);
-    // /community as the server renders it, with its first reports (server/lib/page-render.ts).
-    const communityPage = async () => {
-      const res = await fetch(new URL('/community', server.baseURL));
-      return { etag: res.headers.get('etag'), html: await res.text() };
-    };
+    // The pages the server renders with their data (server/lib/page-render.ts): Home, /peptides, /community.
+    const renderedPages = async () =>
+      Promise.all(
+        ['/', '/peptides', '/community'].map(async (path) => {
+          const res = await fetch(new URL(path, server.baseURL));
+          return { path, etag: res.headers.get('etag'), html: await res.text() };
+        }),
+      );
     const { context, page, requests } = await signedInContext({ width: 1280, theme: 'light' });
     // Taken once the member is signed in: a sign-in counts toward Active Users, public at once.
-    const before = await communityPage();
-    expect(before.html).toContain('id="page-query-state"');
+    const before = await renderedPages();
+    for (const rendered of before) expect(rendered.html, rendered.path).toContain('id="page-query-state"');
     const trackingId = await writeReport(page, peptide.name);
-    // Queued, it changes not a byte of the rendered page.
-    expect(await communityPage()).toEqual(before);
+    // Queued, it changes not a byte of the rendered pages.
+    expect(await renderedPages()).toEqual(before);
 
     const confirmation = (await page.getByTestId('public-from').textContent())!;
     expect(confirmation).toMatch(/^Your report appears on the public pages at \d\d:\d\d UTC.*together with every report and change sent since the previous publication, so nobody can tell which one is yours\./);

@@ -2,6 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, approvedMember, baseURL, firstPeptide, launch, moderatorToken, newPage, pendingAccountId, submitExperience, uniqueEmail } from './browser';
+import { pageIdle, trackRequests } from './page-idle';
 import { signIn } from './sign-in';
 
 let browser: Browser;
@@ -201,7 +202,9 @@ describe('first screen from the HTML (pre-rendered pages)', () => {
     );
     expect(created.status).toBe(201);
     const { context, page } = await newPage(browser);
-    for (const path of ['/', '/community', '/peptides']) {
+    // Addresses with a query string: the server sends them without their data (server/lib/page-render.ts),
+    // so the app asks the API, and the feed's answer holds the story above.
+    for (const path of ['/explore', '/community?sort=newest', '/peptides?sort=name']) {
       const answer = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/') && response.ok());
       await page.goto(path);
       await answer;
@@ -292,6 +295,50 @@ describe('/community with its reports in the HTML', () => {
     expect(seen.paints.length).toBeGreaterThan(0);
     // Every largest-paint candidate came from the HTML, before the app took over.
     expect(Math.max(...seen.paints)).toBeLessThan(seen.takeover);
+    await context.close();
+  });
+});
+
+// Home and /peptides arrive with their first data too: Home's stat figures and popular peptides,
+// /peptides its first page. The app starts from that data, so it neither asks for it again nor
+// renders the page a second time.
+describe('Home and /peptides with their data in the HTML', () => {
+  it.each([
+    ['/', '/api/peptides?sort=experiences&limit=6', ['/api/analytics/public', '/api/peptides']],
+    ['/peptides', '/api/peptides?search=&category=all&sort=name&page=1&limit=24', ['/api/peptides']],
+  ] as const)('%s: the peptides in the API\'s order, adopted without a mismatch or a second request', async (path, listUrl, firstAsked) => {
+    const html = await (await fetch(new URL(path, baseURL()))).text();
+    const listed = (await api('GET', listUrl)).body.data.peptides as { _id: string }[];
+    expect(listed.length).toBeGreaterThan(0);
+    const linked = [...html.matchAll(/href="\/peptides\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
+    expect([...new Set(linked)]).toEqual(listed.map((p) => p._id));
+    expect(html).toContain('id="page-query-state"');
+    expect(html).not.toContain('animate-pulse');
+
+    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 800 } });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(String(error)));
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.addInitScript(() => {
+      const seen = { cardsRemoved: 0 };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.removedNodes) if (node instanceof Element && node.querySelector('a[href^="/peptides/"]')) seen.cardsRemoved++;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    trackRequests(page);
+    await page.goto(path);
+    await page.waitForFunction(() => !document.querySelector('#root [inert]'));
+    await page.locator(`a[href="/peptides/${listed[0]!._id}"]`).first().waitFor();
+    // Settled: anything the app would have asked for once started has been asked (page-idle.ts).
+    await pageIdle(page);
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __seen: { cardsRemoved: number } }).__seen.cardsRemoved)).toBe(0);
+    expect(asked.filter((pathname) => (firstAsked as readonly string[]).includes(pathname))).toEqual([]);
     await context.close();
   });
 });

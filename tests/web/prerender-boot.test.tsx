@@ -7,7 +7,9 @@ import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boot } from '@/app/boot';
 import { PAGE_QUERY_STATE_ID } from '@contract/page-render';
-import { PRERENDERED_PATHS, communityWithData, prerenderPage } from '@/prerender';
+import { PAGES_WITH_DATA, PRERENDERED_PATHS, prerenderPage } from '@/prerender';
+import { backend } from './msw/backend';
+import { server } from './msw/server';
 import { mockCommunityApi } from './msw/community-handlers';
 import { mockExploreApi } from './msw/explore-fixtures';
 
@@ -30,9 +32,8 @@ async function start(root: HTMLElement) {
   return errors;
 }
 
-let community: ReturnType<typeof mockCommunityApi>;
 beforeEach(() => {
-  community = mockCommunityApi();
+  mockCommunityApi();
   mockExploreApi();
 });
 
@@ -77,28 +78,68 @@ describe('starting on a pre-rendered page', () => {
     expect(root.querySelector<HTMLSelectElement>('#community-sort')!.value).toBe('rating');
   });
 
-  // The server renders /community with its first page of reports (server/lib/page-render.ts),
-  // with the API's answer beside it as a data block; the app must adopt that page as it is.
-  it('adopts /community rendered with its reports, keeping each card, without asking the API again', async () => {
-    window.history.replaceState(null, '', communityWithData.path);
-    const body = await (await fetch(new URL(communityWithData.api, window.location.origin))).json();
-    const { html, state } = await communityWithData.render(body);
+  // The server renders /, /peptides and /community with their first data (server/lib/page-render.ts),
+  // with the API's answers beside it as a data block; the app must adopt that page as it is.
+  it.each(PAGES_WITH_DATA.map((page) => [page.path, page] as const))(
+    'adopts %s rendered with its data, keeping each item, without asking the API again',
+    async (path, page) => {
+      window.history.replaceState(null, '', path);
+      const bodies = await Promise.all(page.api.map(async (url) => (await fetch(new URL(url, window.location.origin))).json()));
+      const { html, state } = await page.render(bodies);
+      document.body.innerHTML =
+        `<div id="root"><div inert>${html}</div></div>` +
+        `<script type="application/json" id="${PAGE_QUERY_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
+      const root = document.getElementById('root')!;
+      // The data is in the HTML: the page's list items (peptides, reports), no loading skeleton.
+      const items = [...root.querySelectorAll('main li')];
+      expect(items.length).toBeGreaterThan(0);
+      expect(root.querySelector('.animate-pulse')).toBeNull();
+      const asked: string[] = [];
+      const onRequest = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+      server.events.on('request:start', onRequest);
+      try {
+        const errors = await start(root);
+        expect(errors).not.toHaveBeenCalled();
+        // The same elements, now the app's, and the data block read and gone.
+        expect(items.every((item) => root.contains(item))).toBe(true);
+        expect(document.getElementById(PAGE_QUERY_STATE_ID)).toBeNull();
+        // Current as served: not asked for again (a second request and a phone's main thread).
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const firstAsked = page.api.map((url) => url.split('?')[0]);
+        expect(asked.filter((pathname) => firstAsked.includes(pathname))).toEqual([]);
+        expect(items.every((item) => root.contains(item))).toBe(true);
+      } finally {
+        server.events.removeListener('request:start', onRequest);
+      }
+    },
+  );
+
+  // The data is a visitor's; a signed-in person's can differ (a peptide they may delete): shown at
+  // once all the same, and asked for again at once.
+  it('shows a signed-in moderator /peptides from the HTML\'s data at once and asks the API for theirs', async () => {
+    const page = PAGES_WITH_DATA.find((candidate) => candidate.path === '/peptides')!;
+    window.history.replaceState(null, '', page.path);
+    const bodies = await Promise.all(page.api.map(async (url) => (await fetch(new URL(url, window.location.origin))).json()));
+    const { html, state } = await page.render(bodies);
+    backend.seedSession('moderator@example.com');
     document.body.innerHTML =
       `<div id="root"><div inert>${html}</div></div>` +
       `<script type="application/json" id="${PAGE_QUERY_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
     const root = document.getElementById('root')!;
-    const firstStory = community.experiences[0].story.slice(0, 40);
-    const card = [...root.querySelectorAll('li')].find((li) => li.textContent?.includes(firstStory));
-    expect(card).toBeDefined();
-    const asked = community.listQueries.length;
-    const errors = await start(root);
-    expect(errors).not.toHaveBeenCalled();
-    // The same element, now the app's, and the data block read and gone.
-    expect(root.contains(card!)).toBe(true);
-    expect(document.getElementById(PAGE_QUERY_STATE_ID)).toBeNull();
-    // Current as served: not asked for again (a second request and a phone's main thread).
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(community.listQueries.length).toBe(asked);
-    expect(root.contains(card!)).toBe(true);
+    const firstName = root.querySelector('main li h3, main li h2')?.textContent;
+    expect(firstName).toBeTruthy();
+    const asked: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', onRequest);
+    try {
+      const errors = await start(root);
+      expect(errors).not.toHaveBeenCalled();
+      // Rendered afresh (a stored session), straight from the data: no loading skeleton.
+      expect(root.querySelector('.animate-pulse')).toBeNull();
+      expect(root.querySelector('main li')).toHaveTextContent(firstName!);
+      await waitFor(() => expect(asked).toContain('/api/peptides'));
+    } finally {
+      server.events.removeListener('request:start', onRequest);
+    }
   });
 });

@@ -16,8 +16,11 @@ import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { Loading, cardLink } from './home-ui';
 import { paths } from '@/lib/paths';
 
+/** What the Popular Peptides tab lists (also what the server renders Home with: src/prerender.tsx). */
+export const POPULAR_PEPTIDES_QUERY = { sort: 'experiences', limit: 6 } as const;
+
 function PopularPeptides() {
-  const query = usePeptides({ sort: 'experiences', limit: 6 });
+  const query = usePeptides(POPULAR_PEPTIDES_QUERY);
   const data = useDeferredValue(query.data);
   if (query.isError) return <LoadError title="Failed to load peptides" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   if (!data) return <Loading />;

@@ -4,7 +4,7 @@ import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef, useSt
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { CATEGORIES, PEPTIDE_SORTS, PEPTIDE_SORT_LABELS } from '@contract/vocabulary';
-import type { Peptide } from '@contract/peptides';
+import type { Peptide, PeptideListQuery } from '@contract/peptides';
 import { useDeletePeptide } from '@/api/peptide-mutations';
 import { usePeptides } from '@/api/peptides';
 import { useAuth } from '@/app/session/AuthProvider';
@@ -15,7 +15,7 @@ import { LoadError } from '@/components/page/LoadError';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 import { PeptideCard, PeptideRow } from './PeptideCard';
-import { oneOf, pageNumber, text, useUrlState, useUrlTextDraft } from '@/lib/url-state';
+import { type UrlState, oneOf, pageNumber, text, urlDefaults, useUrlState, useUrlTextDraft } from '@/lib/url-state';
 
 // What only members use loads on demand (and ahead of time once a member is signed in), so a
 // visitor's list never fetches or runs the form and the dialog library.
@@ -35,6 +35,13 @@ const peptidesSchema = z.object({
   view: oneOf(['grid', 'list']),
   page: pageNumber(),
 });
+
+/** The list the page asks for in a URL's state (also what the server renders the plain page with: src/prerender.tsx). */
+export const peptideListQuery = ({ search, category, sort, page }: Pick<UrlState<typeof peptidesSchema>, 'search' | 'category' | 'sort' | 'page'>) =>
+  ({ search, category, sort, page, limit: PAGE_SIZE }) satisfies PeptideListQuery;
+
+/** The list of the plain page, /peptides with nothing in its query string. */
+export const plainPeptideListQuery = () => peptideListQuery(urlDefaults(peptidesSchema));
 
 export function PeptidesPage() {
   const [{ search, category, sort, view, page }, setParams] = useUrlState(peptidesSchema);
@@ -68,7 +75,7 @@ export function PeptidesPage() {
   }, [user]);
 
   const navigate = useNavigate();
-  const query = usePeptides({ search, category, sort, page, limit: PAGE_SIZE });
+  const query = usePeptides(peptideListQuery({ search, category, sort, page }));
   // A failed refresh keeps the peptides already shown (the layout marks them as possibly out of
   // date: src/app/layout/StaleDataNotice.tsx); only a first load that failed says so here.
   const failed = query.isError && query.data === undefined;
