@@ -45,8 +45,8 @@ export interface PageRenderer {
 
 /** `pathname` when it names a page rendered with data (a trailing slash aside), else null. */
 export function pathWithData(pathname: string): PathWithData | null {
-  const path = pathname.replace(/(.)\/+$/, '$1');
-  return PATHS_WITH_DATA.find((candidate) => candidate === path) ?? null;
+  const trimmed = pathname.replace(/(.)\/+$/, '$1');
+  return PATHS_WITH_DATA.find((candidate) => candidate === trimmed) ?? null;
 }
 
 /**
@@ -75,11 +75,11 @@ const { parentPort, workerData } = require('node:worker_threads');
 `;
 
 /** Renders the page once in a worker: the API is asked through `get` on this thread. */
-function renderInWorker(bundle: string, path: PathWithData, get: ApiGet): Promise<RenderedPage> {
+function renderInWorker(bundle: string, pagePath: PathWithData, get: ApiGet): Promise<RenderedPage> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { bundle: pathToFileURL(bundle).href, path },
+      workerData: { bundle: pathToFileURL(bundle).href, path: pagePath },
       resourceLimits: { maxOldGenerationSizeMb: 128 },
     });
     const timer = setTimeout(() => fail(new Error(`no page within ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);

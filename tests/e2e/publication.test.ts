@@ -77,9 +77,9 @@ describe('a report sent between two batches', () => {
     // The pages the server renders with their data (server/lib/page-render.ts): Home, /peptides, /community.
     const renderedPages = async () =>
       Promise.all(
-        ['/', '/peptides', '/community'].map(async (path) => {
-          const res = await fetch(new URL(path, server.baseURL));
-          return { path, etag: res.headers.get('etag'), html: await res.text() };
+        ['/', '/peptides', '/community'].map(async (pagePath) => {
+          const res = await fetch(new URL(pagePath, server.baseURL));
+          return { path: pagePath, etag: res.headers.get('etag'), html: await res.text() };
         }),
       );
     const { context, page, requests } = await signedInContext({ width: 1280, theme: 'light' });
