@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AGE_RANGES, BIOLOGICAL_SEXES, WIZARD_ACTIVITY_LEVELS } from '../../contract/vocabulary';
 import { BODY_PAD_BYTES } from '../../contract/rules';
+import { PATHS_WITH_DATA } from '../../contract/page-render';
 import { startAppServer, type AppServer } from './app-server';
 import { moderatorPage } from './held-queue';
 import { fillWizardToStory } from './wizard-steps';
@@ -74,10 +75,10 @@ async function lookUp(page: Page, trackingId: string) {
 describe('a report sent between two batches', () => {
   it('sends its demographics only with Submit, pads its bodies, and is told when it becomes public', async () => {
     const peptide = await firstPeptide(server.baseURL);
-    // The pages the server renders with their data (server/lib/page-render.ts): Home, /peptides, /community.
+    // The pages the server renders with their data (server/lib/page-render.ts).
     const renderedPages = async () =>
       Promise.all(
-        ['/', '/peptides', '/community'].map(async (pagePath) => {
+        PATHS_WITH_DATA.map(async (pagePath) => {
           const res = await fetch(new URL(pagePath, server.baseURL));
           return { path: pagePath, etag: res.headers.get('etag'), html: await res.text() };
         }),

@@ -306,14 +306,15 @@ describe('Home and /peptides with their data in the HTML', () => {
   it.each([
     ['/', '/api/peptides?sort=experiences&limit=6', ['/api/analytics/public', '/api/peptides']],
     ['/peptides', '/api/peptides?search=&category=all&sort=name&page=1&limit=24', ['/api/peptides']],
-  ] as const)('%s: the peptides in the API\'s order, adopted without a mismatch or a second request', async (path, listUrl, firstAsked) => {
+  ] as const)('%s: its data in the HTML, adopted without a mismatch or a second request', async (path, listUrl, firstAsked) => {
     const html = await (await fetch(new URL(path, baseURL()))).text();
+    expect(html).toContain('id="page-query-state"');
+    expect(html).not.toContain('animate-pulse');
+    // The peptides shown, in the API's order.
     const listed = (await api('GET', listUrl)).body.data.peptides as { _id: string }[];
     expect(listed.length).toBeGreaterThan(0);
     const linked = [...html.matchAll(/href="\/peptides\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
     expect([...new Set(linked)]).toEqual(listed.map((p) => p._id));
-    expect(html).toContain('id="page-query-state"');
-    expect(html).not.toContain('animate-pulse');
 
     const { context, page } = await newPage(browser, { viewport: { width: 360, height: 800 } });
     const errors: string[] = [];
