@@ -12,8 +12,9 @@
 // version has moved (lib/cache.ts), on the first request after that, and kept at most
 // RENDERED_TTL_MS (what the app treats as fresh), which bounds its age when this process cannot
 // hear another's writes. A page has at most one render under way, shared by the requests
-// meanwhile however often the data moves, and renders run one at a time. Anything failing (an older build without the
-// bundle, the API answering an error) leaves the pre-rendered page without data, as before.
+// meanwhile however often the data moves, and renders run one at a time. Anything failing (an
+// older build without the bundle, the API answering an error) leaves the pre-rendered page
+// without data, as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -85,9 +85,20 @@ export function peptideOption(page: Page, name: string) {
   return page.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
 }
 
-/** Chooses `name` in the searchable peptide picker labelled `label`, as a person does: type, then pick. */
+/**
+ * Chooses `name` in the searchable peptide picker labelled `label`, as a person does: type, wait
+ * for the list to answer what was typed, then pick. Until the search has run (a pause after
+ * typing, then the server: src/api/peptides.ts usePeptideSearch) the list still shows the previous
+ * answer, with `name` further down; a click aimed at it while the new answer re-renders the list
+ * landed on another peptide, or on none (a clean-clone run chose the wrong peptide once, and the
+ * wizard's "Step 2 of 4" once never came as no peptide was chosen).
+ */
 export async function choosePeptide(page: Page, name: string, label = 'Peptide') {
-  await page.getByRole('combobox', { name: label }).fill(name);
+  const field = page.getByRole('combobox', { name: label });
+  await field.fill(name);
+  // The picker's status line, just after its list (src/components/peptide-picker/PeptidePicker.tsx).
+  const status = page.locator(`[id="${await field.getAttribute('aria-controls')}"] + [role="status"]`);
+  await status.filter({ hasNotText: /^Searching/ }).waitFor();
   await peptideOption(page, name).click();
 }
 
