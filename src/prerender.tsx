@@ -81,8 +81,9 @@ interface FirstQuery {
   seed(queryClient: QueryClient, body: unknown): void;
 }
 
-const apiUrl = (path: string, params: Record<string, string | number>) =>
-  `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+/** `path?query` as the app's client sends it: parameters left undefined are left out. */
+const apiUrl = (path: string, params: Record<string, unknown>) =>
+  `${path}?${new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])))}`;
 
 function withData(path: PathWithData, queries: readonly FirstQuery[]): PageWithData {
   return {
@@ -103,7 +104,7 @@ function withData(path: PathWithData, queries: readonly FirstQuery[]): PageWithD
 }
 
 const peptideList = (params: PeptideListQuery): FirstQuery => ({
-  url: apiUrl(pathOf('peptides'), params as Record<string, string | number>),
+  url: apiUrl(pathOf('peptides'), params),
   seed: (client, body) => client.setQueryData(peptidesQueryOptions(params).queryKey, readPeptideList({ PeptideListResponse }, body)),
 });
 

@@ -3,9 +3,10 @@
 // build made one). Unknown API paths answer JSON 404, never HTML.
 // Nothing here is compressed per request: the build wrote a .br and a .gz copy beside each text
 // file (scripts/precompress.ts) and the stored copy the client accepts is sent; the pages are
-// compressed once at start (lib/spa-preload.ts), but /community's, rendered with its reports
-// whenever they change and compressed then, like a kept API answer (lib/page-render.ts). app.ts
-// registers this plugin before the compression plugin, so that plugin never sees these routes.
+// compressed once at start (lib/spa-preload.ts), but the pages rendered with their first data
+// (/, /peptides, /community), rendered again whenever the public data changes and compressed then,
+// like a kept API answer (lib/page-render.ts). app.ts registers this plugin before the compression
+// plugin, so that plugin never sees these routes.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';

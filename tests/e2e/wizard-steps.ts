@@ -40,8 +40,9 @@ export async function fillUsageStep(page: Page, peptideName: string, answers: Wi
 export async function fillAboutYouStep(page: Page, answers: WizardAnswers = {}): Promise<void> {
   const a = { ...DEFAULTS, ...answers };
   await page.getByRole('button', { name: 'Next' }).click();
-  // Failed once in a clean-clone run (27 November: step 1 stayed, cause unknown, not reproduced
-  // in eight runs under load): a failure now says what step 1 showed.
+  // Failed once in a clean-clone run (27 November: step 1 stayed). The likely cause, a peptide
+  // clicked while the picker's list re-rendered, is fixed in choosePeptide (browser.ts); should
+  // it fail again, the failure says what step 1 showed.
   await page
     .getByText('Step 2 of 4')
     .waitFor()

@@ -7,7 +7,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boot } from '@/app/boot';
 import { PAGE_QUERY_STATE_ID } from '@contract/page-render';
-import { PAGES_WITH_DATA, PRERENDERED_PATHS, prerenderPage } from '@/prerender';
+import { PAGES_WITH_DATA, PRERENDERED_PATHS, type PageWithData, prerenderPage } from '@/prerender';
 import { backend } from './msw/backend';
 import { server } from './msw/server';
 import { mockCommunityApi } from './msw/community-handlers';
@@ -19,6 +19,32 @@ async function servePrerendered(path: string) {
   const { html } = await prerenderPage(path);
   document.body.innerHTML = `<div id="root"><div inert>${html}</div></div>`;
   return document.getElementById('root')!;
+}
+
+/**
+ * `page` as the server sends it rendered with its data (server/lib/page-render.ts): its HTML in
+ * #root and the API's answers beside it as the data block.
+ */
+async function serveWithData(page: PageWithData) {
+  window.history.replaceState(null, '', page.path);
+  const bodies = await Promise.all(page.api.map(async (url) => (await fetch(new URL(url, window.location.origin))).json()));
+  const { html, state } = await page.render(bodies);
+  document.body.innerHTML =
+    `<div id="root"><div inert>${html}</div></div>` +
+    `<script type="application/json" id="${PAGE_QUERY_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
+  return document.getElementById('root')!;
+}
+
+/** Runs `body` with the paths of the requests the app sends meanwhile. */
+async function recordingRequests(body: (asked: string[]) => Promise<void>) {
+  const asked: string[] = [];
+  const onRequest = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+  server.events.on('request:start', onRequest);
+  try {
+    await body(asked);
+  } finally {
+    server.events.removeListener('request:start', onRequest);
+  }
 }
 
 let started: Root | undefined;
@@ -82,22 +108,13 @@ describe('starting on a pre-rendered page', () => {
   // with the API's answers beside it as a data block; the app must adopt that page as it is.
   it.each(PAGES_WITH_DATA.map((page) => [page.path, page] as const))(
     'adopts %s rendered with its data, keeping each item, without asking the API again',
-    async (path, page) => {
-      window.history.replaceState(null, '', path);
-      const bodies = await Promise.all(page.api.map(async (url) => (await fetch(new URL(url, window.location.origin))).json()));
-      const { html, state } = await page.render(bodies);
-      document.body.innerHTML =
-        `<div id="root"><div inert>${html}</div></div>` +
-        `<script type="application/json" id="${PAGE_QUERY_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
-      const root = document.getElementById('root')!;
+    async (_path, page) => {
+      const root = await serveWithData(page);
       // The data is in the HTML: the page's list items (peptides, reports), no loading skeleton.
       const items = [...root.querySelectorAll('main li')];
       expect(items.length).toBeGreaterThan(0);
       expect(root.querySelector('.animate-pulse')).toBeNull();
-      const asked: string[] = [];
-      const onRequest = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
-      server.events.on('request:start', onRequest);
-      try {
+      await recordingRequests(async (asked) => {
         const errors = await start(root);
         expect(errors).not.toHaveBeenCalled();
         // The same elements, now the app's, and the data block read and gone.
@@ -108,38 +125,24 @@ describe('starting on a pre-rendered page', () => {
         const firstAsked = page.api.map((url) => url.split('?')[0]);
         expect(asked.filter((pathname) => firstAsked.includes(pathname))).toEqual([]);
         expect(items.every((item) => root.contains(item))).toBe(true);
-      } finally {
-        server.events.removeListener('request:start', onRequest);
-      }
+      });
     },
   );
 
   // The data is a visitor's; a signed-in person's can differ (a peptide they may delete): shown at
   // once all the same, and asked for again at once.
   it('shows a signed-in moderator /peptides from the HTML\'s data at once and asks the API for theirs', async () => {
-    const page = PAGES_WITH_DATA.find((candidate) => candidate.path === '/peptides')!;
-    window.history.replaceState(null, '', page.path);
-    const bodies = await Promise.all(page.api.map(async (url) => (await fetch(new URL(url, window.location.origin))).json()));
-    const { html, state } = await page.render(bodies);
+    const root = await serveWithData(PAGES_WITH_DATA.find((candidate) => candidate.path === '/peptides')!);
     backend.seedSession('moderator@example.com');
-    document.body.innerHTML =
-      `<div id="root"><div inert>${html}</div></div>` +
-      `<script type="application/json" id="${PAGE_QUERY_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
-    const root = document.getElementById('root')!;
     const firstName = root.querySelector('main li h3, main li h2')?.textContent;
     expect(firstName).toBeTruthy();
-    const asked: string[] = [];
-    const onRequest = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
-    server.events.on('request:start', onRequest);
-    try {
+    await recordingRequests(async (asked) => {
       const errors = await start(root);
       expect(errors).not.toHaveBeenCalled();
       // Rendered afresh (a stored session), straight from the data: no loading skeleton.
       expect(root.querySelector('.animate-pulse')).toBeNull();
       expect(root.querySelector('main li')).toHaveTextContent(firstName!);
       await waitFor(() => expect(asked).toContain('/api/peptides'));
-    } finally {
-      server.events.removeListener('request:start', onRequest);
-    }
+    });
   });
 });
