@@ -58,7 +58,7 @@ export type DrainMode = 'stop' | 'handover';
  */
 export function defaultLimiter(db: Db, jwtSecret: string, clock: () => number = Date.now): RateLimiter {
   return db.kind === 'postgres'
-    ? new RateLimiter(new PgRateLimitStore(db), clock, jwtSecret)
+    ? new RateLimiter(new PgRateLimitStore(db, { clock }), clock, jwtSecret)
     : new RateLimiter(new MemoryRateLimitStore(), clock);
 }
 

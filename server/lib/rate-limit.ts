@@ -33,12 +33,23 @@ export class PgRateLimitStore implements RateLimitStore {
   private lastSweep = 0;
   private readonly batched = new Map<string, { add: number; inFlight: number; known: number; resetAt: number }>();
   private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private readonly clock: () => number;
+  private readonly isBatched: (key: string) => boolean;
+  private readonly flushMs: number;
 
+  /**
+   * @param options.clock The limiter's clock (RateLimiter): a flush ends windows by the same time
+   * the hits began them.
+   */
   constructor(
     private readonly db: Queryable,
-    private readonly isBatched: (key: string) => boolean = (key) => key.startsWith('general:'),
-    private readonly flushMs = 200,
-  ) {}
+    options: { clock?: () => number; isBatched?: (key: string) => boolean; flushMs?: number } = {},
+  ) {
+    this.clock = options.clock ?? Date.now;
+    this.isBatched = options.isBatched ?? ((key) => key.startsWith('general:'));
+    this.flushMs = options.flushMs ?? 200;
+  }
 
   hit(key: string, windowSeconds: number, now: number): WindowCount | Promise<WindowCount> {
     if (this.isBatched(key)) return this.hitBatched(key, windowSeconds, now);
@@ -52,14 +63,36 @@ export class PgRateLimitStore implements RateLimitStore {
       this.batched.set(key, entry);
     }
     entry.add += 1;
-    this.flushTimer ??= setTimeout(() => void this.flush(), this.flushMs);
-    this.flushTimer.unref?.();
+    this.scheduleFlush();
     return { count: entry.known + entry.inFlight + entry.add, resetAt: entry.resetAt };
   }
 
-  /** Adds the local hits to the shared counters and learns what the other processes added. */
-  async flush(now = Date.now()): Promise<void> {
-    this.flushTimer = null;
+  /** A flush in `flushMs`, unless one is waiting or under way (that one schedules the next). */
+  private scheduleFlush() {
+    if (this.flushing || this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      void this.flush();
+    }, this.flushMs);
+    this.flushTimer.unref?.();
+  }
+
+  /**
+   * Adds the local hits to the shared counters and learns what the other processes added. One
+   * flush at a time: a second one started while the database is slow would take the first one's
+   * hits out of `inFlight` before they are counted in `known`, and the limit would admit them
+   * again (a clean-clone run on PostgreSQL let a 6th request through a limit of 5 so).
+   */
+  flush(): Promise<void> {
+    this.flushing ??= this.send().finally(() => {
+      this.flushing = null;
+      if ([...this.batched.values()].some((e) => e.add > 0)) this.scheduleFlush();
+    });
+    return this.flushing;
+  }
+
+  private async send(): Promise<void> {
+    const now = this.clock();
     const sending = [...this.batched].filter(([, e]) => e.add > 0);
     for (const [key, e] of this.batched) if (e.add === 0 && e.resetAt <= now) this.batched.delete(key);
     if (!sending.length) return;
@@ -78,9 +111,11 @@ export class PgRateLimitStore implements RateLimitStore {
          returning key, count, reset_at`,
         [sending.map(([k]) => k), sending.map(([, e]) => e.inFlight), sending.map(([, e]) => e.resetAt), now],
       );
-      for (const row of res.rows) {
-        const e = this.batched.get(row.key);
-        if (!e) continue;
+      // Into the entries sent: one replaced meanwhile (its window ended) keeps its own count.
+      const rows = new Map(res.rows.map((row) => [row.key, row]));
+      for (const [key, e] of sending) {
+        const row = rows.get(key);
+        if (!row) continue;
         e.known = row.count;
         e.resetAt = Number(row.reset_at);
         e.inFlight = 0;
@@ -92,7 +127,6 @@ export class PgRateLimitStore implements RateLimitStore {
         e.inFlight = 0;
       }
     }
-    if ([...this.batched.values()].some((e) => e.add > 0)) this.flushTimer ??= setTimeout(() => void this.flush(), this.flushMs);
   }
 
   peek(key: string, now: number): WindowCount | null | Promise<WindowCount | null> {
@@ -158,9 +192,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+const DAY_MS = 86_400_000;
+
 export class RateLimiter {
-  private secret = randomBytes(32);
-  private secretDay = '';
+  /** The keyed hash's secret of each UTC day (numbered from the epoch) a live window may use. */
+  private readonly secrets = new Map<number, Buffer>();
+  /** The longest window asked about: older days' secrets can hold no live window and go. */
+  private longestWindowMs = 0;
 
   /**
    * @param sharedSecret When several processes share counters they must hash an address alike:
@@ -179,33 +217,69 @@ export class RateLimiter {
 
   /** A keyed hash of an identifier (address or email) that cannot be reversed, rotating daily. */
   anonymise(value: string): string {
-    const day = new Date(this.clock()).toISOString().slice(0, 10);
-    if (day !== this.secretDay) {
-      this.secret = this.sharedSecret
-        ? createHmac('sha256', this.sharedSecret).update(`rate-limit:${day}`).digest()
-        : randomBytes(32);
-      this.secretDay = day;
-    }
-    return createHmac('sha256', this.secret).update(value).digest('base64url').slice(0, 22);
+    return this.hashOn(Math.floor(this.clock() / DAY_MS), value);
   }
 
-  private key(bucket: string, identifier: string): string {
-    return `${bucket}:${this.anonymise(identifier)}`;
+  private hashOn(day: number, value: string): string {
+    let secret = this.secrets.get(day);
+    if (!secret) {
+      const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+      secret = this.sharedSecret ? createHmac('sha256', this.sharedSecret).update(`rate-limit:${date}`).digest() : randomBytes(32);
+      this.secrets.set(day, secret);
+      const oldest = Math.floor((day * DAY_MS - this.longestWindowMs) / DAY_MS);
+      for (const kept of this.secrets.keys()) if (kept < oldest) this.secrets.delete(kept);
+    }
+    return createHmac('sha256', secret).update(value).digest('base64url').slice(0, 22);
+  }
+
+  /**
+   * The keys a live window of this length may be counted under, today's first: the hash rotates
+   * at midnight UTC, and a window begun the day before goes on under that day's key until it
+   * ends. Otherwise every limit would start afresh at midnight (a clean-clone run at 20:30 UTC,
+   * its test clock hours ahead, saw a third vote in an hour accepted after midnight).
+   */
+  private keys(bucket: string, identifier: string, windowSeconds: number, now: number): string[] {
+    this.longestWindowMs = Math.max(this.longestWindowMs, windowSeconds * 1000);
+    const today = Math.floor(now / DAY_MS);
+    const firstDay = Math.floor((now - windowSeconds * 1000 + 1) / DAY_MS);
+    const keys: string[] = [];
+    for (let day = today; day >= firstDay; day--) keys.push(`${bucket}:${this.hashOn(day, identifier)}`);
+    return keys;
+  }
+
+  /** The first of the keys with a live window (synchronously when the store answers so); else today's. */
+  private liveKey(keys: string[], now: number, from = 0): string | Promise<string> {
+    if (keys.length === 1) return keys[0];
+    for (let i = from; i < keys.length; i++) {
+      const found = this.store.peek(keys[i], now);
+      if (found instanceof Promise) return found.then((window) => (window ? keys[i] : this.liveKey(keys, now, i + 1)));
+      if (found) return keys[i];
+    }
+    return keys[0];
+  }
+
+  private hit(bucket: string, identifier: string, windowSeconds: number, now: number): WindowCount | Promise<WindowCount> {
+    const key = this.liveKey(this.keys(bucket, identifier, windowSeconds, now), now);
+    return key instanceof Promise ? key.then((k) => this.store.hit(k, windowSeconds, now)) : this.store.hit(key, windowSeconds, now);
   }
 
   /** Adds one to the identifier's count in the bucket and returns the window's count. */
   async count(bucket: string, identifier: string, windowSeconds: number): Promise<WindowCount> {
-    return this.store.hit(this.key(bucket, identifier), windowSeconds, this.clock());
+    return this.hit(bucket, identifier, windowSeconds, this.clock());
   }
 
   /** The identifier's count in the bucket's current window, without adding to it (0 when none). */
-  async peek(bucket: string, identifier: string): Promise<WindowCount> {
+  async peek(bucket: string, identifier: string, windowSeconds: number): Promise<WindowCount> {
     const now = this.clock();
-    return (await this.store.peek(this.key(bucket, identifier), now)) ?? { count: 0, resetAt: now };
+    for (const key of this.keys(bucket, identifier, windowSeconds, now)) {
+      const window = await this.store.peek(key, now);
+      if (window) return window;
+    }
+    return { count: 0, resetAt: now };
   }
 
-  async clear(bucket: string, identifier: string): Promise<void> {
-    await this.store.clear(this.key(bucket, identifier));
+  async clear(bucket: string, identifier: string, windowSeconds: number): Promise<void> {
+    await Promise.all(this.keys(bucket, identifier, windowSeconds, this.clock()).map((key) => this.store.clear(key)));
   }
 
   /**
@@ -219,7 +293,7 @@ export class RateLimiter {
       if (count > rule.max) throw tooManyRequests(resetSeconds, bucket, rateLimitHeaders(bucket, rule, 0, resetSeconds));
       return { remaining: rule.max - count, resetSeconds };
     };
-    const counted = this.store.hit(this.key(bucket, identifier), rule.windowSeconds, now);
+    const counted = this.hit(bucket, identifier, rule.windowSeconds, now);
     if (counted instanceof Promise) return counted.then(verdict);
     return verdict(counted);
   }

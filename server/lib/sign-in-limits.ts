@@ -46,7 +46,10 @@ export function signInAttempt(limiter: RateLimiter, config: Config, email: strin
   const refuse = (resetAt: number, group: string) => tooManyRequests(Math.max(1, Math.ceil((resetAt - limiter.now()) / 1000)), group);
   return {
     async admit() {
-      const [fromAddress, forAccount] = await Promise.all([limiter.peek(ADDRESS, address), limiter.peek(ACCOUNT, account)]);
+      const [fromAddress, forAccount] = await Promise.all([
+        limiter.peek(ADDRESS, address, perAddress.windowSeconds),
+        limiter.peek(ACCOUNT, account, perAccount.windowSeconds),
+      ]);
       if (fromAddress.count >= perAddress.max) throw refuse(fromAddress.resetAt, ADDRESS);
       // Counted before the password is checked, so that many attempts sent at once cannot all
       // slip under the limit; `succeeded` takes it back by clearing the pair.
@@ -62,7 +65,7 @@ export function signInAttempt(limiter: RateLimiter, config: Config, email: strin
       ]);
     },
     async succeeded() {
-      await limiter.clear(PAIR, pair);
+      await limiter.clear(PAIR, pair, perPair.windowSeconds);
     },
   };
 }
@@ -75,7 +78,7 @@ export function addressAttempt(limiter: RateLimiter, config: Config, address: st
   const { loginPerAddress: perAddress } = config.rateLimits;
   return {
     async admit() {
-      const fromAddress = await limiter.peek(ADDRESS, address);
+      const fromAddress = await limiter.peek(ADDRESS, address, perAddress.windowSeconds);
       if (fromAddress.count >= perAddress.max) throw tooManyRequests(Math.max(1, Math.ceil((fromAddress.resetAt - limiter.now()) / 1000)), ADDRESS);
     },
     async failed() {

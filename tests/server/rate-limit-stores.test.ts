@@ -6,6 +6,7 @@ import { openDb, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { MemoryRateLimitStore, PgRateLimitStore, RateLimiter, type RateLimitStore } from '../../server/lib/rate-limit';
 import { signInDelayMs } from '../../server/lib/sign-in-limits';
+import type { Queryable } from '../../server/db/types';
 
 describe('signInDelayMs', () => {
   it('with the defaults: nothing before the 20th failure, then 250 ms doubling up to 4 s', () => {
@@ -50,13 +51,35 @@ function storeContract(name: string, make: () => RateLimitStore) {
       const limiter = new RateLimiter(spy);
       const who = 'owner@example.com\n203.0.113.5';
       await limiter.count('login-account-address', who, 900);
-      expect((await limiter.peek('login-account-address', who)).count).toBe(1);
-      await limiter.clear('login-account-address', who);
-      expect((await limiter.peek('login-account-address', who)).count).toBe(0);
+      expect((await limiter.peek('login-account-address', who, 900)).count).toBe(1);
+      await limiter.clear('login-account-address', who, 900);
+      expect((await limiter.peek('login-account-address', who, 900)).count).toBe(0);
       for (const key of keys) {
         expect(key).toMatch(/^login-account-address:[A-Za-z0-9_-]{22}$/);
         expect(key).not.toMatch(/example|203\.0/);
       }
+    });
+
+    it('a window begun before midnight UTC goes on after it, under the key of the day it began', async () => {
+      let now = Date.UTC(2026, 0, 5, 23, 30);
+      const limiter = new RateLimiter(make(), () => now, name === 'PgRateLimitStore' ? 'server-secret' : null);
+      const rule = { max: 2, windowSeconds: 3600 };
+      const who = `203.0.113.${Math.floor(Math.random() * 250)}-${name}`;
+      await limiter.check('vote', who, rule);
+      await limiter.check('vote', who, rule);
+      await expect(Promise.resolve().then(() => limiter.check('vote', who, rule))).rejects.toMatchObject({ statusCode: 429 });
+      // Ten minutes after midnight: the hash of the identifier has rotated, the window has not.
+      now = Date.UTC(2026, 0, 6, 0, 10);
+      await expect(Promise.resolve().then(() => limiter.check('vote', who, rule))).rejects.toMatchObject({ statusCode: 429, headers: { 'retry-after': '1200' } });
+      expect(await limiter.peek('vote', who, 3600)).toEqual({ count: 4, resetAt: Date.UTC(2026, 0, 6, 0, 30) });
+      // A window cleared after midnight is gone under either day's key.
+      await limiter.clear('vote', who, 3600);
+      expect((await limiter.peek('vote', who, 3600)).count).toBe(0);
+      expect(await limiter.check('vote', who, rule)).toEqual({ remaining: 1, resetSeconds: 3600 });
+      // That new window began today; at 00:30 it still counts, and a minute-long limit never looks back.
+      now = Date.UTC(2026, 0, 6, 0, 30);
+      expect(await limiter.check('vote', who, rule)).toEqual({ remaining: 0, resetSeconds: 2400 });
+      expect(await limiter.check('general', who, { max: 1, windowSeconds: 60 })).toEqual({ remaining: 0, resetSeconds: 60 });
     });
   });
 }
@@ -71,3 +94,45 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 storeContract('PgRateLimitStore', () => new PgRateLimitStore(db));
+
+describe('PgRateLimitStore, general limit batched', () => {
+  it('counts every hit while the database answers a flush slowly, and sends each hit once', async () => {
+    // The database holds the first flush until released; meanwhile the timer's next flush is due.
+    let release = () => {};
+    let entered = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const flushEntered = new Promise<void>((resolve) => (entered = resolve));
+    let flushes = 0;
+    const slowDb: Queryable = {
+      query: async (sql, params, options) => {
+        if (sql.includes('unnest(') && ++flushes === 1) {
+          entered();
+          await held;
+        }
+        return db.query(sql, params, options);
+      },
+    };
+    const t0 = Date.UTC(2026, 0, 5, 10);
+    const store = new PgRateLimitStore(slowDb, { clock: () => t0, flushMs: 60_000 });
+    const key = `general:slow-${Math.random()}`;
+    const counts: number[] = [];
+    const hit = async () => counts.push((await store.hit(key, 60, t0)).count);
+    for (let i = 0; i < 3; i++) await hit();
+    const first = store.flush();
+    await flushEntered;
+    await hit();
+    // What the timer does when its time comes while the first flush is still waiting.
+    const second = store.flush();
+    await hit();
+    await hit();
+    expect(counts).toEqual([1, 2, 3, 4, 5, 6]);
+    release();
+    await Promise.all([first, second]);
+    await hit();
+    await store.flush();
+    expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // The shared counter holds each hit once.
+    const { rows } = await db.query<{ count: number }>('select count from rate_limit_counters where key = $1', [key]);
+    expect(rows[0].count).toBe(7);
+  });
+});
