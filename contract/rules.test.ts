@@ -13,6 +13,7 @@ import {
   parseBold,
   parseDuration,
   peptideMatchesSearch,
+  peptideSearchNarrows,
   popularityScore,
   meanRating,
   reportRating,
@@ -209,5 +210,16 @@ describe('search rules', () => {
     ['muscle', false],
   ])('peptideMatchesSearch(%j) = %s (name or description)', (q, expected) => {
     expect(peptideMatchesSearch({ name: 'BPC-157', description: 'A gastric pentadecapeptide' }, q)).toBe(expected);
+  });
+
+  it.each([
+    ['', 'bpc', true],
+    ['bp', 'BPC', true],
+    [' bpc ', 'bpc-157', true],
+    ['bpc', 'bpc', true],
+    ['bpc-157', 'bpc', false],
+    ['tb', 'bpc', false],
+  ])('peptideSearchNarrows(%j, %j) = %s: every match of the second text matches the first', (earlier, text, expected) => {
+    expect(peptideSearchNarrows(earlier, text)).toBe(expected);
   });
 });

@@ -146,10 +146,22 @@ export function experienceMatchesSearch(
   return [e.peptideName, e.story ?? '', ...e.effects, ...e.primaryPurpose].some((t) => t.toLowerCase().includes(q));
 }
 
-/** Peptide list search: name or description, case-insensitive. */
-export function peptideMatchesSearch(p: { name: string; description: string }, search: string): boolean {
+/**
+ * Peptide list search: name or description, case-insensitive (the server's SQL in
+ * server/services/peptides.ts listPeptides; tests/server/peptides.test.ts holds them together).
+ */
+export function peptideMatchesSearch(p: { name: string; description?: string }, search: string): boolean {
   const q = search.trim().toLowerCase();
-  return !q || p.name.toLowerCase().includes(q) || p.description.toLowerCase().includes(q);
+  return !q || p.name.toLowerCase().includes(q) || (p.description ?? '').toLowerCase().includes(q);
+}
+
+/**
+ * True when every peptide matching `search` also matches `earlier`: an answer to `earlier` that
+ * listed all its matches, narrowed to `search`, is then the whole answer to `search`, in its order
+ * (a peptide picker relies on it while the newer answer is on its way, src/components/peptide-picker).
+ */
+export function peptideSearchNarrows(earlier: string, search: string): boolean {
+  return search.trim().toLowerCase().includes(earlier.trim().toLowerCase());
 }
 
 /** Bold is the only formatting: splits a story into plain and bold runs, never HTML. */

@@ -72,9 +72,14 @@ export function usePeptideSearch(text: string, sort: 'name' | 'experiences' = 'n
     return () => window.clearTimeout(timer);
   }, [text]);
   const query = usePeptides({ search, sort, limit: PEPTIDE_SEARCH_LIMIT });
+  // While a newer text is searched the list stays the last answer (placeholder data): the picker
+  // needs the text it answers to narrow it safely (src/components/peptide-picker).
+  const [answered, setAnswered] = useState(search);
+  if (query.data && !query.isPlaceholderData && answered !== search) setAnswered(search);
   return {
     options: query.data?.peptides ?? [],
     total: query.data?.total ?? 0,
+    answering: query.isPlaceholderData ? answered : search,
     loading: query.isPending || search !== text.trim() || (query.isFetching && query.isPlaceholderData),
     failed: query.isError && !query.isFetching,
   };

@@ -2,7 +2,13 @@
 // listbox popup (typing narrows, arrow keys move, Enter chooses, Escape closes, the chosen name
 // stays in the field). The search runs on the server and the caller passes its answer in
 // (`usePeptideSearch` in src/api/peptides.ts): components never call the API.
+// While the answer for newer text is on its way, the list shown is the earlier answer narrowed to
+// what the text matches (contract/rules.ts), every option a true match. Unless that is already the
+// whole new answer, the list is busy and a pointer's press on it is ignored: the answer's arrival
+// could move another peptide under a pointer about to press. Enter chooses the highlighted option
+// at once: the highlight follows a peptide, not a place in the list.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { peptideMatchesSearch, peptideSearchNarrows } from '@contract/rules';
 import { fieldClasses } from '@/components/ui/field-styles';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
@@ -11,6 +17,8 @@ export interface PeptideOption {
   _id: string;
   name: string;
   category: string;
+  /** Searched too (contract/rules.ts peptideMatchesSearch). */
+  description?: string;
   totalExperiences?: number;
 }
 
@@ -25,6 +33,8 @@ export interface PeptidePickerProps {
   /** The server's matches for `query` (a first page), and how many match in all. */
   options: readonly PeptideOption[];
   total: number;
+  /** The text `options` answer (trimmed), when it may be an earlier one than `query`. */
+  answering?: string;
   loading: boolean;
   failed?: boolean;
   /** A first option that chooses nothing ("All peptides"); without it a choice cannot be undone here. */
@@ -34,6 +44,9 @@ export interface PeptidePickerProps {
   describedBy?: string;
   onBlur?: () => void;
 }
+
+/** An option's identity: its peptide, or the choice of none. */
+const keyOf = (choice: PeptideOption | null) => choice?._id ?? '';
 
 const reportsText = (p: PeptideOption) =>
   p.totalExperiences === undefined ? '' : `${formatCount(p.totalExperiences)} ${p.totalExperiences === 1 ? 'report' : 'reports'}`;
@@ -46,6 +59,7 @@ export function PeptidePicker({
   onQueryChange,
   options,
   total,
+  answering,
   loading,
   failed = false,
   noneLabel,
@@ -60,14 +74,20 @@ export function PeptidePicker({
   const [open, setOpen] = useState(false);
   // Typing shows the query; otherwise the field shows the chosen peptide's name.
   const [typing, setTyping] = useState(false);
-  const [active, setActive] = useState(-1);
-  const choices: (PeptideOption | null)[] = [...(noneLabel && !query.trim() ? [null] : []), ...options];
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const typed = query.trim();
+  const behind = answering !== undefined && answering !== typed;
+  const listed = behind ? options.filter((p) => peptideMatchesSearch(p, typed)) : options;
+  // The earlier answer listed all its matches and the text narrows it: the list is the new answer.
+  const busy = behind && !(total <= options.length && peptideSearchNarrows(answering, typed));
+  const choices: (PeptideOption | null)[] = [...(noneLabel && !typed ? [null] : []), ...listed];
+  const active = activeKey === null ? -1 : choices.findIndex((c) => keyOf(c) === activeKey);
   const optionId = (i: number) => `${listId}-option-${i}`;
 
   const close = () => {
     setOpen(false);
     setTyping(false);
-    setActive(-1);
+    setActiveKey(null);
   };
   const choose = (choice: PeptideOption | null) => {
     onSelect(choice);
@@ -77,8 +97,9 @@ export function PeptidePicker({
   const move = (by: number) => {
     if (!open) setOpen(true);
     if (!choices.length) return;
-    setActive((i) => (i + by + choices.length) % choices.length);
+    setActiveKey(keyOf(choices[(active + by + choices.length) % choices.length]));
   };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -99,17 +120,17 @@ export function PeptidePicker({
   };
 
   const shownValue = typing ? query : (selected?.name ?? '');
-  const more = total - options.length;
+  const more = total - listed.length;
   const status = loading
     ? 'Searching…'
     : failed
       ? 'Could not search the peptides. Check your connection, then type again.'
-      : options.length === 0
+      : listed.length === 0
         ? query.trim()
           ? `No peptide matches “${query.trim()}”.`
           : 'No peptides yet.'
         : more > 0
-          ? `${formatCount(total)} peptides match; the first ${options.length} are listed. Type more of the name to narrow them.`
+          ? `${formatCount(total)} peptides match; the first ${listed.length} are listed. Type more of the name to narrow them.`
           : `${formatCount(total)} ${total === 1 ? 'peptide matches' : 'peptides match'}.`;
 
   return (
@@ -134,7 +155,7 @@ export function PeptidePicker({
           onChange={(e) => {
             setTyping(true);
             setOpen(true);
-            setActive(-1);
+            setActiveKey(null);
             onQueryChange(e.target.value);
           }}
           onClick={() => setOpen(true)}
@@ -167,7 +188,7 @@ export function PeptidePicker({
       {open && (
         <div className="absolute z-30 mt-1 w-full overflow-hidden rounded-md border border-border bg-card text-card-foreground shadow-lg">
           {/* Always there while open (aria-controls points at it), empty when nothing matches. */}
-          <ul id={listId} role="listbox" aria-label="Peptides" className={cn('max-h-72 overflow-y-auto', choices.length > 0 && 'py-1')}>
+          <ul id={listId} role="listbox" aria-label="Peptides" aria-busy={busy || undefined} className={cn('max-h-72 overflow-y-auto', choices.length > 0 && 'py-1')}>
             {choices.map((choice, i) => (
               <li
                 // Name, then category and reports, read with a pause between them.
@@ -178,12 +199,15 @@ export function PeptidePicker({
                 aria-selected={choice ? selected?._id === choice._id : selected === null}
                 className={cn(
                   'flex cursor-pointer flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2 text-sm',
+                  busy && choice && 'cursor-progress text-muted-foreground',
                   i === active && 'bg-muted',
                   (choice ? selected?._id === choice._id : selected === null) && 'font-semibold text-primary-strong',
                 )}
                 onMouseDown={(e) => e.preventDefault()}
-                onMouseEnter={() => setActive(i)}
-                onClick={() => choose(choice)}
+                onMouseEnter={() => setActiveKey(keyOf(choice))}
+                onClick={() => {
+                  if (!busy || !choice) choose(choice);
+                }}
               >
                 {/* The name keeps at least 6rem; a long category wraps under it rather than squeezing it. */}
                 <span className="min-w-0 flex-[1_1_6rem] [overflow-wrap:anywhere]">{choice ? choice.name : noneLabel}</span>

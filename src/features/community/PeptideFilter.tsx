@@ -26,6 +26,7 @@ export function PeptideFilter({ value, onChange }: { value: string; onChange: (p
         onQueryChange={setQuery}
         options={search.options}
         total={search.total}
+        answering={search.answering}
         loading={search.loading}
         failed={search.failed}
         noneLabel={ALL_PEPTIDES}

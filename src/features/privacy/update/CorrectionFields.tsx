@@ -73,6 +73,7 @@ export function UsageFields({ form, set, errors }: FieldsProps) {
           onQueryChange={setQuery}
           options={search.options}
           total={search.total}
+          answering={search.answering}
           loading={search.loading}
           failed={search.failed}
           invalid={Boolean(errors.peptideId)}

@@ -34,6 +34,7 @@ export function PeptideStep({ form, set, errors, onBlur, peptide, loading, onCho
           onQueryChange={setQuery}
           options={search.options}
           total={search.total}
+          answering={search.answering}
           loading={search.loading}
           failed={search.failed}
           placeholder={loading ? 'Loading the chosen peptide…' : 'Type to search peptides'}
