@@ -30,6 +30,11 @@ function nextMonday(date: Date): Date {
 
 describe('weekly digest', () => {
   it('reaches only the members who turned it on, once a week, with the week’s most helpful reports and a one-click unsubscribe', async () => {
+    // Next week's Monday, 09:00 UTC, from the day the reports are sent: they are within the seven
+    // days it looks back (taken after them, past midnight of a Sunday it would be the Monday after,
+    // whose seven days start after them), and the week is not one the app's own background run
+    // (on the real clock) could claim.
+    const monday = nextMonday(new Date());
     const reader = await newMember(t, 'digest-on');
     const quiet = await newMember(t, 'digest-off');
     expect((await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: reader.headers, payload: { preferences: { notifications: { weeklyDigest: true } } } })).statusCode).toBe(200);
@@ -39,9 +44,6 @@ describe('weekly digest', () => {
     for (const [id, voters] of [[best, [reader, quiet]], [second, [reader]]] as const) {
       for (const v of voters) expect((await t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: v.headers, payload: { voteType: 'helpful' } })).statusCode).toBe(201);
     }
-    // Next week's Monday, 09:00 UTC: today's reports are within the seven days it looks back,
-    // and the week is not one the app's own background run (on the real clock) could claim.
-    const monday = nextMonday(new Date());
     expect(await runWeeklyDigest(t.ctx, monday)).toMatchObject({ queued: 1 });
     // This run's mail, dated by its Monday (a run of the app's own on the real clock may have sent another).
     const mail = await smtp.next((m) => m.to === reader.email && m.subject === SUBJECT && m.text.includes(`to ${monday.toISOString().slice(0, 10)})`));

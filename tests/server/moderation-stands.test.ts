@@ -47,10 +47,14 @@ describe('the log records what changed', () => {
     const story = `${validSubmission('').story} Without the shop now.`;
     expect((await updateTracked(t.app, sent.trackingId, { story })).statusCode).toBe(200);
     expect(await log()).toBe(2);
+    // The hourly publication run (plugins/publication-batches.ts) empties the cache on the hour,
+    // which these 200 requests may span: only its emptyings are allowed.
+    const batches = async () => (await t.ctx.metrics.batches.get()).values.reduce((n, v) => n + v.value, 0);
     const version = t.ctx.cache.currentVersion;
+    const batchesBefore = await batches();
     for (let i = 0; i < 100; i++) expect((await updateTracked(t.app, sent.trackingId, { story })).statusCode).toBe(200);
     expect(await log()).toBe(2);
-    expect(t.ctx.cache.currentVersion).toBe(version);
+    expect(t.ctx.cache.currentVersion - version).toBe((await batches()) - batchesBefore);
     for (let i = 0; i < 100; i++) expect((await updateTracked(t.app, sent.trackingId, { story: `${story} Edit ${'x'.repeat(i % 20)}${i}.` })).statusCode).toBe(200);
     // Each edit holds it again for the same reason ('corrected'): one entry, not a hundred.
     expect(await log()).toBe(2);

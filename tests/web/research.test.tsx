@@ -133,17 +133,19 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     const files = captureDownloads();
     const { user } = renderApp('/research?tab=export');
     const date = new Date().toISOString().slice(0, 10);
+    // Named with the UTC day of the click: the day the test began or, past midnight UTC, the next.
+    const expectDated = (name: string, named: (day: string) => string) => expect([date, new Date().toISOString().slice(0, 10)].map(named)).toContain(name);
 
     await user.click(await screen.findByRole('button', { name: 'Export Analytics (JSON)' }, SLOW));
     expect(await screen.findByText('Export Successful')).toBeInTheDocument();
-    expect(files[0].name).toBe(`peptide-analytics-${date}.json`);
+    expectDated(files[0].name, (d) => `peptide-analytics-${d}.json`);
     const analytics = JSON.parse(await files[0].blob.text()) as { analytics: { totalExperiences: number }; overview: { votes: number } };
     expect(analytics.analytics.totalExperiences).toBe(1234);
     expect(analytics.overview.votes).toBe(5678);
 
     await user.click(screen.getByRole('button', { name: 'Export Experiences (JSON)' }));
     await waitFor(() => expect(files).toHaveLength(2));
-    expect(files[1].name).toBe(`peptide-experiences-${date}.json`);
+    expectDated(files[1].name, (d) => `peptide-experiences-${d}.json`);
     const exported = JSON.parse(await files[1].blob.text()) as { k: number; rows: { peptide: string }[]; nextCursor: null };
     expect(exported.k).toBe(5);
     expect(exported.rows.map((r) => r.peptide)).toEqual(['BPC-157', 'TB-500']);
@@ -151,7 +153,8 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Export Experiences (CSV)' }));
     await waitFor(() => expect(files).toHaveLength(4));
-    expect(files.slice(2).map((f) => f.name)).toEqual([`peptide-experiences-${date}.csv`, `peptide-outcomes-${date}.csv`]);
+    expectDated(files[2].name, (d) => `peptide-experiences-${d}.csv`);
+    expectDated(files[3].name, (d) => `peptide-outcomes-${d}.csv`);
     // A byte-order mark first, so Excel reads the text as UTF-8; one header line for all pages.
     const bytes = new Uint8Array(await files[2].blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
