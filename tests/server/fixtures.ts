@@ -85,3 +85,11 @@ export async function countRows(t: TestApp, table: string): Promise<number> {
   const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from ${table}`);
   return r.n;
 }
+
+/**
+ * How many publication batches the app has run. The hourly run (server/plugins/publication-batches.ts)
+ * empties the caches on the hour; a test that counts cache versions across it counts these apart.
+ */
+export async function publicationRuns(t: TestApp): Promise<number> {
+  return (await t.ctx.metrics.batches.get()).values.reduce((n, v) => n + v.value, 0);
+}

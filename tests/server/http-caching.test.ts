@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { precompressFolder } from '../../scripts/precompress';
 import { bearer, createTestApp, deleteTracked, json, lookupTracked, member, submit, validSubmission, type TestApp } from './helpers';
-import { moderatorToken } from './fixtures';
+import { moderatorToken, publicationRuns } from './fixtures';
 
 let t: TestApp;
 let staticDir: string;
@@ -311,10 +311,8 @@ describe('members-only answers the same for every member', () => {
       const otherProcess = new pg.Client({ connectionString: url.toString() });
       await otherProcess.connect();
       try {
-        // The hourly publication run (server/plugins/publication-batches.ts) empties the caches on
-        // the hour too, which this test may span: its emptyings are counted apart.
-        const batches = async () => (await t.ctx.metrics.batches.get()).values.reduce((n, v) => n + v.value, 0);
-        const batchesBefore = await batches();
+        // The hourly publication run empties the caches on the hour too, which this test may span.
+        const batchesBefore = await publicationRuns(t);
         const version = t.ctx.cache.currentVersion;
         // This server's write (its own pool), then another process's: NOTIFYs arrive in commit order.
         await t.ctx.db.query(`select pg_notify('app_cache', 'account_activity')`);
@@ -323,7 +321,7 @@ describe('members-only answers the same for every member', () => {
         // Only the other process's write emptied the caches (and an hourly run, if one came). The
         // pause gives a wrongly heard echo time to land.
         await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(t.ctx.cache.currentVersion).toBe(version + 1 + ((await batches()) - batchesBefore));
+        expect(t.ctx.cache.currentVersion).toBe(version + 1 + ((await publicationRuns(t)) - batchesBefore));
       } finally {
         await otherProcess.end();
       }

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { peptideMatchesSearch } from '@contract/rules';
 import { usePeptideSearch } from '@/api/peptides';
 import { PeptidePicker, type PeptideOption } from '@/components/peptide-picker/PeptidePicker';
 import { makePeptide, peptideListBody } from './msw/fixtures';
@@ -105,7 +106,7 @@ describe('usePeptideSearch', () => {
           await held;
         }
         const all = [makePeptide({ name: 'BPC-157', description: 'Body protection compound.' }), makePeptide({ name: 'TB-500', description: 'Thymosin.' })];
-        const found = all.filter((p) => p.name.toLowerCase().includes(search) || p.description.toLowerCase().includes(search));
+        const found = all.filter((p) => peptideMatchesSearch(p, search));
         return HttpResponse.json(peptideListBody(found));
       }),
     );

@@ -99,7 +99,6 @@ export function PeptidePicker({
     if (!choices.length) return;
     setActiveKey(keyOf(choices[(active + by + choices.length) % choices.length]));
   };
-
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
