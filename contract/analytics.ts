@@ -30,6 +30,7 @@ export const Analytics = z.object({
   trendingCategories: z.array(z.object({ name: z.string(), growth: z.number(), experiences: z.number() })),
   topPeptides: z.array(TopPeptide),
   effectivenessData: z.array(EffectivenessEntry),
+  /** The UTC day the figures were computed, as its midnight (a day, like every time in a public answer). */
   generatedAt: IsoDate,
 });
 export type Analytics = z.infer<typeof Analytics>;

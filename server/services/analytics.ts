@@ -84,7 +84,10 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
         }
         return { peptide: r.name, peptideId: r.id, rating: peptideRating(r), experiences: r.experience_count, effectiveness, sampleSizes };
       }),
-      generatedAt: new Date().toISOString(),
+      // The UTC day, not the moment: the same figures then read the same to the byte when the
+      // kept answer is made again (every 30 s, lib/cache.ts), so its ETag, and the home page that
+      // arrives with it (lib/page-render.ts), change only with the figures.
+      generatedAt: `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`,
     };
   });
 }

@@ -34,8 +34,13 @@ describe('cursors', () => {
     expect(decoded).not.toContain('2024');
     expect(decoded).not.toContain(ID.slice(0, 8));
     expect(cursor).not.toContain(Buffer.from('2024').toString('base64url').slice(0, 4));
-    // The same values give another cursor each time: nothing can be matched up.
-    expect(encode([AT, ID])).not.toBe(cursor);
+    // The same place always gets the same cursor (lib/cursor.ts says why); any other, another.
+    expect(encode([AT, ID])).toBe(cursor);
+    expect(encode([AT, '3f2a8c1e-5b7d-4e9f-a012-3456789abcdf'])).not.toBe(cursor);
+    expect(encode(['2024-05-10T12:00:00.001Z', ID])).not.toBe(cursor);
+    // Nor does its nonce repeat: GCM must never see one nonce with two different texts.
+    const nonce = (c: string) => Buffer.from(c, 'base64url').subarray(0, 12).toString('hex');
+    expect(new Set([[AT, ID], [AT, ID.replace('a', 'b')], [1, AT, ID], [2, AT, ID]].map((v) => nonce(encode(v))))).toHaveProperty('size', 4);
   });
 
   it('refuse a cursor edited by hand or written under another secret', () => {
