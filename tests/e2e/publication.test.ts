@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AGE_RANGES, BIOLOGICAL_SEXES, WIZARD_ACTIVITY_LEVELS } from '../../contract/vocabulary';
 import { BODY_PAD_BYTES } from '../../contract/rules';
 import { PATHS_WITH_DATA } from '../../contract/page-render';
+import { parsePublishEvery } from '../../server/config';
+import { nextBatchAt } from '../../server/services/publication';
 import { startAppServer, type AppServer } from './app-server';
 import { moderatorPage } from './held-queue';
 import { fillWizardToStory } from './wizard-steps';
@@ -22,6 +24,11 @@ import { apiAt, firstPeptide, launch, screenshotDir } from './browser';
 // A combination nothing else in a URL could spell.
 const MINE = { ageRange: AGE_RANGES[5], biologicalSex: BIOLOGICAL_SEXES[1], activityLevel: WIZARD_ACTIVITY_LEVELS[3] };
 const STORY = 'Six weeks for a tendon that would not settle. By week three I could load it again and by week five it was quiet. No side effects.';
+/** The default: batches at 00, 06, 12 and 18 UTC. */
+const PUBLISH_EVERY = '6h';
+const METRICS_TOKEN = 'publication-e2e-metrics-token';
+/** Longer than the scenario below ever took on the loaded CI machine (about 20 s). */
+const SCENARIO_MS = 120_000;
 
 let browser: Browser;
 let server: AppServer;
@@ -30,7 +37,7 @@ beforeAll(async () => {
   browser = await launch();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-e2e-batches-'));
   fs.cpSync(inject('dataTemplate'), dataDir, { recursive: true });
-  server = await startAppServer({ distDir: inject('distDir'), dataDir, env: { PUBLISH_EVERY: '6h', DISCLOSURE_SETTLE_DAYS: '7' } });
+  server = await startAppServer({ distDir: inject('distDir'), dataDir, env: { PUBLISH_EVERY, DISCLOSURE_SETTLE_DAYS: '7', METRICS_TOKEN } });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -64,6 +71,30 @@ async function writeReport(page: Page, peptideName: string) {
   return trackingId;
 }
 
+/** Batches the server has run (its metrics): one runs at each batch time, queue empty or not. */
+async function batchesRun(): Promise<number> {
+  const text = await (await fetch(new URL('/metrics', server.baseURL), { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const count = /^peptide_publication_batches_total (\d+)$/m.exec(text);
+  if (!count) throw new Error(`no batch count in the metrics:\n${text.slice(0, 500)}`);
+  return Number(count[1]);
+}
+
+/**
+ * The scenario asserts what a report does between two batches, so none may run during it: a run
+ * that begins within SCENARIO_MS of a batch time (0.6% of the day) first waits for that batch.
+ * Returns the count of batches run, for the end of the scenario to check that none ran.
+ */
+async function clearOfBatchTime(): Promise<number> {
+  const startCount = await batchesRun();
+  const next = nextBatchAt(new Date(), parsePublishEvery(PUBLISH_EVERY))!.getTime();
+  if (next - Date.now() > SCENARIO_MS) return startCount;
+  while ((await batchesRun()) === startCount) {
+    if (Date.now() > next + 60_000) throw new Error('the batch due at ' + new Date(next).toISOString() + ' did not run within a minute');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  return batchesRun();
+}
+
 async function lookUp(page: Page, trackingId: string) {
   await page.goto('/privacy');
   await page.getByRole('tab', { name: 'Your Data' }).click();
@@ -74,6 +105,7 @@ async function lookUp(page: Page, trackingId: string) {
 
 describe('a report sent between two batches', () => {
   it('sends its demographics only with Submit, pads its bodies, and is told when it becomes public', async () => {
+    const batchesAtStart = await clearOfBatchTime();
     const peptide = await firstPeptide(server.baseURL);
     // The pages the server renders with their data (server/lib/page-render.ts).
     const renderedPages = async () =>
@@ -134,7 +166,9 @@ describe('a report sent between two batches', () => {
     await page.getByText('Your experience has been deleted.', { exact: true }).first().waitFor();
     expect((await apiAt(server.baseURL, 'POST', '/api/experiences/tracking/lookup', { trackingId })).status).toBe(404);
     await context.close();
-  });
+    // Had a batch run after all, the assertions above would not have been about a queued report.
+    expect(await batchesRun(), 'a batch ran during the scenario').toBe(batchesAtStart);
+  }, SCENARIO_MS * 2 + 60_000);
 
   it.runIf(process.env.PUBLICATION_SCREENS)('screenshots: the confirmation, the lookup of a queued report and the delete dialog, light and dark, 360 and 1280 px', async () => {
     const peptide = await firstPeptide(server.baseURL);
