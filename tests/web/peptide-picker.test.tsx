@@ -1,8 +1,8 @@
 // The peptide picker while the server's answer for newer text is on its way
 // (src/components/peptide-picker, contract/rules.ts): the earlier list is narrowed to what
 // the text matches; unless that is already the whole new answer the list is busy and a pointer's
-// press is ignored, so an answer arriving under the pointer never turns a press into another
-// peptide; Enter chooses the highlighted peptide, which the answer cannot swap.
+// press is ignored (the status line says so), so an answer arriving under the pointer never turns
+// a press into another peptide; Enter chooses the highlighted peptide, which the answer cannot swap.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -54,12 +54,16 @@ describe('PeptidePicker while a newer search is on its way', () => {
     await user.click(screen.getByRole('combobox'));
     expect(listed()).toEqual(['BPC-157', 'KPV']);
     expect(busy()).toBe(true);
+    expect(screen.getByRole('status')).toHaveTextContent('Searching…');
     await user.click(screen.getByRole('option', { name: /^BPC-157/ }));
     expect(onSelect).not.toHaveBeenCalled();
+    // Said where a screen reader hears it, not only shown by the dimmed list.
+    expect(screen.getByRole('status')).toHaveTextContent('Still searching: nothing was chosen. Choose the peptide again once the list is ready.');
     // The answer lists a peptide the earlier page did not reach, where BPC-157 was.
     rerender({ query: 'bpc', answering: 'bpc', options: [ABPC, BPC, KPV], total: 3, loading: false });
     expect(listed()).toEqual(['ABPC-9', 'BPC-157', 'KPV']);
     expect(busy()).toBe(false);
+    expect(screen.getByRole('status')).toHaveTextContent('3 peptides match.');
     await user.click(screen.getByRole('option', { name: /^ABPC-9/ }));
     expect(onSelect).toHaveBeenCalledWith(ABPC);
   });

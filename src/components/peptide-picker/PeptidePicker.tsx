@@ -75,6 +75,9 @@ export function PeptidePicker({
   // Typing shows the query; otherwise the field shows the chosen peptide's name.
   const [typing, setTyping] = useState(false);
   const [activeKey, setActiveKey] = useState<string | null>(null);
+  // A press on a busy list chooses nothing; the status line then says so, for whoever cannot see
+  // the dimmed list (a screen reader activating an option directly). Cleared by typing.
+  const [pressedWhileBusy, setPressedWhileBusy] = useState(false);
   const typed = query.trim();
   const behind = answering !== undefined && answering !== typed;
   const listed = behind ? options.filter((p) => peptideMatchesSearch(p, typed)) : options;
@@ -88,6 +91,7 @@ export function PeptidePicker({
     setOpen(false);
     setTyping(false);
     setActiveKey(null);
+    setPressedWhileBusy(false);
   };
   const choose = (choice: PeptideOption | null) => {
     onSelect(choice);
@@ -120,17 +124,20 @@ export function PeptidePicker({
 
   const shownValue = typing ? query : (selected?.name ?? '');
   const more = total - listed.length;
-  const status = loading
-    ? 'Searching…'
-    : failed
-      ? 'Could not search the peptides. Check your connection, then type again.'
-      : listed.length === 0
-        ? query.trim()
-          ? `No peptide matches “${query.trim()}”.`
-          : 'No peptides yet.'
-        : more > 0
-          ? `${formatCount(total)} peptides match; the first ${listed.length} are listed. Type more of the name to narrow them.`
-          : `${formatCount(total)} ${total === 1 ? 'peptide matches' : 'peptides match'}.`;
+  const status =
+    busy && pressedWhileBusy
+      ? 'Still searching: nothing was chosen. Choose the peptide again once the list is ready.'
+      : loading
+        ? 'Searching…'
+        : failed
+          ? 'Could not search the peptides. Check your connection, then type again.'
+          : listed.length === 0
+            ? query.trim()
+              ? `No peptide matches “${query.trim()}”.`
+              : 'No peptides yet.'
+            : more > 0
+              ? `${formatCount(total)} peptides match; the first ${listed.length} are listed. Type more of the name to narrow them.`
+              : `${formatCount(total)} ${total === 1 ? 'peptide matches' : 'peptides match'}.`;
 
   return (
     <div className="relative">
@@ -155,6 +162,7 @@ export function PeptidePicker({
             setTyping(true);
             setOpen(true);
             setActiveKey(null);
+            setPressedWhileBusy(false);
             onQueryChange(e.target.value);
           }}
           onClick={() => setOpen(true)}
@@ -205,7 +213,8 @@ export function PeptidePicker({
                 onMouseDown={(e) => e.preventDefault()}
                 onMouseEnter={() => setActiveKey(keyOf(choice))}
                 onClick={() => {
-                  if (!busy || !choice) choose(choice);
+                  if (busy && choice) setPressedWhileBusy(true);
+                  else choose(choice);
                 }}
               >
                 {/* The name keeps at least 6rem; a long category wraps under it rather than squeezing it. */}
