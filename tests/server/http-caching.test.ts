@@ -59,6 +59,7 @@ describe('public reads', () => {
       if (url.startsWith('/api/experiences')) expect(json(first).data.nextCursor).toEqual(expect.any(String));
       // The kept answer dropped, as on a write elsewhere or after its 30 s: made again from the same rows.
       t.ctx.cache.invalidate();
+      // A few milliseconds on: an answer stamped with the moment would differ.
       await new Promise((resolve) => setTimeout(resolve, 5));
       const again = await get(url, { 'if-none-match': first.headers.etag as string });
       expect(again.statusCode, url).toBe(304);
