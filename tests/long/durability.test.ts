@@ -248,7 +248,13 @@ describe('publication batches on PostgreSQL with WORKERS=2', () => {
       const deadline = Date.now() + 60_000;
       let seenRunning = false;
       while (Date.now() < deadline) {
-        const lock = await db.query(`select 1 from pg_locks where locktype = 'advisory' and objid = $1 and objsubid = 1 and granted`, [BATCH_LOCK_KEY]);
+        // This database's lock only: pg_locks lists the whole cluster's, and the server suite's
+        // PostgreSQL pass (CI's other lane) runs batches in its own databases at the same time.
+        const lock = await db.query(
+          `select 1 from pg_locks where locktype = 'advisory' and objid = $1 and objsubid = 1 and granted
+              and database = (select oid from pg_database where datname = current_database())`,
+          [BATCH_LOCK_KEY],
+        );
         if (lock.rows.length) {
           seenRunning = true;
           break;
