@@ -6,6 +6,7 @@ import { CATEGORIES } from '../../contract/common';
 import { growthPercent, meanRating } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
+import { utcDay } from './experiences';
 import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, PEPTIDES_WITH_COUNTERS, peptideRating, type PeptideRow } from './peptides';
 
 // Rating means are rounded once, here, by the contract's rule (meanRating: one decimal from the
@@ -87,7 +88,7 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
       // The UTC day, not the moment: the same figures then read the same to the byte when the
       // kept answer is made again (every 30 s, lib/cache.ts), so its ETag, and the home page that
       // arrives with it (lib/page-render.ts), change only with the figures.
-      generatedAt: `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`,
+      generatedAt: utcDay(new Date()),
     };
   });
 }

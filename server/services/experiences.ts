@@ -48,7 +48,7 @@ function normaliseOutcomes(outcomes: Record<string, number>): Record<string, num
 }
 
 /** The UTC day of `at`, as the database keeps a report's times (migration 007_coarse_time.sql). */
-function utcDay(at: Date): string {
+export function utcDay(at: Date): string {
   return `${at.toISOString().slice(0, 10)}T00:00:00.000Z`;
 }
 
