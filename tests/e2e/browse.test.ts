@@ -31,7 +31,9 @@ describe('home', () => {
     expect(await popular.getByRole('link').count()).toBe(6);
 
     await page.getByRole('tab', { name: 'Recent Experiences' }).click();
-    const recent = page.getByRole('tabpanel').getByRole('link');
+    // The panel named by the tab just chosen: until the new panel renders, the previous one (six
+    // peptide links) is still the page's tabpanel, and a clean-clone run counted its links.
+    const recent = page.getByRole('tabpanel', { name: 'Recent Experiences' }).getByRole('link');
     await recent.first().waitFor();
     expect(await recent.count()).toBe(3);
     await recent.first().click();
@@ -40,7 +42,7 @@ describe('home', () => {
 
     await page.goBack();
     await page.getByRole('tab', { name: 'Community Insights' }).click();
-    await page.getByRole('tabpanel').getByText(/Trending categories|Not enough reports/).waitFor();
+    await page.getByRole('tabpanel', { name: 'Community Insights' }).getByText(/Trending categories|Not enough reports/).waitFor();
     await context.close();
   });
 });

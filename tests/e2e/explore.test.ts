@@ -53,7 +53,8 @@ describe('Data Explorer', () => {
 
     for (const tab of ['Usage Trends', 'Growth Trends', 'Compare']) {
       await page.getByRole('tab', { name: tab }).click();
-      const panel = page.getByRole('tabpanel');
+      // This tab's panel: the previous one says the same, and stays until the new one renders.
+      const panel = page.getByRole('tabpanel', { name: tab });
       await panel.getByRole('heading', { name: 'Authentication Required' }).waitFor();
       expect(await panel.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
     }

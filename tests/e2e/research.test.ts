@@ -211,7 +211,8 @@ describe('Research Hub screenshots', () => {
         await page.goto('/research');
         for (const tab of TABS) {
           await page.getByRole('tab', { name: tab }).click();
-          const panel = page.getByRole('tabpanel');
+          // This tab's panel, not the previous one still on the page until the new one renders.
+          const panel = page.getByRole('tabpanel', { name: tab });
           await panel.waitFor();
           // Wait for the skeletons to give way to content.
           await expect.poll(() => panel.locator('[aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
