@@ -12,7 +12,7 @@
 // contrast failures; so each theme loads the route again.)
 // One test file per role (a11y-visitor, a11y-member, a11y-moderator.test.ts) calls
 // axeEveryRoute, so the two browser workers share the scans instead of one file running them all.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '../../src/app/theme/theme';
 import { axeViolations, type Violation } from './axe';
@@ -44,6 +44,16 @@ function describeViolations(violations: Violation[]): string {
 async function settle(page: Page) {
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 15_000 });
   await pageIdle(page);
+}
+
+/**
+ * Waits until the panel a clicked tab controls is shown. Until it renders, the previous tab's
+ * panel is still the page's only visible one, and a scan then would check that one again.
+ */
+async function panelShown(page: Page, tab: Locator) {
+  const panel = await tab.getAttribute('aria-controls');
+  if (!panel) throw new Error(`tab "${await tab.textContent()}" names no panel (aria-controls)`);
+  await page.locator(`[id="${panel}"]`).waitFor({ state: 'visible', timeout: 15_000 });
 }
 
 /** Switches the OS colour scheme the page sees; the next page load follows it. */
@@ -119,6 +129,7 @@ export function axeEveryRoute(role: Role) {
                 if ((await tab.getAttribute('aria-selected')) === 'true' || (await tab.isDisabled())) continue;
                 const name = (await tab.textContent())?.trim();
                 await tab.click();
+                await panelShown(page, tab);
                 await pageIdle(page);
                 await scan(page, `${role} ${width}px ${theme} ${route} tab "${name}"`, theme, failures, summary);
               }
