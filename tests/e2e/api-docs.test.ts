@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './axe';
 import { baseURL, launch, newPage } from './browser';
+import { screenshot } from './screenshots';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ describe('/api/docs', () => {
       await page.locator('.swagger-ui .info .title').filter({ hasText: 'Peptide Community API' }).waitFor();
       await page.locator('#operations-experiences-submitExperience').waitFor();
       await page.locator('#operations-analytics-researchExport').waitFor();
-      if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/api-docs-${width}.png` });
+      await screenshot(page, `api-docs-${width}`, { fullPage: false });
       for (const v of await axeViolations(page)) failures.push(`${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
       expect(errors, label).toEqual([]);
       expect(elsewhere, label).toEqual([]);

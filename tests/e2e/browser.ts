@@ -1,6 +1,5 @@
 // Debian's Chromium driven by playwright-core (never `playwright install`).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
@@ -162,8 +161,3 @@ export async function mailTo(to: string, match: (mail: ParsedMail) => boolean = 
   }
 }
 
-export function screenshotDir(): string {
-  const dir = path.join(os.tmpdir(), 'peptide-screens');
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
-}

@@ -2,12 +2,12 @@
 // submission wizard, the honeypot, a step kept while invalid, the data rights on /privacy keyed by
 // tracking ID, and a profile that survives a reload.
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { fillWizardToStory } from './wizard-steps';
-import { api, approvedMember, firstPeptide, launch, newPage, screenshotDir, submitExperience, choosePeptide } from './browser';
+import { api, approvedMember, firstPeptide, launch, newPage, submitExperience, choosePeptide } from './browser';
+import { screenshot } from './screenshots';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ const storyWith = (marker: string) =>
   `Marker ${marker}. I used it for six weeks after a shoulder injury. The first week was quiet, by week three the pain was **clearly** lower and sleep improved.`;
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screenshotDir(), `contribute-${name}.png`), fullPage: true });
+  await screenshot(page, `contribute-${name}`);
 }
 
 /** A toast's text (Radix also mirrors it into a live region, hence first()). */

@@ -1,10 +1,10 @@
 // Data Explorer in real Chromium against the built app and the real, seeded server: visitors
 // meet the sign-in gates; a member sees charts drawn from the server's real figures.
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { api, approvedMember, launch, newPage, screenshotDir } from './browser';
+import { api, approvedMember, launch, newPage } from './browser';
+import { screenshot, screenshotsWanted } from './screenshots';
 import { signIn } from './sign-in';
 
 let browser: Browser;
@@ -156,8 +156,7 @@ describe('Data Explorer', () => {
     expect(failures).toEqual([]);
   }, 180_000);
 
-  it.runIf(process.env.EXPLORE_SCREENS)('screenshots at 1280 and 360 px, light and dark', async () => {
-    const dir = screenshotDir();
+  it.runIf(screenshotsWanted)('screenshots at 1280 and 360 px, light and dark', async () => {
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [1280, 360]) {
         const { context, page } = await newPage(browser, { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
@@ -165,7 +164,7 @@ describe('Data Explorer', () => {
         // The visitor's gate first, then the member's views.
         await page.goto('/explore?tab=compare');
         await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
-        await page.screenshot({ path: path.join(dir, `explore-gate-${width}-${theme}.png`), fullPage: true });
+        await screenshot(page, `explore-gate-${width}-${theme}`);
         await signIn(page, member.email, member.password);
         for (const tab of ['overview', 'top', 'usage', 'growth', 'compare']) {
           await page.goto(`/explore?tab=${tab}`);
@@ -181,9 +180,9 @@ describe('Data Explorer', () => {
           await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
           const scroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
           expect(scroll, `${tab} ${width} ${theme} scrolls sideways`).toBe(false);
-          await page.screenshot({ path: path.join(dir, `explore-${tab}-${width}-${theme}.png`), fullPage: true });
+          await screenshot(page, `explore-${tab}-${width}-${theme}`);
           if (tab !== 'overview' && tab !== 'top') {
-            await page.locator('canvas').first().screenshot({ path: path.join(dir, `explore-${tab}-${width}-${theme}-chart.png`) });
+            await screenshot(page.locator('canvas').first(), `explore-${tab}-${width}-${theme}-chart`);
           }
         }
         await context.close();

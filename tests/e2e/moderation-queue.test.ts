@@ -4,12 +4,12 @@
 // keyboard alone (j once, then p for each) and undoes the last publish from the toast. Each run
 // prints the keys or clicks and the time it took. Axe checks the queue, light and dark, at 360
 // and 1280 px, with a card's matched text marked, a correction's diff open and the key legend
-// shown; QUEUE_SCREENS=1 also saves those screenshots into the screenshot folder.
-import path from 'node:path';
+// shown; SCREENSHOTS=1 also saves those screenshots (tests/e2e/screenshots.ts).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, violationLines } from './axe';
-import { apiAt, firstPeptide, launch, screenshotDir, submitExperience } from './browser';
+import { apiAt, firstPeptide, launch, submitExperience } from './browser';
+import { screenshot } from './screenshots';
 import { heldReports, moderatorPage, startQueueServer, waitingCount, type QueueServer } from './held-queue';
 
 let browser: Browser;
@@ -75,7 +75,6 @@ describe('how the queue looks', () => {
     await held(`Second cycle (${mark}b), sleep is better. The seller is at seller@protonmail.me if anyone asks, very quick to answer.`);
     await held(`Shoulder recovery log (${mark}c): text them on 555 123 4567 for a discount, they ship the same day. Pain went from 7 to 3.`);
     await held(`I took triple the dose (${mark}d) and my heart was racing all night. Do it anyway, it works. Don't tell your doctor about it.`);
-    const dir = screenshotDir();
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [360, 1280]) {
         const { context, page } = await moderatorPage(browser, server, { width, theme });
@@ -87,7 +86,7 @@ describe('how the queue looks', () => {
         await page.keyboard.press('?');
         await page.getByRole('region', { name: 'Keyboard shortcuts' }).waitFor();
         expect(violationLines(await axeViolations(page)), `${width} px, ${theme}`).toEqual([]);
-        if (process.env.QUEUE_SCREENS === '1') await page.screenshot({ path: path.join(dir, `queue-${width}-${theme}.png`), fullPage: true });
+        await screenshot(page, `queue-${width}-${theme}`);
         await context.close();
       }
     }

@@ -1,12 +1,12 @@
 // Every screen at 360 px: no horizontal scroll, the header's navigation collapses into
-// a menu button that works, and (for the eyes of whoever reviews) a dark-mode screenshot each.
-import path from 'node:path';
+// a menu button that works, and (with SCREENSHOTS=1, tests/e2e/screenshots.ts) a dark-mode screenshot each.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths, ROUTE_PATTERNS } from '../../src/lib/paths';
 import { settleAnimations } from './axe';
-import { api, approvedMember, firstPeptide, launch, newPage, screenshotDir, submitExperience } from './browser';
+import { api, approvedMember, firstPeptide, launch, newPage, submitExperience } from './browser';
 import { pageIdle, trackRequests } from './page-idle';
+import { screenshot } from './screenshots';
 import { tableRoutes } from './table-routes';
 
 let browser: Browser;
@@ -102,7 +102,7 @@ async function overflow(page: Page): Promise<string | null> {
 }
 
 describe('phone width (360 px)', () => {
-  it.each(['visitor', 'moderator'] as const)('no screen scrolls sideways (%s), dark screenshots taken', async (who) => {
+  it.each(['visitor', 'moderator'] as const)('no screen scrolls sideways (%s), in dark theme', async (who) => {
     const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     trackRequests(page);
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
@@ -115,7 +115,7 @@ describe('phone width (360 px)', () => {
       const extra = await overflow(page);
       if (extra) wide.push(`${route}: ${extra}`);
       const name = route === '/' ? 'home' : route.slice(1).replace(/[/]/g, '_').slice(0, 40);
-      await page.screenshot({ path: path.join(screenshotDir(), `phone-dark-${who}-${name}.png`), fullPage: true });
+      await screenshot(page, `phone-dark-${who}-${name}`);
     }
     await context.close();
     expect(wide).toEqual([]);
@@ -171,7 +171,7 @@ describe('phone width (360 px)', () => {
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     await page.getByLabel('Search').waitFor({ state: 'visible' });
-    await page.screenshot({ path: path.join(screenshotDir(), 'phone-community-filters-open.png'), fullPage: false });
+    await screenshot(page, 'phone-community-filters-open', { fullPage: false });
     await context.close();
   });
 });

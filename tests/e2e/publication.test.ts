@@ -4,7 +4,7 @@
 // recorded: no URL and no cache entry holds the report's demographics, the shown combinations are
 // asked without the sign-in token, and the submission and the correction are padded to 4,096-byte
 // multiples. The confirmation, the lookup of the queued report and the delete dialog say when it
-// becomes public and why. PUBLICATION_SCREENS=1 also takes their screenshots, light and dark, at
+// becomes public and why. SCREENSHOTS=1 also takes their screenshots, light and dark, at
 // 360 and 1280 px, into the screenshot folder.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,7 +19,8 @@ import { nextBatchAt } from '../../server/services/publication';
 import { startAppServer, type AppServer } from './app-server';
 import { moderatorPage } from './held-queue';
 import { fillWizardToStory } from './wizard-steps';
-import { apiAt, firstPeptide, launch, screenshotDir } from './browser';
+import { apiAt, firstPeptide, launch } from './browser';
+import { screenshot, screenshotsWanted } from './screenshots';
 
 // A combination nothing else in a URL could spell.
 const MINE = { ageRange: AGE_RANGES[5], biologicalSex: BIOLOGICAL_SEXES[1], activityLevel: WIZARD_ACTIVITY_LEVELS[3] };
@@ -173,12 +174,12 @@ describe('a report sent between two batches', () => {
     expect(await batchesRun(), 'a batch ran during the scenario').toBe(batchesAtStart);
   }, SCENARIO_MS * 2 + 60_000);
 
-  it.runIf(process.env.PUBLICATION_SCREENS)('screenshots: the confirmation, the lookup of a queued report and the delete dialog, light and dark, 360 and 1280 px', async () => {
+  it.runIf(screenshotsWanted)('screenshots: the confirmation, the lookup of a queued report and the delete dialog, light and dark, 360 and 1280 px', async () => {
     const peptide = await firstPeptide(server.baseURL);
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [360, 1280]) {
         const { context, page } = await signedInContext({ width, theme });
-        const shot = (name: string) => page.screenshot({ path: path.join(screenshotDir(), `publication-${name}-${width}-${theme}.png`), fullPage: true });
+        const shot = (name: string) => screenshot(page, `publication-${name}-${width}-${theme}`);
         const trackingId = await writeReport(page, peptide.name);
         await shot('confirmation');
         await lookUp(page, trackingId);

@@ -3,11 +3,11 @@
 // pending user and rejects another; a plain member is shown the moderators-only message and the
 // API refuses the member's calls with 403. Screenshots of every tab: 1280/360 px, light/dark.
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, violationLines } from './axe';
-import { api, approvedMember, launch, moderatorToken, newPage, pendingAccountId, screenshotDir, uniqueEmail } from './browser';
+import { api, approvedMember, launch, moderatorToken, newPage, pendingAccountId, uniqueEmail } from './browser';
+import { screenshot } from './screenshots';
 import { signIn, signInModerator } from './sign-in';
 
 let browser: Browser;
@@ -217,8 +217,7 @@ describe('Research Hub screenshots', () => {
           // Wait for the skeletons to give way to content.
           await expect.poll(() => panel.locator('[aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${tab} at ${width}px`).toBeLessThanOrEqual(width);
-          const file = `research-${tab.toLowerCase().replace(/\s+/g, '-')}-${width}-${theme}.png`;
-          await page.screenshot({ path: path.join(screenshotDir(), file), fullPage: true });
+          await screenshot(page, `research-${tab.toLowerCase().replace(/\s+/g, '-')}-${width}-${theme}`);
           expect(await violations(page), `${tab} ${width}px ${theme}`).toEqual([]);
         }
 
@@ -228,13 +227,13 @@ describe('Research Hub screenshots', () => {
         if (await reject.count()) {
           await reject.click();
           await page.getByRole('dialog', { name: 'Reject registration' }).waitFor();
-          await page.screenshot({ path: path.join(screenshotDir(), `research-reject-dialog-${width}-${theme}.png`) });
+          await screenshot(page, `research-reject-dialog-${width}-${theme}`, { fullPage: false });
           expect(await violations(page), `reject dialog ${width}px ${theme}`).toEqual([]);
           await page.keyboard.press('Escape');
           await page.getByRole('dialog').waitFor({ state: 'detached' });
         }
         await context.close();
-        // Six tabs with a full-page screenshot and an axe scan each: slower than one interaction.
+        // Eight tabs with an axe scan each: slower than one interaction.
       }, 180_000);
     }
   }
@@ -246,7 +245,7 @@ describe('Research Hub screenshots', () => {
     await signIn(page, member.email, member.password);
     await page.goto('/research');
     await page.getByRole('heading', { name: 'Moderators only' }).waitFor();
-    await page.screenshot({ path: path.join(screenshotDir(), 'research-moderators-only-360-dark.png') });
+    await screenshot(page, 'research-moderators-only-360-dark', { fullPage: false });
     expect(await violations(page)).toEqual([]);
     await context.close();
   });

@@ -1,21 +1,20 @@
-// Screenshots of every screen for review (not an assertion): `SCREENS=1 npx vitest run --project
-// e2e tests/e2e/screens.test.ts` writes them to the OS temp folder's peptide-screens/.
-import path from 'node:path';
+// Screenshots of every screen for review (not an assertion): `SCREENSHOTS=1 npx vitest run
+// --project e2e tests/e2e/screens.test.ts` (tests/e2e/screenshots.ts says where they go).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { api, launch, newPage, screenshotDir } from './browser';
+import { api, launch, newPage } from './browser';
 import { pageIdle, trackRequests } from './page-idle';
+import { screenshot, screenshotsWanted } from './screenshots';
 
-const enabled = process.env.SCREENS === '1';
 let browser: Browser;
 beforeAll(async () => {
-  if (enabled) browser = await launch();
+  if (screenshotsWanted) browser = await launch();
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-describe.runIf(enabled)('screens', () => {
+describe.runIf(screenshotsWanted)('screens', () => {
   it('every public screen in light and dark at 1280 and 360 px', async () => {
     const peptide = (await api('GET', '/api/peptides?sort=experiences&limit=1')).body.data.peptides[0]._id;
     const experience = (await api('GET', '/api/experiences?limit=1')).body.data.experiences[0]._id;
@@ -37,7 +36,7 @@ describe.runIf(enabled)('screens', () => {
           await page.goto(route);
           await page.locator('h1').first().waitFor();
           await pageIdle(page);
-          await page.screenshot({ path: path.join(screenshotDir(), `screen-${name}-${width}-${theme}.png`), fullPage: width === 1280 });
+          await screenshot(page, `screen-${name}-${width}-${theme}`, { fullPage: width === 1280 });
         }
         await context.close();
       }

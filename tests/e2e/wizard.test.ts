@@ -3,14 +3,14 @@
 // reported; with five sliders and one moved by the keyboard, exactly that one outcome is stored;
 // numbers are refused at their step; on a 360 px phone the new step's heading is in view and
 // focused after Next.
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_REASON_TEXT } from '../../contract/moderation';
 import { NOT_RATED, OVERALL_OUTCOME } from '../../contract/rules';
 import { axeViolations } from './axe';
 import { fillAboutYouStep, fillOutcomesStep, fillUsageStep } from './wizard-steps';
-import { api, approvedMember, firstPeptide, launch, newPage, screenshotDir } from './browser';
+import { api, approvedMember, firstPeptide, launch, newPage } from './browser';
+import { screenshot } from './screenshots';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ const storyWith = (marker: string, extra = '') =>
   `Wizard ${marker}. Four weeks on it for a stubborn tendon; the first week nothing, then steady progress and better sleep by the third week.${extra}`;
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screenshotDir(), `wizard-${name}.png`), fullPage: true });
+  await screenshot(page, `wizard-${name}`);
 }
 
 async function scan(page: Page): Promise<string[]> {

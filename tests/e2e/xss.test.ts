@@ -5,8 +5,8 @@
 // URL. The Content-Security-Policy forbids inline script as a second line of defence.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import path from 'node:path';
-import { api, approvedMember, baseURL, launch, newPage, screenshotDir } from './browser';
+import { api, approvedMember, baseURL, launch, newPage } from './browser';
+import { screenshot } from './screenshots';
 import { pageIdle, trackRequests } from './page-idle';
 
 /** Each payload, when it runs, records its id in window.__xss and opens an alert. */
@@ -265,7 +265,7 @@ describe('XSS payloads in Chromium', () => {
       // The app rendered (no crash to a blank page).
       expect(result.text.length).toBeGreaterThan(20);
       if (SHOWN.test(result.text)) shownOn.push(name);
-      await page.screenshot({ path: path.join(screenshotDir(), `xss-${name.replace(/\W+/g, '-')}.png`), fullPage: true });
+      await screenshot(page, `xss-${name.replace(/\W+/g, '-')}`);
     } finally {
       await context.close();
     }
