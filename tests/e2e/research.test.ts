@@ -1,7 +1,8 @@
 // Research Hub in real Chromium against the built app and the real, seeded server: a moderator
 // signs in through the UI, sees real figures on every tab, downloads the exports, approves one
 // pending user and rejects another; a plain member is shown the moderators-only message and the
-// API refuses the member's calls with 403. Screenshots of every tab: 1280/360 px, light/dark.
+// API refuses the member's calls with 403. Every tab at 1280 and 360 px, light and dark: no
+// sideways scroll, no axe violation (with SCREENSHOTS=1, a screenshot of each: tests/e2e/screenshots.ts).
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,7 +201,7 @@ async function violations(page: Page): Promise<string[]> {
   return violationLines(await axeViolations(page));
 }
 
-describe('Research Hub screenshots', () => {
+describe('Research Hub at both widths and in both themes', () => {
   const TABS = ['Reports', 'Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management', 'Activity'];
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1280, 360]) {

@@ -1,8 +1,8 @@
 // Screenshots for a person to look at, never compared by a test: taken only when asked for,
 //   SCREENSHOTS=1 npx vitest run --project e2e [files]
-// into SCREENSHOTS_DIR, else the OS temp folder's peptide-screens/. Each full-page PNG costs
-// Chromium a render of the whole page and an encode, and the suite took about a hundred of them
-// in every CI run that nobody opened (docs/performance-log.md, 28 November, second session).
+// into SCREENSHOTS_DIR, else the OS temp folder's peptide-screens/. The suite used to take about
+// a hundred in every CI run, which nobody opened: each a wait for a frame of the whole page and a
+// PNG encode (docs/performance-log.md, 28 November, second session).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
