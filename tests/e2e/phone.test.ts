@@ -1,5 +1,6 @@
 // Every screen at 360 px: no horizontal scroll, the header's navigation collapses into
-// a menu button that works, and (with SCREENSHOTS=1, tests/e2e/screenshots.ts) a dark-mode screenshot each.
+// a menu button that works, and (with SCREENSHOTS=1, tests/e2e/screenshots.ts) a dark-mode
+// screenshot each.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths, ROUTE_PATTERNS } from '../../src/lib/paths';

@@ -2,7 +2,8 @@
 // signs in through the UI, sees real figures on every tab, downloads the exports, approves one
 // pending user and rejects another; a plain member is shown the moderators-only message and the
 // API refuses the member's calls with 403. Every tab at 1280 and 360 px, light and dark: no
-// sideways scroll, no axe violation (with SCREENSHOTS=1, a screenshot of each: tests/e2e/screenshots.ts).
+// sideways scroll, no axe violation (with SCREENSHOTS=1, a screenshot of each:
+// tests/e2e/screenshots.ts).
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
