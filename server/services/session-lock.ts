@@ -1,7 +1,8 @@
 // One lock order for everything that starts, rotates or ends an account's sessions
 // (docs/product-rules.md, "Your account"): the account's `users` row first, then its `sessions`
-// rows. Sign-in, refresh, sign-out, sign out everywhere, password change, reset, rejection and
-// deletion all take it (services/users.ts, services/accounts.ts).
+// rows. Sign-in, refresh, sign-out, sign out everywhere, password change and reset take it here
+// (services/users.ts, services/accounts.ts); a rejection by its UPDATE of the row and a deletion
+// by its SELECT ... FOR UPDATE, each the first statement of its transaction.
 //
 // Why (issue 47, PostgreSQL): each statement of a READ COMMITTED transaction reads the rows
 // committed when it starts. A refresh locked its session row, then inserted the successor; a
