@@ -12,7 +12,7 @@ import {
 } from '../../contract/account';
 import { PASSWORD_EMAIL_MESSAGE, passwordContainsEmail, type Demographics, type Preferences } from '../../contract/users';
 import type { AppContext, Caller } from '../context';
-import type { Queryable } from '../db/client';
+import type { Transaction } from '../db/client';
 import { badRequest, conflict, unauthorized } from '../lib/errors';
 import { assertPasswordNotCommon, hashPassword, verifyPassword } from '../lib/passwords';
 import type { SignInAttempt } from '../lib/sign-in-limits';
@@ -20,6 +20,7 @@ import { sha256 } from '../lib/tokens';
 import { mailLinks } from '../mail/links';
 import { passwordResetMail } from '../mail/templates';
 import { enqueueMail } from './mail-queue';
+import { lockAccount } from './session-lock';
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
@@ -50,9 +51,14 @@ async function checkPassword(ctx: AppContext, caller: Caller, password: string, 
   return user;
 }
 
-/** Ends the account's sessions (all, or all but `keepFamily`); answers how many sign-ins were live. */
-async function endSessions(q: Queryable, userId: string, keepFamily: string | null): Promise<number> {
-  const res = await q.query<{ n: number }>(
+/**
+ * Ends the account's sessions (all, or all but `keepFamily`); answers how many sign-ins were live.
+ * In a transaction that took the account's lock first (services/session-lock.ts): a refresh
+ * racing it either committed before, and its successor is ended here, or waits and then finds
+ * its session ended.
+ */
+async function endSessions(tx: Transaction, userId: string, keepFamily: string | null): Promise<number> {
+  const res = await tx.query<{ n: number }>(
     `with ended as (
        update sessions set revoked_at = now()
         where user_id = $1 and revoked_at is null and ($2::uuid is null or family_id <> $2::uuid)
@@ -68,6 +74,7 @@ export async function changePassword(ctx: AppContext, caller: Caller, input: Cha
   assertNewPassword(input.newPassword, user.email, 'newPassword');
   const hash = await hashPassword(input.newPassword, ctx.config.scryptN);
   const otherSessionsEnded = await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, caller.userId);
     await tx.query('update users set password_hash = $2 where id = $1', [caller.userId, hash]);
     // A reset link asked for before the change must not undo it.
     await tx.query('delete from password_resets where user_id = $1', [caller.userId]);
@@ -78,7 +85,10 @@ export async function changePassword(ctx: AppContext, caller: Caller, input: Cha
 }
 
 export async function signOutEverywhere(ctx: AppContext, caller: Caller) {
-  const sessionsEnded = await endSessions(ctx.db, caller.userId, null);
+  const sessionsEnded = await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, caller.userId);
+    return endSessions(tx, caller.userId, null);
+  });
   ctx.sessions.invalidateUser(caller.userId);
   return { sessionsEnded };
 }
@@ -130,6 +140,8 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   assertNewPassword(input.password, account.email, 'password');
   const hash = await hashPassword(input.password, ctx.config.scryptN);
   const userId = await ctx.db.transaction(async (tx) => {
+    // The account's row before its reset links and sessions (services/session-lock.ts).
+    await lockAccount(tx, account.user_id);
     const used = await tx.query<{ user_id: string }>('delete from password_resets where token_hash = $1 and expires_at > $2 returning user_id', [tokenHash, now]);
     if (!used.rows[0]) return null;
     const id = used.rows[0].user_id;
@@ -208,6 +220,7 @@ export async function exportAccount(ctx: AppContext, caller: Caller): Promise<Ac
 export async function deleteAccount(ctx: AppContext, caller: Caller, password: string, attempt: SignInAttempt): Promise<void> {
   await checkPassword(ctx, caller, password, attempt, 'password is not correct');
   await ctx.db.transaction(async (tx) => {
+    // The account's row first (services/session-lock.ts); FOR UPDATE, as the row is deleted.
     const me = await tx.query<{ role: string }>('select role from users where id = $1 for update', [caller.userId]);
     if (!me.rows[0]) throw unauthorized(SESSION_ENDED);
     if (me.rows[0].role === 'moderator') {

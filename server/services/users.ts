@@ -19,6 +19,7 @@ import { newRefreshToken, sha256 } from '../lib/tokens';
 import { mailLinks } from '../mail/links';
 import { approvedMail, rejectedMail } from '../mail/templates';
 import { enqueueMail } from './mail-queue';
+import { lockAccount, lockAccountOfToken, type LockedAccount } from './session-lock';
 
 interface UserRow {
   id: string;
@@ -118,8 +119,11 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
   return { email, status: 'pending' };
 }
 
-/** Stores a new refresh token (random at sign-in, derived on rotation) and signs an access token. */
-async function issueTokens(ctx: AppContext, user: UserRow, familyId: string, q: Queryable = ctx.db, refreshToken = newRefreshToken()) {
+/**
+ * Stores a new refresh token (random at sign-in, derived on rotation) and signs an access token,
+ * in a transaction that holds the account's row lock (services/session-lock.ts).
+ */
+async function issueTokens(ctx: AppContext, user: LockedAccount, familyId: string, q: Queryable, refreshToken = newRefreshToken()) {
   await q.query(
     `insert into sessions (family_id, user_id, token_hash, expires_at)
      values ($1, $2, $3, now() + make_interval(days => $4))`,
@@ -137,9 +141,23 @@ export async function login(ctx: AppContext, input: Credentials): Promise<LoginD
   if (!user || !valid) throw unauthorized(BAD_CREDENTIALS);
   if (user.status === 'pending') throw forbidden(PENDING_MESSAGE);
   if (user.status === 'rejected') throw forbidden(REJECTED_MESSAGE);
-  const tokens = await issueTokens(ctx, user, randomUUID());
+  const tokens = await startSession(ctx, user);
   await recordActivity(ctx, user.id);
   return { ...tokens, user: toUser(user) };
+}
+
+/**
+ * A new sign-in for the account whose password was just checked. Under the account's lock
+ * (services/session-lock.ts) it is refused if a password change, reset, rejection or deletion
+ * committed since that check: such an ending cannot miss a sign-in made with the old password.
+ */
+async function startSession(ctx: AppContext, checked: UserRow) {
+  return ctx.db.transaction(async (tx) => {
+    const user = await lockAccount(tx, checked.id);
+    if (!user || user.password_hash !== checked.password_hash) throw unauthorized(BAD_CREDENTIALS);
+    if (user.status !== 'approved') throw forbidden(user.status === 'pending' ? PENDING_MESSAGE : REJECTED_MESSAGE);
+    return issueTokens(ctx, user, randomUUID(), tx);
+  });
 }
 
 interface SessionRow {
@@ -159,6 +177,10 @@ interface SessionRow {
  */
 export async function refresh(ctx: AppContext, refreshToken: string) {
   const outcome = await ctx.db.transaction(async (tx) => {
+    // The account first (services/session-lock.ts): an ending of its sessions that committed
+    // while this waited is seen by the statements below, and one that comes later waits for this
+    // refresh and revokes its successor too.
+    const user = await lockAccountOfToken(tx, sha256(refreshToken));
     // The row lock makes a simultaneous second refresh wait, then see this one's replaced_at.
     const found = await tx.query<SessionRow & { in_grace: boolean }>(
       `select *, replaced_at > now() - make_interval(secs => $2::float8) as in_grace
@@ -184,13 +206,11 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
       // Replaced again (or never derived, as before this rule): this is reuse, not a second tab.
       if (!live || live.replaced_at || live.revoked_at) return revokeFamily();
       if (live.expires_at.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
-      const user = await findById(tx, session.user_id);
       if (!user || user.status !== 'approved') throw unauthorized(SESSION_ENDED);
       const accessToken = await ctx.tokens.signAccess({ sub: user.id, sid: session.family_id, role: user.role });
       return { reusedBy: null, tokens: { accessToken, refreshToken: successor, expiresIn: ctx.config.accessTokenSeconds } };
     }
     if (session.expires_at.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
-    const user = await findById(tx, session.user_id);
     if (!user || user.status !== 'approved') throw unauthorized(SESSION_ENDED);
     await tx.query('update sessions set replaced_at = now() where id = $1', [session.id]);
     return { reusedBy: null, tokens: await issueTokens(ctx, user, session.family_id, tx, successor) };
@@ -205,17 +225,27 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
 
 /** Ends a sign-in: the refresh token's family and/or the caller's current session. */
 export async function logout(ctx: AppContext, refreshToken: string | undefined, caller: Caller | null): Promise<void> {
+  // Each under its account's lock (services/session-lock.ts), so that a refresh of that sign-in
+  // at this moment either comes first and is revoked with it, or finds it revoked.
   if (refreshToken) {
-    const res = await ctx.db.query<{ user_id: string }>(
-      `update sessions set revoked_at = now()
-        where family_id = (select family_id from sessions where token_hash = $1) and revoked_at is null
-        returning user_id`,
-      [sha256(refreshToken)],
-    );
-    if (res.rows[0]) ctx.sessions.invalidateUser(res.rows[0].user_id);
+    const tokenHash = sha256(refreshToken);
+    const userId = await ctx.db.transaction(async (tx) => {
+      const user = await lockAccountOfToken(tx, tokenHash);
+      if (!user) return null;
+      await tx.query(
+        `update sessions set revoked_at = now()
+          where family_id = (select family_id from sessions where token_hash = $1) and revoked_at is null`,
+        [tokenHash],
+      );
+      return user.id;
+    });
+    if (userId) ctx.sessions.invalidateUser(userId);
   }
   if (caller) {
-    await ctx.db.query('update sessions set revoked_at = now() where family_id = $1 and revoked_at is null', [caller.sessionFamily]);
+    await ctx.db.transaction(async (tx) => {
+      await lockAccount(tx, caller.userId);
+      await tx.query('update sessions set revoked_at = now() where family_id = $1 and user_id = $2 and revoked_at is null', [caller.sessionFamily, caller.userId]);
+    });
     ctx.sessions.invalidateUser(caller.userId);
   }
 }
@@ -294,6 +324,7 @@ export async function decide(
   const links = mailLinks(ctx.config.mail);
   // The decision and its mail commit together; the mail is sent after the answer (services/mail-queue.ts).
   const row = await ctx.db.transaction(async (tx) => {
+    // The account's row first, then its sessions (services/session-lock.ts): the update takes the lock.
     const res = await tx.query<UserRow>(
       `update users set status = $2, moderator_notes = coalesce($3, moderator_notes), decided_at = now(), decided_by = $4
         where id = $1 returning *`,

@@ -113,7 +113,7 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     expect((await i.app.inject({ method: 'GET', url: '/api/analytics', headers })).statusCode).toBe(200);
     const { sid } = decodeJwt(tokens.accessToken);
     expect(i.ctx.sessions.get(userId, sid as string), 'kept in the session cache').toBeDefined();
-    return { userId, mod: bearer(mod), headers, refreshToken: tokens.refreshToken as string };
+    return { email, userId, mod: bearer(mod), headers, refreshToken: tokens.refreshToken as string };
   }
   const status = (i: Instance, headers: Record<string, string>) => i.app.inject({ method: 'GET', url: '/api/analytics', headers }).then((r) => r.statusCode);
 
@@ -136,6 +136,40 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     // NOTIFY app_sessions arrives at commit; allow a's listening socket one turn to read it.
     await expect.poll(() => status(a, m.headers), { timeout: 1000, interval: 5 }).toBe(401);
     expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('sign out everywhere through one while the other rotates a stolen session it had cached: none of its tokens works afterwards', async () => {
+    const refresh = (refreshToken: string) => b.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+    /** Waits for NOTIFY app_sessions to reach b: false if the token still works after 5 s (the session survived). */
+    const refusedBy = async (headers: Record<string, string>) => {
+      for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 10))) if ((await status(b, headers)) === 401) return true;
+      return false;
+    };
+    let survivors = 0;
+    const tries = 10;
+    for (let i = 0; i < tries; i++) {
+      const stolen = await cachedMember(b);
+      const owner = JSON.parse((await a.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: stolen.email, password: PASSWORD } })).body).data;
+      const accessTokens = [stolen.headers.authorization.slice('Bearer '.length)];
+      let latest = stolen.refreshToken;
+      const race = { ended: false };
+      const rotating = (async () => {
+        while (!race.ended) {
+          const res = await refresh(latest);
+          if (res.statusCode !== 200) return;
+          const data = JSON.parse(res.body).data;
+          latest = data.refreshToken;
+          accessTokens.push(data.accessToken);
+        }
+      })();
+      await new Promise((r) => setTimeout(r, i % 5));
+      expect((await a.app.inject({ method: 'POST', url: '/api/users/me/sessions/end', headers: bearer(owner.accessToken), payload: {} })).statusCode).toBe(200);
+      race.ended = true;
+      await rotating;
+      const refused = [(await refresh(latest)).statusCode === 401, ...(await Promise.all(accessTokens.map((token) => refusedBy(bearer(token)))))];
+      if (!refused.every(Boolean)) survivors += 1;
+    }
+    expect(survivors, `survivors ${survivors} of ${tries}`).toBe(0);
   });
 
   it('a rejection through one is refused at once by the other; the read caches stay warm', async () => {
