@@ -23,6 +23,15 @@ export function copyBlock(dump: string, table: string): CopyBlock | null {
   return { columns, rows };
 }
 
+/**
+ * The publication queue's rows, in the file's order: one block, or one per partition (migration
+ * 028), each in its table's physical order; their `column`.
+ */
+export function queueColumn(dump: string, name: string): string[] {
+  const tables = [...dump.matchAll(/^COPY public\."?(publication_queue(?:_p\d+)?)"? \(/gm)].map((m) => m[1]);
+  return tables.flatMap((table) => column(copyBlock(dump, table), name));
+}
+
 /** One column of a block, by name. */
 export function column(block: CopyBlock | null, name: string): string[] {
   if (!block) return [];

@@ -25,6 +25,7 @@ import {
   counters,
   finerThanMinute,
   neighbourhood,
+  queueColumn,
   rankCorrelation,
   recoverIdentifiers,
   timesIn,
@@ -115,9 +116,12 @@ async function round(): Promise<{ actions: Action[]; submitted: Report[] }> {
   return { actions, submitted };
 }
 
-/** The queue's rows in the order a dump lists them: the table's physical order (pg_dump and db/backup.ts copy it by a sequential scan). */
+/**
+ * The queue's rows in the order a dump lists them: partition by partition (migration 028), by
+ * name, each in its physical order (pg_dump and db/backup.ts copy a table by a sequential scan).
+ */
 async function heapOrder(): Promise<string[]> {
-  const res = await t.ctx.db.query<{ id: string }>('select experience_id::text as id from publication_queue order by ctid');
+  const res = await t.ctx.db.query<{ id: string }>('select experience_id::text as id from publication_queue order by tableoid::regclass::text, ctid');
   return res.rows.map((r) => r.id);
 }
 
@@ -148,6 +152,7 @@ async function pgliteBackup(): Promise<string> {
 }
 
 interface Findings {
+  counterRows: number;
   addresses: number;
   addressesInClear: number;
   datedFirstSubmissions: string[];
@@ -173,14 +178,15 @@ function attack(dump: string, actions: Action[], until: number): Findings {
       const window = recovered.get(a.address)!.find((c) => c.key.startsWith('submit:'))!;
       return `${a.address}: ${new Date(window.resetAt - t.config.rateLimits.submissions.windowSeconds * 1000).toISOString()} (sent ${new Date(a.before).toISOString()})`;
     });
-  const trackingHashes = [...column(copyBlock(dump, 'experiences'), 'tracking_hash'), ...column(copyBlock(dump, 'publication_queue'), 'tracking_hash')];
+  const trackingHashes = [...column(copyBlock(dump, 'experiences'), 'tracking_hash'), ...queueColumn(dump, 'tracking_hash')];
   const corrections = [...recoverIdentifiers(found, trackingHashes, keys).values()].filter((cs) => cs.some((c) => c.key.startsWith('edit:')));
   const span = timesIn(dump, testStart, until + Math.max(...windows) + 60_000);
   const fine = span.filter(finerThanMinute);
   const dating = fine.filter((time) => actions.some((a) => [0, ...windows].some((w) => time.ms - w >= a.before - 999 && time.ms - w <= a.after + 999)));
   const arrival = actions.map((a) => a.experienceId);
-  const stored = column(copyBlock(dump, 'publication_queue'), 'experience_id').filter((id) => arrival.includes(id));
+  const stored = queueColumn(dump, 'experience_id').filter((id) => arrival.includes(id));
   return {
+    counterRows: found.length,
     addresses: used.filter((a) => recovered.has(a)).length,
     addressesInClear: used.filter((a) => new RegExp(`(?<![\\d.])${a.replace(/\./g, '\\.')}(?![\\d.])`).test(dump)).length,
     datedFirstSubmissions,
@@ -193,9 +199,9 @@ function attack(dump: string, actions: Action[], until: number): Findings {
 }
 
 function report(name: string, actions: Action[], f: Findings) {
-  const addresses = new Set(actions.map((a) => a.address)).size;
+  const senders = new Set(actions.map((a) => a.address)).size;
   console.log(
-    `[backup attack] ${name}: addresses recovered ${f.addresses} of ${addresses} (${f.addressesInClear} in clear); first submissions dated ${f.datedFirstSubmissions.length}` +
+    `[backup attack] ${name}: ${f.counterRows} counter rows; addresses recovered ${f.addresses} of ${senders} (${f.addressesInClear} in clear); first submissions dated ${f.datedFirstSubmissions.length}` +
       `${f.datedFirstSubmissions.length ? ` (${f.datedFirstSubmissions.slice(0, 2).join('; ')})` : ''}; corrections dated ${f.datedCorrections}; ` +
       `times finer than the minute in the test's span ${f.fineTimes.length}, within a second of an action ${f.datingTimes.length}` +
       `${f.datingTimes.length ? ` (${f.datingTimes.slice(0, 3).join(', ')})` : ''}; queue order against arrival: rank correlation ${f.order.toFixed(2)}, ` +
@@ -244,7 +250,7 @@ describe('a backup taken between two batches', () => {
     for (const { dump, f } of found) report(dump.name, actions, f);
     for (const { dump, f } of found) {
       // The order a dump lists the queue in is the table's physical order, which the next test measures over many rounds.
-      expect(column(copyBlock(dump.text, 'publication_queue'), 'experience_id')).toEqual(heap);
+      expect(queueColumn(dump.text, 'experience_id')).toEqual(heap);
       expectNothingFound(f);
     }
   });
