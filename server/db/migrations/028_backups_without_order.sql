@@ -28,10 +28,9 @@ alter index publication_queue_moderator_key rename to publication_queue_unordere
 alter index publication_queue_tracking_key rename to publication_queue_unordered_tracking_key;
 alter index publication_queue_batch_idx rename to publication_queue_unordered_batch_idx;
 
--- The same columns and checks (LIKE keeps any column added since 019); the foreign key again.
+-- The same columns and checks (LIKE keeps any column added since 019); the foreign key below.
 create table publication_queue (like publication_queue_unordered including defaults including constraints)
   partition by hash (experience_id);
-alter table publication_queue add foreign key (moderator_id) references users (id) on delete set null;
 do $$
 begin
   for i in 0..31 loop
@@ -49,6 +48,8 @@ create index publication_queue_batch_idx on publication_queue (batch_at);
 
 insert into publication_queue select * from publication_queue_unordered order by gen_random_uuid();
 drop table publication_queue_unordered;
+alter table publication_queue add constraint publication_queue_moderator_id_fkey
+  foreign key (moderator_id) references users (id) on delete set null;
 
 -- Set by lockQueue with the lock, for the rest of the transaction.
 create function publication_queue_guard() returns trigger
