@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { COUNTER_TABLES } from '../server/db/housekeeping';
+import { lockQueue } from '../server/db/queue-lock';
 import { batchUnderLoad, lettersOf, mixedLoad, submissionBody, submissionLoad, type BatchFigures, type MixedFigures, type SubmitFigures } from './bench-publication';
 import { freePort } from './local-server';
 
@@ -497,7 +498,11 @@ async function removeBenchWrites(env: NodeJS.ProcessEnv) {
     // Submissions still waiting for their batch (publication_queue, migration 019), where this
     // database has the queue (a baseline's may predate it).
     if ((await db.query(`select 1 from pg_class where relname = 'publication_queue'`)).rows.length) {
-      await db.query(`delete from publication_queue where payload ->> 'story' like 'Benchmark report %'`);
+      await db.transaction(async (tx) => {
+        // Under the queue's lock where this database has one (migration 028, db/queue-lock.ts).
+        if ((await tx.query(`select 1 from pg_proc where proname = 'publication_queue_guard'`)).rows.length) await lockQueue(tx);
+        await tx.query(`delete from publication_queue where payload ->> 'story' like 'Benchmark report %'`);
+      });
     }
     const reports = (await db.query<{ id: string }>(`select id from experiences where story like 'Benchmark report %'`)).rows.map((r) => r.id);
     for (let i = 0; i < reports.length; i += 100) await db.query(`delete from experiences where id = any($1::uuid[])`, [reports.slice(i, i + 100)]);
@@ -507,8 +512,8 @@ async function removeBenchWrites(env: NodeJS.ProcessEnv) {
     // reports, 2,574 deleted votes made the uncached helpful page 7.3 ms instead of 1.1 until a
     // vacuum (7 s on PostgreSQL). The deleted reports' public texts too (experience_public,
     // migration 018), where this database has them.
-    const tables = await db.query<{ relname: string }>(`select relname from pg_class where relkind = 'r' and relname = any($1::text[])`, [
-      [...COUNTER_TABLES, 'peptides', 'experiences', 'experience_public', 'votes', 'publication_queue'],
+    const tables = await db.query<{ relname: string }>(`select relname from pg_class where relkind in ('r', 'p') and relname = any($1::text[])`, [
+      [...COUNTER_TABLES, 'peptides', 'experiences', 'experience_public', 'votes'],
     ]);
     const started = Date.now();
     await db.query(`vacuum ${tables.rows.map((r) => r.relname).join(', ')}`);

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
+import { assertApartFrom } from './lib/limiter-key';
 import { seedIfEmpty } from './seed/index';
 import { backfillNameSkeletons } from './services/peptides';
 import { ensureModerator } from './services/users';
@@ -29,7 +30,9 @@ export async function prepare(config: Config, options: { seed?: boolean } = {}):
     await migrate(db);
     // Names stored before their look-alike key existed get it (migration 022).
     await backfillNameSkeletons(db);
-    const ctx = createContext(config, db, await jwtSecret(db, config.jwtSecret));
+    const secret = await jwtSecret(db, config.jwtSecret);
+    assertApartFrom(config.rateLimitSecret, secret);
+    const ctx = createContext(config, db, secret);
     const seeded = options.seed === false ? { peptides: 0, experiences: 0 } : await seedIfEmpty(ctx);
     if (config.moderatorEmail && config.moderatorPassword) {
       await ensureModerator(ctx, config.moderatorEmail, config.moderatorPassword);

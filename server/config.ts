@@ -19,6 +19,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   jwtSecret: string | null;
+  /**
+   * RATE_LIMIT_SECRET: the key rate-limit counters hash addresses with on PostgreSQL, for several
+   * machines sharing one database; null: each start draws one in memory (lib/limiter-key.ts).
+   */
+  rateLimitSecret: string | null;
   moderatorEmail: string | null;
   moderatorPassword: string | null;
   seedDemo: boolean;
@@ -118,7 +123,7 @@ export class ConfigError extends Error {
 const DAY_MINUTES = 24 * 60;
 
 /** Variables whose values are never printed: a refusal says only that they are refused. */
-const SECRET = new Set(['JWT_SECRET', 'MODERATOR_EMAIL', 'MODERATOR_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN']);
+const SECRET = new Set(['JWT_SECRET', 'RATE_LIMIT_SECRET', 'MODERATOR_EMAIL', 'MODERATOR_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN']);
 
 /** pino's levels (server/app.ts loggerOptions), and `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -223,6 +228,12 @@ const ENV = z
       }
     }),
     JWT_SECRET: setting<string | null>('at least 32 bytes long, or unset to have one generated and kept in the database', (raw) => (Buffer.byteLength(raw) >= 32 ? raw : undefined), null, { trim: false }),
+    RATE_LIMIT_SECRET: setting<string | null>(
+      'at least 32 bytes long, or unset to have each start draw one in memory',
+      (raw) => (Buffer.byteLength(raw) >= 32 ? raw : undefined),
+      null,
+      { trim: false },
+    ),
     MODERATOR_EMAIL: text('an email address', (raw) => /^[^\s@]+@[^\s@]+$/.test(raw)),
     MODERATOR_PASSWORD: setting<string | null>('at least 8 characters', (raw) => (raw.length >= 8 ? raw : undefined), null, { trim: false }),
     SEED_DEMO: flag(true),
@@ -307,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
+    rateLimitSecret: e.RATE_LIMIT_SECRET,
     moderatorEmail: e.MODERATOR_EMAIL,
     moderatorPassword: e.MODERATOR_PASSWORD,
     seedDemo: e.SEED_DEMO,

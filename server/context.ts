@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import { ReadCache } from './lib/cache';
 import { CursorCodec } from './lib/cursor';
 import { Metrics } from './lib/metrics';
+import { limiterKey } from './lib/limiter-key';
 import { MemoryRateLimitStore, PgRateLimitStore, RateLimiter } from './lib/rate-limit';
 import { SessionCache } from './lib/session-cache';
 import { TokenService } from './lib/tokens';
@@ -53,16 +54,17 @@ export type DrainMode = 'stop' | 'handover';
 
 /**
  * On PostgreSQL several processes may serve one database: rate-limit counters live in it and
- * addresses are hashed with a key every process derives alike. PGlite is one process: memory.
+ * addresses are hashed with `key`, which the processes that count together share and the
+ * database never holds (lib/limiter-key.ts). PGlite is one process: memory, with keys drawn there.
  * `clock`: the limiter's time (tests move a fake one past a window instead of waiting it out).
  */
-export function defaultLimiter(db: Db, jwtSecret: string, clock: () => number = Date.now): RateLimiter {
+export function defaultLimiter(db: Db, key: string, clock: () => number = Date.now): RateLimiter {
   return db.kind === 'postgres'
-    ? new RateLimiter(new PgRateLimitStore(db, { clock }), clock, jwtSecret)
+    ? new RateLimiter(new PgRateLimitStore(db, { clock }), clock, key)
     : new RateLimiter(new MemoryRateLimitStore(), clock);
 }
 
-export function createContext(config: Config, db: Db, jwtSecret: string, limiter = defaultLimiter(db, jwtSecret)): AppContext {
+export function createContext(config: Config, db: Db, jwtSecret: string, limiter = defaultLimiter(db, limiterKey(config.rateLimitSecret))): AppContext {
   return {
     config,
     db,

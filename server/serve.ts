@@ -23,6 +23,7 @@ import { prepare } from './bootstrap';
 import type { Config } from './config';
 import type { AppContext, DrainMode } from './context';
 import { serveBackups } from './db/backup-socket';
+import { drawLimiterKey, WORKER_LIMITER_KEY } from './lib/limiter-key';
 import { DRAIN } from './plugins/drain';
 import { METRICS_IPC } from './plugins/metrics';
 import { warmWritePath } from './services/warm-up';
@@ -78,7 +79,11 @@ async function runPrimary(config: Config, started: number) {
   /** Workers asked to hand over: their exit is expected, not a crash to replace. */
   const retiring = new Set<number>();
   const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
-  const fork = () => cluster.fork({ SKIP_BUILD: 'true' });
+  // The workers count rate limits together under one key that only this process's memory holds
+  // (lib/limiter-key.ts): workers replaced on SIGHUP or after a crash keep counting; a full restart
+  // starts afresh, unless RATE_LIMIT_SECRET is set.
+  const limiterKey = drawLimiterKey();
+  const fork = () => cluster.fork({ SKIP_BUILD: 'true', [WORKER_LIMITER_KEY]: limiterKey });
   for (let i = 0; i < workers; i++) fork();
 
   cluster.on('exit', (worker, code, signal) => {

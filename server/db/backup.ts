@@ -11,19 +11,32 @@
 // string's limit is reached near 180,000 reports) and blocks the event loop for the whole dump;
 // in chunks, a running server answers between them. PGlite is one session: the caller holds it
 // for the whole dump (Db.backup, db/client.ts), so every chunk reads the same data.
+//
+// Neither dump holds the rate limiter's counters (their table is restored empty), and both list
+// the publication queue in its physical order, which says nothing of the order of arrival
+// (db/queue-lock.ts). docs/product-rules.md, "Publication in batches".
 import type { PGlite } from '@electric-sql/pglite';
 import { WAL_SETTINGS_SQL } from './housekeeping';
 
 /** pg_dump's last comment: a file without it was cut short (restore.ts refuses it). */
 export const DUMP_COMPLETE = '-- PostgreSQL database dump complete';
 
-/** Options of every dump: no owners or grants (the target's user owns what it loads), no comments (COMMENT ON EXTENSION needs the extension's owner). */
-export const PG_DUMP_OPTIONS = ['--no-owner', '--no-privileges', '--no-comments'] as const;
+/**
+ * Tables dumped without their rows: the rate limiter's counters, which would say which hashed
+ * address was counted in which minute. A restore starts with none, as a restart does.
+ */
+export const ROWS_LEFT_OUT = ['rate_limit_counters'] as const;
 
-/** The file's first line: what it is, and that it holds every account and the server's secret. */
+/**
+ * Options of every dump: no owners or grants (the target's user owns what it loads), no comments
+ * (COMMENT ON EXTENSION needs the extension's owner), no counters (ROWS_LEFT_OUT).
+ */
+export const PG_DUMP_OPTIONS = ['--no-owner', '--no-privileges', '--no-comments', ...ROWS_LEFT_OUT.map((table) => `--exclude-table-data=public.${table}`)] as const;
+
+/** The file's first line: what it is (and its minute: no time in a backup is finer), and that it holds every account and the server's secret. */
 export function backupHeader(what: string, at = new Date()): string {
   return (
-    `-- Peptide Community backup of ${what}, ${at.toISOString()} (npm run backup; load it with npm run restore -- <file>).\n` +
+    `-- Peptide Community backup of ${what}, ${at.toISOString().slice(0, 16)}Z (npm run backup; load it with npm run restore -- <file>).\n` +
     '-- It holds every account (emails, password hashes) and the secret the server keeps in the database: keep it as safe as the database.\n'
   );
 }
@@ -71,6 +84,7 @@ export async function dumpPglite(pg: PGlite, write: (text: string) => Promise<vo
   );
   let rows = 0;
   for (const table of tables.rows) {
+    if ((ROWS_LEFT_OUT as readonly string[]).includes(table.name)) continue;
     const name = `public.${quoteIdent(table.name)}`;
     const columns = table.columns.map(quoteIdent).join(', ');
     await write(`\n--\n-- Data for Name: ${table.name}; Type: TABLE DATA; Schema: public; Owner: -\n--\n\nCOPY ${name} (${columns}) FROM stdin;\n`);

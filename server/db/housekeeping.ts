@@ -7,9 +7,10 @@
 // PostgreSQL's autovacuum does this by itself; on PGlite the server runs it.
 
 /**
- * Small tables rewritten by the triggers of nearly every write (001_init.sql, 008, 016): their
- * vacuum takes milliseconds whatever the number of reports. The big tables (reports, votes) are
- * left out: a vacuum of them would hold PGlite's one connection for seconds at a million reports.
+ * Small tables rewritten by the triggers of nearly every write (001_init.sql, 008, 016), and the
+ * publication queue, whose partitions each write to it rewrites (028_backups_without_order.sql):
+ * their vacuum takes milliseconds whatever the number of reports. The big tables (reports, votes)
+ * are left out: a vacuum of them would hold PGlite's one connection for seconds at a million reports.
  */
 export const COUNTER_TABLES = [
   'peptide_counters',
@@ -17,6 +18,7 @@ export const COUNTER_TABLES = [
   'peptide_reported_effects',
   'experience_daily',
   'demographic_cells',
+  'publication_queue',
 ] as const;
 
 /**

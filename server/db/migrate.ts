@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client';
+import { lockQueue } from './queue-lock';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Several workers may start together on one PostgreSQL: one migrates, the others wait.
@@ -31,6 +32,8 @@ export async function migrate(db: Db): Promise<string[]> {
       if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       const seen = await tx.query('select 1 from schema_migrations where name = $1', [file]);
       if (seen.rows.length) return false;
+      // A migration may rewrite the queue's rows while other processes write it (db/queue-lock.ts).
+      await lockQueue(tx);
       await tx.exec(fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
       await tx.query('insert into schema_migrations (name) values ($1)', [file]);
       return true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './errors';
-import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './rate-limit';
+import { MemoryRateLimitStore, RateLimiter, windowEnd, type RateLimitStore } from './rate-limit';
 
 function clock(start = Date.UTC(2024, 4, 10, 12)) {
   let now = start;
@@ -76,14 +76,37 @@ describe('RateLimiter', () => {
   });
 });
 
+describe('windows end on whole minutes', () => {
+  it('a window ends on the first whole minute at least its length after it began', () => {
+    const minute = Date.UTC(2024, 4, 10, 12);
+    expect(windowEnd(minute, 60)).toBe(minute + 60_000);
+    expect(windowEnd(minute + 1, 60)).toBe(minute + 120_000);
+    expect(windowEnd(minute + 59_999, 3600)).toBe(minute + 3_660_000);
+    expect(windowEnd(minute + 30_000, 10)).toBe(minute + 60_000);
+  });
+
+  it('so a limit begun mid-minute lasts until the minute after its length: Retry-After says so', () => {
+    const c = clock(Date.UTC(2024, 4, 10, 12, 0, 30));
+    const limiter = new RateLimiter(new MemoryRateLimitStore(), c.now);
+    const rule = { max: 1, windowSeconds: 60 };
+    limiter.check('general', '10.0.0.2', rule);
+    expect(catchError(() => limiter.check('general', '10.0.0.2', rule))?.headers['retry-after']).toBe('90');
+    c.advance(89_999);
+    expect(catchError(() => limiter.check('general', '10.0.0.2', rule))?.statusCode).toBe(429);
+    c.advance(1);
+    expect(() => limiter.check('general', '10.0.0.2', rule)).not.toThrow();
+  });
+});
+
 describe('MemoryRateLimitStore', () => {
   it('starts a new window after the old one ends and forgets expired entries', () => {
     const store = new MemoryRateLimitStore();
-    const t0 = 1_000_000;
-    expect(store.hit('k', 10, t0)).toEqual({ count: 1, resetAt: t0 + 10_000 });
-    expect(store.hit('k', 10, t0 + 5_000)).toEqual({ count: 2, resetAt: t0 + 10_000 });
-    expect(store.hit('k', 10, t0 + 10_000)).toEqual({ count: 1, resetAt: t0 + 20_000 });
-    store.hit('other', 1, t0 + 10_000);
+    // On a whole minute: a minute-long window ends exactly a minute later (windowEnd).
+    const t0 = 1_020_000;
+    expect(store.hit('k', 60, t0)).toEqual({ count: 1, resetAt: t0 + 60_000 });
+    expect(store.hit('k', 60, t0 + 5_000)).toEqual({ count: 2, resetAt: t0 + 60_000 });
+    expect(store.hit('k', 60, t0 + 60_000)).toEqual({ count: 1, resetAt: t0 + 120_000 });
+    store.hit('other', 1, t0 + 60_000);
     // A sweep more than a minute later removes every expired window.
     store.hit('late', 1, t0 + 200_000);
     const windows = (store as unknown as { windows: Map<string, unknown> }).windows;

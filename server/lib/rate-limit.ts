@@ -1,6 +1,9 @@
 // Fixed-window counters keyed by an HMAC of the client address (never the address itself),
 // with a secret that rotates daily; entries expire with their window. One process keeps them
 // in memory; several processes on one PostgreSQL share them in a table (PgRateLimitStore).
+// Nothing a backup holds turns a counter back into an address or a moment (docs/product-rules.md,
+// "Limits and proxies"): the hash's key is never in the database (server/lib/limiter-key.ts), and
+// a window ends on a whole minute (windowEnd).
 import { createHmac, randomBytes } from 'node:crypto';
 import type { RateLimitInfo } from '../../contract/analytics';
 import { ENDPOINTS, type EndpointKey } from '../../contract/endpoints';
@@ -11,6 +14,17 @@ import { tooManyRequests } from './errors';
 export interface WindowCount {
   count: number;
   resetAt: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * When a window opened at `now` ends: the first whole minute at least `windowSeconds` later. The
+ * shared table then holds no time finer than the minute (a window's end less its length was the
+ * first request's time to the millisecond); a window lasts up to a minute longer than its rule.
+ */
+export function windowEnd(now: number, windowSeconds: number): number {
+  return Math.ceil((now + windowSeconds * 1000) / MINUTE_MS) * MINUTE_MS;
 }
 
 export interface RateLimitStore {
@@ -59,7 +73,7 @@ export class PgRateLimitStore implements RateLimitStore {
   private hitBatched(key: string, windowSeconds: number, now: number): WindowCount {
     let entry = this.batched.get(key);
     if (!entry || entry.resetAt <= now) {
-      entry = { add: 0, inFlight: 0, known: 0, resetAt: now + windowSeconds * 1000 };
+      entry = { add: 0, inFlight: 0, known: 0, resetAt: windowEnd(now, windowSeconds) };
       this.batched.set(key, entry);
     }
     entry.add += 1;
@@ -151,12 +165,12 @@ export class PgRateLimitStore implements RateLimitStore {
       void this.db.query('delete from rate_limit_counters where reset_at <= $1', [now]).catch(() => {});
     }
     const res = await this.db.query<{ count: number; reset_at: string | number }>(
-      `insert into rate_limit_counters (key, count, reset_at) values ($1, 1, $2::bigint + $3::bigint)
+      `insert into rate_limit_counters (key, count, reset_at) values ($1, 1, $3::bigint)
        on conflict (key) do update set
          count = case when rate_limit_counters.reset_at <= $2::bigint then 1 else rate_limit_counters.count + 1 end,
          reset_at = case when rate_limit_counters.reset_at <= $2::bigint then excluded.reset_at else rate_limit_counters.reset_at end
        returning count, reset_at`,
-      [key, now, windowSeconds * 1000],
+      [key, now, windowEnd(now, windowSeconds)],
     );
     return { count: res.rows[0].count, resetAt: Number(res.rows[0].reset_at) };
   }
@@ -170,7 +184,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (now - this.lastSweep > 60_000) this.sweep(now);
     let entry = this.windows.get(key);
     if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + windowSeconds * 1000 };
+      entry = { count: 0, resetAt: windowEnd(now, windowSeconds) };
       this.windows.set(key, entry);
     }
     entry.count += 1;
@@ -202,7 +216,8 @@ export class RateLimiter {
 
   /**
    * @param sharedSecret When several processes share counters they must hash an address alike:
-   * the day's key is then derived from this server secret instead of drawn at random.
+   * the day's key is then derived from this key (server/lib/limiter-key.ts: never the server's
+   * secret, which a backup holds) instead of drawn at random.
    */
   constructor(
     private readonly store: RateLimitStore = new MemoryRateLimitStore(),
@@ -239,9 +254,11 @@ export class RateLimiter {
    * its test clock hours ahead, saw a third vote in an hour accepted after midnight).
    */
   private keys(bucket: string, identifier: string, windowSeconds: number, now: number): string[] {
-    this.longestWindowMs = Math.max(this.longestWindowMs, windowSeconds * 1000);
+    // A window lasts up to a minute longer than its rule (windowEnd).
+    const longest = windowSeconds * 1000 + MINUTE_MS;
+    this.longestWindowMs = Math.max(this.longestWindowMs, longest);
     const today = Math.floor(now / DAY_MS);
-    const firstDay = Math.floor((now - windowSeconds * 1000 + 1) / DAY_MS);
+    const firstDay = Math.floor((now - longest + 1) / DAY_MS);
     const keys: string[] = [];
     for (let day = today; day >= firstDay; day--) keys.push(`${bucket}:${this.hashOn(day, identifier)}`);
     return keys;

@@ -13,6 +13,7 @@ import {
 import { PASSWORD_EMAIL_MESSAGE, passwordContainsEmail, type Demographics, type Preferences } from '../../contract/users';
 import type { AppContext, Caller } from '../context';
 import type { Transaction } from '../db/client';
+import { lockQueue } from '../db/queue-lock';
 import { badRequest, conflict, unauthorized } from '../lib/errors';
 import { assertPasswordNotCommon, hashPassword, verifyPassword } from '../lib/passwords';
 import type { SignInAttempt } from '../lib/sign-in-limits';
@@ -220,7 +221,10 @@ export async function exportAccount(ctx: AppContext, caller: Caller): Promise<Ac
 export async function deleteAccount(ctx: AppContext, caller: Caller, password: string, attempt: SignInAttempt): Promise<void> {
   await checkPassword(ctx, caller, password, attempt, 'password is not correct');
   await ctx.db.transaction(async (tx) => {
-    // The account's row first (services/session-lock.ts); FOR UPDATE, as the row is deleted.
+    // A moderator's scheduled decisions name the account (set to null below); the queue's rewrite
+    // checks that name, so its lock comes first (db/queue-lock.ts). Then the account's row, before
+    // any of its sessions (services/session-lock.ts); FOR UPDATE, as the row is deleted.
+    await lockQueue(tx);
     const me = await tx.query<{ role: string }>('select role from users where id = $1 for update', [caller.userId]);
     if (!me.rows[0]) throw unauthorized(SESSION_ENDED);
     if (me.rows[0].role === 'moderator') {

@@ -8,6 +8,7 @@ import type { AuthorStatus, ExperienceStatus, HoldReason } from '../../contract/
 import { OUTCOMES_REQUIRED_MESSAGE, experienceRating } from '../../contract/rules';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
+import { lockQueue } from '../db/queue-lock';
 import { badRequest, notFound } from '../lib/errors';
 import { newTrackingId, trackingHash } from '../lib/tracking';
 import { storyBands, storyHash } from './text-rules';
@@ -166,6 +167,7 @@ export async function submitExperience(ctx: AppContext, input: SubmitExperienceI
   const trackingId = newTrackingId();
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
   const out = await ctx.db.transaction(async (tx) => {
+    if (batchAt) await lockQueue(tx);
     const { row, peptide } = await buildSubmission(ctx, tx, input, trackingId, now, false);
     if (batchAt) {
       const publicJson = await queueSubmission(tx, row, batchAt);
@@ -209,6 +211,7 @@ export async function seedExperience(ctx: AppContext, input: SubmitExperienceInp
  */
 export async function warmSubmission(ctx: AppContext, tx: Queryable, input: SubmitExperienceInput): Promise<string> {
   const now = new Date();
+  await lockQueue(tx);
   const { row } = await buildSubmission(ctx, tx, input, newTrackingId(), now, false);
   await queueSubmission(tx, row, now);
   await applyQueued(ctx, tx, row.id, now);
@@ -353,6 +356,8 @@ export async function updateByTracking(ctx: AppContext, trackingId: string, chan
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
   let wrote = false;
   const row = await ctx.db.transaction(async (tx) => {
+    // Before reading: a batch applying this report meanwhile is waited for, not read half-done.
+    await lockQueue(tx);
     const current = await findOwn(tx, hash);
     if (!current) throw notFound(TRACKING_NOT_FOUND);
     const next = corrected(current, changes);
@@ -411,6 +416,7 @@ export async function deleteByTracking(ctx: AppContext, trackingId: string, now 
   const hash = trackingHash(trackingId);
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
   const publicUntil = await ctx.db.transaction(async (tx) => {
+    await lockQueue(tx);
     const current = await findOwn(tx, hash);
     if (!current) throw notFound(TRACKING_NOT_FOUND);
     if (current.pending === 'submit') {

@@ -5,6 +5,7 @@ import type { ExperienceStatus, FlagReason, HideReason, HoldReason } from '../..
 import type { BulkDecisionRequest } from '../../contract/moderation-api';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
+import { lockQueue } from '../db/queue-lock';
 import { HttpError, conflict, notFound } from '../lib/errors';
 import { logAction } from './moderation-log';
 import { afterTakedown, applyNow, batchSlot, nextBatchAt } from './publication';
@@ -73,6 +74,8 @@ export async function decide(
   const allowed = ALLOWED[action];
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
   const result = await ctx.db.transaction(async (tx) => {
+    // First, before the report's row is locked (db/queue-lock.ts): every path may write the queue.
+    await lockQueue(tx);
     const current = await tx.query<{ status: ExperienceStatus; open: number; scheduled: boolean }>(
       `select status, (select count(*)::int from flags f where f.experience_id = e.id and f.resolved_at is null) as open,
          exists (select 1 from publication_queue q where q.experience_id = e.id and q.kind in ('publish', 'restore')) as scheduled
@@ -156,6 +159,7 @@ export async function undoDecision(
   now = new Date(),
 ): Promise<{ id: string; status: ExperienceStatus; undone: 'publish' | 'restore' | 'hide' }> {
   const result = await ctx.db.transaction(async (tx) => {
+    await lockQueue(tx);
     const current = await tx.query<{ status: ExperienceStatus; hidden_from: 'published' | 'held' | null; hidden_at: Date | null }>(
       'select status, hidden_from, hidden_at from experiences where id = $1 for update',
       [experienceId],

@@ -9,6 +9,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
+import { lockQueue } from '../db/queue-lock';
 import { K_ANONYMITY } from '../../contract/rules';
 import type { Sourcing } from '../../contract/experiences';
 import type { HoldReason } from '../../contract/moderation';
@@ -582,6 +583,8 @@ export async function runBatch(ctx: AppContext, at: Date): Promise<BatchResult> 
   const result = await ctx.db.transaction(async (tx) => {
     const lock = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [BATCH_LOCK_KEY]);
     if (!lock.rows[0]?.ok) return null;
+    // Changes sent meanwhile wait for the batch to commit: read after this, the queue is whole.
+    await lockQueue(tx);
     const due = await tx.query<QueueRow>(
       'select experience_id, kind, payload, moderator_id from publication_queue where batch_at <= $1',
       [at.toISOString()],

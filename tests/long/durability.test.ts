@@ -5,6 +5,8 @@
 // there, and the counts match. A second server on the same DATA_DIR refuses to start.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { lockQueue } from '../../server/db/queue-lock';
+import type { Queryable } from '../../server/db/types';
 import { createDatabase, dropStaleDatabases } from '../postgres-databases';
 import { MODERATOR, api, freePort, longRunResources, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
 
@@ -241,7 +243,11 @@ describe('publication batches on PostgreSQL with WORKERS=2', () => {
       expect((await db.query(`select count(*)::int as n from experiences`)).rows[0].n).toBe(0);
       await stopServer(first);
       // The batch's time passes while the server is down; at start, both workers run the missed batch.
+      // Under the queue's lock, as every writer of it (server/db/queue-lock.ts reads no answer, so pg's client will do).
+      await db.query('begin');
+      await lockQueue(db as unknown as Queryable);
       await db.query(`update publication_queue set batch_at = batch_at - interval '2 hours'`);
+      await db.query('commit');
       const second = spawnServer(env, await freePort());
       running.push(second);
       // Killed, with its workers, while the batch holds its lock (before it commits).

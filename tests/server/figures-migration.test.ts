@@ -7,10 +7,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGE_RANGES, LEGACY_AGE_RANGES, OwnExperienceResponse } from '../../contract';
+import { lockQueue } from '../../server/db/queue-lock';
 import { createTestApp, json, lookupTracked, submit, validSubmission, type TestApp } from './helpers';
-import { createPeptide, newMember, rows, uniqueWord } from './fixtures';
+import { createPeptide, newMember, queueQuery, rows, uniqueWord } from './fixtures';
 
 const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/025_figures.sql'), 'utf8');
+/** The migration run again, as db/migrate.ts runs one: under the queue's lock, which it writes (migration 028). */
+const again = () =>
+  t.ctx.db.transaction(async (tx) => {
+    await lockQueue(tx);
+    await tx.exec(MIGRATION);
+  });
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,13 +38,14 @@ describe('025_figures', () => {
     await t.ctx.db.query(`insert into disclosed_cells (peptide_id, age_range, biological_sex, activity_level) values ($1, '25-30', 'male', 'active')`, [pid]);
     await t.ctx.db.query(`insert into research_breakdown (peptide_id, age_range, biological_sex, n) values ($1, '25-30', 'male', 6)`, [pid]);
     const queuedId = '00000000-0000-4000-8000-0000000000a5';
-    await t.ctx.db.query(
+    await queueQuery(
+      t,
       `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'submit', $2, $3::jsonb, now())`,
       [queuedId, uniqueWord('hash'), JSON.stringify({ age_range: '45-50', route: 'oral' })],
     );
 
-    await t.ctx.db.transaction((tx) => tx.exec(MIGRATION));
-    await t.ctx.db.transaction((tx) => tx.exec(MIGRATION));
+    await again();
+    await again();
 
     const stored = await rows<{ id: string; age_range: string }>(t, 'select id, age_range from experiences where peptide_id = $1', [pid]);
     for (const [i, range] of old.entries()) expect(stored.find((r) => r.id === ids[i])!.age_range).toBe(LEGACY_AGE_RANGES[range]);
@@ -54,7 +62,7 @@ describe('025_figures', () => {
       expect(await rows(t, `select 1 from ${table} where age_range = any($1::text[])`, [oldLeft]), table).toEqual([]);
     }
     expect(await rows(t, 'select payload from publication_queue where experience_id = $1', [queuedId])).toEqual([{ payload: { age_range: '45-49', route: 'oral' } }]);
-    await t.ctx.db.query('delete from publication_queue where experience_id = $1', [queuedId]);
+    await queueQuery(t, 'delete from publication_queue where experience_id = $1', [queuedId]);
 
     // Only the new ranges are taken from now on.
     await expect(t.ctx.db.query(`update experiences set age_range = '25-30' where id = $1`, [ids[0]])).rejects.toThrow(/experiences_age_range_check/);
@@ -68,7 +76,7 @@ describe('025_figures', () => {
     // As stored before: no review column values; the member's account deleted (created_by null).
     await t.ctx.db.query('update peptides set reviewed_at = null where id = any($1::uuid[])', [[mine, semax]]);
     await t.ctx.db.query('update peptides set created_by = null where id = $1', [mine]);
-    await t.ctx.db.transaction((tx) => tx.exec(MIGRATION));
+    await again();
     const after = await rows<{ id: string; reviewed: boolean }>(t, 'select id, reviewed_at is not null as reviewed from peptides where id = any($1::uuid[])', [[mine, semax]]);
     expect(after.find((r) => r.id === semax)!.reviewed).toBe(true);
     expect(after.find((r) => r.id === mine)!.reviewed).toBe(false);

@@ -2,6 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { ApiErrorBody } from '../../contract';
+import { lockQueue } from '../../server/db/queue-lock';
 import { MODERATOR, bearer, json, login, member, type TestApp } from './helpers';
 
 let counter = 0;
@@ -79,6 +80,14 @@ export function expectError(res: LightMyRequestResponse, status: number, pattern
 
 export async function rows<T = Record<string, unknown>>(t: TestApp, sql: string, params: unknown[] = []): Promise<T[]> {
   return (await t.ctx.db.query<T>(sql, params)).rows;
+}
+
+/** A statement on the publication queue, under its lock as the server writes it (db/queue-lock.ts). */
+export async function queueQuery(t: TestApp, sql: string, params: unknown[] = []): Promise<void> {
+  await t.ctx.db.transaction(async (tx) => {
+    await lockQueue(tx);
+    await tx.query(sql, params);
+  });
 }
 
 export async function countRows(t: TestApp, table: string): Promise<number> {

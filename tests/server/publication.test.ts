@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { parsePublishEvery } from '../../server/config';
 import { batchSlot, nextBatchAt, runBatch } from '../../server/services/publication';
-import { createPeptide, moderatorToken, newMember, rows } from './fixtures';
+import { createPeptide, moderatorToken, newMember, queueQuery, rows } from './fixtures';
 import { bearer, createTestApp, deleteTracked, json, lookupTracked, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 
 const SIX_HOURS = 6 * 3_600_000;
@@ -185,11 +185,11 @@ describe('the batch itself', () => {
     const a = await submit(t, validSubmission(peptideId));
     const b = await submit(t, validSubmission(peptideId));
     // A change that cannot be applied (a rating the table refuses), as a crash mid-batch would leave it.
-    await t.ctx.db.query(`update publication_queue set payload = jsonb_set(payload, '{rating}', '99') where experience_id = $1`, [b.experience._id]);
+    await queueQuery(t, `update publication_queue set payload = jsonb_set(payload, '{rating}', '99') where experience_id = $1`, [b.experience._id]);
     await expect(runBatch(t.ctx, nextBatch())).rejects.toThrow();
     expect(await feedIds()).not.toContain(a.experience._id);
     expect(await rows(t, 'select kind from publication_queue where experience_id = any($1::uuid[]) order by kind', [[a.experience._id, b.experience._id]])).toHaveLength(2);
-    await t.ctx.db.query(`update publication_queue set payload = jsonb_set(payload, '{rating}', '7') where experience_id = $1`, [b.experience._id]);
+    await queueQuery(t, `update publication_queue set payload = jsonb_set(payload, '{rating}', '7') where experience_id = $1`, [b.experience._id]);
     await runBatch(t.ctx, nextBatch());
     expect(await feedIds()).toEqual(expect.arrayContaining([a.experience._id, b.experience._id]));
   });
@@ -209,7 +209,7 @@ describe('the batch itself', () => {
 
   it('a missed batch that takes long does not stop the start: the server is ready and the batch commits after', async () => {
     const sent = await submit(t, validSubmission(peptideId));
-    await t.ctx.db.query(`update publication_queue set batch_at = batch_at - interval '12 hours' where experience_id = $1`, [sent.experience._id]);
+    await queueQuery(t, `update publication_queue set batch_at = batch_at - interval '12 hours' where experience_id = $1`, [sent.experience._id]);
     // Another transaction holds the row the batch writes last, so the batch cannot finish yet.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -237,7 +237,7 @@ describe('the batch itself', () => {
   it('a batch missed while the server was down runs when it starts', async () => {
     const sent = await submit(t, validSubmission(peptideId));
     // The server stops before the batch and starts again after its time: the queue says so.
-    await t.ctx.db.query(`update publication_queue set batch_at = batch_at - interval '12 hours' where experience_id = $1`, [sent.experience._id]);
+    await queueQuery(t, `update publication_queue set batch_at = batch_at - interval '12 hours' where experience_id = $1`, [sent.experience._id]);
     expect((await get(`/api/experiences/${sent.experience._id}`)).statusCode).toBe(404);
     const restarted = await buildApp(t.ctx);
     try {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextBatchAt, runBatch } from '../../server/services/publication';
 import { createTestApp, json, lookupTracked, submit, updateTracked, validSubmission, type TestApp } from './helpers';
-import { createPeptide, newMember, rows, uniqueWord } from './fixtures';
+import { createPeptide, newMember, queueQuery, rows, uniqueWord } from './fixtures';
 
 const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/027_drop_purpose_groups.sql'), 'utf8');
 
@@ -33,12 +33,12 @@ describe('027_drop_purpose_groups', () => {
     const sent = await submit(t, validSubmission(pid));
     expect(sent.status).toBe('queued');
     // As the queue kept it before migration 027.
-    await t.ctx.db.query(`update publication_queue set payload = payload || '{"purpose_groups": ["healing"]}'::jsonb where experience_id = $1`, [sent.experience._id]);
+    await queueQuery(t, `update publication_queue set payload = payload || '{"purpose_groups": ["healing"]}'::jsonb where experience_id = $1`, [sent.experience._id]);
     expect((await runBatch(t.ctx, nextBatch())).applied).toMatchObject({ submitted: 1 });
     expect(json(await lookupTracked(t.app, sent.trackingId)).data.experience.status).toBe('published');
 
     expect((await updateTracked(t.app, sent.trackingId, { dosage: '300 mcg' })).statusCode).toBe(200);
-    await t.ctx.db.query(`update publication_queue set payload = payload || '{"purpose_groups": ["performance"]}'::jsonb where experience_id = $1`, [sent.experience._id]);
+    await queueQuery(t, `update publication_queue set payload = payload || '{"purpose_groups": ["performance"]}'::jsonb where experience_id = $1`, [sent.experience._id]);
     expect((await runBatch(t.ctx, nextBatch())).applied).toMatchObject({ edited: 1 });
     expect(json(await lookupTracked(t.app, sent.trackingId)).data.experience).toMatchObject({ status: 'published', dosage: '300 mcg' });
   });

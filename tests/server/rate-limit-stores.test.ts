@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { openDb, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
+import { drawLimiterKey } from '../../server/lib/limiter-key';
 import { MemoryRateLimitStore, PgRateLimitStore, RateLimiter, type RateLimitStore } from '../../server/lib/rate-limit';
 import { signInDelayMs } from '../../server/lib/sign-in-limits';
 import type { Queryable } from '../../server/db/types';
@@ -36,7 +37,8 @@ function storeContract(name: string, make: () => RateLimitStore) {
       expect(await store.peek(key, t0 + 60_000)).toBeNull();
       await store.clear(key);
       expect(await store.peek(key, t0 + 2000)).toBeNull();
-      expect(await store.hit(key, 60, t0 + 3000)).toEqual({ count: 1, resetAt: t0 + 63_000 });
+      // Begun 3 s into a minute: the window ends on the whole minute after its length (windowEnd).
+      expect(await store.hit(key, 60, t0 + 3000)).toEqual({ count: 1, resetAt: t0 + 120_000 });
       expect(await store.peek(other, t0 + 2000)).toEqual({ count: 1, resetAt: t0 + 60_000 });
     });
 
@@ -94,6 +96,44 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 storeContract('PgRateLimitStore', () => new PgRateLimitStore(db));
+
+describe('the shared table (PostgreSQL: WORKERS=N, several machines)', () => {
+  const rule = { max: 2, windowSeconds: 3600 };
+  const who = () => `203.0.113.${Math.floor(Math.random() * 250)}`;
+
+  it('two workers given the same key count together; a restart, with a key drawn anew, starts afresh', async () => {
+    let now = Date.UTC(2026, 0, 5, 10, 17, 42, 123);
+    const key = drawLimiterKey();
+    const [a, b] = [new RateLimiter(new PgRateLimitStore(db), () => now, key), new RateLimiter(new PgRateLimitStore(db), () => now, key)];
+    const address = who();
+    await a.check('submit', address, rule);
+    await b.check('submit', address, rule);
+    await expect(Promise.resolve().then(() => a.check('submit', address, rule))).rejects.toMatchObject({ statusCode: 429 });
+    await expect(Promise.resolve().then(() => b.check('submit', address, rule))).rejects.toMatchObject({ statusCode: 429 });
+    now += 60_000;
+    const restarted = new RateLimiter(new PgRateLimitStore(db), () => now, drawLimiterKey());
+    expect(await restarted.check('submit', address, rule)).toMatchObject({ remaining: 1 });
+  });
+
+  it('holds neither the address nor a time finer than the minute', async () => {
+    const now = Date.UTC(2026, 0, 5, 11, 3, 7, 456);
+    const limiter = new RateLimiter(new PgRateLimitStore(db, { clock: () => now, flushMs: 1 }), () => now, drawLimiterKey());
+    const address = who();
+    await limiter.check('submit', address, rule);
+    await limiter.check('general', address, { max: 100, windowSeconds: 60 });
+    await limiter.count('login-address', address, 900);
+    await expect
+      .poll(async () => (await db.query<{ n: number }>(`select count(*)::int as n from rate_limit_counters where key like 'general:%' and reset_at > $1`, [now])).rows[0].n)
+      .toBeGreaterThan(0);
+    const { rows } = await db.query<{ key: string; reset_at: string }>('select key, reset_at from rate_limit_counters where reset_at > $1', [now]);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) {
+      expect(Number(row.reset_at) % 60_000, row.key).toBe(0);
+      expect(row.key).not.toContain(address);
+    }
+    expect(rows.map((r) => Number(r.reset_at))).toEqual(expect.arrayContaining([Date.UTC(2026, 0, 5, 12, 4), Date.UTC(2026, 0, 5, 11, 5), Date.UTC(2026, 0, 5, 11, 19)]));
+  });
+});
 
 describe('PgRateLimitStore, general limit batched', () => {
   it('counts every hit while the database answers a flush slowly, and sends each hit once', async () => {

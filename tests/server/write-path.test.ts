@@ -60,7 +60,7 @@ async function statementsDuring(app: TestApp, fn: () => Promise<unknown>): Promi
 }
 
 describe('the write path', () => {
-  it('a submission takes two statements (its peptide, its row in the publication queue) and answers the report exactly as the feed shows it after the batch', async () => {
+  it("a submission takes three statements (the queue's lock, its peptide, its row in the publication queue) and answers the report exactly as the feed shows it after the batch", async () => {
     // Enough reports in one cell that the new one's demographics are shown (K_ANONYMITY), public
     // through a batch as everything is.
     const cell = { ageRange: '45-49', biologicalSex: 'female', activityLevel: 'sedentary' };
@@ -71,8 +71,10 @@ describe('the write path', () => {
     const statements = await statementsDuring(batches, async () => {
       answer = (await submit(batches, validSubmission(bpcOfBatches, { demographics: cell }))).experience;
     });
-    expect(statements).toHaveLength(2);
-    expect(statements[1]).toMatch(/insert into publication_queue/);
+    // The lock keeps the queue's random order whole (server/db/queue-lock.ts).
+    expect(statements).toHaveLength(3);
+    expect(statements[0]).toMatch(/pg_advisory_xact_lock/);
+    expect(statements[2]).toMatch(/insert into publication_queue/);
     expect(answer.demographics).toEqual(cell);
     expect((await batches.app.inject({ method: 'GET', url: `/api/experiences/${answer._id as string}` })).statusCode).toBe(404);
     await runBatch(batches.ctx, nextBatchAt(new Date(), batches.config.publishEveryMs)!);
@@ -80,14 +82,14 @@ describe('the write path', () => {
     expect(answer).toEqual(shown);
   });
 
-  it('a held submission answers its hold reasons in the same two statements; its log entry is written by the batch', async () => {
+  it('a held submission answers its hold reasons in the same three statements; its log entry is written by the batch', async () => {
     let res: Awaited<ReturnType<typeof submit>> | null = null;
     const statements = await statementsDuring(batches, async () => {
       res = await submit(batches, validSubmission(batches.peptides.get('BPC-157')!, { story: 'Ask me at seller@example.com for the batch I used; it worked well for my shoulder and my sleep over six weeks.' }));
     });
     expect(res!.status).toBe('held');
     expect(res!.holdReasons).toEqual(['email']);
-    expect(statements).toHaveLength(2);
+    expect(statements).toHaveLength(3);
     await runBatch(batches.ctx, nextBatchAt(new Date(), batches.config.publishEveryMs)!);
     const log = await batches.ctx.db.query<{ action: string; reasons: string[] }>('select action, reasons from moderation_log where experience_id = $1', [res!.experience._id]);
     expect(log.rows).toEqual([{ action: 'hold', reasons: ['email'] }]);

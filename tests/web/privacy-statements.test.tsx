@@ -45,6 +45,11 @@ describe('privacy statements', () => {
     expect(text).toContain('the route pattern (such as /api/experiences/:id)');
     // What the data folder keeps, as tests/server/publication-attacks.test.ts finds it.
     expect(text).toContain('the text of a deleted or corrected report can stay in the unused space of the database’s files until new reports are written over it');
+    // What a backup keeps, as tests/server/backup-attacks.test.ts finds it; the data folder apart.
+    expect(text).toContain('A backup made with the server’s backup command holds only the live data, and no request counts.');
+    expect(text).toContain('in a random order, not the order they arrived in, and keeps the time of a report or of a change to it no finer than the minute');
+    expect(text).toContain('they still hold the waiting reports and changes in the order they arrived');
+    expect(text).toContain('never in the database or a backup');
   });
 });
 

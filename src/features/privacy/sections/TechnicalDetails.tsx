@@ -26,8 +26,9 @@ export function TechnicalDetails() {
           query, your address, or a tracking ID.
         </p>
         <p>
-          To stop floods, requests are counted per client under a keyed hash (HMAC) of the address, with a key that changes every day; counts expire with their
-          time window.
+          To stop floods, requests are counted per client under a keyed hash (HMAC) of the address, with a key that changes every day and is kept only in the
+          server’s memory or its operator’s settings, never in the database or a backup. Counts expire with their time window, which ends on a whole minute,
+          so they keep no time finer than the minute.
         </p>
       </Section>
       <Section title="In your browser">
@@ -38,16 +39,23 @@ export function TechnicalDetails() {
           the tab.
         </p>
       </Section>
-      <Section title="What the data folder keeps" description="What someone holding the database files or a copy of them could learn beyond the public pages.">
+      <Section title="What the data folder keeps" description="What someone holding the database files, a copy of them or a backup could learn beyond the public pages.">
         <p>
           The database holds everything a report says, including the age range, sex, activity level and sourcing details the public pages withhold, but
-          nothing that names who sent it. Between two publications it also holds the reports and changes waiting for the next one, in the order they arrived.
+          nothing that names who sent it. Between two publications it also holds the reports and changes waiting for the next one.
         </p>
         <p>
-          After each publication the server removes what it can: the replaced and deleted rows, the waiting list (rewritten), and the database’s change log
-          (ended and deleted), which otherwise keeps every change with its time to the millisecond. What remains: the text of a deleted or corrected report
-          can stay in the unused space of the database’s files until new reports are written over it, and short fragments of its words in the search index
-          until that index is next cleaned. A backup made with the server’s backup command holds only the live data.
+          A backup made with the server’s backup command holds only the live data, and no request counts. It lists the reports and changes waiting for the
+          next publication in a random order, not the order they arrived in, and keeps the time of a report or of a change to it no finer than the minute: a
+          report keeps its day, a waiting change the publication it waits for.
+        </p>
+        <p>
+          The database’s own files, and a copy of them, are not such a backup: between two publications they still hold the waiting reports and changes in
+          the order they arrived, in the unused space of its files and in the database’s change log, which also keeps the time of each to the millisecond.
+          After each publication the server removes what it can: the replaced and deleted rows, the waiting list (rewritten), and the change log (ended and
+          deleted).
+          What remains: the text of a deleted or corrected report can stay in the unused space of the database’s files until new reports are written over
+          it, and short fragments of its words in the search index until that index is next cleaned.
         </p>
         <p>
           Run on a PostgreSQL server, the server can end the change log only with the rights for it (a superuser or the pg_checkpoint role); otherwise
