@@ -3,6 +3,7 @@
 // default) those marked `prepare` go through db/pglite-fast-path.ts instead.
 import path from 'node:path';
 import { acquireLock } from './data-dir-lock';
+import { tightenDataDir } from './data-dir-modes';
 import { scheduleHousekeeping, scrubStatements, VACUUM_COUNTERS_SQL, WAL_SETTINGS_SQL } from './housekeeping';
 import { preparedStatements, type PreparedStatements } from './pglite-fast-path';
 import { statementNames } from './statement-names';
@@ -28,6 +29,10 @@ export async function createPglite(folder: string | undefined, loadDataDir?: Blo
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const pg = await PGlite.create(folder, { extensions: { pg_trgm }, loadDataDir });
   try {
+    // PGlite gives its files modes of its own (0666 when it unpacks a new database, 0644 for the
+    // catalogue caches it rewrites at each open): the owner's alone again before anything is
+    // written, the secret that signs sessions included (db/data-dir-modes.ts).
+    if (folder) tightenDataDir(folder);
     // PGlite is one session, its checkpoints run in it: these settings are the checkpointer's.
     await pg.exec(WAL_SETTINGS_SQL);
   } catch (err) {
