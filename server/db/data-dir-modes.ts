@@ -50,6 +50,7 @@ export function tightenDataDir(dir: string): Tightened {
       throw new Error(
         `${dir} (DATA_DIR) is open to other users (mode ${(root.mode & 0o777).toString(8).padStart(4, '0')}) and this user cannot change that ` +
           `(${(err as NodeJS.ErrnoException).code}): give the folder to the user running the server, or set DATA_DIR to a folder of its own`,
+        { cause: err },
       );
     }
   }
