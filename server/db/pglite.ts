@@ -6,6 +6,7 @@ import { acquireLock } from './data-dir-lock';
 import { tightenDataDir } from './data-dir-modes';
 import { scheduleHousekeeping, scrubStatements, VACUUM_COUNTERS_SQL, WAL_SETTINGS_SQL } from './housekeeping';
 import { preparedStatements, type PreparedStatements } from './pglite-fast-path';
+import { readsBetween, type SharedSession } from './reads-between';
 import { statementNames } from './statement-names';
 import { timer } from './timing';
 import { createTurns } from './turns';
@@ -74,6 +75,8 @@ export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptio
   // One statement or transaction at a time, in arrival order, with the event loop given a turn
   // between statements when the database has held it long enough (db/turns.ts).
   const turns = createTurns();
+  // Reads a long transaction answers between its statements (a publication batch: db/reads-between.ts).
+  const reads = readsBetween<Session & SharedSession>(turns);
   const vacuumCounters = () => turns.exclusive(async () => void (await pg.exec(VACUUM_COUNTERS_SQL)));
   const housekeeping = scheduleHousekeeping(vacuumCounters);
   const timing = timer();
@@ -82,11 +85,15 @@ export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptio
     observe: timing.observe,
     load: () => ({ open: 1, idle: turns.pending ? 0 : 1, waiting: Math.max(0, turns.pending - 1) }),
     query: async <T,>(sql: string, params?: unknown[], options?: QueryOptions) => {
-      const res = await timing.time('query', () => turns.exclusive(() => query<T>(pg, sql, params, options, false)));
+      const res = await timing.time('query', () =>
+        reads.isRead(sql)
+          ? reads.read((inside) => (inside ? query<T>(inside, sql, params, options, true) : query<T>(pg, sql, params, options, false)))
+          : turns.exclusive(() => query<T>(pg, sql, params, options, false)),
+      );
       if (res.affectedRows > 0) housekeeping.markWrite();
       return res;
     },
-    transaction: (fn) => {
+    transaction: (fn, transactionOptions) => {
       housekeeping.markWrite();
       return timing.time('transaction', () => turns.exclusive(() =>
         pg.transaction((tx) =>
@@ -94,6 +101,7 @@ export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptio
             query: async (sql, params, options) => {
               if (tx.closed) throw new Error('Transaction is closed');
               await turns.yieldIfDue();
+              if (transactionOptions?.readsBetween) await reads.answer(tx);
               return query(tx, sql, params, options, true);
             },
             exec: async (sql) => {
