@@ -18,6 +18,8 @@ export function restrictNewFiles(): void {
 }
 
 export interface Tightened {
+  /** The folder itself was open to others (what was inside it could be reached). */
+  root: boolean;
   /** Folders that were open to others and are the owner's alone now. */
   folders: number;
   /** Files (and sockets) likewise. */
@@ -33,7 +35,7 @@ export interface Tightened {
  * sentence, when `dir` itself stays open to others: its owner is another user.
  */
 export function tightenDataDir(dir: string): Tightened {
-  const done: Tightened = { folders: 0, files: 0, refused: 0 };
+  const done: Tightened = { root: false, folders: 0, files: 0, refused: 0 };
   let root: fs.Stats;
   try {
     root = fs.statSync(dir);
@@ -45,6 +47,7 @@ export function tightenDataDir(dir: string): Tightened {
   if (root.mode & OTHERS) {
     try {
       fs.chmodSync(dir, root.mode & 0o7700 & ~OTHERS);
+      done.root = true;
       done.folders++;
     } catch (err) {
       throw new Error(
@@ -91,7 +94,11 @@ export function tightenDataDir(dir: string): Tightened {
 /** The start's log line about what tightenDataDir changed; null when the folder was closed already. */
 export function describeTightened(dir: string, done: Tightened): string | null {
   if (!done.folders && !done.files && !done.refused) return null;
-  const changed = done.folders || done.files ? `; closed to them now: ${done.folders} folders (0700) and ${done.files} files (0600)` : '';
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const what = done.root
+    ? `DATA_DIR ${dir} was open to other users`
+    : `DATA_DIR ${dir} held entries open to other users (out of their reach: the folder itself was closed)`;
+  const changed = done.folders || done.files ? `; closed to them now: ${count(done.folders, 'folder', 'folders')} (0700) and ${count(done.files, 'file', 'files')} (0600)` : '';
   const refused = done.refused ? `; ${done.refused} could not be changed (another user's: change them by hand)` : '';
-  return `DATA_DIR ${dir} was open to other users${changed}${refused}`;
+  return `${what}${changed}${refused}`;
 }
