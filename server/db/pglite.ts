@@ -83,7 +83,10 @@ export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptio
   return {
     kind: 'pglite',
     observe: timing.observe,
-    load: () => ({ open: 1, idle: turns.pending ? 0 : 1, waiting: Math.max(0, turns.pending - 1) }),
+    load: () => {
+      const pending = turns.pending - reads.answeredAhead;
+      return { open: 1, idle: pending ? 0 : 1, waiting: Math.max(0, pending - 1) };
+    },
     query: async <T,>(sql: string, params?: unknown[], options?: QueryOptions) => {
       const res = await timing.time('query', () =>
         reads.isRead(sql)

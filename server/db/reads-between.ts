@@ -43,10 +43,16 @@ export interface ReadsBetween<S extends SharedSession> {
   answer(session: S): Promise<void>;
   /** Reads waiting for either (the tests). */
   readonly waiting: number;
+  /**
+   * Reads answered inside a transaction whose turn in the queue has not come yet: still counted
+   * by `turns.pending`, though nothing waits for them (the metrics' queue leaves them out).
+   */
+  readonly answeredAhead: number;
 }
 
 export function readsBetween<S extends SharedSession>(turns: Turns): ReadsBetween<S> {
   const waiting = new Set<Ticket<S>>();
+  let answeredAhead = 0;
   return {
     isRead: (sql) => READ.test(sql),
     read<T>(run: (session: S | null) => Promise<T>): Promise<T> {
@@ -56,7 +62,10 @@ export function readsBetween<S extends SharedSession>(turns: Turns): ReadsBetwee
         void turns
           .exclusive(async () => {
             // Answered inside a transaction meanwhile: this turn has nothing left to do.
-            if (ticket.taken) return;
+            if (ticket.taken) {
+              answeredAhead--;
+              return;
+            }
             waiting.delete(ticket);
             ticket.taken = true;
             await run(null).then(resolve, reject);
@@ -77,11 +86,14 @@ export function readsBetween<S extends SharedSession>(turns: Turns): ReadsBetwee
         }
         waiting.delete(ticket);
         ticket.taken = true;
+        answeredAhead++;
         try {
           ticket.resolve(await ticket.run(session));
         } catch (err) {
-          if ((err as { code?: string }).code === READ_ONLY_REFUSAL) ticket.taken = false;
-          else ticket.reject(err);
+          if ((err as { code?: string }).code === READ_ONLY_REFUSAL) {
+            ticket.taken = false;
+            answeredAhead--;
+          } else ticket.reject(err);
         } finally {
           await session.exec('rollback to savepoint read_between; release savepoint read_between');
         }
@@ -89,6 +101,9 @@ export function readsBetween<S extends SharedSession>(turns: Turns): ReadsBetwee
     },
     get waiting() {
       return waiting.size;
+    },
+    get answeredAhead() {
+      return answeredAhead;
     },
   };
 }

@@ -67,6 +67,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite under a queue of
       const res = await db.query<{ n: number }>('select count(*)::int as n from reads_between');
       seen.push({ during: inTransaction, n: res.rows[0]!.n });
     }
+    // Answered: none of them counts as waiting for the session any more (the metrics' queue).
+    expect(db.load().waiting).toBe(0);
     // A write and a write dressed as a read wait for the commit; a read that fails fails alone.
     others.push(db.query('insert into reads_between (n) values (100)').then(() => writes.push(inTransaction)));
     others.push(db.query('with w as (insert into reads_between (n) values (101) returning n) select n from w').then(() => writes.push(inTransaction)));
