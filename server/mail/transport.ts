@@ -78,7 +78,8 @@ export function createMailer(config: MailConfig): Mailer {
     forget: async (accountId) => {
       const names = await fs.readdir(config.outboxDir).catch(() => [] as string[]);
       const mark = `-for-${accountId}.eml`;
-      await Promise.all(names.filter((n) => n.endsWith(mark) || n.endsWith(`${mark}.part`)).map((n) => fs.rm(path.join(config.outboxDir, n), { force: true })));
+      // Never a failure of the deletion it follows: the account is gone whatever the folder says.
+      await Promise.allSettled(names.filter((n) => n.endsWith(mark) || n.endsWith(`${mark}.part`)).map((n) => fs.rm(path.join(config.outboxDir, n), { force: true })));
     },
     close: () => composer.close(),
   };
