@@ -2,7 +2,8 @@
 // batches"):
 //  - batchUnderLoad: queues N changes through the API, then runs their batch (the benchmark's
 //    POST /api/bench/batch, scripts/bench-routes.ts) while 50 connections read a cached page:
-//    how long the batch and its scrub take, and the reads' latency while they run;
+//    how long the batch and its scrub take, the reads' latency while they run, and how many
+//    readiness checks (each a database read) are answered meanwhile;
 //  - mixedLoad: reads of the public pages with one submission in ten, for the cache's hit rate
 //    (run with and without batches: every submission emptied the caches before them);
 //  - the submissions' body, padded as the web app sends it (contract/rules.ts padJson).
@@ -84,6 +85,14 @@ export interface BatchFigures {
   readP99: number;
   readMax: number;
   readErrors: number;
+  /**
+   * Readiness checks (GET /api/health/ready, a statement on the database: what an uncached page,
+   * a lookup or a load balancer waits for), one at a time while the batch ran: how many were
+   * answered before it ended, and their slowest. On PGlite they waited for the whole batch before
+   * db/reads-between.ts.
+   */
+  dbReads: number;
+  dbReadMax: number;
 }
 
 /** Queues `changes` submissions, then runs their batch while 50 connections read `readUrl`. */
@@ -103,10 +112,21 @@ export async function batchUnderLoad(base: string, peptides: string[], changes: 
   // The cache is warm and the readers at full speed before the batch starts.
   await new Promise((r) => setTimeout(r, 2000));
   window = { from: Date.now(), to: Infinity };
+  const batch = { running: true };
+  const dbReads: number[] = [];
+  const readiness = (async () => {
+    while (batch.running) {
+      const asked = Date.now();
+      await fetch(`${base}/api/health/ready`).then((r) => r.arrayBuffer()).catch(() => undefined);
+      if (batch.running) dbReads.push(Date.now() - asked);
+    }
+  })();
   const res = await fetch(`${base}/api/bench/batch`, { method: 'POST' });
   const body = (await res.json()) as { data: { ms: number; scrubMs: number; applied: Record<string, number> } };
+  batch.running = false;
   window = { ...window, to: Date.now() };
   reader.stop();
+  await readiness;
   during.sort((a, b) => a - b);
   return {
     queued: queued.ok,
@@ -119,6 +139,8 @@ export async function batchUnderLoad(base: string, peptides: string[], changes: 
     readP99: round1(percentile(during, 99)),
     readMax: round1(during.at(-1) ?? 0),
     readErrors,
+    dbReads: dbReads.length,
+    dbReadMax: Math.max(0, ...dbReads),
   };
 }
 

@@ -459,7 +459,8 @@ async function benchOnce(
       batch = await batchUnderLoad(base, peptides.map((p) => p._id), BATCH_CHANGES);
       console.log(
         `  batch of ${batch.queued} queued submissions (queued in ${(batch.queueMs / 1000).toFixed(1)} s): applied in ${(batch.batchMs / 1000).toFixed(1)} s, ` +
-          `scrub ${(batch.scrubMs / 1000).toFixed(1)} s; ${batch.reads} cached reads meanwhile, p50 ${batch.readP50} / p99 ${batch.readP99} / max ${batch.readMax} ms, ${batch.readErrors} errors`,
+          `scrub ${(batch.scrubMs / 1000).toFixed(1)} s; ${batch.reads} cached reads meanwhile, p50 ${batch.readP50} / p99 ${batch.readP99} / max ${batch.readMax} ms, ${batch.readErrors} errors; ` +
+          `${batch.dbReads} readiness checks (a database read) answered meanwhile, the slowest in ${batch.dbReadMax} ms`,
       );
     }
     let mixed: MixedFigures | undefined;

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import { openDb, type Db } from './db/client';
+import { describeTightened, tightenDataDir } from './db/data-dir-modes';
 import { migrate } from './db/migrate';
 import { assertApartFrom } from './lib/limiter-key';
 import { seedIfEmpty } from './seed/index';
@@ -22,9 +23,15 @@ export async function jwtSecret(db: Db, fromEnv: string | null): Promise<string>
 export interface Prepared {
   ctx: AppContext;
   seeded: { peptides: number; experiences: number };
+  /** What was changed to close DATA_DIR to other users, for the start's log; null: nothing. */
+  dataDirNotice: string | null;
 }
 
 export async function prepare(config: Config, options: { seed?: boolean } = {}): Promise<Prepared> {
+  // Before the database opens: a folder left open to others (by an older release, a copy, an
+  // archive unpacked) is closed first, with a line in the log (db/data-dir-modes.ts). The outbox
+  // lives there with PostgreSQL too.
+  const dataDirNotice = describeTightened(config.dataDir, tightenDataDir(config.dataDir));
   const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.pgPoolSize, pgliteFastPath: config.pgliteFastPath });
   try {
     await migrate(db);
@@ -37,7 +44,7 @@ export async function prepare(config: Config, options: { seed?: boolean } = {}):
     if (config.moderatorEmail && config.moderatorPassword) {
       await ensureModerator(ctx, config.moderatorEmail, config.moderatorPassword);
     }
-    return { ctx, seeded };
+    return { ctx, seeded, dataDirNotice };
   } catch (err) {
     await db.close().catch(() => {});
     throw err;

@@ -286,6 +286,8 @@ const ENV = z
       }
       if (env.WORKERS > 1 && !env.DATABASE_URL) refuse('WORKERS', '1 with the embedded database (it serves one process); more needs DATABASE_URL');
       if (env.LOGIN_DELAY_MAX_MS < env.LOGIN_DELAY_BASE_MS) refuse('LOGIN_DELAY_MAX_MS', `at least LOGIN_DELAY_BASE_MS (${env.LOGIN_DELAY_BASE_MS})`);
+      // Mail that is delivered carries links: to localhost they would open nothing for its reader.
+      if (env.SMTP_URL && !env.PUBLIC_URL) refuse('PUBLIC_URL', "set when SMTP_URL is: the site's address for the links in mail, such as https://peptides.example.org (unset, they would point at localhost)");
       if (!env.MODERATOR_EMAIL !== !env.MODERATOR_PASSWORD) {
         refuse(env.MODERATOR_EMAIL ? 'MODERATOR_PASSWORD' : 'MODERATOR_EMAIL', 'set together with the other of MODERATOR_EMAIL and MODERATOR_PASSWORD');
       }

@@ -24,6 +24,7 @@ import type { Config } from './config';
 import type { AppContext, DrainMode } from './context';
 import { serveBackups } from './db/backup-socket';
 import { drawLimiterKey, WORKER_LIMITER_KEY } from './lib/limiter-key';
+import { restrictNewFiles } from './db/data-dir-modes';
 import { DRAIN } from './plugins/drain';
 import { METRICS_IPC } from './plugins/metrics';
 import { warmWritePath } from './services/warm-up';
@@ -40,6 +41,8 @@ const WORKER_START_MS = 60_000;
 
 export async function runServer(config: Config, options: RunOptions = {}): Promise<void> {
   const started = Date.now();
+  // Before anything is written: what this process creates is its user's alone (the data folder).
+  restrictNewFiles();
   if (cluster.isPrimary && config.workers > 1) await runPrimary(config, started);
   else await serve(config, options, started);
 }
@@ -69,6 +72,7 @@ async function runPrimary(config: Config, started: number) {
   const { workers } = config;
   try {
     const once = await prepare(config);
+    if (once.dataDirNotice) console.warn(once.dataDirNotice);
     await once.ctx.db.close();
   } catch (err) {
     console.error(`Could not start: ${(err as Error).message}`);
@@ -182,9 +186,10 @@ async function serve(config: Config, options: RunOptions, started: number) {
     console.error(`Could not start: ${(err as Error).message}`);
     process.exit(1);
   }
-  const { ctx, seeded } = prepared;
+  const { ctx, seeded, dataDirNotice } = prepared;
   const stream = await logStream();
   const app = await buildApp(ctx, { logger: { ...(loggerOptions(config.logLevel) as object), ...(stream ? { stream } : {}) } });
+  if (dataDirNotice) app.log.warn(dataDirNotice);
   if (options.extendApp) await options.extendApp(app, ctx);
 
   // The embedded database's folder is this process's alone: npm run backup asks it for the dump.

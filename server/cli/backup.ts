@@ -8,10 +8,13 @@ import fs from 'node:fs';
 import { backupHeader, pgDumpInvocation } from '../db/backup';
 import { BACKUP_FAILED, requestBackup } from '../db/backup-socket';
 import { openDb } from '../db/client';
+import { describeTightened, restrictNewFiles, tightenDataDir } from '../db/data-dir-modes';
 import { isCompleteBackup } from '../db/restore';
 import { configOrExit } from '../config';
 
 const config = configOrExit();
+// The backup holds every account and the session secret: the owner's alone, as the data folder.
+restrictNewFiles();
 const file = process.argv[2] ?? `backup-${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}Z.sql`;
 if (fs.existsSync(file)) {
   console.error(`${file} already exists: name another file (npm run backup -- <file>).`);
@@ -47,6 +50,8 @@ async function fromPostgres(url: string, out: fs.WriteStream): Promise<string> {
 async function fromPglite(dataDir: string, out: fs.WriteStream): Promise<string> {
   if (await requestBackup(dataDir, out)) return `the embedded database in ${dataDir} (from the running server)`;
   if (!fs.existsSync(`${dataDir}/pgdata`)) throw new Error(`there is no database in ${dataDir} (DATA_DIR): nothing to back up`);
+  const notice = describeTightened(dataDir, tightenDataDir(dataDir));
+  if (notice) console.warn(notice);
   const db = await openDb({ dataDir });
   try {
     await db.backup!((text) => writeAll(out, text));
@@ -56,7 +61,28 @@ async function fromPglite(dataDir: string, out: fs.WriteStream): Promise<string>
   return `the embedded database in ${dataDir}`;
 }
 
-const out = fs.createWriteStream(partial, { mode: 0o600 });
+/**
+ * The partial file, made by this command: `wx` creates it or fails, and fails on a symbolic link
+ * too (O_CREAT with O_EXCL follows none), so nothing is ever written through a file or link that
+ * was there before, and the file is 0600 from its first byte.
+ */
+function createPartial(): number {
+  try {
+    return fs.openSync(partial, 'wx', 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+      console.error(`No backup written: ${partial} cannot be created (${(err as Error).message}).`);
+      process.exit(1);
+    }
+    console.error(
+      `No backup written: ${partial} already exists (a backup writing it now, or one cut short; it is not a whole backup). ` +
+        'Remove it and run again, or name another file (npm run backup -- <file>).',
+    );
+    process.exit(2);
+  }
+}
+
+const out = fs.createWriteStream(partial, { fd: createPartial() });
 try {
   await writeAll(out, backupHeader(config.databaseUrl ? 'a PostgreSQL database' : 'the embedded database (PGlite)'));
   const what = config.databaseUrl ? await fromPostgres(config.databaseUrl, out) : await fromPglite(config.dataDir, out);

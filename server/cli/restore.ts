@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { Client } from 'pg';
 import { acquireLock } from '../db/data-dir-lock';
+import { describeTightened, restrictNewFiles, tightenDataDir } from '../db/data-dir-modes';
 import { createPglite, pgliteFolder } from '../db/pglite';
 import { isCompleteBackup, pgliteTarget, postgresTarget, restoreFile, type RestoreSummary } from '../db/restore';
 import { configOrExit } from '../config';
@@ -34,6 +35,10 @@ async function intoPostgres(url: string): Promise<RestoreSummary> {
 }
 
 async function intoPglite(dataDir: string): Promise<RestoreSummary> {
+  // The folder is the owner's alone before the backup's accounts and secret go in (db/data-dir-modes.ts).
+  restrictNewFiles();
+  const notice = describeTightened(dataDir, tightenDataDir(dataDir));
+  if (notice) console.warn(notice);
   // Refuses while a server runs on the folder.
   const release = acquireLock(dataDir);
   const folder = pgliteFolder(dataDir);

@@ -1,6 +1,6 @@
 // Opens the database: PGlite (embedded, the default) or PostgreSQL (DATABASE_URL), behind one small
 // query interface (db/types.ts). The rest of the server never knows which one it talks to.
-export type { Db, DbLoad, DbObserver, QueryOptions, QueryResult, Queryable, Transaction } from './types';
+export type { Db, DbLoad, DbObserver, QueryOptions, QueryResult, Queryable, Transaction, TransactionOptions } from './types';
 export { isDatabaseUnavailable } from './availability';
 import type { Db } from './types';
 

@@ -7,11 +7,12 @@ import path from 'node:path';
  * A lock file with our pid makes the second one refuse to start.
  */
 export function acquireLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // The owner's alone from its creation (db/data-dir-modes.ts).
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lockPath = path.join(dataDir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
       let released = false;
       return () => {
         if (released) return;

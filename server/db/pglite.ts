@@ -3,8 +3,10 @@
 // default) those marked `prepare` go through db/pglite-fast-path.ts instead.
 import path from 'node:path';
 import { acquireLock } from './data-dir-lock';
+import { tightenDataDir } from './data-dir-modes';
 import { scheduleHousekeeping, scrubStatements, VACUUM_COUNTERS_SQL, WAL_SETTINGS_SQL } from './housekeeping';
 import { preparedStatements, type PreparedStatements } from './pglite-fast-path';
+import { readsBetween, type SharedSession } from './reads-between';
 import { statementNames } from './statement-names';
 import { timer } from './timing';
 import { createTurns } from './turns';
@@ -28,6 +30,10 @@ export async function createPglite(folder: string | undefined, loadDataDir?: Blo
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const pg = await PGlite.create(folder, { extensions: { pg_trgm }, loadDataDir });
   try {
+    // PGlite gives its files modes of its own (0666 when it unpacks a new database, 0644 for the
+    // catalogue caches it rewrites at each open): the owner's alone again before anything is
+    // written, the secret that signs sessions included (db/data-dir-modes.ts).
+    if (folder) tightenDataDir(folder);
     // PGlite is one session, its checkpoints run in it: these settings are the checkpointer's.
     await pg.exec(WAL_SETTINGS_SQL);
   } catch (err) {
@@ -69,19 +75,28 @@ export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptio
   // One statement or transaction at a time, in arrival order, with the event loop given a turn
   // between statements when the database has held it long enough (db/turns.ts).
   const turns = createTurns();
+  // Reads a long transaction answers between its statements (a publication batch: db/reads-between.ts).
+  const reads = readsBetween<Session & SharedSession>(turns);
   const vacuumCounters = () => turns.exclusive(async () => void (await pg.exec(VACUUM_COUNTERS_SQL)));
   const housekeeping = scheduleHousekeeping(vacuumCounters);
   const timing = timer();
   return {
     kind: 'pglite',
     observe: timing.observe,
-    load: () => ({ open: 1, idle: turns.pending ? 0 : 1, waiting: Math.max(0, turns.pending - 1) }),
+    load: () => {
+      const pending = turns.pending - reads.answeredAhead;
+      return { open: 1, idle: pending ? 0 : 1, waiting: Math.max(0, pending - 1) };
+    },
     query: async <T,>(sql: string, params?: unknown[], options?: QueryOptions) => {
-      const res = await timing.time('query', () => turns.exclusive(() => query<T>(pg, sql, params, options, false)));
+      const res = await timing.time('query', () =>
+        reads.isRead(sql)
+          ? reads.read((inside) => (inside ? query<T>(inside, sql, params, options, true) : query<T>(pg, sql, params, options, false)))
+          : turns.exclusive(() => query<T>(pg, sql, params, options, false)),
+      );
       if (res.affectedRows > 0) housekeeping.markWrite();
       return res;
     },
-    transaction: (fn) => {
+    transaction: (fn, transactionOptions) => {
       housekeeping.markWrite();
       return timing.time('transaction', () => turns.exclusive(() =>
         pg.transaction((tx) =>
@@ -89,6 +104,7 @@ export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptio
             query: async (sql, params, options) => {
               if (tx.closed) throw new Error('Transaction is closed');
               await turns.yieldIfDue();
+              if (transactionOptions?.readsBetween) await reads.answer(tx);
               return query(tx, sql, params, options, true);
             },
             exec: async (sql) => {

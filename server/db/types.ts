@@ -18,6 +18,16 @@ export interface QueryOptions {
   prepare?: boolean;
 }
 
+export interface TransactionOptions {
+  /**
+   * A long transaction (a publication batch): on PGlite, whose one session it holds throughout,
+   * reads that arrive meanwhile are answered between its statements and see what it has written
+   * so far (db/reads-between.ts). On PostgreSQL they run on other connections anyway and see it
+   * once committed.
+   */
+  readsBetween?: boolean;
+}
+
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
 }
@@ -56,7 +66,7 @@ export interface Db extends Queryable {
    * Resolves to a function that stops listening.
    */
   listen?(channel: string, onNotify: (payload: string, own: boolean) => void, onState: (up: boolean) => void): Promise<() => Promise<void>>;
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Vacuums the small counter tables (db/housekeeping.ts). PGlite, which has no autovacuum, does
    * it by itself every minute after writes; tests and the benchmark's clean-up call it directly.

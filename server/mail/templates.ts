@@ -102,12 +102,19 @@ export function passwordResetMail(links: { reset: string }, validMinutes: number
 }
 
 export interface DigestItem {
-  peptide: string;
+  /** The peptide's name; null for a member's page no moderator has reviewed (its name is theirs, unchecked). */
+  peptide: string | null;
   helpful: number;
   rating: number | null;
   day: string;
   href: string;
 }
+
+/**
+ * The link text of a report on a member's page not reviewed yet: a name nobody has checked goes
+ * to nobody's inbox (a vendor's name, a slur), so the digest never quotes it.
+ */
+export const UNREVIEWED_PEPTIDE = 'A peptide a member added (not reviewed yet)';
 
 export function digestMail(items: DigestItem[], links: { community: string; unsubscribe: string; settings: string }, week: string): MailContent {
   return compose(
@@ -125,7 +132,7 @@ export function digestMail(items: DigestItem[], links: { community: string; unsu
     {
       title: 'Most helpful this week',
       items: items.map((i) => ({
-        label: i.peptide,
+        label: i.peptide ?? UNREVIEWED_PEPTIDE,
         detail: `${i.helpful} helpful vote${i.helpful === 1 ? '' : 's'}${i.rating === null ? '' : `, overall ${i.rating}/10`}, shared ${i.day}`,
         href: i.href,
       })),

@@ -10,6 +10,8 @@ import type { MailConfig } from '../config';
 export interface OutgoingMail {
   /** The queue row's id: the Message-ID, so a retried message is recognisably the same one. */
   id: string;
+  /** The account the mail is for (every mail has one today): the outbox names its files by it. */
+  accountId: string | null;
   to: string;
   subject: string;
   text: string;
@@ -23,6 +25,11 @@ export interface Mailer {
   /** Where mail goes, for the start line: never a credential. */
   readonly description: string;
   send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Removes what the outbox still holds for a deleted account (its messages carry its address and
+   * links). Mail sent through SMTP has left: nothing to remove.
+   */
+  forget(accountId: string): Promise<void>;
   close(): void;
 }
 
@@ -49,6 +56,7 @@ export function createMailer(config: MailConfig): Mailer {
       send: async (m) => {
         await transport.sendMail(message(m));
       },
+      forget: async () => {},
       close: () => transport.close(),
     };
   }
@@ -60,10 +68,18 @@ export function createMailer(config: MailConfig): Mailer {
       const info = await composer.sendMail(message(m));
       // Reset links inside: readable by the server's user only.
       await fs.mkdir(config.outboxDir, { recursive: true, mode: 0o700 });
-      const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[-:]|\.\d+/g, '')}-${m.id}.eml`);
+      // The account's id in the name ties the file to it, for `forget`: the message holds more
+      // about the account than that already (its address, its unsubscribe link).
+      const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[-:]|\.\d+/g, '')}-${m.id}${m.accountId ? `-for-${m.accountId}` : ''}.eml`);
       // Written aside, then renamed: a reader of the folder never sees half a message.
       await fs.writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
       await fs.rename(`${file}.part`, file);
+    },
+    forget: async (accountId) => {
+      const names = await fs.readdir(config.outboxDir).catch(() => [] as string[]);
+      const mark = `-for-${accountId}.eml`;
+      // Never a failure of the deletion it follows: the account is gone whatever the folder says.
+      await Promise.allSettled(names.filter((n) => n.endsWith(mark) || n.endsWith(`${mark}.part`)).map((n) => fs.rm(path.join(config.outboxDir, n), { force: true })));
     },
     close: () => composer.close(),
   };

@@ -133,6 +133,14 @@ export const routeSchemas = fp(
         validatorUrl: null,
       },
       staticCSP: false,
+      // Its own `static/index.html` redirects to the page by cutting that suffix off the URL, so
+      // with a query (`?x=1`) or a trailing slash it redirected to itself forever, and `//api/...`
+      // named a host. Answered here: always the one page's path.
+      uiHooks: {
+        onRequest: async (request, reply) => {
+          if (request.routeOptions.url === `${API_REFERENCE.page}/static/index.html`) return reply.redirect(`${API_REFERENCE.page}/`);
+        },
+      },
     });
   },
   { name: 'route-schemas' },

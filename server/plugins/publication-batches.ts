@@ -32,7 +32,9 @@ export const publicationBatches = fp(
           app.log.info({ batch: result.at.toISOString(), ...result.applied, ms: result.ms, scrubMs: scrub?.ms }, 'publication batch');
         })
         .catch((err: unknown) => {
-          // The queue keeps every change: the next batch applies what this one could not.
+          // The queue keeps every change: the next batch applies what this one could not. Reads
+          // answered during it on PGlite saw part of it (db/reads-between.ts): nothing cached of them stays.
+          ctx.cache.invalidate();
           app.log.error({ err }, 'publication batch failed');
         })
         .finally(() => {

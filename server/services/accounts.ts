@@ -235,6 +235,9 @@ export async function deleteAccount(ctx: AppContext, caller: Caller, password: s
     await tx.query('delete from flags where user_id = $1 and resolved_at is null', [caller.userId]);
     await tx.query('delete from users where id = $1', [caller.userId]);
   });
+  // Its queued mail went with the row; what the outbox holds of it goes now (services/mail-queue.ts
+  // removes a message being written at this moment once it is written).
+  await ctx.mailer.forget(caller.userId);
   ctx.sessions.invalidateUser(caller.userId);
   ctx.activeMonth.users.delete(caller.userId);
   // Vote counts, flag counts and Active Users changed.

@@ -83,8 +83,9 @@ export async function runWeeklyDigest(ctx: AppContext, now = ctx.now()): Promise
       [week],
     );
     if (!claimed.rows.length) return null;
-    const reports = await tx.query<{ id: string; name: string; helpful_count: number; rating: number; created_at: Date }>(
-      `select e.id, p.name, e.helpful_count, e.rating, e.created_at from experiences e join peptides p on p.id = e.peptide_id
+    // Only a reviewed page's name is quoted (mail/templates.ts UNREVIEWED_PEPTIDE).
+    const reports = await tx.query<{ id: string; name: string | null; helpful_count: number; rating: number; created_at: Date }>(
+      `select e.id, case when p.reviewed_at is not null then p.name end as name, e.helpful_count, e.rating, e.created_at from experiences e join peptides p on p.id = e.peptide_id
         where e.status = 'published' and e.helpful_count > 0 and e.created_at >= $1 and e.created_at < $2
         order by e.helpful_count desc, e.rating desc, e.id limit $3`,
       [since, now, DIGEST.size],

@@ -37,6 +37,7 @@ export async function enqueueMail(q: Queryable, mail: NewMail): Promise<void> {
 
 interface QueueRow {
   id: string;
+  user_id: string | null;
   kind: MailKind;
   to_address: string;
   subject: string;
@@ -62,6 +63,12 @@ function failureText(err: unknown): string {
   return parts.length ? parts.join(' ') : (e.message ?? 'unknown error').replace(/\S+@\S+/g, '<address>').slice(0, 200);
 }
 
+/** Removes a deleted account's mail from the outbox (docs/product-rules.md, "Your account"). */
+async function forgetIfDeleted(ctx: AppContext, accountId: string): Promise<void> {
+  const still = await ctx.db.query('select 1 from users where id = $1', [accountId]);
+  if (!still.rows.length) await ctx.mailer.forget(accountId);
+}
+
 /** Claims up to one batch of due messages and sends them; answers how many it claimed. */
 export async function deliverDue(ctx: AppContext, log: MailLog): Promise<number> {
   const claimed = await ctx.db.query<QueueRow>(
@@ -69,14 +76,17 @@ export async function deliverDue(ctx: AppContext, log: MailLog): Promise<number>
       where id in (select id from mail_queue
                     where next_attempt_at <= now() and (locked_until is null or locked_until <= now())
                     order by next_attempt_at, id limit $1 for update skip locked)
-      returning id, kind, to_address, subject, text_body, html_body, headers, attempts`,
+      returning id, user_id, kind, to_address, subject, text_body, html_body, headers, attempts`,
     [MAIL_RETRY.batch, MAIL_RETRY.leaseSeconds],
   );
   for (const row of claimed.rows) {
     try {
-      await ctx.mailer.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers: row.headers });
-      await ctx.db.query('delete from mail_queue where id = $1', [row.id]);
+      await ctx.mailer.send({ id: row.id, accountId: row.user_id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers: row.headers });
+      const sent = await ctx.db.query('delete from mail_queue where id = $1', [row.id]);
       ctx.metrics.mail.inc({ kind: row.kind, outcome: 'sent' });
+      // The row went with its account, deleted while the message was being written: the outbox
+      // file written just now goes too (the deletion removed those before it).
+      if (!sent.affectedRows && row.user_id) await forgetIfDeleted(ctx, row.user_id);
     } catch (err) {
       if (row.attempts >= MAIL_RETRY.maxAttempts) {
         ctx.metrics.mail.inc({ kind: row.kind, outcome: 'given_up' });

@@ -180,9 +180,11 @@ export async function undoDecision(
       );
     }
     // Compared in SQL: the hide's instant has microseconds on PostgreSQL, a JS Date only milliseconds.
+    // A flag whose member deleted the account since stays resolved: it is the record of a decision
+    // now, belonging to nobody (migration 020), and an open flag nobody holds could never be withdrawn.
     await tx.query(
       `update flags f set resolved_at = null from experiences e
-        where e.id = $1 and f.experience_id = e.id and f.resolved_at = e.hidden_at`,
+        where e.id = $1 and f.experience_id = e.id and f.resolved_at = e.hidden_at and f.user_id is not null`,
       [experienceId],
     );
     await tx.query(

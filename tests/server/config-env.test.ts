@@ -46,6 +46,8 @@ const BAD: { env: Record<string, string>; names: string; secret?: string }[] = [
   { env: { MAIL_FROM: 'Us <a@example.com>\r\nBcc: all@example.com' }, names: 'MAIL_FROM' },
   { env: { PUBLIC_URL: 'https://admin:hunter2-password@example.org' }, names: 'PUBLIC_URL', secret: 'hunter2-password' },
   { env: { SMTP_URL: 'http://user:smtp-password@mail.example.org' }, names: 'SMTP_URL', secret: 'smtp-password' },
+  // Delivered mail with links to localhost: nobody reading it could open them.
+  { env: { SMTP_URL: 'smtp://user:smtp-password@mail.example.org:587' }, names: 'PUBLIC_URL', secret: 'smtp-password' },
   { env: { DATABASE_URL: 'mysql://user:db-password@127.0.0.1/peptides' }, names: 'DATABASE_URL', secret: 'db-password' },
   { env: { MODERATOR_EMAIL: 'moderator@example.org' }, names: 'MODERATOR_PASSWORD' },
   { env: { MODERATOR_EMAIL: 'moderator@example.org', MODERATOR_PASSWORD: 'short' }, names: 'MODERATOR_PASSWORD', secret: 'short' },
@@ -89,6 +91,8 @@ describe('settings checked at start', () => {
     expect(loadConfig({}).pgliteFastPath).toBe(true);
     expect(loadConfig({ PGLITE_FAST_PATH: 'on' }).pgliteFastPath).toBe(true);
     expect(loadConfig({ PGLITE_FAST_PATH: 'off' }).pgliteFastPath).toBe(false);
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.org:587', PUBLIC_URL: 'https://peptides.example.org' }).mail).toMatchObject({ smtpUrl: 'smtp://mail.example.org:587', publicUrl: 'https://peptides.example.org' });
+    expect(loadConfig({}).mail.publicUrl).toBe('http://localhost:3000');
   });
 
   it('a server started with a bad value exits with that one sentence: no stack trace, no secret', async () => {

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWeeklyDigest } from '../../server/services/digest';
 import { createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
-import { expectError, newMember, rows } from './fixtures';
+import { UNREVIEWED_PEPTIDE } from '../../server/mail/templates';
+import { createPeptide, expectError, newMember, rows, uniqueWord } from './fixtures';
 import { linkIn, startSmtp, type TestSmtp } from './smtp';
 
 const PUBLIC_URL = 'https://peptides.example.org';
@@ -68,6 +69,29 @@ describe('weekly digest', () => {
     expect(row!.preferences.notifications?.weeklyDigest).toBe(false);
     // Nobody reads it any more: the next week sends nothing.
     expect(await runWeeklyDigest(t.ctx, new Date(monday.getTime() + 7 * 86_400_000))).toBeNull();
+  });
+
+  it('quotes only reviewed peptide names: a report on a member’s page not reviewed yet is linked with a neutral text', async () => {
+    const monday = nextMonday(new Date());
+    // This test's own run of the week the first one sent.
+    await t.ctx.db.query(`delete from app_settings where key = 'digest_week'`);
+    const reader = await newMember(t, 'digest-names');
+    expect((await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: reader.headers, payload: { preferences: { notifications: { weeklyDigest: true } } } })).statusCode).toBe(200);
+    const author = await newMember(t, 'digest-page-author');
+    const name = uniqueWord('Unchecked');
+    const pageId = await createPeptide(t, author.accessToken, { name });
+    const onMemberPage = (await submit(t, validSubmission(pageId))).experience._id;
+    const onCatalogue = (await submit(t, validSubmission(t.peptides.get('BPC-157')!))).experience._id;
+    for (const id of [onMemberPage, onCatalogue]) {
+      expect((await t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: reader.headers, payload: { voteType: 'helpful' } })).statusCode).toBe(201);
+    }
+    expect(await runWeeklyDigest(t.ctx, monday)).toMatchObject({ queued: 1 });
+    const mail = await smtp.next((m) => m.to === reader.email && m.subject === SUBJECT);
+    expect(mail.text).toContain(`${UNREVIEWED_PEPTIDE} (1 helpful vote`);
+    expect(mail.html).toContain(`href="${PUBLIC_URL}/experiences/${onMemberPage}"`);
+    expect(mail.text).not.toContain(name);
+    expect(mail.html).not.toContain(name);
+    expect(mail.text).toContain('BPC-157 (');
   });
 
   it('refuses a forged unsubscribe token, and the page’s JSON form works with the token in the body', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX } from '../../contract';
 import { nextBatchAt, runBatch } from '../../server/services/publication';
 import { expectError, moderatorToken, newMember, rows } from './fixtures';
-import { bearer, createTestApp, json, submit, updateTracked, validSubmission, type TestApp } from './helpers';
+import { bearer, createTestApp, json, PASSWORD, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 
 let t: TestApp;
 let mod: Record<string, string>;
@@ -221,6 +221,21 @@ describe('Undo', () => {
     expect((await post(`/api/moderation/experiences/${held}/hide`, { reason: 'spam' })).statusCode).toBe(200);
     expect(json(await post(`/api/moderation/experiences/${held}/undo`)).data.status).toBe('held');
     expect((await itemOf(held)).holdReasons).toEqual(['link']);
+  });
+
+  it('taking back a hide never reopens the flag of a member who deleted the account since', async () => {
+    const [id] = await reports(['A report flagged by a member who then left.']);
+    const [leaving, staying] = await Promise.all([newMember(t, 'undo-flag-leaving'), newMember(t, 'undo-flag-staying')]);
+    for (const m of [leaving, staying]) expect((await post(`/api/experiences/${id}/flag`, { reason: 'spam' }, m.headers)).statusCode).toBe(201);
+    expect((await post(`/api/moderation/experiences/${id}/hide`, { reason: 'spam' })).statusCode).toBe(200);
+    // The hide resolved both flags; a resolved flag stays when its member goes, belonging to nobody.
+    expect((await post('/api/users/me/delete', { password: PASSWORD }, leaving.headers)).statusCode).toBe(200);
+    expect(json(await post(`/api/moderation/experiences/${id}/undo`)).data).toMatchObject({ status: 'published', undone: 'hide' });
+    expect((await itemOf(id)).flags.open).toBe(1);
+    expect(await rows(t, 'select user_id, resolved_at from flags where experience_id = $1 order by user_id nulls first', [id])).toEqual([
+      { user_id: null, resolved_at: expect.any(Date) },
+      { user_id: staying.userId, resolved_at: null },
+    ]);
   });
 
   it('refuses once the batch after a hide has run, when nothing waits, and for an unknown report', async () => {

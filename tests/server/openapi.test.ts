@@ -250,6 +250,15 @@ describe('GET /api/docs', () => {
     const served = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(json(served).paths).toEqual(doc.paths);
   });
+
+  it('its index.html leads to the page in one redirect, whatever follows it: never back to itself, never to another host', async () => {
+    for (const url of ['/api/docs/static/index.html', '/api/docs/static/index.html?x=1', '/api/docs/static/index.html/', '//api/docs/static/index.html?x=1', '/api/docs/static/index.html?a=/static/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe('/api/docs/');
+      expect((await t.app.inject({ method: 'GET', url: res.headers.location as string })).statusCode, url).toBe(200);
+    }
+  });
 });
 
 describe('access comes before the schemas', () => {

@@ -194,6 +194,30 @@ describe('the batch itself', () => {
     expect(await feedIds()).toEqual(expect.arrayContaining([a.experience._id, b.experience._id]));
   });
 
+  it('a large batch holds no read for its whole length: requests that need the database are answered between its statements', async () => {
+    const sent: { trackingId: string }[] = [];
+    for (let i = 0; i < 300; i++) sent.push(await submit(t, validSubmission(peptideId)));
+    const batchState = { running: true };
+    const batch = runBatch(t.ctx, nextBatch()).finally(() => (batchState.running = false));
+    // One pair at a time while it runs: the readiness check and an author's lookup, both read the database.
+    const answered: number[] = [];
+    for (let i = 0; batchState.running; i++) {
+      const asked = performance.now();
+      const [ready, lookup] = await Promise.all([get('/api/health/ready'), lookupTracked(t.app, sent[i % sent.length]!.trackingId)]);
+      expect(ready.statusCode, ready.body).toBe(200);
+      expect(lookup.statusCode, lookup.body).toBe(200);
+      if (batchState.running) answered.push(performance.now() - asked);
+    }
+    const result = await batch;
+    console.log(
+      `[batch] ${result.applied.submitted} reports applied in ${result.ms} ms; ${answered.length} pairs of reads answered while it ran, ` +
+        `the slowest in ${Math.round(Math.max(0, ...answered))} ms, the median in ${Math.round(answered.sort((a, b) => a - b)[Math.floor(answered.length / 2)] ?? 0)} ms`,
+    );
+    expect(result.applied.submitted).toBe(300);
+    // Before, the first pair waited for the whole transaction and was answered after it: 0.
+    expect(answered.length).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+
   it('writes the reports of a batch in no order of arrival', async () => {
     const sent: string[] = [];
     for (let i = 0; i < 40; i++) sent.push((await submit(t, validSubmission(peptideId))).experience._id);
