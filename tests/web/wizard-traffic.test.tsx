@@ -66,6 +66,23 @@ describe("the wizard's peptide picker", () => {
     expect(naming('nootropic', 'zzz', 'bpc', BPC._id)).toEqual([]);
   });
 
+  it("a correction's peptide picker searches the same way: nothing typed is sent before the correction", async () => {
+    const TRK = 'TRK-27182818284590452353';
+    server.use(http.post('/api/experiences/tracking/lookup', () => HttpResponse.json(ownExperienceBody(makeOwnExperience({ trackingId: TRK, status: 'published' })))));
+    const app = renderApp('/privacy');
+    await app.user.click(await screen.findByRole('tab', { name: 'Your Data' }, slow));
+    await app.user.type(screen.getByLabelText('Tracking ID'), TRK);
+    await app.user.click(screen.getByRole('button', { name: 'Look Up' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Update Experience' }, slow));
+    const field = within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Peptide' });
+    await app.user.click(field);
+    await app.user.clear(field);
+    await app.user.type(field, 'nootropic');
+    expect(await screen.findByRole('option', { name: new RegExp(`^${SEMAX.name}`) }, slow)).toBeInTheDocument();
+    expect(naming('nootropic')).toEqual([]);
+    expect(urls.filter((u) => u.startsWith('GET /api/peptides'))).toEqual(['GET /api/peptides/catalogue']);
+  });
+
   it('says so when the catalogue cannot be downloaded, and tries again when the text changes', async () => {
     let failing = true;
     server.use(http.get('/api/peptides/catalogue', () => (failing ? HttpResponse.error() : undefined)));
