@@ -52,6 +52,9 @@ export const ENDPOINTS = {
   compare: { method: 'GET', path: '/api/analytics/compare', access: 'member' },
   peptides: { method: 'GET', path: '/api/peptides', access: 'public', token: 'optional', paging: 'page' },
   publicPeptides: { method: 'GET', path: '/api/peptides/public', access: 'public', paging: 'page' },
+  // Every live peptide in one answer, the same for everyone: the report wizard searches it on the
+  // device (contract/peptides.ts CatalogueEntry). Before `peptide`, whose pattern would match its path.
+  peptideCatalogue: { method: 'GET', path: '/api/peptides/catalogue', access: 'public' },
   peptide: { method: 'GET', path: '/api/peptides/:id', access: 'public', token: 'optional' },
   disclosedCombinations: { method: 'GET', path: '/api/peptides/:id/disclosed', access: 'public' },
   createPeptide: { method: 'POST', path: '/api/peptides', access: 'member' },

@@ -238,12 +238,17 @@ export const ExperienceResponse = ok(z.object({ experience: Experience }));
  * `status`: `queued` (public at `publicFrom`, the next publication batch), `held` (waits for a
  * moderator after that batch) or, where batches are off, `published`; `holdReasons` are codes of
  * HOLD_REASONS for what the report's own text holds (empty otherwise), HOLD_REASON_TEXT in
- * contract/moderation.ts has the sentence for each. `experience` is the card as it will read.
+ * contract/moderation.ts has the sentence for each. `experience` holds only the report's id: the
+ * answer carries nothing its author lacks, and its size is the same for every report
+ * (docs/product-rules.md, "Anonymity").
  */
 export const SubmitExperienceResponse = ok(
   z.object({
     trackingId: z.string(),
-    experience: Experience,
+    experience: described(
+      z.object({ _id: Id }),
+      "The report's id (its page once it is public: `GET /api/experiences/{id}`). The report itself is not sent back: an answer's size would tell which published report it is.",
+    ),
     status: z.enum(AUTHOR_STATUSES),
     holdReasons: z.array(z.enum(HOLD_REASONS)),
     publicFrom: z._default(z.nullable(IsoDate), null),

@@ -1,6 +1,6 @@
 // Peptide catalogue: peptides as listed and shown, and the create form.
 import { z } from 'zod/mini';
-import { CATEGORIES, Id, IsoDate, Limit, Line, PEPTIDE_SORTS, QueryInt, TextList, described, lineText, nameText, ok, proseText } from './common';
+import { CATEGORIES, Id, IsoDate, Limit, Line, PEPTIDE_SORTS, QueryInt, TextList, described, lineText, named, nameText, ok, proseText } from './common';
 import { cleanPeptideName } from './names';
 import { PEPTIDE_SEQUENCE_RE, REQUIRED_FIELDS_MESSAGE, SEQUENCE_MESSAGE } from './rules';
 import { SOURCE_LIMITS, SOURCES_MESSAGE, checkSources } from './sources';
@@ -116,3 +116,27 @@ export const PeptideListResponse = ok(
 );
 export const PeptideResponse = ok(z.object({ peptide: Peptide }));
 export const DeletePeptideResponse = ok(z.object({}));
+
+/**
+ * One peptide as the report wizard's picker needs it: what it searches (name and description,
+ * contract/rules.ts peptideMatchesSearch), shows (category, reports) and offers to rate (common
+ * effects). The wizard downloads every live peptide in one answer, the same for everyone, and
+ * searches on the device, so no request it makes names what is typed or chosen
+ * (docs/product-rules.md, "Anonymity"; docs/architecture.md says why this list is not paged).
+ */
+export const CatalogueEntry = named(
+  z.object({
+    _id: Id,
+    name: z.string(),
+    category: z.enum(CATEGORIES),
+    description: z.string(),
+    commonEffects: z.array(z.string()),
+    totalExperiences: described(z.number(), 'Published reports of the peptide.'),
+  }),
+  'CatalogueEntry',
+  'A peptide as the report wizard searches, shows and rates it.',
+);
+export type CatalogueEntry = z.infer<typeof CatalogueEntry>;
+export const PeptideCatalogueResponse = ok(
+  z.object({ peptides: described(z.array(CatalogueEntry), 'Every live peptide, in name order: the whole list in one answer, never paged.') }),
+);

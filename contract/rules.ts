@@ -117,20 +117,43 @@ export function popularityScore(experiences: number, votes: number, maxExperienc
   return Math.round(100 * (0.7 * e + 0.3 * v));
 }
 
-/** Tracking ids: TRK- and 20 digits; accepted trimmed and in any letter case. */
 /**
- * The web app pads submission and update bodies with trailing spaces to a multiple of this many
- * bytes (src/api/padded-body.ts), so the size of a request, which any proxy sees, does not point
- * at its report (docs/product-rules.md, "Publication in batches").
+ * What whoever sees the traffic (a proxy, the host) may learn from sizes: nothing about which
+ * report a request made (docs/product-rules.md, "Anonymity"). Every answer to a report's author is
+ * exactly this many bytes per operation, its JSON followed by spaces, never compressed
+ * (server/plugins/fixed-size-answers.ts; a route declares its size with `authorAnswer`). Each
+ * size holds the largest valid answer with room to spare, which
+ * tests/server/answer-sizes.test.ts proves: a new operation adds its size here.
  */
-export const BODY_PAD_BYTES = 4096;
+export const AUTHOR_ANSWER_BYTES = {
+  /** POST /api/experiences: the tracking ID, the report's id, where it stands (no card). */
+  submission: 1_024,
+  /** POST /api/experiences/tracking/lookup: the whole report as its author sees it. */
+  lookup: 32_768,
+  /** PUT /api/experiences/tracking: the corrected report. */
+  correction: 32_768,
+  /** POST /api/experiences/tracking/delete: when the public pages drop it. */
+  deletion: 512,
+} as const;
 
-/** `json` with spaces after it up to a multiple of BODY_PAD_BYTES bytes in UTF-8. */
+/**
+ * The web app pads submission and correction bodies with spaces after the JSON to exactly this
+ * many bytes (src/api/padded-body.ts), one size that holds the largest valid report
+ * (tests/server/answer-sizes.test.ts), so a request's size, which any proxy sees, does not point
+ * at its report. The two routes admit it whatever BODY_LIMIT_BYTES says.
+ */
+export const PADDED_BODY_BYTES = 24_576;
+
+/**
+ * `json` with spaces after it up to PADDED_BODY_BYTES bytes in UTF-8; as it is when longer (no
+ * valid report is: the server refuses it, tests/server/answer-sizes.test.ts).
+ */
 export function padJson(json: string): string {
   const bytes = new TextEncoder().encode(json).length;
-  return json + ' '.repeat((BODY_PAD_BYTES - (bytes % BODY_PAD_BYTES)) % BODY_PAD_BYTES);
+  return bytes >= PADDED_BODY_BYTES ? json : json + ' '.repeat(PADDED_BODY_BYTES - bytes);
 }
 
+/** Tracking ids: TRK- and 20 digits; accepted trimmed and in any letter case. */
 export const TRACKING_ID_RE = /^TRK-\d{20}$/;
 export function normaliseTrackingId(input: string): string {
   return input.trim().toUpperCase();

@@ -29,11 +29,13 @@ export type RoutePattern = (typeof ROUTE_PATTERNS)[keyof typeof ROUTE_PATTERNS];
 const withId = (pattern: string, id: string) => pattern.replace(':id', encodeURIComponent(id));
 
 /**
- * The query parameters of two links onward (a public id; nothing of a report): the wizard opened
- * with a peptide chosen (/submit?peptide=<id>), and Community filtered to one (the filter schema's
- * `peptide` key), each link built with `withQuery` where it is used.
+ * The wizard opened with a peptide chosen carries it in the address's fragment
+ * (`/submit#peptide=<id>`, `paths.submitWith`), which no request sends: a proxy or the host sees
+ * nothing of the report being written (docs/product-rules.md, "Anonymity"). An older link's query
+ * (`/submit?peptide=<id>`) is still read, then dropped from the address.
  */
 export const SUBMIT_PEPTIDE_PARAM = 'peptide';
+/** Community filtered to one peptide (the filter schema's `peptide` key): browsing, a public id in the query. */
 export const COMMUNITY_PEPTIDE_PARAM = 'peptide';
 /** `path?param=value`, the value encoded. */
 export const withQuery = (path: string, param: string, value: string) => `${path}?${param}=${encodeURIComponent(value)}`;
@@ -45,6 +47,8 @@ export const paths = {
   peptide: (id: string) => withId(ROUTE_PATTERNS.peptide, id),
   experience: (id: string) => withId(ROUTE_PATTERNS.experience, id),
   submit: ROUTE_PATTERNS.submit,
+  /** The wizard with this peptide chosen, the id in the fragment (SUBMIT_PEPTIDE_PARAM). */
+  submitWith: (peptideId: string) => `${ROUTE_PATTERNS.submit}#${SUBMIT_PEPTIDE_PARAM}=${encodeURIComponent(peptideId)}`,
   community: ROUTE_PATTERNS.community,
   explore: ROUTE_PATTERNS.explore,
   privacy: ROUTE_PATTERNS.privacy,

@@ -417,7 +417,7 @@ async function benchOnce(
         name: 'POST /api/experiences (submit)',
         url: '/api/experiences',
         method: 'POST',
-        // Padded to 4,096-byte blocks as the web app sends it (contract/rules.ts padJson).
+        // Padded to one size as the web app sends it (contract/rules.ts padJson, PADDED_BODY_BYTES).
         setup: (req) => {
           const n = submitN++;
           return { ...req, body: submissionBody(peptides[n % peptides.length]._id, n, runStamp) };

@@ -18,6 +18,7 @@ import { metricsEndpoint } from './plugins/metrics';
 import { publicationBatches } from './plugins/publication-batches';
 import { mailDelivery } from './plugins/mail-delivery';
 import { clientErrorHandler, errorAnswers, frameworkErrors } from './plugins/errors';
+import { fixedSizeAnswers } from './plugins/fixed-size-answers';
 import { routeSchemas } from './plugins/openapi';
 import { pagingLinks } from './plugins/paging-links';
 import { requestGuards } from './plugins/request-guards';
@@ -84,6 +85,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // ETag before compression, so the tag is of the JSON itself; weak because the gzip and br
   // bodies of one representation share it. A matching If-None-Match answers 304 with no body.
   await app.register(etag, { weak: true });
+  // Answers to a report's author of one fixed size, uncompressed, without the ETag just made:
+  // before the compression plugin, which reads each route's `compress` as the route registers.
+  await app.register(fixedSizeAnswers, { ctx });
   // The web app's files, before the compression plugin: it attaches itself to each route
   // registered after it (an onRoute hook), and these files are compressed already (the build's
   // .br and .gz copies, sent as stored; plugins/spa.ts). Hooks added with addHook (security

@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_REFERENCE, ENDPOINTS, type Endpoint } from '../../contract/endpoints';
+import { PADDED_BODY_BYTES } from '../../contract/rules';
 import { LIMIT_SCOPE_LABELS, limitRateText } from '../../contract/vocabulary';
 import type { AppContext } from '../context';
 import { KeptAnswer, keptPayload } from '../lib/response-cache';
@@ -59,8 +60,13 @@ export const routeSchemas = fp(
       for (const [status, body] of Object.entries((schema.response ?? {}) as Record<string, Record<string, unknown>>)) {
         response[status] = { description: status === '201' ? 'Created' : 'Success', ...body };
       }
+      const { answerBytes, paddedBody } = (route as { config?: { answerBytes?: number; paddedBody?: boolean } }).config ?? {};
       const description = [
         schema.description as string | undefined,
+        answerBytes
+          ? `Every successful answer is exactly ${answerBytes.toLocaleString('en')} bytes, whatever the report: the JSON, then spaces (valid JSON), never compressed, with no ETag, so that its size tells someone who sees the traffic nothing. Error answers keep their own size.`
+          : undefined,
+        paddedBody ? `The body may end with spaces (the web app pads it to ${PADDED_BODY_BYTES.toLocaleString('en')} bytes); that size is always admitted.` : undefined,
         endpoint.token === 'optional' ? 'Open to anyone; a member may send a token (it must then be valid) and sees more.' : ACCESS_TEXT[endpoint.access],
         endpoint.paging ? PAGING_TEXT[endpoint.paging] : undefined,
         `Limits: ${applying.map(limitText).join('; ')}.`,

@@ -16,6 +16,15 @@ declare module 'fastify' {
     publicRead?: boolean;
     /** A members-only GET whose answer does not depend on which member asks (kept as bytes). */
     sameForEveryMember?: boolean;
+    /**
+     * An answer to a report's author: every 2xx answer is exactly this many bytes (its JSON, then
+     * spaces), never compressed, without an ETag, so its size says nothing about the report
+     * (plugins/fixed-size-answers.ts). Declared with `authorAnswer`, the size taken from
+     * contract/rules.ts AUTHOR_ANSWER_BYTES.
+     */
+    answerBytes?: number;
+    /** Reads a body the web app pads to PADDED_BODY_BYTES (contract/rules.ts): admitted whatever BODY_LIMIT_BYTES says. */
+    paddedBody?: boolean;
     /** The route's key in contract/endpoints.ts (set by `apiScope`, never by hand). */
     endpoint?: EndpointKey;
     /** Who may call the route: contract/endpoints.ts's access (set by `apiScope`, never by hand). */
@@ -72,3 +81,12 @@ export function loggedPath(request: FastifyRequest): string {
 
 /** Route options of a public read (spread into `app.get(path, publicRead, handler)`). */
 export const publicRead = { config: { publicRead: true } } as const;
+
+/**
+ * Route options of an answer to a report's author, of one fixed size whatever the report (spread
+ * into the route's options): `authorAnswer(AUTHOR_ANSWER_BYTES.lookup)`. `paddedBody` for a route
+ * whose body the web app pads (contract/rules.ts PADDED_BODY_BYTES).
+ */
+export function authorAnswer(bytes: number, { paddedBody = false }: { paddedBody?: boolean } = {}) {
+  return { config: { answerBytes: bytes, ...(paddedBody ? { paddedBody: true } : {}) } } as const;
+}

@@ -25,10 +25,10 @@ import {
   WithdrawVoteResponse,
 } from '../../contract/experiences';
 import { FlagRequest, FlagResponse, MyFlagsQuery, MyFlagsResponse } from '../../contract/moderation-api';
-import { HONEYPOT_MESSAGE, normaliseTrackingId } from '../../contract/rules';
+import { AUTHOR_ANSWER_BYTES, HONEYPOT_MESSAGE, normaliseTrackingId } from '../../contract/rules';
 import { ENDPOINTS, RETIRED_ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
-import { publicRead } from '../plugins/route-config';
+import { authorAnswer, publicRead } from '../plugins/route-config';
 import { clientAddress } from '../lib/address';
 import { badRequest, notFound } from '../lib/errors';
 import { trackingHash } from '../lib/tracking';
@@ -54,8 +54,12 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     await ctx.limiter.check(bucket, callerOf(request).userId, limits.votes);
   };
 
-  // Anonymous by design: the Authorization header is never read here.
+  // Anonymous by design: the Authorization header is never read here. Every answer to an author
+  // (this one, the lookup, the correction and the deletion) is of one fixed size per operation
+  // (plugins/fixed-size-answers.ts), and the submission's carries only what its author lacks: not
+  // the report's card, whose compressed size named the published report.
   app.post(ENDPOINTS.submitExperience.path, {
+    ...authorAnswer(AUTHOR_ANSWER_BYTES.submission, { paddedBody: true }),
     schema: { body: SubmitExperienceRequest, response: { 201: SubmitExperienceResponse } },
     // Before the schema: every attempt counts, and a bot that fills every field gets the
     // honeypot answer even when the rest is wrong.
@@ -67,11 +71,11 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       }
     },
   }, async (request, reply) => {
-    const result = await experiences.submitExperience(ctx, request.body);
+    const { experience, ...result } = await experiences.submitExperience(ctx, request.body);
     reply.code(201);
     return {
       success: true as const,
-      data: result,
+      data: { ...result, experience: { _id: experience._id } },
       message: result.publicFrom
         ? 'Experience submitted. It appears on the public pages at the next publication batch. Save your tracking ID to find, update or delete it.'
         : 'Experience submitted. Save your tracking ID to find, update or delete it later.',
@@ -97,13 +101,14 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   // The tracking ID is a capability: it travels only in the request body, never in a URL,
   // because proxies, hosts and browser histories keep URLs. Request logs name the route pattern
   // only (server/plugins/route-config.ts), and these routes answer `cache-control: no-store`.
-  app.post(ENDPOINTS.trackedExperience.path, { schema: { body: TrackingLookupRequest, response: { 200: OwnExperienceResponse } } }, async (request) => {
+  app.post(ENDPOINTS.trackedExperience.path, { ...authorAnswer(AUTHOR_ANSWER_BYTES.lookup), schema: { body: TrackingLookupRequest, response: { 200: OwnExperienceResponse } } }, async (request) => {
     return { success: true as const, data: { experience: await experiences.getByTracking(ctx, request.body.trackingId) } };
   });
 
   // Corrections count per report, wherever they come from (RATE_LIMIT_EDITS): one report edited
   // in a loop cannot keep the queue and the log busy. Counted before the schema, on the ID as typed.
   app.put(ENDPOINTS.updateTrackedExperience.path, {
+    ...authorAnswer(AUTHOR_ANSWER_BYTES.correction, { paddedBody: true }),
     schema: { body: UpdateTrackedExperienceRequest, response: { 200: OwnExperienceResponse } },
     preValidation: async (request) => {
       const typed = (request.body as { trackingId?: unknown } | undefined)?.trackingId;
@@ -118,7 +123,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     };
   });
 
-  app.post(ENDPOINTS.deleteTrackedExperience.path, { schema: { body: TrackingLookupRequest, response: { 200: DeleteExperienceResponse } } }, async (request) => {
+  app.post(ENDPOINTS.deleteTrackedExperience.path, { ...authorAnswer(AUTHOR_ANSWER_BYTES.deletion), schema: { body: TrackingLookupRequest, response: { 200: DeleteExperienceResponse } } }, async (request) => {
     return { success: true as const, data: await experiences.deleteByTracking(ctx, request.body.trackingId), message: 'Experience deleted' };
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams } from '../../contract/common';
-import { CreatePeptideRequest, DeletePeptideResponse, PeptideListQuery, PeptideListResponse, PeptideResponse } from '../../contract/peptides';
+import { CreatePeptideRequest, DeletePeptideResponse, PeptideCatalogueResponse, PeptideListQuery, PeptideListResponse, PeptideResponse } from '../../contract/peptides';
 import { ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
@@ -27,6 +27,12 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
 
   app.get(ENDPOINTS.publicPeptides.path, { ...publicRead, schema: { querystring: PeptideListQuery, response: { 200: PeptideListResponse } } }, async (request) => {
     return { success: true as const, data: await peptides.listPeptides(ctx, request.query, null) };
+  });
+
+  // Every live peptide in one answer, the same for everyone (no query, no token): the report
+  // wizard searches it on the device, so nothing it asks for names what is typed or chosen.
+  app.get(ENDPOINTS.peptideCatalogue.path, { ...publicRead, schema: { response: { 200: PeptideCatalogueResponse } } }, async () => {
+    return { success: true as const, data: { peptides: await peptides.peptideCatalogue(ctx) } };
   });
 
   app.get(ENDPOINTS.peptide.path, { ...publicRead, schema: { params: IdParams, response: { 200: PeptideResponse } } }, async (request) => {

@@ -1,5 +1,5 @@
 // Peptide catalogue: search, filter, sort and page in SQL; aggregates come from trigger-kept columns.
-import { PEPTIDE_CONTACT_MESSAGE, type CreatePeptideInput, type Peptide } from '../../contract/peptides';
+import { PEPTIDE_CONTACT_MESSAGE, type CatalogueEntry, type CreatePeptideInput, type Peptide } from '../../contract/peptides';
 import type { PeptideSort } from '../../contract/common';
 import { cleanPeptideName, peptideNameKey } from '../../contract/names';
 import { findHoldMatches, skeleton } from './text-rules';
@@ -136,6 +136,27 @@ export async function listPeptides(ctx: AppContext, params: PeptideListParams, c
     return { rows: res.rows, total };
   });
   return { peptides: rows.map((r) => toPeptide(r, caller)), total, page: params.page, pageSize: params.limit };
+}
+
+/**
+ * Every live peptide as the report wizard's picker needs it, in the list's name order: one answer,
+ * the same for every caller, kept like any public read (contract/peptides.ts CatalogueEntry).
+ */
+export async function peptideCatalogue(ctx: AppContext): Promise<CatalogueEntry[]> {
+  return ctx.cache.get('peptides:catalogue', async () => {
+    const res = await ctx.db.query<Pick<PeptideRow, 'id' | 'name' | 'category' | 'description' | 'common_effects' | 'experience_count'>>(
+      `select p.id, p.name, p.category, p.description, p.common_effects, c.experience_count
+         from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null order by ${ORDER.name}`,
+    );
+    return res.rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      category: r.category,
+      description: r.description,
+      commonEffects: r.common_effects,
+      totalExperiences: Number(r.experience_count),
+    }));
+  });
 }
 
 export async function getPeptide(ctx: AppContext, id: string, caller: Caller | null): Promise<Peptide> {

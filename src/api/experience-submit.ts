@@ -1,6 +1,7 @@
 // Anonymous experience submission (POST /api/experiences): the tracking ID, whether the report is
 // queued for the next publication batch or waits for a moderator (and why), and when it becomes
-// public. The body is padded (./padded-body) so its size does not point at the report.
+// public. The body is padded (./padded-body) and the answer of one size (contract/rules.ts
+// AUTHOR_ANSWER_BYTES), so neither size points at the report.
 import { pathOf } from '@contract/endpoints';
 import { useMutation } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
@@ -24,7 +25,8 @@ export type SubmitResult = {
 };
 
 export async function submitExperience(body: SubmitExperienceRequest): Promise<SubmitResult> {
-  const [{ SubmitExperienceResponse }, response] = await Promise.all([schemas(), api.post<unknown>(pathOf('submitExperience'), paddedJson(body), PADDED_REQUEST)]);
+  const { SubmitExperienceRequest, SubmitExperienceResponse } = await schemas();
+  const response = await api.post<unknown>(pathOf('submitExperience'), paddedJson(body, SubmitExperienceRequest), PADDED_REQUEST);
   const data = readData(SubmitExperienceResponse, response.data);
   if (!data?.trackingId) throw new ApiError('Invalid response from server', response.status, response.data);
   return { trackingId: data.trackingId, experienceId: data.experience._id, status: data.status, holdReasons: data.holdReasons, publicFrom: data.publicFrom };

@@ -2,6 +2,7 @@
 // any text, while leaving json-bigint unloaded for ordinary bodies.
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AUTHOR_ANSWER_BYTES } from '@contract/rules';
 import { parseBigJson } from './json-big';
 import { PendingJson, parseResponseBody, resolveBody } from './json';
 
@@ -103,6 +104,16 @@ describe('response body reader', () => {
     });
     expect(parseResponseBody(answer)).not.toBeInstanceOf(PendingJson);
     expect(parseResponseBody(answer)).toEqual(JSON.parse(answer));
+  });
+
+  it('reads an answer padded with spaces to its fixed size (server/plugins/fixed-size-answers.ts) as its JSON, by either reader', async () => {
+    for (const json of ['{"success":true,"data":{"trackingId":"TRK-01234567890123456789"}}', '{"success":true,"data":{"big":123456789012345678901}}']) {
+      const padded = json + ' '.repeat(AUTHOR_ANSWER_BYTES.submission - json.length);
+      expect(await read(padded)).toEqual(await read(json));
+      expect(parseBigJson(padded)).toEqual(parseBigJson(json));
+    }
+    // The long number goes to json-bigint, which skips the spaces too.
+    expect(parseResponseBody('{"big":123456789012345678901}' + ' '.repeat(500))).toBeInstanceOf(PendingJson);
   });
 
   it('keeps a body that is not JSON as text, and an empty body as undefined', async () => {

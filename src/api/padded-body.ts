@@ -1,12 +1,21 @@
-// Submission and update bodies padded with trailing spaces to the next multiple of BODY_PAD_BYTES
-// (contract/rules.ts): from the sizes of requests alone, which a proxy or anyone on the path sees,
-// 10 of 12 submissions of one day matched exactly one of that day's reports. Trailing whitespace
-// is valid JSON; the server reads it like any body (server/lib/json-body.ts).
+// Submission and correction bodies padded with trailing spaces to one size, PADDED_BODY_BYTES
+// (contract/rules.ts), which holds the largest valid report: from the sizes of requests alone,
+// which a proxy or anyone on the path sees, 10 of 12 submissions of one day matched exactly one of
+// that day's reports; padded to multiples of 4,096 bytes, a long story in Chinese still stood out
+// at 8,192. Trailing whitespace is valid JSON; the server reads it like any body
+// (server/lib/json-body.ts). The body is the report as the contract reads it (text cleaned and
+// NFC-normalised, lists trimmed: what the server stores anyway), so one typed in another Unicode
+// form is no larger than the largest valid report.
 import { padJson } from '@contract/rules';
 
-/** `value` as JSON, with spaces after it up to a multiple of BODY_PAD_BYTES bytes (UTF-8). */
-export function paddedJson(value: unknown): string {
-  return padJson(JSON.stringify(value));
+interface Reader {
+  safeParse(value: unknown): { success: true; data: unknown } | { success: false };
+}
+
+/** `value` as the contract's `schema` reads it, as JSON, with spaces after it up to PADDED_BODY_BYTES bytes (UTF-8). */
+export function paddedJson(value: unknown, schema?: Reader): string {
+  const read = schema?.safeParse(value);
+  return padJson(JSON.stringify(read?.success ? read.data : value));
 }
 
 /**

@@ -1,9 +1,11 @@
-// Peptide catalogue: list (server-side search, filter, sort, paging) and detail.
+// Peptide catalogue: list (server-side search, filter, sort, paging) and detail; the whole
+// catalogue at once for the report wizard, searched on the device.
 import { pathOf } from '@contract/endpoints';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { readData } from '@contract/normalize';
-import type { Peptide, PeptideListQuery } from '@contract/peptides';
+import type { CatalogueEntry, Peptide, PeptideListQuery } from '@contract/peptides';
+import { peptideMatchesSearch } from '@contract/rules';
 import { api } from './client';
 import { ApiError } from './errors';
 
@@ -82,6 +84,46 @@ export function usePeptideSearch(text: string, sort: 'name' | 'experiences' = 'n
     answering: query.isPlaceholderData ? answered : search,
     loading: query.isPending || search !== text.trim() || (query.isFetching && query.isPlaceholderData),
     failed: query.isError && !query.isFetching,
+  };
+}
+
+export async function fetchPeptideCatalogue(): Promise<CatalogueEntry[]> {
+  const [{ PeptideCatalogueResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('peptideCatalogue'))]);
+  const data = readData(PeptideCatalogueResponse, response.data, { listKey: 'peptides' });
+  if (!data) throw new ApiError('Invalid response structure - no peptide data found', response.status, response.data);
+  return data.peptides;
+}
+
+/** Every live peptide, one answer the same for everyone (GET /api/peptides/catalogue). */
+export function peptideCatalogueQueryOptions() {
+  return queryOptions({ queryKey: ['peptides', 'catalogue'], queryFn: fetchPeptideCatalogue, staleTime: 300_000 });
+}
+
+export function usePeptideCatalogue() {
+  return useQuery(peptideCatalogueQueryOptions());
+}
+
+/**
+ * The report wizard's peptide picker: the catalogue, downloaded once, searched on the device with
+ * the server's own rule (contract/rules.ts peptideMatchesSearch), so no request names what is
+ * typed (docs/product-rules.md, "Anonymity"). The first PEPTIDE_SEARCH_LIMIT matches are listed,
+ * as the server's search lists them; a failed download is asked for again when the text changes.
+ */
+export function useCatalogueSearch(text: string) {
+  const catalogue = usePeptideCatalogue();
+  const { isError, isFetching, refetch } = catalogue;
+  useEffect(() => {
+    if (isError && !isFetching) void refetch();
+    // Only when the text changes: typing again is how the picker says to try again.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  const matches = (catalogue.data ?? []).filter((p) => peptideMatchesSearch(p, text));
+  return {
+    catalogue: catalogue.data,
+    options: matches.slice(0, PEPTIDE_SEARCH_LIMIT),
+    total: matches.length,
+    loading: catalogue.isPending || (isFetching && isError),
+    failed: isError && !isFetching,
   };
 }
 

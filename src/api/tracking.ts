@@ -5,7 +5,7 @@
 import { pathOf } from '@contract/endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { DeleteExperienceResponse, OwnExperienceResponse, type OwnExperience, type UpdateExperienceRequest } from '@contract/experiences';
+import { DeleteExperienceResponse, OwnExperienceResponse, UpdateTrackedExperienceRequest, type OwnExperience, type UpdateExperienceRequest } from '@contract/experiences';
 import { readData } from '@contract/normalize';
 import { normaliseTrackingId } from '@contract/rules';
 import { api } from './client';
@@ -63,7 +63,8 @@ export function useTrackingLookup() {
 
 export async function updateOwnExperience(trackingId: string, changes: UpdateExperienceRequest): Promise<OwnExperience> {
   // Padded like a submission (./padded-body): a correction's size does not point at its report.
-  const response = await api.put<unknown>(pathOf('updateTrackedExperience'), paddedJson({ ...changes, trackingId: normaliseTrackingId(trackingId) }), PADDED_REQUEST);
+  const body = paddedJson({ ...changes, trackingId: normaliseTrackingId(trackingId) }, UpdateTrackedExperienceRequest);
+  const response = await api.put<unknown>(pathOf('updateTrackedExperience'), body, PADDED_REQUEST);
   const data = readData(OwnExperienceResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.experience;

@@ -10,3 +10,15 @@ export const SAFETY_TEXT =
  * load has a size budget).
  */
 export const SAFETY_NOTICE_CLASSES = 'rounded-lg border border-warning-border bg-warning p-4 text-sm text-warning-foreground';
+
+/**
+ * What submitting while signed in means, said plainly beside the wizard's Submit (only to a
+ * signed-in person) and on the Privacy page (docs/product-rules.md, "Anonymity"): the report goes
+ * without the token, but the same tab's requests that carry it let whoever sees the traffic
+ * connect the two.
+ */
+export const SIGNED_IN_SUBMISSION = {
+  risk:
+    'Your report is sent without your account, and the site keeps no link between the two. But while you write, this tab also talks to the site with your sign-in (to check who is signed in, or to read your profile), so someone who sees the traffic, such as your network, a proxy or the site’s host, could connect your report to your account.',
+  remedy: 'To avoid that, sign out before you write a report, or write it in a private window.',
+} as const;

@@ -34,16 +34,35 @@ export function trackingIdGroups(id: string): string[] {
 export const TRACKING_ID_EXAMPLE = 'TRK-1234 5678 9012 3456 7890';
 
 /**
- * A tracking ID handed from one page to another (the confirmation's "View your report" to the
- * Privacy page's lookup) in the history entry's state: it stays in this browser tab and never
- * travels in an address (docs/product-rules.md, "Anonymity").
+ * A tracking ID handed from the confirmation ("View your report", "Manage it on the Privacy page")
+ * to the Privacy page's lookup, in this page's memory only: never in the address, the history
+ * entry's state (Chromium writes that to the profile's session files) or storage
+ * (docs/product-rules.md, "Anonymity"). Read once: a later visit, a reload or another tab finds
+ * nothing.
  */
-export interface TrackingHandoff {
-  trackingId: string;
+let handed: string | null = null;
+
+/** Hands `trackingId` to the next Privacy page (a link's click does it, just before it navigates). */
+export function handTrackingId(trackingId: string): void {
+  handed = TRACKING_ID_RE.test(trackingId) ? trackingId : null;
 }
 
-/** The tracking ID a page was handed, if any. */
-export function handedTrackingId(state: unknown): string | null {
-  const id = state && typeof state === 'object' ? (state as Partial<TrackingHandoff>).trackingId : undefined;
-  return typeof id === 'string' && TRACKING_ID_RE.test(id) ? id : null;
+/**
+ * A link's onClick that hands `trackingId` over when the click navigates this page: a plain
+ * click, not one that opens a new tab or window (which gets nothing, as a reload does).
+ */
+export function handOnClick(trackingId: string) {
+  return (event: { button: number; metaKey: boolean; altKey: boolean; ctrlKey: boolean; shiftKey: boolean }) => {
+    if (event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey) handTrackingId(trackingId);
+  };
+}
+
+/** The tracking ID handed over, if any, without taking it (a component's first render may run twice). */
+export function handedTrackingId(): string | null {
+  return handed;
+}
+
+/** Forgets the handed ID once the page that took it is on screen. */
+export function forgetHandedTrackingId(): void {
+  handed = null;
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AGE_RANGES, BIOLOGICAL_SEXES, WIZARD_ACTIVITY_LEVELS } from '../../contract/vocabulary';
-import { BODY_PAD_BYTES } from '../../contract/rules';
+import { PADDED_BODY_BYTES } from '../../contract/rules';
 import { PATHS_WITH_DATA } from '../../contract/page-render';
 import { parsePublishEvery } from '../../server/config';
 import { nextBatchAt } from '../../server/services/publication';
@@ -141,11 +141,11 @@ describe('a report sent between two batches', () => {
     expect(disclosed.length).toBeGreaterThan(0);
     for (const r of disclosed) expect(r.authorization).toBeUndefined();
     expect(requests.filter((r) => r.url.includes('/api/experiences/disclosure'))).toEqual([]);
-    // The submission: no token, a body of whole 4,096-byte blocks.
+    // The submission: no token, a body of the one padded size.
     const posts = requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/experiences');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.authorization).toBeUndefined();
-    expect(posts[0]!.bodyBytes % BODY_PAD_BYTES).toBe(0);
+    expect(posts[0]!.bodyBytes).toBe(PADDED_BODY_BYTES);
 
     // Not public before its batch; its author sees it queued.
     const own = await apiAt(server.baseURL, 'POST', '/api/experiences/tracking/lookup', { trackingId });
@@ -161,7 +161,7 @@ describe('a report sent between two batches', () => {
     await page.getByText('Experience updated successfully', { exact: true }).first().waitFor();
     const puts = requests.filter((r) => r.method === 'PUT' && new URL(r.url).pathname === '/api/experiences/tracking');
     expect(puts).toHaveLength(1);
-    expect(puts[0]!.bodyBytes % BODY_PAD_BYTES).toBe(0);
+    expect(puts[0]!.bodyBytes).toBe(PADDED_BODY_BYTES);
 
     // Deleting: the dialog says the tracking ID ends at once.
     await page.getByRole('button', { name: 'Delete Data' }).click();

@@ -141,6 +141,7 @@ describe('every operation answers as its OpenAPI document says', () => {
     await call('peptides', { headers: m.headers, query: { search: 'BPC', limit: '5' } });
     await call('peptides', { headers: bearer('not-a-token') });
     await call('publicPeptides', { query: { page: '2', limit: '5' } });
+    await call('peptideCatalogue');
     const one = await call('peptide', { params: { id: peptideId } });
     await call('peptide', { params: { id: UNKNOWN } });
     await call('peptide', { params: { id: 'nope' } });

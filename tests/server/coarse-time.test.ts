@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, json, lookupTracked, submit, updateTracked, validSubmission, type TestApp } from './helpers';
+import { bearer, createTestApp, json, lookupTracked, ownReport, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { createPeptide, moderatorToken, rows, uniqueWord } from './fixtures';
 
 const MIGRATION = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../server/db/migrations/007_coarse_time.sql');
@@ -37,7 +37,8 @@ describe('a report as published', () => {
   it('carries its UTC day only, in every answer that shows it; the database keeps only the day', async () => {
     const peptideId = await isolatedPeptideFor(t);
     const dayBefore = new Date().toISOString().slice(0, 10);
-    const { trackingId, experience } = await submit(t, validSubmission(peptideId));
+    const { trackingId } = await submit(t, validSubmission(peptideId));
+    const experience = await ownReport(t, trackingId);
     expect(experience.createdAt).toMatch(DAY);
     // The day it was sent: the one before the request or, if midnight UTC passed meanwhile, after it.
     expect([dayBefore, new Date().toISOString().slice(0, 10)]).toContain(experience.createdAt);

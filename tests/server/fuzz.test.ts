@@ -309,6 +309,7 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   compare: () => queryCase('compare', CompareQuery, ['ids']),
   peptides: () => queryCase('peptides', PeptideListQuery, ['search', 'category', 'sort', 'page', 'limit']),
   publicPeptides: () => queryCase('publicPeptides', PeptideListQuery, ['search', 'category', 'sort', 'page', 'limit']),
+  peptideCatalogue: () => queryCase('peptideCatalogue', null, ['search']),
   peptide: () => idCase('peptide', Id),
   disclosedCombinations: () => idCase('disclosedCombinations', Id),
   createPeptide: () => bodyCase('createPeptide', CreatePeptideRequest, () => validPeptide()),

@@ -167,10 +167,18 @@ export function validSubmission(peptideId: string, overrides: Record<string, unk
   };
 }
 
+/** Submits a report; the answer carries its tracking ID, its id and where it stands, never the report itself (ownReport reads that). */
 export async function submit(t: TestApp, body: Record<string, unknown>) {
   const res = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: body });
   if (res.statusCode !== 201) throw new Error(`submit failed (${res.statusCode}): ${res.body}`);
-  return json(res).data as { trackingId: string; status: string; holdReasons: string[]; experience: { _id: string } & Record<string, unknown> };
+  return json(res).data as { trackingId: string; status: string; holdReasons: string[]; experience: { _id: string } };
+}
+
+/** The report as its author's lookup shows it. */
+export async function ownReport(t: TestApp, trackingId: string) {
+  const res = await lookupTracked(t.app, trackingId);
+  if (res.statusCode !== 200) throw new Error(`lookup failed (${res.statusCode}): ${res.body}`);
+  return json(res).data.experience as Record<string, unknown> & { _id: string };
 }
 
 /**

@@ -110,6 +110,7 @@ const table: Row[] = [
   { action: 'read the API document', endpoint: 'apiDocument', run: (h) => inject('GET', '/api/openapi.json', h), expect: READ },
   { action: 'read peptides', endpoint: 'peptides', run: (h) => inject('GET', '/api/peptides', h), expect: READ },
   { action: 'read public peptides', endpoint: 'publicPeptides', run: (h) => inject('GET', '/api/peptides/public', h), expect: READ },
+  { action: 'read the peptide catalogue', endpoint: 'peptideCatalogue', run: (h) => inject('GET', '/api/peptides/catalogue', h), expect: READ },
   { action: 'read a peptide', endpoint: 'peptide', run: (h) => inject('GET', `/api/peptides/${bpc}`, h), expect: READ },
   { action: 'read experiences', endpoint: 'experiences', run: (h) => inject('GET', '/api/experiences', h), expect: READ },
   { action: 'read home experiences', endpoint: 'homeExperiences', run: (h) => inject('GET', '/api/experiences/home/public', h), expect: READ },

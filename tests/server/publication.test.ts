@@ -59,7 +59,8 @@ describe('the batch grid', () => {
 describe('a new report', () => {
   it('changes no public answer, ETag or count until its batch; its author sees it queued, with the time it becomes public', async () => {
     const before = await publicState();
-    const sent = await submit(t, validSubmission(peptideId));
+    const body = validSubmission(peptideId);
+    const sent = await submit(t, body);
     expect(sent.status).toBe('queued');
     expect((sent as unknown as { publicFrom: string }).publicFrom).toBe(nextBatch().toISOString());
     const after = await publicState();
@@ -67,7 +68,7 @@ describe('a new report', () => {
     expect((await get(`/api/experiences/${sent.experience._id}`)).statusCode).toBe(404);
 
     const own = json(await lookupTracked(t.app, sent.trackingId)).data.experience;
-    expect(own).toMatchObject({ _id: sent.experience._id, status: 'queued', publicFrom: nextBatch().toISOString(), story: sent.experience.story });
+    expect(own).toMatchObject({ _id: sent.experience._id, status: 'queued', publicFrom: nextBatch().toISOString(), story: body.story });
 
     const batch = await runBatch(t.ctx, nextBatch());
     expect(batch).toMatchObject({ ran: true, applied: { submitted: 1 } });
@@ -112,7 +113,8 @@ describe('a new report', () => {
 
 describe("an author's edit and deletion of a public report", () => {
   it('the public keeps the old text until the batch; the author reads the new one at once', async () => {
-    const sent = await submit(t, validSubmission(peptideId));
+    const body = validSubmission(peptideId);
+    const sent = await submit(t, body);
     await runBatch(t.ctx, nextBatch());
     const before = await publicState();
     const story = `${validSubmission('').story} A second thought, a week later.`;
@@ -120,15 +122,16 @@ describe("an author's edit and deletion of a public report", () => {
     expect(res.statusCode).toBe(200);
     expect(json(res).data.experience).toMatchObject({ story, status: 'published', publicFrom: nextBatch().toISOString() });
     expect(await publicState()).toEqual(before);
-    expect(json(await get(`/api/experiences/${sent.experience._id}`)).data.experience.story).toBe(sent.experience.story);
+    expect(json(await get(`/api/experiences/${sent.experience._id}`)).data.experience.story).toBe(body.story);
     await runBatch(t.ctx, nextBatch());
     expect(json(await get(`/api/experiences/${sent.experience._id}`)).data.experience.story).toBe(story);
   });
 
   it('an edit that changes nothing writes nothing and queues nothing', async () => {
-    const sent = await submit(t, validSubmission(peptideId));
+    const body = validSubmission(peptideId);
+    const sent = await submit(t, body);
     await runBatch(t.ctx, nextBatch());
-    const res = await updateTracked(t.app, sent.trackingId, { story: sent.experience.story as string });
+    const res = await updateTracked(t.app, sent.trackingId, { story: body.story });
     expect(res.statusCode).toBe(200);
     expect(json(res).data.experience.publicFrom).toBeNull();
     expect(await rows(t, 'select 1 from publication_queue where experience_id = $1', [sent.experience._id])).toEqual([]);

@@ -1,12 +1,12 @@
 // What the author is told about publication batches (docs/product-rules.md, "Publication in
 // batches"), and the padding of their request bodies: the confirmation and the tracking lookup
 // say when a report or a change becomes public and why it waits; submission and update bodies are
-// whole multiples of BODY_PAD_BYTES, so their sizes do not point at a report.
+// all PADDED_BODY_BYTES long, so their sizes do not point at a report.
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { OwnExperience } from '@contract/experiences';
-import { BODY_PAD_BYTES } from '@contract/rules';
+import { UpdateTrackedExperienceRequest, type OwnExperience } from '@contract/experiences';
+import { PADDED_BODY_BYTES } from '@contract/rules';
 import { paddedJson } from '@/api/padded-body';
 import { batchTime } from '@/lib/publication';
 import { renderApp } from './helpers/render-app';
@@ -19,15 +19,25 @@ const TRK = 'TRK-11112222333344445555';
 const BATCH = '2026-11-27T18:00:00.000Z';
 
 describe('padded bodies', () => {
-  it('are whole multiples of BODY_PAD_BYTES in UTF-8, and read back as the same JSON', () => {
+  it('are all PADDED_BODY_BYTES long in UTF-8, and read back as the same JSON', () => {
     const bytes = (s: string) => new TextEncoder().encode(s).length;
-    for (const value of [{}, { story: 'x'.repeat(4095) }, { story: 'é'.repeat(3000) }, { story: '🧪'.repeat(1500), outcomes: { Sleep: 7 } }, { s: 'x'.repeat(4086) }]) {
+    for (const value of [{}, { story: 'x'.repeat(4095) }, { story: 'é'.repeat(3000) }, { story: '🧪'.repeat(1500), outcomes: { Sleep: 7 } }, { story: '睡'.repeat(1000) }]) {
       const body = paddedJson(value);
-      expect(bytes(body) % BODY_PAD_BYTES).toBe(0);
-      expect(bytes(body) - bytes(JSON.stringify(value))).toBeLessThan(BODY_PAD_BYTES);
+      expect(bytes(body)).toBe(PADDED_BODY_BYTES);
       expect(JSON.parse(body)).toEqual(value);
       expect(body.trimEnd()).toBe(JSON.stringify(value));
     }
+  });
+
+  it('hold the report as the contract reads it: text typed in another Unicode form is no larger', () => {
+    // 1,000 Hangul syllables typed as 3,000 separate letters (jamo): the contract stores them
+    // composed (NFC), and the body carries them so.
+    const syllables = '한'.repeat(1000);
+    const typed = syllables.normalize('NFD');
+    expect(typed.length).toBe(3000);
+    const body = paddedJson({ trackingId: ' trk-11112222333344445555 ', story: typed }, UpdateTrackedExperienceRequest);
+    expect(new TextEncoder().encode(body).length).toBe(PADDED_BODY_BYTES);
+    expect(JSON.parse(body)).toEqual({ trackingId: 'TRK-11112222333344445555', story: syllables });
   });
 });
 
@@ -50,7 +60,7 @@ describe('the bodies the app sends', () => {
     await app.user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await screen.findByText('Experience updated successfully', {}, slow);
     expect(sizes).toHaveLength(1);
-    expect(sizes[0]! % BODY_PAD_BYTES).toBe(0);
+    expect(sizes[0]).toBe(PADDED_BODY_BYTES);
   });
 });
 

@@ -6,6 +6,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetAuthCache } from '@/api/auth-storage';
 import { http } from '@/api/http';
+import { forgetHandedTrackingId } from '@/lib/tracking-id';
 import { backend } from './msw/backend';
 import { resetAccountHandlers } from './msw/account-handlers';
 import { server } from './msw/server';
@@ -64,6 +65,7 @@ afterEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   resetAuthCache();
+  forgetHandedTrackingId();
   vi.unstubAllGlobals();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');

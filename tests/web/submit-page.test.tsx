@@ -3,10 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EffectsResponse, SubmitExperienceRequest, SubmitExperienceResponse } from '@contract/experiences';
-import { PeptideListResponse } from '@contract/peptides';
 import { choosePeptide } from './helpers/peptide-picker';
 import { renderApp } from './helpers/render-app';
-import { errorBody, makePeptide } from './msw/fixtures';
+import { catalogueBody, errorBody, makePeptide } from './msw/fixtures';
 import { server } from './msw/server';
 
 const PID = '11111111-1111-4111-8111-111111111111';
@@ -22,37 +21,15 @@ const peptide = makePeptide({
   popularity: 0,
 });
 
-function successBody(body: SubmitExperienceRequest) {
-  const input = SubmitExperienceRequest.parse(body);
+/** The answer to a valid submission: what the author lacks, never the report's card. */
+function successBody() {
   return SubmitExperienceResponse.parse({
     success: true,
     data: {
       status: 'published',
       holdReasons: [],
       trackingId: TRK,
-      experience: {
-        _id: EID,
-        peptideId: input.peptideId,
-        peptideName: 'BPC-157',
-        peptideCategory: 'Healing & Recovery',
-        dosage: input.dosage,
-        frequency: input.frequency,
-        duration: input.duration,
-        route: input.routeOfAdministration,
-        primaryPurpose: input.primaryPurpose,
-        demographics: input.demographics,
-        outcomes: input.outcomes,
-        rating: 5,
-        effects: input.effects,
-        timeline: input.timeline,
-        story: input.story,
-        stack: input.stack,
-        vendor: null,
-        votes: { helpful: 0, notHelpful: 0, detailed: 0, concerning: 0, total: 0 },
-        demo: false,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        updatedAt: null,
-      },
+      experience: { _id: EID },
     },
   });
 }
@@ -66,13 +43,13 @@ beforeEach(() => {
   sessionStorage.clear();
   sent = [];
   server.use(
-    http.get('/api/peptides', () => HttpResponse.json(PeptideListResponse.parse({ success: true, data: { peptides: [peptide], total: 1, page: 1, pageSize: 100 } }))),
+    http.get('/api/peptides/catalogue', () => HttpResponse.json(catalogueBody([peptide]))),
     http.get('/api/effects', () => HttpResponse.json(EffectsResponse.parse({ success: true, data: { effects: [], total: 0 } }))),
     http.post('/api/experiences', async ({ request }) => {
       const body = (await request.json()) as SubmitExperienceRequest;
       sent.push(body);
       if (!SubmitExperienceRequest.safeParse(body).success) return HttpResponse.json(errorBody('invalid body'), { status: 400 });
-      return HttpResponse.json(successBody(body), { status: 201 });
+      return HttpResponse.json(successBody(), { status: 201 });
     }),
   );
 });

@@ -7,11 +7,10 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EffectsResponse, SubmitExperienceRequest, SubmitExperienceResponse } from '@contract/experiences';
 import { HOLD_REASON_TEXT } from '@contract/moderation';
-import { PeptideListResponse } from '@contract/peptides';
 import { OVERALL_OUTCOME } from '@contract/rules';
 import { choosePeptide } from './helpers/peptide-picker';
 import { renderApp } from './helpers/render-app';
-import { errorBody, makePeptide } from './msw/fixtures';
+import { catalogueBody, errorBody, makePeptide } from './msw/fixtures';
 import { server } from './msw/server';
 
 const PLAIN = makePeptide({ _id: '11111111-1111-4111-8111-111111111112', name: 'Newpep', commonEffects: [] });
@@ -24,26 +23,14 @@ vi.setConfig({ testTimeout: 20_000 });
 let sent: SubmitExperienceRequest[] = [];
 let answer: { status: 'published' | 'held'; holdReasons: string[] } = { status: 'published', holdReasons: [] };
 
-function successBody(body: SubmitExperienceRequest) {
-  const input = SubmitExperienceRequest.parse(body);
+/** The answer to a valid submission: what the author lacks, never the report's card. */
+function successBody() {
   return SubmitExperienceResponse.parse({
     success: true,
     data: {
       ...answer,
       trackingId: TRK,
-      experience: {
-        ...input,
-        _id: '22222222-2222-4222-8222-222222222222',
-        peptideName: 'Newpep',
-        peptideCategory: 'Healing & Recovery',
-        route: input.routeOfAdministration,
-        rating: 5,
-        vendor: null,
-        votes: { helpful: 0, notHelpful: 0, detailed: 0, concerning: 0, total: 0 },
-        demo: false,
-        createdAt: '2026-01-01',
-        updatedAt: null,
-      },
+      experience: { _id: '22222222-2222-4222-8222-222222222222' },
     },
   });
 }
@@ -53,14 +40,14 @@ beforeEach(() => {
   sent = [];
   answer = { status: 'published', holdReasons: [] };
   server.use(
-    http.get('/api/peptides', () => HttpResponse.json(PeptideListResponse.parse({ success: true, data: { peptides: [BPC, PLAIN], total: 2, page: 1, pageSize: 100 } }))),
+    http.get('/api/peptides/catalogue', () => HttpResponse.json(catalogueBody([BPC, PLAIN]))),
     http.get('/api/effects', () => HttpResponse.json(EffectsResponse.parse({ success: true, data: { effects: [], total: 0 } }))),
     http.post('/api/experiences', async ({ request }) => {
       const body = (await request.json()) as SubmitExperienceRequest;
       sent.push(body);
       const parsed = SubmitExperienceRequest.safeParse(body);
       if (!parsed.success) return HttpResponse.json(errorBody(parsed.error.issues[0]!.message), { status: 400 });
-      return HttpResponse.json(successBody(body), { status: 201 });
+      return HttpResponse.json(successBody(), { status: 201 });
     }),
   );
 });

@@ -1,8 +1,9 @@
 // A searchable choice among every peptide: the WAI-ARIA combobox pattern with a
 // listbox popup (typing narrows, arrow keys move, Enter chooses, Escape closes, the chosen name
-// stays in the field). The search runs on the server and the caller passes its answer in
-// (`usePeptideSearch` in src/api/peptides.ts): components never call the API.
-// While the answer for newer text is on its way, the list shown is the earlier answer narrowed to
+// stays in the field). The caller searches and passes its answer in (components never call the
+// API): the wizard and a correction on the device (`useCatalogueSearch` in src/api/peptides.ts,
+// nothing typed is sent), Community's filter on the server (`usePeptideSearch`).
+// While a server's answer for newer text is on its way, the list shown is the earlier answer narrowed to
 // what the text matches (contract/rules.ts), every option a true match. Unless that is already the
 // whole new answer, the list is busy and a pointer's press on it is ignored: the answer's arrival
 // could move another peptide under a pointer about to press. Enter chooses the highlighted option

@@ -21,7 +21,7 @@ import { SourceList } from './PeptideSources';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, buttonClasses, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { SUBMIT_PEPTIDE_PARAM, paths, withQuery } from '@/lib/paths';
+import { paths } from '@/lib/paths';
 
 const backLinkClass = 'inline-flex items-center gap-1 text-sm text-primary-strong hover:underline';
 
@@ -144,7 +144,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
   if (experiences.length === 0) {
     return (
       <p className="text-muted-foreground">
-        No experiences shared for this peptide yet. <Link to={withQuery(paths.submit, SUBMIT_PEPTIDE_PARAM, peptideId)} className="text-primary-strong underline">Share the first experience</Link>.
+        No experiences shared for this peptide yet. <Link to={paths.submitWith(peptideId)} className="text-primary-strong underline">Share the first experience</Link>.
       </p>
     );
   }
@@ -213,7 +213,7 @@ export function PeptideDetailPage() {
         <ReviewStatus peptide={peptide} />
         {!peptide.reviewedAt && <Sources peptide={peptide} />}
         {/* The wizard opens with this peptide chosen. */}
-        <Link to={withQuery(paths.submit, SUBMIT_PEPTIDE_PARAM, peptide._id)} className={`${buttonClasses({ wrap: true })} justify-self-start`}>
+        <Link to={paths.submitWith(peptide._id)} className={`${buttonClasses({ wrap: true })} justify-self-start`}>
           Share your experience with {peptide.name}
         </Link>
       </div>

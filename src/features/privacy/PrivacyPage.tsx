@@ -8,9 +8,9 @@
 // (statuses, flags, the moderation log, what the queue shows).
 // sections/YourAccount.tsx names the files behind what it says of member accounts.
 // tests/web/privacy-statements.test.tsx checks the statements are here.
-import { useLocation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
 import { PageIntro } from '@/components/page/PageIntro';
-import { handedTrackingId } from '@/lib/tracking-id';
+import { forgetHandedTrackingId, handedTrackingId } from '@/lib/tracking-id';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Overview } from './sections/Overview';
 import { TechnicalDetails } from './sections/TechnicalDetails';
@@ -19,9 +19,11 @@ import { YourData } from './sections/YourData';
 import { YourRights } from './sections/YourRights';
 
 export function PrivacyPage() {
-  // The confirmation's "View your report" and "Manage it" hand the tracking ID over in the
-  // history entry (never the address): the Your Data tab opens with it looked up.
-  const handed = handedTrackingId(useLocation().state);
+  // The confirmation's "View your report" and "Manage it" hand the tracking ID over in memory
+  // (src/lib/tracking-id.ts; never the address, the history entry or storage): the Your Data tab
+  // opens with it looked up, once.
+  const [handed] = useState(handedTrackingId);
+  useEffect(forgetHandedTrackingId, []);
   return (
     <div>
       <PageIntro title="Privacy & Data Control">What we keep, what we never keep, and how to look up, export, correct or delete your own submission or your account.</PageIntro>

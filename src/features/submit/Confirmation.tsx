@@ -8,7 +8,7 @@ import type { SubmitResult } from '@/api/experience-submit';
 import { Button, Card, CardContent, CardHeader, buttonClasses } from '@/components/ui';
 import { paths } from '@/lib/paths';
 import { appearsAt } from '@/lib/publication';
-import type { TrackingHandoff } from '@/lib/tracking-id';
+import { handOnClick } from '@/lib/tracking-id';
 import { TrackingIdKey } from './TrackingIdKey';
 
 /** Focused once on arrival, so keyboard and screen-reader users land on the result. */
@@ -56,14 +56,14 @@ export function Confirmation({ result, onReset }: Props) {
           )}
           <TrackingIdKey trackingId={trackingId} />
           <div className="flex flex-wrap gap-2">
-            {/* Public: its page. Not yet: the author's own view, by the tracking ID (handed over in the
-                history entry, never the address), until the publication batch makes it public. */}
+            {/* Public: its page. Not yet: the author's own view, by the tracking ID (handed over in
+                memory, never the address or the history entry), until the publication batch makes it public. */}
             {status === 'published' ? (
               <Link to={paths.experience(result.experienceId)} className={buttonClasses({})}>
                 View your report
               </Link>
             ) : (
-              <Link to={paths.privacy} state={{ trackingId } satisfies TrackingHandoff} className={buttonClasses({})}>
+              <Link to={paths.privacy} onClick={handOnClick(trackingId)} className={buttonClasses({})}>
                 View your report
               </Link>
             )}

@@ -14,6 +14,7 @@ import { Confirmation } from './Confirmation';
 import { ContextStep } from './steps/ContextStep';
 import { OutcomesStep } from './steps/OutcomesStep';
 import { PeptideStep } from './steps/PeptideStep';
+import { SignedInNote } from './SignedInNote';
 import { StoryStep } from './steps/StoryStep';
 import { useChosenPeptide } from './use-chosen-peptide';
 import { useProfilePrefill } from './use-profile-prefill';
@@ -188,6 +189,7 @@ export function SubmitPage() {
               <OutcomesStep {...stepProps} commonEffects={peptide?.commonEffects ?? []} effectNames={(effects.data ?? []).map((e) => e.name)} />
             )}
             {step === 4 && <StoryStep {...stepProps} peptide={peptide} />}
+            {step === 4 && <SignedInNote />}
             {formError && (
               <p role="alert" className="text-sm text-destructive-text">
                 {formError}

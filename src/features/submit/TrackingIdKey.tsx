@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui';
 import { downloadFile } from '@/lib/download';
 import { paths } from '@/lib/paths';
-import { type TrackingHandoff, trackingIdGroups } from '@/lib/tracking-id';
+import { handOnClick, trackingIdGroups } from '@/lib/tracking-id';
 
 export const KEY_FILE_NAME = 'peptide-report-tracking-id.txt';
 
@@ -30,7 +30,6 @@ export function keyFileText(trackingId: string, origin: string): string {
 
 export function TrackingIdKey({ trackingId }: { trackingId: string }) {
   const [done, setDone] = useState<string | null>(null);
-  const handoff: TrackingHandoff = { trackingId };
   return (
     <section aria-labelledby="tracking-id-heading" className="space-y-3 rounded-md border border-primary/40 bg-primary-soft p-4 text-primary-soft-foreground">
       <h2 id="tracking-id-heading" className="flex items-center gap-2 text-base font-semibold">
@@ -82,7 +81,7 @@ export function TrackingIdKey({ trackingId }: { trackingId: string }) {
         {done}
       </p>
       <p className="text-sm">
-        <Link to={paths.privacy} state={handoff} className="font-medium underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
+        <Link to={paths.privacy} onClick={handOnClick(trackingId)} className="font-medium underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
           Manage it on the Privacy page
         </Link>
         : look it up, correct it or delete it, now or later.

@@ -9,7 +9,7 @@ import { createQueryClient } from '@/app/query-client';
 function LocationProbe() {
   const location = useLocation();
   return (
-    <output data-testid="location" data-search={location.search}>
+    <output data-testid="location" data-search={location.search} data-hash={location.hash}>
       {location.pathname}
     </output>
   );
@@ -34,5 +34,6 @@ export function renderApp(path = '/') {
     queryClient,
     location: () => result.getByTestId('location').textContent,
     search: () => new URLSearchParams(result.getByTestId('location').getAttribute('data-search') ?? ''),
+    hash: () => result.getByTestId('location').getAttribute('data-hash') ?? '',
   };
 }

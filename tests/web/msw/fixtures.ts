@@ -1,4 +1,4 @@
-import { Peptide, PeptideListResponse } from '@contract/peptides';
+import { Peptide, PeptideCatalogueResponse, PeptideListResponse } from '@contract/peptides';
 import {
   EffectsResponse,
   Experience,
@@ -109,6 +109,13 @@ export const DEFAULT_PEPTIDES: Peptide[] = [
 export const peptideListBody = (peptides: Peptide[], page = 1, pageSize = 20, total = peptides.length) =>
   PeptideListResponse.parse({ success: true, data: { peptides, total, page, pageSize } });
 
+/** GET /api/peptides/catalogue: every peptide as the wizard's picker needs it. */
+export const catalogueBody = (peptides: readonly Peptide[]) =>
+  PeptideCatalogueResponse.parse({
+    success: true,
+    data: { peptides: peptides.map(({ _id, name, category, description, commonEffects, totalExperiences }) => ({ _id, name, category, description, commonEffects, totalExperiences })) },
+  });
+
 export const DEFAULT_EFFECTS: Effect[] = [
   { _id: '30000000-0000-4000-8000-000000000001', name: 'Better sleep', type: 'positive' },
   { _id: '30000000-0000-4000-8000-000000000002', name: 'Faster recovery', type: 'positive' },
@@ -156,32 +163,10 @@ export function makeOwnExperience(overrides: Partial<OwnExperience> = {}): OwnEx
 export const ownExperienceBody = (experience: OwnExperience) => OwnExperienceResponse.parse({ success: true, data: { experience } });
 
 /** What POST /api/experiences answers for a valid body. */
-export function submitBody(input: SubmitExperienceInput, trackingId = 'TRK-00000000000000000001') {
-  const peptide = DEFAULT_PEPTIDES.find((p) => p._id === input.peptideId);
-  const outcomes = Object.values(input.outcomes);
+export function submitBody(_input: SubmitExperienceInput, trackingId = 'TRK-00000000000000000001') {
+  // The answer carries only what the author lacks: not the report's card (contract/experiences.ts).
   return SubmitExperienceResponse.parse({
     success: true,
-    data: {
-      status: 'published',
-      holdReasons: [],
-      trackingId,
-      experience: makeExperience({
-        peptideId: input.peptideId,
-        peptideName: peptide?.name ?? 'Unknown peptide',
-        peptideCategory: peptide?.category ?? 'Healing & Recovery',
-        dosage: input.dosage,
-        frequency: input.frequency,
-        duration: input.duration,
-        route: input.routeOfAdministration,
-        primaryPurpose: input.primaryPurpose,
-        demographics: input.demographics,
-        outcomes: input.outcomes,
-        rating: outcomes.reduce((a, b) => a + b, 0) / outcomes.length,
-        effects: input.effects,
-        timeline: input.timeline,
-        story: input.story,
-        stack: input.stack,
-      }),
-    },
+    data: { status: 'published', holdReasons: [], trackingId, experience: { _id: makeExperience()._id } },
   });
 }

@@ -7,6 +7,7 @@ import { ModerationQueueResponse, ModerationSummaryResponse, MyFlagsResponse } f
 import { HONEYPOT_MESSAGE } from '@contract/rules';
 import {
   DEFAULT_PEPTIDES,
+  catalogueBody,
   effectsBody,
   errorBody,
   healthBody,
@@ -99,6 +100,12 @@ export const handlers = [
         (category === 'all' || p.category === category),
     );
     return HttpResponse.json(peptideListBody(matching.slice((page - 1) * pageSize, page * pageSize), page, pageSize, matching.length));
+  }),
+
+  // The whole catalogue, which the report wizard searches on the device.
+  http.get('/api/peptides/catalogue', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json(catalogueBody(DEFAULT_PEPTIDES));
   }),
 
   http.get('/api/effects', async ({ request }) => {

@@ -5,7 +5,7 @@ import { Bullets, Section, SourceLink } from './parts';
 
 /** What the page leads with: facts a reader can check in the source, not a grade we give ourselves. */
 const FACTS = [
-  'No account is needed to submit, and a signed-in member’s account is never linked to a report they submit.',
+  'No account is needed to submit, and the site keeps no link between a report and the account of a member who sent it (what the traffic can show when you submit signed in: Technical Details).',
   'A report row has no column for an account, email, IP address or user agent.',
   'No third-party trackers, analytics scripts, advertising or cookies.',
   'Your tracking ID is stored only as a one-way hash.',

@@ -1,4 +1,5 @@
-// Technical Details tab: tracking IDs, anonymous submission, logs, the browser, storage, the source.
+// Technical Details tab: tracking IDs, anonymous submission (and what the traffic shows, signed in or not), logs, the browser, storage, the source.
+import { SIGNED_IN_SUBMISSION } from '@/lib/brand';
 import { Section, SourceLink } from './parts';
 
 export function TechnicalDetails() {
@@ -18,6 +19,18 @@ export function TechnicalDetails() {
         <p>
           The app sends a report without your sign-in token, and the server never reads one on that call. The experiences table has no column for an account,
           address or user agent.
+        </p>
+        <p>
+          While you write a report, the wizard asks the site for nothing that depends on it: it searches the list of peptides on your device, and a link from a
+          peptide’s page carries the peptide after a <code>#</code>, which your browser never sends. Every answer the site gives you about your report is the
+          same size whatever the report, and never compressed; the report itself and a correction are sent padded to one size. Someone who sees the traffic
+          learns that a report was sent, not which. Reading a peptide’s page just before you write about it is browsing like any other, and shows which page
+          you read.
+        </p>
+      </Section>
+      <Section title="Submitting while signed in">
+        <p>
+          {SIGNED_IN_SUBMISSION.risk} {SIGNED_IN_SUBMISSION.remedy}
         </p>
       </Section>
       <Section title="Logs and rate limits">

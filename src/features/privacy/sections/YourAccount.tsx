@@ -21,7 +21,7 @@ const STORED: readonly string[] = [
 ];
 
 const NOT_STORED: readonly string[] = [
-  'Anything that links your account to a report you shared: reports are anonymous whether or not you were signed in',
+  'Anything that links your account to a report you shared, whether or not you were signed in (what the traffic can show is under Technical Details)',
   'Medical conditions and allergies: no longer asked, and the answers stored before were deleted',
   'Your address (IP) or device: sign-in limits count attempts under a keyed hash that changes daily and expires within the hour',
 ];

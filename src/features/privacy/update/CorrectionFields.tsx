@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { NOT_RATED, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
 import { AGE_RANGES, BIOLOGICAL_SEXES, FREQUENCIES, PRIMARY_PURPOSES, ROUTES, TIMELINES, WIZARD_ACTIVITY_LEVELS, optionLabel } from '@contract/vocabulary';
-import { usePeptideSearch } from '@/api/peptides';
+import { useCatalogueSearch } from '@/api/peptides';
 import { PeptidePicker } from '@/components/peptide-picker/PeptidePicker';
 import { Button, Input, Label, Select } from '@/components/ui';
 import { Slider } from '@/components/ui/slider';
@@ -57,10 +57,13 @@ function Choice({ field, label, values, value, onChange, errors }: { field: Corr
   );
 }
 
-/** What was used: peptide (searched among every peptide), dosage, frequency, duration, route. */
+/**
+ * What was used: peptide (searched on the device among every peptide, as the wizard searches:
+ * nothing typed is sent before the correction itself), dosage, frequency, duration, route.
+ */
 export function UsageFields({ form, set, errors }: FieldsProps) {
   const [query, setQuery] = useState('');
-  const search = usePeptideSearch(query);
+  const search = useCatalogueSearch(query);
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-1 text-sm font-semibold">What you used</legend>
@@ -73,7 +76,6 @@ export function UsageFields({ form, set, errors }: FieldsProps) {
           onQueryChange={setQuery}
           options={search.options}
           total={search.total}
-          answering={search.answering}
           loading={search.loading}
           failed={search.failed}
           invalid={Boolean(errors.peptideId)}

@@ -1,9 +1,9 @@
-// Step 1: which peptide (searched among every peptide on the server), how much, how often, how
-// long, which route.
+// Step 1: which peptide (searched on the device among every peptide: src/api/peptides.ts
+// useCatalogueSearch), how much, how often, how long, which route.
 import { useState } from 'react';
-import type { Peptide } from '@contract/peptides';
+import type { CatalogueEntry } from '@contract/peptides';
 import { FREQUENCIES, ROUTES } from '@contract/vocabulary';
-import { usePeptideSearch } from '@/api/peptides';
+import { useCatalogueSearch } from '@/api/peptides';
 import { PeptidePicker } from '@/components/peptide-picker/PeptidePicker';
 import { Input, Select } from '@/components/ui';
 import { errorProps, Field } from '../Field';
@@ -11,15 +11,15 @@ import { Options } from '../Options';
 import type { StepProps } from './step-props';
 
 type Props = StepProps & {
-  /** The chosen peptide, once its details are known. */
-  peptide: Peptide | undefined;
+  /** The chosen peptide, once the catalogue is here. */
+  peptide: CatalogueEntry | undefined;
   loading: boolean;
-  onChoosePeptide: (peptide: Peptide) => void;
+  onChoosePeptide: (peptide: CatalogueEntry) => void;
 };
 
 export function PeptideStep({ form, set, errors, onBlur, peptide, loading, onChoosePeptide }: Props) {
   const [query, setQuery] = useState('');
-  const search = usePeptideSearch(query);
+  const search = useCatalogueSearch(query);
   return (
     <>
       <Field id="peptideId" text="Peptide" error={errors.peptideId}>
@@ -27,14 +27,13 @@ export function PeptideStep({ form, set, errors, onBlur, peptide, loading, onCho
           id="peptideId"
           selected={peptide ?? null}
           onSelect={(p) => {
-            const full = search.options.find((o) => o._id === p?._id);
+            const full = search.catalogue?.find((o) => o._id === p?._id);
             if (full) onChoosePeptide(full);
           }}
           query={query}
           onQueryChange={setQuery}
           options={search.options}
           total={search.total}
-          answering={search.answering}
           loading={search.loading}
           failed={search.failed}
           placeholder={loading ? 'Loading the chosen peptide…' : 'Type to search peptides'}
