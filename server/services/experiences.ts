@@ -165,7 +165,8 @@ export async function submitExperience(ctx: AppContext, input: SubmitExperienceI
   const trackingId = newTrackingId();
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
   const out = await ctx.db.transaction(async (tx) => {
-    const { row, peptide } = await buildSubmission(ctx, tx, input, trackingId, now, false);
+    // Its day is its batch's (publication.ts applyChanges): the first it can go in, until it goes.
+    const { row, peptide } = await buildSubmission(ctx, tx, input, trackingId, batchAt ?? now, false);
     if (batchAt) {
       const publicJson = await queueSubmission(tx, row, batchAt);
       return { row, peptide, publicJson, status: (row.status === 'held' ? 'held' : 'queued') as AuthorStatus, reasons: row.hold_reasons };

@@ -9,6 +9,7 @@
 // sections/YourAccount.tsx names the files behind what it says of member accounts.
 // tests/web/privacy-statements.test.tsx checks the statements are here.
 import { useLocation } from 'react-router-dom';
+import { usePublicationSchedule } from '@/api/publication';
 import { PageIntro } from '@/components/page/PageIntro';
 import { handedTrackingId } from '@/lib/tracking-id';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -22,6 +23,8 @@ export function PrivacyPage() {
   // The confirmation's "View your report" and "Manage it" hand the tracking ID over in the
   // history entry (never the address): the Your Data tab opens with it looked up.
   const handed = handedTrackingId(useLocation().state);
+  // How this site publishes (src/api/publication.ts), for the Overview's and the lookup's sentences.
+  const schedule = usePublicationSchedule();
   return (
     <div>
       <PageIntro title="Privacy & Data Control">What we keep, what we never keep, and how to look up, export, correct or delete your own submission or your account.</PageIntro>
@@ -34,11 +37,11 @@ export function PrivacyPage() {
           <TabsTrigger value="technical">Technical Details</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <Overview />
+          <Overview schedule={schedule} />
         </TabsContent>
         {/* Kept mounted while hidden, so a looked-up report survives a visit to another tab. */}
         <TabsContent value="data" forceMount className="data-[state=inactive]:hidden">
-          <YourData handedTrackingId={handed} />
+          <YourData handedTrackingId={handed} schedule={schedule} />
         </TabsContent>
         <TabsContent value="rights">
           <YourRights />

@@ -8,6 +8,7 @@ import { HONEYPOT_MESSAGE } from '@contract/rules';
 import {
   DEFAULT_PEPTIDES,
   effectsBody,
+  publicationBody,
   errorBody,
   healthBody,
   loginBody,
@@ -104,6 +105,11 @@ export const handlers = [
   http.get('/api/effects', async ({ request }) => {
     await record(request);
     return HttpResponse.json(effectsBody());
+  }),
+
+  http.get('/api/publication', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json(publicationBody());
   }),
 
   http.post('/api/experiences', async ({ request }) => {
