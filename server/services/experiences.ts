@@ -395,7 +395,7 @@ export async function updateByTracking(ctx: AppContext, trackingId: string, chan
     } else {
       // The stored report is held or hidden: the edit sends it back to a moderator (decided again at the batch).
       if (current.stored_status !== 'published') reasons.unshift(reheldReason(current.stored_status, current.hold_reasons));
-      const edit: EditPayload = { ...payload, updated_at: utcDay(now), status: reasons.length ? 'held' : 'published', hold_reasons: reasons };
+      const edit: EditPayload = { ...payload, updated_at: utcDay(batchAt ?? now), status: reasons.length ? 'held' : 'published', hold_reasons: reasons };
       if (batchAt) {
         await tx.query(
           `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'edit', $2, $3::jsonb, $4)

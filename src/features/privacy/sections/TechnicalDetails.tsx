@@ -44,6 +44,10 @@ export function TechnicalDetails() {
           nothing that names who sent it. Between two publications it also holds the reports and changes waiting for the next one, in the order they arrived.
         </p>
         <p>
+          For the wait the wizard tells you about, it keeps a record of the last 30 days’ publications: when each ran, how many changes it took, how long
+          they had waited (to the publication time, sorted, naming no report), and whether the longest wait sent it out small.
+        </p>
+        <p>
           After each publication the server removes what it can: the replaced and deleted rows, the waiting list (rewritten), and the database’s change log
           (ended and deleted), which otherwise keeps every change with its time to the millisecond. What remains: the text of a deleted or corrected report
           can stay in the unused space of the database’s files until new reports are written over it, and short fragments of its words in the search index
