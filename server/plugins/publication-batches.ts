@@ -36,7 +36,7 @@ export const publicationBatches = fp(
           const changed = Object.values(result.applied).some((n) => n > 0);
           // What the batch replaced or deleted leaves the data folder now, not at some later vacuum.
           const scrub = changed || (tick && !ctx.config.publishEveryMs) ? await ctx.db.scrub(SCRUBBED.vacuumed, SCRUBBED.rewritten) : null;
-          app.log.info({ batch: result.at.toISOString(), ...result.applied, ms: result.ms, scrubMs: scrub?.ms }, 'publication batch');
+          app.log.info({ batch: result.at.toISOString(), ...result.applied, small: result.small, ms: result.ms, scrubMs: scrub?.ms }, 'publication batch');
         })
         .catch((err: unknown) => {
           // The queue keeps every change: the next batch applies what this one could not.

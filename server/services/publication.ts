@@ -68,7 +68,8 @@ export function publicationWindow(ctx: AppContext, firstAt: Date, now = new Date
   const every = ctx.config.publishEveryMs;
   const next = nextBatchAt(now, every) ?? now;
   const from = new Date(Math.max(firstAt.getTime(), next.getTime()));
-  if (ctx.config.batchMinChanges <= 1) return { from, by: from };
+  // No minimum, or batches turned off since it was queued (the hourly run applies it): no wait.
+  if (ctx.config.batchMinChanges <= 1 || !every) return { from, by: from };
   const by = gridOnOrAfter(new Date(firstAt.getTime() + ctx.config.batchMaxWaitMs), every);
   return { from, by: new Date(Math.max(from.getTime(), by.getTime())) };
 }

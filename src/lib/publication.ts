@@ -118,7 +118,7 @@ export const CORRECTION_JOINS = 'Your report is not public yet: your changes are
 
 /** The Privacy page: what a group does not hide. */
 export const KINDS_APART =
-  'A group hides which change is yours from someone who knows only when each was sent. Someone who can also tell a new report from a correction or a deletion (by what changes on the pages, or by the address each request went to) counts only the changes of your kind in it.';
+  'A group hides which change is yours from someone who knows only when each was sent. Someone who can also tell a new report from a correction or a deletion (by what changes on the pages, or by the address each request went to) counts only the changes of your kind in it, and someone who sent the other changes of your group themselves knows which one is not theirs.';
 
 /** The Privacy page's "Your Rights": a correction and a deletion wait for their group like a new report. */
 export const CORRECTION_PUBLIC = 'A correction is checked like a new report and becomes public with a coming publication, in a group of changes like a new report.';
