@@ -99,7 +99,7 @@ export function smallGroupText(at: string, s: PublicationSchedule | undefined): 
 export function nextPublication(s: PublicationSchedule | undefined): string {
   if (grouped(s)) return `with the first publication that holds at least ${s!.minChanges} changes (within ${span(s!.maxWaitMinutes)})`;
   if (s && s.everyMinutes > 0) return `at the next publication (within ${span(s.everyMinutes)}), together with every change sent since the previous one`;
-  return 'at a coming publication';
+  return s ? 'at once' : 'at a coming publication';
 }
 
 /** After a deletion: "It leaves the public pages at ... at the earliest, and by ... at the latest." */

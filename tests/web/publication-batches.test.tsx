@@ -12,7 +12,7 @@ import { SubmitExperienceRequest, type OwnExperience, type PublicationSchedule }
 import { PeptideListResponse } from '@contract/peptides';
 import { BODY_PAD_BYTES } from '@contract/rules';
 import { paddedJson } from '@/api/padded-body';
-import { batchTime, publicationRule, span } from '@/lib/publication';
+import { batchTime, nextPublication, publicationRule, span } from '@/lib/publication';
 import { choosePeptide } from './helpers/peptide-picker';
 import { renderApp } from './helpers/render-app';
 import { DEFAULT_SCHEDULE, errorBody, makeOwnExperience, makePeptide, ownExperienceBody, publicationBody, submitBody } from './msw/fixtures';
@@ -169,6 +169,9 @@ describe('the Privacy page explains publication with this site’s figures', () 
     );
     expect(publicationRule({ ...DEFAULT_SCHEDULE, typicalWaitDays: 0 })).toContain('On this site a report has waited less than a day for its group lately.');
     expect(publicationRule({ ...DEFAULT_SCHEDULE, typicalWaitDays: null })).not.toContain('On this site');
+    // The dialogs of a site that publishes at once, or whose settings did not arrive.
+    expect(nextPublication({ everyMinutes: 0, minChanges: 1, maxWaitMinutes: 0, typicalWaitDays: null })).toBe('at once');
+    expect(nextPublication(undefined)).toBe('at a coming publication');
     expect(span(36 * 60)).toBe('36 hours');
     expect(span(90)).toBe('90 minutes');
   });

@@ -45,7 +45,7 @@ export function TechnicalDetails() {
         </p>
         <p>
           For the wait the wizard tells you about, it keeps a record of the last 30 days’ publications: when each ran, how many changes it took, how long
-          they had waited (to the publication time, sorted, naming no report), and whether the longest wait sent it out small.
+          each of them had waited in whole publication intervals (sorted, naming no report), and whether the longest wait sent it out small.
         </p>
         <p>
           After each publication the server removes what it can: the replaced and deleted rows, the waiting list (rewritten), and the database’s change log
