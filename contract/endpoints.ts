@@ -60,6 +60,8 @@ export const ENDPOINTS = {
   createPeptide: { method: 'POST', path: '/api/peptides', access: 'member' },
   deletePeptide: { method: 'DELETE', path: '/api/peptides/:id', access: 'member' },
   reviewPeptide: { method: 'POST', path: '/api/peptides/:id/review', access: 'moderator' },
+  // How this site publishes (grid, minimum group, longest and typical wait): the same for everyone.
+  publication: { method: 'GET', path: '/api/publication', access: 'public' },
   submitExperience: { method: 'POST', path: '/api/experiences', access: 'public' },
   experiences: { method: 'GET', path: '/api/experiences', access: 'public', paging: 'cursor' },
   homeExperiences: { method: 'GET', path: '/api/experiences/home/public', access: 'public' },

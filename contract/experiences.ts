@@ -157,8 +157,11 @@ export const Experience = z.object({
   votes: VoteCounts,
   /** Seeded demonstration data, not a real member's report. */
   demo: described(z.boolean(), 'Seeded demonstration data, not a real person\'s report.'),
-  createdAt: described(z.string(), 'The day it was submitted (`2026-03-01`): never a time, so a report cannot be matched to a moment.'),
-  updatedAt: described(z.nullable(z.string()), 'The day of its last correction, or null.'),
+  createdAt: described(
+    z.string(),
+    'The day of the publication batch that took it in (`2026-03-01`), shared by the reports published with it: never a time, nor the day it was sent, so a report cannot be matched to a moment.',
+  ),
+  updatedAt: described(z.nullable(z.string()), 'The day of the publication batch that took in its last correction, or null.'),
 });
 named(Experience, 'Experience', 'An experience report as anyone may read it: no tracking ID, nothing about who sent it.');
 export type Experience = z.infer<typeof Experience>;
@@ -181,9 +184,18 @@ export const OwnExperience = z.object({
   hiddenReason: z._default(z.nullable(z.object({ code: z.enum(HIDE_REASONS), text: z.string() })), null),
   /**
    * When the report, or the change last made to it (by its author or a moderator), becomes
-   * public: the next publication batch (ISO time on the UTC grid). Null when nothing is waiting.
+   * public at the earliest: the next publication batch it can go in (ISO time on the UTC grid;
+   * it goes once its group holds enough changes). Null when nothing is waiting.
    */
   publicFrom: z._default(z.nullable(IsoDate), null),
+  /** ... and at the latest, once it has waited the site's longest wait (GET /api/publication). Null with `publicFrom`. */
+  publicBy: z._default(z.nullable(IsoDate), null),
+  /**
+   * The publication batch at which the report, or its correction, became public in a small group:
+   * the longest wait forced it out with fewer changes than the site's minimum, so someone who saw
+   * when it was sent could tell it apart. Null otherwise.
+   */
+  smallGroupAt: z._default(z.nullable(IsoDate), null),
 });
 export type OwnExperience = z.infer<typeof OwnExperience>;
 
@@ -235,7 +247,8 @@ export const HomeExperiencesResponse = ok(z.object({ experiences: z.array(Experi
 export const ExperienceResponse = ok(z.object({ experience: Experience }));
 
 /**
- * `status`: `queued` (public at `publicFrom`, the next publication batch), `held` (waits for a
+ * `status`: `queued` (public at `publicFrom` at the earliest, the next publication batch, and at
+ * `publicBy` at the latest), `held` (waits for a
  * moderator after that batch) or, where batches are off, `published`; `holdReasons` are codes of
  * HOLD_REASONS for what the report's own text holds (empty otherwise), HOLD_REASON_TEXT in
  * contract/moderation.ts has the sentence for each. `experience` holds only the report's id: the
@@ -252,8 +265,30 @@ export const SubmitExperienceResponse = ok(
     status: z.enum(AUTHOR_STATUSES),
     holdReasons: z.array(z.enum(HOLD_REASONS)),
     publicFrom: z._default(z.nullable(IsoDate), null),
+    publicBy: z._default(z.nullable(IsoDate), null),
   }),
 );
+
+/**
+ * How this site publishes (`GET /api/publication`, docs/product-rules.md "Publication in batches"):
+ * the same answer for every visitor, with nothing about any one report. The wizard reads it when
+ * it opens, to tell the submitter before Submit how long a report here usually waits.
+ */
+export const PublicationSchedule = named(
+  z.object({
+    everyMinutes: described(z.number(), 'Minutes between publication batches, on the UTC grid from midnight; 0: every change is public the moment it is sent.'),
+    minChanges: described(z.number(), 'The fewest changes (new reports, corrections, deletions, moderators\' decisions) a batch publishes together; fewer wait for a later batch. 1: no minimum.'),
+    maxWaitMinutes: described(z.number(), 'The longest a change waits for its group: past it, it is published with whatever is due, however few.'),
+    typicalWaitDays: described(
+      z.nullable(z.number()),
+      'How long the changes published in the last 30 days took at the median, from the start of the publication window they were sent in to their batch: whole days, 0 for less than a day; null when none was published.',
+    ),
+  }),
+  'PublicationSchedule',
+  'How this site publishes reports and changes: the same for every visitor.',
+);
+export type PublicationSchedule = z.infer<typeof PublicationSchedule>;
+export const PublicationScheduleResponse = ok(PublicationSchedule);
 
 /**
  * A tracking ID as a client may type it: trimmed, any letter case. It travels only in request
@@ -309,9 +344,10 @@ export type UpdateTrackedExperienceRequest = z.input<typeof UpdateTrackedExperie
 
 /**
  * A deletion is final at once for its author (a lookup answers 404); the public pages drop the
- * report at `publicUntil`, the next publication batch (null: it was not public, or batches are off).
+ * report at `publicUntil` at the earliest, the next publication batch it can go in, and at
+ * `publicBy` at the latest (both null: it was not public, or batches are off).
  */
-export const DeleteExperienceResponse = ok(z.object({ publicUntil: z._default(z.nullable(IsoDate), null) }));
+export const DeleteExperienceResponse = ok(z.object({ publicUntil: z._default(z.nullable(IsoDate), null), publicBy: z._default(z.nullable(IsoDate), null) }));
 
 // Votes
 export const VoteRequest = z.object({ voteType: z.enum(VOTE_TYPES) });

@@ -75,6 +75,13 @@ export interface Config {
    * grid (services/publication.ts). 0: at once.
    */
   publishEveryMs: number;
+  /**
+   * BATCH_MIN_CHANGES: the fewest changes (queue rows) a batch applies; fewer wait for a later grid
+   * time (services/publication.ts batchDecision). 1: no minimum.
+   */
+  batchMinChanges: number;
+  /** BATCH_MAX_WAIT in milliseconds: past it, the oldest change is applied with whatever is due, however few. */
+  batchMaxWaitMs: number;
   /** Days a report must have been public before it counts toward disclosure (k = 5); 0: at once. */
   disclosureSettleDays: number;
   /** Outgoing mail (server/mail/transport.ts); without `smtpUrl` messages go to `<dataDir>/outbox` as .eml files. */
@@ -121,6 +128,9 @@ export class ConfigError extends Error {
 }
 
 const DAY_MINUTES = 24 * 60;
+const DAY_MS = DAY_MINUTES * 60_000;
+/** The longest BATCH_MAX_WAIT: a change never waits longer than a year. */
+const MAX_WAIT_DAYS = 365;
 
 /** Variables whose values are never printed: a refusal says only that they are refused. */
 const SECRET = new Set(['JWT_SECRET', 'RATE_LIMIT_SECRET', 'MODERATOR_EMAIL', 'MODERATOR_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN']);
@@ -270,6 +280,8 @@ const ENV = z
     FLAG_HOLD_THRESHOLD: whole(1, 1000, FLAG_HOLD_THRESHOLD),
     CONCERNING_HOLD_THRESHOLD: whole(1, 1000, CONCERNING_HOLD_THRESHOLD),
     PUBLISH_EVERY: setting('0 or minutes or hours that divide a day', parsePublishEvery, 6 * 60 * 60_000),
+    BATCH_MIN_CHANGES: whole(1, 1000, 5, ' (1 turns the minimum off)'),
+    BATCH_MAX_WAIT: setting(`a duration of whole days, hours or minutes from 1m to ${MAX_WAIT_DAYS}d, such as 14d, 36h or 90m`, parseDuration, 14 * DAY_MS),
     DISCLOSURE_SETTLE_DAYS: whole(0, 365, 7, ' (days)'),
     PUBLIC_URL: setting<string | null>("the site's address, an http(s) address without a query, fragment or credentials, such as https://peptides.example.org", publicUrl, null),
     MAIL_FROM: setting<string | null>('one address on one line, such as "Peptide Community <no-reply@example.org>"', mailFrom, null, { trim: false }),
@@ -285,6 +297,9 @@ const ENV = z
         refuse('SCRYPT_N', `a power of two from ${SCRYPT_N_RANGE.min} (2^14) to ${SCRYPT_N_RANGE.max} (2^20); lower only with NODE_ENV=test, for the test suites`);
       }
       if (env.WORKERS > 1 && !env.DATABASE_URL) refuse('WORKERS', '1 with the embedded database (it serves one process); more needs DATABASE_URL');
+      if (env.PUBLISH_EVERY > 0 && env.BATCH_MAX_WAIT < env.PUBLISH_EVERY) {
+        refuse('BATCH_MAX_WAIT', `at least PUBLISH_EVERY (${env.PUBLISH_EVERY / 60_000} minutes): a change waits at least until the next grid time`);
+      }
       if (env.LOGIN_DELAY_MAX_MS < env.LOGIN_DELAY_BASE_MS) refuse('LOGIN_DELAY_MAX_MS', `at least LOGIN_DELAY_BASE_MS (${env.LOGIN_DELAY_BASE_MS})`);
       // Mail that is delivered carries links: to localhost they would open nothing for its reader.
       if (env.SMTP_URL && !env.PUBLIC_URL) refuse('PUBLIC_URL', "set when SMTP_URL is: the site's address for the links in mail, such as https://peptides.example.org (unset, they would point at localhost)");
@@ -343,6 +358,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     flagHoldThreshold: e.FLAG_HOLD_THRESHOLD,
     concerningHoldThreshold: e.CONCERNING_HOLD_THRESHOLD,
     publishEveryMs: e.PUBLISH_EVERY,
+    batchMinChanges: e.BATCH_MIN_CHANGES,
+    batchMaxWaitMs: e.BATCH_MAX_WAIT,
     disclosureSettleDays: e.DISCLOSURE_SETTLE_DAYS,
     mail: mailConfig(e),
     metricsToken: e.METRICS_TOKEN,
@@ -375,6 +392,17 @@ export function parsePublishEvery(raw: string | undefined): number {
     );
   }
   return minutes * 60_000;
+}
+
+/**
+ * BATCH_MAX_WAIT: whole days (`14d`), hours (`36h`) or minutes (`90m`), from a minute to
+ * MAX_WAIT_DAYS; undefined for anything else.
+ */
+function parseDuration(raw: string): number | undefined {
+  const m = /^(\d{1,6})([dhm])$/.exec(raw);
+  if (!m) return undefined;
+  const ms = Number(m[1]) * { d: DAY_MS, h: 3_600_000, m: 60_000 }[m[2] as 'd' | 'h' | 'm'];
+  return ms >= 60_000 && ms <= MAX_WAIT_DAYS * DAY_MS ? ms : undefined;
 }
 
 /**

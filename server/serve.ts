@@ -256,11 +256,16 @@ async function serve(config: Config, options: RunOptions, started: number) {
       'PUBLISH_EVERY=0: reports, edits and deletions are public the moment they are sent, so anyone polling the pages can date each one to the second (docs/product-rules.md, "Publication in batches")',
     );
   }
+  if (config.publishEveryMs && config.batchMinChanges === 1) {
+    app.log.warn(
+      'BATCH_MIN_CHANGES=1: a report alone in its publication window is published alone, so anyone who saw it sent and polls the pages can tell it apart (docs/product-rules.md, "Publication in batches")',
+    );
+  }
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(
     `Serving on http://${host}:${config.port} from the ${describeDatabase(config, ctx)}; ` +
       `moderation ${config.moderation === 'pre' ? 'pre (every new or edited report waits for a moderator)' : 'post (reports with a link, an address, a phone number or a repeated story wait for a moderator)'}; ` +
-      `publication ${config.publishEveryMs ? `every ${config.publishEveryMs / 60_000} min on the UTC grid` : 'at once'}; ` +
+      `publication ${config.publishEveryMs ? `every ${config.publishEveryMs / 60_000} min on the UTC grid, ${config.batchMinChanges > 1 ? `in groups of at least ${config.batchMinChanges} changes (at most ${config.batchMaxWaitMs / 3_600_000} h of waiting)` : 'with no minimum group'}` : 'at once'}; ` +
       `${ctx.mailer.description}; metrics ${config.metricsToken ? 'at /metrics (bearer METRICS_TOKEN)' : 'off (METRICS_TOKEN unset)'}; ` +
       `ready in ${Date.now() - started} ms`,
   );

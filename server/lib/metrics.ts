@@ -50,6 +50,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly batchesPostponed = new Counter({
+    name: `${PREFIX}publication_batches_postponed_total`,
+    help: 'Publication batches that applied nothing: fewer changes were due than BATCH_MIN_CHANGES, and none had waited BATCH_MAX_WAIT',
+    registers: [this.registry],
+  });
+
   readonly batchSeconds = new Histogram({
     name: `${PREFIX}publication_batch_duration_seconds`,
     help: 'Time of a publication batch: its transaction, from the lock to the commit',

@@ -23,7 +23,7 @@ export const TAGS: { name: string; description: string }[] = [
 /** The group a path belongs to in the document: its first segment after `/api`. */
 export function tagOf(path: string): string {
   const segment = path.split('/')[2] ?? '';
-  const groups: Record<string, string> = { auth: 'users', votes: 'experiences', flags: 'experiences', effects: 'experiences', research: 'analytics', health: 'system', limits: 'system', 'openapi.json': 'documentation' };
+  const groups: Record<string, string> = { auth: 'users', votes: 'experiences', flags: 'experiences', effects: 'experiences', publication: 'experiences', research: 'analytics', health: 'system', limits: 'system', 'openapi.json': 'documentation' };
   return groups[segment] ?? segment;
 }
 

@@ -1,9 +1,10 @@
 // Runs the publication batches (services/publication.ts) on the UTC grid of PUBLISH_EVERY: one as
 // the server becomes ready (a batch missed while it was down), then one at each grid time. Every
 // process of a WORKERS=N server runs this timer; the batch's advisory lock and its record of the
-// last batch let exactly one of them apply it. With PUBLISH_EVERY=0 (changes public at once) the
-// same run happens every hour, so reports that settle move the disclosure cells on time. Closing
-// the app waits for a batch under way to commit.
+// last batch let exactly one of them apply it, or postpone it when too few changes are due
+// (BATCH_MIN_CHANGES). With PUBLISH_EVERY=0 (changes public at once) the same run happens every
+// hour, so reports that settle move the disclosure cells on time. Closing the app waits for a
+// batch under way to commit.
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import { SCRUBBED, batchSlot, runBatch } from '../services/publication';
@@ -26,10 +27,16 @@ export const publicationBatches = fp(
       running = runBatch(ctx, at)
         .then(async (result) => {
           if (!result.ran) return;
+          if (result.postponed) {
+            // No count and no id: that a batch waited is all a log reader learns (the public pages
+            // show it anyway, by not moving).
+            app.log.info({ batch: result.at.toISOString(), minChanges: ctx.config.batchMinChanges }, 'publication batch postponed: fewer changes due than BATCH_MIN_CHANGES');
+            return;
+          }
           const changed = Object.values(result.applied).some((n) => n > 0);
           // What the batch replaced or deleted leaves the data folder now, not at some later vacuum.
           const scrub = changed || (tick && !ctx.config.publishEveryMs) ? await ctx.db.scrub(SCRUBBED.vacuumed, SCRUBBED.rewritten) : null;
-          app.log.info({ batch: result.at.toISOString(), ...result.applied, ms: result.ms, scrubMs: scrub?.ms }, 'publication batch');
+          app.log.info({ batch: result.at.toISOString(), ...result.applied, small: result.small, ms: result.ms, scrubMs: scrub?.ms }, 'publication batch');
         })
         .catch((err: unknown) => {
           // The queue keeps every change: the next batch applies what this one could not. Reads

@@ -15,6 +15,7 @@ import {
   MyVotesQuery,
   MyVotesResponse,
   OwnExperienceResponse,
+  PublicationScheduleResponse,
   SubmitExperienceRequest,
   SubmitExperienceResponse,
   TrackingLookupRequest,
@@ -38,6 +39,7 @@ import { listEffects } from '../services/effects';
 import * as feed from '../services/experience-feed';
 import * as experiences from '../services/experiences';
 import * as moderation from '../services/moderation';
+import { publicationSchedule } from '../services/publication';
 import * as votes from '../services/votes';
 
 export const RETIRED_DISCLOSURE_PATH =
@@ -77,9 +79,15 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       success: true as const,
       data: { ...result, experience: { _id: experience._id } },
       message: result.publicFrom
-        ? 'Experience submitted. It appears on the public pages at the next publication batch. Save your tracking ID to find, update or delete it.'
+        ? 'Experience submitted. It appears on the public pages with a publication batch, from publicFrom at the earliest to publicBy at the latest. Save your tracking ID to find, update or delete it.'
         : 'Experience submitted. Save your tracking ID to find, update or delete it later.',
     };
+  });
+
+  // What the wizard tells a submitter before Submit (docs/product-rules.md, "Publication in
+  // batches"): the same for every visitor, read when the wizard opens, never at its last step.
+  app.get(ENDPOINTS.publication.path, { ...publicRead, schema: { response: { 200: PublicationScheduleResponse } } }, async () => {
+    return { success: true as const, data: await publicationSchedule(ctx) };
   });
 
   app.get(ENDPOINTS.experiences.path, { ...publicRead, schema: { querystring: ExperienceListQuery, response: { 200: ExperienceListResponse } } }, async (request) => {

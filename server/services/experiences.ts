@@ -22,7 +22,9 @@ import {
   insertSeeded,
   nextBatchAt,
   ownHoldReasons,
+  publicationWindow,
   reheldReason,
+  utcDay,
 } from './publication';
 
 const TRACKING_NOT_FOUND = 'Experience not found';
@@ -46,11 +48,6 @@ function normaliseOutcomes(outcomes: Record<string, number>): Record<string, num
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(outcomes)) out[k.trim()] = v;
   return out;
-}
-
-/** The UTC day of `at`, as the database keeps a report's times (migration 007_coarse_time.sql). */
-export function utcDay(at: Date): string {
-  return `${at.toISOString().slice(0, 10)}T00:00:00.000Z`;
 }
 
 interface PeptideOfReport {
@@ -155,6 +152,8 @@ export interface Submitted {
   status: AuthorStatus;
   holdReasons: HoldReason[];
   publicFrom: string | null;
+  /** The latest it becomes public (publicationWindow); null with publicFrom. */
+  publicBy: string | null;
 }
 
 /**
@@ -168,7 +167,8 @@ export async function submitExperience(ctx: AppContext, input: SubmitExperienceI
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
   const out = await ctx.db.transaction(async (tx) => {
     if (batchAt) await lockQueue(tx);
-    const { row, peptide } = await buildSubmission(ctx, tx, input, trackingId, now, false);
+    // Its day is its batch's (publication.ts applyChanges): the first it can go in, until it goes.
+    const { row, peptide } = await buildSubmission(ctx, tx, input, trackingId, batchAt ?? now, false);
     if (batchAt) {
       const publicJson = await queueSubmission(tx, row, batchAt);
       return { row, peptide, publicJson, status: (row.status === 'held' ? 'held' : 'queued') as AuthorStatus, reasons: row.hold_reasons };
@@ -190,6 +190,7 @@ export async function submitExperience(ctx: AppContext, input: SubmitExperienceI
     status: out.status,
     holdReasons: out.reasons,
     publicFrom: batchAt?.toISOString() ?? null,
+    publicBy: batchAt ? publicationWindow(ctx, batchAt, now).by.toISOString() : null,
   };
 }
 
@@ -257,6 +258,8 @@ interface OwnRow extends ExperienceRow {
   decided_at: Date | null;
   /** The status in the reports table (null for a queued new report). */
   stored_status: ExperienceStatus | null;
+  /** The batch at which it became public in a small group (migration 033), or null. */
+  small_group_at: Date | null;
 }
 
 const OWN_SQL = `with q as (select experience_id, kind, payload, batch_at from publication_queue where tracking_hash = $1),
@@ -275,7 +278,7 @@ select (own.r).id, experience_public_json(own.r) as public_json, p.name as pepti
   (own.r).status, (own.r).hold_reasons, (own.r).hidden_reason, (own.r).hidden_note,
   (own.r).story, (own.r).effects, (own.r).outcomes, (own.r).stack, (own.r).dosage, (own.r).primary_purpose,
   (own.r).peptide_id, (own.r).frequency, (own.r).duration_days, (own.r).route, (own.r).timeline,
-  own.pending, own.pending_at, own.stored_status,
+  own.pending, own.pending_at, own.stored_status, (own.r).small_group_at,
   (select m.batch_at from publication_queue m where m.experience_id = (own.r).id and m.kind in ('publish', 'restore')) as decided_at
   from own join peptides p on p.id = (own.r).peptide_id
   left join disclosed_cells dc on dc.peptide_id = (own.r).peptide_id and dc.age_range = (own.r).age_range
@@ -288,21 +291,31 @@ async function findOwn(q: Queryable, hash: string): Promise<OwnRow | undefined> 
   return row && row.pending !== 'delete' ? row : undefined;
 }
 
-/** Where the report stands for its author: queued, or when the change waiting for a batch becomes public. */
-function publicationOf(row: OwnRow): Publication {
-  if (row.pending === 'submit') return row.status === 'published' ? { status: 'queued', publicFrom: row.pending_at } : { status: 'held', publicFrom: null };
-  if (row.pending === 'edit') return { status: row.status, publicFrom: row.status === 'published' ? row.pending_at : null };
-  return { status: row.status, publicFrom: row.decided_at };
+/**
+ * Where the report stands for its author: queued, and when the change waiting for a batch
+ * becomes public, at the earliest and at the latest (publication.ts publicationWindow).
+ */
+function publicationOf(ctx: AppContext, row: OwnRow, now: Date): Publication {
+  let status: AuthorStatus = row.status;
+  let waiting: Date | null = row.decided_at;
+  if (row.pending === 'submit') {
+    status = row.status === 'published' ? 'queued' : 'held';
+    waiting = row.status === 'published' ? row.pending_at : null;
+  } else if (row.pending === 'edit') {
+    waiting = row.status === 'published' ? row.pending_at : null;
+  }
+  const window = waiting ? publicationWindow(ctx, waiting, now) : null;
+  return { status, publicFrom: window?.from ?? null, publicBy: window?.by ?? null, smallGroupAt: row.small_group_at };
 }
 
-function ownOf(row: OwnRow, trackingId: string): OwnExperience {
-  return ownView(row, trackingId, publicationOf(row));
+function ownOf(ctx: AppContext, row: OwnRow, trackingId: string, now = new Date()): OwnExperience {
+  return ownView(row, trackingId, publicationOf(ctx, row, now));
 }
 
-export async function getByTracking(ctx: AppContext, trackingId: string): Promise<OwnExperience> {
+export async function getByTracking(ctx: AppContext, trackingId: string, now = new Date()): Promise<OwnExperience> {
   const row = await findOwn(ctx.db, trackingHash(trackingId));
   if (!row) throw notFound(TRACKING_NOT_FOUND);
-  return ownOf(row, trackingId);
+  return ownOf(ctx, row, trackingId, now);
 }
 
 /** Equal as JSON, object keys in any order (outcomes, sourcing). */
@@ -387,12 +400,12 @@ export async function updateByTracking(ctx: AppContext, trackingId: string, chan
     } else {
       // The stored report is held or hidden: the edit sends it back to a moderator (decided again at the batch).
       if (current.stored_status !== 'published') reasons.unshift(reheldReason(current.stored_status, current.hold_reasons));
-      const edit: EditPayload = { ...payload, updated_at: utcDay(now), status: reasons.length ? 'held' : 'published', hold_reasons: reasons };
+      const edit: EditPayload = { ...payload, updated_at: utcDay(batchAt ?? now), status: reasons.length ? 'held' : 'published', hold_reasons: reasons };
       if (batchAt) {
         await tx.query(
           `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'edit', $2, $3::jsonb, $4)
            on conflict (experience_id) where kind in ('submit', 'edit', 'delete')
-           do update set payload = publication_queue.payload || excluded.payload, batch_at = excluded.batch_at`,
+           do update set payload = publication_queue.payload || excluded.payload, batch_at = least(publication_queue.batch_at, excluded.batch_at)`,
           [current.id, hash, JSON.stringify(edit), batchAt.toISOString()],
         );
       } else {
@@ -404,7 +417,7 @@ export async function updateByTracking(ctx: AppContext, trackingId: string, chan
   });
   if (wrote && !batchAt) ctx.cache.invalidate();
   if (!row) throw notFound(TRACKING_NOT_FOUND);
-  return ownOf(row, trackingId);
+  return ownOf(ctx, row, trackingId, now);
 }
 
 /**
@@ -412,10 +425,14 @@ export async function updateByTracking(ctx: AppContext, trackingId: string, chan
  * batch, which removes the report from every page, count and export. A queued new report that
  * was never public just leaves the queue.
  */
-export async function deleteByTracking(ctx: AppContext, trackingId: string, now = new Date()): Promise<{ publicUntil: string | null }> {
+export async function deleteByTracking(
+  ctx: AppContext,
+  trackingId: string,
+  now = new Date(),
+): Promise<{ publicUntil: string | null; publicBy: string | null }> {
   const hash = trackingHash(trackingId);
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
-  const publicUntil = await ctx.db.transaction(async (tx) => {
+  const window = await ctx.db.transaction(async (tx) => {
     await lockQueue(tx);
     const current = await findOwn(tx, hash);
     if (!current) throw notFound(TRACKING_NOT_FOUND);
@@ -427,14 +444,15 @@ export async function deleteByTracking(ctx: AppContext, trackingId: string, now 
       await applyNow(ctx, tx, { kind: 'delete', experienceId: current.id }, now);
       return null;
     }
-    await tx.query(
+    const queued = await tx.query<{ batch_at: Date }>(
       `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'delete', $2, null, $3)
        on conflict (experience_id) where kind in ('submit', 'edit', 'delete')
-       do update set kind = 'delete', payload = null, batch_at = excluded.batch_at`,
+       do update set kind = 'delete', payload = null, batch_at = least(publication_queue.batch_at, excluded.batch_at)
+       returning batch_at`,
       [current.id, hash, batchAt.toISOString()],
     );
-    return current.stored_status === 'published' ? batchAt.toISOString() : null;
+    return current.stored_status === 'published' ? publicationWindow(ctx, queued.rows[0].batch_at, now) : null;
   });
   if (!batchAt) ctx.cache.invalidate();
-  return { publicUntil };
+  return { publicUntil: window?.from.toISOString() ?? null, publicBy: window?.by.toISOString() ?? null };
 }

@@ -8,7 +8,7 @@ import { decodeCursor } from './experience-feed';
 import { hideUndoableSince } from './moderation';
 import { historyOf } from './moderation-log';
 import { fullSelect, ownView, publishedDay, type ExperienceRow } from './public-view';
-import { heldTexts, type EditedFrom } from './publication';
+import { heldTexts, publicationWindow, type EditedFrom } from './publication';
 import { NEAR_REPEAT, findHoldMatches, jaccard, storyShingles } from './text-rules';
 
 /** How many log entries each card shows (the whole history is the Activity log, by report). */
@@ -103,7 +103,8 @@ export async function queue(
         notes: mine.filter((f) => f.note).map((f) => ({ reason: f.reason, note: f.note!, createdAt: f.created_at.toISOString() })),
       },
       concerningVotes: row.concerning_count,
-      scheduled: s ? { action: s.kind, publicFrom: s.batch_at.toISOString() } : null,
+      // The earliest batch it can go in: its own, or the next one when its group is still too small.
+      scheduled: s ? { action: s.kind, publicFrom: publicationWindow(ctx, s.batch_at, now).from.toISOString() } : null,
       matches: findHoldMatches(
         heldTexts({ ...experience, stack: experience.stack, outcomes: experience.outcomes, publishSourcing: row.publish_sourcing }),
       ),

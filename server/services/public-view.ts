@@ -140,8 +140,12 @@ export function toExperience(row: PublicExperienceRow): Experience {
 export interface Publication {
   /** What the author sees as the report's status: `queued` until a new report's batch. */
   status: AuthorStatus;
-  /** When the report, or the author's or a moderator's pending change, becomes public; null: nothing pending. */
+  /** When the report, or the author's or a moderator's pending change, becomes public at the earliest; null: nothing pending. */
   publicFrom: Date | null;
+  /** ... and at the latest (services/publication.ts publicationWindow). */
+  publicBy: Date | null;
+  /** The batch at which it became public in a small group (forced by the maximum wait), or null. */
+  smallGroupAt: Date | null;
 }
 
 /** The submitter's own report: everything they wrote, whatever the public view withholds. */
@@ -159,5 +163,7 @@ export function ownView(row: ExperienceRow, trackingId: string, publication?: Pu
         ? { code: row.hidden_reason as HideReason, text: HIDE_REASON_TEXT[row.hidden_reason as HideReason] }
         : null,
     publicFrom: publication?.publicFrom?.toISOString() ?? null,
+    publicBy: publication?.publicBy?.toISOString() ?? null,
+    smallGroupAt: publication?.smallGroupAt ? new Date(publication.smallGroupAt).toISOString() : null,
   };
 }

@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { lockQueue } from '../db/queue-lock';
 import { K_ANONYMITY } from '../../contract/rules';
-import type { Sourcing } from '../../contract/experiences';
+import type { PublicationSchedule, Sourcing } from '../../contract/experiences';
 import type { HoldReason } from '../../contract/moderation';
 import { logActions, type LogEntry } from './moderation-log';
 import { NEAR_REPEAT, jaccard, storyShingles, textHoldReasons } from './text-rules';
@@ -23,6 +23,8 @@ import { RepeatIndex } from './repeat-index';
  * (small between batches) rewritten whole.
  */
 export const SCRUBBED = { vacuumed: ['experiences', 'experience_public'], rewritten: ['publication_queue'] } as const;
+
+const DAY_MINUTES = 24 * 60;
 
 /** Advisory lock key of a batch: with several server processes exactly one runs it. */
 const BATCH_LOCK_KEY = 72_0151_9;
@@ -36,6 +38,11 @@ const BATCH_LOCK_KEY = 72_0151_9;
  */
 const CHUNK = { insert: 10, update: 25 } as const;
 
+/** The UTC day of `at`, as the database keeps a report's times (migration 007_coarse_time.sql). */
+export function utcDay(at: Date): string {
+  return `${at.toISOString().slice(0, 10)}T00:00:00.000Z`;
+}
+
 /** The batch time on or before `now` (the UTC grid of `everyMs`, which divides a day). */
 export function batchSlot(now: Date, everyMs: number): Date {
   return everyMs > 0 ? new Date(Math.floor(now.getTime() / everyMs) * everyMs) : now;
@@ -44,6 +51,75 @@ export function batchSlot(now: Date, everyMs: number): Date {
 /** The batch a change made at `now` belongs to: the next grid time; null when batches are off. */
 export function nextBatchAt(now: Date, everyMs: number): Date | null {
   return everyMs > 0 ? new Date(batchSlot(now, everyMs).getTime() + everyMs) : null;
+}
+
+/** The grid time on or after `at`. */
+function gridOnOrAfter(at: Date, everyMs: number): Date {
+  return new Date(Math.ceil(at.getTime() / everyMs) * everyMs);
+}
+
+/**
+ * When a queued change can become public (docs/product-rules.md, "Publication in batches"):
+ * `from`, the earliest grid time (its own, or the next one still to come when its group has been
+ * waiting); `by`, the latest, the first grid time once it has waited BATCH_MAX_WAIT since its own
+ * (with no minimum, its own grid time). `firstAt` is the queue row's `batch_at`, the first grid
+ * time it could have been published at.
+ */
+export function publicationWindow(ctx: AppContext, firstAt: Date, now = new Date()): { from: Date; by: Date } {
+  const every = ctx.config.publishEveryMs;
+  const next = nextBatchAt(now, every) ?? now;
+  const from = new Date(Math.max(firstAt.getTime(), next.getTime()));
+  // No minimum, or batches turned off since it was queued (the hourly run applies it): no wait.
+  if (ctx.config.batchMinChanges <= 1 || !every) return { from, by: from };
+  const by = gridOnOrAfter(new Date(firstAt.getTime() + ctx.config.batchMaxWaitMs), every);
+  return { from, by: new Date(Math.max(from.getTime(), by.getTime())) };
+}
+
+/**
+ * Whether the batch of grid time `at` applies the changes due (queue rows of `at` or earlier, each
+ * with the first grid time it could have been published at): at least BATCH_MIN_CHANGES of them,
+ * or the oldest has waited BATCH_MAX_WAIT (then all go together, however few: `small`). One
+ * change is one queue row: a new report, with any correction sent before it was published; an
+ * author's correction or deletion of a published report; a moderator's publish or restore. With
+ * PUBLISH_EVERY=0 (the hourly run) there is no minimum.
+ */
+export function batchDecision(ctx: AppContext, due: readonly { batch_at: Date }[], at: Date): { apply: boolean; small: boolean } {
+  const min = ctx.config.publishEveryMs > 0 ? ctx.config.batchMinChanges : 1;
+  if (due.length >= min) return { apply: true, small: false };
+  if (!due.length) return { apply: false, small: false };
+  const oldest = Math.min(...due.map((r) => new Date(r.batch_at).getTime()));
+  const forced = oldest + ctx.config.batchMaxWaitMs <= at.getTime();
+  return { apply: forced, small: forced };
+}
+
+/** How far back the typical wait reads applied batches (GET /api/publication); older records are deleted. */
+export const TYPICAL_WAIT_WINDOW_DAYS = 30;
+
+/**
+ * How this site publishes (GET /api/publication): the grid, the minimum group and the longest
+ * wait, and the typical wait: the median, over the changes applied in the last
+ * TYPICAL_WAIT_WINDOW_DAYS, of the time from the start of the window each was sent in to its batch
+ * (its recorded wait plus one grid step: an upper bound of the time from sending), in whole days,
+ * 0 for less than one. Read from publication_batches (migration 033), which no single report names.
+ */
+export async function publicationSchedule(ctx: AppContext): Promise<PublicationSchedule> {
+  const { publishEveryMs: every, batchMinChanges, batchMaxWaitMs } = ctx.config;
+  return ctx.cache.get('publication-schedule', async () => {
+    const res = await ctx.db.query<{ median: number | null }>(
+      `select percentile_disc(0.5) within group (order by w) as median
+         from publication_batches b, unnest(b.wait_minutes) as w
+        where b.batch_at > now() - make_interval(days => $1)`,
+      [TYPICAL_WAIT_WINDOW_DAYS],
+    );
+    const median = res.rows[0]?.median;
+    const minutes = median === null || median === undefined || !every ? null : Number(median) + every / 60_000;
+    return {
+      everyMinutes: every / 60_000,
+      minChanges: every ? batchMinChanges : 1,
+      maxWaitMinutes: every ? batchMaxWaitMs / 60_000 : 0,
+      typicalWaitDays: minutes === null ? null : minutes < DAY_MINUTES ? 0 : Math.round(minutes / DAY_MINUTES),
+    };
+  });
 }
 
 /** The columns of a new report as the queue keeps them and the batch inserts them (experiences' names). */
@@ -356,7 +432,9 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
       };
       const moved = (Object.keys(cell) as (keyof Cell)[]).some((k) => cell[k] !== now[k]);
       const published_at = moved && status === 'published' ? at.toISOString() : undefined;
-      rows.push({ id: c.experienceId, payload: { ...c.payload, status, hold_reasons: reasons, edited_from, ...(published_at ? { published_at } : {}) } });
+      // The day of a correction is its batch's, shared by every change of the group (not the day
+      // it was sent, which a group gathered over several days would tell apart).
+      rows.push({ id: c.experienceId, payload: { ...c.payload, updated_at: utcDay(at), status, hold_reasons: reasons, edited_from, ...(published_at ? { published_at } : {}) } });
       applied.cells.push(now);
       if (moved) applied.cells.push(cell);
     }
@@ -380,7 +458,8 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
       const status = reasons.length ? 'held' : 'published';
       if (status === 'published') repeats.published(storyOf(c));
       else log.push({ experienceId: c.experienceId, moderatorId: null, action: 'hold', reasons });
-      return { ...c.payload, status, hold_reasons: reasons, published_at: status === 'published' ? at.toISOString() : null };
+      // A report's day is its batch's: the reports of a group gathered over several days share it.
+      return { ...c.payload, created_at: utcDay(at), status, hold_reasons: reasons, published_at: status === 'published' ? at.toISOString() : null };
     });
     await tx.query(
       `insert into experiences (${SUBMISSION_COLUMNS.join(', ')})
@@ -512,6 +591,9 @@ interface QueueRow {
   moderator_id: string | null;
 }
 
+/** A queue row a batch reads, with the first grid time it could have been published at. */
+type DueRow = QueueRow & { batch_at: Date };
+
 function toChange(row: QueueRow): Change {
   switch (row.kind) {
     case 'submit':
@@ -565,18 +647,42 @@ export async function afterTakedown(ctx: AppContext, tx: Queryable, experienceId
 }
 
 export interface BatchResult {
-  /** False when another process held the batch lock (it runs this batch). */
+  /** False when another process held the batch lock (it runs this batch), or ran or postponed it already. */
   ran: boolean;
+  /** Too few changes were due (BATCH_MIN_CHANGES): nothing was applied, and they wait for a later grid time. */
+  postponed: boolean;
+  /** The maximum wait forced it with fewer changes than the minimum. */
+  small: boolean;
   at: Date;
   applied: Omit<Applied, 'cells'>;
   ms: number;
 }
 
+const NOTHING = { submitted: 0, edited: 0, deleted: 0, decided: 0 };
+
+/** Records an applied batch for the typical wait (migration 033), and forgets those too old to count. */
+async function recordBatch(tx: Queryable, due: readonly DueRow[], at: Date, small: boolean): Promise<void> {
+  const waits = due.map((r) => Math.round((at.getTime() - new Date(r.batch_at).getTime()) / 60_000)).sort((a, b) => a - b);
+  await tx.query(
+    `insert into publication_batches (batch_at, changes, wait_minutes, small) values ($1, $2, $3::int[], $4)
+     on conflict (batch_at) do update set changes = publication_batches.changes + excluded.changes, small = publication_batches.small and excluded.small,
+       wait_minutes = (select array_agg(w order by w) from unnest(publication_batches.wait_minutes || excluded.wait_minutes) w)`,
+    [at.toISOString(), due.length, waits, small],
+  );
+  await tx.query(`delete from publication_batches where batch_at < $1::timestamptz - make_interval(days => $2)`, [at.toISOString(), TYPICAL_WAIT_WINDOW_DAYS]);
+  if (!small) return;
+  // Their authors' lookups say that these became public in a small group.
+  const own = due.filter((r) => r.kind === 'submit' || r.kind === 'edit').map((r) => r.experience_id);
+  if (own.length) await tx.query(`update experiences set small_group_at = $2 where id = any($1::uuid[]) and status = 'published'`, [own, at.toISOString()]);
+}
+
 /**
  * The publication batch of time `at` (a grid time): every change queued for it or an earlier one,
- * in one transaction, then the shown cells and the research breakdown from settled reports. With
- * several processes the advisory lock lets exactly one run it; a crash mid-batch rolls back whole
- * and the next start runs it again (the queue keeps every change until its batch commits).
+ * in one transaction, if there are enough of them (batchDecision), then the shown cells and the
+ * research breakdown from settled reports. With too few, nothing is applied and nothing public
+ * moves: they wait for a later grid time. With several processes the advisory lock lets exactly
+ * one run it; a crash mid-batch rolls back whole and the next start runs it again (the queue keeps
+ * every change until its batch commits).
  */
 export async function runBatch(ctx: AppContext, at: Date): Promise<BatchResult> {
   const started = Date.now();
@@ -585,31 +691,44 @@ export async function runBatch(ctx: AppContext, at: Date): Promise<BatchResult> 
     if (!lock.rows[0]?.ok) return null;
     // Changes sent meanwhile wait for the batch to commit: read after this, the queue is whole.
     await lockQueue(tx);
-    const due = await tx.query<QueueRow>(
-      'select experience_id, kind, payload, moderator_id from publication_queue where batch_at <= $1',
+    const due = await tx.query<DueRow>(
+      'select experience_id, kind, payload, moderator_id, batch_at from publication_queue where batch_at <= $1',
       [at.toISOString()],
     );
-    // Another process ran this batch already (each process's timer fires for it): nothing to do.
+    // Another process ran (or postponed) this batch already (each process's timer fires for it): nothing to do.
     const last = await tx.query<{ value: string }>(`select value from app_settings where key = 'last_publication_batch'`);
-    if (!due.rows.length && last.rows[0] && new Date(last.rows[0].value).getTime() >= at.getTime()) return null;
-    const applied = await applyChanges(ctx, tx, due.rows.map(toChange), at);
-    await tx.query('delete from publication_queue where batch_at <= $1', [at.toISOString()]);
-    await refreshDisclosure(ctx, tx, at);
-    await refreshBreakdown(ctx, tx, at);
+    const done = !!last.rows[0] && new Date(last.rows[0].value).getTime() >= at.getTime();
+    if (!due.rows.length && done) return null;
+    const decision = batchDecision(ctx, due.rows, at);
+    const postponed = due.rows.length > 0 && !decision.apply;
+    if (postponed && done) return null;
+    let counts = NOTHING;
+    if (!postponed) {
+      const applied = await applyChanges(ctx, tx, due.rows.map(toChange), at);
+      await tx.query('delete from publication_queue where batch_at <= $1', [at.toISOString()]);
+      if (due.rows.length) await recordBatch(tx, due.rows, at, decision.small);
+      await refreshDisclosure(ctx, tx, at);
+      await refreshBreakdown(ctx, tx, at);
+      const { cells: _cells, ...applyCounts } = applied;
+      counts = applyCounts;
+    }
     await tx.query(
       `insert into app_settings (key, value) values ('last_publication_batch', $1)
        on conflict (key) do update set value = excluded.value`,
       [at.toISOString()],
     );
-    const { cells: _cells, ...counts } = applied;
-    return counts;
+    return { postponed, small: decision.small, counts };
     // On PGlite, reads are answered between its statements meanwhile (db/reads-between.ts).
   }, { readsBetween: true });
-  if (!result) return { ran: false, at, applied: { submitted: 0, edited: 0, deleted: 0, decided: 0 }, ms: Date.now() - started };
-  ctx.cache.invalidate();
   const ms = Date.now() - started;
+  if (!result) return { ran: false, postponed: false, small: false, at, applied: NOTHING, ms };
+  if (result.postponed) {
+    ctx.metrics.batchesPostponed.inc();
+    return { ran: true, postponed: true, small: false, at, applied: NOTHING, ms };
+  }
+  ctx.cache.invalidate();
   ctx.metrics.batches.inc();
   ctx.metrics.batchSeconds.observe(ms / 1000);
-  for (const [kind, n] of Object.entries(result)) ctx.metrics.batchChanges.inc({ kind }, n);
-  return { ran: true, at, applied: result, ms };
+  for (const [kind, n] of Object.entries(result.counts)) ctx.metrics.batchChanges.inc({ kind }, n);
+  return { ran: true, postponed: false, small: result.small, at, applied: result.counts, ms };
 }

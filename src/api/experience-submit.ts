@@ -20,8 +20,10 @@ export type SubmitResult = {
   experienceId: string;
   status: AuthorStatus;
   holdReasons: HoldReason[];
-  /** When the report appears on the public pages (the next publication batch); null: at once. */
+  /** When the report appears on the public pages at the earliest (a publication batch); null: at once. */
   publicFrom: string | null;
+  /** ... and at the latest, once it has waited the site's longest wait; null with publicFrom. */
+  publicBy: string | null;
 };
 
 export async function submitExperience(body: SubmitExperienceRequest): Promise<SubmitResult> {
@@ -29,7 +31,7 @@ export async function submitExperience(body: SubmitExperienceRequest): Promise<S
   const response = await api.post<unknown>(pathOf('submitExperience'), paddedJson(body, SubmitExperienceRequest), PADDED_REQUEST);
   const data = readData(SubmitExperienceResponse, response.data);
   if (!data?.trackingId) throw new ApiError('Invalid response from server', response.status, response.data);
-  return { trackingId: data.trackingId, experienceId: data.experience._id, status: data.status, holdReasons: data.holdReasons, publicFrom: data.publicFrom };
+  return { trackingId: data.trackingId, experienceId: data.experience._id, status: data.status, holdReasons: data.holdReasons, publicFrom: data.publicFrom, publicBy: data.publicBy };
 }
 
 export function useSubmitExperience() {

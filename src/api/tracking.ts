@@ -70,8 +70,8 @@ export async function updateOwnExperience(trackingId: string, changes: UpdateExp
   return data.experience;
 }
 
-/** Deletes the report; resolves with when the public pages drop it (null: it was not public, or at once). */
-export async function deleteOwnExperience(trackingId: string): Promise<{ publicUntil: string | null }> {
+/** Deletes the report; resolves with when the public pages drop it, at the earliest and the latest (null: it was not public, or at once). */
+export async function deleteOwnExperience(trackingId: string): Promise<{ publicUntil: string | null; publicBy: string | null }> {
   const response = await api.post<unknown>(pathOf('deleteTrackedExperience'), { trackingId: normaliseTrackingId(trackingId) });
   const data = readData(DeleteExperienceResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);

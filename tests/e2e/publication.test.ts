@@ -3,9 +3,11 @@
 // batches"). A signed-in member writes a report through the wizard while every request is
 // recorded: no URL and no cache entry holds the report's demographics, the shown combinations are
 // asked without the sign-in token, and the submission and the correction are padded to 4,096-byte
-// multiples. The confirmation, the lookup of the queued report and the delete dialog say when it
-// becomes public and why. SCREENSHOTS=1 also takes their screenshots, light and dark, at
-// 360 and 1280 px, into the screenshot folder.
+// multiples. The site's publication settings are asked once, when the wizard opens, never at its
+// last step, where the wizard says what they mean before Submit. The confirmation, the lookup of
+// the queued report and the delete dialog say when it can become public (with its group of at least
+// BATCH_MIN_CHANGES, the default 5) and what its group hides. SCREENSHOTS=1 also takes their
+// screenshots, light and dark, at 360 and 1280 px, into the screenshot folder.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,15 +66,19 @@ async function signedInContext(options: { width: number; theme: 'light' | 'dark'
   return { context, page, requests };
 }
 
-async function writeReport(page: Page, peptideName: string) {
+/** Writes and sends a report; returns its tracking ID and how many requests the page had made on reaching the last step. */
+async function writeReport(page: Page, peptideName: string, requests: Recorded[] = []) {
   await fillWizardToStory(page, peptideName, MINE);
+  const atLastStep = requests.length;
+  // Before Submit, beside the button: what publication means on this site.
+  await page.getByTestId('publication-rule').getByText(/^Reports here are published in groups of at least 5 changes/).waitFor();
   await page.getByLabel('Your story').fill(STORY);
   // The preview has decided on the device (its note is the one for a combination not shown).
   await page.getByText(/share your age range, sex and\s+activity level, so they are not shown/).waitFor();
   await page.getByRole('button', { name: 'Submit Experience' }).click();
   const trackingId = (await page.getByTestId('tracking-id').textContent())!.trim();
   await page.getByTestId('public-from').waitFor();
-  return trackingId;
+  return { trackingId, atLastStep };
 }
 
 /** Batches the server has run (its metrics): one runs at each batch time, queue empty or not. */
@@ -123,12 +129,17 @@ describe('a report sent between two batches', () => {
     // Taken once the member is signed in: a sign-in counts toward Active Users, public at once.
     const before = await renderedPages();
     for (const rendered of before) expect(rendered.html, rendered.path).toContain('id="page-query-state"');
-    const trackingId = await writeReport(page, peptide.name);
+    const { trackingId, atLastStep } = await writeReport(page, peptide.name, requests);
     // Queued, it changes not a byte of the rendered pages.
     expect(await renderedPages()).toEqual(before);
 
     const confirmation = (await page.getByTestId('public-from').textContent())!;
-    expect(confirmation).toMatch(/^Your report appears on the public pages at \d\d:\d\d UTC.*together with every report and change sent since the previous publication, so nobody can tell which one is yours\./);
+    expect(confirmation).toMatch(/^Your report appears on the public pages with the first publication that holds at least 5 changes: at \d\d:\d\d UTC.* at the earliest, and by .* at the latest\./);
+    expect(await page.getByTestId('group-note').textContent()).toMatch(/^In a group of 5 or more nobody can tell from the time which one is yours\./);
+    // The settings were asked for once, when the wizard opened: none at its last step.
+    const asked = requests.map((r, i) => ({ i, path: new URL(r.url).pathname })).filter((r) => r.path === '/api/publication');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.i).toBeLessThan(atLastStep);
 
     // Every URL the page asked for, and every cache it keeps: no value of the report's demographics.
     const values = Object.values(MINE);
@@ -152,7 +163,7 @@ describe('a report sent between two batches', () => {
     expect((await apiAt(server.baseURL, 'GET', `/api/experiences/${own.body.data.experience._id}`)).status).toBe(404);
     await lookUp(page, trackingId);
     await page.getByText('Waiting for publication').waitFor();
-    expect(await page.getByTestId('public-from').textContent()).toMatch(/^Your report appears on the public pages at /);
+    expect(await page.getByTestId('public-from').textContent()).toMatch(/^Your report appears on the public pages with the first publication that holds at least 5 changes: /);
 
     // A correction: padded like the submission.
     await page.getByRole('button', { name: 'Update Experience' }).click();
@@ -180,7 +191,7 @@ describe('a report sent between two batches', () => {
       for (const width of [360, 1280]) {
         const { context, page } = await signedInContext({ width, theme });
         const shot = (name: string) => screenshot(page, `publication-${name}-${width}-${theme}`);
-        const trackingId = await writeReport(page, peptide.name);
+        const { trackingId } = await writeReport(page, peptide.name);
         await shot('confirmation');
         await lookUp(page, trackingId);
         await page.getByText('Waiting for publication').waitFor();

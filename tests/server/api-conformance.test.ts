@@ -109,6 +109,7 @@ describe('every operation answers as its OpenAPI document says', () => {
     await call('health');
     await call('healthReady');
     await call('limits');
+    await call('publication');
     await call('apiDocument');
     // Accounts.
     const email = uniqueEmail('conform-new');

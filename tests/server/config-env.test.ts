@@ -36,6 +36,14 @@ const BAD: { env: Record<string, string>; names: string; secret?: string }[] = [
   { env: { CHECK_RESPONSES: '1' }, names: 'CHECK_RESPONSES' },
   { env: { MODERATION: 'none' }, names: 'MODERATION' },
   { env: { PUBLISH_EVERY: '7m' }, names: 'PUBLISH_EVERY' },
+  { env: { BATCH_MIN_CHANGES: '0' }, names: 'BATCH_MIN_CHANGES' },
+  { env: { BATCH_MIN_CHANGES: '2.5' }, names: 'BATCH_MIN_CHANGES' },
+  { env: { BATCH_MAX_WAIT: '14' }, names: 'BATCH_MAX_WAIT' },
+  { env: { BATCH_MAX_WAIT: '2w' }, names: 'BATCH_MAX_WAIT' },
+  { env: { BATCH_MAX_WAIT: '0d' }, names: 'BATCH_MAX_WAIT' },
+  { env: { BATCH_MAX_WAIT: '400d' }, names: 'BATCH_MAX_WAIT' },
+  { env: { BATCH_MAX_WAIT: '1.5d' }, names: 'BATCH_MAX_WAIT' },
+  { env: { PUBLISH_EVERY: '6h', BATCH_MAX_WAIT: '5h' }, names: 'BATCH_MAX_WAIT' },
   { env: { TRUST_PROXY: 'true' }, names: 'TRUST_PROXY' },
   { env: { TRUST_PROXY: '10.0.0.0/33' }, names: 'TRUST_PROXY' },
   { env: { CORS_ORIGIN: 'https://example.org/path' }, names: 'CORS_ORIGIN' },
@@ -93,6 +101,13 @@ describe('settings checked at start', () => {
     expect(loadConfig({ PGLITE_FAST_PATH: 'off' }).pgliteFastPath).toBe(false);
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example.org:587', PUBLIC_URL: 'https://peptides.example.org' }).mail).toMatchObject({ smtpUrl: 'smtp://mail.example.org:587', publicUrl: 'https://peptides.example.org' });
     expect(loadConfig({}).mail.publicUrl).toBe('http://localhost:3000');
+    // No batch of one: groups of 5, a change waits 14 days at most; 1 turns the minimum off.
+    expect(loadConfig({})).toMatchObject({ batchMinChanges: 5, batchMaxWaitMs: 14 * 86_400_000 });
+    expect(loadConfig({ BATCH_MIN_CHANGES: '1', BATCH_MAX_WAIT: '36h' })).toMatchObject({ batchMinChanges: 1, batchMaxWaitMs: 36 * 3_600_000 });
+    expect(loadConfig({ PUBLISH_EVERY: '1m', BATCH_MAX_WAIT: '90m' }).batchMaxWaitMs).toBe(90 * 60_000);
+    expect(loadConfig({ PUBLISH_EVERY: '6h', BATCH_MAX_WAIT: '6h' }).batchMaxWaitMs).toBe(6 * 3_600_000);
+    // With changes public at once there is no wait to bound.
+    expect(loadConfig({ PUBLISH_EVERY: '0', BATCH_MAX_WAIT: '1m' }).batchMaxWaitMs).toBe(60_000);
   });
 
   it('a server started with a bad value exits with that one sentence: no stack trace, no secret', async () => {

@@ -174,7 +174,8 @@ describe('corrections wait for the batch, and a moved report settles again', () 
   let peptideA: string;
   let peptideB: string;
   beforeAll(async () => {
-    b = await createTestApp({ PUBLISH_EVERY: '6h', DISCLOSURE_SETTLE_DAYS: '7' });
+    // Each batch applies whatever is due (no minimum group: batch-minimum.test.ts).
+    b = await createTestApp({ PUBLISH_EVERY: '6h', BATCH_MIN_CHANGES: '1', DISCLOSURE_SETTLE_DAYS: '7' });
     peptideA = b.peptides.get('BPC-157')!;
     peptideB = b.peptides.get('Ipamorelin')!;
   }, 120_000);

@@ -280,6 +280,7 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   health: () => queryCase('health', null, ['db']),
   healthReady: () => queryCase('healthReady', null, ['db']),
   limits: () => queryCase('limits', null, ['x']),
+  publication: () => queryCase('publication', null, ['x']),
   apiDocument: () => queryCase('apiDocument', null, ['x']),
   register: () => bodyCase('register', RegisterRequest, () => ({ email: uniqueEmail('fz'), password: PASSWORD })),
   login: () => bodyCase('login', Credentials, () => ({ email: 'someone@example.com', password: PASSWORD })),

@@ -67,8 +67,10 @@ describe('GET /metrics', () => {
     for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: '/api/experiences?limit=5' })).statusCode).toBe(200);
     const s = await submit(t, validSubmission(peptideId));
     expect((await t.app.inject({ method: 'GET', url: `/api/experiences/${s.experience._id}` })).statusCode).toBe(404); // queued, not public yet
-    // The batch that publishes it.
-    expect((await runBatch(t.ctx, new Date(Date.now() + 3_600_000))).applied.submitted).toBe(1);
+    // Alone, it waits for its group (BATCH_MIN_CHANGES, 5): that batch is postponed; with four more it is published.
+    expect(await runBatch(t.ctx, new Date(Date.now() + 3_600_000))).toMatchObject({ ran: true, postponed: true });
+    for (let i = 0; i < 4; i++) await submit(t, validSubmission(peptideId));
+    expect((await runBatch(t.ctx, new Date(Date.now() + 2 * 3_600_000))).applied.submitted).toBe(5);
     // Three registrations from one address: the third is over the limit of 2.
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -92,8 +94,9 @@ describe('GET /metrics', () => {
     expect(grew('peptide_cache_requests_total', { cache: 'answers', result: 'hit' })).toBeGreaterThanOrEqual(2);
     expect(grew('peptide_cache_requests_total', { cache: 'answers', result: 'miss' })).toBeGreaterThanOrEqual(1);
     expect(grew('peptide_cache_invalidations_total')).toBeGreaterThan(0);
-    expect(grew('peptide_publication_changes_total', { kind: 'submitted' })).toBe(1);
+    expect(grew('peptide_publication_changes_total', { kind: 'submitted' })).toBe(5);
     expect(grew('peptide_publication_batch_duration_seconds_count')).toBe(1);
+    expect(grew('peptide_publication_batches_postponed_total')).toBe(1);
     expect(grew('peptide_mail_deliveries_total', { kind: 'approved', outcome: 'sent' })).toBe(1);
     expect(sum(after, 'peptide_mail_queue_messages')).toBe(0);
     expect(sum(after, 'peptide_db_connections', { state: 'open' })).toBeGreaterThan(0);

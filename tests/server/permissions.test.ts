@@ -107,6 +107,7 @@ const table: Row[] = [
   { action: 'health', endpoint: 'health', run: (h) => inject('GET', '/api/health', h), expect: READ },
   { action: 'readiness', endpoint: 'healthReady', run: (h) => inject('GET', '/api/health/ready', h), expect: READ },
   { action: 'read limits', endpoint: 'limits', run: (h) => inject('GET', '/api/limits', h), expect: READ },
+  { action: 'read how the site publishes', endpoint: 'publication', run: (h) => inject('GET', '/api/publication', h), expect: READ },
   { action: 'read the API document', endpoint: 'apiDocument', run: (h) => inject('GET', '/api/openapi.json', h), expect: READ },
   { action: 'read peptides', endpoint: 'peptides', run: (h) => inject('GET', '/api/peptides', h), expect: READ },
   { action: 'read public peptides', endpoint: 'publicPeptides', run: (h) => inject('GET', '/api/peptides/public', h), expect: READ },

@@ -16,7 +16,9 @@ const DAY = 86_400_000;
 type Demo = { ageRange: string; biologicalSex: string; activityLevel: string };
 const demoKey = (d: Demo) => `${d.ageRange}|${d.biologicalSex}|${d.activityLevel}`;
 
-const BATCHES = { PUBLISH_EVERY: '6h', DISCLOSURE_SETTLE_DAYS: '7', JWT_SECRET: 'publication-attacks-fixed-secret-0123456789abcdef' };
+// Each batch applies whatever is due (BATCH_MIN_CHANGES=1): these attacks measure other channels
+// than a batch's size; a batch of one and its minimum are tests/server/batch-minimum.test.ts.
+const BATCHES = { PUBLISH_EVERY: '6h', BATCH_MIN_CHANGES: '1', DISCLOSURE_SETTLE_DAYS: '7', JWT_SECRET: 'publication-attacks-fixed-secret-0123456789abcdef' };
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp(BATCHES);

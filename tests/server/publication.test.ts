@@ -15,7 +15,9 @@ let mod: Record<string, string>;
 let peptideId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLISH_EVERY: '6h', DISCLOSURE_SETTLE_DAYS: '7' });
+  // What a batch does with the changes it applies; how many it needs before it applies them
+  // (BATCH_MIN_CHANGES, BATCH_MAX_WAIT) is tests/server/batch-minimum.test.ts.
+  t = await createTestApp({ PUBLISH_EVERY: '6h', BATCH_MIN_CHANGES: '1', DISCLOSURE_SETTLE_DAYS: '7' });
   mod = bearer(await moderatorToken(t));
   peptideId = await createPeptide(t, (await newMember(t, 'batches')).accessToken);
 }, 120_000);
@@ -94,7 +96,7 @@ describe('a new report', () => {
   it('one deleted before its batch is never public and leaves nothing behind', async () => {
     const sent = await submit(t, validSubmission(peptideId));
     const removed = await deleteTracked(t.app, sent.trackingId);
-    expect(json(removed).data).toEqual({ publicUntil: null });
+    expect(json(removed).data).toEqual({ publicUntil: null, publicBy: null });
     expect((await lookupTracked(t.app, sent.trackingId)).statusCode).toBe(404);
     await runBatch(t.ctx, nextBatch());
     expect(await feedIds()).not.toContain(sent.experience._id);
@@ -144,7 +146,8 @@ describe("an author's edit and deletion of a public report", () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/experiences/${sent.experience._id}/vote`, headers: voter.headers, payload: { voteType: 'helpful' } })).statusCode).toBe(201);
     const before = await publicState();
     const res = await deleteTracked(t.app, sent.trackingId);
-    expect(json(res).data).toEqual({ publicUntil: nextBatch().toISOString() });
+    // With no minimum (BATCH_MIN_CHANGES=1) the earliest batch is also the latest.
+    expect(json(res).data).toEqual({ publicUntil: nextBatch().toISOString(), publicBy: nextBatch().toISOString() });
     expect((await lookupTracked(t.app, sent.trackingId)).statusCode).toBe(404);
     expect((await deleteTracked(t.app, sent.trackingId)).statusCode).toBe(404);
     expect((await updateTracked(t.app, sent.trackingId, { effects: ['x'] })).statusCode).toBe(404);

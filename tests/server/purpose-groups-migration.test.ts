@@ -12,7 +12,8 @@ const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/d
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLISH_EVERY: '6h' });
+  // Each batch applies whatever is due (no minimum group: batch-minimum.test.ts).
+  t = await createTestApp({ PUBLISH_EVERY: '6h', BATCH_MIN_CHANGES: '1' });
 });
 afterAll(() => t.close());
 

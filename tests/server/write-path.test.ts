@@ -10,12 +10,12 @@ import { nextBatchAt, runBatch } from '../../server/services/publication';
 import { warmWritePath } from '../../server/services/warm-up';
 
 let t: TestApp;
-/** With publication batches, as a server runs by default (services/publication.ts). */
+/** With publication batches, as a server runs by default (services/publication.ts), each applying whatever is due. */
 let batches: TestApp;
 let bpc: string;
 beforeAll(async () => {
   t = await createTestApp();
-  batches = await createTestApp({ PUBLISH_EVERY: '6h' });
+  batches = await createTestApp({ PUBLISH_EVERY: '6h', BATCH_MIN_CHANGES: '1' });
   bpc = t.peptides.get('BPC-157')!;
 });
 afterAll(async () => {

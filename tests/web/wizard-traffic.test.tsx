@@ -21,7 +21,7 @@ import { paths } from '@/lib/paths';
 import { handOnClick, handedTrackingId } from '@/lib/tracking-id';
 import { pickerField } from './helpers/peptide-picker';
 import { renderApp } from './helpers/render-app';
-import { DEFAULT_PEPTIDES, makeOwnExperience, ownExperienceBody } from './msw/fixtures';
+import { DEFAULT_PEPTIDES, DEFAULT_SCHEDULE, makeOwnExperience, ownExperienceBody } from './msw/fixtures';
 import { backend } from './msw/backend';
 import { server } from './msw/server';
 
@@ -134,7 +134,7 @@ function renderConfirmation(result: SubmitResult) {
     <MemoryRouter initialEntries={['/submit']}>
       <AppProviders queryClient={queryClient}>
         <Routes>
-          <Route path="/submit" element={<Confirmation result={result} onReset={() => undefined} />} />
+          <Route path="/submit" element={<Confirmation result={result} schedule={DEFAULT_SCHEDULE} onReset={() => undefined} />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/community" element={<p>Community</p>} />
         </Routes>
@@ -147,7 +147,7 @@ function renderConfirmation(result: SubmitResult) {
 
 describe('the tracking ID handed from the confirmation to the Privacy page', () => {
   const TRK = 'TRK-31415926535897932384';
-  const queued: SubmitResult = { trackingId: TRK, experienceId: '22222222-2222-4222-8222-222222222222', status: 'queued', holdReasons: [], publicFrom: '2026-11-27T18:00:00.000Z' };
+  const queued: SubmitResult = { trackingId: TRK, experienceId: '22222222-2222-4222-8222-222222222222', status: 'queued', holdReasons: [], publicFrom: '2026-11-27T18:00:00.000Z', publicBy: '2026-12-11T18:00:00.000Z' };
 
   it('in memory, read once: the lookup runs on arrival; no router state or storage holds it, and nothing is left to hand over', async () => {
     const looked: string[] = [];

@@ -3,7 +3,7 @@
 // src/api/tracking.ts gives them) since src/components/ never calls the API.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Search from 'lucide-react/icons/search';
-import type { OwnExperience } from '@contract/experiences';
+import type { OwnExperience, PublicationSchedule } from '@contract/experiences';
 import { optionLabel } from '@contract/vocabulary';
 import { StoryText } from '@/components/experience/StoryText';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton } from '@/components/ui';
@@ -49,6 +49,8 @@ export interface TrackingLookupProps {
   notify?: TrackingLookupNotify;
   /** A tracking ID handed over by another page (the confirmation's "View your report"): looked up at once. */
   initialTrackingId?: string | null;
+  /** The site's publication settings (GET /api/publication), which the status words with. */
+  schedule?: PublicationSchedule;
 }
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -60,7 +62,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-export function TrackingLookup({ showContent = false, actions, title = 'Find your submission', lookup, notify, initialTrackingId }: TrackingLookupProps) {
+export function TrackingLookup({ showContent = false, actions, title = 'Find your submission', lookup, notify, initialTrackingId, schedule }: TrackingLookupProps) {
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
@@ -178,7 +180,7 @@ export function TrackingLookup({ showContent = false, actions, title = 'Find you
             <CardTitle id={`${inputId}-result`}>Your submission</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
-            <ReportStatus experience={experience} />
+            <ReportStatus experience={experience} schedule={schedule} />
             <dl className="space-y-2">
               <Row term="Tracking ID">
                 <code className="font-mono text-sm">{experience.trackingId}</code>

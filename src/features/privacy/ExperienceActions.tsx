@@ -5,7 +5,7 @@ import { useState } from 'react';
 import Download from 'lucide-react/icons/download';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
-import type { OwnExperience } from '@contract/experiences';
+import type { OwnExperience, PublicationSchedule } from '@contract/experiences';
 import { errorMessage } from '@/api/errors';
 import { useDeleteOwnExperience } from '@/api/tracking';
 import { useToast } from '@/app/toast/ToastProvider';
@@ -13,7 +13,7 @@ import type { TrackingLookupControls } from '@/components/tracking/TrackingLooku
 import { Button } from '@/components/ui';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { downloadFile } from '@/lib/download';
-import { BATCH_REASON, batchTime } from '@/lib/publication';
+import { groupNote, leavesAt, nextPublication } from '@/lib/publication';
 import { UpdateDialog } from './update/UpdateDialog';
 
 /**
@@ -29,11 +29,13 @@ export function downloadExperience(experience: OwnExperience): string {
 
 function DeleteDialog({
   experience,
+  schedule,
   open,
   onOpenChange,
   onDeleted,
 }: {
   experience: OwnExperience;
+  schedule: PublicationSchedule | undefined;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDeleted: () => void;
@@ -42,11 +44,9 @@ function DeleteDialog({
   const remove = useDeleteOwnExperience(experience.trackingId);
   const confirm = () =>
     remove.mutate(undefined, {
-      onSuccess: ({ publicUntil }) => {
+      onSuccess: ({ publicUntil, publicBy }) => {
         onOpenChange(false);
-        const description = publicUntil
-          ? `Your experience has been deleted. It leaves the public pages at ${batchTime(publicUntil)}.`
-          : 'Your experience has been deleted.';
+        const description = publicUntil ? `Your experience has been deleted. ${leavesAt(publicUntil, publicBy, schedule)}` : 'Your experience has been deleted.';
         toast({ title: 'Deleted', description, variant: 'success' });
         onDeleted();
       },
@@ -60,7 +60,7 @@ function DeleteDialog({
           <DialogDescription>
             Are you sure you want to delete your {experience.peptideName} experience ({experience.trackingId})? Your tracking ID stops working at once.
             {experience.status === 'published'
-              ? ` The report leaves the community list and every statistic at the next publication, ${BATCH_REASON}; then it is gone from the database.`
+              ? ` The report leaves the community list and every statistic ${nextPublication(schedule)}; then it is gone from the database. ${groupNote(schedule)}`
               : ' It is not public now, so no public page changes.'}{' '}
             This action cannot be undone.
           </DialogDescription>
@@ -78,7 +78,16 @@ function DeleteDialog({
   );
 }
 
-export function ExperienceActions({ experience, controls }: { experience: OwnExperience; controls: TrackingLookupControls }) {
+export function ExperienceActions({
+  experience,
+  controls,
+  schedule,
+}: {
+  experience: OwnExperience;
+  controls: TrackingLookupControls;
+  /** The site's publication settings (GET /api/publication), which the dialogs word with. */
+  schedule?: PublicationSchedule;
+}) {
   const { toast } = useToast();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -103,8 +112,10 @@ export function ExperienceActions({ experience, controls }: { experience: OwnExp
         Delete Data
       </Button>
       {/* Keyed by the last update, so reopening starts from what is stored now. */}
-      {editing && <UpdateDialog key={experience.updatedAt ?? experience.createdAt} experience={experience} open={editing} onOpenChange={setEditing} />}
-      <DeleteDialog experience={experience} open={deleting} onOpenChange={setDeleting} onDeleted={controls.clear} />
+      {editing && (
+        <UpdateDialog key={experience.updatedAt ?? experience.createdAt} experience={experience} schedule={schedule} open={editing} onOpenChange={setEditing} />
+      )}
+      <DeleteDialog experience={experience} schedule={schedule} open={deleting} onOpenChange={setDeleting} onDeleted={controls.clear} />
     </div>
   );
 }

@@ -9,6 +9,7 @@
 // sections/YourAccount.tsx names the files behind what it says of member accounts.
 // tests/web/privacy-statements.test.tsx checks the statements are here.
 import { useEffect, useState } from 'react';
+import { usePublicationSchedule } from '@/api/publication';
 import { PageIntro } from '@/components/page/PageIntro';
 import { forgetHandedTrackingId, handedTrackingId } from '@/lib/tracking-id';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -24,6 +25,8 @@ export function PrivacyPage() {
   // opens with it looked up, once.
   const [handed] = useState(handedTrackingId);
   useEffect(forgetHandedTrackingId, []);
+  // How this site publishes (src/api/publication.ts), for the Overview's and the lookup's sentences.
+  const schedule = usePublicationSchedule();
   return (
     <div>
       <PageIntro title="Privacy & Data Control">What we keep, what we never keep, and how to look up, export, correct or delete your own submission or your account.</PageIntro>
@@ -36,11 +39,11 @@ export function PrivacyPage() {
           <TabsTrigger value="technical">Technical Details</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <Overview />
+          <Overview schedule={schedule} />
         </TabsContent>
         {/* Kept mounted while hidden, so a looked-up report survives a visit to another tab. */}
         <TabsContent value="data" forceMount className="data-[state=inactive]:hidden">
-          <YourData handedTrackingId={handed} />
+          <YourData handedTrackingId={handed} schedule={schedule} />
         </TabsContent>
         <TabsContent value="rights">
           <YourRights />

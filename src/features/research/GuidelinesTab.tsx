@@ -60,8 +60,9 @@ export function GuidelinesTab() {
         <li>
           A report waits for review (held) when its text holds a link, an email address or a phone number, or repeats a report
           published today or yesterday; in pre-moderation mode (<code>MODERATION=pre</code>) every new or corrected report waits.
-          New and corrected reports reach the queue at the next publication batch (<code>PUBLISH_EVERY</code>), like everything
-          their authors do.
+          New and corrected reports reach the queue at the publication batch that takes them in (on the grid of{' '}
+          <code>PUBLISH_EVERY</code>, once at least <code>BATCH_MIN_CHANGES</code> changes are due or one has waited{' '}
+          <code>BATCH_MAX_WAIT</code>), like everything their authors do.
         </li>
         <li>
           Members flag a report (its &ldquo;Report&rdquo; button) once each, with a reason and an optional note.{' '}

@@ -1,13 +1,14 @@
-// After a report is sent: the tracking id to keep; when it becomes public (the next publication
-// batch, src/lib/publication.ts) and why it waits; and, when it waits for a moderator, why
-// (contract/moderation.ts HOLD_REASON_TEXT).
+// After a report is sent: the tracking id to keep; when it becomes public (with its group, at the
+// earliest and the latest: src/lib/publication.ts) and what its group hides; and, when it waits for
+// a moderator, why (contract/moderation.ts HOLD_REASON_TEXT).
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import type { PublicationSchedule } from '@contract/experiences';
 import { HOLD_REASON_TEXT } from '@contract/moderation';
 import type { SubmitResult } from '@/api/experience-submit';
 import { Button, Card, CardContent, CardHeader, buttonClasses } from '@/components/ui';
 import { paths } from '@/lib/paths';
-import { appearsAt } from '@/lib/publication';
+import { REVIEW_FROM, appearsAt, groupNote } from '@/lib/publication';
 import { handOnClick } from '@/lib/tracking-id';
 import { TrackingIdKey } from './TrackingIdKey';
 
@@ -22,10 +23,10 @@ function ConfirmationHeading() {
   );
 }
 
-type Props = { result: SubmitResult; onReset: () => void };
+type Props = { result: SubmitResult; schedule: PublicationSchedule | undefined; onReset: () => void };
 
-export function Confirmation({ result, onReset }: Props) {
-  const { trackingId, status, holdReasons, publicFrom } = result;
+export function Confirmation({ result, schedule, onReset }: Props) {
+  const { trackingId, status, holdReasons, publicFrom, publicBy } = result;
   const held = status === 'held' || status === 'hidden';
   return (
     <div className="mx-auto max-w-2xl space-y-6 py-8">
@@ -35,14 +36,15 @@ export function Confirmation({ result, onReset }: Props) {
         </CardHeader>
         <CardContent className="space-y-4">
           {status === 'queued' && publicFrom && (
-            <p data-testid="public-from" className="rounded-md border border-border bg-muted p-3 text-sm">
-              {appearsAt(publicFrom)} Until then only you can see it, with your tracking ID.
-            </p>
+            <div className="space-y-2 rounded-md border border-border bg-muted p-3 text-sm">
+              <p data-testid="public-from">{appearsAt(publicFrom, publicBy, schedule)} Until then only you can see it, with your tracking ID.</p>
+              <p data-testid="group-note">{groupNote(schedule)}</p>
+            </div>
           )}
           {held && (
             <div data-testid="held-notice" className="space-y-2 rounded-md border border-border bg-muted p-3 text-sm">
               <p className="font-medium">
-                Your report is not public yet: it waits for a moderator’s review{publicFrom ? ', from the next publication onward' : ''}.
+                Your report is not public yet: it waits for a moderator’s review{publicFrom ? `, ${REVIEW_FROM}` : ''}.
               </p>
               {holdReasons.length > 0 && (
                 <ul className="list-disc space-y-1 pl-5">

@@ -7,10 +7,12 @@ import { HONEYPOT_MESSAGE } from '@contract/rules';
 import { ApiError, refusedInputs } from '@/api/errors';
 import { useEffects } from '@/api/effects';
 import { useSubmitExperience, type SubmitResult } from '@/api/experience-submit';
+import { usePublicationSchedule } from '@/api/publication';
 import { useToast } from '@/app/toast/ToastProvider';
 import { LoadError } from '@/components/page/LoadError';
 import { Badge, Button, Card, CardContent, CardHeader, Progress } from '@/components/ui';
 import { Confirmation } from './Confirmation';
+import { PublicationNote } from './PublicationNote';
 import { ContextStep } from './steps/ContextStep';
 import { OutcomesStep } from './steps/OutcomesStep';
 import { PeptideStep } from './steps/PeptideStep';
@@ -32,6 +34,8 @@ export function SubmitPage() {
   const { toast } = useToast();
   const chosen = useChosenPeptide(form, setForm, setStep);
   const effects = useEffects();
+  // Asked now, when the wizard opens, never at its last step (src/api/publication.ts).
+  const schedule = usePublicationSchedule();
   const submit = useSubmitExperience();
   // Errors show for a field once it is left, and for the whole step once Next is pressed.
   const [touched, setTouched] = useState<ReadonlySet<WizardField>>(() => new Set());
@@ -141,7 +145,7 @@ export function SubmitPage() {
     submit.reset();
   };
 
-  if (result) return <Confirmation result={result} onReset={reset} />;
+  if (result) return <Confirmation result={result} schedule={schedule} onReset={reset} />;
 
   const stepProps = { form, set, errors: shown, onBlur: touch };
   return (
@@ -189,6 +193,7 @@ export function SubmitPage() {
               <OutcomesStep {...stepProps} commonEffects={peptide?.commonEffects ?? []} effectNames={(effects.data ?? []).map((e) => e.name)} />
             )}
             {step === 4 && <StoryStep {...stepProps} peptide={peptide} />}
+            {step === 4 && <PublicationNote schedule={schedule} />}
             {step === 4 && <SignedInNote />}
             {formError && (
               <p role="alert" className="text-sm text-destructive-text">

@@ -1,5 +1,7 @@
 import { Peptide, PeptideCatalogueResponse, PeptideListResponse } from '@contract/peptides';
 import {
+  PublicationScheduleResponse,
+  type PublicationSchedule,
   EffectsResponse,
   Experience,
   OwnExperience,
@@ -123,6 +125,10 @@ export const DEFAULT_EFFECTS: Effect[] = [
 ];
 
 export const effectsBody = (effects: Effect[] = DEFAULT_EFFECTS) => EffectsResponse.parse({ success: true, data: { effects, total: effects.length } });
+
+/** GET /api/publication: a 6-hour grid, groups of at least 5 changes, 14 days at most, 3 days lately. */
+export const DEFAULT_SCHEDULE: PublicationSchedule = { everyMinutes: 360, minChanges: 5, maxWaitMinutes: 14 * 1440, typicalWaitDays: 3 };
+export const publicationBody = (schedule: PublicationSchedule = DEFAULT_SCHEDULE) => PublicationScheduleResponse.parse({ success: true, data: schedule });
 
 let experienceCounter = 0;
 /** A contract-valid public experience. */

@@ -9,6 +9,7 @@ import {
   DEFAULT_PEPTIDES,
   catalogueBody,
   effectsBody,
+  publicationBody,
   errorBody,
   healthBody,
   loginBody,
@@ -111,6 +112,11 @@ export const handlers = [
   http.get('/api/effects', async ({ request }) => {
     await record(request);
     return HttpResponse.json(effectsBody());
+  }),
+
+  http.get('/api/publication', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json(publicationBody());
   }),
 
   http.post('/api/experiences', async ({ request }) => {

@@ -1,6 +1,9 @@
 // Overview tab: the facts first (no self-awarded grade), what a report stores and never stores,
-// who sees what, and how long it is kept.
+// who sees what, when it becomes public (this site's settings, src/lib/publication.ts), and how
+// long it is kept.
+import type { PublicationSchedule } from '@contract/experiences';
 import { DEMOGRAPHICS_NOT_SHOWN, K_ANONYMITY } from '@contract/rules';
+import { KINDS_APART, publicationRule } from '@/lib/publication';
 import { Bullets, Section, SourceLink } from './parts';
 
 /** What the page leads with: facts a reader can check in the source, not a grade we give ourselves. */
@@ -18,7 +21,7 @@ const STORED = [
   'Your primary purposes, age range, biological sex and activity level (ranges, never exact values)',
   'Your outcome ratings, extra effects, timeline, stack and story',
   'Optional sourcing details you chose to fill in (vendor address, batch ID, purity, volume), and whether you ticked “Publish sourcing details”',
-  'The day it was submitted and last updated (never the hour), and its vote counts',
+  'The day of the publication that took it in and of its last correction (never the hour), and its vote counts',
   'Its moderation status (published, waiting for review or hidden), why it waits, and a moderator’s reason and note if hidden',
   'A one-way hash of your tracking ID, so the lookup can find it',
 ];
@@ -30,7 +33,8 @@ const NEVER_STORED = [
   'Your tracking ID itself (only its hash)',
 ];
 
-export function Overview() {
+/** `schedule`: how this site publishes (GET /api/publication), when its answer has arrived. */
+export function Overview({ schedule }: { schedule?: PublicationSchedule }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Section title="In short" description="Six facts, each of which you can check in the source code.">
@@ -46,7 +50,7 @@ export function Overview() {
       <Section title="Who can see what">
         <p>
           <strong>Everyone</strong> can read a report as it appears on the Community page: peptide, dosage, frequency, duration, route, purposes, outcomes,
-          effects, story, vote counts and the day it was shared. A report’s time is kept and published to the day, never the hour.
+          effects, story, vote counts and the day it was published. A report’s time is kept and published to the day, never the hour.
         </p>
         <p>
           Your age range, biological sex and activity level are shown only where at least {K_ANONYMITY} published reports of the same peptide share all three;
@@ -74,17 +78,17 @@ export function Overview() {
       </Section>
       <Section title="When your report becomes public">
         <p>
-          Nothing you do changes a public page at the moment you do it. A new report, a correction and a deletion wait for the next publication, a few times a
-          day at fixed times (every 6 hours: 00:00, 06:00, 12:00 and 18:00 UTC, unless the site’s operator set another interval), and appear together with
-          every other change sent since the previous one, in no order. So someone watching the pages, or a proxy’s log of who sent what and when, cannot tell
-          which report is yours. The confirmation and your lookup say the time.
+          Nothing you do changes a public page at the moment you do it. A new report, a correction and a deletion wait for a publication, at fixed times on
+          the clock (UTC), and appear together with the other changes of their group, in no order, all dated the day of that publication.
         </p>
+        <p data-testid="publication-rule">{publicationRule(schedule)}</p>
+        <p>{KINDS_APART} The confirmation and your lookup say when yours can appear, at the earliest and at the latest.</p>
         <p>Your lookup shows your report, and any change you made, at once. Votes count at once; a moderator’s hide takes effect at once.</p>
       </Section>
       <Section title="How long we keep it">
         <p>
-          A report is kept until you delete it, whatever its moderation status. Deleting ends your tracking ID at once; at the next publication the row, its
-          votes and members’ reports about it are removed and the statistics recomputed without it.
+          A report is kept until you delete it, whatever its moderation status. Deleting ends your tracking ID at once; at the publication that takes the
+          deletion the row, its votes and members’ reports about it are removed and the statistics recomputed without it.
         </p>
         <p>
           The moderation log is kept for good, even after a report is deleted: for each hold and each moderator’s decision it keeps the report’s internal id,

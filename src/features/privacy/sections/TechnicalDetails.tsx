@@ -71,6 +71,10 @@ export function TechnicalDetails() {
           it, and short fragments of its words in the search index until that index is next cleaned.
         </p>
         <p>
+          For the wait the wizard tells you about, it keeps a record of the last 30 days’ publications: when each ran, how many changes it took, how long
+          each of them had waited in whole publication intervals (sorted, naming no report), and whether the longest wait sent it out small.
+        </p>
+        <p>
           Run on a PostgreSQL server, the server can end the change log only with the rights for it (a superuser or the pg_checkpoint role); otherwise
           PostgreSQL removes old log segments by itself at its next checkpoints, within minutes.
         </p>

@@ -1,4 +1,5 @@
 // Your Rights tab: access and portability, correction, erasure, and no profile of visitors.
+import { CORRECTION_PUBLIC, DELETION_PUBLIC } from '@/lib/publication';
 import { Section } from './parts';
 
 export function YourRights() {
@@ -15,14 +16,13 @@ export function YourRights() {
           <strong>Update Experience</strong> lets you correct your story, outcome ratings and extra effects. Your lookup shows the day it was last updated.
         </p>
         <p>
-          A correction is checked like a new report and becomes public at the next publication. Correcting a report that waits for review or was hidden by a
-          moderator sends it back to a moderator; it stays out of public view until a moderator publishes it.
+          {CORRECTION_PUBLIC} Correcting a report that waits for review or was hidden by a moderator sends it back to a moderator; it stays out of public view
+          until a moderator publishes it.
         </p>
       </Section>
       <Section title="Erasure">
         <p>
-          <strong>Delete Data</strong> removes your report after you confirm. The tracking ID stops working at once; the report disappears from the Community
-          page, peptide pages and statistics at the next publication, with every other change of that window.
+          <strong>Delete Data</strong> removes your report after you confirm. The tracking ID stops working at once; {DELETION_PUBLIC}
         </p>
       </Section>
       <Section title="Your account">

@@ -2,7 +2,7 @@
 // with the server's schema (correction-form.ts); the hold rules the text is likely to meet are said
 // before Save (src/lib/hold-hints.ts), and what saving does to the report's publication above it.
 import { useState } from 'react';
-import type { OwnExperience } from '@contract/experiences';
+import type { OwnExperience, PublicationSchedule } from '@contract/experiences';
 import { HOLD_REASON_TEXT } from '@contract/moderation';
 import { STORY_MAX_SUBMIT, STORY_MIN } from '@contract/rules';
 import { storyCounterMessage } from '@contract/story';
@@ -12,17 +12,17 @@ import { useToast } from '@/app/toast/ToastProvider';
 import { Button, Label, Textarea } from '@/components/ui';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { likelyHoldReasons } from '@/lib/hold-hints';
-import { BATCH_REASON } from '@/lib/publication';
+import { CORRECTION_JOINS, groupNote, nextPublication } from '@/lib/publication';
 import { type CorrectionErrors, type CorrectionField, type CorrectionForm, changesOf, correctionErrors, formOf } from './correction-form';
 import { ContextFields, OutcomeFields, SourcingFields, UsageFields, fieldId } from './CorrectionFields';
 
 /** What saving does to the report (server/services/experiences.ts checks an edit like a new report). */
-function ReviewNotice({ status }: { status: OwnExperience['status'] }) {
+function ReviewNotice({ status, schedule }: { status: OwnExperience['status']; schedule: PublicationSchedule | undefined }) {
   const text =
     status === 'published'
-      ? `Your changes appear on the public pages at the next publication, ${BATCH_REASON}. They are checked like a new report: if they add a link, an email address or a phone number, or if every report here is reviewed first, your report waits for a moderator before it is public again.`
+      ? `Your changes appear on the public pages ${nextPublication(schedule)}. ${groupNote(schedule)} They are checked like a new report: if they add a link, an email address or a phone number, or if every report here is reviewed first, your report waits for a moderator before it is public again.`
       : status === 'queued'
-        ? 'Your report is not public yet: your changes are published with it.'
+        ? CORRECTION_JOINS
         : `Your report is ${status === 'held' ? 'waiting for review' : 'hidden by a moderator'}. Saving your changes sends it back to a moderator: it stays out of public view until a moderator publishes it.`;
   return (
     <p role="note" className="rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground">
@@ -33,7 +33,18 @@ function ReviewNotice({ status }: { status: OwnExperience['status'] }) {
 
 const PENDING_EFFECT = 'Press “Add effect” to rate what you typed, or clear the box.';
 
-export function UpdateDialog({ experience, open, onOpenChange }: { experience: OwnExperience; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function UpdateDialog({
+  experience,
+  schedule,
+  open,
+  onOpenChange,
+}: {
+  experience: OwnExperience;
+  /** The site's publication settings (GET /api/publication), which the notice words with. */
+  schedule?: PublicationSchedule;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { toast } = useToast();
   const update = useUpdateOwnExperience(experience.trackingId);
   const [form, setForm] = useState<CorrectionForm>(() => formOf(experience));
@@ -72,7 +83,7 @@ export function UpdateDialog({ experience, open, onOpenChange }: { experience: O
           <DialogTitle>Update Experience</DialogTitle>
           <DialogDescription>Correct anything you entered: what you used, the context, the outcomes, your story and the sourcing.</DialogDescription>
         </DialogHeader>
-        <ReviewNotice status={experience.status} />
+        <ReviewNotice status={experience.status} schedule={schedule} />
         <form
           className="grid gap-6"
           noValidate

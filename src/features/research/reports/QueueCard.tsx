@@ -107,7 +107,7 @@ export function QueueCard({
         )}
         {item.scheduled && (
           <p className="text-sm font-medium">
-            {item.scheduled.action === 'publish' ? 'Published' : 'Restored'} at the next publication batch, {batchTime(item.scheduled.publicFrom)}.
+            {item.scheduled.action === 'publish' ? 'Published' : 'Restored'} at the next publication batch, at {batchTime(item.scheduled.publicFrom)} at the earliest.
           </p>
         )}
         {item.status === 'hidden' && e.hiddenReason && <p className="text-sm">Hidden as: {HIDE_REASON_LABELS[e.hiddenReason.code]}</p>}

@@ -1,0 +1,39 @@
+// How this site publishes (GET /api/publication): the grid, the minimum group, the longest and the
+// typical wait, the same for every visitor (src/lib/publication.ts words it). Asked once when the
+// wizard or the Privacy page opens, never again on that page: a request at the wizard's last step
+// would mark, for whoever sees the traffic, the moment before a submission. So no retry, no
+// refetch on focus, on reconnect or when another part mounts; if it fails, the pages say what
+// holds without its figures.
+import { pathOf } from '@contract/endpoints';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { readData } from '@contract/normalize';
+import type { PublicationSchedule } from '@contract/experiences';
+import { api } from './client';
+import { ApiError } from './errors';
+
+// The schemas load with the first response, not with the page (they are not needed to paint it).
+const schemas = () => import('@contract/experiences');
+
+export async function fetchPublicationSchedule(): Promise<PublicationSchedule> {
+  const [{ PublicationScheduleResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('publication'))]);
+  const data = readData(PublicationScheduleResponse, response.data);
+  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
+  return data;
+}
+
+export function publicationScheduleQueryOptions() {
+  return queryOptions({
+    queryKey: ['publication-schedule'],
+    queryFn: fetchPublicationSchedule,
+    staleTime: Infinity,
+    retry: false,
+    retryOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/** Called once by the page that opens (SubmitPage, PrivacyPage), which hands the answer down as props. */
+export function usePublicationSchedule(): PublicationSchedule | undefined {
+  return useQuery(publicationScheduleQueryOptions()).data;
+}
