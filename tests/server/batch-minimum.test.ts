@@ -13,7 +13,7 @@ import { SubmitExperienceRequest, type OwnExperience } from '../../contract/expe
 import { buildApp, loggerOptions } from '../../server/app';
 import { getByTracking, submitExperience, updateByTracking } from '../../server/services/experiences';
 import { nextBatchAt, runBatch } from '../../server/services/publication';
-import { createPeptide, moderatorToken, rows } from './fixtures';
+import { createPeptide, moderatorToken, queueQuery, rows } from './fixtures';
 import { createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 
 const MINUTE = 60_000;
@@ -221,7 +221,7 @@ describe('the timer: a postponed batch in the log; a batch missed while down run
 
   /** Starts the server again after `gone` of downtime for the queued changes (their grid times move back), capturing its log. */
   async function restartAfter(gone: number) {
-    await t.ctx.db.query(`update publication_queue set batch_at = batch_at - make_interval(secs => $1)`, [gone / 1000]);
+    await queueQuery(t, `update publication_queue set batch_at = batch_at - make_interval(secs => $1)`, [gone / 1000]);
     await t.ctx.db.query(`update app_settings set value = '1970-01-01T00:00:00.000Z' where key = 'last_publication_batch'`);
     let log = '';
     const stream = new Writable({
