@@ -70,8 +70,12 @@ export interface Config {
    * grid (services/publication.ts). 0: at once.
    */
   publishEveryMs: number;
-  /** Days a report must have been public before it counts toward disclosure (k = 5); 0: at once. */
-  disclosureSettleDays: number;
+  /**
+   * DEMOGRAPHICS_SETTLE_DAYS (formerly DISCLOSURE_SETTLE_DAYS, still accepted): days a report must
+   * have been public before it counts in its peptide's shares by age range, sex and activity level
+   * (services/reporter-shares.ts); 0: once public.
+   */
+  demographicsSettleDays: number;
   /** Outgoing mail (server/mail/transport.ts); without `smtpUrl` messages go to `<dataDir>/outbox` as .eml files. */
   mail: MailConfig;
   /** METRICS_TOKEN: the bearer token of `GET /metrics` (plugins/metrics.ts); null: that route answers 404. */
@@ -259,6 +263,8 @@ const ENV = z
     FLAG_HOLD_THRESHOLD: whole(1, 1000, FLAG_HOLD_THRESHOLD),
     CONCERNING_HOLD_THRESHOLD: whole(1, 1000, CONCERNING_HOLD_THRESHOLD),
     PUBLISH_EVERY: setting('0 or minutes or hours that divide a day', parsePublishEvery, 6 * 60 * 60_000),
+    DEMOGRAPHICS_SETTLE_DAYS: whole(0, 365, 7, ' (days)'),
+    // Its former name, read when DEMOGRAPHICS_SETTLE_DAYS is not set (loadConfig).
     DISCLOSURE_SETTLE_DAYS: whole(0, 365, 7, ' (days)'),
     PUBLIC_URL: setting<string | null>("the site's address, an http(s) address without a query, fragment or credentials, such as https://peptides.example.org", publicUrl, null),
     MAIL_FROM: setting<string | null>('one address on one line, such as "Peptide Community <no-reply@example.org>"', mailFrom, null, { trim: false }),
@@ -291,6 +297,9 @@ function refusal(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): ConfigError {
   const shown = raw === undefined ? '' : SECRET.has(name) ? ' (its value is not shown)' : `; got ${masked(raw)}`;
   return new ConfigError(`${name} must be ${issue.message}${shown}`);
 }
+
+/** Whether a variable is set: unset and empty both mean its default (`setting`). */
+const settingSet = (raw: string | undefined) => (raw ?? '').trim() !== '';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ENV.safeParse(env);
@@ -329,7 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     flagHoldThreshold: e.FLAG_HOLD_THRESHOLD,
     concerningHoldThreshold: e.CONCERNING_HOLD_THRESHOLD,
     publishEveryMs: e.PUBLISH_EVERY,
-    disclosureSettleDays: e.DISCLOSURE_SETTLE_DAYS,
+    demographicsSettleDays: settingSet(env.DEMOGRAPHICS_SETTLE_DAYS) || !settingSet(env.DISCLOSURE_SETTLE_DAYS) ? e.DEMOGRAPHICS_SETTLE_DAYS : e.DISCLOSURE_SETTLE_DAYS,
     mail: mailConfig(e),
     metricsToken: e.METRICS_TOKEN,
     rateLimits: {

@@ -2,7 +2,7 @@
 // the server becomes ready (a batch missed while it was down), then one at each grid time. Every
 // process of a WORKERS=N server runs this timer; the batch's advisory lock and its record of the
 // last batch let exactly one of them apply it. With PUBLISH_EVERY=0 (changes public at once) the
-// same run happens every hour, so reports that settle move the disclosure cells on time. Closing
+// same run happens every hour, so reports that settle reach their peptide's shares on time. Closing
 // the app waits for a batch under way to commit.
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';

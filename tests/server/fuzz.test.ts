@@ -310,7 +310,6 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   peptides: () => queryCase('peptides', PeptideListQuery, ['search', 'category', 'sort', 'page', 'limit']),
   publicPeptides: () => queryCase('publicPeptides', PeptideListQuery, ['search', 'category', 'sort', 'page', 'limit']),
   peptide: () => idCase('peptide', Id),
-  disclosedCombinations: () => idCase('disclosedCombinations', Id),
   createPeptide: () => bodyCase('createPeptide', CreatePeptideRequest, () => validPeptide()),
   deletePeptide: () => idCase('deletePeptide', Id),
   reviewPeptide: () => idCase('reviewPeptide', Id),
