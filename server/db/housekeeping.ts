@@ -7,8 +7,9 @@
 // PostgreSQL's autovacuum does this by itself; on PGlite the server runs it.
 
 /**
- * Small tables rewritten by the triggers of nearly every write (001_init.sql, 008, 016): their
- * vacuum takes milliseconds whatever the number of reports. The big tables (reports, votes) are
+ * Small tables rewritten by the triggers of nearly every write (001_init.sql, 008, 016), and the
+ * peptides' shares, whose rows a batch replaces where they are recomputed (029): their vacuum
+ * takes milliseconds whatever the number of reports. The big tables (reports, votes) are
  * left out: a vacuum of them would hold PGlite's one connection for seconds at a million reports.
  */
 export const COUNTER_TABLES = [
@@ -17,6 +18,8 @@ export const COUNTER_TABLES = [
   'peptide_reported_effects',
   'experience_daily',
   'demographic_cells',
+  'reporter_basis',
+  'reporter_shares',
 ] as const;
 
 /**

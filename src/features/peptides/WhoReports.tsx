@@ -66,7 +66,7 @@ export function WhoReports({ name, reporters }: { name: string; reporters: Repor
               {reporters.asOf ? `, as of ${shortDate(reporters.asOf)}` : ''}. Each question is counted on its own, in steps of {SHARE_STEP_PERCENT}%, with a
               little random noise so that no single report can be picked out; they may not add up to 100%. No report shows its own answers.
             </p>
-            <div className="grid gap-6 md:grid-cols-3">
+            <div className="grid items-start gap-6 md:grid-cols-3">
               {QUESTIONS.map((q) => (
                 <ShareTable key={q.key} caption={q.caption} shares={shares[q.key]} />
               ))}

@@ -37,8 +37,8 @@ export function ContextStep({ form, set, errors, prefilled = false }: StepProps 
         <FieldError id="primaryPurpose" error={purposeError} />
       </fieldset>
       <p className="text-sm text-muted-foreground">
-        Your age range, biological sex and activity level are never shown with your report. They count only in the shares of who reports this peptide, on
-        its page, once {SHARES_MIN_REPORTS} reports of it are public.
+        Your age range, biological sex and activity level are never shown with your report. They count only in the shares of who reports this peptide,
+        which its page shows from {SHARES_MIN_REPORTS} reports on, each question on its own.
       </p>
       <Field id="ageRange" text="Age range" error={errors.ageRange}>
         <Select id="ageRange" value={form.ageRange} onChange={(e) => set('ageRange', e.target.value)} {...errorProps('ageRange', errors.ageRange)}>
