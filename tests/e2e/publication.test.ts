@@ -67,8 +67,8 @@ async function signedInContext(options: { width: number; theme: 'light' | 'dark'
 async function writeReport(page: Page, peptideName: string) {
   await fillWizardToStory(page, peptideName, MINE);
   await page.getByLabel('Your story').fill(STORY);
-  // The preview has decided on the device (its note is the one for a combination not shown).
-  await page.getByText(/share your age range, sex and\s+activity level, so they are not shown/).waitFor();
+  // The preview, built on the device: no demographics on the card, and where they go instead.
+  await page.getByText(/Your age range, sex and activity level are not on the card/).waitFor();
   await page.getByRole('button', { name: 'Submit Experience' }).click();
   const trackingId = (await page.getByTestId('tracking-id').textContent())!.trim();
   await page.getByTestId('public-from').waitFor();
