@@ -1,6 +1,8 @@
 // Community analytics, research hub, limits and health (docs/product-rules.md, "Figures").
 import { z } from 'zod/mini';
-import { CursorParam, Id, IsoDate, QueryInt, described, ok } from './common';
+import { CursorParam, Id, IsoDate, QueryInt, deprecated, described, named, ok } from './common';
+import { ReporterShares } from './peptides';
+import { SHARES_MIN_REPORTS } from './rules';
 
 const TopPeptide = z.object({ _id: Id, name: z.string(), category: z.string(), rating: z.number(), experiences: z.number() });
 const EffectivenessEntry = z.object({
@@ -151,13 +153,18 @@ export const ResearchExportQuery = z.object({
   format: z._default(z.enum(['json', 'csv']), 'json'),
   table: described(
     z._default(z.enum(EXPORT_CSV_TABLES), 'reports'),
-    'With `format=csv`: `reports`, one row per report (list cells are JSON arrays; an empty cell is withheld or none), or `outcomes`, one row per rating (`id,outcome,rating`; join on `id`).',
+    'With `format=csv`: `reports`, one row per report (list cells are JSON arrays; an empty cell is none; the demographic columns are always empty), or `outcomes`, one row per rating (`id,outcome,rating`; join on `id`).',
   ),
   bom: described(z._default(z.stringbool(), false), 'With `format=csv`: start the file with a byte-order mark, so Excel on Windows reads its text as UTF-8.'),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(5000)), 1000),
   cursor: CursorParam(),
 });
-/** One exported report: its public id, no exact dates, demographics suppressed in cells under k. */
+/**
+ * One exported report: its public id, its month, never a day, and no age range, sex or activity
+ * level (docs/product-rules.md, "Anonymity"): those columns stay, always null, so files and
+ * readers made for the earlier export keep their columns.
+ */
+const ALWAYS_NULL = 'Always null: no report carries its age range, biological sex or activity level; `shares` gives each peptide\'s shares.';
 export const ExportRow = z.object({
   id: described(Id.check(), 'The report\'s public id (as in `GET /api/experiences`): the same in every export, so pages taken at different times can be merged without duplicates.'),
   peptide: z.string(),
@@ -172,18 +179,33 @@ export const ExportRow = z.object({
   rating: z.number(),
   outcomes: z.record(z.string(), z.number()),
   effects: z.array(z.string()),
-  ageRange: z.nullable(z.string()),
-  biologicalSex: z.nullable(z.string()),
-  activityLevel: z.nullable(z.string()),
+  ageRange: deprecated(z.nullable(z.string()), ALWAYS_NULL),
+  biologicalSex: deprecated(z.nullable(z.string()), ALWAYS_NULL),
+  activityLevel: deprecated(z.nullable(z.string()), ALWAYS_NULL),
 });
 export type ExportRow = z.infer<typeof ExportRow>;
+
+/** A peptide's shares in the export: the same stored numbers its page shows (contract/peptides.ts ReporterShares). */
+export const ExportShares = named(
+  z.object({ peptide: z.string(), ...ReporterShares.shape }),
+  'ExportShares',
+  'Who reports one peptide: the same shares its public page shows, by age range, by biological sex and by activity level, each on its own.',
+);
+export type ExportShares = z.infer<typeof ExportShares>;
+
 export const ResearchExport = z.object({
-  k: z.number(),
+  k: deprecated(z.number(), `The fewest settled reports a peptide's shares are drawn from (${SHARES_MIN_REPORTS}). Rows carry no demographics.`),
   generatedAt: IsoDate,
   rows: z.array(ExportRow),
   nextCursor: z.nullable(z.string()),
-  /** Counts by peptide, age range and sex; cells under k are suppressed (null). */
-  breakdown: z.array(z.object({ peptide: z.string(), ageRange: z.string(), biologicalSex: z.string(), experiences: z.nullable(z.number()) })),
+  shares: described(
+    z.array(ExportShares),
+    `Every peptide with shares (at least ${SHARES_MIN_REPORTS} settled reports), by name: the same numbers as its page, in every page of the export.`,
+  ),
+  breakdown: deprecated(
+    z.array(z.object({ peptide: z.string(), ageRange: z.string(), biologicalSex: z.string(), experiences: z.nullable(z.number()) })),
+    'Always empty: the counts by peptide, age range and sex are replaced by `shares`, which never combine two questions.',
+  ),
 });
 export type ResearchExport = z.infer<typeof ResearchExport>;
 export const ResearchExportResponse = ok(ResearchExport);

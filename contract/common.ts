@@ -29,6 +29,12 @@ export function described<T extends z.ZodMiniType>(schema: T, description: strin
   return schema;
 }
 
+/** A field kept only so older clients keep working: what it is now, marked deprecated in the API document. */
+export function deprecated<T extends z.ZodMiniType>(schema: T, description: string): T {
+  z.globalRegistry.add(schema, { description, deprecated: true });
+  return schema;
+}
+
 /** An example of a request body or answer for the API document; tests check it passes the schema. */
 export function exampled<T extends z.ZodMiniType>(schema: T, example: z.input<T>): T {
   z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), examples: [example] });

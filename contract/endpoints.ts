@@ -56,7 +56,6 @@ export const ENDPOINTS = {
   // device (contract/peptides.ts CatalogueEntry). Before `peptide`, whose pattern would match its path.
   peptideCatalogue: { method: 'GET', path: '/api/peptides/catalogue', access: 'public' },
   peptide: { method: 'GET', path: '/api/peptides/:id', access: 'public', token: 'optional' },
-  disclosedCombinations: { method: 'GET', path: '/api/peptides/:id/disclosed', access: 'public' },
   createPeptide: { method: 'POST', path: '/api/peptides', access: 'member' },
   deletePeptide: { method: 'DELETE', path: '/api/peptides/:id', access: 'member' },
   reviewPeptide: { method: 'POST', path: '/api/peptides/:id/review', access: 'moderator' },
@@ -103,6 +102,9 @@ export const RETIRED_ENDPOINTS = [
   { methods: ['GET'], path: '/api/experiences/disclosure' },
   // A tracking ID in a URL, where proxies and browser histories keep it.
   { methods: ['GET', 'PUT', 'DELETE'], path: '/api/experiences/tracking/:trackingId' },
+  // The combinations shown for a peptide, which the wizard read at step 4: no report shows its
+  // demographics any more; the peptide's page has the shares of its reports.
+  { methods: ['GET'], path: '/api/peptides/:id/disclosed' },
 ] as const;
 
 /** The API's own description: the OpenAPI 3.1 document and the reference page made from it. */

@@ -24,6 +24,7 @@ import {
   proseText,
   named,
   described,
+  deprecated,
   exampled,
   CursorParam,
 } from './common';
@@ -139,12 +140,14 @@ export const Experience = z.object({
   route: z.string(),
   primaryPurpose: z.array(z.string()),
   /**
-   * Null where fewer than K_ANONYMITY published reports of this peptide share the combination
-   * (shown as DEMOGRAPHICS_NOT_SHOWN); the submitter's own view always has it.
+   * Always null on every public answer (docs/product-rules.md, "Anonymity": no single report shows
+   * an age range, a sex or an activity level; each peptide shows the shares of its reports instead,
+   * contract/peptides.ts ReporterShares). Kept so clients that read it keep working; the author's
+   * own view (OwnExperience) has their answers.
    */
-  demographics: described(
+  demographics: deprecated(
     z.nullable(PublicDemographics),
-    'Null means withheld: fewer than 5 published reports of this peptide share this combination (k-anonymity). With few reports, nearly every report is null here.',
+    'Always null. No report shows its age range, biological sex or activity level; the peptide\'s `reporters` (GET /api/peptides/{id}) give the shares of its reports by each. The author\'s own lookup still has theirs.',
   ),
   outcomes: described(z.record(z.string(), z.int()), 'Each effect the person rated (their own words) and its rating, a whole number from 1 to 10.'),
   /** Mean of all outcomes, 1-10. */
@@ -226,22 +229,6 @@ export type MatchCount = z.infer<typeof MatchCount>;
 export const ExperienceListResponse = ok(
   z.object({ experiences: z.array(Experience), nextCursor: z.nullable(z.string()), total: z._default(z.nullable(MatchCount), null) }),
 );
-/**
- * The combinations of age range, biological sex and activity level shown for a peptide: those at
- * least K_ANONYMITY settled reports share (docs/product-rules.md, "Anonymity"). The wizard
- * downloads them and decides on the device whether a report's own combination will show, so that
- * nothing about a report leaves the browser before Submit.
- */
-export const DisclosedCombination = z.object({ ageRange: z.string(), biologicalSex: z.string(), activityLevel: z.string() });
-export type DisclosedCombination = z.infer<typeof DisclosedCombination>;
-export const DisclosedCombinationsResponse = ok(
-  z.object({
-    combinations: z.array(DisclosedCombination),
-    /** Days a report must have been public to count (DISCLOSURE_SETTLE_DAYS; 0: counted once public). */
-    settleDays: z._default(z.number(), 0),
-  }),
-);
-
 export const HomeExperiencesQuery = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(20)), 3) });
 export const HomeExperiencesResponse = ok(z.object({ experiences: z.array(Experience) }));
 export const ExperienceResponse = ok(z.object({ experience: Experience }));

@@ -1,8 +1,8 @@
 // Peptide catalogue: peptides as listed and shown, and the create form.
 import { z } from 'zod/mini';
-import { CATEGORIES, Id, IsoDate, Limit, Line, PEPTIDE_SORTS, QueryInt, TextList, described, lineText, named, nameText, ok, proseText } from './common';
+import { CATEGORIES, Id, IsoDate, Limit, Line, PEPTIDE_SORTS, QueryInt, TextList, described, lineText, nameText, named, ok, proseText } from './common';
 import { cleanPeptideName } from './names';
-import { PEPTIDE_SEQUENCE_RE, REQUIRED_FIELDS_MESSAGE, SEQUENCE_MESSAGE } from './rules';
+import { PEPTIDE_SEQUENCE_RE, REQUIRED_FIELDS_MESSAGE, SEQUENCE_MESSAGE, SHARES_MIN_REPORTS, SHARES_RECOMPUTE_CHANGES, SHARE_STEP_PERCENT } from './rules';
 import { SOURCE_LIMITS, SOURCES_MESSAGE, checkSources } from './sources';
 
 // Every check carries its own message: the schema-level one would otherwise be used for all of
@@ -102,6 +102,47 @@ export const Peptide = z.object({
 });
 export type Peptide = z.infer<typeof Peptide>;
 
+/** One value of one question (an age range, a sex, an activity level) and its share in percent. */
+export const ReporterShare = named(
+  z.object({
+    value: described(z.string(), 'The answer as stored: an age range (`30-34`), a biological sex (`female`) or an activity level (`moderate`).'),
+    percent: described(z.number(), `Its share of the reports counted, in percent: a whole multiple of ${SHARE_STEP_PERCENT}, from 0 to 100.`),
+  }),
+  'ReporterShare',
+  'One answer and its share of the reports counted.',
+);
+export type ReporterShare = z.infer<typeof ReporterShare>;
+
+/**
+ * Who reports a peptide (docs/product-rules.md, "Anonymity"): the shares of its settled reports
+ * by age range, by biological sex and by activity level, each on its own, never their
+ * combinations; null below SHARES_MIN_REPORTS reports. Written at publication batches only
+ * (server/services/reporter-shares.ts), with a little noise.
+ */
+export const ReporterShares = named(
+  z.object({
+    reports: described(z.number(), 'The settled reports (public for `settleDays` days or more) the shares were computed from, when they were last computed.'),
+    minimum: described(z.number(), `The fewest reports shares are shown from (${SHARES_MIN_REPORTS}).`),
+    settleDays: described(z.number(), 'Days a report must have been public before it counts (0: once public).'),
+    asOf: described(z.nullable(z.string()), `The UTC day they were last computed (\`2026-03-01\`): only once at least ${SHARES_RECOMPUTE_CHANGES} of the counted reports changed. Null: never computed.`),
+    shares: described(
+      z.nullable(z.object({ ageRange: z.array(ReporterShare), biologicalSex: z.array(ReporterShare), activityLevel: z.array(ReporterShare) })),
+      `Each answer of each question in the wizard's order, from counts with a little random noise, so no one report can be picked out by comparing two versions; they may not add up to 100. Null below ${SHARES_MIN_REPORTS} reports.`,
+    ),
+  }),
+  'ReporterShares',
+  'Who reports the peptide: the shares of its settled reports by age range, by biological sex and by activity level, each on its own.',
+);
+export type ReporterShares = z.infer<typeof ReporterShares>;
+
+/** `GET /api/peptides/{id}`: the peptide with who reports it. */
+export const PeptideDetail = named(
+  z.object({ ...Peptide.shape, reporters: ReporterShares }),
+  'PeptideDetail',
+  'A peptide with who reports it (the shares of its settled reports by age range, sex and activity level).',
+);
+export type PeptideDetail = z.infer<typeof PeptideDetail>;
+
 export const PeptideListQuery = z.object({
   search: z._default(Line(100), ''),
   category: z._default(z.enum(['all', ...CATEGORIES]), 'all'),
@@ -115,6 +156,7 @@ export const PeptideListResponse = ok(
   z.object({ peptides: z.array(Peptide), total: z.number(), page: z.number(), pageSize: z.number() }),
 );
 export const PeptideResponse = ok(z.object({ peptide: Peptide }));
+export const PeptideDetailResponse = ok(z.object({ peptide: PeptideDetail }));
 export const DeletePeptideResponse = ok(z.object({}));
 
 /**

@@ -1,8 +1,10 @@
 // Pure product rules of contract/rules.ts (docs/product-rules.md, "Forms", "Figures").
 import { describe, expect, it } from 'vitest';
 import {
-  K_ANONYMITY,
   PEPTIDE_SEQUENCE_RE,
+  SHARES_MIN_REPORTS,
+  SHARES_RECOMPUTE_CHANGES,
+  SHARE_STEP_PERCENT,
   TRACKING_ID_RE,
   cleanList,
   experienceMatchesSearch,
@@ -10,6 +12,7 @@ import {
   growthPercent,
   normaliseTrackingId,
   roundTo,
+  sharePercent,
   parseBold,
   parseDuration,
   peptideMatchesSearch,
@@ -161,8 +164,15 @@ describe('analytics math', () => {
     }
   });
 
-  it('k-anonymity threshold is 5', () => {
-    expect(K_ANONYMITY).toBe(5);
+  it('who reports a peptide: shares from 20 settled reports, in steps of 5 percent, recomputed after 5 changes', () => {
+    expect([SHARES_MIN_REPORTS, SHARE_STEP_PERCENT, SHARES_RECOMPUTE_CHANGES]).toEqual([20, 5, 5]);
+    // 7 of 20 is 35%; 7 of 23 is 30.4%, shown as 30; 8 of 23 is 34.8%, shown as 35; halves go up (1 of 40 is 2.5%).
+    expect([sharePercent(7, 20), sharePercent(7, 23), sharePercent(8, 23), sharePercent(1, 40)]).toEqual([35, 30, 35, 5]);
+    // A noisy count below 0 or above the total is clamped: never a negative share or one above 100.
+    expect([sharePercent(-3, 20), sharePercent(25, 20), sharePercent(0, 0)]).toEqual([0, 100, 0]);
+    for (let reports = 20; reports <= 200; reports++) {
+      for (let count = 0; count <= reports; count++) expect(sharePercent(count, reports) % SHARE_STEP_PERCENT).toBe(0);
+    }
   });
 });
 

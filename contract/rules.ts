@@ -202,11 +202,29 @@ export function parseBold(text: string): { text: string; bold: boolean }[] {
 }
 
 /**
- * The disclosure rule (docs/product-rules.md): a report's quasi-identifiers (age range,
- * biological sex, activity level) are shown, in any public view or export, only where at least
- * this many published reports of the same peptide share that combination.
+ * Who reports a peptide (docs/product-rules.md, "Anonymity"): no single report shows an age range,
+ * a sex or an activity level anywhere public. Each peptide shows the shares of its settled reports
+ * by each of the three, separately, from at least this many reports; below it, a sentence that
+ * there are too few.
  */
-export const K_ANONYMITY = 5;
-/** What a view shows in place of quasi-identifiers the disclosure rule withholds: quiet, not an error. */
-export const DEMOGRAPHICS_NOT_SHOWN = 'Hidden for privacy';
+export const SHARES_MIN_REPORTS = 20;
+/** Each share is a whole multiple of this many percent. */
+export const SHARE_STEP_PERCENT = 5;
+/**
+ * A peptide's shares are recomputed only once at least this many of its settled reports changed
+ * (settled, or left: deleted, hidden, moved) since they were last computed, so that the difference
+ * between two versions always mixes at least this many reports (server/services/reporter-shares.ts).
+ */
+export const SHARES_RECOMPUTE_CHANGES = 5;
 
+/**
+ * A share as shown: `count` of `reports` in percent, rounded to the nearest SHARE_STEP_PERCENT
+ * (halves up), from 0 to 100. `count` is a whole number, possibly a noisy one outside 0..reports
+ * (it is clamped).
+ */
+export function sharePercent(count: number, reports: number): number {
+  if (reports <= 0) return 0;
+  const clamped = Math.min(Math.max(count, 0), reports);
+  // Whole numbers multiplied before the one division: a half is exactly a half (1 of 40 is 5, not 0).
+  return Math.round((clamped * (100 / SHARE_STEP_PERCENT)) / reports) * SHARE_STEP_PERCENT;
+}

@@ -82,8 +82,12 @@ export interface Config {
   batchMinChanges: number;
   /** BATCH_MAX_WAIT in milliseconds: past it, the oldest change is applied with whatever is due, however few. */
   batchMaxWaitMs: number;
-  /** Days a report must have been public before it counts toward disclosure (k = 5); 0: at once. */
-  disclosureSettleDays: number;
+  /**
+   * DEMOGRAPHICS_SETTLE_DAYS (formerly DISCLOSURE_SETTLE_DAYS, still accepted): days a report must
+   * have been public before it counts in its peptide's shares by age range, sex and activity level
+   * (services/reporter-shares.ts); 0: once public.
+   */
+  demographicsSettleDays: number;
   /** Outgoing mail (server/mail/transport.ts); without `smtpUrl` messages go to `<dataDir>/outbox` as .eml files. */
   mail: MailConfig;
   /** METRICS_TOKEN: the bearer token of `GET /metrics` (plugins/metrics.ts); null: that route answers 404. */
@@ -282,6 +286,8 @@ const ENV = z
     PUBLISH_EVERY: setting('0 or minutes or hours that divide a day', parsePublishEvery, 6 * 60 * 60_000),
     BATCH_MIN_CHANGES: whole(1, 1000, 5, ' (1 turns the minimum off)'),
     BATCH_MAX_WAIT: setting(`a duration of whole days, hours or minutes from 1m to ${MAX_WAIT_DAYS}d, such as 14d, 36h or 90m`, parseDuration, 14 * DAY_MS),
+    DEMOGRAPHICS_SETTLE_DAYS: whole(0, 365, 7, ' (days)'),
+    // Its former name, read when DEMOGRAPHICS_SETTLE_DAYS is not set (loadConfig).
     DISCLOSURE_SETTLE_DAYS: whole(0, 365, 7, ' (days)'),
     PUBLIC_URL: setting<string | null>("the site's address, an http(s) address without a query, fragment or credentials, such as https://peptides.example.org", publicUrl, null),
     MAIL_FROM: setting<string | null>('one address on one line, such as "Peptide Community <no-reply@example.org>"', mailFrom, null, { trim: false }),
@@ -319,6 +325,9 @@ function refusal(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): ConfigError {
   const shown = raw === undefined ? '' : SECRET.has(name) ? ' (its value is not shown)' : `; got ${masked(raw)}`;
   return new ConfigError(`${name} must be ${issue.message}${shown}`);
 }
+
+/** Whether a variable is set: unset and empty both mean its default (`setting`). */
+const settingSet = (raw: string | undefined) => (raw ?? '').trim() !== '';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ENV.safeParse(env);
@@ -360,7 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publishEveryMs: e.PUBLISH_EVERY,
     batchMinChanges: e.BATCH_MIN_CHANGES,
     batchMaxWaitMs: e.BATCH_MAX_WAIT,
-    disclosureSettleDays: e.DISCLOSURE_SETTLE_DAYS,
+    demographicsSettleDays: settingSet(env.DEMOGRAPHICS_SETTLE_DAYS) || !settingSet(env.DISCLOSURE_SETTLE_DAYS) ? e.DEMOGRAPHICS_SETTLE_DAYS : e.DISCLOSURE_SETTLE_DAYS,
     mail: mailConfig(e),
     metricsToken: e.METRICS_TOKEN,
     rateLimits: {

@@ -25,8 +25,9 @@ export interface AppContext {
   /** Accounts known to be marked active in a month (services/users.ts recordActivity). */
   activeMonth: { month: string; users: Set<string> };
   /**
-   * Keys the research breakdown's noise (services/publication.ts breakdownNoise): derived from the
-   * server's secret, the same in every process, unknown to anyone who reads the exports.
+   * Keys the noise of the peptides' shares (services/reporter-shares.ts shareNoise): derived from
+   * the server's secret, the same in every process, unknown to anyone who reads the pages or the
+   * exports.
    */
   noiseKey: Buffer;
   /**
@@ -76,7 +77,7 @@ export function createContext(config: Config, db: Db, jwtSecret: string, limiter
     sessions: new SessionCache({ trusted: !db.listen }),
     cursors: new CursorCodec(jwtSecret),
     activeMonth: { month: '', users: new Set() },
-    noiseKey: createHmac('sha256', jwtSecret).update('research breakdown noise').digest(),
+    noiseKey: createHmac('sha256', jwtSecret).update('reporter shares noise').digest(),
     now: () => new Date(),
     mailer: createMailer(config.mail),
     wakeMail: () => {},

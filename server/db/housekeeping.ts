@@ -8,9 +8,10 @@
 
 /**
  * Small tables rewritten by the triggers of nearly every write (001_init.sql, 008, 016), and the
- * publication queue, whose partitions each write to it rewrites (028_backups_without_order.sql):
- * their vacuum takes milliseconds whatever the number of reports. The big tables (reports, votes)
- * are left out: a vacuum of them would hold PGlite's one connection for seconds at a million reports.
+ * publication queue, whose partitions each write to it rewrites (028_backups_without_order.sql),
+ * and the peptides' shares, whose rows a batch replaces where they are recomputed (029): their
+ * vacuum takes milliseconds whatever the number of reports. The big tables (reports, votes) are
+ * left out: a vacuum of them would hold PGlite's one connection for seconds at a million reports.
  */
 export const COUNTER_TABLES = [
   'peptide_counters',
@@ -19,6 +20,8 @@ export const COUNTER_TABLES = [
   'experience_daily',
   'demographic_cells',
   'publication_queue',
+  'reporter_basis',
+  'reporter_shares',
 ] as const;
 
 /**

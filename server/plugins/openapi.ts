@@ -97,7 +97,7 @@ export const routeSchemas = fp(
             'Anonymous peptide experience reports and community statistics. Every answer is JSON: `{ "success": true, "data": … }`, or `{ "success": false, "error": "…", "code": "…" }` with a 4xx or 5xx status, where `error` is a sentence for a person and `code` a stable word for a program; a 400 lists each refused input in `issues`.',
             'Sign in with `POST /api/users/login` and send the access token as `Authorization: Bearer …` to the operations marked for members or moderators; it lasts `expiresIn` seconds, and `POST /api/auth/refresh` gives a new one.',
             'Every answer carries `RateLimit-Policy` and `RateLimit` (the general per-address limit and what is left of it); a 429 carries `Retry-After`. Public reads answer any origin (CORS, no credentials).',
-            'Reports are anonymous: demographics are `null` (withheld) until at least 5 reports share them, and dates are days.',
+            'Reports are anonymous: no report carries its age range, sex or activity level (`demographics` is always `null`; a peptide\'s `reporters` give the shares of its reports by each), and dates are days.',
           ].join('\n\n'),
           contact: { name: 'Peptide Community', url: `${ctx.config.mail.publicUrl}/terms` },
           license: { name: 'Terms of use', url: `${ctx.config.mail.publicUrl}/terms` },

@@ -3,7 +3,7 @@
 // process of a WORKERS=N server runs this timer; the batch's advisory lock and its record of the
 // last batch let exactly one of them apply it, or postpone it when too few changes are due
 // (BATCH_MIN_CHANGES). With PUBLISH_EVERY=0 (changes public at once) the same run happens every
-// hour, so reports that settle move the disclosure cells on time. Closing the app waits for a
+// hour, so reports that settle reach their peptide's shares on time. Closing the app waits for a
 // batch under way to commit.
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';

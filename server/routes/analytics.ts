@@ -73,7 +73,7 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
         200: {
           description:
             'The reports as JSON, or as CSV with `format=csv`: `table=reports` (one row per report; columns ' +
-            `${research.CSV_COLUMNS.reports.join(', ')}; list cells are JSON arrays; an empty cell is withheld (fewer than 5 reports share it) or none) ` +
+            `${research.CSV_COLUMNS.reports.join(', ')}; list cells are JSON arrays; an empty cell is none, and ageRange, biologicalSex and activityLevel are always empty) ` +
             `or \`table=outcomes\` (${research.CSV_COLUMNS.outcomes.join(', ')}: one row per rating, joined on id). The next page's cursor is in \`x-next-cursor\` and the \`Link\` header.`,
           content: { 'application/json': { schema: ResearchExportResponse }, 'text/csv': { schema: z.string() } },
         },

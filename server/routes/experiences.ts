@@ -43,7 +43,7 @@ import { publicationSchedule } from '../services/publication';
 import * as votes from '../services/votes';
 
 export const RETIRED_DISCLOSURE_PATH =
-  'This address is retired: the combinations of demographics shown for a peptide are at GET /api/peptides/{id}/disclosed';
+  "This address is retired: no report shows its age range, sex or activity level any more; the peptide's shares of its reports by each come with GET /api/peptides/{id} (reporters)";
 
 export const RETIRED_TRACKING_PATH =
   'This address is retired: send the tracking ID in the request body (POST /api/experiences/tracking/lookup, PUT /api/experiences/tracking, POST /api/experiences/tracking/delete)';
@@ -96,8 +96,8 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   // Retired: it carried a report's quasi-identifiers in its URL before Submit, where proxies and
-  // the browser's cache kept them. The wizard now downloads the combinations shown for a peptide
-  // (GET /api/peptides/{id}/disclosed) and decides on the device. Answers 404 without reading the query.
+  // the browser's cache kept them. No report shows its demographics now (docs/product-rules.md,
+  // "Anonymity"). Answers 404 without reading the query.
   app.get(RETIRED_ENDPOINTS[0].path, { schema: { hide: true } }, async () => {
     throw notFound(RETIRED_DISCLOSURE_PATH);
   });

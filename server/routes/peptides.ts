@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams } from '../../contract/common';
-import { CreatePeptideRequest, DeletePeptideResponse, PeptideCatalogueResponse, PeptideListQuery, PeptideListResponse, PeptideResponse } from '../../contract/peptides';
-import { ENDPOINTS } from '../../contract/endpoints';
+import { CreatePeptideRequest, DeletePeptideResponse, PeptideCatalogueResponse, PeptideDetailResponse, PeptideListQuery, PeptideListResponse, PeptideResponse } from '../../contract/peptides';
+import { ENDPOINTS, RETIRED_ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
 import { callerOf, optionalCaller } from '../plugins/auth';
-import { DisclosedCombinationsResponse } from '../../contract/experiences';
-import { disclosedCombinations } from '../services/experiences';
+import { notFound } from '../lib/errors';
 import * as peptides from '../services/peptides';
+
+export const RETIRED_DISCLOSED_PATH =
+  "This address is retired: no report shows its age range, sex or activity level any more; the peptide's shares of its reports by each come with GET /api/peptides/{id} (reporters)";
 
 export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -35,16 +37,16 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     return { success: true as const, data: { peptides: await peptides.peptideCatalogue(ctx) } };
   });
 
-  app.get(ENDPOINTS.peptide.path, { ...publicRead, schema: { params: IdParams, response: { 200: PeptideResponse } } }, async (request) => {
+  app.get(ENDPOINTS.peptide.path, { ...publicRead, schema: { params: IdParams, response: { 200: PeptideDetailResponse } } }, async (request) => {
     const caller = await optionalCaller(ctx, request);
-    return { success: true as const, data: { peptide: await peptides.getPeptide(ctx, request.params.id, caller) } };
+    return { success: true as const, data: { peptide: await peptides.getPeptideDetail(ctx, request.params.id, caller) } };
   });
 
-  // The combinations of demographics shown for the peptide, the same for every caller: the wizard
-  // decides on the device whether a report's own will show, so nothing about it is sent before
-  // Submit (docs/product-rules.md, "Anonymity"). Public and cached; the web app sends no token.
-  app.get(ENDPOINTS.disclosedCombinations.path, { ...publicRead, schema: { params: IdParams, response: { 200: DisclosedCombinationsResponse } } }, async (request) => {
-    return { success: true as const, data: { combinations: await disclosedCombinations(ctx, request.params.id), settleDays: ctx.config.disclosureSettleDays } };
+  // Retired: the combinations of demographics shown for a peptide, which the wizard read at step
+  // 4. No report shows its demographics now (docs/product-rules.md, "Anonymity"); the peptide's
+  // shares come with the peptide. Answers 404 saying so, whatever the id.
+  app.get(RETIRED_ENDPOINTS[2].path, { schema: { hide: true } }, async () => {
+    throw notFound(RETIRED_DISCLOSED_PATH);
   });
 
   app.post(ENDPOINTS.createPeptide.path, { schema: { body: CreatePeptideRequest, response: { 201: PeptideResponse } } }, async (request, reply) => {

@@ -3,7 +3,7 @@
 // one. Every change an author makes waits for the next publication batch (services/publication.ts,
 // docs/product-rules.md "Publication in batches"); the author's own lookup shows it at once.
 import { randomUUID } from 'node:crypto';
-import type { DisclosedCombination, Experience, OwnExperience, Sourcing, SubmitExperienceInput, UpdateExperienceInput } from '../../contract/experiences';
+import type { Experience, OwnExperience, Sourcing, SubmitExperienceInput, UpdateExperienceInput } from '../../contract/experiences';
 import type { AuthorStatus, ExperienceStatus, HoldReason } from '../../contract/moderation';
 import { OUTCOMES_REQUIRED_MESSAGE, experienceRating } from '../../contract/rules';
 import type { AppContext } from '../context';
@@ -53,8 +53,6 @@ function normaliseOutcomes(outcomes: Record<string, number>): Record<string, num
 interface PeptideOfReport {
   name: string;
   category: string;
-  /** Whether the report's combination of demographics is shown for this peptide now. */
-  shown: boolean;
 }
 
 /** A new report's row, as the queue keeps it and the batch inserts it. */
@@ -69,13 +67,9 @@ async function buildSubmission(
   const outcomes = normaliseOutcomes(input.outcomes);
   const rating = experienceRating(outcomes);
   const sourcing = cleanSourcing(input.sourcing);
-  const found = await q.query<PeptideOfReport>(
-    `select p.name, p.category, exists (select 1 from disclosed_cells dc where dc.peptide_id = p.id and dc.age_range = $2
-       and dc.biological_sex = $3 and dc.activity_level = $4) as shown
-       from peptides p where p.id = $1 and p.deleted_at is null`,
-    [input.peptideId, input.demographics.ageRange, input.demographics.biologicalSex, input.demographics.activityLevel],
-    { prepare: true },
-  );
+  const found = await q.query<PeptideOfReport>('select p.name, p.category from peptides p where p.id = $1 and p.deleted_at is null', [input.peptideId], {
+    prepare: true,
+  });
   const peptide = found.rows[0];
   if (!peptide) throw badRequest('peptideId: no such peptide');
   if (rating === null) throw badRequest(OUTCOMES_REQUIRED_MESSAGE);
@@ -130,9 +124,6 @@ function cardOf(row: SubmissionRow, publicJson: string, peptide: PeptideOfReport
     public_json: publicJson,
     peptide_name: peptide.name,
     peptide_category: peptide.category,
-    age_range: row.age_range,
-    biological_sex: row.biological_sex,
-    activity_level: row.activity_level,
     rating: row.rating,
     sourcing: row.publish_sourcing ? (row.sourcing as PublicExperienceRow['sourcing']) : null,
     helpful_count: 0,
@@ -140,7 +131,6 @@ function cardOf(row: SubmissionRow, publicJson: string, peptide: PeptideOfReport
     detailed_count: 0,
     concerning_count: 0,
     publish_sourcing: row.publish_sourcing,
-    demographics_shown: peptide.shown,
     created_at: new Date(row.created_at),
   };
   return toExperience(card);
@@ -225,19 +215,6 @@ export async function getExperience(ctx: AppContext, id: string): Promise<Experi
   return toExperience(res.rows[0]);
 }
 
-/** The combinations of demographics shown for a peptide (contract DisclosedCombinationsResponse). */
-export async function disclosedCombinations(ctx: AppContext, peptideId: string): Promise<DisclosedCombination[]> {
-  return ctx.cache.get(`disclosed:${peptideId}`, async () => {
-    const peptide = await ctx.db.query('select 1 from peptides where id = $1 and deleted_at is null', [peptideId]);
-    if (!peptide.rows.length) throw notFound('Peptide not found');
-    const res = await ctx.db.query<{ age_range: string; biological_sex: string; activity_level: string }>(
-      'select age_range, biological_sex, activity_level from disclosed_cells where peptide_id = $1 order by 1, 2, 3',
-      [peptideId],
-    );
-    return res.rows.map((r) => ({ ageRange: r.age_range, biologicalSex: r.biological_sex, activityLevel: r.activity_level }));
-  });
-}
-
 /** The author's report as it will be: a queued new report, or the stored one with a queued edit applied. */
 interface OwnRow extends ExperienceRow {
   peptide_id: string;
@@ -274,15 +251,13 @@ select (own.r).id, experience_public_json(own.r) as public_json, p.name as pepti
   (own.r).age_range, (own.r).biological_sex, (own.r).activity_level, (own.r).rating,
   coalesce((own.r).helpful_count, 0) as helpful_count, coalesce((own.r).not_helpful_count, 0) as not_helpful_count,
   coalesce((own.r).detailed_count, 0) as detailed_count, coalesce((own.r).concerning_count, 0) as concerning_count,
-  (own.r).publish_sourcing, (dc.peptide_id is not null) as demographics_shown, (own.r).created_at, (own.r).sourcing,
+  (own.r).publish_sourcing, (own.r).created_at, (own.r).sourcing,
   (own.r).status, (own.r).hold_reasons, (own.r).hidden_reason, (own.r).hidden_note,
   (own.r).story, (own.r).effects, (own.r).outcomes, (own.r).stack, (own.r).dosage, (own.r).primary_purpose,
   (own.r).peptide_id, (own.r).frequency, (own.r).duration_days, (own.r).route, (own.r).timeline,
   own.pending, own.pending_at, own.stored_status, (own.r).small_group_at,
   (select m.batch_at from publication_queue m where m.experience_id = (own.r).id and m.kind in ('publish', 'restore')) as decided_at
-  from own join peptides p on p.id = (own.r).peptide_id
-  left join disclosed_cells dc on dc.peptide_id = (own.r).peptide_id and dc.age_range = (own.r).age_range
-   and dc.biological_sex = (own.r).biological_sex and dc.activity_level = (own.r).activity_level`;
+  from own join peptides p on p.id = (own.r).peptide_id`;
 
 /** The author's report by tracking hash; undefined when there is none, or its deletion is queued. */
 async function findOwn(q: Queryable, hash: string): Promise<OwnRow | undefined> {
@@ -362,7 +337,7 @@ function corrected(current: OwnRow, changes: UpdateExperienceInput): Corrected {
  * the author's lookup shows it at once. An edit that changes nothing writes nothing. A new peptide
  * or demographic combination moves the report between aggregates at its batch (the triggers of
  * migrations 008, 009, 014 and 016 follow the row); publication.ts counts it as newly public there
- * for disclosure.
+ * for the peptide's shares.
  */
 export async function updateByTracking(ctx: AppContext, trackingId: string, changes: UpdateExperienceInput, now = new Date()): Promise<OwnExperience> {
   const hash = trackingHash(trackingId);

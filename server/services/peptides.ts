@@ -1,5 +1,5 @@
 // Peptide catalogue: search, filter, sort and page in SQL; aggregates come from trigger-kept columns.
-import { PEPTIDE_CONTACT_MESSAGE, type CatalogueEntry, type CreatePeptideInput, type Peptide } from '../../contract/peptides';
+import { PEPTIDE_CONTACT_MESSAGE, type CatalogueEntry, type CreatePeptideInput, type Peptide, type PeptideDetail } from '../../contract/peptides';
 import type { PeptideSort } from '../../contract/common';
 import { cleanPeptideName, peptideNameKey } from '../../contract/names';
 import { findHoldMatches, skeleton } from './text-rules';
@@ -8,6 +8,7 @@ import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { conflict, forbidden, invalidInput, notFound } from '../lib/errors';
 import { SOURCES_MESSAGE, isUrlSource, sourceMessage } from '../../contract/sources';
+import { peptideShares } from './reporter-shares';
 import { recordActivity } from './users';
 
 export interface PeptideRow {
@@ -169,6 +170,16 @@ export async function getPeptide(ctx: AppContext, id: string, caller: Caller | n
   });
   if (!row) throw notFound('Peptide not found');
   return toPeptide(row, caller);
+}
+
+/**
+ * A peptide's page: the peptide with who reports it (services/reporter-shares.ts), the shares
+ * kept as the last batch wrote them, read with the peptide's row and cached with it.
+ */
+export async function getPeptideDetail(ctx: AppContext, id: string, caller: Caller | null): Promise<PeptideDetail> {
+  const peptide = await getPeptide(ctx, id, caller);
+  const reporters = await ctx.cache.get(`peptide-shares:${id}`, () => peptideShares(ctx, ctx.db, id));
+  return { ...peptide, reporters };
 }
 
 /**

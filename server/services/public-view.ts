@@ -1,7 +1,7 @@
 // A report as each reader may see it: the public view (every list, detail and export reads it
-// from here), the submitter's own view by tracking ID, and the disclosure rule that decides which
-// of a report's demographics the public sees (docs/product-rules.md, "Anonymity").
-import type { Experience, OwnExperience, PublicDemographics, Sourcing } from '../../contract/experiences';
+// from here), and the submitter's own view by tracking ID. No public view carries a report's age
+// range, sex or activity level (docs/product-rules.md, "Anonymity"): it does not even read them.
+import type { Experience, OwnExperience, Sourcing } from '../../contract/experiences';
 import { HIDE_REASON_TEXT, type AuthorStatus, type ExperienceStatus, type HideReason, type HoldReason } from '../../contract/moderation';
 
 /**
@@ -15,9 +15,6 @@ export interface PublicExperienceRow {
   public_json: string;
   peptide_name: string;
   peptide_category: string;
-  age_range: string;
-  biological_sex: string;
-  activity_level: string;
   /** Unrounded: the rating sort's cursor holds it (experience-feed.ts). */
   rating: number;
   /** In publicSelect only when publish_sourcing is on (null otherwise); all of it in SELECT. */
@@ -27,36 +24,28 @@ export interface PublicExperienceRow {
   detailed_count: number;
   concerning_count: number;
   publish_sourcing: boolean;
-  /**
-   * Whether this report's combination of age range, sex and activity level is shown for its
-   * peptide (table disclosed_cells, rewritten at each publication batch: services/publication.ts).
-   */
-  demographics_shown: boolean;
   created_at: Date;
 }
 
 /** Everything about a report: its submitter's and the moderators' views (SELECT). */
 export interface ExperienceRow extends PublicExperienceRow {
+  age_range: string;
+  biological_sex: string;
+  activity_level: string;
   status: ExperienceStatus;
   hold_reasons: string[];
   hidden_reason: string | null;
   hidden_note: string | null;
 }
 
-/** The join that tells whether a report's demographic combination is shown (disclosedDemographics). */
-export const DISCLOSED_JOIN = `left join disclosed_cells dc on dc.peptide_id = e.peptide_id and dc.age_range = e.age_range
-   and dc.biological_sex = e.biological_sex and dc.activity_level = e.activity_level`;
-
-const COLUMNS = `e.id, ep.json as public_json, p.name as peptide_name, p.category as peptide_category, e.age_range,
-  e.biological_sex, e.activity_level, e.rating, e.helpful_count, e.not_helpful_count, e.detailed_count,
-  e.concerning_count, e.publish_sourcing, (dc.peptide_id is not null) as demographics_shown, e.created_at`;
+const COLUMNS = `e.id, ep.json as public_json, p.name as peptide_name, p.category as peptide_category,
+  e.rating, e.helpful_count, e.not_helpful_count, e.detailed_count, e.concerning_count, e.publish_sourcing, e.created_at`;
 const FROM = `from experiences e join peptides p on p.id = e.peptide_id
-  join experience_public ep on ep.experience_id = e.id
-  ${DISCLOSED_JOIN}`;
+  join experience_public ep on ep.experience_id = e.id`;
 
 /** Everything about a report (`extra`: more columns, for the moderators' queue). */
 export function fullSelect(extra = ''): string {
-  return `select ${COLUMNS}, e.sourcing, e.status, e.hold_reasons, e.hidden_reason, e.hidden_note${extra ? `, ${extra}` : ''}
+  return `select ${COLUMNS}, e.age_range, e.biological_sex, e.activity_level, e.sourcing, e.status, e.hold_reasons, e.hidden_reason, e.hidden_note${extra ? `, ${extra}` : ''}
   ${FROM}`;
 }
 export const SELECT = fullSelect();
@@ -96,28 +85,13 @@ export function publishedDay(at: Date): string {
 }
 
 /**
- * The disclosure rule, in this one place for every public view and the research export: a
- * report's quasi-identifiers are shown only where at least K_ANONYMITY settled reports of its
- * peptide share them (table disclosed_cells, rewritten at each publication batch:
- * services/publication.ts refreshDisclosure); otherwise null, which the web app shows as
- * DEMOGRAPHICS_NOT_SHOWN.
- */
-export function disclosedDemographics(
-  shown: boolean,
-  row: { age_range: string; biological_sex: string; activity_level: string },
-): PublicDemographics | null {
-  if (!shown) return null;
-  return { ageRange: row.age_range, biologicalSex: row.biological_sex, activityLevel: row.activity_level };
-}
-
-/**
  * A report as the public sees it, as JSON text: the row's own fields as the database keeps them
- * (public_json), with its id, the peptide, the demographics its cell allows, the vendor and the
- * votes added. Written as text, not built as an object and serialised, because the feed answers with
- * it as it is (experience-feed.ts); every public view goes through here (toExperience).
+ * (public_json), with its id, the peptide, the vendor and the votes added, and `demographics`
+ * null: kept in the answer for older clients, never filled (contract/experiences.ts). Written as
+ * text, not built as an object and serialised, because the feed answers with it as it is
+ * (experience-feed.ts); every public view goes through here (toExperience).
  */
 export function experienceJson(row: PublicExperienceRow): string {
-  const demographics = disclosedDemographics(row.demographics_shown, row);
   const vendor = row.publish_sourcing ? vendorOf(row.sourcing) : null;
   const helpful = row.helpful_count;
   const notHelpful = row.not_helpful_count;
@@ -125,7 +99,7 @@ export function experienceJson(row: PublicExperienceRow): string {
   // public_json is one JSON object, never empty (it has peptideId): its fields go between ours.
   return (
     `{"_id":${JSON.stringify(row.id)},${row.public_json.slice(1, -1)},"peptideName":${JSON.stringify(row.peptide_name)},` +
-    `"peptideCategory":${JSON.stringify(row.peptide_category)},"demographics":${JSON.stringify(demographics)},` +
+    `"peptideCategory":${JSON.stringify(row.peptide_category)},"demographics":null,` +
     `"vendor":${JSON.stringify(vendor)},"votes":{"helpful":${helpful},"notHelpful":${notHelpful},` +
     `"detailed":${row.detailed_count},"concerning":${row.concerning_count},"total":${total}}}`
   );
@@ -148,7 +122,7 @@ export interface Publication {
   smallGroupAt: Date | null;
 }
 
-/** The submitter's own report: everything they wrote, whatever the public view withholds. */
+/** The submitter's own report: everything they wrote, their age range, sex and activity level included. */
 export function ownView(row: ExperienceRow, trackingId: string, publication?: Publication): OwnExperience {
   return {
     ...toExperience(row),

@@ -3,19 +3,19 @@
 // wait in publication_queue (migration 019_publication_batches.sql) and become public together at
 // the next batch: on the UTC grid of PUBLISH_EVERY, in one transaction, in random order. So a
 // patient observer who polls the public pages sees every change of a window at one moment and
-// cannot tell which request made which; and reports added, read and deleted between two batches
-// open no demographic cell, because the cells are recomputed here only, from settled reports.
+// cannot tell which request made which; and the peptides' shares of who reports them
+// (services/reporter-shares.ts) are recomputed here only, from settled reports.
 // PUBLISH_EVERY=0 applies each change at once, through the same code.
-import { createHmac, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { lockQueue } from '../db/queue-lock';
-import { K_ANONYMITY } from '../../contract/rules';
 import type { PublicationSchedule, Sourcing } from '../../contract/experiences';
 import type { HoldReason } from '../../contract/moderation';
 import { logActions, type LogEntry } from './moderation-log';
 import { NEAR_REPEAT, jaccard, storyShingles, textHoldReasons } from './text-rules';
 import { RepeatIndex } from './repeat-index';
+import { refreshShares } from './reporter-shares';
 
 /**
  * The tables whose replaced and deleted rows hold report text, scrubbed after every batch that
@@ -325,7 +325,7 @@ export interface Applied {
   edited: number;
   deleted: number;
   decided: number;
-  /** Demographic cells whose reports changed (immediate mode refreshes only these). */
+  /** Demographic cells whose reports changed (immediate mode refreshes only their peptides' shares). */
   cells: Cell[];
 }
 
@@ -422,8 +422,8 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
       // the last decision, for the moderator's diff (QueueItem.editedFrom); published, nothing.
       const edited_from = status === 'held' ? now.before : null;
       // A report moved to another peptide or combination of demographics is new there: it counts
-      // toward disclosure once it has settled in its new cell, as a new report would (so settled
-      // reports cannot be moved into a guessed combination to open it at once).
+      // in its peptide's shares once it has settled in its new cell, as a new report would (so a
+      // settled report cannot be moved to change the shares at once).
       const cell: Cell = {
         peptide_id: String(c.payload.peptide_id ?? now.peptide_id),
         age_range: String(c.payload.age_range ?? now.age_range),
@@ -486,104 +486,6 @@ export async function insertSeeded(tx: Queryable, rows: SubmissionRow[]): Promis
   }
 }
 
-/** The settle cutoff at batch time `at`: reports public since then count toward disclosure. */
-function settledBefore(ctx: AppContext, at: Date): string {
-  return new Date(at.getTime() - ctx.config.disclosureSettleDays * 86_400_000).toISOString();
-}
-
-/** Published reports per cell that are not settled yet (published after the cutoff). */
-const RECENT_CELLS = `select peptide_id, age_range, biological_sex, activity_level, count(*)::int as n
-  from experiences where status = 'published' and published_at > $1::timestamptz group by 1, 2, 3, 4`;
-
-/**
- * Rewrites the shown combinations (disclosed_cells) from settled reports: a combination is shown
- * where at least K_ANONYMITY published reports of the peptide share it and have been public since
- * before the settle cutoff. The counts of all published reports are kept by trigger
- * (demographic_cells, migration 008); the recent ones are read by their index (migration 019), so
- * this reads a few thousand small rows at any number of reports. `cells`: only these (a change
- * applied at once); otherwise every cell.
- */
-export async function refreshDisclosure(ctx: AppContext, tx: Queryable, at: Date, cells?: Cell[]): Promise<void> {
-  const values: unknown[] = [settledBefore(ctx, at), K_ANONYMITY];
-  let only = '';
-  if (cells) {
-    if (!cells.length) return;
-    const list = [...new Map(cells.map((c) => [`${c.peptide_id}|${c.age_range}|${c.biological_sex}|${c.activity_level}`, c])).values()];
-    values.push(JSON.stringify(list.map((c) => ({ p: c.peptide_id, a: c.age_range, s: c.biological_sex, l: c.activity_level }))));
-    only = `(peptide_id, age_range, biological_sex, activity_level) in (select p, a, s, l from jsonb_to_recordset($3::jsonb) as x(p uuid, a text, s text, l text))`;
-    await tx.query(`delete from disclosed_cells where ${only.replaceAll('$3', '$1')}`, [values[2]], { prepare: true });
-  } else {
-    await tx.query('delete from disclosed_cells');
-  }
-  await tx.query(
-    `insert into disclosed_cells (peptide_id, age_range, biological_sex, activity_level)
-     select c.peptide_id, c.age_range, c.biological_sex, c.activity_level
-       from demographic_cells c
-       left join (${RECENT_CELLS}) r using (peptide_id, age_range, biological_sex, activity_level)
-      where c.n - coalesce(r.n, 0) >= $2 ${only ? `and ${only}` : ''}`,
-    values,
-    { prepare: true },
-  );
-}
-
-/**
- * Two-sided geometric noise (the discrete Laplace mechanism) with parameter NOISE_ALPHA, drawn from
- * a keyed hash of the cell and its true count: fixed for as long as the count stays the same, so
- * no number of exports averages it away, and a new draw whenever the count moves, so comparing an
- * export before and after one report tells the difference only within the noise
- * (docs/product-rules.md, "Research export"). α = 0.5: the noise is 0 a third of the time, its
- * standard deviation 2.
- */
-export const NOISE_ALPHA = 0.5;
-
-export function breakdownNoise(key: Buffer, cell: string, n: number): number {
-  const digest = createHmac('sha256', key).update(`${cell}\u0000${n}`).digest();
-  const uniform = (offset: number) => (digest.readUIntBE(offset, 6) + 1) / (2 ** 48 + 1);
-  const geometric = (u: number) => Math.floor(Math.log(u) / Math.log(NOISE_ALPHA));
-  return geometric(uniform(0)) - geometric(uniform(6));
-}
-
-/**
- * Rewrites the research export's breakdown (reports per peptide, age range and sex): settled
- * reports only, with breakdownNoise added; cells of fewer than K_ANONYMITY reports, or whose noisy
- * count is under it, left out. Written here, at batches only (`cells`: only the rows of these, a change applied at once).
- */
-export async function refreshBreakdown(ctx: AppContext, tx: Queryable, at: Date, cells?: Cell[]): Promise<void> {
-  const values: unknown[] = [settledBefore(ctx, at)];
-  let only = '';
-  if (cells) {
-    if (!cells.length) return;
-    const list = [...new Map(cells.map((c) => [`${c.peptide_id}|${c.age_range}|${c.biological_sex}`, c])).values()];
-    values.push(JSON.stringify(list.map((c) => ({ p: c.peptide_id, a: c.age_range, s: c.biological_sex }))));
-    only = `(peptide_id, age_range, biological_sex) in (select p, a, s from jsonb_to_recordset($2::jsonb) as x(p uuid, a text, s text))`;
-  }
-  const res = await tx.query<{ peptide_id: string; age_range: string; biological_sex: string; n: number }>(
-    `select c.peptide_id, c.age_range, c.biological_sex, sum(c.n - coalesce(r.n, 0))::int as n
-       from demographic_cells c
-       left join (${RECENT_CELLS}) r using (peptide_id, age_range, biological_sex, activity_level)
-      ${only ? `where ${only}` : ''}
-      group by 1, 2, 3 having sum(c.n - coalesce(r.n, 0)) > 0`,
-    values,
-    { prepare: true },
-  );
-  // A cell of fewer than K_ANONYMITY reports is never listed, whatever its noise: noise of +4 or
-  // more (about 4% of draws) would otherwise list a lone report's age range and sex.
-  const rows = res.rows
-    .filter((r) => r.n >= K_ANONYMITY)
-    .map((r) => ({ ...r, n: r.n + breakdownNoise(ctx.noiseKey, `${r.peptide_id}|${r.age_range}|${r.biological_sex}`, r.n) }))
-    .filter((r) => r.n >= K_ANONYMITY);
-  if (only) await tx.query(`delete from research_breakdown where ${only.replaceAll('$2', '$1')}`, [values[1]], { prepare: true });
-  else await tx.query('delete from research_breakdown');
-  for (const part of chunks(rows, 500)) {
-    await tx.query(
-      `insert into research_breakdown (peptide_id, age_range, biological_sex, n)
-       select peptide_id, age_range, biological_sex, n from jsonb_to_recordset($1::jsonb) as x(peptide_id uuid, age_range text, biological_sex text, n integer)`,
-      [JSON.stringify(part)],
-      { prepare: true },
-    );
-  }
-}
-
 interface QueueRow {
   experience_id: string;
   kind: Change['kind'];
@@ -609,16 +511,19 @@ function toChange(row: QueueRow): Change {
 
 /**
  * Applies one change at once (PUBLISH_EVERY=0), in the caller's transaction: the same code as a
- * batch, for one report, and the cells it touches rewritten; a new report is not settled yet
- * unless settling is off, so it moves no cell. The caller empties the caches after commit.
+ * batch, for one report, and the shares of the peptides it touches recomputed where due; a new
+ * report is not settled yet unless settling is off, so it changes no share. The caller empties the
+ * caches after commit.
  */
 export async function applyNow(ctx: AppContext, tx: Queryable, change: Change, at = new Date()): Promise<Applied> {
   const applied = await applyChanges(ctx, tx, [change], at);
-  if (change.kind !== 'submit' || ctx.config.disclosureSettleDays === 0) {
-    await refreshDisclosure(ctx, tx, at, applied.cells);
-    await refreshBreakdown(ctx, tx, at, applied.cells);
-  }
+  if (change.kind !== 'submit' || ctx.config.demographicsSettleDays === 0) await refreshShares(ctx, tx, at, peptidesOf(applied.cells));
   return applied;
+}
+
+/** The peptides of `cells`, each once. */
+function peptidesOf(cells: readonly Cell[]): string[] {
+  return [...new Set(cells.map((c) => c.peptide_id))];
 }
 
 /** Applies what the queue holds for one report at once, as its batch would (the warm-up's path). */
@@ -628,22 +533,19 @@ export async function applyQueued(ctx: AppContext, tx: Queryable, experienceId: 
     [experienceId],
   );
   const applied = await applyChanges(ctx, tx, due.rows.map(toChange), at);
-  await refreshDisclosure(ctx, tx, at, applied.cells);
-  await refreshBreakdown(ctx, tx, at, applied.cells);
+  await refreshShares(ctx, tx, at, peptidesOf(applied.cells));
   return applied;
 }
 
 /**
- * A hold or a hide removes a report from public view at once (removing harm fast); the shown
- * cells move at the next batch like everything else. With batches off each change is its own
- * batch, so the report's cell is rewritten here, in the caller's transaction.
+ * A hold or a hide removes a report from public view at once (removing harm fast); the peptide's
+ * shares follow at the next batch like everything else. With batches off each change is its own
+ * batch, so the report's peptide is looked at here, in the caller's transaction.
  */
 export async function afterTakedown(ctx: AppContext, tx: Queryable, experienceId: string): Promise<void> {
   if (ctx.config.publishEveryMs > 0) return;
   const cell = await tx.query<Cell>('select peptide_id, age_range, biological_sex, activity_level from experiences where id = $1', [experienceId]);
-  const now = new Date();
-  await refreshDisclosure(ctx, tx, now, cell.rows);
-  await refreshBreakdown(ctx, tx, now, cell.rows);
+  await refreshShares(ctx, tx, new Date(), peptidesOf(cell.rows));
 }
 
 export interface BatchResult {
@@ -678,11 +580,11 @@ async function recordBatch(tx: Queryable, due: readonly DueRow[], at: Date, smal
 
 /**
  * The publication batch of time `at` (a grid time): every change queued for it or an earlier one,
- * in one transaction, if there are enough of them (batchDecision), then the shown cells and the
- * research breakdown from settled reports. With too few, nothing is applied and nothing public
- * moves: they wait for a later grid time. With several processes the advisory lock lets exactly
- * one run it; a crash mid-batch rolls back whole and the next start runs it again (the queue keeps
- * every change until its batch commits).
+ * in one transaction, if there are enough of them (batchDecision), then the peptides' shares where
+ * due (services/reporter-shares.ts). With too few, nothing is applied and nothing public moves,
+ * the shares included: they wait for a later grid time. With several processes the advisory lock
+ * lets exactly one run it; a crash mid-batch rolls back whole and the next start runs it again
+ * (the queue keeps every change until its batch commits).
  */
 export async function runBatch(ctx: AppContext, at: Date): Promise<BatchResult> {
   const started = Date.now();
@@ -707,8 +609,7 @@ export async function runBatch(ctx: AppContext, at: Date): Promise<BatchResult> 
       const applied = await applyChanges(ctx, tx, due.rows.map(toChange), at);
       await tx.query('delete from publication_queue where batch_at <= $1', [at.toISOString()]);
       if (due.rows.length) await recordBatch(tx, due.rows, at, decision.small);
-      await refreshDisclosure(ctx, tx, at);
-      await refreshBreakdown(ctx, tx, at);
+      await refreshShares(ctx, tx, at);
       const { cells: _cells, ...applyCounts } = applied;
       counts = applyCounts;
     }

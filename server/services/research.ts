@@ -3,12 +3,12 @@
 // Definitions: docs/product-rules.md, "Figures"; the export's rules, "Anonymity".
 import type { EXPORT_CSV_TABLES, ExportRow, ResearchOverview, ResearchPeptides } from '../../contract/analytics';
 import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
-import { K_ANONYMITY, meanRating, roundTo } from '../../contract/rules';
+import { SHARES_MIN_REPORTS, meanRating, roundTo } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { communityAnalytics } from './analytics';
 import { decodeCursor } from './experience-feed';
 import { PEPTIDES_WITH_COUNTERS } from './peptides';
-import { DISCLOSED_JOIN, disclosedDemographics } from './public-view';
+import { exportShares } from './reporter-shares';
 
 // Rating means are rounded once by the contract's rule (meanRating), as in community analytics;
 // shares and a report's own rating in the export keep two decimals.
@@ -140,15 +140,12 @@ interface ExportDbRow {
   rating: number;
   outcomes: Record<string, number>;
   effects: string[];
-  age_range: string;
-  biological_sex: string;
-  activity_level: string;
-  demographics_shown: boolean;
 }
 
 /**
- * Research export: no ids, months instead of dates, and demographics suppressed wherever the
- * (peptide, age range, sex, activity) cell holds fewer than K_ANONYMITY reports.
+ * Research export (docs/product-rules.md, "Anonymity"): each report's public id and month, never a
+ * day, and no age range, sex or activity level (the columns stay, null); who reports each peptide
+ * comes as its shares, the same stored numbers as its page (services/reporter-shares.ts).
  */
 export async function researchExport(ctx: AppContext, limit: number, cursor?: string) {
   const values: unknown[] = [limit + 1];
@@ -161,54 +158,38 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
   const res = await ctx.db.query<ExportDbRow>(
     `with page as (select * from experiences e where e.status = 'published' ${after} order by e.created_at desc, e.id desc limit $1)
      select e.id, e.created_at, p.name as peptide, p.category, e.dosage, e.frequency, e.duration_days, e.route,
-            e.primary_purpose, e.timeline, e.rating, e.outcomes, e.effects, e.age_range, e.biological_sex, e.activity_level,
-            (dc.peptide_id is not null) as demographics_shown
+            e.primary_purpose, e.timeline, e.rating, e.outcomes, e.effects
        from page e join peptides p on p.id = e.peptide_id
-       ${DISCLOSED_JOIN}
       order by e.created_at desc, e.id desc`,
     values,
   );
   const pageRows = res.rows.slice(0, limit);
-  // Settled reports with noise fixed per cell and count, written at publication batches only
-  // (services/publication.ts refreshBreakdown): comparing two exports tells no one report's
-  // demographics. Cells of fewer than K_ANONYMITY reports, or whose noisy count is under it, are not written at all: their very
-  // row would tell the age range and sex of the few reports in it.
-  const breakdown = await ctx.cache.get('research:breakdown', async () => {
-    const b = await ctx.db.query<{ peptide: string; age_range: string; biological_sex: string; n: number }>(
-      `select p.name as peptide, b.age_range, b.biological_sex, b.n
-         from research_breakdown b join peptides p on p.id = b.peptide_id
-        order by p.name, b.age_range, b.biological_sex`,
-    );
-    return b.rows.map((r) => ({ peptide: r.peptide, ageRange: r.age_range, biologicalSex: r.biological_sex, experiences: r.n }));
-  });
+  const shares = await exportShares(ctx);
   const last = pageRows[pageRows.length - 1];
   return {
-    k: K_ANONYMITY,
+    k: SHARES_MIN_REPORTS,
     generatedAt: new Date().toISOString(),
-    rows: pageRows.map((r) => {
-      // The same rule as every public view (services/experiences.ts): never more than they show.
-      const shown = disclosedDemographics(r.demographics_shown, r);
-      return {
-        id: r.id,
-        peptide: r.peptide,
-        category: r.category,
-        month: r.created_at.toISOString().slice(0, 7),
-        dosage: r.dosage,
-        frequency: r.frequency,
-        durationDays: r.duration_days,
-        route: r.route,
-        primaryPurpose: r.primary_purpose,
-        timeline: r.timeline,
-        rating: round2(r.rating),
-        outcomes: r.outcomes,
-        effects: r.effects,
-        ageRange: shown?.ageRange ?? null,
-        biologicalSex: shown?.biologicalSex ?? null,
-        activityLevel: shown?.activityLevel ?? null,
-      };
-    }),
+    rows: pageRows.map((r) => ({
+      id: r.id,
+      peptide: r.peptide,
+      category: r.category,
+      month: r.created_at.toISOString().slice(0, 7),
+      dosage: r.dosage,
+      frequency: r.frequency,
+      durationDays: r.duration_days,
+      route: r.route,
+      primaryPurpose: r.primary_purpose,
+      timeline: r.timeline,
+      rating: round2(r.rating),
+      outcomes: r.outcomes,
+      effects: r.effects,
+      ageRange: null,
+      biologicalSex: null,
+      activityLevel: null,
+    })),
     nextCursor: res.rows.length > limit && last ? ctx.cursors.encode([last.created_at.toISOString(), last.id]) : null,
-    breakdown,
+    shares,
+    breakdown: [],
   };
 }
 
@@ -220,7 +201,7 @@ export const CSV_COLUMNS = {
 
 /**
  * CSV (RFC 4180) with every cell quoted, lossless: a list is a JSON array (`["a; b","c"]` stays
- * two items), an empty cell is null (withheld, or none). Cells that look like formulas get a
+ * two items), an empty cell is null (none; the demographic columns are always empty). Cells that look like formulas get a
  * leading `'` so spreadsheets never run them; a reader strips it from a cell that starts with `'=`,
  * `'+`, `'-`, `'@`.
  */

@@ -4,7 +4,7 @@ import { pathOf } from '@contract/endpoints';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { readData } from '@contract/normalize';
-import type { CatalogueEntry, Peptide, PeptideListQuery } from '@contract/peptides';
+import type { CatalogueEntry, Peptide, PeptideDetail, PeptideListQuery } from '@contract/peptides';
 import { peptideMatchesSearch } from '@contract/rules';
 import { api } from './client';
 import { ApiError } from './errors';
@@ -54,8 +54,21 @@ export function peptideQueryOptions(id: string) {
   return queryOptions({ queryKey: ['peptides', 'detail', id], queryFn: () => fetchPeptide(id), staleTime: 30_000 });
 }
 
-export function usePeptide(id: string) {
-  return useQuery(peptideQueryOptions(id));
+/** The peptide's page: the peptide with who reports it (the shares of its settled reports). */
+export async function fetchPeptideDetail(id: string): Promise<PeptideDetail> {
+  const [{ PeptideDetailResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('peptide', { id }))]);
+  const data = readData(PeptideDetailResponse, response.data);
+  if (!data) throw new ApiError('Peptide data is null', response.status, response.data);
+  return data.peptide;
+}
+
+/** Kept apart from peptideQueryOptions (a peptide as lists give it): only the page reads the shares. */
+export function peptideDetailQueryOptions(id: string) {
+  return queryOptions({ queryKey: ['peptides', 'page', id], queryFn: () => fetchPeptideDetail(id), staleTime: 30_000 });
+}
+
+export function usePeptideDetail(id: string) {
+  return useQuery(peptideDetailQueryOptions(id));
 }
 
 /** How many matches a peptide picker lists at once (src/components/peptide-picker): the rest are reached by typing. */
@@ -139,6 +152,8 @@ export function useReviewPeptide() {
     },
     onSuccess: (peptide) => {
       queryClient.setQueryData(peptideQueryOptions(peptide._id).queryKey, peptide);
+      // The page keeps its shares: the review changed the peptide, not who reports it.
+      queryClient.setQueryData(peptideDetailQueryOptions(peptide._id).queryKey, (page) => (page ? { ...page, ...peptide } : page));
       return queryClient.invalidateQueries({ queryKey: ['peptides', 'list'] });
     },
   });

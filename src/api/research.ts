@@ -1,4 +1,4 @@
-// Research Hub (moderators): overview figures, the per-peptide table, the k-anonymous export
+// Research Hub (moderators): overview figures, the per-peptide table, the export (no demographics per report)
 // and the rate limits the server enforces (docs/product-rules.md, "Figures", "Limits and proxies").
 import { pathOf } from '@contract/endpoints';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -61,7 +61,7 @@ const EXPORT_PAGE = 5000;
 /** A guard against a server that never stops handing out cursors. */
 const MAX_EXPORT_PAGES = 200;
 
-/** The whole k-anonymous export as JSON: every page, rows in order, one breakdown. */
+/** The whole export as JSON: every page, rows in order, the peptides' shares once (every page carries them). */
 export async function fetchResearchExportJson(): Promise<ResearchExport> {
   const rows: ExportRow[] = [];
   let first: ResearchExport | undefined;
@@ -82,7 +82,7 @@ export async function fetchResearchExportJson(): Promise<ResearchExport> {
 }
 
 /**
- * One table of the k-anonymous export as CSV (`reports`, or `outcomes` in long form): pages
+ * One table of the export as CSV (`reports`, or `outcomes` in long form): pages
  * follow the `X-Next-Cursor` header; one header line, and a byte-order mark so Excel reads UTF-8
  * (added here: the browser drops one the server sends while decoding the text).
  */

@@ -18,10 +18,10 @@ function serverEnv(dataDir: string, env: Record<string, string>): NodeJS.Process
     MODERATOR_EMAIL: E2E_MODERATOR.email,
     MODERATOR_PASSWORD: E2E_MODERATOR.password,
     LOG_LEVEL: 'warn',
-    // Changes public at once, every public report counted for disclosure: the browser tests walk
-    // what people see; the batches are tested in tests/server/publication*.test.ts.
+    // Changes public at once, every public report counted in its peptide's shares: the browser
+    // tests walk what people see; the batches are tested in tests/server/publication*.test.ts.
     PUBLISH_EVERY: '0',
-    DISCLOSURE_SETTLE_DAYS: '0',
+    DEMOGRAPHICS_SETTLE_DAYS: '0',
     ...env,
   };
 }

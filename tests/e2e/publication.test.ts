@@ -1,13 +1,13 @@
 // Publication in batches, in Chromium against a server with the default settings (batches every
-// 6 hours, disclosure from reports public for 7 days; docs/product-rules.md "Publication in
-// batches"). A signed-in member writes a report through the wizard while every request is
-// recorded: no URL and no cache entry holds the report's demographics, the shown combinations are
-// asked without the sign-in token, and the submission and the correction are padded to 4,096-byte
-// multiples. The site's publication settings are asked once, when the wizard opens, never at its
-// last step, where the wizard says what they mean before Submit. The confirmation, the lookup of
-// the queued report and the delete dialog say when it can become public (with its group of at least
-// BATCH_MIN_CHANGES, the default 5) and what its group hides. SCREENSHOTS=1 also takes their
-// screenshots, light and dark, at 360 and 1280 px, into the screenshot folder.
+// 6 hours, a peptide's shares from reports public for 7 days; docs/product-rules.md "Publication
+// in batches"). A signed-in member writes a report through the wizard while every request is
+// recorded: no URL and no cache entry holds the report's demographics, nothing asks which
+// combinations a peptide shows (that question is retired), and the submission and the correction
+// are padded to one size. The site's publication settings are asked once, when the wizard opens,
+// never at its last step, where the wizard says what they mean before Submit. The confirmation,
+// the lookup of the queued report and the delete dialog say when it can become public (with its
+// group of at least BATCH_MIN_CHANGES, the default 5) and what its group hides. SCREENSHOTS=1 also
+// takes their screenshots, light and dark, at 360 and 1280 px, into the screenshot folder.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +43,7 @@ beforeAll(async () => {
   browser = await launch();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-e2e-batches-'));
   fs.cpSync(inject('dataTemplate'), dataDir, { recursive: true });
-  server = await startAppServer({ distDir: inject('distDir'), dataDir, env: { PUBLISH_EVERY, DISCLOSURE_SETTLE_DAYS: '7', METRICS_TOKEN } });
+  server = await startAppServer({ distDir: inject('distDir'), dataDir, env: { PUBLISH_EVERY, DEMOGRAPHICS_SETTLE_DAYS: '7', METRICS_TOKEN } });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -73,8 +73,8 @@ async function writeReport(page: Page, peptideName: string, requests: Recorded[]
   // Before Submit, beside the button: what publication means on this site.
   await page.getByTestId('publication-rule').getByText(/^Reports here are published in groups of at least 5 changes/).waitFor();
   await page.getByLabel('Your story').fill(STORY);
-  // The preview has decided on the device (its note is the one for a combination not shown).
-  await page.getByText(/share your age range, sex and\s+activity level, so they are not shown/).waitFor();
+  // The preview, built on the device: no demographics on the card, and where they go instead.
+  await page.getByText(/Your age range, sex and activity level are not on the card/).waitFor();
   await page.getByRole('button', { name: 'Submit Experience' }).click();
   const trackingId = (await page.getByTestId('tracking-id').textContent())!.trim();
   await page.getByTestId('public-from').waitFor();
@@ -147,11 +147,8 @@ describe('a report sent between two batches', () => {
     expect(leaking.map((r) => r.url)).toEqual([]);
     expect(await page.evaluate(async () => (await caches.keys()).length)).toBe(0);
     expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toMatch(new RegExp(values.join('|')));
-    // The shown combinations, asked without the sign-in token; the old question with them in its URL, never.
-    const disclosed = requests.filter((r) => new URL(r.url).pathname === `/api/peptides/${peptide._id}/disclosed`);
-    expect(disclosed.length).toBeGreaterThan(0);
-    for (const r of disclosed) expect(r.authorization).toBeUndefined();
-    expect(requests.filter((r) => r.url.includes('/api/experiences/disclosure'))).toEqual([]);
+    // No question about which combinations the peptide shows: the preview is built on the device.
+    expect(requests.filter((r) => /\/disclos/.test(new URL(r.url).pathname)).map((r) => r.url)).toEqual([]);
     // The submission: no token, a body of the one padded size.
     const posts = requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/experiences');
     expect(posts).toHaveLength(1);

@@ -20,13 +20,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/**
- * Step 4's read of the combinations shown for the peptide (src/api/experience-disclosure.ts), the
- * one request that still names it: issue 46 removes it with the disclosure check (another part of
- * the same work). Once that lands, this exception goes and the test holds without it.
- */
-const DISCLOSURE_CHECK = /^\/api\/peptides\/[^/]+\/disclosed$/;
-
 interface Seen {
   method: string;
   url: URL;
@@ -85,7 +78,6 @@ async function wizardRun(page: Page, peptide: { _id: string; name: string }, mar
 function naming(seen: Seen[], peptide: { _id: string; name: string }, typed: string[]): string[] {
   const words = [peptide._id, peptide.name, ...typed].map((w) => w.toLowerCase());
   return seen
-    .filter((s) => !DISCLOSURE_CHECK.test(s.url.pathname))
     .flatMap((s) => [`${s.method} ${decodeURIComponent(s.url.pathname + s.url.search)}`, `Referer ${s.referer ?? ''}`])
     .filter((line) => words.some((w) => line.toLowerCase().includes(w)));
 }
@@ -117,8 +109,8 @@ describe('a wizard run, from a peptide page to Submit', () => {
       await expect.poll(() => posted.length).toBe(1);
       expect(posted[0]).toEqual({ status: 201, bytes: AUTHOR_ANSWER_BYTES.submission, encoding: undefined });
       // Every other API request is a read the same for everyone (or, signed in, about the account).
-      const reads = new Set(api.filter((s) => s !== posts[0] && !DISCLOSURE_CHECK.test(s.url.pathname)).map((s) => `${s.method} ${s.url.pathname}${s.url.search}`));
-      const allowed = new Set(['GET /api/peptides/catalogue', 'GET /api/effects', 'GET /api/users/me', 'POST /api/auth/refresh']);
+      const reads = new Set(api.filter((s) => s !== posts[0]).map((s) => `${s.method} ${s.url.pathname}${s.url.search}`));
+      const allowed = new Set(['GET /api/peptides/catalogue', 'GET /api/effects', 'GET /api/publication', 'GET /api/users/me', 'POST /api/auth/refresh']);
       expect([...reads].filter((r) => !allowed.has(r))).toEqual([]);
       expect(run.signedInNote).toBe(signedIn);
       await context.close();

@@ -217,7 +217,7 @@ const BATCH_LOCK_KEY = 72_0151_9;
 describe('publication batches on PostgreSQL with WORKERS=2', () => {
   it.skipIf(!pgUrl)('a kill -9 during a batch loses no acknowledged submission, and the batch run at restart applies each change once', async () => {
     const { url } = await createDatabase(pgUrl!, pgRun, 'batches');
-    const env = { DATABASE_URL: url, DATA_DIR: tempDir(), WORKERS: '2', PUBLISH_EVERY: '1h', DISCLOSURE_SETTLE_DAYS: '0' };
+    const env = { DATABASE_URL: url, DATA_DIR: tempDir(), WORKERS: '2', PUBLISH_EVERY: '1h', DEMOGRAPHICS_SETTLE_DAYS: '0' };
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     try {

@@ -18,7 +18,8 @@ import {
 } from '../../contract';
 import { mulberry32 } from '../../server/db/seed/generate';
 import { submitExperience } from '../../server/services/experiences';
-import { breakdownNoise } from '../../server/services/publication';
+import { SHARES_MIN_REPORTS } from '../../contract/rules';
+import { computeShares, type SettledCell } from '../../server/services/reporter-shares';
 import { bearer, createTestApp, deleteTracked, json, member, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { createPeptide, expectError, moderatorToken, newMember, rows, storyOf, uniqueEmail } from './fixtures';
 
@@ -383,38 +384,35 @@ describe('research hub (moderators)', () => {
     }
   });
 
-  it('export is k-anonymous: demographics only in cells of 5 or more, breakdown cells under 5 left out', async () => {
-    const owner = await newMember(t, 'kanon');
-    const name = `Kanon${Date.now()}`;
+  it('export rows carry no demographics; each peptide with 20 reports has its shares, each question on its own, with the server\'s noise', async () => {
+    const owner = await newMember(t, 'shares');
+    const name = `Shares${Date.now()}`;
     const pid = await createPeptide(t, owner.accessToken, { name });
     const common = { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' };
-    for (let i = 0; i < 5; i++) await submit(t, validSubmission(pid, { demographics: common }));
-    for (let i = 0; i < 4; i++) await submit(t, validSubmission(pid, { demographics: { ageRange: '50+', biologicalSex: 'female', activityLevel: 'sedentary' } }));
-    await submit(t, validSubmission(pid, { demographics: { ...common, activityLevel: 'athletic' } }));
+    for (let i = 0; i < 10; i++) await submit(t, validSubmission(pid, { demographics: common }));
+    for (let i = 0; i < 6; i++) await submit(t, validSubmission(pid, { demographics: { ageRange: '50+', biologicalSex: 'female', activityLevel: 'sedentary' } }));
+    for (let i = 0; i < 4; i++) await submit(t, validSubmission(pid, { demographics: { ...common, activityLevel: 'athletic' } }));
 
     const res = await get('/api/research/export?limit=5000', mod);
     expect(res.statusCode).toBe(200);
     const data = ResearchExportResponse.parse(json(res)).data;
-    expect(data.k).toBe(5);
+    expect(data.k).toBe(SHARES_MIN_REPORTS);
     const mine = data.rows.filter((r) => r.peptide === name);
-    expect(mine).toHaveLength(10);
-    const shown = mine.filter((r) => r.ageRange !== null);
-    expect(shown).toHaveLength(5);
-    for (const r of shown) expect(r).toMatchObject({ ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' });
-    for (const r of mine.filter((x) => x.ageRange === null)) expect(r).toMatchObject({ biologicalSex: null, activityLevel: null });
+    expect(mine).toHaveLength(20);
+    for (const r of data.rows) expect(r).toMatchObject({ ageRange: null, biologicalSex: null, activityLevel: null });
+    expect(data.breakdown).toEqual([]);
 
-    const cells = data.breakdown.filter((b) => b.peptide === name);
-    // (30-34, male) holds 6 reports over two activity levels; (50+, female) only 4. Each count
-    // carries its cell's noise (services/publication.ts breakdownNoise), and a cell is listed only
-    // where it holds 5 or more reports and its noisy count is 5 or more: listing it, even without
-    // its count, would tell its age and sex. So (50+, female) is never listed, whatever its noise.
-    const noisy = (ageRange: string, sex: string, n: number) => n + breakdownNoise(t.ctx.noiseKey, `${pid}|${ageRange}|${sex}`, n);
-    for (const [ageRange, sex, n] of [['30-34', 'male', 6], ['50+', 'female', 4]] as const) {
-      const expected = noisy(ageRange, sex, n);
-      const listed = cells.filter((c) => c.ageRange === ageRange && c.biologicalSex === sex);
-      expect(listed).toEqual(n >= 5 && expected >= 5 ? [{ peptide: name, ageRange, biologicalSex: sex, experiences: expected }] : []);
-    }
-    for (const b of data.breakdown) expect(b.experiences).toBeGreaterThanOrEqual(5);
+    // Shares by age range, by sex and by activity level, never their combinations: the counts
+    // with the server's noise (services/reporter-shares.ts shareNoise) as whole steps of 5%.
+    const shares = data.shares.find((s) => s.peptide === name)!;
+    expect(shares).toMatchObject({ reports: 20, minimum: SHARES_MIN_REPORTS });
+    const cells = await rows<SettledCell>(t, 'select peptide_id, age_range, biological_sex, activity_level, n from demographic_cells where peptide_id = $1 and n > 0', [pid]);
+    const expected = computeShares(t.ctx.noiseKey, pid, cells).shares!;
+    const percent = (q: 'ageRange' | 'biologicalSex' | 'activityLevel') => Object.fromEntries(shares.shares![q].map((x) => [x.value, x.percent]));
+    expect({ ageRange: percent('ageRange'), biologicalSex: percent('biologicalSex'), activityLevel: percent('activityLevel') }).toEqual(expected);
+    // The public page answers the same numbers.
+    const { peptide: _name, ...fromExport } = shares;
+    expect(json(await get(`/api/peptides/${pid}`)).data.peptide.reporters).toEqual(fromExport);
   });
 
   it('export rows carry the public report id and nothing else identifying: no tracking ID, account or exact date', async () => {

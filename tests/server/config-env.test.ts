@@ -29,6 +29,8 @@ const BAD: { env: Record<string, string>; names: string; secret?: string }[] = [
   { env: { REFRESH_TOKEN_DAYS: '0' }, names: 'REFRESH_TOKEN_DAYS' },
   { env: { REFRESH_GRACE_SECONDS: 'forever' }, names: 'REFRESH_GRACE_SECONDS' },
   { env: { BODY_LIMIT_BYTES: '100' }, names: 'BODY_LIMIT_BYTES' },
+  { env: { DEMOGRAPHICS_SETTLE_DAYS: '2.5' }, names: 'DEMOGRAPHICS_SETTLE_DAYS' },
+  // Its former name is still read, and checked the same way.
   { env: { DISCLOSURE_SETTLE_DAYS: '2.5' }, names: 'DISCLOSURE_SETTLE_DAYS' },
   { env: { SEED_DEMO: 'yes' }, names: 'SEED_DEMO' },
   { env: { READ_CACHE: 'maybe' }, names: 'READ_CACHE' },
@@ -108,6 +110,12 @@ describe('settings checked at start', () => {
     expect(loadConfig({ PUBLISH_EVERY: '6h', BATCH_MAX_WAIT: '6h' }).batchMaxWaitMs).toBe(6 * 3_600_000);
     // With changes public at once there is no wait to bound.
     expect(loadConfig({ PUBLISH_EVERY: '0', BATCH_MAX_WAIT: '1m' }).batchMaxWaitMs).toBe(60_000);
+    // DEMOGRAPHICS_SETTLE_DAYS, 7 by default; its former name DISCLOSURE_SETTLE_DAYS is read when the new one is not set.
+    expect(loadConfig({}).demographicsSettleDays).toBe(7);
+    expect(loadConfig({ DEMOGRAPHICS_SETTLE_DAYS: '3' }).demographicsSettleDays).toBe(3);
+    expect(loadConfig({ DISCLOSURE_SETTLE_DAYS: '0' }).demographicsSettleDays).toBe(0);
+    expect(loadConfig({ DISCLOSURE_SETTLE_DAYS: '2', DEMOGRAPHICS_SETTLE_DAYS: '' }).demographicsSettleDays).toBe(2);
+    expect(loadConfig({ DISCLOSURE_SETTLE_DAYS: '2', DEMOGRAPHICS_SETTLE_DAYS: '5' }).demographicsSettleDays).toBe(5);
   });
 
   it('a server started with a bad value exits with that one sentence: no stack trace, no secret', async () => {

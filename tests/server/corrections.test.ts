@@ -1,8 +1,8 @@
 // An author's correction of any field the wizard asks (docs/product-rules.md,
 // "Publication in batches"): every field changes, through the same hold rules and the same batch as
 // a new report; an identical edit writes nothing; corrections keep their per-report limit; a report
-// moved to another peptide or demographic combination moves in every aggregate, and counts toward
-// disclosure in its new cell only once it has settled there. An automatic hold corrected by its
+// moved to another peptide or demographic combination moves in every aggregate, and counts in its
+// new peptide's shares of who reports it only once it has settled there. An automatic hold corrected by its
 // author reads `corrected`, not "after a moderator held or hid it".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_REASON_TEXT } from '../../contract/moderation';
@@ -175,27 +175,25 @@ describe('corrections wait for the batch, and a moved report settles again', () 
   let peptideB: string;
   beforeAll(async () => {
     // Each batch applies whatever is due (no minimum group: batch-minimum.test.ts).
-    b = await createTestApp({ PUBLISH_EVERY: '6h', BATCH_MIN_CHANGES: '1', DISCLOSURE_SETTLE_DAYS: '7' });
+    b = await createTestApp({ PUBLISH_EVERY: '6h', BATCH_MIN_CHANGES: '1', DEMOGRAPHICS_SETTLE_DAYS: '7' });
     peptideA = b.peptides.get('BPC-157')!;
     peptideB = b.peptides.get('Ipamorelin')!;
   }, 120_000);
   afterAll(() => b?.close());
   const nextBatch = () => nextBatchAt(new Date(), b.config.publishEveryMs)!;
   const demographics = { ageRange: '50+', biologicalSex: 'female', activityLevel: 'sedentary' };
-  const disclosed = async (peptideId: string) =>
-    (json(await b.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}/disclosed` })).data.combinations as { ageRange: string }[]).some(
-      (c) => c.ageRange === '50+',
-    );
+  /** How many settled reports the peptide's shares of who reports it count (services/reporter-shares.ts). */
+  const counted = async (peptideId: string) => json(await b.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}` })).data.peptide.reporters.reports as number;
 
-  it('a new peptide is public at the batch, and settled reports moved into a combination do not open it until they settle there', async () => {
-    // Five reports of peptide A in one combination, settled a week ago: the combination is shown for A.
+  it('a new peptide is public at the batch, and settled reports moved to another peptide count in its shares only once they settle there', async () => {
+    // Five reports of peptide A, settled a week ago: A's shares count them.
     const sent = [];
     for (let i = 0; i < 5; i++) sent.push(await submit(b, validSubmission(peptideA, { demographics })));
     await runBatch(b.ctx, nextBatch());
     await b.ctx.db.query(`update experiences set published_at = now() - interval '30 days' where id = any($1::uuid[])`, [sent.map((s) => s.experience._id)]);
     await runBatch(b.ctx, new Date(nextBatch().getTime() + 6 * 3_600_000));
-    expect(await disclosed(peptideA)).toBe(true);
-    expect(await disclosed(peptideB)).toBe(false);
+    expect(await counted(peptideA)).toBe(5);
+    expect(await counted(peptideB)).toBe(0);
 
     // All five corrected to peptide B: public at the next batch, not before; the author sees it at once.
     for (const s of sent) {
@@ -207,9 +205,11 @@ describe('corrections wait for the batch, and a moved report settles again', () 
     await runBatch(b.ctx, new Date(nextBatch().getTime() + 12 * 3_600_000));
     const moved = json(await b.app.inject({ method: 'GET', url: `/api/experiences/${sent[0]!.experience._id}` })).data.experience;
     expect(moved.peptideId).toBe(peptideB);
-    // Moved, they are new in B's cell: not counted for disclosure there until they settle; gone from A's.
-    expect(await disclosed(peptideA)).toBe(false);
-    expect(await disclosed(peptideB)).toBe(false);
+    // Moved, they are new for B: not counted there until they settle; gone from A's.
+    expect(await counted(peptideA)).toBe(0);
+    expect(await counted(peptideB)).toBe(0);
+    await runBatch(b.ctx, new Date(nextBatch().getTime() + 12 * 3_600_000 + 7 * 86_400_000));
+    expect(await counted(peptideB)).toBe(5);
     await expectAggregatesExact(b);
   });
 

@@ -1,13 +1,13 @@
 // The generated demo reports (server/seed/index.ts, server/db/seed/generate.ts) read true: each peptide taken by a route it is
 // used by, no injection-site effect from a nasal spray, purposes that fit the peptide, every
-// outcome it rates within 1-10, and demographics spread so that the most reported peptides show
-// some combinations under k = 5 while the rest stay hidden.
+// outcome it rates within 1-10, and enough reports of the most reported peptides to show who
+// reports them (at least 20), too few for the rest.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { K_ANONYMITY } from '../../contract';
+import { SHARES_MIN_REPORTS } from '../../contract';
 import { PEPTIDES } from '../../server/db/seed/catalogue';
 import { demoPurposes, demoRoutes, effectFitsRoute } from '../../server/db/seed/generate';
 import { DEMO_EXPERIENCES, seedDemo } from '../../server/seed/index';
-import { refreshDisclosure } from '../../server/services/publication';
+import { refreshShares } from '../../server/services/reporter-shares';
 import { createTestApp, type TestApp } from './helpers';
 import { rows } from './fixtures';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const ids = new Map(PEPTIDES.map((p) => [p.name, { id: t.peptides.get(p.name)!, peptide: p }]));
   await seedDemo(t.ctx, ids, DEMO_EXPERIENCES);
-  await t.ctx.db.transaction((tx) => refreshDisclosure(t.ctx, tx, new Date()));
+  await t.ctx.db.transaction((tx) => refreshShares(t.ctx, tx, new Date()));
 }, 120_000);
 afterAll(() => t.close());
 
@@ -47,22 +47,14 @@ describe('demo data', () => {
     expect(reports.some((r) => r.name === 'GHK-Cu' && r.route === 'topical')).toBe(true);
   });
 
-  it(`shows some demographics under k = ${K_ANONYMITY}, and not for every peptide`, async () => {
-    const shown = await rows<{ peptides: number; cells: number }>(
-      t,
-      'select count(distinct peptide_id)::int as peptides, count(*)::int as cells from disclosed_cells',
-    );
-    expect(shown[0]!.cells).toBeGreaterThanOrEqual(3);
-    expect(shown[0]!.peptides).toBeGreaterThanOrEqual(3);
-    expect(shown[0]!.peptides).toBeLessThan(PEPTIDES.length);
-    const [{ n }] = await rows<{ n: number }>(
-      t,
-      `select count(*)::int as n from experiences e join disclosed_cells dc on dc.peptide_id = e.peptide_id and dc.age_range = e.age_range
-          and dc.biological_sex = e.biological_sex and dc.activity_level = e.activity_level where e.is_demo`,
-    );
-    // Some reports show their demographics, most do not.
-    expect(n).toBeGreaterThan(0);
-    expect(n).toBeLessThan(DEMO_EXPERIENCES);
-    console.info(`[demo] ${n} of ${DEMO_EXPERIENCES} reports show demographics, in ${shown[0]!.cells} cells over ${shown[0]!.peptides} peptides`);
+  it(`shows who reports the peptides with ${SHARES_MIN_REPORTS} reports or more, and no report's own demographics`, async () => {
+    const shares = await rows<{ peptide_id: string; reports: number; shown: boolean }>(t, 'select peptide_id, reports, shares is not null as shown from reporter_shares');
+    const shown = shares.filter((s) => s.shown);
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    expect(shown.length).toBeLessThan(PEPTIDES.length);
+    for (const s of shares) expect(s.shown).toBe(s.reports >= SHARES_MIN_REPORTS);
+    const feed = await t.app.inject({ method: 'GET', url: '/api/experiences?limit=100' });
+    for (const e of JSON.parse(feed.body).data.experiences as { demographics: unknown }[]) expect(e.demographics).toBeNull();
+    console.info(`[demo] ${shown.length} of ${PEPTIDES.length} peptides show who reports them (${SHARES_MIN_REPORTS} reports or more); no report shows its own`);
   });
 });

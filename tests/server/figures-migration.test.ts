@@ -22,6 +22,11 @@ const again = () =>
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // The two tables 025 also rewrote, as they were then (migration 019); 029 dropped them.
+  await t.ctx.db.query(`create table disclosed_cells (peptide_id uuid not null, age_range text not null, biological_sex text not null,
+    activity_level text not null, primary key (peptide_id, age_range, biological_sex, activity_level))`);
+  await t.ctx.db.query(`create table research_breakdown (peptide_id uuid not null, age_range text not null, biological_sex text not null,
+    n integer not null, primary key (peptide_id, age_range, biological_sex))`);
 });
 afterAll(() => t.close());
 

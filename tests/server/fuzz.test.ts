@@ -312,7 +312,6 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   publicPeptides: () => queryCase('publicPeptides', PeptideListQuery, ['search', 'category', 'sort', 'page', 'limit']),
   peptideCatalogue: () => queryCase('peptideCatalogue', null, ['search']),
   peptide: () => idCase('peptide', Id),
-  disclosedCombinations: () => idCase('disclosedCombinations', Id),
   createPeptide: () => bodyCase('createPeptide', CreatePeptideRequest, () => validPeptide()),
   deletePeptide: () => idCase('deletePeptide', Id),
   reviewPeptide: () => idCase('reviewPeptide', Id),

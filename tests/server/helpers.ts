@@ -49,10 +49,10 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     SCRYPT_N: '1024',
     RATE_LIMIT_MULTIPLIER: '1000',
     SEED_DEMO: 'false',
-    // Changes public at once and every public report counted for disclosure: what most tests
-    // check is not the batches; tests/server/publication*.test.ts set their own.
+    // Changes public at once and every public report counted in its peptide's shares: what most
+    // tests check is not the batches; tests/server/publication*.test.ts set their own.
     PUBLISH_EVERY: '0',
-    DISCLOSURE_SETTLE_DAYS: '0',
+    DEMOGRAPHICS_SETTLE_DAYS: '0',
     // Every answer checked against its route's response schema (server/lib/validate.ts).
     CHECK_RESPONSES: 'true',
     // PGlite's fast path or its public API: the vitest project server-pglite-public sets off.

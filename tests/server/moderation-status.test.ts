@@ -1,13 +1,13 @@
 // Only published reports are public (migration 009_moderation.sql, docs/product-rules.md
 // "Moderation"): a held or hidden report leaves the feed, the home page, its detail (404), its
-// peptide's count and rating, analytics, trends, the research export and the disclosure cells,
-// and comes back to all of them when published again.
+// peptide's count and rating, analytics, trends, the research export and the demographic counts
+// the peptide's shares are computed from, and comes back to all of them when published again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { K_ANONYMITY } from '../../contract/rules';
 import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 import { createPeptide, moderatorToken, newMember, rows, storyOf } from './fixtures';
 import { runBatch } from '../../server/services/publication';
 
+const REPORTS = 5;
 let t: TestApp;
 let mod: string;
 let peptideId: string;
@@ -22,15 +22,15 @@ beforeAll(async () => {
   memberHeaders = m.headers;
   peptideId = await createPeptide(t, m.accessToken);
   peptideName = (await rows<{ name: string }>(t, 'select name from peptides where id = $1', [peptideId]))[0].name;
-  // K_ANONYMITY reports sharing one cell: their demographics are shown while all are published.
-  for (let i = 0; i < K_ANONYMITY; i++) {
+  // Five reports sharing one combination of demographics (no card ever shows it).
+  for (let i = 0; i < REPORTS; i++) {
     const created = await submit(t, validSubmission(peptideId, { outcomes: { energy: 2 + i }, story: `Status report number ${i} about steady sleep and calm. ${storyOf(100)}` }));
     ids.push(created.experience._id);
   }
 });
 afterAll(() => t.close());
 
-/** Sets a report's status, then runs a publication batch: the shown demographic cells move only at batches. */
+/** Sets a report's status, then runs a publication batch: the peptide's shares move only at batches. */
 async function setStatus(id: string, status: string) {
   await t.ctx.db.query('update experiences set status = $2 where id = $1', [id, status]);
   await runBatch(t.ctx, new Date());
@@ -55,9 +55,9 @@ async function view() {
 describe('statuses', () => {
   it.each(['held', 'hidden'])('a %s report leaves every public view and count, and returns when published', async (status) => {
     const first = await view();
-    expect(first.feed).toHaveLength(K_ANONYMITY);
-    expect(first.feed.every((e) => e.demographics !== null)).toBe(true);
-    expect(first.cell).toBe(K_ANONYMITY);
+    expect(first.feed).toHaveLength(REPORTS);
+    expect(first.feed.every((e) => e.demographics === null)).toBe(true);
+    expect(first.cell).toBe(REPORTS);
     // The newest page (home) shows some of ours: the same hour orders by id.
     const target = ids.find((id) => first.home.some((e) => e._id === id))!;
     expect(target).toBeDefined();
@@ -75,8 +75,8 @@ describe('statuses', () => {
     expect(after.peptide.totalExperiences).toBe(before.peptide.totalExperiences - 1);
     const ratingSum = async () => (await rows<{ s: number }>(t, 'select rating_sum as s from peptide_counters where peptide_id = $1', [peptideId]))[0].s;
     const targetRating = (await rows<{ r: number }>(t, 'select rating as r from experiences where id = $1', [target]))[0].r;
-    expect(after.peptide.averageRating).toBeCloseTo((before.peptide.averageRating * K_ANONYMITY - targetRating) / (K_ANONYMITY - 1), 1);
-    expect(await ratingSum()).toBeCloseTo(before.peptide.averageRating * K_ANONYMITY - targetRating, 1);
+    expect(after.peptide.averageRating).toBeCloseTo((before.peptide.averageRating * REPORTS - targetRating) / (REPORTS - 1), 1);
+    expect(await ratingSum()).toBeCloseTo(before.peptide.averageRating * REPORTS - targetRating, 1);
     expect(after.analytics.totalExperiences).toBe(before.analytics.totalExperiences - 1);
     expect(after.overview.experiences).toBe(before.overview.experiences - 1);
     const votesOnTarget = (
@@ -86,23 +86,22 @@ describe('statuses', () => {
     expect(after.overview.votes).toBe(before.overview.votes - votesOnTarget);
     const total = (tr: { totals: number[] }) => tr.totals.reduce((a: number, b: number) => a + b, 0);
     expect(total(after.trends)).toBe(total(before.trends) - 1);
-    expect(after.exportRows).toHaveLength(K_ANONYMITY - 1);
-    // The cell falls below K_ANONYMITY: the others' demographics are withheld again.
-    expect(after.cell).toBe(K_ANONYMITY - 1);
-    expect(after.feed.every((e) => e.demographics === null)).toBe(true);
+    expect(after.exportRows).toHaveLength(REPORTS - 1);
+    // It leaves the counts the peptide's shares are computed from.
+    expect(after.cell).toBe(REPORTS - 1);
     // Votes on it are refused like on an unknown report.
     const vote = await t.app.inject({ method: 'POST', url: `/api/experiences/${target}/vote`, headers: memberHeaders, payload: { voteType: 'helpful' } });
     expect(vote.statusCode).toBe(404);
 
     await setStatus(target, 'published');
     const back = await view();
-    expect(back.feed).toHaveLength(K_ANONYMITY);
+    expect(back.feed).toHaveLength(REPORTS);
     expect(back.peptide.totalExperiences).toBe(before.peptide.totalExperiences);
     expect(back.peptide.averageRating).toBeCloseTo(before.peptide.averageRating, 6);
     expect(back.analytics.totalExperiences).toBe(before.analytics.totalExperiences);
     expect(back.overview.votes).toBe(before.overview.votes);
-    expect(back.exportRows).toHaveLength(K_ANONYMITY);
-    expect(back.cell).toBe(K_ANONYMITY);
+    expect(back.exportRows).toHaveLength(REPORTS);
+    expect(back.cell).toBe(REPORTS);
   });
 
   it('the feed reads the partial indexes of published reports (EXPLAIN on a few thousand rows)', async () => {

@@ -94,7 +94,12 @@ export async function me(token: string) {
   return data?.data.user.email;
 }
 
-export const withheld = (r: Experience): boolean => r.demographics === null;
+export const noDemographics = (r: Experience): boolean => r.demographics === null;
+
+export async function whoReports(id: string) {
+  const { data } = await api.GET('/api/peptides/{id}', { params: { path: { id } } });
+  return data?.data.peptide.reporters.shares?.ageRange.map((s) => \`\${s.value} \${s.percent}%\`) ?? [];
+}
 export type SubmitBody = operations['submitExperience']['requestBody'];
 
 export async function wrong() {

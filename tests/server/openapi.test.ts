@@ -173,7 +173,11 @@ describe('a document a generated client can use', () => {
     const list = operation('GET', '/api/experiences')!;
     const text = JSON.stringify(list.responses['200']);
     expect(text).toContain('#/components/schemas/Experience');
-    expect(JSON.stringify(doc.components.schemas.Experience)).toMatch(/withheld: fewer than 5/);
+    // A report's demographics: kept for older clients, always null, and marked so.
+    const experience = doc.components.schemas.Experience as { properties: Record<string, { deprecated?: boolean; description?: string }> };
+    expect(experience.properties.demographics).toMatchObject({ deprecated: true, description: expect.stringContaining('Always null') });
+    expect(JSON.stringify(doc.components.schemas.ReporterShares)).toContain('each on its own');
+    expect(JSON.stringify(operation('GET', '/api/peptides/{id}')!.responses['200'])).toContain('#/components/schemas/PeptideDetail');
     expect(JSON.stringify(doc.components.schemas.MatchCount)).toContain('capped');
     expect(list.parameters!.find((p) => p.name === 'cursor')).toMatchObject({ description: expect.stringContaining('nextCursor') });
     expect(operation('GET', '/api/votes')!.parameters![0]).toMatchObject({ name: 'experienceIds', description: expect.stringContaining('1 to 100') });

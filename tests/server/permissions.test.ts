@@ -115,7 +115,6 @@ const table: Row[] = [
   { action: 'read a peptide', endpoint: 'peptide', run: (h) => inject('GET', `/api/peptides/${bpc}`, h), expect: READ },
   { action: 'read experiences', endpoint: 'experiences', run: (h) => inject('GET', '/api/experiences', h), expect: READ },
   { action: 'read home experiences', endpoint: 'homeExperiences', run: (h) => inject('GET', '/api/experiences/home/public', h), expect: READ },
-  { action: 'read the demographics shown for a peptide', endpoint: 'disclosedCombinations', run: (h) => inject('GET', `/api/peptides/${bpc}/disclosed`, h), expect: READ },
   { action: 'read an experience', endpoint: 'experience', run: async (h) => inject('GET', `/api/experiences/${await freshExperience()}`, h), expect: READ },
   { action: 'read public analytics', endpoint: 'publicAnalytics', run: (h) => inject('GET', '/api/analytics/public', h), expect: READ },
   { action: 'read effects', endpoint: 'effects', run: (h) => inject('GET', '/api/effects', h), expect: READ },

@@ -17,7 +17,7 @@ let peptideId: string;
 beforeAll(async () => {
   // What a batch does with the changes it applies; how many it needs before it applies them
   // (BATCH_MIN_CHANGES, BATCH_MAX_WAIT) is tests/server/batch-minimum.test.ts.
-  t = await createTestApp({ PUBLISH_EVERY: '6h', BATCH_MIN_CHANGES: '1', DISCLOSURE_SETTLE_DAYS: '7' });
+  t = await createTestApp({ PUBLISH_EVERY: '6h', BATCH_MIN_CHANGES: '1', DEMOGRAPHICS_SETTLE_DAYS: '7' });
   mod = bearer(await moderatorToken(t));
   peptideId = await createPeptide(t, (await newMember(t, 'batches')).accessToken);
 }, 120_000);
@@ -29,7 +29,7 @@ const nextBatch = () => nextBatchAt(new Date(), t.config.publishEveryMs)!;
 
 /** Everything a visitor can read about the peptide, with each answer's ETag. */
 async function publicState() {
-  const urls = [`/api/experiences?peptideId=${peptideId}&limit=100`, '/api/experiences?limit=20', '/api/experiences/home/public', `/api/peptides/${peptideId}`, '/api/analytics/public', `/api/peptides/${peptideId}/disclosed`];
+  const urls = [`/api/experiences?peptideId=${peptideId}&limit=100`, '/api/experiences?limit=20', '/api/experiences/home/public', `/api/peptides/${peptideId}`, '/api/analytics/public'];
   const answers = await Promise.all(urls.map((u) => get(u)));
   return answers.map((a, i) => ({ url: urls[i], status: a.statusCode, etag: a.headers.etag, body: a.body }));
 }
@@ -77,7 +77,7 @@ describe('a new report', () => {
     expect(await feedIds()).toContain(sent.experience._id);
     const published = json(await lookupTracked(t.app, sent.trackingId)).data.experience;
     expect(published).toMatchObject({ status: 'published', publicFrom: null });
-    // Public since its batch: that is when it starts to settle for disclosure.
+    // Public since its batch: that is when it starts to settle for its peptide's shares.
     expect((await rows<{ published_at: Date }>(t, 'select published_at from experiences where id = $1', [sent.experience._id]))[0].published_at.toISOString()).toBe(
       batch.at.toISOString(),
     );

@@ -179,14 +179,13 @@ function submitterFor(rand: Rand, i: number, choose: () => Submitter['peptide'])
 
 /**
  * The requests of one wizard run, as the web app sends them (tests/e2e/wizard-traffic.test.ts
- * records a real run in Chromium): the same two reads for everyone, whatever is typed or chosen
+ * records a real run in Chromium): the same three reads for everyone, whatever is typed or chosen
  * (the catalogue is searched on the device), then the POST, padded to one size. Returns the POST.
- * Step 4's GET /api/peptides/{id}/disclosed is not here: issue 46 removes the disclosure check
- * with it (the "demographics" part of the work).
  */
 async function wizardRun(s: Submitter): Promise<Seen> {
   ok(await send(s.address, 'GET', '/api/peptides/catalogue'));
   ok(await send(s.address, 'GET', '/api/effects'));
+  ok(await send(s.address, 'GET', '/api/publication'));
   return send(s.address, 'POST', '/api/experiences', paddedJson(s.report, SubmitExperienceRequest));
 }
 

@@ -16,6 +16,7 @@ import {
   optionLabel,
   outcomeLabel,
 } from '@contract/vocabulary';
+import { DemographicsText } from '@/components/experience/Demographics';
 import { ExperienceCard } from '@/components/experience/ExperienceCard';
 import { renderApp } from './helpers/render-app';
 import { makeExperience } from './msw/fixtures';
@@ -59,19 +60,18 @@ describe('option labels', () => {
     for (const name of ['toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf']) expect(outcomeLabel(name)).toBe(name);
   });
 
-  it('shows hyphenated choices intact on an experience card', () => {
-    const experience = makeExperience({
-      frequency: 'every-other-day',
-      route: 'subcutaneous',
-      demographics: { ageRange: '18-24', biologicalSex: 'prefer-not-to-say', activityLevel: 'moderate' },
-    });
-    render(
+  it('shows hyphenated choices intact on an experience card, and a report\'s own answers where its author or a moderator reads them', () => {
+    const experience = makeExperience({ frequency: 'every-other-day', route: 'subcutaneous' });
+    const { unmount } = render(
       <MemoryRouter>
         <ExperienceCard experience={experience} />
       </MemoryRouter>,
     );
     expect(screen.getByText('Every Other Day')).toBeInTheDocument();
-    expect(screen.getByText(/18-24 · Prefer not to say · Moderate/)).toBeInTheDocument();
+    unmount();
+    // The tracking lookup and the moderators' queue (no public card shows these).
+    render(<DemographicsText demographics={{ ageRange: '18-24', biologicalSex: 'prefer-not-to-say', activityLevel: 'moderate' }} />);
+    expect(screen.getByText('18-24 · Prefer not to say · Moderate')).toBeInTheDocument();
   });
 
   it('offers age ranges with their hyphens in the wizard', async () => {

@@ -4,15 +4,15 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ExperienceListResponse } from '@contract/experiences';
 import { ApiErrorBody, formatIssues, issueList } from '@contract/common';
-import { CreatePeptideRequest, PeptideListResponse, PeptideResponse, type Peptide } from '@contract/peptides';
+import { CreatePeptideRequest, PeptideListResponse, PeptideResponse, type Peptide, type ReporterShares } from '@contract/peptides';
 import { SOURCES_MESSAGE, sourceMessage } from '@contract/sources';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
-import { catalogueBody, errorBody, makePeptide } from './msw/fixtures';
+import { catalogueBody, errorBody, makePeptide, makeReporters, peptideDetailBody } from './msw/fixtures';
 import { server } from './msw/server';
 
-/** A tiny in-memory catalogue answering list, create, delete and detail. */
-function useCatalogue(initial: Peptide[]) {
+/** A tiny in-memory catalogue answering list, create, delete and detail (with who reports each: `reporters` by id, else 24 reports' shares). */
+function useCatalogue(initial: Peptide[], reporters: Record<string, ReporterShares> = {}) {
   const store = [...initial];
   const queries: URLSearchParams[] = [];
   server.use(
@@ -53,7 +53,7 @@ function useCatalogue(initial: Peptide[]) {
     http.get('/api/peptides/:id', ({ params }) => {
       const peptide = store.find((p) => p._id === params.id);
       if (!peptide) return HttpResponse.json(errorBody('Peptide not found'), { status: 404 });
-      return HttpResponse.json(PeptideResponse.parse({ success: true, data: { peptide } }));
+      return HttpResponse.json(peptideDetailBody(peptide, reporters[peptide._id] ?? makeReporters()));
     }),
     http.post('/api/peptides/:id/review', ({ params }) => {
       const peptide = store.find((p) => p._id === params.id)!;
@@ -278,6 +278,33 @@ describe('peptide detail', () => {
     expect(screen.getByRole('link', { name: 'Back to Peptides' })).toHaveAttribute('href', '/peptides');
   });
 
+  it('shows who reports it: each question on its own, every answer with its share, as tables a screen reader reads', async () => {
+    const peptide = makePeptide({ name: 'BPC-157' });
+    useCatalogue([peptide]);
+    renderApp(`/peptides/${peptide._id}`);
+    const heading = await screen.findByRole('heading', { name: 'Who reports it' });
+    const section = heading.closest('.rounded-lg') as HTMLElement;
+    expect(within(section).getByText(/Shares of the 24 reports of BPC-157 public for at least 7 days, as of Mar 1, 2026\./)).toBeInTheDocument();
+    expect(within(section).getByText(/in steps of 5%, with a little random noise so that no single report can be picked out; they may not add up to 100%/)).toBeInTheDocument();
+    const tables = within(section).getAllByRole('table');
+    expect(tables.map((t) => t.querySelector('caption')?.textContent)).toEqual(['Age range', 'Biological sex', 'Activity level']);
+    const age = within(section).getByRole('table', { name: 'Age range' });
+    expect(within(age).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['18-24', '25-29', '30-34', '35-39', '40-44', '45-49', '50+']);
+    expect(within(age).getByRole('row', { name: '30-34 35%' })).toBeInTheDocument();
+    expect(within(section).getByRole('row', { name: 'Prefer not to say 5%' })).toBeInTheDocument();
+    expect(within(section).getByRole('row', { name: 'Active 40%' })).toBeInTheDocument();
+    // The bars only repeat the numbers: hidden from assistive technology.
+    for (const bar of section.querySelectorAll('td > div > div:first-child')) expect(bar).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('says there are too few reports to show who reports it, below 20', async () => {
+    const peptide = makePeptide({ name: 'Rare-1' });
+    useCatalogue([peptide], { [peptide._id]: makeReporters({ reports: 15, shares: null }) });
+    renderApp(`/peptides/${peptide._id}`);
+    expect(await screen.findByText(/Too few reports to show who reports Rare-1\. Shares by age range, biological sex and activity level appear once 20 reports have been public for at least 7 days/)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('leads to the wizard with the peptide already chosen', async () => {
     const peptide = makePeptide({ name: 'BPC-157', commonEffects: ['Recovery'] });
     useCatalogue([peptide]);
@@ -311,6 +338,8 @@ describe('peptide detail', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark as reviewed' }));
     expect(await screen.findByText('Reviewed')).toHaveTextContent('Reviewed Nov 27, 2026');
     expect(screen.queryByText('Community-submitted, not reviewed')).not.toBeInTheDocument();
+    // The review answers the peptide alone: the page keeps who reports it.
+    expect(screen.getByRole('table', { name: 'Age range' })).toBeInTheDocument();
   });
 
   it('lists the sources: a web address as a link that opens apart and passes nothing on, shown short; a citation as text', async () => {

@@ -1,10 +1,10 @@
-// /privacy states the anonymity rules exactly, with the numbers and wording taken from the
-// contract where it has them (contract/rules.ts K_ANONYMITY and DEMOGRAPHICS_NOT_SHOWN), and no
-// longer claims what the product cannot back.
+// /privacy states the anonymity rules exactly, with the numbers taken from the contract where it
+// has them (contract/rules.ts SHARES_MIN_REPORTS, SHARE_STEP_PERCENT, SHARES_RECOMPUTE_CHANGES),
+// and no longer claims what the product cannot back.
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { DEMOGRAPHICS_NOT_SHOWN, K_ANONYMITY } from '@contract/rules';
+import { SHARES_MIN_REPORTS, SHARES_RECOMPUTE_CHANGES, SHARE_STEP_PERCENT } from '@contract/rules';
 import { YourAccount } from '@/features/privacy/sections/YourAccount';
 import { renderApp } from './helpers/render-app';
 
@@ -14,20 +14,23 @@ vi.setConfig({ testTimeout: 20_000 });
 const pageText = () => (document.body.textContent ?? '').replace(/\s+/g, ' ');
 
 describe('privacy statements', () => {
-  it('states the time, disclosure and sourcing rules on Overview', async () => {
+  it('states the time, demographics and sourcing rules on Overview', async () => {
     renderApp('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy & Data Control' }, { timeout: 8000 });
     const text = pageText();
     expect(text).toContain('A report’s time is kept and published to the day, never the hour.');
+    // Demographics only in aggregate (docs/product-rules.md, "Anonymity").
+    expect(text).toContain('Your age range, biological sex and activity level are never shown with your report, on any page or in any export.');
     expect(text).toContain(
-      `Your age range, biological sex and activity level are shown only where at least ${K_ANONYMITY} published reports of the same peptide share all three; otherwise a report shows “${DEMOGRAPHICS_NOT_SHOWN}”.`,
+      `Each peptide’s page shows only the shares of its reports by age range, by sex and by activity level, each on its own and never combined, once at least ${SHARES_MIN_REPORTS} reports have been public for a week`,
     );
-    // Publication in batches and settled disclosure (docs/product-rules.md).
-    expect(text).toContain(`Only reports public for a week count toward the ${K_ANONYMITY}`);
+    expect(text).toContain(`rounded to steps of ${SHARE_STEP_PERCENT}% and with a little random noise`);
+    expect(text).toContain(`only once at least ${SHARES_RECOMPUTE_CHANGES} of the reports they count have changed, so comparing them before and after your report counts says little about your answers`);
+    expect(text).toContain('The moderators’ research export has the same shares and nothing more.');
     expect(text).toContain('Nothing you do changes a public page at the moment you do it.');
     expect(text).not.toMatch(/statistics at once|removes the row, its votes and members’ reports about it at once/);
-    expect(text).toContain('Hidden for privacy');
-    expect(text).toContain('The research export never shows more than the public pages, and its counts by age range and sex carry a little random noise.');
+    // The per-report rule it replaced, and the export's counts by age range and sex, are gone.
+    expect(text).not.toMatch(/Hidden for privacy|shown only where at least|counts by age range and sex/);
     expect(text).toContain(
       'Sourcing details (the vendor’s web address host, batch ID and volume) appear on the public card only when you tick “Publish sourcing details”.',
     );

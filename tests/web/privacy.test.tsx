@@ -146,6 +146,8 @@ describe('privacy page', () => {
     expect(within(result).getByText('30 days')).toBeInTheDocument();
     expect(within(result).getByText('Subcutaneous')).toBeInTheDocument();
     expect(within(result).getByText('Recovery 8/10, Sleep 6/10')).toBeInTheDocument();
+    // The author's own answers, which no public page shows.
+    expect(within(result).getByText('Age range · Sex · Activity').nextElementSibling).toHaveTextContent('30-34 · Male · Active (only you see these)');
   });
 
   it('says "Experience not found" for an unknown ID and keeps what was typed', async () => {

@@ -146,9 +146,13 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Export Experiences (JSON)' }));
     await waitFor(() => expect(files).toHaveLength(2));
     expectDated(files[1].name, (d) => `peptide-experiences-${d}.json`);
-    const exported = JSON.parse(await files[1].blob.text()) as { k: number; rows: { peptide: string }[]; nextCursor: null };
-    expect(exported.k).toBe(5);
+    const exported = JSON.parse(await files[1].blob.text()) as { rows: { peptide: string; ageRange: null }[]; shares: unknown[]; nextCursor: null };
     expect(exported.rows.map((r) => r.peptide)).toEqual(['BPC-157', 'TB-500']);
+    // No report's demographics; who reports each peptide once, as the server gave it.
+    expect(exported.rows.map((r) => r.ageRange)).toEqual([null, null]);
+    expect(exported.shares).toEqual(store.exportShares);
+    expect(screen.getByText(/no age range, sex or activity level \(those fields are always null\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/k-anonymity|at least 5 reports share/)).not.toBeInTheDocument();
     expect(exported.nextCursor).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Export Experiences (CSV)' }));

@@ -134,8 +134,8 @@ function weighted<T>(rand: Rand, options: readonly (readonly [T, number])[]): T 
 
 /**
  * Who reports: mostly 25-44, more men than women, mostly active, and each peptide with a typical
- * user who sends about half its reports, as communities around one compound tend to be. So the
- * most reported peptides have combinations that k = 5 allows to show, and the rest stay hidden.
+ * user who sends about half its reports, as communities around one compound tend to be. The most
+ * reported peptides have enough reports to show who reports them (services/reporter-shares.ts).
  */
 type Weights<T extends readonly string[]> = readonly (readonly [T[number], number])[];
 const AGE_WEIGHTS: Weights<typeof AGE_RANGES> = [['18-24', 1], ['25-29', 3], ['30-34', 4], ['35-39', 3], ['40-44', 2], ['45-49', 1], ['50+', 1]];

@@ -4,7 +4,6 @@ import type { Experience } from '@contract/experiences';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { DemographicsText } from './Demographics';
 import { optionLabel, outcomeLabel } from '@contract/vocabulary';
 import { formatReportRating } from '@/lib/format';
 import { shortDate } from './format';
@@ -12,9 +11,9 @@ import { StoryText } from './StoryText';
 import { FlagAction, type FlagActionProps } from './FlagAction';
 import { paths } from '@/lib/paths';
 
-function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className={cn('min-w-0', className)}>
+    <div className="min-w-0">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="break-words text-sm font-medium">{children}</dd>
     </div>
@@ -39,7 +38,8 @@ function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; i
 
 /**
  * One experience with every field the community list shows: the same card on Community, a
- * peptide's page, the report's own page, the moderators' queue and the wizard's preview.
+ * peptide's page, the report's own page, the moderators' queue and the wizard's preview. Never
+ * an age range, a sex or an activity level: no report shows them (docs/product-rules.md, "Anonymity").
  * `titleLink` adds "Read the full report" under the story (the way in; the peptide's name is a
  * heading, not a link that could be taken for the peptide's page); `children` holds the vote
  * controls. Without either the card has nothing to click (the wizard's preview:
@@ -52,7 +52,6 @@ export function ExperienceCard({
   titleLink = true,
   clampStory = false,
   headingLevel: Heading = 'h2',
-  demographicsNote,
   children,
   flag,
 }: {
@@ -61,8 +60,6 @@ export function ExperienceCard({
   titleLink?: boolean;
   clampStory?: boolean;
   headingLevel?: 'h2' | 'h3' | 'h4';
-  /** Shown in place of the demographics while they are not known yet (the wizard's preview). */
-  demographicsNote?: ReactNode;
   children?: ReactNode;
   flag?: FlagActionProps;
 }) {
@@ -99,10 +96,6 @@ export function ExperienceCard({
         <Fact label="Frequency">{optionLabel(e.frequency)}</Fact>
         <Fact label="Duration">{e.duration} days</Fact>
         <Fact label="Route">{optionLabel(e.route)}</Fact>
-        <Fact label="Age range · Sex · Activity" className="col-span-2 sm:col-span-4">
-          {/* Why they are hidden is asked for only where something can be clicked. */}
-          {demographicsNote ?? <DemographicsText demographics={e.demographics} explain={titleLink || Boolean(children)} />}
-        </Fact>
       </dl>
 
       {outcomes.length > 0 && (

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import Search from 'lucide-react/icons/search';
 import type { OwnExperience, PublicationSchedule } from '@contract/experiences';
 import { optionLabel } from '@contract/vocabulary';
+import { DemographicsText } from '@/components/experience/Demographics';
 import { StoryText } from '@/components/experience/StoryText';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton } from '@/components/ui';
 import { shortDate } from '@/lib/format';
@@ -200,6 +201,11 @@ export function TrackingLookup({ showContent = false, actions, title = 'Find you
                       .join(', ')}
                   </Row>
                   <Row term="Extra effects">{experience.effects.length ? experience.effects.join(', ') : 'None'}</Row>
+                  {/* The author's own answers: no public page shows them (docs/product-rules.md, "Anonymity"). */}
+                  <Row term="Age range · Sex · Activity">
+                    <DemographicsText demographics={experience.demographics} />{' '}
+                    <span className="font-normal text-muted-foreground">(only you see these)</span>
+                  </Row>
                   <Row term="Story">
                     <StoryText as="span" story={experience.story} className="font-normal" />
                   </Row>

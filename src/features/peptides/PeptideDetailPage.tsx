@@ -1,14 +1,14 @@
-// /peptides/{id}, a peptide: overview and the experiences shared about it.
+// /peptides/{id}, a peptide: overview (with who reports it) and the experiences shared about it.
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { Peptide } from '@contract/peptides';
+import type { Peptide, PeptideDetail } from '@contract/peptides';
 import { VOTE_TYPES } from '@contract/vocabulary';
 import { ApiError } from '@/api/errors';
 import { usePeptideExperiences } from '@/api/experiences';
 import { useFlagAction } from '@/api/flags';
 import { useMyFlags } from '@/api/my-flags';
-import { usePeptide } from '@/api/peptides';
+import { usePeptideDetail } from '@/api/peptides';
 import { useMyVotes, useVoting } from '@/api/votes';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
@@ -18,6 +18,7 @@ import { LoadError } from '@/components/page/LoadError';
 import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { ReviewStatus } from './ReviewStatus';
 import { SourceList } from './PeptideSources';
+import { WhoReports } from './WhoReports';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, buttonClasses, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -81,7 +82,7 @@ function Pairs({ entries }: { entries: [string, string][] }) {
   );
 }
 
-function Overview({ peptide }: { peptide: Peptide }) {
+function Overview({ peptide }: { peptide: PeptideDetail }) {
   return (
     <div className="grid gap-4">
       <Section title="Description">
@@ -109,6 +110,7 @@ function Overview({ peptide }: { peptide: Peptide }) {
         </div>
         <p className="mt-2 text-muted-foreground">Based on {peptide.totalExperiences} experiences and recent activity</p>
       </Section>
+      <WhoReports name={peptide.name} reporters={peptide.reporters} />
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Dosage Ranges">
           <Pairs entries={[['Low', peptide.dosageRanges.low], ['Medium', peptide.dosageRanges.medium], ['High', peptide.dosageRanges.high]]} />
@@ -178,7 +180,7 @@ function Experiences({ peptideId }: { peptideId: string }) {
 
 export function PeptideDetailPage() {
   const { id = '' } = useParams();
-  const query = usePeptide(id);
+  const query = usePeptideDetail(id);
 
   if (query.isPending) {
     return (

@@ -3,7 +3,7 @@
 // server/lib/tracking.ts (tracking ID hashing), server/lib/rate-limit.ts (HMAC keys),
 // server/app.ts and server/plugins/route-config.ts (log serializers, CSP),
 // server/services/experiences.ts (time kept and published to the day; vendorOf),
-// contract/rules.ts (K_ANONYMITY, DEMOGRAPHICS_NOT_SHOWN), contract/experiences.ts
+// contract/rules.ts and server/services/reporter-shares.ts (who reports a peptide), contract/experiences.ts
 // (publishSourcing), server/db/migrations/009_moderation.sql and server/services/moderation.ts
 // (statuses, flags, the moderation log, what the queue shows).
 // sections/YourAccount.tsx names the files behind what it says of member accounts.

@@ -13,11 +13,12 @@ import { LIMIT_SCOPE_LABELS, limitRateText } from '@contract/vocabulary';
 const HIGHLIGHTS: { key: EndpointKey; description: string }[] = [
   { key: 'analytics', description: 'The public figures (totals, growth, top peptides, outcome means) plus reports per month and a breakdown by category.' },
   { key: 'peptides', description: 'The peptide catalogue; search, category, sort and paging in the query.' },
+  { key: 'peptide', description: 'One peptide, with who reports it: the shares of its reports by age range, sex and activity level.' },
   { key: 'experiences', description: 'Experience reports, newest first; filters and a paging cursor in the query.' },
   { key: 'pendingUsers', description: 'Registrations awaiting approval, paged.' },
   { key: 'researchOverview', description: 'The figures of this hub’s Overview.' },
   { key: 'researchPeptides', description: 'Per-peptide counts and means with n, paged.' },
-  { key: 'researchExport', description: 'The k-anonymous export; format=json or csv, limit and cursor.' },
+  { key: 'researchExport', description: 'Every report without demographics, and each peptide’s shares; format=json or csv, limit and cursor.' },
   { key: 'limits', description: 'The rate limits below.' },
 ];
 

@@ -1,6 +1,7 @@
 // Data Export: every file comes from the server (docs/product-rules.md, "Figures"): the analytics
-// summary, and the k-anonymous experience export in JSON or CSV. Nothing is assembled from page
-// state.
+// summary, and the experience export in JSON or CSV, whose rows carry no demographics; who reports
+// each peptide comes as its shares (docs/product-rules.md, "Anonymity"). Nothing is assembled from
+// page state.
 import { FileJson, FileSpreadsheet, BarChart3 } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { fetchMemberAnalytics } from '@/api/analytics';
@@ -10,6 +11,7 @@ import { useToast } from '@/app/toast/ToastProvider';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { downloadFile } from '@/lib/download';
+import { SHARES_MIN_REPORTS } from '@contract/rules';
 import { today } from './format';
 
 type ExportKind = 'analytics' | 'json' | 'csv';
@@ -41,7 +43,7 @@ const EXPORTS: ExportSpec[] = [
     kind: 'json',
     title: 'Experience reports (JSON)',
     description:
-      'One row per report with its public id and month, but no date and no story. Demographics appear only where at least 5 reports share them (null otherwise); a breakdown by peptide, age range and sex is included with small cells suppressed.',
+      `One row per report with its public id and month, but no date, no story and no age range, sex or activity level (those fields are always null). Who reports each peptide comes as its shares by age range, by sex and by activity level, each on its own: the numbers its page shows, from ${SHARES_MIN_REPORTS} reports on.`,
     button: 'Export Experiences (JSON)',
     icon: FileJson,
     run: async () => {
@@ -53,7 +55,7 @@ const EXPORTS: ExportSpec[] = [
     kind: 'csv',
     title: 'Experience reports (CSV)',
     description:
-      'Two files a spreadsheet keeps whole: the reports (one line each, its id first; list cells are JSON arrays; an empty cell means withheld, fewer than 5 reports share it, or none) and their outcomes (one line per rating: id, outcome, rating). Cells that look like formulas start with \' so spreadsheets never run them.',
+      'Two files a spreadsheet keeps whole: the reports (one line each, its id first; list cells are JSON arrays; an empty cell means none, and the age range, sex and activity level columns are always empty) and their outcomes (one line per rating: id, outcome, rating). Cells that look like formulas start with \' so spreadsheets never run them. The shares of who reports each peptide are in the JSON export.',
     button: 'Export Experiences (CSV)',
     icon: FileSpreadsheet,
     run: async () => [
@@ -83,8 +85,8 @@ export function ExportTab() {
   return (
     <div className="flex flex-col gap-4">
       <p className="max-w-3xl text-sm text-muted-foreground">
-        Exports never identify a person: no account ids, tracking IDs, exact dates or free-text stories, and demographic cells
-        under 5 reports are suppressed (k-anonymity, k = 5).
+        Exports never identify a person: no account ids, tracking IDs, exact dates or free-text stories, and no report’s age range, sex or activity
+        level. Those appear only as each peptide’s shares, the same numbers its public page shows.
       </p>
       <div className="grid gap-4 lg:grid-cols-3">
         {EXPORTS.map((spec) => (

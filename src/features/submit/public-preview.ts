@@ -1,7 +1,8 @@
 // The public card a submission will become, built from the wizard's form the way the server
-// builds it (server/services/experiences.ts: toExperience, vendorOf, publishedDay), so step 4
-// can show "This is what others will see" before anything is sent.
-import type { Experience, PublicDemographics } from '@contract/experiences';
+// builds it (server/services/public-view.ts: toExperience, vendorOf, publishedDay), so step 4
+// can show "This is what others will see" before anything is sent. Like every public card it has
+// no demographics (docs/product-rules.md, "Anonymity").
+import type { Experience } from '@contract/experiences';
 import { cleanList, experienceRating, parseDuration, ratedOutcomes } from '@contract/rules';
 import type { WizardForm } from './wizard-rules';
 
@@ -22,10 +23,6 @@ export function publishedVendor(form: WizardForm): Experience['vendor'] {
   return { name, quantity: hasVolume ? `${volume} ml` : null, batchId: batchId || null };
 }
 
-export function previewDemographics(form: WizardForm): PublicDemographics {
-  return { ageRange: form.ageRange, biologicalSex: form.biologicalSex, activityLevel: form.activityLevel };
-}
-
 /** Today as the public pages show a report's time: its UTC day, "2026-11-25". */
 export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
@@ -34,7 +31,6 @@ export function todayUtc(now = new Date()): string {
 export function previewExperience(
   form: WizardForm,
   peptide: { _id: string; name: string; category: string } | undefined,
-  demographicsShown: boolean,
   now = new Date(),
 ): Experience {
   // Only what was rated is sent, so only that is on the card.
@@ -50,7 +46,7 @@ export function previewExperience(
     duration: parseDuration(form.duration),
     route: form.routeOfAdministration,
     primaryPurpose: form.primaryPurpose,
-    demographics: demographicsShown ? previewDemographics(form) : null,
+    demographics: null,
     outcomes,
     rating: Math.round((experienceRating(outcomes) ?? 0) * 100) / 100,
     effects: cleanList(form.effects),

@@ -9,9 +9,8 @@ import { VOTE_WITHDRAWN_MESSAGE } from '@contract/vocabulary';
 import { MATCH_COUNT_CAP } from '@contract/rules';
 import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, MyVotesResponse, VoteResponse, WithdrawVoteResponse, type Experience } from '@contract/experiences';
 import { AnalyticsResponse } from '@contract/analytics';
-import { PeptideResponse } from '@contract/peptides';
 import { bearerUser } from './handlers';
-import { DEFAULT_PEPTIDES, errorBody, makeExperience } from './fixtures';
+import { DEFAULT_PEPTIDES, errorBody, makeExperience, peptideDetailBody } from './fixtures';
 import { makeAnalytics } from './explore-fixtures';
 import { server } from './server';
 
@@ -43,8 +42,6 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
           peptideName: i % 2 ? 'TB-500' : 'BPC-157',
           createdAt: new Date(Date.UTC(2026, 9, 28 - i)).toISOString().slice(0, 10),
           votes: { helpful: i, notHelpful: 0, detailed: 0, concerning: 0, total: i },
-          // Every third report is withheld by the disclosure rule (fewer than 5 similar reports).
-          ...(i % 3 === 1 ? { demographics: null } : {}),
         }),
       ),
     listQueries: [],
@@ -147,7 +144,7 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
     http.get('/api/peptides/:id', ({ params }) => {
       const peptide = DEFAULT_PEPTIDES.find((p) => p._id === params.id);
       if (!peptide) return HttpResponse.json(errorBody('Peptide not found'), { status: 404 });
-      return HttpResponse.json(PeptideResponse.parse({ success: true, data: { peptide } }));
+      return HttpResponse.json(peptideDetailBody(peptide));
     }),
   );
   return mock;

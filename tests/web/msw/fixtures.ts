@@ -1,4 +1,4 @@
-import { Peptide, PeptideCatalogueResponse, PeptideListResponse } from '@contract/peptides';
+import { Peptide, PeptideCatalogueResponse, PeptideDetailResponse, PeptideListResponse, ReporterShares } from '@contract/peptides';
 import {
   PublicationScheduleResponse,
   type PublicationSchedule,
@@ -108,6 +108,30 @@ export const DEFAULT_PEPTIDES: Peptide[] = [
   }),
 ];
 
+/**
+ * Who reports a peptide (contract/peptides.ts ReporterShares): by default 24 settled reports with
+ * shares; `shares: null` for too few.
+ */
+export function makeReporters(overrides: Partial<ReporterShares> = {}): ReporterShares {
+  const list = (values: readonly string[], percents: number[]) => values.map((value, i) => ({ value, percent: percents[i] ?? 0 }));
+  return ReporterShares.parse({
+    reports: 24,
+    minimum: 20,
+    settleDays: 7,
+    asOf: '2026-03-01',
+    shares: {
+      ageRange: list(['18-24', '25-29', '30-34', '35-39', '40-44', '45-49', '50+'], [5, 20, 35, 20, 10, 5, 5]),
+      biologicalSex: list(['male', 'female', 'prefer-not-to-say'], [55, 40, 5]),
+      activityLevel: list(['sedentary', 'moderate', 'active', 'athletic'], [10, 35, 40, 15]),
+    },
+    ...overrides,
+  });
+}
+
+/** GET /api/peptides/{id}: the peptide with who reports it. */
+export const peptideDetailBody = (peptide: Peptide, reporters: ReporterShares = makeReporters()) =>
+  PeptideDetailResponse.parse({ success: true, data: { peptide: { ...peptide, reporters } } });
+
 export const peptideListBody = (peptides: Peptide[], page = 1, pageSize = 20, total = peptides.length) =>
   PeptideListResponse.parse({ success: true, data: { peptides, total, page, pageSize } });
 
@@ -144,7 +168,8 @@ export function makeExperience(overrides: Partial<Experience> = {}): Experience 
     duration: 30,
     route: 'subcutaneous',
     primaryPurpose: ['Injury Healing'],
-    demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' },
+    // The server answers null for every public report (docs/product-rules.md, "Anonymity").
+    demographics: null,
     outcomes: { Recovery: 8, Sleep: 6 },
     rating: 7,
     effects: ['Faster recovery'],
@@ -162,8 +187,9 @@ export function makeExperience(overrides: Partial<Experience> = {}): Experience 
 
 /** The submitter's own view of a report (tracking lookup). */
 export function makeOwnExperience(overrides: Partial<OwnExperience> = {}): OwnExperience {
-  const { trackingId = 'TRK-12345678901234567890', sourcing = null, ...rest } = overrides;
-  return OwnExperience.parse({ ...makeExperience(rest), trackingId, sourcing });
+  // The author's own view has their answers, which no public view has.
+  const { trackingId = 'TRK-12345678901234567890', sourcing = null, demographics = { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' }, ...rest } = overrides;
+  return OwnExperience.parse({ ...makeExperience(rest), demographics, trackingId, sourcing });
 }
 
 export const ownExperienceBody = (experience: OwnExperience) => OwnExperienceResponse.parse({ success: true, data: { experience } });

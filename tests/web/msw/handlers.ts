@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { Credentials, RefreshRequest, RegisterRequest } from '@contract/users';
 import { formatIssues } from '@contract/common';
 import { PENDING_MESSAGE, backend } from './backend';
-import { DisclosedCombinationsResponse, SubmitExperienceRequest } from '@contract/experiences';
+import { SubmitExperienceRequest } from '@contract/experiences';
 import { ModerationQueueResponse, ModerationSummaryResponse, MyFlagsResponse } from '@contract/moderation-api';
 import { HONEYPOT_MESSAGE } from '@contract/rules';
 import {
@@ -149,12 +149,5 @@ export const handlers = [
     if (!user) return unauthorized();
     if (user.role !== 'moderator') return HttpResponse.json(errorBody('Only moderators can do this'), { status: 403 });
     return HttpResponse.json(ModerationQueueResponse.parse({ success: true, data: { items: [], nextCursor: null } }));
-  }),
-
-  // The wizard's preview: by default a new combination is too rare to show (a small community);
-  // tests that need "shown" answer it themselves with server.use.
-  http.get('/api/peptides/:id/disclosed', async ({ request }) => {
-    await record(request);
-    return HttpResponse.json(DisclosedCombinationsResponse.parse({ success: true, data: { combinations: [], settleDays: 7 } }));
   }),
 ];

@@ -9,13 +9,14 @@ import {
   ResearchOverviewResponse,
   ResearchPeptidesResponse,
   type ExportRow,
+  type ExportShares,
   type RateLimitInfo,
   type ResearchOverview,
   type ResearchPeptideRow,
 } from '@contract/analytics';
 import { DecisionResponse, PendingUsersResponse, type PendingUser } from '@contract/users';
 import { bearerUser } from './handlers';
-import { errorBody } from './fixtures';
+import { errorBody, makeReporters } from './fixtures';
 
 const id = (n: number) => `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -91,6 +92,8 @@ export interface ResearchStore {
   peptides: ResearchPeptideRow[];
   pending: PendingUser[];
   exportPages: ExportRow[][];
+  /** Who reports each peptide, as every page of the export carries it. */
+  exportShares: ExportShares[];
   /** Every research request's path and query, in order. */
   requests: { method: string; path: string; params: URLSearchParams; body?: unknown }[];
   fail: Partial<Record<'overview' | 'peptides' | 'pending' | 'approve' | 'reject' | 'export' | 'limits', boolean>>;
@@ -103,6 +106,7 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
     peptides: Array.from({ length: 25 }, (_, i) => makeResearchPeptide(i + 1)),
     pending: [makePending(1, 'alice@example.com'), makePending(2, 'bob@example.com', '2026-11-21T15:05:00.000Z')],
     exportPages: [[makeExportRow()], [makeExportRow({ peptide: 'TB-500' })]],
+    exportShares: [{ peptide: 'BPC-157', ...makeReporters() }],
     requests: [],
     fail: {},
     ...initial,
@@ -151,7 +155,7 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
             : bom + ['id,peptide,category,month', ...rows.map((r) => `"${r.id}","${r.peptide}","${r.category}","${r.month}"`)].join('\r\n') + '\r\n';
         return new HttpResponse(csv, { headers: { 'content-type': 'text/csv; charset=utf-8', ...(nextCursor ? { 'x-next-cursor': nextCursor } : {}) } });
       }
-      const data = { k: 5, generatedAt: '2026-11-23T00:00:00.000Z', rows, nextCursor, breakdown: [] };
+      const data = { k: 20, generatedAt: '2026-11-23T00:00:00.000Z', rows, nextCursor, shares: store.exportShares, breakdown: [] };
       return HttpResponse.json(ResearchExportResponse.parse({ success: true, data }));
     }),
     http.get('/api/analytics', ({ request }) => {

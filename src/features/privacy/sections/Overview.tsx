@@ -2,7 +2,7 @@
 // who sees what, when it becomes public (this site's settings, src/lib/publication.ts), and how
 // long it is kept.
 import type { PublicationSchedule } from '@contract/experiences';
-import { DEMOGRAPHICS_NOT_SHOWN, K_ANONYMITY } from '@contract/rules';
+import { SHARES_MIN_REPORTS, SHARES_RECOMPUTE_CHANGES, SHARE_STEP_PERCENT } from '@contract/rules';
 import { KINDS_APART, publicationRule } from '@/lib/publication';
 import { Bullets, Section, SourceLink } from './parts';
 
@@ -53,10 +53,12 @@ export function Overview({ schedule }: { schedule?: PublicationSchedule }) {
           effects, story, vote counts and the day it was published. A report’s time is kept and published to the day, never the hour.
         </p>
         <p>
-          Your age range, biological sex and activity level are shown only where at least {K_ANONYMITY} published reports of the same peptide share all three;
-          otherwise a report shows “{DEMOGRAPHICS_NOT_SHOWN}”. Only reports public for a week count toward the {K_ANONYMITY} (the site’s setting, 7 days unless
-          its operator changed it), and the shown combinations are recomputed only when reports are published, so reports added and deleted in between open
-          nothing. The research export never shows more than the public pages, and its counts by age range and sex carry a little random noise.
+          Your age range, biological sex and activity level are never shown with your report, on any page or in any export. Each peptide’s page shows only
+          the shares of its reports by age range, by sex and by activity level, each on its own and never combined, once at least {SHARES_MIN_REPORTS} reports
+          have been public for a week (the site’s setting, 7 days unless its operator changed it), rounded to steps of {SHARE_STEP_PERCENT}% and with a little
+          random noise. The shares are recomputed only at a publication, and only once at least {SHARES_RECOMPUTE_CHANGES} of the reports they count have
+          changed, so comparing them before and after your report counts says little about your answers. The moderators’ research export has the same
+          shares and nothing more.
         </p>
         <p>
           Sourcing details (the vendor’s web address host, batch ID and volume) appear on the public card only when you tick “Publish sourcing details”.

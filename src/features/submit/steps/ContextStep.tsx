@@ -1,5 +1,7 @@
-// Step 2: why, who (the demographics shown only under k-anonymity), and what else was taken.
+// Step 2: why, who (never shown with the report: they count only in the peptide's shares), and
+// what else was taken.
 import { AGE_RANGES, BIOLOGICAL_SEXES, PRIMARY_PURPOSES, WIZARD_ACTIVITY_LEVELS } from '@contract/vocabulary';
+import { SHARES_MIN_REPORTS } from '@contract/rules';
 import { Select } from '@/components/ui';
 import { errorProps, Field, FieldError } from '../Field';
 import { ListEditor } from '../ListEditor';
@@ -34,6 +36,10 @@ export function ContextStep({ form, set, errors, prefilled = false }: StepProps 
         </div>
         <FieldError id="primaryPurpose" error={purposeError} />
       </fieldset>
+      <p className="text-sm text-muted-foreground">
+        Your age range, biological sex and activity level are never shown with your report. They count only in the shares of who reports this peptide,
+        which its page shows from {SHARES_MIN_REPORTS} reports on, each question on its own.
+      </p>
       <Field id="ageRange" text="Age range" error={errors.ageRange}>
         <Select id="ageRange" value={form.ageRange} onChange={(e) => set('ageRange', e.target.value)} {...errorProps('ageRange', errors.ageRange)}>
           <Options values={AGE_RANGES} placeholder="Select age range" />
