@@ -235,7 +235,8 @@ describe('bad requests', () => {
 
   it('a body over the limit is a 413 and stores nothing', async () => {
     const before = await countRows(t, 'experiences');
-    const huge = validSubmission(t.peptides.get('BPC-157')!, { effects: Array.from({ length: 300 }, () => 'x'.repeat(60)) });
+    // Over both BODY_LIMIT_BYTES and the padded size the submission always admits (PADDED_BODY_BYTES).
+    const huge = validSubmission(t.peptides.get('BPC-157')!, { effects: Array.from({ length: 1200 }, () => 'x'.repeat(60)) });
     const res = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: huge });
     expectError(res, 413, 'The request body is too large');
     expect(await countRows(t, 'experiences')).toBe(before);

@@ -10,7 +10,6 @@ import { HttpResponse, http } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExperienceListResponse, TrackingLookupRequest } from '@contract/experiences';
-import { PeptideResponse } from '@contract/peptides';
 import type { SubmitResult } from '@/api/experience-submit';
 import { AppProviders } from '@/app/AppProviders';
 import { createQueryClient } from '@/app/query-client';
@@ -21,7 +20,7 @@ import { paths } from '@/lib/paths';
 import { handOnClick, handedTrackingId } from '@/lib/tracking-id';
 import { pickerField } from './helpers/peptide-picker';
 import { renderApp } from './helpers/render-app';
-import { DEFAULT_PEPTIDES, DEFAULT_SCHEDULE, makeOwnExperience, ownExperienceBody } from './msw/fixtures';
+import { DEFAULT_PEPTIDES, DEFAULT_SCHEDULE, makeOwnExperience, ownExperienceBody, peptideDetailBody } from './msw/fixtures';
 import { backend } from './msw/backend';
 import { server } from './msw/server';
 
@@ -99,7 +98,7 @@ describe("the wizard's peptide picker", () => {
 describe('links into the wizard', () => {
   it("a peptide's page links to the wizard with the peptide in the fragment", async () => {
     server.use(
-      http.get(`/api/peptides/${BPC._id}`, () => HttpResponse.json(PeptideResponse.parse({ success: true, data: { peptide: BPC } }))),
+      http.get(`/api/peptides/${BPC._id}`, () => HttpResponse.json(peptideDetailBody(BPC))),
       http.get('/api/experiences', () => HttpResponse.json(ExperienceListResponse.parse({ success: true, data: { experiences: [], nextCursor: null } }))),
     );
     renderApp(`/peptides/${BPC._id}`);
