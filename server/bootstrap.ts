@@ -5,6 +5,7 @@ import { createContext, type AppContext } from './context';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed/index';
+import { backfillHoldMatches } from './services/hold-backfill';
 import { backfillNameSkeletons } from './services/peptides';
 import { ensureModerator } from './services/users';
 
@@ -29,6 +30,8 @@ export async function prepare(config: Config, options: { seed?: boolean } = {}):
     await migrate(db);
     // Names stored before their look-alike key existed get it (migration 022).
     await backfillNameSkeletons(db);
+    // Held and hidden reports written before their matches were kept get them (migration 030).
+    await backfillHoldMatches(db);
     const ctx = createContext(config, db, await jwtSecret(db, config.jwtSecret));
     const seeded = options.seed === false ? { peptides: 0, experiences: 0 } : await seedIfEmpty(ctx);
     if (config.moderatorEmail && config.moderatorPassword) {
