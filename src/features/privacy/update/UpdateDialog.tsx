@@ -20,7 +20,7 @@ import { ContextFields, OutcomeFields, SourcingFields, UsageFields, fieldId } fr
 function ReviewNotice({ status }: { status: OwnExperience['status'] }) {
   const text =
     status === 'published'
-      ? `Your changes appear on the public pages at the next publication, ${BATCH_REASON}. They are checked like a new report: if they add a link, an email address or a phone number, or if every report here is reviewed first, your report waits for a moderator before it is public again.`
+      ? `Your changes appear on the public pages at the next publication, ${BATCH_REASON}. They are checked like a new report: if they add a link, an email address, a phone number or a messenger handle, or if every report here is reviewed first, your report waits for a moderator before it is public again.`
       : status === 'queued'
         ? 'Your report is not public yet: your changes are published with it.'
         : `Your report is ${status === 'held' ? 'waiting for review' : 'hidden by a moderator'}. Saving your changes sends it back to a moderator: it stays out of public view until a moderator publishes it.`;
