@@ -6,7 +6,7 @@
 // (doubling a hostile text at most doubles the characters read and the digit groups weighed),
 // the maintained libraries read no more than the fixed allowance of a text whatever it holds,
 // and the queue's view reads no text at all. The times measured are printed beside the counts.
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextBatchAt, runBatch } from '../../server/services/publication';
@@ -202,20 +202,19 @@ describe("the moderators' queue", () => {
   afterAll(() => q?.close());
 
   it('reads no text with the rules and splits no story, whatever its cards hold: 5 cards or 50 long ones', async () => {
-    const t = q;
-    const mod = bearer(await moderatorToken(t));
-    const peptideId = t.peptides.get('TB-500')!;
-    const view = (limit: number) => requestWork(() => t.app.inject({ method: 'GET', url: `/api/moderation/queue?limit=${limit}`, headers: mod }));
-    const batch = () => runBatch(t.ctx, nextBatchAt(new Date(), t.config.publishEveryMs)!);
+    const mod = bearer(await moderatorToken(q));
+    const peptideId = q.peptides.get('TB-500')!;
+    const view = (limit: number) => requestWork(() => q.app.inject({ method: 'GET', url: `/api/moderation/queue?limit=${limit}`, headers: mod }));
+    const batch = () => runBatch(q.ctx, nextBatchAt(new Date(), q.config.publishEveryMs)!);
     // A published story, then 49 held reports with long hostile stories (a link holds each) and a
     // repeat of the published one (held as repeated: its card names the original).
     const original = `A long and plain account of eight weeks on this peptide. ${'Sleep improved, the knee settled, and nothing else changed much. '.repeat(12)}`;
-    const published = await submit(t, validSubmission(peptideId, { story: original }));
+    const published = await submit(q, validSubmission(peptideId, { story: original }));
     await batch();
     for (let i = 0; i < 49; i++) {
-      await submit(t, validSubmission(peptideId, { story: `Order at shop${i}.com today. ${repeated(['1 ', 'co.', '+1234567 ', 'good.It '][i % 4], 900)}` }));
+      await submit(q, validSubmission(peptideId, { story: `Order at shop${i}.com today. ${repeated(['1 ', 'co.', '+1234567 ', 'good.It '][i % 4], 900)}` }));
     }
-    const repeat = await submit(t, validSubmission(peptideId, { story: original }));
+    const repeat = await submit(q, validSubmission(peptideId, { story: original }));
     await batch();
     const small = await view(5);
     const large = await view(50);
