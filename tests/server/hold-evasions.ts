@@ -65,6 +65,7 @@ export const EVASIONS: Evasion[] = [
   { name: 'zero-width spaces between digits', field: 'story', text: `555${ZWSP}123${ZWSP}4567`, expect: 'phone' },
   { name: 'a German number', field: 'story', text: 'Telefon 030 1234567', expect: 'phone' },
   { name: 'bold digits', field: 'story', text: 'call **555** 123 4567', expect: 'phone' },
+  { name: 'a number followed by a word that counts', field: 'story', text: 'call 555 123 4567 days a week', expect: 'phone' },
   // Dangerous advice
   { name: 'triple the dose', field: 'story', text: 'I took triple the dose and felt amazing', expect: 'danger' },
   { name: 'a multiple written 3x', field: 'story', text: 'run 3x the recommended dose for faster results', expect: 'danger' },
@@ -219,4 +220,6 @@ export const PLAIN_SENTENCES: string[] = [
   'The study (n = 1,024; p < 0.05) used 0.5–1.0 mg/kg; see table 2.',
   'Sentence one. Sentence two . A short pause . Then more.',
   'Tested on 5 May 2026 at 08:15; results 4.2, 4.8 and 5.1.',
+  'Doses of 2500, 5000, 7500 IU over 3 months; 1 000 000 IU in all.',
+  'I logged in at gmail to read the lab results; my brother worked at Yahoo.',
 ];

@@ -32,7 +32,11 @@ const PROVIDERS = 'gmail|googlemail|protonmail|proton|pm|outlook|hotmail|yahoo|i
 // "seller at protonmail", "seller @ gmail": a name, "at" (or a spaced @), a mail provider.
 const PROVIDER_EMAIL_RE = new RegExp(`(?<![\\p{L}\\p{N}._-])([a-z0-9][a-z0-9._-]{1,63}) (?:at|@) (?:${PROVIDERS})\\b`, 'giu');
 // Words that come before "at" in a sentence, not an address: "works at Yahoo", "me at gmail".
-const NOT_A_NAME = new Set(['i', 'me', 'you', 'he', 'him', 'she', 'her', 'we', 'us', 'they', 'them', 'it', 'is', 'was', 'were', 'are', 'am', 'be', 'been', 'work', 'works', 'worked', 'working', 'job', 'intern', 'employed', 'engineer', 'account', 'accounts', 'inbox', 'email', 'mail', 'address', 'or', 'and', 'not']);
+const NOT_A_NAME = new Set([
+  'i', 'me', 'you', 'he', 'him', 'she', 'her', 'we', 'us', 'they', 'them', 'it', 'is', 'was', 'were', 'are', 'am', 'be', 'been', 'work', 'works', 'worked',
+  'working', 'job', 'intern', 'employed', 'engineer', 'account', 'accounts', 'inbox', 'email', 'mail', 'address', 'or', 'and', 'not', 'in', 'on', 'to', 'up',
+  'out', 'signed', 'logged', 'sent', 'reply', 'replied',
+]);
 
 /** Where each cue starts and ends, in order. */
 function cuesOf(view: string, re: RegExp): [number, number][] {

@@ -104,6 +104,11 @@ const UNIT_AFTER_RE =
 // Named as another kind of number, or an amount: the few characters before the digits.
 const NAMED_BEFORE_RE =
   /(?:\b(?:batch|lot|serial|s\/n|order|invoice|ref|tracking|cas|isbn|issn|pmid|pmcid|doi|nct|version|ver|build)\b[ #:.nNoOr]{0,6}|[$€£¥₹]|\b(?:usd|eur|gbp|chf|aud|cad)) ?$/i;
+// A word that counts things: after a number written as people write a phone number ("555 123 4567
+// days a week") it does not make the number an amount, as a dose's unit does.
+const COUNT_WORD = /^(?:days?|weeks?|months?|years?|hours?|hrs?|mins?|minutes?|times|people|reports?)$/;
+/** Ten digits or more in three groups or more, the last of four: how most countries write a number to dial. */
+const dialled = (span: Span) => span.groups.length >= 3 && span.groups[span.groups.length - 1].length === 4 && digitCount(span.groups) >= 10;
 const YEAR = /^(?:19|20)\d\d$/;
 const CAS_RE = /^\d{2,7}-\d{2}-\d$/;
 
@@ -180,8 +185,8 @@ export function findPhones(view: string, allowance: Allowance): string[] {
       continue;
     }
     UNIT_AFTER_RE.lastIndex = span.to;
-    const unit = UNIT_AFTER_RE.exec(s);
-    if (unit && !(unit[0].trim().toLowerCase() === 'x')) continue;
+    const unit = UNIT_AFTER_RE.exec(s)?.[0].trim().toLowerCase();
+    if (unit && unit !== 'x' && !(COUNT_WORD.test(unit) && dialled(span))) continue;
     if (NAMED_BEFORE_RE.test(s.slice(Math.max(0, span.from - 24), span.from))) continue;
     // A list of decimals or fractions ("82.5 81.9 81.2", "120/80 118/76"): each part between
     // spaces on its own.
