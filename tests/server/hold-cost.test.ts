@@ -47,6 +47,7 @@ const HOSTILE: Record<string, string> = {
   'provider addresses': 'x at gmail ',
   'dates': '12.03.2026 ',
   'prose with doses': 'I took 250 mcg twice daily for 6 weeks and felt better. ',
+  'ligatures that fold long': '\ufdfa\u3300',
 };
 const repeated = (pattern: string, length: number) => pattern.repeat(Math.ceil(length / pattern.length)).slice(0, length);
 
@@ -65,7 +66,10 @@ function workOf(texts: string[]) {
 }
 
 describe('the rules read a text in linear time', () => {
-  it('each hostile text of 5,000 characters: at most 8 readings of it, the libraries within their allowance; twice the text, at most twice the work', () => {
+  // A reading may be up to twice the text (width folding: reading.ts widthFolded), and a text is read at most 8 ways.
+  const READ_BOUND = 16;
+
+  it('each hostile text of 5,000 characters: at most 8 readings of twice its length, the libraries within their allowance; twice the text, at most twice the work', () => {
     // Warm the regular expressions once, so the times printed are the server's (not a cold start's).
     for (const pattern of Object.values(HOSTILE)) findHoldMatches([repeated(pattern, 500)]);
     const lines: string[] = [];
@@ -73,7 +77,7 @@ describe('the rules read a text in linear time', () => {
       const five = workOf([repeated(pattern, 5_000)]);
       const ten = workOf([repeated(pattern, 10_000)]);
       lines.push(`${name.padEnd(26)} ${five.ms.toFixed(2).padStart(6)} ms  read ${five.chars}, linkify ${five.linkChars}, groups ${five.phoneSpans}, library ${five.libraryCalls}`);
-      expect(five.chars, name).toBeLessThanOrEqual(8 * 5_000);
+      expect(five.chars, name).toBeLessThanOrEqual(READ_BOUND * 5_000);
       expect(five.linkChars, name).toBeLessThanOrEqual(SCAN_LIMITS.linkChars);
       expect(five.libraryCalls, name).toBeLessThanOrEqual(SCAN_LIMITS.libraryCalls);
       expect(five.phoneSpans, name).toBeLessThanOrEqual(5_000);
@@ -85,11 +89,11 @@ describe('the rules read a text in linear time', () => {
   });
 
   it('any text of the characters the rules care about ends, within the same bounds', () => {
-    const alphabet = fc.constantFrom(...'0123456789 .,-/|()+@:#lIOS\u3002\u00b7\u202e\u0665\u20e3xcomwt'.split(''), 'dot', 'one', 'telegram', 'http://', 'www.', '\n');
+    const alphabet = fc.constantFrom(...'0123456789 .,-/|()+@:#lIOS\u3002\u00b7\u202e\u0665\u20e3\ufdfa\u2474xcomwt'.split(''), 'dot', 'one', 'telegram', 'http://', 'www.', '\n');
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 1_500 }).map((parts) => parts.join('')), (text) => {
         const work = workOf([text]);
-        expect(work.chars).toBeLessThanOrEqual(8 * text.length);
+        expect(work.chars).toBeLessThanOrEqual(READ_BOUND * text.length + 1_000);
         expect(work.linkChars).toBeLessThanOrEqual(SCAN_LIMITS.linkChars);
         expect(work.libraryCalls).toBeLessThanOrEqual(SCAN_LIMITS.libraryCalls);
       }),
@@ -165,7 +169,7 @@ describe('a request of hostile fields', () => {
       const sent = JSON.stringify(body).length;
       const w = await requestWork(() => t.app.inject({ method: 'POST', url: '/api/experiences', payload: body }));
       expect(w.res.statusCode, w.res.body).toBe(201);
-      expect(w.chars).toBeLessThanOrEqual(8 * sent);
+      expect(w.chars).toBeLessThanOrEqual(16 * sent);
       lines.push(`${JSON.stringify(pattern).padEnd(18)} ${sent} characters: read ${w.chars} in ${w.scanMs.toFixed(1)} ms of CPU, ${w.ms.toFixed(0)} ms the request`);
     }
     // Longer than a story may be: refused by its schema before any rule reads it.
@@ -185,7 +189,7 @@ describe('a request of hostile fields', () => {
         const w = await requestWork(() => t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: page }));
         // Refused for what it holds (400), or created when the pattern is no contact there (201).
         expect([201, 400], `${field}: ${w.res.body}`).toContain(w.res.statusCode);
-        expect(w.chars, field).toBeLessThanOrEqual(8 * JSON.stringify(page).length);
+        expect(w.chars, field).toBeLessThanOrEqual(16 * JSON.stringify(page).length);
         if (w.scanMs >= slowest.ms) slowest = { field, ms: w.scanMs };
       }
       lines.push(`${JSON.stringify(pattern).padEnd(18)} slowest field ${slowest.field}: ${slowest.ms.toFixed(1)} ms of CPU`);

@@ -15,9 +15,26 @@ const INVISIBLE_RE =
 // Markdown a person does not see as characters: **bold**, __bold__, `code`, ~~strike~~.
 const MARKUP_RE = /\*\*|__|`|~~/g;
 
+/**
+ * Width folded (NFKC). A few characters stand for whole words ("ﷺ" folds to 18 letters, "㌀" to
+ * five): a text of them would be read as eighteen times its length, so when folding more than
+ * doubles a text, each character is folded on its own and one that becomes more than two is read
+ * as a space. A text of ordinary characters never takes that path.
+ */
+function widthFolded(text: string): string {
+  const once = text.normalize('NFKC');
+  if (once.length <= 2 * text.length + 64) return once;
+  let out = '';
+  for (const ch of text) {
+    const folded = ch.normalize('NFKC');
+    out += folded.length > 2 ? ' ' : folded;
+  }
+  return out;
+}
+
 /** What a reader sees of `text`: in display order, NFKC (width folded), invisible characters and markup removed. */
 export function readable(text: string): string {
-  return inDisplayOrder(text).normalize('NFKC').replace(INVISIBLE_RE, '').replace(MARKUP_RE, '');
+  return widthFolded(inDisplayOrder(text)).replace(INVISIBLE_RE, '').replace(MARKUP_RE, '');
 }
 
 // Every decimal digit of every script (Arabic-Indic ٥, Persian ۵, Devanagari ५, Bengali ৫...). The
