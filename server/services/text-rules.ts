@@ -33,11 +33,6 @@ export interface Finding {
   text: string;
 }
 
-/** `readable`, with letters outside ASCII folded to the ASCII letters they imitate (TR39 prototypes). */
-export function folded(text: string): string {
-  return foldedLetters(readable(text));
-}
-
 /**
  * The TR39 skeleton of the readable text, lower-cased with spaces collapsed: two texts that look
  * alike have the same skeleton (the repeat rule and peptide names compare these).
