@@ -20,13 +20,14 @@ export type AuthorStatus = (typeof AUTHOR_STATUSES)[number];
  * `edited` when members flagged it (flags, concerning votes) or a moderator hid it
  * (services/publication.ts reheldReason).
  */
-export const HOLD_REASONS = ['link', 'email', 'phone', 'danger', 'repeated', 'pre-moderation', 'edited', 'corrected', 'flags', 'concerning-votes'] as const;
+export const HOLD_REASONS = ['link', 'email', 'phone', 'handle', 'danger', 'repeated', 'pre-moderation', 'edited', 'corrected', 'flags', 'concerning-votes'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 export const HOLD_REASON_TEXT: Record<HoldReason, string> = {
   link: 'It contains a link. A moderator will review it before it is public.',
   email: 'It contains an email address. A moderator will review it before it is public.',
   phone: 'It contains a phone number. A moderator will review it before it is public.',
+  handle: 'It contains a messenger handle (an @name on Telegram, Instagram, WhatsApp, Signal or the like). A moderator will review it before it is public.',
   danger: 'It may contain dangerous advice (a multiple of a dose, keeping it from a doctor, pushing through heart symptoms). A moderator will review it before it is public.',
   repeated: 'It repeats a report published today or yesterday. A moderator will review it before it is public.',
   'pre-moderation': 'Every report is reviewed by a moderator before it is public.',
@@ -41,6 +42,7 @@ export const HOLD_REASON_LABELS: Record<HoldReason, string> = {
   link: 'Contains a link',
   email: 'Contains an email address',
   phone: 'Contains a phone number',
+  handle: 'Contains a messenger handle',
   danger: 'May be dangerous advice',
   repeated: 'Repeats a recent report',
   'pre-moderation': 'Pre-moderation',
@@ -131,11 +133,11 @@ export const QUEUE_FILTER_LABELS: Record<QueueFilter, string> = {
 };
 
 /** What a hold rule found in a report's text (QueueItem.matches): its kind. */
-export const MATCH_KINDS = ['link', 'email', 'phone', 'danger'] as const;
+export const MATCH_KINDS = ['link', 'email', 'phone', 'handle', 'danger'] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];
 
 /** How the queue names each kind of match, beside the matched text. */
-export const MATCH_KIND_LABELS: Record<MatchKind, string> = { link: 'Link', email: 'Email', phone: 'Phone', danger: 'Dangerous advice' };
+export const MATCH_KIND_LABELS: Record<MatchKind, string> = { link: 'Link', email: 'Email', phone: 'Phone', handle: 'Messenger handle', danger: 'Dangerous advice' };
 
 /**
  * Moderation log actions; `hold` with no moderator is an automatic hold; `undo`, a moderator

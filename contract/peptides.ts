@@ -26,6 +26,7 @@ export const PEPTIDE_CONTACT_MESSAGE = {
   link: 'a peptide page cannot carry a link',
   email: 'a peptide page cannot carry an email address',
   phone: 'a peptide page cannot carry a phone number',
+  handle: 'a peptide page cannot carry a messenger handle',
 } as const;
 
 /**

@@ -8,7 +8,10 @@
 //     as a newline there and are stored as "\n".
 //   - Zero-width and bidi-control characters are removed from single-line text (names, list
 //     entries, outcome names, dosage...): they make two names look alike, or reorder what is
-//     shown after them.
+//     shown after them. Bidi controls are removed from multi-line text too (a story, a
+//     description), after a right-to-left override's text is put in the order it showed in
+//     (inDisplayOrder): stored text shows as it reads, and the hold rules read what a reader saw
+//     (docs/product-rules.md, "Moderation").
 //   - A user-chosen name or key that JSON readers treat specially (`__proto__`, `constructor`,
 //     `prototype`, compared case-insensitively after trimming: the aggregates lower-case
 //     outcome names, see server/db/migrations/001_init.sql) is refused with 400.
@@ -30,7 +33,24 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 // oxlint-disable-next-line no-control-regex -- as above
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 /** Zero-width characters, bidi controls, word joiners, the byte-order mark and the soft hyphen. */
-export const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+export const INVISIBLE = /[\u00AD\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+/** Bidi controls: the Arabic letter mark, the marks, embeddings, overrides and isolates. */
+export const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** A right-to-left override's run: to its pop (U+202C) or the end of the line. */
+const RIGHT_TO_LEFT_RUN = /\u202E([^\u202C\n]*)\u202C?/g;
+/** A letter of a script written right to left. */
+const RIGHT_TO_LEFT_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
+/**
+ * Text in the order it shows: a right-to-left override shows the left-to-right text after it (up
+ * to its pop or the end of the line) reversed, so "\u202Emoc.pohsedittpep" shows as
+ * "peptideshop.com"; such a run is written in that order. A run with right-to-left letters is
+ * left as it is (its controls are removed after). Linear in the text.
+ */
+export function inDisplayOrder(text: string): string {
+  if (!text.includes('\u202E')) return text;
+  return text.replace(RIGHT_TO_LEFT_RUN, (_, run: string) => (RIGHT_TO_LEFT_LETTER.test(run) ? run : [...run].reverse().join('')));
+}
 
 /** True for `__proto__`, `constructor` or `prototype`, whatever the case and surrounding spaces. */
 export function isReservedName(name: string): boolean {
@@ -44,7 +64,7 @@ export function isBrokenLine(text: string): boolean {
 
 /** A single line as stored: invisible characters removed, NFC, trimmed. */
 export function cleanLine(text: string): string {
-  return text.replace(INVISIBLE, '').normalize('NFC').trim();
+  return inDisplayOrder(text).replace(INVISIBLE, '').normalize('NFC').trim();
 }
 
 /** Checks, in order, for single-line text (spread first into `.check(...)`, before length checks). */
@@ -68,12 +88,12 @@ export function nameText() {
   ];
 }
 
-/** Multi-line text (a story, a description, a note): newlines and tabs allowed, nothing removed. */
+/** Multi-line text (a story, a description, a note): newlines and tabs allowed, bidi controls removed (in display order). */
 export function proseText() {
   return [
     z.overwrite((s: string) => s.replace(/\r\n?/g, '\n')),
     z.refine<string>((s) => !LONE_SURROGATE.test(s) && !CONTROL_EXCEPT_LINES.test(s), { error: BROKEN_TEXT_MESSAGE, abort: true }),
-    z.overwrite((s: string) => s.normalize('NFC').trim()),
+    z.overwrite((s: string) => inDisplayOrder(s).replace(BIDI_CONTROLS, '').normalize('NFC').trim()),
   ];
 }
 

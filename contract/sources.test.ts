@@ -14,6 +14,13 @@ describe('sources', () => {
     expect(checkSources(['ok', 'https://a:b@x.org'])).toEqual({ problem: sourceMessage(1, SOURCES_MESSAGE.credentials) });
     expect(checkSources(['http://localhost:3000/'])).toEqual({ problem: sourceMessage(0, SOURCES_MESSAGE.host) });
     expect(checkSources(['http://x.org.'])).toEqual({ sources: ['http://x.org.'] });
+    // An IP host in any spelling the URL parser reads as one (the form checks this too), a messenger's link.
+    for (const ip of ['http://10.0.0.1/', 'http://167772161/', 'http://0xa000001/', 'http://012.0.0.01/', 'https://[::1]/']) {
+      expect(checkSources([ip]), ip).toEqual({ problem: sourceMessage(0, SOURCES_MESSAGE.ipHost) });
+    }
+    expect(checkSources(['https://t.me/s/vendor'])).toEqual({ problem: sourceMessage(0, SOURCES_MESSAGE.messenger) });
+    expect(checkSources(['https://signal.me/#p/+447700900123'])).toEqual({ problem: sourceMessage(0, SOURCES_MESSAGE.messenger) });
+    expect(checkSources(['https://at.me.example.org/'])).toEqual({ sources: ['https://at.me.example.org/'] });
     expect(checkSources(Array.from({ length: 11 }, (_, i) => `c${i}`))).toEqual({ problem: SOURCES_MESSAGE.tooMany });
   });
 

@@ -16,9 +16,13 @@ export const SOURCES_MESSAGE = {
   notWeb: 'is not a web address a reader can open: it must start with http:// or https://',
   credentials: 'is a web address with a user name or password in it',
   host: 'is a web address without a proper host (like pubmed.ncbi.nlm.nih.gov)',
+  ipHost: 'is a web address with a numeric (IP) host: give the site by its name (like pubmed.ncbi.nlm.nih.gov)',
+  lookalike: 'is a web address whose host imitates another: its letters mix alphabets, or are letters of another alphabet that read as Latin ones',
+  messenger: 'is a messenger or social profile link (Telegram, WhatsApp, Instagram and the like): a way to contact someone, not a source',
   citationLink: 'is a citation with a link in it: put the web address on a line of its own, starting with https://',
   citationEmail: 'is a citation with an email address in it',
   citationPhone: 'is a citation with a phone number in it',
+  citationHandle: 'is a citation with a messenger handle in it',
 } as const;
 
 /** "sources: source 3 is not a web address…": the field, which line, and what is wrong. */
@@ -35,7 +39,25 @@ export function isUrlSource(source: string): boolean {
   return /^[a-z][a-z0-9+.-]*:[^\s\d]/i.test(source);
 }
 
-/** What is wrong with a web-address source, or null: http(s), no credentials, a host with a dot. */
+/**
+ * Hosts whose pages are a way to reach a person (a messenger's links, profiles), not a source:
+ * the host or any name under it.
+ */
+export const MESSENGER_HOSTS: readonly string[] = [
+  't.me', 'telegram.me', 'telegram.dog', 'wa.me', 'whatsapp.com', 'signal.me', 'signal.group', 'instagram.com', 'instagr.am', 'snapchat.com',
+  'discord.gg', 'discord.com', 'discordapp.com', 'kik.me', 'threema.id', 'line.me', 'm.me', 'messenger.com', 'viber.com', 'wechat.com', 'wickr.me',
+];
+
+/**
+ * Whether a URL's host (as the URL parser gives it) is an IP address: IPv6 in brackets, or IPv4,
+ * which the parser has already written as four numbers whatever the address said ("3232235777",
+ * "0xC0A80101" and "0300.0250.0001.0001" are all 192.168.1.1).
+ */
+export function isIpHost(hostname: string): boolean {
+  return hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/** What is wrong with a web-address source, or null: http(s), no credentials, a named host with a dot, not a messenger. */
 export function urlSourceProblem(source: string): string | null {
   let url: URL;
   try {
@@ -45,8 +67,10 @@ export function urlSourceProblem(source: string): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return SOURCES_MESSAGE.notWeb;
   if (url.username || url.password) return SOURCES_MESSAGE.credentials;
-  const host = url.hostname;
-  if (!/^[^.]+(\.[^.]+)+$/.test(host.replace(/\.$/, '')) || host.startsWith('[')) return SOURCES_MESSAGE.host;
+  const host = url.hostname.replace(/\.$/, '').toLowerCase();
+  if (isIpHost(host)) return SOURCES_MESSAGE.ipHost;
+  if (!/^[^.]+(\.[^.]+)+$/.test(host)) return SOURCES_MESSAGE.host;
+  if (MESSENGER_HOSTS.some((m) => host === m || host.endsWith(`.${m}`))) return SOURCES_MESSAGE.messenger;
   return null;
 }
 

@@ -7,6 +7,7 @@ import { describeTightened, tightenDataDir } from './db/data-dir-modes';
 import { migrate } from './db/migrate';
 import { assertApartFrom } from './lib/limiter-key';
 import { seedIfEmpty } from './seed/index';
+import { backfillHoldMatches } from './services/hold-backfill';
 import { backfillNameSkeletons } from './services/peptides';
 import { ensureModerator } from './services/users';
 
@@ -37,6 +38,8 @@ export async function prepare(config: Config, options: { seed?: boolean } = {}):
     await migrate(db);
     // Names stored before their look-alike key existed get it (migration 022).
     await backfillNameSkeletons(db);
+    // Held and hidden reports written before their matches were kept get them (migration 030).
+    await backfillHoldMatches(db);
     const secret = await jwtSecret(db, config.jwtSecret);
     assertApartFrom(config.rateLimitSecret, secret);
     const ctx = createContext(config, db, secret);

@@ -107,6 +107,10 @@ export interface Config {
     resetMail: RateLimitRule;
     /** Anonymous corrections per report (its tracking ID), wherever they come from. */
     edits: RateLimitRule;
+    /** Peptide pages created per account. */
+    peptides: RateLimitRule;
+    /** Peptide pages deleted per account. */
+    peptideDeletes: RateLimitRule;
   };
 }
 
@@ -207,6 +211,10 @@ const RATE_LIMITS = {
   RESET_MAIL: { max: 3, windowSeconds: 3600 },
   // Anonymous corrections per report (its tracking ID), wherever they come from.
   EDITS: { max: 20, windowSeconds: 3600 },
+  // Peptide pages a member creates, and deletes, a day: each one empties the cached public
+  // answers, so a loop of them kept every rendered page cold (issue 47: /community 3 ms to 317 ms).
+  PEPTIDES: { max: 10, windowSeconds: 86_400 },
+  PEPTIDE_DELETES: { max: 20, windowSeconds: 86_400 },
 } as const satisfies Record<string, RateLimitRule>;
 
 const WEEK_SECONDS = 7 * 24 * 3600;
@@ -382,6 +390,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       general: rule('GENERAL'),
       resetMail: rule('RESET_MAIL'),
       edits: rule('EDITS'),
+      peptides: rule('PEPTIDES'),
+      peptideDeletes: rule('PEPTIDE_DELETES'),
     },
   };
 }

@@ -369,6 +369,8 @@ export function publishedLimits(r: Config['rateLimits']): PublishedLimit[] {
     { name: 'Corrections per report', description: `${spelled(['updateTrackedExperience'])}, counted per tracking ID`, ...maxPer(r.edits), scope: 'report', endpoints: ['updateTrackedExperience'] },
     { name: 'Votes', description: spelled(votes), ...maxPer(r.votes), scope: 'account', endpoints: votes },
     { name: 'Flags', description: spelled(['flag']), ...maxPer(r.votes), scope: 'account', endpoints: ['flag'] },
+    { name: 'Peptide pages created', description: spelled(['createPeptide']), ...maxPer(r.peptides), scope: 'account', endpoints: ['createPeptide'] },
+    { name: 'Peptide pages deleted', description: spelled(['deletePeptide']), ...maxPer(r.peptideDeletes), scope: 'account', endpoints: ['deletePeptide'] },
     { name: 'All other API requests', description: 'Every /api request', ...maxPer(r.general), scope: 'address', endpoints: '*' },
   ];
 }

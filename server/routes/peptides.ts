@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams } from '../../contract/common';
 import { CreatePeptideRequest, DeletePeptideResponse, PeptideCatalogueResponse, PeptideDetailResponse, PeptideListQuery, PeptideListResponse, PeptideResponse } from '../../contract/peptides';
@@ -14,6 +14,14 @@ export const RETIRED_DISCLOSED_PATH =
 
 export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limits = ctx.config.rateLimits;
+  /**
+   * Creating and deleting a page count against the caller's per-account limits before the body is
+   * read: each one empties the cached public answers (docs/product-rules.md, "Limits and proxies").
+   */
+  const perAccount = (bucket: 'peptide-create' | 'peptide-delete', rule: keyof typeof limits) => async (request: FastifyRequest) => {
+    await ctx.limiter.check(bucket, callerOf(request).userId, limits[rule]);
+  };
 
   app.get(ENDPOINTS.peptides.path, {
     ...publicRead,
@@ -49,7 +57,10 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     throw notFound(RETIRED_DISCLOSED_PATH);
   });
 
-  app.post(ENDPOINTS.createPeptide.path, { schema: { body: CreatePeptideRequest, response: { 201: PeptideResponse } } }, async (request, reply) => {
+  app.post(ENDPOINTS.createPeptide.path, {
+    schema: { body: CreatePeptideRequest, response: { 201: PeptideResponse } },
+    preValidation: perAccount('peptide-create', 'peptides'),
+  }, async (request, reply) => {
     const peptide = await peptides.createPeptide(ctx, callerOf(request), request.body);
     reply.code(201);
     return { success: true as const, data: { peptide }, message: 'Peptide created successfully' };
@@ -60,7 +71,10 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     return { success: true as const, data: { peptide }, message: 'Marked as reviewed' };
   });
 
-  app.delete(ENDPOINTS.deletePeptide.path, { schema: { params: IdParams, response: { 200: DeletePeptideResponse } } }, async (request) => {
+  app.delete(ENDPOINTS.deletePeptide.path, {
+    schema: { params: IdParams, response: { 200: DeletePeptideResponse } },
+    preValidation: perAccount('peptide-delete', 'peptideDeletes'),
+  }, async (request) => {
     await peptides.deletePeptide(ctx, callerOf(request), request.params.id);
     return { success: true as const, data: {}, message: 'Peptide deleted' };
   });

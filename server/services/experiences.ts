@@ -21,7 +21,7 @@ import {
   heldTexts,
   insertSeeded,
   nextBatchAt,
-  ownHoldReasons,
+  ownHolds,
   publicationWindow,
   reheldReason,
   utcDay,
@@ -74,7 +74,7 @@ async function buildSubmission(
   if (!peptide) throw badRequest('peptideId: no such peptide');
   if (rating === null) throw badRequest(OUTCOMES_REQUIRED_MESSAGE);
   // Seeded demonstration reports are published as written.
-  const reasons: HoldReason[] = demo ? [] : ownHoldReasons(ctx, heldTexts({ ...input, outcomes, sourcing }));
+  const { reasons, matches } = demo ? { reasons: [] as HoldReason[], matches: [] } : ownHolds(ctx, heldTexts({ ...input, outcomes, sourcing }));
   const row: SubmissionRow = {
     id: randomUUID(),
     tracking_hash: trackingHash(trackingId),
@@ -102,6 +102,7 @@ async function buildSubmission(
     story_bands: storyBands(input.story),
     status: reasons.length ? 'held' : 'published',
     hold_reasons: reasons,
+    hold_matches: matches,
   };
   return { row, peptide };
 }
@@ -358,9 +359,10 @@ export async function updateByTracking(ctx: AppContext, trackingId: string, chan
     }
     const rating = experienceRating(next.outcomes);
     if (rating === null) throw badRequest(OUTCOMES_REQUIRED_MESSAGE);
-    const reasons = ownHoldReasons(ctx, heldTexts({ ...next, publishSourcing: next.publish_sourcing }));
+    const { reasons, matches } = ownHolds(ctx, heldTexts({ ...next, publishSourcing: next.publish_sourcing }));
     const payload: EditPayload = {
       ...next,
+      hold_matches: matches,
       rating,
       search_text: searchText(peptideName, next.story, next.effects, next.primary_purpose),
       story_hash: storyHash(next.story),

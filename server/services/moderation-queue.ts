@@ -1,6 +1,9 @@
 // What the moderators' queue reads (docs/product-rules.md, "Moderation"): one page of a view with
-// everything a decision needs on the card (what the hold rules match, the original of a repeat,
-// what a correction replaced, the report's history), and the counts of what waits.
+// everything a decision needs on the card (what the hold rules matched, the original of a repeat,
+// what a correction replaced, the report's history), and the counts of what waits. Nothing here
+// reads a report's texts with the rules: what they matched and the report a repeat repeats are
+// kept with the report when it is written (migration 030), so a page costs the same whatever its
+// cards say (tests/server/hold-cost.test.ts).
 import type { FlagReason, HoldReason, QueueFilter, QueueView } from '../../contract/moderation';
 import type { ModerationSummary, QueueItem } from '../../contract/moderation-api';
 import type { AppContext } from '../context';
@@ -8,8 +11,8 @@ import { decodeCursor } from './experience-feed';
 import { hideUndoableSince } from './moderation';
 import { historyOf } from './moderation-log';
 import { fullSelect, ownView, publishedDay, type ExperienceRow } from './public-view';
-import { heldTexts, publicationWindow, type EditedFrom } from './publication';
-import { NEAR_REPEAT, findHoldMatches, jaccard, storyShingles } from './text-rules';
+import { publicationWindow, type EditedFrom } from './publication';
+import type { Finding } from './text-rules';
 
 /** How many log entries each card shows (the whole history is the Activity log, by report). */
 export const CARD_HISTORY = 10;
@@ -41,8 +44,10 @@ type QueueRow = ExperienceRow & {
   story: string;
   edited_from: EditedFrom | null;
   hidden_at: Date | null;
-  story_hash: string;
-  story_bands: number[] | null;
+  hold_matches: Finding[] | null;
+  repeat_of: string | null;
+  /** The story of the report it repeats, while that one is published. */
+  repeat_story: string | null;
 };
 
 /**
@@ -65,14 +70,15 @@ export async function queue(
     ? `e.id = $${values.push(q.experienceId)}::uuid`
     : `e.id in (select id from (${pageIds(q.view, q.reason ?? 'all', after, (v) => `$${values.push(v)}::text`)}) page)`;
   const res = await ctx.db.query<QueueRow>(
-    `${fullSelect('e.story, e.edited_from, e.hidden_at, e.story_hash, e.story_bands')}
+    `${fullSelect(`e.story, e.edited_from, e.hidden_at, e.hold_matches, e.repeat_of,
+        (select o.story from experiences o where o.id = e.repeat_of and o.status = 'published') as repeat_story`)}
       where ${where}
       order by e.created_at, e.id limit $1`,
     values,
   );
   const page = res.rows.slice(0, limit);
   const ids = page.map((r) => r.id);
-  const [scheduled, flags, history, repeats] = await Promise.all([
+  const [scheduled, flags, history] = await Promise.all([
     ctx.db.query<{ experience_id: string; kind: 'publish' | 'restore'; batch_at: Date }>(
       `select experience_id, kind, batch_at from publication_queue where experience_id = any($1::uuid[]) and kind in ('publish', 'restore')`,
       [ids],
@@ -83,7 +89,6 @@ export async function queue(
       [ids],
     ),
     historyOf(ctx.db, ids, CARD_HISTORY),
-    originals(ctx, page.filter((r) => r.status === 'held' && r.hold_reasons.includes('repeated'))),
   ]);
   const undoableSince = hideUndoableSince(ctx, now);
   const items = page.map((row): QueueItem => {
@@ -105,10 +110,12 @@ export async function queue(
       concerningVotes: row.concerning_count,
       // The earliest batch it can go in: its own, or the next one when its group is still too small.
       scheduled: s ? { action: s.kind, publicFrom: publicationWindow(ctx, s.batch_at, now).from.toISOString() } : null,
-      matches: findHoldMatches(
-        heldTexts({ ...experience, stack: experience.stack, outcomes: experience.outcomes, publishSourcing: row.publish_sourcing }),
-      ),
-      repeatOf: repeats.get(row.id) ?? null,
+      // Kept when the report was written (null: published before migration 030, nothing matched).
+      matches: row.hold_matches ?? [],
+      repeatOf:
+        row.status === 'held' && row.hold_reasons.includes('repeated') && row.repeat_of && row.repeat_story !== null
+          ? { id: row.repeat_of, excerpt: excerptOf(row.repeat_story) }
+          : null,
       editedFrom: row.edited_from,
       history: history.get(row.id) ?? [],
       undoableHide: row.status === 'hidden' && row.hidden_at !== null && row.hidden_at >= undoableSince,
@@ -119,28 +126,6 @@ export async function queue(
     items,
     nextCursor: res.rows.length > limit ? ctx.cursors.encode([last.created_at.toISOString(), last.id]) : null,
   };
-}
-
-/**
- * The published report each held repeat repeats, when it is still published: the same skeleton
- * hash, or a shared MinHash band and word-triple Jaccard >= NEAR_REPEAT (services/text-rules.ts),
- * the rule that held it. Candidates by their indexes (experiences_story_hash_idx,
- * experiences_story_bands_idx), a few per report.
- */
-async function originals(ctx: AppContext, held: QueueRow[]): Promise<Map<string, { id: string; excerpt: string }>> {
-  const out = new Map<string, { id: string; excerpt: string }>();
-  for (const row of held) {
-    const res = await ctx.db.query<{ id: string; story: string; story_hash: string }>(
-      `select id, story, story_hash from experiences
-        where status = 'published' and id <> $1 and (story_hash = $2 or story_bands && $3::integer[])
-        order by (story_hash = $2) desc, created_at limit 20`,
-      [row.id, row.story_hash, row.story_bands ?? []],
-    );
-    const mine = storyShingles(row.story);
-    const original = res.rows.find((c) => c.story_hash === row.story_hash || jaccard(mine, storyShingles(c.story)) >= NEAR_REPEAT);
-    if (original) out.set(row.id, { id: original.id, excerpt: excerptOf(original.story) });
-  }
-  return out;
 }
 
 function excerptOf(story: string): string {

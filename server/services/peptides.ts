@@ -9,6 +9,7 @@ import type { Queryable } from '../db/client';
 import { conflict, forbidden, invalidInput, notFound } from '../lib/errors';
 import { SOURCES_MESSAGE, isUrlSource, sourceMessage } from '../../contract/sources';
 import { peptideShares } from './reporter-shares';
+import { isLookalikeHost } from './source-hosts';
 import { recordActivity } from './users';
 
 export interface PeptideRow {
@@ -256,16 +257,22 @@ const CITATION_NUMBERS: readonly RegExp[] = [
 ];
 const citationText = (source: string) => CITATION_NUMBERS.reduce((text, re) => text.replace(re, ' '), source);
 
-const CITATION_MESSAGE = { link: SOURCES_MESSAGE.citationLink, email: SOURCES_MESSAGE.citationEmail, phone: SOURCES_MESSAGE.citationPhone } as const;
+const CITATION_MESSAGE = {
+  link: SOURCES_MESSAGE.citationLink,
+  email: SOURCES_MESSAGE.citationEmail,
+  phone: SOURCES_MESSAGE.citationPhone,
+  handle: SOURCES_MESSAGE.citationHandle,
+} as const;
 
 /**
- * Refuses a link, email or phone number in any field a reader of the peptide page sees, read as
- * the hold rules read a report (services/text-rules.ts); the message names the field and what
- * was found. Dangerous-advice phrases are a report's rule: a page describing doses is not one.
- * Sources are links by design: a web address is checked by the contract (contract/sources.ts), a
- * citation here, as the fields are.
+ * Refuses a link, email, phone number or messenger handle in any field a reader of the peptide
+ * page sees, read as the hold rules read a report (services/text-rules.ts); the message names the
+ * field and what was found. Dangerous-advice phrases are a report's rule: a page describing doses
+ * is not one. Sources are links by design: a web address is checked by the contract
+ * (contract/sources.ts: http or https, a named host, no messenger) and for a look-alike host here
+ * (source-hosts.ts), a citation here as the fields are.
  */
-function refuseContacts(input: CreatePeptideInput): void {
+export function refuseContacts(input: CreatePeptideInput): void {
   const fields: [string, readonly string[]][] = [
     ['name', [input.name]],
     ['description', [input.description]],
@@ -284,7 +291,10 @@ function refuseContacts(input: CreatePeptideInput): void {
     if (found && found.kind !== 'danger') throw refusedField(field, `${field}: ${PEPTIDE_CONTACT_MESSAGE[found.kind]} ("${found.text}")`);
   }
   for (const [index, source] of input.sources.entries()) {
-    if (isUrlSource(source)) continue;
+    if (isUrlSource(source)) {
+      if (isLookalikeHost(new URL(source).hostname)) throw refusedField('sources', sourceMessage(index, SOURCES_MESSAGE.lookalike));
+      continue;
+    }
     const found = findHoldMatches([citationText(source)]).find((f) => f.kind !== 'danger');
     if (found && found.kind !== 'danger') throw refusedField('sources', `${sourceMessage(index, CITATION_MESSAGE[found.kind])} ("${found.text}")`);
   }

@@ -13,7 +13,7 @@ import { lockQueue } from '../db/queue-lock';
 import type { PublicationSchedule, Sourcing } from '../../contract/experiences';
 import type { HoldReason } from '../../contract/moderation';
 import { logActions, type LogEntry } from './moderation-log';
-import { NEAR_REPEAT, jaccard, storyShingles, textHoldReasons } from './text-rules';
+import { NEAR_REPEAT, findHoldMatches, holdReasonsOf, jaccard, storyShingles, type Finding } from './text-rules';
 import { RepeatIndex } from './repeat-index';
 import { refreshShares } from './reporter-shares';
 
@@ -153,12 +153,15 @@ export interface SubmissionRow {
   /** What the report's own text decides (text rules, pre-moderation); the batch adds `repeated`. */
   status: 'published' | 'held';
   hold_reasons: HoldReason[];
+  /** What the text rules matched (ownHolds), for the moderators' queue; absent from reports queued before migration 030. */
+  hold_matches?: Finding[];
 }
 
 const SUBMISSION_COLUMNS = [
   'id', 'tracking_hash', 'peptide_id', 'dosage', 'frequency', 'duration_days', 'route', 'primary_purpose',
   'age_range', 'biological_sex', 'activity_level', 'outcomes', 'rating', 'effects', 'timeline', 'story', 'stack', 'sourcing',
   'search_text', 'created_at', 'is_demo', 'publish_sourcing', 'story_hash', 'story_bands', 'status', 'hold_reasons', 'published_at',
+  'hold_matches', 'repeat_of',
 ] as const;
 
 /**
@@ -169,7 +172,7 @@ export const EDITABLE_COLUMNS = [
   'peptide_id', 'dosage', 'frequency', 'duration_days', 'route', 'primary_purpose', 'age_range', 'biological_sex',
   'activity_level', 'timeline', 'stack', 'sourcing', 'publish_sourcing',
   'story', 'effects', 'outcomes', 'rating', 'search_text', 'story_hash', 'story_bands', 'updated_at', 'status', 'hold_reasons', 'edited_from',
-  'published_at',
+  'published_at', 'hold_matches', 'repeat_of',
 ] as const;
 
 /**
@@ -211,9 +214,18 @@ export type Change =
  * is applied (applyChanges), so that no answer ever tells whether a report nobody can see exists.
  */
 export function ownHoldReasons(ctx: AppContext, texts: readonly string[]): HoldReason[] {
+  return ownHolds(ctx, texts).reasons;
+}
+
+/**
+ * `ownHoldReasons` with what the text rules matched: read once, when the report is written,
+ * corrected or applied, and stored with it (`hold_matches`, migration 030) for the queue's cards.
+ */
+export function ownHolds(ctx: AppContext, texts: readonly string[]): { reasons: HoldReason[]; matches: Finding[] } {
+  const matches = findHoldMatches(texts);
   const reasons: HoldReason[] = ctx.config.moderation === 'pre' ? ['pre-moderation'] : [];
-  reasons.push(...textHoldReasons(texts));
-  return reasons;
+  reasons.push(...holdReasonsOf(matches));
+  return { reasons, matches };
 }
 
 /**
@@ -284,14 +296,15 @@ function repeatRule(tx: Queryable) {
         for (const r of res.rows) if (r.story_hash) index.add({ id: r.id, story_hash: r.story_hash, story_bands: r.story_bands });
       }));
   return {
-    /** The ids among `stories` that repeat a published story (not themselves). */
-    async repeating(stories: Story[]): Promise<Set<string>> {
-      if (!stories.length) return new Set();
+    /** The ids among `stories` that repeat a published story (not themselves), each with the story it repeats. */
+    async repeating(stories: Story[]): Promise<Map<string, string>> {
+      const out = new Map<string, string>();
+      if (!stories.length) return out;
       await load();
-      const out = new Set<string>();
       const compared = new Map<Story, Set<string>>();
       for (const s of stories) {
-        if (index.sameHash(s)) out.add(s.id);
+        const same = index.sameHashId(s);
+        if (same) out.set(s.id, same);
         else compared.set(s, index.candidates(s));
       }
       const unread = [...new Set([...compared.values()].flatMap((ids) => [...ids]))].filter((id) => !shinglesOf.has(id));
@@ -304,7 +317,7 @@ function repeatRule(tx: Queryable) {
         for (const id of candidates) {
           const theirs = shinglesOf.get(id);
           if (theirs && jaccard(mine, theirs) >= NEAR_REPEAT) {
-            out.add(s.id);
+            out.set(s.id, id);
             break;
           }
         }
@@ -411,8 +424,9 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
       const now = byId.get(c.experienceId);
       if (!now) continue; // deleted meanwhile
       const publishSourcing = (c.payload.publish_sourcing as boolean | undefined) ?? now.publish_sourcing;
-      const reasons = ownHoldReasons(ctx, heldTexts({ ...now, ...c.payload, publishSourcing }));
-      if (repeating.has(c.experienceId)) reasons.push('repeated');
+      const { reasons, matches } = ownHolds(ctx, heldTexts({ ...now, ...c.payload, publishSourcing }));
+      const repeatOf = repeating.get(c.experienceId) ?? null;
+      if (repeatOf) reasons.push('repeated');
       // A held or hidden report goes back to the queue when its author changes it.
       if (now.status !== 'published') reasons.unshift(reheldReason(now.status, now.hold_reasons));
       const status = reasons.length ? 'held' : 'published';
@@ -434,7 +448,19 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
       const published_at = moved && status === 'published' ? at.toISOString() : undefined;
       // The day of a correction is its batch's, shared by every change of the group (not the day
       // it was sent, which a group gathered over several days would tell apart).
-      rows.push({ id: c.experienceId, payload: { ...c.payload, updated_at: utcDay(at), status, hold_reasons: reasons, edited_from, ...(published_at ? { published_at } : {}) } });
+      rows.push({
+        id: c.experienceId,
+        payload: {
+          ...c.payload,
+          updated_at: utcDay(at),
+          status,
+          hold_reasons: reasons,
+          hold_matches: matches,
+          repeat_of: repeatOf,
+          edited_from,
+          ...(published_at ? { published_at } : {}),
+        },
+      });
       applied.cells.push(now);
       if (moved) applied.cells.push(cell);
     }
@@ -454,12 +480,23 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
     const repeating = await repeats.repeating(part.map(storyOf));
     const rows = part.map((c) => {
       const reasons = [...c.payload.hold_reasons];
-      if (repeating.has(c.experienceId)) reasons.push('repeated');
+      const repeatOf = repeating.get(c.experienceId) ?? null;
+      if (repeatOf) reasons.push('repeated');
       const status = reasons.length ? 'held' : 'published';
       if (status === 'published') repeats.published(storyOf(c));
       else log.push({ experienceId: c.experienceId, moderatorId: null, action: 'hold', reasons });
+      // A report queued before its matches were kept (migration 030) is read here, once.
+      const hold_matches = c.payload.hold_matches ?? findHoldMatches(heldTexts({ ...c.payload, publishSourcing: c.payload.publish_sourcing }));
       // A report's day is its batch's: the reports of a group gathered over several days share it.
-      return { ...c.payload, created_at: utcDay(at), status, hold_reasons: reasons, published_at: status === 'published' ? at.toISOString() : null };
+      return {
+        ...c.payload,
+        created_at: utcDay(at),
+        status,
+        hold_reasons: reasons,
+        hold_matches,
+        repeat_of: repeatOf,
+        published_at: status === 'published' ? at.toISOString() : null,
+      };
     });
     await tx.query(
       `insert into experiences (${SUBMISSION_COLUMNS.join(', ')})

@@ -40,7 +40,12 @@ export class RepeatIndex {
 
   /** Whether another indexed report has exactly this skeleton. */
   sameHash(s: IndexedStory): boolean {
-    return (this.byHash.get(s.story_hash) ?? []).some((id) => id !== s.id);
+    return this.sameHashId(s) !== undefined;
+  }
+
+  /** Another indexed report with exactly this skeleton, if there is one. */
+  sameHashId(s: IndexedStory): string | undefined {
+    return (this.byHash.get(s.story_hash) ?? []).find((id) => id !== s.id);
   }
 
   /** The reports to compare `s` with exactly (never itself): at most BANDS x BAND_BUCKET. */

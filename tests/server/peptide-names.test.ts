@@ -29,7 +29,8 @@ describe('peptide names', () => {
     ['BPC\u200b-157'],
     [' BPC-157 '],
     ['ＢＰＣ-157'],
-    ['\u202eBPC-157\u202c'],
+    // A right-to-left override shows its text reversed: this name reads "BPC-157".
+    ['\u202e751-CPB\u202c'],
     ['BPC\u00ad-157'],
     ['\ufeffbPc-157'],
   ])('%j is the seeded "BPC-157": 409 naming it, nothing created', async (name) => {

@@ -53,8 +53,25 @@ describe('sources on a new peptide page', () => {
     ['https://user@example.org/paper', SOURCES_MESSAGE.credentials],
     ['http://localhost/paper', SOURCES_MESSAGE.host],
     ['https://intranet/paper', SOURCES_MESSAGE.host],
-    ['https://[::1]/paper', SOURCES_MESSAGE.host],
+    ['https://[::1]/paper', SOURCES_MESSAGE.ipHost],
     ['https://', SOURCES_MESSAGE.notWeb],
+    // Raw IP hosts, in every form the URL parser reads as 192.168.1.1 (issue 47).
+    ['http://192.168.1.1/paper', SOURCES_MESSAGE.ipHost],
+    ['http://3232235777/', SOURCES_MESSAGE.ipHost],
+    ['http://0xC0A80101/paper', SOURCES_MESSAGE.ipHost],
+    ['http://0300.0250.0001.0001/', SOURCES_MESSAGE.ipHost],
+    ['http://127.1/', SOURCES_MESSAGE.ipHost],
+    ['https://[2001:db8::1]/paper', SOURCES_MESSAGE.ipHost],
+    // A messenger or profile link is a way to reach someone.
+    ['https://t.me/peptidevendor', SOURCES_MESSAGE.messenger],
+    ['https://wa.me/447700900123', SOURCES_MESSAGE.messenger],
+    ['https://www.instagram.com/peptidevendor/', SOURCES_MESSAGE.messenger],
+    ['https://chat.whatsapp.com/AbCdEf', SOURCES_MESSAGE.messenger],
+    // Look-alike hosts: one Cyrillic letter in a Latin name, a whole name in Cyrillic letters that read as Latin.
+    ['https://pubm\u0435d.ncbi.nlm.nih.gov/29998800/', SOURCES_MESSAGE.lookalike],
+    ['https://xn--pubmd-2we.ncbi.nlm.nih.gov/', SOURCES_MESSAGE.lookalike],
+    ['https://\u0430\u0440\u0440\u04cf\u0435.com/paper', SOURCES_MESSAGE.lookalike],
+    ['https://www.\u03bf\u0440\u0435n.org/paper', SOURCES_MESSAGE.lookalike],
   ])('refuses the web address %j', async (source, message) => {
     expectSourcesRefused(await create(validPeptide({ sources: ['Good A (2020), J Good 1:2', source] })), `sources: source 2 ${message}`);
   });
@@ -65,6 +82,9 @@ describe('sources on a new peptide page', () => {
     ['an email', 'Write to seller@protonmail.com for the paper', SOURCES_MESSAGE.citationEmail],
     ['a phone number', 'Call +1 415 555 2671 for the study', SOURCES_MESSAGE.citationPhone],
     ['a phone number beside a PMID', 'PMID: 29998800, or call 06 12 34 56 78', SOURCES_MESSAGE.citationPhone],
+    ['an ideographic full stop', 'Smith J (2020), see peptideshop\u3002com', SOURCES_MESSAGE.citationLink],
+    ['a messenger handle', 'Smith J (2020), ask @peptidevendor on Telegram for the paper', SOURCES_MESSAGE.citationHandle],
+    ['Arabic-Indic digits', 'Smith J (2020), call \u0665\u0665\u0665 \u0661\u0662\u0663 \u0664\u0665\u0666\u0667', SOURCES_MESSAGE.citationPhone],
   ])('refuses a citation with %s', async (_kind, source, message) => {
     expectSourcesRefused(await create(validPeptide({ sources: [source] })), `sources: source 1 ${message}`);
   });
@@ -86,6 +106,12 @@ describe('sources on a new peptide page', () => {
     for (const number of ['Contact: 4155552671', 'Smith (2019) J 1:2, or call (415) 555-2671', 'ring 415-555-2671 for a copy']) {
       expectSourcesRefused(await create(validPeptide({ sources: [number] })), `sources: source 1 ${SOURCES_MESSAGE.citationPhone}`);
     }
+  });
+
+  it('takes names written in one alphabet that read as themselves (an IDN is a name, not an imitation)', async () => {
+    const sources = ['https://m\u00fcnchen.de/studie', 'https://\u043f\u0435\u043f\u0442\u0438\u0434\u044b.\u0440\u0444/article', 'https://\u65e5\u672c\u8a9e.jp/\u8ad6\u6587'];
+    const res = await create(validPeptide({ sources }));
+    expect(res.statusCode, res.body).toBe(201);
   });
 
   it('refuses 11 sources and a source over 300 characters; counts after blanks and repeats are dropped', async () => {

@@ -6,7 +6,7 @@ import { ApiErrorBody, SubmitExperienceRequest } from '../../contract';
 import { defaultLimiter } from '../../server/context';
 import { submitExperience } from '../../server/services/experiences';
 import { PASSWORD, accountId, bearer, createTestApp, json, validSubmission, type TestApp } from './helpers';
-import { countRows, moderatorToken, uniqueEmail } from './fixtures';
+import { countRows, moderatorToken, uniqueEmail, validPeptide } from './fixtures';
 
 let t: TestApp;
 let modToken: string;
@@ -22,6 +22,8 @@ beforeAll(async () => {
     RATE_LIMIT_LOGIN_ADDRESS: '4',
     RATE_LIMIT_VOTES: '2',
     RATE_LIMIT_GENERAL: '30',
+    RATE_LIMIT_PEPTIDES: '2',
+    RATE_LIMIT_PEPTIDE_DELETES: '3',
   });
   modToken = await moderatorToken(t);
 });
@@ -133,6 +135,56 @@ describe('rate limits', () => {
     // Two of two spent: neither another withdrawal nor another vote goes through.
     expect429(await send('DELETE'), 3600);
     expect429(await send('POST'), 3600);
+  });
+
+  // Each page created or deleted empties the cached public answers: a loop of them kept the
+  // rendered pages cold (issue 47). Counted per account, before the body is read.
+  it('peptide pages: 2 created a day per account, whatever the address; the third stores nothing; another member is not stopped', async () => {
+    const { email } = await approvedAccount();
+    const { accessToken } = json(await login(email, PASSWORD, nextAddress())).data;
+    const create = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/peptides', remoteAddress: nextAddress(), headers: bearer(token), payload: validPeptide() });
+    expect((await create(accessToken)).statusCode).toBe(201);
+    expect((await create(accessToken)).statusCode).toBe(201);
+    const before = await countRows(t, 'peptides');
+    const blocked = await create(accessToken);
+    expect429(blocked, 86_400);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(86_000);
+    // Even a body the schema would refuse counts and is answered 429 first.
+    expect429(await t.app.inject({ method: 'POST', url: '/api/peptides', remoteAddress: nextAddress(), headers: bearer(accessToken), payload: {} }), 86_400);
+    expect(await countRows(t, 'peptides')).toBe(before);
+    const other = await approvedAccount();
+    const otherToken = json(await login(other.email, PASSWORD, nextAddress())).data.accessToken;
+    expect((await create(otherToken)).statusCode).toBe(201);
+  });
+
+  it('peptide pages: 3 deleted a day per account; a create-and-delete loop stops at the first limit it meets', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { email } = await approvedAccount();
+      const { accessToken } = json(await login(email, PASSWORD, nextAddress())).data;
+      const res = await t.app.inject({ method: 'POST', url: '/api/peptides', headers: bearer(accessToken), remoteAddress: nextAddress(), payload: validPeptide() });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(json(res).data.peptide._id);
+    }
+    // A moderator deletes four members' pages: three go, the fourth waits a day.
+    const remove = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/peptides/${id}`, remoteAddress: nextAddress(), headers: bearer(modToken) });
+    for (const id of ids.slice(0, 3)) expect((await remove(id)).statusCode).toBe(200);
+    expect429(await remove(ids[3]), 86_400);
+    const [left] = (await t.ctx.db.query<{ n: number }>('select count(*)::int as n from peptides where id = $1 and deleted_at is null', [ids[3]])).rows;
+    expect(left.n).toBe(1);
+
+    // A member looping: two pages made and deleted, then the third creation is refused.
+    const { email } = await approvedAccount();
+    const headers = bearer(json(await login(email, PASSWORD, nextAddress())).data.accessToken);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const made = await t.app.inject({ method: 'POST', url: '/api/peptides', headers, remoteAddress: nextAddress(), payload: validPeptide() });
+      statuses.push(made.statusCode);
+      if (made.statusCode !== 201) break;
+      statuses.push((await t.app.inject({ method: 'DELETE', url: `/api/peptides/${json(made).data.peptide._id}`, headers, remoteAddress: nextAddress() })).statusCode);
+    }
+    expect(statuses).toEqual([201, 200, 201, 200, 429]);
   });
 
   it('everything else: 30 per minute per address in this configuration', async () => {

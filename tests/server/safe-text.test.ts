@@ -122,7 +122,7 @@ describe('broken unicode and control characters', () => {
 });
 
 describe('cleaning', () => {
-  it('zero-width and bidi-control characters are removed from names; text is stored as NFC', async () => {
+  it('zero-width and bidi-control characters are removed from names (an override\'s text in the order it showed); text is stored as NFC', async () => {
     const nfd = 'Cafe\u0301';
     const { trackingId } = await submit(
       t,
@@ -135,7 +135,8 @@ describe('cleaning', () => {
       }),
     );
     const experience = await ownReport(t, trackingId);
-    expect(experience.effects).toEqual(['Headache', 'Café jitters']);
+    // "Head\u202eache" showed "Headehca": a right-to-left override shows what follows it reversed.
+    expect(experience.effects).toEqual(['Headehca', 'Café jitters']);
     expect(experience.stack).toEqual(['TB-500']);
     expect(experience.outcomes).toEqual({ Sleep: 6, energy: 5 });
     expect(experience.dosage).toBe('250 mcg Café');

@@ -81,7 +81,9 @@ describe('GET /api/limits', () => {
     expect(by(/other/i)).toMatchObject({ max: r.general.max, windowSeconds: r.general.windowSeconds, scope: 'address' });
     expect(by(/password-reset mails/i)).toMatchObject({ max: r.resetMail.max, windowSeconds: r.resetMail.windowSeconds, scope: 'account' });
     expect(by(/corrections/i)).toMatchObject({ max: r.edits.max, windowSeconds: r.edits.windowSeconds, scope: 'report' });
-    expect(limits).toHaveLength(9);
+    expect(by(/peptide pages created/i)).toMatchObject({ max: r.peptides.max, windowSeconds: r.peptides.windowSeconds, scope: 'account' });
+    expect(by(/peptide pages deleted/i)).toMatchObject({ max: r.peptideDeletes.max, windowSeconds: r.peptideDeletes.windowSeconds, scope: 'account' });
+    expect(limits).toHaveLength(11);
   });
 
   it('follows the environment: the default limits scaled by RATE_LIMIT_MULTIPLIER, each overridable', async () => {
@@ -98,6 +100,8 @@ describe('GET /api/limits', () => {
         Flags: [7, 120],
         'Password-reset mails': [3, 3600],
         'Corrections per report': [20, 3600],
+        'Peptide pages created': [10, 86_400],
+        'Peptide pages deleted': [20, 86_400],
         'All other API requests': [600, 60],
       });
     } finally {

@@ -18,7 +18,7 @@ describe('moderation statements', () => {
     await screen.findByRole('heading', { level: 2, name: 'Moderation' }, { timeout: 8000 });
     const text = pageText();
     expect(text).toContain('Every report is published, waiting for review (held) or hidden.');
-    expect(text).toContain('unless its text contains a link, an email address or a phone number, or repeats a report published today or yesterday');
+    expect(text).toContain('unless its text contains a link, an email address, a phone number or a messenger handle, or repeats a report published today or yesterday');
     expect(text).toContain('every new or corrected report waits for a moderator');
     expect(text).toContain(`When ${FLAG_HOLD_THRESHOLD} members have reported it, or ${CONCERNING_HOLD_THRESHOLD} members have voted it “Concerning”, it is held`);
     expect(text).toContain('Nothing deletes the log, not even deleting the report.');

@@ -68,6 +68,6 @@ describe('tracking lookup shows the moderation status', () => {
     const { app } = await lookUp({ status: 'published' });
     await app.user.click(screen.getByRole('button', { name: 'Update Experience' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Experience' }, slow);
-    expect(within(dialog).getByRole('note')).toHaveTextContent(/if they add a link, an email address or a phone number/);
+    expect(within(dialog).getByRole('note')).toHaveTextContent(/if they add a link, an email address, a phone number or a messenger handle/);
   });
 });

@@ -58,7 +58,7 @@ export function GuidelinesTab() {
       </div>
       <Section title="Reviewing reports" icon={Flag} tone="text-primary">
         <li>
-          A report waits for review (held) when its text holds a link, an email address or a phone number, or repeats a report
+          A report waits for review (held) when its text holds a link, an email address, a phone number or a messenger handle, or repeats a report
           published today or yesterday; in pre-moderation mode (<code>MODERATION=pre</code>) every new or corrected report waits.
           New and corrected reports reach the queue at the publication batch that takes them in (on the grid of{' '}
           <code>PUBLISH_EVERY</code>, once at least <code>BATCH_MIN_CHANGES</code> changes are due or one has waited{' '}

@@ -10,7 +10,7 @@ const FLAG_REASON_LIST = FLAG_REASONS.map((r) => FLAG_REASON_TEXT[r].toLowerCase
 // What moderation does, as docs/product-rules.md ("Moderation") and server/services/moderation.ts do it.
 const MODERATION: string[] = [
   'Every report is published, waiting for review (held) or hidden. Only published reports appear on the site and count in its figures.',
-  `${PUBLISHED_IN_GROUPS}, unless its text contains a link, an email address or a phone number, or repeats a report published today or yesterday: then it waits for a moderator. A site may also be run so that every new or corrected report waits for a moderator before it is public.`,
+  `${PUBLISHED_IN_GROUPS}, unless its text contains a link, an email address, a phone number or a messenger handle, or repeats a report published today or yesterday: then it waits for a moderator. A site may also be run so that every new or corrected report waits for a moderator before it is public.`,
   `Members can report an experience to the moderators (${FLAG_REASON_LIST}), once each. When ${FLAG_HOLD_THRESHOLD} members have reported it, or ${CONCERNING_HOLD_THRESHOLD} members have voted it “Concerning”, it is held until a moderator reviews it (these are the standard settings; the site’s operator can change the numbers).`,
   `Moderators can publish a held report, dismiss reports on a published one, hide a report (choosing one of ${HIDE_REASONS.length} reasons, with an optional note) and restore a hidden one. They cannot change what you wrote.`,
   'Every hold and every moderator’s decision is recorded in a moderation log: which report, which action, why, by which moderator and when. Nothing deletes the log, not even deleting the report.',

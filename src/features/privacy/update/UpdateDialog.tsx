@@ -20,7 +20,7 @@ import { ContextFields, OutcomeFields, SourcingFields, UsageFields, fieldId } fr
 function ReviewNotice({ status, schedule }: { status: OwnExperience['status']; schedule: PublicationSchedule | undefined }) {
   const text =
     status === 'published'
-      ? `Your changes appear on the public pages ${nextPublication(schedule)}. ${groupNote(schedule)} They are checked like a new report: if they add a link, an email address or a phone number, or if every report here is reviewed first, your report waits for a moderator before it is public again.`
+      ? `Your changes appear on the public pages ${nextPublication(schedule)}. ${groupNote(schedule)} They are checked like a new report: if they add a link, an email address, a phone number or a messenger handle, or if every report here is reviewed first, your report waits for a moderator before it is public again.`
       : status === 'queued'
         ? CORRECTION_JOINS
         : `Your report is ${status === 'held' ? 'waiting for review' : 'hidden by a moderator'}. Saving your changes sends it back to a moderator: it stays out of public view until a moderator publishes it.`;
