@@ -19,12 +19,12 @@ export const unconfirmedAccounts = fp(
     const run = () => {
       if (closed || running) return;
       running = (async () => {
-        let n: number;
-        do {
-          n = await deleteUnconfirmedAccounts(ctx);
+        for (;;) {
+          const n = await deleteUnconfirmedAccounts(ctx);
           if (n > 0) app.log.info(`Deleted ${n} account${n === 1 ? '' : 's'} whose email address was not confirmed within ${UNCONFIRMED_ACCOUNT_DAYS} days`);
           // A full batch: there may be more.
-        } while (n === UNCONFIRMED_DELETE_BATCH && !closed);
+          if (n < UNCONFIRMED_DELETE_BATCH || closed) break;
+        }
       })()
         .catch((err: unknown) => {
           // The database is away or closing: the next hour tries again.
