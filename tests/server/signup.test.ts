@@ -4,6 +4,8 @@
 // account only once its address is confirmed by the mailed link, which works once and for 24
 // hours (the context's clock is moved, never waited for); unconfirmed accounts go after 7 days;
 // a squatter cannot become a member under someone else's address.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -197,6 +199,19 @@ describe('the link', () => {
     expectError(await signIn(email, 'the-second-passphrase'), 403, /awaiting approval/);
   });
 
+  it('registrations racing for one new address make one account, and exactly one of the links they mail works', async () => {
+    const email = address('race');
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => register(email, `racing-passphrase-${i}`, `203.0.113.${50 + i}`)));
+    expect(new Set(answers.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
+    expect(await rows(t, 'select 1 from users where lower(email) = lower($1)', [email])).toHaveLength(1);
+    await expect.poll(async () => (await t.ctx.db.query('select 1 from mail_queue')).rows.length, { timeout: 20_000 }).toBe(0);
+    const links = t.sent.filter((m) => m.to === email).length;
+    expect(links).toBeGreaterThanOrEqual(1);
+    const outcomes = [];
+    for (let nth = 1; nth <= links; nth++) outcomes.push((await confirm(await confirmationToken(t, email, nth))).statusCode);
+    expect(outcomes.filter((status) => status === 200)).toHaveLength(1);
+  });
+
   it('used from two tabs at once confirms once', async () => {
     const email = address('2tabs');
     await register(email);
@@ -315,3 +330,38 @@ describe('the sign-up mail limit', () => {
     }
   });
 });
+
+describe('migration 031', () => {
+  const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/031_email_confirmation.sql'), 'utf8');
+
+  it('counts every account that existed before it as confirmed; run again, it confirms nobody', async () => {
+    const s = await createTestApp();
+    try {
+      const older = address('older');
+      const pending = address('oldpnd');
+      await member(s, older);
+      await s.app.inject({ method: 'POST', url: '/api/users/register', payload: { email: pending, password: PASSWORD } });
+      // The database as it was before 031: no confirmation column, no links.
+      await s.ctx.db.transaction(async (tx) => {
+        await tx.exec('alter table users drop column email_confirmed cascade; drop table email_confirmations');
+        await tx.exec('create index users_pending_idx on users (created_at, id) where status = \'pending\'');
+      });
+      await s.ctx.db.transaction((tx) => tx.exec(MIGRATION));
+      const confirmed = await rows<{ email: string; email_confirmed: boolean }>(s, 'select email, email_confirmed from users where email = any($1)', [[older, pending]]);
+      expect(confirmed.map((r) => r.email_confirmed)).toEqual([true, true]);
+
+      // Registered after it, an account is unconfirmed, and running 031 again leaves it so.
+      const later = address('later');
+      await s.app.inject({ method: 'POST', url: '/api/users/register', payload: { email: later, password: PASSWORD } });
+      await s.ctx.db.transaction((tx) => tx.exec(MIGRATION));
+      expect(await rows(s, 'select email_confirmed from users where email = $1', [later])).toEqual([{ email_confirmed: false }]);
+      expect((await signInTo(s, later)).statusCode).toBe(401);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+function signInTo(s: TestApp, email: string) {
+  return s.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: PASSWORD } });
+}

@@ -50,7 +50,9 @@ export function ConfirmEmailPage() {
   return (
     <AuthCard
       title={outcome?.kind === 'confirmed' ? 'Your address is confirmed' : 'Confirm your email address'}
-      subtitle="A moderator reviews every new account once its address is confirmed."
+      subtitle={
+        outcome?.kind === 'confirmed' ? 'Thank you. Your account now waits for a moderator.' : 'A moderator reviews every new account once its address is confirmed.'
+      }
       footer={
         <Link to={paths.community} className={authLinkClass}>
           Read the community’s reports meanwhile
