@@ -17,6 +17,7 @@ import {
   SIGN_IN_FAILED_MESSAGE,
   UNCONFIRMED_ACCOUNT_DAYS,
 } from '../../contract';
+import { buildApp } from '../../server/app';
 import { deleteUnconfirmedAccounts } from '../../server/services/registration';
 import { PASSWORD, accountId, bearer, confirmAddress, confirmationToken, createTestApp, json, mailTo, member, statementsOf, type TestApp } from './helpers';
 import { expectError, moderatorToken, rows } from './fixtures';
@@ -272,6 +273,24 @@ describe(`unconfirmed accounts go after ${UNCONFIRMED_ACCOUNT_DAYS} days`, () =>
       expect(await accountId(t, stale)).not.toBe(staleId);
     } finally {
       t.ctx.now = () => new Date();
+    }
+  });
+});
+
+describe('the hourly job', () => {
+  it('runs as a server becomes ready: an account left unconfirmed for 8 days is gone', async () => {
+    const stale = address('8days');
+    await register(stale);
+    await t.ctx.db.query(`update users set created_at = now() - interval '8 days' where lower(email) = lower($1)`, [stale]);
+    const wake = t.ctx.wakeMail;
+    const another = await buildApp(t.ctx);
+    try {
+      await another.ready();
+      await expect.poll(async () => (await rows(t, 'select 1 from users where lower(email) = lower($1)', [stale])).length).toBe(0);
+    } finally {
+      await another.close();
+      // Its mail delivery took the context's wake-up over, and left a no-op behind: this file's app delivers again.
+      t.ctx.wakeMail = wake;
     }
   });
 });
