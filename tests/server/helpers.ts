@@ -81,15 +81,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: strin
   const peptides = new Map(existing.rows.map((r) => [r.name, r.id]));
   if (!peptides.size) for (const [name, { id }] of await seedCatalogue(ctx)) peptides.set(name, id);
   await ensureModerator(ctx, MODERATOR.email, MODERATOR.password);
-  const sent: OutgoingMail[] = [];
-  const transport = ctx.mailer;
-  ctx.mailer = {
-    ...transport,
-    send: async (mail) => {
-      await transport.send(mail);
-      sent.push(mail);
-    },
-  };
+  const sent = recordSentMail(ctx);
   const app = await buildApp(ctx, build);
   await app.ready();
   return {
@@ -124,8 +116,25 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+/** From now on keeps every message `ctx`'s mail delivery hands to its transport, as handed (TestApp's `sent`). */
+export function recordSentMail(ctx: AppContext): OutgoingMail[] {
+  const sent: OutgoingMail[] = [];
+  const transport = ctx.mailer;
+  ctx.mailer = {
+    ...transport,
+    send: async (mail) => {
+      await transport.send(mail);
+      sent.push(mail);
+    },
+  };
+  return sent;
+}
+
+/** An app whose sent mail is kept (createTestApp's, or one with `recordSentMail`). */
+type MailKept = Pick<TestApp, 'sent'>;
+
 /** Resolves with the first message to `to` (already sent or still to come) that `match` accepts. */
-export async function mailTo(t: TestApp, to: string, match: (mail: OutgoingMail) => boolean = () => true, nth = 1): Promise<OutgoingMail> {
+export async function mailTo(t: MailKept, to: string, match: (mail: OutgoingMail) => boolean = () => true, nth = 1): Promise<OutgoingMail> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const found = t.sent.filter((m) => m.to.toLowerCase() === to.toLowerCase() && match(m));
@@ -138,7 +147,7 @@ export async function mailTo(t: TestApp, to: string, match: (mail: OutgoingMail)
 export const CONFIRM_SUBJECT = 'Confirm your email address for Peptide Community';
 
 /** The token of the `nth` confirmation mail to `email`, read from its link as the confirm page would. */
-export async function confirmationToken(t: TestApp, email: string, nth = 1): Promise<string> {
+export async function confirmationToken(t: MailKept, email: string, nth = 1): Promise<string> {
   const mail = await mailTo(t, email, (m) => m.subject === CONFIRM_SUBJECT, nth);
   const marker = `${paths.confirmEmail}#token=`;
   const at = mail.text.indexOf(marker);
@@ -147,7 +156,7 @@ export async function confirmationToken(t: TestApp, email: string, nth = 1): Pro
 }
 
 /** Opens the link of the `nth` confirmation mail to `email` (what its owner does), from `remoteAddress` if given. */
-export async function confirmAddress(t: TestApp, email: string, nth = 1, remoteAddress?: string): Promise<void> {
+export async function confirmAddress(t: MailKept & Pick<TestApp, 'app'>, email: string, nth = 1, remoteAddress?: string): Promise<void> {
   const token = await confirmationToken(t, email, nth);
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token }, ...(remoteAddress ? { remoteAddress } : {}) });
   if (res.statusCode !== 200) throw new Error(`confirm failed (${res.statusCode}): ${res.body}`);
