@@ -19,6 +19,7 @@ import {
 } from '../../contract';
 import { buildApp } from '../../server/app';
 import { deleteUnconfirmedAccounts } from '../../server/services/registration';
+import { ensureModerator, promoteToModerator } from '../../server/services/users';
 import { PASSWORD, accountId, bearer, confirmAddress, confirmationToken, createTestApp, json, mailTo, member, statementsOf, type TestApp } from './helpers';
 import { expectError, moderatorToken, rows } from './fixtures';
 
@@ -314,6 +315,16 @@ describe('squatting', () => {
     expectError(await signIn(victim, 'the-squatters-pass', '198.51.100.66'), 401, SIGN_IN_FAILED_MESSAGE);
     expectError(await confirm(squattersLink), 400);
     expect((await signIn(victim, 'the-owners-passphrase')).statusCode).toBe(200);
+  });
+
+  it('npm run moderator refuses an unconfirmed account; MODERATOR_EMAIL takes it over with its own password', async () => {
+    const squatted = address('opsqat');
+    await register(squatted, 'the-squatters-pass');
+    await expect(promoteToModerator(t.ctx, squatted)).rejects.toThrow(/has not confirmed its address yet/);
+    expect(await rows(t, 'select role from users where lower(email) = lower($1)', [squatted])).toEqual([{ role: 'user' }]);
+    await ensureModerator(t.ctx, squatted, 'the-operators-passphrase');
+    expectError(await signIn(squatted, 'the-squatters-pass'), 401);
+    expect((await signIn(squatted, 'the-operators-passphrase')).statusCode).toBe(200);
   });
 
   it('registering an address that is a member changes nothing, however often', async () => {
