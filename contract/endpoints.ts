@@ -29,6 +29,8 @@ export const ENDPOINTS = {
   limits: { method: 'GET', path: '/api/limits', access: 'public' },
   register: { method: 'POST', path: '/api/users/register', access: 'public' },
   login: { method: 'POST', path: '/api/users/login', access: 'public' },
+  // The link of the sign-up mail: its token in the body (contract/users.ts ConfirmEmailRequest).
+  confirmEmail: { method: 'POST', path: '/api/auth/confirm-email', access: 'public' },
   refresh: { method: 'POST', path: '/api/auth/refresh', access: 'public' },
   // An expired access token must not stop a sign-out: the refresh token in the body is enough.
   logout: { method: 'POST', path: '/api/auth/logout', access: 'public', token: 'optional' },

@@ -135,6 +135,32 @@ export type User = z.infer<typeof User>;
 export const RegisteredUser = z.object({ email: z.string(), status: z.literal('pending') });
 export type RegisteredUser = z.infer<typeof RegisteredUser>;
 export const RegisterResponse = ok(z.object({ user: RegisteredUser }));
+
+/**
+ * Sign-up confirms the address (docs/product-rules.md, "Accounts and sign-in";
+ * server/services/registration.ts): the mailed link works once, for this many hours ...
+ */
+export const CONFIRM_LINK_HOURS = 24;
+/** ... and an account whose address is still unconfirmed this many days after it registered is deleted. */
+export const UNCONFIRMED_ACCOUNT_DAYS = 7;
+
+/** Said for every registration, whether the address was new, unconfirmed or taken. */
+export const REGISTERED_MESSAGE = `We have sent an email to this address. Open the link in it within ${CONFIRM_LINK_HOURS} hours to confirm the address; a moderator reviews the account after that.`;
+export const EMAIL_CONFIRMED_MESSAGE =
+  'Your email address is confirmed. A moderator will now review your account; we will email you when they have decided.';
+export const CONFIRM_LINK_INVALID_MESSAGE = `This confirmation link is no longer valid: it was used already, it is more than ${CONFIRM_LINK_HOURS} hours old, a newer one was sent since, or it is incomplete. If you confirmed your address already, a moderator is reviewing your account; otherwise sign up again to get a new link.`;
+
+/**
+ * Sign-in's one refusal for a wrong email, a wrong password and an address not yet confirmed,
+ * so it tells nobody which; the second sentence helps the person who has just signed up.
+ */
+export const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password. If you have just signed up, first confirm your address with the link we emailed you.';
+
+export const ConfirmEmailRequest = z.strictObject({
+  token: z.string().check(z.trim(), z.minLength(1, 'token is required'), z.maxLength(200, 'token is not a confirmation token')),
+});
+export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
+export const ConfirmEmailResponse = ok(z.object({}));
 /**
  * Seconds the access token stays valid from now: refresh before it runs out. This server always
  * sends it; optional so that the web app still reads hosts of the older envelope

@@ -32,6 +32,7 @@ import { COUNTER_TABLES } from '../server/db/housekeeping';
 import { lockQueue } from '../server/db/queue-lock';
 import { batchUnderLoad, lettersOf, mixedLoad, submissionBody, submissionLoad, type BatchFigures, type MixedFigures, type SubmitFigures } from './bench-publication';
 import { freePort } from './local-server';
+import { outboxConfirmationToken } from './outbox';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -261,7 +262,12 @@ function wireBytes(base: string, url: string, headers: Record<string, string> = 
   });
 }
 
-async function members(base: string, count: number): Promise<string[]> {
+/**
+ * `count` approved members. A registration's address is confirmed with the mailed link in the
+ * server's outbox (`dataDir`) when the account is not offered to the moderator without it (a
+ * baseline checkout from before confirmation offers it at once).
+ */
+async function members(base: string, dataDir: string, count: number): Promise<string[]> {
   const mod = await api(base, 'POST', '/api/users/login', MODERATOR);
   if (mod.status !== 200) throw new Error(`moderator login failed: ${JSON.stringify(mod.json)}`);
   const modToken = mod.json.data.accessToken as string;
@@ -272,8 +278,14 @@ async function members(base: string, count: number): Promise<string[]> {
     const reg = await api(base, 'POST', '/api/users/register', { email, password: MEMBER_PASSWORD });
     if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.json)}`);
     // Registration answers no id (it must not tell a new email from a taken one): look it up.
-    const pending = await api(base, 'GET', '/api/users/pending?limit=100', undefined, modToken);
-    const id = pending.json.data.users.find((u: { email: string }) => u.email === email)._id;
+    const pendingId = async () =>
+      ((await api(base, 'GET', '/api/users/pending?limit=100', undefined, modToken)).json.data.users as { email: string; _id: string }[]).find((u) => u.email === email)?._id;
+    let id = await pendingId();
+    if (!id) {
+      const token = await outboxConfirmationToken(dataDir, email);
+      await api(base, 'POST', '/api/auth/confirm-email', { token });
+      id = await pendingId();
+    }
     await api(base, 'POST', `/api/users/${id}/approve`, {}, modToken);
     const login = await api(base, 'POST', '/api/users/login', { email, password: MEMBER_PASSWORD });
     tokens.push(login.json.data.accessToken);
@@ -353,7 +365,8 @@ async function benchOnce(
     // A cursor some pages in: the keyset resumes from it without counting rows before it.
     let cursor = first.nextCursor as string;
     for (let i = 0; i < 5; i++) cursor = (await api(base, 'GET', `/api/experiences?limit=100&cursor=${cursor}`)).json.data.nextCursor;
-    const tokens = await members(base, full ? 40 : 10);
+    // The server's data folder: its DATA_DIR, else ./data where it runs (server/config.ts).
+    const tokens = await members(base, path.resolve(serverDir, env.DATA_DIR ?? process.env.DATA_DIR ?? 'data'), full ? 40 : 10);
     const auth = { authorization: `Bearer ${tokens[0]}` };
     const ids = [peptides[0]._id, peptides[1]._id, peptides[2]._id].join(',');
 

@@ -10,6 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitForHealth } from './local-server';
+import { outboxConfirmationToken } from './outbox';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -119,6 +120,9 @@ async function main() {
       const email = `load-${i}-${Date.now()}@load.test`;
       const address = `10.200.1.${i + 1}`;
       await call('POST', '/api/users/register', { body: { email, password: PASSWORD }, address });
+      // Confirmed with the mailed link (DATA_DIR/outbox), the account is offered to the moderator.
+      const token = await outboxConfirmationToken(dataDir, email);
+      await call('POST', '/api/auth/confirm-email', { body: { token }, address });
       // Registration answers no id (it must not tell a new email from a taken one): look it up.
       const pending = await call('GET', '/api/users/pending?limit=100', { token: mod.body.data.accessToken, address: '10.200.0.1' });
       const id = pending.body.data.users.find((u: { email: string }) => u.email === email)._id;

@@ -17,6 +17,7 @@ import { drainGate } from './plugins/drain';
 import { metricsEndpoint } from './plugins/metrics';
 import { publicationBatches } from './plugins/publication-batches';
 import { mailDelivery } from './plugins/mail-delivery';
+import { unconfirmedAccounts } from './plugins/unconfirmed-accounts';
 import { clientErrorHandler, errorAnswers, frameworkErrors } from './plugins/errors';
 import { fixedSizeAnswers } from './plugins/fixed-size-answers';
 import { routeSchemas } from './plugins/openapi';
@@ -149,5 +150,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(metricsEndpoint, { ctx });
   // The mail queue and the weekly digest, in the background of the running app.
   await app.register(mailDelivery, { ctx });
+  // Accounts whose address was never confirmed, deleted after a week.
+  await app.register(unconfirmedAccounts, { ctx });
   return app;
 }

@@ -15,6 +15,7 @@ export function mailLinks(config: MailConfig) {
     settings: at(`${paths.profile}?tab=preferences`),
     experience: (id: string) => at(paths.experience(id)),
     reset: (token: string) => at(`${paths.resetPassword}#token=${encodeURIComponent(token)}`),
+    confirmEmail: (token: string) => at(`${paths.confirmEmail}#token=${encodeURIComponent(token)}`),
     unsubscribePage: (token: string) => at(`${paths.unsubscribe}#token=${encodeURIComponent(token)}`),
     /** RFC 8058 one-click: the mail client POSTs here; the token must be in this address. */
     unsubscribeOneClick: (token: string) => at(`${ENDPOINTS.unsubscribe.path}?token=${encodeURIComponent(token)}`),

@@ -88,6 +88,38 @@ export function rejectedMail(links: { site: string }): MailContent {
   });
 }
 
+/**
+ * The sign-up's link (services/registration.ts). It goes to the address typed, which may not be
+ * the typist's: so it says what confirming does, and that ignoring it is enough.
+ */
+export function confirmEmailMail(links: { confirm: string }, validHours: number, deletedAfterDays: number): MailContent {
+  return compose(`Confirm your email address for ${PRODUCT}`, 'Confirm your email address', {
+    paragraphs: [
+      `Someone, probably you, signed up to ${PRODUCT} with this email address.`,
+      `Confirm it with the link below: it works once, for ${validHours} hours. A moderator then reviews the account, and we email you when they have decided.`,
+      `If you did not sign up, ignore this message: nothing happens, and the account is deleted after ${deletedAfterDays} days. If you signed up more than once, only the newest of these messages works.`,
+    ],
+    action: { label: 'Confirm my email address', href: links.confirm },
+    footer: [AUTOMATIC],
+  });
+}
+
+/**
+ * To the owner of an address that someone tried to register again: nothing changed. It goes
+ * only to that address, so it tells whoever registered nothing.
+ */
+export function signupExistingMail(links: { signIn: string }): MailContent {
+  return compose(`Someone tried to sign up to ${PRODUCT} with your email address`, 'This address already has an account', {
+    paragraphs: [
+      `Someone, probably you, tried to sign up to ${PRODUCT} with this email address. It already has an account, so nothing was created and nothing about your account changed.`,
+      'If you have forgotten its password, choose “Forgot password?” on the sign-in page to set a new one.',
+      'If it was not you, you need do nothing: nobody can sign up with an address they cannot read mail at.',
+    ],
+    action: { label: 'Sign in', href: links.signIn },
+    footer: [AUTOMATIC],
+  });
+}
+
 export function passwordResetMail(links: { reset: string }, validMinutes: number): MailContent {
   const valid = validMinutes % 60 === 0 ? `${validMinutes / 60} hour${validMinutes === 60 ? '' : 's'}` : `${validMinutes} minutes`;
   return compose(`Reset your ${PRODUCT} password`, 'Reset your password', {

@@ -1,9 +1,12 @@
 // Delivers the mail queue (services/mail-queue.ts) and queues the weekly digest (services/digest.ts)
 // in the background of a running app: at once when a request queued something (ctx.wakeMail),
-// else every POLL_MS (retries, other processes' rows whose lease ran out, the digest's hour).
+// else every POLL_MS (retries, other processes' rows whose lease ran out, the digest's hour). And
+// every RESET_TURN_MS, on a timer of its own that no request moves, it turns the forgot-password
+// requests waiting into links and mail (services/accounts.ts runPasswordResets).
 // Nothing here runs inside a request, so a slow or failing SMTP server never touches an answer.
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
+import { RESET_TURN_MS, runPasswordResets } from '../services/accounts';
 import { runWeeklyDigest } from '../services/digest';
 import { MAIL_RETRY, deliverDue, type MailLog } from '../services/mail-queue';
 
@@ -12,6 +15,8 @@ const POLL_MS = 30_000;
 export const mailDelivery = fp(
   async (app, { ctx }: { ctx: AppContext }) => {
     let timer: NodeJS.Timeout | null = null;
+    let resetTurns: NodeJS.Timeout | null = null;
+    let resetting: Promise<unknown> | null = null;
     let running: Promise<void> | null = null;
     let again = false;
     let closed = false;
@@ -50,15 +55,30 @@ export const mailDelivery = fp(
       });
     }
 
+    const turnResets = () => {
+      if (closed || resetting) return;
+      resetting = runPasswordResets(ctx)
+        .catch((err: unknown) => app.log.warn(`Password resets paused: ${(err as Error).message}`))
+        .finally(() => {
+          resetting = null;
+        });
+    };
+
     app.addHook('onReady', async () => {
       ctx.wakeMail = kick;
       kick();
+      resetTurns = setInterval(turnResets, RESET_TURN_MS);
+      resetTurns.unref();
     });
     app.addHook('onClose', async () => {
       closed = true;
       if (timer) clearTimeout(timer);
+      if (resetTurns) clearInterval(resetTurns);
       if (ctx.wakeMail === kick) ctx.wakeMail = () => {};
       await running;
+      await resetting;
+      // Requests still waiting get their links now; their mail goes at the next start.
+      await runPasswordResets(ctx).catch((err: unknown) => app.log.warn(`Password resets left unmade: ${(err as Error).message}`));
     });
   },
   { name: 'mail-delivery' },

@@ -65,12 +65,9 @@ export async function accountRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     // fill someone's inbox: past it the answer is the same and nothing is sent. Keyed by the
     // email as typed, whether or not it has an account, so that this tells nothing either.
     const mails = await ctx.limiter.count('reset-mail', email.trim().toLowerCase(), ctx.config.rateLimits.resetMail.windowSeconds);
-    if (mails.count <= ctx.config.rateLimits.resetMail.max) {
-      // After the answer: whether the email has an account changes neither the answer nor its time.
-      setImmediate(() => {
-        accounts.requestPasswordReset(ctx, email).catch((err: unknown) => request.log.error(`A password reset could not be queued: ${(err as Error).message}`));
-      });
-    }
+    // Nothing is looked up now: whether the email has an account changes neither the answer, nor
+    // its time, nor the work left behind (services/accounts.ts askPasswordReset).
+    if (mails.count <= ctx.config.rateLimits.resetMail.max) accounts.askPasswordReset(ctx, email);
     return { success: true as const, data: {}, message: RESET_REQUESTED_MESSAGE };
   });
 

@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams } from '../../contract/common';
 import {
+  CONFIRM_LINK_INVALID_MESSAGE,
+  EMAIL_CONFIRMED_MESSAGE,
+  ConfirmEmailRequest,
+  ConfirmEmailResponse,
   Credentials,
   DecisionResponse,
   LoginResponse,
@@ -11,6 +15,7 @@ import {
   PendingUsersQuery,
   PendingUsersResponse,
   RefreshRequest,
+  REGISTERED_MESSAGE,
   RefreshResponse,
   RegisterRequest,
   RegisterResponse,
@@ -20,10 +25,11 @@ import {
 import { ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
 import { clientAddress } from '../lib/address';
-import { HttpError } from '../lib/errors';
+import { HttpError, badRequest } from '../lib/errors';
 import { assertPasswordNotCommon } from '../lib/passwords';
-import { signInAttempt } from '../lib/sign-in-limits';
+import { addressAttempt, signInAttempt } from '../lib/sign-in-limits';
 import { callerOf, optionalCaller } from '../plugins/auth';
+import * as registration from '../services/registration';
 import * as users from '../services/users';
 
 export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -39,14 +45,22 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   }, async (request, reply) => {
     const input = request.body;
     assertPasswordNotCommon(input.password);
-    // A new and a taken email get this same answer (services/users.ts `register`).
-    const user = await users.register(ctx, input);
+    // A new, an unconfirmed and a taken email get this same answer after the same work
+    // (services/registration.ts `register`).
+    const user = await registration.register(ctx, input);
     reply.code(201);
-    return {
-      success: true as const,
-      data: { user },
-      message: 'Account created. A moderator will review it; you can sign in once it is approved.',
-    };
+    return { success: true as const, data: { user }, message: REGISTERED_MESSAGE };
+  });
+
+  app.post(ENDPOINTS.confirmEmail.path, { schema: { body: ConfirmEmailRequest, response: { 200: ConfirmEmailResponse } } }, async (request) => {
+    // A wrong link counts as a failed sign-in of this address, as a wrong reset link does.
+    const attempt = addressAttempt(ctx.limiter, ctx.config, clientAddress(request));
+    await attempt.admit();
+    if (!(await registration.confirmEmail(ctx, request.body.token))) {
+      await attempt.failed();
+      throw badRequest(CONFIRM_LINK_INVALID_MESSAGE);
+    }
+    return { success: true as const, data: {}, message: EMAIL_CONFIRMED_MESSAGE };
   });
 
   app.post(ENDPOINTS.login.path, { schema: { body: Credentials, response: { 200: LoginResponse } } }, async (request) => {

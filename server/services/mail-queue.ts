@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import type { MailContent } from '../mail/templates';
 
-export type MailKind = 'approved' | 'rejected' | 'password-reset' | 'digest';
+export type MailKind = 'approved' | 'rejected' | 'password-reset' | 'digest' | 'confirm-email' | 'signup-existing';
 
 export const MAIL_RETRY = {
   maxAttempts: 8,
@@ -35,6 +35,19 @@ export async function enqueueMail(q: Queryable, mail: NewMail): Promise<void> {
   );
 }
 
+/**
+ * Queues one mail per row of `source`, a relation of the same statement with the columns `id`
+ * (the account) and `email`; the content is parameters $p, $p+1 and $p+2 (`mailParams`). For
+ * statements that run the same whether or not the account exists, so that their work and time
+ * do not tell (services/registration.ts, services/accounts.ts).
+ */
+export function queueMailSql(source: string, kind: MailKind, p: number): string {
+  return `insert into mail_queue (user_id, kind, to_address, subject, text_body, html_body)
+    select id, '${kind}', email, $${p}, $${p + 1}, $${p + 2} from ${source} returning id`;
+}
+
+export const mailParams = (content: MailContent) => [content.subject, content.text, content.html];
+
 interface QueueRow {
   id: string;
   user_id: string | null;
@@ -52,6 +65,8 @@ const KIND_LABEL: Record<MailKind, string> = {
   rejected: 'A rejection mail',
   'password-reset': 'A password-reset mail',
   digest: 'A digest mail',
+  'confirm-email': 'A sign-up confirmation mail',
+  'signup-existing': 'A note of a sign-up with a taken address',
 };
 
 export type MailLog = (level: 'info' | 'warn' | 'error', message: string) => void;

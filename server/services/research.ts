@@ -9,6 +9,7 @@ import { communityAnalytics } from './analytics';
 import { decodeCursor } from './experience-feed';
 import { PEPTIDES_WITH_COUNTERS } from './peptides';
 import { exportShares } from './reporter-shares';
+import { PENDING_REVIEW } from './users';
 
 // Rating means are rounded once by the contract's rule (meanRating), as in community analytics;
 // shares and a report's own rating in the export keep two decimals.
@@ -21,7 +22,7 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
     // by the aggregate triggers, so this reads one row per peptide, not the votes table.
     `select (select coalesce(sum(vote_count), 0) from peptide_counters)::int as votes,
             (select count(*) from users where status = 'approved')::int as members,
-            (select count(*) from users where status = 'pending')::int as pending,
+            (select count(*) from users where ${PENDING_REVIEW})::int as pending,
             (select count(*) from experiences where status = 'held')::int as held,
             (select count(*) from flags where resolved_at is null)::int as flags`,
   );

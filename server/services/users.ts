@@ -6,11 +6,10 @@ import type {
   LoginData,
   PendingUser,
   Preferences,
-  RegisterRequest,
-  RegisteredUser,
   UpdateProfileRequest,
   User,
 } from '../../contract/users';
+import { SIGN_IN_FAILED_MESSAGE } from '../../contract/users';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { conflict, forbidden, notFound, unauthorized } from '../lib/errors';
@@ -27,6 +26,8 @@ interface UserRow {
   password_hash: string;
   role: 'user' | 'moderator';
   status: 'pending' | 'approved' | 'rejected';
+  /** False from registration until the mailed link is opened (services/registration.ts). */
+  email_confirmed: boolean;
   moderator_notes: string | null;
   demographics: Demographics;
   preferences: Preferences;
@@ -37,7 +38,6 @@ export const PENDING_MESSAGE =
   'Your account is awaiting approval by a moderator. We will email you when a moderator has decided; you can sign in once it is approved.';
 export const REJECTED_MESSAGE =
   'Your account registration was not approved by a moderator, so it cannot sign in. Reading and sharing reports need no account.';
-const BAD_CREDENTIALS = 'Invalid email or password';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 export function toUser(row: UserRow): User {
@@ -106,20 +106,6 @@ export async function recordActivity(ctx: AppContext, userId: string): Promise<v
 }
 
 /**
- * Creates a pending account, or does nothing when the email is taken: the caller answers the
- * same either way, so registration never tells whether an email has an account. Both paths
- * hash the password and run the same one statement, so they also take about as long; the
- * existing account is left exactly as it was.
- */
-export async function register(ctx: AppContext, input: RegisterRequest): Promise<RegisteredUser> {
-  const email = input.email.trim();
-  const hash = await hashPassword(input.password, ctx.config.scryptN);
-  // The unique index on lower(email) decides, also between two registrations racing.
-  await ctx.db.query(`insert into users (email, password_hash) values ($1, $2) on conflict do nothing`, [email, hash]);
-  return { email, status: 'pending' };
-}
-
-/**
  * Stores a new refresh token (random at sign-in, derived on rotation) and signs an access token,
  * in a transaction that holds the account's row lock (services/session-lock.ts).
  */
@@ -138,7 +124,9 @@ export async function login(ctx: AppContext, input: Credentials): Promise<LoginD
   const valid = user
     ? await verifyPassword(input.password, user.password_hash)
     : (await verifyPassword(input.password, await decoyHash(ctx.config.scryptN)), false);
-  if (!user || !valid) throw unauthorized(BAD_CREDENTIALS);
+  // An account whose address is unconfirmed answers as a wrong password does, after the same
+  // work: until then nobody learns that the address has an account (services/registration.ts).
+  if (!user || !valid || !user.email_confirmed) throw unauthorized(SIGN_IN_FAILED_MESSAGE);
   if (user.status === 'pending') throw forbidden(PENDING_MESSAGE);
   if (user.status === 'rejected') throw forbidden(REJECTED_MESSAGE);
   const tokens = await startSession(ctx, user);
@@ -154,7 +142,7 @@ export async function login(ctx: AppContext, input: Credentials): Promise<LoginD
 async function startSession(ctx: AppContext, checked: UserRow) {
   return ctx.db.transaction(async (tx) => {
     const user = await lockAccount(tx, checked.id);
-    if (!user || user.password_hash !== checked.password_hash) throw unauthorized(BAD_CREDENTIALS);
+    if (!user || user.password_hash !== checked.password_hash) throw unauthorized(SIGN_IN_FAILED_MESSAGE);
     if (user.status !== 'approved') throw forbidden(user.status === 'pending' ? PENDING_MESSAGE : REJECTED_MESSAGE);
     return issueTokens(ctx, user, randomUUID(), tx);
   });
@@ -293,9 +281,12 @@ export async function updateMe(ctx: AppContext, caller: Caller, input: UpdatePro
   return toUser(res.rows[0]);
 }
 
+/** Moderators see an account once its address is confirmed (services/registration.ts). */
+export const PENDING_REVIEW = `status = 'pending' and email_confirmed`;
+
 export async function listPending(ctx: AppContext, page: number, limit: number) {
   const res = await ctx.db.query<UserRow & { total: number }>(
-    `select *, count(*) over () as total from users where status = 'pending'
+    `select *, count(*) over () as total from users where ${PENDING_REVIEW}
       order by created_at, id limit $1 offset $2`,
     [limit, (page - 1) * limit],
   );
@@ -304,7 +295,7 @@ export async function listPending(ctx: AppContext, page: number, limit: number) 
 }
 
 async function countPending(ctx: AppContext): Promise<number> {
-  const res = await ctx.db.query<{ n: number }>(`select count(*)::int as n from users where status = 'pending'`);
+  const res = await ctx.db.query<{ n: number }>(`select count(*)::int as n from users where ${PENDING_REVIEW}`);
   return res.rows[0].n;
 }
 
@@ -316,7 +307,8 @@ export async function decide(
   notes?: string,
 ): Promise<PendingUser> {
   const user = await findById(ctx.db, userId);
-  if (!user) throw notFound('User not found');
+  // An unconfirmed account is not offered to moderators, and cannot be decided on by its id either.
+  if (!user || !user.email_confirmed) throw notFound('User not found');
   if (user.id === moderator.userId) throw forbidden('You cannot change the status of your own account');
   // Moderators are made only by `npm run moderator` (server/cli/moderator.ts): none can vet or lock out another.
   if (user.role === 'moderator') throw forbidden('You cannot approve or reject another moderator');
@@ -349,7 +341,11 @@ export async function decide(
   return toPendingUser(row);
 }
 
-/** MODERATOR_EMAIL / MODERATOR_PASSWORD: make sure that approved moderator exists with that password. */
+/**
+ * MODERATOR_EMAIL / MODERATOR_PASSWORD: make sure that approved moderator exists with that
+ * password. The operator vouches for the address: an unconfirmed account of it is confirmed,
+ * with this password instead of whatever its registration chose.
+ */
 export async function ensureModerator(ctx: AppContext, email: string, password: string): Promise<void> {
   const existing = await findByEmail(ctx.db, email);
   if (!existing) {
@@ -359,18 +355,25 @@ export async function ensureModerator(ctx: AppContext, email: string, password: 
   }
   const samePassword = await verifyPassword(password, existing.password_hash);
   const hash = samePassword ? existing.password_hash : await hashPassword(password, ctx.config.scryptN);
-  await ctx.db.query(`update users set role = 'moderator', status = 'approved', password_hash = $2 where id = $1`, [existing.id, hash]);
+  await ctx.db.query(`update users set role = 'moderator', status = 'approved', password_hash = $2, email_confirmed = true where id = $1`, [existing.id, hash]);
   ctx.sessions.invalidateUser(existing.id);
 }
 
-/** `npm run moderator -- <email>`: promote an existing account. */
+/**
+ * `npm run moderator -- <email>`: promote an existing account, once its address is confirmed:
+ * an unconfirmed one may have been registered by anyone, with their password.
+ */
 export async function promoteToModerator(ctx: AppContext, email: string): Promise<User> {
   const res = await ctx.db.query<UserRow>(
     `update users set role = 'moderator', status = 'approved', decided_at = coalesce(decided_at, now())
-      where lower(email) = lower($1) returning *`,
+      where lower(email) = lower($1) and email_confirmed returning *`,
     [email.trim()],
   );
-  if (!res.rows[0]) throw notFound(`No account with the email ${email}`);
+  if (!res.rows[0]) {
+    const unconfirmed = await findByEmail(ctx.db, email);
+    if (unconfirmed) throw conflict(`The account with the email ${email} has not confirmed its address yet: open the link in its confirmation mail first.`);
+    throw notFound(`No account with the email ${email}`);
+  }
   ctx.sessions.invalidateUser(res.rows[0].id);
   return toUser(res.rows[0]);
 }

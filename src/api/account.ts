@@ -1,6 +1,7 @@
 // A member's own account (docs/product-rules.md, "Your account"): change the password, sign out
-// everywhere, download the account's data, delete it; and the links that arrive by mail: forgot
-// and reset a password, unsubscribe from the digest. Tokens from mail travel in bodies only.
+// everywhere, download the account's data, delete it; and the links that arrive by mail: confirm
+// a sign-up's address, forgot and reset a password, unsubscribe from the digest. Tokens from mail
+// travel in bodies only.
 import { ENDPOINTS } from '@contract/endpoints';
 import { messageText, readData } from '@contract/normalize';
 import type { AccountExport } from '@contract/account';
@@ -48,6 +49,13 @@ export async function resetPassword(token: string, password: string): Promise<st
   const [{ ResetPasswordResponse }, response] = await Promise.all([schemas(), api.post<unknown>(ENDPOINTS.resetPassword.path, { token, password })]);
   if (!readData(ResetPasswordResponse, response.data)) throw new ApiError('Invalid response from server', response.status, response.data);
   return said(response.data, 'Your password has been changed. Sign in with the new password.');
+}
+
+/** Confirms a sign-up's address with the token of its mailed link; answers the server's sentence. */
+export async function confirmEmail(token: string): Promise<string> {
+  const [{ ConfirmEmailResponse, EMAIL_CONFIRMED_MESSAGE }, response] = await Promise.all([import('@contract/users'), api.post<unknown>(ENDPOINTS.confirmEmail.path, { token })]);
+  if (!readData(ConfirmEmailResponse, response.data)) throw new ApiError('Invalid response from server', response.status, response.data);
+  return said(response.data, EMAIL_CONFIRMED_MESSAGE);
 }
 
 export async function unsubscribeDigest(token: string): Promise<string> {

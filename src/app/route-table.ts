@@ -40,6 +40,7 @@ export const ROUTES: readonly RouteSpec[] = [
   // These read a token from the address's fragment: nothing to render before the script runs.
   { path: ROUTE_PATTERNS.resetPassword, page: 'auth/ResetPasswordPage', audience: 'everyone' },
   { path: ROUTE_PATTERNS.unsubscribe, page: 'auth/UnsubscribePage', audience: 'everyone' },
+  { path: ROUTE_PATTERNS.confirmEmail, page: 'auth/ConfirmEmailPage', audience: 'everyone' },
   { path: ROUTE_PATTERNS.profile, page: 'profile/ProfilePage', audience: 'member', link: { label: 'Profile', in: ['nav'] } },
   { path: ROUTE_PATTERNS.research, page: 'research/ResearchPage', audience: 'moderator', link: { label: 'Research Hub', in: ['nav'] } },
 ];

@@ -90,7 +90,7 @@ export function axeEveryRoute(role: Role) {
     const experienceId = experiences.body.data.experiences[0]._id as string;
     routes = ['/', '/peptides', `/peptides/${peptideId}`, '/peptides/00000000-0000-4000-8000-000000000000', `/experiences/${experienceId}`, '/submit', '/community', '/explore', '/privacy', '/terms', '/login', '/register', '/profile', '/research', '/no-such-page'];
     // The pages a visitor reaches after registering or from a mail: the same for every role, scanned once.
-    if (role === 'visitor') routes.push('/registered', '/forgot-password', '/reset-password#token=from-a-mail', '/unsubscribe#token=from-a-mail');
+    if (role === 'visitor') routes.push('/registered', '/forgot-password', '/reset-password#token=from-a-mail', '/unsubscribe#token=from-a-mail', '/confirm-email#token=from-a-mail');
   });
 
   afterAll(async () => {

@@ -1,11 +1,13 @@
 // An account's life in real Chromium against the built app and the real server, whose mail goes
 // to its outbox (no SMTP_URL: DATA_DIR/outbox/*.eml, read here as a mail client would): register,
-// the page that says it waits for a moderator, a calm notice when signing in too early, the
+// the page that says to confirm the address, sign-in refused as a wrong password until then, the
+// confirmation mail's link and its button, a calm notice when signing in before approval, the
 // approval mail's link, sign in; change the password (another device's sign-in ends); delete
 // the account with the password (signed out, sign-in refused). One browser context throughout.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launch, mailTo, moderatorToken, newPage, pendingAccountId, uniqueEmail } from './browser';
+import { SIGN_IN_FAILED_MESSAGE } from '../../contract/users';
+import { api, confirmationLink, launch, mailTo, moderatorToken, newPage, pendingAccountId, uniqueEmail } from './browser';
 import { submitSignIn } from './sign-in';
 
 let browser: Browser;
@@ -28,9 +30,24 @@ describe('an account from registration to deletion', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByPlaceholder('Choose a password').fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Your account is waiting for a moderator' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/registered');
-    expect(await page.getByRole('main').textContent()).toContain(`We send an email to ${email} when they have decided`);
+    expect(await page.getByRole('main').textContent()).toContain(`We sent an email to ${email}. Open the link in it within 24 hours`);
+
+    // Unconfirmed, the account answers as a wrong password does.
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+    await submitSignIn(page, email, password);
+    await page.locator('form [role=alert]').getByText(SIGN_IN_FAILED_MESSAGE).waitFor();
+
+    // The mail's link opens the confirm page, which changes nothing until its button is pressed.
+    const confirmLink = await confirmationLink(email);
+    expect(new URL(confirmLink).origin).toBe(new URL(page.url()).origin);
+    await page.goto(confirmLink);
+    await page.getByRole('heading', { level: 1, name: 'Confirm your email address' }).waitFor();
+    const modToken = await moderatorToken();
+    await expect(pendingAccountId(email, modToken)).rejects.toThrow(/no pending account/);
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your address is confirmed' }).waitFor();
 
     // Too early: the sign-in form says so calmly (a status, not an alert or an Error toast).
     await page.getByRole('link', { name: 'Go to sign in' }).click();
@@ -41,8 +58,7 @@ describe('an account from registration to deletion', () => {
     expect(await page.getByText('Error', { exact: true }).count()).toBe(0);
 
     // A moderator approves; the mail arrives with a link to this server's sign-in page.
-    const token = await moderatorToken();
-    expect((await api('POST', `/api/users/${await pendingAccountId(email, token)}/approve`, undefined, token)).status).toBe(200);
+    expect((await api('POST', `/api/users/${await pendingAccountId(email, modToken)}/approve`, undefined, modToken)).status).toBe(200);
     const approval = await mailTo(email, (m) => m.subject === 'Your Peptide Community account is approved');
     const link = /(http:\/\/\S+\/login)\b/.exec(approval.text ?? '')?.[1];
     expect(link).toBeTruthy();

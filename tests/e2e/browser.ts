@@ -126,11 +126,33 @@ export async function pendingAccountId(email: string, token: string): Promise<st
   throw new Error(`no pending account for ${email}`);
 }
 
-/** Registers through the API and has the moderator approve it. */
-export async function approvedMember(password = 'member-password-1'): Promise<{ email: string; password: string }> {
-  const email = uniqueEmail();
+/** The subject of the sign-up's mail (server/mail/templates.ts confirmEmailMail). */
+export const CONFIRM_SUBJECT = 'Confirm your email address for Peptide Community';
+
+/** The confirmation link in the newest sign-up mail to `email`, read from this server's outbox. */
+export async function confirmationLink(email: string): Promise<string> {
+  const mail = await mailTo(email, (m) => m.subject === CONFIRM_SUBJECT);
+  const link = /(http:\/\/\S+\/confirm-email#token=[\w%-]+)/.exec(mail.text ?? '')?.[1];
+  if (!link) throw new Error(`no confirmation link in the mail to ${email}`);
+  return link;
+}
+
+/**
+ * Registers through the API and confirms the address as its owner would, with the link of the
+ * mail the server wrote (its token posted as the confirm page posts it): no test path in the server.
+ */
+export async function registeredAndConfirmed(email: string, password: string): Promise<void> {
   const reg = await api('POST', '/api/users/register', { email, password });
   if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
+  const token = decodeURIComponent(new URL(await confirmationLink(email)).hash.slice('#token='.length));
+  const confirmed = await api('POST', '/api/auth/confirm-email', { token });
+  if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
+}
+
+/** Registers through the API, confirms the address from the mail, and has the moderator approve it. */
+export async function approvedMember(password = 'member-password-1'): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail();
+  await registeredAndConfirmed(email, password);
   const token = await moderatorToken();
   const approve = await api('POST', `/api/users/${await pendingAccountId(email, token)}/approve`, undefined, token);
   if (approve.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approve.body)}`);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, violationLines } from './axe';
-import { api, approvedMember, launch, moderatorToken, newPage, pendingAccountId, uniqueEmail } from './browser';
+import { api, approvedMember, launch, moderatorToken, newPage, pendingAccountId, registeredAndConfirmed, uniqueEmail } from './browser';
 import { screenshot } from './screenshots';
 import { signIn, signInModerator } from './sign-in';
 
@@ -136,9 +136,7 @@ describe('Research Hub as a moderator', () => {
     const approveEmail = uniqueEmail('approve-me');
     const rejectEmail = uniqueEmail('reject-me');
     const password = 'pending-password-1';
-    for (const email of [approveEmail, rejectEmail]) {
-      expect((await api('POST', '/api/users/register', { email, password })).status).toBe(201);
-    }
+    for (const email of [approveEmail, rejectEmail]) await registeredAndConfirmed(email, password);
     const { context, page } = await newPage(browser);
     await signInModerator(page);
     await page.goto('/research?tab=users');
@@ -191,7 +189,7 @@ describe('Research Hub as a plain member', () => {
       expect(res.body.success).toBe(false);
     }
     const target = uniqueEmail('target');
-    await api('POST', '/api/users/register', { email: target, password: 'pending-password-1' });
+    await registeredAndConfirmed(target, 'pending-password-1');
     const someone = await pendingAccountId(target, await moderatorToken());
     expect((await api('POST', `/api/users/${someone}/approve`, undefined, token!)).status).toBe(403);
     await context.close();

@@ -1,7 +1,7 @@
 // The app shell in real Chromium against the built app and the real server.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, approvedMember, baseURL, firstPeptide, launch, moderatorToken, newPage, pendingAccountId, submitExperience, uniqueEmail } from './browser';
+import { api, approvedMember, baseURL, confirmationLink, firstPeptide, launch, moderatorToken, newPage, pendingAccountId, registeredAndConfirmed, submitExperience, uniqueEmail } from './browser';
 import { pageIdle, trackRequests } from './page-idle';
 import { signIn } from './sign-in';
 
@@ -32,11 +32,14 @@ describe('session in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByPlaceholder('Choose a password').fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    // A page says the account waits for a moderator (tests/e2e/account.test.ts follows the mail).
+    // A page says to confirm the address (tests/e2e/account.test.ts follows the mails in the page).
     await page.waitForURL('**/registered');
     expect((await storage(page)).accessToken).toBeNull();
 
-    // The moderator approves through the API.
+    // The owner opens the mailed link and presses its button; the moderator approves through the API.
+    await page.goto(await confirmationLink(email));
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your address is confirmed' }).waitFor();
     const id = await pendingAccountId(email, await moderatorToken());
     expect((await api('POST', `/api/users/${id}/approve`, undefined, await moderatorToken())).status).toBe(200);
 
@@ -91,7 +94,7 @@ describe('session in the browser', () => {
   it('shows the approval message when a pending account signs in', async () => {
     const { context, page } = await newPage(browser);
     const email = uniqueEmail('pending');
-    expect((await api('POST', '/api/users/register', { email, password: 'pending-password' })).status).toBe(201);
+    await registeredAndConfirmed(email, 'pending-password');
     await signIn(page, email, 'pending-password', { landing: false });
     await page.getByText('awaiting approval', { exact: false }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { outboxConfirmationToken } from '../../scripts/outbox';
 import { createDatabase } from '../postgres-databases';
 import { api, freePort, longRunResources, MODERATOR, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
 
@@ -52,10 +53,13 @@ const submission = (peptideId: string, i: number) => ({
 });
 
 /** An account approved by the moderator, four reports (two published, two waiting), a vote. */
-async function fill(base: string): Promise<Community> {
+async function fill(base: string, dataDir: string): Promise<Community> {
   const mod = (await api(base, 'POST', '/api/users/login', MODERATOR)).body.data.accessToken as string;
   const registered = await api(base, 'POST', '/api/users/register', MEMBER);
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  // Its address confirmed with the mailed link, the account is offered to the moderator.
+  const token = await outboxConfirmationToken(dataDir, MEMBER.email);
+  expect((await api(base, 'POST', '/api/auth/confirm-email', { token })).status).toBe(200);
   const pending = (await api(base, 'GET', '/api/users/pending?limit=10', undefined, mod)).body.data.users as { _id: string }[];
   expect((await api(base, 'POST', `/api/users/${pending[0]._id}/approve`, undefined, mod)).status).toBe(200);
   const memberToken = (await api(base, 'POST', '/api/users/login', MEMBER)).body.data.accessToken as string;
@@ -101,7 +105,7 @@ describe('backup and restore', () => {
   it('backs up a running PGlite server, restores into a fresh folder and PostgreSQL, and each copy answers the same', async () => {
     const sourceDir = tempDir();
     const source = await start({ DATA_DIR: sourceDir });
-    const community = await fill(source.base);
+    const community = await fill(source.base, sourceDir);
     const before = await snapshot(source.base, community);
     expect(before.feed.body.data.experiences).toHaveLength(2);
     expect(before.queue.body.data.items).toHaveLength(2);

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { lockQueue } from '../../server/db/queue-lock';
 import type { Queryable } from '../../server/db/types';
+import { outboxConfirmationToken } from '../../scripts/outbox';
 import { createDatabase, dropStaleDatabases } from '../postgres-databases';
 import { MODERATOR, api, freePort, longRunResources, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
 
@@ -56,7 +57,10 @@ async function crashScenario(label: string, env: Record<string, string>) {
     const email = `voter-${label}-${i}-${Date.now()}@durability.test`;
     const reg = await api(base, 'POST', '/api/users/register', { email, password: PASSWORD });
     expect(reg.status).toBe(201);
-    // Registration answers no id (server/services/users.ts `register`): the moderator's list has it.
+    // Confirmed with the mailed link (DATA_DIR/outbox), the account is offered to the moderator.
+    const token = await outboxConfirmationToken(env.DATA_DIR!, email);
+    expect((await api(base, 'POST', '/api/auth/confirm-email', { token })).status).toBe(200);
+    // Registration answers no id (services/registration.ts `register`): the moderator's list has it.
     const pending = await api(base, 'GET', '/api/users/pending?limit=100', undefined, modToken);
     const id = pending.body.data.users.find((u: { email: string }) => u.email === email)._id;
     expect((await api(base, 'POST', `/api/users/${id}/approve`, undefined, modToken)).status).toBe(200);

@@ -122,7 +122,7 @@ describe('delete your account', () => {
     expect(await votesOf(report)).toMatchObject({ helpful: 0, total: 0 });
     expect(await rows(t, 'select 1 from flags where experience_id = $1', [report])).toHaveLength(0);
     expect(await rows(t, 'select user_id, resolved_at is not null as resolved from flags where experience_id = $1', [decided])).toEqual([{ user_id: null, resolved: true }]);
-    for (const table of ['users', 'sessions', 'votes', 'account_activity', 'password_resets', 'mail_queue']) {
+    for (const table of ['users', 'sessions', 'votes', 'account_activity', 'password_resets', 'email_confirmations', 'mail_queue']) {
       const column = table === 'users' ? 'id' : 'user_id';
       expect(await rows(t, `select 1 from ${table} where ${column} = $1`, [m.userId]), table).toHaveLength(0);
     }

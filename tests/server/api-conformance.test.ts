@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../contract';
-import { PASSWORD, bearer, createTestApp, json, submit, validSubmission, member, type TestApp } from './helpers';
+import { PASSWORD, bearer, confirmationToken, createTestApp, json, submit, validSubmission, member, type TestApp } from './helpers';
 import { moderatorToken, newMember, uniqueEmail, validPeptide } from './fixtures';
 
 type EndpointKey = keyof typeof ENDPOINTS;
@@ -115,6 +115,8 @@ describe('every operation answers as its OpenAPI document says', () => {
     const email = uniqueEmail('conform-new');
     await call('register', { payload: { email, password: PASSWORD } });
     await call('register', { payload: { email: 'not-an-email', password: PASSWORD } });
+    await call('confirmEmail', { payload: { token: await confirmationToken(t, email) } });
+    await call('confirmEmail', { payload: { token: 'x'.repeat(43) } });
     const pending = await member(t, uniqueEmail('conform-pending'), { approve: false });
     const rejected = await member(t, uniqueEmail('conform-rejected'), { approve: false });
     const signIn = await call('login', { payload: { email: m.email, password: PASSWORD } });

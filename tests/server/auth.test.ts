@@ -11,7 +11,7 @@ import {
   RegisterResponse,
 } from '../../contract';
 import { ensureModerator, promoteToModerator } from '../../server/services/users';
-import { PASSWORD, accountId, bearer, createTestApp, json, login, member, type TestApp } from './helpers';
+import { PASSWORD, accountId, bearer, confirmAddress, createTestApp, json, login, member, type TestApp } from './helpers';
 import { expectError, moderatorToken, newMember, rows, uniqueEmail } from './fixtures';
 
 let t: TestApp;
@@ -30,9 +30,13 @@ async function register(email: string, password = PASSWORD) {
   return post('/api/users/register', { email, password });
 }
 
-/** Registers a new account and returns its id (the answer has none: it reads alike for a taken email). */
-async function registeredId(email: string): Promise<string> {
-  expect((await register(email)).statusCode).toBe(201);
+/**
+ * Registers a new account, confirms its address with the mailed link, and returns its id (the
+ * answer has none: it reads alike for a taken email).
+ */
+async function registeredId(email: string, password = PASSWORD): Promise<string> {
+  expect((await register(email, password)).statusCode).toBe(201);
+  await confirmAddress(t, email);
   return accountId(t, email);
 }
 
@@ -123,17 +127,13 @@ describe('POST /api/users/register', () => {
     const decomposed = composed.normalize('NFD');
     expect(decomposed).not.toBe(composed);
     const email = uniqueEmail('nfkc');
-    const id = await (async () => {
-      expect((await register(email, decomposed)).statusCode).toBe(201);
-      return accountId(t, email);
-    })();
+    const id = await registeredId(email, decomposed);
     await post(`/api/users/${id}/approve`, undefined, bearer(modToken));
     expect((await post('/api/users/login', { email, password: composed })).statusCode).toBe(200);
     expect((await post('/api/users/login', { email, password: decomposed })).statusCode).toBe(200);
     // Fullwidth letters are the same letters once normalised.
     const wide = uniqueEmail('wide');
-    expect((await register(wide, 'ｗｉｄｅ－ｌｅｔｔｅｒｓ-77')).statusCode).toBe(201);
-    await post(`/api/users/${await accountId(t, wide)}/approve`, undefined, bearer(modToken));
+    await post(`/api/users/${await registeredId(wide, 'ｗｉｄｅ－ｌｅｔｔｅｒｓ-77')}/approve`, undefined, bearer(modToken));
     expect((await post('/api/users/login', { email: wide, password: 'wide-letters-77' })).statusCode).toBe(200);
   });
 
@@ -206,7 +206,7 @@ describe('approval flow', () => {
     }
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toContain(userId);
-    const [pendingCount] = await rows<{ n: number }>(t, `select count(*)::int as n from users where status = 'pending'`);
+    const [pendingCount] = await rows<{ n: number }>(t, `select count(*)::int as n from users where status = 'pending' and email_confirmed`);
     expect(seen).toHaveLength(pendingCount.n);
 
     const approved = await post(`/api/users/${userId}/approve`, undefined, bearer(modToken));
@@ -223,7 +223,7 @@ describe('approval flow', () => {
   });
 
   it('a page past the end is empty but keeps the total', async () => {
-    await register(uniqueEmail('pending-total'));
+    await registeredId(uniqueEmail('pending-total'));
     const res = await get('/api/users/pending?page=5000&limit=100', bearer(modToken));
     const body = PendingUsersResponse.parse(json(res));
     expect(body.data.users).toEqual([]);

@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ChangePasswordRequest,
+  ConfirmEmailRequest,
   CompareQuery,
   CreatePeptideRequest,
   DeleteAccountRequest,
@@ -284,6 +285,7 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   apiDocument: () => queryCase('apiDocument', null, ['x']),
   register: () => bodyCase('register', RegisterRequest, () => ({ email: uniqueEmail('fz'), password: PASSWORD })),
   login: () => bodyCase('login', Credentials, () => ({ email: 'someone@example.com', password: PASSWORD })),
+  confirmEmail: () => bodyCase('confirmEmail', ConfirmEmailRequest, () => ({ token: 'x'.repeat(43) })),
   refresh: () => bodyCase('refresh', RefreshRequest, () => ({ refreshToken: 'x'.repeat(43) })),
   logout: () => bodyCase('logout', LogoutRequest, () => ({ refreshToken: 'x'.repeat(43) })),
   me: () => queryCase('me', null, ['id']),

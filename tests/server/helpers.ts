@@ -2,16 +2,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { jwtSecret } from '../../server/bootstrap';
 import { loadConfig, type Config } from '../../server/config';
 import { createContext, type AppContext } from '../../server/context';
-import { openDb } from '../../server/db/client';
+import { openDb, type Db, type Queryable } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seedCatalogue } from '../../server/seed/index';
+import type { OutgoingMail } from '../../server/mail/transport';
 import { ensureModerator } from '../../server/services/users';
+import { paths } from '../../contract/web-paths';
 import { createDatabase } from '../postgres-databases';
 
 export const MODERATOR = { email: 'moderator@example.com', password: 'moderator-password' };
@@ -23,6 +25,11 @@ export interface TestApp {
   config: Config;
   /** Peptide ids by name from the seeded catalogue. */
   peptides: Map<string, string>;
+  /**
+   * Every message the app's mail delivery handed to its transport (SMTP or the outbox), as
+   * handed: what the recipient reads. No route or service knows of it.
+   */
+  sent: OutgoingMail[];
   close(): Promise<void>;
 }
 
@@ -74,6 +81,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: strin
   const peptides = new Map(existing.rows.map((r) => [r.name, r.id]));
   if (!peptides.size) for (const [name, { id }] of await seedCatalogue(ctx)) peptides.set(name, id);
   await ensureModerator(ctx, MODERATOR.email, MODERATOR.password);
+  const sent = recordSentMail(ctx);
   const app = await buildApp(ctx, build);
   await app.ready();
   return {
@@ -81,6 +89,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: strin
     ctx,
     config,
     peptides,
+    sent,
     close: async () => {
       await app.close();
       await db.close();
@@ -107,10 +116,60 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
-/** Registers an account and, unless `approve` is false, has the moderator approve it; returns its tokens. */
+/** From now on keeps every message `ctx`'s mail delivery hands to its transport, as handed (TestApp's `sent`). */
+export function recordSentMail(ctx: AppContext): OutgoingMail[] {
+  const sent: OutgoingMail[] = [];
+  const transport = ctx.mailer;
+  ctx.mailer = {
+    ...transport,
+    send: async (mail) => {
+      await transport.send(mail);
+      sent.push(mail);
+    },
+  };
+  return sent;
+}
+
+/** An app whose sent mail is kept (createTestApp's, or one with `recordSentMail`). */
+type MailKept = Pick<TestApp, 'sent'>;
+
+/** Resolves with the first message to `to` (already sent or still to come) that `match` accepts. */
+export async function mailTo(t: MailKept, to: string, match: (mail: OutgoingMail) => boolean = () => true, nth = 1): Promise<OutgoingMail> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const found = t.sent.filter((m) => m.to.toLowerCase() === to.toLowerCase() && match(m));
+    if (found.length >= nth) return found[nth - 1]!;
+    if (Date.now() > deadline) throw new Error(`no mail ${nth} to ${to} within 30 s; sent: ${t.sent.map((m) => `${m.to} ${m.subject}`).join('; ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export const CONFIRM_SUBJECT = 'Confirm your email address for Peptide Community';
+
+/** The token of the `nth` confirmation mail to `email`, read from its link as the confirm page would. */
+export async function confirmationToken(t: MailKept, email: string, nth = 1): Promise<string> {
+  const mail = await mailTo(t, email, (m) => m.subject === CONFIRM_SUBJECT, nth);
+  const marker = `${paths.confirmEmail}#token=`;
+  const at = mail.text.indexOf(marker);
+  if (at < 0) throw new Error(`no confirmation link in:\n${mail.text}`);
+  return decodeURIComponent(mail.text.slice(at + marker.length).split(/\s/)[0]!);
+}
+
+/** Opens the link of the `nth` confirmation mail to `email` (what its owner does), from `remoteAddress` if given. */
+export async function confirmAddress(t: MailKept & Pick<TestApp, 'app'>, email: string, nth = 1, remoteAddress?: string): Promise<void> {
+  const token = await confirmationToken(t, email, nth);
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token }, ...(remoteAddress ? { remoteAddress } : {}) });
+  if (res.statusCode !== 200) throw new Error(`confirm failed (${res.statusCode}): ${res.body}`);
+}
+
+/**
+ * Registers an account, confirms its address with the mailed link and, unless `approve` is
+ * false, has the moderator approve it; returns its tokens.
+ */
 export async function member(t: TestApp, email: string, opts: { approve?: boolean } = {}) {
   const reg = await t.app.inject({ method: 'POST', url: '/api/users/register', payload: { email, password: PASSWORD } });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  await confirmAddress(t, email);
   const userId = await accountId(t, email);
   if (opts.approve === false) return { userId, accessToken: '', refreshToken: '' };
   const mod = await login(t, MODERATOR.email, MODERATOR.password);
@@ -219,4 +278,51 @@ export async function tableDigests(t: TestApp): Promise<Record<string, string>> 
     out[name] = `${res.rows[0].n} ${res.rows[0].digest}`;
   }
   return out;
+}
+
+/** A parameter as its kind: a password hash, a token's digest, a date, or its type. */
+function parameterKind(p: unknown): string {
+  if (typeof p === 'string' && /^scrypt\$/.test(p)) return 'scrypt-hash';
+  if (typeof p === 'string' && /^[0-9a-f]{64}$/.test(p)) return 'sha256';
+  return p instanceof Date ? 'date' : typeof p;
+}
+
+/**
+ * The statements `work` sends to the database through the context, in order, each with its
+ * parameters' kinds, and how often it woke mail delivery (which it does not do meanwhile): to show
+ * that two requests did the same work. Earlier mail is delivered first, and delivery's own
+ * statements (its 30 s poll may fall inside) are left out.
+ */
+export async function statementsOf(t: TestApp, work: () => Promise<unknown>): Promise<string[]> {
+  await expect.poll(async () => (await t.ctx.db.query('select 1 from mail_queue')).rows.length, { timeout: 20_000 }).toBe(0);
+  const realDb = t.ctx.db;
+  const realWake = t.ctx.wakeMail;
+  const log: string[] = [];
+  let wakes = 0;
+  const recording = <Q extends Queryable>(q: Q): Q =>
+    Object.assign(Object.create(q) as Q, {
+      query: (sql: string, params?: unknown[], options?: object) => {
+        if (!/^\s*(update mail_queue set locked_until|delete from mail_queue where id)|app_settings/.test(sql)) {
+          log.push(`${sql.replace(/\s+/g, ' ').trim()} [${(params ?? []).map(parameterKind).join(', ')}]`);
+        }
+        return q.query(sql, params, options as never);
+      },
+    });
+  t.ctx.db = Object.assign(recording(realDb), {
+    transaction: (fn: Parameters<Db['transaction']>[0]) => {
+      log.push('transaction');
+      return realDb.transaction((tx) => fn(recording(tx)));
+    },
+  }) as Db;
+  t.ctx.wakeMail = () => {
+    wakes += 1;
+  };
+  try {
+    await work();
+  } finally {
+    t.ctx.db = realDb;
+    t.ctx.wakeMail = realWake;
+  }
+  realWake();
+  return [...log, `wakeMail x${wakes}`];
 }

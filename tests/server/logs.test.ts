@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../../server/app';
-import { MODERATOR, PASSWORD, accountId, bearer, createTestApp, deleteTracked, json, lookupTracked, updateTracked, validSubmission, type TestApp } from './helpers';
+import { MODERATOR, PASSWORD, accountId, bearer, confirmationToken, createTestApp, deleteTracked, json, lookupTracked, updateTracked, validSubmission, type TestApp } from './helpers';
 import { storyOf, uniqueEmail, uniqueWord } from './fixtures';
 
 let t: TestApp;
@@ -38,6 +38,9 @@ describe('request logs', () => {
 
     const reg = await app.inject({ ...common, method: 'POST', url: '/api/users/register', payload: { email, password: PASSWORD } });
     expect(reg.statusCode).toBe(201);
+    // The mailed link's token travels in a body only, and no log line holds it.
+    const confirmToken = await confirmationToken(t, email);
+    expect((await app.inject({ ...common, method: 'POST', url: '/api/auth/confirm-email', payload: { token: confirmToken } })).statusCode).toBe(200);
     const mod = json(await app.inject({ ...common, method: 'POST', url: '/api/users/login', payload: MODERATOR })).data;
     const userId = await accountId(t, email);
     await app.inject({ method: 'POST', url: `/api/users/${userId}/approve`, ...common, headers: { ...common.headers, ...bearer(mod.accessToken) } });
@@ -78,6 +81,7 @@ describe('request logs', () => {
       'moderator email': MODERATOR.email,
       'access token': session.accessToken,
       'refresh token': session.refreshToken,
+      'confirmation token': confirmToken,
       'rotated refresh token': refreshed.refreshToken,
       'moderator token': mod.accessToken,
       'story text': storyWord,

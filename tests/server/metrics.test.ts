@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../contract';
 import { METRICS_PATH } from '../../server/lib/metrics';
 import { runBatch } from '../../server/services/publication';
-import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
+import { bearer, confirmAddress, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 import { moderatorToken } from './fixtures';
 
 const TOKEN = 'metrics-test-token-0123456789';
@@ -77,11 +77,13 @@ describe('GET /metrics', () => {
       statuses.push((await t.app.inject({ method: 'POST', url: '/api/users/register', remoteAddress: '198.51.100.7', payload: { email: `m${i}@metrics.test`, password: 'a-long-and-unusual-passphrase' } })).statusCode);
     }
     expect(statuses).toEqual([201, 201, 429]);
+    // Its address confirmed, the account is offered to the moderators.
+    await confirmAddress(t, 'm0@metrics.test');
     // A moderator's approval queues a mail, which the delivery sends to the outbox.
     const pending = json(await t.app.inject({ method: 'GET', url: '/api/users/pending', headers: bearer(await moderatorToken(t)) })).data.users as { _id: string }[];
     expect((await t.app.inject({ method: 'POST', url: `/api/users/${pending[0]._id}/approve`, headers: bearer(await moderatorToken(t)) })).statusCode).toBe(200);
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && sum(await scrape(), 'peptide_mail_deliveries_total', { outcome: 'sent' }) < 1) t.ctx.wakeMail();
+    while (Date.now() < deadline && sum(await scrape(), 'peptide_mail_deliveries_total', { kind: 'approved', outcome: 'sent' }) - sum(before, 'peptide_mail_deliveries_total', { kind: 'approved', outcome: 'sent' }) < 1) t.ctx.wakeMail();
 
     const after = await scrape();
     const grew = (name: string, labels: Record<string, string> = {}) => sum(after, name, labels) - sum(before, name, labels);

@@ -239,6 +239,11 @@ const table: Row[] = [
   },
   { action: 'ask for a password reset', endpoint: 'forgotPassword', run: (h, role) => inject('POST', '/api/auth/forgot-password', h, { email: credentialsOf(role).email }), expect: READ },
   {
+    action: 'confirm an address with an unknown link', endpoint: 'confirmEmail',
+    run: (h) => inject('POST', '/api/auth/confirm-email', h, { token: 'x'.repeat(43) }),
+    expect: all(400),
+  },
+  {
     action: 'reset a password with an unknown link', endpoint: 'resetPassword',
     run: (h) => inject('POST', '/api/auth/reset-password', h, { token: 'x'.repeat(43), password: 'another-long-passphrase-9' }),
     expect: all(400),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody, SubmitExperienceRequest } from '../../contract';
 import { defaultLimiter } from '../../server/context';
 import { submitExperience } from '../../server/services/experiences';
-import { PASSWORD, accountId, bearer, createTestApp, json, validSubmission, type TestApp } from './helpers';
+import { PASSWORD, accountId, bearer, confirmAddress, createTestApp, json, validSubmission, type TestApp } from './helpers';
 import { countRows, moderatorToken, uniqueEmail, validPeptide } from './fixtures';
 
 let t: TestApp;
@@ -47,6 +47,7 @@ async function register(email: string, remoteAddress: string) {
 async function approvedAccount() {
   const email = uniqueEmail('rl');
   expect((await register(email, nextAddress())).statusCode).toBe(201);
+  await confirmAddress(t, email, 1, nextAddress());
   const id = await accountId(t, email);
   await t.app.inject({ method: 'POST', url: `/api/users/${id}/approve`, remoteAddress: nextAddress(), headers: bearer(modToken) });
   return { email, id };
@@ -259,6 +260,7 @@ describe('rate limits recover after their window', () => {
   async function account() {
     const email = uniqueEmail('rl-w');
     await inject({ method: 'POST', url: '/api/users/register', remoteAddress: nextAddress(), payload: { email, password: PASSWORD } });
+    await confirmAddress(s, email, 1, nextAddress());
     const id = await accountId(s, email);
     await inject({ method: 'POST', url: `/api/users/${id}/approve`, remoteAddress: nextAddress(), headers: bearer(sModToken) });
     return email;

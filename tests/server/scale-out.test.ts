@@ -14,13 +14,15 @@ import { openDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seedCatalogue } from '../../server/seed/index';
 import { ensureModerator } from '../../server/services/users';
-import { MODERATOR, PASSWORD, bearer, freshPostgresDatabase, testConfig, validSubmission } from './helpers';
+import type { OutgoingMail } from '../../server/mail/transport';
+import { MODERATOR, PASSWORD, bearer, confirmationToken, freshPostgresDatabase, recordSentMail, testConfig, validSubmission } from './helpers';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
 interface Instance {
   app: FastifyInstance;
   ctx: AppContext;
+  sent: OutgoingMail[];
 }
 
 /** One server process's worth: its own pool, cache, limiter and LISTEN connection. */
@@ -33,9 +35,10 @@ async function instance(databaseUrl: string, first: boolean, general = '100000')
     await seedCatalogue(ctx);
     await ensureModerator(ctx, MODERATOR.email, MODERATOR.password);
   }
+  const sent = recordSentMail(ctx);
   const app = await buildApp(ctx);
   await app.ready();
-  return { app, ctx };
+  return { app, ctx, sent };
 }
 
 describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
@@ -105,6 +108,9 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
   async function cachedMember(i: Instance) {
     const email = `scale-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     await a.app.inject({ method: 'POST', url: '/api/users/register', payload: { email, password: PASSWORD } });
+    // Either process's delivery may send the confirmation mail.
+    const token = await confirmationToken({ get sent() { return [...a.sent, ...b.sent]; } }, email);
+    expect((await b.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } })).statusCode).toBe(200);
     const mod = JSON.parse((await a.app.inject({ method: 'POST', url: '/api/users/login', payload: MODERATOR })).body).data.accessToken;
     const userId = (await a.ctx.db.query<{ id: string }>('select id from users where email = $1', [email])).rows[0].id;
     await a.app.inject({ method: 'POST', url: `/api/users/${userId}/approve`, headers: bearer(mod) });

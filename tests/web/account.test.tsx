@@ -1,5 +1,5 @@
-// A member's own account in the web app: forgot and reset a password (the token from the
-// address's fragment, sent only in a body), the Account tab (change password with errors under
+// A member's own account in the web app: confirm a sign-up's address and forgot and reset a
+// password (the token from the address's fragment, sent only in a body, on a button press), the Account tab (change password with errors under
 // their fields, sign out everywhere, download the data, delete with the password), and the
 // wizard prefilled from the profile only when this device was told to.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -7,7 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '@contract/account';
 import { renderApp } from './helpers/render-app';
 import { PASSWORD, backend } from './msw/backend';
-import { RESET_TOKEN } from './msw/account-handlers';
+import { CONFIRM_LINK_INVALID_MESSAGE, EMAIL_CONFIRMED_MESSAGE, UNCONFIRMED_ACCOUNT_DAYS } from '@contract/users';
+import { HttpResponse, http } from 'msw';
+import { CONFIRM_TOKEN, RESET_TOKEN } from './msw/account-handlers';
+import { server } from './msw/server';
 import { mockCommunityApi } from './msw/community-handlers';
 import { makeUser } from './msw/fixtures';
 
@@ -23,6 +26,63 @@ async function openAccountTab(email = 'member@example.com') {
   await screen.findByRole('heading', { name: 'Change password' }, { timeout: 8000 });
   return app;
 }
+
+describe('confirm a sign-up’s address', () => {
+  const open = (token: string | null) => {
+    window.history.replaceState(null, '', token === null ? '/confirm-email' : `/confirm-email#token=${token}`);
+    return renderApp('/confirm-email');
+  };
+
+  it('opening the link changes nothing; the button confirms, sending the token in the body only, and says what happens next', async () => {
+    const app = open(CONFIRM_TOKEN);
+    await screen.findByRole('heading', { level: 1, name: 'Confirm your email address' });
+    expect(screen.getByText(/Opening the link alone changes nothing/)).toBeInTheDocument();
+    expect(screen.getByText(`Did not sign up? Close this page: nothing happens, and the account is deleted after ${UNCONFIRMED_ACCOUNT_DAYS} days.`)).toBeInTheDocument();
+    expect(backend.callsTo('/api/auth/confirm-email')).toHaveLength(0);
+
+    // By keyboard: Tab to the button, Enter presses it.
+    const button = screen.getByRole('button', { name: 'Confirm my email address' });
+    button.focus();
+    await app.user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your address is confirmed' })).toBeInTheDocument();
+    const notice = screen.getByText(EMAIL_CONFIRMED_MESSAGE).closest('[role=status]');
+    expect(notice).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Confirm my email address' })).not.toBeInTheDocument();
+    // The answer holds the focus the button had.
+    expect(notice!.closest('[tabindex="-1"]')).toHaveFocus();
+    const calls = backend.callsTo('/api/auth/confirm-email');
+    expect(calls.map((c) => c.body)).toEqual([{ token: CONFIRM_TOKEN }]);
+    expect(calls[0]!.authorization).toBeNull();
+  });
+
+  it('a used or expired link: the server’s sentence, and a way to sign up again', async () => {
+    const app = open('an-old-or-used-token');
+    await app.user.click(await screen.findByRole('button', { name: 'Confirm my email address' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CONFIRM_LINK_INVALID_MESSAGE);
+    expect(screen.getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('button', { name: 'Confirm my email address' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeInTheDocument();
+  });
+
+  it('a failure that is not the link (the server away) keeps the button to try again, and the second try works', async () => {
+    server.use(http.post('/api/auth/confirm-email', () => HttpResponse.json({ success: false, error: 'The service is busy. Please try again shortly.' }, { status: 503, headers: { 'retry-after': '5' } }), { once: true }));
+    const app = open(CONFIRM_TOKEN);
+    await app.user.click(await screen.findByRole('button', { name: 'Confirm my email address' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Confirm my email address' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your address is confirmed' })).toBeInTheDocument();
+  });
+
+  it('without a token it says the link is incomplete, sends nothing, and offers to sign up again', async () => {
+    open(null);
+    expect(await screen.findByText(/This page needs the link from the email, in full/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/register');
+    expect(within(screen.getByRole('main')).queryByRole('button')).toBeNull();
+    expect(backend.callsTo('/api/auth/confirm-email')).toHaveLength(0);
+  });
+});
 
 describe('forgot and reset', () => {
   it('forgot: says the same sentence the server says for any email', async () => {

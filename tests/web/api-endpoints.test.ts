@@ -1,6 +1,7 @@
 // Endpoint modules: tolerant envelopes accepted, malformed answers turned into the spec's messages.
 import { HttpResponse, type JsonBodyType, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { REGISTERED_MESSAGE } from '@contract/users';
 import { login, register } from '@/api/auth';
 import { errorMessage } from '@/api/errors';
 import { fetchMe } from '@/api/users';
@@ -59,7 +60,7 @@ describe('register', () => {
   it("returns the user and the server's message", async () => {
     const result = await register({ email: 'new@example.com', password: PASSWORD });
     expect(result.user).toMatchObject({ email: 'new@example.com', status: 'pending' });
-    expect(result.message).toBe('Registration received. A moderator will review your account.');
+    expect(result.message).toBe(REGISTERED_MESSAGE);
   });
 
   it('accepts data.data.user', async () => {

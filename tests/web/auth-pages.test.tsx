@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CONFIRM_LINK_HOURS, SIGN_IN_FAILED_MESSAGE, UNCONFIRMED_ACCOUNT_DAYS } from '@contract/users';
 import { TOAST_DURATION_MS } from '@/app/toast/toast-model';
 import { renderApp } from './helpers/render-app';
 import { PASSWORD, backend } from './msw/backend';
@@ -97,14 +98,14 @@ describe('Login', () => {
     const app = await openLogin();
     await app.fill('member@example.com', 'not-the-password');
     const alert = await within(form()).findByRole('alert');
-    expect(alert).toHaveTextContent('Invalid email or password');
-    expect(form()).toHaveAccessibleDescription('Invalid email or password');
+    expect(alert).toHaveTextContent(SIGN_IN_FAILED_MESSAGE);
+    expect(form()).toHaveAccessibleDescription(SIGN_IN_FAILED_MESSAGE);
     expect(screen.getByLabelText('Email')).toHaveValue('member@example.com');
     expect(stored()).toEqual([null, null, null]);
     // Still there once the toast has gone (it closes itself after a few seconds).
-    await waitFor(() => expect(screen.getAllByText('Invalid email or password')).toHaveLength(2));
-    await waitFor(() => expect(screen.getAllByText('Invalid email or password')).toHaveLength(1), { timeout: TOAST_DURATION_MS + 3000 });
-    expect(within(form()).getByRole('alert')).toHaveTextContent('Invalid email or password');
+    await waitFor(() => expect(screen.getAllByText(SIGN_IN_FAILED_MESSAGE)).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText(SIGN_IN_FAILED_MESSAGE)).toHaveLength(1), { timeout: TOAST_DURATION_MS + 3000 });
+    expect(within(form()).getByRole('alert')).toHaveTextContent(SIGN_IN_FAILED_MESSAGE);
     // The next attempt clears it; success leaves the page.
     await app.user.clear(screen.getByLabelText('Password'));
     await app.user.type(screen.getByLabelText('Password'), PASSWORD);
@@ -138,15 +139,22 @@ describe('Register', () => {
     expect(screen.getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute('href', '/login');
   });
 
-  it('creates a pending account: a page says it waits for a moderator, what happens next and that an email will come; nothing stored', async () => {
+  it('registers: a page says to confirm the address with the mailed link, what happens next and what to do without a mail; nothing stored', async () => {
     const app = await openRegister();
     await app.fill('new@example.com', PASSWORD);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is waiting for a moderator' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument();
     expect(app.location()).toBe('/registered');
-    expect(screen.getByText(/^Registration received for/).closest('[role=status]')).toHaveTextContent('Registration received for new@example.com. You cannot sign in until a moderator approves it.');
-    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
-    expect(screen.getByText('new@example.com', { selector: 'li span' }).closest('li')).toHaveTextContent('We send an email to new@example.com when they have decided: approved, or not approved.');
+    expect(screen.getByText(/^We sent an email to/).closest('[role=status]')).toHaveTextContent(`We sent an email to new@example.com. Open the link in it within ${CONFIRM_LINK_HOURS} hours to confirm the address.`);
+    const steps = within(screen.getByRole('heading', { name: 'What happens next' }).parentElement!).getAllByRole('listitem');
+    expect(steps.map((li) => li.textContent)).toEqual([
+      'Open the link in the email and press “Confirm my email address”.',
+      'A moderator looks at your registration.',
+      'We send an email to new@example.com when they have decided: approved, or not approved.',
+      'Once approved, sign in with the email and password you chose, to vote, flag reports and add peptides.',
+    ]);
+    expect(screen.getByRole('heading', { name: 'No email?' }).nextElementSibling).toHaveTextContent(`not confirmed within ${UNCONFIRMED_ACCOUNT_DAYS} days is forgotten`);
+    expect(screen.getByRole('link', { name: 'Signing up again' })).toHaveAttribute('href', '/register');
     // No fading toast carries the news.
     expect(screen.queryByText('Account created successfully')).not.toBeInTheDocument();
     expect(stored()).toEqual([null, null, null]);

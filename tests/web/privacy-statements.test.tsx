@@ -69,6 +69,8 @@ describe('Your Account tab', () => {
       /Medical conditions and allergies: no longer asked, and the answers stored before were deleted/,
       /kept until you delete your account/,
       /sign-ins end after 30 days unused, reset links after an hour/,
+      /The link that confirms your address when you sign up: only its hash, for 24 hours or until used/,
+      /An account whose address was not confirmed within 7 days of signing up is deleted with everything it holds/,
       /read “a former moderator”/,
     ]) {
       expect(screen.getByText(text)).toBeInTheDocument();

@@ -28,7 +28,7 @@ export function RegisterPage() {
     setBusy(true);
     setRefusal(null);
     try {
-      // The next page (/registered) says that the account waits for a moderator and what follows.
+      // The next page (/registered) says to confirm the address with the mailed link, and what follows.
       await register({ email: email.trim(), password });
     } catch (error) {
       const raw = errorMessage(error, 'Failed to create account');

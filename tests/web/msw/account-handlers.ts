@@ -1,5 +1,6 @@
 // A member's own account, as the server answers it (server/routes/account.ts): the contract's
-// schemas check each body; wrong passwords are a 400 naming the field; a reset link is good once.
+// schemas check each body; wrong passwords are a 400 naming the field; a reset link and a sign-up
+// confirmation link are good once.
 import { HttpResponse, http } from 'msw';
 import {
   ChangePasswordRequest,
@@ -12,6 +13,7 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from '@contract/account';
 import { formatIssues } from '@contract/common';
+import { CONFIRM_LINK_INVALID_MESSAGE, ConfirmEmailRequest, EMAIL_CONFIRMED_MESSAGE } from '@contract/users';
 import { ENDPOINTS } from '@contract/endpoints';
 import { backend } from './backend';
 import { errorBody } from './fixtures';
@@ -29,6 +31,9 @@ const invalid = (issues: Parameters<typeof formatIssues>[0]) => HttpResponse.jso
 /** The one reset link the tests' mail "holds"; used once. */
 export const RESET_TOKEN = 'reset-token-from-the-mail';
 let resetUsed = false;
+/** The one sign-up confirmation link the tests' mail "holds"; used once. */
+export const CONFIRM_TOKEN = 'confirm-token-from-the-mail';
+let confirmUsed = false;
 
 export const accountHandlers = [
   http.post(ENDPOINTS.changePassword.path, async ({ request }) => {
@@ -100,6 +105,14 @@ export const accountHandlers = [
     return HttpResponse.json({ success: true, data: {}, message: 'Your password has been changed and every device was signed out. Sign in with the new password.' });
   }),
 
+  http.post(ENDPOINTS.confirmEmail.path, async ({ request }) => {
+    const parsed = ConfirmEmailRequest.safeParse(await record(request));
+    if (!parsed.success) return invalid(parsed.error.issues);
+    if (parsed.data.token !== CONFIRM_TOKEN || confirmUsed) return HttpResponse.json(errorBody(CONFIRM_LINK_INVALID_MESSAGE), { status: 400 });
+    confirmUsed = true;
+    return HttpResponse.json({ success: true, data: {}, message: EMAIL_CONFIRMED_MESSAGE });
+  }),
+
   http.post(ENDPOINTS.unsubscribe.path, async ({ request }) => {
     const parsed = UnsubscribeRequest.safeParse(await record(request));
     if (!parsed.success || !parsed.data.token) return HttpResponse.json(errorBody('token is required'), { status: 400 });
@@ -110,4 +123,5 @@ export const accountHandlers = [
 /** Between tests (tests/web/setup.ts resets the backend; this resets the link). */
 export function resetAccountHandlers(): void {
   resetUsed = false;
+  confirmUsed = false;
 }

@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { Credentials, RefreshRequest, RegisterRequest } from '@contract/users';
+import { Credentials, REGISTERED_MESSAGE, RefreshRequest, RegisterRequest, SIGN_IN_FAILED_MESSAGE } from '@contract/users';
 import { formatIssues } from '@contract/common';
 import { PENDING_MESSAGE, backend } from './backend';
 import { SubmitExperienceRequest } from '@contract/experiences';
@@ -48,7 +48,7 @@ export const handlers = [
     if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
     const account = backend.accounts.get(parsed.data.email.toLowerCase());
     if (!account || account.password !== parsed.data.password) {
-      return HttpResponse.json(errorBody('Invalid email or password'), { status: 401 });
+      return HttpResponse.json(errorBody(SIGN_IN_FAILED_MESSAGE), { status: 401 });
     }
     if (account.user.status !== 'approved') return HttpResponse.json(errorBody(PENDING_MESSAGE), { status: 403 });
     const tokens = backend.issueTokens(account.user);
@@ -62,7 +62,7 @@ export const handlers = [
     if (!backend.accounts.has(parsed.data.email.toLowerCase())) {
       backend.addAccount(makeUser({ email: parsed.data.email, status: 'pending' }), parsed.data.password);
     }
-    return HttpResponse.json(registerBody(parsed.data, 'Registration received. A moderator will review your account.'), { status: 201 });
+    return HttpResponse.json(registerBody(parsed.data, REGISTERED_MESSAGE), { status: 201 });
   }),
 
   http.get('/api/users/me', async ({ request }) => {

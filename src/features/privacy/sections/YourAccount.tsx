@@ -1,10 +1,13 @@
 // Your Account tab: what the database keeps for a member account, for how long, and how to
 // download or delete it. Each line is what the code does: server/db/migrations/001_init.sql,
 // 009_moderation.sql and 020_accounts.sql (the tables), server/services/accounts.ts (export,
-// deletion, reset links), server/services/mail-queue.ts (mail kept until sent), contract/users.ts
-// (the profile's fields), src/lib/wizard-prefill.ts (the choice kept in the browser).
+// deletion, reset links), server/services/registration.ts and 031_email_confirmation.sql (the
+// sign-up's link, unconfirmed accounts deleted), server/services/mail-queue.ts (mail kept until
+// sent), contract/users.ts (the profile's fields), src/lib/wizard-prefill.ts (the choice kept in
+// the browser).
 import { Link } from 'react-router-dom';
 import { RESET_LINK_MINUTES } from '@contract/account';
+import { CONFIRM_LINK_HOURS, UNCONFIRMED_ACCOUNT_DAYS } from '@contract/users';
 import { paths } from '@/lib/paths';
 import { Bullets, Section } from './parts';
 
@@ -16,8 +19,9 @@ const STORED: readonly string[] = [
   'Your votes: which report and which kind of vote, and when',
   'Your flags: which report, the reason and your note, and whether a moderator has decided on it',
   'The months in which you signed in, voted or added a peptide (the Active Users figure), and the peptides you added',
+  `The link that confirms your address when you sign up: only its hash, for ${CONFIRM_LINK_HOURS} hours or until used (signing up again replaces it)`,
   `A password-reset link you asked for: only its hash, for ${RESET_LINK_MINUTES} minutes or until used`,
-  'An email waiting to be sent to you (approval, a reset link, the digest): until it is sent, a few seconds normally',
+  'An email waiting to be sent to you (the link to confirm your address, approval, a reset link, the digest): until it is sent, a few seconds normally',
 ];
 
 const NOT_STORED: readonly string[] = [
@@ -37,6 +41,10 @@ export function YourAccount() {
       </Section>
       <Section title="How long">
         <p>Everything above is kept until you delete your account, except what lasts less: sign-ins end after 30 days unused, reset links after an hour.</p>
+        <p>
+          An account whose address was not confirmed within {UNCONFIRMED_ACCOUNT_DAYS} days of signing up is deleted with everything it holds; until its
+          address is confirmed, no moderator sees it.
+        </p>
         <p>
           A registration a moderator did not approve is kept, so that the address cannot register again unnoticed; ask the site’s operator to remove it.
         </p>
