@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { CONFIRM_LINK_HOURS, UNCONFIRMED_ACCOUNT_DAYS, type RegisterRequest, type RegisteredUser } from '../../contract/users';
 import type { AppContext } from '../context';
 import { hashPassword } from '../lib/passwords';
+import { lockQueue } from '../db/queue-lock';
 import { sha256 } from '../lib/tokens';
 import { mailLinks } from '../mail/links';
 import { confirmEmailMail, signupExistingMail } from '../mail/templates';
@@ -97,14 +98,23 @@ export const UNCONFIRMED_DELETE_BATCH = 1000;
 export async function deleteUnconfirmedAccounts(ctx: AppContext): Promise<number> {
   const now = ctx.now();
   const cutoff = new Date(now.getTime() - UNCONFIRMED_ACCOUNT_DAYS * 86_400_000);
-  const res = await ctx.db.query<{ n: number }>(
-    `with doomed as (
-       select id from users where not email_confirmed and created_at <= $1 order by created_at limit ${UNCONFIRMED_DELETE_BATCH} for update skip locked
-     ),
-     gone as (delete from users u using doomed d where u.id = d.id returning u.id),
-     expired as (delete from email_confirmations where expires_at <= $2)
-     select count(*)::int as n from gone`,
-    [cutoff, now],
-  );
-  return res.rows[0].n;
+  const gone = await ctx.db.transaction(async (tx) => {
+    // Deleting an account sets its name to null in the queue's scheduled decisions (a statement on
+    // the queue, even when none names it), so the queue's lock comes first (db/queue-lock.ts), as
+    // in services/accounts.ts deleteAccount.
+    await lockQueue(tx);
+    const res = await tx.query<{ id: string }>(
+      `with doomed as (
+         select id from users where not email_confirmed and created_at <= $1 order by created_at limit ${UNCONFIRMED_DELETE_BATCH} for update skip locked
+       ),
+       gone as (delete from users u using doomed d where u.id = d.id returning u.id),
+       expired as (delete from email_confirmations where expires_at <= $2)
+       select id from gone`,
+      [cutoff, now],
+    );
+    return res.rows.map((r) => r.id);
+  });
+  // Their mail in the outbox goes with them, as a deleted account's does (mail/transport.ts forget).
+  for (const id of gone) await ctx.mailer.forget(id);
+  return gone.length;
 }

@@ -168,15 +168,15 @@ describe('a deleted account’s mail in the outbox', () => {
   it('goes with the account: what was written, and a message being written at that moment', async () => {
     const leaving = await newMember(t, 'outbox-leaving');
     const staying = await newMember(t, 'outbox-staying');
-    // Their approval mails, and a reset for the one leaving.
+    // Their address confirmations and approval mails, and a reset for the one leaving.
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: leaving.email } })).statusCode).toBe(200);
-    await expect.poll(() => filesOf(leaving.userId).length, { timeout: 30_000 }).toBe(2);
-    await expect.poll(() => filesOf(staying.userId).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => filesOf(leaving.userId).length, { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => filesOf(staying.userId).length, { timeout: 30_000 }).toBe(2);
     expect(fs.readFileSync(path.join(dataDir, 'outbox', filesOf(leaving.userId)[0]!), 'utf8')).toContain(leaving.email);
 
     expect(json(await deleteMe(leaving.headers)).success).toBe(true);
     expect(filesOf(leaving.userId)).toEqual([]);
-    expect(filesOf(staying.userId)).toHaveLength(1);
+    expect(filesOf(staying.userId)).toHaveLength(2);
     expect(emlFiles(dataDir).some((f) => fs.readFileSync(path.join(dataDir, 'outbox', f), 'utf8').includes(leaving.email))).toBe(false);
 
     // A message claimed for delivery before the deletion and written after it.
@@ -192,6 +192,6 @@ describe('a deleted account’s mail in the outbox', () => {
     release();
     expect(await delivering).toBe(1);
     expect(filesOf(late.userId)).toEqual([]);
-    expect(filesOf(staying.userId)).toHaveLength(1);
+    expect(filesOf(staying.userId)).toHaveLength(2);
   });
 });

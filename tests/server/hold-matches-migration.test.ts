@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillHoldMatches } from '../../server/services/hold-backfill';
-import { moderatorToken, rows } from './fixtures';
+import { lockQueue } from '../../server/db/queue-lock';
+import { moderatorToken, queueQuery, rows } from './fixtures';
 import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 
 const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/030_hold_matches.sql'), 'utf8');
@@ -30,7 +31,7 @@ describe('030_hold_matches', () => {
     // A story stored with a right-to-left override, as the API took them before.
     await t.ctx.db.query(`update experiences set story = story || $2 where id = $1`, [plain.experience._id, ' \u202emoc.pohsedittpep\u202c']);
     const queued = '00000000-0000-4000-8000-0000000000c3';
-    await t.ctx.db.query(`insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'submit', 'hash-030', $2::jsonb, now())`, [
+    await queueQuery(t, `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'submit', 'hash-030', $2::jsonb, now())`, [
       queued,
       JSON.stringify({ story: 'queued \u202etext\u202c', route: 'oral' }),
     ]);
@@ -38,14 +39,19 @@ describe('030_hold_matches', () => {
     // The database as it was before 030, then 030 twice.
     await t.ctx.db.query('drop index experiences_hold_matches_unread');
     await t.ctx.db.query('alter table experiences drop column hold_matches, drop column repeat_of');
-    await t.ctx.db.transaction((tx) => tx.exec(MIGRATION));
-    await t.ctx.db.transaction((tx) => tx.exec(MIGRATION));
+    // As db/migrate.ts runs it: under the queue's lock (db/queue-lock.ts), since it rewrites queued payloads.
+    for (let i = 0; i < 2; i++) {
+      await t.ctx.db.transaction(async (tx) => {
+        await lockQueue(tx);
+        await tx.exec(MIGRATION);
+      });
+    }
 
     const unread = await rows<{ id: string }>(t, 'select id from experiences where hold_matches is null');
     expect(unread.map((r) => r.id).sort()).toEqual([held.experience._id, repeat.experience._id].sort());
     expect((await rows<{ story: string }>(t, 'select story from experiences where id = $1', [plain.experience._id]))[0].story.endsWith(' moc.pohsedittpep')).toBe(true);
     expect(await rows(t, `select payload ->> 'story' as story from publication_queue where experience_id = $1`, [queued])).toEqual([{ story: 'queued text' }]);
-    await t.ctx.db.query('delete from publication_queue where experience_id = $1', [queued]);
+    await queueQuery(t, 'delete from publication_queue where experience_id = $1', [queued]);
 
     expect(await backfillHoldMatches(t.ctx.db)).toBe(2);
     expect(await backfillHoldMatches(t.ctx.db)).toBe(0);
