@@ -4,6 +4,7 @@
 // Why: nothing removed them before. On this machine 31 CI runs had left 1,600 databases (13 GB);
 // after an unclean stop PostgreSQL synced all of them before it accepted a connection (250 s),
 // and CI failed waiting for it (scripts/ci-postgres.sh).
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
 /** Every name is `t<ms since 1970>_<pid>_…`: the part up to the pid is its run's prefix. */
@@ -26,13 +27,13 @@ async function withAdmin<T>(baseUrl: string, run: (admin: Client) => Promise<T>)
   }
 }
 
-let made = 0;
 /**
  * A new database of the run `prefix` (empty, or a copy of `template`); its URL. `label` says
- * what it is for; the pid and a count keep names apart across a run's worker processes.
+ * what it is for; the pid and a random part keep names apart across a run's worker processes
+ * (not a count kept in this module: a module evaluated twice in one worker counted again from 1).
  */
 export async function createDatabase(baseUrl: string, prefix: string, label: string, template?: string | null): Promise<{ name: string; url: string }> {
-  const name = `${prefix}_${label}_${process.pid}_${++made}`;
+  const name = `${prefix}_${label}_${process.pid}_${randomBytes(6).toString('hex')}`;
   await withAdmin(baseUrl, (admin) =>
     admin.query(`create database ${admin.escapeIdentifier(name)}${template ? ` template ${admin.escapeIdentifier(template)}` : ''}`),
   );

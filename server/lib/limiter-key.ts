@@ -13,8 +13,6 @@ import { randomBytes } from 'node:crypto';
 /** How the primary hands its key to the workers it forks: their environment, read once and removed. */
 export const WORKER_LIMITER_KEY = 'PEPTIDE_WORKER_LIMITER_KEY';
 
-let processKey: string | null = null;
-
 /** A new key, drawn in memory. */
 export function drawLimiterKey(): string {
   return randomBytes(32).toString('base64url');
@@ -30,13 +28,22 @@ export function assertApartFrom(configured: string | null, sessionSecret: string
   }
 }
 
-/** This process's key: `configured` (RATE_LIMIT_SECRET) when set, else the one handed over or drawn, the same for the process's life. */
-export function limiterKey(configured: string | null): string {
-  if (configured) return configured;
-  if (!processKey) {
-    processKey = process.env[WORKER_LIMITER_KEY] || drawLimiterKey();
-    // Out of the environment, which diagnostic reports and child processes would carry.
-    delete process.env[WORKER_LIMITER_KEY];
-  }
-  return processKey;
+/**
+ * A process's source of keys: `configured` (RATE_LIMIT_SECRET) when set, else the key handed over
+ * in `env` (read once and removed) or one drawn, the same for the source's life.
+ */
+export function keySource(env: NodeJS.ProcessEnv = process.env): (configured: string | null) => string {
+  let key: string | null = null;
+  return (configured) => {
+    if (configured) return configured;
+    if (!key) {
+      key = env[WORKER_LIMITER_KEY] || drawLimiterKey();
+      // Out of the environment, which diagnostic reports and child processes would carry.
+      delete env[WORKER_LIMITER_KEY];
+    }
+    return key;
+  };
 }
+
+/** This process's key (keySource over its own environment). */
+export const limiterKey = keySource();

@@ -225,7 +225,8 @@ describe('keyboard only', () => {
     await signInWithKeys(page, member.email, member.password);
     // The member's own peptide, which its creator may delete (docs/product-rules.md, "Who may do what").
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-    const name = `Keyboard Peptide ${Date.now()}`;
+    // Letters only: a long run of digits in a member's page reads as a phone number (services/text-rules.ts).
+    const name = `Keyboard Peptide ${Date.now().toString(36)}`;
     const created = await api(
       'POST',
       '/api/peptides',

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARES_MIN_REPORTS } from '../../contract/rules';
 import { axeViolations, violationLines } from './axe';
 import { api, approvedMember, launch, moderatorToken, newPage, pendingAccountId, registeredAndConfirmed, uniqueEmail } from './browser';
 import { screenshot } from './screenshots';
@@ -112,7 +113,8 @@ describe('Research Hub as a moderator', () => {
     const analytics = JSON.parse(downloads[`peptide-analytics-${date}.json`]);
     expect(analytics.overview.experiences).toBe(overview.experiences);
     const exported = JSON.parse(downloads[`peptide-experiences-${date}.json`]);
-    expect(exported.k).toBe(5);
+    // k: the reports a peptide's shares need (docs/product-rules.md, "Anonymity").
+    expect(exported.k).toBe(SHARES_MIN_REPORTS);
     expect(exported.rows).toHaveLength(overview.experiences);
     expect(downloads[`peptide-experiences-${date}.json`]).not.toMatch(/TRK-|"_id"|trackingId/);
     const csvLines = downloads[`peptide-experiences-${date}.csv`].trimEnd().split('\r\n');

@@ -181,7 +181,7 @@ describe('a deleted account’s mail in the outbox', () => {
 
     // A message claimed for delivery before the deletion and written after it.
     const late = await newMember(t, 'outbox-late');
-    await expect.poll(() => filesOf(late.userId).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => filesOf(late.userId).length, { timeout: 30_000 }).toBe(2);
     await enqueueMail(t.ctx.db, { userId: late.userId, kind: 'password-reset', to: late.email, content: { subject: 'late', text: 'late', html: '<p>late</p>' } });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -2,16 +2,18 @@
 // RATE_LIMIT_SECRET when set (several machines on one PostgreSQL), else the key the primary of
 // WORKERS=N hands its workers, else one drawn in memory; never the secret kept in app_settings.
 // tests/long/limiter-workers.test.ts runs it across real worker processes and restarts.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { WORKER_LIMITER_KEY, assertApartFrom } from '../../server/lib/limiter-key';
+import { WORKER_LIMITER_KEY, assertApartFrom, keySource } from '../../server/lib/limiter-key';
 import { RateLimiter } from '../../server/lib/rate-limit';
 import { createTestApp } from './helpers';
 
-/** A fresh copy of the module: its key is drawn once per process. */
-async function freshModule() {
-  vi.resetModules();
-  return import('../../server/lib/limiter-key');
+/**
+ * A fresh source, as a new process has (never vi.resetModules: the test workers share their
+ * modules, and a reset re-evaluates every module the next test files import).
+ */
+function freshSource() {
+  return { limiterKey: keySource() };
 }
 
 afterEach(() => {
@@ -20,13 +22,13 @@ afterEach(() => {
 
 describe('limiterKey', () => {
   it('is RATE_LIMIT_SECRET when set, whatever a worker was handed', async () => {
-    const { limiterKey } = await freshModule();
+    const { limiterKey } = freshSource();
     process.env[WORKER_LIMITER_KEY] = 'handed-over-by-the-primary';
     expect(limiterKey('an-operator-secret-of-at-least-32-bytes')).toBe('an-operator-secret-of-at-least-32-bytes');
   });
 
   it("in a worker, the primary's key, read once and taken out of the environment", async () => {
-    const { limiterKey } = await freshModule();
+    const { limiterKey } = freshSource();
     process.env[WORKER_LIMITER_KEY] = 'handed-over-by-the-primary';
     expect(limiterKey(null)).toBe('handed-over-by-the-primary');
     expect(process.env[WORKER_LIMITER_KEY]).toBeUndefined();
@@ -34,11 +36,11 @@ describe('limiterKey', () => {
   });
 
   it('otherwise drawn in memory: the same for the process, another for the next process', async () => {
-    const first = (await freshModule()).limiterKey;
+    const first = freshSource().limiterKey;
     const key = first(null);
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(first(null)).toBe(key);
-    expect((await freshModule()).limiterKey(null)).not.toBe(key);
+    expect(freshSource().limiterKey(null)).not.toBe(key);
   });
 });
 
