@@ -64,7 +64,10 @@ export const mailDelivery = fp(
         });
     };
 
+    // A second app on the same context (a test's) hands the wake back when it closes.
+    let previousWake: AppContext['wakeMail'] = () => {};
     app.addHook('onReady', async () => {
+      previousWake = ctx.wakeMail;
       ctx.wakeMail = kick;
       kick();
       resetTurns = setInterval(turnResets, RESET_TURN_MS);
@@ -74,7 +77,7 @@ export const mailDelivery = fp(
       closed = true;
       if (timer) clearTimeout(timer);
       if (resetTurns) clearInterval(resetTurns);
-      if (ctx.wakeMail === kick) ctx.wakeMail = () => {};
+      if (ctx.wakeMail === kick) ctx.wakeMail = previousWake;
       await running;
       await resetting;
       // Requests still waiting get their links now; their mail goes at the next start.

@@ -94,7 +94,15 @@ const ACTIVE_REMEMBERED_MAX = 50_000;
 export async function recordActivity(ctx: AppContext, userId: string): Promise<void> {
   const known = ctx.activeMonth;
   if (known.month === new Date().toISOString().slice(0, 7) && known.users.has(userId)) return;
-  const res = await ctx.db.query<{ month: string; added: boolean }>(ACTIVITY_SQL, [userId]);
+  let res;
+  try {
+    res = await ctx.db.query<{ month: string; added: boolean }>(ACTIVITY_SQL, [userId]);
+  } catch (err) {
+    // The account was deleted since the caller checked it (a sign-in racing its owner's
+    // deletion): nothing is left to mark, and the sign-in's session went with it.
+    if ((err as { code?: string }).code === '23503') return;
+    throw err;
+  }
   const { month, added } = res.rows[0];
   if (known.month !== month || known.users.size >= ACTIVE_REMEMBERED_MAX) {
     known.month = month;

@@ -79,13 +79,18 @@ describe('writers racing each other and a batch', () => {
     await runBatch(t.ctx, nextBatch());
     await runBatch(t.ctx, nextBatch());
     expect(await rows(t, 'select experience_id from publication_queue')).toEqual([]);
+    const ownReport = async (trackingId: string) => {
+      const res = await lookupTracked(t.app, trackingId);
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      return json(res).data.experience;
+    };
     for (const [i, q] of queued.entries()) {
-      const own = json(await lookupTracked(t.app, q.trackingId)).data.experience;
+      const own = await ownReport(q.trackingId);
       expect(own.dosage, `queued report ${i}`).toBe(dosage(i));
       const shown = json(await t.app.inject({ method: 'GET', url: `/api/experiences/${q.experience._id}` })).data.experience;
       expect(shown.dosage).toBe(dosage(i));
     }
-    for (const [i, p] of published.slice(0, 3).entries()) expect(json(await lookupTracked(t.app, p.trackingId)).data.experience.dosage).toBe(dosage(10 + i));
+    for (const [i, p] of published.slice(0, 3).entries()) expect((await ownReport(p.trackingId)).dosage).toBe(dosage(10 + i));
     for (const p of published.slice(3, 5)) expect((await lookupTracked(t.app, p.trackingId)).statusCode).toBe(404);
     const stored = await rows<{ id: string; status: string }>(t, 'select id, status from experiences where id = any($1::uuid[])', [[...published, ...queued].map((r) => r.experience._id)]);
     expect(stored).toHaveLength(10);

@@ -58,6 +58,10 @@ function seen(res: LightMyRequestResponse, email: string) {
   const headers = { ...res.headers };
   delete headers.date;
   delete headers.etag;
+  // The seconds left in a rate-limit window (`t=`, Retry-After) follow the clock, not the address.
+  for (const name of ['ratelimit', 'retry-after'] as const) {
+    if (headers[name] !== undefined) headers[name] = String(headers[name]).replace(/(^|;t=)\d+/, '$1<seconds>');
+  }
   return { status: res.statusCode, body: res.body.split(email).join('<email>'), headers };
 }
 
