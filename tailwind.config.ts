@@ -90,7 +90,8 @@ export const darkColors: Record<ColorToken, string> = {
 
 const tokens = Object.keys(lightColors) as ColorToken[];
 
-const variables = (palette: Record<ColorToken, string>) => Object.fromEntries(tokens.map((name) => [`--${name}`, palette[name]]));
+const variables = (palette: Record<ColorToken, string>) =>
+  Object.fromEntries(tokens.map((name) => [`--${name}`, palette[name]]));
 
 export default {
   theme: {
@@ -98,7 +99,16 @@ export default {
       colors: Object.fromEntries(tokens.map((name) => [name, `var(--${name})`])),
       // System fonts only: no web-font download on first load.
       fontFamily: {
-        sans: ['system-ui', '-apple-system', "'Segoe UI'", 'Roboto', "'Helvetica Neue'", 'Arial', "'Noto Sans'", 'sans-serif'],
+        sans: [
+          'system-ui',
+          '-apple-system',
+          "'Segoe UI'",
+          'Roboto',
+          "'Helvetica Neue'",
+          'Arial',
+          "'Noto Sans'",
+          'sans-serif',
+        ],
       },
       keyframes: {
         'fade-in': { from: { opacity: '0' } },

@@ -51,7 +51,11 @@ export default defineConfig({
     // folder, wherever that is (server/lib/page-render.ts). For builds only: vitest runs the
     // server's tests in this same environment, where bundling everything (vitest included) in
     // breaks the test runner.
-    { name: 'self-contained-prerender', apply: 'build', configEnvironment: (name) => (name === 'ssr' ? { resolve: { noExternal: true } } : undefined) },
+    {
+      name: 'self-contained-prerender',
+      apply: 'build',
+      configEnvironment: (name) => (name === 'ssr' ? { resolve: { noExternal: true } } : undefined),
+    },
   ],
   // The year the pre-rendered pages were built in (src/app/layout/Footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
@@ -84,7 +88,13 @@ export default defineConfig({
             { name: 'icons', test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, minShareCount: 2, priority: 2 },
             // The report card with its votes, for the pages that list reports. Not recursive: the
             // mutation code it uses is the other member pages' too, and goes where the bundler puts it.
-            { name: 'experience-card', test: /[\\/]src[\\/]components[\\/]experience[\\/]/, minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
+            {
+              name: 'experience-card',
+              test: /[\\/]src[\\/]components[\\/]experience[\\/]/,
+              minShareCount: 2,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
             { name: 'form-primitives', test: FORM_PRIMITIVES, minShareCount: 2, priority: 1 },
           ],
         },

@@ -34,7 +34,9 @@ export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 export const ForgotPasswordResponse = ok(z.object({}));
 
 export const ResetPasswordRequest = z.strictObject({
-  token: z.string().check(z.trim(), z.minLength(1, 'token is required'), z.maxLength(200, 'token is not a reset token')),
+  token: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'token is required'), z.maxLength(200, 'token is not a reset token')),
   password: NewPassword,
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
@@ -44,7 +46,9 @@ export const DeleteAccountRequest = z.strictObject({ password: CurrentPassword }
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
 export const DeleteAccountResponse = ok(z.object({ deleted: z.literal(true) }));
 
-const UnsubscribeToken = z.string().check(z.minLength(1, 'token is required'), z.maxLength(200, 'token is not an unsubscribe token'));
+const UnsubscribeToken = z
+  .string()
+  .check(z.minLength(1, 'token is required'), z.maxLength(200, 'token is not an unsubscribe token'));
 /** The token in the address (the one-click POST of a mail client) ... */
 export const UnsubscribeQuery = z.object({ token: z.optional(UnsubscribeToken) });
 /** ... or in the body (the web app's unsubscribe page). */
@@ -66,9 +70,17 @@ export const AccountExport = z.object({
     decidedAt: z.nullable(IsoDate),
   }),
   profile: z.object({ demographics: Demographics, preferences: Preferences }),
-  votes: z.array(z.object({ experienceId: Id, voteType: z.enum(VOTE_TYPES), createdAt: IsoDate, updatedAt: z.nullable(IsoDate) })),
+  votes: z.array(
+    z.object({ experienceId: Id, voteType: z.enum(VOTE_TYPES), createdAt: IsoDate, updatedAt: z.nullable(IsoDate) }),
+  ),
   flags: z.array(
-    z.object({ experienceId: Id, reason: z.enum(FLAG_REASONS), note: z.nullable(z.string()), createdAt: IsoDate, resolvedAt: z.nullable(IsoDate) }),
+    z.object({
+      experienceId: Id,
+      reason: z.enum(FLAG_REASONS),
+      note: z.nullable(z.string()),
+      createdAt: IsoDate,
+      resolvedAt: z.nullable(IsoDate),
+    }),
   ),
   peptidesCreated: z.array(z.object({ id: Id, name: z.string(), createdAt: IsoDate, deleted: z.boolean() })),
   sessions: z.array(z.object({ signedInAt: IsoDate, expiresAt: IsoDate, ended: z.boolean() })),

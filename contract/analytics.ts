@@ -4,7 +4,13 @@ import { CursorParam, Id, IsoDate, QueryInt, deprecated, described, named, ok } 
 import { ReporterShares } from './peptides';
 import { SHARES_MIN_REPORTS } from './rules';
 
-const TopPeptide = z.object({ _id: Id, name: z.string(), category: z.string(), rating: z.number(), experiences: z.number() });
+const TopPeptide = z.object({
+  _id: Id,
+  name: z.string(),
+  category: z.string(),
+  rating: z.number(),
+  experiences: z.number(),
+});
 const EffectivenessEntry = z.object({
   peptide: z.string(),
   peptideId: Id,
@@ -47,7 +53,9 @@ export const MemberAnalytics = z.object({
   /** Reports per UTC calendar month over the last 12, oldest first; the last is the month in progress (`partial`). */
   monthly: z.array(z.object({ month: z.string(), experiences: z.number(), partial: z.boolean() })),
   /** Every peptide category: its peptides, reports and mean rating (null without reports), rounded once. */
-  byCategory: z.array(z.object({ name: z.string(), peptides: z.number(), experiences: z.number(), meanRating: z.nullable(z.number()) })),
+  byCategory: z.array(
+    z.object({ name: z.string(), peptides: z.number(), experiences: z.number(), meanRating: z.nullable(z.number()) }),
+  ),
 });
 export type MemberAnalytics = z.infer<typeof MemberAnalytics>;
 export const MemberAnalyticsResponse = ok(MemberAnalytics);
@@ -78,10 +86,24 @@ export const TrendsResponse = ok(Trends);
 export const CompareQuery = z.object({
   ids: described(
     z.pipe(
-      z.string('ids is required').check(z.minLength(1, 'ids is required'), z.maxLength(3 * 37 + 2, 'ids can compare at most 3 peptides')),
+      z
+        .string('ids is required')
+        .check(z.minLength(1, 'ids is required'), z.maxLength(3 * 37 + 2, 'ids can compare at most 3 peptides')),
       z.pipe(
-        z.transform((s: string) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
-        z.array(Id).check(z.minLength(1, 'ids must name at least one peptide'), z.maxLength(3, 'ids can compare at most 3 peptides')),
+        z.transform((s: string) => [
+          ...new Set(
+            s
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean),
+          ),
+        ]),
+        z
+          .array(Id)
+          .check(
+            z.minLength(1, 'ids must name at least one peptide'),
+            z.maxLength(3, 'ids can compare at most 3 peptides'),
+          ),
       ),
     ),
     'The peptides to compare: 1 to 3 peptide ids separated by commas (`ids=<id>,<id>`).',
@@ -115,7 +137,15 @@ export const ResearchOverview = z.object({
   /** Share (0-1) of experiences with a story of at least 100 characters and full demographics. */
   completeReportShare: z.number(),
   /** The most-reported peptides (at most MAX_PAGE_SIZE); the whole table pages through /api/research/peptides. */
-  perPeptide: z.array(z.object({ _id: Id, name: z.string(), category: z.string(), experiences: z.number(), meanRating: z.nullable(z.number()) })),
+  perPeptide: z.array(
+    z.object({
+      _id: Id,
+      name: z.string(),
+      category: z.string(),
+      experiences: z.number(),
+      meanRating: z.nullable(z.number()),
+    }),
+  ),
   perCategory: z.array(z.object({ name: z.string(), experiences: z.number(), meanRating: z.nullable(z.number()) })),
 });
 export type ResearchOverview = z.infer<typeof ResearchOverview>;
@@ -141,7 +171,12 @@ export const ResearchPeptideRow = z.object({
   outcomeMeans: z.array(z.object({ name: z.string(), mean: z.number(), n: z.number() })),
 });
 export type ResearchPeptideRow = z.infer<typeof ResearchPeptideRow>;
-export const ResearchPeptides = z.object({ peptides: z.array(ResearchPeptideRow), total: z.number(), page: z.number(), pageSize: z.number() });
+export const ResearchPeptides = z.object({
+  peptides: z.array(ResearchPeptideRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 export type ResearchPeptides = z.infer<typeof ResearchPeptides>;
 export const ResearchPeptidesResponse = ok(ResearchPeptides);
 
@@ -155,7 +190,10 @@ export const ResearchExportQuery = z.object({
     z._default(z.enum(EXPORT_CSV_TABLES), 'reports'),
     'With `format=csv`: `reports`, one row per report (list cells are JSON arrays; an empty cell is none; the demographic columns are always empty), or `outcomes`, one row per rating (`id,outcome,rating`; join on `id`).',
   ),
-  bom: described(z._default(z.stringbool(), false), 'With `format=csv`: start the file with a byte-order mark, so Excel on Windows reads its text as UTF-8.'),
+  bom: described(
+    z._default(z.stringbool(), false),
+    'With `format=csv`: start the file with a byte-order mark, so Excel on Windows reads its text as UTF-8.',
+  ),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(5000)), 1000),
   cursor: CursorParam(),
 });
@@ -164,9 +202,13 @@ export const ResearchExportQuery = z.object({
  * level (docs/product-rules.md, "Anonymity"): those columns stay, always null, so files and
  * readers made for the earlier export keep their columns.
  */
-const ALWAYS_NULL = 'Always null: no report carries its age range, biological sex or activity level; `shares` gives each peptide\'s shares.';
+const ALWAYS_NULL =
+  "Always null: no report carries its age range, biological sex or activity level; `shares` gives each peptide's shares.";
 export const ExportRow = z.object({
-  id: described(Id.check(), 'The report\'s public id (as in `GET /api/experiences`): the same in every export, so pages taken at different times can be merged without duplicates.'),
+  id: described(
+    Id.check(),
+    "The report's public id (as in `GET /api/experiences`): the same in every export, so pages taken at different times can be merged without duplicates.",
+  ),
   peptide: z.string(),
   category: z.string(),
   month: z.string(),
@@ -194,7 +236,10 @@ export const ExportShares = named(
 export type ExportShares = z.infer<typeof ExportShares>;
 
 export const ResearchExport = z.object({
-  k: deprecated(z.number(), `The fewest settled reports a peptide's shares are drawn from (${SHARES_MIN_REPORTS}). Rows carry no demographics.`),
+  k: deprecated(
+    z.number(),
+    `The fewest settled reports a peptide's shares are drawn from (${SHARES_MIN_REPORTS}). Rows carry no demographics.`,
+  ),
   generatedAt: IsoDate,
   rows: z.array(ExportRow),
   nextCursor: z.nullable(z.string()),
@@ -203,7 +248,14 @@ export const ResearchExport = z.object({
     `Every peptide with shares (at least ${SHARES_MIN_REPORTS} settled reports), by name: the same numbers as its page, in every page of the export.`,
   ),
   breakdown: deprecated(
-    z.array(z.object({ peptide: z.string(), ageRange: z.string(), biologicalSex: z.string(), experiences: z.nullable(z.number()) })),
+    z.array(
+      z.object({
+        peptide: z.string(),
+        ageRange: z.string(),
+        biologicalSex: z.string(),
+        experiences: z.nullable(z.number()),
+      }),
+    ),
     'Always empty: the counts by peptide, age range and sex are replaced by `shares`, which never combine two questions.',
   ),
 });
@@ -231,4 +283,6 @@ export const HealthResponse = ok(z.object({ status: z.literal('ok') }));
  * Readiness (`GET /api/health/ready`): the database answers, every migration this build ships is
  * applied, and the process is not draining (server/serve.ts). Otherwise a 503 with `Retry-After`.
  */
-export const HealthReadyResponse = ok(z.object({ status: z.literal('ready'), db: z.literal('ok'), migrations: z.number() }));
+export const HealthReadyResponse = ok(
+  z.object({ status: z.literal('ready'), db: z.literal('ok'), migrations: z.number() }),
+);

@@ -94,7 +94,10 @@ export function errorCodeOf(status: number): ErrorCode {
 /** One refused input of a 400: where it is (`["demographics", "ageRange"]`, empty for the whole input) and why. */
 export const ApiIssue = named(
   z.object({
-    path: described(z.array(z.union([z.string(), z.number()])), 'Where the refused input is: `["demographics", "ageRange"]`; `[]` for the whole body or query.'),
+    path: described(
+      z.array(z.union([z.string(), z.number()])),
+      'Where the refused input is: `["demographics", "ageRange"]`; `[]` for the whole body or query.',
+    ),
     message: described(z.string(), 'Why, in words a person can read.'),
   }),
   'Issue',
@@ -107,7 +110,12 @@ export const ApiErrorBody = named(
     success: z.literal(false),
     error: described(z.string(), 'What is wrong, in a sentence a person can read (it may change between releases).'),
     code: described(z.enum(ERROR_CODES), 'What is wrong, as a stable word a program can act on.'),
-    issues: z.optional(described(z.array(ApiIssue), 'With `validation_failed`: every refused input; the first few are also named in `error`.')),
+    issues: z.optional(
+      described(
+        z.array(ApiIssue),
+        'With `validation_failed`: every refused input; the first few are also named in `error`.',
+      ),
+    ),
   }),
   'Error',
   'Every error answer (4xx and 5xx).',
@@ -125,12 +133,19 @@ export const PageNumber = () => described(QueryInt(1, 100000, 1), 'The page to a
 
 /** A list's cursor, as the previous page answered it. */
 export const CursorParam = () =>
-  z.optional(described(z.string().check(z.maxLength(300)), 'The previous page\'s `nextCursor` (or the URL of its `Link` header); leave it out for the first page. Opaque, and valid while the sort order stays the same.'));
+  z.optional(
+    described(
+      z.string().check(z.maxLength(300)),
+      "The previous page's `nextCursor` (or the URL of its `Link` header); leave it out for the first page. Opaque, and valid while the sort order stays the same.",
+    ),
+  );
 
 /** Each validation issue as `{ path, message }`, the message as formatIssues words it. */
 export function issueList(issues: readonly z.core.$ZodIssue[]): ApiIssue[] {
   return issues.map((issue) => ({
-    path: (issue.code === 'invalid_key' ? issue.path.slice(0, -1) : issue.path).map((p) => (typeof p === 'number' ? p : String(p))),
+    path: (issue.code === 'invalid_key' ? issue.path.slice(0, -1) : issue.path).map((p) =>
+      typeof p === 'number' ? p : String(p),
+    ),
     message: formatIssue(issue),
   }));
 }
@@ -183,7 +198,10 @@ const PLAIN_NAME = /^[A-Za-z0-9_.-]{1,40}$/;
 const SHOWN_NAMES = 3;
 
 function unknownFields(field: string, keys: readonly string[]): string {
-  const shown = keys.filter((k) => PLAIN_NAME.test(k)).slice(0, SHOWN_NAMES).map((k) => (field === 'body' ? k : `${field}.${k}`));
+  const shown = keys
+    .filter((k) => PLAIN_NAME.test(k))
+    .slice(0, SHOWN_NAMES)
+    .map((k) => (field === 'body' ? k : `${field}.${k}`));
   const others = keys.length - shown.length;
   const label = `unknown field${keys.length > 1 ? 's' : ''}`;
   if (!shown.length) return `${field === 'body' ? '' : `${field}: `}${keys.length} ${label}`;
@@ -215,7 +233,11 @@ export const Text = (max: number, min = 1) => z.string().check(...lineText(), z.
 export const TextList = (maxItems: number, maxLength = 80) =>
   z.pipe(
     z.pipe(
-      z.array(z.string().check(...nameText(), z.maxLength(maxLength, `a name must be at most ${maxLength} characters`))).check(z.maxLength(maxItems * 4)),
+      z
+        .array(
+          z.string().check(...nameText(), z.maxLength(maxLength, `a name must be at most ${maxLength} characters`)),
+        )
+        .check(z.maxLength(maxItems * 4)),
       z.transform((items: string[]) => items.map((s) => s.trim()).filter((s) => s.length > 0)),
     ),
     z.array(z.string()).check(z.maxLength(maxItems)),

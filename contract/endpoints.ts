@@ -123,8 +123,14 @@ export function sendsToken(endpoint: Endpoint): boolean {
 }
 
 /** The names of a path's parameters: `'/api/users/:id/approve'` → `'id'`. */
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
-type ParamsArg<K extends EndpointKey> = [ParamNames<(typeof ENDPOINTS)[K]['path']>] extends [never] ? [] : [params: Record<ParamNames<(typeof ENDPOINTS)[K]['path']>, string>];
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+type ParamsArg<K extends EndpointKey> = [ParamNames<(typeof ENDPOINTS)[K]['path']>] extends [never]
+  ? []
+  : [params: Record<ParamNames<(typeof ENDPOINTS)[K]['path']>, string>];
 
 /** An endpoint's path with its parameters filled in, each percent-encoded: `pathOf('peptide', { id })`. */
 export function pathOf<K extends EndpointKey>(key: K, ...[params]: ParamsArg<K>): string {

@@ -28,41 +28,66 @@ import {
   exampled,
   CursorParam,
 } from './common';
-import { OUTCOME_MAX, OUTCOME_MIN, OUTCOMES_REQUIRED_MESSAGE, STORY_MAX_SUBMIT, STORY_MIN, TRACKING_ID_RE } from './rules';
+import {
+  OUTCOME_MAX,
+  OUTCOME_MIN,
+  OUTCOMES_REQUIRED_MESSAGE,
+  STORY_MAX_SUBMIT,
+  STORY_MIN,
+  TRACKING_ID_RE,
+} from './rules';
 
-const OutcomeValue = z.int('outcome ratings must be whole numbers').check(
-  z.gte(OUTCOME_MIN, `outcome ratings must be between ${OUTCOME_MIN} and ${OUTCOME_MAX}`),
-  z.lte(OUTCOME_MAX, `outcome ratings must be between ${OUTCOME_MIN} and ${OUTCOME_MAX}`),
-);
+const OutcomeValue = z
+  .int('outcome ratings must be whole numbers')
+  .check(
+    z.gte(OUTCOME_MIN, `outcome ratings must be between ${OUTCOME_MIN} and ${OUTCOME_MAX}`),
+    z.lte(OUTCOME_MAX, `outcome ratings must be between ${OUTCOME_MIN} and ${OUTCOME_MAX}`),
+  );
 /**
  * The outcomes the submitter rated, and only those: an outcome left "Not rated" is absent, never a
  * default value. Names are visitors' own words: each one a `Name` (contract/safe-text.ts).
  */
-export const Outcomes = described(NamedRecord(OutcomeValue, 60), 'Each effect rated (a name of up to 60 characters, each name once whatever its letter case) and its rating, a whole number from 1 to 10; 1 to 30 of them. An effect left unrated is absent.').check(
-    z.refine((o) => Object.keys(o).length >= 1, OUTCOMES_REQUIRED_MESSAGE),
-    z.refine((o) => Object.keys(o).length <= 30, 'outcomes must rate at most 30 effects'),
-    // The aggregates count outcomes by lower-case name: "Focus" and "focus" would count one
-    // report twice.
-    z.refine(
-      (o) => new Set(Object.keys(o).map((k) => k.toLowerCase())).size === Object.keys(o).length,
-      'outcomes: each effect can be rated once (names that differ only in letter case are the same)',
-    ),
-  );
+export const Outcomes = described(
+  NamedRecord(OutcomeValue, 60),
+  'Each effect rated (a name of up to 60 characters, each name once whatever its letter case) and its rating, a whole number from 1 to 10; 1 to 30 of them. An effect left unrated is absent.',
+).check(
+  z.refine((o) => Object.keys(o).length >= 1, OUTCOMES_REQUIRED_MESSAGE),
+  z.refine((o) => Object.keys(o).length <= 30, 'outcomes must rate at most 30 effects'),
+  // The aggregates count outcomes by lower-case name: "Focus" and "focus" would count one
+  // report twice.
+  z.refine(
+    (o) => new Set(Object.keys(o).map((k) => k.toLowerCase())).size === Object.keys(o).length,
+    'outcomes: each effect can be rated once (names that differ only in letter case are the same)',
+  ),
+);
 export type Outcomes = z.infer<typeof Outcomes>;
 
-export const Story = z.string('story is required').check(
-  ...proseText(),
-  z.minLength(STORY_MIN, `story must be at least ${STORY_MIN} characters`),
-  z.maxLength(STORY_MAX_SUBMIT, `story must be at most ${STORY_MAX_SUBMIT} characters`),
-);
+export const Story = z
+  .string('story is required')
+  .check(
+    ...proseText(),
+    z.minLength(STORY_MIN, `story must be at least ${STORY_MIN} characters`),
+    z.maxLength(STORY_MAX_SUBMIT, `story must be at most ${STORY_MAX_SUBMIT} characters`),
+  );
 
 export const Sourcing = z.object({
   vendorUrl: z.optional(
-    z.string().check(...lineText(), z.maxLength(300), z.url({ protocol: /^https?$/, error: 'sourcing.vendorUrl must be a web address (http or https)' })),
+    z
+      .string()
+      .check(
+        ...lineText(),
+        z.maxLength(300),
+        z.url({ protocol: /^https?$/, error: 'sourcing.vendorUrl must be a web address (http or https)' }),
+      ),
   ),
   batchId: z.optional(Line(60)),
   purityPercentage: z.optional(
-    z.number().check(z.gte(0, 'sourcing.purityPercentage must be between 0 and 100'), z.lte(100, 'sourcing.purityPercentage must be between 0 and 100')),
+    z
+      .number()
+      .check(
+        z.gte(0, 'sourcing.purityPercentage must be between 0 and 100'),
+        z.lte(100, 'sourcing.purityPercentage must be between 0 and 100'),
+      ),
   ),
   volumeMl: z.optional(z.number().check(z.gt(0, 'sourcing.volumeMl must be positive'), z.lte(1000))),
 });
@@ -71,18 +96,25 @@ export type Sourcing = z.infer<typeof Sourcing>;
 /** The wizard's payload. Every rule the wizard enforces is enforced here too. */
 export const SubmitExperienceRequest = z.object({
   peptideId: Id,
-  dosage: z.string('dosage is required').check(...lineText(), z.minLength(1, 'dosage is required'), z.maxLength(60, 'dosage must be at most 60 characters')),
+  dosage: z
+    .string('dosage is required')
+    .check(
+      ...lineText(),
+      z.minLength(1, 'dosage is required'),
+      z.maxLength(60, 'dosage must be at most 60 characters'),
+    ),
   frequency: z.enum(FREQUENCIES),
-  duration: z.int('duration must be a whole number of days').check(
-    z.describe('How long, in days.'),
-    z.gt(0, 'duration must be greater than 0'),
-    z.lte(3650, 'duration must be at most 3650 days'),
-  ),
+  duration: z
+    .int('duration must be a whole number of days')
+    .check(
+      z.describe('How long, in days.'),
+      z.gt(0, 'duration must be greater than 0'),
+      z.lte(3650, 'duration must be at most 3650 days'),
+    ),
   routeOfAdministration: z.enum(ROUTES),
-  primaryPurpose: z.array(z.enum(PRIMARY_PURPOSES)).check(
-    z.minLength(1, 'primaryPurpose must name at least one purpose'),
-    z.maxLength(PRIMARY_PURPOSES.length),
-  ),
+  primaryPurpose: z
+    .array(z.enum(PRIMARY_PURPOSES))
+    .check(z.minLength(1, 'primaryPurpose must name at least one purpose'), z.maxLength(PRIMARY_PURPOSES.length)),
   demographics: z.object({
     ageRange: z.enum(AGE_RANGES),
     biologicalSex: z.enum(BIOLOGICAL_SEXES),
@@ -111,7 +143,7 @@ export const VoteCounts = named(
     total: described(z.number(), 'All votes on the report.'),
   }),
   'VoteCounts',
-  'Members\' votes on a report, by kind.',
+  "Members' votes on a report, by kind.",
 );
 export type VoteCounts = z.infer<typeof VoteCounts>;
 
@@ -147,9 +179,12 @@ export const Experience = z.object({
    */
   demographics: deprecated(
     z.nullable(PublicDemographics),
-    'Always null. No report shows its age range, biological sex or activity level; the peptide\'s `reporters` (GET /api/peptides/{id}) give the shares of its reports by each. The author\'s own lookup still has theirs.',
+    "Always null. No report shows its age range, biological sex or activity level; the peptide's `reporters` (GET /api/peptides/{id}) give the shares of its reports by each. The author's own lookup still has theirs.",
   ),
-  outcomes: described(z.record(z.string(), z.int()), 'Each effect the person rated (their own words) and its rating, a whole number from 1 to 10.'),
+  outcomes: described(
+    z.record(z.string(), z.int()),
+    'Each effect the person rated (their own words) and its rating, a whole number from 1 to 10.',
+  ),
   /** Mean of all outcomes, 1-10. */
   rating: described(z.number(), 'The mean of `outcomes`, 1 to 10.'),
   effects: z.array(z.string()),
@@ -159,14 +194,21 @@ export const Experience = z.object({
   vendor: z.nullable(Vendor),
   votes: VoteCounts,
   /** Seeded demonstration data, not a real member's report. */
-  demo: described(z.boolean(), 'Seeded demonstration data, not a real person\'s report.'),
+  demo: described(z.boolean(), "Seeded demonstration data, not a real person's report."),
   createdAt: described(
     z.string(),
     'The day of the publication batch that took it in (`2026-03-01`), shared by the reports published with it: never a time, nor the day it was sent, so a report cannot be matched to a moment.',
   ),
-  updatedAt: described(z.nullable(z.string()), 'The day of the publication batch that took in its last correction, or null.'),
+  updatedAt: described(
+    z.nullable(z.string()),
+    'The day of the publication batch that took in its last correction, or null.',
+  ),
 });
-named(Experience, 'Experience', 'An experience report as anyone may read it: no tracking ID, nothing about who sent it.');
+named(
+  Experience,
+  'Experience',
+  'An experience report as anyone may read it: no tracking ID, nothing about who sent it.',
+);
 export type Experience = z.infer<typeof Experience>;
 
 /** The submitter's own view, reached only with the tracking id. */
@@ -219,7 +261,10 @@ export type ExperienceListQuery = z.input<typeof ExperienceListQuery>;
 export const MatchCount = named(
   z.object({
     count: z.number(),
-    capped: described(z.boolean(), 'True when there are at least `count` matches and the exact number was not counted (shown as "1,000+").'),
+    capped: described(
+      z.boolean(),
+      'True when there are at least `count` matches and the exact number was not counted (shown as "1,000+").',
+    ),
   }),
   'MatchCount',
   'How many published reports match the filters; sent with the first page only, null on later pages.',
@@ -227,9 +272,15 @@ export const MatchCount = named(
 export type MatchCount = z.infer<typeof MatchCount>;
 
 export const ExperienceListResponse = ok(
-  z.object({ experiences: z.array(Experience), nextCursor: z.nullable(z.string()), total: z._default(z.nullable(MatchCount), null) }),
+  z.object({
+    experiences: z.array(Experience),
+    nextCursor: z.nullable(z.string()),
+    total: z._default(z.nullable(MatchCount), null),
+  }),
 );
-export const HomeExperiencesQuery = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(20)), 3) });
+export const HomeExperiencesQuery = z.object({
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(20)), 3),
+});
 export const HomeExperiencesResponse = ok(z.object({ experiences: z.array(Experience) }));
 export const ExperienceResponse = ok(z.object({ experience: Experience }));
 
@@ -263,9 +314,18 @@ export const SubmitExperienceResponse = ok(
  */
 export const PublicationSchedule = named(
   z.object({
-    everyMinutes: described(z.number(), 'Minutes between publication batches, on the UTC grid from midnight; 0: every change is public the moment it is sent.'),
-    minChanges: described(z.number(), 'The fewest changes (new reports, corrections, deletions, moderators\' decisions) a batch publishes together; fewer wait for a later batch. 1: no minimum.'),
-    maxWaitMinutes: described(z.number(), 'The longest a change waits for its group: past it, it is published with whatever is due, however few.'),
+    everyMinutes: described(
+      z.number(),
+      'Minutes between publication batches, on the UTC grid from midnight; 0: every change is public the moment it is sent.',
+    ),
+    minChanges: described(
+      z.number(),
+      "The fewest changes (new reports, corrections, deletions, moderators' decisions) a batch publishes together; fewer wait for a later batch. 1: no minimum.",
+    ),
+    maxWaitMinutes: described(
+      z.number(),
+      'The longest a change waits for its group: past it, it is published with whatever is due, however few.',
+    ),
     typicalWaitDays: described(
       z.nullable(z.number()),
       'How long the changes published in the last 30 days took at the median, from the start of the publication window they were sent in to their batch: whole days, 0 for less than a day; null when none was published.',
@@ -281,11 +341,14 @@ export const PublicationScheduleResponse = ok(PublicationSchedule);
  * A tracking ID as a client may type it: trimmed, any letter case. It travels only in request
  * bodies, never in a URL (proxies and hosts log URLs): see the routes below.
  */
-export const TrackingId = z.string().check(z.trim(), z.toUpperCase(), z.regex(TRACKING_ID_RE, 'trackingId must be TRK- followed by 20 digits'));
+export const TrackingId = z
+  .string()
+  .check(z.trim(), z.toUpperCase(), z.regex(TRACKING_ID_RE, 'trackingId must be TRK- followed by 20 digits'));
 // The document states the spellings the server accepts (any letter case, spaces around), not
 // the upper-case form it checks after normalising.
 z.globalRegistry.add(TrackingId, {
-  description: 'The tracking ID the submission answered: `TRK-` and 20 digits, in any letter case, spaces around it ignored. Whoever holds it can read, correct and delete the report.',
+  description:
+    'The tracking ID the submission answered: `TRK-` and 20 digits, in any letter case, spaces around it ignored. Whoever holds it can read, correct and delete the report.',
   pattern: '^\\s*[Tt][Rr][Kk]-[0-9]{20}\\s*$',
 });
 export const OwnExperienceResponse = ok(z.object({ experience: OwnExperience }));
@@ -319,7 +382,9 @@ const editableFields = {
 const NOTHING_TO_UPDATE = 'nothing to update: send at least one field to change';
 const changesSomething = (b: Record<string, unknown>) => Object.keys(editableFields).some((k) => b[k] !== undefined);
 
-export const UpdateExperienceRequest = z.strictObject(editableFields).check(z.refine(changesSomething, NOTHING_TO_UPDATE));
+export const UpdateExperienceRequest = z
+  .strictObject(editableFields)
+  .check(z.refine(changesSomething, NOTHING_TO_UPDATE));
 export type UpdateExperienceRequest = z.input<typeof UpdateExperienceRequest>;
 export type UpdateExperienceInput = z.output<typeof UpdateExperienceRequest>;
 
@@ -334,7 +399,9 @@ export type UpdateTrackedExperienceRequest = z.input<typeof UpdateTrackedExperie
  * report at `publicUntil` at the earliest, the next publication batch it can go in, and at
  * `publicBy` at the latest (both null: it was not public, or batches are off).
  */
-export const DeleteExperienceResponse = ok(z.object({ publicUntil: z._default(z.nullable(IsoDate), null), publicBy: z._default(z.nullable(IsoDate), null) }));
+export const DeleteExperienceResponse = ok(
+  z.object({ publicUntil: z._default(z.nullable(IsoDate), null), publicBy: z._default(z.nullable(IsoDate), null) }),
+);
 
 // Votes
 export const VoteRequest = z.object({ voteType: z.enum(VOTE_TYPES) });
@@ -358,7 +425,12 @@ export const ExperienceIdsQuery = z.object({
     z.pipe(
       z.pipe(
         z.string().check(z.minLength(1, 'experienceIds is required'), z.maxLength(100 * 37)),
-        z.transform((s: string) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+        z.transform((s: string) =>
+          s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
       ),
       z.array(z.string()).check(
         z.maxLength(100, { error: 'experienceIds can name at most 100 experiences', abort: true }),
@@ -369,10 +441,16 @@ export const ExperienceIdsQuery = z.object({
   ),
 });
 export const MyVotesQuery = ExperienceIdsQuery;
-export const MyVotesResponse = ok(z.object({ votes: z.record(z.string(), z.object({ voteType: z.enum(VOTE_TYPES), voteId: Id })) }));
+export const MyVotesResponse = ok(
+  z.object({ votes: z.record(z.string(), z.object({ voteType: z.enum(VOTE_TYPES), voteId: Id })) }),
+);
 
 // Effects vocabulary
-export const Effect = named(z.object({ _id: Id, name: z.string(), type: z.enum(['positive', 'side']) }), 'Effect', 'A named effect from the shared vocabulary: a benefit (`positive`) or a side effect (`side`).');
+export const Effect = named(
+  z.object({ _id: Id, name: z.string(), type: z.enum(['positive', 'side']) }),
+  'Effect',
+  'A named effect from the shared vocabulary: a benefit (`positive`) or a side effect (`side`).',
+);
 export type Effect = z.infer<typeof Effect>;
 export const EffectsQuery = z.object({
   type: z.optional(z.enum(['positive', 'side'])),

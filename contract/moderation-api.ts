@@ -3,7 +3,16 @@
 import { z } from 'zod/mini';
 import { Id, Limit, ok } from './common';
 import { ExperienceIdsQuery, OwnExperience } from './experiences';
-import { EXPERIENCE_STATUSES, FLAG_REASONS, HIDE_REASONS, HOLD_REASONS, MATCH_KINDS, MODERATION_ACTIONS, QUEUE_FILTERS, QUEUE_VIEWS } from './moderation';
+import {
+  EXPERIENCE_STATUSES,
+  FLAG_REASONS,
+  HIDE_REASONS,
+  HOLD_REASONS,
+  MATCH_KINDS,
+  MODERATION_ACTIONS,
+  QUEUE_FILTERS,
+  QUEUE_VIEWS,
+} from './moderation';
 import { Prose } from './safe-text';
 
 export const NOTE_MAX = 500;
@@ -77,7 +86,14 @@ export const QueueItem = z.object({
    * effects, outcomes) and the reasons it was held for before, for a diff.
    */
   editedFrom: z._default(
-    z.nullable(z.object({ story: z.string(), effects: z.array(z.string()), outcomes: z.record(z.string(), z.number()), holdReasons: z.array(z.enum(HOLD_REASONS)) })),
+    z.nullable(
+      z.object({
+        story: z.string(),
+        effects: z.array(z.string()),
+        outcomes: z.record(z.string(), z.number()),
+        holdReasons: z.array(z.enum(HOLD_REASONS)),
+      }),
+    ),
     null,
   ),
   /** The report's last moderation log entries, newest first. */
@@ -92,7 +108,9 @@ export const ModerationQueueResponse = ok(z.object({ items: z.array(QueueItem), 
  * `status`: the report's status now. A publish or restore that waits for the publication batch
  * leaves it as it was and says when it takes effect in `publicFrom` (null: done at once).
  */
-export const ModerationDecisionResponse = ok(z.object({ id: Id, status: z.enum(EXPERIENCE_STATUSES), publicFrom: z._default(z.nullable(z.string()), null) }));
+export const ModerationDecisionResponse = ok(
+  z.object({ id: Id, status: z.enum(EXPERIENCE_STATUSES), publicFrom: z._default(z.nullable(z.string()), null) }),
+);
 
 export const ModerationLogQuery = z.object({
   action: z.optional(z.enum(MODERATION_ACTIONS)),
@@ -102,7 +120,9 @@ export const ModerationLogQuery = z.object({
   limit: Limit,
   cursor: Cursor,
 });
-export const ModerationLogResponse = ok(z.object({ entries: z.array(ModerationLogEntry), nextCursor: z.nullable(z.string()) }));
+export const ModerationLogResponse = ok(
+  z.object({ entries: z.array(ModerationLogEntry), nextCursor: z.nullable(z.string()) }),
+);
 
 /** `GET /api/moderation/summary`: what waits, for the Overview and the Reports tab's badge. */
 export const ModerationSummary = z.object({
@@ -121,7 +141,12 @@ export const BULK_MAX = 50;
 /** `POST /api/moderation/bulk`: one decision for several reports (publish, or hide with a reason). */
 export const BulkDecisionRequest = z
   .strictObject({
-    ids: z.array(Id).check(z.minLength(1, 'ids must name at least one report'), z.maxLength(BULK_MAX, `ids can name at most ${BULK_MAX} reports`)),
+    ids: z
+      .array(Id)
+      .check(
+        z.minLength(1, 'ids must name at least one report'),
+        z.maxLength(BULK_MAX, `ids can name at most ${BULK_MAX} reports`),
+      ),
     action: z.enum(['publish', 'hide']),
     reason: z.optional(z.enum(HIDE_REASONS)),
     note: Note,
@@ -131,7 +156,13 @@ export type BulkDecisionRequest = z.input<typeof BulkDecisionRequest>;
 export const BulkDecisionResponse = ok(
   z.object({
     results: z.array(
-      z.object({ id: Id, ok: z.boolean(), status: z.nullable(z.enum(EXPERIENCE_STATUSES)), publicFrom: z.nullable(z.string()), error: z.nullable(z.string()) }),
+      z.object({
+        id: Id,
+        ok: z.boolean(),
+        status: z.nullable(z.enum(EXPERIENCE_STATUSES)),
+        publicFrom: z.nullable(z.string()),
+        error: z.nullable(z.string()),
+      }),
     ),
   }),
 );
@@ -141,8 +172,12 @@ export const BulkDecisionResponse = ok(
  * taken public effect: a publish or restore waiting for its batch is cancelled; a hide made since
  * the last batch puts the report back as it was.
  */
-export const UndoResponse = ok(z.object({ id: Id, status: z.enum(EXPERIENCE_STATUSES), undone: z.enum(['publish', 'restore', 'hide']) }));
+export const UndoResponse = ok(
+  z.object({ id: Id, status: z.enum(EXPERIENCE_STATUSES), undone: z.enum(['publish', 'restore', 'hide']) }),
+);
 
 /** `GET /api/flags?experienceIds=...`: the caller's own flags on these reports, so "Flagged" shows from page load. */
 export const MyFlagsQuery = ExperienceIdsQuery;
-export const MyFlagsResponse = ok(z.object({ flags: z.record(z.string(), z.object({ reason: z.enum(FLAG_REASONS) })) }));
+export const MyFlagsResponse = ok(
+  z.object({ flags: z.record(z.string(), z.object({ reason: z.enum(FLAG_REASONS) })) }),
+);

@@ -20,19 +20,34 @@ export type AuthorStatus = (typeof AUTHOR_STATUSES)[number];
  * `edited` when members flagged it (flags, concerning votes) or a moderator hid it
  * (services/publication.ts reheldReason).
  */
-export const HOLD_REASONS = ['link', 'email', 'phone', 'handle', 'danger', 'repeated', 'pre-moderation', 'edited', 'corrected', 'flags', 'concerning-votes'] as const;
+export const HOLD_REASONS = [
+  'link',
+  'email',
+  'phone',
+  'handle',
+  'danger',
+  'repeated',
+  'pre-moderation',
+  'edited',
+  'corrected',
+  'flags',
+  'concerning-votes',
+] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 export const HOLD_REASON_TEXT: Record<HoldReason, string> = {
   link: 'It contains a link. A moderator will review it before it is public.',
   email: 'It contains an email address. A moderator will review it before it is public.',
   phone: 'It contains a phone number. A moderator will review it before it is public.',
-  handle: 'It contains a messenger handle (an @name on Telegram, Instagram, WhatsApp, Signal or the like). A moderator will review it before it is public.',
-  danger: 'It may contain dangerous advice (a multiple of a dose, keeping it from a doctor, pushing through heart symptoms). A moderator will review it before it is public.',
+  handle:
+    'It contains a messenger handle (an @name on Telegram, Instagram, WhatsApp, Signal or the like). A moderator will review it before it is public.',
+  danger:
+    'It may contain dangerous advice (a multiple of a dose, keeping it from a doctor, pushing through heart symptoms). A moderator will review it before it is public.',
   repeated: 'It repeats a report published today or yesterday. A moderator will review it before it is public.',
   'pre-moderation': 'Every report is reviewed by a moderator before it is public.',
   edited: 'It was edited after members flagged it or a moderator hid it. A moderator will review it again.',
-  corrected: 'You corrected it while it waited for review. A moderator will review the corrected version before it is public.',
+  corrected:
+    'You corrected it while it waited for review. A moderator will review the corrected version before it is public.',
   flags: 'Several members flagged it. A moderator will review it before it is public again.',
   'concerning-votes': 'Several members marked it as concerning. A moderator will review it before it is public again.',
 };
@@ -137,7 +152,13 @@ export const MATCH_KINDS = ['link', 'email', 'phone', 'handle', 'danger'] as con
 export type MatchKind = (typeof MATCH_KINDS)[number];
 
 /** How the queue names each kind of match, beside the matched text. */
-export const MATCH_KIND_LABELS: Record<MatchKind, string> = { link: 'Link', email: 'Email', phone: 'Phone', handle: 'Messenger handle', danger: 'Dangerous advice' };
+export const MATCH_KIND_LABELS: Record<MatchKind, string> = {
+  link: 'Link',
+  email: 'Email',
+  phone: 'Phone',
+  handle: 'Messenger handle',
+  danger: 'Dangerous advice',
+};
 
 /**
  * Moderation log actions; `hold` with no moderator is an automatic hold; `undo`, a moderator

@@ -3,10 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { cleanPeptideName, peptideNameKey } from './names';
 
 describe('peptideNameKey', () => {
-  it.each(['BPC-157', 'bpc-157', 'BPC\u200b-157', ' BPC-157 ', 'ＢＰＣ-157', '\u202aBPC-157\u202c', 'BPC\u00ad-157', '\u2060BPC-157\ufeff'])(
-    '%j keys as "bpc-157"',
-    (name) => expect(peptideNameKey(name)).toBe('bpc-157'),
-  );
+  it.each([
+    'BPC-157',
+    'bpc-157',
+    'BPC\u200b-157',
+    ' BPC-157 ',
+    'ＢＰＣ-157',
+    '\u202aBPC-157\u202c',
+    'BPC\u00ad-157',
+    '\u2060BPC-157\ufeff',
+  ])('%j keys as "bpc-157"', (name) => expect(peptideNameKey(name)).toBe('bpc-157'));
 
   it('collapses whitespace inside a name without removing it', () => {
     expect(peptideNameKey('BPC  -\t157')).toBe('bpc - 157');

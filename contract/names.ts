@@ -20,5 +20,11 @@ export function cleanPeptideName(name: string): string {
  * a key; "BPC - 157" does not (spaces inside a name are kept, only collapsed).
  */
 export function peptideNameKey(name: string): string {
-  return name.replace(INVISIBLE, '').normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim().toLowerCase();
+  return name
+    .replace(INVISIBLE, '')
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .toLowerCase();
 }

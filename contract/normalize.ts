@@ -70,7 +70,11 @@ export function messageText(body: unknown): string | undefined {
  * Returns the validated `data` payload, or undefined when the body failed or lacks what the
  * schema requires (callers turn that into the spec's "Invalid ... response" message).
  */
-export function readData<S extends ZodMiniType>(schema: S, body: unknown, options?: UnwrapOptions): DataOf<S> | undefined {
+export function readData<S extends ZodMiniType>(
+  schema: S,
+  body: unknown,
+  options?: UnwrapOptions,
+): DataOf<S> | undefined {
   if (isFailureBody(body)) return undefined;
   const data = unwrapBody(body, options);
   if (!data) return undefined;

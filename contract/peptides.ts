@@ -1,8 +1,30 @@
 // Peptide catalogue: peptides as listed and shown, and the create form.
 import { z } from 'zod/mini';
-import { CATEGORIES, Id, IsoDate, Limit, Line, PEPTIDE_SORTS, QueryInt, TextList, described, lineText, nameText, named, ok, proseText } from './common';
+import {
+  CATEGORIES,
+  Id,
+  IsoDate,
+  Limit,
+  Line,
+  PEPTIDE_SORTS,
+  QueryInt,
+  TextList,
+  described,
+  lineText,
+  nameText,
+  named,
+  ok,
+  proseText,
+} from './common';
 import { cleanPeptideName } from './names';
-import { PEPTIDE_SEQUENCE_RE, REQUIRED_FIELDS_MESSAGE, SEQUENCE_MESSAGE, SHARES_MIN_REPORTS, SHARES_RECOMPUTE_CHANGES, SHARE_STEP_PERCENT } from './rules';
+import {
+  PEPTIDE_SEQUENCE_RE,
+  REQUIRED_FIELDS_MESSAGE,
+  SEQUENCE_MESSAGE,
+  SHARES_MIN_REPORTS,
+  SHARES_RECOMPUTE_CHANGES,
+  SHARE_STEP_PERCENT,
+} from './rules';
 import { SOURCE_LIMITS, SOURCES_MESSAGE, checkSources } from './sources';
 
 // Every check carries its own message: the schema-level one would otherwise be used for all of
@@ -35,15 +57,20 @@ export const PEPTIDE_CONTACT_MESSAGE = {
  * as single lines; blanks and repeats are dropped before counting. Every message starts with
  * `sources` and says which source (1 for the first).
  */
-const Sources = described(z.pipe(
-  z.array(z.string('each source must be a line of text'), SOURCES_MESSAGE.missing).check(z.maxLength(SOURCE_LIMITS.max * 4, SOURCES_MESSAGE.tooMany)),
-  z.transform((items: string[], ctx) => {
-    const checked = checkSources(items);
-    if (checked.problem === undefined) return checked.sources;
-    ctx.issues.push({ code: 'custom', message: checked.problem, input: items });
-    return z.NEVER;
-  }),
-), `Where the page's text comes from: ${SOURCE_LIMITS.min} to ${SOURCE_LIMITS.max} entries (blanks and repeats dropped), each one line of at most ${SOURCE_LIMITS.length} characters: a web address (http or https, no user name or password, a host with a dot) or a citation, which may not carry a link, email address or phone number.`);
+const Sources = described(
+  z.pipe(
+    z
+      .array(z.string('each source must be a line of text'), SOURCES_MESSAGE.missing)
+      .check(z.maxLength(SOURCE_LIMITS.max * 4, SOURCES_MESSAGE.tooMany)),
+    z.transform((items: string[], ctx) => {
+      const checked = checkSources(items);
+      if (checked.problem === undefined) return checked.sources;
+      ctx.issues.push({ code: 'custom', message: checked.problem, input: items });
+      return z.NEVER;
+    }),
+  ),
+  `Where the page's text comes from: ${SOURCE_LIMITS.min} to ${SOURCE_LIMITS.max} entries (blanks and repeats dropped), each one line of at most ${SOURCE_LIMITS.length} characters: a web address (http or https, no user name or password, a host with a dot) or a citation, which may not carry a link, email address or phone number.`,
+);
 
 export const CreatePeptideRequest = z.object({
   // A name (contract/safe-text.ts), then cleaned as stored (contract/names.ts): one of only
@@ -53,7 +80,12 @@ export const CreatePeptideRequest = z.object({
     .check(...nameText(), z.overwrite(cleanPeptideName), z.minLength(1, REQUIRED_FIELDS_MESSAGE), tooLong(100)),
   peptide_sequence: z
     .string(REQUIRED_FIELDS_MESSAGE)
-    .check(z.trim(), z.minLength(1, REQUIRED_FIELDS_MESSAGE), tooLong(500), z.regex(PEPTIDE_SEQUENCE_RE, SEQUENCE_MESSAGE)),
+    .check(
+      z.trim(),
+      z.minLength(1, REQUIRED_FIELDS_MESSAGE),
+      tooLong(500),
+      z.regex(PEPTIDE_SEQUENCE_RE, SEQUENCE_MESSAGE),
+    ),
   category: z.enum(CATEGORIES, REQUIRED_FIELDS_MESSAGE),
   description: Required(500, 'prose'),
   detailedDescription: Required(5000, 'prose'),
@@ -106,8 +138,14 @@ export type Peptide = z.infer<typeof Peptide>;
 /** One value of one question (an age range, a sex, an activity level) and its share in percent. */
 export const ReporterShare = named(
   z.object({
-    value: described(z.string(), 'The answer as stored: an age range (`30-34`), a biological sex (`female`) or an activity level (`moderate`).'),
-    percent: described(z.number(), `Its share of the reports counted, in percent: a whole multiple of ${SHARE_STEP_PERCENT}, from 0 to 100.`),
+    value: described(
+      z.string(),
+      'The answer as stored: an age range (`30-34`), a biological sex (`female`) or an activity level (`moderate`).',
+    ),
+    percent: described(
+      z.number(),
+      `Its share of the reports counted, in percent: a whole multiple of ${SHARE_STEP_PERCENT}, from 0 to 100.`,
+    ),
   }),
   'ReporterShare',
   'One answer and its share of the reports counted.',
@@ -122,12 +160,24 @@ export type ReporterShare = z.infer<typeof ReporterShare>;
  */
 export const ReporterShares = named(
   z.object({
-    reports: described(z.number(), 'The settled reports (public for `settleDays` days or more) the shares were computed from, when they were last computed.'),
+    reports: described(
+      z.number(),
+      'The settled reports (public for `settleDays` days or more) the shares were computed from, when they were last computed.',
+    ),
     minimum: described(z.number(), `The fewest reports shares are shown from (${SHARES_MIN_REPORTS}).`),
     settleDays: described(z.number(), 'Days a report must have been public before it counts (0: once public).'),
-    asOf: described(z.nullable(z.string()), `The UTC day they were last computed (\`2026-03-01\`): only once at least ${SHARES_RECOMPUTE_CHANGES} of the counted reports changed. Null: never computed.`),
+    asOf: described(
+      z.nullable(z.string()),
+      `The UTC day they were last computed (\`2026-03-01\`): only once at least ${SHARES_RECOMPUTE_CHANGES} of the counted reports changed. Null: never computed.`,
+    ),
     shares: described(
-      z.nullable(z.object({ ageRange: z.array(ReporterShare), biologicalSex: z.array(ReporterShare), activityLevel: z.array(ReporterShare) })),
+      z.nullable(
+        z.object({
+          ageRange: z.array(ReporterShare),
+          biologicalSex: z.array(ReporterShare),
+          activityLevel: z.array(ReporterShare),
+        }),
+      ),
       `Each answer of each question in the wizard's order, from counts with a little random noise, so no one report can be picked out by comparing two versions; they may not add up to 100. Null below ${SHARES_MIN_REPORTS} reports.`,
     ),
   }),
@@ -181,5 +231,10 @@ export const CatalogueEntry = named(
 );
 export type CatalogueEntry = z.infer<typeof CatalogueEntry>;
 export const PeptideCatalogueResponse = ok(
-  z.object({ peptides: described(z.array(CatalogueEntry), 'Every live peptide, in name order: the whole list in one answer, never paged.') }),
+  z.object({
+    peptides: described(
+      z.array(CatalogueEntry),
+      'Every live peptide, in name order: the whole list in one answer, never paged.',
+    ),
+  }),
 );

@@ -167,7 +167,9 @@ describe('analytics math', () => {
   it('who reports a peptide: shares from 20 settled reports, in steps of 5 percent, recomputed after 5 changes', () => {
     expect([SHARES_MIN_REPORTS, SHARE_STEP_PERCENT, SHARES_RECOMPUTE_CHANGES]).toEqual([20, 5, 5]);
     // 7 of 20 is 35%; 7 of 23 is 30.4%, shown as 30; 8 of 23 is 34.8%, shown as 35; halves go up (1 of 40 is 2.5%).
-    expect([sharePercent(7, 20), sharePercent(7, 23), sharePercent(8, 23), sharePercent(1, 40)]).toEqual([35, 30, 35, 5]);
+    expect([sharePercent(7, 20), sharePercent(7, 23), sharePercent(8, 23), sharePercent(1, 40)]).toEqual([
+      35, 30, 35, 5,
+    ]);
     // A noisy count below 0 or above the total is clamped: never a negative share or one above 100.
     expect([sharePercent(-3, 20), sharePercent(25, 20), sharePercent(0, 0)]).toEqual([0, 100, 0]);
     for (let reports = 20; reports <= 200; reports++) {
@@ -192,7 +194,12 @@ describe('tracking IDs', () => {
 });
 
 describe('search rules', () => {
-  const e = { peptideName: 'BPC-157', story: 'My Shoulder healed', effects: ['Less Pain'], primaryPurpose: ['Injury Healing'] };
+  const e = {
+    peptideName: 'BPC-157',
+    story: 'My Shoulder healed',
+    effects: ['Less Pain'],
+    primaryPurpose: ['Injury Healing'],
+  };
 
   it.each([
     ['bpc', true],
@@ -229,7 +236,10 @@ describe('search rules', () => {
     ['bpc', 'bpc', true],
     ['bpc-157', 'bpc', false],
     ['tb', 'bpc', false],
-  ])('peptideSearchNarrows(%j, %j) = %s: every match of the second text matches the first', (earlier, text, expected) => {
-    expect(peptideSearchNarrows(earlier, text)).toBe(expected);
-  });
+  ])(
+    'peptideSearchNarrows(%j, %j) = %s: every match of the second text matches the first',
+    (earlier, text, expected) => {
+      expect(peptideSearchNarrows(earlier, text)).toBe(expected);
+    },
+  );
 });

@@ -49,7 +49,9 @@ const RIGHT_TO_LEFT_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syria
  */
 export function inDisplayOrder(text: string): string {
   if (!text.includes('\u202E')) return text;
-  return text.replace(RIGHT_TO_LEFT_RUN, (_, run: string) => (RIGHT_TO_LEFT_LETTER.test(run) ? run : [...run].reverse().join('')));
+  return text.replace(RIGHT_TO_LEFT_RUN, (_, run: string) =>
+    RIGHT_TO_LEFT_LETTER.test(run) ? run : [...run].reverse().join(''),
+  );
 }
 
 /** True for `__proto__`, `constructor` or `prototype`, whatever the case and surrounding spaces. */
@@ -69,10 +71,7 @@ export function cleanLine(text: string): string {
 
 /** Checks, in order, for single-line text (spread first into `.check(...)`, before length checks). */
 function lineChecks(message: string) {
-  return [
-    z.refine<string>((s) => !isBrokenLine(s), { error: message, abort: true }),
-    z.overwrite(cleanLine),
-  ];
+  return [z.refine<string>((s) => !isBrokenLine(s), { error: message, abort: true }), z.overwrite(cleanLine)];
 }
 
 /** Single-line text: dosage, batch id, search terms, peptide fields that are not descriptions. */
@@ -92,7 +91,10 @@ export function nameText() {
 export function proseText() {
   return [
     z.overwrite((s: string) => s.replace(/\r\n?/g, '\n')),
-    z.refine<string>((s) => !LONE_SURROGATE.test(s) && !CONTROL_EXCEPT_LINES.test(s), { error: BROKEN_TEXT_MESSAGE, abort: true }),
+    z.refine<string>((s) => !LONE_SURROGATE.test(s) && !CONTROL_EXCEPT_LINES.test(s), {
+      error: BROKEN_TEXT_MESSAGE,
+      abort: true,
+    }),
     z.overwrite((s: string) => inDisplayOrder(s).replace(BIDI_CONTROLS, '').normalize('NFC').trim()),
   ];
 }
@@ -102,18 +104,22 @@ export const Line = (max: number, min = 0) => z.string().check(...lineText(), z.
 
 /** A name or key of at most `max` characters: blank, reserved or broken names are refused. */
 export const Name = (max: number) =>
-  z.string().check(
-    ...nameText(),
-    z.minLength(1, 'a name cannot be blank'),
-    z.maxLength(max, `a name must be at most ${max} characters`),
-  );
+  z
+    .string()
+    .check(
+      ...nameText(),
+      z.minLength(1, 'a name cannot be blank'),
+      z.maxLength(max, `a name must be at most ${max} characters`),
+    );
 
 /** Multi-line text of at most `max` characters (at least `min` after trimming). */
 export const Prose = (max: number, min = 0) => z.string().check(...proseText(), z.minLength(min), z.maxLength(max));
 
 function hasReservedOwnKey(value: unknown): boolean {
   // JSON.parse makes `"__proto__"` an own key, which z.record skips without a word: look first.
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).some(isReservedName);
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).some(isReservedName)
+  );
 }
 
 /**
@@ -122,5 +128,8 @@ function hasReservedOwnKey(value: unknown): boolean {
  */
 export function NamedRecord<V extends z.core.SomeType>(value: V, maxKeyLength: number) {
   const record = z.record(Name(maxKeyLength), value);
-  return z.pipe(z.custom<z.input<typeof record>>((o) => !hasReservedOwnKey(o), { error: RESERVED_NAME_MESSAGE, abort: true }), record);
+  return z.pipe(
+    z.custom<z.input<typeof record>>((o) => !hasReservedOwnKey(o), { error: RESERVED_NAME_MESSAGE, abort: true }),
+    record,
+  );
 }

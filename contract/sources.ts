@@ -17,8 +17,10 @@ export const SOURCES_MESSAGE = {
   credentials: 'is a web address with a user name or password in it',
   host: 'is a web address without a proper host (like pubmed.ncbi.nlm.nih.gov)',
   ipHost: 'is a web address with a numeric (IP) host: give the site by its name (like pubmed.ncbi.nlm.nih.gov)',
-  lookalike: 'is a web address whose host imitates another: its letters mix alphabets, or are letters of another alphabet that read as Latin ones',
-  messenger: 'is a messenger or social profile link (Telegram, WhatsApp, Instagram and the like): a way to contact someone, not a source',
+  lookalike:
+    'is a web address whose host imitates another: its letters mix alphabets, or are letters of another alphabet that read as Latin ones',
+  messenger:
+    'is a messenger or social profile link (Telegram, WhatsApp, Instagram and the like): a way to contact someone, not a source',
   citationLink: 'is a citation with a link in it: put the web address on a line of its own, starting with https://',
   citationEmail: 'is a citation with an email address in it',
   citationPhone: 'is a citation with a phone number in it',
@@ -44,8 +46,27 @@ export function isUrlSource(source: string): boolean {
  * the host or any name under it.
  */
 export const MESSENGER_HOSTS: readonly string[] = [
-  't.me', 'telegram.me', 'telegram.dog', 'wa.me', 'whatsapp.com', 'signal.me', 'signal.group', 'instagram.com', 'instagr.am', 'snapchat.com',
-  'discord.gg', 'discord.com', 'discordapp.com', 'kik.me', 'threema.id', 'line.me', 'm.me', 'messenger.com', 'viber.com', 'wechat.com', 'wickr.me',
+  't.me',
+  'telegram.me',
+  'telegram.dog',
+  'wa.me',
+  'whatsapp.com',
+  'signal.me',
+  'signal.group',
+  'instagram.com',
+  'instagr.am',
+  'snapchat.com',
+  'discord.gg',
+  'discord.com',
+  'discordapp.com',
+  'kik.me',
+  'threema.id',
+  'line.me',
+  'm.me',
+  'messenger.com',
+  'viber.com',
+  'wechat.com',
+  'wickr.me',
 ];
 
 /**
@@ -87,7 +108,9 @@ export function sourceProblem(source: string): string | null {
  * A page's sources as stored (each cleaned as a single line, blanks and repeats dropped), or the
  * first problem with them: a source refused (numbered from 1 as sent), none left, or too many.
  */
-export function checkSources(items: readonly string[]): { sources: string[]; problem?: undefined } | { problem: string } {
+export function checkSources(
+  items: readonly string[],
+): { sources: string[]; problem?: undefined } | { problem: string } {
   const kept: string[] = [];
   for (const [index, item] of items.entries()) {
     const problem = sourceProblem(item);

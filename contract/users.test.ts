@@ -36,7 +36,9 @@ describe('RegisterRequest passwords', () => {
   });
 
   it('a local part under 4 characters may appear in the password', () => {
-    expect(RegisterRequest.safeParse({ email: 'bob@example.com', password: 'bob-likes-long-walks' }).success).toBe(true);
+    expect(RegisterRequest.safeParse({ email: 'bob@example.com', password: 'bob-likes-long-walks' }).success).toBe(
+      true,
+    );
     expect(refusal({ email: 'bobby@example.com', password: 'bobby-likes-long-walks' })).toMatch(/before the @/);
   });
 

@@ -1,7 +1,19 @@
 // Accounts, sessions, profiles and moderation (docs/product-rules.md, "Accounts and sign-in").
 import { Prose } from './safe-text';
 import { z } from 'zod/mini';
-import { ACCOUNT_STATUSES, BIOLOGICAL_SEXES, Id, IsoDate, PROFILE_ACTIVITY_LEVELS, QueryInt, ROLES, TextList, described, exampled, ok } from './common';
+import {
+  ACCOUNT_STATUSES,
+  BIOLOGICAL_SEXES,
+  Id,
+  IsoDate,
+  PROFILE_ACTIVITY_LEVELS,
+  QueryInt,
+  ROLES,
+  TextList,
+  described,
+  exampled,
+  ok,
+} from './common';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MIN_MESSAGE = `password must be at least ${PASSWORD_MIN} characters`;
@@ -24,12 +36,21 @@ const EMAIL_LOCAL_PART_MIN = 4;
  * NFKC form too, which also covers hashes stored before this normalisation.
  */
 export const Credentials = z.object({
-  email: z.string().check(z.trim(), z.minLength(1, 'email is required'), z.maxLength(254), z.email('email is not a valid email address')),
-  password: z.string().check(
-    z.normalize('NFKC'),
-    z.minLength(1, 'password is required'),
-    z.maxLength(200, 'password must be at most 200 characters'),
-  ),
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'email is required'),
+      z.maxLength(254),
+      z.email('email is not a valid email address'),
+    ),
+  password: z
+    .string()
+    .check(
+      z.normalize('NFKC'),
+      z.minLength(1, 'password is required'),
+      z.maxLength(200, 'password must be at most 200 characters'),
+    ),
 });
 export type Credentials = z.infer<typeof Credentials>;
 
@@ -38,7 +59,10 @@ export type Credentials = z.infer<typeof Credentials>;
  * "a a a a a a a a", "aaaaaaaa\u200b" and "m a l l o r y 1" are judged as what they are.
  */
 function passwordCore(text: string): string {
-  return text.normalize('NFKC').replace(/[\s\p{Cf}]/gu, '').toLowerCase();
+  return text
+    .normalize('NFKC')
+    .replace(/[\s\p{Cf}]/gu, '')
+    .toLowerCase();
 }
 
 /** One character, or a unit of at most 3 characters, repeated ("aaaa", "abab", "abcabc"). */
@@ -69,13 +93,18 @@ export const NewPassword = z.string().check(
   z.refine((p) => !isRepeatedPattern(p), PASSWORD_REPEATED_MESSAGE),
 );
 
-export const RegisterRequest = z.object({
-  email: Credentials.shape.email,
-  password: NewPassword,
-}).check(
-  // Needs both fields, so it is checked on the object; the message still names the password.
-  z.refine((r) => !passwordContainsEmail(r.password, r.email), { message: PASSWORD_EMAIL_MESSAGE, path: ['password'] }),
-);
+export const RegisterRequest = z
+  .object({
+    email: Credentials.shape.email,
+    password: NewPassword,
+  })
+  .check(
+    // Needs both fields, so it is checked on the object; the message still names the password.
+    z.refine((r) => !passwordContainsEmail(r.password, r.email), {
+      message: PASSWORD_EMAIL_MESSAGE,
+      path: ['password'],
+    }),
+  );
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 /**
@@ -85,7 +114,11 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
  * medical conditions and allergies are no longer asked (migration 020 deleted them).
  */
 export const Demographics = z.object({
-  age: z.optional(z.int('age must be a whole number').check(z.gte(13, 'age must be at least 13'), z.lte(120, 'age must be at most 120'))),
+  age: z.optional(
+    z
+      .int('age must be a whole number')
+      .check(z.gte(13, 'age must be at least 13'), z.lte(120, 'age must be at most 120')),
+  ),
   /** The wizard's word and choices (contract/vocabulary.ts BIOLOGICAL_SEXES). */
   biologicalSex: z.optional(z.enum(BIOLOGICAL_SEXES)),
   weight: z.optional(z.number().check(z.gt(0, 'weight must be positive'), z.lte(1000))),
@@ -154,10 +187,13 @@ export const CONFIRM_LINK_INVALID_MESSAGE = `This confirmation link is no longer
  * Sign-in's one refusal for a wrong email, a wrong password and an address not yet confirmed,
  * so it tells nobody which; the second sentence helps the person who has just signed up.
  */
-export const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password. If you have just signed up, first confirm your address with the link we emailed you.';
+export const SIGN_IN_FAILED_MESSAGE =
+  'Invalid email or password. If you have just signed up, first confirm your address with the link we emailed you.';
 
 export const ConfirmEmailRequest = z.strictObject({
-  token: z.string().check(z.trim(), z.minLength(1, 'token is required'), z.maxLength(200, 'token is not a confirmation token')),
+  token: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'token is required'), z.maxLength(200, 'token is not a confirmation token')),
 });
 export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
 export const ConfirmEmailResponse = ok(z.object({}));
@@ -167,13 +203,22 @@ export const ConfirmEmailResponse = ok(z.object({}));
  * (docs/product-rules.md, "The API").
  */
 export const ExpiresIn = z.optional(
-  described(z.number().check(z.int(), z.positive()), 'Seconds the access token stays valid from now (this server always sends it): refresh before it runs out.'),
+  described(
+    z.number().check(z.int(), z.positive()),
+    'Seconds the access token stays valid from now (this server always sends it): refresh before it runs out.',
+  ),
 );
-export const LoginResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: ExpiresIn, user: User }));
+export const LoginResponse = ok(
+  z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: ExpiresIn, user: User }),
+);
 export type LoginData = z.infer<typeof LoginResponse>['data'];
 
-export const RefreshRequest = z.object({ refreshToken: z.string().check(z.minLength(1, 'refreshToken is required'), z.maxLength(500)) });
-export const RefreshResponse = ok(z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: ExpiresIn }));
+export const RefreshRequest = z.object({
+  refreshToken: z.string().check(z.minLength(1, 'refreshToken is required'), z.maxLength(500)),
+});
+export const RefreshResponse = ok(
+  z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: ExpiresIn }),
+);
 
 export const LogoutRequest = z.object({ refreshToken: z.optional(z.string().check(z.maxLength(500))) });
 export const LogoutResponse = ok(z.object({}));

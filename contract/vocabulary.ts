@@ -56,7 +56,11 @@ export const LEGACY_AGE_RANGES: Readonly<Record<string, (typeof AGE_RANGES)[numb
   '45-50': '45-49',
 };
 export const BIOLOGICAL_SEXES = ['male', 'female', 'prefer-not-to-say'] as const;
-const BIOLOGICAL_SEX_LABELS: Labels<typeof BIOLOGICAL_SEXES> = { male: 'Male', female: 'Female', 'prefer-not-to-say': 'Prefer not to say' };
+const BIOLOGICAL_SEX_LABELS: Labels<typeof BIOLOGICAL_SEXES> = {
+  male: 'Male',
+  female: 'Female',
+  'prefer-not-to-say': 'Prefer not to say',
+};
 export const WIZARD_ACTIVITY_LEVELS = ['sedentary', 'moderate', 'active', 'athletic'] as const;
 const WIZARD_ACTIVITY_LEVEL_LABELS: Labels<typeof WIZARD_ACTIVITY_LEVELS> = {
   sedentary: 'Sedentary',
@@ -64,7 +68,15 @@ const WIZARD_ACTIVITY_LEVEL_LABELS: Labels<typeof WIZARD_ACTIVITY_LEVELS> = {
   active: 'Active',
   athletic: 'Athletic',
 };
-export const TIMELINES = ['immediately', '1-3-days', '1-week', '2-weeks', '3-4-weeks', '1-2-months', 'no-effects'] as const;
+export const TIMELINES = [
+  'immediately',
+  '1-3-days',
+  '1-week',
+  '2-weeks',
+  '3-4-weeks',
+  '1-2-months',
+  'no-effects',
+] as const;
 const TIMELINE_LABELS: Labels<typeof TIMELINES> = {
   immediately: 'Immediately',
   '1-3-days': '1-3 Days',
@@ -113,7 +125,12 @@ export const ROLES = ['user', 'moderator'] as const;
 export const ACCOUNT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
-const GENDER_LABELS: Labels<typeof GENDERS> = { male: 'Male', female: 'Female', other: 'Other', 'prefer-not-to-say': 'Prefer not to say' };
+const GENDER_LABELS: Labels<typeof GENDERS> = {
+  male: 'Male',
+  female: 'Female',
+  other: 'Other',
+  'prefer-not-to-say': 'Prefer not to say',
+};
 export const PROFILE_ACTIVITY_LEVELS = [
   'sedentary',
   'lightly-active',
@@ -159,7 +176,12 @@ export const COMMUNITY_SORT_LABELS: Labels<typeof COMMUNITY_SORTS> = {
 };
 export const PEPTIDE_SORTS = ['name', 'rating', 'experiences', 'popularity'] as const;
 export type PeptideSort = (typeof PEPTIDE_SORTS)[number];
-export const PEPTIDE_SORT_LABELS: Labels<typeof PEPTIDE_SORTS> = { name: 'Name', rating: 'Rating', experiences: 'Experiences', popularity: 'Popularity' };
+export const PEPTIDE_SORT_LABELS: Labels<typeof PEPTIDE_SORTS> = {
+  name: 'Name',
+  rating: 'Rating',
+  experiences: 'Experiences',
+  popularity: 'Popularity',
+};
 
 // The stored choices of a report or profile, one lookup for all: no two lists give one value
 // different labels (checked in contract/vocabulary.test.ts). Category and purpose lists hold
@@ -197,7 +219,9 @@ export function optionLabel(value: string): string {
 
 /** An outcome's name: the five core ones labelled, any other as the submitter wrote it. */
 export function outcomeLabel(name: string): string {
-  return Object.hasOwn(CORE_OUTCOME_LABELS, name) ? CORE_OUTCOME_LABELS[name as keyof typeof CORE_OUTCOME_LABELS] : name;
+  return Object.hasOwn(CORE_OUTCOME_LABELS, name)
+    ? CORE_OUTCOME_LABELS[name as keyof typeof CORE_OUTCOME_LABELS]
+    : name;
 }
 
 export const MAX_PAGE_SIZE = 100;

@@ -39,7 +39,8 @@ export const SUBMIT_PEPTIDE_PARAM = 'peptide';
 /** Community filtered to one peptide (the filter schema's `peptide` key): browsing, a public id in the query. */
 export const COMMUNITY_PEPTIDE_PARAM = 'peptide';
 /** `path?param=value`, the value encoded. */
-export const withQuery = (path: string, param: string, value: string) => `${path}?${param}=${encodeURIComponent(value)}`;
+export const withQuery = (path: string, param: string, value: string) =>
+  `${path}?${param}=${encodeURIComponent(value)}`;
 
 /** Addresses to link to. */
 export const paths = {
@@ -49,7 +50,8 @@ export const paths = {
   experience: (id: string) => withId(ROUTE_PATTERNS.experience, id),
   submit: ROUTE_PATTERNS.submit,
   /** The wizard with this peptide chosen, the id in the fragment (SUBMIT_PEPTIDE_PARAM). */
-  submitWith: (peptideId: string) => `${ROUTE_PATTERNS.submit}#${SUBMIT_PEPTIDE_PARAM}=${encodeURIComponent(peptideId)}`,
+  submitWith: (peptideId: string) =>
+    `${ROUTE_PATTERNS.submit}#${SUBMIT_PEPTIDE_PARAM}=${encodeURIComponent(peptideId)}`,
   community: ROUTE_PATTERNS.community,
   explore: ROUTE_PATTERNS.explore,
   privacy: ROUTE_PATTERNS.privacy,

@@ -7,7 +7,10 @@ declare module 'autocannon' {
     throughput: { total: number };
   }
   interface Instance extends PromiseLike<Result> {
-    on(event: 'response', fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    on(
+      event: 'response',
+      fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
     /** Ends the run early (its promise then resolves with what was measured). */
     stop(): void;
   }

@@ -42,11 +42,17 @@ export function submissionBody(peptideId: string, n: number, stamp: string): str
   );
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Sends `count` submissions over `connections` connections, each from an address of its own (X-Forwarded-For). */
-export async function queueSubmissions(base: string, peptides: string[], count: number, connections = 50): Promise<{ ok: number; ms: number }> {
+export async function queueSubmissions(
+  base: string,
+  peptides: string[],
+  count: number,
+  connections = 50,
+): Promise<{ ok: number; ms: number }> {
   const stamp = lettersOf(Date.now());
   let n = 0;
   let ok = 0;
@@ -61,7 +67,11 @@ export async function queueSubmissions(base: string, peptides: string[], count: 
       {
         setupRequest: (req: any) => {
           const i = n++;
-          return { ...req, body: submissionBody(peptides[i % peptides.length], i, stamp), headers: { ...req.headers, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } };
+          return {
+            ...req,
+            body: submissionBody(peptides[i % peptides.length], i, stamp),
+            headers: { ...req.headers, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+          };
         },
       },
     ],
@@ -96,12 +106,22 @@ export interface BatchFigures {
 }
 
 /** Queues `changes` submissions, then runs their batch while 50 connections read `readUrl`. */
-export async function batchUnderLoad(base: string, peptides: string[], changes: number, readUrl = '/api/experiences?sort=newest'): Promise<BatchFigures> {
+export async function batchUnderLoad(
+  base: string,
+  peptides: string[],
+  changes: number,
+  readUrl = '/api/experiences?sort=newest',
+): Promise<BatchFigures> {
   const queued = await queueSubmissions(base, peptides, changes);
   const during: number[] = [];
   let window = { from: Infinity, to: -Infinity };
   let readErrors = 0;
-  const reader = autocannon({ url: base + readUrl, connections: 50, duration: 600, headers: { 'accept-encoding': 'br, gzip' } });
+  const reader = autocannon({
+    url: base + readUrl,
+    connections: 50,
+    duration: 600,
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
   reader.on('response', (_c: unknown, status: number, _b: number, ms: number) => {
     const now = Date.now();
     if (now >= window.from && now - ms <= window.to) {
@@ -117,7 +137,9 @@ export async function batchUnderLoad(base: string, peptides: string[], changes: 
   const readiness = (async () => {
     while (batch.running) {
       const asked = Date.now();
-      await fetch(`${base}/api/health/ready`).then((r) => r.arrayBuffer()).catch(() => undefined);
+      await fetch(`${base}/api/health/ready`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
       if (batch.running) dbReads.push(Date.now() - asked);
     }
   })();
@@ -155,8 +177,16 @@ export interface MixedFigures {
 
 /** `seconds` of public reads with one submission in ten; the caches' hit rates over the run. */
 export async function mixedLoad(base: string, peptides: string[], seconds: number): Promise<MixedFigures> {
-  const urls = ['/api/experiences?sort=newest', '/api/experiences?sort=helpful', '/api/experiences/home/public', '/api/peptides/public', '/api/analytics/public', '/api/peptides?limit=24'];
-  const stats = async () => ((await (await fetch(`${base}/api/bench/cache`)).json()) as { data: Record<string, number> }).data;
+  const urls = [
+    '/api/experiences?sort=newest',
+    '/api/experiences?sort=helpful',
+    '/api/experiences/home/public',
+    '/api/peptides/public',
+    '/api/analytics/public',
+    '/api/peptides?limit=24',
+  ];
+  const stats = async () =>
+    ((await (await fetch(`${base}/api/bench/cache`)).json()) as { data: Record<string, number> }).data;
   const before = await stats();
   const stamp = lettersOf(Date.now());
   let n = 0;
@@ -177,7 +207,11 @@ export async function mixedLoad(base: string, peptides: string[], seconds: numbe
               method: 'POST',
               path: '/api/experiences',
               body: submissionBody(peptides[i % peptides.length], i, stamp),
-              headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+              headers: {
+                ...req.headers,
+                'content-type': 'application/json',
+                'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+              },
             };
           }
           return { ...req, method: 'GET', path: urls[i % urls.length], body: undefined };
@@ -193,7 +227,8 @@ export async function mixedLoad(base: string, peptides: string[], seconds: numbe
   const after = await stats();
   const delta = (k: string) => (after[k] ?? 0) - (before[k] ?? 0);
   reads.sort((a, b) => a - b);
-  const rate = (hit: string, miss: string) => Math.round((1000 * delta(hit)) / Math.max(1, delta(hit) + delta(miss))) / 10;
+  const rate = (hit: string, miss: string) =>
+    Math.round((1000 * delta(hit)) / Math.max(1, delta(hit) + delta(miss))) / 10;
   return {
     requests: result.requests.total,
     submissions,
@@ -232,7 +267,11 @@ export async function submissionLoad(base: string, peptides: string[], seconds: 
       {
         setupRequest: (req: any) => {
           const i = n++;
-          return { ...req, body: submissionBody(peptides[i % peptides.length], i, stamp), headers: { ...req.headers, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } };
+          return {
+            ...req,
+            body: submissionBody(peptides[i % peptides.length], i, stamp),
+            headers: { ...req.headers, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+          };
         },
       },
     ],

@@ -19,7 +19,13 @@ import { SCRUBBED, nextBatchAt, runBatch } from '../server/services/publication'
 const BENCH_API = { config: { api: true } } as const;
 
 export async function benchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const uncached: AppContext = { ...ctx, cache: { get: (_key: string, load: () => Promise<unknown>) => load(), invalidate() {} } as unknown as AppContext['cache'] };
+  const uncached: AppContext = {
+    ...ctx,
+    cache: {
+      get: (_key: string, load: () => Promise<unknown>) => load(),
+      invalidate() {},
+    } as unknown as AppContext['cache'],
+  };
   // The feed route's answer schema, so its answer goes through the same serializer (lib/validate.ts).
   app.get('/api/bench/raw', { ...BENCH_API, schema: { response: { 200: ExperienceListResponse } } }, async () => {
     const page = await listExperiences(uncached, { search: '', category: 'all', sort: 'newest', limit: 20 });

@@ -30,7 +30,16 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { COUNTER_TABLES } from '../server/db/housekeeping';
 import { lockQueue } from '../server/db/queue-lock';
-import { batchUnderLoad, lettersOf, mixedLoad, submissionBody, submissionLoad, type BatchFigures, type MixedFigures, type SubmitFigures } from './bench-publication';
+import {
+  batchUnderLoad,
+  lettersOf,
+  mixedLoad,
+  submissionBody,
+  submissionLoad,
+  type BatchFigures,
+  type MixedFigures,
+  type SubmitFigures,
+} from './bench-publication';
 import { freePort } from './local-server';
 import { outboxConfirmationToken } from './outbox';
 
@@ -130,12 +139,18 @@ function checkoutOf(dir: string): Checkout {
 }
 
 function runSeed(env: NodeJS.ProcessEnv, checkout: Checkout) {
-  console.log(`Generating ${EXPERIENCES.toLocaleString('en')} experiences${checkout.suffix ? ` with the baseline's seeder (${checkout.dir})` : ''} (once; kept for later runs)...`);
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-bulk.ts', '--experiences', String(EXPERIENCES)], {
-    cwd: checkout.dir,
-    env: { ...process.env, ...env, STATIC_DIR: 'none', LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
+  console.log(
+    `Generating ${EXPERIENCES.toLocaleString('en')} experiences${checkout.suffix ? ` with the baseline's seeder (${checkout.dir})` : ''} (once; kept for later runs)...`,
+  );
+  const res = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/seed-bulk.ts', '--experiences', String(EXPERIENCES)],
+    {
+      cwd: checkout.dir,
+      env: { ...process.env, ...env, STATIC_DIR: 'none', LOG_LEVEL: 'warn' },
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) throw new Error('seed:bulk failed');
 }
 
@@ -151,7 +166,10 @@ async function preparePglite(checkout: Checkout = THIS_CHECKOUT): Promise<NodeJS
 }
 
 async function preparePostgres(checkout: Checkout = THIS_CHECKOUT): Promise<NodeJS.ProcessEnv> {
-  const base = spawnSync('bash', [path.join(root, 'scripts/ci-postgres.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const base = spawnSync('bash', [path.join(root, 'scripts/ci-postgres.sh')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (base.status !== 0) throw new Error('Could not start PostgreSQL (scripts/ci-postgres.sh)');
   const baseUrl = base.stdout.trim().split('\n').pop()!;
   const name = `bench_${EXPERIENCES}${checkout.suffix}`;
@@ -174,9 +192,10 @@ async function preparePostgres(checkout: Checkout = THIS_CHECKOUT): Promise<Node
     runSeed({ DATABASE_URL: url.toString() }, checkout);
     const mark = new pg.Client({ connectionString: url.toString() });
     await mark.connect();
-    await mark.query(`insert into app_settings (key, value) values ('bench_bulk_seeded', $1) on conflict (key) do nothing`, [
-      String(EXPERIENCES),
-    ]);
+    await mark.query(
+      `insert into app_settings (key, value) values ('bench_bulk_seeded', $1) on conflict (key) do nothing`,
+      [String(EXPERIENCES)],
+    );
     await mark.end();
   }
   return { DATABASE_URL: url.toString() };
@@ -220,7 +239,9 @@ async function startServer(
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error('The server exited during start');
     // With several workers, wait until each has had time to listen: probe a few times in a row.
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) {
       const startMs = Date.now() - started;
       if (workers > 1) await new Promise((r) => setTimeout(r, 3000));
@@ -241,7 +262,13 @@ async function stopServer(child: ChildProcess) {
 
 // ---------- HTTP helpers ----------
 
-async function api<T = any>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; json: T }> {
+async function api<T = any>(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; json: T }> {
   const res = await fetch(base + url, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -251,7 +278,12 @@ async function api<T = any>(base: string, method: string, url: string, body?: un
 }
 
 /** Body bytes on the wire (compressed as a browser would ask) and decoded. */
-function wireBytes(base: string, url: string, headers: Record<string, string> = {}, encoding = 'br, gzip'): Promise<number> {
+function wireBytes(
+  base: string,
+  url: string,
+  headers: Record<string, string> = {},
+  encoding = 'br, gzip',
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.get(base + url, { headers: { ...headers, 'accept-encoding': encoding } }, (res) => {
       let n = 0;
@@ -279,7 +311,12 @@ async function members(base: string, dataDir: string, count: number): Promise<st
     if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.json)}`);
     // Registration answers no id (it must not tell a new email from a taken one): look it up.
     const pendingId = async () =>
-      ((await api(base, 'GET', '/api/users/pending?limit=100', undefined, modToken)).json.data.users as { email: string; _id: string }[]).find((u) => u.email === email)?._id;
+      (
+        (await api(base, 'GET', '/api/users/pending?limit=100', undefined, modToken)).json.data.users as {
+          email: string;
+          _id: string;
+        }[]
+      ).find((u) => u.email === email)?._id;
     let id = await pendingId();
     if (!id) {
       const token = await outboxConfirmationToken(dataDir, email);
@@ -338,7 +375,10 @@ async function load(base: string, t: Target, connections = CONNECTIONS, duration
     p50: round2(percentile(latencies, 50)),
     p95: round2(percentile(latencies, 95)),
     p99: round2(percentile(latencies, 99)),
-    bytes: t.method === 'POST' ? Math.round(result.throughput.total / Math.max(1, result.requests.total)) : await wireBytes(base, t.url, t.headers),
+    bytes:
+      t.method === 'POST'
+        ? Math.round(result.throughput.total / Math.max(1, result.requests.total))
+        : await wireBytes(base, t.url, t.headers),
     errors: bad,
     expected,
     statuses,
@@ -360,13 +400,21 @@ async function benchOnce(
   const { base, child, startMs } = await startServer(env, workers, serverDir);
   console.log(`server ready in ${startMs} ms`);
   try {
-    const peptides = (await api(base, 'GET', '/api/peptides/public')).json.data.peptides as { _id: string; name: string }[];
+    const peptides = (await api(base, 'GET', '/api/peptides/public')).json.data.peptides as {
+      _id: string;
+      name: string;
+    }[];
     const first = (await api(base, 'GET', '/api/experiences?limit=20')).json.data;
     // A cursor some pages in: the keyset resumes from it without counting rows before it.
     let cursor = first.nextCursor as string;
-    for (let i = 0; i < 5; i++) cursor = (await api(base, 'GET', `/api/experiences?limit=100&cursor=${cursor}`)).json.data.nextCursor;
+    for (let i = 0; i < 5; i++)
+      cursor = (await api(base, 'GET', `/api/experiences?limit=100&cursor=${cursor}`)).json.data.nextCursor;
     // The server's data folder: its DATA_DIR, else ./data where it runs (server/config.ts).
-    const tokens = await members(base, path.resolve(serverDir, env.DATA_DIR ?? process.env.DATA_DIR ?? 'data'), full ? 40 : 10);
+    const tokens = await members(
+      base,
+      path.resolve(serverDir, env.DATA_DIR ?? process.env.DATA_DIR ?? 'data'),
+      full ? 40 : 10,
+    );
     const auth = { authorization: `Bearer ${tokens[0]}` };
     const ids = [peptides[0]._id, peptides[1]._id, peptides[2]._id].join(',');
 
@@ -391,7 +439,10 @@ async function benchOnce(
     const reads: Target[] = [
       { name: 'raw ceiling (uncached feed query)', url: '/api/bench/raw' },
       { name: 'GET /api/peptides', url: '/api/peptides' },
-      { name: 'GET /api/peptides?category&sort=popularity', url: `/api/peptides?category=${encodeURIComponent('Growth Hormone')}&sort=popularity` },
+      {
+        name: 'GET /api/peptides?category&sort=popularity',
+        url: `/api/peptides?category=${encodeURIComponent('Growth Hormone')}&sort=popularity`,
+      },
       { name: 'GET /api/peptides/public', url: '/api/peptides/public' },
       { name: 'community: newest', url: '/api/experiences?sort=newest' },
       { name: 'community: helpful', url: '/api/experiences?sort=helpful' },
@@ -402,19 +453,31 @@ async function benchOnce(
       { name: 'GET /api/experiences/home/public', url: '/api/experiences/home/public' },
       { name: 'GET /api/analytics/public', url: '/api/analytics/public' },
       { name: 'GET /api/analytics (member)', url: '/api/analytics', headers: auth },
-      { name: 'GET /api/analytics/trends', url: '/api/analytics/trends?period=monthly&groupBy=category', headers: auth },
+      {
+        name: 'GET /api/analytics/trends',
+        url: '/api/analytics/trends?period=monthly&groupBy=category',
+        headers: auth,
+      },
       { name: 'GET /api/analytics/compare', url: `/api/analytics/compare?ids=${ids}`, headers: auth },
     ];
     // Uncached, every sort with every filter costs its own query: the whole matrix, with a
     // common word, a rare term (the name of the peptide with the fewest reports) and the
     // peptide with the most. Cached, these would all be the same kept bytes, so only --no-cache.
     if (NO_CACHE) {
-      const byCount = [...((await api(base, 'GET', '/api/peptides?limit=100')).json.data.peptides as { _id: string; name: string; totalExperiences: number }[])]
+      const byCount = [
+        ...((await api(base, 'GET', '/api/peptides?limit=100')).json.data.peptides as {
+          _id: string;
+          name: string;
+          totalExperiences: number;
+        }[]),
+      ]
         .filter((p) => p.totalExperiences > 0)
         .sort((a, b) => b.totalExperiences - a.totalExperiences);
       const popular = byCount[0];
       const rare = byCount[byCount.length - 1];
-      console.log(`  rare term: "${rare.name}" (${rare.totalExperiences} reports); popular peptide ${popular.name} (${popular.totalExperiences})`);
+      console.log(
+        `  rare term: "${rare.name}" (${rare.totalExperiences} reports); popular peptide ${popular.name} (${popular.totalExperiences})`,
+      );
       const filters: [string, string][] = [
         ['all', ''],
         ['search "sleep"', '&search=sleep'],
@@ -423,7 +486,8 @@ async function benchOnce(
         [`peptide ${popular.name}`, `&peptideId=${popular._id}`],
       ];
       for (const sort of ['newest', 'oldest', 'helpful', 'rating'])
-        for (const [name, query] of filters) reads.push({ name: `uncached ${sort} + ${name}`, url: `/api/experiences?sort=${sort}${query}` });
+        for (const [name, query] of filters)
+          reads.push({ name: `uncached ${sort} + ${name}`, url: `/api/experiences?sort=${sort}${query}` });
     }
     const writes: Target[] = [
       {
@@ -454,7 +518,9 @@ async function benchOnce(
         },
       },
     ];
-    const all = full ? [...reads, ...writes] : reads.filter((t) => /raw|peptides$|newest|analytics\/public/.test(t.name));
+    const all = full
+      ? [...reads, ...writes]
+      : reads.filter((t) => /raw|peptides$|newest|analytics\/public/.test(t.name));
     const targets = ONLY ? all.filter((t) => ONLY.test(t.name)) : all;
     const rows: Row[] = [];
     for (const t of targets) {
@@ -469,7 +535,11 @@ async function benchOnce(
 
     let batch: BatchFigures | undefined;
     if (BATCH_CHANGES) {
-      batch = await batchUnderLoad(base, peptides.map((p) => p._id), BATCH_CHANGES);
+      batch = await batchUnderLoad(
+        base,
+        peptides.map((p) => p._id),
+        BATCH_CHANGES,
+      );
       console.log(
         `  batch of ${batch.queued} queued submissions (queued in ${(batch.queueMs / 1000).toFixed(1)} s): applied in ${(batch.batchMs / 1000).toFixed(1)} s, ` +
           `scrub ${(batch.scrubMs / 1000).toFixed(1)} s; ${batch.reads} cached reads meanwhile, p50 ${batch.readP50} / p99 ${batch.readP99} / max ${batch.readMax} ms, ${batch.readErrors} errors; ` +
@@ -478,14 +548,29 @@ async function benchOnce(
     }
     let mixed: MixedFigures | undefined;
     if (args['cache-hits']) {
-      mixed = await mixedLoad(base, peptides.map((p) => p._id), 10);
+      mixed = await mixedLoad(
+        base,
+        peptides.map((p) => p._id),
+        10,
+      );
       console.log(`  reads with one submission in ten, 10 s: ${JSON.stringify(mixed)}`);
     }
 
     let pagingBytes: Run['pagingBytes'];
     // Paging through every experience takes a while: once per bench is enough (same data).
     if (measureBytes) pagingBytes = await measurePaging(base);
-    return { label, db, workers, rows, pagingBytes, batch, mixed, experiences: EXPERIENCES, cached: !NO_CACHE, serverDir };
+    return {
+      label,
+      db,
+      workers,
+      rows,
+      pagingBytes,
+      batch,
+      mixed,
+      experiences: EXPERIENCES,
+      cached: !NO_CACHE,
+      serverDir,
+    };
   } finally {
     // Requests autocannon abandoned at the end are still being answered: let them finish.
     await new Promise((r) => setTimeout(r, 1500));
@@ -507,28 +592,36 @@ async function removeBenchWrites(env: NodeJS.ProcessEnv) {
     // One account, then a hundred reports, per statement: each delete changes its peptide's
     // counters through the triggers, and thousands of changes of one row in a single transaction
     // grew the counter tables for good on PGlite (server/db/housekeeping.ts).
-    const users = await db.query<{ id: string }>(`select id from users where email like 'bench-%@example.com' and email <> $1`, [MODERATOR.email]);
+    const users = await db.query<{ id: string }>(
+      `select id from users where email like 'bench-%@example.com' and email <> $1`,
+      [MODERATOR.email],
+    );
     for (const { id } of users.rows) await db.query(`delete from users where id = $1`, [id]);
     // Submissions still waiting for their batch (publication_queue, migration 019), where this
     // database has the queue (a baseline's may predate it).
     if ((await db.query(`select 1 from pg_class where relname = 'publication_queue'`)).rows.length) {
       await db.transaction(async (tx) => {
         // Under the queue's lock where this database has one (migration 028, db/queue-lock.ts).
-        if ((await tx.query(`select 1 from pg_proc where proname = 'publication_queue_guard'`)).rows.length) await lockQueue(tx);
+        if ((await tx.query(`select 1 from pg_proc where proname = 'publication_queue_guard'`)).rows.length)
+          await lockQueue(tx);
         await tx.query(`delete from publication_queue where payload ->> 'story' like 'Benchmark report %'`);
       });
     }
-    const reports = (await db.query<{ id: string }>(`select id from experiences where story like 'Benchmark report %'`)).rows.map((r) => r.id);
-    for (let i = 0; i < reports.length; i += 100) await db.query(`delete from experiences where id = any($1::uuid[])`, [reports.slice(i, i + 100)]);
+    const reports = (
+      await db.query<{ id: string }>(`select id from experiences where story like 'Benchmark report %'`)
+    ).rows.map((r) => r.id);
+    for (let i = 0; i < reports.length; i += 100)
+      await db.query(`delete from experiences where id = any($1::uuid[])`, [reports.slice(i, i + 100)]);
     // The counter tables this database has (a baseline's may predate peptide_counters and keep
     // its counters in peptides), and the reports and votes: the run's votes left a dead version of
     // a top report per vote, which autovacuum leaves alone below 20% of a big table. At a million
     // reports, 2,574 deleted votes made the uncached helpful page 7.3 ms instead of 1.1 until a
     // vacuum (7 s on PostgreSQL). The deleted reports' public texts too (experience_public,
     // migration 018), where this database has them.
-    const tables = await db.query<{ relname: string }>(`select relname from pg_class where relkind in ('r', 'p') and relname = any($1::text[])`, [
-      [...COUNTER_TABLES, 'peptides', 'experiences', 'experience_public', 'votes'],
-    ]);
+    const tables = await db.query<{ relname: string }>(
+      `select relname from pg_class where relkind in ('r', 'p') and relname = any($1::text[])`,
+      [[...COUNTER_TABLES, 'peptides', 'experiences', 'experience_public', 'votes']],
+    );
     const started = Date.now();
     await db.query(`vacuum ${tables.rows.map((r) => r.relname).join(', ')}`);
     console.log(`  (removed this run's writes; vacuum ${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -547,7 +640,9 @@ async function measurePaging(base: string): Promise<Run['pagingBytes']> {
   // Sum of the experiences arrays serialised, i.e. the JSON array of every experience.
   do {
     const res: Response = await fetch(`${base}/api/experiences?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
-    const data: { experiences: unknown[]; nextCursor: string | null } = ((await res.json()) as { data: { experiences: unknown[]; nextCursor: string | null } }).data;
+    const data: { experiences: unknown[]; nextCursor: string | null } = (
+      (await res.json()) as { data: { experiences: unknown[]; nextCursor: string | null } }
+    ).data;
     for (const e of data.experiences) all += Buffer.byteLength(JSON.stringify(e)) + 1;
     count += data.experiences.length;
     cursor = data.nextCursor;
@@ -566,17 +661,32 @@ function printTable(runs: Run[]) {
     ...runs.flatMap((run) => {
       const r = run.rows.find((x) => x.endpoint === name);
       if (!r) return ['-', '-', '-', '-', '-', '-'];
-      return [String(r.reqPerSec), fmt(r.p50), fmt(r.p95), fmt(r.p99), String(r.bytes), r.expected ? `${r.errors} (+${r.expected} 409)` : String(r.errors)];
+      return [
+        String(r.reqPerSec),
+        fmt(r.p50),
+        fmt(r.p95),
+        fmt(r.p99),
+        String(r.bytes),
+        r.expected ? `${r.errors} (+${r.expected} 409)` : String(r.errors),
+      ];
     }),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const row = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${row(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const l of lines) console.log(row(l));
-  console.log('(latencies in ms; bytes = response body on the wire with br/gzip; 409 = already voted that way, expected)');
+  console.log(
+    '(latencies in ms; bytes = response body on the wire with br/gzip; 409 = already voted that way, expected)',
+  );
   for (const run of runs) {
     const raw = run.rows.find((r) => r.endpoint.startsWith('raw'))?.reqPerSec ?? 0;
-    const cached = ['community: newest', 'GET /api/peptides/public', 'GET /api/experiences/home/public', 'GET /api/analytics/public']
+    const cached = [
+      'community: newest',
+      'GET /api/peptides/public',
+      'GET /api/experiences/home/public',
+      'GET /api/analytics/public',
+    ]
       .map((n) => run.rows.find((r) => r.endpoint === n))
       .filter((r): r is Row => !!r)
       .map((r) => `${r.endpoint.replace('GET ', '')} ${raw ? (r.reqPerSec / raw).toFixed(1) : '?'}x`);
@@ -607,10 +717,16 @@ function printSizes(all: Run[]) {
     }),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const row = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${row(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const l of lines) console.log(row(l));
-  console.log(`(50 connections, ${DURATION} s per endpoint; load average at the end ${os.loadavg().map((n) => n.toFixed(1)).join(' ')})`);
+  console.log(
+    `(50 connections, ${DURATION} s per endpoint; load average at the end ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')})`,
+  );
 }
 
 // ---------- main ----------
@@ -619,17 +735,47 @@ const runs: Run[] = [];
 const requestedWorkers = args.workers ? Number(args.workers) : null;
 const suffix = NO_CACHE ? ' uncached' : '';
 
-const prepare = (db: 'pglite' | 'postgres', checkout?: Checkout) => (db === 'postgres' ? preparePostgres(checkout) : preparePglite(checkout));
+const prepare = (db: 'pglite' | 'postgres', checkout?: Checkout) =>
+  db === 'postgres' ? preparePostgres(checkout) : preparePglite(checkout);
 
 /**
  * One measured run, preceded by the baseline checkout's server when asked: on a database of the
  * same size generated by the baseline's own seeder (Checkout).
  */
-async function measure(label: string, db: 'pglite' | 'postgres', workers: number, measureBytes: boolean, env: NodeJS.ProcessEnv = {}) {
-  if (BASELINE) runs.push(await benchOnce(`${label} (baseline)${suffix}`, db, { ...(await prepare(db, checkoutOf(BASELINE))), ...env }, workers, true, false, BASELINE));
-  runs.push(await benchOnce(`${label}${suffix}`, db, { ...(await prepare(db)), ...env }, workers, true, measureBytes && !ONLY));
+async function measure(
+  label: string,
+  db: 'pglite' | 'postgres',
+  workers: number,
+  measureBytes: boolean,
+  env: NodeJS.ProcessEnv = {},
+) {
+  if (BASELINE)
+    runs.push(
+      await benchOnce(
+        `${label} (baseline)${suffix}`,
+        db,
+        { ...(await prepare(db, checkoutOf(BASELINE))), ...env },
+        workers,
+        true,
+        false,
+        BASELINE,
+      ),
+    );
+  runs.push(
+    await benchOnce(`${label}${suffix}`, db, { ...(await prepare(db)), ...env }, workers, true, measureBytes && !ONLY),
+  );
   // The same with batches off, as before them: every submission empties the caches.
-  if (args['cache-hits']) runs.push(await benchOnce(`${label} batches off${suffix}`, db, { ...(await prepare(db)), PUBLISH_EVERY: '0' }, workers, true, false));
+  if (args['cache-hits'])
+    runs.push(
+      await benchOnce(
+        `${label} batches off${suffix}`,
+        db,
+        { ...(await prepare(db)), PUBLISH_EVERY: '0' },
+        workers,
+        true,
+        false,
+      ),
+    );
 }
 
 /**
@@ -642,17 +788,31 @@ async function measureStack(): Promise<SubmitFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stack-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; i < 1200; i++) {
       if (child.exitCode !== null) throw new Error('npm start exited');
-      if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
+      if (
+        await fetch(`${base}/api/health`)
+          .then((r) => r.ok)
+          .catch(() => false)
+      )
+        break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    const peptides = ((await api(base, 'GET', '/api/peptides/public')).json.data.peptides as { _id: string }[]).map((p) => p._id);
+    const peptides = ((await api(base, 'GET', '/api/peptides/public')).json.data.peptides as { _id: string }[]).map(
+      (p) => p._id,
+    );
     await submissionLoad(base, peptides, 2);
     const figures = await submissionLoad(base, peptides, 10);
     console.log(`\nnpm start, 50 connections, 10 s of distinct padded submissions: ${JSON.stringify(figures)}`);
@@ -681,7 +841,12 @@ function folderBytes(dir: string): number {
 async function waitReady(base: string, child: ChildProcess) {
   for (;;) {
     if (child.exitCode !== null) throw new Error('The server exited during start');
-    if (await fetch(`${base}/api/health/ready`).then((r) => r.ok).catch(() => false)) return;
+    if (
+      await fetch(`${base}/api/health/ready`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return;
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -709,21 +874,26 @@ async function measureCost(db: 'pglite' | 'postgres'): Promise<CostFigures> {
       { name: 'peptides', url: '/api/peptides?limit=50' },
       { name: 'public analytics', url: '/api/analytics/public' },
     ];
-    const rows = await Promise.all(targets.map((t, i) => load(base, t, i === 0 ? CONNECTIONS - share * 3 : share, DURATION)));
+    const rows = await Promise.all(
+      targets.map((t, i) => load(base, t, i === 0 ? CONNECTIONS - share * 3 : share, DURATION)),
+    );
     clearInterval(sampler);
     const dataBytes =
       db === 'pglite'
         ? folderBytes(path.join(env.DATA_DIR!, 'pgdata'))
-        : Number((await (async () => {
-            const pg = (await import('pg')).default;
-            const c = new pg.Client({ connectionString: env.DATABASE_URL });
-            await c.connect();
-            try {
-              return (await c.query<{ n: string }>('select pg_database_size(current_database())::text as n')).rows[0].n;
-            } finally {
-              await c.end();
-            }
-          })()));
+        : Number(
+            await (async () => {
+              const pg = (await import('pg')).default;
+              const c = new pg.Client({ connectionString: env.DATABASE_URL });
+              await c.connect();
+              try {
+                return (await c.query<{ n: string }>('select pg_database_size(current_database())::text as n')).rows[0]
+                  .n;
+              } finally {
+                await c.end();
+              }
+            })(),
+          );
     const figures: CostFigures = {
       startToReadyMs,
       rssIdleMb,
@@ -741,8 +911,15 @@ async function measureCost(db: 'pglite' | 'postgres'): Promise<CostFigures> {
 }
 
 function printCost(all: Run[]) {
-  console.log(`\nCost to run (${CONNECTIONS} connections for ${DURATION} s; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')})`);
-  console.log('| database | reports | start to ready | resident idle | resident under load | data | bytes per report |');
+  console.log(
+    `\nCost to run (${CONNECTIONS} connections for ${DURATION} s; load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')})`,
+  );
+  console.log(
+    '| database | reports | start to ready | resident idle | resident under load | data | bytes per report |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of all) {
     const c = r.cost!;
@@ -756,12 +933,30 @@ if (args.cost) {
   for (const size of args.sizes ? args.sizes.split(',').map((n) => Number(n.trim())) : [10_000, 100_000, 1_000_000]) {
     EXPERIENCES = size;
     const db = args.db === 'postgres' ? 'postgres' : 'pglite';
-    runs.push({ label: `cost ${db} ${size}`, db, workers: 1, experiences: size, cached: !NO_CACHE, serverDir: root, rows: [], cost: await measureCost(db) });
+    runs.push({
+      label: `cost ${db} ${size}`,
+      db,
+      workers: 1,
+      experiences: size,
+      cached: !NO_CACHE,
+      serverDir: root,
+      rows: [],
+      cost: await measureCost(db),
+    });
   }
   printCost(runs);
 } else if (args.stack) {
   const stack = await measureStack();
-  runs.push({ label: 'npm start (whole stack)', db: 'pglite', workers: 1, experiences: 0, cached: true, serverDir: root, rows: [], stack });
+  runs.push({
+    label: 'npm start (whole stack)',
+    db: 'pglite',
+    workers: 1,
+    experiences: 0,
+    cached: true,
+    serverDir: root,
+    rows: [],
+    stack,
+  });
 }
 
 if (args.db !== 'pglite' && args.db !== 'postgres') {
@@ -779,10 +974,16 @@ if (args.stack || args.cost) {
   // One database (--db), one worker, each size in turn; paging every report is skipped.
   for (const size of sizes) {
     EXPERIENCES = size;
-    await measure(`${args.db === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${size.toLocaleString('en')}`, args.db, 1, false);
+    await measure(
+      `${args.db === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${size.toLocaleString('en')}`,
+      args.db,
+      1,
+      false,
+    );
   }
 } else if (args.db === 'pglite') {
-  if (requestedWorkers && requestedWorkers > 1) console.log('--workers applies to PostgreSQL (--db postgres); PGlite serves one process.');
+  if (requestedWorkers && requestedWorkers > 1)
+    console.log('--workers applies to PostgreSQL (--db postgres); PGlite serves one process.');
   if (args['pglite-paths']) {
     await measure('PGlite fast path', 'pglite', 1, false, { PGLITE_FAST_PATH: 'on' });
     await measure('PGlite public API', 'pglite', 1, false, { PGLITE_FAST_PATH: 'off' });

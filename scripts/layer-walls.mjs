@@ -21,9 +21,21 @@ const FEATURE_MOVE = 'move what both need to src/components/ (data as props), sr
  * between siblings (a feature and another, a route file and another).
  */
 export const WALLS = [
-  { from: 'src/', forbid: ['server/'], message: `Layer wall: the web app must not import server/; what both need lives in contract/ ${DOC}.` },
-  { from: 'server/', forbid: ['src/'], message: `Layer wall: the server must not import the web app (src/); what both need lives in contract/ ${DOC}.` },
-  { from: 'contract/', forbidOutside: ['contract/'], message: `Layer wall: contract/ depends on nothing in src/ or server/ (only zod and its own files) ${DOC}.` },
+  {
+    from: 'src/',
+    forbid: ['server/'],
+    message: `Layer wall: the web app must not import server/; what both need lives in contract/ ${DOC}.`,
+  },
+  {
+    from: 'server/',
+    forbid: ['src/'],
+    message: `Layer wall: the server must not import the web app (src/); what both need lives in contract/ ${DOC}.`,
+  },
+  {
+    from: 'contract/',
+    forbidOutside: ['contract/'],
+    message: `Layer wall: contract/ depends on nothing in src/ or server/ (only zod and its own files) ${DOC}.`,
+  },
   {
     from: 'src/components/ui/',
     forbid: ['src/components/', 'src/api/', 'src/app/', 'src/features/'],
@@ -74,7 +86,8 @@ export const WALLS = [
   },
   {
     from: 'server/routes/',
-    otherThan: (file, target) => target.startsWith('server/routes/') && withoutExtension(target) !== withoutExtension(file),
+    otherThan: (file, target) =>
+      target.startsWith('server/routes/') && withoutExtension(target) !== withoutExtension(file),
     message: `Layer wall: a route file must not import another route file; what both need goes into a service or server/lib/ ${DOC}.`,
   },
 ];
@@ -86,10 +99,16 @@ const withoutExtension = (file) => file.replace(/\.[cm]?[jt]sx?$/, '');
 export function resolveImport(root, file, specifier) {
   for (const [alias, folder] of ALIASES) if (specifier.startsWith(alias)) return folder + specifier.slice(alias.length);
   if (!specifier.startsWith('.')) return null;
-  return path.relative(root, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
+  return path
+    .relative(root, path.resolve(path.dirname(file), specifier))
+    .split(path.sep)
+    .join('/');
 }
 
-const under = (target, prefix) => (prefix.endsWith('/') ? target.startsWith(prefix) : withoutExtension(target) === prefix || target.startsWith(`${prefix}/`));
+const under = (target, prefix) =>
+  prefix.endsWith('/')
+    ? target.startsWith(prefix)
+    : withoutExtension(target) === prefix || target.startsWith(`${prefix}/`);
 
 /** The first wall the import from `file` (relative to the repository) to `target` crosses. */
 export function wallCrossed(file, target) {
@@ -97,14 +116,18 @@ export function wallCrossed(file, target) {
     if (!file.startsWith(wall.from)) return false;
     if (wall.otherThan) return wall.otherThan(file, target);
     if (wall.forbidOutside) return !wall.forbidOutside.some((prefix) => under(target, prefix));
-    return wall.forbid.some((prefix) => under(target, prefix)) && !(wall.except ?? []).some((prefix) => under(target, prefix));
+    return (
+      wall.forbid.some((prefix) => under(target, prefix)) &&
+      !(wall.except ?? []).some((prefix) => under(target, prefix))
+    );
   });
 }
 
 /** A module's imports of every kind (static, type-only, import()), read once per lint run. */
 const importsOf = new Map();
 /** `import ... from 'x'`, `export ... from 'x'`, `import('x')`, `import 'x'` (type-only ones too). */
-const IMPORT_RE = /^\s*(?:import|export)\s[^'";]*?\sfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const IMPORT_RE =
+  /^\s*(?:import|export)\s[^'";]*?\sfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 const EXTENSIONS = ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.tsx'];
 
 function resolveFile(root, from, specifier) {
@@ -155,7 +178,10 @@ export default {
             if (node.source.type !== 'Literal' || typeof node.source.value !== 'string') return;
             const target = resolveFile(root, context.filename, node.source.value);
             if (target && leadsBack(root, target, path.resolve(context.filename))) {
-              context.report({ node, message: `Import cycle: ${node.source.value} imports this file back (a type-only import counts too); move the shared types to a third module.` });
+              context.report({
+                node,
+                message: `Import cycle: ${node.source.value} imports this file back (a type-only import counts too); move the shared types to a third module.`,
+              });
             }
           },
         };

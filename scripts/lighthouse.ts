@@ -38,18 +38,30 @@ if (!fs.existsSync(CHROMIUM)) {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-lighthouse-'));
 const outDir = path.join(work, 'dist');
 console.log('Building the web app...');
-const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
-});
+const build = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const port = await freePort();
 const baseURL = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), STATIC_DIR: outDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(work, 'data'),
+    STATIC_DIR: outDir,
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -72,14 +84,28 @@ try {
   await waitForHealth(baseURL);
   chrome = await launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const runs = Array.from({ length: RUNS }, (_, i) => i + 1).flatMap((run) => pages.map((page) => ({ run, page })));
   for (const { run, page } of runs) {
     const label = `${page}${RUNS > 1 ? ` (run ${run})` : ''}`;
     // Default config = mobile preset (Moto G Power emulation, simulated slow 4G).
     const measure = async () => {
-      const result = await lighthouse(`${baseURL}${page}`, { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const result = await lighthouse(`${baseURL}${page}`, {
+        port: chrome!.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       if (!result) throw new Error(`no Lighthouse result for ${page}`);
       return result;
     };
@@ -88,11 +114,14 @@ try {
     // the page found in Chromium's trace) came in 1 to 4 of 20 runs on a busy machine, on builds
     // with and without the change it was measuring: say so, and measure that run again.
     for (let retry = 1; result.lhr.runtimeError && retry <= MEASURE_RETRIES; retry++) {
-      console.log(`  ${label}: Lighthouse could not measure (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}); again, ${retry} of ${MEASURE_RETRIES}`);
+      console.log(
+        `  ${label}: Lighthouse could not measure (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}); again, ${retry} of ${MEASURE_RETRIES}`,
+      );
       result = await measure();
     }
     const { categories, audits, runtimeError, runWarnings } = result.lhr;
-    if (runtimeError) console.log(`  ${label}: Lighthouse could not measure: ${runtimeError.code}: ${runtimeError.message}`);
+    if (runtimeError)
+      console.log(`  ${label}: Lighthouse could not measure: ${runtimeError.code}: ${runtimeError.message}`);
     for (const warning of runWarnings ?? []) console.log(`  ${label}: ${warning}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     rows.push({
@@ -109,17 +138,43 @@ try {
     });
     if (details) {
       const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
-      const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items;
+      const lcpItems = (
+        audits['largest-contentful-paint-element']?.details as
+          | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+          | undefined
+      )?.items;
       const lcpNode = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?';
-      console.log(`  ${page}${RUNS > 1 ? ` (run ${run})` : ''}: FCP ${ms('first-contentful-paint')} ms, SI ${ms('speed-index')} ms, LCP ${ms('largest-contentful-paint')} ms on ${lcpNode.slice(0, 120)}`);
-      const tasks = ((audits['long-tasks']?.details as { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined)?.items ?? []).slice(0, 6);
-      const shifts = ((audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] } | undefined)?.items ?? []).slice(0, 4);
-      for (const sh of shifts) console.log(`    layout shift ${sh.score?.toFixed(3)}: ${(sh.node?.snippet ?? '?').slice(0, 120)}`);
-      for (const t of tasks) console.log(`    long task ${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} ms: ${t.url ?? ''}`);
+      console.log(
+        `  ${page}${RUNS > 1 ? ` (run ${run})` : ''}: FCP ${ms('first-contentful-paint')} ms, SI ${ms('speed-index')} ms, LCP ${ms('largest-contentful-paint')} ms on ${lcpNode.slice(0, 120)}`,
+      );
+      const tasks = (
+        (
+          audits['long-tasks']?.details as
+            | { items?: { url?: string; duration?: number; startTime?: number }[] }
+            | undefined
+        )?.items ?? []
+      ).slice(0, 6);
+      const shifts = (
+        (audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] } | undefined)
+          ?.items ?? []
+      ).slice(0, 4);
+      for (const sh of shifts)
+        console.log(`    layout shift ${sh.score?.toFixed(3)}: ${(sh.node?.snippet ?? '?').slice(0, 120)}`);
+      for (const t of tasks)
+        console.log(
+          `    long task ${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} ms: ${t.url ?? ''}`,
+        );
     }
     const failing = Object.values(categories)
       .flatMap((c) => c.auditRefs.map((ref) => ({ cat: c.id, audit: audits[ref.id] })))
-      .filter(({ audit, cat }) => cat !== 'performance' && audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
+      .filter(
+        ({ audit, cat }) =>
+          cat !== 'performance' &&
+          audit &&
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.scoreDisplayMode === 'binary',
+      );
     for (const { cat, audit } of failing) console.log(`  ${page} [${cat}] ${audit!.id}: ${audit!.title}`);
   }
 } finally {
@@ -167,11 +222,16 @@ if (RUNS > 1) console.table(summary);
 const resultsDir = path.join(root, 'lighthouse-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), preset: 'mobile', runs: RUNS, rows, summary }, null, 2));
+fs.writeFileSync(
+  file,
+  JSON.stringify({ at: new Date().toISOString(), preset: 'mobile', runs: RUNS, rows, summary }, null, 2),
+);
 console.log(`written ${path.relative(root, file)}`);
 
 const misses = rows.flatMap((r) =>
-  (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).filter((k) => r[k] < TARGETS[k]).map((k) => `${r.page}${RUNS > 1 ? ` (run ${r.run})` : ''} ${k} ${r[k]} < ${TARGETS[k]}`),
+  (Object.keys(TARGETS) as (keyof typeof TARGETS)[])
+    .filter((k) => r[k] < TARGETS[k])
+    .map((k) => `${r.page}${RUNS > 1 ? ` (run ${r.run})` : ''} ${k} ${r[k]} < ${TARGETS[k]}`),
 );
 if (misses.length) console.log(`below target:\n  ${misses.join('\n  ')}`);
 process.exit(strict && misses.length ? 1 : 0);

@@ -33,7 +33,11 @@ interface Answer {
 }
 
 /** One request over a kept-alive connection; `address` plays a distinct client (X-Forwarded-For). */
-function call(method: string, url: string, { body, token, address }: { body?: unknown; token?: string; address?: string } = {}): Promise<Answer> {
+function call(
+  method: string,
+  url: string,
+  { body, token, address }: { body?: unknown; token?: string; address?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
@@ -124,14 +128,21 @@ async function main() {
       const token = await outboxConfirmationToken(dataDir, email);
       await call('POST', '/api/auth/confirm-email', { body: { token }, address });
       // Registration answers no id (it must not tell a new email from a taken one): look it up.
-      const pending = await call('GET', '/api/users/pending?limit=100', { token: mod.body.data.accessToken, address: '10.200.0.1' });
+      const pending = await call('GET', '/api/users/pending?limit=100', {
+        token: mod.body.data.accessToken,
+        address: '10.200.0.1',
+      });
       const id = pending.body.data.users.find((u: { email: string }) => u.email === email)._id;
       await call('POST', `/api/users/${id}/approve`, { token: mod.body.data.accessToken, address: '10.200.0.1' });
       const login = await call('POST', '/api/users/login', { body: { email, password: PASSWORD }, address });
       voters.push(login.body.data.accessToken);
     }
-    const peptides: string[] = (await call('GET', '/api/peptides?limit=100')).body.data.peptides.map((p: { _id: string }) => p._id);
-    const experiences: string[] = (await call('GET', '/api/experiences?limit=100')).body.data.experiences.map((e: { _id: string }) => e._id);
+    const peptides: string[] = (await call('GET', '/api/peptides?limit=100')).body.data.peptides.map(
+      (p: { _id: string }) => p._id,
+    );
+    const experiences: string[] = (await call('GET', '/api/experiences?limit=100')).body.data.experiences.map(
+      (e: { _id: string }) => e._id,
+    );
     const voted = new Set<string>();
 
     const reads = [
@@ -173,7 +184,11 @@ async function main() {
             if (voted.has(key)) continue;
             voted.add(key);
             label = 'vote';
-            res = await call('POST', `/api/experiences/${target}/vote`, { body: { voteType: 'helpful' }, token: voters[voter], address });
+            res = await call('POST', `/api/experiences/${target}/vote`, {
+              body: { voteType: 'helpful' },
+              token: voters[voter],
+              address,
+            });
             if (res.status === 201) counts.votes++;
           } else if (roll <= 2) {
             label = 'submit';
@@ -212,7 +227,8 @@ async function main() {
         if (res.status === 429 && res.headers['retry-after']) counts.deliberate429++;
         else if (res.status < 200 || res.status >= 300) {
           unexpectedCount++;
-          if (unexpected.length < 10) unexpected.push(`${label} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+          if (unexpected.length < 10)
+            unexpected.push(`${label} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
         }
       }
     }
@@ -221,8 +237,12 @@ async function main() {
     const elapsed = (Date.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const total = latencies.length;
-    console.log(`Load: ${CLIENTS} clients for ${elapsed.toFixed(1)} s against ${output.includes('postgres') ? 'PostgreSQL' : 'PGlite'} (${os.cpus().length} CPUs shared with the clients)`);
-    console.log(`  requests:   ${total} (${counts.reads} reads, ${counts.submissions} submissions, ${counts.votes} votes)`);
+    console.log(
+      `Load: ${CLIENTS} clients for ${elapsed.toFixed(1)} s against ${output.includes('postgres') ? 'PostgreSQL' : 'PGlite'} (${os.cpus().length} CPUs shared with the clients)`,
+    );
+    console.log(
+      `  requests:   ${total} (${counts.reads} reads, ${counts.submissions} submissions, ${counts.votes} votes)`,
+    );
     console.log(`  throughput: ${(total / elapsed).toFixed(0)} requests/s`);
     console.log(
       `  latency:    p50 ${percentile(latencies, 50).toFixed(1)} ms, p90 ${percentile(latencies, 90).toFixed(1)} ms, ` +

@@ -27,11 +27,15 @@ export interface HealthWait {
 }
 
 /** Resolves once `GET {baseUrl}/api/health` answers 2xx; throws when the server exits or the time runs out. */
-export async function waitForHealth(baseUrl: string, { timeoutMs = 90_000, server, output }: HealthWait = {}): Promise<void> {
+export async function waitForHealth(
+  baseUrl: string,
+  { timeoutMs = 90_000, server, output }: HealthWait = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const failure = (why: string) => new Error(output ? `${why}:\n${output()}` : why);
   while (Date.now() < deadline) {
-    if (server && (server.exitCode !== null || server.signalCode !== null)) throw failure(`server exited with ${server.exitCode ?? server.signalCode}`);
+    if (server && (server.exitCode !== null || server.signalCode !== null))
+      throw failure(`server exited with ${server.exitCode ?? server.signalCode}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) return;
     } catch {

@@ -19,9 +19,11 @@ export async function outboxConfirmationToken(dataDir: string, email: string, ti
       const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
       const to = mail.to && !Array.isArray(mail.to) ? mail.to.value.map((a) => a.address?.toLowerCase()) : [];
       const text = mail.text ?? '';
-      if (to.includes(email.toLowerCase()) && text.includes(marker)) return decodeURIComponent(text.slice(text.indexOf(marker) + marker.length).split(/\s/)[0]!);
+      if (to.includes(email.toLowerCase()) && text.includes(marker))
+        return decodeURIComponent(text.slice(text.indexOf(marker) + marker.length).split(/\s/)[0]!);
     }
-    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email} in ${outbox} within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`no confirmation mail to ${email} in ${outbox} within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

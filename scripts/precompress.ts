@@ -27,7 +27,18 @@ export type PrecompressedEncoding = keyof typeof PRECOMPRESSED;
  * already. A file is named here by its extension only, so the build, the server's start-up
  * check and the budget test agree on one list.
  */
-export const COMPRESSIBLE_EXTENSIONS = ['.html', '.css', '.js', '.mjs', '.json', '.map', '.svg', '.txt', '.xml', '.webmanifest'] as const;
+export const COMPRESSIBLE_EXTENSIONS = [
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.map',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.webmanifest',
+] as const;
 
 export function isCompressible(file: string): boolean {
   return (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase());
@@ -55,7 +66,9 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
 
 /** `bytes` compressed at the best ratio, synchronously (the server's pages at start). */
 export function compressBest(bytes: Buffer, encoding: PrecompressedEncoding): Buffer {
-  return encoding === 'br' ? zlib.brotliCompressSync(bytes, brotliOptions(bytes.length)) : zlib.gzipSync(bytes, { level: BEST_COMPRESSION.gzipLevel });
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(bytes, brotliOptions(bytes.length))
+    : zlib.gzipSync(bytes, { level: BEST_COMPRESSION.gzipLevel });
 }
 
 const brotliAsync = promisify(zlib.brotliCompress);
@@ -63,7 +76,9 @@ const gzipAsync = promisify(zlib.gzip);
 
 /** The same, on libuv's thread pool: the build compresses its files side by side. */
 function compressBestAsync(bytes: Buffer, encoding: PrecompressedEncoding): Promise<Buffer> {
-  return encoding === 'br' ? brotliAsync(bytes, brotliOptions(bytes.length)) : gzipAsync(bytes, { level: BEST_COMPRESSION.gzipLevel });
+  return encoding === 'br'
+    ? brotliAsync(bytes, brotliOptions(bytes.length))
+    : gzipAsync(bytes, { level: BEST_COMPRESSION.gzipLevel });
 }
 
 /** Every file under `dir`, relative to it, without dot folders (`.vite/`: the build's notes, never served). */

@@ -23,7 +23,10 @@ export interface BuiltChunk {
  * the entry script for bandwidth and delayed the first paint (Lighthouse, mobile preset); it loads
  * on the page's first API call instead.
  */
-export function buildRouteManifest(chunks: readonly BuiltChunk[], routes: readonly { path: string; file: string }[]): RouteManifest {
+export function buildRouteManifest(
+  chunks: readonly BuiltChunk[],
+  routes: readonly { path: string; file: string }[],
+): RouteManifest {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
     const chunk = byFile.get(fileName);
@@ -35,7 +38,8 @@ export function buildRouteManifest(chunks: readonly BuiltChunk[], routes: readon
   const entry = chunks.find((chunk) => chunk.isEntry);
   const loadedByEntry = entry ? closure(entry.fileName) : new Set<string>();
   const core = new Set<string>();
-  for (const fileName of entry?.dynamicImports ?? []) for (const f of closure(fileName)) if (!loadedByEntry.has(f)) core.add(f);
+  for (const fileName of entry?.dynamicImports ?? [])
+    for (const f of closure(fileName)) if (!loadedByEntry.has(f)) core.add(f);
   const afterCore = new Set([...loadedByEntry, ...core]);
   const url = (fileName: string) => `/${fileName}`;
 
@@ -66,14 +70,20 @@ export function routeManifest(routes: readonly { path: string; file: string }[])
               {
                 fileName: output.fileName,
                 isEntry: output.isEntry,
-                module: output.facadeModuleId ? path.relative(root, output.facadeModuleId).split(path.sep).join('/') : null,
+                module: output.facadeModuleId
+                  ? path.relative(root, output.facadeModuleId).split(path.sep).join('/')
+                  : null,
                 imports: output.imports,
                 dynamicImports: output.dynamicImports,
               },
             ]
           : [],
       );
-      this.emitFile({ type: 'asset', fileName: ROUTE_MANIFEST_FILE, source: JSON.stringify(buildRouteManifest(chunks, routes)) });
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_MANIFEST_FILE,
+        source: JSON.stringify(buildRouteManifest(chunks, routes)),
+      });
     },
   };
 }

@@ -19,7 +19,16 @@ function newestMtime(entry) {
   return newest;
 }
 
-const sources = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'scripts/route-manifest.ts', 'scripts/precompress.ts', 'package-lock.json'].map((p) => path.join(root, p));
+const sources = [
+  'src',
+  'contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/route-manifest.ts',
+  'scripts/precompress.ts',
+  'package-lock.json',
+].map((p) => path.join(root, p));
 const stale = !fs.existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > fs.statSync(builtIndex).mtimeMs;
 if (stale && process.env.SKIP_BUILD !== 'true') {
   console.log('Building the web app (vite build)...');

@@ -40,7 +40,10 @@ const CONNECTIONS = Number(args.connections);
 const ROUNDS = Number(args.rounds);
 /** What Chromium sends (it also offers zstd, which the server does not speak). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-const CHROMIUM = process.env.CHROME_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium';
+const CHROMIUM =
+  process.env.CHROME_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ??
+  '/usr/bin/chromium';
 /** Clock ticks per second of /proc/<pid>/stat's times. */
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
@@ -65,10 +68,24 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
-type PageBytes = { page: string; document: number; css: number; js: number; other: number; total: number; files: number; api: number; encodings: string };
+type PageBytes = {
+  page: string;
+  document: number;
+  css: number;
+  js: number;
+  other: number;
+  total: number;
+  files: number;
+  api: number;
+  encodings: string;
+};
 
 async function measurePages(baseURL: string): Promise<PageBytes[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic'],
+  });
   try {
     const rows: PageBytes[] = [];
     for (const page of PAGES) {
@@ -88,7 +105,8 @@ async function measurePages(baseURL: string): Promise<PageBytes[]> {
           continue;
         }
         const kind = response.request().resourceType();
-        const bucket = kind === 'document' ? 'document' : kind === 'stylesheet' ? 'css' : kind === 'script' ? 'js' : 'other';
+        const bucket =
+          kind === 'document' ? 'document' : kind === 'stylesheet' ? 'css' : kind === 'script' ? 'js' : 'other';
         row[bucket] += responseBodySize;
         row.total += responseBodySize;
         row.files++;
@@ -112,9 +130,19 @@ async function measureCpu(baseURL: string, pid: number, distDir: string) {
   const url = `${baseURL}/assets/${react}`;
   const probe = await getEncoded(url);
   // Warm-up (JIT, file cache), not counted.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
+  await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: 2,
+    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+  });
   const before = cpuSeconds(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+  });
   const cpu = cpuSeconds(pid) - before;
   const requests = result.requests.total;
   return {
@@ -139,23 +167,41 @@ interface Running {
 
 /** Builds the checkout's app into a temp folder and starts its server on it. */
 async function start(dir: string): Promise<Running> {
-  const head = spawnSync('git', ['-C', dir, 'rev-parse', '--short=8', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || '(no git)';
-  const dirty = spawnSync('git', ['-C', dir, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() ? '+changes' : '';
+  const head =
+    spawnSync('git', ['-C', dir, 'rev-parse', '--short=8', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || '(no git)';
+  const dirty = spawnSync('git', ['-C', dir, 'status', '--porcelain', '--untracked-files=no'], {
+    encoding: 'utf8',
+  }).stdout.trim()
+    ? '+changes'
+    : '';
   const label = `${path.basename(dir)} ${head}${dirty}`;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-static-bench-'));
   const distDir = path.join(work, 'dist');
   console.log(`${label}: building...`);
-  const build = spawnSync(process.execPath, [path.join(dir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', distDir], {
-    cwd: dir,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(dir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', distDir],
+    {
+      cwd: dir,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (build.status !== 0) throw new Error(`build failed in ${dir}`);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: dir,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), STATIC_DIR: distDir, LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: '1000000' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(work, 'data'),
+      STATIC_DIR: distDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '1000000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const running = { label, baseURL, distDir, server, work };
@@ -188,9 +234,12 @@ try {
   // The servers take turns, so a busy moment of the shared machine falls on both.
   const rows = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const run of running) rows.push({ round, build: run.label, ...(await measureCpu(run.baseURL, run.server.pid!, run.distDir)) });
+    for (const run of running)
+      rows.push({ round, build: run.label, ...(await measureCpu(run.baseURL, run.server.pid!, run.distDir)) });
   }
-  console.log(`\nThe React chunk, ${CONNECTIONS} connections, ${DURATION} s per round, accept-encoding "${BROWSER_ACCEPT_ENCODING}":`);
+  console.log(
+    `\nThe React chunk, ${CONNECTIONS} connections, ${DURATION} s per round, accept-encoding "${BROWSER_ACCEPT_ENCODING}":`,
+  );
   console.table(rows);
 } finally {
   for (const run of running) await stop(run);

@@ -33,7 +33,12 @@ export async function prepare(config: Config, options: { seed?: boolean } = {}):
   // archive unpacked) is closed first, with a line in the log (db/data-dir-modes.ts). The outbox
   // lives there with PostgreSQL too.
   const dataDirNotice = describeTightened(config.dataDir, tightenDataDir(config.dataDir));
-  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.pgPoolSize, pgliteFastPath: config.pgliteFastPath });
+  const db = await openDb({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolSize: config.pgPoolSize,
+    pgliteFastPath: config.pgliteFastPath,
+  });
   try {
     await migrate(db);
     // Names stored before their look-alike key existed get it (migration 022).

@@ -141,7 +141,15 @@ const DAY_MS = DAY_MINUTES * 60_000;
 const MAX_WAIT_DAYS = 365;
 
 /** Variables whose values are never printed: a refusal says only that they are refused. */
-const SECRET = new Set(['JWT_SECRET', 'RATE_LIMIT_SECRET', 'MODERATOR_EMAIL', 'MODERATOR_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN']);
+const SECRET = new Set([
+  'JWT_SECRET',
+  'RATE_LIMIT_SECRET',
+  'MODERATOR_EMAIL',
+  'MODERATOR_PASSWORD',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'METRICS_TOKEN',
+]);
 
 /** pino's levels (server/app.ts loggerOptions), and `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -158,7 +166,12 @@ export const SCRYPT_N_RANGE = { min: 2 ** 14, max: 2 ** 20, testMin: 2 } as cons
  * One variable: `accepts` completes "NAME must be ..."; `read` turns the raw text into the value,
  * or undefined when the text is refused. Unset or empty means `fallback`.
  */
-function setting<T>(accepts: string, read: (raw: string) => T | undefined, fallback: T, options: { trim?: boolean } = {}) {
+function setting<T>(
+  accepts: string,
+  read: (raw: string) => T | undefined,
+  fallback: T,
+  options: { trim?: boolean } = {},
+) {
   return z.pipe(
     z.optional(z.string()),
     z.transform((raw: string | undefined, ctx): T => {
@@ -187,16 +200,29 @@ function setting<T>(accepts: string, read: (raw: string) => T | undefined, fallb
 /** A whole number from `min` to `max`. */
 function whole(min: number, max: number, fallback: number, unit = '') {
   const accepts = `a whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}${unit}`;
-  return setting(accepts, (raw) => (/^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max ? Number(raw) : undefined), fallback);
+  return setting(
+    accepts,
+    (raw) => (/^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max ? Number(raw) : undefined),
+    fallback,
+  );
 }
 
 function oneOf<const T extends string>(values: readonly T[], fallback: T) {
-  return setting(values.map((v) => `"${v}"`).join(' or ').replace(/ or (?=.* or )/g, ', '), (raw) => (values as readonly string[]).includes(raw) ? (raw as T) : undefined, fallback);
+  return setting(
+    values
+      .map((v) => `"${v}"`)
+      .join(' or ')
+      .replace(/ or (?=.* or )/g, ', '),
+    (raw) => ((values as readonly string[]).includes(raw) ? (raw as T) : undefined),
+    fallback,
+  );
 }
 
-const flag = (fallback: boolean) => setting('"true" or "false"', (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined), fallback);
+const flag = (fallback: boolean) =>
+  setting('"true" or "false"', (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined), fallback);
 
-const text = (accepts: string, test: (raw: string) => boolean) => setting<string | null>(accepts, (raw) => (test(raw) ? raw : undefined), null);
+const text = (accepts: string, test: (raw: string) => boolean) =>
+  setting<string | null>(accepts, (raw) => (test(raw) ? raw : undefined), null);
 
 const RATE_LIMITS = {
   SUBMISSIONS: { max: 10, windowSeconds: 3600 },
@@ -223,9 +249,15 @@ function rateLimitSettings() {
   const entries: [string, ReturnType<typeof whole>][] = [];
   for (const [name, rule] of Object.entries(RATE_LIMITS)) {
     entries.push([`RATE_LIMIT_${name}`, whole(1, 1_000_000, rule.max)]);
-    entries.push([`RATE_LIMIT_${name}_WINDOW`, whole(1, WEEK_SECONDS, rule.windowSeconds, ' (seconds, a week at most)')]);
+    entries.push([
+      `RATE_LIMIT_${name}_WINDOW`,
+      whole(1, WEEK_SECONDS, rule.windowSeconds, ' (seconds, a week at most)'),
+    ]);
   }
-  return Object.fromEntries(entries) as Record<`RATE_LIMIT_${keyof typeof RATE_LIMITS}${'' | '_WINDOW'}`, ReturnType<typeof whole>>;
+  return Object.fromEntries(entries) as Record<
+    `RATE_LIMIT_${keyof typeof RATE_LIMITS}${'' | '_WINDOW'}`,
+    ReturnType<typeof whole>
+  >;
 }
 
 function isPowerOfTwo(n: number): boolean {
@@ -240,16 +272,28 @@ const ENV = z
   .object({
     NODE_ENV: oneOf(['production', 'development', 'test'], 'production'),
     PORT: whole(1, 65535, 3000),
-    HOST: setting('an IP address or a host name', (raw) => (net.isIP(raw) || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(raw) ? raw : undefined), '0.0.0.0'),
+    HOST: setting(
+      'an IP address or a host name',
+      (raw) => (net.isIP(raw) || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(raw) ? raw : undefined),
+      '0.0.0.0',
+    ),
     DATA_DIR: setting('a folder', (raw) => path.resolve(raw), path.resolve('./data')),
-    DATABASE_URL: text('a postgres:// or postgresql:// address, such as postgres://user:password@127.0.0.1:5432/peptides', (raw) => {
-      try {
-        return /^postgres(ql)?:$/.test(new URL(raw).protocol);
-      } catch {
-        return false;
-      }
-    }),
-    JWT_SECRET: setting<string | null>('at least 32 bytes long, or unset to have one generated and kept in the database', (raw) => (Buffer.byteLength(raw) >= 32 ? raw : undefined), null, { trim: false }),
+    DATABASE_URL: text(
+      'a postgres:// or postgresql:// address, such as postgres://user:password@127.0.0.1:5432/peptides',
+      (raw) => {
+        try {
+          return /^postgres(ql)?:$/.test(new URL(raw).protocol);
+        } catch {
+          return false;
+        }
+      },
+    ),
+    JWT_SECRET: setting<string | null>(
+      'at least 32 bytes long, or unset to have one generated and kept in the database',
+      (raw) => (Buffer.byteLength(raw) >= 32 ? raw : undefined),
+      null,
+      { trim: false },
+    ),
     RATE_LIMIT_SECRET: setting<string | null>(
       'at least 32 bytes long, or unset to have each start draw one in memory',
       (raw) => (Buffer.byteLength(raw) >= 32 ? raw : undefined),
@@ -257,25 +301,45 @@ const ENV = z
       { trim: false },
     ),
     MODERATOR_EMAIL: text('an email address', (raw) => /^[^\s@]+@[^\s@]+$/.test(raw)),
-    MODERATOR_PASSWORD: setting<string | null>('at least 8 characters', (raw) => (raw.length >= 8 ? raw : undefined), null, { trim: false }),
+    MODERATOR_PASSWORD: setting<string | null>(
+      'at least 8 characters',
+      (raw) => (raw.length >= 8 ? raw : undefined),
+      null,
+      { trim: false },
+    ),
     SEED_DEMO: flag(true),
     SCRYPT_N: setting(
       `a power of two from ${SCRYPT_N_RANGE.min} (2^14) to ${SCRYPT_N_RANGE.max} (2^20); lower only with NODE_ENV=test, for the test suites`,
-      (raw) => (/^\d+$/.test(raw) && isPowerOfTwo(Number(raw)) && Number(raw) >= SCRYPT_N_RANGE.testMin && Number(raw) <= SCRYPT_N_RANGE.max ? Number(raw) : undefined),
+      (raw) =>
+        /^\d+$/.test(raw) &&
+        isPowerOfTwo(Number(raw)) &&
+        Number(raw) >= SCRYPT_N_RANGE.testMin &&
+        Number(raw) <= SCRYPT_N_RANGE.max
+          ? Number(raw)
+          : undefined,
       2 ** 17,
     ),
     ACCESS_TOKEN_SECONDS: whole(30, 86_400, 15 * 60, ' (seconds)'),
     REFRESH_TOKEN_DAYS: whole(1, 365, 30),
     REFRESH_GRACE_SECONDS: whole(0, 300, 30, ' (seconds; 0 turns the grace off)'),
     BODY_LIMIT_BYTES: whole(16_384, 16_777_216, 64 * 1024, ' (bytes)'),
-    STATIC_DIR: setting<string | null>('a folder, or "none"', (raw) => (raw === 'none' ? null : path.resolve(raw)), path.resolve('./dist')),
+    STATIC_DIR: setting<string | null>(
+      'a folder, or "none"',
+      (raw) => (raw === 'none' ? null : path.resolve(raw)),
+      path.resolve('./dist'),
+    ),
     LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
     TRUST_PROXY: setting<number | string[]>('a number of proxy hops or a list of addresses', parseTrustProxy, 0),
     CORS_ORIGIN: setting<string[]>(
       'a comma-separated list of origins, such as https://example.org,https://app.example.org',
       (raw) => {
-        const origins = raw.split(',').map((s) => s.trim()).filter(Boolean);
-        return origins.every((o) => URL.canParse(o) && /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o) ? origins : undefined;
+        const origins = raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        return origins.every((o) => URL.canParse(o) && /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o)
+          ? origins
+          : undefined;
       },
       [],
     ),
@@ -293,32 +357,71 @@ const ENV = z
     CONCERNING_HOLD_THRESHOLD: whole(1, 1000, CONCERNING_HOLD_THRESHOLD),
     PUBLISH_EVERY: setting('0 or minutes or hours that divide a day', parsePublishEvery, 6 * 60 * 60_000),
     BATCH_MIN_CHANGES: whole(1, 1000, 5, ' (1 turns the minimum off)'),
-    BATCH_MAX_WAIT: setting(`a duration of whole days, hours or minutes from 1m to ${MAX_WAIT_DAYS}d, such as 14d, 36h or 90m`, parseDuration, 14 * DAY_MS),
+    BATCH_MAX_WAIT: setting(
+      `a duration of whole days, hours or minutes from 1m to ${MAX_WAIT_DAYS}d, such as 14d, 36h or 90m`,
+      parseDuration,
+      14 * DAY_MS,
+    ),
     DEMOGRAPHICS_SETTLE_DAYS: whole(0, 365, 7, ' (days)'),
     // Its former name, read when DEMOGRAPHICS_SETTLE_DAYS is not set (loadConfig).
     DISCLOSURE_SETTLE_DAYS: whole(0, 365, 7, ' (days)'),
-    PUBLIC_URL: setting<string | null>("the site's address, an http(s) address without a query, fragment or credentials, such as https://peptides.example.org", publicUrl, null),
-    MAIL_FROM: setting<string | null>('one address on one line, such as "Peptide Community <no-reply@example.org>"', mailFrom, null, { trim: false }),
-    SMTP_URL: text('an smtp:// or smtps:// address, such as smtp://user:password@mail.example.org:587', (raw) => /^smtps?:\/\/[^\s]+$/.test(raw)),
-    METRICS_TOKEN: setting<string | null>('at least 16 characters without spaces (unset, GET /metrics answers 404)', (raw) => (/^\S{16,}$/.test(raw) ? raw : undefined), null),
-    RATE_LIMIT_MULTIPLIER: setting('a number above 0, at most 1,000,000', (raw) => (/^\d+(\.\d+)?$/.test(raw) && Number(raw) > 0 && Number(raw) <= 1_000_000 ? Number(raw) : undefined), 1),
+    PUBLIC_URL: setting<string | null>(
+      "the site's address, an http(s) address without a query, fragment or credentials, such as https://peptides.example.org",
+      publicUrl,
+      null,
+    ),
+    MAIL_FROM: setting<string | null>(
+      'one address on one line, such as "Peptide Community <no-reply@example.org>"',
+      mailFrom,
+      null,
+      { trim: false },
+    ),
+    SMTP_URL: text('an smtp:// or smtps:// address, such as smtp://user:password@mail.example.org:587', (raw) =>
+      /^smtps?:\/\/[^\s]+$/.test(raw),
+    ),
+    METRICS_TOKEN: setting<string | null>(
+      'at least 16 characters without spaces (unset, GET /metrics answers 404)',
+      (raw) => (/^\S{16,}$/.test(raw) ? raw : undefined),
+      null,
+    ),
+    RATE_LIMIT_MULTIPLIER: setting(
+      'a number above 0, at most 1,000,000',
+      (raw) => (/^\d+(\.\d+)?$/.test(raw) && Number(raw) > 0 && Number(raw) <= 1_000_000 ? Number(raw) : undefined),
+      1,
+    ),
     ...rateLimitSettings(),
   })
   .check(
     z.superRefine((env, ctx) => {
-      const refuse = (name: string, message: string) => ctx.issues.push({ code: 'custom', path: [name], message, input: env });
+      const refuse = (name: string, message: string) =>
+        ctx.issues.push({ code: 'custom', path: [name], message, input: env });
       if (env.SCRYPT_N < SCRYPT_N_RANGE.min && env.NODE_ENV !== 'test') {
-        refuse('SCRYPT_N', `a power of two from ${SCRYPT_N_RANGE.min} (2^14) to ${SCRYPT_N_RANGE.max} (2^20); lower only with NODE_ENV=test, for the test suites`);
+        refuse(
+          'SCRYPT_N',
+          `a power of two from ${SCRYPT_N_RANGE.min} (2^14) to ${SCRYPT_N_RANGE.max} (2^20); lower only with NODE_ENV=test, for the test suites`,
+        );
       }
-      if (env.WORKERS > 1 && !env.DATABASE_URL) refuse('WORKERS', '1 with the embedded database (it serves one process); more needs DATABASE_URL');
+      if (env.WORKERS > 1 && !env.DATABASE_URL)
+        refuse('WORKERS', '1 with the embedded database (it serves one process); more needs DATABASE_URL');
       if (env.PUBLISH_EVERY > 0 && env.BATCH_MAX_WAIT < env.PUBLISH_EVERY) {
-        refuse('BATCH_MAX_WAIT', `at least PUBLISH_EVERY (${env.PUBLISH_EVERY / 60_000} minutes): a change waits at least until the next grid time`);
+        refuse(
+          'BATCH_MAX_WAIT',
+          `at least PUBLISH_EVERY (${env.PUBLISH_EVERY / 60_000} minutes): a change waits at least until the next grid time`,
+        );
       }
-      if (env.LOGIN_DELAY_MAX_MS < env.LOGIN_DELAY_BASE_MS) refuse('LOGIN_DELAY_MAX_MS', `at least LOGIN_DELAY_BASE_MS (${env.LOGIN_DELAY_BASE_MS})`);
+      if (env.LOGIN_DELAY_MAX_MS < env.LOGIN_DELAY_BASE_MS)
+        refuse('LOGIN_DELAY_MAX_MS', `at least LOGIN_DELAY_BASE_MS (${env.LOGIN_DELAY_BASE_MS})`);
       // Mail that is delivered carries links: to localhost they would open nothing for its reader.
-      if (env.SMTP_URL && !env.PUBLIC_URL) refuse('PUBLIC_URL', "set when SMTP_URL is: the site's address for the links in mail, such as https://peptides.example.org (unset, they would point at localhost)");
+      if (env.SMTP_URL && !env.PUBLIC_URL)
+        refuse(
+          'PUBLIC_URL',
+          "set when SMTP_URL is: the site's address for the links in mail, such as https://peptides.example.org (unset, they would point at localhost)",
+        );
       if (!env.MODERATOR_EMAIL !== !env.MODERATOR_PASSWORD) {
-        refuse(env.MODERATOR_EMAIL ? 'MODERATOR_PASSWORD' : 'MODERATOR_EMAIL', 'set together with the other of MODERATOR_EMAIL and MODERATOR_PASSWORD');
+        refuse(
+          env.MODERATOR_EMAIL ? 'MODERATOR_PASSWORD' : 'MODERATOR_EMAIL',
+          'set together with the other of MODERATOR_EMAIL and MODERATOR_PASSWORD',
+        );
       }
     }),
   );
@@ -377,7 +480,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publishEveryMs: e.PUBLISH_EVERY,
     batchMinChanges: e.BATCH_MIN_CHANGES,
     batchMaxWaitMs: e.BATCH_MAX_WAIT,
-    demographicsSettleDays: settingSet(env.DEMOGRAPHICS_SETTLE_DAYS) || !settingSet(env.DISCLOSURE_SETTLE_DAYS) ? e.DEMOGRAPHICS_SETTLE_DAYS : e.DISCLOSURE_SETTLE_DAYS,
+    demographicsSettleDays:
+      settingSet(env.DEMOGRAPHICS_SETTLE_DAYS) || !settingSet(env.DISCLOSURE_SETTLE_DAYS)
+        ? e.DEMOGRAPHICS_SETTLE_DAYS
+        : e.DISCLOSURE_SETTLE_DAYS,
     mail: mailConfig(e),
     metricsToken: e.METRICS_TOKEN,
     rateLimits: {
@@ -442,7 +548,13 @@ function mailFrom(raw: string): string | undefined {
 }
 
 /** Outgoing mail, from SMTP_URL, MAIL_FROM and PUBLIC_URL (each checked by the schema). */
-function mailConfig(e: { SMTP_URL: string | null; MAIL_FROM: string | null; PUBLIC_URL: string | null; PORT: number; DATA_DIR: string }): MailConfig {
+function mailConfig(e: {
+  SMTP_URL: string | null;
+  MAIL_FROM: string | null;
+  PUBLIC_URL: string | null;
+  PORT: number;
+  DATA_DIR: string;
+}): MailConfig {
   const site = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     smtpUrl: e.SMTP_URL,
@@ -469,17 +581,25 @@ export function parseTrustProxy(raw: string | undefined): number | string[] {
   }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
-    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be a number of proxy hops from 0 to 10 or a list of addresses, got "${raw}"`);
+    if (hops > 10)
+      throw new ConfigError(
+        `TRUST_PROXY must be a number of proxy hops from 0 to 10 or a list of addresses, got "${raw}"`,
+      );
     return hops;
   }
-  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, bits, extra] = entry.split('/');
     const family = net.isIP(address);
     const maxBits = family === 6 ? 128 : 32;
     const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
     if (!family || !validBits || extra !== undefined) {
-      throw new ConfigError(`TRUST_PROXY must be a number of proxy hops or a list of addresses and CIDR ranges, and "${entry}" is neither`);
+      throw new ConfigError(
+        `TRUST_PROXY must be a number of proxy hops or a list of addresses and CIDR ranges, and "${entry}" is neither`,
+      );
     }
   }
   return entries;

@@ -65,7 +65,12 @@ export function defaultLimiter(db: Db, key: string, clock: () => number = Date.n
     : new RateLimiter(new MemoryRateLimitStore(), clock);
 }
 
-export function createContext(config: Config, db: Db, jwtSecret: string, limiter = defaultLimiter(db, limiterKey(config.rateLimitSecret))): AppContext {
+export function createContext(
+  config: Config,
+  db: Db,
+  jwtSecret: string,
+  limiter = defaultLimiter(db, limiterKey(config.rateLimitSecret)),
+): AppContext {
   return {
     config,
     db,

@@ -57,7 +57,8 @@ async function logStream(): Promise<DestinationStream | undefined> {
     singleLine: true,
     // A request's two lines read "incoming request GET /api/experiences" and "request completed 200 in 3.1 ms".
     ignore: 'pid,hostname,reqId,req,res,responseTime',
-    messageFormat: '{msg}{if req.method} {req.method} {req.url}{end}{if res.statusCode} {res.statusCode} in {responseTime} ms{end}',
+    messageFormat:
+      '{msg}{if req.method} {req.method} {req.url}{end}{if res.statusCode} {res.statusCode} in {responseTime} ms{end}',
   });
 }
 
@@ -128,7 +129,8 @@ async function runPrimary(config: Config, started: number) {
       worker.once('listening', onListening);
       worker.once('exit', onExit);
     });
-  const exited = (worker: Worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve())));
+  const exited = (worker: Worker) =>
+    new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve())));
 
   async function replaceWorkers() {
     if (replacing || stopping) return;
@@ -175,7 +177,9 @@ async function runPrimary(config: Config, started: number) {
   process.on('SIGTERM', stopAll);
   process.on('SIGINT', stopAll);
   process.on('SIGHUP', () => void replaceWorkers());
-  console.log(`Primary ${process.pid}: ${workers} workers on port ${config.port}, ready to fork in ${Date.now() - started} ms`);
+  console.log(
+    `Primary ${process.pid}: ${workers} workers on port ${config.port}, ready to fork in ${Date.now() - started} ms`,
+  );
 }
 
 async function serve(config: Config, options: RunOptions, started: number) {
@@ -188,7 +192,9 @@ async function serve(config: Config, options: RunOptions, started: number) {
   }
   const { ctx, seeded, dataDirNotice } = prepared;
   const stream = await logStream();
-  const app = await buildApp(ctx, { logger: { ...(loggerOptions(config.logLevel) as object), ...(stream ? { stream } : {}) } });
+  const app = await buildApp(ctx, {
+    logger: { ...(loggerOptions(config.logLevel) as object), ...(stream ? { stream } : {}) },
+  });
   if (dataDirNotice) app.log.warn(dataDirNotice);
   if (options.extendApp) await options.extendApp(app, ctx);
 
@@ -207,7 +213,9 @@ async function serve(config: Config, options: RunOptions, started: number) {
   async function drain(mode: DrainMode, reason: string) {
     if (ctx.lifecycle.draining) return;
     ctx.lifecycle.draining = mode;
-    app.log.info(`${reason}: ${mode === 'stop' ? 'stopping' : 'handing over to the other workers'}; open requests finish, then the database closes`);
+    app.log.info(
+      `${reason}: ${mode === 'stop' ? 'stopping' : 'handing over to the other workers'}; open requests finish, then the database closes`,
+    );
     // Whatever still runs then is cut: a running batch's transaction rolls back whole, and the
     // queue keeps its changes for the next start (services/publication.ts).
     setTimeout(() => {
@@ -225,7 +233,8 @@ async function serve(config: Config, options: RunOptions, started: number) {
       await new Promise((r) => setTimeout(r, 50));
     }
     const cut = await openConnections(app);
-    if (cut > 0) app.log.warn(`${cut} connections still open ${DRAIN.connectionsMs / 1000} s into the drain were closed`);
+    if (cut > 0)
+      app.log.warn(`${cut} connections still open ${DRAIN.connectionsMs / 1000} s into the drain were closed`);
     app.server.closeAllConnections();
     await stopBackups().catch(() => {});
     try {
@@ -243,7 +252,10 @@ async function serve(config: Config, options: RunOptions, started: number) {
   });
   // The primary orchestrates replacements; a lone process has nobody to hand over to.
   process.on('SIGHUP', () => {
-    if (!cluster.isWorker) app.log.warn('SIGHUP ignored: with one process there is no other to take over (WORKERS >= 2 replaces workers one at a time)');
+    if (!cluster.isWorker)
+      app.log.warn(
+        'SIGHUP ignored: with one process there is no other to take over (WORKERS >= 2 replaces workers one at a time)',
+      );
   });
 
   await app.listen({ port: config.port, host: config.host });

@@ -36,7 +36,12 @@ export interface PrerenderedPage {
 }
 
 const decode = (text: string) =>
-  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The tree src/app/boot.tsx hydrates, with the router fixed on `path`. */
 export const prerenderTree = (path: string, queryClient?: QueryClient) => (
@@ -97,7 +102,11 @@ function withData(path: PathWithData, queries: readonly FirstQuery[]): PageWithD
       queries.forEach((query, i) => query.seed(queryClient, bodies[i]));
       const page = await prerenderPage(path, queryClient);
       const state = dehydrate(queryClient);
-      const undated = state.queries.map((query) => ({ ...query, dehydratedAt: 0, state: { ...query.state, dataUpdatedAt: 0 } }));
+      const undated = state.queries.map((query) => ({
+        ...query,
+        dehydratedAt: 0,
+        state: { ...query.state, dataUpdatedAt: 0 },
+      }));
       return { ...page, state: { ...state, queries: undated } };
     },
   };
@@ -105,20 +114,30 @@ function withData(path: PathWithData, queries: readonly FirstQuery[]): PageWithD
 
 const peptideList = (params: PeptideListQuery): FirstQuery => ({
   url: apiUrl(pathOf('peptides'), params),
-  seed: (client, body) => client.setQueryData(peptidesQueryOptions(params).queryKey, readPeptideList({ PeptideListResponse }, body)),
+  seed: (client, body) =>
+    client.setQueryData(peptidesQueryOptions(params).queryKey, readPeptideList({ PeptideListResponse }, body)),
 });
 
 const publicAnalytics: FirstQuery = {
   url: pathOf('publicAnalytics'),
-  seed: (client, body) => client.setQueryData(publicAnalyticsQueryOptions().queryKey, readAnalytics({ AnalyticsResponse }, body)),
+  seed: (client, body) =>
+    client.setQueryData(publicAnalyticsQueryOptions().queryKey, readAnalytics({ AnalyticsResponse }, body)),
 };
 
 const communityFirstPage: FirstQuery = (() => {
   const filters = readCommunityFilters(new URLSearchParams());
   return {
-    url: apiUrl(pathOf('experiences'), { search: filters.search, category: filters.category, sort: filters.sort, limit: COMMUNITY_PAGE_SIZE }),
+    url: apiUrl(pathOf('experiences'), {
+      search: filters.search,
+      category: filters.category,
+      sort: filters.sort,
+      limit: COMMUNITY_PAGE_SIZE,
+    }),
     seed: (client, body) =>
-      client.setQueryData(communityQueryOptions(filters).queryKey, { pages: [readExperiencePage({ ExperienceListResponse }, body)], pageParams: [undefined] }),
+      client.setQueryData(communityQueryOptions(filters).queryKey, {
+        pages: [readExperiencePage({ ExperienceListResponse }, body)],
+        pageParams: [undefined],
+      }),
   };
 })();
 
@@ -134,4 +153,6 @@ const FIRST_QUERIES: Record<PathWithData, readonly FirstQuery[]> = {
   [paths.peptides]: [peptideList(plainPeptideListQuery())],
   [paths.community]: [communityFirstPage],
 };
-export const PAGES_WITH_DATA: readonly PageWithData[] = PATHS_WITH_DATA.map((path) => withData(path, FIRST_QUERIES[path]));
+export const PAGES_WITH_DATA: readonly PageWithData[] = PATHS_WITH_DATA.map((path) =>
+  withData(path, FIRST_QUERIES[path]),
+);

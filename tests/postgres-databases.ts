@@ -32,10 +32,17 @@ async function withAdmin<T>(baseUrl: string, run: (admin: Client) => Promise<T>)
  * what it is for; the pid and a random part keep names apart across a run's worker processes
  * (not a count kept in this module: a module evaluated twice in one worker counted again from 1).
  */
-export async function createDatabase(baseUrl: string, prefix: string, label: string, template?: string | null): Promise<{ name: string; url: string }> {
+export async function createDatabase(
+  baseUrl: string,
+  prefix: string,
+  label: string,
+  template?: string | null,
+): Promise<{ name: string; url: string }> {
   const name = `${prefix}_${label}_${process.pid}_${randomBytes(6).toString('hex')}`;
   await withAdmin(baseUrl, (admin) =>
-    admin.query(`create database ${admin.escapeIdentifier(name)}${template ? ` template ${admin.escapeIdentifier(template)}` : ''}`),
+    admin.query(
+      `create database ${admin.escapeIdentifier(name)}${template ? ` template ${admin.escapeIdentifier(template)}` : ''}`,
+    ),
   );
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -44,7 +51,9 @@ export async function createDatabase(baseUrl: string, prefix: string, label: str
 
 async function dropWhere(baseUrl: string, keep: (name: string) => boolean): Promise<string[]> {
   return withAdmin(baseUrl, async (admin) => {
-    const rows = await admin.query<{ datname: string }>(`select datname from pg_database where datname ~ '^t[0-9]{13}_'`);
+    const rows = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname ~ '^t[0-9]{13}_'`,
+    );
     const dropped: string[] = [];
     for (const { datname } of rows.rows) {
       if (!NAME.test(datname) || keep(datname)) continue;

@@ -17,7 +17,12 @@ export default class SlowestReporter implements Reporter {
     const name = (m: TestModule) => `${m.project.name} ${path.relative(root, m.moduleId)}`;
     const files = testModules.map((m) => ({ name: name(m), ms: m.diagnostic().duration })).sort((a, b) => b.ms - a.ms);
     const tests = testModules
-      .flatMap((m) => [...m.children.allTests()].map((t) => ({ name: `${path.basename(m.moduleId)} › ${t.fullName}`, ms: t.diagnostic()?.duration ?? 0 })))
+      .flatMap((m) =>
+        [...m.children.allTests()].map((t) => ({
+          name: `${path.basename(m.moduleId)} › ${t.fullName}`,
+          ms: t.diagnostic()?.duration ?? 0,
+        })),
+      )
       .sort((a, b) => b.ms - a.ms);
     const total = files.reduce((sum, f) => sum + f.ms, 0);
     const lines = [

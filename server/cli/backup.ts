@@ -36,7 +36,9 @@ async function fromPostgres(url: string, out: fs.WriteStream): Promise<string> {
     child.once('error', (err: NodeJS.ErrnoException) =>
       reject(
         err.code === 'ENOENT'
-          ? new Error('pg_dump was not found: install PostgreSQL’s client tools (Debian and Ubuntu: apt install postgresql-client), of the server’s major version or newer')
+          ? new Error(
+              'pg_dump was not found: install PostgreSQL’s client tools (Debian and Ubuntu: apt install postgresql-client), of the server’s major version or newer',
+            )
           : err,
       ),
     );
@@ -49,7 +51,8 @@ async function fromPostgres(url: string, out: fs.WriteStream): Promise<string> {
 
 async function fromPglite(dataDir: string, out: fs.WriteStream): Promise<string> {
   if (await requestBackup(dataDir, out)) return `the embedded database in ${dataDir} (from the running server)`;
-  if (!fs.existsSync(`${dataDir}/pgdata`)) throw new Error(`there is no database in ${dataDir} (DATA_DIR): nothing to back up`);
+  if (!fs.existsSync(`${dataDir}/pgdata`))
+    throw new Error(`there is no database in ${dataDir} (DATA_DIR): nothing to back up`);
   const notice = describeTightened(dataDir, tightenDataDir(dataDir));
   if (notice) console.warn(notice);
   const db = await openDb({ dataDir });
@@ -90,11 +93,15 @@ try {
   if (!isCompleteBackup(partial)) {
     const tail = fs.readFileSync(partial, 'utf8').slice(-400);
     const failed = tail.indexOf(BACKUP_FAILED);
-    throw new Error(failed >= 0 ? tail.slice(failed + BACKUP_FAILED.length).trim() : 'the dump ended before its last line');
+    throw new Error(
+      failed >= 0 ? tail.slice(failed + BACKUP_FAILED.length).trim() : 'the dump ended before its last line',
+    );
   }
   fs.renameSync(partial, file);
   const mb = (fs.statSync(file).size / 1024 / 1024).toFixed(1);
-  console.log(`Backup of ${what} written to ${file} (${mb} MB in ${((Date.now() - began) / 1000).toFixed(1)} s). It holds every account: keep it safe.`);
+  console.log(
+    `Backup of ${what} written to ${file} (${mb} MB in ${((Date.now() - began) / 1000).toFixed(1)} s). It holds every account: keep it safe.`,
+  );
 } catch (err) {
   out.destroy();
   fs.rmSync(partial, { force: true });

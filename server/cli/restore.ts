@@ -23,9 +23,13 @@ async function intoPostgres(url: string): Promise<RestoreSummary> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`);
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_tables where schemaname = 'public'`,
+    );
     if (rows[0].n > 0 && !force) {
-      throw new Error(`the database at DATABASE_URL already has ${rows[0].n} tables; restore loads into an empty database (--force drops what is there first)`);
+      throw new Error(
+        `the database at DATABASE_URL already has ${rows[0].n} tables; restore loads into an empty database (--force drops what is there first)`,
+      );
     }
     if (rows[0].n > 0) await client.query('drop schema public cascade; create schema public');
     return await restoreFile(file!, await postgresTarget(client));
@@ -44,7 +48,10 @@ async function intoPglite(dataDir: string): Promise<RestoreSummary> {
   const folder = pgliteFolder(dataDir);
   try {
     if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) {
-      if (!force) throw new Error(`${dataDir} (DATA_DIR) already holds a database; restore loads into an empty folder (--force replaces it)`);
+      if (!force)
+        throw new Error(
+          `${dataDir} (DATA_DIR) already holds a database; restore loads into an empty folder (--force replaces it)`,
+        );
       fs.rmSync(folder, { recursive: true, force: true });
     }
     const pg = await createPglite(folder);
@@ -64,11 +71,16 @@ async function intoPglite(dataDir: string): Promise<RestoreSummary> {
 
 try {
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
-  if (!isCompleteBackup(file)) throw new Error(`${file} is not a whole backup (it does not end with pg_dump’s closing line): it was cut short`);
+  if (!isCompleteBackup(file))
+    throw new Error(`${file} is not a whole backup (it does not end with pg_dump’s closing line): it was cut short`);
   const began = Date.now();
-  const where = config.databaseUrl ? `PostgreSQL ${new URL(config.databaseUrl).hostname}${new URL(config.databaseUrl).pathname}` : `the embedded database in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? `PostgreSQL ${new URL(config.databaseUrl).hostname}${new URL(config.databaseUrl).pathname}`
+    : `the embedded database in ${config.dataDir}`;
   const done = config.databaseUrl ? await intoPostgres(config.databaseUrl) : await intoPglite(config.dataDir);
-  console.log(`Restored ${done.tables} tables (${done.rows} rows) from ${file} into ${where} in ${((Date.now() - began) / 1000).toFixed(1)} s. Start the server on it: npm start`);
+  console.log(
+    `Restored ${done.tables} tables (${done.rows} rows) from ${file} into ${where} in ${((Date.now() - began) / 1000).toFixed(1)} s. Start the server on it: npm start`,
+  );
 } catch (err) {
   console.error(`Nothing restored: ${(err as Error).message}`);
   process.exitCode = 1;

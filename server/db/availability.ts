@@ -3,9 +3,19 @@
 
 /** Connection-level SQLSTATEs: the connection failed (class 08), the server is shutting down or starting (57P01-57P03), or it is full (53300). */
 const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** node-postgres's own words for a connection it lost or could not get in time. */
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|Cannot use a pool after calling end)/;
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|Cannot use a pool after calling end)/;
 
 /**
  * True when `err` says the database cannot be reached now (PostgreSQL restarting, a connection

@@ -14,10 +14,15 @@ const MAX_SOCKET_PATH = 100;
 export const BACKUP_FAILED = '-- The backup failed:';
 
 /** Serves a dump of `db` to each connection on the data folder's socket; the function that stops it. */
-export async function serveBackups(dataDir: string, db: Db, log: (message: string) => void): Promise<() => Promise<void>> {
+export async function serveBackups(
+  dataDir: string,
+  db: Db,
+  log: (message: string) => void,
+): Promise<() => Promise<void>> {
   const socketPath = backupSocketPath(dataDir);
   // Longer paths are cut short by the system (108 bytes on Linux, 104 on macOS), silently.
-  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) throw new Error(`the folder's path is too long for its socket (${MAX_SOCKET_PATH} bytes at most)`);
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH)
+    throw new Error(`the folder's path is too long for its socket (${MAX_SOCKET_PATH} bytes at most)`);
   // A socket file left by a server that was killed: this process holds the folder's lock now.
   fs.rmSync(socketPath, { force: true });
   const server = net.createServer((socket) => {
@@ -30,7 +35,9 @@ export async function serveBackups(dataDir: string, db: Db, log: (message: strin
     const began = Date.now();
     db.backup!(write)
       .then((done) => {
-        log(`Backup written for npm run backup: ${done.tables} tables, ${done.rows} rows in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+        log(
+          `Backup written for npm run backup: ${done.tables} tables, ${done.rows} rows in ${((Date.now() - began) / 1000).toFixed(1)} s`,
+        );
         socket.end();
       })
       .catch((err: Error) => {

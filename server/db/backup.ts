@@ -31,7 +31,12 @@ export const ROWS_LEFT_OUT = ['rate_limit_counters'] as const;
  * Options of every dump: no owners or grants (the target's user owns what it loads), no comments
  * (COMMENT ON EXTENSION needs the extension's owner), no counters (ROWS_LEFT_OUT).
  */
-export const PG_DUMP_OPTIONS = ['--no-owner', '--no-privileges', '--no-comments', ...ROWS_LEFT_OUT.map((table) => `--exclude-table-data=public.${table}`)] as const;
+export const PG_DUMP_OPTIONS = [
+  '--no-owner',
+  '--no-privileges',
+  '--no-comments',
+  ...ROWS_LEFT_OUT.map((table) => `--exclude-table-data=public.${table}`),
+] as const;
 
 /** The file's first line: what it is (and its minute: no time in a backup is finer), and that it holds every account and the server's secret. */
 export function backupHeader(what: string, at = new Date()): string {
@@ -87,7 +92,9 @@ export async function dumpPglite(pg: PGlite, write: (text: string) => Promise<vo
     if ((ROWS_LEFT_OUT as readonly string[]).includes(table.name)) continue;
     const name = `public.${quoteIdent(table.name)}`;
     const columns = table.columns.map(quoteIdent).join(', ');
-    await write(`\n--\n-- Data for Name: ${table.name}; Type: TABLE DATA; Schema: public; Owner: -\n--\n\nCOPY ${name} (${columns}) FROM stdin;\n`);
+    await write(
+      `\n--\n-- Data for Name: ${table.name}; Type: TABLE DATA; Schema: public; Owner: -\n--\n\nCOPY ${name} (${columns}) FROM stdin;\n`,
+    );
     // By ranges of pages (a TID range scan): no sort, and each chunk's size is bounded.
     for (let from = 0; from < Math.max(table.pages, 1); from += PAGES_PER_CHUNK) {
       const res = await pg.query(
@@ -103,7 +110,10 @@ export async function dumpPglite(pg: PGlite, write: (text: string) => Promise<vo
   const sequences = await pg.query<{ name: string; value: string }>(
     `select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' and last_value is not null order by sequencename`,
   );
-  for (const s of sequences.rows) await write(`SELECT pg_catalog.setval('public.${quoteIdent(s.name).replace(/'/g, "''")}', ${Number(s.value)}, true);\n`);
+  for (const s of sequences.rows)
+    await write(
+      `SELECT pg_catalog.setval('public.${quoteIdent(s.name).replace(/'/g, "''")}', ${Number(s.value)}, true);\n`,
+    );
 
   await write(await schema('post-data'));
   await write(`\n--\n${DUMP_COMPLETE}\n--\n\n`);
@@ -118,5 +128,8 @@ export function pgDumpInvocation(databaseUrl: string): { args: string[]; env: No
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
-  return { args: ['--format=plain', ...PG_DUMP_OPTIONS, `--dbname=${url.toString()}`], env: password ? { PGPASSWORD: password } : {} };
+  return {
+    args: ['--format=plain', ...PG_DUMP_OPTIONS, `--dbname=${url.toString()}`],
+    env: password ? { PGPASSWORD: password } : {},
+  };
 }

@@ -1,6 +1,15 @@
 // Opens the database: PGlite (embedded, the default) or PostgreSQL (DATABASE_URL), behind one small
 // query interface (db/types.ts). The rest of the server never knows which one it talks to.
-export type { Db, DbLoad, DbObserver, QueryOptions, QueryResult, Queryable, Transaction, TransactionOptions } from './types';
+export type {
+  Db,
+  DbLoad,
+  DbObserver,
+  QueryOptions,
+  QueryResult,
+  Queryable,
+  Transaction,
+  TransactionOptions,
+} from './types';
 export { isDatabaseUnavailable } from './availability';
 import type { Db } from './types';
 
@@ -28,5 +37,9 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     return openPostgres(options.databaseUrl, options.poolSize);
   }
   const { openPglite } = await import('./pglite');
-  return openPglite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, fastPath: options.pgliteFastPath ?? true });
+  return openPglite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    fastPath: options.pgliteFastPath ?? true,
+  });
 }

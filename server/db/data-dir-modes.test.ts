@@ -37,7 +37,9 @@ describe('tightenDataDir', () => {
     expect([dir, path.join(dir, 'pgdata'), path.join(dir, 'pgdata', 'base')].map(mode)).toEqual([0o700, 0o700, 0o700]);
     expect([path.join(dir, 'pgdata', 'base', 'page'), path.join(dir, 'server.lock')].map(mode)).toEqual([0o600, 0o600]);
     expect(mode(elsewhere)).toBe(0o666);
-    expect(describeTightened(dir, done)).toBe(`DATA_DIR ${dir} was open to other users; closed to them now: 3 folders (0700) and 2 files (0600)`);
+    expect(describeTightened(dir, done)).toBe(
+      `DATA_DIR ${dir} was open to other users; closed to them now: 3 folders (0700) and 2 files (0600)`,
+    );
 
     // Closed already: nothing to change, nothing to say.
     expect(describeTightened(dir, tightenDataDir(dir))).toBeNull();

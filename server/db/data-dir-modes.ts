@@ -98,7 +98,10 @@ export function describeTightened(dir: string, done: Tightened): string | null {
   const what = done.root
     ? `DATA_DIR ${dir} was open to other users`
     : `DATA_DIR ${dir} held entries open to other users (out of their reach: the folder itself was closed)`;
-  const changed = done.folders || done.files ? `; closed to them now: ${count(done.folders, 'folder', 'folders')} (0700) and ${count(done.files, 'file', 'files')} (0600)` : '';
+  const changed =
+    done.folders || done.files
+      ? `; closed to them now: ${count(done.folders, 'folder', 'folders')} (0700) and ${count(done.files, 'file', 'files')} (0600)`
+      : '';
   const refused = done.refused ? `; ${done.refused} could not be changed (another user's: change them by hand)` : '';
   return `${what}${changed}${refused}`;
 }

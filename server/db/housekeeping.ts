@@ -39,7 +39,10 @@ export const HOUSEKEEPING_INTERVAL_MS = 60_000;
  * Calls `vacuum` every `intervalMs` when `wroteSince()` says something was written since the last
  * call; the timer never keeps the process alive. Returns the function that stops it.
  */
-export function scheduleHousekeeping(vacuum: () => Promise<void>, intervalMs = HOUSEKEEPING_INTERVAL_MS): { markWrite(): void; stop(): void } {
+export function scheduleHousekeeping(
+  vacuum: () => Promise<void>,
+  intervalMs = HOUSEKEEPING_INTERVAL_MS,
+): { markWrite(): void; stop(): void } {
   let wrote = false;
   let running = false;
   const timer = setInterval(() => {

@@ -11,12 +11,18 @@ const MIGRATION_LOCK_KEY = 72_0151_1;
 
 /** The migrations this build ships, in the order they apply. */
 export function migrationNames(): string[] {
-  return fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  return fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
 }
 
 /** How many of this build's migrations the database has not applied (readiness, routes/system.ts). */
 export async function pendingMigrations(db: Db, names: readonly string[] = migrationNames()): Promise<number> {
-  const res = await db.query<{ n: number }>('select count(*)::int as n from schema_migrations where name = any($1::text[])', [names]);
+  const res = await db.query<{ n: number }>(
+    'select count(*)::int as n from schema_migrations where name = any($1::text[])',
+    [names],
+  );
   return names.length - res.rows[0].n;
 }
 

@@ -34,8 +34,12 @@ export function missingFastPathApi(pg: PGlite, pglite: PgliteModule): string[] {
   const record = pg as unknown as Record<string, unknown>;
   const missing = [
     ...FAST_PATH_API.instance.filter((name) => typeof record[name] !== 'function').map((name) => `PGlite#${name}()`),
-    ...FAST_PATH_API.tables.filter((name) => typeof record[name] !== 'object' || record[name] === null).map((name) => `PGlite#${name}`),
-    ...FAST_PATH_API.serialize.filter((name) => typeof pglite.protocol?.serialize?.[name] !== 'function').map((name) => `protocol.serialize.${name}()`),
+    ...FAST_PATH_API.tables
+      .filter((name) => typeof record[name] !== 'object' || record[name] === null)
+      .map((name) => `PGlite#${name}`),
+    ...FAST_PATH_API.serialize
+      .filter((name) => typeof pglite.protocol?.serialize?.[name] !== 'function')
+      .map((name) => `protocol.serialize.${name}()`),
   ];
   if (typeof pglite.protocol?.Parser !== 'function') missing.push('protocol.Parser');
   if (typeof pglite.protocol?.messages?.DatabaseError !== 'function') missing.push('protocol.messages.DatabaseError');
@@ -89,11 +93,20 @@ export function preparedStatements(pg: PGlite, pglite: PgliteModule): PreparedSt
   const parsers = pg.parsers as Record<number, Parser | undefined>;
 
   const describe = async (name: string, sql: string): Promise<Prepared> => {
-    const described = await send(batch(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()));
-    const paramDescription = described.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+    const described = await send(
+      batch(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()),
+    );
+    const paramDescription = described.find((m) => m.name === 'parameterDescription') as
+      | { dataTypeIDs: number[] }
+      | undefined;
     const description = described.find((m) => m.name === 'rowDescription' || m.name === 'noData');
     const fields = (description as { fields?: Column[] } | undefined)?.fields ?? [];
-    return { name, paramTypes: paramDescription?.dataTypeIDs ?? [], description, columns: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
+    return {
+      name,
+      paramTypes: paramDescription?.dataTypeIDs ?? [],
+      description,
+      columns: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    };
   };
 
   const execute = async <T>(name: string, sql: string, params: unknown[]): Promise<QueryResult<T>> => {
@@ -108,7 +121,9 @@ export function preparedStatements(pg: PGlite, pglite: PgliteModule): PreparedSt
       const serializer = pg.serializers[types[i]];
       return serializer ? serializer(value) : String(value);
     });
-    const answer = await sendRaw(batch(serialize.bind({ statement: st.name, values }), serialize.execute(), serialize.sync()));
+    const answer = await sendRaw(
+      batch(serialize.bind({ statement: st.name, values }), serialize.execute(), serialize.sync()),
+    );
     const read = readRows(answer, st.columns, parsers);
     if (read) return { rows: read.rows as T[], affectedRows: read.affectedRows };
     // Anything but rows (an error, a notice): PGlite's parser reads it and builds its error.

@@ -66,7 +66,13 @@ export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptio
   const nameOf = statementNames();
   type Session = Pick<typeof pg, 'query'>;
   /** `session`: PGlite itself, or the open transaction (then `inTransaction`). */
-  const query = async <T>(session: Session, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined, inTransaction: boolean): Promise<QueryResult<T>> => {
+  const query = async <T>(
+    session: Session,
+    sql: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<QueryResult<T>> => {
     const name = prepared && options?.prepare ? nameOf(sql) : null;
     if (prepared && name) return prepared.run<T>(name, sql, params ?? [], inTransaction);
     const res = await session.query<T>(sql, params);
@@ -87,10 +93,12 @@ export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptio
       const pending = turns.pending - reads.answeredAhead;
       return { open: 1, idle: pending ? 0 : 1, waiting: Math.max(0, pending - 1) };
     },
-    query: async <T,>(sql: string, params?: unknown[], options?: QueryOptions) => {
+    query: async <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
       const res = await timing.time('query', () =>
         reads.isRead(sql)
-          ? reads.read((inside) => (inside ? query<T>(inside, sql, params, options, true) : query<T>(pg, sql, params, options, false)))
+          ? reads.read((inside) =>
+              inside ? query<T>(inside, sql, params, options, true) : query<T>(pg, sql, params, options, false),
+            )
           : turns.exclusive(() => query<T>(pg, sql, params, options, false)),
       );
       if (res.affectedRows > 0) housekeeping.markWrite();
@@ -98,21 +106,23 @@ export async function openPglite({ dataDir, loadDataDir, fastPath }: PgliteOptio
     },
     transaction: (fn, transactionOptions) => {
       housekeeping.markWrite();
-      return timing.time('transaction', () => turns.exclusive(() =>
-        pg.transaction((tx) =>
-          fn({
-            query: async (sql, params, options) => {
-              if (tx.closed) throw new Error('Transaction is closed');
-              await turns.yieldIfDue();
-              if (transactionOptions?.readsBetween) await reads.answer(tx);
-              return query(tx, sql, params, options, true);
-            },
-            exec: async (sql) => {
-              await tx.exec(sql);
-            },
-          }),
+      return timing.time('transaction', () =>
+        turns.exclusive(() =>
+          pg.transaction((tx) =>
+            fn({
+              query: async (sql, params, options) => {
+                if (tx.closed) throw new Error('Transaction is closed');
+                await turns.yieldIfDue();
+                if (transactionOptions?.readsBetween) await reads.answer(tx);
+                return query(tx, sql, params, options, true);
+              },
+              exec: async (sql) => {
+                await tx.exec(sql);
+              },
+            }),
+          ),
         ),
-      ));
+      );
     },
     vacuumCounters,
     scrub: (tables, rewritten) =>

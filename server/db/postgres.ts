@@ -31,8 +31,19 @@ export async function openPostgres(url: string, poolSize: number | undefined): P
   // node-postgres keeps a named statement per connection: it sends Parse on a connection's
   // first use of the name, then only Bind and Execute.
   const nameOf = statementNames();
-  type Client = { query: (config: { text: string; values?: unknown[]; name?: string }) => Promise<{ rows: unknown[]; rowCount: number | null }> };
-  const run = async <T>(client: Client, sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>> => {
+  type Client = {
+    query: (config: {
+      text: string;
+      values?: unknown[];
+      name?: string;
+    }) => Promise<{ rows: unknown[]; rowCount: number | null }>;
+  };
+  const run = async <T>(
+    client: Client,
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<T>> => {
     const name = options?.prepare ? nameOf(sql) : null;
     const res = await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params });
     return { rows: res.rows as T[], affectedRows: res.rowCount ?? 0 };

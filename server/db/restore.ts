@@ -25,7 +25,8 @@ const PGLITE_COPY_BYTES = 4 * 1024 * 1024;
 export function pgliteTarget(pg: PGlite): RestoreTarget {
   return {
     exec: async (sql) => void (await pg.exec(sql)),
-    settings: async () => new Set((await pg.query<{ name: string }>('select name from pg_settings')).rows.map((r) => r.name)),
+    settings: async () =>
+      new Set((await pg.query<{ name: string }>('select name from pg_settings')).rows.map((r) => r.name)),
     copy(statement) {
       const fromBlob = statement.replace(/FROM stdin;$/, `FROM '/dev/blob'`);
       let chunk: string[] = [];
@@ -53,7 +54,8 @@ export async function postgresTarget(client: Client): Promise<RestoreTarget> {
   const { from } = await import('pg-copy-streams');
   return {
     exec: async (sql) => void (await client.query(sql)),
-    settings: async () => new Set((await client.query<{ name: string }>('select name from pg_settings')).rows.map((r) => r.name)),
+    settings: async () =>
+      new Set((await client.query<{ name: string }>('select name from pg_settings')).rows.map((r) => r.name)),
     copy(statement) {
       const stream = client.query(from(statement));
       const failed = new Promise<never>((_, reject) => stream.once('error', reject));
@@ -109,7 +111,10 @@ export async function restoreFile(file: string, target: RestoreTarget): Promise<
   };
   await target.exec('begin');
   // Opened right before the loop: lines read while an await comes between would be lost.
-  const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const lines = readline.createInterface({
+    input: fs.createReadStream(file, { encoding: 'utf8' }),
+    crlfDelay: Infinity,
+  });
   try {
     for await (const line of lines) {
       if (copy) {
@@ -123,7 +128,8 @@ export async function restoreFile(file: string, target: RestoreTarget): Promise<
         continue;
       }
       if (PSQL_GUARD.test(line)) continue;
-      if (line.startsWith('\\')) throw new Error(`The backup has a psql command this restore does not run: ${line.slice(0, 40)}`);
+      if (line.startsWith('\\'))
+        throw new Error(`The backup has a psql command this restore does not run: ${line.slice(0, 40)}`);
       if (COPY_START.test(line)) {
         await flush();
         copy = target.copy(line);

@@ -9,7 +9,7 @@ export function timer() {
       observer = o;
     },
     lost: () => observer?.connectionLost(),
-    time: async <T,>(kind: 'query' | 'transaction', work: () => Promise<T>): Promise<T> => {
+    time: async <T>(kind: 'query' | 'transaction', work: () => Promise<T>): Promise<T> => {
       const o = observer;
       if (!o) return work();
       const started = performance.now();

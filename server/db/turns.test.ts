@@ -17,7 +17,11 @@ describe('createTurns', () => {
       });
     const results = await Promise.allSettled([unit('a'), unit('b', true), unit('c')]);
     expect(order).toEqual(['a start', 'a end', 'b start', 'b end', 'c start', 'c end']);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['a', 'b failed', 'c']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      'a',
+      'b failed',
+      'c',
+    ]);
   });
 
   it('gives the loop a turn only once the budget is spent', async () => {

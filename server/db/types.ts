@@ -65,7 +65,11 @@ export interface Db extends Queryable {
    * and `onState(false)` while the listening connection is down (it reconnects by itself).
    * Resolves to a function that stops listening.
    */
-  listen?(channel: string, onNotify: (payload: string, own: boolean) => void, onState: (up: boolean) => void): Promise<() => Promise<void>>;
+  listen?(
+    channel: string,
+    onNotify: (payload: string, own: boolean) => void,
+    onState: (up: boolean) => void,
+  ): Promise<() => Promise<void>>;
   transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Vacuums the small counter tables (db/housekeeping.ts). PGlite, which has no autovacuum, does

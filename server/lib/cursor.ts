@@ -44,7 +44,10 @@ export class CursorCodec {
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, IV_BYTES));
       decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
-      const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+      const text = Buffer.concat([
+        decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
       const values: unknown = JSON.parse(text);
       if (Array.isArray(values)) return values;
     } catch {

@@ -22,12 +22,17 @@ export class HttpError extends Error {
 
 /** The challenge of a 401 (RFC 6750): a client tells "send a token" from "this token is no good". */
 const challenge = (code: ErrorCode) =>
-  code === 'unauthorized' ? 'Bearer realm="api"' : `Bearer realm="api", error="invalid_token", error_description="${code === 'token_expired' ? 'The access token expired' : 'The access token is not valid'}"`;
+  code === 'unauthorized'
+    ? 'Bearer realm="api"'
+    : `Bearer realm="api", error="invalid_token", error_description="${code === 'token_expired' ? 'The access token expired' : 'The access token is not valid'}"`;
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const invalidInput = (message: string, issues: ApiIssue[]) => new HttpError(400, message, {}, 'validation_failed', issues);
-export const unauthorized = (message = 'Please sign in to continue', code: 'unauthorized' | 'invalid_token' | 'token_expired' = 'unauthorized') =>
-  new HttpError(401, message, { 'www-authenticate': challenge(code) }, code);
+export const invalidInput = (message: string, issues: ApiIssue[]) =>
+  new HttpError(400, message, {}, 'validation_failed', issues);
+export const unauthorized = (
+  message = 'Please sign in to continue',
+  code: 'unauthorized' | 'invalid_token' | 'token_expired' = 'unauthorized',
+) => new HttpError(401, message, { 'www-authenticate': challenge(code) }, code);
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
@@ -56,4 +61,7 @@ function formatWait(seconds: number): string {
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 /** The database cannot be reached now (db/client.ts isDatabaseUnavailable): 503, never 500. */
 export const databaseUnavailable = () =>
-  serviceUnavailable('The database cannot be reached at the moment. Please try again in a few seconds.', DATABASE_RETRY_AFTER_SECONDS);
+  serviceUnavailable(
+    'The database cannot be reached at the moment. Please try again in a few seconds.',
+    DATABASE_RETRY_AFTER_SECONDS,
+  );

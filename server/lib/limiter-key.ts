@@ -24,7 +24,9 @@ export function drawLimiterKey(): string {
  */
 export function assertApartFrom(configured: string | null, sessionSecret: string): void {
   if (configured !== null && configured === sessionSecret) {
-    throw new Error('RATE_LIMIT_SECRET is the secret that signs sessions, which a backup of the database can hold: give it a value of its own');
+    throw new Error(
+      'RATE_LIMIT_SECRET is the secret that signs sessions, which a backup of the database can hold: give it a value of its own',
+    );
   }
 }
 

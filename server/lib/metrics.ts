@@ -128,7 +128,12 @@ export class Metrics {
   }
 
   /** A gauge read from its source at each scrape. */
-  gauge<L extends string>(name: string, help: string, labelNames: readonly L[], read: (set: (labels: Partial<Record<L, string>>, value: number) => void) => void | Promise<void>): void {
+  gauge<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    read: (set: (labels: Partial<Record<L, string>>, value: number) => void) => void | Promise<void>,
+  ): void {
     const gauge = new Gauge({
       name: `${PREFIX}${name}`,
       help,

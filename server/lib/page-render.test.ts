@@ -47,7 +47,9 @@ const page = (path, api) => ({
 });
 export const PAGES_WITH_DATA = [page('/community', ['/api/experiences?limit=20']), page('/', ['/api/analytics/public', '/api/peptides?limit=6'])];`;
 
-const spaIndex = { withPage: (_path: string, page: { html: string }, bodyEnd = '') => `<div id="root">${page.html}</div>${bodyEnd}` } as unknown as SpaIndex;
+const spaIndex = {
+  withPage: (_path: string, page: { html: string }, bodyEnd = '') => `<div id="root">${page.html}</div>${bodyEnd}`,
+} as unknown as SpaIndex;
 const silent = { warn: () => undefined } as never;
 
 /** A renderer of a build with BUNDLE, asking the API through `get`. */
@@ -70,7 +72,9 @@ describe('pageRenderer', () => {
     );
     const html = (await renderer.page('/community'))!.identity.toString();
     expect(asked).toEqual(['/api/experiences?limit=20']);
-    expect(html).toBe(`<div id="root"><main>Story one</main></div><script type="application/json" id="${PAGE_QUERY_STATE_ID}">{"first":["Story one"]}</script>`);
+    expect(html).toBe(
+      `<div id="root"><main>Story one</main></div><script type="application/json" id="${PAGE_QUERY_STATE_ID}">{"first":["Story one"]}</script>`,
+    );
 
     // Requests meanwhile share the page: no render per request.
     await Promise.all([renderer.page('/community'), renderer.page('/community'), renderer.page('/community')]);
@@ -137,14 +141,22 @@ describe('pageRenderer', () => {
     expect(await alsoNext).toBe(await next);
   });
 
-  it('answers null (the page goes out without data) when an answer fails, the bundle lacks the page or is not the app\'s, or the build kept none', async () => {
+  it("answers null (the page goes out without data) when an answer fails, the bundle lacks the page or is not the app's, or the build kept none", async () => {
     const cache = new ReadCache();
     // One of Home's two answers failing is enough: a page half with data would not match the app.
-    const failing = rendererWith(async (url) => (url.startsWith('/api/peptides') ? { statusCode: 503, body: '{"success":false}' } : { statusCode: 200, body: '{"first":"x"}' }));
+    const failing = rendererWith(async (url) =>
+      url.startsWith('/api/peptides')
+        ? { statusCode: 503, body: '{"success":false}' }
+        : { statusCode: 200, body: '{"first":"x"}' },
+    );
     expect(await failing.page('/')).toBeNull();
     const get = async () => ({ statusCode: 200, body: '{"first":"x"}' });
     expect(await rendererWith(get).page('/peptides')).toBeNull();
-    expect(await pageRenderer(buildWith('export const other = 1;'), { spaIndex, cache, log: silent, get })!.page('/community')).toBeNull();
+    expect(
+      await pageRenderer(buildWith('export const other = 1;'), { spaIndex, cache, log: silent, get })!.page(
+        '/community',
+      ),
+    ).toBeNull();
     expect(pageRenderer(buildWith(null), { spaIndex, cache, log: silent, get })).toBeNull();
   });
 

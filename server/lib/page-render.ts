@@ -20,7 +20,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { PAGE_QUERY_STATE_ID, PATHS_WITH_DATA, PRERENDER_BUNDLE_FILE, type PathWithData } from '../../contract/page-render';
+import {
+  PAGE_QUERY_STATE_ID,
+  PATHS_WITH_DATA,
+  PRERENDER_BUNDLE_FILE,
+  type PathWithData,
+} from '../../contract/page-render';
 import type { ReadCache } from './cache';
 import { KeptAnswer } from './response-cache';
 import type { SpaIndex } from './spa-preload';
@@ -55,7 +60,10 @@ export function pathWithData(pathname: string): PathWithData | null {
  * `<!--`) and no line or paragraph separators that older parsers read as line ends.
  */
 export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 // A render runs in a worker thread that loads the bundle, names the API answers its page needs
@@ -101,7 +109,10 @@ function renderInWorker(bundle: string, pagePath: PathWithData, get: ApiGet): Pr
         return resolve(message.page);
       }
       const api = message.api;
-      if (!Array.isArray(api) || !api.every((url): url is string => typeof url === 'string' && url.startsWith('/api/'))) {
+      if (
+        !Array.isArray(api) ||
+        !api.every((url): url is string => typeof url === 'string' && url.startsWith('/api/'))
+      ) {
         return fail(new Error('the bundle named no API addresses'));
       }
       Promise.all(
@@ -123,7 +134,10 @@ export function pageRenderer(
   const bundle = path.join(staticDir, PRERENDER_BUNDLE_FILE);
   if (!fs.existsSync(bundle)) return null;
   const now = deps.now ?? Date.now;
-  const kept = new Map<PathWithData, { version: number; at: number; page: Promise<KeptAnswer | null>; settled: boolean }>();
+  const kept = new Map<
+    PathWithData,
+    { version: number; at: number; page: Promise<KeptAnswer | null>; settled: boolean }
+  >();
   // One render at a time: after a batch, the pages asked for at once render in turn rather than
   // each loading the bundle beside the others (CPU and memory of a small machine).
   let previous: Promise<unknown> = Promise.resolve();
@@ -150,7 +164,8 @@ export function pageRenderer(
       // A render under way is shared even when the data has moved since it began: at most one
       // render per page at a time however often the data changes (votes, a busy batch), and the
       // first request after it ends starts the next.
-      if (current && (!current.settled || (current.version === version && now() - current.at < RENDERED_TTL_MS))) return current.page;
+      if (current && (!current.settled || (current.version === version && now() - current.at < RENDERED_TTL_MS)))
+        return current.page;
       const entry = { version, at: now(), page: render(pagePath), settled: false };
       void entry.page.then(() => {
         entry.settled = true;

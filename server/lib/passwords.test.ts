@@ -67,18 +67,28 @@ describe('password rules', () => {
     expect([...COMMON_PASSWORDS].filter((p) => p.length >= PASSWORD_MIN).length).toBeGreaterThan(250);
   });
 
-  it.each(['password', 'PASSWORD1', '12345678', 'qwertyuiop', 'iloveyou', 'Sunshine1', ' football ', 'P@ssw0rd', 'welcome123'])(
-    'refuses the common password %j in any letter case',
+  it.each([
+    'password',
+    'PASSWORD1',
+    '12345678',
+    'qwertyuiop',
+    'iloveyou',
+    'Sunshine1',
+    ' football ',
+    'P@ssw0rd',
+    'welcome123',
+  ])('refuses the common password %j in any letter case', (password) => {
+    expect(isCommonPassword(password)).toBe(true);
+    expect(() => assertPasswordNotCommon(password)).toThrow(PASSWORD_COMMON_MESSAGE);
+  });
+
+  it.each(['correct-horse-battery', 'x7#kQ2!m', 'moderator-password', 'Blue tractor at noon'])(
+    'accepts %j',
     (password) => {
-      expect(isCommonPassword(password)).toBe(true);
-      expect(() => assertPasswordNotCommon(password)).toThrow(PASSWORD_COMMON_MESSAGE);
+      expect(isCommonPassword(password)).toBe(false);
+      expect(() => assertPasswordNotCommon(password)).not.toThrow();
     },
   );
-
-  it.each(['correct-horse-battery', 'x7#kQ2!m', 'moderator-password', 'Blue tractor at noon'])('accepts %j', (password) => {
-    expect(isCommonPassword(password)).toBe(false);
-    expect(() => assertPasswordNotCommon(password)).not.toThrow();
-  });
 
   it('production configuration hashes with scrypt N >= 2^17; only SCRYPT_N lowers it, below 2^14 only in the test suites', () => {
     expect(loadConfig({}).scryptN).toBeGreaterThanOrEqual(2 ** 17);

@@ -146,10 +146,15 @@ export class PgRateLimitStore implements RateLimitStore {
   peek(key: string, now: number): WindowCount | null | Promise<WindowCount | null> {
     const local = this.batched.get(key);
     if (this.isBatched(key)) {
-      return local && local.resetAt > now ? { count: local.known + local.inFlight + local.add, resetAt: local.resetAt } : null;
+      return local && local.resetAt > now
+        ? { count: local.known + local.inFlight + local.add, resetAt: local.resetAt }
+        : null;
     }
     return this.db
-      .query<{ count: number; reset_at: string | number }>('select count, reset_at from rate_limit_counters where key = $1 and reset_at > $2', [key, now])
+      .query<{ count: number; reset_at: string | number }>(
+        'select count, reset_at from rate_limit_counters where key = $1 and reset_at > $2',
+        [key, now],
+      )
       .then((res) => (res.rows[0] ? { count: res.rows[0].count, resetAt: Number(res.rows[0].reset_at) } : null));
   }
 
@@ -239,7 +244,9 @@ export class RateLimiter {
     let secret = this.secrets.get(day);
     if (!secret) {
       const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
-      secret = this.sharedSecret ? createHmac('sha256', this.sharedSecret).update(`rate-limit:${date}`).digest() : randomBytes(32);
+      secret = this.sharedSecret
+        ? createHmac('sha256', this.sharedSecret).update(`rate-limit:${date}`).digest()
+        : randomBytes(32);
       this.secrets.set(day, secret);
       const oldest = Math.floor((day * DAY_MS - this.longestWindowMs) / DAY_MS);
       for (const kept of this.secrets.keys()) if (kept < oldest) this.secrets.delete(kept);
@@ -275,9 +282,16 @@ export class RateLimiter {
     return keys[0];
   }
 
-  private hit(bucket: string, identifier: string, windowSeconds: number, now: number): WindowCount | Promise<WindowCount> {
+  private hit(
+    bucket: string,
+    identifier: string,
+    windowSeconds: number,
+    now: number,
+  ): WindowCount | Promise<WindowCount> {
     const key = this.liveKey(this.keys(bucket, identifier, windowSeconds, now), now);
-    return key instanceof Promise ? key.then((k) => this.store.hit(k, windowSeconds, now)) : this.store.hit(key, windowSeconds, now);
+    return key instanceof Promise
+      ? key.then((k) => this.store.hit(k, windowSeconds, now))
+      : this.store.hit(key, windowSeconds, now);
   }
 
   /** Adds one to the identifier's count in the bucket and returns the window's count. */
@@ -307,7 +321,8 @@ export class RateLimiter {
     const now = this.clock();
     const verdict = ({ count, resetAt }: WindowCount): WindowState => {
       const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-      if (count > rule.max) throw tooManyRequests(resetSeconds, bucket, rateLimitHeaders(bucket, rule, 0, resetSeconds));
+      if (count > rule.max)
+        throw tooManyRequests(resetSeconds, bucket, rateLimitHeaders(bucket, rule, 0, resetSeconds));
       return { remaining: rule.max - count, resetSeconds };
     };
     const counted = this.hit(bucket, identifier, rule.windowSeconds, now);
@@ -326,7 +341,12 @@ export interface WindowState {
  * The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers): the policy (`q` requests per
  * `w` seconds) and what remains of it (`r` requests for the next `t` seconds).
  */
-export function rateLimitHeaders(name: string, rule: RateLimitRule, remaining: number, resetSeconds: number): Record<string, string> {
+export function rateLimitHeaders(
+  name: string,
+  rule: RateLimitRule,
+  remaining: number,
+  resetSeconds: number,
+): Record<string, string> {
   return {
     'ratelimit-policy': `"${name}";q=${rule.max};w=${rule.windowSeconds}`,
     ratelimit: `"${name}";r=${remaining};t=${resetSeconds}`,
@@ -361,17 +381,71 @@ export function publishedLimits(r: Config['rateLimits']): PublishedLimit[] {
   const votes: EndpointKey[] = ['vote', 'withdrawVote'];
   const signIns: EndpointKey[] = ['login', 'changePassword', 'deleteMe'];
   return [
-    { name: 'Experience submissions', description: spelled(['submitExperience']), ...maxPer(r.submissions), scope: 'address', endpoints: ['submitExperience'] },
-    { name: 'Registrations', description: spelled(['register']), ...maxPer(r.register), scope: 'address', endpoints: ['register'] },
-    { name: 'Failed sign-ins per account and address', description: `${spelled(['login'])}, forgot-password requests and wrong current passwords`, ...maxPer(r.loginPerEmail), scope: 'email', endpoints: [...signIns, 'forgotPassword'] },
-    { name: 'Failed sign-ins per address', description: `${spelled(['login'])}, forgot-password requests, wrong current passwords and reset links`, ...maxPer(r.loginPerAddress), scope: 'address', endpoints: [...signIns, 'forgotPassword', 'resetPassword'] },
-    { name: 'Password-reset mails', description: `${spelled(['forgotPassword'])}: past this, the answer is the same and no mail is sent`, ...maxPer(r.resetMail), scope: 'account', endpoints: ['forgotPassword'] },
-    { name: 'Corrections per report', description: `${spelled(['updateTrackedExperience'])}, counted per tracking ID`, ...maxPer(r.edits), scope: 'report', endpoints: ['updateTrackedExperience'] },
+    {
+      name: 'Experience submissions',
+      description: spelled(['submitExperience']),
+      ...maxPer(r.submissions),
+      scope: 'address',
+      endpoints: ['submitExperience'],
+    },
+    {
+      name: 'Registrations',
+      description: spelled(['register']),
+      ...maxPer(r.register),
+      scope: 'address',
+      endpoints: ['register'],
+    },
+    {
+      name: 'Failed sign-ins per account and address',
+      description: `${spelled(['login'])}, forgot-password requests and wrong current passwords`,
+      ...maxPer(r.loginPerEmail),
+      scope: 'email',
+      endpoints: [...signIns, 'forgotPassword'],
+    },
+    {
+      name: 'Failed sign-ins per address',
+      description: `${spelled(['login'])}, forgot-password requests, wrong current passwords and reset links`,
+      ...maxPer(r.loginPerAddress),
+      scope: 'address',
+      endpoints: [...signIns, 'forgotPassword', 'resetPassword'],
+    },
+    {
+      name: 'Password-reset mails',
+      description: `${spelled(['forgotPassword'])}: past this, the answer is the same and no mail is sent`,
+      ...maxPer(r.resetMail),
+      scope: 'account',
+      endpoints: ['forgotPassword'],
+    },
+    {
+      name: 'Corrections per report',
+      description: `${spelled(['updateTrackedExperience'])}, counted per tracking ID`,
+      ...maxPer(r.edits),
+      scope: 'report',
+      endpoints: ['updateTrackedExperience'],
+    },
     { name: 'Votes', description: spelled(votes), ...maxPer(r.votes), scope: 'account', endpoints: votes },
     { name: 'Flags', description: spelled(['flag']), ...maxPer(r.votes), scope: 'account', endpoints: ['flag'] },
-    { name: 'Peptide pages created', description: spelled(['createPeptide']), ...maxPer(r.peptides), scope: 'account', endpoints: ['createPeptide'] },
-    { name: 'Peptide pages deleted', description: spelled(['deletePeptide']), ...maxPer(r.peptideDeletes), scope: 'account', endpoints: ['deletePeptide'] },
-    { name: 'All other API requests', description: 'Every /api request', ...maxPer(r.general), scope: 'address', endpoints: '*' },
+    {
+      name: 'Peptide pages created',
+      description: spelled(['createPeptide']),
+      ...maxPer(r.peptides),
+      scope: 'account',
+      endpoints: ['createPeptide'],
+    },
+    {
+      name: 'Peptide pages deleted',
+      description: spelled(['deletePeptide']),
+      ...maxPer(r.peptideDeletes),
+      scope: 'account',
+      endpoints: ['deletePeptide'],
+    },
+    {
+      name: 'All other API requests',
+      description: 'Every /api request',
+      ...maxPer(r.general),
+      scope: 'address',
+      endpoints: '*',
+    },
   ];
 }
 

@@ -64,10 +64,19 @@ describe('ResponseCache', () => {
     const answer = keep('big');
     expect(answer.compressible).toBe(false);
     // Text like a feed page's: repeated keys and words, varied values.
-    const body = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, story: `Report ${i}: better sleep from week ${i % 7}`, rating: (i * 37) % 10 })));
+    const body = JSON.stringify(
+      Array.from({ length: 200 }, (_, i) => ({
+        id: i,
+        story: `Report ${i}: better sleep from week ${i % 7}`,
+        rating: (i * 37) % 10,
+      })),
+    );
     const big = new ResponseCache(new ReadCache()).store('k', body, 0);
     expect(big.compressible).toBe(true);
-    for (const [encoding, decompress] of [['br', zlib.brotliDecompressSync], ['gzip', zlib.gunzipSync]] as const) {
+    for (const [encoding, decompress] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
       const first = big.bytes(encoding);
       const again = big.bytes(encoding);
       expect(again.length).toBeLessThan(first.length);

@@ -72,7 +72,9 @@ export class KeptAnswer {
    */
   static compressedOnce(body: string | Buffer): KeptAnswer {
     const answer = new KeptAnswer(body);
-    if (answer.compressible) for (const encoding of ['br', 'gzip'] as const) answer.encoded[encoding] = { bytes: compressBest(answer.identity, encoding), effort: 'best' };
+    if (answer.compressible)
+      for (const encoding of ['br', 'gzip'] as const)
+        answer.encoded[encoding] = { bytes: compressBest(answer.identity, encoding), effort: 'best' };
     return answer;
   }
 
@@ -189,7 +191,8 @@ export class ResponseCache {
       this.dropStale();
       // Two requests for one key can both miss; the first one kept stays.
       if (!this.main.has(key) && !this.probation.has(key)) {
-        if (this.probation.size >= this.probationMax) this.probation.delete(this.probation.keys().next().value as string);
+        if (this.probation.size >= this.probationMax)
+          this.probation.delete(this.probation.keys().next().value as string);
         this.probation.set(key, { answer, expiresAt: Date.now() + this.ttlMs, hits: 0 });
       }
     }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Caller } from './caller';
 import { SessionCache } from './session-cache';
 
-const caller = (userId: string, sessionFamily = `${userId}-f1`): Caller => ({ userId, email: `${userId}@example.com`, role: 'user', sessionFamily });
+const caller = (userId: string, sessionFamily = `${userId}-f1`): Caller => ({
+  userId,
+  email: `${userId}@example.com`,
+  role: 'user',
+  sessionFamily,
+});
 
 describe('SessionCache', () => {
   it('serves a kept caller until its TTL, then forgets it', () => {

@@ -43,7 +43,8 @@ export function signInAttempt(limiter: RateLimiter, config: Config, email: strin
   const account = email.trim().toLowerCase();
   // One identifier for the pair; the newline cannot occur in an email or an address.
   const pair = `${account}\n${address}`;
-  const refuse = (resetAt: number, group: string) => tooManyRequests(Math.max(1, Math.ceil((resetAt - limiter.now()) / 1000)), group);
+  const refuse = (resetAt: number, group: string) =>
+    tooManyRequests(Math.max(1, Math.ceil((resetAt - limiter.now()) / 1000)), group);
   return {
     async admit() {
       const [fromAddress, forAccount] = await Promise.all([
@@ -74,12 +75,17 @@ export function signInAttempt(limiter: RateLimiter, config: Config, email: strin
  * An attempt tied to no account (a password-reset link): it counts toward the address's failed
  * sign-ins, and an address over that limit is refused here as at sign-in.
  */
-export function addressAttempt(limiter: RateLimiter, config: Config, address: string): Pick<SignInAttempt, 'admit' | 'failed'> {
+export function addressAttempt(
+  limiter: RateLimiter,
+  config: Config,
+  address: string,
+): Pick<SignInAttempt, 'admit' | 'failed'> {
   const { loginPerAddress: perAddress } = config.rateLimits;
   return {
     async admit() {
       const fromAddress = await limiter.peek(ADDRESS, address, perAddress.windowSeconds);
-      if (fromAddress.count >= perAddress.max) throw tooManyRequests(Math.max(1, Math.ceil((fromAddress.resetAt - limiter.now()) / 1000)), ADDRESS);
+      if (fromAddress.count >= perAddress.max)
+        throw tooManyRequests(Math.max(1, Math.ceil((fromAddress.resetAt - limiter.now()) / 1000)), ADDRESS);
     },
     async failed() {
       await limiter.count(ADDRESS, address, perAddress.windowSeconds);

@@ -15,7 +15,10 @@ fs.writeFileSync(
 fs.writeFileSync(
   path.join(dir, '.vite/prerendered.json'),
   JSON.stringify({
-    '/community': { html: '<main><h1>Community Experiences</h1><p>Costs $& and $1 to read</p></main>', title: 'Community Experiences · Peptide Community' },
+    '/community': {
+      html: '<main><h1>Community Experiences</h1><p>Costs $& and $1 to read</p></main>',
+      title: 'Community Experiences · Peptide Community',
+    },
     '/': { html: '<main><h1>Peptide Community</h1></main>', title: 'Peptide Community' },
     '/terms': { html: '<main><h1>Terms &amp; more</h1></main>', title: 'Terms & <more> · Peptide Community' },
   }),
@@ -36,19 +39,35 @@ fs.writeFileSync(
 describe("index.html with the page's code announced", () => {
   const spa = loadSpaIndex(dir)!;
   const preloads = (html: string) => [...html.matchAll(/modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
-  const named = (html: string) => /<meta name="page-modules" content="([^"]*)">/.exec(html)?.[1].split(' ').filter(Boolean);
+  const named = (html: string) =>
+    /<meta name="page-modules" content="([^"]*)">/.exec(html)?.[1].split(' ').filter(Boolean);
 
   it('on a page without pre-rendered HTML, preloads the core and the page, not what the entry loads nor the HTTP client', () => {
-    expect(preloads(spa.htmlFor('/community?sort=rating'))).toEqual(['/assets/core-1.js', '/assets/react-1.js', '/assets/CommunityPage-1.js', '/assets/card-1.js']);
+    expect(preloads(spa.htmlFor('/community?sort=rating'))).toEqual([
+      '/assets/core-1.js',
+      '/assets/react-1.js',
+      '/assets/CommunityPage-1.js',
+      '/assets/card-1.js',
+    ]);
     expect(named(spa.htmlFor('/community?sort=rating'))).toBeUndefined();
   });
 
   it('on a pre-rendered page, only names the core and its chunks, for the entry to request after the first paint', () => {
     const html = spa.htmlFor('/community');
     expect(preloads(html)).toEqual([]);
-    expect(named(html)).toEqual(['/assets/core-1.js', '/assets/react-1.js', '/assets/CommunityPage-1.js', '/assets/card-1.js']);
+    expect(named(html)).toEqual([
+      '/assets/core-1.js',
+      '/assets/react-1.js',
+      '/assets/CommunityPage-1.js',
+      '/assets/card-1.js',
+    ]);
     // Each file once: what the core brings is not named again for the page.
-    expect(named(spa.htmlFor('/'))).toEqual(['/assets/core-1.js', '/assets/react-1.js', '/assets/HomePage-1.js', '/assets/card-1.js']);
+    expect(named(spa.htmlFor('/'))).toEqual([
+      '/assets/core-1.js',
+      '/assets/react-1.js',
+      '/assets/HomePage-1.js',
+      '/assets/card-1.js',
+    ]);
   });
 
   it('preloads the core alone for unknown paths and for pages missing from the manifest', () => {
@@ -71,8 +90,25 @@ describe("index.html with the page's code announced", () => {
 describe('which paths are pages of the app', () => {
   const spa = loadSpaIndex(dir)!;
   it('a route of the manifest in any case, with a trailing slash or a query, is a page; anything else is not', () => {
-    for (const url of ['/', '/community', '/Community/', '/community?sort=rating', '/peptides/42', '/PEPTIDES/42?tab=x']) expect(spa.isPage(url), url).toBe(true);
-    for (const url of ['/no/such/page', '/communityx', '/peptides', '/peptides/42/more', '//', '/community//', '/explore']) expect(spa.isPage(url), url).toBe(false);
+    for (const url of [
+      '/',
+      '/community',
+      '/Community/',
+      '/community?sort=rating',
+      '/peptides/42',
+      '/PEPTIDES/42?tab=x',
+    ])
+      expect(spa.isPage(url), url).toBe(true);
+    for (const url of [
+      '/no/such/page',
+      '/communityx',
+      '/peptides',
+      '/peptides/42/more',
+      '//',
+      '/community//',
+      '/explore',
+    ])
+      expect(spa.isPage(url), url).toBe(false);
   });
 });
 
@@ -95,7 +131,9 @@ describe('index.html with the pre-rendered first screen', () => {
 
   it('puts the page inside #root, inert until the app replaces it, and names the page in the title', () => {
     const html = spa.htmlFor('/community');
-    expect(root(html)).toBe('<div inert><main><h1>Community Experiences</h1><p>Costs $& and $1 to read</p></main></div>');
+    expect(root(html)).toBe(
+      '<div inert><main><h1>Community Experiences</h1><p>Costs $& and $1 to read</p></main></div>',
+    );
     expect(title(html)).toBe('Community Experiences · Peptide Community');
     // The route's code is still announced.
     expect(html).toContain('/assets/CommunityPage-1.js');

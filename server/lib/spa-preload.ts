@@ -22,7 +22,9 @@ type Prerendered = Record<string, { html: string; title: string }>;
 export function routeMatcher(pattern: string): RegExp {
   if (pattern === '/') return /^\/$/;
   const segments = pattern.replace(/\/+$/, '').split('/');
-  const body = segments.map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('\\/');
+  const body = segments
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('\\/');
   return new RegExp(`^${body}\\/?$`);
 }
 
@@ -65,7 +67,10 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
   const html = fs.readFileSync(indexFile, 'utf8');
   if (!fs.existsSync(manifestFile)) {
     const page = KeptAnswer.compressedOnce(html);
-    return spaIndexOf(() => html, () => page);
+    return spaIndexOf(
+      () => html,
+      () => page,
+    );
   }
   // Checked against its format: a manifest from another build fails at start, not on a request.
   const manifest = RouteManifest.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
@@ -75,15 +80,23 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
   const routeOf = (pathname: string) => routes.find(({ pattern }) => pattern.test(pathname));
   /** No pre-rendered page: nothing to paint first, so the core and the page's chunks load at once. */
   const withPreloads = (files: string[]) =>
-    html.replace('</head>', () => `${files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')}</head>`);
-  const pages = routes.map(({ pattern, files }) => [pattern, KeptAnswer.compressedOnce(withPreloads([...coreFiles, ...files]))] as const);
+    html.replace(
+      '</head>',
+      () => `${files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')}</head>`,
+    );
+  const pages = routes.map(
+    ({ pattern, files }) => [pattern, KeptAnswer.compressedOnce(withPreloads([...coreFiles, ...files]))] as const,
+  );
   const otherPage = KeptAnswer.compressedOnce(withPreloads(coreFiles));
   const pageHtml = (pathname: string) => pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? otherPage;
   /** A pre-rendered page: the core and its chunks are only named, for the entry to request after the first paint. */
-  const pageModulesMeta = (pathname: string) => `<meta name="page-modules" content="${[...coreFiles, ...(routeOf(pathname)?.files ?? [])].join(' ')}">`;
+  const pageModulesMeta = (pathname: string) =>
+    `<meta name="page-modules" content="${[...coreFiles, ...(routeOf(pathname)?.files ?? [])].join(' ')}">`;
 
   const prerenderedFile = path.join(staticDir, '.vite', 'prerendered.json');
-  const prerendered = fs.existsSync(prerenderedFile) ? (JSON.parse(fs.readFileSync(prerenderedFile, 'utf8')) as Prerendered) : {};
+  const prerendered = fs.existsSync(prerenderedFile)
+    ? (JSON.parse(fs.readFileSync(prerenderedFile, 'utf8')) as Prerendered)
+    : {};
   /** index.html with a pre-rendered page in #root, and `bodyEnd` (a data block) before </body>. */
   const shellPage = (pathname: string, shell: { html: string; title: string }, bodyEnd = '') =>
     html
@@ -92,14 +105,20 @@ export function loadSpaIndex(staticDir: string): SpaIndex | null {
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
       .replace('<div id="root"></div>', () => `<div id="root"><div inert>${shell.html}</div></div>`)
       .replace('</body>', () => `${bodyEnd}</body>`);
-  const withShell = new Map(Object.entries(prerendered).map(([pathname, shell]) => [pathname, KeptAnswer.compressedOnce(shellPage(pathname, shell))]));
+  const withShell = new Map(
+    Object.entries(prerendered).map(([pathname, shell]) => [
+      pathname,
+      KeptAnswer.compressedOnce(shellPage(pathname, shell)),
+    ]),
+  );
   const anyCase = routes.map(({ pattern }) => new RegExp(pattern.source, 'i'));
   return spaIndexOf(
     shellPage,
     (url) => {
       const [pathname = '/', query] = url.split('?');
       // The page was pre-rendered with no filters: for an address with some, the app renders it.
-      const prerenderedPage = query === undefined ? withShell.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) : undefined;
+      const prerenderedPage =
+        query === undefined ? withShell.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) : undefined;
       return prerenderedPage ?? pageHtml(pathname);
     },
     (url) => {

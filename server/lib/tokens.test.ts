@@ -15,16 +15,34 @@ describe('TokenService', () => {
 
   it('refuses another key, an expired token, alg none, another algorithm and missing claims', async () => {
     const tokens = new TokenService(SECRET, 900);
-    const other = await new TokenService('another-secret-0123456789-0123456789', 900).signAccess({ sub: 'u', sid: 's', role: 'user' });
+    const other = await new TokenService('another-secret-0123456789-0123456789', 900).signAccess({
+      sub: 'u',
+      sid: 's',
+      role: 'user',
+    });
     await expect(tokens.verifyAccess(other)).rejects.toThrow();
     const key = new TextEncoder().encode(SECRET);
-    const expired = await new SignJWT({ sid: 's' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u').setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key);
+    const expired = await new SignJWT({ sid: 's' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(key);
     await expect(tokens.verifyAccess(expired)).rejects.toThrow();
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    await expect(tokens.verifyAccess(`${b64({ alg: 'none' })}.${b64({ sub: 'u', sid: 's', exp: 9e9 })}.`)).rejects.toThrow();
-    const hs512 = await new SignJWT({ sid: 's' }).setProtectedHeader({ alg: 'HS512' }).setSubject('u').setExpirationTime('1m').sign(key);
+    await expect(
+      tokens.verifyAccess(`${b64({ alg: 'none' })}.${b64({ sub: 'u', sid: 's', exp: 9e9 })}.`),
+    ).rejects.toThrow();
+    const hs512 = await new SignJWT({ sid: 's' })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject('u')
+      .setExpirationTime('1m')
+      .sign(key);
     await expect(tokens.verifyAccess(hs512)).rejects.toThrow();
-    const noSid = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('u').setExpirationTime('1m').sign(key);
+    const noSid = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u')
+      .setExpirationTime('1m')
+      .sign(key);
     await expect(tokens.verifyAccess(noSid)).rejects.toThrow(/malformed/);
     await expect(tokens.verifyAccess('not-a-jwt')).rejects.toThrow();
   });

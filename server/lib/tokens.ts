@@ -19,7 +19,13 @@ export class TokenService {
     private readonly accessSeconds: number,
   ) {
     this.successorKey = createHmac('sha256', secret).update('refresh-successor').digest();
-    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     this.key.catch(() => undefined); // a bad secret fails at first use, as before, not as an unhandled rejection
   }
 

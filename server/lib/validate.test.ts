@@ -16,7 +16,9 @@ function failure(fn: () => unknown): HttpError {
 
 /** Runs a route schema the way Fastify does before the handler. */
 function validate(schema: unknown, input: unknown): unknown {
-  const check = validatorCompiler({ schema, method: 'POST', url: '/test', httpPart: 'body' } as Parameters<typeof validatorCompiler>[0]);
+  const check = validatorCompiler({ schema, method: 'POST', url: '/test', httpPart: 'body' } as Parameters<
+    typeof validatorCompiler
+  >[0]);
   const result = check(input) as { value?: unknown; error?: HttpError };
   if (result.error) throw result.error;
   return result.value;
@@ -24,7 +26,10 @@ function validate(schema: unknown, input: unknown): unknown {
 
 describe('validatorCompiler', () => {
   it('returns the parsed value', () => {
-    expect(validate(RegisterRequest, { email: ' A@example.com ', password: '12345678' })).toEqual({ email: 'A@example.com', password: '12345678' });
+    expect(validate(RegisterRequest, { email: ' A@example.com ', password: '12345678' })).toEqual({
+      email: 'A@example.com',
+      password: '12345678',
+    });
   });
 
   it('throws a 400 naming the field, and never echoes the input', () => {
@@ -35,7 +40,9 @@ describe('validatorCompiler', () => {
     expect(err.message).not.toContain('short');
     // Fastify hands a missing body over as null: each field is named as missing.
     expect(failure(() => validate(RegisterRequest, null)).message).toBe('email is required; password is required');
-    expect(failure(() => validate(RegisterRequest, { email: 5, password: '12345678' })).message).toBe('email must be a string');
+    expect(failure(() => validate(RegisterRequest, { email: 5, password: '12345678' })).message).toBe(
+      'email must be a string',
+    );
   });
 
   it('names a path parameter by its name', () => {
@@ -44,15 +51,27 @@ describe('validatorCompiler', () => {
 });
 
 describe('checkedSerializerCompiler (on in the server tests)', () => {
-  const serialize = checkedSerializerCompiler({ schema: IdParams, method: 'GET', url: '/api/peptides/:id', httpStatus: '200' });
+  const serialize = checkedSerializerCompiler({
+    schema: IdParams,
+    method: 'GET',
+    url: '/api/peptides/:id',
+    httpStatus: '200',
+  });
 
   it('writes an answer that matches its schema as JSON', () => {
-    expect(serialize({ id: '20000000-0000-4000-8000-00000000000a' })).toBe('{"id":"20000000-0000-4000-8000-00000000000a"}');
+    expect(serialize({ id: '20000000-0000-4000-8000-00000000000a' })).toBe(
+      '{"id":"20000000-0000-4000-8000-00000000000a"}',
+    );
   });
 
   it('refuses an answer that does not, naming the route and the field', () => {
     expect(() => serialize({ id: 42 })).toThrow(/GET \/api\/peptides\/:id \(200\).*id/);
-    const peptide = checkedSerializerCompiler({ schema: PeptideResponse, method: 'GET', url: '/api/peptides/:id', httpStatus: '200' });
+    const peptide = checkedSerializerCompiler({
+      schema: PeptideResponse,
+      method: 'GET',
+      url: '/api/peptides/:id',
+      httpStatus: '200',
+    });
     expect(() => peptide({ success: true, data: {} })).toThrow(/does not match its schema/);
   });
 });

@@ -26,7 +26,12 @@ export const validatorCompiler: FastifySchemaCompiler<SafeParser> =
     // a body is an empty object, so its 400 names each missing field.
     const result = schema.safeParse(input ?? {}, { reportInput: true });
     if (result.success) return { value: result.data };
-    return { error: invalidInput(formatIssues(result.error.issues as readonly Issue[]), issueList(result.error.issues as readonly Issue[])) };
+    return {
+      error: invalidInput(
+        formatIssues(result.error.issues as readonly Issue[]),
+        issueList(result.error.issues as readonly Issue[]),
+      ),
+    };
   };
 
 /**
@@ -40,7 +45,9 @@ export class JsonText {
 
   /** Only the serializers below may write it: JSON.stringify would send `{"text": ...}`. */
   toJSON(): never {
-    throw new Error('An answer written as JSON text reached JSON.stringify: give its route a response schema (lib/validate.ts)');
+    throw new Error(
+      'An answer written as JSON text reached JSON.stringify: give its route a response schema (lib/validate.ts)',
+    );
   }
 }
 
@@ -67,7 +74,9 @@ export const checkedSerializerCompiler: FastifySerializerCompiler<SafeParser> =
   (data) => {
     const result = schema.safeParse(data instanceof JsonText ? JSON.parse(data.text) : data);
     if (!result.success) {
-      throw new Error(`The answer of ${method} ${url} (${httpStatus}) does not match its schema: ${formatIssues(result.error.issues as readonly Issue[])}`);
+      throw new Error(
+        `The answer of ${method} ${url} (${httpStatus}) does not match its schema: ${formatIssues(result.error.issues as readonly Issue[])}`,
+      );
     }
     return data instanceof JsonText ? data.text : JSON.stringify(data);
   };

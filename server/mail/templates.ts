@@ -28,7 +28,12 @@ interface Block {
  * One layout for every mail: a heading, paragraphs, one button, a footer. Inline styles only
  * (mail clients drop style sheets), the colours of docs/design.md's light theme.
  */
-function compose(subject: string, heading: string, body: Block, list?: { title: string; items: { label: string; detail: string; href: string }[] }): MailContent {
+function compose(
+  subject: string,
+  heading: string,
+  body: Block,
+  list?: { title: string; items: { label: string; detail: string; href: string }[] },
+): MailContent {
   const textParts = [heading, '', ...body.paragraphs.flatMap((p) => [p, ''])];
   if (list) {
     textParts.push(list.title, '');
@@ -92,7 +97,11 @@ export function rejectedMail(links: { site: string }): MailContent {
  * The sign-up's link (services/registration.ts). It goes to the address typed, which may not be
  * the typist's: so it says what confirming does, and that ignoring it is enough.
  */
-export function confirmEmailMail(links: { confirm: string }, validHours: number, deletedAfterDays: number): MailContent {
+export function confirmEmailMail(
+  links: { confirm: string },
+  validHours: number,
+  deletedAfterDays: number,
+): MailContent {
   return compose(`Confirm your email address for ${PRODUCT}`, 'Confirm your email address', {
     paragraphs: [
       `Someone, probably you, signed up to ${PRODUCT} with this email address.`,
@@ -109,19 +118,24 @@ export function confirmEmailMail(links: { confirm: string }, validHours: number,
  * only to that address, so it tells whoever registered nothing.
  */
 export function signupExistingMail(links: { signIn: string }): MailContent {
-  return compose(`Someone tried to sign up to ${PRODUCT} with your email address`, 'This address already has an account', {
-    paragraphs: [
-      `Someone, probably you, tried to sign up to ${PRODUCT} with this email address. It already has an account, so nothing was created and nothing about your account changed.`,
-      'If you have forgotten its password, choose “Forgot password?” on the sign-in page to set a new one.',
-      'If it was not you, you need do nothing: nobody can sign up with an address they cannot read mail at.',
-    ],
-    action: { label: 'Sign in', href: links.signIn },
-    footer: [AUTOMATIC],
-  });
+  return compose(
+    `Someone tried to sign up to ${PRODUCT} with your email address`,
+    'This address already has an account',
+    {
+      paragraphs: [
+        `Someone, probably you, tried to sign up to ${PRODUCT} with this email address. It already has an account, so nothing was created and nothing about your account changed.`,
+        'If you have forgotten its password, choose “Forgot password?” on the sign-in page to set a new one.',
+        'If it was not you, you need do nothing: nobody can sign up with an address they cannot read mail at.',
+      ],
+      action: { label: 'Sign in', href: links.signIn },
+      footer: [AUTOMATIC],
+    },
+  );
 }
 
 export function passwordResetMail(links: { reset: string }, validMinutes: number): MailContent {
-  const valid = validMinutes % 60 === 0 ? `${validMinutes / 60} hour${validMinutes === 60 ? '' : 's'}` : `${validMinutes} minutes`;
+  const valid =
+    validMinutes % 60 === 0 ? `${validMinutes / 60} hour${validMinutes === 60 ? '' : 's'}` : `${validMinutes} minutes`;
   return compose(`Reset your ${PRODUCT} password`, 'Reset your password', {
     paragraphs: [
       'Someone, probably you, asked to reset the password of the account with this email address.',
@@ -148,7 +162,11 @@ export interface DigestItem {
  */
 export const UNREVIEWED_PEPTIDE = 'A peptide a member added (not reviewed yet)';
 
-export function digestMail(items: DigestItem[], links: { community: string; unsubscribe: string; settings: string }, week: string): MailContent {
+export function digestMail(
+  items: DigestItem[],
+  links: { community: string; unsubscribe: string; settings: string },
+  week: string,
+): MailContent {
   return compose(
     `${PRODUCT}: the week’s most helpful reports`,
     'The week’s most helpful reports',

@@ -70,7 +70,10 @@ export function createMailer(config: MailConfig): Mailer {
       await fs.mkdir(config.outboxDir, { recursive: true, mode: 0o700 });
       // The account's id in the name ties the file to it, for `forget`: the message holds more
       // about the account than that already (its address, its unsubscribe link).
-      const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[-:]|\.\d+/g, '')}-${m.id}${m.accountId ? `-for-${m.accountId}` : ''}.eml`);
+      const file = path.join(
+        config.outboxDir,
+        `${new Date().toISOString().replace(/[-:]|\.\d+/g, '')}-${m.id}${m.accountId ? `-for-${m.accountId}` : ''}.eml`,
+      );
       // Written aside, then renamed: a reader of the folder never sees half a message.
       await fs.writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
       await fs.rename(`${file}.part`, file);
@@ -79,7 +82,11 @@ export function createMailer(config: MailConfig): Mailer {
       const names = await fs.readdir(config.outboxDir).catch(() => [] as string[]);
       const mark = `-for-${accountId}.eml`;
       // Never a failure of the deletion it follows: the account is gone whatever the folder says.
-      await Promise.allSettled(names.filter((n) => n.endsWith(mark) || n.endsWith(`${mark}.part`)).map((n) => fs.rm(path.join(config.outboxDir, n), { force: true })));
+      await Promise.allSettled(
+        names
+          .filter((n) => n.endsWith(mark) || n.endsWith(`${mark}.part`))
+          .map((n) => fs.rm(path.join(config.outboxDir, n), { force: true })),
+      );
     },
     close: () => composer.close(),
   };

@@ -35,7 +35,8 @@ export function optionalCaller(ctx: AppContext, request: FastifyRequest): Promis
         claims = await ctx.tokens.verifyAccess(token);
       } catch (err) {
         // An expired token is worth a refresh; any other is not.
-        if ((err as { code?: string }).code === 'ERR_JWT_EXPIRED') throw unauthorized('Your session has expired. Please sign in again.', 'token_expired');
+        if ((err as { code?: string }).code === 'ERR_JWT_EXPIRED')
+          throw unauthorized('Your session has expired. Please sign in again.', 'token_expired');
         throw unauthorized('Your session is invalid. Please sign in again.', 'invalid_token');
       }
       return resolveCaller(ctx, claims.sub, claims.sid);
@@ -79,6 +80,7 @@ export const accessChecks = fp(
 /** The caller of a route declared `access: 'member'` or `'moderator'` (checked already). */
 export function callerOf(request: FastifyRequest): Caller {
   const caller = admitted.get(request);
-  if (!caller) throw new Error(`${request.routeOptions.url} reads the caller but does not declare member or moderator access`);
+  if (!caller)
+    throw new Error(`${request.routeOptions.url} reads the caller but does not declare member or moderator access`);
   return caller;
 }

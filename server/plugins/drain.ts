@@ -33,7 +33,10 @@ export const drainGate = fp(
       reply.header('connection', 'close');
       if (mode === 'handover') return;
       const refusal = serviceUnavailable(DRAINING_MESSAGE, DRAIN.retryAfterSeconds);
-      return reply.code(503).headers(refusal.headers).send({ success: false, error: refusal.message, code: 'service_unavailable' });
+      return reply
+        .code(503)
+        .headers(refusal.headers)
+        .send({ success: false, error: refusal.message, code: 'service_unavailable' });
     });
   },
   { name: 'drain-gate' },

@@ -23,17 +23,28 @@ export const errorAnswers = fp(
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'invalid_json' : errorCodeOf(status);
-        return reply.code(status).send({ success: false, error: clientErrorMessage(error, status), code } satisfies ApiErrorBody);
+        const code =
+          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'invalid_json'
+            : errorCodeOf(status);
+        return reply
+          .code(status)
+          .send({ success: false, error: clientErrorMessage(error, status), code } satisfies ApiErrorBody);
       }
       // PostgreSQL restarting or a connection cut: try again soon, not a bug of ours.
       if (isDatabaseUnavailable(error)) {
         const unavailable = databaseUnavailable();
         reply.headers(unavailable.headers);
-        return reply.code(503).send({ success: false, error: unavailable.message, code: 'service_unavailable' } satisfies ApiErrorBody);
+        return reply
+          .code(503)
+          .send({ success: false, error: unavailable.message, code: 'service_unavailable' } satisfies ApiErrorBody);
       }
       request.log.error({ err: { message: error.message, stack: error.stack, code: error.code } }, 'request failed');
-      return reply.code(500).send({ success: false, error: 'Something went wrong on our side. Please try again.', code: 'server_error' } satisfies ApiErrorBody);
+      return reply.code(500).send({
+        success: false,
+        error: 'Something went wrong on our side. Please try again.',
+        code: 'server_error',
+      } satisfies ApiErrorBody);
     });
   },
   { name: 'error-answers' },
@@ -67,7 +78,11 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   void (reply as FastifyReply)
     .headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' })
     .code(status)
-    .send({ success: false, error: status === 414 ? 'A path parameter is too long' : 'The request path is not valid', code: errorCodeOf(status) } satisfies ApiErrorBody);
+    .send({
+      success: false,
+      error: status === 414 ? 'A path parameter is too long' : 'The request path is not valid',
+      code: errorCodeOf(status),
+    } satisfies ApiErrorBody);
 };
 
 /** Node's parser errors (HPE_*) that a client caused, with a status and a sentence for each. */
@@ -115,7 +130,9 @@ export function clientErrorHandler(error: ConnectionError, socket: Socket): void
       'content-length': String(Buffer.byteLength(body)),
       connection: 'close',
     };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
   }
   socket.destroy(error);

@@ -23,7 +23,8 @@ export const fixedSizeAnswers = fp(
   async (app, { ctx }: { ctx: AppContext }) => {
     app.addHook('onRoute', (route) => {
       if (route.config?.answerBytes) route.compress = false;
-      if (route.config?.paddedBody) route.bodyLimit = Math.max(route.bodyLimit ?? ctx.config.bodyLimitBytes, PADDED_BODY_BYTES);
+      if (route.config?.paddedBody)
+        route.bodyLimit = Math.max(route.bodyLimit ?? ctx.config.bodyLimitBytes, PADDED_BODY_BYTES);
     });
 
     app.addHook('onRequest', async (request) => {
@@ -35,9 +36,15 @@ export const fixedSizeAnswers = fp(
       if (!bytes) return payload;
       reply.removeHeader('etag');
       if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-      if (typeof payload !== 'string') throw new Error(`The answer of ${request.routeOptions.url} is not JSON text: it cannot be given its fixed size`);
+      if (typeof payload !== 'string')
+        throw new Error(
+          `The answer of ${request.routeOptions.url} is not JSON text: it cannot be given its fixed size`,
+        );
       const size = Buffer.byteLength(payload);
-      if (size > bytes) throw new Error(`The answer of ${request.method} ${request.routeOptions.url} is ${size} bytes, more than its fixed ${bytes} (contract/rules.ts AUTHOR_ANSWER_BYTES)`);
+      if (size > bytes)
+        throw new Error(
+          `The answer of ${request.method} ${request.routeOptions.url} is ${size} bytes, more than its fixed ${bytes} (contract/rules.ts AUTHOR_ANSWER_BYTES)`,
+        );
       return payload + ' '.repeat(bytes - size);
     });
   },

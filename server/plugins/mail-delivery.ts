@@ -81,7 +81,9 @@ export const mailDelivery = fp(
       await running;
       await resetting;
       // Requests still waiting get their links now; their mail goes at the next start.
-      await runPasswordResets(ctx).catch((err: unknown) => app.log.warn(`Password resets left unmade: ${(err as Error).message}`));
+      await runPasswordResets(ctx).catch((err: unknown) =>
+        app.log.warn(`Password resets left unmade: ${(err as Error).message}`),
+      );
     });
   },
   { name: 'mail-delivery' },

@@ -20,7 +20,11 @@ import { METRICS_PATH } from '../lib/metrics';
 import { routeConfig } from './route-config';
 
 /** IPC between a worker and the primary for one scrape (server/serve.ts answers it). */
-export const METRICS_IPC = { request: 'peptide:metrics-request', reply: 'peptide:metrics-reply', timeoutMs: 5_000 } as const;
+export const METRICS_IPC = {
+  request: 'peptide:metrics-request',
+  reply: 'peptide:metrics-reply',
+  timeoutMs: 5_000,
+} as const;
 
 /** Methods Node's parser accepts are a fixed list; anything else is counted under one label. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -44,48 +48,71 @@ export const metricsEndpoint = fp(
     const refuse = (reply: FastifyReply, status: number) => {
       reply.header('cache-control', 'no-store');
       if (status === 401) reply.header('www-authenticate', 'Bearer realm="metrics"');
-      return reply.code(status).type('text/plain; charset=utf-8').send(status === 401 ? 'Unauthorized\n' : 'Not found\n');
+      return reply
+        .code(status)
+        .type('text/plain; charset=utf-8')
+        .send(status === 401 ? 'Unauthorized\n' : 'Not found\n');
     };
 
-    app.get(METRICS_PATH, {
-      schema: { hide: true },
-      // Guesses at the token count against the general per-address limit, as any API request.
-      onRequest: async (request) => {
-        if (token) await ctx.limiter.check('general', clientAddress(request), ctx.config.rateLimits.general);
+    app.get(
+      METRICS_PATH,
+      {
+        schema: { hide: true },
+        // Guesses at the token count against the general per-address limit, as any API request.
+        onRequest: async (request) => {
+          if (token) await ctx.limiter.check('general', clientAddress(request), ctx.config.rateLimits.general);
+        },
       },
-    }, async (request, reply) => {
-      if (!token) return refuse(reply, 404);
-      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-      // Both sides hashed first: equal lengths, and the time says nothing about the token.
-      if (!match || !timingSafeEqual(digest(match[1]), digest(token))) return refuse(reply, 401);
-      const body = cluster.isWorker ? await fromPrimary() : await ctx.metrics.registry.metrics();
-      return reply.header('cache-control', 'no-store').type(ctx.metrics.registry.contentType).send(body);
-    });
+      async (request, reply) => {
+        if (!token) return refuse(reply, 404);
+        const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+        // Both sides hashed first: equal lengths, and the time says nothing about the token.
+        if (!match || !timingSafeEqual(digest(match[1]), digest(token))) return refuse(reply, 401);
+        const body = cluster.isWorker ? await fromPrimary() : await ctx.metrics.registry.metrics();
+        return reply.header('cache-control', 'no-store').type(ctx.metrics.registry.contentType).send(body);
+      },
+    );
 
     if (!token) return;
     const { metrics } = ctx;
     metrics.collectProcessMetrics();
     metrics.countCache(ctx.cache.stats);
-    metrics.gauge('db_connections', 'Database connections by state: open, idle, and callers waiting for one (PGlite: its one session)', ['state'], (set) => {
-      const load = ctx.db.load();
-      set({ state: 'open' }, load.open);
-      set({ state: 'idle' }, load.idle);
-      set({ state: 'waiting' }, load.waiting);
-    });
-    metrics.gauge('mail_queue_messages', 'Mail waiting in the queue: new, and retrying after a failure', ['state'], async (set) => {
-      try {
-        const res = await ctx.db.query<{ fresh: number; retrying: number }>(
-          'select count(*) filter (where attempts = 0)::int as fresh, count(*) filter (where attempts > 0)::int as retrying from mail_queue',
-        );
-        set({ state: 'new' }, res.rows[0].fresh);
-        set({ state: 'retrying' }, res.rows[0].retrying);
-      } catch {
-        // The database is away: the scrape still answers, without this figure.
-      }
-    });
-    metrics.gauge('draining', '1 while this process drains before exiting (SIGTERM, or replaced on SIGHUP)', [], (set) => set({}, ctx.lifecycle.draining ? 1 : 0));
+    metrics.gauge(
+      'db_connections',
+      'Database connections by state: open, idle, and callers waiting for one (PGlite: its one session)',
+      ['state'],
+      (set) => {
+        const load = ctx.db.load();
+        set({ state: 'open' }, load.open);
+        set({ state: 'idle' }, load.idle);
+        set({ state: 'waiting' }, load.waiting);
+      },
+    );
+    metrics.gauge(
+      'mail_queue_messages',
+      'Mail waiting in the queue: new, and retrying after a failure',
+      ['state'],
+      async (set) => {
+        try {
+          const res = await ctx.db.query<{ fresh: number; retrying: number }>(
+            'select count(*) filter (where attempts = 0)::int as fresh, count(*) filter (where attempts > 0)::int as retrying from mail_queue',
+          );
+          set({ state: 'new' }, res.rows[0].fresh);
+          set({ state: 'retrying' }, res.rows[0].retrying);
+        } catch {
+          // The database is away: the scrape still answers, without this figure.
+        }
+      },
+    );
+    metrics.gauge(
+      'draining',
+      '1 while this process drains before exiting (SIGTERM, or replaced on SIGHUP)',
+      [],
+      (set) => set({}, ctx.lifecycle.draining ? 1 : 0),
+    );
     ctx.db.observe({
-      timed: (kind, seconds, failed) => metrics.querySeconds.observe({ kind, outcome: failed ? 'error' : 'ok' }, seconds),
+      timed: (kind, seconds, failed) =>
+        metrics.querySeconds.observe({ kind, outcome: failed ? 'error' : 'ok' }, seconds),
       connectionLost: () => metrics.connectionsLost.inc(),
     });
     if (cluster.isWorker && !workerAggregator) {
@@ -96,10 +123,14 @@ export const metricsEndpoint = fp(
 
     app.addHook('onResponse', async (request, reply) => {
       const method = METHODS.has(request.method) ? request.method : 'OTHER';
-      metrics.requestSeconds.observe({ method, route: routeLabel(request), status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      metrics.requestSeconds.observe(
+        { method, route: routeLabel(request), status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
     });
     app.addHook('onError', async (_request, _reply, error) => {
-      if (error instanceof HttpError && error.statusCode === 429 && error.limitGroup) metrics.rateLimited.inc({ group: error.limitGroup });
+      if (error instanceof HttpError && error.statusCode === 429 && error.limitGroup)
+        metrics.rateLimited.inc({ group: error.limitGroup });
     });
     app.addHook('onClose', async () => ctx.db.observe(null));
   },

@@ -14,8 +14,15 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'system', description: 'Whether the server is up, and the rate limits it enforces.' },
   { name: 'users', description: 'Registration, sign-in, token refresh and the signed-in member’s own account.' },
   { name: 'peptides', description: 'The peptide catalogue.' },
-  { name: 'experiences', description: 'Anonymous experience reports: the public feed, submission, corrections by tracking ID, votes and flags.' },
-  { name: 'analytics', description: 'Community figures, trends and comparisons; the moderators’ research tables and export.' },
+  {
+    name: 'experiences',
+    description:
+      'Anonymous experience reports: the public feed, submission, corrections by tracking ID, votes and flags.',
+  },
+  {
+    name: 'analytics',
+    description: 'Community figures, trends and comparisons; the moderators’ research tables and export.',
+  },
   { name: 'moderation', description: 'The moderators’ queue, decisions and log.' },
   { name: 'documentation', description: 'This document.' },
 ];
@@ -23,7 +30,17 @@ export const TAGS: { name: string; description: string }[] = [
 /** The group a path belongs to in the document: its first segment after `/api`. */
 export function tagOf(path: string): string {
   const segment = path.split('/')[2] ?? '';
-  const groups: Record<string, string> = { auth: 'users', votes: 'experiences', flags: 'experiences', effects: 'experiences', publication: 'experiences', research: 'analytics', health: 'system', limits: 'system', 'openapi.json': 'documentation' };
+  const groups: Record<string, string> = {
+    auth: 'users',
+    votes: 'experiences',
+    flags: 'experiences',
+    effects: 'experiences',
+    publication: 'experiences',
+    research: 'analytics',
+    health: 'system',
+    limits: 'system',
+    'openapi.json': 'documentation',
+  };
   return groups[segment] ?? segment;
 }
 
@@ -38,7 +55,8 @@ export const SECURITY_SCHEMES = {
     type: 'http' as const,
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'The `accessToken` of `POST /api/users/login`, valid `expiresIn` seconds; `POST /api/auth/refresh` gives a new one.',
+    description:
+      'The `accessToken` of `POST /api/users/login`, valid `expiresIn` seconds; `POST /api/auth/refresh` gives a new one.',
   },
 };
 
@@ -46,7 +64,8 @@ const ref = (kind: 'schemas' | 'headers' | 'responses', name: string) => ({ $ref
 
 const HEADERS: Record<string, Json> = {
   RateLimitPolicy: {
-    description: 'The general per-address limit (IETF RateLimit fields): `"general";q=<requests>;w=<seconds>`. On a 429 from a narrower limit, that limit.',
+    description:
+      'The general per-address limit (IETF RateLimit fields): `"general";q=<requests>;w=<seconds>`. On a 429 from a narrower limit, that limit.',
     required: true,
     schema: { type: 'string', examples: ['"general";q=600;w=60'] },
   },
@@ -55,15 +74,33 @@ const HEADERS: Record<string, Json> = {
     required: true,
     schema: { type: 'string', examples: ['"general";r=598;t=42'] },
   },
-  RetryAfter: { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer', minimum: 1 } },
-  WWWAuthenticate: {
-    description: 'The bearer challenge (RFC 6750). With `error="invalid_token"` the token sent was expired or not valid (the body\'s `code` says which: refresh after `token_expired`, sign in again after `invalid_token`); without it, none was sent.',
+  RetryAfter: {
+    description: 'Seconds to wait before trying again.',
     required: true,
-    schema: { type: 'string', examples: ['Bearer realm="api", error="invalid_token", error_description="The access token expired"'] },
+    schema: { type: 'integer', minimum: 1 },
   },
-  ETag: { description: 'A weak tag of this answer: send it back as `If-None-Match` and an unchanged answer is a 304 with no body.', schema: { type: 'string' } },
-  Link: { description: 'The next page (RFC 8288): `<url>; rel="next"`; absent on the last page.', schema: { type: 'string', examples: ['</api/experiences?limit=20&cursor=eyJ2Ijo>; rel="next"'] } },
-  XNextCursor: { description: 'The CSV export\'s `nextCursor`: pass it as `cursor` for the next page; absent on the last page.', schema: { type: 'string' } },
+  WWWAuthenticate: {
+    description:
+      'The bearer challenge (RFC 6750). With `error="invalid_token"` the token sent was expired or not valid (the body\'s `code` says which: refresh after `token_expired`, sign in again after `invalid_token`); without it, none was sent.',
+    required: true,
+    schema: {
+      type: 'string',
+      examples: ['Bearer realm="api", error="invalid_token", error_description="The access token expired"'],
+    },
+  },
+  ETag: {
+    description:
+      'A weak tag of this answer: send it back as `If-None-Match` and an unchanged answer is a 304 with no body.',
+    schema: { type: 'string' },
+  },
+  Link: {
+    description: 'The next page (RFC 8288): `<url>; rel="next"`; absent on the last page.',
+    schema: { type: 'string', examples: ['</api/experiences?limit=20&cursor=eyJ2Ijo>; rel="next"'] },
+  },
+  XNextCursor: {
+    description: "The CSV export's `nextCursor`: pass it as `cursor` for the next page; absent on the last page.",
+    schema: { type: 'string' },
+  },
 };
 
 const limitHeaders = { 'RateLimit-Policy': ref('headers', 'RateLimitPolicy'), RateLimit: ref('headers', 'RateLimit') };
@@ -75,23 +112,45 @@ const errorResponse = (description: string, example: Json, headers: Json = {}) =
 });
 
 const RESPONSES: Record<string, Json> = {
-  NotModified: { description: 'Not modified: the `If-None-Match` tag is still current; no body.', headers: { ...limitHeaders, ETag: ref('headers', 'ETag') } },
+  NotModified: {
+    description: 'Not modified: the `If-None-Match` tag is still current; no body.',
+    headers: { ...limitHeaders, ETag: ref('headers', 'ETag') },
+  },
   BadRequest: errorResponse(
     'The request is not valid: `validation_failed` lists every refused input in `issues` (its `path` names the field), `invalid_json` a body that is not JSON, `bad_request` anything else.',
-    { error: 'story must be at least 50 characters', code: 'validation_failed', issues: [{ path: ['story'], message: 'story must be at least 50 characters' }] },
+    {
+      error: 'story must be at least 50 characters',
+      code: 'validation_failed',
+      issues: [{ path: ['story'], message: 'story must be at least 50 characters' }],
+    },
   ),
   Unauthorized: errorResponse(
     'No valid access token: `unauthorized` (none sent, or a wrong password or refresh token), `token_expired` (refresh it), `invalid_token` (sign in again).',
     { error: 'Your session has expired. Please sign in again.', code: 'token_expired' },
     { 'WWW-Authenticate': ref('headers', 'WWWAuthenticate') },
   ),
-  Forbidden: errorResponse('Signed in, but this account may not do this (a moderator\'s operation, or an account not yet approved).', { error: 'Only moderators can do this', code: 'forbidden' }),
-  NotFound: errorResponse('Nothing with this id, or it is not public.', { error: 'Experience not found', code: 'not_found' }),
-  Conflict: errorResponse('The request clashes with what exists (a name taken, a vote already cast, a report already decided).', { error: 'You have already flagged this report', code: 'conflict' }),
-  PayloadTooLarge: errorResponse('The body is larger than the server accepts.', { error: 'The request body is too large', code: 'payload_too_large' }),
-  UnsupportedMediaType: errorResponse('The body is not `application/json` (or comes in an encoding other than gzip, deflate or br).', { error: 'Send the body as application/json', code: 'unsupported_media_type' }),
+  Forbidden: errorResponse(
+    "Signed in, but this account may not do this (a moderator's operation, or an account not yet approved).",
+    { error: 'Only moderators can do this', code: 'forbidden' },
+  ),
+  NotFound: errorResponse('Nothing with this id, or it is not public.', {
+    error: 'Experience not found',
+    code: 'not_found',
+  }),
+  Conflict: errorResponse(
+    'The request clashes with what exists (a name taken, a vote already cast, a report already decided).',
+    { error: 'You have already flagged this report', code: 'conflict' },
+  ),
+  PayloadTooLarge: errorResponse('The body is larger than the server accepts.', {
+    error: 'The request body is too large',
+    code: 'payload_too_large',
+  }),
+  UnsupportedMediaType: errorResponse(
+    'The body is not `application/json` (or comes in an encoding other than gzip, deflate or br).',
+    { error: 'Send the body as application/json', code: 'unsupported_media_type' },
+  ),
   TooManyRequests: errorResponse(
-    'A rate limit was passed (see the operation\'s description and `GET /api/limits`); wait `Retry-After` seconds.',
+    "A rate limit was passed (see the operation's description and `GET /api/limits`); wait `Retry-After` seconds.",
     { error: 'Too many requests. Please try again in 42 seconds.', code: 'rate_limited' },
     { 'Retry-After': ref('headers', 'RetryAfter') },
   ),
@@ -100,11 +159,19 @@ const RESPONSES: Record<string, Json> = {
     { error: 'This server is stopping: send requests to another one.', code: 'service_unavailable' },
     { 'Retry-After': ref('headers', 'RetryAfter') },
   ),
-  ServerError: errorResponse('Something went wrong on our side; nothing about it is in the answer.', { error: 'Something went wrong on our side. Please try again.', code: 'server_error' }),
+  ServerError: errorResponse('Something went wrong on our side; nothing about it is in the answer.', {
+    error: 'Something went wrong on our side. Please try again.',
+    code: 'server_error',
+  }),
 };
 
 /** Keys whose answer can be 404 though their path names no id (an unknown tracking ID, an unknown account). */
-const NOT_FOUND_WITHOUT_ID: EndpointKey[] = ['trackedExperience', 'updateTrackedExperience', 'deleteTrackedExperience', 'compare'];
+const NOT_FOUND_WITHOUT_ID: EndpointKey[] = [
+  'trackedExperience',
+  'updateTrackedExperience',
+  'deleteTrackedExperience',
+  'compare',
+];
 /** Public operations that check a password, a refresh token or a one-time token: 401 when it is wrong. */
 const CHECKS_A_SECRET: EndpointKey[] = ['login', 'refresh', 'logout'];
 /** Operations that answer 403 though anyone may call them: an account that is not approved signing in. */
@@ -116,7 +183,11 @@ function errorsOf(key: EndpointKey, endpoint: Endpoint): Record<string, Json> {
   const hasBody = endpoint.method !== 'GET';
   const statuses: [string, string, boolean][] = [
     ['400', 'BadRequest', true],
-    ['401', 'Unauthorized', endpoint.access !== 'public' || endpoint.token === 'optional' || CHECKS_A_SECRET.includes(key)],
+    [
+      '401',
+      'Unauthorized',
+      endpoint.access !== 'public' || endpoint.token === 'optional' || CHECKS_A_SECRET.includes(key),
+    ],
     ['403', 'Forbidden', endpoint.access !== 'public' || FORBIDDEN_PUBLIC.includes(key)],
     ['404', 'NotFound', hasId || NOT_FOUND_WITHOUT_ID.includes(key)],
     ['409', 'Conflict', hasBody],
@@ -126,14 +197,18 @@ function errorsOf(key: EndpointKey, endpoint: Endpoint): Record<string, Json> {
     ['500', 'ServerError', true],
     ['503', 'ServiceUnavailable', true],
   ];
-  return Object.fromEntries(statuses.filter(([, , applies]) => applies).map(([status, name]) => [status, ref('responses', name)]));
+  return Object.fromEntries(
+    statuses.filter(([, , applies]) => applies).map(([status, name]) => [status, ref('responses', name)]),
+  );
 }
 
 /** Named schemas nothing refers to (the request-side twins of answer-only shapes) are left out. */
 function dropUnused(doc: Json): void {
   const schemas = doc.components.schemas as Json;
   for (;;) {
-    const text = JSON.stringify({ ...doc, components: { ...doc.components, schemas: {} } }) + JSON.stringify(Object.values(schemas));
+    const text =
+      JSON.stringify({ ...doc, components: { ...doc.components, schemas: {} } }) +
+      JSON.stringify(Object.values(schemas));
     const unused = Object.keys(schemas).filter((name) => !text.includes(`"#/components/schemas/${name}"`));
     if (!unused.length) return;
     for (const name of unused) delete schemas[name];
@@ -149,7 +224,19 @@ export function finishDocument(doc: Json): Json {
       const endpoint = ENDPOINTS[key] as Endpoint;
       const responses = ((op as Json).responses ??= {}) as Json;
       // The document itself is the one answer outside the envelope.
-      if (key === 'apiDocument') responses['200'] = { description: 'This document, OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object', properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } }, required: ['openapi', 'info', 'paths'] } } } };
+      if (key === 'apiDocument')
+        responses['200'] = {
+          description: 'This document, OpenAPI 3.1',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } },
+                required: ['openapi', 'info', 'paths'],
+              },
+            },
+          },
+        };
       for (const [status, response] of Object.entries(responses)) {
         if (!status.startsWith('2')) continue;
         const headers: Json = { ...limitHeaders };

@@ -21,7 +21,10 @@ import { checkedSerializerCompiler, serializerCompiler, validatorCompiler } from
 
 /** `approveUser` → "Approve user": the summary of each operation, from its key in contract/endpoints.ts. */
 function sentence(name: string): string {
-  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase().trim();
+  const words = name
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase()
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -36,7 +39,8 @@ const ACCESS_TEXT: Record<Endpoint['access'], string> = {
 };
 
 const PAGING_TEXT: Record<NonNullable<Endpoint['paging']>, string> = {
-  cursor: 'Paged by cursor: the answer\'s `nextCursor` (null on the last page) goes back as `cursor`, and the `Link` header holds the next page\'s URL. A cursor is opaque and stays valid while the list\'s sort order is the same; it holds no personal data.',
+  cursor:
+    "Paged by cursor: the answer's `nextCursor` (null on the last page) goes back as `cursor`, and the `Link` header holds the next page's URL. A cursor is opaque and stays valid while the list's sort order is the same; it holds no personal data.",
   page: 'Paged by number: `page` (from 1) and `limit`; the answer carries `total`, `page` and `pageSize`.',
 };
 
@@ -60,17 +64,24 @@ export const routeSchemas = fp(
       for (const [status, body] of Object.entries((schema.response ?? {}) as Record<string, Record<string, unknown>>)) {
         response[status] = { description: status === '201' ? 'Created' : 'Success', ...body };
       }
-      const { answerBytes, paddedBody } = (route as { config?: { answerBytes?: number; paddedBody?: boolean } }).config ?? {};
+      const { answerBytes, paddedBody } =
+        (route as { config?: { answerBytes?: number; paddedBody?: boolean } }).config ?? {};
       const description = [
         schema.description as string | undefined,
         answerBytes
           ? `Every successful answer is exactly ${answerBytes.toLocaleString('en')} bytes, whatever the report: the JSON, then spaces (valid JSON), never compressed, with no ETag, so that its size tells someone who sees the traffic nothing. Error answers keep their own size.`
           : undefined,
-        paddedBody ? `The body may end with spaces (the web app pads it to ${PADDED_BODY_BYTES.toLocaleString('en')} bytes); that size is always admitted.` : undefined,
-        endpoint.token === 'optional' ? 'Open to anyone; a member may send a token (it must then be valid) and sees more.' : ACCESS_TEXT[endpoint.access],
+        paddedBody
+          ? `The body may end with spaces (the web app pads it to ${PADDED_BODY_BYTES.toLocaleString('en')} bytes); that size is always admitted.`
+          : undefined,
+        endpoint.token === 'optional'
+          ? 'Open to anyone; a member may send a token (it must then be valid) and sees more.'
+          : ACCESS_TEXT[endpoint.access],
         endpoint.paging ? PAGING_TEXT[endpoint.paging] : undefined,
         `Limits: ${applying.map(limitText).join('; ')}.`,
-      ].filter(Boolean).join('\n\n');
+      ]
+        .filter(Boolean)
+        .join('\n\n');
       return {
         url,
         schema: {
@@ -97,7 +108,7 @@ export const routeSchemas = fp(
             'Anonymous peptide experience reports and community statistics. Every answer is JSON: `{ "success": true, "data": … }`, or `{ "success": false, "error": "…", "code": "…" }` with a 4xx or 5xx status, where `error` is a sentence for a person and `code` a stable word for a program; a 400 lists each refused input in `issues`.',
             'Sign in with `POST /api/users/login` and send the access token as `Authorization: Bearer …` to the operations marked for members or moderators; it lasts `expiresIn` seconds, and `POST /api/auth/refresh` gives a new one.',
             'Every answer carries `RateLimit-Policy` and `RateLimit` (the general per-address limit and what is left of it); a 429 carries `Retry-After`. Public reads answer any origin (CORS, no credentials).',
-            'Reports are anonymous: no report carries its age range, sex or activity level (`demographics` is always `null`; a peptide\'s `reporters` give the shares of its reports by each), and dates are days.',
+            "Reports are anonymous: no report carries its age range, sex or activity level (`demographics` is always `null`; a peptide's `reporters` give the shares of its reports by each), and dates are days.",
           ].join('\n\n'),
           contact: { name: 'Peptide Community', url: `${ctx.config.mail.publicUrl}/terms` },
           license: { name: 'Terms of use', url: `${ctx.config.mail.publicUrl}/terms` },
@@ -107,18 +118,25 @@ export const routeSchemas = fp(
         components: { securitySchemes: SECURITY_SCHEMES },
       },
       transform,
-      transformObject: (input) => finishDocument(jsonSchemaTransformObject(input) as Record<string, unknown>) as ReturnType<typeof jsonSchemaTransformObject>,
+      transformObject: (input) =>
+        finishDocument(jsonSchemaTransformObject(input) as Record<string, unknown>) as ReturnType<
+          typeof jsonSchemaTransformObject
+        >,
     });
 
     // The document and its page are the same for everyone until the next deploy: each is built,
     // tagged and compressed (per encoding asked for) once, never again per request.
     let document: KeptAnswer | null = null;
-    app.get(API_REFERENCE.document, { config: { api: true }, schema: { summary: 'This document (OpenAPI 3.1)' } }, async (request, reply) => {
-      document ??= new KeptAnswer(JSON.stringify(app.swagger()));
-      // Browsers revalidate it (ETag, 304), as every public read.
-      reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
-      return reply.send(keptPayload(request, reply, document));
-    });
+    app.get(
+      API_REFERENCE.document,
+      { config: { api: true }, schema: { summary: 'This document (OpenAPI 3.1)' } },
+      async (request, reply) => {
+        document ??= new KeptAnswer(JSON.stringify(app.swagger()));
+        // Browsers revalidate it (ETag, 304), as every public read.
+        reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+        return reply.send(keptPayload(request, reply, document));
+      },
+    );
 
     // The reference page: Swagger UI, served from this server (scripts, styles and the document
     // all from here, within the site's CSP; no validator badge, which would call out), with
@@ -144,7 +162,8 @@ export const routeSchemas = fp(
       // named a host. Answered here: always the one page's path.
       uiHooks: {
         onRequest: async (request, reply) => {
-          if (request.routeOptions.url === `${API_REFERENCE.page}/static/index.html`) return reply.redirect(`${API_REFERENCE.page}/`);
+          if (request.routeOptions.url === `${API_REFERENCE.page}/static/index.html`)
+            return reply.redirect(`${API_REFERENCE.page}/`);
         },
       },
     });

@@ -20,7 +20,8 @@ function cursorInJson(payload: string): string | null {
 export function nextPageUrl(request: FastifyRequest, path: string, cursor: string): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
-    if (name !== 'cursor' && value !== undefined && value !== null) query.set(name, Array.isArray(value) ? value.join(',') : String(value));
+    if (name !== 'cursor' && value !== undefined && value !== null)
+      query.set(name, Array.isArray(value) ? value.join(',') : String(value));
   }
   query.set('cursor', cursor);
   return `${path}?${query.toString()}`;

@@ -30,13 +30,28 @@ export const publicationBatches = fp(
           if (result.postponed) {
             // No count and no id: that a batch waited is all a log reader learns (the public pages
             // show it anyway, by not moving).
-            app.log.info({ batch: result.at.toISOString(), minChanges: ctx.config.batchMinChanges }, 'publication batch postponed: fewer changes due than BATCH_MIN_CHANGES');
+            app.log.info(
+              { batch: result.at.toISOString(), minChanges: ctx.config.batchMinChanges },
+              'publication batch postponed: fewer changes due than BATCH_MIN_CHANGES',
+            );
             return;
           }
           const changed = Object.values(result.applied).some((n) => n > 0);
           // What the batch replaced or deleted leaves the data folder now, not at some later vacuum.
-          const scrub = changed || (tick && !ctx.config.publishEveryMs) ? await ctx.db.scrub(SCRUBBED.vacuumed, SCRUBBED.rewritten) : null;
-          app.log.info({ batch: result.at.toISOString(), ...result.applied, small: result.small, ms: result.ms, scrubMs: scrub?.ms }, 'publication batch');
+          const scrub =
+            changed || (tick && !ctx.config.publishEveryMs)
+              ? await ctx.db.scrub(SCRUBBED.vacuumed, SCRUBBED.rewritten)
+              : null;
+          app.log.info(
+            {
+              batch: result.at.toISOString(),
+              ...result.applied,
+              small: result.small,
+              ms: result.ms,
+              scrubMs: scrub?.ms,
+            },
+            'publication batch',
+          );
         })
         .catch((err: unknown) => {
           // The queue keeps every change: the next batch applies what this one could not. Reads
@@ -54,9 +69,12 @@ export const publicationBatches = fp(
       if (closed) return;
       const now = Date.now();
       const next = batchSlot(new Date(now), period).getTime() + period;
-      timer = setTimeout(() => {
-        void run(new Date(next), true).then(arm);
-      }, next - now + START_DELAY_MS);
+      timer = setTimeout(
+        () => {
+          void run(new Date(next), true).then(arm);
+        },
+        next - now + START_DELAY_MS,
+      );
       timer.unref();
     };
 

@@ -13,7 +13,8 @@ import { routeConfig } from './route-config';
 export function holdsNul(values: unknown): boolean {
   if (typeof values === 'string') return values.includes('\0');
   if (Array.isArray(values)) return values.some(holdsNul);
-  if (values && typeof values === 'object') return Object.entries(values).some(([k, v]) => k.includes('\0') || holdsNul(v));
+  if (values && typeof values === 'object')
+    return Object.entries(values).some(([k, v]) => k.includes('\0') || holdsNul(v));
   return false;
 }
 

@@ -33,7 +33,9 @@ declare module 'fastify' {
 }
 
 /** `METHOD /pattern` → its key in contract/endpoints.ts. */
-const ENDPOINT_KEYS = new Map(Object.entries(ENDPOINTS).map(([key, e]) => [`${e.method} ${e.path}`, key as EndpointKey]));
+const ENDPOINT_KEYS = new Map(
+  Object.entries(ENDPOINTS).map(([key, e]) => [`${e.method} ${e.path}`, key as EndpointKey]),
+);
 
 /** The key of the route in contract/endpoints.ts; null for a retired path; throws for anything else. */
 export function endpointKeyOf(method: string, url: string): EndpointKey | null {

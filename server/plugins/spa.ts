@@ -52,12 +52,16 @@ export const spa = fp(
     const spaIndex = hasSpa && staticDir ? loadSpaIndex(staticDir) : null;
     if (hasSpa && staticDir) {
       const unpacked = compressibleFiles(staticDir).filter(
-        (file) => !fs.existsSync(path.join(staticDir, file + PRECOMPRESSED.br)) && fs.statSync(path.join(staticDir, file)).size >= COMPRESS_THRESHOLD,
+        (file) =>
+          !fs.existsSync(path.join(staticDir, file + PRECOMPRESSED.br)) &&
+          fs.statSync(path.join(staticDir, file)).size >= COMPRESS_THRESHOLD,
       );
       if (unpacked.length) {
         // An older build (or one made otherwise): its files would go out uncompressed.
         const named = unpacked.slice(0, 3).join(', ') + (unpacked.length > 3 ? ', ...' : '');
-        app.log.warn(`text files without a compressed copy in ${staticDir}: ${unpacked.length} (${named}); they go out uncompressed: build again with \`npm run build\``);
+        app.log.warn(
+          `text files without a compressed copy in ${staticDir}: ${unpacked.length} (${named}); they go out uncompressed: build again with \`npm run build\``,
+        );
       }
       await app.register(fastifyStatic, {
         root: staticDir,
@@ -70,7 +74,8 @@ export const spa = fp(
         globIgnore: Object.values(PRECOMPRESSED).map((extension) => `**/*${extension}`),
         setHeaders: (res, filePath) => {
           // Hashed build assets never change; everything else is revalidated.
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+          if (filePath.includes(`${path.sep}assets${path.sep}`))
+            res.header('cache-control', 'public, max-age=31536000, immutable');
           else res.header('cache-control', 'no-cache');
         },
       });
@@ -101,7 +106,11 @@ export const spa = fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       if (isApiPath(request)) {
-        return reply.code(404).send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+        return reply.code(404).send({
+          success: false,
+          error: `Not found: ${request.method} ${request.url.split('?')[0]}`,
+          code: 'not_found',
+        });
       }
       // A missing file (favicon.ico, sitemap.xml, an old asset) is a 404, not the app's page:
       // HTML served as an image or a script helps nobody and hides broken links.
@@ -111,7 +120,10 @@ export const spa = fp(
         // has (a mistyped address) gets its not-found page with a 404, so links checkers, search
         // engines and API clients see what a person sees.
         if (!spaIndex) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-        reply.code(spaIndex.isPage(decodedPath(request)) ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+        reply
+          .code(spaIndex.isPage(decodedPath(request)) ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8');
         const withData = await renderedPage(request.url);
         return reply.send(keptPayload(request, reply, withData ?? spaIndex.pageFor(request.url)));
       }

@@ -21,7 +21,10 @@ export const unconfirmedAccounts = fp(
       running = (async () => {
         for (;;) {
           const n = await deleteUnconfirmedAccounts(ctx);
-          if (n > 0) app.log.info(`Deleted ${n} account${n === 1 ? '' : 's'} whose email address was not confirmed within ${UNCONFIRMED_ACCOUNT_DAYS} days`);
+          if (n > 0)
+            app.log.info(
+              `Deleted ${n} account${n === 1 ? '' : 's'} whose email address was not confirmed within ${UNCONFIRMED_ACCOUNT_DAYS} days`,
+            );
           // A full batch: there may be more.
           if (n < UNCONFIRMED_DELETE_BATCH || closed) break;
         }

@@ -22,74 +22,104 @@ import * as research from '../services/research';
 
 export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(ENDPOINTS.publicAnalytics.path, {
-    ...publicRead,
-    schema: { description: 'The community figures for everyone: totals, growth, top peptides and their outcome means.', response: { 200: AnalyticsResponse } },
-  }, async () => ({
-    success: true as const,
-    data: await analytics.communityAnalytics(ctx),
-  }));
+  app.get(
+    ENDPOINTS.publicAnalytics.path,
+    {
+      ...publicRead,
+      schema: {
+        description: 'The community figures for everyone: totals, growth, top peptides and their outcome means.',
+        response: { 200: AnalyticsResponse },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: await analytics.communityAnalytics(ctx),
+    }),
+  );
 
   // Members only (contract/endpoints.ts), and the same answer for every member: the caller is
   // checked first (plugins/auth.ts, onRequest), then plugins/response-cache.ts may answer from
   // the bytes it kept (config.sameForEveryMember).
   const sameForEveryMember = { sameForEveryMember: true } as const;
 
-  app.get(ENDPOINTS.analytics.path, {
-    config: sameForEveryMember,
-    schema: {
-      description:
-        'Everything in the public answer, plus what members get beyond it: `monthly` (reports per month over the last 12, the month in progress marked `partial`) ' +
-        'and `byCategory` (each category\'s peptides, reports and mean rating). Per-period trends and comparisons are the trends and compare operations.',
-      response: { 200: MemberAnalyticsResponse },
+  app.get(
+    ENDPOINTS.analytics.path,
+    {
+      config: sameForEveryMember,
+      schema: {
+        description:
+          'Everything in the public answer, plus what members get beyond it: `monthly` (reports per month over the last 12, the month in progress marked `partial`) ' +
+          "and `byCategory` (each category's peptides, reports and mean rating). Per-period trends and comparisons are the trends and compare operations.",
+        response: { 200: MemberAnalyticsResponse },
+      },
     },
-  }, async () => ({
-    success: true as const,
-    data: await analytics.memberAnalytics(ctx),
-  }));
+    async () => ({
+      success: true as const,
+      data: await analytics.memberAnalytics(ctx),
+    }),
+  );
 
-  app.get(ENDPOINTS.trends.path, { config: sameForEveryMember, schema: { querystring: TrendsQuery, response: { 200: TrendsResponse } } }, async (request) => {
-    const { period, groupBy } = request.query;
-    return { success: true as const, data: await analytics.trends(ctx, period, groupBy) };
-  });
+  app.get(
+    ENDPOINTS.trends.path,
+    { config: sameForEveryMember, schema: { querystring: TrendsQuery, response: { 200: TrendsResponse } } },
+    async (request) => {
+      const { period, groupBy } = request.query;
+      return { success: true as const, data: await analytics.trends(ctx, period, groupBy) };
+    },
+  );
 
-  app.get(ENDPOINTS.compare.path, { config: sameForEveryMember, schema: { querystring: CompareQuery, response: { 200: CompareResponse } } }, async (request) => {
-    return { success: true as const, data: await analytics.compare(ctx, request.query.ids) };
-  });
+  app.get(
+    ENDPOINTS.compare.path,
+    { config: sameForEveryMember, schema: { querystring: CompareQuery, response: { 200: CompareResponse } } },
+    async (request) => {
+      return { success: true as const, data: await analytics.compare(ctx, request.query.ids) };
+    },
+  );
 
   app.get(ENDPOINTS.researchOverview.path, { schema: { response: { 200: ResearchOverviewResponse } } }, async () => {
     return { success: true as const, data: await research.researchOverview(ctx) };
   });
 
-  app.get(ENDPOINTS.researchPeptides.path, { schema: { querystring: ResearchPeptidesQuery, response: { 200: ResearchPeptidesResponse } } }, async (request) => {
-    const { page, limit, sort } = request.query;
-    return { success: true as const, data: await research.researchPeptides(ctx, page, limit, sort) };
-  });
+  app.get(
+    ENDPOINTS.researchPeptides.path,
+    { schema: { querystring: ResearchPeptidesQuery, response: { 200: ResearchPeptidesResponse } } },
+    async (request) => {
+      const { page, limit, sort } = request.query;
+      return { success: true as const, data: await research.researchPeptides(ctx, page, limit, sort) };
+    },
+  );
 
-  app.get(ENDPOINTS.researchExport.path, {
-    schema: {
-      querystring: ResearchExportQuery,
-      response: {
-        200: {
-          description:
-            'The reports as JSON, or as CSV with `format=csv`: `table=reports` (one row per report; columns ' +
-            `${research.CSV_COLUMNS.reports.join(', ')}; list cells are JSON arrays; an empty cell is none, and ageRange, biologicalSex and activityLevel are always empty) ` +
-            `or \`table=outcomes\` (${research.CSV_COLUMNS.outcomes.join(', ')}: one row per rating, joined on id). The next page's cursor is in \`x-next-cursor\` and the \`Link\` header.`,
-          content: { 'application/json': { schema: ResearchExportResponse }, 'text/csv': { schema: z.string() } },
+  app.get(
+    ENDPOINTS.researchExport.path,
+    {
+      schema: {
+        querystring: ResearchExportQuery,
+        response: {
+          200: {
+            description:
+              'The reports as JSON, or as CSV with `format=csv`: `table=reports` (one row per report; columns ' +
+              `${research.CSV_COLUMNS.reports.join(', ')}; list cells are JSON arrays; an empty cell is none, and ageRange, biologicalSex and activityLevel are always empty) ` +
+              `or \`table=outcomes\` (${research.CSV_COLUMNS.outcomes.join(', ')}: one row per rating, joined on id). The next page's cursor is in \`x-next-cursor\` and the \`Link\` header.`,
+            content: { 'application/json': { schema: ResearchExportResponse }, 'text/csv': { schema: z.string() } },
+          },
         },
       },
     },
-  }, async (request, reply) => {
-    const { format, table, bom, limit, cursor } = request.query;
-    const data = await research.researchExport(ctx, limit, cursor);
-    const date = new Date().toISOString().slice(0, 10);
-    if (format === 'csv') {
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="peptide-${table === 'outcomes' ? 'outcomes' : 'experiences'}-${date}.csv"`);
-      if (data.nextCursor) reply.header('x-next-cursor', data.nextCursor);
-      return research.toCsv(table, data.rows, bom);
-    }
-    return { success: true as const, data };
-  });
+    async (request, reply) => {
+      const { format, table, bom, limit, cursor } = request.query;
+      const data = await research.researchExport(ctx, limit, cursor);
+      const date = new Date().toISOString().slice(0, 10);
+      if (format === 'csv') {
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="peptide-${table === 'outcomes' ? 'outcomes' : 'experiences'}-${date}.csv"`,
+          );
+        if (data.nextCursor) reply.header('x-next-cursor', data.nextCursor);
+        return research.toCsv(table, data.rows, bom);
+      }
+      return { success: true as const, data };
+    },
+  );
 }

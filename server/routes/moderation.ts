@@ -35,39 +35,75 @@ const SCHEDULED = {
 export async function moderationRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(ENDPOINTS.moderationQueue.path, { schema: { querystring: ModerationQueueQuery, response: { 200: ModerationQueueResponse } } }, async (request) => {
-    return { success: true as const, data: await moderationQueue.queue(ctx, request.query) };
-  });
+  app.get(
+    ENDPOINTS.moderationQueue.path,
+    { schema: { querystring: ModerationQueueQuery, response: { 200: ModerationQueueResponse } } },
+    async (request) => {
+      return { success: true as const, data: await moderationQueue.queue(ctx, request.query) };
+    },
+  );
 
-  app.get(ENDPOINTS.moderationLog.path, { schema: { querystring: ModerationLogQuery, response: { 200: ModerationLogResponse } } }, async (request) => {
-    return { success: true as const, data: await moderationLog(ctx, request.query) };
-  });
+  app.get(
+    ENDPOINTS.moderationLog.path,
+    { schema: { querystring: ModerationLogQuery, response: { 200: ModerationLogResponse } } },
+    async (request) => {
+      return { success: true as const, data: await moderationLog(ctx, request.query) };
+    },
+  );
 
   for (const action of ['publish', 'restore'] as const) {
-    app.post(ENDPOINTS[action === 'publish' ? 'moderationPublish' : 'moderationRestore'].path, { schema: { params: IdParams, response: { 200: ModerationDecisionResponse } } }, async (request) => {
-      const decision = await moderation.decide(ctx, callerOf(request), request.params.id, action);
-      return { success: true as const, data: decision, message: decision.publicFrom ? SCHEDULED[action] : DONE[action] };
-    });
+    app.post(
+      ENDPOINTS[action === 'publish' ? 'moderationPublish' : 'moderationRestore'].path,
+      { schema: { params: IdParams, response: { 200: ModerationDecisionResponse } } },
+      async (request) => {
+        const decision = await moderation.decide(ctx, callerOf(request), request.params.id, action);
+        return {
+          success: true as const,
+          data: decision,
+          message: decision.publicFrom ? SCHEDULED[action] : DONE[action],
+        };
+      },
+    );
   }
 
-  app.post(ENDPOINTS.moderationHide.path, {
-    schema: { params: IdParams, body: HideRequest, response: { 200: ModerationDecisionResponse } },
-  }, async (request) => {
-    return { success: true as const, data: await moderation.decide(ctx, callerOf(request), request.params.id, 'hide', request.body), message: DONE.hide };
-  });
+  app.post(
+    ENDPOINTS.moderationHide.path,
+    {
+      schema: { params: IdParams, body: HideRequest, response: { 200: ModerationDecisionResponse } },
+    },
+    async (request) => {
+      return {
+        success: true as const,
+        data: await moderation.decide(ctx, callerOf(request), request.params.id, 'hide', request.body),
+        message: DONE.hide,
+      };
+    },
+  );
 
   app.get(ENDPOINTS.moderationSummary.path, { schema: { response: { 200: ModerationSummaryResponse } } }, async () => {
     return { success: true as const, data: await moderationQueue.summary(ctx) };
   });
 
-  app.post(ENDPOINTS.moderationBulk.path, { schema: { body: BulkDecisionRequest, response: { 200: BulkDecisionResponse } } }, async (request) => {
-    const data = await moderation.decideMany(ctx, callerOf(request), request.body);
-    const done = data.results.filter((r) => r.ok).length;
-    return { success: true as const, data, message: `${done} of ${data.results.length} ${data.results.length === 1 ? 'report' : 'reports'} decided.` };
-  });
+  app.post(
+    ENDPOINTS.moderationBulk.path,
+    { schema: { body: BulkDecisionRequest, response: { 200: BulkDecisionResponse } } },
+    async (request) => {
+      const data = await moderation.decideMany(ctx, callerOf(request), request.body);
+      const done = data.results.filter((r) => r.ok).length;
+      return {
+        success: true as const,
+        data,
+        message: `${done} of ${data.results.length} ${data.results.length === 1 ? 'report' : 'reports'} decided.`,
+      };
+    },
+  );
 
-  app.post(ENDPOINTS.moderationUndo.path, { schema: { params: IdParams, response: { 200: UndoResponse } } }, async (request) => {
-    const data = await moderation.undoDecision(ctx, callerOf(request), request.params.id);
-    return { success: true as const, data, message: UNDONE[data.undone] };
-  });
+  app.post(
+    ENDPOINTS.moderationUndo.path,
+    { schema: { params: IdParams, response: { 200: UndoResponse } } },
+    async (request) => {
+      const data = await moderation.undoDecision(ctx, callerOf(request), request.params.id);
+      return { success: true as const, data, message: UNDONE[data.undone] };
+    },
+  );
 }

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams } from '../../contract/common';
-import { CreatePeptideRequest, DeletePeptideResponse, PeptideCatalogueResponse, PeptideDetailResponse, PeptideListQuery, PeptideListResponse, PeptideResponse } from '../../contract/peptides';
+import {
+  CreatePeptideRequest,
+  DeletePeptideResponse,
+  PeptideCatalogueResponse,
+  PeptideDetailResponse,
+  PeptideListQuery,
+  PeptideListResponse,
+  PeptideResponse,
+} from '../../contract/peptides';
 import { ENDPOINTS, RETIRED_ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
 import { publicRead } from '../plugins/route-config';
@@ -19,36 +27,56 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
    * Creating and deleting a page count against the caller's per-account limits before the body is
    * read: each one empties the cached public answers (docs/product-rules.md, "Limits and proxies").
    */
-  const perAccount = (bucket: 'peptide-create' | 'peptide-delete', rule: keyof typeof limits) => async (request: FastifyRequest) => {
-    await ctx.limiter.check(bucket, callerOf(request).userId, limits[rule]);
-  };
+  const perAccount =
+    (bucket: 'peptide-create' | 'peptide-delete', rule: keyof typeof limits) => async (request: FastifyRequest) => {
+      await ctx.limiter.check(bucket, callerOf(request).userId, limits[rule]);
+    };
 
-  app.get(ENDPOINTS.peptides.path, {
-    ...publicRead,
-    schema: { querystring: PeptideListQuery, response: { 200: PeptideListResponse } },
-    // A token that is present but invalid is a 401 before the query is read.
-    preValidation: async (request) => {
-      await optionalCaller(ctx, request);
+  app.get(
+    ENDPOINTS.peptides.path,
+    {
+      ...publicRead,
+      schema: { querystring: PeptideListQuery, response: { 200: PeptideListResponse } },
+      // A token that is present but invalid is a 401 before the query is read.
+      preValidation: async (request) => {
+        await optionalCaller(ctx, request);
+      },
     },
-  }, async (request) => {
-    const caller = await optionalCaller(ctx, request);
-    return { success: true as const, data: await peptides.listPeptides(ctx, request.query, caller) };
-  });
+    async (request) => {
+      const caller = await optionalCaller(ctx, request);
+      return { success: true as const, data: await peptides.listPeptides(ctx, request.query, caller) };
+    },
+  );
 
-  app.get(ENDPOINTS.publicPeptides.path, { ...publicRead, schema: { querystring: PeptideListQuery, response: { 200: PeptideListResponse } } }, async (request) => {
-    return { success: true as const, data: await peptides.listPeptides(ctx, request.query, null) };
-  });
+  app.get(
+    ENDPOINTS.publicPeptides.path,
+    { ...publicRead, schema: { querystring: PeptideListQuery, response: { 200: PeptideListResponse } } },
+    async (request) => {
+      return { success: true as const, data: await peptides.listPeptides(ctx, request.query, null) };
+    },
+  );
 
   // Every live peptide in one answer, the same for everyone (no query, no token): the report
   // wizard searches it on the device, so nothing it asks for names what is typed or chosen.
-  app.get(ENDPOINTS.peptideCatalogue.path, { ...publicRead, schema: { response: { 200: PeptideCatalogueResponse } } }, async () => {
-    return { success: true as const, data: { peptides: await peptides.peptideCatalogue(ctx) } };
-  });
+  app.get(
+    ENDPOINTS.peptideCatalogue.path,
+    { ...publicRead, schema: { response: { 200: PeptideCatalogueResponse } } },
+    async () => {
+      return { success: true as const, data: { peptides: await peptides.peptideCatalogue(ctx) } };
+    },
+  );
 
-  app.get(ENDPOINTS.peptide.path, { ...publicRead, schema: { params: IdParams, response: { 200: PeptideDetailResponse } } }, async (request) => {
-    const caller = await optionalCaller(ctx, request);
-    return { success: true as const, data: { peptide: await peptides.getPeptideDetail(ctx, request.params.id, caller) } };
-  });
+  app.get(
+    ENDPOINTS.peptide.path,
+    { ...publicRead, schema: { params: IdParams, response: { 200: PeptideDetailResponse } } },
+    async (request) => {
+      const caller = await optionalCaller(ctx, request);
+      return {
+        success: true as const,
+        data: { peptide: await peptides.getPeptideDetail(ctx, request.params.id, caller) },
+      };
+    },
+  );
 
   // Retired: the combinations of demographics shown for a peptide, which the wizard read at step
   // 4. No report shows its demographics now (docs/product-rules.md, "Anonymity"); the peptide's
@@ -57,25 +85,37 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     throw notFound(RETIRED_DISCLOSED_PATH);
   });
 
-  app.post(ENDPOINTS.createPeptide.path, {
-    schema: { body: CreatePeptideRequest, response: { 201: PeptideResponse } },
-    preValidation: perAccount('peptide-create', 'peptides'),
-  }, async (request, reply) => {
-    const peptide = await peptides.createPeptide(ctx, callerOf(request), request.body);
-    reply.code(201);
-    return { success: true as const, data: { peptide }, message: 'Peptide created successfully' };
-  });
+  app.post(
+    ENDPOINTS.createPeptide.path,
+    {
+      schema: { body: CreatePeptideRequest, response: { 201: PeptideResponse } },
+      preValidation: perAccount('peptide-create', 'peptides'),
+    },
+    async (request, reply) => {
+      const peptide = await peptides.createPeptide(ctx, callerOf(request), request.body);
+      reply.code(201);
+      return { success: true as const, data: { peptide }, message: 'Peptide created successfully' };
+    },
+  );
 
-  app.post(ENDPOINTS.reviewPeptide.path, { schema: { params: IdParams, response: { 200: PeptideResponse } } }, async (request) => {
-    const peptide = await peptides.reviewPeptide(ctx, callerOf(request), request.params.id);
-    return { success: true as const, data: { peptide }, message: 'Marked as reviewed' };
-  });
+  app.post(
+    ENDPOINTS.reviewPeptide.path,
+    { schema: { params: IdParams, response: { 200: PeptideResponse } } },
+    async (request) => {
+      const peptide = await peptides.reviewPeptide(ctx, callerOf(request), request.params.id);
+      return { success: true as const, data: { peptide }, message: 'Marked as reviewed' };
+    },
+  );
 
-  app.delete(ENDPOINTS.deletePeptide.path, {
-    schema: { params: IdParams, response: { 200: DeletePeptideResponse } },
-    preValidation: perAccount('peptide-delete', 'peptideDeletes'),
-  }, async (request) => {
-    await peptides.deletePeptide(ctx, callerOf(request), request.params.id);
-    return { success: true as const, data: {}, message: 'Peptide deleted' };
-  });
+  app.delete(
+    ENDPOINTS.deletePeptide.path,
+    {
+      schema: { params: IdParams, response: { 200: DeletePeptideResponse } },
+      preValidation: perAccount('peptide-delete', 'peptideDeletes'),
+    },
+    async (request) => {
+      await peptides.deletePeptide(ctx, callerOf(request), request.params.id);
+      return { success: true as const, data: {}, message: 'Peptide deleted' };
+    },
+  );
 }

@@ -13,28 +13,39 @@ import { publicRead } from '../plugins/route-config';
 
 export const NOT_READY = {
   draining: 'This server is stopping: send requests to another one.',
-  migrations: (n: number) => `The database lacks ${n} migration${n === 1 ? '' : 's'} of this build: the server applies them at start.`,
+  migrations: (n: number) =>
+    `The database lacks ${n} migration${n === 1 ? '' : 's'} of this build: the server applies them at start.`,
 } as const;
 
 export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Liveness: the process answers. Nothing from the database, so an orchestrator does not
   // restart a server whose database is away for a moment (readiness says that).
-  app.get(ENDPOINTS.health.path, { schema: { response: { 200: HealthResponse } } }, async () => ({ success: true as const, data: { status: 'ok' as const } }));
+  app.get(ENDPOINTS.health.path, { schema: { response: { 200: HealthResponse } } }, async () => ({
+    success: true as const,
+    data: { status: 'ok' as const },
+  }));
 
   // Readiness: a load balancer sends this process requests only while it answers 200.
   const migrations = migrationNames();
-  app.get(ENDPOINTS.healthReady.path, { schema: { response: { 200: HealthReadyResponse, 503: ApiErrorBody } } }, async () => {
-    if (ctx.lifecycle.draining) throw serviceUnavailable(NOT_READY.draining, DRAIN.retryAfterSeconds);
-    let pending: number;
-    try {
-      pending = await pendingMigrations(ctx.db, migrations);
-    } catch {
-      throw databaseUnavailable();
-    }
-    if (pending > 0) throw serviceUnavailable(NOT_READY.migrations(pending), DATABASE_RETRY_AFTER_SECONDS);
-    return { success: true as const, data: { status: 'ready' as const, db: 'ok' as const, migrations: migrations.length } };
-  });
+  app.get(
+    ENDPOINTS.healthReady.path,
+    { schema: { response: { 200: HealthReadyResponse, 503: ApiErrorBody } } },
+    async () => {
+      if (ctx.lifecycle.draining) throw serviceUnavailable(NOT_READY.draining, DRAIN.retryAfterSeconds);
+      let pending: number;
+      try {
+        pending = await pendingMigrations(ctx.db, migrations);
+      } catch {
+        throw databaseUnavailable();
+      }
+      if (pending > 0) throw serviceUnavailable(NOT_READY.migrations(pending), DATABASE_RETRY_AFTER_SECONDS);
+      return {
+        success: true as const,
+        data: { status: 'ready' as const, db: 'ok' as const, migrations: migrations.length },
+      };
+    },
+  );
 
   // The limits really enforced, read by the Research Hub's API Access tab.
   app.get(ENDPOINTS.limits.path, { ...publicRead, schema: { response: { 200: LimitsResponse } } }, async () => {

@@ -36,82 +36,130 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limits = ctx.config.rateLimits;
 
-  app.post(ENDPOINTS.register.path, {
-    schema: { body: RegisterRequest, response: { 201: RegisterResponse } },
-    // Every attempt counts, a malformed one too.
-    preValidation: async (request) => {
-      await ctx.limiter.check('register', clientAddress(request), limits.register);
+  app.post(
+    ENDPOINTS.register.path,
+    {
+      schema: { body: RegisterRequest, response: { 201: RegisterResponse } },
+      // Every attempt counts, a malformed one too.
+      preValidation: async (request) => {
+        await ctx.limiter.check('register', clientAddress(request), limits.register);
+      },
     },
-  }, async (request, reply) => {
-    const input = request.body;
-    assertPasswordNotCommon(input.password);
-    // A new, an unconfirmed and a taken email get this same answer after the same work
-    // (services/registration.ts `register`).
-    const user = await registration.register(ctx, input);
-    reply.code(201);
-    return { success: true as const, data: { user }, message: REGISTERED_MESSAGE };
-  });
+    async (request, reply) => {
+      const input = request.body;
+      assertPasswordNotCommon(input.password);
+      // A new, an unconfirmed and a taken email get this same answer after the same work
+      // (services/registration.ts `register`).
+      const user = await registration.register(ctx, input);
+      reply.code(201);
+      return { success: true as const, data: { user }, message: REGISTERED_MESSAGE };
+    },
+  );
 
-  app.post(ENDPOINTS.confirmEmail.path, { schema: { body: ConfirmEmailRequest, response: { 200: ConfirmEmailResponse } } }, async (request) => {
-    // A wrong link counts as a failed sign-in of this address, as a wrong reset link does.
-    const attempt = addressAttempt(ctx.limiter, ctx.config, clientAddress(request));
-    await attempt.admit();
-    if (!(await registration.confirmEmail(ctx, request.body.token))) {
-      await attempt.failed();
-      throw badRequest(CONFIRM_LINK_INVALID_MESSAGE);
-    }
-    return { success: true as const, data: {}, message: EMAIL_CONFIRMED_MESSAGE };
-  });
+  app.post(
+    ENDPOINTS.confirmEmail.path,
+    { schema: { body: ConfirmEmailRequest, response: { 200: ConfirmEmailResponse } } },
+    async (request) => {
+      // A wrong link counts as a failed sign-in of this address, as a wrong reset link does.
+      const attempt = addressAttempt(ctx.limiter, ctx.config, clientAddress(request));
+      await attempt.admit();
+      if (!(await registration.confirmEmail(ctx, request.body.token))) {
+        await attempt.failed();
+        throw badRequest(CONFIRM_LINK_INVALID_MESSAGE);
+      }
+      return { success: true as const, data: {}, message: EMAIL_CONFIRMED_MESSAGE };
+    },
+  );
 
-  app.post(ENDPOINTS.login.path, { schema: { body: Credentials, response: { 200: LoginResponse } } }, async (request) => {
-    const input = request.body;
-    // Only failures count, per (account, address), per address and per account (lib/sign-in-limits.ts).
-    const attempt = signInAttempt(ctx.limiter, ctx.config, input.email, clientAddress(request));
-    await attempt.admit();
-    let data: Awaited<ReturnType<typeof users.login>>;
-    try {
-      data = await users.login(ctx, input);
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 401) await attempt.failed();
-      // 403: the password was right but the account is not approved; not a failure.
-      else if (err instanceof HttpError && err.statusCode === 403) await attempt.succeeded();
-      throw err;
-    }
-    await attempt.succeeded();
-    return { success: true as const, data };
-  });
+  app.post(
+    ENDPOINTS.login.path,
+    { schema: { body: Credentials, response: { 200: LoginResponse } } },
+    async (request) => {
+      const input = request.body;
+      // Only failures count, per (account, address), per address and per account (lib/sign-in-limits.ts).
+      const attempt = signInAttempt(ctx.limiter, ctx.config, input.email, clientAddress(request));
+      await attempt.admit();
+      let data: Awaited<ReturnType<typeof users.login>>;
+      try {
+        data = await users.login(ctx, input);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 401) await attempt.failed();
+        // 403: the password was right but the account is not approved; not a failure.
+        else if (err instanceof HttpError && err.statusCode === 403) await attempt.succeeded();
+        throw err;
+      }
+      await attempt.succeeded();
+      return { success: true as const, data };
+    },
+  );
 
-  app.post(ENDPOINTS.refresh.path, { schema: { body: RefreshRequest, response: { 200: RefreshResponse } } }, async (request) => {
-    return { success: true as const, data: await users.refresh(ctx, request.body.refreshToken) };
-  });
+  app.post(
+    ENDPOINTS.refresh.path,
+    { schema: { body: RefreshRequest, response: { 200: RefreshResponse } } },
+    async (request) => {
+      return { success: true as const, data: await users.refresh(ctx, request.body.refreshToken) };
+    },
+  );
 
-  app.post(ENDPOINTS.logout.path, { schema: { body: LogoutRequest, response: { 200: LogoutResponse } } }, async (request) => {
-    const { refreshToken } = request.body;
-    // An expired access token must not stop a sign-out: the refresh token is enough.
-    const caller = await optionalCaller(ctx, request).catch(() => null);
-    await users.logout(ctx, refreshToken, caller);
-    return { success: true as const, data: {} };
-  });
+  app.post(
+    ENDPOINTS.logout.path,
+    { schema: { body: LogoutRequest, response: { 200: LogoutResponse } } },
+    async (request) => {
+      const { refreshToken } = request.body;
+      // An expired access token must not stop a sign-out: the refresh token is enough.
+      const caller = await optionalCaller(ctx, request).catch(() => null);
+      await users.logout(ctx, refreshToken, caller);
+      return { success: true as const, data: {} };
+    },
+  );
 
   app.get(ENDPOINTS.me.path, { schema: { response: { 200: MeResponse } } }, async (request) => {
     return { success: true as const, data: { user: await users.getMe(ctx, callerOf(request)) } };
   });
 
-  app.put(ENDPOINTS.updateMe.path, { schema: { body: UpdateProfileRequest, response: { 200: MeResponse } } }, async (request) => {
-    return { success: true as const, data: { user: await users.updateMe(ctx, callerOf(request), request.body) }, message: 'Profile updated' };
-  });
+  app.put(
+    ENDPOINTS.updateMe.path,
+    { schema: { body: UpdateProfileRequest, response: { 200: MeResponse } } },
+    async (request) => {
+      return {
+        success: true as const,
+        data: { user: await users.updateMe(ctx, callerOf(request), request.body) },
+        message: 'Profile updated',
+      };
+    },
+  );
 
-  app.get(ENDPOINTS.pendingUsers.path, { schema: { querystring: PendingUsersQuery, response: { 200: PendingUsersResponse } } }, async (request) => {
-    const { page, limit } = request.query;
-    return { success: true as const, data: await users.listPending(ctx, page, limit) };
-  });
+  app.get(
+    ENDPOINTS.pendingUsers.path,
+    { schema: { querystring: PendingUsersQuery, response: { 200: PendingUsersResponse } } },
+    async (request) => {
+      const { page, limit } = request.query;
+      return { success: true as const, data: await users.listPending(ctx, page, limit) };
+    },
+  );
 
-  app.post(ENDPOINTS.approveUser.path, { schema: { params: IdParams, response: { 200: DecisionResponse } } }, async (request) => {
-    return { success: true as const, data: { user: await users.decide(ctx, callerOf(request), request.params.id, 'approved') }, message: 'User approved' };
-  });
+  app.post(
+    ENDPOINTS.approveUser.path,
+    { schema: { params: IdParams, response: { 200: DecisionResponse } } },
+    async (request) => {
+      return {
+        success: true as const,
+        data: { user: await users.decide(ctx, callerOf(request), request.params.id, 'approved') },
+        message: 'User approved',
+      };
+    },
+  );
 
-  app.post(ENDPOINTS.rejectUser.path, { schema: { params: IdParams, body: RejectRequest, response: { 200: DecisionResponse } } }, async (request) => {
-    const { notes } = request.body;
-    return { success: true as const, data: { user: await users.decide(ctx, callerOf(request), request.params.id, 'rejected', notes) }, message: 'User rejected' };
-  });
+  app.post(
+    ENDPOINTS.rejectUser.path,
+    { schema: { params: IdParams, body: RejectRequest, response: { 200: DecisionResponse } } },
+    async (request) => {
+      const { notes } = request.body;
+      return {
+        success: true as const,
+        data: { user: await users.decide(ctx, callerOf(request), request.params.id, 'rejected', notes) },
+        message: 'User rejected',
+      };
+    },
+  );
 }

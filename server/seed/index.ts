@@ -8,7 +8,17 @@ import type { AppContext } from '../context';
 import { seedExperience } from '../services/experiences';
 import { insertPeptide } from '../services/peptides';
 import { EFFECTS, PEPTIDES, type SeedPeptide } from '../db/seed/catalogue';
-import { byPopularity, demographicsOf, effectFitsRoute, mulberry32, pick, pickSome, purposesFor, routeFor, story } from '../db/seed/generate';
+import {
+  byPopularity,
+  demographicsOf,
+  effectFitsRoute,
+  mulberry32,
+  pick,
+  pickSome,
+  purposesFor,
+  routeFor,
+  story,
+} from '../db/seed/generate';
 
 export const DEMO_EXPERIENCES = 300;
 
@@ -69,7 +79,15 @@ export async function seedDemo(
       publishSourcing: false,
       demographics: rand() < 0.5 ? typicalUser.get(id)! : demographicsOf(rand),
       outcomes,
-      effects: rand() < 0.35 ? pickSome(rand, peptide.sideEffects.filter((e) => effectFitsRoute(e, route)), 1, 1) : [],
+      effects:
+        rand() < 0.35
+          ? pickSome(
+              rand,
+              peptide.sideEffects.filter((e) => effectFitsRoute(e, route)),
+              1,
+              1,
+            )
+          : [],
       timeline: pick(rand, TIMELINES.slice(0, 6)),
       story: story(rand),
       stack: rand() < 0.25 ? peptide.commonStacks.slice(0, 1) : [],

@@ -10,7 +10,12 @@ import {
   type ChangePasswordRequest,
   type ResetPasswordRequest,
 } from '../../contract/account';
-import { PASSWORD_EMAIL_MESSAGE, passwordContainsEmail, type Demographics, type Preferences } from '../../contract/users';
+import {
+  PASSWORD_EMAIL_MESSAGE,
+  passwordContainsEmail,
+  type Demographics,
+  type Preferences,
+} from '../../contract/users';
 import type { AppContext, Caller } from '../context';
 import type { Transaction } from '../db/client';
 import { lockQueue } from '../db/queue-lock';
@@ -35,7 +40,13 @@ function assertNewPassword(password: string, email: string, field: string): void
  * Checks the caller's password, counted like a sign-in (lib/sign-in-limits.ts): someone holding
  * a stolen access token cannot guess the password here faster than at the sign-in form.
  */
-async function checkPassword(ctx: AppContext, caller: Caller, password: string, attempt: SignInAttempt, message: string) {
+async function checkPassword(
+  ctx: AppContext,
+  caller: Caller,
+  password: string,
+  attempt: SignInAttempt,
+  message: string,
+) {
   const res = await ctx.db.query<{ email: string; password_hash: string; role: 'user' | 'moderator' }>(
     'select email, password_hash, role from users where id = $1',
     [caller.userId],
@@ -70,7 +81,12 @@ async function endSessions(tx: Transaction, userId: string, keepFamily: string |
   return res.rows[0].n;
 }
 
-export async function changePassword(ctx: AppContext, caller: Caller, input: ChangePasswordRequest, attempt: SignInAttempt) {
+export async function changePassword(
+  ctx: AppContext,
+  caller: Caller,
+  input: ChangePasswordRequest,
+  attempt: SignInAttempt,
+) {
   const user = await checkPassword(ctx, caller, input.currentPassword, attempt, WRONG_PASSWORD_MESSAGE);
   assertNewPassword(input.newPassword, user.email, 'newPassword');
   const hash = await hashPassword(input.newPassword, ctx.config.scryptN);
@@ -114,7 +130,13 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
   const content = passwordResetMail({ reset: mailLinks(ctx.config.mail).reset(token) }, RESET_LINK_MINUTES);
-  await ctx.db.query(RESET_REQUEST_SQL, [email.trim(), now, sha256(token), new Date(now.getTime() + RESET_LINK_MINUTES * 60_000), ...mailParams(content)]);
+  await ctx.db.query(RESET_REQUEST_SQL, [
+    email.trim(),
+    now,
+    sha256(token),
+    new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+    ...mailParams(content),
+  ]);
 }
 
 /** How often the forgot-password requests waiting in memory get their links and mail (plugins/mail-delivery.ts). */
@@ -162,7 +184,10 @@ export async function runPasswordResets(ctx: AppContext): Promise<number> {
  * checks it, so two tabs racing with one link cannot both succeed), within its hour, and every
  * session of the account ends.
  */
-export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest): Promise<{ ok: true } | { ok: false }> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: ResetPasswordRequest,
+): Promise<{ ok: true } | { ok: false }> {
   const tokenHash = sha256(input.token.trim());
   const now = ctx.now();
   const found = await ctx.db.query<{ user_id: string; email: string }>(
@@ -177,7 +202,10 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   const userId = await ctx.db.transaction(async (tx) => {
     // The account's row before its reset links and sessions (services/session-lock.ts).
     await lockAccount(tx, account.user_id);
-    const used = await tx.query<{ user_id: string }>('delete from password_resets where token_hash = $1 and expires_at > $2 returning user_id', [tokenHash, now]);
+    const used = await tx.query<{ user_id: string }>(
+      'delete from password_resets where token_hash = $1 and expires_at > $2 returning user_id',
+      [tokenHash, now],
+    );
     if (!used.rows[0]) return null;
     const id = used.rows[0].user_id;
     await tx.query('delete from password_resets where user_id = $1', [id]);
@@ -205,15 +233,28 @@ export async function exportAccount(ctx: AppContext, caller: Caller): Promise<Ac
     decided_at: Date | null;
     demographics: Demographics;
     preferences: Preferences;
-  }>('select id, email, role, status, created_at, decided_at, demographics, preferences from users where id = $1', [id]);
+  }>('select id, email, role, status, created_at, decided_at, demographics, preferences from users where id = $1', [
+    id,
+  ]);
   const user = users.rows[0];
   if (!user) throw unauthorized(SESSION_ENDED);
   const [votes, flags, peptides, sessions, months, resets, mail] = await Promise.all([
-    ctx.db.query<{ experience_id: string; vote_type: AccountExport['votes'][number]['voteType']; created_at: Date; updated_at: Date | null }>(
+    ctx.db.query<{
+      experience_id: string;
+      vote_type: AccountExport['votes'][number]['voteType'];
+      created_at: Date;
+      updated_at: Date | null;
+    }>(
       'select experience_id, vote_type, created_at, updated_at from votes where user_id = $1 order by created_at, id',
       [id],
     ),
-    ctx.db.query<{ experience_id: string; reason: AccountExport['flags'][number]['reason']; note: string | null; created_at: Date; resolved_at: Date | null }>(
+    ctx.db.query<{
+      experience_id: string;
+      reason: AccountExport['flags'][number]['reason'];
+      note: string | null;
+      created_at: Date;
+      resolved_at: Date | null;
+    }>(
       'select experience_id, reason, note, created_at, resolved_at from flags where user_id = $1 order by created_at, id',
       [id],
     ),
@@ -228,18 +269,54 @@ export async function exportAccount(ctx: AppContext, caller: Caller): Promise<Ac
          from sessions where user_id = $1 group by family_id order by 1`,
       [id],
     ),
-    ctx.db.query<{ month: string }>(`select to_char(month, 'YYYY-MM') as month from account_activity where user_id = $1 order by month`, [id]),
-    ctx.db.query<{ n: number }>('select count(*)::int as n from password_resets where user_id = $1 and expires_at > $2', [id, ctx.now()]),
-    ctx.db.query<{ kind: string; created_at: Date }>('select kind, created_at from mail_queue where user_id = $1 order by created_at', [id]),
+    ctx.db.query<{ month: string }>(
+      `select to_char(month, 'YYYY-MM') as month from account_activity where user_id = $1 order by month`,
+      [id],
+    ),
+    ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from password_resets where user_id = $1 and expires_at > $2',
+      [id, ctx.now()],
+    ),
+    ctx.db.query<{ kind: string; created_at: Date }>(
+      'select kind, created_at from mail_queue where user_id = $1 order by created_at',
+      [id],
+    ),
   ]);
   return {
     generatedAt: new Date().toISOString(),
-    account: { id: user.id, email: user.email, role: user.role, status: user.status, createdAt: user.created_at.toISOString(), decidedAt: iso(user.decided_at) },
+    account: {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      status: user.status,
+      createdAt: user.created_at.toISOString(),
+      decidedAt: iso(user.decided_at),
+    },
     profile: { demographics: user.demographics ?? {}, preferences: user.preferences ?? {} },
-    votes: votes.rows.map((v) => ({ experienceId: v.experience_id, voteType: v.vote_type, createdAt: v.created_at.toISOString(), updatedAt: iso(v.updated_at) })),
-    flags: flags.rows.map((f) => ({ experienceId: f.experience_id, reason: f.reason, note: f.note, createdAt: f.created_at.toISOString(), resolvedAt: iso(f.resolved_at) })),
-    peptidesCreated: peptides.rows.map((p) => ({ id: p.id, name: p.name, createdAt: p.created_at.toISOString(), deleted: p.deleted })),
-    sessions: sessions.rows.map((s) => ({ signedInAt: s.signed_in_at.toISOString(), expiresAt: s.expires_at.toISOString(), ended: s.ended })),
+    votes: votes.rows.map((v) => ({
+      experienceId: v.experience_id,
+      voteType: v.vote_type,
+      createdAt: v.created_at.toISOString(),
+      updatedAt: iso(v.updated_at),
+    })),
+    flags: flags.rows.map((f) => ({
+      experienceId: f.experience_id,
+      reason: f.reason,
+      note: f.note,
+      createdAt: f.created_at.toISOString(),
+      resolvedAt: iso(f.resolved_at),
+    })),
+    peptidesCreated: peptides.rows.map((p) => ({
+      id: p.id,
+      name: p.name,
+      createdAt: p.created_at.toISOString(),
+      deleted: p.deleted,
+    })),
+    sessions: sessions.rows.map((s) => ({
+      signedInAt: s.signed_in_at.toISOString(),
+      expiresAt: s.expires_at.toISOString(),
+      ended: s.ended,
+    })),
     activeMonths: months.rows.map((m) => m.month),
     passwordResetsPending: resets.rows[0].n,
     mailQueued: mail.rows.map((m) => ({ kind: m.kind, queuedAt: m.created_at.toISOString() })),
@@ -253,7 +330,12 @@ export async function exportAccount(ctx: AppContext, caller: Caller): Promise<Ac
  * peptides and decisions stay without a creator or decider, and its moderation log entries read
  * "a former moderator". The last approved moderator cannot go: nobody could moderate after it.
  */
-export async function deleteAccount(ctx: AppContext, caller: Caller, password: string, attempt: SignInAttempt): Promise<void> {
+export async function deleteAccount(
+  ctx: AppContext,
+  caller: Caller,
+  password: string,
+  attempt: SignInAttempt,
+): Promise<void> {
   await checkPassword(ctx, caller, password, attempt, 'password is not correct');
   await ctx.db.transaction(async (tx) => {
     // A moderator's scheduled decisions name the account (set to null below); the queue's rewrite
@@ -264,7 +346,9 @@ export async function deleteAccount(ctx: AppContext, caller: Caller, password: s
     if (!me.rows[0]) throw unauthorized(SESSION_ENDED);
     if (me.rows[0].role === 'moderator') {
       // Every moderator row locked: two moderators deleting themselves at once are decided one after the other.
-      const moderators = await tx.query<{ id: string }>(`select id from users where role = 'moderator' and status = 'approved' order by id for update`);
+      const moderators = await tx.query<{ id: string }>(
+        `select id from users where role = 'moderator' and status = 'approved' order by id for update`,
+      );
       if (!moderators.rows.some((m) => m.id !== caller.userId)) throw conflict(LAST_MODERATOR_MESSAGE);
     }
     await tx.query('delete from flags where user_id = $1 and resolved_at is null', [caller.userId]);

@@ -27,8 +27,12 @@ describe('toCsv', () => {
     const csv = toCsv('reports', [row], false);
     expect(csv.endsWith('\r\n')).toBe(true);
     const [header, line, end] = csv.split('\r\n');
-    expect(header).toBe('id,peptide,category,month,dosage,frequency,durationDays,route,primaryPurpose,timeline,rating,effects,ageRange,biologicalSex,activityLevel');
-    expect(line).toBe('"11111111-1111-4111-8111-111111111111","BPC-157","Healing & Recovery","2024-05","250 mcg","daily","30","oral","[""Recovery"",""Injury Healing""]","1-week","7.5","[]","","male","active"');
+    expect(header).toBe(
+      'id,peptide,category,month,dosage,frequency,durationDays,route,primaryPurpose,timeline,rating,effects,ageRange,biologicalSex,activityLevel',
+    );
+    expect(line).toBe(
+      '"11111111-1111-4111-8111-111111111111","BPC-157","Healing & Recovery","2024-05","250 mcg","daily","30","oral","[""Recovery"",""Injury Healing""]","1-week","7.5","[]","","male","active"',
+    );
     expect(end).toBe('');
     expect(toCsv('reports', [], false)).toBe(`${header}\r\n`);
   });
@@ -52,7 +56,11 @@ describe('toCsv', () => {
 
 describe('bucketStarts', () => {
   it('months: the first day of the last n months, oldest first, across a year boundary', () => {
-    expect(bucketStarts('month', 3, new Date('2024-02-15T23:59:00Z'))).toEqual(['2023-12-01', '2024-01-01', '2024-02-01']);
+    expect(bucketStarts('month', 3, new Date('2024-02-15T23:59:00Z'))).toEqual([
+      '2023-12-01',
+      '2024-01-01',
+      '2024-02-01',
+    ]);
     const twelve = bucketStarts('month', 12, new Date('2024-05-31T10:00:00Z'));
     expect(twelve).toHaveLength(12);
     expect(twelve[0]).toBe('2023-06-01');
@@ -61,8 +69,13 @@ describe('bucketStarts', () => {
 
   it('weeks: Mondays 7 days apart, ending with the current ISO week', () => {
     // 2024-05-12 is a Sunday: its ISO week starts on Monday 2024-05-06.
-    expect(bucketStarts('week', 3, new Date('2024-05-12T20:00:00Z'))).toEqual(['2024-04-22', '2024-04-29', '2024-05-06']);
+    expect(bucketStarts('week', 3, new Date('2024-05-12T20:00:00Z'))).toEqual([
+      '2024-04-22',
+      '2024-04-29',
+      '2024-05-06',
+    ]);
     expect(bucketStarts('week', 1, new Date('2024-05-13T00:00:00Z'))).toEqual(['2024-05-13']);
-    for (const d of bucketStarts('week', 12, new Date('2025-01-02T00:00:00Z'))) expect(new Date(`${d}T00:00:00Z`).getUTCDay()).toBe(1);
+    for (const d of bucketStarts('week', 12, new Date('2025-01-02T00:00:00Z')))
+      expect(new Date(`${d}T00:00:00Z`).getUTCDay()).toBe(1);
   });
 });

@@ -16,7 +16,12 @@ const PREVIOUS_MONTH_START = `(date_trunc('month', now() at time zone 'UTC') - i
 
 export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
   return ctx.cache.get('analytics', async () => {
-    const totals = await ctx.db.query<{ experiences: number; rating_sum: number; peptides: number; categories: number }>(
+    const totals = await ctx.db.query<{
+      experiences: number;
+      rating_sum: number;
+      peptides: number;
+      categories: number;
+    }>(
       `select coalesce(sum(c.experience_count), 0)::int as experiences, coalesce(sum(c.rating_sum), 0)::float8 as rating_sum,
               (count(*) filter (where p.deleted_at is null))::int as peptides,
               (count(distinct p.category) filter (where p.deleted_at is null))::int as categories
@@ -83,7 +88,14 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
           effectiveness[o.outcome] = meanRating(o.total, o.n)!;
           sampleSizes[o.outcome] = o.n;
         }
-        return { peptide: r.name, peptideId: r.id, rating: peptideRating(r), experiences: r.experience_count, effectiveness, sampleSizes };
+        return {
+          peptide: r.name,
+          peptideId: r.id,
+          rating: peptideRating(r),
+          experiences: r.experience_count,
+          effectiveness,
+          sampleSizes,
+        };
       }),
       // The UTC day, not the moment: the same figures then read the same to the byte when the
       // kept answer is made again (every 30 s, lib/cache.ts), so its ETag, and the home page that
@@ -107,7 +119,12 @@ export async function memberAnalytics(ctx: AppContext): Promise<MemberAnalytics>
     );
     return CATEGORIES.map((name) => {
       const row = res.rows.find((r) => r.category === name);
-      return { name, peptides: row?.peptides ?? 0, experiences: row?.experiences ?? 0, meanRating: row ? meanRating(row.rating_sum, row.experiences) : null };
+      return {
+        name,
+        peptides: row?.peptides ?? 0,
+        experiences: row?.experiences ?? 0,
+        meanRating: row ? meanRating(row.rating_sum, row.experiences) : null,
+      };
     });
   });
   const last = months.buckets.length - 1;
@@ -120,7 +137,11 @@ export async function memberAnalytics(ctx: AppContext): Promise<MemberAnalytics>
 
 const MAX_SERIES = 8;
 
-export async function trends(ctx: AppContext, period: 'monthly' | 'weekly', groupBy: 'peptide' | 'category'): Promise<Trends> {
+export async function trends(
+  ctx: AppContext,
+  period: 'monthly' | 'weekly',
+  groupBy: 'peptide' | 'category',
+): Promise<Trends> {
   return ctx.cache.get(`trends:${period}:${groupBy}`, async () => {
     const unit = period === 'monthly' ? 'month' : 'week';
     const count = 12;
@@ -167,11 +188,13 @@ function sum(values: number[]): number {
 export function bucketStarts(unit: 'month' | 'week', count: number, now = new Date()): string[] {
   const out: string[] = [];
   if (unit === 'month') {
-    for (let i = count - 1; i >= 0; i--) out.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 10));
+    for (let i = count - 1; i >= 0; i--)
+      out.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 10));
   } else {
     const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
-    for (let i = count - 1; i >= 0; i--) out.push(new Date(monday.getTime() - i * 7 * 86_400_000).toISOString().slice(0, 10));
+    for (let i = count - 1; i >= 0; i--)
+      out.push(new Date(monday.getTime() - i * 7 * 86_400_000).toISOString().slice(0, 10));
   }
   return out;
 }

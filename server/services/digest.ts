@@ -40,30 +40,37 @@ export function unsubscribeToken(ctx: AppContext, userId: string): string {
   return `${userId}.${createHmac('sha256', ctx.unsubscribeKey).update(userId).digest('base64url').slice(0, 32)}`;
 }
 
-const INVALID_UNSUBSCRIBE = 'token is not a valid unsubscribe link. Turn the weekly digest off in your profile instead.';
+const INVALID_UNSUBSCRIBE =
+  'token is not a valid unsubscribe link. Turn the weekly digest off in your profile instead.';
 
 /** Turns the digest off for the account the token names; a deleted account's token is answered alike. */
 export async function unsubscribe(ctx: AppContext, token: string): Promise<void> {
   const [userId, mac = ''] = token.trim().split('.');
   const expected = Buffer.from(unsubscribeToken(ctx, userId ?? '').split('.')[1]!);
   const given = Buffer.from(mac);
-  if (!userId || given.length !== expected.length || !timingSafeEqual(given, expected)) throw badRequest(INVALID_UNSUBSCRIBE);
-  await ctx.db.query(
-    `update users set preferences = preferences || jsonb_build_object('notifications', coalesce(preferences -> 'notifications', '{}'::jsonb) || '{"weeklyDigest": false}'::jsonb)
+  if (!userId || given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw badRequest(INVALID_UNSUBSCRIBE);
+  await ctx.db
+    .query(
+      `update users set preferences = preferences || jsonb_build_object('notifications', coalesce(preferences -> 'notifications', '{}'::jsonb) || '{"weeklyDigest": false}'::jsonb)
       where id = $1::uuid`,
-    [userId],
-  ).catch((err: unknown) => {
-    // Not a uuid: a forged token would not have passed the MAC; treat it as invalid anyway.
-    if ((err as { code?: string }).code === '22P02') throw badRequest(INVALID_UNSUBSCRIBE);
-    throw err;
-  });
+      [userId],
+    )
+    .catch((err: unknown) => {
+      // Not a uuid: a forged token would not have passed the MAC; treat it as invalid anyway.
+      if ((err as { code?: string }).code === '22P02') throw badRequest(INVALID_UNSUBSCRIBE);
+      throw err;
+    });
 }
 
 /**
  * Queues this week's digest if it is due and not queued yet by any process. Answers what it did,
  * or null when there was nothing to do. `now` is the context's clock (tests set it).
  */
-export async function runWeeklyDigest(ctx: AppContext, now = ctx.now()): Promise<{ week: string; queued: number } | null> {
+export async function runWeeklyDigest(
+  ctx: AppContext,
+  now = ctx.now(),
+): Promise<{ week: string; queued: number } | null> {
   if (!isDue(now)) return null;
   const week = isoWeek(now);
   // Reads first: a process with nothing to do writes nothing.
@@ -74,7 +81,9 @@ export async function runWeeklyDigest(ctx: AppContext, now = ctx.now()): Promise
   );
   if (!readers.rows.length) return null;
   // Whole days, as reports keep only their UTC day: from midnight seven days back.
-  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DIGEST.days * 86_400_000);
+  const since = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DIGEST.days * 86_400_000,
+  );
   const links = mailLinks(ctx.config.mail);
   const queued = await ctx.db.transaction(async (tx) => {
     const claimed = await tx.query(
@@ -84,7 +93,13 @@ export async function runWeeklyDigest(ctx: AppContext, now = ctx.now()): Promise
     );
     if (!claimed.rows.length) return null;
     // Only a reviewed page's name is quoted (mail/templates.ts UNREVIEWED_PEPTIDE).
-    const reports = await tx.query<{ id: string; name: string | null; helpful_count: number; rating: number; created_at: Date }>(
+    const reports = await tx.query<{
+      id: string;
+      name: string | null;
+      helpful_count: number;
+      rating: number;
+      created_at: Date;
+    }>(
       `select e.id, case when p.reviewed_at is not null then p.name end as name, e.helpful_count, e.rating, e.created_at from experiences e join peptides p on p.id = e.peptide_id
         where e.status = 'published' and e.helpful_count > 0 and e.created_at >= $1 and e.created_at < $2
         order by e.helpful_count desc, e.rating desc, e.id limit $3`,
@@ -101,13 +116,20 @@ export async function runWeeklyDigest(ctx: AppContext, now = ctx.now()): Promise
     }));
     for (const reader of readers.rows) {
       const token = unsubscribeToken(ctx, reader.id);
-      const content = digestMail(items, { community: links.community, unsubscribe: links.unsubscribePage(token), settings: links.settings }, publishedDay(now));
+      const content = digestMail(
+        items,
+        { community: links.community, unsubscribe: links.unsubscribePage(token), settings: links.settings },
+        publishedDay(now),
+      );
       await enqueueMail(tx, {
         userId: reader.id,
         kind: 'digest',
         to: reader.email,
         content,
-        headers: { 'List-Unsubscribe': `<${links.unsubscribeOneClick(token)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        headers: {
+          'List-Unsubscribe': `<${links.unsubscribeOneClick(token)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
       });
     }
     return readers.rows.length;

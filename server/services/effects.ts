@@ -3,7 +3,10 @@ import type { Effect } from '../../contract/experiences';
 import type { AppContext } from '../context';
 import { escapeLike } from './peptides';
 
-export async function listEffects(ctx: AppContext, params: { type?: 'positive' | 'side'; search: string; limit: number }) {
+export async function listEffects(
+  ctx: AppContext,
+  params: { type?: 'positive' | 'side'; search: string; limit: number },
+) {
   return ctx.cache.get(`effects:${JSON.stringify(params)}`, async () => {
     const values: unknown[] = [];
     const where: string[] = [];

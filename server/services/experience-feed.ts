@@ -13,7 +13,11 @@ import { escapeLike } from './peptides';
 const SORTS: Record<CommunitySort, { order: string; keys: string[]; op: '<' | '>' }> = {
   newest: { order: 'e.created_at desc, e.id desc', keys: ['e.created_at', 'e.id'], op: '<' },
   oldest: { order: 'e.created_at asc, e.id asc', keys: ['e.created_at', 'e.id'], op: '>' },
-  helpful: { order: 'e.helpful_count desc, e.created_at desc, e.id desc', keys: ['e.helpful_count', 'e.created_at', 'e.id'], op: '<' },
+  helpful: {
+    order: 'e.helpful_count desc, e.created_at desc, e.id desc',
+    keys: ['e.helpful_count', 'e.created_at', 'e.id'],
+    op: '<',
+  },
   rating: { order: 'e.rating desc, e.created_at desc, e.id desc', keys: ['e.rating', 'e.created_at', 'e.id'], op: '<' },
 };
 const KEY_CASTS: Record<string, string> = {
@@ -32,7 +36,6 @@ const KEY_KINDS: Record<string, CursorKind> = {
 type CursorValues = (string | number)[];
 /** `sequence`: a bigserial (the moderation log's position), a safe integer from 1. */
 export type CursorKind = 'integer' | 'number' | 'timestamp' | 'uuid' | 'sequence';
-
 
 const INT4_MAX = 2 ** 31 - 1;
 const ISO_INSTANT_RE = /^(19[7-9]\d|[2-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -60,7 +63,11 @@ function isKind(value: unknown, kind: CursorKind): boolean {
  * sort; anything else (garbage, a cursor of another sort, values out of range) is a 400,
  * never a failed cast in SQL.
  */
-export function decodeCursor(ctx: Pick<AppContext, 'cursors'>, cursor: string, kinds: readonly CursorKind[]): CursorValues {
+export function decodeCursor(
+  ctx: Pick<AppContext, 'cursors'>,
+  cursor: string,
+  kinds: readonly CursorKind[],
+): CursorValues {
   const values = ctx.cursors.decode(cursor);
   if (values.length === kinds.length && values.every((v, i) => isKind(v, kinds[i]))) return values as CursorValues;
   throw badRequest('cursor is invalid; start again from the first page');
@@ -110,7 +117,11 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
     const peptide = params.peptideId ? add(params.peptideId) : null;
     if (peptide) where.push(`e.peptide_id = ${peptide}`);
     if (params.cursor) {
-      const cursor = decodeCursor(ctx, params.cursor, sort.keys.map((k) => KEY_KINDS[k]));
+      const cursor = decodeCursor(
+        ctx,
+        params.cursor,
+        sort.keys.map((k) => KEY_KINDS[k]),
+      );
       const placeholders = cursor.map((v, i) => `${add(v)}::${KEY_CASTS[sort.keys[i]]}`);
       where.push(`(${sort.keys.join(', ')}) ${sort.op} (${placeholders.join(', ')})`);
     }
@@ -127,7 +138,8 @@ export async function listExperiences(ctx: AppContext, params: ExperienceListPar
     // The limit is written into the text: a kept (generic) plan is chosen only when it costs no
     // more than the plans made for the values, and with the limit a parameter the planner
     // costs it as 10% of the table, so every request would be planned again.
-    if (!Number.isSafeInteger(params.limit) || params.limit < 1) throw badRequest('limit must be a positive whole number');
+    if (!Number.isSafeInteger(params.limit) || params.limit < 1)
+      throw badRequest('limit must be a positive whole number');
     const res = await ctx.db.query<PublicExperienceRow & { total_count?: number }>(
       `${publicSelect(counter ? `${counter} as total_count` : '')} where ${where.join(' and ')} order by ${sort.order} limit ${params.limit + 1}`,
       values,
@@ -151,7 +163,12 @@ export interface FeedPage {
 }
 
 /** A page from up to `limit + 1` rows in sort order: the extra row says there is a next page. */
-function pageOf(ctx: AppContext, params: ExperienceListParams, found: PublicExperienceRow[], total: MatchCount | null): FeedPage {
+function pageOf(
+  ctx: AppContext,
+  params: ExperienceListParams,
+  found: PublicExperienceRow[],
+  total: MatchCount | null,
+): FeedPage {
   const rows = found.slice(0, params.limit);
   const nextCursor = found.length > params.limit ? cursorOf(ctx, rows[rows.length - 1], params.sort) : null;
   return { experiences: rows.map(experienceJson), nextCursor, total };

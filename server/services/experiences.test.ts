@@ -25,7 +25,11 @@ describe('cursors', () => {
   it('round-trip what the server writes', () => {
     expect(decodeCursor(ctx, encode([AT, ID]), ['timestamp', 'uuid'])).toEqual([AT, ID]);
     expect(decodeCursor(ctx, encode([3, AT, ID]), ['integer', 'timestamp', 'uuid'])).toEqual([3, AT, ID]);
-    expect(decodeCursor(ctx, encode([6.666666666666667, AT, ID]), ['number', 'timestamp', 'uuid'])).toEqual([6.666666666666667, AT, ID]);
+    expect(decodeCursor(ctx, encode([6.666666666666667, AT, ID]), ['number', 'timestamp', 'uuid'])).toEqual([
+      6.666666666666667,
+      AT,
+      ID,
+    ]);
   });
 
   it('reveal neither a time nor an id to whoever holds them', () => {
@@ -40,7 +44,16 @@ describe('cursors', () => {
     expect(encode(['2024-05-10T12:00:00.001Z', ID])).not.toBe(cursor);
     // Nor does its nonce repeat: GCM must never see one nonce with two different texts.
     const nonce = (c: string) => Buffer.from(c, 'base64url').subarray(0, 12).toString('hex');
-    expect(new Set([[AT, ID], [AT, ID.replace('a', 'b')], [1, AT, ID], [2, AT, ID]].map((v) => nonce(encode(v))))).toHaveProperty('size', 4);
+    expect(
+      new Set(
+        [
+          [AT, ID],
+          [AT, ID.replace('a', 'b')],
+          [1, AT, ID],
+          [2, AT, ID],
+        ].map((v) => nonce(encode(v))),
+      ),
+    ).toHaveProperty('size', 4);
   });
 
   it('refuse a cursor edited by hand or written under another secret', () => {

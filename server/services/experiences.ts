@@ -3,7 +3,13 @@
 // one. Every change an author makes waits for the next publication batch (services/publication.ts,
 // docs/product-rules.md "Publication in batches"); the author's own lookup shows it at once.
 import { randomUUID } from 'node:crypto';
-import type { Experience, OwnExperience, Sourcing, SubmitExperienceInput, UpdateExperienceInput } from '../../contract/experiences';
+import type {
+  Experience,
+  OwnExperience,
+  Sourcing,
+  SubmitExperienceInput,
+  UpdateExperienceInput,
+} from '../../contract/experiences';
 import type { AuthorStatus, ExperienceStatus, HoldReason } from '../../contract/moderation';
 import { OUTCOMES_REQUIRED_MESSAGE, experienceRating } from '../../contract/rules';
 import type { AppContext } from '../context';
@@ -12,7 +18,14 @@ import { lockQueue } from '../db/queue-lock';
 import { badRequest, notFound } from '../lib/errors';
 import { newTrackingId, trackingHash } from '../lib/tracking';
 import { storyBands, storyHash } from './text-rules';
-import { type ExperienceRow, type PublicExperienceRow, type Publication, ownView, publicSelect, toExperience } from './public-view';
+import {
+  type ExperienceRow,
+  type PublicExperienceRow,
+  type Publication,
+  ownView,
+  publicSelect,
+  toExperience,
+} from './public-view';
 import {
   type EditPayload,
   type SubmissionRow,
@@ -67,14 +80,20 @@ async function buildSubmission(
   const outcomes = normaliseOutcomes(input.outcomes);
   const rating = experienceRating(outcomes);
   const sourcing = cleanSourcing(input.sourcing);
-  const found = await q.query<PeptideOfReport>('select p.name, p.category from peptides p where p.id = $1 and p.deleted_at is null', [input.peptideId], {
-    prepare: true,
-  });
+  const found = await q.query<PeptideOfReport>(
+    'select p.name, p.category from peptides p where p.id = $1 and p.deleted_at is null',
+    [input.peptideId],
+    {
+      prepare: true,
+    },
+  );
   const peptide = found.rows[0];
   if (!peptide) throw badRequest('peptideId: no such peptide');
   if (rating === null) throw badRequest(OUTCOMES_REQUIRED_MESSAGE);
   // Seeded demonstration reports are published as written.
-  const { reasons, matches } = demo ? { reasons: [] as HoldReason[], matches: [] } : ownHolds(ctx, heldTexts({ ...input, outcomes, sourcing }));
+  const { reasons, matches } = demo
+    ? { reasons: [] as HoldReason[], matches: [] }
+    : ownHolds(ctx, heldTexts({ ...input, outcomes, sourcing }));
   const row: SubmissionRow = {
     id: randomUUID(),
     tracking_hash: trackingHash(trackingId),
@@ -153,7 +172,11 @@ export interface Submitted {
  * holds it for review), never whether another report exists (`repeated` is decided at the batch,
  * against published reports). With PUBLISH_EVERY=0 it is applied at once.
  */
-export async function submitExperience(ctx: AppContext, input: SubmitExperienceInput, now = new Date()): Promise<Submitted> {
+export async function submitExperience(
+  ctx: AppContext,
+  input: SubmitExperienceInput,
+  now = new Date(),
+): Promise<Submitted> {
   const trackingId = newTrackingId();
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
   const out = await ctx.db.transaction(async (tx) => {
@@ -162,7 +185,13 @@ export async function submitExperience(ctx: AppContext, input: SubmitExperienceI
     const { row, peptide } = await buildSubmission(ctx, tx, input, trackingId, batchAt ?? now, false);
     if (batchAt) {
       const publicJson = await queueSubmission(tx, row, batchAt);
-      return { row, peptide, publicJson, status: (row.status === 'held' ? 'held' : 'queued') as AuthorStatus, reasons: row.hold_reasons };
+      return {
+        row,
+        peptide,
+        publicJson,
+        status: (row.status === 'held' ? 'held' : 'queued') as AuthorStatus,
+        reasons: row.hold_reasons,
+      };
     }
     // Batches off: applied at once, through the same code as a batch.
     await applyNow(ctx, tx, { kind: 'submit', experienceId: row.id, payload: row }, now);
@@ -211,7 +240,11 @@ export async function warmSubmission(ctx: AppContext, tx: Queryable, input: Subm
 }
 
 export async function getExperience(ctx: AppContext, id: string): Promise<Experience> {
-  const res = await ctx.db.query<PublicExperienceRow>(`${publicSelect()} where e.id = $1 and e.status = 'published'`, [id], { prepare: true });
+  const res = await ctx.db.query<PublicExperienceRow>(
+    `${publicSelect()} where e.id = $1 and e.status = 'published'`,
+    [id],
+    { prepare: true },
+  );
   if (!res.rows[0]) throw notFound('Experience not found');
   return toExperience(res.rows[0]);
 }
@@ -298,7 +331,11 @@ export async function getByTracking(ctx: AppContext, trackingId: string, now = n
 function sameValue(a: unknown, b: unknown): boolean {
   const stable = (v: unknown): unknown =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])]))
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
+        )
       : v;
   return JSON.stringify(stable(a ?? null)) === JSON.stringify(stable(b ?? null));
 }
@@ -306,8 +343,22 @@ function sameValue(a: unknown, b: unknown): boolean {
 /** The columns an author's correction writes (publication.ts EDITABLE_COLUMNS), all of them, as they will be. */
 type Corrected = Pick<
   SubmissionRow,
-  | 'peptide_id' | 'dosage' | 'frequency' | 'duration_days' | 'route' | 'primary_purpose' | 'age_range' | 'biological_sex' | 'activity_level'
-  | 'outcomes' | 'effects' | 'timeline' | 'story' | 'stack' | 'sourcing' | 'publish_sourcing'
+  | 'peptide_id'
+  | 'dosage'
+  | 'frequency'
+  | 'duration_days'
+  | 'route'
+  | 'primary_purpose'
+  | 'age_range'
+  | 'biological_sex'
+  | 'activity_level'
+  | 'outcomes'
+  | 'effects'
+  | 'timeline'
+  | 'story'
+  | 'stack'
+  | 'sourcing'
+  | 'publish_sourcing'
 >;
 
 /** The report's fields after `changes`, from what the author's lookup shows now. */
@@ -340,7 +391,12 @@ function corrected(current: OwnRow, changes: UpdateExperienceInput): Corrected {
  * migrations 008, 009, 014 and 016 follow the row); publication.ts counts it as newly public there
  * for the peptide's shares.
  */
-export async function updateByTracking(ctx: AppContext, trackingId: string, changes: UpdateExperienceInput, now = new Date()): Promise<OwnExperience> {
+export async function updateByTracking(
+  ctx: AppContext,
+  trackingId: string,
+  changes: UpdateExperienceInput,
+  now = new Date(),
+): Promise<OwnExperience> {
   const hash = trackingHash(trackingId);
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
   let wrote = false;
@@ -353,7 +409,9 @@ export async function updateByTracking(ctx: AppContext, trackingId: string, chan
     if ((Object.keys(next) as (keyof Corrected)[]).every((k) => sameValue(next[k], current[k]))) return current;
     let peptideName = current.peptide_name;
     if (next.peptide_id !== current.peptide_id) {
-      const found = await tx.query<{ name: string }>('select name from peptides where id = $1 and deleted_at is null', [next.peptide_id]);
+      const found = await tx.query<{ name: string }>('select name from peptides where id = $1 and deleted_at is null', [
+        next.peptide_id,
+      ]);
       if (!found.rows[0]) throw badRequest('peptideId: no such peptide');
       peptideName = found.rows[0].name;
     }
@@ -370,14 +428,23 @@ export async function updateByTracking(ctx: AppContext, trackingId: string, chan
     };
     if (current.pending === 'submit') {
       // A report not yet public: the correction joins it in its own batch.
-      await tx.query(`update publication_queue set payload = payload || $2::jsonb where experience_id = $1 and kind = 'submit'`, [
-        current.id,
-        JSON.stringify({ ...payload, status: reasons.length ? 'held' : 'published', hold_reasons: reasons }),
-      ]);
+      await tx.query(
+        `update publication_queue set payload = payload || $2::jsonb where experience_id = $1 and kind = 'submit'`,
+        [
+          current.id,
+          JSON.stringify({ ...payload, status: reasons.length ? 'held' : 'published', hold_reasons: reasons }),
+        ],
+      );
     } else {
       // The stored report is held or hidden: the edit sends it back to a moderator (decided again at the batch).
-      if (current.stored_status !== 'published') reasons.unshift(reheldReason(current.stored_status, current.hold_reasons));
-      const edit: EditPayload = { ...payload, updated_at: utcDay(batchAt ?? now), status: reasons.length ? 'held' : 'published', hold_reasons: reasons };
+      if (current.stored_status !== 'published')
+        reasons.unshift(reheldReason(current.stored_status, current.hold_reasons));
+      const edit: EditPayload = {
+        ...payload,
+        updated_at: utcDay(batchAt ?? now),
+        status: reasons.length ? 'held' : 'published',
+        hold_reasons: reasons,
+      };
       if (batchAt) {
         await tx.query(
           `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'edit', $2, $3::jsonb, $4)

@@ -34,7 +34,10 @@ async function originalOf(db: Queryable, row: Unread): Promise<string | null> {
     [row.id, row.story_hash, row.story_bands ?? []],
   );
   const mine = storyShingles(row.story);
-  return res.rows.find((c) => c.story_hash === row.story_hash || jaccard(mine, storyShingles(c.story)) >= NEAR_REPEAT)?.id ?? null;
+  return (
+    res.rows.find((c) => c.story_hash === row.story_hash || jaccard(mine, storyShingles(c.story)) >= NEAR_REPEAT)?.id ??
+    null
+  );
 }
 
 /** Reads the reports migration 030 marked; returns how many. */
@@ -47,12 +50,12 @@ export async function backfillHoldMatches(db: Queryable): Promise<number> {
     );
     for (const row of res.rows) {
       const matches = findHoldMatches(heldTexts({ ...row, publishSourcing: row.publish_sourcing }));
-      const repeatOf = row.status === 'held' && row.hold_reasons.includes('repeated') ? await originalOf(db, row) : null;
-      await db.query('update experiences set hold_matches = $2::jsonb, repeat_of = coalesce(repeat_of, $3::uuid) where id = $1', [
-        row.id,
-        JSON.stringify(matches),
-        repeatOf,
-      ]);
+      const repeatOf =
+        row.status === 'held' && row.hold_reasons.includes('repeated') ? await originalOf(db, row) : null;
+      await db.query(
+        'update experiences set hold_matches = $2::jsonb, repeat_of = coalesce(repeat_of, $3::uuid) where id = $1',
+        [row.id, JSON.stringify(matches), repeatOf],
+      );
     }
     done += res.rows.length;
     if (res.rows.length < CHUNK) return done;

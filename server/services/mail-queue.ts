@@ -31,7 +31,15 @@ export interface NewMail {
 export async function enqueueMail(q: Queryable, mail: NewMail): Promise<void> {
   await q.query(
     `insert into mail_queue (user_id, kind, to_address, subject, text_body, html_body, headers) values ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
-    [mail.userId, mail.kind, mail.to, mail.content.subject, mail.content.text, mail.content.html, JSON.stringify(mail.headers ?? {})],
+    [
+      mail.userId,
+      mail.kind,
+      mail.to,
+      mail.content.subject,
+      mail.content.text,
+      mail.content.html,
+      JSON.stringify(mail.headers ?? {}),
+    ],
   );
 }
 
@@ -96,7 +104,15 @@ export async function deliverDue(ctx: AppContext, log: MailLog): Promise<number>
   );
   for (const row of claimed.rows) {
     try {
-      await ctx.mailer.send({ id: row.id, accountId: row.user_id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers: row.headers });
+      await ctx.mailer.send({
+        id: row.id,
+        accountId: row.user_id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        headers: row.headers,
+      });
       const sent = await ctx.db.query('delete from mail_queue where id = $1', [row.id]);
       ctx.metrics.mail.inc({ kind: row.kind, outcome: 'sent' });
       // The row went with its account, deleted while the message was being written: the outbox
@@ -106,13 +122,22 @@ export async function deliverDue(ctx: AppContext, log: MailLog): Promise<number>
       if (row.attempts >= MAIL_RETRY.maxAttempts) {
         ctx.metrics.mail.inc({ kind: row.kind, outcome: 'given_up' });
         await ctx.db.query('delete from mail_queue where id = $1', [row.id]);
-        log('error', `${KIND_LABEL[row.kind]} was given up after ${row.attempts} failed attempts (${failureText(err)})`);
+        log(
+          'error',
+          `${KIND_LABEL[row.kind]} was given up after ${row.attempts} failed attempts (${failureText(err)})`,
+        );
         continue;
       }
       ctx.metrics.mail.inc({ kind: row.kind, outcome: 'retry' });
       const wait = Math.min(MAIL_RETRY.maxDelaySeconds, MAIL_RETRY.firstDelaySeconds * 2 ** (row.attempts - 1));
-      await ctx.db.query('update mail_queue set locked_until = null, next_attempt_at = now() + make_interval(secs => $2) where id = $1', [row.id, wait]);
-      log('warn', `${KIND_LABEL[row.kind]} could not be sent (${failureText(err)}); attempt ${row.attempts} of ${MAIL_RETRY.maxAttempts}, next in ${wait} s`);
+      await ctx.db.query(
+        'update mail_queue set locked_until = null, next_attempt_at = now() + make_interval(secs => $2) where id = $1',
+        [row.id, wait],
+      );
+      log(
+        'warn',
+        `${KIND_LABEL[row.kind]} could not be sent (${failureText(err)}); attempt ${row.attempts} of ${MAIL_RETRY.maxAttempts}, next in ${wait} s`,
+      );
     }
   }
   return claimed.rows.length;

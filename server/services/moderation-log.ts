@@ -39,7 +39,13 @@ export async function logActions(q: Queryable, entries: readonly LogEntry[]): Pr
            and l.seq = (select max(m.seq) from moderation_log m where m.experience_id = x.experience_id)))`,
     [
       JSON.stringify(
-        entries.map((e) => ({ experience_id: e.experienceId, moderator_id: e.moderatorId, action: e.action, reasons: e.reasons, note: e.note ?? null })),
+        entries.map((e) => ({
+          experience_id: e.experienceId,
+          moderator_id: e.moderatorId,
+          action: e.action,
+          reasons: e.reasons,
+          note: e.note ?? null,
+        })),
       ),
     ],
   );
@@ -108,7 +114,11 @@ export async function moderationLog(
 }
 
 /** The last `perReport` entries of each of these reports, newest first (a queue page's history). */
-export async function historyOf(q: Queryable, experienceIds: readonly string[], perReport: number): Promise<Map<string, ModerationLogEntry[]>> {
+export async function historyOf(
+  q: Queryable,
+  experienceIds: readonly string[],
+  perReport: number,
+): Promise<Map<string, ModerationLogEntry[]>> {
   const out = new Map<string, ModerationLogEntry[]>();
   if (!experienceIds.length) return out;
   const res = await q.query<LogRow>(

@@ -32,8 +32,12 @@ function pageIds(view: QueueView, reason: QueueFilter, after: string, param: (va
   const part = (status: string, extra = '') =>
     `(select x.id, x.created_at from experiences x where x.status = '${status}' ${extra} ${after} order by x.created_at, x.id limit $1)`;
   if (view === 'hidden') return part('hidden', `and x.id not in (${SCHEDULED(`'restore'`)})`);
-  if (view === 'scheduled') return `(select x.id, x.created_at from experiences x where x.id in (${SCHEDULED(`'publish', 'restore'`)}) ${after} order by x.created_at, x.id limit $1)`;
-  const held = part('held', `and x.id not in (${SCHEDULED(`'publish'`)}) ${reason === 'all' || reason === 'open-flags' ? '' : `and x.hold_reasons @> array[${param(reason)}]::text[]`}`);
+  if (view === 'scheduled')
+    return `(select x.id, x.created_at from experiences x where x.id in (${SCHEDULED(`'publish', 'restore'`)}) ${after} order by x.created_at, x.id limit $1)`;
+  const held = part(
+    'held',
+    `and x.id not in (${SCHEDULED(`'publish'`)}) ${reason === 'all' || reason === 'open-flags' ? '' : `and x.hold_reasons @> array[${param(reason)}]::text[]`}`,
+  );
   const flagged = part('published', 'and x.id in (select f.experience_id from flags f where f.resolved_at is null)');
   if (reason === 'open-flags') return flagged;
   if (reason !== 'all') return held;
@@ -105,7 +109,9 @@ export async function queue(
       flags: {
         open: mine.length,
         reasons: [...counts].map(([reason, count]) => ({ reason, count })),
-        notes: mine.filter((f) => f.note).map((f) => ({ reason: f.reason, note: f.note!, createdAt: f.created_at.toISOString() })),
+        notes: mine
+          .filter((f) => f.note)
+          .map((f) => ({ reason: f.reason, note: f.note!, createdAt: f.created_at.toISOString() })),
       },
       concerningVotes: row.concerning_count,
       // The earliest batch it can go in: its own, or the next one when its group is still too small.

@@ -13,7 +13,12 @@ import { afterTakedown, applyNow, batchSlot, nextBatchAt } from './publication';
 const NOT_FOUND = 'Experience not found';
 
 /** Holds a published report now (flags or concerning votes), logged as automatic. */
-export async function autoHold(ctx: AppContext, tx: Queryable, experienceId: string, reason: HoldReason): Promise<boolean> {
+export async function autoHold(
+  ctx: AppContext,
+  tx: Queryable,
+  experienceId: string,
+  reason: HoldReason,
+): Promise<boolean> {
   const res = await tx.query(
     `update experiences set status = 'held', hold_reasons = array[$2]::text[] where id = $1 and status = 'published'`,
     [experienceId, reason],
@@ -25,9 +30,17 @@ export async function autoHold(ctx: AppContext, tx: Queryable, experienceId: str
 }
 
 /** A member's flag; the FLAG_HOLD_THRESHOLD-th open flag holds the report in the same transaction. */
-export async function flagExperience(ctx: AppContext, caller: Caller, experienceId: string, reason: FlagReason, note?: string | null) {
+export async function flagExperience(
+  ctx: AppContext,
+  caller: Caller,
+  experienceId: string,
+  reason: FlagReason,
+  note?: string | null,
+) {
   const status = await ctx.db.transaction(async (tx) => {
-    const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published' for update`, [experienceId]);
+    const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published' for update`, [
+      experienceId,
+    ]);
     if (!exists.rows.length) throw notFound(NOT_FOUND);
     const inserted = await tx.query(
       `insert into flags (experience_id, user_id, reason, note) values ($1, $2, $3, $4)
@@ -35,10 +48,12 @@ export async function flagExperience(ctx: AppContext, caller: Caller, experience
       [experienceId, caller.userId, reason, note || null],
     );
     if (!inserted.rows.length) throw conflict('You have already flagged this report');
-    const open = await tx.query<{ n: number }>('select count(*)::int as n from flags where experience_id = $1 and resolved_at is null', [
-      experienceId,
-    ]);
-    if (open.rows[0].n >= ctx.config.flagHoldThreshold && (await autoHold(ctx, tx, experienceId, 'flags'))) return 'held' as const;
+    const open = await tx.query<{ n: number }>(
+      'select count(*)::int as n from flags where experience_id = $1 and resolved_at is null',
+      [experienceId],
+    );
+    if (open.rows[0].n >= ctx.config.flagHoldThreshold && (await autoHold(ctx, tx, experienceId, 'flags')))
+      return 'held' as const;
     return 'published' as const;
   });
   ctx.cache.invalidate();
@@ -86,35 +101,48 @@ export async function decide(
     if (!row) throw notFound(NOT_FOUND);
     if (!allowed.from(row.status, row.open)) throw conflict(allowed.refusal);
     if (action === 'hide') {
-      await tx.query(`delete from publication_queue where experience_id = $1 and kind in ('publish', 'restore')`, [experienceId]);
+      await tx.query(`delete from publication_queue where experience_id = $1 and kind in ('publish', 'restore')`, [
+        experienceId,
+      ]);
       // The hold reasons stay, and what it was hidden from and when, so that Undo can put it back
       // (undoDecision); its open flags are resolved at the same instant, to be reopened by Undo.
       await tx.query(
         `update experiences set status = 'hidden', hidden_from = status, hidden_at = now(), hidden_reason = $2, hidden_note = $3 where id = $1`,
         [experienceId, hide?.reason ?? null, hide?.note || null],
       );
-      await tx.query('update flags set resolved_at = now() where experience_id = $1 and resolved_at is null', [experienceId]);
-      await logAction(tx, { experienceId, moderatorId: moderator.userId, action, reasons: hide ? [hide.reason] : [], note: hide?.note || null });
+      await tx.query('update flags set resolved_at = now() where experience_id = $1 and resolved_at is null', [
+        experienceId,
+      ]);
+      await logAction(tx, {
+        experienceId,
+        moderatorId: moderator.userId,
+        action,
+        reasons: hide ? [hide.reason] : [],
+        note: hide?.note || null,
+      });
       await afterTakedown(ctx, tx, experienceId);
       return { status: 'hidden' as const, publicFrom: null };
     }
     if (action === 'publish' && row.status === 'published') {
-      await tx.query('update flags set resolved_at = now() where experience_id = $1 and resolved_at is null', [experienceId]);
+      await tx.query('update flags set resolved_at = now() where experience_id = $1 and resolved_at is null', [
+        experienceId,
+      ]);
       await tx.query('update experiences set decided_at = now() where id = $1', [experienceId]);
       await logAction(tx, { experienceId, moderatorId: moderator.userId, action, reasons: [] });
       return { status: 'published' as const, publicFrom: null };
     }
-    if (row.scheduled) throw conflict(`This report is already scheduled to be ${action === 'publish' ? 'published' : 'restored'} at the next publication batch`);
+    if (row.scheduled)
+      throw conflict(
+        `This report is already scheduled to be ${action === 'publish' ? 'published' : 'restored'} at the next publication batch`,
+      );
     if (!batchAt) {
       await applyNow(ctx, tx, { kind: action, experienceId, moderatorId: moderator.userId }, now);
       return { status: 'published' as const, publicFrom: null };
     }
-    await tx.query(`insert into publication_queue (experience_id, kind, moderator_id, batch_at) values ($1, $2, $3, $4)`, [
-      experienceId,
-      action,
-      moderator.userId,
-      batchAt.toISOString(),
-    ]);
+    await tx.query(
+      `insert into publication_queue (experience_id, kind, moderator_id, batch_at) values ($1, $2, $3, $4)`,
+      [experienceId, action, moderator.userId, batchAt.toISOString()],
+    );
     return { status: row.status, publicFrom: batchAt.toISOString() };
   });
   // A hide or a flag dismissal changes public answers now; a scheduled decision only at its batch.
@@ -160,10 +188,11 @@ export async function undoDecision(
 ): Promise<{ id: string; status: ExperienceStatus; undone: 'publish' | 'restore' | 'hide' }> {
   const result = await ctx.db.transaction(async (tx) => {
     await lockQueue(tx);
-    const current = await tx.query<{ status: ExperienceStatus; hidden_from: 'published' | 'held' | null; hidden_at: Date | null }>(
-      'select status, hidden_from, hidden_at from experiences where id = $1 for update',
-      [experienceId],
-    );
+    const current = await tx.query<{
+      status: ExperienceStatus;
+      hidden_from: 'published' | 'held' | null;
+      hidden_at: Date | null;
+    }>('select status, hidden_from, hidden_at from experiences where id = $1 for update', [experienceId]);
     const row = current.rows[0];
     if (!row) throw notFound(NOT_FOUND);
     const cancelled = await tx.query<{ kind: 'publish' | 'restore' }>(

@@ -1,5 +1,11 @@
 // Peptide catalogue: search, filter, sort and page in SQL; aggregates come from trigger-kept columns.
-import { PEPTIDE_CONTACT_MESSAGE, type CatalogueEntry, type CreatePeptideInput, type Peptide, type PeptideDetail } from '../../contract/peptides';
+import {
+  PEPTIDE_CONTACT_MESSAGE,
+  type CatalogueEntry,
+  type CreatePeptideInput,
+  type Peptide,
+  type PeptideDetail,
+} from '../../contract/peptides';
 import type { PeptideSort } from '../../contract/common';
 import { cleanPeptideName, peptideNameKey } from '../../contract/names';
 import { findHoldMatches, skeleton } from './text-rules';
@@ -80,7 +86,11 @@ export function toPeptide(row: PeptideRow, caller: Caller | null): Peptide {
     commonEffects: row.common_effects,
     sideEffects: row.side_effects,
     commonStacks: row.common_stacks,
-    dosageRanges: { low: row.dosage_ranges.low ?? '', medium: row.dosage_ranges.medium ?? '', high: row.dosage_ranges.high ?? '' },
+    dosageRanges: {
+      low: row.dosage_ranges.low ?? '',
+      medium: row.dosage_ranges.medium ?? '',
+      high: row.dosage_ranges.high ?? '',
+    },
     timeline: { onset: row.timeline.onset ?? '', peak: row.timeline.peak ?? '', duration: row.timeline.duration ?? '' },
     sources: row.sources,
     averageRating: peptideRating(row),
@@ -133,7 +143,12 @@ export async function listPeptides(ctx: AppContext, params: PeptideListParams, c
     const total = res.rows.length
       ? Number(res.rows[0].total)
       : params.page > 1
-        ? (await ctx.db.query<{ n: number }>(`select count(*)::int as n from peptides p where ${where.join(' and ')}`, values.slice(0, -2))).rows[0].n
+        ? (
+            await ctx.db.query<{ n: number }>(
+              `select count(*)::int as n from peptides p where ${where.join(' and ')}`,
+              values.slice(0, -2),
+            )
+          ).rows[0].n
         : 0;
     return { rows: res.rows, total };
   });
@@ -146,7 +161,9 @@ export async function listPeptides(ctx: AppContext, params: PeptideListParams, c
  */
 export async function peptideCatalogue(ctx: AppContext): Promise<CatalogueEntry[]> {
   return ctx.cache.get('peptides:catalogue', async () => {
-    const res = await ctx.db.query<Pick<PeptideRow, 'id' | 'name' | 'category' | 'description' | 'common_effects' | 'experience_count'>>(
+    const res = await ctx.db.query<
+      Pick<PeptideRow, 'id' | 'name' | 'category' | 'description' | 'common_effects' | 'experience_count'>
+    >(
       `select p.id, p.name, p.category, p.description, p.common_effects, c.experience_count
          from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null order by ${ORDER.name}`,
     );
@@ -189,7 +206,11 @@ export async function getPeptideDetail(ctx: AppContext, id: string, caller: Call
  * cleaned and with its key (contract/names.ts); the unique index on the key among live peptides
  * (migrations/004_peptide_name_key.sql) refuses a second peptide of the same name.
  */
-export async function insertPeptide(q: Queryable, input: CreatePeptideInput, createdBy: string | null): Promise<string> {
+export async function insertPeptide(
+  q: Queryable,
+  input: CreatePeptideInput,
+  createdBy: string | null,
+): Promise<string> {
   const name = cleanPeptideName(input.name);
   const res = await q.query<{ id: string }>(
     `insert into peptides (name, peptide_sequence, category, description, detailed_description, mechanism,
@@ -230,11 +251,16 @@ function nameSkeleton(name: string): string {
  * moderator can delete one; a new look-alike is refused.
  */
 export async function backfillNameSkeletons(db: Queryable): Promise<number> {
-  const res = await db.query<{ id: string; name: string }>('select id, name from peptides where name_skeleton is null order by created_at, id');
+  const res = await db.query<{ id: string; name: string }>(
+    'select id, name from peptides where name_skeleton is null order by created_at, id',
+  );
   for (const row of res.rows) {
     const key = nameSkeleton(row.name);
     const taken = await db.query('select 1 from peptides where name_skeleton = $1 and deleted_at is null', [key]);
-    await db.query('update peptides set name_skeleton = $2 where id = $1', [row.id, taken.rows.length ? `${key} #${row.id}` : key]);
+    await db.query('update peptides set name_skeleton = $2 where id = $1', [
+      row.id,
+      taken.rows.length ? `${key} #${row.id}` : key,
+    ]);
   }
   return res.rows.length;
 }
@@ -288,15 +314,18 @@ export function refuseContacts(input: CreatePeptideInput): void {
   ];
   for (const [field, texts] of fields) {
     const found = findHoldMatches(texts).find((f) => f.kind !== 'danger');
-    if (found && found.kind !== 'danger') throw refusedField(field, `${field}: ${PEPTIDE_CONTACT_MESSAGE[found.kind]} ("${found.text}")`);
+    if (found && found.kind !== 'danger')
+      throw refusedField(field, `${field}: ${PEPTIDE_CONTACT_MESSAGE[found.kind]} ("${found.text}")`);
   }
   for (const [index, source] of input.sources.entries()) {
     if (isUrlSource(source)) {
-      if (isLookalikeHost(new URL(source).hostname)) throw refusedField('sources', sourceMessage(index, SOURCES_MESSAGE.lookalike));
+      if (isLookalikeHost(new URL(source).hostname))
+        throw refusedField('sources', sourceMessage(index, SOURCES_MESSAGE.lookalike));
       continue;
     }
     const found = findHoldMatches([citationText(source)]).find((f) => f.kind !== 'danger');
-    if (found && found.kind !== 'danger') throw refusedField('sources', `${sourceMessage(index, CITATION_MESSAGE[found.kind])} ("${found.text}")`);
+    if (found && found.kind !== 'danger')
+      throw refusedField('sources', `${sourceMessage(index, CITATION_MESSAGE[found.kind])} ("${found.text}")`);
   }
 }
 
@@ -322,7 +351,9 @@ async function duplicateMessage(ctx: AppContext, name: string): Promise<string> 
   );
   const found = res.rows[0];
   if (!found) return 'A peptide with this name already exists';
-  return found.same ? `A peptide named "${found.name}" already exists` : `A peptide named "${found.name}" already exists, and this name looks the same`;
+  return found.same
+    ? `A peptide named "${found.name}" already exists`
+    : `A peptide named "${found.name}" already exists, and this name looks the same`;
 }
 
 /** Soft delete: the peptide leaves every list; its experiences stay. */
@@ -340,7 +371,10 @@ export async function deletePeptide(ctx: AppContext, caller: Caller, id: string)
 
 /** A moderator marks a peptide page reviewed (again: the date moves on). */
 export async function reviewPeptide(ctx: AppContext, caller: Caller, id: string): Promise<Peptide> {
-  const res = await ctx.db.query<{ id: string }>('update peptides set reviewed_at = now() where id = $1 and deleted_at is null returning id', [id]);
+  const res = await ctx.db.query<{ id: string }>(
+    'update peptides set reviewed_at = now() where id = $1 and deleted_at is null returning id',
+    [id],
+  );
   if (!res.rows[0]) throw notFound('Peptide not found');
   ctx.cache.invalidate();
   return getPeptide(ctx, id, caller);

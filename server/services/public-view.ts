@@ -2,7 +2,13 @@
 // from here), and the submitter's own view by tracking ID. No public view carries a report's age
 // range, sex or activity level (docs/product-rules.md, "Anonymity"): it does not even read them.
 import type { Experience, OwnExperience, Sourcing } from '../../contract/experiences';
-import { HIDE_REASON_TEXT, type AuthorStatus, type ExperienceStatus, type HideReason, type HoldReason } from '../../contract/moderation';
+import {
+  HIDE_REASON_TEXT,
+  type AuthorStatus,
+  type ExperienceStatus,
+  type HideReason,
+  type HoldReason,
+} from '../../contract/moderation';
 
 /**
  * A report's columns as every public view reads them (publicSelect): its public fields that
@@ -70,7 +76,11 @@ function vendorOf(sourcing: Sourcing | null): Experience['vendor'] {
       name = null;
     }
   }
-  return { name, quantity: sourcing.volumeMl !== undefined ? `${sourcing.volumeMl} ml` : null, batchId: sourcing.batchId ?? null };
+  return {
+    name,
+    quantity: sourcing.volumeMl !== undefined ? `${sourcing.volumeMl} ml` : null,
+    batchId: sourcing.batchId ?? null,
+  };
 }
 
 /**

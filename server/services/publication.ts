@@ -83,7 +83,11 @@ export function publicationWindow(ctx: AppContext, firstAt: Date, now = new Date
  * author's correction or deletion of a published report; a moderator's publish or restore. With
  * PUBLISH_EVERY=0 (the hourly run) there is no minimum.
  */
-export function batchDecision(ctx: AppContext, due: readonly { batch_at: Date }[], at: Date): { apply: boolean; small: boolean } {
+export function batchDecision(
+  ctx: AppContext,
+  due: readonly { batch_at: Date }[],
+  at: Date,
+): { apply: boolean; small: boolean } {
   const min = ctx.config.publishEveryMs > 0 ? ctx.config.batchMinChanges : 1;
   if (due.length >= min) return { apply: true, small: false };
   if (!due.length) return { apply: false, small: false };
@@ -158,10 +162,35 @@ export interface SubmissionRow {
 }
 
 const SUBMISSION_COLUMNS = [
-  'id', 'tracking_hash', 'peptide_id', 'dosage', 'frequency', 'duration_days', 'route', 'primary_purpose',
-  'age_range', 'biological_sex', 'activity_level', 'outcomes', 'rating', 'effects', 'timeline', 'story', 'stack', 'sourcing',
-  'search_text', 'created_at', 'is_demo', 'publish_sourcing', 'story_hash', 'story_bands', 'status', 'hold_reasons', 'published_at',
-  'hold_matches', 'repeat_of',
+  'id',
+  'tracking_hash',
+  'peptide_id',
+  'dosage',
+  'frequency',
+  'duration_days',
+  'route',
+  'primary_purpose',
+  'age_range',
+  'biological_sex',
+  'activity_level',
+  'outcomes',
+  'rating',
+  'effects',
+  'timeline',
+  'story',
+  'stack',
+  'sourcing',
+  'search_text',
+  'created_at',
+  'is_demo',
+  'publish_sourcing',
+  'story_hash',
+  'story_bands',
+  'status',
+  'hold_reasons',
+  'published_at',
+  'hold_matches',
+  'repeat_of',
 ] as const;
 
 /**
@@ -169,10 +198,33 @@ const SUBMISSION_COLUMNS = [
  * queue keeps it; `edited_from` and `published_at` are set when the edit is applied (applyChanges).
  */
 export const EDITABLE_COLUMNS = [
-  'peptide_id', 'dosage', 'frequency', 'duration_days', 'route', 'primary_purpose', 'age_range', 'biological_sex',
-  'activity_level', 'timeline', 'stack', 'sourcing', 'publish_sourcing',
-  'story', 'effects', 'outcomes', 'rating', 'search_text', 'story_hash', 'story_bands', 'updated_at', 'status', 'hold_reasons', 'edited_from',
-  'published_at', 'hold_matches', 'repeat_of',
+  'peptide_id',
+  'dosage',
+  'frequency',
+  'duration_days',
+  'route',
+  'primary_purpose',
+  'age_range',
+  'biological_sex',
+  'activity_level',
+  'timeline',
+  'stack',
+  'sourcing',
+  'publish_sourcing',
+  'story',
+  'effects',
+  'outcomes',
+  'rating',
+  'search_text',
+  'story_hash',
+  'story_bands',
+  'updated_at',
+  'status',
+  'hold_reasons',
+  'edited_from',
+  'published_at',
+  'hold_matches',
+  'repeat_of',
 ] as const;
 
 /**
@@ -241,7 +293,15 @@ export function heldTexts(r: {
   sourcing: { batchId?: string; vendorUrl?: string } | null;
   publishSourcing?: boolean;
 }): string[] {
-  return [r.story, ...r.effects, ...r.stack, r.dosage, ...Object.keys(r.outcomes), r.sourcing?.batchId ?? '', r.publishSourcing ? (r.sourcing?.vendorUrl ?? '') : ''];
+  return [
+    r.story,
+    ...r.effects,
+    ...r.stack,
+    r.dosage,
+    ...Object.keys(r.outcomes),
+    r.sourcing?.batchId ?? '',
+    r.publishSourcing ? (r.sourcing?.vendorUrl ?? '') : '',
+  ];
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -293,7 +353,8 @@ function repeatRule(tx: Queryable) {
         { prepare: true },
       )
       .then((res) => {
-        for (const r of res.rows) if (r.story_hash) index.add({ id: r.id, story_hash: r.story_hash, story_bands: r.story_bands });
+        for (const r of res.rows)
+          if (r.story_hash) index.add({ id: r.id, story_hash: r.story_hash, story_bands: r.story_bands });
       }));
   return {
     /** The ids among `stories` that repeat a published story (not themselves), each with the story it repeats. */
@@ -307,9 +368,15 @@ function repeatRule(tx: Queryable) {
         if (same) out.set(s.id, same);
         else compared.set(s, index.candidates(s));
       }
-      const unread = [...new Set([...compared.values()].flatMap((ids) => [...ids]))].filter((id) => !shinglesOf.has(id));
+      const unread = [...new Set([...compared.values()].flatMap((ids) => [...ids]))].filter(
+        (id) => !shinglesOf.has(id),
+      );
       if (unread.length) {
-        const res = await tx.query<{ id: string; story: string }>('select id, story from experiences where id = any($1::uuid[])', [unread], { prepare: true });
+        const res = await tx.query<{ id: string; story: string }>(
+          'select id, story from experiences where id = any($1::uuid[])',
+          [unread],
+          { prepare: true },
+        );
         for (const r of res.rows) shinglesOf.set(r.id, storyShingles(r.story));
       }
       for (const [s, candidates] of compared) {
@@ -357,7 +424,8 @@ export interface Cell {
  */
 export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Change[], at: Date): Promise<Applied> {
   const applied: Applied = { submitted: 0, edited: 0, deleted: 0, decided: 0, cells: [] };
-  const of = <K extends Change['kind']>(...kinds: K[]) => shuffle(changes.filter((c): c is Extract<Change, { kind: K }> => (kinds as string[]).includes(c.kind)));
+  const of = <K extends Change['kind']>(...kinds: K[]) =>
+    shuffle(changes.filter((c): c is Extract<Change, { kind: K }> => (kinds as string[]).includes(c.kind)));
   const log: LogEntry[] = [];
 
   // Moderators' publish and restore: only from the status they were decided on (the report may
@@ -369,12 +437,25 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
          from jsonb_to_recordset($1::jsonb) as c(id uuid, kind text, moderator_id uuid)
         where e.id = c.id and e.status = case c.kind when 'publish' then 'held' else 'hidden' end
         returning e.id, c.kind, c.moderator_id, e.peptide_id, e.age_range, e.biological_sex, e.activity_level`,
-      [JSON.stringify(part.map((c) => ({ id: c.experienceId, kind: c.kind, moderator_id: c.moderatorId }))), at.toISOString()],
+      [
+        JSON.stringify(part.map((c) => ({ id: c.experienceId, kind: c.kind, moderator_id: c.moderatorId }))),
+        at.toISOString(),
+      ],
     );
     const ids = res.rows.map((r) => r.id);
     // A decision answers the open flags: they are resolved, and kept.
-    if (ids.length) await tx.query('update flags set resolved_at = now() where experience_id = any($1::uuid[]) and resolved_at is null', [ids]);
-    for (const r of res.rows) log.push({ experienceId: r.id, moderatorId: r.moderator_id, action: r.kind as 'publish' | 'restore', reasons: [] });
+    if (ids.length)
+      await tx.query(
+        'update flags set resolved_at = now() where experience_id = any($1::uuid[]) and resolved_at is null',
+        [ids],
+      );
+    for (const r of res.rows)
+      log.push({
+        experienceId: r.id,
+        moderatorId: r.moderator_id,
+        action: r.kind as 'publish' | 'restore',
+        reasons: [],
+      });
     applied.decided += res.rows.length;
     applied.cells.push(...res.rows);
   }
@@ -486,7 +567,9 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
       if (status === 'published') repeats.published(storyOf(c));
       else log.push({ experienceId: c.experienceId, moderatorId: null, action: 'hold', reasons });
       // A report queued before its matches were kept (migration 030) is read here, once.
-      const hold_matches = c.payload.hold_matches ?? findHoldMatches(heldTexts({ ...c.payload, publishSourcing: c.payload.publish_sourcing }));
+      const hold_matches =
+        c.payload.hold_matches ??
+        findHoldMatches(heldTexts({ ...c.payload, publishSourcing: c.payload.publish_sourcing }));
       // A report's day is its batch's: the reports of a group gathered over several days share it.
       return {
         ...c.payload,
@@ -554,7 +637,8 @@ function toChange(row: QueueRow): Change {
  */
 export async function applyNow(ctx: AppContext, tx: Queryable, change: Change, at = new Date()): Promise<Applied> {
   const applied = await applyChanges(ctx, tx, [change], at);
-  if (change.kind !== 'submit' || ctx.config.demographicsSettleDays === 0) await refreshShares(ctx, tx, at, peptidesOf(applied.cells));
+  if (change.kind !== 'submit' || ctx.config.demographicsSettleDays === 0)
+    await refreshShares(ctx, tx, at, peptidesOf(applied.cells));
   return applied;
 }
 
@@ -564,7 +648,12 @@ function peptidesOf(cells: readonly Cell[]): string[] {
 }
 
 /** Applies what the queue holds for one report at once, as its batch would (the warm-up's path). */
-export async function applyQueued(ctx: AppContext, tx: Queryable, experienceId: string, at = new Date()): Promise<Applied> {
+export async function applyQueued(
+  ctx: AppContext,
+  tx: Queryable,
+  experienceId: string,
+  at = new Date(),
+): Promise<Applied> {
   const due = await tx.query<QueueRow>(
     'delete from publication_queue where experience_id = $1 returning experience_id, kind, payload, moderator_id',
     [experienceId],
@@ -581,7 +670,10 @@ export async function applyQueued(ctx: AppContext, tx: Queryable, experienceId: 
  */
 export async function afterTakedown(ctx: AppContext, tx: Queryable, experienceId: string): Promise<void> {
   if (ctx.config.publishEveryMs > 0) return;
-  const cell = await tx.query<Cell>('select peptide_id, age_range, biological_sex, activity_level from experiences where id = $1', [experienceId]);
+  const cell = await tx.query<Cell>(
+    'select peptide_id, age_range, biological_sex, activity_level from experiences where id = $1',
+    [experienceId],
+  );
   await refreshShares(ctx, tx, new Date(), peptidesOf(cell.rows));
 }
 
@@ -601,18 +693,27 @@ const NOTHING = { submitted: 0, edited: 0, deleted: 0, decided: 0 };
 
 /** Records an applied batch for the typical wait (migration 033), and forgets those too old to count. */
 async function recordBatch(tx: Queryable, due: readonly DueRow[], at: Date, small: boolean): Promise<void> {
-  const waits = due.map((r) => Math.round((at.getTime() - new Date(r.batch_at).getTime()) / 60_000)).sort((a, b) => a - b);
+  const waits = due
+    .map((r) => Math.round((at.getTime() - new Date(r.batch_at).getTime()) / 60_000))
+    .sort((a, b) => a - b);
   await tx.query(
     `insert into publication_batches (batch_at, changes, wait_minutes, small) values ($1, $2, $3::int[], $4)
      on conflict (batch_at) do update set changes = publication_batches.changes + excluded.changes, small = publication_batches.small and excluded.small,
        wait_minutes = (select array_agg(w order by w) from unnest(publication_batches.wait_minutes || excluded.wait_minutes) w)`,
     [at.toISOString(), due.length, waits, small],
   );
-  await tx.query(`delete from publication_batches where batch_at < $1::timestamptz - make_interval(days => $2)`, [at.toISOString(), TYPICAL_WAIT_WINDOW_DAYS]);
+  await tx.query(`delete from publication_batches where batch_at < $1::timestamptz - make_interval(days => $2)`, [
+    at.toISOString(),
+    TYPICAL_WAIT_WINDOW_DAYS,
+  ]);
   if (!small) return;
   // Their authors' lookups say that these became public in a small group.
   const own = due.filter((r) => r.kind === 'submit' || r.kind === 'edit').map((r) => r.experience_id);
-  if (own.length) await tx.query(`update experiences set small_group_at = $2 where id = any($1::uuid[]) and status = 'published'`, [own, at.toISOString()]);
+  if (own.length)
+    await tx.query(`update experiences set small_group_at = $2 where id = any($1::uuid[]) and status = 'published'`, [
+      own,
+      at.toISOString(),
+    ]);
 }
 
 /**
@@ -625,39 +726,44 @@ async function recordBatch(tx: Queryable, due: readonly DueRow[], at: Date, smal
  */
 export async function runBatch(ctx: AppContext, at: Date): Promise<BatchResult> {
   const started = Date.now();
-  const result = await ctx.db.transaction(async (tx) => {
-    const lock = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [BATCH_LOCK_KEY]);
-    if (!lock.rows[0]?.ok) return null;
-    // Changes sent meanwhile wait for the batch to commit: read after this, the queue is whole.
-    await lockQueue(tx);
-    const due = await tx.query<DueRow>(
-      'select experience_id, kind, payload, moderator_id, batch_at from publication_queue where batch_at <= $1',
-      [at.toISOString()],
-    );
-    // Another process ran (or postponed) this batch already (each process's timer fires for it): nothing to do.
-    const last = await tx.query<{ value: string }>(`select value from app_settings where key = 'last_publication_batch'`);
-    const done = !!last.rows[0] && new Date(last.rows[0].value).getTime() >= at.getTime();
-    if (!due.rows.length && done) return null;
-    const decision = batchDecision(ctx, due.rows, at);
-    const postponed = due.rows.length > 0 && !decision.apply;
-    if (postponed && done) return null;
-    let counts = NOTHING;
-    if (!postponed) {
-      const applied = await applyChanges(ctx, tx, due.rows.map(toChange), at);
-      await tx.query('delete from publication_queue where batch_at <= $1', [at.toISOString()]);
-      if (due.rows.length) await recordBatch(tx, due.rows, at, decision.small);
-      await refreshShares(ctx, tx, at);
-      const { cells: _cells, ...applyCounts } = applied;
-      counts = applyCounts;
-    }
-    await tx.query(
-      `insert into app_settings (key, value) values ('last_publication_batch', $1)
+  const result = await ctx.db.transaction(
+    async (tx) => {
+      const lock = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [BATCH_LOCK_KEY]);
+      if (!lock.rows[0]?.ok) return null;
+      // Changes sent meanwhile wait for the batch to commit: read after this, the queue is whole.
+      await lockQueue(tx);
+      const due = await tx.query<DueRow>(
+        'select experience_id, kind, payload, moderator_id, batch_at from publication_queue where batch_at <= $1',
+        [at.toISOString()],
+      );
+      // Another process ran (or postponed) this batch already (each process's timer fires for it): nothing to do.
+      const last = await tx.query<{ value: string }>(
+        `select value from app_settings where key = 'last_publication_batch'`,
+      );
+      const done = !!last.rows[0] && new Date(last.rows[0].value).getTime() >= at.getTime();
+      if (!due.rows.length && done) return null;
+      const decision = batchDecision(ctx, due.rows, at);
+      const postponed = due.rows.length > 0 && !decision.apply;
+      if (postponed && done) return null;
+      let counts = NOTHING;
+      if (!postponed) {
+        const applied = await applyChanges(ctx, tx, due.rows.map(toChange), at);
+        await tx.query('delete from publication_queue where batch_at <= $1', [at.toISOString()]);
+        if (due.rows.length) await recordBatch(tx, due.rows, at, decision.small);
+        await refreshShares(ctx, tx, at);
+        const { cells: _cells, ...applyCounts } = applied;
+        counts = applyCounts;
+      }
+      await tx.query(
+        `insert into app_settings (key, value) values ('last_publication_batch', $1)
        on conflict (key) do update set value = excluded.value`,
-      [at.toISOString()],
-    );
-    return { postponed, small: decision.small, counts };
-    // On PGlite, reads are answered between its statements meanwhile (db/reads-between.ts).
-  }, { readsBetween: true });
+        [at.toISOString()],
+      );
+      return { postponed, small: decision.small, counts };
+      // On PGlite, reads are answered between its statements meanwhile (db/reads-between.ts).
+    },
+    { readsBetween: true },
+  );
   const ms = Date.now() - started;
   if (!result) return { ran: false, postponed: false, small: false, at, applied: NOTHING, ms };
   if (result.postponed) {

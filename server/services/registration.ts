@@ -3,7 +3,12 @@
 // A registration makes an account whose address is unconfirmed; a mailed link confirms it, and
 // only then do moderators see the account. Until then, sign-in answers it as a wrong password.
 import { randomBytes } from 'node:crypto';
-import { CONFIRM_LINK_HOURS, UNCONFIRMED_ACCOUNT_DAYS, type RegisterRequest, type RegisteredUser } from '../../contract/users';
+import {
+  CONFIRM_LINK_HOURS,
+  UNCONFIRMED_ACCOUNT_DAYS,
+  type RegisterRequest,
+  type RegisteredUser,
+} from '../../contract/users';
 import type { AppContext } from '../context';
 import { hashPassword } from '../lib/passwords';
 import { lockQueue } from '../db/queue-lock';
@@ -61,13 +66,25 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
   const hash = await hashPassword(input.password, ctx.config.scryptN);
   const token = randomBytes(32).toString('base64url');
   const links = mailLinks(ctx.config.mail);
-  const confirm = confirmEmailMail({ confirm: links.confirmEmail(token) }, CONFIRM_LINK_HOURS, UNCONFIRMED_ACCOUNT_DAYS);
+  const confirm = confirmEmailMail(
+    { confirm: links.confirmEmail(token) },
+    CONFIRM_LINK_HOURS,
+    UNCONFIRMED_ACCOUNT_DAYS,
+  );
   const note = signupExistingMail({ signIn: links.signIn });
   // At most RATE_LIMIT_RESET_MAIL sign-up mails an hour reach one address, whoever registers it,
   // counted apart from reset mails. Keyed by the address as typed, account or not.
   const limit = ctx.config.rateLimits.resetMail;
   const mails = await ctx.limiter.count('signup-mail', email.toLowerCase(), limit.windowSeconds);
-  await ctx.db.query(REGISTER_SQL, [email, hash, ctx.now(), sha256(token), mails.count <= limit.max, ...mailParams(confirm), ...mailParams(note)]);
+  await ctx.db.query(REGISTER_SQL, [
+    email,
+    hash,
+    ctx.now(),
+    sha256(token),
+    mails.count <= limit.max,
+    ...mailParams(confirm),
+    ...mailParams(note),
+  ]);
   ctx.wakeMail();
   return { email, status: 'pending' };
 }

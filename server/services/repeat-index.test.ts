@@ -51,7 +51,13 @@ describe('RepeatIndex', () => {
   it('a repeat of a report indexed before 2,000 unrelated stories is still found', () => {
     const index = new RepeatIndex();
     index.add(indexed('original', LONG));
-    for (let n = 0; n < 2000; n++) index.add(indexed(`other-${n}`, `${letters(n * 7919)} ${letters(n * 104729)} ${letters(n * 15485863)} my own words about it ${letters(n)}`));
+    for (let n = 0; n < 2000; n++)
+      index.add(
+        indexed(
+          `other-${n}`,
+          `${letters(n * 7919)} ${letters(n * 104729)} ${letters(n * 15485863)} my own words about it ${letters(n)}`,
+        ),
+      );
     expect(index.candidates(indexed('changed', LONG.replace('shoulder', 'elbow'))).has('original')).toBe(true);
   });
 });

@@ -61,8 +61,16 @@ export const SHARE_NOISE_ALPHA = 0.6;
  * averages it away while nothing changed), and every answer of the question is drawn anew when any
  * of its counts moves, so that which answers moved tells nothing.
  */
-export function shareNoise(key: Buffer, peptideId: string, question: Question, histogram: readonly number[], index: number): number {
-  const digest = createHmac('sha256', key).update(`${peptideId}\u0000${question}\u0000${histogram.join(',')}\u0000${index}`).digest();
+export function shareNoise(
+  key: Buffer,
+  peptideId: string,
+  question: Question,
+  histogram: readonly number[],
+  index: number,
+): number {
+  const digest = createHmac('sha256', key)
+    .update(`${peptideId}\u0000${question}\u0000${histogram.join(',')}\u0000${index}`)
+    .digest();
   const uniform = (offset: number) => (digest.readUIntBE(offset, 6) + 1) / (2 ** 48 + 1);
   const geometric = (u: number) => Math.floor(Math.log(u) / Math.log(SHARE_NOISE_ALPHA));
   return geometric(uniform(0)) - geometric(uniform(6));
@@ -79,14 +87,21 @@ export function histogramOf(cells: readonly SettledCell[], question: Question): 
  * answer's noisy count as a share of them (contract/rules.ts sharePercent); null below
  * SHARES_MIN_REPORTS reports.
  */
-export function computeShares(key: Buffer, peptideId: string, cells: readonly SettledCell[]): { reports: number; shares: StoredShares | null } {
+export function computeShares(
+  key: Buffer,
+  peptideId: string,
+  cells: readonly SettledCell[],
+): { reports: number; shares: StoredShares | null } {
   const reports = cells.reduce((sum, c) => sum + c.n, 0);
   if (reports < SHARES_MIN_REPORTS) return { reports, shares: null };
   const shares = {} as StoredShares;
   for (const question of QUESTION_NAMES) {
     const histogram = histogramOf(cells, question);
     shares[question] = Object.fromEntries(
-      QUESTIONS[question].values.map((value, i) => [value, sharePercent(histogram[i] + shareNoise(key, peptideId, question, histogram, i), reports)]),
+      QUESTIONS[question].values.map((value, i) => [
+        value,
+        sharePercent(histogram[i] + shareNoise(key, peptideId, question, histogram, i), reports),
+      ]),
     );
   }
   return { reports, shares };
@@ -120,7 +135,12 @@ function settledSql(only: boolean): string {
  * of answers (reporter_basis): a report that settles, leaves or moves counts once for each
  * combination it enters or leaves. Returns the peptides recomputed.
  */
-export async function refreshShares(ctx: AppContext, tx: Queryable, at: Date, peptideIds?: readonly string[]): Promise<string[]> {
+export async function refreshShares(
+  ctx: AppContext,
+  tx: Queryable,
+  at: Date,
+  peptideIds?: readonly string[],
+): Promise<string[]> {
   if (peptideIds && !peptideIds.length) return [];
   const only = peptideIds !== undefined;
   const values: unknown[] = only ? [settledBefore(ctx, at), [...new Set(peptideIds)]] : [settledBefore(ctx, at)];
@@ -141,7 +161,11 @@ export async function refreshShares(ctx: AppContext, tx: Queryable, at: Date, pe
   const byPeptide = new Map<string, SettledCell[]>(recomputed.map((id) => [id, []]));
   for (const c of cells.rows) byPeptide.get(c.peptide_id)?.push(c);
   const day = at.toISOString().slice(0, 10);
-  const rows = [...byPeptide].map(([peptide_id, own]) => ({ peptide_id, computed_on: day, ...computeShares(ctx.noiseKey, peptide_id, own) }));
+  const rows = [...byPeptide].map(([peptide_id, own]) => ({
+    peptide_id,
+    computed_on: day,
+    ...computeShares(ctx.noiseKey, peptide_id, own),
+  }));
   await tx.query('delete from reporter_basis where peptide_id = any($1::uuid[])', [recomputed], { prepare: true });
   for (let i = 0; i < cells.rows.length; i += 500) {
     await tx.query(
@@ -182,13 +206,19 @@ function served(ctx: AppContext, row: SharesRow | undefined): ReporterShares {
     minimum: SHARES_MIN_REPORTS,
     settleDays: ctx.config.demographicsSettleDays,
     asOf: row?.as_of ?? null,
-    shares: row?.shares ? { ageRange: list('ageRange'), biologicalSex: list('biologicalSex'), activityLevel: list('activityLevel') } : null,
+    shares: row?.shares
+      ? { ageRange: list('ageRange'), biologicalSex: list('biologicalSex'), activityLevel: list('activityLevel') }
+      : null,
   };
 }
 
 /** Who reports one peptide (the peptide's page: services/peptides.ts getPeptideDetail). */
 export async function peptideShares(ctx: AppContext, db: Queryable, peptideId: string): Promise<ReporterShares> {
-  const res = await db.query<SharesRow>(`select ${SHARES_COLUMNS} from reporter_shares s where s.peptide_id = $1`, [peptideId], { prepare: true });
+  const res = await db.query<SharesRow>(
+    `select ${SHARES_COLUMNS} from reporter_shares s where s.peptide_id = $1`,
+    [peptideId],
+    { prepare: true },
+  );
   return served(ctx, res.rows[0]);
 }
 

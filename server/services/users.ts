@@ -117,7 +117,13 @@ export async function recordActivity(ctx: AppContext, userId: string): Promise<v
  * Stores a new refresh token (random at sign-in, derived on rotation) and signs an access token,
  * in a transaction that holds the account's row lock (services/session-lock.ts).
  */
-async function issueTokens(ctx: AppContext, user: LockedAccount, familyId: string, q: Queryable, refreshToken = newRefreshToken()) {
+async function issueTokens(
+  ctx: AppContext,
+  user: LockedAccount,
+  familyId: string,
+  q: Queryable,
+  refreshToken = newRefreshToken(),
+) {
   await q.query(
     `insert into sessions (family_id, user_id, token_hash, expires_at)
      values ($1, $2, $3, now() + make_interval(days => $4))`,
@@ -188,23 +194,28 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
     if (session.revoked_at) throw unauthorized(SESSION_ENDED);
     const revokeFamily = async () => {
       // Returned, not thrown: a throw here would roll the revocation back.
-      await tx.query('update sessions set revoked_at = now() where family_id = $1 and revoked_at is null', [session.family_id]);
+      await tx.query('update sessions set revoked_at = now() where family_id = $1 and revoked_at is null', [
+        session.family_id,
+      ]);
       return { reusedBy: session.user_id, tokens: null };
     };
     const successor = ctx.tokens.successorOf(refreshToken);
     if (session.replaced_at) {
       if (!session.in_grace || ctx.config.refreshGraceSeconds === 0) return revokeFamily();
-      const next = await tx.query<SessionRow>('select * from sessions where token_hash = $1 and family_id = $2 for update', [
-        sha256(successor),
-        session.family_id,
-      ]);
+      const next = await tx.query<SessionRow>(
+        'select * from sessions where token_hash = $1 and family_id = $2 for update',
+        [sha256(successor), session.family_id],
+      );
       const live = next.rows[0];
       // Replaced again (or never derived, as before this rule): this is reuse, not a second tab.
       if (!live || live.replaced_at || live.revoked_at) return revokeFamily();
       if (live.expires_at.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
       if (!user || user.status !== 'approved') throw unauthorized(SESSION_ENDED);
       const accessToken = await ctx.tokens.signAccess({ sub: user.id, sid: session.family_id, role: user.role });
-      return { reusedBy: null, tokens: { accessToken, refreshToken: successor, expiresIn: ctx.config.accessTokenSeconds } };
+      return {
+        reusedBy: null,
+        tokens: { accessToken, refreshToken: successor, expiresIn: ctx.config.accessTokenSeconds },
+      };
     }
     if (session.expires_at.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
     if (!user || user.status !== 'approved') throw unauthorized(SESSION_ENDED);
@@ -214,7 +225,9 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
   if (outcome.reusedBy !== null) {
     // Committed: no cached check may still let that sign-in's access tokens through.
     ctx.sessions.invalidateUser(outcome.reusedBy);
-    throw unauthorized('This refresh token was already used. For your safety the session has been ended; please sign in again.');
+    throw unauthorized(
+      'This refresh token was already used. For your safety the session has been ended; please sign in again.',
+    );
   }
   return outcome.tokens;
 }
@@ -240,7 +253,10 @@ export async function logout(ctx: AppContext, refreshToken: string | undefined, 
   if (caller) {
     await ctx.db.transaction(async (tx) => {
       await lockAccount(tx, caller.userId);
-      await tx.query('update sessions set revoked_at = now() where family_id = $1 and user_id = $2 and revoked_at is null', [caller.sessionFamily, caller.userId]);
+      await tx.query(
+        'update sessions set revoked_at = now() where family_id = $1 and user_id = $2 and revoked_at is null',
+        [caller.sessionFamily, caller.userId],
+      );
     });
     ctx.sessions.invalidateUser(caller.userId);
   }
@@ -358,12 +374,18 @@ export async function ensureModerator(ctx: AppContext, email: string, password: 
   const existing = await findByEmail(ctx.db, email);
   if (!existing) {
     const hash = await hashPassword(password, ctx.config.scryptN);
-    await ctx.db.query(`insert into users (email, password_hash, role, status) values ($1, $2, 'moderator', 'approved')`, [email.trim(), hash]);
+    await ctx.db.query(
+      `insert into users (email, password_hash, role, status) values ($1, $2, 'moderator', 'approved')`,
+      [email.trim(), hash],
+    );
     return;
   }
   const samePassword = await verifyPassword(password, existing.password_hash);
   const hash = samePassword ? existing.password_hash : await hashPassword(password, ctx.config.scryptN);
-  await ctx.db.query(`update users set role = 'moderator', status = 'approved', password_hash = $2, email_confirmed = true where id = $1`, [existing.id, hash]);
+  await ctx.db.query(
+    `update users set role = 'moderator', status = 'approved', password_hash = $2, email_confirmed = true where id = $1`,
+    [existing.id, hash],
+  );
   ctx.sessions.invalidateUser(existing.id);
 }
 
@@ -379,7 +401,10 @@ export async function promoteToModerator(ctx: AppContext, email: string): Promis
   );
   if (!res.rows[0]) {
     const unconfirmed = await findByEmail(ctx.db, email);
-    if (unconfirmed) throw conflict(`The account with the email ${email} has not confirmed its address yet: open the link in its confirmation mail first.`);
+    if (unconfirmed)
+      throw conflict(
+        `The account with the email ${email} has not confirmed its address yet: open the link in its confirmation mail first.`,
+      );
     throw notFound(`No account with the email ${email}`);
   }
   ctx.sessions.invalidateUser(res.rows[0].id);

@@ -15,7 +15,12 @@ interface VoteRow {
 }
 
 function toVote(row: VoteRow): Vote {
-  return { _id: row.id, experienceId: row.experience_id, voteType: row.vote_type, createdAt: row.created_at.toISOString() };
+  return {
+    _id: row.id,
+    experienceId: row.experience_id,
+    voteType: row.vote_type,
+    createdAt: row.created_at.toISOString(),
+  };
 }
 
 /** Records a vote; the same type again is a 409 (withdrawing is withdrawVote), another type replaces the vote. */
@@ -27,7 +32,10 @@ export async function castVote(ctx: AppContext, caller: Caller, experienceId: st
   // CONCERNING_HOLD_THRESHOLD concerning votes hold the report. Two such votes at once may both
   // see the threshold reached: the hold changes only a published report, so it happens once.
   // A moderator's decision stands: only concerning votes cast after it count (migration 023).
-  if (result.counts.concerning >= ctx.config.concerningHoldThreshold && (await concerningSinceDecision(ctx.db, experienceId)) >= ctx.config.concerningHoldThreshold) {
+  if (
+    result.counts.concerning >= ctx.config.concerningHoldThreshold &&
+    (await concerningSinceDecision(ctx.db, experienceId)) >= ctx.config.concerningHoldThreshold
+  ) {
     await ctx.db.transaction((tx) => autoHold(ctx, tx, experienceId, 'concerning-votes'));
   }
   ctx.cache.invalidate();
@@ -98,11 +106,18 @@ function toCounts(c: CountsRow): VoteCounts {
  * trigger as a vote; withdrawing when there is no vote changes nothing and says so
  * (`withdrawn: false`), so a second click or a second tab is not an error.
  */
-export async function withdrawVote(ctx: AppContext, caller: Caller, experienceId: string): Promise<{ withdrawn: boolean; votes: VoteCounts }> {
+export async function withdrawVote(
+  ctx: AppContext,
+  caller: Caller,
+  experienceId: string,
+): Promise<{ withdrawn: boolean; votes: VoteCounts }> {
   const result = await ctx.db.transaction(async (tx) => {
     const exists = await tx.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
     if (!exists.rows.length) throw notFound('Experience not found');
-    const removed = await tx.query('delete from votes where user_id = $1 and experience_id = $2 returning id', [caller.userId, experienceId]);
+    const removed = await tx.query('delete from votes where user_id = $1 and experience_id = $2 returning id', [
+      caller.userId,
+      experienceId,
+    ]);
     const counts = await tx.query<CountsRow>(COUNTS_SQL, [experienceId]);
     return { withdrawn: removed.rows.length > 0, counts: counts.rows[0] };
   });
@@ -113,17 +128,22 @@ export async function withdrawVote(ctx: AppContext, caller: Caller, experienceId
 export async function voteStatus(ctx: AppContext, caller: Caller, experienceId: string): Promise<VoteStatus> {
   const exists = await ctx.db.query(`select 1 from experiences where id = $1 and status = 'published'`, [experienceId]);
   if (!exists.rows.length) throw notFound('Experience not found');
-  const res = await ctx.db.query<VoteRow>('select * from votes where user_id = $1 and experience_id = $2', [caller.userId, experienceId]);
+  const res = await ctx.db.query<VoteRow>('select * from votes where user_id = $1 and experience_id = $2', [
+    caller.userId,
+    experienceId,
+  ]);
   const row = res.rows[0];
-  return row ? { hasVoted: true, voteType: row.vote_type, voteId: row.id } : { hasVoted: false, voteType: null, voteId: null };
+  return row
+    ? { hasVoted: true, voteType: row.vote_type, voteId: row.id }
+    : { hasVoted: false, voteType: null, voteId: null };
 }
 
 /** The caller's votes on a page of experiences, in one query. */
 export async function myVotes(ctx: AppContext, caller: Caller, experienceIds: string[]) {
-  const res = await ctx.db.query<VoteRow>('select * from votes where user_id = $1 and experience_id = any($2::uuid[])', [
-    caller.userId,
-    experienceIds,
-  ]);
+  const res = await ctx.db.query<VoteRow>(
+    'select * from votes where user_id = $1 and experience_id = any($2::uuid[])',
+    [caller.userId, experienceIds],
+  );
   const votes: Record<string, { voteType: VoteType; voteId: string }> = {};
   for (const row of res.rows) votes[row.experience_id] = { voteType: row.vote_type, voteId: row.id };
   return { votes };

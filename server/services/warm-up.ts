@@ -14,7 +14,8 @@ class RolledBack extends Error {}
 async function warmOnce(ctx: AppContext): Promise<void> {
   await ctx.db
     .transaction(async (tx: Queryable) => {
-      const peptide = (await tx.query<{ id: string }>('select id from peptides where deleted_at is null limit 1')).rows[0];
+      const peptide = (await tx.query<{ id: string }>('select id from peptides where deleted_at is null limit 1'))
+        .rows[0];
       const user = (await tx.query<{ id: string }>('select id from users limit 1')).rows[0];
       if (!peptide) throw new RolledBack();
       const experienceId = await warmSubmission(ctx, tx, {

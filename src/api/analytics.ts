@@ -46,7 +46,11 @@ export async function fetchTrends(params: TrendsParams): Promise<Trends> {
 }
 
 export function trendsQueryOptions(params: TrendsParams) {
-  return queryOptions({ queryKey: ['analytics', 'trends', params], queryFn: () => fetchTrends(params), staleTime: 60_000 });
+  return queryOptions({
+    queryKey: ['analytics', 'trends', params],
+    queryFn: () => fetchTrends(params),
+    staleTime: 60_000,
+  });
 }
 
 export function useTrends(params: TrendsParams, enabled = true) {
@@ -54,7 +58,10 @@ export function useTrends(params: TrendsParams, enabled = true) {
 }
 
 export async function fetchCompare(ids: string[]): Promise<ComparedPeptide[]> {
-  const [{ CompareResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('compare'), { params: { ids: ids.join(',') } })]);
+  const [{ CompareResponse }, response] = await Promise.all([
+    schemas(),
+    api.get<unknown>(pathOf('compare'), { params: { ids: ids.join(',') } }),
+  ]);
   const data = readData(CompareResponse, response.data, { listKey: 'peptides' });
   if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
   return data.peptides;

@@ -2,7 +2,13 @@
 // driven by the AuthProvider, which owns the session; there is nothing here to cache as a query.
 import { pathOf } from '@contract/endpoints';
 import { errorText, isRecord, messageText, readData } from '@contract/normalize';
-import { type Credentials, type LoginData, LoginResponse, type RegisteredUser, RegisterResponse } from '@contract/users';
+import {
+  type Credentials,
+  type LoginData,
+  LoginResponse,
+  type RegisteredUser,
+  RegisterResponse,
+} from '@contract/users';
 import { api } from './client';
 import { ApiError } from './errors';
 

@@ -4,7 +4,7 @@
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import { ApiError, SERVER_UNREACHABLE } from './errors';
 
-type Http = (typeof import('./http'))['http'];
+type Http = typeof import('./http')['http'];
 
 let loading: Promise<Http> | undefined;
 
@@ -22,8 +22,10 @@ function http(): Promise<Http> {
 }
 
 export const api = {
-  get: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await http()).get<T>(url, config),
-  delete: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await http()).delete<T>(url, config),
+  get: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await http()).get<T>(url, config),
+  delete: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await http()).delete<T>(url, config),
   post: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
     (await http()).post<T>(url, data, config),
   put: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>

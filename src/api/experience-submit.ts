@@ -28,10 +28,21 @@ export type SubmitResult = {
 
 export async function submitExperience(body: SubmitExperienceRequest): Promise<SubmitResult> {
   const { SubmitExperienceRequest, SubmitExperienceResponse } = await schemas();
-  const response = await api.post<unknown>(pathOf('submitExperience'), paddedJson(body, SubmitExperienceRequest), PADDED_REQUEST);
+  const response = await api.post<unknown>(
+    pathOf('submitExperience'),
+    paddedJson(body, SubmitExperienceRequest),
+    PADDED_REQUEST,
+  );
   const data = readData(SubmitExperienceResponse, response.data);
   if (!data?.trackingId) throw new ApiError('Invalid response from server', response.status, response.data);
-  return { trackingId: data.trackingId, experienceId: data.experience._id, status: data.status, holdReasons: data.holdReasons, publicFrom: data.publicFrom, publicBy: data.publicBy };
+  return {
+    trackingId: data.trackingId,
+    experienceId: data.experience._id,
+    status: data.status,
+    holdReasons: data.holdReasons,
+    publicFrom: data.publicFrom,
+    publicBy: data.publicBy,
+  };
 }
 
 export function useSubmitExperience() {

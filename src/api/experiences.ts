@@ -1,7 +1,13 @@
 // Experience reports as anyone may read them: the community feed (server filters, keyset
 // cursor paging), the Home preview, one report, and a peptide's reports.
 import { pathOf } from '@contract/endpoints';
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import type { CommunityCategory, CommunitySort } from '@contract/common';
 import type { Experience, MatchCount } from '@contract/experiences';
 import { readData } from '@contract/normalize';
@@ -69,7 +75,10 @@ export function usePeptideExperiences(peptideId: string) {
 }
 
 export async function fetchHomeExperiences(): Promise<Experience[]> {
-  const [{ HomeExperiencesResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('homeExperiences'))]);
+  const [{ HomeExperiencesResponse }, response] = await Promise.all([
+    schemas(),
+    api.get<unknown>(pathOf('homeExperiences')),
+  ]);
   const data = readData(HomeExperiencesResponse, response.data, { listKey: 'experiences' });
   if (!data) throw new ApiError(NO_DATA, response.status, response.data);
   return data.experiences;
@@ -84,7 +93,10 @@ export function useHomeExperiences() {
 }
 
 export async function fetchExperience(id: string): Promise<Experience> {
-  const [{ ExperienceResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('experience', { id }))]);
+  const [{ ExperienceResponse }, response] = await Promise.all([
+    schemas(),
+    api.get<unknown>(pathOf('experience', { id })),
+  ]);
   const data = readData(ExperienceResponse, response.data);
   if (!data) throw new ApiError('Experience not found', response.status, response.data);
   return data.experience;
@@ -96,6 +108,7 @@ export function useExperience(id: string) {
     queryFn: () => fetchExperience(id),
     staleTime: 30_000,
     // A missing report stays missing: no retries on 4xx.
-    retry: (count, error) => !(error instanceof ApiError && error.status !== undefined && error.status < 500) && count < 2,
+    retry: (count, error) =>
+      !(error instanceof ApiError && error.status !== undefined && error.status < 500) && count < 2,
   });
 }

@@ -23,11 +23,17 @@ const FAILED = 'Your flag could not be sent. Please try again.';
 
 export type FlagInput = { reason: FlagReason; note: string };
 
-export async function flagExperience(experienceId: string, { reason, note }: FlagInput): Promise<{ status: 'published' | 'held' | 'hidden' }> {
+export async function flagExperience(
+  experienceId: string,
+  { reason, note }: FlagInput,
+): Promise<{ status: 'published' | 'held' | 'hidden' }> {
   const trimmed = note.trim();
   const [{ FlagResponse }, response] = await Promise.all([
     schemas(),
-    api.post<unknown>(`/api/experiences/${encodeURIComponent(experienceId)}/flag`, trimmed ? { reason, note: trimmed } : { reason }),
+    api.post<unknown>(
+      `/api/experiences/${encodeURIComponent(experienceId)}/flag`,
+      trimmed ? { reason, note: trimmed } : { reason },
+    ),
   ]);
   const data = readData(FlagResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
@@ -39,7 +45,8 @@ const PUBLIC_KEYS = [['experiences'], ['peptides'], ['analytics'], ['research']]
 
 export function useFlagExperience() {
   const queryClient = useQueryClient();
-  const refreshPublic = () => Promise.all(PUBLIC_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
+  const refreshPublic = () =>
+    Promise.all(PUBLIC_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
   return useMutation({
     mutationFn: ({ experienceId, ...flag }: FlagInput & { experienceId: string }) => flagExperience(experienceId, flag),
     onSuccess: ({ status }) => {
@@ -65,7 +72,13 @@ export interface FlagActionState {
  * `flaggedBefore` being what `GET /api/flags` said of it (useMyFlags). `notify` shows the success
  * toast (the page passes the app's toast).
  */
-export function useFlagAction({ signedIn, notify }: { signedIn: boolean; notify: (toast: { title: string; description: string; variant: 'success' }) => void }) {
+export function useFlagAction({
+  signedIn,
+  notify,
+}: {
+  signedIn: boolean;
+  notify: (toast: { title: string; description: string; variant: 'success' }) => void;
+}) {
   const mutation = useFlagExperience();
   const [flaggedHere, setFlaggedHere] = useState<ReadonlySet<string>>(() => new Set());
   const markFlagged = (id: string) => setFlaggedHere((prev) => new Set(prev).add(id));

@@ -61,7 +61,8 @@ export function toApiError(error: unknown): ApiError {
     const status = error.response?.status;
     const text = errorText(body);
     // No answer, or a gateway's page in place of ours: the server is out of reach, said one way.
-    if (!error.response || (!text && (status === 502 || status === 503 || status === 504))) return new ApiError(SERVER_UNREACHABLE, status, body);
+    if (!error.response || (!text && (status === 502 || status === 503 || status === 504)))
+      return new ApiError(SERVER_UNREACHABLE, status, body);
     return new ApiError(text ?? error.message, status, body);
   }
   return new ApiError(error instanceof Error ? error.message : String(error));
@@ -109,7 +110,10 @@ async function refreshOrAdopt(refreshToken: string, sent: string | null): Promis
   }
   // The schema (zod) loads with the refresh: most visits never refresh, and the first API
   // call of every page, which loads this file, stays free of it.
-  const [{ RefreshResponse }, response] = await Promise.all([import('@contract/users'), http.post(REFRESH_PATH, { refreshToken })]);
+  const [{ RefreshResponse }, response] = await Promise.all([
+    import('@contract/users'),
+    http.post(REFRESH_PATH, { refreshToken }),
+  ]);
   const data = readData(RefreshResponse, response.data);
   if (!data) throw new ApiError('Invalid response from refresh token endpoint', response.status, response.data);
   // Signed out (or in again) while the refresh was under way: never resurrect that session.

@@ -8,7 +8,13 @@ import { api } from './client';
 import { ApiError } from './errors';
 import { moderationQueueKey, refreshAfterDecision, removeFromQueueLists } from './moderation-queue';
 
-export type BulkResult = { id: string; ok: boolean; status: string | null; publicFrom: string | null; error: string | null };
+export type BulkResult = {
+  id: string;
+  ok: boolean;
+  status: string | null;
+  publicFrom: string | null;
+  error: string | null;
+};
 
 export async function decideReports(body: BulkDecisionRequest): Promise<{ results: BulkResult[]; message: string }> {
   const response = await api.post<unknown>(ENDPOINTS.moderationBulk.path, body);

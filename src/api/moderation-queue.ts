@@ -3,17 +3,37 @@
 // the decisions publish, hide and restore. What follows a decision (the lists and counts read
 // again) is here too, for the bulk and undo calls (moderation-bulk.ts, moderation-undo.ts).
 // Registration approval is src/api/moderation.ts.
-import { type InfiniteData, type QueryClient, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ENDPOINTS } from '@contract/endpoints';
 import type { QueueFilter, QueueView } from '@contract/moderation';
-import { ModerationDecisionResponse, ModerationQueueResponse, type HideRequest, type QueueItem } from '@contract/moderation-api';
+import {
+  ModerationDecisionResponse,
+  ModerationQueueResponse,
+  type HideRequest,
+  type QueueItem,
+} from '@contract/moderation-api';
 import { messageText, readData } from '@contract/normalize';
 import { api } from './client';
 import { ApiError } from './errors';
 
 export const QUEUE_PAGE_SIZE = 10;
 export type QueuePage = { items: QueueItem[]; nextCursor: string | null };
-export type QueueParams = { view?: QueueView; reason?: QueueFilter; experienceId?: string; cursor?: string; limit?: number };
+export type QueueParams = {
+  view?: QueueView;
+  reason?: QueueFilter;
+  experienceId?: string;
+  cursor?: string;
+  limit?: number;
+};
 
 /** A path of contract/endpoints.ts with its `:id` filled in. */
 export const pathWithId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
@@ -21,7 +41,9 @@ export const pathWithId = (path: string, id: string) => path.replace(':id', enco
 export async function fetchModerationQueue(params: QueueParams): Promise<QueuePage> {
   // `all` is the server's default: left out, the URL stays the plain one.
   const { reason, ...rest } = params;
-  const response = await api.get<unknown>(ENDPOINTS.moderationQueue.path, { params: reason && reason !== 'all' ? { ...rest, reason } : rest });
+  const response = await api.get<unknown>(ENDPOINTS.moderationQueue.path, {
+    params: reason && reason !== 'all' ? { ...rest, reason } : rest,
+  });
   const data = readData(ModerationQueueResponse, response.data, { listKey: 'items' });
   if (!data) throw new ApiError('Failed to load the reports queue', response.status, response.data);
   return { items: data.items, nextCursor: data.nextCursor ?? null };
@@ -34,7 +56,13 @@ export const moderationQueueKey = [...moderationKey, 'queue'] as const;
 export function moderationQueueQueryOptions(view: QueueView, reason: QueueFilter = 'all') {
   return infiniteQueryOptions({
     queryKey: [...moderationQueueKey, 'list', view, view === 'waiting' ? reason : 'all'],
-    queryFn: ({ pageParam }) => fetchModerationQueue({ view, reason: view === 'waiting' ? reason : undefined, limit: QUEUE_PAGE_SIZE, cursor: pageParam }),
+    queryFn: ({ pageParam }) =>
+      fetchModerationQueue({
+        view,
+        reason: view === 'waiting' ? reason : undefined,
+        limit: QUEUE_PAGE_SIZE,
+        cursor: pageParam,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 10_000,
@@ -56,7 +84,9 @@ export function useModerationReport(experienceId: string) {
   );
 }
 
-export type Decision = { id: string; action: 'publish' | 'restore' } | { id: string; action: 'hide'; hide: HideRequest };
+export type Decision =
+  | { id: string; action: 'publish' | 'restore' }
+  | { id: string; action: 'hide'; hide: HideRequest };
 export type DecisionResult = { id: string; status: QueueItem['status']; publicFrom: string | null; message: string };
 
 const DECISION_PATHS = {
@@ -66,7 +96,10 @@ const DECISION_PATHS = {
 } as const;
 
 export async function decideReport(decision: Decision): Promise<DecisionResult> {
-  const response = await api.post<unknown>(pathWithId(DECISION_PATHS[decision.action], decision.id), decision.action === 'hide' ? decision.hide : undefined);
+  const response = await api.post<unknown>(
+    pathWithId(DECISION_PATHS[decision.action], decision.id),
+    decision.action === 'hide' ? decision.hide : undefined,
+  );
   const data = readData(ModerationDecisionResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return { ...data, publicFrom: data.publicFrom ?? null, message: messageText(response.data) ?? 'Done.' };
@@ -78,8 +111,16 @@ export async function decideReport(decision: Decision): Promise<DecisionResult> 
  */
 export function removeFromQueueLists(queryClient: QueryClient, ids: readonly string[]) {
   const gone = new Set(ids);
-  queryClient.setQueriesData<InfiniteData<QueuePage>>({ queryKey: [...moderationQueueKey, 'list'] }, (data) =>
-    data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => !gone.has(item.experience._id)) })) },
+  queryClient.setQueriesData<InfiniteData<QueuePage>>(
+    { queryKey: [...moderationQueueKey, 'list'] },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          items: page.items.filter((item) => !gone.has(item.experience._id)),
+        })),
+      },
   );
 }
 
@@ -89,7 +130,9 @@ export function removeFromQueueLists(queryClient: QueryClient, ids: readonly str
  */
 export function refreshAfterDecision(queryClient: QueryClient) {
   return Promise.all(
-    [moderationKey, ['research'], ['experiences'], ['peptides'], ['analytics']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    [moderationKey, ['research'], ['experiences'], ['peptides'], ['analytics']].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
   );
 }
 

@@ -23,4 +23,7 @@ export function paddedJson(value: unknown, schema?: Reader): string {
  * transform trims a JSON string (`stringifySafely`), which took the padding off again: it is
  * replaced here by one that leaves the body alone.
  */
-export const PADDED_REQUEST = { headers: { 'Content-Type': 'application/json' }, transformRequest: [(body: unknown) => body] };
+export const PADDED_REQUEST = {
+  headers: { 'Content-Type': 'application/json' },
+  transformRequest: [(body: unknown) => body],
+};

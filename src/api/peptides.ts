@@ -56,7 +56,10 @@ export function peptideQueryOptions(id: string) {
 
 /** The peptide's page: the peptide with who reports it (the shares of its settled reports). */
 export async function fetchPeptideDetail(id: string): Promise<PeptideDetail> {
-  const [{ PeptideDetailResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('peptide', { id }))]);
+  const [{ PeptideDetailResponse }, response] = await Promise.all([
+    schemas(),
+    api.get<unknown>(pathOf('peptide', { id })),
+  ]);
   const data = readData(PeptideDetailResponse, response.data);
   if (!data) throw new ApiError('Peptide data is null', response.status, response.data);
   return data.peptide;
@@ -101,7 +104,10 @@ export function usePeptideSearch(text: string, sort: 'name' | 'experiences' = 'n
 }
 
 export async function fetchPeptideCatalogue(): Promise<CatalogueEntry[]> {
-  const [{ PeptideCatalogueResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('peptideCatalogue'))]);
+  const [{ PeptideCatalogueResponse }, response] = await Promise.all([
+    schemas(),
+    api.get<unknown>(pathOf('peptideCatalogue')),
+  ]);
   const data = readData(PeptideCatalogueResponse, response.data, { listKey: 'peptides' });
   if (!data) throw new ApiError('Invalid response structure - no peptide data found', response.status, response.data);
   return data.peptides;
@@ -145,7 +151,10 @@ export function useReviewPeptide() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      const [{ PeptideResponse }, response] = await Promise.all([schemas(), api.post<unknown>(`/api/peptides/${encodeURIComponent(id)}/review`)]);
+      const [{ PeptideResponse }, response] = await Promise.all([
+        schemas(),
+        api.post<unknown>(`/api/peptides/${encodeURIComponent(id)}/review`),
+      ]);
       const data = readData(PeptideResponse, response.data);
       if (!data) throw new ApiError('Peptide data is null', response.status, response.data);
       return data.peptide;
@@ -153,7 +162,9 @@ export function useReviewPeptide() {
     onSuccess: (peptide) => {
       queryClient.setQueryData(peptideQueryOptions(peptide._id).queryKey, peptide);
       // The page keeps its shares: the review changed the peptide, not who reports it.
-      queryClient.setQueryData(peptideDetailQueryOptions(peptide._id).queryKey, (page) => (page ? { ...page, ...peptide } : page));
+      queryClient.setQueryData(peptideDetailQueryOptions(peptide._id).queryKey, (page) =>
+        page ? { ...page, ...peptide } : page,
+      );
       return queryClient.invalidateQueries({ queryKey: ['peptides', 'list'] });
     },
   });

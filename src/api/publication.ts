@@ -15,7 +15,10 @@ import { ApiError } from './errors';
 const schemas = () => import('@contract/experiences');
 
 export async function fetchPublicationSchedule(): Promise<PublicationSchedule> {
-  const [{ PublicationScheduleResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('publication'))]);
+  const [{ PublicationScheduleResponse }, response] = await Promise.all([
+    schemas(),
+    api.get<unknown>(pathOf('publication')),
+  ]);
   const data = readData(PublicationScheduleResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data;

@@ -5,7 +5,13 @@
 import { pathOf } from '@contract/endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { DeleteExperienceResponse, OwnExperienceResponse, UpdateTrackedExperienceRequest, type OwnExperience, type UpdateExperienceRequest } from '@contract/experiences';
+import {
+  DeleteExperienceResponse,
+  OwnExperienceResponse,
+  UpdateTrackedExperienceRequest,
+  type OwnExperience,
+  type UpdateExperienceRequest,
+} from '@contract/experiences';
 import { readData } from '@contract/normalize';
 import { normaliseTrackingId } from '@contract/rules';
 import { api } from './client';
@@ -15,17 +21,25 @@ import { PADDED_REQUEST, paddedJson } from './padded-body';
 export { normaliseTrackingId };
 
 export async function fetchOwnExperience(trackingId: string): Promise<OwnExperience> {
-  const response = await api.post<unknown>(pathOf('trackedExperience'), { trackingId: normaliseTrackingId(trackingId) });
+  const response = await api.post<unknown>(pathOf('trackedExperience'), {
+    trackingId: normaliseTrackingId(trackingId),
+  });
   const data = readData(OwnExperienceResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.experience;
 }
 
-export const trackingQueryKey = (trackingId: string) => ['experiences', 'tracking', normaliseTrackingId(trackingId)] as const;
+export const trackingQueryKey = (trackingId: string) =>
+  ['experiences', 'tracking', normaliseTrackingId(trackingId)] as const;
 
 export function trackingQueryOptions(trackingId: string) {
   // No retry: a 404 means "no such report", asking again will not change that.
-  return queryOptions({ queryKey: trackingQueryKey(trackingId), queryFn: () => fetchOwnExperience(trackingId), retry: false, staleTime: 0 });
+  return queryOptions({
+    queryKey: trackingQueryKey(trackingId),
+    queryFn: () => fetchOwnExperience(trackingId),
+    retry: false,
+    staleTime: 0,
+  });
 }
 
 /** Looks a report up only once `trackingId` is set (after the button is pressed). */
@@ -61,7 +75,10 @@ export function useTrackingLookup() {
   return { experience: found ? report.data : undefined, lookUp, clear, unreachableText: SERVER_UNREACHABLE };
 }
 
-export async function updateOwnExperience(trackingId: string, changes: UpdateExperienceRequest): Promise<OwnExperience> {
+export async function updateOwnExperience(
+  trackingId: string,
+  changes: UpdateExperienceRequest,
+): Promise<OwnExperience> {
   // Padded like a submission (./padded-body): a correction's size does not point at its report.
   const body = paddedJson({ ...changes, trackingId: normaliseTrackingId(trackingId) }, UpdateTrackedExperienceRequest);
   const response = await api.put<unknown>(pathOf('updateTrackedExperience'), body, PADDED_REQUEST);
@@ -71,8 +88,12 @@ export async function updateOwnExperience(trackingId: string, changes: UpdateExp
 }
 
 /** Deletes the report; resolves with when the public pages drop it, at the earliest and the latest (null: it was not public, or at once). */
-export async function deleteOwnExperience(trackingId: string): Promise<{ publicUntil: string | null; publicBy: string | null }> {
-  const response = await api.post<unknown>(pathOf('deleteTrackedExperience'), { trackingId: normaliseTrackingId(trackingId) });
+export async function deleteOwnExperience(
+  trackingId: string,
+): Promise<{ publicUntil: string | null; publicBy: string | null }> {
+  const response = await api.post<unknown>(pathOf('deleteTrackedExperience'), {
+    trackingId: normaliseTrackingId(trackingId),
+  });
   const data = readData(DeleteExperienceResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data;

@@ -15,7 +15,10 @@ const schemas = () => import('@contract/experiences');
 
 export type MyVotes = Record<string, { voteType: VoteType; voteId: string }>;
 
-export async function castVote(experienceId: string, voteType: VoteType): Promise<{ voteType: VoteType; votes: VoteCounts }> {
+export async function castVote(
+  experienceId: string,
+  voteType: VoteType,
+): Promise<{ voteType: VoteType; votes: VoteCounts }> {
   const [{ VoteResponse }, response] = await Promise.all([
     schemas(),
     api.post<unknown>(pathOf('vote', { id: experienceId }), { voteType }),
@@ -26,7 +29,10 @@ export async function castVote(experienceId: string, voteType: VoteType): Promis
 }
 
 export async function withdrawVote(experienceId: string): Promise<{ withdrawn: boolean; votes: VoteCounts }> {
-  const [{ WithdrawVoteResponse }, response] = await Promise.all([schemas(), api.delete<unknown>(pathOf('withdrawVote', { id: experienceId }))]);
+  const [{ WithdrawVoteResponse }, response] = await Promise.all([
+    schemas(),
+    api.delete<unknown>(pathOf('withdrawVote', { id: experienceId })),
+  ]);
   const data = readData(WithdrawVoteResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data;
@@ -56,7 +62,10 @@ function showCounts(queryClient: QueryClient, experienceId: string, votes: VoteC
 
 // Counts everywhere are re-read from the server afterwards (docs/product-rules.md, "Votes").
 const refetchVotes = (queryClient: QueryClient) =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: ['experiences'] }), queryClient.invalidateQueries({ queryKey: ['votes'] })]);
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['experiences'] }),
+    queryClient.invalidateQueries({ queryKey: ['votes'] }),
+  ]);
 
 type VoteChange = { experienceId: string; voteType: VoteType; withdraw: boolean };
 
@@ -110,7 +119,11 @@ export function useVoting({ signedIn, notify }: { signedIn: boolean; notify: (no
         onError: (error) => {
           if (error instanceof ApiError && error.status === 409) {
             setChosenHere((prev) => ({ ...prev, [experienceId]: voteType }));
-            notify({ title: 'Already Voted', description: `You have already marked this experience as ${voteType}.`, variant: 'destructive' });
+            notify({
+              title: 'Already Voted',
+              description: `You have already marked this experience as ${voteType}.`,
+              variant: 'destructive',
+            });
           } else {
             notify({ title: 'Error', description: error.message, variant: 'destructive' });
           }
@@ -130,7 +143,10 @@ export function useVoting({ signedIn, notify }: { signedIn: boolean; notify: (no
 export type Voting = ReturnType<typeof useVoting>;
 
 export async function fetchMyVotes(experienceIds: string[]): Promise<MyVotes> {
-  const [{ MyVotesResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('myVotes'), { params: { experienceIds: experienceIds.join(',') } })]);
+  const [{ MyVotesResponse }, response] = await Promise.all([
+    schemas(),
+    api.get<unknown>(pathOf('myVotes'), { params: { experienceIds: experienceIds.join(',') } }),
+  ]);
   const data = readData(MyVotesResponse, response.data);
   if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
   return data.votes;

@@ -39,7 +39,11 @@ export function AppRoutes() {
           ) : (
             <Page />
           );
-          return path === paths.home ? <Route key={path} index element={element} /> : <Route key={path} path={path} element={element} />;
+          return path === paths.home ? (
+            <Route key={path} index element={element} />
+          ) : (
+            <Route key={path} path={path} element={element} />
+          );
         })}
         {/* A mistyped address says so, with ways onward (not a silent move to Home). */}
         <Route path="*" element={<NotFoundPage />} />

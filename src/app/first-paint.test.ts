@@ -69,7 +69,10 @@ describe('afterFirstPaint', () => {
 });
 
 describe('preloadModules', () => {
-  const preloaded = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+  const preloaded = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('href'),
+    );
 
   it('starts a module preload for each of our chunks the server named', () => {
     preloadModules('/assets/CommunityPage-1.js /assets/card-1.js');

@@ -37,7 +37,10 @@ export function queryClientForPage(): QueryClient {
       // it was rendered. But it is a visitor's: a signed-in person's can differ (a peptide they may
       // delete), so for them it stays dated 0, shown at once and asked for again in the background.
       const at = getRefreshToken() === null ? Date.now() : 0;
-      hydrate(client, { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: at } })) });
+      hydrate(client, {
+        ...state,
+        queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: at } })),
+      });
     } catch {
       // Unreadable: the page asks the API as it would without it.
     }

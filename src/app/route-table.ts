@@ -24,15 +24,57 @@ export interface RouteSpec {
 }
 
 export const ROUTES: readonly RouteSpec[] = [
-  { path: ROUTE_PATTERNS.home, page: 'home/HomePage', audience: 'everyone', prerender: true, link: { label: 'Home', in: ['nav'] } },
-  { path: ROUTE_PATTERNS.peptides, page: 'peptides/PeptidesPage', audience: 'everyone', prerender: true, link: { label: 'Peptides', in: ['nav'] } },
+  {
+    path: ROUTE_PATTERNS.home,
+    page: 'home/HomePage',
+    audience: 'everyone',
+    prerender: true,
+    link: { label: 'Home', in: ['nav'] },
+  },
+  {
+    path: ROUTE_PATTERNS.peptides,
+    page: 'peptides/PeptidesPage',
+    audience: 'everyone',
+    prerender: true,
+    link: { label: 'Peptides', in: ['nav'] },
+  },
   { path: ROUTE_PATTERNS.peptide, page: 'peptides/PeptideDetailPage', audience: 'everyone' },
   { path: ROUTE_PATTERNS.experience, page: 'experiences/ExperienceDetailPage', audience: 'everyone' },
-  { path: ROUTE_PATTERNS.submit, page: 'submit/SubmitPage', audience: 'everyone', prerender: true, link: { label: 'Submit Experience', in: ['nav'] } },
-  { path: ROUTE_PATTERNS.community, page: 'community/CommunityPage', audience: 'everyone', prerender: true, link: { label: 'Community', in: ['nav'] } },
-  { path: ROUTE_PATTERNS.explore, page: 'explore/ExplorePage', audience: 'everyone', prerender: true, link: { label: 'Explore', in: ['nav'] } },
-  { path: ROUTE_PATTERNS.terms, page: 'terms/TermsPage', audience: 'everyone', prerender: true, link: { label: 'Terms', in: ['footer'] } },
-  { path: ROUTE_PATTERNS.privacy, page: 'privacy/PrivacyPage', audience: 'everyone', prerender: true, link: { label: 'Privacy', in: ['nav', 'footer'] } },
+  {
+    path: ROUTE_PATTERNS.submit,
+    page: 'submit/SubmitPage',
+    audience: 'everyone',
+    prerender: true,
+    link: { label: 'Submit Experience', in: ['nav'] },
+  },
+  {
+    path: ROUTE_PATTERNS.community,
+    page: 'community/CommunityPage',
+    audience: 'everyone',
+    prerender: true,
+    link: { label: 'Community', in: ['nav'] },
+  },
+  {
+    path: ROUTE_PATTERNS.explore,
+    page: 'explore/ExplorePage',
+    audience: 'everyone',
+    prerender: true,
+    link: { label: 'Explore', in: ['nav'] },
+  },
+  {
+    path: ROUTE_PATTERNS.terms,
+    page: 'terms/TermsPage',
+    audience: 'everyone',
+    prerender: true,
+    link: { label: 'Terms', in: ['footer'] },
+  },
+  {
+    path: ROUTE_PATTERNS.privacy,
+    page: 'privacy/PrivacyPage',
+    audience: 'everyone',
+    prerender: true,
+    link: { label: 'Privacy', in: ['nav', 'footer'] },
+  },
   { path: ROUTE_PATTERNS.login, page: 'auth/LoginPage', audience: 'everyone', prerender: true },
   { path: ROUTE_PATTERNS.register, page: 'auth/RegisterPage', audience: 'everyone', prerender: true },
   { path: ROUTE_PATTERNS.registered, page: 'auth/RegisteredPage', audience: 'everyone' },
@@ -41,8 +83,18 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: ROUTE_PATTERNS.resetPassword, page: 'auth/ResetPasswordPage', audience: 'everyone' },
   { path: ROUTE_PATTERNS.unsubscribe, page: 'auth/UnsubscribePage', audience: 'everyone' },
   { path: ROUTE_PATTERNS.confirmEmail, page: 'auth/ConfirmEmailPage', audience: 'everyone' },
-  { path: ROUTE_PATTERNS.profile, page: 'profile/ProfilePage', audience: 'member', link: { label: 'Profile', in: ['nav'] } },
-  { path: ROUTE_PATTERNS.research, page: 'research/ResearchPage', audience: 'moderator', link: { label: 'Research Hub', in: ['nav'] } },
+  {
+    path: ROUTE_PATTERNS.profile,
+    page: 'profile/ProfilePage',
+    audience: 'member',
+    link: { label: 'Profile', in: ['nav'] },
+  },
+  {
+    path: ROUTE_PATTERNS.research,
+    page: 'research/ResearchPage',
+    audience: 'moderator',
+    link: { label: 'Research Hub', in: ['nav'] },
+  },
 ];
 
 /** The page module's file, as the bundler names it (relative to the project root). */
@@ -68,7 +120,11 @@ export interface ShellLink {
 }
 
 /** The links `viewer` gets in the header's navigation or the footer. */
-export function shellLinks(where: 'nav' | 'footer', viewer: Viewer, routes: readonly RouteSpec[] = ROUTES): ShellLink[] {
+export function shellLinks(
+  where: 'nav' | 'footer',
+  viewer: Viewer,
+  routes: readonly RouteSpec[] = ROUTES,
+): ShellLink[] {
   return routes.flatMap((route) =>
     route.link?.in.includes(where) && SEES[viewer].includes(route.audience)
       ? [{ to: route.path, label: route.link.label, end: route.path === ROUTE_PATTERNS.home }]
@@ -77,4 +133,5 @@ export function shellLinks(where: 'nav' | 'footer', viewer: Viewer, routes: read
 }
 
 /** The paths the build pre-renders. */
-export const prerenderedPaths = (routes: readonly RouteSpec[] = ROUTES) => routes.filter((route) => route.prerender).map((route) => route.path);
+export const prerenderedPaths = (routes: readonly RouteSpec[] = ROUTES) =>
+  routes.filter((route) => route.prerender).map((route) => route.path);

@@ -3,12 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { dateTimeUtc, formatCount, monthYear, shortDate } from './format';
 
 const intlCount = new Intl.NumberFormat('en-US');
-const intlShort = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const intlShort = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const intlMonth = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 describe('formatCount', () => {
   it('groups any integer exactly as Intl en-US does', () => {
-    fc.assert(fc.property(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.integer({ min: -999_999, max: 999_999 })), (n) => formatCount(n) === intlCount.format(n)));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.integer({ min: -999_999, max: 999_999 })),
+        (n) => formatCount(n) === intlCount.format(n),
+      ),
+    );
     expect(formatCount(0)).toBe('0');
     expect(formatCount(999)).toBe('999');
     expect(formatCount(1000)).toBe('1,000');
@@ -23,8 +33,17 @@ describe('formatCount', () => {
 
 describe('dates in UTC', () => {
   it('write any instant of years 1000-9999 as Intl en-US does', () => {
-    const instants = fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true });
-    fc.assert(fc.property(instants, (d) => shortDate(d.toISOString()) === intlShort.format(d) && monthYear(d.toISOString()) === intlMonth.format(d)));
+    const instants = fc.date({
+      min: new Date('1000-01-01T00:00:00Z'),
+      max: new Date('9999-12-31T23:59:59Z'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(
+        instants,
+        (d) => shortDate(d.toISOString()) === intlShort.format(d) && monthYear(d.toISOString()) === intlMonth.format(d),
+      ),
+    );
   });
 
   it('read the stored day, whatever the zone in the string', () => {

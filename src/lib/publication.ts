@@ -42,7 +42,8 @@ const grouped = (s: PublicationSchedule | undefined): boolean => !!s && s.everyM
  * when the moment of publication can give a report away.
  */
 export function publicationRule(s: PublicationSchedule | undefined): string {
-  if (!s) return 'Reports here are published at fixed times, together with other changes. The confirmation says when yours can appear.';
+  if (!s)
+    return 'Reports here are published at fixed times, together with other changes. The confirmation says when yours can appear.';
   if (s.everyMinutes === 0) {
     return 'Reports here are public the moment they are sent, so someone who saw you send yours and watches the pages could tell which one is yours.';
   }
@@ -54,7 +55,9 @@ export function publicationRule(s: PublicationSchedule | undefined): string {
     );
   }
   const typical =
-    s.typicalWaitDays === null ? '' : ` On this site a report has waited ${s.typicalWaitDays === 0 ? 'less than a day' : `about ${plural(s.typicalWaitDays, 'day')}`} for its group lately.`;
+    s.typicalWaitDays === null
+      ? ''
+      : ` On this site a report has waited ${s.typicalWaitDays === 0 ? 'less than a day' : `about ${plural(s.typicalWaitDays, 'day')}`} for its group lately.`;
   return (
     `Reports here are published in groups of at least ${s.minChanges} changes (new reports, corrections and deletions), at fixed times ${every}, so that nobody can tell from the time which one is yours.${typical} ` +
     `If too few changes come in, yours is published after ${span(s.maxWaitMinutes)} at the latest, in a smaller group: someone who saw you send it could then tell which one is yours, and your lookup will say so.`
@@ -63,8 +66,13 @@ export function publicationRule(s: PublicationSchedule | undefined): string {
 
 /** When a waiting change goes public: "at 18:00 UTC" or "with the first ...: at ... at the earliest, by ... at the latest". */
 function windowOf(from: string, by: string | null, s: PublicationSchedule | undefined): string {
-  if (!by || by === from) return grouped(s) || !s ? `at ${batchTime(from)}` : `at ${batchTime(from)}, together with every change sent since the previous publication`;
-  const first = grouped(s) ? `the first publication that holds at least ${s!.minChanges} changes` : 'the first publication that holds enough changes';
+  if (!by || by === from)
+    return grouped(s) || !s
+      ? `at ${batchTime(from)}`
+      : `at ${batchTime(from)}, together with every change sent since the previous publication`;
+  const first = grouped(s)
+    ? `the first publication that holds at least ${s!.minChanges} changes`
+    : 'the first publication that holds enough changes';
   return `with ${first}: at ${batchTime(from)} at the earliest, and by ${batchTime(by)} at the latest`;
 }
 
@@ -73,11 +81,17 @@ function windowOf(from: string, by: string | null, s: PublicationSchedule | unde
  * changes: at 18:00 UTC at the earliest, and by 00:00 UTC on Dec 12, 2026 at the latest." `by`
  * equal to `from`: that time is its last (or the site has no minimum).
  */
-export function appearsAt(from: string, by: string | null, s: PublicationSchedule | undefined, what = 'Your report appears'): string {
+export function appearsAt(
+  from: string,
+  by: string | null,
+  s: PublicationSchedule | undefined,
+  what = 'Your report appears',
+): string {
   return `${what} on the public pages ${windowOf(from, by, s)}${lastOne(from, by, s)}.`;
 }
 
-const lastOne = (from: string, by: string | null, s: PublicationSchedule | undefined) => (by === from && grouped(s) ? ' at the latest' : '');
+const lastOne = (from: string, by: string | null, s: PublicationSchedule | undefined) =>
+  by === from && grouped(s) ? ' at the latest' : '';
 
 /** What the group of a waiting change hides, and what a smaller one does not. */
 export function groupNote(s: PublicationSchedule | undefined): string {
@@ -97,8 +111,10 @@ export function smallGroupText(at: string, s: PublicationSchedule | undefined): 
 
 /** Where a deleted or corrected published report goes public, in the dialogs before it is sent. */
 export function nextPublication(s: PublicationSchedule | undefined): string {
-  if (grouped(s)) return `with the first publication that holds at least ${s!.minChanges} changes (within ${span(s!.maxWaitMinutes)})`;
-  if (s && s.everyMinutes > 0) return `at the next publication (within ${span(s.everyMinutes)}), together with every change sent since the previous one`;
+  if (grouped(s))
+    return `with the first publication that holds at least ${s!.minChanges} changes (within ${span(s!.maxWaitMinutes)})`;
+  if (s && s.everyMinutes > 0)
+    return `at the next publication (within ${span(s.everyMinutes)}), together with every change sent since the previous one`;
   return s ? 'at once' : 'at a coming publication';
 }
 
@@ -108,7 +124,8 @@ export function leavesAt(from: string, by: string | null, s: PublicationSchedule
 }
 
 /** A queued report's status, on its lookup. */
-export const QUEUED_SUMMARY = 'It is accepted and waits for its group of changes to be published. You can export, correct or delete it meanwhile.';
+export const QUEUED_SUMMARY =
+  'It is accepted and waits for its group of changes to be published. You can export, correct or delete it meanwhile.';
 
 /** A held report on its confirmation: when a moderator can see it. */
 export const REVIEW_FROM = 'once the publication that takes it in has run';
@@ -121,8 +138,10 @@ export const KINDS_APART =
   'A group hides which change is yours from someone who knows only when each was sent. Someone who can also tell a new report from a correction or a deletion (by what changes on the pages, or by the address each request went to) counts only the changes of your kind in it, and someone who sent the other changes of your group themselves knows which one is not theirs.';
 
 /** The Privacy page's "Your Rights": a correction and a deletion wait for their group like a new report. */
-export const CORRECTION_PUBLIC = 'A correction is checked like a new report and becomes public with a coming publication, in a group of changes like a new report.';
-export const DELETION_PUBLIC = 'the report disappears from the Community page, peptide pages and statistics with the publication that takes the deletion, together with the other changes of its group.';
+export const CORRECTION_PUBLIC =
+  'A correction is checked like a new report and becomes public with a coming publication, in a group of changes like a new report.';
+export const DELETION_PUBLIC =
+  'the report disappears from the Community page, peptide pages and statistics with the publication that takes the deletion, together with the other changes of its group.';
 
 /** The Terms page and other places that speak of publication without this site's figures. */
 export const PUBLISHED_IN_GROUPS =

@@ -9,7 +9,11 @@ const DIGITS = 20;
 /** "TRK-1234 5678 …": what a person typed, spaces and dashes between digits removed, upper-cased. */
 export function cleanTrackingId(typed: string): string {
   const compact = typed.replace(/\s+/g, '').toUpperCase();
-  const digits = compact.startsWith(PREFIX) ? compact.slice(PREFIX.length) : compact.startsWith('TRK') ? compact.slice(3) : null;
+  const digits = compact.startsWith(PREFIX)
+    ? compact.slice(PREFIX.length)
+    : compact.startsWith('TRK')
+      ? compact.slice(3)
+      : null;
   return digits === null ? compact : `${PREFIX}${digits.replace(/-/g, '')}`;
 }
 
@@ -53,7 +57,8 @@ export function handTrackingId(trackingId: string): void {
  */
 export function handOnClick(trackingId: string) {
   return (event: { button: number; metaKey: boolean; altKey: boolean; ctrlKey: boolean; shiftKey: boolean }) => {
-    if (event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey) handTrackingId(trackingId);
+    if (event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey)
+      handTrackingId(trackingId);
   };
 }
 

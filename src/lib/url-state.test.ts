@@ -19,7 +19,9 @@ const read = (query: string) => readUrlState(schema, new URLSearchParams(query))
 
 describe('URL state', () => {
   it('reads what a URL asks for', () => {
-    expect(read(`tab=compare&sort=rating&page=7&search=%20bpc%20&report=${A.toUpperCase()}&compare=${A},${B},${A}`)).toEqual({
+    expect(
+      read(`tab=compare&sort=rating&page=7&search=%20bpc%20&report=${A.toUpperCase()}&compare=${A},${B},${A}`),
+    ).toEqual({
       tab: 'compare',
       sort: 'rating',
       page: 7,
@@ -31,7 +33,10 @@ describe('URL state', () => {
   });
 
   it.each([
-    ['a key JSON treats specially', 'sort=__proto__&tab=constructor&page=__proto__&report=__proto__&compare=__proto__&__proto__=x'],
+    [
+      'a key JSON treats specially',
+      'sort=__proto__&tab=constructor&page=__proto__&report=__proto__&compare=__proto__&__proto__=x',
+    ],
     ['a negative page', 'page=-1'],
     ['page zero', 'page=0'],
     ['a fractional page', 'page=1.5'],
@@ -66,10 +71,16 @@ describe('URL state', () => {
 
   it('writes only what differs from the defaults, cleaned as it will read back, and keeps other parameters', () => {
     const prev = new URLSearchParams('sort=helpful&utm=1&page=3');
-    expect(writeUrlState(schema, prev, { search: ' sleep ', sort: 'newest' }).toString()).toBe('utm=1&page=3&search=sleep');
-    expect(writeUrlState(schema, prev, { compare: [A, B], page: 1 }).toString()).toBe(`sort=helpful&utm=1&compare=${encodeURIComponent(`${A},${B}`)}`);
+    expect(writeUrlState(schema, prev, { search: ' sleep ', sort: 'newest' }).toString()).toBe(
+      'utm=1&page=3&search=sleep',
+    );
+    expect(writeUrlState(schema, prev, { compare: [A, B], page: 1 }).toString()).toBe(
+      `sort=helpful&utm=1&compare=${encodeURIComponent(`${A},${B}`)}`,
+    );
     // Junk already in the URL is dropped on the next write rather than carried along.
-    expect(writeUrlState(schema, new URLSearchParams('tab=bogus&report=nope'), { sort: 'rating' }).toString()).toBe('sort=rating');
+    expect(writeUrlState(schema, new URLSearchParams('tab=bogus&report=nope'), { sort: 'rating' }).toString()).toBe(
+      'sort=rating',
+    );
     expect(writeUrlState(schema, new URLSearchParams(`report=${A}`), { report: null }).toString()).toBe('');
   });
 });

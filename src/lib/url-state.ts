@@ -24,15 +24,18 @@ export const MAX_PAGE = 100_000;
 const JUNK = /[\p{Cc}\p{Cs}\ufffd]/u;
 
 /** One of the listed words; anything else (or nothing) reads as `fallback`. */
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number] = values[0]) => z.catch(z.enum(values), fallback);
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number] = values[0]) =>
+  z.catch(z.enum(values), fallback);
 
 /** A page number from 1 to MAX_PAGE, written as plain digits; anything else reads as 1. */
 export const pageNumber = () =>
   z.catch(
-    z.pipe(
-      z.string().check(z.regex(/^[1-9][0-9]{0,5}$/)),
-      z.transform((s) => Number(s)),
-    ).check(z.lte(MAX_PAGE)),
+    z
+      .pipe(
+        z.string().check(z.regex(/^[1-9][0-9]{0,5}$/)),
+        z.transform((s) => Number(s)),
+      )
+      .check(z.lte(MAX_PAGE)),
     1,
   );
 
@@ -42,7 +45,13 @@ export const text = (max: number) =>
     z.pipe(
       z.string().check(z.refine((s) => !JUNK.test(s))),
       // Cutting may split a surrogate pair: the half left at the end goes too.
-      z.transform((s) => s.trim().slice(0, max).replace(/[\ud800-\udbff]$/, '').trim()),
+      z.transform((s) =>
+        s
+          .trim()
+          .slice(0, max)
+          .replace(/[\ud800-\udbff]$/, '')
+          .trim(),
+      ),
     ),
     '',
   );
@@ -64,13 +73,18 @@ export const idList = (max: number) =>
   z.catch(
     z.pipe(
       z.string(),
-      z.transform((s) => [...new Set(s.split(',', 1000).map((part) => part.trim().toLowerCase()))].filter((part) => UUID.test(part)).slice(0, max)),
+      z.transform((s) =>
+        [...new Set(s.split(',', 1000).map((part) => part.trim().toLowerCase()))]
+          .filter((part) => UUID.test(part))
+          .slice(0, max),
+      ),
     ),
     [] as string[],
   );
 
 /** How a value is written in the URL: lists comma-separated, null as nothing. */
-const encode = (value: unknown): string => (Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value));
+const encode = (value: unknown): string =>
+  Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
 
 /** The state a URL asks for. Only the declared parameters are read; every one has a value. */
 export function readUrlState<S extends UrlSchema>(schema: S, params: URLSearchParams): UrlState<S> {
@@ -87,7 +101,11 @@ export const urlDefaults = <S extends UrlSchema>(schema: S): UrlState<S> => read
  * URL only ever holds what reads back the same; defaults are left out (the plain screen has a
  * plain URL) and parameters the schema does not declare (utm=...) are kept.
  */
-export function writeUrlState<S extends UrlSchema>(schema: S, prev: URLSearchParams, changes: Partial<UrlState<S>>): URLSearchParams {
+export function writeUrlState<S extends UrlSchema>(
+  schema: S,
+  prev: URLSearchParams,
+  changes: Partial<UrlState<S>>,
+): URLSearchParams {
   const merged: Record<string, unknown> = { ...readUrlState(schema, prev), ...changes };
   const defaults: Record<string, unknown> = urlDefaults(schema);
   const next = new URLSearchParams(prev);
@@ -117,7 +135,11 @@ export function useUrlState<S extends UrlSchema>(schema: S): [UrlState<S>, (chan
  * not "elsewhere": a person who typed on while it travelled keeps what they typed (a slow
  * machine lost the third letter of "zzz" when the URL caught up with "zz").
  */
-export function useUrlTextDraft(value: string, commit: (text: string) => void, delay = 300): [string, (text: string) => void] {
+export function useUrlTextDraft(
+  value: string,
+  commit: (text: string) => void,
+  delay = 300,
+): [string, (text: string) => void] {
   const [draft, setDraft] = useState(value);
   // State adjusted during render, as React recommends, rather than in an effect.
   const [seen, setSeen] = useState(value);

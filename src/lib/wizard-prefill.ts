@@ -53,7 +53,8 @@ export interface WizardDemographics {
 export function wizardDemographicsFrom(profile: Demographics | undefined): WizardDemographics {
   const out: WizardDemographics = {};
   if (profile?.age !== undefined) out.ageRange = ageRangeOf(profile.age);
-  if (profile?.biologicalSex && (BIOLOGICAL_SEXES as readonly string[]).includes(profile.biologicalSex)) out.biologicalSex = profile.biologicalSex;
+  if (profile?.biologicalSex && (BIOLOGICAL_SEXES as readonly string[]).includes(profile.biologicalSex))
+    out.biologicalSex = profile.biologicalSex;
   if (profile?.activityLevel) out.activityLevel = ACTIVITY[profile.activityLevel];
   return out;
 }

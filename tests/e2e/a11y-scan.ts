@@ -24,7 +24,6 @@ type Theme = 'light' | 'dark';
 const WIDTHS = [360, 1280] as const;
 const THEMES: readonly Theme[] = ['light', 'dark'];
 
-
 type Session = { accessToken: string; refreshToken: string; userData: string };
 
 async function sessionOf(email: string, password: string) {
@@ -36,7 +35,10 @@ async function sessionOf(email: string, password: string) {
 
 function describeViolations(violations: Violation[]): string {
   return violations
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
+    )
     .join('\n');
 }
 
@@ -62,7 +64,13 @@ async function useTheme(page: Page, theme: Theme) {
 }
 
 /** Axe on the page as it is now; a violation is added to `failures` with where it was found. */
-async function scan(page: Page, label: string, theme: Theme, failures: string[], summary: { scans: number; violations: number }) {
+async function scan(
+  page: Page,
+  label: string,
+  theme: Theme,
+  failures: string[],
+  summary: { scans: number; violations: number },
+) {
   const violations = await axeViolations(page, undefined, theme === 'light' ? 'all' : 'colour');
   summary.scans += 1;
   summary.violations += violations.length;
@@ -88,14 +96,39 @@ export function axeEveryRoute(role: Role) {
     const experiences = await api('GET', '/api/experiences?limit=1');
     const peptideId = peptides.body.data.peptides[0]._id as string;
     const experienceId = experiences.body.data.experiences[0]._id as string;
-    routes = ['/', '/peptides', `/peptides/${peptideId}`, '/peptides/00000000-0000-4000-8000-000000000000', `/experiences/${experienceId}`, '/submit', '/community', '/explore', '/privacy', '/terms', '/login', '/register', '/profile', '/research', '/no-such-page'];
+    routes = [
+      '/',
+      '/peptides',
+      `/peptides/${peptideId}`,
+      '/peptides/00000000-0000-4000-8000-000000000000',
+      `/experiences/${experienceId}`,
+      '/submit',
+      '/community',
+      '/explore',
+      '/privacy',
+      '/terms',
+      '/login',
+      '/register',
+      '/profile',
+      '/research',
+      '/no-such-page',
+    ];
     // The pages a visitor reaches after registering or from a mail: the same for every role, scanned once.
-    if (role === 'visitor') routes.push('/registered', '/forgot-password', '/reset-password#token=from-a-mail', '/unsubscribe#token=from-a-mail', '/confirm-email#token=from-a-mail');
+    if (role === 'visitor')
+      routes.push(
+        '/registered',
+        '/forgot-password',
+        '/reset-password#token=from-a-mail',
+        '/unsubscribe#token=from-a-mail',
+        '/confirm-email#token=from-a-mail',
+      );
   });
 
   afterAll(async () => {
     await browser?.close();
-    console.log(`axe as ${role}: ${summary.scans} scans (routes and tabs x themes x widths), ${summary.violations} violations`);
+    console.log(
+      `axe as ${role}: ${summary.scans} scans (routes and tabs x themes x widths), ${summary.violations} violations`,
+    );
   });
 
   describe(`axe as ${role}`, () => {
@@ -104,7 +137,11 @@ export function axeEveryRoute(role: Role) {
     it.concurrent.each(WIDTHS)(
       'every route and tab at %i px, in light and dark theme, has no violations',
       async (width) => {
-        const { context, page } = await newPage(browser, { viewport: { width, height: 800 }, reducedMotion: 'reduce', colorScheme: 'light' });
+        const { context, page } = await newPage(browser, {
+          viewport: { width, height: 800 },
+          reducedMotion: 'reduce',
+          colorScheme: 'light',
+        });
         trackRequests(page);
         await context.addInitScript(
           ([key, s]) => {

@@ -7,7 +7,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED_MESSAGE } from '../../contract/users';
-import { api, confirmationLink, launch, mailTo, moderatorToken, newPage, pendingAccountId, uniqueEmail } from './browser';
+import {
+  api,
+  confirmationLink,
+  launch,
+  mailTo,
+  moderatorToken,
+  newPage,
+  pendingAccountId,
+  uniqueEmail,
+} from './browser';
 import { submitSignIn } from './sign-in';
 
 let browser: Browser;
@@ -17,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
 
 describe('an account from registration to deletion', () => {
   it('registers, waits, is approved by mail, signs in, changes its password and deletes itself', async () => {
@@ -32,7 +40,9 @@ describe('an account from registration to deletion', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/registered');
-    expect(await page.getByRole('main').textContent()).toContain(`We sent an email to ${email}. Open the link in it within 24 hours`);
+    expect(await page.getByRole('main').textContent()).toContain(
+      `We sent an email to ${email}. Open the link in it within 24 hours`,
+    );
 
     // Unconfirmed, the account answers as a wrong password does.
     await page.getByRole('link', { name: 'Go to sign in' }).click();
@@ -58,7 +68,9 @@ describe('an account from registration to deletion', () => {
     expect(await page.getByText('Error', { exact: true }).count()).toBe(0);
 
     // A moderator approves; the mail arrives with a link to this server's sign-in page.
-    expect((await api('POST', `/api/users/${await pendingAccountId(email, modToken)}/approve`, undefined, modToken)).status).toBe(200);
+    expect(
+      (await api('POST', `/api/users/${await pendingAccountId(email, modToken)}/approve`, undefined, modToken)).status,
+    ).toBe(200);
     const approval = await mailTo(email, (m) => m.subject === 'Your Peptide Community account is approved');
     const link = /(http:\/\/\S+\/login)\b/.exec(approval.text ?? '')?.[1];
     expect(link).toBeTruthy();

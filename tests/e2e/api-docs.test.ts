@@ -37,7 +37,8 @@ describe('/api/docs', () => {
       await page.locator('#operations-experiences-submitExperience').waitFor();
       await page.locator('#operations-analytics-researchExport').waitFor();
       await screenshot(page, `api-docs-${width}`, { fullPage: false });
-      for (const v of await axeViolations(page)) failures.push(`${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      for (const v of await axeViolations(page))
+        failures.push(`${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
       expect(errors, label).toEqual([]);
       expect(elsewhere, label).toEqual([]);
       await context.close();
@@ -51,7 +52,10 @@ describe('/api/docs', () => {
     const login = await page.request.post('/api/users/login', { data: moderator });
     const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
     await page.goto('/api/docs');
-    await page.getByRole('button', { name: /Authorize/ }).first().click();
+    await page
+      .getByRole('button', { name: /Authorize/ })
+      .first()
+      .click();
     await page.locator('.auth-container input').first().fill(token);
     await page.locator('.auth-btn-wrapper button.authorize').click();
     await page.locator('.auth-btn-wrapper button.btn-done').click();
@@ -62,7 +66,9 @@ describe('/api/docs', () => {
     const response = await answered;
     expect(response.status()).toBe(200);
     expect(response.request().headers().authorization).toBe(`Bearer ${token}`);
-    await expect(me.locator('.live-responses-table tbody .response-col_status').first().textContent()).resolves.toContain('200');
+    await expect(
+      me.locator('.live-responses-table tbody .response-col_status').first().textContent(),
+    ).resolves.toContain('200');
     await context.close();
   });
 });

@@ -30,11 +30,17 @@ function serverEnv(dataDir: string, env: Record<string, string>): NodeJS.Process
 export function prepareData(dataDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const logs: string[] = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/prepare-data.ts'], { cwd: ROOT, env: serverEnv(dataDir, {}), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/prepare-data.ts'], {
+      cwd: ROOT,
+      env: serverEnv(dataDir, {}),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.on('data', (d) => logs.push(String(d)));
     child.stderr?.on('data', (d) => logs.push(String(d)));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`preparing ${dataDir} failed (${code})\n${logs.join('')}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`preparing ${dataDir} failed (${code})\n${logs.join('')}`)),
+    );
   });
 }
 
@@ -44,14 +50,27 @@ export interface AppServer {
 }
 
 /** The server from `server/index.ts` serving `distDir`, with the e2e moderator and low hashing cost. */
-export async function startAppServer({ distDir, dataDir, env = {} }: { distDir: string; dataDir: string; env?: Record<string, string> }): Promise<AppServer> {
+export async function startAppServer({
+  distDir,
+  dataDir,
+  env = {},
+}: {
+  distDir: string;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<AppServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const logs: string[] = [];
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     // PUBLIC_URL: the links in its mail (DATA_DIR/outbox) open this very server.
-    env: { ...serverEnv(dataDir, { PUBLIC_URL: baseURL, ...env }), PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: distDir },
+    env: {
+      ...serverEnv(dataDir, { PUBLIC_URL: baseURL, ...env }),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: distDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d) => logs.push(String(d)));

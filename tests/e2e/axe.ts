@@ -32,11 +32,18 @@ declare global {
  * axe's violations on the page as it is now, within `include` (a selector) when given; with
  * `scope` 'colour', only the colour rules (COLOUR_RULES).
  */
-export async function axeViolations(page: Page, include?: string, scope: 'all' | 'colour' = 'all'): Promise<Violation[]> {
+export async function axeViolations(
+  page: Page,
+  include?: string,
+  scope: 'all' | 'colour' = 'all',
+): Promise<Violation[]> {
   // A dialog or toast still fading in is partly transparent, which axe measures as low contrast.
   await settleAnimations(page);
   if (page.frames().length > 1) {
-    const builder = scope === 'colour' ? new AxeBuilder({ page }).withRules(COLOUR_RULES) : new AxeBuilder({ page }).withTags(AXE_TAGS);
+    const builder =
+      scope === 'colour'
+        ? new AxeBuilder({ page }).withRules(COLOUR_RULES)
+        : new AxeBuilder({ page }).withTags(AXE_TAGS);
     if (include) builder.include(include);
     return (await builder.analyze()).violations;
   }
@@ -48,7 +55,12 @@ export async function axeViolations(page: Page, include?: string, scope: 'all' |
         runOnly: rules ? { type: 'rule', values: rules } : { type: 'tag', values: tags },
         resultTypes: ['violations'],
       });
-      return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+      return results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+      }));
     },
     [AXE_TAGS, scope === 'colour' ? COLOUR_RULES : null, include ?? null] as const,
   );

@@ -12,7 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 const search = (page: Page) => new URL(page.url()).searchParams;
 
 describe('home', () => {
@@ -42,7 +41,10 @@ describe('home', () => {
 
     await page.goBack();
     await page.getByRole('tab', { name: 'Community Insights' }).click();
-    await page.getByRole('tabpanel', { name: 'Community Insights' }).getByText(/Trending categories|Not enough reports/).waitFor();
+    await page
+      .getByRole('tabpanel', { name: 'Community Insights' })
+      .getByText(/Trending categories|Not enough reports/)
+      .waitFor();
     await context.close();
   });
 });
@@ -64,7 +66,11 @@ describe('peptide database', () => {
     await page.getByRole('tab', { name: 'List View' }).click();
     await expect.poll(() => page.url()).toMatch(/view=list/);
     const url = page.url();
-    expect(Object.fromEntries(search(page))).toMatchObject({ category: 'Growth Hormone', sort: 'rating', view: 'list' });
+    expect(Object.fromEntries(search(page))).toMatchObject({
+      category: 'Growth Hormone',
+      sort: 'rating',
+      view: 'list',
+    });
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Peptide Database' }).waitFor();
@@ -101,7 +107,9 @@ describe('peptide database', () => {
     await page.getByLabel('Mechanism of Action *').fill('Unknown.');
     await page.getByLabel('Common Dosage *').fill('1 mg');
     await page.getByLabel('Common Frequency *').fill('daily');
-    await page.getByLabel('Sources *').fill('https://pubmed.ncbi.nlm.nih.gov/?term=TKPRPGP\nAuthor A et al. (2020), J Pept 12:345');
+    await page
+      .getByLabel('Sources *')
+      .fill('https://pubmed.ncbi.nlm.nih.gov/?term=TKPRPGP\nAuthor A et al. (2020), J Pept 12:345');
     await page.getByLabel('Common Effects', { exact: true }).fill('Focus');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -140,7 +148,10 @@ describe('peptide database', () => {
     await page.getByRole('heading', { level: 1, name: peptide.name }).waitFor();
     await page.getByText(`Based on ${peptide.totalExperiences} experiences and recent activity`).first().waitFor();
     await page.getByRole('tab', { name: 'Experiences' }).click();
-    await page.getByRole('button', { name: /^Helpful \(\d+\)$/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Helpful \(\d+\)$/ })
+      .first()
+      .waitFor();
 
     await page.goto('/peptides/00000000-0000-4000-8000-000000000000');
     await page.getByRole('heading', { level: 1, name: 'Peptide not found' }).waitFor();
@@ -154,7 +165,9 @@ describe('community', () => {
   it('search, category and sort run on the server and clear together', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/community');
-    const cards = page.locator('main ul > li').filter({ has: page.getByRole('group', { name: 'Vote on this experience' }) });
+    const cards = page
+      .locator('main ul > li')
+      .filter({ has: page.getByRole('group', { name: 'Vote on this experience' }) });
     await cards.first().waitFor();
     expect(await cards.count()).toBe(20);
 
@@ -162,8 +175,16 @@ describe('community', () => {
     await expect.poll(() => search(page).get('search')).toBe('sleep');
     await page.getByLabel('Category').selectOption('Healing & Recovery');
     await page.getByLabel('Sort').selectOption('helpful');
-    const expected = (await api('GET', '/api/experiences?search=sleep&category=Healing%20%26%20Recovery&sort=helpful&limit=20')).body.data.experiences;
-    await expect.poll(async () => (await cards.count()) === Math.min(20, expected.length) && (await cards.first().getByRole('heading', { level: 2 }).textContent()) === expected[0]?.peptideName).toBe(true);
+    const expected = (
+      await api('GET', '/api/experiences?search=sleep&category=Healing%20%26%20Recovery&sort=helpful&limit=20')
+    ).body.data.experiences;
+    await expect
+      .poll(
+        async () =>
+          (await cards.count()) === Math.min(20, expected.length) &&
+          (await cards.first().getByRole('heading', { level: 2 }).textContent()) === expected[0]?.peptideName,
+      )
+      .toBe(true);
     const helpfulCounts = await cards.getByRole('button', { name: /^Helpful/ }).allTextContents();
     const numbers = helpfulCounts.map((t) => Number(/\((\d+)\)/.exec(t)![1]));
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
@@ -176,7 +197,9 @@ describe('community', () => {
     // Every card has a way in (issue 32, item 7: before, its only link was the peptide's name):
     // "Read the full report" opens that report.
     const newest = (await api('GET', '/api/experiences?sort=newest&limit=1')).body.data.experiences[0];
-    await expect.poll(async () => (await cards.first().getByRole('heading', { level: 2 }).textContent()) === newest.peptideName).toBe(true);
+    await expect
+      .poll(async () => (await cards.first().getByRole('heading', { level: 2 }).textContent()) === newest.peptideName)
+      .toBe(true);
     expect(await cards.getByRole('link', { name: 'Read the full report' }).count()).toBe(await cards.count());
     await cards.first().getByRole('link', { name: 'Read the full report' }).click();
     await page.waitForURL((url) => url.pathname === `/experiences/${newest._id}`);
@@ -187,7 +210,10 @@ describe('community', () => {
   it('asks a visitor to log in, records a member vote, and withdraws it when the same type is pressed again', async () => {
     const visitor = await newPage(browser);
     await visitor.page.goto('/community');
-    await visitor.page.getByRole('button', { name: /^Helpful/ }).first().click();
+    await visitor.page
+      .getByRole('button', { name: /^Helpful/ })
+      .first()
+      .click();
     await visitor.page.getByText('Please log in to vote on experiences.').first().waitFor();
     await visitor.page.getByRole('link', { name: 'Log In' }).click();
     await visitor.page.waitForURL('**/login');
@@ -197,7 +223,10 @@ describe('community', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, member.email, member.password);
     await page.goto('/community');
-    const card = page.locator('main ul > li').filter({ has: page.getByRole('group', { name: 'Vote on this experience' }) }).nth(1);
+    const card = page
+      .locator('main ul > li')
+      .filter({ has: page.getByRole('group', { name: 'Vote on this experience' }) })
+      .nth(1);
     const helpful = card.getByRole('button', { name: /^Helpful/ });
     await helpful.waitFor();
     const before = Number(/\((\d+)\)/.exec((await helpful.textContent())!)![1]);
@@ -208,7 +237,11 @@ describe('community', () => {
 
     // The count comes from the database: a fresh page shows the same number.
     await page.reload();
-    const again = page.locator('main ul > li').filter({ has: page.getByRole('group', { name: 'Vote on this experience' }) }).nth(1).getByRole('button', { name: /^Helpful/ });
+    const again = page
+      .locator('main ul > li')
+      .filter({ has: page.getByRole('group', { name: 'Vote on this experience' }) })
+      .nth(1)
+      .getByRole('button', { name: /^Helpful/ });
     await expect.poll(() => again.getAttribute('aria-pressed')).toBe('true');
     expect(await again.textContent()).toBe(`Helpful (${before + 1})`);
 

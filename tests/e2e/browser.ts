@@ -32,19 +32,33 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true });
 }
 
-export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   return { context, page };
 }
 
 /** Calls the API directly (for setup such as a moderator approving an account). */
-export function api<T = any>(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+export function api<T = any>(
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   return apiAt<T>(baseURL(), method, url, body, token);
 }
 
 /** `api` against another server (a test that starts its own: tests/e2e/app-server.ts). */
-export async function apiAt<T = any>(baseURL: string, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+export async function apiAt<T = any>(
+  baseURL: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseURL}${url}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -62,7 +76,12 @@ export async function firstPeptide(base = baseURL()): Promise<Peptide> {
 }
 
 /** Submits an experience through the API as the wizard would: a valid report, `fields` overriding. */
-export function submitExperience(peptide: Peptide, story: string, fields: Record<string, unknown> = {}, base = baseURL()) {
+export function submitExperience(
+  peptide: Peptide,
+  story: string,
+  fields: Record<string, unknown> = {},
+  base = baseURL(),
+) {
   return apiAt(base, 'POST', '/api/experiences', {
     peptideId: peptide._id,
     dosage: '250 mcg',
@@ -163,7 +182,11 @@ export async function approvedMember(password = 'member-password-1'): Promise<{ 
  * The first mail in this worker's server's outbox (no SMTP_URL there: DATA_DIR/outbox/*.eml) that
  * `match` accepts, parsed as a mail client would; waits for it to be written.
  */
-export async function mailTo(to: string, match: (mail: ParsedMail) => boolean = () => true, timeoutMs = 20_000): Promise<ParsedMail> {
+export async function mailTo(
+  to: string,
+  match: (mail: ParsedMail) => boolean = () => true,
+  timeoutMs = 20_000,
+): Promise<ParsedMail> {
   const worker = Number(process.env.VITEST_POOL_ID || 1);
   const dirs = inject('dataDirs');
   const outbox = path.join(dirs[(worker - 1) % dirs.length]!, 'outbox');
@@ -182,4 +205,3 @@ export async function mailTo(to: string, match: (mail: ParsedMail) => boolean = 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
-

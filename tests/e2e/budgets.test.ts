@@ -8,7 +8,14 @@ import zlib from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { compressBest, compressibleFiles, PRECOMPRESSED } from '../../scripts/precompress';
 
-type ManifestChunk = { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; src?: string };
+type ManifestChunk = {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  src?: string;
+};
 type Manifest = Record<string, ManifestChunk>;
 
 // Each budget was set in gzip bytes (level 6) and is now in the brotli bytes sent, scaled by what
@@ -28,7 +35,10 @@ const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.j
 /** Bytes a browser receives for a file of the build: its stored brotli copy. */
 function sentSize(file: string): number {
   const copy = path.join(distDir, file + PRECOMPRESSED.br);
-  if (!fs.existsSync(copy)) throw new Error(`${file} has no ${PRECOMPRESSED.br} copy: the build's precompress step (scripts/precompress.ts) did not run`);
+  if (!fs.existsSync(copy))
+    throw new Error(
+      `${file} has no ${PRECOMPRESSED.br} copy: the build's precompress step (scripts/precompress.ts) did not run`,
+    );
   return fs.statSync(copy).size;
 }
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`;
@@ -62,7 +72,13 @@ function fetchEncoded(url: string): Promise<{ status: number; encoding: string |
       .get(url, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: res.headers['content-encoding'],
+            body: Buffer.concat(chunks),
+          }),
+        );
       })
       .on('error', reject);
   });
@@ -75,10 +91,15 @@ describe('compressed copies', () => {
     const withoutCopies: string[] = [];
     for (const file of files) {
       const original = fs.readFileSync(path.join(distDir, file));
-      const copies = { br: path.join(distDir, file + PRECOMPRESSED.br), gzip: path.join(distDir, file + PRECOMPRESSED.gzip) };
+      const copies = {
+        br: path.join(distDir, file + PRECOMPRESSED.br),
+        gzip: path.join(distDir, file + PRECOMPRESSED.gzip),
+      };
       if (!fs.existsSync(copies.br) || !fs.existsSync(copies.gzip)) {
         // Only where no compressed form would be smaller (a few bytes of robots.txt).
-        expect(compressBest(original, 'br').length, `${file} has no compressed copy`).toBeGreaterThanOrEqual(original.length);
+        expect(compressBest(original, 'br').length, `${file} has no compressed copy`).toBeGreaterThanOrEqual(
+          original.length,
+        );
         withoutCopies.push(file);
         continue;
       }
@@ -88,7 +109,9 @@ describe('compressed copies', () => {
       expect(zlib.gunzipSync(gz).equals(original), file).toBe(true);
       expect(br.length, file).toBeLessThan(original.length);
     }
-    console.log(`compressed copies: ${files.length - withoutCopies.length} of ${files.length} text files (none for ${withoutCopies.join(', ') || 'none'})`);
+    console.log(
+      `compressed copies: ${files.length - withoutCopies.length} of ${files.length} text files (none for ${withoutCopies.join(', ') || 'none'})`,
+    );
   });
 
   it('what the server sends for the first load of / is those stored copies, byte for byte', async () => {
@@ -107,9 +130,14 @@ describe('bundle budgets', () => {
   it('before the first paint, only the small entry is fetched: none of the app', () => {
     const files = [...staticClosure(keyOf('index.html'))];
     const total = files.reduce((sum, k) => sum + sentSize(manifest[k]!.file), 0);
-    console.log(`JS before the first paint: ${kb(total)} as brotli (budget ${kb(BEFORE_PAINT_BUDGET)}): ${files.map((k) => manifest[k]!.file).join(', ')}`);
+    console.log(
+      `JS before the first paint: ${kb(total)} as brotli (budget ${kb(BEFORE_PAINT_BUDGET)}): ${files.map((k) => manifest[k]!.file).join(', ')}`,
+    );
     expect(total).toBeLessThanOrEqual(BEFORE_PAINT_BUDGET);
-    for (const k of files) expect(fs.readFileSync(path.join(distDir, manifest[k]!.file), 'utf8')).not.toMatch(/react\.transitional\.element|createRoot/);
+    for (const k of files)
+      expect(fs.readFileSync(path.join(distDir, manifest[k]!.file), 'utf8')).not.toMatch(
+        /react\.transitional\.element|createRoot/,
+      );
   });
 
   it(`the first load of / stays within ${kb(FIRST_LOAD_BUDGET)} of JavaScript as sent (brotli)`, () => {
@@ -117,7 +145,9 @@ describe('bundle budgets', () => {
     const files = new Set([...coreFiles(), ...staticClosure(keyOf('src/features/home/HomePage.tsx'))]);
     const sizes = [...files].map((k) => ({ file: manifest[k]!.file, br: sentSize(manifest[k]!.file) }));
     const total = sizes.reduce((sum, s) => sum + s.br, 0);
-    console.log(`first-load JS for /: ${kb(total)} as brotli (budget ${kb(FIRST_LOAD_BUDGET)})\n${sizes.map((s) => `  ${s.file} ${kb(s.br)}`).join('\n')}`);
+    console.log(
+      `first-load JS for /: ${kb(total)} as brotli (budget ${kb(FIRST_LOAD_BUDGET)})\n${sizes.map((s) => `  ${s.file} ${kb(s.br)}`).join('\n')}`,
+    );
     expect(total).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
     // The chart library belongs to Explore alone.
     for (const s of sizes) expect(fs.readFileSync(path.join(distDir, s.file), 'utf8')).not.toMatch(/Chart\.js v\d/);
@@ -135,7 +165,8 @@ describe('bundle budgets', () => {
     );
     expect(total).toBeLessThanOrEqual(HTTP_CLIENT_BUDGET);
     expect(files).not.toContain(bigParser);
-    for (const k of files) expect(fs.readFileSync(path.join(distDir, manifest[k]!.file), 'utf8')).not.toContain('BigNumber Error');
+    for (const k of files)
+      expect(fs.readFileSync(path.join(distDir, manifest[k]!.file), 'utf8')).not.toContain('BigNumber Error');
   });
 
   it(`no route chunk is above ${kb(ROUTE_CHUNK_BUDGET)} as sent`, () => {
@@ -147,7 +178,9 @@ describe('bundle budgets', () => {
       const own = [...staticClosure(key)].filter((k) => !core.has(k));
       return { route: c.src ?? key, br: own.reduce((sum, k) => sum + sentSize(manifest[k]!.file), 0) };
     });
-    console.log(`route chunks (as brotli, with the shared chunks each pulls in):\n${sizes.map((s) => `  ${s.route} ${kb(s.br)}`).join('\n')}`);
+    console.log(
+      `route chunks (as brotli, with the shared chunks each pulls in):\n${sizes.map((s) => `  ${s.route} ${kb(s.br)}`).join('\n')}`,
+    );
     for (const s of sizes) expect(s.br, s.route).toBeLessThanOrEqual(ROUTE_CHUNK_BUDGET);
   });
 });

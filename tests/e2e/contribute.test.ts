@@ -31,7 +31,6 @@ async function toastShown(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
 
-
 async function fillSteps1to3(page: Page, peptideName: string) {
   await fillWizardToStory(page, peptideName);
   await page.getByRole('heading', { name: 'Share Your Experience' }).waitFor();
@@ -78,7 +77,10 @@ describe('submit experience', () => {
     // The community screen (built in parallel): when it has a search box, the report shows there.
     await page.goto('/community');
     await page.getByRole('heading', { name: 'Community Experiences' }).waitFor();
-    const search = page.getByRole('searchbox').or(page.getByPlaceholder(/search/i)).first();
+    const search = page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder(/search/i))
+      .first();
     if (await search.count()) {
       await search.fill(marker);
       await page.getByText(`Marker ${marker}`, { exact: false }).first().waitFor({ timeout: 15_000 });
@@ -174,7 +176,12 @@ describe('privacy data rights', () => {
   it('looks a report up, exports it, updates it and deletes it', async () => {
     const peptide = await firstPeptide();
     const marker = unique();
-    const created = await submitExperience(peptide, storyWith(marker), { dosage: '500 mcg', frequency: 'weekly', duration: 21, routeOfAdministration: 'oral' });
+    const created = await submitExperience(peptide, storyWith(marker), {
+      dosage: '500 mcg',
+      frequency: 'weekly',
+      duration: 21,
+      routeOfAdministration: 'oral',
+    });
     expect(created.status).toBe(201);
     const trackingId: string = created.body.data.trackingId;
 
@@ -197,7 +204,10 @@ describe('privacy data rights', () => {
     await shot(page, 'privacy-found');
 
     // Export Data: a JSON download, its file name without the tracking ID.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('peptide-experience-export.json');
     const file = await download.path();
     const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -205,7 +215,9 @@ describe('privacy data rights', () => {
 
     // Update Experience corrects a typo in any field the wizard asked, the peptide included
     // (issue 32, item 5: before, only the story, outcomes and effects could be changed).
-    const other = ((await api('GET', '/api/peptides?limit=100&sort=name')).body.data.peptides as { _id: string; name: string }[]).find((p) => p._id !== peptide._id)!;
+    const other = (
+      (await api('GET', '/api/peptides?limit=100&sort=name')).body.data.peptides as { _id: string; name: string }[]
+    ).find((p) => p._id !== peptide._id)!;
     await page.getByRole('button', { name: 'Update Experience' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update Experience' });
     await dialog.waitFor();
@@ -287,11 +299,15 @@ describe('accessibility of the interactive states', () => {
   // a11y-scan.ts scans each route and tab; these states only appear after input.
   it('has no axe violations with a found report, its dialogs, and sourcing errors, in light and dark', async () => {
     const peptide = await firstPeptide();
-    const created = await submitExperience(peptide, storyWith(unique()), { dosage: '2 mg', routeOfAdministration: 'nasal' });
+    const created = await submitExperience(peptide, storyWith(unique()), {
+      dosage: '2 mg',
+      routeOfAdministration: 'nasal',
+    });
     const trackingId: string = created.body.data.trackingId;
     const failures: string[] = [];
     const scan = async (page: Page, label: string) => {
-      for (const v of await axeViolations(page)) failures.push(`${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      for (const v of await axeViolations(page))
+        failures.push(`${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
     };
     for (const theme of ['light', 'dark']) {
       const { context, page } = await newPage(browser);

@@ -26,66 +26,78 @@ async function themed(theme: 'light' | 'dark', width = 1280) {
   return { context, page };
 }
 
-
 describe('a failed sign-in', () => {
-  it.each(['light', 'dark'] as const)('stays in the form after the toast has gone, with the email kept (%s)', async (theme) => {
-    const { email } = await approvedMember();
-    const { context, page } = await themed(theme, 360);
-    try {
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill('not-the-password-1');
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      const alert = page.locator('form').getByRole('alert');
-      await alert.waitFor();
-      expect(await alert.textContent()).toContain('Invalid email or password');
-      // The toast closes itself after about 5 seconds; the form still says what happened.
-      const toast = page.getByRole('region', { name: /notifications/i }).getByText('Invalid email or password');
-      await toast.waitFor();
-      await toast.waitFor({ state: 'detached', timeout: 15_000 });
-      expect(await alert.isVisible()).toBe(true);
-      expect(await page.getByLabel('Email').inputValue()).toBe(email);
-      expect(await violations(page)).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+  it.each(['light', 'dark'] as const)(
+    'stays in the form after the toast has gone, with the email kept (%s)',
+    async (theme) => {
+      const { email } = await approvedMember();
+      const { context, page } = await themed(theme, 360);
+      try {
+        await page.goto('/login');
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Password').fill('not-the-password-1');
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        const alert = page.locator('form').getByRole('alert');
+        await alert.waitFor();
+        expect(await alert.textContent()).toContain('Invalid email or password');
+        // The toast closes itself after about 5 seconds; the form still says what happened.
+        const toast = page.getByRole('region', { name: /notifications/i }).getByText('Invalid email or password');
+        await toast.waitFor();
+        await toast.waitFor({ state: 'detached', timeout: 15_000 });
+        expect(await alert.isVisible()).toBe(true);
+        expect(await page.getByLabel('Email').inputValue()).toBe(email);
+        expect(await violations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('votes', () => {
-  it.each(['light', 'dark'] as const)('a member votes, then withdraws by pressing the same type, and the counts follow (%s)', async (theme) => {
-    const peptide = await firstPeptide();
-    // Letters only: a long run of digits reads as a phone number and holds the report for a moderator.
-    const marker = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-    const story = `Withdraw test ${theme} ${marker}: a story long enough to be a real report of how the weeks went, what changed and what did not change at all.`;
-    const submitted = await submitExperience(peptide, story);
-    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
-    const experienceId: string = submitted.body.data.experience._id;
-    const { email, password } = await approvedMember();
-    const { context, page } = await themed(theme);
-    try {
-      await signIn(page, email, password);
-      await page.getByRole('heading', { level: 1, name: 'Peptide Community' }).waitFor();
-      await page.goto(`/experiences/${experienceId}`);
-      const group = page.getByRole('group', { name: 'Vote on this experience' });
-      await group.getByRole('button', { name: 'Helpful (0)', exact: true }).click();
-      const pressed = group.getByRole('button', { name: 'Helpful (1)', exact: true });
-      await group.locator('button[aria-pressed="true"]', { hasText: 'Helpful (1)' }).waitFor();
-      await group.getByText('1 total vote', { exact: true }).waitFor();
-      await group.getByText('Press Helpful again to withdraw your vote.').waitFor();
-      expect(await violations(page)).toEqual([]);
+  it.each(['light', 'dark'] as const)(
+    'a member votes, then withdraws by pressing the same type, and the counts follow (%s)',
+    async (theme) => {
+      const peptide = await firstPeptide();
+      // Letters only: a long run of digits reads as a phone number and holds the report for a moderator.
+      const marker = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
+        '',
+      );
+      const story = `Withdraw test ${theme} ${marker}: a story long enough to be a real report of how the weeks went, what changed and what did not change at all.`;
+      const submitted = await submitExperience(peptide, story);
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+      const experienceId: string = submitted.body.data.experience._id;
+      const { email, password } = await approvedMember();
+      const { context, page } = await themed(theme);
+      try {
+        await signIn(page, email, password);
+        await page.getByRole('heading', { level: 1, name: 'Peptide Community' }).waitFor();
+        await page.goto(`/experiences/${experienceId}`);
+        const group = page.getByRole('group', { name: 'Vote on this experience' });
+        await group.getByRole('button', { name: 'Helpful (0)', exact: true }).click();
+        const pressed = group.getByRole('button', { name: 'Helpful (1)', exact: true });
+        await group.locator('button[aria-pressed="true"]', { hasText: 'Helpful (1)' }).waitFor();
+        await group.getByText('1 total vote', { exact: true }).waitFor();
+        await group.getByText('Press Helpful again to withdraw your vote.').waitFor();
+        expect(await violations(page)).toEqual([]);
 
-      await pressed.click();
-      const withdrawn = group.getByRole('button', { name: 'Helpful (0)', exact: true });
-      await group.locator('button[aria-pressed="false"]', { hasText: /^Helpful \(0\)$/ }).waitFor();
-      expect(await withdrawn.getAttribute('aria-pressed')).toBe('false');
-      await group.getByText('0 total votes', { exact: true }).waitFor();
-      // The server agrees, after a reload too.
-      await page.reload();
-      await page.getByRole('group', { name: 'Vote on this experience' }).getByRole('button', { name: 'Helpful (0)', exact: true }).waitFor();
-      expect(await page.getByRole('button', { name: 'Helpful (0)', exact: true }).getAttribute('aria-pressed')).toBe('false');
-    } finally {
-      await context.close();
-    }
-  });
+        await pressed.click();
+        const withdrawn = group.getByRole('button', { name: 'Helpful (0)', exact: true });
+        await group.locator('button[aria-pressed="false"]', { hasText: /^Helpful \(0\)$/ }).waitFor();
+        expect(await withdrawn.getAttribute('aria-pressed')).toBe('false');
+        await group.getByText('0 total votes', { exact: true }).waitFor();
+        // The server agrees, after a reload too.
+        await page.reload();
+        await page
+          .getByRole('group', { name: 'Vote on this experience' })
+          .getByRole('button', { name: 'Helpful (0)', exact: true })
+          .waitFor();
+        expect(await page.getByRole('button', { name: 'Helpful (0)', exact: true }).getAttribute('aria-pressed')).toBe(
+          'false',
+        );
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -17,28 +17,34 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 /** True when the canvas holds drawn (non-transparent) pixels. */
 const canvasDrawn = (page: Page) =>
-  page.locator('canvas[role="img"]').first().evaluate((canvas: HTMLCanvasElement) => {
-    const ctx = canvas.getContext('2d');
-    if (!ctx || !canvas.width || !canvas.height) return false;
-    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
-    return false;
-  });
+  page
+    .locator('canvas[role="img"]')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const ctx = canvas.getContext('2d');
+      if (!ctx || !canvas.width || !canvas.height) return false;
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+      return false;
+    });
 
 describe('Data Explorer', () => {
   it('shows public figures to a visitor and gates the member tabs without fetching trends', async () => {
     const { context, page } = await newPage(browser);
     const trendCalls: string[] = [];
     page.on('request', (req) => {
-      if (req.url().includes('/api/analytics/trends') || req.url().includes('/api/analytics/compare')) trendCalls.push(req.url());
+      if (req.url().includes('/api/analytics/trends') || req.url().includes('/api/analytics/compare'))
+        trendCalls.push(req.url());
     });
     const apiBytes: { url: string; bytes: number }[] = [];
     page.on('response', async (res) => {
       if (!new URL(res.url()).pathname.startsWith('/api/')) return;
-      apiBytes.push({ url: new URL(res.url()).pathname, bytes: (await res.body().catch(() => Buffer.alloc(0))).length });
+      apiBytes.push({
+        url: new URL(res.url()).pathname,
+        bytes: (await res.body().catch(() => Buffer.alloc(0))).length,
+      });
     });
     const publicAnalytics = (await api('GET', '/api/analytics/public')).body.data;
 
@@ -49,7 +55,8 @@ describe('Data Explorer', () => {
     expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('heading', { name: 'Most Popular Peptides' }).waitFor();
     await page.getByRole('heading', { name: 'Effectiveness Ratings' }).waitFor();
-    if (publicAnalytics.topPeptides.length) await page.getByRole('link', { name: publicAnalytics.topPeptides[0].name }).first().waitFor();
+    if (publicAnalytics.topPeptides.length)
+      await page.getByRole('link', { name: publicAnalytics.topPeptides[0].name }).first().waitFor();
 
     for (const tab of ['Usage Trends', 'Growth Trends', 'Compare']) {
       await page.getByRole('tab', { name: tab }).click();
@@ -75,7 +82,8 @@ describe('Data Explorer', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, member.email, member.password);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-    const trends = (await api('GET', '/api/analytics/trends?period=monthly&groupBy=peptide', undefined, token!)).body.data;
+    const trends = (await api('GET', '/api/analytics/trends?period=monthly&groupBy=peptide', undefined, token!)).body
+      .data;
     const grandTotal = (trends.totals as number[]).reduce((a, b) => a + b, 0);
     expect(grandTotal).toBeGreaterThan(0); // the seeded demo reports
 
@@ -87,15 +95,25 @@ describe('Data Explorer', () => {
     const totalRow = table.getByRole('row', { name: /^All/ });
     expect((await totalRow.getByRole('cell').first().textContent())?.trim()).toBe(grandTotal.toLocaleString('en-US'));
     const firstSeries = trends.series[0];
-    const seriesRow = table.getByRole('row', { name: new RegExp(`^${firstSeries.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+    const seriesRow = table.getByRole('row', {
+      name: new RegExp(`^${firstSeries.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    });
     const seriesTotal = (firstSeries.counts as number[]).reduce((a, b) => a + b, 0);
     expect((await seriesRow.getByRole('cell').first().textContent())?.trim()).toBe(seriesTotal.toLocaleString('en-US'));
 
     // A theme change redraws the chart in the new palette.
-    const before = await page.locator('canvas[role="img"]').first().evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    const before = await page
+      .locator('canvas[role="img"]')
+      .first()
+      .evaluate((c: HTMLCanvasElement) => c.toDataURL());
     await page.getByRole('banner').getByRole('button', { name: 'Dark theme' }).click();
     await expect
-      .poll(() => page.locator('canvas[role="img"]').first().evaluate((c: HTMLCanvasElement) => c.toDataURL()))
+      .poll(() =>
+        page
+          .locator('canvas[role="img"]')
+          .first()
+          .evaluate((c: HTMLCanvasElement) => c.toDataURL()),
+      )
       .not.toBe(before);
     await page.getByRole('banner').getByRole('button', { name: 'Light theme' }).click();
 
@@ -109,7 +127,9 @@ describe('Data Explorer', () => {
     await page.getByRole('tab', { name: 'Growth Trends' }).click();
     await page.getByRole('img', { name: /Bar chart of experiences per week/ }).waitFor();
     await expect.poll(() => canvasDrawn(page)).toBe(true);
-    expect(await page.getByRole('table', { name: 'Experiences and growth per week' }).getByRole('row').count()).toBe(13);
+    expect(await page.getByRole('table', { name: 'Experiences and growth per week' }).getByRole('row').count()).toBe(
+      13,
+    );
 
     // Compare: choose three peptides; a fourth cannot be chosen.
     await page.getByRole('tab', { name: 'Compare' }).click();
@@ -123,7 +143,8 @@ describe('Data Explorer', () => {
     expect(await compareTable.getByRole('columnheader').count()).toBe(4);
     const ids = new URL(page.url()).searchParams.get('compare')!.split(',');
     expect(ids).toHaveLength(3);
-    const compared = (await api('GET', `/api/analytics/compare?ids=${ids.join(',')}`, undefined, token!)).body.data.peptides;
+    const compared = (await api('GET', `/api/analytics/compare?ids=${ids.join(',')}`, undefined, token!)).body.data
+      .peptides;
     const experiencesRow = compareTable.getByRole('row', { name: /^Experiences/ });
     expect((await experiencesRow.getByRole('cell').allTextContents()).map((s) => s.trim())).toEqual(
       compared.map((p: { totalExperiences: number }) => p.totalExperiences.toLocaleString('en-US')),
@@ -134,7 +155,10 @@ describe('Data Explorer', () => {
   it('has no axe violations on any tab for a member, light and dark, at 360 px', async () => {
     const failures: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
-      const { context, page } = await newPage(browser, { viewport: { width: 360, height: 800 }, reducedMotion: 'reduce' });
+      const { context, page } = await newPage(browser, {
+        viewport: { width: 360, height: 800 },
+        reducedMotion: 'reduce',
+      });
       await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await signIn(page, member.email, member.password);
       // Tabs whose content the route-wide a11y suite does not reach: open details, a chosen comparison.
@@ -148,45 +172,59 @@ describe('Data Explorer', () => {
           await page.getByRole('table', { name: 'Peptide comparison' }).waitFor();
         }
         if (tab === 'usage') await page.getByRole('table').waitFor();
-        if (tab === 'overview') await page.locator('details').first().evaluate((d: HTMLDetailsElement) => (d.open = true));
-        for (const v of await axeViolations(page)) failures.push(`${theme} ${tab}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        if (tab === 'overview')
+          await page
+            .locator('details')
+            .first()
+            .evaluate((d: HTMLDetailsElement) => (d.open = true));
+        for (const v of await axeViolations(page))
+          failures.push(`${theme} ${tab}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       }
       await context.close();
     }
     expect(failures).toEqual([]);
   }, 180_000);
 
-  it.runIf(screenshotsWanted)('screenshots at 1280 and 360 px, light and dark', async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const width of [1280, 360]) {
-        const { context, page } = await newPage(browser, { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-        await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-        // The visitor's gate first, then the member's views.
-        await page.goto('/explore?tab=compare');
-        await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
-        await screenshot(page, `explore-gate-${width}-${theme}`);
-        await signIn(page, member.email, member.password);
-        for (const tab of ['overview', 'top', 'usage', 'growth', 'compare']) {
-          await page.goto(`/explore?tab=${tab}`);
-          await page.getByRole('heading', { name: 'Data Explorer', level: 1 }).waitFor();
-          if (tab === 'compare') {
-            const boxes = page.getByRole('checkbox');
-            await boxes.first().waitFor();
-            for (let i = 0; i < 3; i++) await boxes.nth(i).check();
-            await page.getByRole('table', { name: 'Peptide comparison' }).waitFor();
+  it.runIf(screenshotsWanted)(
+    'screenshots at 1280 and 360 px, light and dark',
+    async () => {
+      for (const theme of ['light', 'dark'] as const) {
+        for (const width of [1280, 360]) {
+          const { context, page } = await newPage(browser, {
+            viewport: { width, height: 900 },
+            reducedMotion: 'reduce',
+          });
+          await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+          // The visitor's gate first, then the member's views.
+          await page.goto('/explore?tab=compare');
+          await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+          await screenshot(page, `explore-gate-${width}-${theme}`);
+          await signIn(page, member.email, member.password);
+          for (const tab of ['overview', 'top', 'usage', 'growth', 'compare']) {
+            await page.goto(`/explore?tab=${tab}`);
+            await page.getByRole('heading', { name: 'Data Explorer', level: 1 }).waitFor();
+            if (tab === 'compare') {
+              const boxes = page.getByRole('checkbox');
+              await boxes.first().waitFor();
+              for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+              await page.getByRole('table', { name: 'Peptide comparison' }).waitFor();
+            }
+            if (tab === 'usage' || tab === 'growth') await page.locator('canvas').first().waitFor();
+            // Charts draw at once under reduced motion (src/features/explore/charts/ChartCanvas.tsx).
+            await page.evaluate(
+              () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+            );
+            const scroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+            expect(scroll, `${tab} ${width} ${theme} scrolls sideways`).toBe(false);
+            await screenshot(page, `explore-${tab}-${width}-${theme}`);
+            if (tab !== 'overview' && tab !== 'top') {
+              await screenshot(page.locator('canvas').first(), `explore-${tab}-${width}-${theme}-chart`);
+            }
           }
-          if (tab === 'usage' || tab === 'growth') await page.locator('canvas').first().waitFor();
-          // Charts draw at once under reduced motion (src/features/explore/charts/ChartCanvas.tsx).
-          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-          const scroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-          expect(scroll, `${tab} ${width} ${theme} scrolls sideways`).toBe(false);
-          await screenshot(page, `explore-${tab}-${width}-${theme}`);
-          if (tab !== 'overview' && tab !== 'top') {
-            await screenshot(page.locator('canvas').first(), `explore-${tab}-${width}-${theme}-chart`);
-          }
+          await context.close();
         }
-        await context.close();
       }
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 });

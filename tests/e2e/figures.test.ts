@@ -18,10 +18,12 @@ afterAll(async () => {
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-
 describe('figures on a phone', () => {
   it("Home's four stat cards take a 2x2 block at 360 px and one row on a desktop", async () => {
-    for (const [width, rows] of [[360, 2], [1280, 1]] as const) {
+    for (const [width, rows] of [
+      [360, 2],
+      [1280, 1],
+    ] as const) {
       const { context, page } = await newPage(browser, { viewport: { width, height: 800 } });
       await page.goto('/');
       const stats = page.getByRole('region', { name: 'Community statistics' });
@@ -40,8 +42,11 @@ describe('figures on a phone', () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, member.email, member.password);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-    const trends = (await api('GET', '/api/analytics/trends?period=monthly&groupBy=peptide', undefined, token!)).body.data;
-    const series = (trends.series as { key: string; name: string }[]).filter((s) => s.key !== 'other').map((s) => s.name);
+    const trends = (await api('GET', '/api/analytics/trends?period=monthly&groupBy=peptide', undefined, token!)).body
+      .data;
+    const series = (trends.series as { key: string; name: string }[])
+      .filter((s) => s.key !== 'other')
+      .map((s) => s.name);
 
     await page.goto('/explore?tab=usage');
     const chart = page.getByRole('img', { name: /Line chart of experiences per month by peptide/ });
@@ -50,9 +55,12 @@ describe('figures on a phone', () => {
     const label = (await chart.getAttribute('aria-label'))!;
     const lines = label.slice(label.lastIndexOf('Lines: ') + 'Lines: '.length, -1).split(', ');
     expect(lines).toEqual(series.slice(0, 5));
-    if (trends.series.length > 5) await page.getByText(/The chart draws the 5 most reported peptides; the table lists every one/).waitFor();
+    if (trends.series.length > 5)
+      await page.getByText(/The chart draws the 5 most reported peptides; the table lists every one/).waitFor();
     // The table still has every series, plus the total row.
-    expect(await page.getByRole('table', { name: 'Experiences per month by peptide' }).getByRole('row').count()).toBe(trends.series.length + 2);
+    expect(await page.getByRole('table', { name: 'Experiences per month by peptide' }).getByRole('row').count()).toBe(
+      trends.series.length + 2,
+    );
     await context.close();
   });
 
@@ -61,17 +69,24 @@ describe('figures on a phone', () => {
     const all = (await api('GET', '/api/experiences?limit=1')).body.data.total as { count: number; capped: boolean };
     await page.goto('/community');
     const total = page.getByTestId('community-total');
-    await expect.poll(() => total.textContent()).toBe(`${all.count.toLocaleString('en-US')}${all.capped ? '+' : ''} reports`);
+    await expect
+      .poll(() => total.textContent())
+      .toBe(`${all.count.toLocaleString('en-US')}${all.capped ? '+' : ''} reports`);
 
     // The most reported peptide (what the picker lists first), chosen by typing its name, and its
     // count from the server. On a phone the filters open behind "Filters (n)".
-    const top = (await api('GET', '/api/peptides?limit=1&sort=experiences')).body.data.peptides[0] as { _id: string; name: string };
+    const top = (await api('GET', '/api/peptides?limit=1&sort=experiences')).body.data.peptides[0] as {
+      _id: string;
+      name: string;
+    };
     const [id, name] = [top._id, top.name];
     await page.getByRole('button', { name: /^Filters \(\d+\)$/ }).click();
     await choosePeptide(page, name);
     await page.waitForURL((url) => url.searchParams.get('peptide') === id);
     const own = (await api('GET', `/api/experiences?limit=1&peptideId=${id}`)).body.data.total as { count: number };
-    await expect.poll(() => total.textContent()).toBe(`${own.count.toLocaleString('en-US')} ${own.count === 1 ? 'report matches' : 'reports match'}`);
+    await expect
+      .poll(() => total.textContent())
+      .toBe(`${own.count.toLocaleString('en-US')} ${own.count === 1 ? 'report matches' : 'reports match'}`);
     const titles = await page.locator('main li h2').allTextContents();
     expect(titles.length).toBeGreaterThan(0);
     for (const title of titles) expect(title).toContain(name);

@@ -33,7 +33,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
   if (!fs.existsSync(chromiumPath())) {
-    throw new Error(`Browser tests need Debian's Chromium (${chromiumPath()}): apt-get install -y chromium-headless-shell (.ci/run installs it)`);
+    throw new Error(
+      `Browser tests need Debian's Chromium (${chromiumPath()}): apt-get install -y chromium-headless-shell (.ci/run installs it)`,
+    );
   }
   // Each run builds into its own folder, so parallel runs never overwrite each other's build.
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-e2e-'));
@@ -77,7 +79,10 @@ export default async function setup(project: TestProject) {
     throw failed.reason;
   }
   project.provide('baseURL', servers[0]!.baseURL);
-  project.provide('baseURLs', servers.map((s) => s.baseURL));
+  project.provide(
+    'baseURLs',
+    servers.map((s) => s.baseURL),
+  );
   project.provide('moderator', E2E_MODERATOR);
   project.provide('distDir', outDir);
   project.provide('dataTemplate', template);

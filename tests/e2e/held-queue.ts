@@ -26,7 +26,8 @@ export async function startQueueServer(env: Record<string, string> = {}): Promis
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-e2e-queue-'));
   fs.cpSync(inject('dataTemplate'), dataDir, { recursive: true });
   let running: AppServer;
-  const login = async () => (await apiAt(running.baseURL, 'POST', '/api/users/login', E2E_MODERATOR)).body.data.accessToken as string;
+  const login = async () =>
+    (await apiAt(running.baseURL, 'POST', '/api/users/login', E2E_MODERATOR)).body.data.accessToken as string;
   const start = async (settings: Record<string, string>) => {
     running = await startAppServer({ distDir: inject('distDir'), dataDir, env: settings });
     queue.baseURL = running.baseURL;
@@ -55,7 +56,20 @@ export async function waitingCount(server: QueueServer): Promise<number> {
   return res.body.data.waiting;
 }
 
-const TOPICS = ['tendon', 'shoulder', 'knee', 'sleep', 'appetite', 'recovery', 'elbow', 'skin', 'energy', 'focus', 'ankle', 'back'];
+const TOPICS = [
+  'tendon',
+  'shoulder',
+  'knee',
+  'sleep',
+  'appetite',
+  'recovery',
+  'elbow',
+  'skin',
+  'energy',
+  'focus',
+  'ankle',
+  'back',
+];
 
 /**
  * `n` new reports, each held for the shop link in its story (a rule of services/text-rules.ts),
@@ -65,7 +79,14 @@ const TOPICS = ['tendon', 'shoulder', 'knee', 'sleep', 'appetite', 'recovery', '
 export async function heldReports(server: QueueServer, n: number, label: string): Promise<string[]> {
   const before = await apiAt(server.baseURL, 'GET', '/api/moderation/queue?limit=50', undefined, server.token);
   const old = (before.body.data.items as { experience: { _id: string } }[]).map((i) => i.experience._id);
-  if (old.length) await apiAt(server.baseURL, 'POST', '/api/moderation/bulk', { ids: old, action: 'hide', reason: 'other' }, server.token);
+  if (old.length)
+    await apiAt(
+      server.baseURL,
+      'POST',
+      '/api/moderation/bulk',
+      { ids: old, action: 'hide', reason: 'other' },
+      server.token,
+    );
   const peptide = await firstPeptide(server.baseURL);
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -73,7 +94,8 @@ export async function heldReports(server: QueueServer, n: number, label: string)
     const marker = `${label}${i}${Date.now().toString(36)}`;
     const story = `Week ${i + 2} of my ${topic} protocol (${marker}) and I bought it at shop${i}-${label}.com where the seller answered quickly. ${topic} ${'improved '.repeat(1)}steadily with ${i + 1} small changes along the way.`;
     const res = await submitExperience(peptide, story, {}, server.baseURL);
-    if (res.status !== 201 || res.body.data.status !== 'held') throw new Error(`report ${i} was not held: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 201 || res.body.data.status !== 'held')
+      throw new Error(`report ${i} was not held: ${res.status} ${JSON.stringify(res.body)}`);
     ids.push(res.body.data.experience._id);
   }
   return ids;

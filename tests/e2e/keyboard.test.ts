@@ -143,10 +143,23 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
 
     await page.getByText('Step 4 of 4').waitFor();
-    await typeInto(page, page.getByLabel('Your story'), `Keyboard-only report ${Date.now().toString(36)}: steady dosing, sleep improved in week two, no side effects worth noting.`);
+    await typeInto(
+      page,
+      page.getByLabel('Your story'),
+      `Keyboard-only report ${Date.now().toString(36)}: steady dosing, sleep improved in week two, no side effects worth noting.`,
+    );
     await tabTo(page, page.getByRole('button', { name: 'Submit Experience' }));
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByText(/TRK-\d+/).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/TRK-\d+/)
+            .first()
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await context.close();
   });
 
@@ -159,7 +172,9 @@ describe('keyboard only', () => {
     await chooseWithKeys(page, page.getByLabel('Sort by'), 'rating');
     await expect.poll(() => page.url()).toMatch(/sort=rating/);
     const category = page.getByLabel('Category', { exact: true });
-    const options = await category.locator('option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
+    const options = await category
+      .locator('option')
+      .evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
     await chooseWithKeys(page, category, options[1]!);
     await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe(options[1]);
 
@@ -180,7 +195,9 @@ describe('keyboard only', () => {
     await signInWithKeys(page, member.email, member.password);
     await page.goto('/community');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    const cards = page.locator('main ul > li').filter({ has: page.getByRole('group', { name: 'Vote on this experience' }) });
+    const cards = page
+      .locator('main ul > li')
+      .filter({ has: page.getByRole('group', { name: 'Vote on this experience' }) });
     await cards.first().waitFor();
 
     await typeInto(page, page.getByLabel('Search'), 'sleep');
@@ -230,7 +247,17 @@ describe('keyboard only', () => {
     const created = await api(
       'POST',
       '/api/peptides',
-      { name, peptide_sequence: 'GEPPPGKPADDAGLV', category: 'Healing & Recovery', description: 'Created for the keyboard test.', detailedDescription: 'Created for the keyboard test.', mechanism: 'Not applicable.', commonDosage: '250mcg', commonFrequency: 'daily', sources: ['https://pubmed.ncbi.nlm.nih.gov/?term=keyboard'] },
+      {
+        name,
+        peptide_sequence: 'GEPPPGKPADDAGLV',
+        category: 'Healing & Recovery',
+        description: 'Created for the keyboard test.',
+        detailedDescription: 'Created for the keyboard test.',
+        mechanism: 'Not applicable.',
+        commonDosage: '250mcg',
+        commonFrequency: 'daily',
+        sources: ['https://pubmed.ncbi.nlm.nih.gov/?term=keyboard'],
+      },
       token ?? undefined,
     );
     expect(created.status).toBe(201);

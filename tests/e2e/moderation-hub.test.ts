@@ -26,11 +26,13 @@ async function violations(page: Page, include?: string): Promise<string[]> {
   return violationLines(await axeViolations(page, include));
 }
 
-
 /** A story of its own, found by its base-36 marker (a 13-digit number would read as a phone number). */
 function story(label: string) {
   const marker = `${label}${Date.now().toString(36)}`;
-  return { marker, text: `Moderation hub check ${marker}: steady recovery over two weeks, better sleep and no side effects worth noting at all.` };
+  return {
+    marker,
+    text: `Moderation hub check ${marker}: steady recovery over two weeks, better sleep and no side effects worth noting at all.`,
+  };
 }
 
 /** The queue is oldest first: press "Load more" until the report shows. */
@@ -39,7 +41,11 @@ async function findInQueue(page: Page, id: string) {
   await page.getByRole('list', { name: 'Waiting for review' }).waitFor();
   for (let i = 0; i < 50 && !(await item.isVisible()); i++) {
     await page.getByRole('button', { name: 'Load more' }).click();
-    await page.getByRole('button', { name: 'Load more' }).or(page.getByText('You have reached the end of the list.')).first().waitFor();
+    await page
+      .getByRole('button', { name: 'Load more' })
+      .or(page.getByText('You have reached the end of the list.'))
+      .first()
+      .waitFor();
   }
   await item.waitFor();
   return item;

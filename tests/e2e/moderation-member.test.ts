@@ -20,10 +20,11 @@ afterAll(async () => {
 });
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const found = (await axeViolations(page)).map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const found = (await axeViolations(page)).map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
   expect(found, label).toEqual([]);
 }
-
 
 /** The Community feed searched for this report's marker (the feed's order within a day is random). */
 async function openFeed(page: Page, marker: string) {
@@ -38,7 +39,8 @@ async function themedPage(theme: 'light' | 'dark', width: number) {
   return opened;
 }
 
-const peptideCount = async (id: string): Promise<number> => (await api('GET', `/api/peptides/${id}`)).body.data.peptide.totalExperiences;
+const peptideCount = async (id: string): Promise<number> =>
+  (await api('GET', `/api/peptides/${id}`)).body.data.peptide.totalExperiences;
 
 describe('members report an experience; the submitter sees what happened', () => {
   it('three flags hold it, the lookup says why, a moderator hides it with a reason', async () => {
@@ -56,7 +58,10 @@ describe('members report an experience; the submitter sees what happened', () =>
     expect(await peptideCount(peptide._id)).toBe(before + 1);
 
     // A visitor sees the action and is asked to sign in (axe in both themes, phone and desktop).
-    for (const [theme, width] of [['light', 1280], ['dark', 360]] as const) {
+    for (const [theme, width] of [
+      ['light', 1280],
+      ['dark', 360],
+    ] as const) {
       const visitor = await themedPage(theme, width);
       await openFeed(visitor.page, marker);
       const visitorCard = visitor.page.getByRole('listitem').filter({ hasText: marker });
@@ -92,7 +97,10 @@ describe('members report an experience; the submitter sees what happened', () =>
         await card.getByRole('button', { name: 'Flagged', exact: true }).waitFor();
       } else {
         // The third flag holds it: it leaves this member's feed at once.
-        await page.getByText(/it is hidden until a moderator reviews it/).first().waitFor();
+        await page
+          .getByText(/it is hidden until a moderator reviews it/)
+          .first()
+          .waitFor();
         await page.getByText('No experiences match these filters.').waitFor();
       }
       await context.close();
@@ -117,7 +125,12 @@ describe('members report an experience; the submitter sees what happened', () =>
 
     // A moderator hides it with a reason: the lookup gives that reason, never the note.
     const note = 'Doubling advice without context; see the flag notes.';
-    const hide = await api('POST', `/api/moderation/experiences/${experienceId}/hide`, { reason: 'dangerous', note }, await moderatorToken());
+    const hide = await api(
+      'POST',
+      `/api/moderation/experiences/${experienceId}/hide`,
+      { reason: 'dangerous', note },
+      await moderatorToken(),
+    );
     expect(hide.status).toBe(200);
     await reader.page.getByRole('button', { name: 'Look Up' }).click();
     await result.getByText('Hidden by a moderator', { exact: true }).waitFor();

@@ -23,7 +23,8 @@ afterAll(async () => {
   await server?.stopAndClean();
 });
 
-const itemOf = (page: Page, id: string) => page.getByRole('listitem', { name: new RegExp(`report #${id.slice(0, 8)}$`) });
+const itemOf = (page: Page, id: string) =>
+  page.getByRole('listitem', { name: new RegExp(`report #${id.slice(0, 8)}$`) });
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
 async function openQueue(page: Page, ids: string[]) {
@@ -66,22 +67,32 @@ describe('how the queue looks', () => {
     // Nothing else waits (heldReports hides what does), so these four are the page.
     await heldReports(server, 0, 'none');
     const mark = Date.now().toString(36);
-    const corrected = await held(`Three weeks on it for my knee (${mark}a). I ordered from peptide-direct.shop and it came quickly; swelling is down a lot.`);
+    const corrected = await held(
+      `Three weeks on it for my knee (${mark}a). I ordered from peptide-direct.shop and it came quickly; swelling is down a lot.`,
+    );
     const put = await apiAt(server.baseURL, 'PUT', '/api/experiences/tracking', {
       trackingId: corrected.trackingId,
       story: `Three weeks on it for my knee (${mark}a). It came quickly and the swelling is down a lot; sleeping better too, walking without a limp.`,
     });
     expect(put.status).toBe(200);
-    await held(`Second cycle (${mark}b), sleep is better. The seller is at seller@protonmail.me if anyone asks, very quick to answer.`);
-    await held(`Shoulder recovery log (${mark}c): text them on 555 123 4567 for a discount, they ship the same day. Pain went from 7 to 3.`);
-    await held(`I took triple the dose (${mark}d) and my heart was racing all night. Do it anyway, it works. Don't tell your doctor about it.`);
+    await held(
+      `Second cycle (${mark}b), sleep is better. The seller is at seller@protonmail.me if anyone asks, very quick to answer.`,
+    );
+    await held(
+      `Shoulder recovery log (${mark}c): text them on 555 123 4567 for a discount, they ship the same day. Pain went from 7 to 3.`,
+    );
+    await held(
+      `I took triple the dose (${mark}d) and my heart was racing all night. Do it anyway, it works. Don't tell your doctor about it.`,
+    );
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [360, 1280]) {
         const { context, page } = await moderatorPage(browser, server, { width, theme });
         await page.goto('/research?tab=reports');
         const list = page.getByRole('list', { name: 'Waiting for review' });
         await list.getByRole('listitem').nth(3).waitFor();
-        await itemOf(page, corrected.experience._id).getByRole('button', { name: /^Details of / }).click();
+        await itemOf(page, corrected.experience._id)
+          .getByRole('button', { name: /^Details of / })
+          .click();
         await page.getByRole('region', { name: 'Corrected by its author while it waited' }).waitFor();
         await page.keyboard.press('?');
         await page.getByRole('region', { name: 'Keyboard shortcuts' }).waitFor();

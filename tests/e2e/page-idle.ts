@@ -42,7 +42,10 @@ const mainThreadIdle = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<void>((resolve) =>
-        requestIdleCallback(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 1000 })), { timeout: 1000 }),
+        requestIdleCallback(
+          () => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 1000 })),
+          { timeout: 1000 },
+        ),
       ),
   );
 
@@ -55,7 +58,9 @@ function loadingShown(): boolean {
   // Nothing rendered yet: the app's first render is under way (a transition, over several frames).
   if (!document.querySelector('#root > *')) return true;
   if (document.querySelector('[aria-busy="true"], #root > [inert], .animate-pulse, .animate-spin')) return true;
-  return [...document.querySelectorAll('[role="status"]')].some((el) => /^\s*(loading|checking)/i.test(el.textContent ?? ''));
+  return [...document.querySelectorAll('[role="status"]')].some((el) =>
+    /^\s*(loading|checking)/i.test(el.textContent ?? ''),
+  );
 }
 
 const busy = (page: Page) => page.evaluate(loadingShown);
@@ -74,7 +79,10 @@ export async function pageIdle(page: Page, timeoutMs = 10_000): Promise<void> {
     if (state.inflight() > 0) continue;
     if (await busy(page)) {
       await page
-        .waitForFunction(`!(${loadingShown.toString()})()`, undefined, { timeout: Math.max(1, deadline - Date.now()), polling: 'raf' })
+        .waitForFunction(`!(${loadingShown.toString()})()`, undefined, {
+          timeout: Math.max(1, deadline - Date.now()),
+          polling: 'raf',
+        })
         .catch(() => undefined);
       continue;
     }

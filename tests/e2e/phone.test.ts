@@ -58,7 +58,10 @@ beforeAll(async () => {
     token,
   );
   expect(named.status, JSON.stringify(named.body)).toBe(201);
-  const onNamed = await submitExperience(named.body.data.peptide, `Phone width check on a long name ${Date.now().toString(36)}: four weeks, steady and unremarkable, written to fill the page.`);
+  const onNamed = await submitExperience(
+    named.body.data.peptide,
+    `Phone width check on a long name ${Date.now().toString(36)}: four weeks, steady and unremarkable, written to fill the page.`,
+  );
   expect(onNamed.status, JSON.stringify(onNamed.body)).toBe(201);
   routes.push(paths.peptide(named.body.data.peptide._id), paths.experience(onNamed.body.data.experience._id));
 });
@@ -104,7 +107,11 @@ async function overflow(page: Page): Promise<string | null> {
 
 describe('phone width (360 px)', () => {
   it.each(['visitor', 'moderator'] as const)('no screen scrolls sideways (%s), in dark theme', async (who) => {
-    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const { context, page } = await newPage(browser, {
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     trackRequests(page);
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     if (who === 'moderator') await signInAsModerator(page);
@@ -139,35 +146,49 @@ describe('phone width (360 px)', () => {
     await context.close();
   });
 
-  it('a report\'s four vote buttons sit two by two, and tabs keep one row that scrolls sideways', async () => {
-    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  it("a report's four vote buttons sit two by two, and tabs keep one row that scrolls sideways", async () => {
+    const { context, page } = await newPage(browser, {
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const experiences = await api('GET', '/api/experiences?limit=1');
     await page.goto(paths.experience(experiences.body.data.experiences[0]._id));
     const votes = page.getByRole('group', { name: 'Vote on this experience' }).getByRole('button');
     await votes.first().waitFor();
     expect(await votes.count()).toBe(4);
     const rows = new Set<number>();
-    for (const box of await votes.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)))) rows.add(box);
+    for (const box of await votes.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))))
+      rows.add(box);
     expect(rows.size).toBe(2);
     for (const route of [paths.home, paths.privacy]) {
       await page.goto(route);
       const tabs = page.getByRole('tablist').first();
       await tabs.waitFor();
-      const tops = new Set(await tabs.getByRole('tab').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))));
+      const tops = new Set(
+        await tabs.getByRole('tab').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))),
+      );
       expect(tops.size, route).toBe(1);
     }
     await context.close();
   });
 
   it('Community folds its filters behind "Filters (n)", so the first report starts on the first screen', async () => {
-    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const { context, page } = await newPage(browser, {
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await page.goto(`${paths.community}?sort=rating`);
     const button = page.getByRole('button', { name: 'Filters (1)' });
     await button.waitFor();
     expect(await page.getByLabel('Search').isVisible()).toBe(false);
     const firstReport = page.getByRole('group', { name: 'Vote on this experience' }).first();
     await firstReport.waitFor();
-    const top = await page.locator('main li').first().evaluate((el) => el.getBoundingClientRect().top);
+    const top = await page
+      .locator('main li')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeLessThan(740);
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('true');

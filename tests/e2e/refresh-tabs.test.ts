@@ -19,7 +19,10 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 const EXPIRED_ACCESS_TOKEN = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', sid: 'x', exp: 1_600_000_000 })}.${'A'.repeat(43)}`;
 
 const stored = (page: Page) =>
-  page.evaluate(() => ({ accessToken: localStorage.getItem('accessToken'), refreshToken: localStorage.getItem('refreshToken') }));
+  page.evaluate(() => ({
+    accessToken: localStorage.getItem('accessToken'),
+    refreshToken: localStorage.getItem('refreshToken'),
+  }));
 
 interface RefreshCall {
   status: number;
@@ -58,7 +61,8 @@ async function expireAccessTokenInBoth(context: BrowserContext, tabs: readonly P
   await other.goto('/api/health');
   await other.evaluate((token) => localStorage.setItem('accessToken', token), EXPIRED_ACCESS_TOKEN);
   await other.close();
-  for (const tab of tabs) await tab.waitForFunction(() => (window as unknown as { expired?: boolean }).expired === true);
+  for (const tab of tabs)
+    await tab.waitForFunction(() => (window as unknown as { expired?: boolean }).expired === true);
 }
 
 /**
@@ -73,10 +77,19 @@ async function watchRefreshes(context: BrowserContext): Promise<Promise<RefreshC
   const gate = new Promise<void>((resolve) => (bothRefused = resolve));
   context.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (path === '/api/users/me' && response.request().method() === 'PUT' && response.status() === 401 && ++refused === 2) bothRefused();
+    if (
+      path === '/api/users/me' &&
+      response.request().method() === 'PUT' &&
+      response.status() === 401 &&
+      ++refused === 2
+    )
+      bothRefused();
     if (path !== '/api/auth/refresh') return;
     calls.push(
-      response.json().then((body: { data?: { refreshToken?: string } }) => ({ status: response.status(), refreshToken: body.data?.refreshToken })),
+      response.json().then((body: { data?: { refreshToken?: string } }) => ({
+        status: response.status(),
+        refreshToken: body.data?.refreshToken,
+      })),
     );
   });
   await context.route('**/api/auth/refresh', async (route) => {
@@ -93,7 +106,9 @@ async function saveInBoth(tabs: readonly Page[]) {
   for (const tab of tabs) await tab.getByRole('button', { name: 'Save Profile' }).waitFor();
   await Promise.all(
     tabs.map((tab) =>
-      tab.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Save Profile')!.click()),
+      tab.evaluate(() =>
+        [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Save Profile')!.click(),
+      ),
     ),
   );
   for (const tab of tabs) {

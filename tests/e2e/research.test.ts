@@ -9,7 +9,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARES_MIN_REPORTS } from '../../contract/rules';
 import { axeViolations, violationLines } from './axe';
-import { api, approvedMember, launch, moderatorToken, newPage, pendingAccountId, registeredAndConfirmed, uniqueEmail } from './browser';
+import {
+  api,
+  approvedMember,
+  launch,
+  moderatorToken,
+  newPage,
+  pendingAccountId,
+  registeredAndConfirmed,
+  uniqueEmail,
+} from './browser';
 import { screenshot } from './screenshots';
 import { signIn, signInModerator } from './sign-in';
 
@@ -24,8 +33,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
-
 const fmt = (n: number) => n.toLocaleString('en-US');
 const statCard = (page: Page, label: string) =>
   page.getByRole('region', { name: 'Research figures' }).getByText(label, { exact: true }).locator('xpath=../..');
@@ -34,14 +41,21 @@ const statCard = (page: Page, label: string) =>
 async function findPending(page: Page, email: string) {
   const row = page.getByRole('listitem').filter({ hasText: email });
   for (let i = 0; i < 50; i++) {
-    await page.getByRole('list', { name: 'Pending registrations' }).or(page.getByText('No pending registrations')).first().waitFor();
+    await page
+      .getByRole('list', { name: 'Pending registrations' })
+      .or(page.getByText('No pending registrations'))
+      .first()
+      .waitFor();
     if (await row.count()) return row;
     const next = page.getByRole('button', { name: 'Next page' });
     if (!(await next.count()) || (await next.isDisabled())) break;
     const shown = await page.getByText(/^Page \d+ of \d+$/).textContent();
     await next.click();
     // The next page is in when the page number has moved on and the list is no longer fetching.
-    await page.getByText(/^Page \d+ of \d+$/).filter({ hasNotText: shown ?? '' }).waitFor();
+    await page
+      .getByText(/^Page \d+ of \d+$/)
+      .filter({ hasNotText: shown ?? '' })
+      .waitFor();
     await page.locator('ul[aria-label="Pending registrations"][aria-busy="true"]').waitFor({ state: 'detached' });
   }
   throw new Error(`${email} not found in the pending list`);
@@ -64,7 +78,9 @@ describe('Research Hub as a moderator', () => {
     await expect.poll(() => statCard(page, 'Experiences').textContent()).toContain(fmt(overview.experiences));
     expect(await statCard(page, 'Peptides').textContent()).toContain(fmt(overview.peptides));
     expect(await statCard(page, 'Experiences This Month').textContent()).toContain(fmt(overview.experiencesThisMonth));
-    expect(await statCard(page, 'Complete Reports').textContent()).toContain(`${Math.round(overview.completeReportShare * 100)}%`);
+    expect(await statCard(page, 'Complete Reports').textContent()).toContain(
+      `${Math.round(overview.completeReportShare * 100)}%`,
+    );
     expect(await page.locator('main').textContent()).not.toMatch(/papers|citations|collaborations/i);
 
     // Database: the first page of the per-peptide table as the server sorts it.
@@ -85,7 +101,9 @@ describe('Research Hub as a moderator', () => {
     await expect.poll(() => table.getByRole('row').nth(1).textContent()).toContain(byName.peptides[0].name);
     expect(new URL(page.url()).searchParams.get('sort')).toBe('name');
     await page.reload();
-    await expect.poll(() => page.getByRole('region', { name: 'Experiences by peptide' }).getByRole('row').nth(1).textContent()).toContain(byName.peptides[0].name);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Experiences by peptide' }).getByRole('row').nth(1).textContent())
+      .toContain(byName.peptides[0].name);
     expect(await page.getByLabel('Sort by').inputValue()).toBe('name');
 
     // Data Export: four files from the server, each with the date in its name (the CSV button
@@ -127,7 +145,8 @@ describe('Research Hub as a moderator', () => {
     const list = page.getByRole('list', { name: 'Rate limits' });
     await list.waitFor();
     expect(await list.getByRole('listitem').count()).toBe(limits.length);
-    for (const l of limits) expect(await list.getByRole('listitem').filter({ hasText: l.name }).textContent()).toContain(fmt(l.max));
+    for (const l of limits)
+      expect(await list.getByRole('listitem').filter({ hasText: l.name }).textContent()).toContain(fmt(l.max));
 
     await page.getByRole('tab', { name: 'Guidelines' }).click();
     await page.getByRole('heading', { name: 'Reports of harm' }).waitFor();
@@ -162,7 +181,9 @@ describe('Research Hub as a moderator', () => {
     // The decisions are real: one can sign in, the other cannot.
     expect((await api('POST', '/api/users/login', { email: approveEmail, password })).status).toBe(200);
     expect((await api('POST', '/api/users/login', { email: rejectEmail, password })).status).toBe(403);
-    const pending = (await api('GET', '/api/users/pending?limit=100', undefined, modToken)).body.data.users as { email: string }[];
+    const pending = (await api('GET', '/api/users/pending?limit=100', undefined, modToken)).body.data.users as {
+      email: string;
+    }[];
     expect(pending.map((u) => u.email)).not.toContain(approveEmail);
     expect(pending.map((u) => u.email)).not.toContain(rejectEmail);
     await context.close();
@@ -185,7 +206,12 @@ describe('Research Hub as a plain member', () => {
     expect(researchCalls).toEqual([]);
 
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-    for (const url of ['/api/research/overview', '/api/research/peptides', '/api/research/export', '/api/users/pending']) {
+    for (const url of [
+      '/api/research/overview',
+      '/api/research/peptides',
+      '/api/research/export',
+      '/api/users/pending',
+    ]) {
       const res = await api('GET', url, undefined, token!);
       expect(res.status, url).toBe(403);
       expect(res.body.success).toBe(false);
@@ -203,7 +229,16 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 describe('Research Hub at both widths and in both themes', () => {
-  const TABS = ['Reports', 'Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management', 'Activity'];
+  const TABS = [
+    'Reports',
+    'Overview',
+    'Database',
+    'Data Export',
+    'API Access',
+    'Guidelines',
+    'User Management',
+    'Activity',
+  ];
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1280, 360]) {
       it(`every tab at ${width} px, ${theme}: no horizontal scroll`, async () => {
@@ -218,7 +253,10 @@ describe('Research Hub at both widths and in both themes', () => {
           await panel.waitFor();
           // Wait for the skeletons to give way to content.
           await expect.poll(() => panel.locator('[aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${tab} at ${width}px`).toBeLessThanOrEqual(width);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+            `${tab} at ${width}px`,
+          ).toBeLessThanOrEqual(width);
           await screenshot(page, `research-${tab.toLowerCase().replace(/\s+/g, '-')}-${width}-${theme}`);
           expect(await violations(page), `${tab} ${width}px ${theme}`).toEqual([]);
         }

@@ -22,7 +22,11 @@ export function screenshotDir(): string {
  * Saves what `target` shows as `<name>.png` when screenshots are wanted; otherwise does nothing.
  * A page is taken whole unless `fullPage` is false; a locator is taken as it is drawn.
  */
-export async function screenshot(target: Page | Locator, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   if (!screenshotsWanted) return;
   const file = path.join(screenshotDir(), `${name}.png`);
   if ('goto' in target) await target.screenshot({ path: file, fullPage });

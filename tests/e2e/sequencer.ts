@@ -4,7 +4,8 @@
 // the end while the other worker sat idle. Browser files whose name starts with "a11y" go first.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const runsFirst = (spec: TestSpecification) => spec.project.name === 'e2e' && /[\\/]a11y[^\\/]*\.test\.ts$/.test(spec.moduleId);
+const runsFirst = (spec: TestSpecification) =>
+  spec.project.name === 'e2e' && /[\\/]a11y[^\\/]*\.test\.ts$/.test(spec.moduleId);
 
 export class BrowserSuiteSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -1,7 +1,20 @@
 // The app shell in real Chromium against the built app and the real server.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, approvedMember, baseURL, confirmationLink, firstPeptide, launch, moderatorToken, newPage, pendingAccountId, registeredAndConfirmed, submitExperience, uniqueEmail } from './browser';
+import {
+  api,
+  approvedMember,
+  baseURL,
+  confirmationLink,
+  firstPeptide,
+  launch,
+  moderatorToken,
+  newPage,
+  pendingAccountId,
+  registeredAndConfirmed,
+  submitExperience,
+  uniqueEmail,
+} from './browser';
 import { pageIdle, trackRequests } from './page-idle';
 import { signIn } from './sign-in';
 
@@ -12,7 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
 
 const storage = (page: Page) =>
   page.evaluate(() => ({
@@ -56,7 +68,9 @@ describe('session in the browser', () => {
     await header.getByRole('link', { name: email }).waitFor();
 
     // The sign-out is done when the server has answered its revocation, not after some time.
-    const revoked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/logout' && r.request().method() === 'POST');
+    const revoked = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/auth/logout' && r.request().method() === 'POST',
+    );
     await header.getByRole('button', { name: 'Logout' }).click();
     expect((await revoked).status()).toBe(200);
     await header.getByRole('link', { name: 'Login' }).waitFor();
@@ -79,14 +93,18 @@ describe('session in the browser', () => {
     // Logout, and in the same task the tab goes elsewhere (a closed tab or a followed link):
     // nothing of the page is left to send the revocation afterwards.
     await page.evaluate(() => {
-      const logout = [...document.querySelectorAll('header button')].find((b) => b.textContent?.includes('Logout')) as HTMLButtonElement;
+      const logout = [...document.querySelectorAll('header button')].find((b) =>
+        b.textContent?.includes('Logout'),
+      ) as HTMLButtonElement;
       logout.click();
       window.location.assign('about:blank');
     });
     await page.waitForURL('about:blank');
     // The server ends the sign-in: its access token and refresh token are refused (polled, as
     // nothing in the page is left to wait for).
-    await expect.poll(async () => (await api('GET', '/api/users/me', undefined, stored.accessToken!)).status, { timeout: 10_000 }).toBe(401);
+    await expect
+      .poll(async () => (await api('GET', '/api/users/me', undefined, stored.accessToken!)).status, { timeout: 10_000 })
+      .toBe(401);
     expect((await api('POST', '/api/auth/refresh', { refreshToken: stored.refreshToken })).status).toBe(401);
     await context.close();
   });
@@ -120,7 +138,10 @@ describe('routes and theme', () => {
     expect((await page.goto('/no/such/page'))?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/no/such/page');
-    await page.getByRole('navigation', { name: 'Ways onward' }).getByRole('link', { name: 'Community experiences' }).click();
+    await page
+      .getByRole('navigation', { name: 'Ways onward' })
+      .getByRole('link', { name: 'Community experiences' })
+      .click();
     await page.waitForURL((url) => url.pathname === '/community');
     expect((await page.goto('/Community/?sort=rating'))?.status()).toBe(200);
     await context.close();
@@ -208,13 +229,23 @@ describe('first screen from the HTML (pre-rendered pages)', () => {
     // Addresses with a query string: the server sends them without their data (server/lib/page-render.ts),
     // so the app asks the API, and the feed's answer holds the story above.
     for (const path of ['/explore', '/community?sort=newest', '/peptides?sort=name']) {
-      const answer = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/') && response.ok());
+      const answer = page.waitForResponse(
+        (response) => new URL(response.url()).pathname.startsWith('/api/') && response.ok(),
+      );
       await page.goto(path);
       await answer;
       await page.waitForLoadState('networkidle');
-      const files = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
-      expect(files.some((file) => /^\/assets\/http-/.test(file)), `${path} loaded the HTTP client`).toBe(true);
-      expect(files.filter((file) => /^\/assets\/json-big-/.test(file)), path).toEqual([]);
+      const files = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      );
+      expect(
+        files.some((file) => /^\/assets\/http-/.test(file)),
+        `${path} loaded the HTTP client`,
+      ).toBe(true);
+      expect(
+        files.filter((file) => /^\/assets\/json-big-/.test(file)),
+        path,
+      ).toEqual([]);
     }
     await context.close();
   });
@@ -224,34 +255,39 @@ describe('first screen from the HTML (pre-rendered pages)', () => {
   it.each([
     ['a visitor with nothing stored (hydrated)', null],
     ['a visitor with a stored theme (rendered afresh)', 'dark'],
-  ] as const)('hands over to the app without a loading skeleton, and what is typed at once is kept: %s', async (_name, theme) => {
-    const { context, page } = await newPage(browser);
-    // Records whether the page-loading skeleton or a second heading ever appeared.
-    await page.addInitScript((storedTheme) => {
-      if (storedTheme) localStorage.setItem('theme', storedTheme);
-      const seen = { skeleton: false, maxHeadings: 0 };
-      (window as unknown as { __seen: typeof seen }).__seen = seen;
-      new MutationObserver(() => {
-        if (document.querySelector('[aria-label="Loading page"]')) seen.skeleton = true;
-        seen.maxHeadings = Math.max(seen.maxHeadings, document.querySelectorAll('h1').length);
-      }).observe(document, { childList: true, subtree: true });
-    }, theme);
-    for (const [path, heading, label] of [
-      ['/peptides', 'Peptide Database', 'Search peptides'],
-      ['/submit', 'Share Your Experience', 'Dosage'],
-    ] as const) {
-      await page.goto(path);
-      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-      // Typed into as soon as the field is there; kept after the app took over.
-      const field = page.getByLabel(label, { exact: true });
-      await field.fill('BPC');
-      await page.waitForFunction(() => !document.querySelector('#root [inert]'));
-      expect(await field.inputValue()).toBe('BPC');
-      const seen = await page.evaluate(() => (window as unknown as { __seen: { skeleton: boolean; maxHeadings: number } }).__seen);
-      expect(seen).toEqual({ skeleton: false, maxHeadings: 1 });
-    }
-    await context.close();
-  });
+  ] as const)(
+    'hands over to the app without a loading skeleton, and what is typed at once is kept: %s',
+    async (_name, theme) => {
+      const { context, page } = await newPage(browser);
+      // Records whether the page-loading skeleton or a second heading ever appeared.
+      await page.addInitScript((storedTheme) => {
+        if (storedTheme) localStorage.setItem('theme', storedTheme);
+        const seen = { skeleton: false, maxHeadings: 0 };
+        (window as unknown as { __seen: typeof seen }).__seen = seen;
+        new MutationObserver(() => {
+          if (document.querySelector('[aria-label="Loading page"]')) seen.skeleton = true;
+          seen.maxHeadings = Math.max(seen.maxHeadings, document.querySelectorAll('h1').length);
+        }).observe(document, { childList: true, subtree: true });
+      }, theme);
+      for (const [path, heading, label] of [
+        ['/peptides', 'Peptide Database', 'Search peptides'],
+        ['/submit', 'Share Your Experience', 'Dosage'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        // Typed into as soon as the field is there; kept after the app took over.
+        const field = page.getByLabel(label, { exact: true });
+        await field.fill('BPC');
+        await page.waitForFunction(() => !document.querySelector('#root [inert]'));
+        expect(await field.inputValue()).toBe('BPC');
+        const seen = await page.evaluate(
+          () => (window as unknown as { __seen: { skeleton: boolean; maxHeadings: number } }).__seen,
+        );
+        expect(seen).toEqual({ skeleton: false, maxHeadings: 1 });
+      }
+      await context.close();
+    },
+  );
 });
 
 // /community arrives with its first page of reports rendered by the server (server/lib/page-render.ts):
@@ -259,7 +295,8 @@ describe('first screen from the HTML (pre-rendered pages)', () => {
 describe('/community with its reports in the HTML', () => {
   it('paints the first reports before the app runs, and the app adopts them without a mismatch', async () => {
     const html = await (await fetch(new URL('/community', baseURL()))).text();
-    const feed = (await api('GET', '/api/experiences?search=&category=all&sort=newest&limit=20')).body.data.experiences as { _id: string }[];
+    const feed = (await api('GET', '/api/experiences?search=&category=all&sort=newest&limit=20')).body.data
+      .experiences as { _id: string }[];
     expect(feed.length).toBeGreaterThan(0);
     // The cards, in the order of the API's first page, and the same answer as the app's data.
     const linked = [...html.matchAll(/href="\/experiences\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
@@ -284,15 +321,22 @@ describe('/community with its reports in the HTML', () => {
       }).observe({ type: 'largest-contentful-paint', buffered: true });
       new MutationObserver((records) => {
         for (const record of records) {
-          if (record.type === 'attributes' && record.attributeName === 'inert' && !seen.takeover) seen.takeover = performance.now();
-          for (const node of record.removedNodes) if (node instanceof Element && node.querySelector('a[href^="/experiences/"]')) seen.cardsRemoved++;
+          if (record.type === 'attributes' && record.attributeName === 'inert' && !seen.takeover)
+            seen.takeover = performance.now();
+          for (const node of record.removedNodes)
+            if (node instanceof Element && node.querySelector('a[href^="/experiences/"]')) seen.cardsRemoved++;
         }
       }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['inert'] });
     });
     await page.goto('/community');
     await page.waitForFunction(() => (window as unknown as { __seen: { takeover: number } }).__seen.takeover > 0);
-    await page.getByRole('link', { name: /Read the full report/ }).first().waitFor();
-    const seen = await page.evaluate(() => (window as unknown as { __seen: { paints: number[]; takeover: number; cardsRemoved: number } }).__seen);
+    await page
+      .getByRole('link', { name: /Read the full report/ })
+      .first()
+      .waitFor();
+    const seen = await page.evaluate(
+      () => (window as unknown as { __seen: { paints: number[]; takeover: number; cardsRemoved: number } }).__seen,
+    );
     expect(errors).toEqual([]);
     expect(seen.cardsRemoved).toBe(0);
     expect(seen.paints.length).toBeGreaterThan(0);
@@ -309,40 +353,47 @@ describe('Home and /peptides with their data in the HTML', () => {
   it.each([
     ['/', '/api/peptides?sort=experiences&limit=6', ['/api/analytics/public', '/api/peptides']],
     ['/peptides', '/api/peptides?search=&category=all&sort=name&page=1&limit=24', ['/api/peptides']],
-  ] as const)('%s: its data in the HTML, adopted without a mismatch or a second request', async (path, listUrl, firstAsked) => {
-    const html = await (await fetch(new URL(path, baseURL()))).text();
-    expect(html).toContain('id="page-query-state"');
-    expect(html).not.toContain('animate-pulse');
-    // The peptides shown, in the API's order.
-    const listed = (await api('GET', listUrl)).body.data.peptides as { _id: string }[];
-    expect(listed.length).toBeGreaterThan(0);
-    const linked = [...html.matchAll(/href="\/peptides\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
-    expect([...new Set(linked)]).toEqual(listed.map((p) => p._id));
+  ] as const)(
+    '%s: its data in the HTML, adopted without a mismatch or a second request',
+    async (path, listUrl, firstAsked) => {
+      const html = await (await fetch(new URL(path, baseURL()))).text();
+      expect(html).toContain('id="page-query-state"');
+      expect(html).not.toContain('animate-pulse');
+      // The peptides shown, in the API's order.
+      const listed = (await api('GET', listUrl)).body.data.peptides as { _id: string }[];
+      expect(listed.length).toBeGreaterThan(0);
+      const linked = [...html.matchAll(/href="\/peptides\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
+      expect([...new Set(linked)]).toEqual(listed.map((p) => p._id));
 
-    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 800 } });
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(String(error)));
-    const asked: string[] = [];
-    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-    await page.addInitScript(() => {
-      const seen = { cardsRemoved: 0 };
-      (window as unknown as { __seen: typeof seen }).__seen = seen;
-      new MutationObserver((records) => {
-        for (const record of records) for (const node of record.removedNodes) if (node instanceof Element && node.querySelector('a[href^="/peptides/"]')) seen.cardsRemoved++;
-      }).observe(document, { childList: true, subtree: true });
-    });
-    trackRequests(page);
-    await page.goto(path);
-    await page.waitForFunction(() => !document.querySelector('#root [inert]'));
-    await page.locator(`a[href="/peptides/${listed[0]!._id}"]`).first().waitFor();
-    // Settled: anything the app would have asked for once started has been asked (page-idle.ts).
-    await pageIdle(page);
-    expect(errors).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { __seen: { cardsRemoved: number } }).__seen.cardsRemoved)).toBe(0);
-    expect(asked.filter((pathname) => (firstAsked as readonly string[]).includes(pathname))).toEqual([]);
-    await context.close();
-  });
+      const { context, page } = await newPage(browser, { viewport: { width: 360, height: 800 } });
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(String(error)));
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      await page.addInitScript(() => {
+        const seen = { cardsRemoved: 0 };
+        (window as unknown as { __seen: typeof seen }).__seen = seen;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.removedNodes)
+              if (node instanceof Element && node.querySelector('a[href^="/peptides/"]')) seen.cardsRemoved++;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      trackRequests(page);
+      await page.goto(path);
+      await page.waitForFunction(() => !document.querySelector('#root [inert]'));
+      await page.locator(`a[href="/peptides/${listed[0]!._id}"]`).first().waitFor();
+      // Settled: anything the app would have asked for once started has been asked (page-idle.ts).
+      await pageIdle(page);
+      expect(errors).toEqual([]);
+      expect(
+        await page.evaluate(() => (window as unknown as { __seen: { cardsRemoved: number } }).__seen.cardsRemoved),
+      ).toBe(0);
+      expect(asked.filter((pathname) => (firstAsked as readonly string[]).includes(pathname))).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -13,7 +13,12 @@ export async function submitSignIn(page: Page, email: string, password: string):
  * Opens /login and signs in; then waits for the home page a sign-in lands on, unless `landing`
  * is false (a refused or pending sign-in stays on /login).
  */
-export async function signIn(page: Page, email: string, password: string, { landing = true }: { landing?: boolean } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  { landing = true }: { landing?: boolean } = {},
+): Promise<void> {
   await page.goto('/login');
   await submitSignIn(page, email, password);
   if (landing) await page.waitForURL((url) => url.pathname === '/');

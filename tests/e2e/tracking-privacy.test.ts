@@ -45,10 +45,17 @@ function record(page: Page): Trail {
 
 async function snapshot(page: Page, trail: Trail, step: string) {
   const state = await page.evaluate(() => {
-    const dump = (store: Storage) => Object.fromEntries(Array.from({ length: store.length }, (_, i) => store.key(i)!).map((k) => [k, store.getItem(k)]));
+    const dump = (store: Storage) =>
+      Object.fromEntries(
+        Array.from({ length: store.length }, (_, i) => store.key(i)!).map((k) => [k, store.getItem(k)]),
+      );
     return { href: window.location.href, local: dump(window.localStorage), session: dump(window.sessionStorage) };
   });
-  trail.seen.push(`${step}: location ${state.href}`, `${step}: localStorage ${JSON.stringify(state.local)}`, `${step}: sessionStorage ${JSON.stringify(state.session)}`);
+  trail.seen.push(
+    `${step}: location ${state.href}`,
+    `${step}: localStorage ${JSON.stringify(state.local)}`,
+    `${step}: sessionStorage ${JSON.stringify(state.session)}`,
+  );
 }
 
 function expectNoTrackingId(trail: Trail) {
@@ -84,7 +91,10 @@ describe('the tracking ID never appears in a URL or in storage', () => {
     await snapshot(page, trail, 'lookup');
 
     // Export Data: a download from a blob: URL, its file name without the ID.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('peptide-experience-export.json');
     trail.seen.push(`download: ${download.url()} ${download.suggestedFilename()}`);
     expect(download.url()).toMatch(/^blob:/);
@@ -118,7 +128,13 @@ describe('the tracking ID never appears in a URL or in storage', () => {
     expectNoTrackingId(trail);
     // Each action reached the server, with the ID in the body.
     const calls = trail.requests.filter((r) => r.includes('/api/experiences/tracking'));
-    expect(calls).toEqual(expect.arrayContaining([expect.stringMatching(/^POST .*\/api\/experiences\/tracking\/lookup$/), expect.stringMatching(/^PUT .*\/api\/experiences\/tracking$/), expect.stringMatching(/^POST .*\/api\/experiences\/tracking\/delete$/)]));
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^POST .*\/api\/experiences\/tracking\/lookup$/),
+        expect.stringMatching(/^PUT .*\/api\/experiences\/tracking$/),
+        expect.stringMatching(/^POST .*\/api\/experiences\/tracking\/delete$/),
+      ]),
+    );
     expect(trail.trackingBodies.some((body) => body.includes(trackingId))).toBe(true);
     expect((await api('POST', '/api/experiences/tracking/lookup', { trackingId })).status).toBe(404);
     expect(trail.seen.filter((s) => s.startsWith('navigated:')).length).toBeGreaterThan(0);
@@ -126,7 +142,9 @@ describe('the tracking ID never appears in a URL or in storage', () => {
 
   it('on the Profile page Lookup tab, signed in', async () => {
     const peptide = await firstPeptide();
-    const created = await submitExperience(peptide, storyWith(`trk-profile-${Date.now().toString(36)}`), { dosage: '700 mcg' });
+    const created = await submitExperience(peptide, storyWith(`trk-profile-${Date.now().toString(36)}`), {
+      dosage: '700 mcg',
+    });
     const trackingId: string = created.body.data.trackingId;
     const { email, password } = await approvedMember();
 

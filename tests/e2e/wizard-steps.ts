@@ -50,9 +50,13 @@ export async function fillAboutYouStep(page: Page, answers: WizardAnswers = {}):
       const shown = await page.evaluate(() => ({
         inert: Boolean(document.querySelector('#root [inert]')),
         step: document.querySelector('main')?.textContent?.match(/Step \d of 4/)?.[0] ?? null,
-        messages: [...document.querySelectorAll('[role="alert"], [id$="-error"]')].map((e) => e.textContent?.trim()).filter(Boolean),
+        messages: [...document.querySelectorAll('[role="alert"], [id$="-error"]')]
+          .map((e) => e.textContent?.trim())
+          .filter(Boolean),
         invalid: [...document.querySelectorAll('[aria-invalid="true"]')].map((e) => e.id || e.getAttribute('name')),
-        fields: [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('main input, main select')].map((e) => `${e.id}=${e.value}`).slice(0, 8),
+        fields: [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('main input, main select')]
+          .map((e) => `${e.id}=${e.value}`)
+          .slice(0, 8),
         focused: document.activeElement?.id || document.activeElement?.tagName,
       }));
       throw new Error(`Next did not reach step 2: ${JSON.stringify(shown)}`, { cause: error });

@@ -30,7 +30,12 @@ interface Seen {
 function record(page: Page): Seen[] {
   const seen: Seen[] = [];
   page.on('request', (request: Request) => {
-    seen.push({ method: request.method(), url: new URL(request.url()), referer: request.headers().referer, bytes: request.postDataBuffer()?.length ?? 0 });
+    seen.push({
+      method: request.method(),
+      url: new URL(request.url()),
+      referer: request.headers().referer,
+      bytes: request.postDataBuffer()?.length ?? 0,
+    });
   });
   return seen;
 }
@@ -45,7 +50,9 @@ async function wizardRun(page: Page, peptide: { _id: string; name: string }, mar
   const picker = page.getByRole('combobox', { name: 'Peptide' });
   await expect.poll(() => picker.inputValue()).toBe(peptide.name);
   // The fragment did its work and left the address.
-  await expect.poll(() => page.evaluate(() => window.location.pathname + window.location.search + window.location.hash)).toBe('/submit');
+  await expect
+    .poll(() => page.evaluate(() => window.location.pathname + window.location.search + window.location.hash))
+    .toBe('/submit');
   // Searching for another peptide, then keeping the chosen one: typed, never sent.
   const typedSearch = `${marker}search`;
   await picker.fill(typedSearch);
@@ -95,12 +102,18 @@ describe('a wizard run, from a peptide page to Submit', () => {
       const posted: { status: number; bytes: number; encoding: string | undefined }[] = [];
       page.on('response', async (response) => {
         if (response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/experiences') {
-          posted.push({ status: response.status(), bytes: (await response.body()).length, encoding: response.headers()['content-encoding'] });
+          posted.push({
+            status: response.status(),
+            bytes: (await response.body()).length,
+            encoding: response.headers()['content-encoding'],
+          });
         }
       });
       const run = await wizardRun(page, peptide, marker);
       const api = run.seen.filter((s) => s.url.pathname.startsWith('/api/'));
-      console.log(`[wizard traffic, ${signedIn ? 'signed in' : 'signed out'}] ${api.map((s) => `${s.method} ${s.url.pathname}${s.url.search}`).join(', ')}`);
+      console.log(
+        `[wizard traffic, ${signedIn ? 'signed in' : 'signed out'}] ${api.map((s) => `${s.method} ${s.url.pathname}${s.url.search}`).join(', ')}`,
+      );
 
       expect(naming(run.seen, peptide, run.typed)).toEqual([]);
       // The report: one POST of the padded size, without the sign-in token, answered at its fixed size.
@@ -109,8 +122,16 @@ describe('a wizard run, from a peptide page to Submit', () => {
       await expect.poll(() => posted.length).toBe(1);
       expect(posted[0]).toEqual({ status: 201, bytes: AUTHOR_ANSWER_BYTES.submission, encoding: undefined });
       // Every other API request is a read the same for everyone (or, signed in, about the account).
-      const reads = new Set(api.filter((s) => s !== posts[0]).map((s) => `${s.method} ${s.url.pathname}${s.url.search}`));
-      const allowed = new Set(['GET /api/peptides/catalogue', 'GET /api/effects', 'GET /api/publication', 'GET /api/users/me', 'POST /api/auth/refresh']);
+      const reads = new Set(
+        api.filter((s) => s !== posts[0]).map((s) => `${s.method} ${s.url.pathname}${s.url.search}`),
+      );
+      const allowed = new Set([
+        'GET /api/peptides/catalogue',
+        'GET /api/effects',
+        'GET /api/publication',
+        'GET /api/users/me',
+        'POST /api/auth/refresh',
+      ]);
       expect([...reads].filter((r) => !allowed.has(r))).toEqual([]);
       expect(run.signedInNote).toBe(signedIn);
       await context.close();
@@ -123,7 +144,9 @@ describe('a wizard run, from a peptide page to Submit', () => {
     await page.goto(`/submit?peptide=${peptide._id}`);
     await page.getByText('Step 1 of 4').waitFor();
     await expect.poll(() => page.getByRole('combobox', { name: 'Peptide' }).inputValue()).toBe(peptide.name);
-    await expect.poll(() => page.evaluate(() => window.location.pathname + window.location.search + window.location.hash)).toBe('/submit');
+    await expect
+      .poll(() => page.evaluate(() => window.location.pathname + window.location.search + window.location.hash))
+      .toBe('/submit');
     await context.close();
   });
 });

@@ -33,7 +33,8 @@ async function scan(page: Page): Promise<string[]> {
   return (await axeViolations(page)).map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-const step1 = (page: Page, peptideName: string, duration = '28') => fillUsageStep(page, peptideName, { dosage: '1 mg', duration, route: 'oral' });
+const step1 = (page: Page, peptideName: string, duration = '28') =>
+  fillUsageStep(page, peptideName, { dosage: '1 mg', duration, route: 'oral' });
 const steps2and3 = (page: Page) => fillAboutYouStep(page, { biologicalSex: 'male' });
 const toStep4 = (page: Page, rate = true) => fillOutcomesStep(page, { rate });
 
@@ -74,7 +75,9 @@ describe('submit wizard', () => {
         await step1(page, peptide.name);
         await steps2and3(page);
         await toStep4(page);
-        await page.getByLabel('Your story').fill(storyWith(`${marker}${theme}${width}`, ' More at https://example.com if you want the details.'));
+        await page
+          .getByLabel('Your story')
+          .fill(storyWith(`${marker}${theme}${width}`, ' More at https://example.com if you want the details.'));
         await page.getByRole('button', { name: 'Submit Experience' }).click();
         const notice = page.getByTestId('held-notice');
         await notice.waitFor();
@@ -120,7 +123,11 @@ describe('submit wizard', () => {
   });
 
   it('with five sliders and one moved by the keyboard, stores exactly that one outcome', async () => {
-    const peptides = (await api('GET', '/api/peptides?limit=100&sort=name')).body.data.peptides as { _id: string; name: string; commonEffects: string[] }[];
+    const peptides = (await api('GET', '/api/peptides?limit=100&sort=name')).body.data.peptides as {
+      _id: string;
+      name: string;
+      commonEffects: string[];
+    }[];
     const peptide = peptides.find((p) => p.commonEffects.length === 5)!;
     expect(peptide, 'a catalogue peptide with five common effects').toBeTruthy();
     const { context, page } = await newPage(browser);
@@ -143,12 +150,22 @@ describe('submit wizard', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Step 4 of 4').waitFor();
     // A story of its own: one that repeats another report's (storyWith's) is held as a repeat.
-    await page.getByLabel('Your story').fill(
-      `Slider check ${unique()}: only one of the five effects stood out for me, energy in the afternoons from the second week, so that is the one I rated.`,
-    );
+    await page
+      .getByLabel('Your story')
+      .fill(
+        `Slider check ${unique()}: only one of the five effects stood out for me, energy in the afternoons from the second week, so that is the one I rated.`,
+      );
     // The preview shows the one rated outcome only.
     const preview = page.getByTestId('public-card-preview');
-    expect((await preview.getByRole('heading', { name: 'Outcomes' }).locator('xpath=following-sibling::ul').getByRole('listitem').allTextContents()).length).toBe(1);
+    expect(
+      (
+        await preview
+          .getByRole('heading', { name: 'Outcomes' })
+          .locator('xpath=following-sibling::ul')
+          .getByRole('listitem')
+          .allTextContents()
+      ).length,
+    ).toBe(1);
     await page.getByRole('button', { name: 'Submit Experience' }).click();
     const trackingId = (await page.getByTestId('tracking-id').textContent())!.trim();
     const own = await api('POST', '/api/experiences/tracking/lookup', { trackingId });
@@ -197,7 +214,9 @@ describe('submit wizard', () => {
     expect(await story.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByTestId('tracking-id').count()).toBe(0);
     // Shortened, it goes, with the asked-about effect rated.
-    await story.fill(`Rule ${unique()}: four weeks, the focus came back in the second week and stayed; sleep was better from the third week on.`);
+    await story.fill(
+      `Rule ${unique()}: four weeks, the focus came back in the second week and stayed; sleep was better from the third week on.`,
+    );
     await page.getByRole('button', { name: 'Submit Experience' }).click();
     const trackingId = (await page.getByTestId('tracking-id').textContent())!.replace(/\s/g, '');
     const own = await api('POST', '/api/experiences/tracking/lookup', { trackingId });
@@ -206,25 +225,28 @@ describe('submit wizard', () => {
     await context.close();
   });
 
-  it.each(['light', 'dark'])('refuses a duration over the contract limit at step 1, with the limit under the field (%s)', async (theme) => {
-    const peptide = await firstPeptide();
-    const { context, page } = await newPage(browser);
-    await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    await step1(page, peptide.name, '99999');
-    await page.getByRole('button', { name: 'Next' }).click();
-    const duration = page.getByLabel('Duration (days)');
-    await page.getByText('Duration must be at most 3650 days').waitFor();
-    expect(await duration.getAttribute('aria-invalid')).toBe('true');
-    expect(await duration.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.getByText('Step 1 of 4').waitFor();
-    expect(await scan(page)).toEqual([]);
-    await duration.fill('42.7');
-    await page.getByText('Duration must be a whole number of days, like 30').waitFor();
-    await duration.fill('42');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Step 2 of 4').waitFor();
-    await context.close();
-  });
+  it.each(['light', 'dark'])(
+    'refuses a duration over the contract limit at step 1, with the limit under the field (%s)',
+    async (theme) => {
+      const peptide = await firstPeptide();
+      const { context, page } = await newPage(browser);
+      await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await step1(page, peptide.name, '99999');
+      await page.getByRole('button', { name: 'Next' }).click();
+      const duration = page.getByLabel('Duration (days)');
+      await page.getByText('Duration must be at most 3650 days').waitFor();
+      expect(await duration.getAttribute('aria-invalid')).toBe('true');
+      expect(await duration.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.getByText('Step 1 of 4').waitFor();
+      expect(await scan(page)).toEqual([]);
+      await duration.fill('42.7');
+      await page.getByText('Duration must be a whole number of days, like 30').waitFor();
+      await duration.fill('42');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Step 2 of 4').waitFor();
+      await context.close();
+    },
+  );
 
   it('on a 360 px phone, Next brings the step heading into view and focuses it', async () => {
     const peptide = await firstPeptide();

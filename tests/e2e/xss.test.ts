@@ -34,7 +34,13 @@ function payloads(): { id: string; text: string }[] {
   ];
 }
 /** Short forms for fields capped at 30-60 characters. */
-const SHORT = ['<img src=x onerror=alert(1)>', '<svg onload=alert(2)>', '<script>alert(3)</script>', '**<b onclick=alert(4)>x</b>**', 'javascript:alert(5)'];
+const SHORT = [
+  '<img src=x onerror=alert(1)>',
+  '<svg onload=alert(2)>',
+  '<script>alert(3)</script>',
+  '**<b onclick=alert(4)>x</b>**',
+  'javascript:alert(5)',
+];
 
 let browser: Browser;
 let member: { email: string; password: string };
@@ -69,9 +75,17 @@ beforeAll(async () => {
       name: `<img src=x onerror=alert(9)> XSS ${stamp}`.slice(0, 100),
       peptide_sequence: 'GEPPPGKPADDAGLV',
       category: 'Healing & Recovery',
-      description: all.slice(0, 5).map((p) => p.text).join(' ').slice(0, 500),
+      description: all
+        .slice(0, 5)
+        .map((p) => p.text)
+        .join(' ')
+        .slice(0, 500),
       detailedDescription: all.map((p) => p.text).join('\n'),
-      mechanism: all.slice(5, 12).map((p) => p.text).join(' ').slice(0, 2000),
+      mechanism: all
+        .slice(5, 12)
+        .map((p) => p.text)
+        .join(' ')
+        .slice(0, 2000),
       commonDosage: SHORT[0],
       commonFrequency: SHORT[1],
       commonEffects: SHORT,
@@ -112,7 +126,11 @@ beforeAll(async () => {
   }
 
   // Vendor fields: the server accepts only http(s) addresses, so javascript: is refused outright.
-  for (const vendorUrl of ['javascript:alert(7)', 'https://vendor.example/?q="><script>alert(8)</script>', 'data:text/html,<script>alert(1)</script>']) {
+  for (const vendorUrl of [
+    'javascript:alert(7)',
+    'https://vendor.example/?q="><script>alert(8)</script>',
+    'data:text/html,<script>alert(1)</script>',
+  ]) {
     const res = await api('POST', '/api/experiences', {
       peptideId,
       dosage: '1 mg',
@@ -171,7 +189,11 @@ async function signedInPage(theme: 'light' | 'dark' = 'light', as: typeof sessio
 }
 
 /** Renders one screen and reports whatever ran, plus inline handlers or javascript: URLs in the DOM. */
-async function probe(page: Page, url: string, act?: (page: Page) => Promise<void>): Promise<{ ran: string[]; dialogs: string[]; dangerous: string[]; text: string }> {
+async function probe(
+  page: Page,
+  url: string,
+  act?: (page: Page) => Promise<void>,
+): Promise<{ ran: string[]; dialogs: string[]; dangerous: string[]; text: string }> {
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -191,13 +213,19 @@ async function probe(page: Page, url: string, act?: (page: Page) => Promise<void
     for (const el of Array.from(document.querySelectorAll('*'))) {
       for (const attr of Array.from(el.attributes)) {
         if (/^on/i.test(attr.name)) dangerous.push(`${el.tagName} ${attr.name}`);
-        if (/^(href|src|data|action|formaction)$/i.test(attr.name) && /^\s*javascript:/i.test(attr.value)) dangerous.push(`${el.tagName} ${attr.name}=${attr.value.slice(0, 40)}`);
+        if (/^(href|src|data|action|formaction)$/i.test(attr.name) && /^\s*javascript:/i.test(attr.value))
+          dangerous.push(`${el.tagName} ${attr.name}=${attr.value.slice(0, 40)}`);
       }
       if (['IFRAME', 'OBJECT', 'EMBED'].includes(el.tagName)) dangerous.push(el.tagName);
     }
     const appScripts = Array.from(document.scripts).filter((s) => !s.src);
-    for (const s of appScripts) if (s.textContent && /__xss|alert\(/.test(s.textContent)) dangerous.push('inline SCRIPT');
-    return { ran: ((window as unknown as { __xss?: string[] }).__xss ?? []) as string[], dangerous, text: document.body.innerText };
+    for (const s of appScripts)
+      if (s.textContent && /__xss|alert\(/.test(s.textContent)) dangerous.push('inline SCRIPT');
+    return {
+      ran: ((window as unknown as { __xss?: string[] }).__xss ?? []) as string[],
+      dangerous,
+      text: document.body.innerText,
+    };
   });
   return { ...state, dialogs };
 }
@@ -225,7 +253,11 @@ describe('XSS payloads in Chromium', () => {
     ['experience detail (second report)', () => `/experiences/${experienceIds[1]}`],
     ['peptides', () => '/peptides?search=XSS'],
     ['peptide detail', () => `/peptides/${peptideId}`],
-    ['peptide detail, experiences tab', () => `/peptides/${peptideId}`, (page) => page.getByRole('tab', { name: 'Experiences' }).click()],
+    [
+      'peptide detail, experiences tab',
+      () => `/peptides/${peptideId}`,
+      (page) => page.getByRole('tab', { name: 'Experiences' }).click(),
+    ],
     ['profile', () => '/profile'],
     [
       'privacy tracking lookup',
@@ -253,7 +285,12 @@ describe('XSS payloads in Chromium', () => {
         await page.getByRole('tab', { name: 'Compare' }).click();
       },
     ],
-    ['research hub', () => '/research', async (page) => void (await page.getByRole('tab', { name: 'Database' }).click()), true],
+    [
+      'research hub',
+      () => '/research',
+      async (page) => void (await page.getByRole('tab', { name: 'Database' }).click()),
+      true,
+    ],
   ])('%s: nothing runs', async (name, url, act, moderator) => {
     const { context, page } = await signedInPage('light', moderator ? moderatorSession : session);
     try {
@@ -275,7 +312,16 @@ describe('XSS payloads in Chromium', () => {
     // Typed angle brackets come back as characters, not markup: the probes above really rendered them.
     console.log(`[xss] screens showing payloads as text: ${shownOn.join(', ') || 'none'}`);
     // Every screen that prints member text shows the payloads as characters.
-    expect(shownOn).toEqual(expect.arrayContaining(['community', 'experience detail', 'peptides', 'peptide detail', 'peptide detail, experiences tab', 'privacy tracking lookup']));
+    expect(shownOn).toEqual(
+      expect.arrayContaining([
+        'community',
+        'experience detail',
+        'peptides',
+        'peptide detail',
+        'peptide detail, experiences tab',
+        'privacy tracking lookup',
+      ]),
+    );
     const { context, page } = await signedInPage('dark');
     try {
       const result = await probe(page, `/peptides/${peptideId}`);

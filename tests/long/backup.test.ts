@@ -11,7 +11,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { outboxConfirmationToken } from '../../scripts/outbox';
 import { createDatabase } from '../postgres-databases';
-import { api, freePort, longRunResources, MODERATOR, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
+import {
+  api,
+  freePort,
+  longRunResources,
+  MODERATOR,
+  spawnServer,
+  stopServer,
+  waitHealthy,
+  type ServerProcess,
+} from './server-process';
 
 const { pgUrl, pgRun, running, tempDir } = longRunResources('peptide-backup-');
 
@@ -20,7 +29,11 @@ const SETTINGS = { MODERATION: 'pre', PUBLISH_EVERY: '0' };
 const MEMBER = { email: 'member@backup.test', password: 'quiet-harbor-lantern-42' };
 
 /** Runs `npm run backup` or `npm run restore` (their scripts) with `env`; exit code and output. */
-function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function cli(
+  script: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `server/cli/${script}.ts`, ...args], {
       env: { ...process.env, SCRYPT_N: '1024', DATABASE_URL: '', ...env },
@@ -47,9 +60,18 @@ interface Community {
 }
 
 const submission = (peptideId: string, i: number) => ({
-  peptideId, dosage: `${250 + i * 50} mcg`, frequency: 'daily', duration: 28 + i, routeOfAdministration: 'subcutaneous', primaryPurpose: ['Injury Healing'],
-  demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' }, outcomes: { recovery: 1 + (i % 10) }, effects: [], timeline: '1-week',
-  story: `Backup test report ${i}: steady recovery over four weeks, deeper sleep by the second week, and no side effects at any point.`, stack: [],
+  peptideId,
+  dosage: `${250 + i * 50} mcg`,
+  frequency: 'daily',
+  duration: 28 + i,
+  routeOfAdministration: 'subcutaneous',
+  primaryPurpose: ['Injury Healing'],
+  demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' },
+  outcomes: { recovery: 1 + (i % 10) },
+  effects: [],
+  timeline: '1-week',
+  story: `Backup test report ${i}: steady recovery over four weeks, deeper sleep by the second week, and no side effects at any point.`,
+  stack: [],
 });
 
 /** An account approved by the moderator, four reports (two published, two waiting), a vote. */
@@ -60,7 +82,9 @@ async function fill(base: string, dataDir: string): Promise<Community> {
   // Its address confirmed with the mailed link, the account is offered to the moderator.
   const token = await outboxConfirmationToken(dataDir, MEMBER.email);
   expect((await api(base, 'POST', '/api/auth/confirm-email', { token })).status).toBe(200);
-  const pending = (await api(base, 'GET', '/api/users/pending?limit=10', undefined, mod)).body.data.users as { _id: string }[];
+  const pending = (await api(base, 'GET', '/api/users/pending?limit=10', undefined, mod)).body.data.users as {
+    _id: string;
+  }[];
   expect((await api(base, 'POST', `/api/users/${pending[0]._id}/approve`, undefined, mod)).status).toBe(200);
   const memberToken = (await api(base, 'POST', '/api/users/login', MEMBER)).body.data.accessToken as string;
   const peptideId = (await api(base, 'GET', '/api/peptides?limit=1')).body.data.peptides[0]._id as string;
@@ -73,8 +97,11 @@ async function fill(base: string, dataDir: string): Promise<Community> {
     ids.push(res.body.data.experience._id);
   }
   const published = ids.slice(0, 2);
-  for (const id of published) expect((await api(base, 'POST', `/api/moderation/experiences/${id}/publish`, undefined, mod)).status).toBe(200);
-  expect((await api(base, 'POST', `/api/experiences/${published[0]}/vote`, { voteType: 'helpful' }, memberToken)).status).toBeLessThan(300);
+  for (const id of published)
+    expect((await api(base, 'POST', `/api/moderation/experiences/${id}/publish`, undefined, mod)).status).toBe(200);
+  expect(
+    (await api(base, 'POST', `/api/experiences/${published[0]}/vote`, { voteType: 'helpful' }, memberToken)).status,
+  ).toBeLessThan(300);
   return { trackingIds, published, memberToken };
 }
 
@@ -86,14 +113,19 @@ async function snapshot(base: string, c: Community) {
   const body = async (method: string, url: string, payload?: unknown, token?: string) => {
     const res = await api(base, method, url, payload, token);
     // generatedAt: when the answer was computed, not what it says.
-    return { status: res.status, body: JSON.parse(JSON.stringify(res.body, (key, value) => (key === 'generatedAt' ? undefined : value))) };
+    return {
+      status: res.status,
+      body: JSON.parse(JSON.stringify(res.body, (key, value) => (key === 'generatedAt' ? undefined : value))),
+    };
   };
   return {
     logins: [mod.status, member.status],
     feed: await body('GET', '/api/experiences?limit=50'),
     counts: await body('GET', '/api/analytics/public'),
     peptides: await body('GET', '/api/peptides?limit=100'),
-    tracked: await Promise.all(c.trackingIds.map((trackingId) => body('POST', '/api/experiences/tracking/lookup', { trackingId }))),
+    tracked: await Promise.all(
+      c.trackingIds.map((trackingId) => body('POST', '/api/experiences/tracking/lookup', { trackingId })),
+    ),
     queue: await body('GET', '/api/moderation/queue?limit=50', undefined, modToken),
     // A session signed before the backup still works: the signing secret moved with the data.
     me: await body('GET', '/api/users/me', undefined, c.memberToken),
@@ -154,7 +186,11 @@ describe('backup and restore', () => {
     const cut = path.join(tempDir(), 'cut.sql');
     fs.writeFileSync(cut, fs.readFileSync(file).subarray(0, fs.statSync(file).size / 2));
     const cutShort = await cli('restore', [cut], { DATA_DIR: tempDir() });
-    for (const [what, res] of [['server running', inUse], ['folder not empty', notEmpty], ['file cut short', cutShort]] as const) {
+    for (const [what, res] of [
+      ['server running', inUse],
+      ['folder not empty', notEmpty],
+      ['file cut short', cutShort],
+    ] as const) {
       console.log(`[restore refused] ${what}: ${res.output}`);
       expect(res.code).toBe(1);
     }

@@ -35,13 +35,27 @@ type Outcome = { status: number; retryAfter?: string } | { error: string; fresh:
 /** One request; an error says whether it was on a new connection (`fresh`) or one answered before. */
 function send(agent: http.Agent, base: string, method: string, url: string, body?: string): Promise<Outcome> {
   return new Promise((resolve) => {
-    const req = http.request(`${base}${url}`, { method, agent, headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {} }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined }));
-      // A body cut short is a failure whatever the connection.
-      res.on('error', (err: NodeJS.ErrnoException) => resolve({ error: `cut: ${err.code ?? err.message}`, fresh: false }));
-    });
-    req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message, fresh: !req.reusedSocket }));
+    const req = http.request(
+      `${base}${url}`,
+      {
+        method,
+        agent,
+        headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {},
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined }),
+        );
+        // A body cut short is a failure whatever the connection.
+        res.on('error', (err: NodeJS.ErrnoException) =>
+          resolve({ error: `cut: ${err.code ?? err.message}`, fresh: false }),
+        );
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      resolve({ error: err.code ?? err.message, fresh: !req.reusedSocket }),
+    );
     req.end(body);
   });
 }
@@ -51,16 +65,31 @@ function load(base: string, peptideId: string, t: Tally, until: () => boolean): 
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   const body = (n: number) =>
     JSON.stringify({
-      peptideId, dosage: '250 mcg', frequency: 'daily', duration: 28, routeOfAdministration: 'subcutaneous', primaryPurpose: ['Injury Healing'],
-      demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' }, outcomes: { recovery: 1 + (n % 10) }, effects: [], timeline: '1-week',
-      story: `Drain test report ${n}: steady recovery over four weeks, deeper sleep by the second week, and no side effects noticed at any point.`, stack: [],
+      peptideId,
+      dosage: '250 mcg',
+      frequency: 'daily',
+      duration: 28,
+      routeOfAdministration: 'subcutaneous',
+      primaryPurpose: ['Injury Healing'],
+      demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' },
+      outcomes: { recovery: 1 + (n % 10) },
+      effects: [],
+      timeline: '1-week',
+      story: `Drain test report ${n}: steady recovery over four weeks, deeper sleep by the second week, and no side effects noticed at any point.`,
+      stack: [],
     });
   let n = 0;
   const client = async (c: number) => {
     while (!until()) {
       const i = n++;
       const write = (i + c) % 4 === 0;
-      const res = await send(agent, base, write ? 'POST' : 'GET', write ? '/api/experiences' : i % 2 ? '/api/experiences?limit=5' : '/api/peptides?limit=5', write ? body(i) : undefined);
+      const res = await send(
+        agent,
+        base,
+        write ? 'POST' : 'GET',
+        write ? '/api/experiences' : i % 2 ? '/api/experiences?limit=5' : '/api/peptides?limit=5',
+        write ? body(i) : undefined,
+      );
       await new Promise((r) => setTimeout(r, PAUSE_MS));
       if ('error' in res) {
         // Stopped accepting: refused, or reset unread on a connection it had not accepted yet
@@ -120,7 +149,9 @@ describe('restarts under load', () => {
     const code = await server.exited;
     const seconds = (Date.now() - signalled) / 1000;
     await loaded;
-    console.log(`[drain] SIGTERM, PGlite, ${CLIENTS} keep-alive clients: ${line(t)}; ${before} answered before the signal; exit code ${code} after ${seconds.toFixed(2)} s`);
+    console.log(
+      `[drain] SIGTERM, PGlite, ${CLIENTS} keep-alive clients: ${line(t)}; ${before} answered before the signal; exit code ${code} after ${seconds.toFixed(2)} s`,
+    );
     expect(code).toBe(0);
     expect(seconds).toBeLessThan(10);
     expect(t.failures).toEqual([]);
@@ -129,48 +160,62 @@ describe('restarts under load', () => {
     expect(t.ok).toBeGreaterThanOrEqual(before);
   });
 
-  it.skipIf(!pgUrl)('SIGHUP to WORKERS=2 (PostgreSQL) replaces both workers with every request answered 2xx; SIGTERM then drains with no failed request', async () => {
-    const { url } = await createDatabase(pgUrl!, pgRun, 'drain');
-    const server = spawnServer({ DATABASE_URL: url, DATA_DIR: tempDir(), WORKERS: '2', PUBLISH_EVERY: '1h', LOG_LEVEL: 'info' }, await freePort());
-    running.push(server);
-    await waitHealthy(server);
-    // Both workers listen: the primary prints each start line.
-    await waitFor('both workers', () => (server.output().match(/Serving on/g) ?? []).length >= 2);
-    const peptideId = await firstPeptide(server.base);
-    const hup = tally();
-    const phase = { replaced: false };
-    const loaded = load(server.base, peptideId, hup, () => phase.replaced);
-    await waitFor('answers before SIGHUP', () => hup.ok >= 100);
-    const signalled = Date.now();
-    server.child.kill('SIGHUP');
-    await waitFor('the replacement of both workers', () => /SIGHUP: 2 workers replaced/.test(server.output()), 120_000);
-    const seconds = (Date.now() - signalled) / 1000;
-    // A little more load on the new workers.
-    const after = hup.ok;
-    await waitFor('answers from the new workers', () => hup.ok >= after + 50);
-    phase.replaced = true;
-    await loaded;
-    console.log(`[drain] SIGHUP, PostgreSQL, WORKERS=2, ${CLIENTS} keep-alive clients: ${line(hup)}; both workers replaced in ${seconds.toFixed(1)} s`);
-    expect(hup.failures).toEqual([]);
-    expect(hup.retryLater).toBe(0);
-    expect(hup.refused).toBe(0);
-    expect((server.output().match(/Serving on/g) ?? []).length).toBeGreaterThanOrEqual(4);
+  it.skipIf(!pgUrl)(
+    'SIGHUP to WORKERS=2 (PostgreSQL) replaces both workers with every request answered 2xx; SIGTERM then drains with no failed request',
+    async () => {
+      const { url } = await createDatabase(pgUrl!, pgRun, 'drain');
+      const server = spawnServer(
+        { DATABASE_URL: url, DATA_DIR: tempDir(), WORKERS: '2', PUBLISH_EVERY: '1h', LOG_LEVEL: 'info' },
+        await freePort(),
+      );
+      running.push(server);
+      await waitHealthy(server);
+      // Both workers listen: the primary prints each start line.
+      await waitFor('both workers', () => (server.output().match(/Serving on/g) ?? []).length >= 2);
+      const peptideId = await firstPeptide(server.base);
+      const hup = tally();
+      const phase = { replaced: false };
+      const loaded = load(server.base, peptideId, hup, () => phase.replaced);
+      await waitFor('answers before SIGHUP', () => hup.ok >= 100);
+      const signalled = Date.now();
+      server.child.kill('SIGHUP');
+      await waitFor(
+        'the replacement of both workers',
+        () => /SIGHUP: 2 workers replaced/.test(server.output()),
+        120_000,
+      );
+      const seconds = (Date.now() - signalled) / 1000;
+      // A little more load on the new workers.
+      const after = hup.ok;
+      await waitFor('answers from the new workers', () => hup.ok >= after + 50);
+      phase.replaced = true;
+      await loaded;
+      console.log(
+        `[drain] SIGHUP, PostgreSQL, WORKERS=2, ${CLIENTS} keep-alive clients: ${line(hup)}; both workers replaced in ${seconds.toFixed(1)} s`,
+      );
+      expect(hup.failures).toEqual([]);
+      expect(hup.retryLater).toBe(0);
+      expect(hup.refused).toBe(0);
+      expect((server.output().match(/Serving on/g) ?? []).length).toBeGreaterThanOrEqual(4);
 
-    const term = tally();
-    const state = { exited: false };
-    void server.exited.then(() => (state.exited = true));
-    const loading = load(server.base, peptideId, term, () => state.exited);
-    await waitFor('answers before SIGTERM', () => term.ok >= 100);
-    const stopped = Date.now();
-    server.child.kill('SIGTERM');
-    const code = await server.exited;
-    const stopSeconds = (Date.now() - stopped) / 1000;
-    await loading;
-    console.log(`[drain] SIGTERM, PostgreSQL, WORKERS=2: ${line(term)}; exit code ${code} after ${stopSeconds.toFixed(2)} s`);
-    expect(code).toBe(0);
-    expect(stopSeconds).toBeLessThan(12);
-    expect(term.failures).toEqual([]);
-    expect(server.output()).not.toMatch(/connections still open/);
-  });
+      const term = tally();
+      const state = { exited: false };
+      void server.exited.then(() => (state.exited = true));
+      const loading = load(server.base, peptideId, term, () => state.exited);
+      await waitFor('answers before SIGTERM', () => term.ok >= 100);
+      const stopped = Date.now();
+      server.child.kill('SIGTERM');
+      const code = await server.exited;
+      const stopSeconds = (Date.now() - stopped) / 1000;
+      await loading;
+      console.log(
+        `[drain] SIGTERM, PostgreSQL, WORKERS=2: ${line(term)}; exit code ${code} after ${stopSeconds.toFixed(2)} s`,
+      );
+      expect(code).toBe(0);
+      expect(stopSeconds).toBeLessThan(12);
+      expect(term.failures).toEqual([]);
+      expect(server.output()).not.toMatch(/connections still open/);
+    },
+  );
   if (!pgUrl) console.log('[drain] WORKERS=2 run skipped: set DATABASE_URL or TEST_DATABASE_URL');
 });

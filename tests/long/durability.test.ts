@@ -9,7 +9,16 @@ import { lockQueue } from '../../server/db/queue-lock';
 import type { Queryable } from '../../server/db/types';
 import { outboxConfirmationToken } from '../../scripts/outbox';
 import { createDatabase, dropStaleDatabases } from '../postgres-databases';
-import { MODERATOR, api, freePort, longRunResources, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
+import {
+  MODERATOR,
+  api,
+  freePort,
+  longRunResources,
+  spawnServer,
+  stopServer,
+  waitHealthy,
+  type ServerProcess,
+} from './server-process';
 
 const PASSWORD = 'durability-member-pw';
 const VOTERS = 12;
@@ -67,7 +76,9 @@ async function crashScenario(label: string, env: Record<string, string>) {
     const login = await api(base, 'POST', '/api/users/login', { email, password: PASSWORD });
     voters.push(login.body.data.accessToken);
   }
-  const peptides = (await api(base, 'GET', '/api/peptides?limit=50')).body.data.peptides.map((p: { _id: string }) => p._id) as string[];
+  const peptides = (await api(base, 'GET', '/api/peptides?limit=50')).body.data.peptides.map(
+    (p: { _id: string }) => p._id,
+  ) as string[];
   expect(peptides.length).toBeGreaterThan(3);
 
   const acked: Ack[] = [];
@@ -108,7 +119,13 @@ async function crashScenario(label: string, env: Record<string, string>) {
           if (votedPairs.has(key)) continue;
           votedPairs.add(key);
           attemptedVotes.set(target.experienceId, (attemptedVotes.get(target.experienceId) ?? 0) + 1);
-          const res = await api(base, 'POST', `/api/experiences/${target.experienceId}/vote`, { voteType: 'helpful' }, voters[voter]);
+          const res = await api(
+            base,
+            'POST',
+            `/api/experiences/${target.experienceId}/vote`,
+            { voteType: 'helpful' },
+            voters[voter],
+          );
           if (res.status === 201) ackedVotes.push({ voter, experienceId: target.experienceId });
           else if (!state.killed) throw new Error(`vote answered ${res.status}: ${JSON.stringify(res.body)}`);
         } else {
@@ -128,7 +145,8 @@ async function crashScenario(label: string, env: Record<string, string>) {
             story: story(i),
             stack: [],
           });
-          if (res.status === 201) acked.push({ trackingId: res.body.data.trackingId, experienceId: res.body.data.experience._id });
+          if (res.status === 201)
+            acked.push({ trackingId: res.body.data.trackingId, experienceId: res.body.data.experience._id });
           else if (!state.killed) throw new Error(`submission answered ${res.status}: ${JSON.stringify(res.body)}`);
         }
       } catch (err) {
@@ -169,8 +187,18 @@ async function crashScenario(label: string, env: Record<string, string>) {
   }
   // The restarted server takes new writes.
   const after = await api(second.base, 'POST', '/api/experiences', {
-    peptideId: peptides[0], dosage: '1 mg', frequency: 'daily', duration: 7, routeOfAdministration: 'oral', primaryPurpose: ['Sleep'],
-    demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' }, outcomes: { sleep: 8 }, effects: [], timeline: '1-week', story: story(0), stack: [],
+    peptideId: peptides[0],
+    dosage: '1 mg',
+    frequency: 'daily',
+    duration: 7,
+    routeOfAdministration: 'oral',
+    primaryPurpose: ['Sleep'],
+    demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' },
+    outcomes: { sleep: 8 },
+    effects: [],
+    timeline: '1-week',
+    story: story(0),
+    stack: [],
   });
   await stopServer(second);
 
@@ -212,111 +240,148 @@ describe('kill -9 mid-burst', () => {
     expect(figures.lostVotes).toBe(0);
     expect(figures.countMismatches).toBe(0);
   });
-  if (!pgUrl) console.log('[durability] PostgreSQL run skipped: set DATABASE_URL or TEST_DATABASE_URL (CI does, through scripts/ci-postgres.sh)');
+  if (!pgUrl)
+    console.log(
+      '[durability] PostgreSQL run skipped: set DATABASE_URL or TEST_DATABASE_URL (CI does, through scripts/ci-postgres.sh)',
+    );
 });
 
 /** The advisory lock a publication batch holds while it runs (server/services/publication.ts). */
 const BATCH_LOCK_KEY = 72_0151_9;
 
 describe('publication batches on PostgreSQL with WORKERS=2', () => {
-  it.skipIf(!pgUrl)('a kill -9 during a batch loses no acknowledged submission, and the batch run at restart applies each change once', async () => {
-    const { url } = await createDatabase(pgUrl!, pgRun, 'batches');
-    const env = { DATABASE_URL: url, DATA_DIR: tempDir(), WORKERS: '2', PUBLISH_EVERY: '1h', DEMOGRAPHICS_SETTLE_DAYS: '0' };
-    const db = new pg.Client({ connectionString: url });
-    await db.connect();
-    try {
-      const first = await start(env);
-      const peptides = (await api(first.base, 'GET', '/api/peptides?limit=50')).body.data.peptides.map((p: { _id: string }) => p._id) as string[];
-      // A queue long enough that its batch takes a while: submissions from 20 clients at once.
-      const acked: Ack[] = [];
-      let i = 0;
-      await Promise.all(
-        Array.from({ length: 20 }, async () => {
-          while (i < 500) {
-            const n = ++i;
-            const res = await api(first.base, 'POST', '/api/experiences', {
-              peptideId: peptides[n % peptides.length], dosage: '250 mcg', frequency: 'daily', duration: 42, routeOfAdministration: 'subcutaneous',
-              primaryPurpose: ['Injury Healing'], demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' },
-              outcomes: { energy: 1 + (n % 10), sleep: 7 }, effects: [], timeline: '1-week', story: story(n), stack: [],
-            });
-            expect(res.status).toBe(201);
-            acked.push({ trackingId: res.body.data.trackingId, experienceId: res.body.data.experience._id });
-          }
-        }),
-      );
-      expect((await db.query(`select count(*)::int as n from experiences`)).rows[0].n).toBe(0);
-      await stopServer(first);
-      // The batch's time passes while the server is down; at start, both workers run the missed batch.
-      // Under the queue's lock, as every writer of it (server/db/queue-lock.ts reads no answer, so pg's client will do).
-      await db.query('begin');
-      await lockQueue(db as unknown as Queryable);
-      await db.query(`update publication_queue set batch_at = batch_at - interval '2 hours'`);
-      await db.query('commit');
-      const second = spawnServer(env, await freePort());
-      running.push(second);
-      // Killed, with its workers, while the batch holds its lock (before it commits).
-      const deadline = Date.now() + 60_000;
-      let seenRunning = false;
-      while (Date.now() < deadline) {
-        // This database's lock only: pg_locks lists the whole cluster's, and the server suite's
-        // PostgreSQL pass (CI's other lane) runs batches in its own databases at the same time.
-        const lock = await db.query(
-          `select 1 from pg_locks where locktype = 'advisory' and objid = $1 and objsubid = 1 and granted
-              and database = (select oid from pg_database where datname = current_database())`,
-          [BATCH_LOCK_KEY],
+  it.skipIf(!pgUrl)(
+    'a kill -9 during a batch loses no acknowledged submission, and the batch run at restart applies each change once',
+    async () => {
+      const { url } = await createDatabase(pgUrl!, pgRun, 'batches');
+      const env = {
+        DATABASE_URL: url,
+        DATA_DIR: tempDir(),
+        WORKERS: '2',
+        PUBLISH_EVERY: '1h',
+        DEMOGRAPHICS_SETTLE_DAYS: '0',
+      };
+      const db = new pg.Client({ connectionString: url });
+      await db.connect();
+      try {
+        const first = await start(env);
+        const peptides = (await api(first.base, 'GET', '/api/peptides?limit=50')).body.data.peptides.map(
+          (p: { _id: string }) => p._id,
+        ) as string[];
+        // A queue long enough that its batch takes a while: submissions from 20 clients at once.
+        const acked: Ack[] = [];
+        let i = 0;
+        await Promise.all(
+          Array.from({ length: 20 }, async () => {
+            while (i < 500) {
+              const n = ++i;
+              const res = await api(first.base, 'POST', '/api/experiences', {
+                peptideId: peptides[n % peptides.length],
+                dosage: '250 mcg',
+                frequency: 'daily',
+                duration: 42,
+                routeOfAdministration: 'subcutaneous',
+                primaryPurpose: ['Injury Healing'],
+                demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' },
+                outcomes: { energy: 1 + (n % 10), sleep: 7 },
+                effects: [],
+                timeline: '1-week',
+                story: story(n),
+                stack: [],
+              });
+              expect(res.status).toBe(201);
+              acked.push({ trackingId: res.body.data.trackingId, experienceId: res.body.data.experience._id });
+            }
+          }),
         );
-        if (lock.rows.length) {
-          seenRunning = true;
-          break;
+        expect((await db.query(`select count(*)::int as n from experiences`)).rows[0].n).toBe(0);
+        await stopServer(first);
+        // The batch's time passes while the server is down; at start, both workers run the missed batch.
+        // Under the queue's lock, as every writer of it (server/db/queue-lock.ts reads no answer, so pg's client will do).
+        await db.query('begin');
+        await lockQueue(db as unknown as Queryable);
+        await db.query(`update publication_queue set batch_at = batch_at - interval '2 hours'`);
+        await db.query('commit');
+        const second = spawnServer(env, await freePort());
+        running.push(second);
+        // Killed, with its workers, while the batch holds its lock (before it commits).
+        const deadline = Date.now() + 60_000;
+        let seenRunning = false;
+        while (Date.now() < deadline) {
+          // This database's lock only: pg_locks lists the whole cluster's, and the server suite's
+          // PostgreSQL pass (CI's other lane) runs batches in its own databases at the same time.
+          const lock = await db.query(
+            `select 1 from pg_locks where locktype = 'advisory' and objid = $1 and objsubid = 1 and granted
+              and database = (select oid from pg_database where datname = current_database())`,
+            [BATCH_LOCK_KEY],
+          );
+          if (lock.rows.length) {
+            seenRunning = true;
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 2));
         }
-        await new Promise((r) => setTimeout(r, 2));
-      }
-      expect(seenRunning).toBe(true);
-      const workerPids = (await import('node:child_process')).execSync(`ps -o pid= --ppid ${second.child.pid}`).toString().trim().split(/\s+/).filter(Boolean).map(Number);
-      second.child.kill('SIGKILL');
-      for (const pid of workerPids) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // Already gone.
+        expect(seenRunning).toBe(true);
+        const workerPids = (await import('node:child_process'))
+          .execSync(`ps -o pid= --ppid ${second.child.pid}`)
+          .toString()
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean)
+          .map(Number);
+        second.child.kill('SIGKILL');
+        for (const pid of workerPids) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // Already gone.
+          }
         }
-      }
-      await second.exited;
-      const appliedAtKill = (await db.query(`select count(*)::int as n from experiences`)).rows[0].n;
+        await second.exited;
+        const appliedAtKill = (await db.query(`select count(*)::int as n from experiences`)).rows[0].n;
 
-      const third = await start(env);
-      const queued = async (): Promise<number> => (await db.query(`select count(*)::int as n from publication_queue`)).rows[0].n;
-      const queuedAtStart = await queued();
-      // The server answers before its missed batch has committed (a long batch does not hold up
-      // the start: tests/server/publication.test.ts), so wait for the queue to empty before
-      // asking. Asking at once found the first 21 reports still queued on a busy machine.
-      const batchDeadline = Date.now() + 60_000;
-      while ((await queued()) > 0 && Date.now() < batchDeadline) {
-        await new Promise((r) => setTimeout(r, 50));
+        const third = await start(env);
+        const queued = async (): Promise<number> =>
+          (await db.query(`select count(*)::int as n from publication_queue`)).rows[0].n;
+        const queuedAtStart = await queued();
+        // The server answers before its missed batch has committed (a long batch does not hold up
+        // the start: tests/server/publication.test.ts), so wait for the queue to empty before
+        // asking. Asking at once found the first 21 reports still queued on a busy machine.
+        const batchDeadline = Date.now() + 60_000;
+        while ((await queued()) > 0 && Date.now() < batchDeadline) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        let lost = 0;
+        for (const a of acked) {
+          const res = await api(third.base, 'POST', '/api/experiences/tracking/lookup', { trackingId: a.trackingId });
+          if (
+            res.status !== 200 ||
+            res.body.data.experience._id !== a.experienceId ||
+            res.body.data.experience.status !== 'published'
+          )
+            lost++;
+        }
+        const counts = (
+          await db.query(`select (select count(*)::int from experiences) as reports, (select count(*)::int from publication_queue) as queued,
+          (select sum(experience_count)::int from peptide_counters) as counted`)
+        ).rows[0];
+        const batches = (await db.query(`select value from app_settings where key = 'last_publication_batch'`)).rows;
+        await stopServer(third);
+        console.log(
+          `[durability] batches, PostgreSQL, WORKERS=2: ${acked.length} submissions acknowledged and queued; kill -9 while the batch ran (reports applied at the kill: ${appliedAtKill}); ` +
+            `still queued when the restarted server first answered: ${queuedAtStart}; ` +
+            `after restart: ${counts.reports} reports, ${counts.counted} counted, ${counts.queued} still queued, ${lost} acknowledged submissions not found published`,
+        );
+        // All or nothing at the kill; then each change applied once.
+        expect([0, acked.length]).toContain(appliedAtKill);
+        expect(lost).toBe(0);
+        expect(counts).toEqual({ reports: acked.length, queued: 0, counted: acked.length });
+        expect(batches).toHaveLength(1);
+      } finally {
+        await db.end();
       }
-      let lost = 0;
-      for (const a of acked) {
-        const res = await api(third.base, 'POST', '/api/experiences/tracking/lookup', { trackingId: a.trackingId });
-        if (res.status !== 200 || res.body.data.experience._id !== a.experienceId || res.body.data.experience.status !== 'published') lost++;
-      }
-      const counts = (await db.query(`select (select count(*)::int from experiences) as reports, (select count(*)::int from publication_queue) as queued,
-          (select sum(experience_count)::int from peptide_counters) as counted`)).rows[0];
-      const batches = (await db.query(`select value from app_settings where key = 'last_publication_batch'`)).rows;
-      await stopServer(third);
-      console.log(
-        `[durability] batches, PostgreSQL, WORKERS=2: ${acked.length} submissions acknowledged and queued; kill -9 while the batch ran (reports applied at the kill: ${appliedAtKill}); ` +
-          `still queued when the restarted server first answered: ${queuedAtStart}; ` +
-          `after restart: ${counts.reports} reports, ${counts.counted} counted, ${counts.queued} still queued, ${lost} acknowledged submissions not found published`,
-      );
-      // All or nothing at the kill; then each change applied once.
-      expect([0, acked.length]).toContain(appliedAtKill);
-      expect(lost).toBe(0);
-      expect(counts).toEqual({ reports: acked.length, queued: 0, counted: acked.length });
-      expect(batches).toHaveLength(1);
-    } finally {
-      await db.end();
-    }
-  });
+    },
+  );
 });
 
 describe('one server per DATA_DIR', () => {
@@ -327,7 +392,9 @@ describe('one server per DATA_DIR', () => {
     running.push(second);
     const code = await second.exited;
     expect(code).toBe(1);
-    expect(second.output()).toMatch(/Could not start: The database folder .* is in use by another server process \(pid \d+\)/);
+    expect(second.output()).toMatch(
+      /Could not start: The database folder .* is in use by another server process \(pid \d+\)/,
+    );
     console.log(`[durability] second server refused: ${second.output().trim().split('\n')[0]}`);
     // The owner is unaffected.
     expect((await api(owner.base, 'GET', '/api/health')).status).toBe(200);

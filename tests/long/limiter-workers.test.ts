@@ -6,7 +6,15 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../postgres-databases';
-import { api, freePort, longRunResources, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process';
+import {
+  api,
+  freePort,
+  longRunResources,
+  spawnServer,
+  stopServer,
+  waitHealthy,
+  type ServerProcess,
+} from './server-process';
 
 const { pgUrl, pgRun, running, tempDir } = longRunResources('peptide-limiter-');
 const SUBMISSIONS = 3;
@@ -26,16 +34,33 @@ async function start(env: Record<string, string>): Promise<ServerProcess> {
 /** One submission on a connection of its own, so that the primary hands each to the next worker. */
 function submitAlone(base: string, peptideId: string, i: number): Promise<number> {
   const body = JSON.stringify({
-    peptideId, dosage: '250 mcg', frequency: 'daily', duration: 30, routeOfAdministration: 'subcutaneous', primaryPurpose: ['Injury Healing'],
-    demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' }, outcomes: { recovery: 7 }, effects: [], timeline: '1-week',
-    story: `Limiter run report ${i} ${Math.random().toString(36).slice(2)}: steady recovery over four weeks and deeper sleep by the second week.`, stack: [],
+    peptideId,
+    dosage: '250 mcg',
+    frequency: 'daily',
+    duration: 30,
+    routeOfAdministration: 'subcutaneous',
+    primaryPurpose: ['Injury Healing'],
+    demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' },
+    outcomes: { recovery: 7 },
+    effects: [],
+    timeline: '1-week',
+    story: `Limiter run report ${i} ${Math.random().toString(36).slice(2)}: steady recovery over four weeks and deeper sleep by the second week.`,
+    stack: [],
   });
   const url = new URL('/api/experiences', base);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -45,7 +70,8 @@ function submitAlone(base: string, peptideId: string, i: number): Promise<number
 function answering(server: ServerProcess): Set<number> {
   const pids = new Set<number>();
   for (const line of server.output().split('\n')) {
-    if (!line.startsWith('{') || !line.includes('"method":"POST"') || !line.includes('"url":"/api/experiences"')) continue;
+    if (!line.startsWith('{') || !line.includes('"method":"POST"') || !line.includes('"url":"/api/experiences"'))
+      continue;
     const entry = JSON.parse(line) as { pid?: number };
     if (entry.pid) pids.add(entry.pid);
   }
@@ -55,7 +81,15 @@ function answering(server: ServerProcess): Set<number> {
 describe.skipIf(!pgUrl)('rate limits across WORKERS=2 and restarts (PostgreSQL)', () => {
   it('the workers count together; SIGHUP keeps the count; a restart starts afresh unless RATE_LIMIT_SECRET is set', async () => {
     const { url } = await createDatabase(pgUrl!, pgRun, 'limiter');
-    const env = { DATABASE_URL: url, DATA_DIR: tempDir(), WORKERS: '2', RATE_LIMIT_MULTIPLIER: '1', RATE_LIMIT_SUBMISSIONS: String(SUBMISSIONS), PUBLISH_EVERY: '6h', LOG_LEVEL: 'info' };
+    const env = {
+      DATABASE_URL: url,
+      DATA_DIR: tempDir(),
+      WORKERS: '2',
+      RATE_LIMIT_MULTIPLIER: '1',
+      RATE_LIMIT_SUBMISSIONS: String(SUBMISSIONS),
+      PUBLISH_EVERY: '6h',
+      LOG_LEVEL: 'info',
+    };
     let server = await start(env);
     const peptideId = (await api(server.base, 'GET', '/api/peptides?limit=1')).body.data.peptides[0]._id as string;
     const statuses: number[] = [];

@@ -18,14 +18,17 @@ const bin = (() => {
     return null;
   }
 })();
-const canRun = !!bin && process.getuid?.() === 0 && (() => {
-  try {
-    execFileSync('id', ['postgres'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const canRun =
+  !!bin &&
+  process.getuid?.() === 0 &&
+  (() => {
+    try {
+      execFileSync('id', ['postgres'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
 
 const CLIENTS = 4;
 const OUTAGE_MS = 3_000;
@@ -58,12 +61,19 @@ describe.skipIf(!canRun)('PostgreSQL restarting under load', () => {
   it('answers 503 with Retry-After meanwhile, recovers within 5 s, loses no acknowledged write and caches again', async () => {
     const folder = tempDir();
     cluster = folder;
-    fs.chownSync(folder, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+    fs.chownSync(
+      folder,
+      Number(execFileSync('id', ['-u', 'postgres']).toString()),
+      Number(execFileSync('id', ['-g', 'postgres']).toString()),
+    );
     const port = await freePort();
     asPostgres(`${bin}/initdb -D ${cluster}/data -U postgres -A trust --no-sync`);
     const options = `-o "-p ${port} -k ${cluster} -c listen_addresses=127.0.0.1 -c fsync=off"`;
     pgCtl(`${options} start`);
-    const server = spawnServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, DATA_DIR: tempDir(), METRICS_TOKEN }, await freePort());
+    const server = spawnServer(
+      { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, DATA_DIR: tempDir(), METRICS_TOKEN },
+      await freePort(),
+    );
     running.push(server);
     await waitHealthy(server);
     const peptideId = (await api(server.base, 'GET', '/api/peptides?limit=1')).body.data.peptides[0]._id as string;
@@ -85,9 +95,18 @@ describe.skipIf(!canRun)('PostgreSQL restarting under load', () => {
             headers: write ? { 'content-type': 'application/json' } : {},
             body: write
               ? JSON.stringify({
-                  peptideId, dosage: '250 mcg', frequency: 'daily', duration: 28, routeOfAdministration: 'subcutaneous', primaryPurpose: ['Injury Healing'],
-                  demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' }, outcomes: { recovery: 1 + (i % 10) }, effects: [], timeline: '1-week',
-                  story: `Restart test report ${i}: steady recovery over four weeks, deeper sleep by the second week, and no side effects at any point.`, stack: [],
+                  peptideId,
+                  dosage: '250 mcg',
+                  frequency: 'daily',
+                  duration: 28,
+                  routeOfAdministration: 'subcutaneous',
+                  primaryPurpose: ['Injury Healing'],
+                  demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' },
+                  outcomes: { recovery: 1 + (i % 10) },
+                  effects: [],
+                  timeline: '1-week',
+                  story: `Restart test report ${i}: steady recovery over four weeks, deeper sleep by the second week, and no side effects at any point.`,
+                  stack: [],
                 })
               : undefined,
             signal: AbortSignal.timeout(15_000),
@@ -113,13 +132,17 @@ describe.skipIf(!canRun)('PostgreSQL restarting under load', () => {
     const back = Date.now();
     // Load goes on until a submission succeeds again, then a little longer.
     const deadline = back + 30_000;
-    while (!samples.some((s) => s.write && s.at >= back && s.status === 201) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!samples.some((s) => s.write && s.at >= back && s.status === 201) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 1_000));
     state.stop = true;
     await load;
-    if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error(`the server exited during the outage:\n${server.output().slice(-3000)}`);
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      throw new Error(`the server exited during the outage:\n${server.output().slice(-3000)}`);
 
-    const firstWrite = samples.filter((s) => s.write && s.at >= back && s.status === 201).sort((a, b) => a.at + a.ms - (b.at + b.ms))[0];
+    const firstWrite = samples
+      .filter((s) => s.write && s.at >= back && s.status === 201)
+      .sort((a, b) => a.at + a.ms - (b.at + b.ms))[0];
     const recoverySeconds = firstWrite ? (firstWrite.at + firstWrite.ms - back) / 1000 : Infinity;
     const during = samples.filter((s) => s.at + s.ms >= stopped);
     const statuses: Record<string, number> = {};
@@ -134,7 +157,9 @@ describe.skipIf(!canRun)('PostgreSQL restarting under load', () => {
     }
     // Caching again: the same read twice counts a hit in the answers cache.
     const hits = async () => {
-      const text = await (await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      const text = await (
+        await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text();
       return Number(/peptide_cache_requests_total\{cache="answers",result="hit"\} (\d+)/.exec(text)?.[1] ?? 0);
     };
     let cachedAgain = false;

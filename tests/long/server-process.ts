@@ -42,7 +42,9 @@ export function spawnServer(env: Record<string, string>, port: number): ServerPr
   });
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   return { child, base: `http://127.0.0.1:${port}`, output: () => out, exited };
 }
 
@@ -59,10 +61,19 @@ export async function stopServer(server: ServerProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function api<T = any>(base: string, method: string, route: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+export async function api<T = any>(
+  base: string,
+  method: string,
+  route: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${base}${route}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 import { newMember, rows } from './fixtures';
 
-const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/020_accounts.sql'), 'utf8');
+const MIGRATION = fs.readFileSync(
+  path.join(import.meta.dirname, '../../server/db/migrations/020_accounts.sql'),
+  'utf8',
+);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,13 +26,34 @@ describe('020_accounts', () => {
     const b = await newMember(t, 'mig-b');
     await t.ctx.db.query('update users set demographics = $2::jsonb, preferences = $3::jsonb where id = $1', [
       a.userId,
-      JSON.stringify({ age: 40, gender: 'female', weight: 70, medicalConditions: ['asthma'], allergies: ['penicillin'], fitnessGoals: ['strength'] }),
-      JSON.stringify({ units: { weight: 'lbs' }, privacy: { shareAge: true, shareGender: false }, notifications: { email: true, weeklyDigest: true } }),
+      JSON.stringify({
+        age: 40,
+        gender: 'female',
+        weight: 70,
+        medicalConditions: ['asthma'],
+        allergies: ['penicillin'],
+        fitnessGoals: ['strength'],
+      }),
+      JSON.stringify({
+        units: { weight: 'lbs' },
+        privacy: { shareAge: true, shareGender: false },
+        notifications: { email: true, weeklyDigest: true },
+      }),
     ]);
-    await t.ctx.db.query('update users set demographics = $2::jsonb where id = $1', [b.userId, JSON.stringify({ gender: 'other', allergies: [] })]);
+    await t.ctx.db.query('update users set demographics = $2::jsonb where id = $1', [
+      b.userId,
+      JSON.stringify({ gender: 'other', allergies: [] }),
+    ]);
     await t.ctx.db.transaction((tx) => tx.exec(MIGRATION));
-    const [ra] = await rows<{ demographics: object; preferences: object }>(t, 'select demographics, preferences from users where id = $1', [a.userId]);
-    expect(ra).toEqual({ demographics: { age: 40, biologicalSex: 'female', weight: 70, fitnessGoals: ['strength'] }, preferences: { units: { weight: 'lbs' } } });
+    const [ra] = await rows<{ demographics: object; preferences: object }>(
+      t,
+      'select demographics, preferences from users where id = $1',
+      [a.userId],
+    );
+    expect(ra).toEqual({
+      demographics: { age: 40, biologicalSex: 'female', weight: 70, fitnessGoals: ['strength'] },
+      preferences: { units: { weight: 'lbs' } },
+    });
     const [rb] = await rows<{ demographics: object }>(t, 'select demographics from users where id = $1', [b.userId]);
     expect(rb!.demographics).toEqual({});
   });

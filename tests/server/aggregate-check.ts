@@ -13,14 +13,22 @@ async function snapshot(t: TestApp, sql: string, key: string[], value: string[],
   const res = await t.ctx.db.query<Rec>(sql);
   return res.rows
     .filter((r) => !dropZero || Number(r[dropZero]) !== 0)
-    .map((r) => `${key.map((k) => String(r[k] instanceof Date ? (r[k] as Date).toISOString().slice(0, 10) : r[k])).join('|')} => ${value.map((v) => num(r[v])).join(',')}`)
+    .map(
+      (r) =>
+        `${key.map((k) => String(r[k] instanceof Date ? (r[k] as Date).toISOString().slice(0, 10) : r[k])).join('|')} => ${value.map((v) => num(r[v])).join(',')}`,
+    )
     .sort();
 }
 
 export async function expectAggregatesExact(t: TestApp): Promise<void> {
   const same = async (kept: string, truth: string, key: string[], value: string[], dropZero?: string) =>
     expect(await snapshot(t, kept, key, value, dropZero)).toEqual(await snapshot(t, truth, key, value));
-  await same('select peptide_id, experience_count, rating_sum, vote_count from peptide_counters', FROM_SCRATCH.peptides, ['peptide_id'], ['experience_count', 'rating_sum', 'vote_count']);
+  await same(
+    'select peptide_id, experience_count, rating_sum, vote_count from peptide_counters',
+    FROM_SCRATCH.peptides,
+    ['peptide_id'],
+    ['experience_count', 'rating_sum', 'vote_count'],
+  );
   // Trigger-kept tables keep a row at zero after deletes; a recomputation has none.
   await same(
     `select peptide_id, to_char(day, 'YYYY-MM-DD') as day, experiences, rating_sum from experience_daily`,
@@ -29,8 +37,20 @@ export async function expectAggregatesExact(t: TestApp): Promise<void> {
     ['experiences', 'rating_sum'],
     'experiences',
   );
-  await same('select peptide_id, outcome, total, n from peptide_outcomes', FROM_SCRATCH.outcomes, ['peptide_id', 'outcome'], ['total', 'n'], 'n');
-  await same('select peptide_id, effect, n from peptide_reported_effects', FROM_SCRATCH.effects, ['peptide_id', 'effect'], ['n'], 'n');
+  await same(
+    'select peptide_id, outcome, total, n from peptide_outcomes',
+    FROM_SCRATCH.outcomes,
+    ['peptide_id', 'outcome'],
+    ['total', 'n'],
+    'n',
+  );
+  await same(
+    'select peptide_id, effect, n from peptide_reported_effects',
+    FROM_SCRATCH.effects,
+    ['peptide_id', 'effect'],
+    ['n'],
+    'n',
+  );
   await same(
     'select peptide_id, age_range, biological_sex, activity_level, n from demographic_cells',
     FROM_SCRATCH.cells,

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../server/db/seed/generate';
 import { roundRating } from '../../contract/rules';
 import { bulkSeed } from '../../server/db/seed/bulk';
-import { bearer, createTestApp, deleteTracked, json, submit, updateTracked, validSubmission, type TestApp } from './helpers';
+import {
+  bearer,
+  createTestApp,
+  deleteTracked,
+  json,
+  submit,
+  updateTracked,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 import { expectAggregatesExact } from './aggregate-check';
 import { newMember } from './fixtures';
 
@@ -15,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 describe('aggregates', () => {
   it('the bulk loader inserts realistic reports and leaves every aggregate exact', async () => {
     const result = await bulkSeed(t.ctx.db, { experiences: 1500, voters: 20, batchSize: 400, seed: 7 });
@@ -24,7 +32,15 @@ describe('aggregates', () => {
     await expectAggregatesExact(t);
 
     // Realistic: skewed popularity, 24 months of dates, ratings differing by peptide, all demo.
-    const spread = await t.ctx.db.query<{ top: number; median: number; months: number; min_avg: number; max_avg: number; demo: number; n: number }>(
+    const spread = await t.ctx.db.query<{
+      top: number;
+      median: number;
+      months: number;
+      min_avg: number;
+      max_avg: number;
+      demo: number;
+      n: number;
+    }>(
       `select max(experience_count) as top, percentile_disc(0.5) within group (order by experience_count) as median,
               (select count(distinct date_trunc('month', created_at)) from experiences)::int as months,
               min(rating_sum / nullif(experience_count, 0)) filter (where experience_count >= 20) as min_avg,
@@ -44,10 +60,13 @@ describe('aggregates', () => {
     const peptideIds = [...t.peptides.values()];
     const voters = await Promise.all([1, 2, 3, 4].map((i) => newMember(t, `agg-voter-${i}`)));
     const mine: { trackingId: string; id: string }[] = [];
-    const others = (await t.ctx.db.query<{ id: string }>('select id from experiences order by random() limit 40')).rows.map((r) => r.id);
+    const others = (
+      await t.ctx.db.query<{ id: string }>('select id from experiences order by random() limit 40')
+    ).rows.map((r) => r.id);
     const outcomes = () => {
       const o: Record<string, number> = {};
-      for (const k of ['energy', 'Sleep', 'mood', 'recovery', 'focus']) if (rand() < 0.7) o[k] = 1 + Math.floor(rand() * 10);
+      for (const k of ['energy', 'Sleep', 'mood', 'recovery', 'focus'])
+        if (rand() < 0.7) o[k] = 1 + Math.floor(rand() * 10);
       if (!Object.keys(o).length) o.energy = 5;
       return o;
     };
@@ -60,14 +79,20 @@ describe('aggregates', () => {
           validSubmission(peptideIds[Math.floor(rand() * peptideIds.length)], {
             outcomes: outcomes(),
             // Purposes in none, one or several Community categories (the per-group counters).
-            primaryPurpose: [['Sleep'], ['Focus'], ['Recovery', 'Memory'], ['Muscle Gain', 'Longevity', 'Focus']][Math.floor(rand() * 4)],
+            primaryPurpose: [['Sleep'], ['Focus'], ['Recovery', 'Memory'], ['Muscle Gain', 'Longevity', 'Focus']][
+              Math.floor(rand() * 4)
+            ],
             effects: rand() < 0.5 ? ['Headache', 'headache', 'Mild nausea'].slice(0, 1 + Math.floor(rand() * 3)) : [],
           }),
         );
         mine.push({ trackingId: created.trackingId, id: created.experience._id });
       } else if (r < 0.5) {
         const target = mine[Math.floor(rand() * mine.length)];
-        const res = await updateTracked(t.app, target.trackingId, rand() < 0.5 ? { outcomes: outcomes() } : { effects: rand() < 0.5 ? [] : ['Water retention'] });
+        const res = await updateTracked(
+          t.app,
+          target.trackingId,
+          rand() < 0.5 ? { outcomes: outcomes() } : { effects: rand() < 0.5 ? [] : ['Water retention'] },
+        );
         expect(res.statusCode).toBe(200);
       } else if (r < 0.7) {
         // Moderation (migration 009_moderation.sql): hold, hide, publish or restore a report,
@@ -99,7 +124,11 @@ describe('aggregates', () => {
 
     // What the public analytics say is what a full scan says.
     const analytics = json(await t.app.inject({ method: 'GET', url: '/api/analytics/public' })).data;
-    const truth = (await t.ctx.db.query<{ n: number; avg: number }>(`select count(*)::int as n, avg(rating)::float8 as avg from experiences where status = 'published'`)).rows[0];
+    const truth = (
+      await t.ctx.db.query<{ n: number; avg: number }>(
+        `select count(*)::int as n, avg(rating)::float8 as avg from experiences where status = 'published'`,
+      )
+    ).rows[0];
     expect(analytics.totalExperiences).toBe(truth.n);
     // Rounded once, to one decimal, from the same mean (contract/rules.ts roundRating).
     expect(analytics.averageRating).toBe(roundRating(truth.avg));

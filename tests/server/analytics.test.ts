@@ -20,7 +20,17 @@ import { mulberry32 } from '../../server/db/seed/generate';
 import { submitExperience } from '../../server/services/experiences';
 import { SHARES_MIN_REPORTS } from '../../contract/rules';
 import { computeShares, type SettledCell } from '../../server/services/reporter-shares';
-import { bearer, createTestApp, deleteTracked, json, member, submit, updateTracked, validSubmission, type TestApp } from './helpers';
+import {
+  bearer,
+  createTestApp,
+  deleteTracked,
+  json,
+  member,
+  submit,
+  updateTracked,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 import { createPeptide, expectError, moderatorToken, newMember, rows, storyOf, uniqueEmail } from './fixtures';
 
 let t: TestApp;
@@ -79,7 +89,8 @@ interface ExpRow {
   effects: string[];
   created_at: Date;
 }
-const allExperiences = () => rows<ExpRow>(t, 'select id, peptide_id, rating, outcomes, effects, created_at from experiences');
+const allExperiences = () =>
+  rows<ExpRow>(t, 'select id, peptide_id, rating, outcomes, effects, created_at from experiences');
 
 function monthStart(d: Date, back = 0): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1);
@@ -109,7 +120,12 @@ describe('GET /api/analytics and /api/analytics/public', () => {
     expect(byCategory.map((c) => c.name)).toEqual([...CATEGORIES]);
     for (const c of byCategory) {
       const r = truth.find((x) => x.category === c.name)!;
-      expect(c, c.name).toEqual({ name: c.name, peptides: r.peptides, experiences: r.n, meanRating: r.n ? roundRating(r.avg!) : null });
+      expect(c, c.name).toEqual({
+        name: c.name,
+        peptides: r.peptides,
+        experiences: r.n,
+        meanRating: r.n ? roundRating(r.avg!) : null,
+      });
     }
     expectError(await get('/api/analytics'), 401);
   });
@@ -119,16 +135,24 @@ describe('GET /api/analytics and /api/analytics/public', () => {
     const exps = await allExperiences();
     expect(a.totalExperiences).toBe(exps.length);
     expect(a.averageRating).toBe(round1(exps.reduce((s, e) => s + e.rating, 0) / exps.length));
-    const [live] = await rows<{ n: number; c: number }>(t, 'select count(*)::int as n, count(distinct category)::int as c from peptides where deleted_at is null');
+    const [live] = await rows<{ n: number; c: number }>(
+      t,
+      'select count(*)::int as n, count(distinct category)::int as c from peptides where deleted_at is null',
+    );
     expect(a.totalPeptides).toBe(live.n);
     expect(a.categories).toBe(live.c);
     expect(a.categories).toBe(6);
 
-    const names = new Map((await rows<{ id: string; name: string }>(t, 'select id, name from peptides')).map((r) => [r.id, r.name]));
+    const names = new Map(
+      (await rows<{ id: string; name: string }>(t, 'select id, name from peptides')).map((r) => [r.id, r.name]),
+    );
     const byPeptide = new Map<string, ExpRow[]>();
     for (const e of exps) byPeptide.set(e.peptide_id, [...(byPeptide.get(e.peptide_id) ?? []), e]);
     const expectedTop = [...byPeptide.entries()]
-      .sort(([ia, a1], [ib, b1]) => b1.length - a1.length || names.get(ia)!.toLowerCase().localeCompare(names.get(ib)!.toLowerCase()))
+      .sort(
+        ([ia, a1], [ib, b1]) =>
+          b1.length - a1.length || names.get(ia)!.toLowerCase().localeCompare(names.get(ib)!.toLowerCase()),
+      )
       .slice(0, 6);
     expect(a.topPeptides.map((p) => p._id)).toEqual(expectedTop.map(([id]) => id));
     for (const [id, list] of expectedTop) {
@@ -168,7 +192,9 @@ describe('GET /api/analytics and /api/analytics/public', () => {
       const now = new Date();
       const exps = await allExperiences();
       const thisMonth = exps.filter((e) => e.created_at.getTime() >= monthStart(now)).length;
-      const lastMonth = exps.filter((e) => e.created_at.getTime() >= monthStart(now, 1) && e.created_at.getTime() < monthStart(now)).length;
+      const lastMonth = exps.filter(
+        (e) => e.created_at.getTime() >= monthStart(now, 1) && e.created_at.getTime() < monthStart(now),
+      ).length;
       expect(a.experiencesThisMonth).toBe(thisMonth);
       expect(a.experienceGrowth).toBe(growthPercent(thisMonth, lastMonth));
       return { thisMonth, lastMonth, growth: a.experienceGrowth };
@@ -192,11 +218,18 @@ describe('GET /api/analytics and /api/analytics/public', () => {
     const a = await analytics();
     const now = new Date();
     const exps = await allExperiences();
-    const cats = new Map((await rows<{ id: string; category: string }>(t, 'select id, category from peptides')).map((r) => [r.id, r.category]));
+    const cats = new Map(
+      (await rows<{ id: string; category: string }>(t, 'select id, category from peptides')).map((r) => [
+        r.id,
+        r.category,
+      ]),
+    );
     for (const c of a.trendingCategories) {
       const inCat = exps.filter((e) => cats.get(e.peptide_id) === c.name);
       const thisMonth = inCat.filter((e) => e.created_at.getTime() >= monthStart(now)).length;
-      const lastMonth = inCat.filter((e) => e.created_at.getTime() >= monthStart(now, 1) && e.created_at.getTime() < monthStart(now)).length;
+      const lastMonth = inCat.filter(
+        (e) => e.created_at.getTime() >= monthStart(now, 1) && e.created_at.getTime() < monthStart(now),
+      ).length;
       expect(c.experiences).toBe(thisMonth);
       expect(c.growth).toBe(growthPercent(thisMonth, lastMonth));
     }
@@ -218,13 +251,21 @@ describe('GET /api/analytics and /api/analytics/public', () => {
     // A new member signs in twice: one more active user, not two.
     const email = uniqueEmail('active');
     await member(t, email);
-    await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: 'correct-horse-battery' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email, password: 'correct-horse-battery' },
+    });
     const after = await analytics();
     expect(after.activeUsers).toBe(before.activeUsers + 1);
     // A pending account that tries to sign in is not active.
     const pending = uniqueEmail('pending');
     await member(t, pending, { approve: false });
-    await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: pending, password: 'correct-horse-battery' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: pending, password: 'correct-horse-battery' },
+    });
     expect((await analytics()).activeUsers).toBe(after.activeUsers);
   });
 });
@@ -283,7 +324,9 @@ describe('GET /api/analytics/trends', () => {
     } else {
       const bpc = tr.series.find((s) => s.key === ids.bpc)!;
       expect(bpc.name).toBe('BPC-157');
-      const bpcExpected = tr.buckets.map((b) => exps.filter((e) => e.peptide_id === ids.bpc && bucketOf(e.created_at, period) === b).length);
+      const bpcExpected = tr.buckets.map(
+        (b) => exps.filter((e) => e.peptide_id === ids.bpc && bucketOf(e.created_at, period) === b).length,
+      );
       expect(bpc.counts).toEqual(bpcExpected);
     }
   });
@@ -313,7 +356,11 @@ describe('GET /api/analytics/trends', () => {
 
   it('401 for visitors, 400 for unknown period or grouping', async () => {
     expectError(await get('/api/analytics/trends'), 401);
-    expectError(await get('/api/analytics/trends?period=daily', user.headers), 400, /period must be one of: monthly, weekly/);
+    expectError(
+      await get('/api/analytics/trends?period=daily', user.headers),
+      400,
+      /period must be one of: monthly, weekly/,
+    );
     expectError(await get('/api/analytics/trends?groupBy=vendor', user.headers), 400, /groupBy/);
   });
 });
@@ -327,11 +374,19 @@ describe('GET /api/analytics/compare', () => {
     const exps = await allExperiences();
     for (const p of peptides) {
       const detail = json(await get(`/api/peptides/${p._id}`)).data.peptide;
-      expect(p).toMatchObject({ averageRating: detail.averageRating, totalExperiences: detail.totalExperiences, popularity: detail.popularity });
+      expect(p).toMatchObject({
+        averageRating: detail.averageRating,
+        totalExperiences: detail.totalExperiences,
+        popularity: detail.popularity,
+      });
       const mine = exps.filter((e) => e.peptide_id === p._id);
       expect(p.totalExperiences).toBe(mine.length);
       for (const o of p.outcomeMeans) {
-        const values = mine.flatMap((e) => Object.entries(e.outcomes).filter(([k]) => k.toLowerCase() === o.name).map(([, v]) => v));
+        const values = mine.flatMap((e) =>
+          Object.entries(e.outcomes)
+            .filter(([k]) => k.toLowerCase() === o.name)
+            .map(([, v]) => v),
+        );
         expect(o.n).toBe(values.length);
         expect(o.mean).toBe(round1(values.reduce((a, b) => a + b, 0) / values.length));
       }
@@ -348,7 +403,11 @@ describe('GET /api/analytics/compare', () => {
   it('4 ids → 400; unknown → 404; malformed or missing → 400; visitors → 401', async () => {
     const four = [ids.tb, ids.bpc, ids.semax, ids.selank].join(',');
     expectError(await get(`/api/analytics/compare?ids=${four}`, user.headers), 400, /at most 3/);
-    expectError(await get(`/api/analytics/compare?ids=${ids.tb},${UNKNOWN_ID}`, user.headers), 404, new RegExp(UNKNOWN_ID));
+    expectError(
+      await get(`/api/analytics/compare?ids=${ids.tb},${UNKNOWN_ID}`, user.headers),
+      404,
+      new RegExp(UNKNOWN_ID),
+    );
     expectError(await get('/api/analytics/compare?ids=abc', user.headers), 400, /valid id/);
     expectError(await get('/api/analytics/compare', user.headers), 400, /ids is required/);
     expectError(await get(`/api/analytics/compare?ids=${ids.tb}`), 401);
@@ -367,12 +426,19 @@ describe('research hub (moderators)', () => {
               (select count(*) from users where status = 'approved')::int as approved,
               (select count(*) from experiences where length(story) >= 100)::int as complete`,
     );
-    expect(o).toMatchObject({ experiences: c.exps, votes: c.votes, pendingRegistrations: c.pending, members: c.approved });
+    expect(o).toMatchObject({
+      experiences: c.exps,
+      votes: c.votes,
+      pendingRegistrations: c.pending,
+      members: c.approved,
+    });
     expect(o.completeReportShare).toBe(round2(c.complete / c.exps));
     expect(o.perPeptide.reduce((s, p) => s + p.experiences, 0)).toBe(c.exps);
     expect(o.perCategory.map((x) => x.name)).toEqual([...CATEGORIES]);
     expect(o.perCategory.reduce((s, x) => s + x.experiences, 0)).toBe(c.exps);
-    expect(o.perPeptide.find((p) => p._id === ids.bpc)?.experiences).toBe((await allExperiences()).filter((e) => e.peptide_id === ids.bpc).length);
+    expect(o.perPeptide.find((p) => p._id === ids.bpc)?.experiences).toBe(
+      (await allExperiences()).filter((e) => e.peptide_id === ids.bpc).length,
+    );
     // No placeholder figure is invented (docs/product-rules.md, "Figures").
     expect(res.body).not.toMatch(/papers|citations|collaborations/i);
   });
@@ -384,14 +450,21 @@ describe('research hub (moderators)', () => {
     }
   });
 
-  it('export rows carry no demographics; each peptide with 20 reports has its shares, each question on its own, with the server\'s noise', async () => {
+  it("export rows carry no demographics; each peptide with 20 reports has its shares, each question on its own, with the server's noise", async () => {
     const owner = await newMember(t, 'shares');
     const name = `Shares${Date.now()}`;
     const pid = await createPeptide(t, owner.accessToken, { name });
     const common = { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' };
     for (let i = 0; i < 10; i++) await submit(t, validSubmission(pid, { demographics: common }));
-    for (let i = 0; i < 6; i++) await submit(t, validSubmission(pid, { demographics: { ageRange: '50+', biologicalSex: 'female', activityLevel: 'sedentary' } }));
-    for (let i = 0; i < 4; i++) await submit(t, validSubmission(pid, { demographics: { ...common, activityLevel: 'athletic' } }));
+    for (let i = 0; i < 6; i++)
+      await submit(
+        t,
+        validSubmission(pid, {
+          demographics: { ageRange: '50+', biologicalSex: 'female', activityLevel: 'sedentary' },
+        }),
+      );
+    for (let i = 0; i < 4; i++)
+      await submit(t, validSubmission(pid, { demographics: { ...common, activityLevel: 'athletic' } }));
 
     const res = await get('/api/research/export?limit=5000', mod);
     expect(res.statusCode).toBe(200);
@@ -406,10 +479,19 @@ describe('research hub (moderators)', () => {
     // with the server's noise (services/reporter-shares.ts shareNoise) as whole steps of 5%.
     const shares = data.shares.find((s) => s.peptide === name)!;
     expect(shares).toMatchObject({ reports: 20, minimum: SHARES_MIN_REPORTS });
-    const cells = await rows<SettledCell>(t, 'select peptide_id, age_range, biological_sex, activity_level, n from demographic_cells where peptide_id = $1 and n > 0', [pid]);
+    const cells = await rows<SettledCell>(
+      t,
+      'select peptide_id, age_range, biological_sex, activity_level, n from demographic_cells where peptide_id = $1 and n > 0',
+      [pid],
+    );
     const expected = computeShares(t.ctx.noiseKey, pid, cells).shares!;
-    const percent = (q: 'ageRange' | 'biologicalSex' | 'activityLevel') => Object.fromEntries(shares.shares![q].map((x) => [x.value, x.percent]));
-    expect({ ageRange: percent('ageRange'), biologicalSex: percent('biologicalSex'), activityLevel: percent('activityLevel') }).toEqual(expected);
+    const percent = (q: 'ageRange' | 'biologicalSex' | 'activityLevel') =>
+      Object.fromEntries(shares.shares![q].map((x) => [x.value, x.percent]));
+    expect({
+      ageRange: percent('ageRange'),
+      biologicalSex: percent('biologicalSex'),
+      activityLevel: percent('activityLevel'),
+    }).toEqual(expected);
     // The public page answers the same numbers.
     const { peptide: _name, ...fromExport } = shares;
     expect(json(await get(`/api/peptides/${pid}`)).data.peptide.reporters).toEqual(fromExport);
@@ -429,7 +511,9 @@ describe('research hub (moderators)', () => {
       expect(Object.keys(r)).not.toContain('story');
     }
     // No other uuid in the rows (peptide or account ids).
-    expect(JSON.stringify(data.rows.map(({ id: _id, ...rest }) => rest))).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+    expect(JSON.stringify(data.rows.map(({ id: _id, ...rest }) => rest))).not.toMatch(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i,
+    );
   });
 
   it('export pages with a cursor, every row exactly once', async () => {
@@ -456,13 +540,25 @@ describe('research hub (moderators)', () => {
     // Its link holds it (services/text-rules.ts): a moderator publishes it.
     const effects = ['=HYPERLINK("http://evil.example")', 'Calm, "quiet"'];
     const held = await submit(t, validSubmission(ids.selank, { effects }));
-    expect((await t.app.inject({ method: 'POST', url: `/api/moderation/experiences/${held.experience._id}/publish`, headers: mod })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/moderation/experiences/${held.experience._id}/publish`,
+          headers: mod,
+        })
+      ).statusCode,
+    ).toBe(200);
     const res = await get('/api/research/export?format=csv&limit=5000', mod);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="peptide-experiences-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="peptide-experiences-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,peptide,category,month,dosage,frequency,durationDays,route,primaryPurpose,timeline,rating,effects,ageRange,biologicalSex,activityLevel');
+    expect(lines[0]).toBe(
+      'id,peptide,category,month,dosage,frequency,durationDays,route,primaryPurpose,timeline,rating,effects,ageRange,biologicalSex,activityLevel',
+    );
     expect(lines).toHaveLength((await allExperiences()).length + 1);
     // The list is one JSON array: it starts with "[", so no spreadsheet reads it as a formula.
     const cells = parse(res.body, { columns: true }) as Record<string, string>[];
@@ -481,19 +577,32 @@ describe('research hub (moderators)', () => {
 
   it('CSV round trip: read back with a standard CSV reader, the two tables equal the JSON export row by row', async () => {
     const tricky = [
-      { dosage: '250 mcg; twice, "split"', effects: ['a; b', 'c'], outcomes: { 'Schlaf, tief': 7, 'Énergie; "vive"': 9 } },
+      {
+        dosage: '250 mcg; twice, "split"',
+        effects: ['a; b', 'c'],
+        outcomes: { 'Schlaf, tief': 7, 'Énergie; "vive"': 9 },
+      },
       { dosage: '½ vial, 睡眠', effects: ['a', 'b', 'c'], outcomes: { focus: 6 } },
       { dosage: '=1+1 mg', effects: ['-dry mouth', '@night'], outcomes: { 'naïve "calm"': 8 } },
     ];
     for (const fields of tricky) {
       const sent = await submit(t, validSubmission(ids.selank, fields));
-      if (sent.status !== 'published') await t.app.inject({ method: 'POST', url: `/api/moderation/experiences/${sent.experience._id}/publish`, headers: mod });
+      if (sent.status !== 'published')
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/moderation/experiences/${sent.experience._id}/publish`,
+          headers: mod,
+        });
     }
     const exported = ResearchExportResponse.parse(json(await get('/api/research/export?limit=5000', mod))).data.rows;
     // What a careful reader does: CSV per RFC 4180, the leading ' of a neutralised formula
     // dropped, JSON arrays parsed, an empty cell as null.
     const read = (body: string) =>
-      parse(body, { columns: true, bom: true, cast: (value: string) => (value === '' ? null : /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value) }) as Record<string, string | null>[];
+      parse(body, {
+        columns: true,
+        bom: true,
+        cast: (value: string) => (value === '' ? null : /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value),
+      }) as Record<string, string | null>[];
     const reports = read((await get('/api/research/export?format=csv&limit=5000&bom=true', mod)).body);
     const ratings = read((await get('/api/research/export?format=csv&table=outcomes&limit=5000', mod)).body);
     const rebuilt = reports.map((r) => ({
@@ -505,7 +614,12 @@ describe('research hub (moderators)', () => {
       outcomes: Object.fromEntries(ratings.filter((o) => o.id === r.id).map((o) => [o.outcome, Number(o.rating)])),
     }));
     expect(rebuilt).toEqual(exported);
-    for (const fields of tricky) expect(exported.some((r) => r.dosage === fields.dosage && JSON.stringify(r.effects) === JSON.stringify(fields.effects))).toBe(true);
+    for (const fields of tricky)
+      expect(
+        exported.some(
+          (r) => r.dosage === fields.dosage && JSON.stringify(r.effects) === JSON.stringify(fields.effects),
+        ),
+      ).toBe(true);
   });
 
   it('export refuses bad formats, limits and cursors with 400', async () => {
@@ -540,14 +654,26 @@ describe('trigger-kept aggregates', () => {
           outcomes: randomOutcomes(),
           effects: effectNames.filter(() => rand() < 0.4),
         });
-        const created = rand() < 0.3 ? await submitAt(body.peptideId, monthsAgo(Math.floor(rand() * 3), 1 + Math.floor(rand() * 27)), body) : await submit(t, body);
+        const created =
+          rand() < 0.3
+            ? await submitAt(body.peptideId, monthsAgo(Math.floor(rand() * 3), 1 + Math.floor(rand() * 27)), body)
+            : await submit(t, body);
         tracked.push({ trackingId: created.trackingId, id: created.experience._id });
       } else if (r < 0.7) {
         const e = pick(tracked);
-        await t.app.inject({ method: 'POST', url: `/api/experiences/${e.id}/vote`, headers: pick(voters).headers, payload: { voteType: pick(VOTE_TYPES) } });
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/experiences/${e.id}/vote`,
+          headers: pick(voters).headers,
+          payload: { voteType: pick(VOTE_TYPES) },
+        });
       } else if (r < 0.88) {
         const e = pick(tracked);
-        const changes = [{ outcomes: randomOutcomes() }, { effects: effectNames.filter(() => rand() < 0.5) }, { story: storyOf(120 + step) }];
+        const changes = [
+          { outcomes: randomOutcomes() },
+          { effects: effectNames.filter(() => rand() < 0.5) },
+          { story: storyOf(120 + step) },
+        ];
         const res = await updateTracked(t.app, e.trackingId, pick(changes));
         expect(res.statusCode, res.body).toBe(200);
       } else {

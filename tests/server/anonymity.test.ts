@@ -45,10 +45,21 @@ beforeAll(async () => {
   const submitters: Submitter[] = [];
   for (let i = 0; i < 3; i++) {
     const m = await newMember(t, `anon-scan-${i}`);
-    submitters.push({ kind: 'member', address: `203.0.113.${100 + i}`, forwarded: `198.51.100.${100 + i}`, agent: `MemberAgent-${uniqueWord('ua')}/1.0`, ...m });
+    submitters.push({
+      kind: 'member',
+      address: `203.0.113.${100 + i}`,
+      forwarded: `198.51.100.${100 + i}`,
+      agent: `MemberAgent-${uniqueWord('ua')}/1.0`,
+      ...m,
+    });
   }
   for (let i = 0; i < 3; i++) {
-    submitters.push({ kind: 'visitor', address: `203.0.113.${150 + i}`, forwarded: `198.51.100.${150 + i}`, agent: `VisitorAgent-${uniqueWord('ua')}/2.0` });
+    submitters.push({
+      kind: 'visitor',
+      address: `203.0.113.${150 + i}`,
+      forwarded: `198.51.100.${150 + i}`,
+      agent: `VisitorAgent-${uniqueWord('ua')}/2.0`,
+    });
   }
   log = '';
   for (const s of submitters) {
@@ -106,12 +117,16 @@ describe('the experiences table', () => {
     );
     expect(columns.length).toBeGreaterThan(5);
     for (const { column_name } of columns) {
-      expect(column_name).not.toMatch(/user|email|ip_|_ip|^ip$|addr|agent|account|session|submitter|author|owner|created_by|token|device|fingerprint/i);
+      expect(column_name).not.toMatch(
+        /user|email|ip_|_ip|^ip$|addr|agent|account|session|submitter|author|owner|created_by|token|device|fingerprint/i,
+      );
     }
   });
 
   it('holds no value identifying a submitter, members and visitors alike', async () => {
-    const all = (await rows<{ text: string }>(t, 'select to_jsonb(e)::text as text from experiences e')).map((r) => r.text).join('\n');
+    const all = (await rows<{ text: string }>(t, 'select to_jsonb(e)::text as text from experiences e'))
+      .map((r) => r.text)
+      .join('\n');
     expect(submitted).toHaveLength(6);
     for (const s of submitted) {
       expect(all).toContain(s.storyWord); // the scan does look at these reports
@@ -130,10 +145,16 @@ describe('the experiences table', () => {
       )
     ).map((r) => r.table_name);
     for (const table of tables) {
-      const text = (await rows<{ text: string }>(t, `select coalesce(string_agg(to_jsonb(x)::text, '\n'), '') as text from ${table} x`))[0].text;
+      const text = (
+        await rows<{ text: string }>(
+          t,
+          `select coalesce(string_agg(to_jsonb(x)::text, '\n'), '') as text from ${table} x`,
+        )
+      )[0].text;
       for (const s of submitted) {
         // Votes name experiences and accounts by design; a submission never leaves both anywhere.
-        if (table !== 'votes' && s.userId) expect(text.includes(s.userId) && text.includes(s.experienceId), `${table} links ${s.email}`).toBe(false);
+        if (table !== 'votes' && s.userId)
+          expect(text.includes(s.userId) && text.includes(s.experienceId), `${table} links ${s.email}`).toBe(false);
         // Raw addresses and agents are kept nowhere (rate-limit counters key on a keyed hash).
         expect(text, `${table} holds an address`).not.toContain(s.address);
         expect(text, `${table} holds an address`).not.toContain(s.forwarded);

@@ -13,10 +13,25 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Id } from '../../contract/common';
-import { OwnExperienceResponse, SubmitExperienceRequest, SubmitExperienceResponse, UpdateTrackedExperienceRequest, DeleteExperienceResponse } from '../../contract/experiences';
+import {
+  OwnExperienceResponse,
+  SubmitExperienceRequest,
+  SubmitExperienceResponse,
+  UpdateTrackedExperienceRequest,
+  DeleteExperienceResponse,
+} from '../../contract/experiences';
 import { HIDE_REASON_TEXT, HOLD_REASONS, AUTHOR_STATUSES } from '../../contract/moderation';
 import { AUTHOR_ANSWER_BYTES, PADDED_BODY_BYTES, padJson } from '../../contract/rules';
-import { AGE_RANGES, BIOLOGICAL_SEXES, CATEGORIES, FREQUENCIES, PRIMARY_PURPOSES, ROUTES, TIMELINES, WIZARD_ACTIVITY_LEVELS } from '../../contract/vocabulary';
+import {
+  AGE_RANGES,
+  BIOLOGICAL_SEXES,
+  CATEGORIES,
+  FREQUENCIES,
+  PRIMARY_PURPOSES,
+  ROUTES,
+  TIMELINES,
+  WIZARD_ACTIVITY_LEVELS,
+} from '../../contract/vocabulary';
 import type { AppContext } from '../../server/context';
 import { errorAnswers } from '../../server/plugins/errors';
 import { fixedSizeAnswers } from '../../server/plugins/fixed-size-answers';
@@ -30,7 +45,8 @@ const longest = <T extends string>(values: readonly T[]): T => values.reduce((a,
 
 /** Text of exactly `length` characters (code points) in one alphabet; `seed` makes each piece differ (outcome names must). */
 type Alphabet = (length: number, seed: number) => string;
-const fill = (length: number, seed: number, chars: (i: number) => string) => Array.from({ length }, (_, i) => chars(i + seed * 101)).join('');
+const fill = (length: number, seed: number, chars: (i: number) => string) =>
+  Array.from({ length }, (_, i) => chars(i + seed * 101)).join('');
 const ALPHABETS: Record<string, Alphabet> = {
   // Unified ideographs (U+4E00-U+9FFF), stable under NFC: 3 bytes each.
   cjk: (n, seed) => fill(n, seed, (i) => String.fromCodePoint(0x4e00 + ((i * 7919) % 0x51ff))),
@@ -38,7 +54,8 @@ const ALPHABETS: Record<string, Alphabet> = {
   astral: (n, seed) => fill(n, seed, (i) => String.fromCodePoint(0x20000 + ((i * 7919) % 0xa6df))),
   // What JSON escapes, between other characters so trimming and names stay valid; the first
   // character tells pieces apart.
-  escapes: (n, seed) => String.fromCodePoint(0x4e00 + seed) + fill(n - 1, seed, (i) => ['a', '"', '\\', 'é', '€', '😀'][(i + seed) % 6]),
+  escapes: (n, seed) =>
+    String.fromCodePoint(0x4e00 + seed) + fill(n - 1, seed, (i) => ['a', '"', '\\', 'é', '€', '😀'][(i + seed) % 6]),
 };
 
 /** The longest vendor address the contract allows (300 characters), its host in the alphabet, so the published host (punycode) is long too. */
@@ -59,14 +76,23 @@ function largestReport(peptideId: string, alphabet: Alphabet) {
     duration: 3650,
     routeOfAdministration: longest(ROUTES),
     primaryPurpose: [...PRIMARY_PURPOSES],
-    demographics: { ageRange: longest(AGE_RANGES), biologicalSex: longest(BIOLOGICAL_SEXES), activityLevel: longest(WIZARD_ACTIVITY_LEVELS) },
+    demographics: {
+      ageRange: longest(AGE_RANGES),
+      biologicalSex: longest(BIOLOGICAL_SEXES),
+      activityLevel: longest(WIZARD_ACTIVITY_LEVELS),
+    },
     outcomes: Object.fromEntries(names(30, 100).map((name) => [name, 10])),
     effects: names(20, 200),
     timeline: longest(TIMELINES),
     story: alphabet(1000, 3),
     stack: names(10, 300),
     // The longest numbers JavaScript writes in this range (24 characters).
-    sourcing: { vendorUrl: vendorUrl(alphabet), batchId: alphabet(60, 4), purityPercentage: 0.0000012345678901234567, volumeMl: 0.0000012345678901234567 },
+    sourcing: {
+      vendorUrl: vendorUrl(alphabet),
+      batchId: alphabet(60, 4),
+      purityPercentage: 0.0000012345678901234567,
+      volumeMl: 0.0000012345678901234567,
+    },
     publishSourcing: true,
   };
 }
@@ -88,7 +114,9 @@ function expectAtMaximum(report: Report) {
   expect(more((r) => (r.stack[0] += 'a'))).toBe(false);
   expect(more((r) => r.stack.push('a'))).toBe(false);
   expect(more((r) => (r.outcomes = { ...r.outcomes, another: 5 }))).toBe(false);
-  expect(more((r) => (r.outcomes = Object.fromEntries(Object.entries(r.outcomes).map(([k, v], i) => [i ? k : `${k}a`, v]))))).toBe(false);
+  expect(
+    more((r) => (r.outcomes = Object.fromEntries(Object.entries(r.outcomes).map(([k, v], i) => [i ? k : `${k}a`, v])))),
+  ).toBe(false);
   expect(more((r) => (r.sourcing.vendorUrl += 'a'))).toBe(false);
   expect(more((r) => (r.sourcing.batchId += 'a'))).toBe(false);
   expect(more((r) => (r.duration = 3651))).toBe(false);
@@ -133,28 +161,53 @@ describe('the largest valid report', () => {
       // The body the web app sends: the report as the contract reads it, padded to one size.
       const body = JSON.stringify(SubmitExperienceRequest.parse(report));
       expect(bytes(body)).toBeLessThan(PADDED_BODY_BYTES);
-      const sent = await t.app.inject({ method: 'POST', url: '/api/experiences', headers: { ...BROWSER, 'content-type': 'application/json' }, payload: padJson(body) });
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/experiences',
+        headers: { ...BROWSER, 'content-type': 'application/json' },
+        payload: padJson(body),
+      });
       const submitted = SubmitExperienceResponse.parse(expectFixed(sent, 201, AUTHOR_ANSWER_BYTES.submission)).data;
       // A published vendor address is a link, held for a moderator (one whose host is not in
       // Latin letters is not seen as one: then it is queued).
       expect(submitted.status).toMatch(/^(held|queued)$/);
       const { trackingId } = submitted;
       const lookup = async () => {
-        const res = await t.app.inject({ method: 'POST', url: '/api/experiences/tracking/lookup', headers: BROWSER, payload: { trackingId } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/experiences/tracking/lookup',
+          headers: BROWSER,
+          payload: { trackingId },
+        });
         return OwnExperienceResponse.parse(expectFixed(res, 200, AUTHOR_ANSWER_BYTES.lookup)).data.experience;
       };
       expect((await lookup()).story).toBe(report.story);
 
       // Published by a moderator, at the batch; then hidden with the longest reason.
       if (submitted.status === 'held') {
-        expect((await t.app.inject({ method: 'POST', url: `/api/moderation/experiences/${submitted.experience._id}/publish`, headers: moderator })).statusCode).toBe(200);
+        expect(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: `/api/moderation/experiences/${submitted.experience._id}/publish`,
+              headers: moderator,
+            })
+          ).statusCode,
+        ).toBe(200);
       }
       await batch();
       const published = await lookup();
       expect(published.status).toBe('published');
       expect(published.vendor?.name?.length).toBeGreaterThan(100);
-      const reason = (Object.keys(HIDE_REASON_TEXT) as (keyof typeof HIDE_REASON_TEXT)[]).reduce((a, b) => (HIDE_REASON_TEXT[b].length > HIDE_REASON_TEXT[a].length ? b : a));
-      const hide = await t.app.inject({ method: 'POST', url: `/api/moderation/experiences/${submitted.experience._id}/hide`, headers: moderator, payload: { reason } });
+      const reason = (Object.keys(HIDE_REASON_TEXT) as (keyof typeof HIDE_REASON_TEXT)[]).reduce((a, b) =>
+        HIDE_REASON_TEXT[b].length > HIDE_REASON_TEXT[a].length ? b : a,
+      );
+      const hide = await t.app.inject({
+        method: 'POST',
+        url: `/api/moderation/experiences/${submitted.experience._id}/hide`,
+        headers: moderator,
+        payload: { reason },
+      });
       expect(hide.statusCode, hide.body).toBe(200);
       await batch();
       expect((await lookup()).hiddenReason?.code).toBe(reason);
@@ -163,10 +216,22 @@ describe('the largest valid report', () => {
       const changes = { ...largestReport(peptideId, alphabet), story: alphabet(1000, 5) };
       const correction = JSON.stringify(UpdateTrackedExperienceRequest.parse({ trackingId, ...changes }));
       expect(bytes(correction)).toBeLessThan(PADDED_BODY_BYTES);
-      const put = await t.app.inject({ method: 'PUT', url: '/api/experiences/tracking', headers: { ...BROWSER, 'content-type': 'application/json' }, payload: padJson(correction) });
-      expect(OwnExperienceResponse.parse(expectFixed(put, 200, AUTHOR_ANSWER_BYTES.correction)).data.experience.story).toBe(changes.story);
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/experiences/tracking',
+        headers: { ...BROWSER, 'content-type': 'application/json' },
+        payload: padJson(correction),
+      });
+      expect(
+        OwnExperienceResponse.parse(expectFixed(put, 200, AUTHOR_ANSWER_BYTES.correction)).data.experience.story,
+      ).toBe(changes.story);
 
-      const del = await t.app.inject({ method: 'POST', url: '/api/experiences/tracking/delete', headers: BROWSER, payload: { trackingId } });
+      const del = await t.app.inject({
+        method: 'POST',
+        url: '/api/experiences/tracking/delete',
+        headers: BROWSER,
+        payload: { trackingId },
+      });
       DeleteExperienceResponse.parse(expectFixed(del, 200, AUTHOR_ANSWER_BYTES.deletion));
     });
   }
@@ -197,8 +262,18 @@ describe('the largest valid report', () => {
       timeline: report.timeline,
       story: report.story,
       stack: report.stack,
-      vendor: { name: `xn--${'a'.repeat(300 * 8)}`, quantity: `${report.sourcing.volumeMl} ml`, batchId: report.sourcing.batchId },
-      votes: { helpful: 9_999_999_999, notHelpful: 9_999_999_999, detailed: 9_999_999_999, concerning: 9_999_999_999, total: 39_999_999_996 },
+      vendor: {
+        name: `xn--${'a'.repeat(300 * 8)}`,
+        quantity: `${report.sourcing.volumeMl} ml`,
+        batchId: report.sourcing.batchId,
+      },
+      votes: {
+        helpful: 9_999_999_999,
+        notHelpful: 9_999_999_999,
+        detailed: 9_999_999_999,
+        concerning: 9_999_999_999,
+        total: 39_999_999_996,
+      },
       demo: false,
       createdAt: '2031-12-31',
       updatedAt: '2031-12-31',
@@ -216,8 +291,16 @@ describe('the largest valid report', () => {
     const ownBytes = bytes(JSON.stringify(own));
     const submission = {
       success: true,
-      data: { trackingId: experience.trackingId, experience: { _id: id }, status: longest(AUTHOR_STATUSES), holdReasons: [...HOLD_REASONS], publicFrom: time, publicBy: time },
-      message: 'Experience submitted. It appears on the public pages at the next publication batch. Save your tracking ID to find, update or delete it.',
+      data: {
+        trackingId: experience.trackingId,
+        experience: { _id: id },
+        status: longest(AUTHOR_STATUSES),
+        holdReasons: [...HOLD_REASONS],
+        publicFrom: time,
+        publicBy: time,
+      },
+      message:
+        'Experience submitted. It appears on the public pages at the next publication batch. Save your tracking ID to find, update or delete it.',
     };
     expect(SubmitExperienceResponse.safeParse(submission).success).toBe(true);
     const deletion = { success: true, data: { publicUntil: time, publicBy: time }, message: 'Experience deleted' };
@@ -236,13 +319,37 @@ describe('what else an answer to an author shows', () => {
     const peptideId = t.peptides.get('BPC-157')!;
     const run = async (address: string, report: Record<string, unknown>, correction: Record<string, unknown>) => {
       const headers = { ...BROWSER, 'content-type': 'application/json' };
-      const post = await t.app.inject({ method: 'POST', url: '/api/experiences', remoteAddress: address, headers, payload: padJson(JSON.stringify(report)) });
+      const post = await t.app.inject({
+        method: 'POST',
+        url: '/api/experiences',
+        remoteAddress: address,
+        headers,
+        payload: padJson(JSON.stringify(report)),
+      });
       const { trackingId } = json(post).data;
       const answers = [
         post,
-        await t.app.inject({ method: 'POST', url: '/api/experiences/tracking/lookup', remoteAddress: address, headers, payload: { trackingId } }),
-        await t.app.inject({ method: 'PUT', url: '/api/experiences/tracking', remoteAddress: address, headers, payload: padJson(JSON.stringify({ trackingId, ...correction })) }),
-        await t.app.inject({ method: 'POST', url: '/api/experiences/tracking/delete', remoteAddress: address, headers, payload: { trackingId } }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/experiences/tracking/lookup',
+          remoteAddress: address,
+          headers,
+          payload: { trackingId },
+        }),
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/experiences/tracking',
+          remoteAddress: address,
+          headers,
+          payload: padJson(JSON.stringify({ trackingId, ...correction })),
+        }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/experiences/tracking/delete',
+          remoteAddress: address,
+          headers,
+          payload: { trackingId },
+        }),
       ];
       return answers.map((res) => {
         expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(300);
@@ -264,14 +371,38 @@ describe('what else an answer to an author shows', () => {
     try {
       const body = padJson(JSON.stringify(validSubmission(small.peptides.get('BPC-157')!)));
       expect(bytes(body)).toBe(PADDED_BODY_BYTES);
-      const post = await small.app.inject({ method: 'POST', url: '/api/experiences', headers: { 'content-type': 'application/json' }, payload: body });
+      const post = await small.app.inject({
+        method: 'POST',
+        url: '/api/experiences',
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
       expect(post.statusCode, post.body.slice(0, 200)).toBe(201);
       const { trackingId } = json(post).data;
-      const put = await small.app.inject({ method: 'PUT', url: '/api/experiences/tracking', headers: { 'content-type': 'application/json' }, payload: padJson(JSON.stringify({ trackingId, dosage: '300 mcg' })) });
+      const put = await small.app.inject({
+        method: 'PUT',
+        url: '/api/experiences/tracking',
+        headers: { 'content-type': 'application/json' },
+        payload: padJson(JSON.stringify({ trackingId, dosage: '300 mcg' })),
+      });
       expect(put.statusCode, put.body.slice(0, 200)).toBe(200);
       const tooLarge = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(17_000) });
-      expect((await small.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: tooLarge })).statusCode).toBe(413);
-      const lookup = await small.app.inject({ method: 'POST', url: '/api/experiences/tracking/lookup', headers: { 'content-type': 'application/json' }, payload: padJson(JSON.stringify({ trackingId })) });
+      expect(
+        (
+          await small.app.inject({
+            method: 'POST',
+            url: '/api/users/login',
+            headers: { 'content-type': 'application/json' },
+            payload: tooLarge,
+          })
+        ).statusCode,
+      ).toBe(413);
+      const lookup = await small.app.inject({
+        method: 'POST',
+        url: '/api/experiences/tracking/lookup',
+        headers: { 'content-type': 'application/json' },
+        payload: padJson(JSON.stringify({ trackingId })),
+      });
       expect(lookup.statusCode).toBe(413);
     } finally {
       await small.close();
@@ -284,7 +415,9 @@ describe('what else an answer to an author shows', () => {
     await app.register(fixedSizeAnswers, { ctx: { config: { bodyLimitBytes: 65_536 } } as AppContext });
     app.get('/fits', authorAnswer(64), async () => ({ success: true, data: { n: 1 } }));
     app.get('/too-large', authorAnswer(64), async () => ({ success: true, data: { text: 'x'.repeat(100) } }));
-    app.get('/refused', authorAnswer(64), async (_request, reply) => reply.code(404).send({ success: false, error: 'Experience not found', code: 'not_found' }));
+    app.get('/refused', authorAnswer(64), async (_request, reply) =>
+      reply.code(404).send({ success: false, error: 'Experience not found', code: 'not_found' }),
+    );
     try {
       const fits = await app.inject({ method: 'GET', url: '/fits' });
       expect(fits.rawPayload.length).toBe(64);
@@ -293,7 +426,9 @@ describe('what else an answer to an author shows', () => {
       expect(tooLarge.statusCode).toBe(500);
       expect(tooLarge.body).not.toContain('xxx');
       // Error answers keep their own size.
-      expect((await app.inject({ method: 'GET', url: '/refused' })).body).toBe('{"success":false,"error":"Experience not found","code":"not_found"}');
+      expect((await app.inject({ method: 'GET', url: '/refused' })).body).toBe(
+        '{"success":false,"error":"Experience not found","code":"not_found"}',
+      );
     } finally {
       await app.close();
     }

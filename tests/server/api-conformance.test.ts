@@ -8,7 +8,17 @@ import addFormats from 'ajv-formats';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../contract';
-import { PASSWORD, bearer, confirmationToken, createTestApp, json, submit, validSubmission, member, type TestApp } from './helpers';
+import {
+  PASSWORD,
+  bearer,
+  confirmationToken,
+  createTestApp,
+  json,
+  submit,
+  validSubmission,
+  member,
+  type TestApp,
+} from './helpers';
 import { moderatorToken, newMember, uniqueEmail, validPeptide } from './fixtures';
 
 type EndpointKey = keyof typeof ENDPOINTS;
@@ -22,7 +32,7 @@ const mismatches: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1000' });
-  doc = json((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })));
+  doc = json(await t.app.inject({ method: 'GET', url: '/api/openapi.json' }));
   ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats.default(ajv);
   ajv.addSchema(doc, 'openapi.json');
@@ -36,7 +46,9 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').r
 function resolved(value: Json, at: string): [Json, string] {
   if (typeof value?.$ref !== 'string') return [value, at];
   const target = value.$ref.slice(2);
-  const found = target.split('/').reduce<Json | undefined>((node, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  const found = target
+    .split('/')
+    .reduce<Json | undefined>((node, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
   if (!found) throw new Error(`unresolved ${value.$ref}`);
   return resolved(found, target);
 }
@@ -50,7 +62,14 @@ function declaredResponse(op: Json, status: number, at: string): [string, Json, 
 }
 
 /** Headers a client acts on: each one sent must be declared on the answer that carries it. */
-const MEANINGFUL_HEADERS = ['retry-after', 'www-authenticate', 'link', 'ratelimit', 'ratelimit-policy', 'x-next-cursor'];
+const MEANINGFUL_HEADERS = [
+  'retry-after',
+  'www-authenticate',
+  'link',
+  'ratelimit',
+  'ratelimit-policy',
+  'x-next-cursor',
+];
 
 /** Checks one answer against the document; each problem is counted as a mismatch. */
 function conforms(key: EndpointKey, res: LightMyRequestResponse): void {
@@ -67,7 +86,8 @@ function conforms(key: EndpointKey, res: LightMyRequestResponse): void {
   const names = new Set(Object.keys((response.headers ?? {}) as Json).map((n) => n.toLowerCase()));
   // The ETag of a read is what a 304 answers to.
   const meaningful = method === 'GET' && res.statusCode === 200 ? [...MEANINGFUL_HEADERS, 'etag'] : MEANINGFUL_HEADERS;
-  for (const name of meaningful) if (res.headers[name] !== undefined && !names.has(name)) mismatches.push(`${where}: header ${name} not declared`);
+  for (const name of meaningful)
+    if (res.headers[name] !== undefined && !names.has(name)) mismatches.push(`${where}: header ${name} not declared`);
   for (const [name, declaredHeader] of Object.entries((response.headers ?? {}) as Json)) {
     const [header] = resolved(declaredHeader, '');
     const value = res.headers[name.toLowerCase()];
@@ -80,19 +100,28 @@ function conforms(key: EndpointKey, res: LightMyRequestResponse): void {
     if (!ajv.validate(schema, typed)) mismatches.push(`${where}: header ${name}=${String(value)} ${ajv.errorsText()}`);
   }
   if (res.statusCode === 304) return;
-  const mediaType = String(res.headers['content-type'] ?? '').split(';')[0].trim();
+  const mediaType = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim();
   const content = response.content as Json | undefined;
-  if (!content) return void (res.body ? mismatches.push(`${where}: a body where the document declares none`) : undefined);
-  if (!content[mediaType]) return void mismatches.push(`${where}: ${mediaType} not declared (${Object.keys(content).join(', ')})`);
+  if (!content)
+    return void (res.body ? mismatches.push(`${where}: a body where the document declares none`) : undefined);
+  if (!content[mediaType])
+    return void mismatches.push(`${where}: ${mediaType} not declared (${Object.keys(content).join(', ')})`);
   const body = mediaType === 'application/json' ? json(res) : res.body;
   const validate = ajv.getSchema(`openapi.json#/${responseAt}/${pointer('content', mediaType, 'schema')}`);
   if (!validate) return void mismatches.push(`${where}: no schema`);
-  if (!validate(body)) mismatches.push(`${where}: ${ajv.errorsText(validate.errors, { dataVar: 'body' }).slice(0, 400)}`);
+  if (!validate(body))
+    mismatches.push(`${where}: ${ajv.errorsText(validate.errors, { dataVar: 'body' }).slice(0, 400)}`);
 }
 
-async function call(key: EndpointKey, options: Omit<InjectOptions, 'method' | 'url'> & { url?: string; params?: Record<string, string> } = {}) {
+async function call(
+  key: EndpointKey,
+  options: Omit<InjectOptions, 'method' | 'url'> & { url?: string; params?: Record<string, string> } = {},
+) {
   const { params = {}, url, ...rest } = options;
-  const path = url ?? ENDPOINTS[key].path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const path =
+    url ?? ENDPOINTS[key].path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   const res = await t.app.inject({ method: ENDPOINTS[key].method, url: path, ...rest });
   conforms(key, res);
   return res;
@@ -151,7 +180,10 @@ describe('every operation answers as its OpenAPI document says', () => {
     // A revalidation: the same ETag answers 304 with no body.
     await call('peptide', { params: { id: peptideId }, headers: { 'if-none-match': String(one.headers.etag) } });
     const created = await call('createPeptide', { headers: m.headers, payload: validPeptide() });
-    await call('createPeptide', { headers: m.headers, payload: { ...validPeptide(), name: json(created).data.peptide.name } });
+    await call('createPeptide', {
+      headers: m.headers,
+      payload: { ...validPeptide(), name: json(created).data.peptide.name },
+    });
     await call('createPeptide', { payload: 'name=x', headers: { ...m.headers, 'content-type': 'text/plain' } });
     await call('reviewPeptide', { headers: mod, params: { id: json(created).data.peptide._id } });
     await call('reviewPeptide', { headers: m.headers, params: { id: json(created).data.peptide._id } });
@@ -177,9 +209,16 @@ describe('every operation answers as its OpenAPI document says', () => {
     await call('vote', { headers: m.headers, params: { id: experience._id }, payload: { voteType: 'helpful' } });
     await call('vote', { headers: m.headers, params: { id: experience._id }, payload: { voteType: 'helpful' } });
     await call('voteStatus', { headers: m.headers, params: { id: experience._id } });
-    await call('myVotes', { headers: m.headers, query: { experienceIds: `${experience._id},${other.experience._id}` } });
+    await call('myVotes', {
+      headers: m.headers,
+      query: { experienceIds: `${experience._id},${other.experience._id}` },
+    });
     await call('withdrawVote', { headers: m.headers, params: { id: experience._id } });
-    await call('flag', { headers: m.headers, params: { id: other.experience._id }, payload: { reason: 'spam', note: 'Looks like an advert' } });
+    await call('flag', {
+      headers: m.headers,
+      params: { id: other.experience._id },
+      payload: { reason: 'spam', note: 'Looks like an advert' },
+    });
     await call('flag', { headers: m.headers, params: { id: other.experience._id }, payload: { reason: 'spam' } });
     await call('myFlags', { headers: m.headers, query: { experienceIds: other.experience._id } });
     await call('effects');
@@ -213,7 +252,10 @@ describe('every operation answers as its OpenAPI document says', () => {
     await call('deleteTrackedExperience', { payload: { trackingId } });
     await call('logout', { payload: { refreshToken: json(refreshed).data.refreshToken } });
     const leaving = await newMember(t, 'conform-leaving');
-    await call('changePassword', { headers: leaving.headers, payload: { currentPassword: PASSWORD, newPassword: 'a-long-and-unusual-passphrase' } });
+    await call('changePassword', {
+      headers: leaving.headers,
+      payload: { currentPassword: PASSWORD, newPassword: 'a-long-and-unusual-passphrase' },
+    });
     const back = await newMember(t, 'conform-leaving-2');
     await call('signOutEverywhere', { headers: back.headers, payload: {} });
     const last = await newMember(t, 'conform-leaving-3');
@@ -224,7 +266,9 @@ describe('every operation answers as its OpenAPI document says', () => {
     const called = new Set(checked.map((c) => c.key));
     expect((Object.keys(ENDPOINTS) as EndpointKey[]).filter((k) => !called.has(k))).toEqual([]);
     const statuses = [...new Set(checked.map((c) => c.status))].sort();
-    console.log(`api-conformance: ${checked.length} answers checked (statuses ${statuses.join(', ')}), ${mismatches.length} mismatches`);
+    console.log(
+      `api-conformance: ${checked.length} answers checked (statuses ${statuses.join(', ')}), ${mismatches.length} mismatches`,
+    );
     if (mismatches.length) console.log(mismatches.join('\n'));
     expect(mismatches).toEqual([]);
   }, 120_000);

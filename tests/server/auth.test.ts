@@ -11,7 +11,17 @@ import {
   RegisterResponse,
 } from '../../contract';
 import { ensureModerator, promoteToModerator } from '../../server/services/users';
-import { PASSWORD, accountId, bearer, confirmAddress, createTestApp, json, login, member, type TestApp } from './helpers';
+import {
+  PASSWORD,
+  accountId,
+  bearer,
+  confirmAddress,
+  createTestApp,
+  json,
+  login,
+  member,
+  type TestApp,
+} from './helpers';
 import { expectError, moderatorToken, newMember, rows, uniqueEmail } from './fixtures';
 
 let t: TestApp;
@@ -82,7 +92,8 @@ describe('POST /api/users/register', () => {
   async function takenEmailReadsAsNew(s: TestApp) {
     const signUp = (email: string, password: string) =>
       s.app.inject({ method: 'POST', url: '/api/users/register', payload: { email, password } });
-    const signIn = (email: string, password: string) => s.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+    const signIn = (email: string, password: string) =>
+      s.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
     const owner = await newMember(s, 'taken');
     const [before] = await rows(s, 'select * from users where id = $1', [owner.userId]);
     const answers: { status: number; body: unknown }[] = [];
@@ -103,7 +114,9 @@ describe('POST /api/users/register', () => {
     expect(answers[0].status).toBe(201);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const [fresh, taken] = [median(timings.fresh), median(timings.taken)];
-    console.log(`register median: new email ${fresh.toFixed(1)} ms, taken email ${taken.toFixed(1)} ms (SCRYPT_N=${s.config.scryptN})`);
+    console.log(
+      `register median: new email ${fresh.toFixed(1)} ms, taken email ${taken.toFixed(1)} ms (SCRYPT_N=${s.config.scryptN})`,
+    );
     expect(Math.max(fresh, taken) / Math.min(fresh, taken)).toBeLessThan(3);
 
     const [after] = await rows(s, 'select * from users where id = $1', [owner.userId]);
@@ -133,7 +146,11 @@ describe('POST /api/users/register', () => {
     expect((await post('/api/users/login', { email, password: decomposed })).statusCode).toBe(200);
     // Fullwidth letters are the same letters once normalised.
     const wide = uniqueEmail('wide');
-    await post(`/api/users/${await registeredId(wide, 'ｗｉｄｅ－ｌｅｔｔｅｒｓ-77')}/approve`, undefined, bearer(modToken));
+    await post(
+      `/api/users/${await registeredId(wide, 'ｗｉｄｅ－ｌｅｔｔｅｒｓ-77')}/approve`,
+      undefined,
+      bearer(modToken),
+    );
     expect((await post('/api/users/login', { email: wide, password: 'wide-letters-77' })).statusCode).toBe(200);
   });
 
@@ -143,9 +160,13 @@ describe('POST /api/users/register', () => {
     await ensureModerator(t.ctx, email, composed.normalize('NFD'));
     expect((await post('/api/users/login', { email, password: composed })).statusCode).toBe(200);
     // Started again with the other form, the stored hash still matches: nothing changes.
-    const [before] = await rows<{ password_hash: string }>(t, 'select password_hash from users where email = $1', [email]);
+    const [before] = await rows<{ password_hash: string }>(t, 'select password_hash from users where email = $1', [
+      email,
+    ]);
     await ensureModerator(t.ctx, email, composed);
-    const [after] = await rows<{ password_hash: string }>(t, 'select password_hash from users where email = $1', [email]);
+    const [after] = await rows<{ password_hash: string }>(t, 'select password_hash from users where email = $1', [
+      email,
+    ]);
     expect(after.password_hash).toBe(before.password_hash);
   });
 
@@ -206,7 +227,10 @@ describe('approval flow', () => {
     }
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toContain(userId);
-    const [pendingCount] = await rows<{ n: number }>(t, `select count(*)::int as n from users where status = 'pending' and email_confirmed`);
+    const [pendingCount] = await rows<{ n: number }>(
+      t,
+      `select count(*)::int as n from users where status = 'pending' and email_confirmed`,
+    );
     expect(seen).toHaveLength(pendingCount.n);
 
     const approved = await post(`/api/users/${userId}/approve`, undefined, bearer(modToken));
@@ -235,7 +259,10 @@ describe('approval flow', () => {
     const userId = await registeredId(email);
     const res = await post(`/api/users/${userId}/reject`, { notes: '  Not enough information  ' }, bearer(modToken));
     expect(res.statusCode).toBe(200);
-    expect(DecisionResponse.parse(json(res)).data.user).toMatchObject({ status: 'rejected', moderatorNotes: 'Not enough information' });
+    expect(DecisionResponse.parse(json(res)).data.user).toMatchObject({
+      status: 'rejected',
+      moderatorNotes: 'Not enough information',
+    });
     expectError(await post('/api/users/login', { email, password: PASSWORD }), 403, /not approved/i);
     const pending = PendingUsersResponse.parse(json(await get('/api/users/pending?limit=100', bearer(modToken))));
     expect(pending.data.users.map((u) => u._id)).not.toContain(userId);
@@ -268,7 +295,11 @@ describe('approval flow', () => {
   });
 
   it('answers 400 for a malformed id, 404 for an unknown one, 400 for overlong notes', async () => {
-    expectError(await post('/api/users/not-a-uuid/approve', undefined, bearer(modToken)), 400, /^id: must be a valid id/);
+    expectError(
+      await post('/api/users/not-a-uuid/approve', undefined, bearer(modToken)),
+      400,
+      /^id: must be a valid id/,
+    );
     expectError(await post('/api/users/not-a-uuid/reject', {}, bearer(modToken)), 400, /^id: must be a valid id/);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expectError(await post(`/api/users/${unknown}/approve`, undefined, bearer(modToken)), 404, /not found/i);
@@ -285,13 +316,22 @@ describe('approval flow', () => {
   it('a moderator cannot approve or reject another moderator', async () => {
     const other = await newMember(t, 'other-mod');
     await promoteToModerator(t.ctx, other.email);
-    const reject = expectError(await post(`/api/users/${other.userId}/reject`, { notes: 'takeover' }, bearer(modToken)), 403);
+    const reject = expectError(
+      await post(`/api/users/${other.userId}/reject`, { notes: 'takeover' }, bearer(modToken)),
+      403,
+    );
     expect(reject).toBe('You cannot approve or reject another moderator');
-    expectError(await post(`/api/users/${other.userId}/approve`, undefined, bearer(modToken)), 403, /another moderator/);
+    expectError(
+      await post(`/api/users/${other.userId}/approve`, undefined, bearer(modToken)),
+      403,
+      /another moderator/,
+    );
     // Still an approved moderator whose sign-in works.
     expect((await get('/api/users/me', other.headers)).statusCode).toBe(200);
     expect((await get('/api/users/pending', other.headers)).statusCode).toBe(200);
-    const [row] = await rows<{ role: string; status: string }>(t, 'select role, status from users where id = $1', [other.userId]);
+    const [row] = await rows<{ role: string; status: string }>(t, 'select role, status from users where id = $1', [
+      other.userId,
+    ]);
     expect(row).toEqual({ role: 'moderator', status: 'approved' });
   });
 
@@ -331,7 +371,10 @@ describe('POST /api/users/login', () => {
   it('answers 401 with one message for a wrong password and for an unknown email', async () => {
     const m = await newMember(t, 'wrongpw');
     const wrong = expectError(await post('/api/users/login', { email: m.email, password: 'not-the-password' }), 401);
-    const unknown = expectError(await post('/api/users/login', { email: uniqueEmail('ghost'), password: PASSWORD }), 401);
+    const unknown = expectError(
+      await post('/api/users/login', { email: uniqueEmail('ghost'), password: PASSWORD }),
+      401,
+    );
     expect(wrong).toBe(unknown);
     expect(wrong).toMatch(/invalid email or password/i);
   });
@@ -360,7 +403,12 @@ describe('bearer tokens', () => {
     const m = await newMember(t, 'me');
     const res = await get('/api/users/me', m.headers);
     expect(res.statusCode).toBe(200);
-    expect(MeResponse.parse(json(res)).data.user).toMatchObject({ _id: m.userId, email: m.email, role: 'user', status: 'approved' });
+    expect(MeResponse.parse(json(res)).data.user).toMatchObject({
+      _id: m.userId,
+      email: m.email,
+      role: 'user',
+      status: 'approved',
+    });
   });
 
   it('a token signed with the right key but expired is a 401', async () => {
@@ -470,7 +518,9 @@ describe('refresh rotation and logout', () => {
     expect(pair.refreshToken).not.toBe(m.refreshToken);
     // Token answers say how long the access token lasts, sign-in as well as refresh.
     expect(pair.expiresIn).toBe(t.config.accessTokenSeconds);
-    expect(json(await post('/api/users/login', { email: m.email, password: PASSWORD })).data.expiresIn).toBe(t.config.accessTokenSeconds);
+    expect(json(await post('/api/users/login', { email: m.email, password: PASSWORD })).data.expiresIn).toBe(
+      t.config.accessTokenSeconds,
+    );
     expect((await get('/api/users/me', bearer(pair.accessToken))).statusCode).toBe(200);
     // And the new refresh token rotates again.
     const again = await post('/api/auth/refresh', { refreshToken: pair.refreshToken });
@@ -513,7 +563,11 @@ describe('refresh rotation and logout', () => {
   });
 
   it('unknown and missing refresh tokens', async () => {
-    expectError(await post('/api/auth/refresh', { refreshToken: 'definitely-not-a-token' }), 401, /invalid refresh token/i);
+    expectError(
+      await post('/api/auth/refresh', { refreshToken: 'definitely-not-a-token' }),
+      401,
+      /invalid refresh token/i,
+    );
     expectError(await post('/api/auth/refresh', {}), 400, /refreshToken/);
     expectError(await post('/api/auth/refresh', { refreshToken: '' }), 400, /refreshToken/);
   });
@@ -536,7 +590,10 @@ describe('refresh rotation and logout', () => {
 
   it('logout with only the refresh token (expired access token) still revokes it', async () => {
     const m = await newMember(t, 'logout-refresh');
-    expect((await post('/api/auth/logout', { refreshToken: m.refreshToken }, { authorization: 'Bearer expired.or.bad' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/logout', { refreshToken: m.refreshToken }, { authorization: 'Bearer expired.or.bad' }))
+        .statusCode,
+    ).toBe(200);
     expectError(await get('/api/users/me', m.headers), 401);
   });
 
@@ -555,9 +612,10 @@ describe('refresh rotation and logout', () => {
 
 /** Moves the member's rotations back past the 30-second grace, as if the reuse came later. */
 async function pastGrace(userId: string) {
-  await t.ctx.db.query(`update sessions set replaced_at = replaced_at - interval '31 seconds' where user_id = $1 and replaced_at is not null`, [
-    userId,
-  ]);
+  await t.ctx.db.query(
+    `update sessions set replaced_at = replaced_at - interval '31 seconds' where user_id = $1 and replaced_at is not null`,
+    [userId],
+  );
 }
 
 const refreshWith = async (refreshToken: string) => {
@@ -621,11 +679,15 @@ describe('two tabs refreshing at once (grace of REFRESH_GRACE_SECONDS, 30 s)', (
     const short = await createTestApp({ REFRESH_GRACE_SECONDS: '20' });
     try {
       const m = await member(short, uniqueEmail('grace-short'));
-      const refreshOn = (refreshToken: string) => short.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+      const refreshOn = (refreshToken: string) =>
+        short.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
       const rotated = RefreshResponse.parse(json(await refreshOn(m.refreshToken))).data;
       expect((await refreshOn(m.refreshToken)).statusCode).toBe(200);
       // The rotation 21 s ago: past this grace, inside the default one.
-      await short.ctx.db.query(`update sessions set replaced_at = now() - interval '21 seconds' where user_id = $1 and replaced_at is not null`, [m.userId]);
+      await short.ctx.db.query(
+        `update sessions set replaced_at = now() - interval '21 seconds' where user_id = $1 and replaced_at is not null`,
+        [m.userId],
+      );
       expectError(await refreshOn(m.refreshToken), 401, /already used/);
       expectError(await refreshOn(rotated.refreshToken), 401);
     } finally {
@@ -643,13 +705,25 @@ describe('GET/PUT /api/users/me', () => {
   it('updates demographics and preferences and reads them back', async () => {
     const m = await newMember(t, 'profile');
     const payload = {
-      demographics: { age: 34, biologicalSex: 'female', weight: 61.5, height: 170, activityLevel: 'very-active', fitnessGoals: [' Run ', '', 'Lift'] },
+      demographics: {
+        age: 34,
+        biologicalSex: 'female',
+        weight: 61.5,
+        height: 170,
+        activityLevel: 'very-active',
+        fitnessGoals: [' Run ', '', 'Lift'],
+      },
       preferences: { units: { weight: 'kg', height: 'cm' }, notifications: { weeklyDigest: true } },
     };
     const res = await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: m.headers, payload });
     expect(res.statusCode).toBe(200);
     const user = MeResponse.parse(json(res)).data.user;
-    expect(user.demographics).toMatchObject({ age: 34, biologicalSex: 'female', weight: 61.5, fitnessGoals: ['Run', 'Lift'] });
+    expect(user.demographics).toMatchObject({
+      age: 34,
+      biologicalSex: 'female',
+      weight: 61.5,
+      fitnessGoals: ['Run', 'Lift'],
+    });
     const read = MeResponse.parse(json(await get('/api/users/me', m.headers))).data.user;
     expect(read.demographics).toEqual(user.demographics);
     expect(read.preferences).toMatchObject({ notifications: { weeklyDigest: true } });

@@ -57,7 +57,8 @@ export function neighbourhood(addresses: string[]): string[] {
  */
 export function candidateKeys(secrets: string[], times: number[]): Buffer[] {
   const days = new Set<string>();
-  for (const t of times) for (const back of [0, 1]) days.add(new Date(t - back * 86_400_000).toISOString().slice(0, 10));
+  for (const t of times)
+    for (const back of [0, 1]) days.add(new Date(t - back * 86_400_000).toISOString().slice(0, 10));
   const keys: Buffer[] = [];
   for (const secret of secrets) {
     keys.push(Buffer.from(secret));
@@ -122,7 +123,13 @@ export interface NamedTime {
 export function timesIn(dump: string, from: number, to: number): NamedTime[] {
   const out: NamedTime[] = [];
   for (const m of dump.matchAll(ISO)) {
-    const zone = m[8] ? (m[8] === 'Z' ? 'Z' : m[8].length === 3 ? `${m[8]}:00` : m[8].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')) : 'Z';
+    const zone = m[8]
+      ? m[8] === 'Z'
+        ? 'Z'
+        : m[8].length === 3
+          ? `${m[8]}:00`
+          : m[8].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')
+      : 'Z';
     const ms = Date.parse(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${(m[7] ?? '').slice(0, 4)}${zone}`);
     if (Number.isFinite(ms) && ms >= from && ms <= to) out.push({ text: m[0], ms });
   }

@@ -97,7 +97,12 @@ async function round(): Promise<{ actions: Action[]; submitted: Report[] }> {
   const submitted: Report[] = [];
   for (const address of who.slice(0, SUBMITTERS)) {
     const before = Date.now();
-    const res = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(t.peptides.get('BPC-157')!), ...from(address) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiences',
+      payload: validSubmission(t.peptides.get('BPC-157')!),
+      ...from(address),
+    });
     const after = Date.now();
     expect(res.statusCode, res.body).toBe(201);
     const data = json(res).data as { trackingId: string; experience: { _id: string } };
@@ -106,7 +111,12 @@ async function round(): Promise<{ actions: Action[]; submitted: Report[] }> {
   }
   const [corrected, deleted] = [published.shift()!, published.shift()!];
   let before = Date.now();
-  const edit = await updateTracked(t.app, corrected.trackingId, { dosage: `${300 + randomInt(100)} mcg` }, from(who[SUBMITTERS]));
+  const edit = await updateTracked(
+    t.app,
+    corrected.trackingId,
+    { dosage: `${300 + randomInt(100)} mcg` },
+    from(who[SUBMITTERS]),
+  );
   expect(edit.statusCode, edit.body).toBe(200);
   actions.push({ kind: 'edit', address: who[SUBMITTERS], experienceId: corrected.id, before, after: Date.now() });
   published.push(corrected);
@@ -122,7 +132,9 @@ async function round(): Promise<{ actions: Action[]; submitted: Report[] }> {
  * name, each in its physical order (pg_dump and db/backup.ts copy a table by a sequential scan).
  */
 async function heapOrder(): Promise<string[]> {
-  const res = await t.ctx.db.query<{ id: string }>('select experience_id::text as id from publication_queue order by tableoid::regclass::text, ctid');
+  const res = await t.ctx.db.query<{ id: string }>(
+    'select experience_id::text as id from publication_queue order by tableoid::regclass::text, ctid',
+  );
   return res.rows.map((r) => r.id);
 }
 
@@ -139,7 +151,9 @@ async function pgDump(how: 'ours' | 'defaults'): Promise<string> {
   const { args, env } = pgDumpInvocation(await databaseUrl());
   const used = how === 'ours' ? args : args.filter((a) => a.startsWith('--dbname='));
   return new Promise((resolve, reject) =>
-    execFile('pg_dump', used, { env: { ...process.env, ...env }, maxBuffer: 512 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    execFile('pg_dump', used, { env: { ...process.env, ...env }, maxBuffer: 512 * 1024 * 1024 }, (err, stdout) =>
+      err ? reject(err) : resolve(stdout),
+    ),
   );
 }
 
@@ -179,17 +193,25 @@ function attack(dump: string, actions: Action[], until: number): Findings {
       const window = recovered.get(a.address)!.find((c) => c.key.startsWith('submit:'))!;
       return `${a.address}: ${new Date(window.resetAt - t.config.rateLimits.submissions.windowSeconds * 1000).toISOString()} (sent ${new Date(a.before).toISOString()})`;
     });
-  const trackingHashes = [...column(copyBlock(dump, 'experiences'), 'tracking_hash'), ...queueColumn(dump, 'tracking_hash')];
-  const corrections = [...recoverIdentifiers(found, trackingHashes, keys).values()].filter((cs) => cs.some((c) => c.key.startsWith('edit:')));
+  const trackingHashes = [
+    ...column(copyBlock(dump, 'experiences'), 'tracking_hash'),
+    ...queueColumn(dump, 'tracking_hash'),
+  ];
+  const corrections = [...recoverIdentifiers(found, trackingHashes, keys).values()].filter((cs) =>
+    cs.some((c) => c.key.startsWith('edit:')),
+  );
   const span = timesIn(dump, testStart, until + Math.max(...windows) + 60_000);
   const fine = span.filter(finerThanMinute);
-  const dating = fine.filter((time) => actions.some((a) => [0, ...windows].some((w) => time.ms - w >= a.before - 999 && time.ms - w <= a.after + 999)));
+  const dating = fine.filter((time) =>
+    actions.some((a) => [0, ...windows].some((w) => time.ms - w >= a.before - 999 && time.ms - w <= a.after + 999)),
+  );
   const arrival = actions.map((a) => a.experienceId);
   const stored = queueColumn(dump, 'experience_id').filter((id) => arrival.includes(id));
   return {
     counterRows: found.length,
     addresses: used.filter((a) => recovered.has(a)).length,
-    addressesInClear: used.filter((a) => new RegExp(`(?<![\\d.])${a.replace(/\./g, '\\.')}(?![\\d.])`).test(dump)).length,
+    addressesInClear: used.filter((a) => new RegExp(`(?<![\\d.])${a.replace(/\./g, '\\.')}(?![\\d.])`).test(dump))
+      .length,
     datedFirstSubmissions,
     datedCorrections: corrections.length,
     fineTimes: fine.map((f) => f.text),
@@ -226,7 +248,14 @@ describe('a backup taken between two batches', () => {
   beforeAll(async () => {
     // Reports public before the round, for its correction and deletion.
     for (let i = 0; i < 4; i++) {
-      const sent = json(await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(t.peptides.get('TB-500')!), ...from(addresses(1)[0]) })).data;
+      const sent = json(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/experiences',
+          payload: validSubmission(t.peptides.get('TB-500')!),
+          ...from(addresses(1)[0]),
+        }),
+      ).data;
       published.push({ id: sent.experience._id, trackingId: sent.trackingId });
     }
     await batch();
@@ -235,8 +264,14 @@ describe('a backup taken between two batches', () => {
     published.push(...r.submitted);
     if (baseUrl) {
       // The general limit's hits reach the shared counters within flushMs (server/lib/rate-limit.ts): one per address of the round.
-      const flushed = async () => (await t.ctx.db.query<{ n: number }>(`select count(*)::int as n from rate_limit_counters where key like 'general:%'`)).rows[0].n;
-      while ((await flushed()) < new Set(actions.map((a) => a.address)).size) await new Promise((resolve) => setTimeout(resolve, 50));
+      const flushed = async () =>
+        (
+          await t.ctx.db.query<{ n: number }>(
+            `select count(*)::int as n from rate_limit_counters where key like 'general:%'`,
+          )
+        ).rows[0].n;
+      while ((await flushed()) < new Set(actions.map((a) => a.address)).size)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       dumps.push({ name: 'pg_dump with its default options', text: await pgDump('defaults') });
       dumps.push({ name: 'npm run backup (pg_dump with our options)', text: await pgDump('ours') });
     } else {
@@ -256,10 +291,13 @@ describe('a backup taken between two batches', () => {
     }
   });
 
-  it.skipIf(!baseUrl)('npm run backup leaves the counters out on PostgreSQL (pg_dump alone cannot: README tells operators the flag)', () => {
-    const ours = dumps.find((d) => d.name.startsWith('npm run backup'))!;
-    expect(copyBlock(ours.text, 'rate_limit_counters')?.rows ?? []).toEqual([]);
-  });
+  it.skipIf(!baseUrl)(
+    'npm run backup leaves the counters out on PostgreSQL (pg_dump alone cannot: README tells operators the flag)',
+    () => {
+      const ours = dumps.find((d) => d.name.startsWith('npm run backup'))!;
+      expect(copyBlock(ours.text, 'rate_limit_counters')?.rows ?? []).toEqual([]);
+    },
+  );
   it.runIf(!baseUrl)('(pg_dump against a PostgreSQL server: skipped on PGlite, run with TEST_DATABASE_URL)', () => {});
 
   it('restores into an empty database without the counters', async () => {
@@ -281,7 +319,7 @@ describe('a backup taken between two batches', () => {
   }, 120_000);
 });
 
-describe('the queue\'s order over many rounds', () => {
+describe("the queue's order over many rounds", () => {
   it(`follows the order of arrival no better than chance (${ROUNDS} rounds of ${SUBMITTERS + 2} changes)`, async () => {
     // The first describe's round is still queued: publish it, so each round starts with an empty queue.
     await batch();

@@ -38,7 +38,8 @@ async function site(env: NodeJS.ProcessEnv) {
   const start = nextBatchAt(new Date(Date.now() + 2 * DAY), every)!;
   await runBatch(app.ctx, start);
   const feed = async () =>
-    json(await app.app.inject({ method: 'GET', url: `/api/experiences?peptideId=${peptideId}&limit=100` })).data.experiences as { _id: string; createdAt: string; story: string }[];
+    json(await app.app.inject({ method: 'GET', url: `/api/experiences?peptideId=${peptideId}&limit=100` })).data
+      .experiences as { _id: string; createdAt: string; story: string }[];
   return {
     app,
     every,
@@ -57,7 +58,14 @@ async function site(env: NodeJS.ProcessEnv) {
     publicIds: async () => (await feed()).map((e) => e._id),
     /** Everything a visitor reads about the peptide and the site, with each answer's ETag. */
     async publicState() {
-      const urls = [`/api/experiences?peptideId=${peptideId}&limit=100`, '/api/experiences?limit=20', '/api/experiences/home/public', `/api/peptides/${peptideId}`, '/api/analytics/public', '/api/publication'];
+      const urls = [
+        `/api/experiences?peptideId=${peptideId}&limit=100`,
+        '/api/experiences?limit=20',
+        '/api/experiences/home/public',
+        `/api/peptides/${peptideId}`,
+        '/api/analytics/public',
+        '/api/publication',
+      ];
       const answers = await Promise.all(urls.map((url) => app.app.inject({ method: 'GET', url })));
       return answers.map((a, i) => ({ url: urls[i], status: a.statusCode, etag: a.headers.etag, body: a.body }));
     },
@@ -86,7 +94,12 @@ describe('one-minute batches, BATCH_MIN_CHANGES=5 and BATCH_MAX_WAIT=14d (the de
     const lone = await s.send(at(base, 10_000));
     const before = await s.publicState();
     const invalidations = s.app.ctx.cache.stats.invalidations;
-    for (let n = 11; n <= 16; n++) expect(await s.batch(s.grid(n)), `grid time ${n}`).toMatchObject({ ran: true, postponed: true, applied: { submitted: 0 } });
+    for (let n = 11; n <= 16; n++)
+      expect(await s.batch(s.grid(n)), `grid time ${n}`).toMatchObject({
+        ran: true,
+        postponed: true,
+        applied: { submitted: 0 },
+      });
     // Nothing public moved: every answer has the same bytes and ETag, no cache was emptied.
     expect(await s.publicState()).toEqual(before);
     expect(s.app.ctx.cache.stats.invalidations).toBe(invalidations);
@@ -100,7 +113,11 @@ describe('one-minute batches, BATCH_MIN_CHANGES=5 and BATCH_MAX_WAIT=14d (the de
     });
 
     // Four more changes: three new reports and a correction of a published one.
-    const others = [await s.send(at(s.grid(16), 5_000)), await s.send(at(s.grid(16), 20_000)), await s.send(at(s.grid(16), 40_000))];
+    const others = [
+      await s.send(at(s.grid(16), 5_000)),
+      await s.send(at(s.grid(16), 20_000)),
+      await s.send(at(s.grid(16), 40_000)),
+    ];
     const story = `${validSubmission('').story} Corrected while a lone report waited.`;
     await updateByTracking(s.app.ctx, published[0].trackingId, { story }, at(s.grid(16), 50_000));
     const batch = await s.batch(s.grid(17));
@@ -109,12 +126,21 @@ describe('one-minute batches, BATCH_MIN_CHANGES=5 and BATCH_MAX_WAIT=14d (the de
     for (const r of [lone, ...others]) expect(feed.map((e) => e._id)).toContain(r.id);
     expect(feed.find((e) => e._id === published[0].id)?.story).toBe(story);
     // A report's day is its batch's: the four share it, whatever day each was sent.
-    expect(new Set(feed.filter((e) => [lone, ...others].some((r) => r.id === e._id)).map((e) => day(e.createdAt)))).toEqual(new Set([day(s.grid(17))]));
-    expect(await s.own(lone, at(s.grid(17), 5_000))).toMatchObject({ status: 'published', publicFrom: null, publicBy: null, smallGroupAt: null });
+    expect(
+      new Set(feed.filter((e) => [lone, ...others].some((r) => r.id === e._id)).map((e) => day(e.createdAt))),
+    ).toEqual(new Set([day(s.grid(17))]));
+    expect(await s.own(lone, at(s.grid(17), 5_000))).toMatchObject({
+      status: 'published',
+      publicFrom: null,
+      publicBy: null,
+      smallGroupAt: null,
+    });
     // The record of the batch: five changes and their waits in whole minutes, sorted; nothing names a report.
-    expect(await rows(s.app, 'select changes, wait_minutes, small from publication_batches where batch_at = $1', [s.grid(17)])).toEqual([
-      { changes: 5, wait_minutes: [0, 0, 0, 0, 6], small: false },
-    ]);
+    expect(
+      await rows(s.app, 'select changes, wait_minutes, small from publication_batches where batch_at = $1', [
+        s.grid(17),
+      ]),
+    ).toEqual([{ changes: 5, wait_minutes: [0, 0, 0, 0, 6], small: false }]);
   });
 
   it('after BATCH_MAX_WAIT the oldest change is published with whatever is due, and its author is told it went in a small group', async () => {
@@ -127,19 +153,37 @@ describe('one-minute batches, BATCH_MIN_CHANGES=5 and BATCH_MAX_WAIT=14d (the de
     const lastWait = at(s.grid(101), MAX_WAIT);
     expect(await s.batch(at(lastWait, -MINUTE))).toMatchObject({ ran: true, postponed: true });
     expect(await s.publicIds()).not.toContain(first.id);
-    expect(await s.own(first, at(lastWait, -30_000))).toMatchObject({ publicFrom: lastWait.toISOString(), publicBy: lastWait.toISOString() });
+    expect(await s.own(first, at(lastWait, -30_000))).toMatchObject({
+      publicFrom: lastWait.toISOString(),
+      publicBy: lastWait.toISOString(),
+    });
     // The later one's own latest is 14 days after its own first grid time.
-    expect((await s.own(later, at(lastWait, -30_000))).publicBy).toBe(at(nextBatchAt(later.at, s.every)!, MAX_WAIT).toISOString());
+    expect((await s.own(later, at(lastWait, -30_000))).publicBy).toBe(
+      at(nextBatchAt(later.at, s.every)!, MAX_WAIT).toISOString(),
+    );
 
     const forced = await s.batch(lastWait);
     expect(forced).toMatchObject({ ran: true, postponed: false, small: true, applied: { submitted: 2 } });
     const feed = await s.feed();
     expect(feed.map((e) => e._id)).toEqual(expect.arrayContaining([first.id, later.id]));
     // Sent 13 days apart, dated alike: the day of the batch that took them in, not the day each was sent.
-    expect(feed.filter((e) => e._id === first.id || e._id === later.id).map((e) => day(e.createdAt))).toEqual([day(lastWait), day(lastWait)]);
-    for (const r of [first, later]) expect(await s.own(r, at(lastWait, 5_000))).toMatchObject({ status: 'published', smallGroupAt: lastWait.toISOString() });
-    expect(await rows(s.app, 'select changes, wait_minutes, small from publication_batches where batch_at = $1', [lastWait])).toEqual([
-      { changes: 2, wait_minutes: [(lastWait.getTime() - nextBatchAt(later.at, s.every)!.getTime()) / MINUTE, MAX_WAIT / MINUTE], small: true },
+    expect(feed.filter((e) => e._id === first.id || e._id === later.id).map((e) => day(e.createdAt))).toEqual([
+      day(lastWait),
+      day(lastWait),
+    ]);
+    for (const r of [first, later])
+      expect(await s.own(r, at(lastWait, 5_000))).toMatchObject({
+        status: 'published',
+        smallGroupAt: lastWait.toISOString(),
+      });
+    expect(
+      await rows(s.app, 'select changes, wait_minutes, small from publication_batches where batch_at = $1', [lastWait]),
+    ).toEqual([
+      {
+        changes: 2,
+        wait_minutes: [(lastWait.getTime() - nextBatchAt(later.at, s.every)!.getTime()) / MINUTE, MAX_WAIT / MINUTE],
+        small: true,
+      },
     ]);
   });
 
@@ -153,8 +197,12 @@ describe('one-minute batches, BATCH_MIN_CHANGES=5 and BATCH_MAX_WAIT=14d (the de
     // Another process's timer firing for the same grid time finds it handled.
     expect(await s.batch(s.grid(40_001))).toMatchObject({ ran: false, postponed: false });
     expect(await scrape()).toBe(counted + 1);
-    expect(await rows(s.app, `select value from app_settings where key = 'last_publication_batch'`)).toEqual([{ value: s.grid(40_001).toISOString() }]);
-    const text = (await s.app.ctx.metrics.registry.metrics()).split('\n').filter((l) => l.startsWith('peptide_publication_batches_postponed_total'));
+    expect(await rows(s.app, `select value from app_settings where key = 'last_publication_batch'`)).toEqual([
+      { value: s.grid(40_001).toISOString() },
+    ]);
+    const text = (await s.app.ctx.metrics.registry.metrics())
+      .split('\n')
+      .filter((l) => l.startsWith('peptide_publication_batches_postponed_total'));
     expect(text).toEqual([expect.stringMatching(/^peptide_publication_batches_postponed_total \d+$/)]);
   });
 });
@@ -169,9 +217,18 @@ describe('the public answer GET /api/publication', () => {
   it('gives the grid, the minimum, the longest and the typical wait, the same bytes for everyone, cacheable', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/publication' });
     expect(first.statusCode).toBe(200);
-    expect(json(first).data).toEqual({ everyMinutes: 360, minChanges: 5, maxWaitMinutes: 36 * 60, typicalWaitDays: null });
+    expect(json(first).data).toEqual({
+      everyMinutes: 360,
+      minChanges: 5,
+      maxWaitMinutes: 36 * 60,
+      typicalWaitDays: null,
+    });
     expect(first.headers['cache-control']).toBe('no-cache');
-    const again = await t.app.inject({ method: 'GET', url: '/api/publication', headers: { 'if-none-match': String(first.headers.etag) } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/publication',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     // Five changes queued change nothing in it (nothing about them is public until their batch).
     const peptideId = t.peptides.get('BPC-157')!;
@@ -202,7 +259,12 @@ describe('the public answer GET /api/publication', () => {
   it('with PUBLISH_EVERY=0 every change is public at once: no minimum, no wait', async () => {
     const now = await createTestApp();
     try {
-      expect(json(await now.app.inject({ method: 'GET', url: '/api/publication' })).data).toEqual({ everyMinutes: 0, minChanges: 1, maxWaitMinutes: 0, typicalWaitDays: null });
+      expect(json(await now.app.inject({ method: 'GET', url: '/api/publication' })).data).toEqual({
+        everyMinutes: 0,
+        minChanges: 1,
+        maxWaitMinutes: 0,
+        typicalWaitDays: null,
+      });
       const sent = await submit(now, validSubmission(now.peptides.get('BPC-157')!));
       expect(sent).toMatchObject({ status: 'published' });
       expect((sent as unknown as { publicBy: string | null }).publicBy).toBeNull();
@@ -222,7 +284,9 @@ describe('the timer: a postponed batch in the log; a batch missed while down run
   /** Starts the server again after `gone` of downtime for the queued changes (their grid times move back), capturing its log. */
   async function restartAfter(gone: number) {
     await queueQuery(t, `update publication_queue set batch_at = batch_at - make_interval(secs => $1)`, [gone / 1000]);
-    await t.ctx.db.query(`update app_settings set value = '1970-01-01T00:00:00.000Z' where key = 'last_publication_batch'`);
+    await t.ctx.db.query(
+      `update app_settings set value = '1970-01-01T00:00:00.000Z' where key = 'last_publication_batch'`,
+    );
     let log = '';
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -237,10 +301,19 @@ describe('the timer: a postponed batch in the log; a batch missed while down run
 
   it('one change due at start: postponed, one log line with no id and no count; past the longest wait: published at start', async () => {
     const sent = await submit(t, validSubmission(t.peptides.get('Selank')!));
-    const id = json(await t.app.inject({ method: 'POST', url: '/api/experiences/tracking/lookup', payload: { trackingId: sent.trackingId } })).data.experience._id as string;
+    const id = json(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/experiences/tracking/lookup',
+        payload: { trackingId: sent.trackingId },
+      }),
+    ).data.experience._id as string;
     const first = await restartAfter(12 * HOUR);
     try {
-      const lines = first.log().split('\n').filter((l) => l.includes('publication batch'));
+      const lines = first
+        .log()
+        .split('\n')
+        .filter((l) => l.includes('publication batch'));
       expect(lines).toHaveLength(1);
       const line = JSON.parse(lines[0]) as Record<string, unknown>;
       expect(line.msg).toBe('publication batch postponed: fewer changes due than BATCH_MIN_CHANGES');
@@ -255,7 +328,9 @@ describe('the timer: a postponed batch in the log; a batch missed while down run
     try {
       expect((await second.app.inject({ method: 'GET', url: `/api/experiences/${id}` })).statusCode).toBe(200);
       // Logged once the scrub after it is done (on PostgreSQL a vacuum and a checkpoint later).
-      await expect.poll(() => second.log(), { timeout: 30_000 }).toMatch(/"submitted":1[^\n]*"msg":"publication batch"/);
+      await expect
+        .poll(() => second.log(), { timeout: 30_000 })
+        .toMatch(/"submitted":1[^\n]*"msg":"publication batch"/);
     } finally {
       await second.app.close();
     }
@@ -297,7 +372,8 @@ async function observe(s: Site, sends: number[], lastGrid: number) {
   const seen = new Map<string, { batch: Date; createdAt: string }>();
   let i = 0;
   for (let n = 1; n <= lastGrid; n++) {
-    while (i < sends.length && s.start.getTime() + sends[i] < s.grid(n).getTime()) sent.push(await s.send(at(s.start, sends[i++])));
+    while (i < sends.length && s.start.getTime() + sends[i] < s.grid(n).getTime())
+      sent.push(await s.send(at(s.start, sends[i++])));
     await s.batch(s.grid(n));
     for (const e of await s.feed()) if (!seen.has(e._id)) seen.set(e._id, { batch: s.grid(n), createdAt: e.createdAt });
   }
@@ -309,7 +385,11 @@ async function observe(s: Site, sends: number[], lastGrid: number) {
     for (const e of await s.feed()) if (!seen.has(e._id)) seen.set(e._id, { batch: forcedAt, createdAt: e.createdAt });
   }
   const batches = [...new Set([...seen.values()].map((v) => v.batch.getTime()))].sort((a, b) => a - b);
-  const forced = new Set((await rows<{ batch_at: Date }>(s.app, 'select batch_at from publication_batches where small')).map((r) => r.batch_at.getTime()));
+  const forced = new Set(
+    (await rows<{ batch_at: Date }>(s.app, 'select batch_at from publication_batches where small')).map((r) =>
+      r.batch_at.getTime(),
+    ),
+  );
   let linked = 0;
   let linkedInFullGroups = 0;
   let previous = s.start.getTime();
@@ -318,7 +398,10 @@ async function observe(s: Site, sends: number[], lastGrid: number) {
     const posts = sent.filter((r) => r.at.getTime() >= previous && r.at.getTime() < b);
     const appeared = [...seen].filter(([, v]) => v.batch.getTime() === b);
     // Each report's candidates: the only POST of the window, or those sent on the card's day.
-    const candidates = appeared.map(([id, v]) => ({ id, posts: posts.length === 1 ? posts : posts.filter((p) => day(p.at) === day(v.createdAt)) }));
+    const candidates = appeared.map(([id, v]) => ({
+      id,
+      posts: posts.length === 1 ? posts : posts.filter((p) => day(p.at) === day(v.createdAt)),
+    }));
     for (const c of candidates) {
       // Linked: one candidate, which no other report of the batch could also be.
       const only = c.posts.length === 1 && candidates.filter((o) => o.posts.includes(c.posts[0])).length === 1;
@@ -329,7 +412,13 @@ async function observe(s: Site, sends: number[], lastGrid: number) {
     }
     previous = b;
   }
-  const small = (await rows<{ n: number }>(s.app, 'select count(*)::int as n from experiences where peptide_id = $1 and small_group_at is not null', [s.peptideId]))[0].n;
+  const small = (
+    await rows<{ n: number }>(
+      s.app,
+      'select count(*)::int as n from experiences where peptide_id = $1 and small_group_at is not null',
+      [s.peptideId],
+    )
+  )[0].n;
   const windowOf = (x: number) => Math.floor((s.start.getTime() + x) / s.every);
   const lone = sends.filter((x) => sends.filter((y) => windowOf(y) === windowOf(x)).length === 1).length;
   return { sent: sent.length, published: seen.size, lone, linked, linkedInFullGroups, small, groups: batches.length };
@@ -373,7 +462,9 @@ describe('the patient observer of finding 3: a proxy log of POSTs and the public
     try {
       const lastGrid = Math.ceil(sends[sends.length - 1] / s.every) + 1;
       const seen = await observe(s, sends, lastGrid);
-      const schedule = json(await s.app.app.inject({ method: 'GET', url: '/api/publication' })).data as { typicalWaitDays: number };
+      const schedule = json(await s.app.app.inject({ method: 'GET', url: '/api/publication' })).data as {
+        typicalWaitDays: number;
+      };
       console.log(
         `[batch of one] 6-hour batches, ${seen.sent} reports over ${Math.round(sends[sends.length - 1] / DAY)} days: ${seen.lone} alone in their 6-hour window ` +
           `(each linked with no minimum); with BATCH_MIN_CHANGES=5: ${seen.linked} linked, ${seen.groups} groups, ${seen.small} reports in a forced small group; ` +

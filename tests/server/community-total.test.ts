@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function feed(query: Record<string, string | number | undefined>) {
-  const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
   const res = await t.app.inject({ method: 'GET', url: `/api/experiences?${qs}` });
   expect(res.statusCode, res.body).toBe(200);
   return ExperienceListResponse.parse(json(res)).data;
@@ -32,7 +36,10 @@ async function peptideWithReports(published: number, category = 'Cognitive Enhan
     expect(report).toMatchObject({ status: 'published' });
   }
   // A link holds a report for review: never counted, never listed.
-  const held = await submit(t, validSubmission(id, { story: `${validSubmission(id).story} ${word} https://example.org/shop` }));
+  const held = await submit(
+    t,
+    validSubmission(id, { story: `${validSubmission(id).story} ${word} https://example.org/shop` }),
+  );
   expect(held).toMatchObject({ status: 'held' });
   return { id, word };
 }
@@ -57,15 +64,24 @@ describe('GET /api/experiences total', () => {
 
   it('counts every published report without filters, and applies search and category with the peptide', async () => {
     const { id, word } = await peptideWithReports(6);
-    const [published] = await rows<{ n: number }>(t, `select count(*)::int as n from experiences where status = 'published'`);
+    const [published] = await rows<{ n: number }>(
+      t,
+      `select count(*)::int as n from experiences where status = 'published'`,
+    );
     expect((await feed({})).total).toEqual({ count: Number(published!.n), capped: false });
     // Reports 0 and 3 carry the word; the held one does too but is not counted.
     expect((await feed({ peptideId: id, search: word })).total).toEqual({ count: 2, capped: false });
     expect((await feed({ search: word })).total).toEqual({ count: 2, capped: false });
     // A report is in its peptide's category, whatever its purposes.
-    expect((await feed({ peptideId: id, category: 'Cognitive Enhancement' })).total).toEqual({ count: 6, capped: false });
+    expect((await feed({ peptideId: id, category: 'Cognitive Enhancement' })).total).toEqual({
+      count: 6,
+      capped: false,
+    });
     expect((await feed({ peptideId: id, category: 'Healing & Recovery' })).total).toEqual({ count: 0, capped: false });
-    expect((await feed({ peptideId: id, category: 'Cognitive Enhancement', search: word })).total).toEqual({ count: 2, capped: false });
+    expect((await feed({ peptideId: id, category: 'Cognitive Enhancement', search: word })).total).toEqual({
+      count: 2,
+      capped: false,
+    });
   });
 
   it('counts a category from the kept counters: published reports only, through holds, hides, deletions and edits', async () => {
@@ -82,11 +98,18 @@ describe('GET /api/experiences total', () => {
       );
     const expectCounts = async (mine: number) => {
       t.ctx.cache.invalidate();
-      expect((await feed({ peptideId: id, category: 'Metabolic Health' })).total).toEqual({ count: mine, capped: false });
+      expect((await feed({ peptideId: id, category: 'Metabolic Health' })).total).toEqual({
+        count: mine,
+        capped: false,
+      });
       expect((await feed({ category: 'Metabolic Health' })).total).toEqual({ count: await truth(), capped: false });
     };
     await expectCounts(3);
-    const mine = await rows<{ id: string }>(t, `select id from experiences where peptide_id = $1 and status = 'published' order by created_at, id`, [id]);
+    const mine = await rows<{ id: string }>(
+      t,
+      `select id from experiences where peptide_id = $1 and status = 'published' order by created_at, id`,
+      [id],
+    );
     // A moderator hides one, another goes back to the queue, a third is deleted.
     await rows(t, `update experiences set status = 'hidden' where id = $1`, [mine[0]!.id]);
     await expectCounts(2);
@@ -114,10 +137,20 @@ describe('GET /api/experiences total', () => {
   it('every category finds the same peptides on Community as on the peptide list', async () => {
     await peptideWithReports(2, 'Anti-Aging');
     for (const category of CATEGORIES) {
-      const listed = PeptideListResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides?${new URLSearchParams({ category, limit: '100' })}` }))).data.peptides;
+      const listed = PeptideListResponse.parse(
+        json(
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/peptides?${new URLSearchParams({ category, limit: '100' })}`,
+          }),
+        ),
+      ).data.peptides;
       const reported = listed.filter((p) => p.totalExperiences > 0);
       const first = await feed({ category, limit: 100 });
-      expect(first.total, category).toEqual({ count: reported.reduce((n, p) => n + p.totalExperiences, 0), capped: false });
+      expect(first.total, category).toEqual({
+        count: reported.reduce((n, p) => n + p.totalExperiences, 0),
+        capped: false,
+      });
       const seen = new Set(first.experiences.map((e) => e.peptideId));
       for (let cursor = first.nextCursor; cursor; ) {
         const page = await feed({ category, limit: 100, cursor });
@@ -132,18 +165,32 @@ describe('GET /api/experiences total', () => {
     const { id, word } = await peptideWithReports(36);
     // Reports 0, 3, ..., 33 carry the word: spread their days, votes and ratings so every sort
     // orders them differently (ties broken by id, as the keyset does).
-    const mine = await rows<{ id: string }>(t, `select id from experiences where peptide_id = $1 and status = 'published' and search_text like $2 order by id`, [id, `%${word.toLowerCase()}%`]);
+    const mine = await rows<{ id: string }>(
+      t,
+      `select id from experiences where peptide_id = $1 and status = 'published' and search_text like $2 order by id`,
+      [id, `%${word.toLowerCase()}%`],
+    );
     expect(mine).toHaveLength(12);
     for (const [i, r] of mine.entries()) {
-      await rows(t, `update experiences set created_at = utc_day(now()) - make_interval(days => $2), helpful_count = $3, rating = $4 where id = $1`, [r.id, (i * 7) % 5, i % 3, 1 + ((i * 5) % 4)]);
+      await rows(
+        t,
+        `update experiences set created_at = utc_day(now()) - make_interval(days => $2), helpful_count = $3, rating = $4 where id = $1`,
+        [r.id, (i * 7) % 5, i % 3, 1 + ((i * 5) % 4)],
+      );
     }
     t.ctx.cache.invalidate();
-    const truth = await rows<{ id: string; created_at: Date; helpful_count: number; rating: number }>(t, `select id, created_at, helpful_count, rating from experiences where id = any($1::uuid[])`, [mine.map((r) => r.id)]);
+    const truth = await rows<{ id: string; created_at: Date; helpful_count: number; rating: number }>(
+      t,
+      `select id, created_at, helpful_count, rating from experiences where id = any($1::uuid[])`,
+      [mine.map((r) => r.id)],
+    );
     const by = (keys: ((r: (typeof truth)[number]) => number | string)[], dir: 1 | -1) =>
-      [...truth].sort((a, b) => {
-        for (const k of keys) if (k(a) !== k(b)) return (k(a) < k(b) ? -1 : 1) * dir;
-        return 0;
-      }).map((r) => r.id);
+      [...truth]
+        .sort((a, b) => {
+          for (const k of keys) if (k(a) !== k(b)) return (k(a) < k(b) ? -1 : 1) * dir;
+          return 0;
+        })
+        .map((r) => r.id);
     const time = (r: (typeof truth)[number]) => r.created_at.getTime();
     const expected: Record<string, string[]> = {
       newest: by([time, (r) => r.id], -1),
@@ -180,11 +227,17 @@ describe('GET /api/experiences total', () => {
       t.ctx.cache.invalidate();
       await feed({ search: word, sort: 'newest' });
       const params = [`%${word.toLowerCase()}%`, 1001, 21];
-      const plan = (await original<{ 'QUERY PLAN': string }>(`explain ${sent[0]}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      const plan = (await original<{ 'QUERY PLAN': string }>(`explain ${sent[0]}`, params)).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
       expect(plan).not.toMatch(/Index Scan using experiences_(newest|helpful|rating)_idx/);
       // A term with no match at all: zero, and an empty page.
       sent.length = 0;
-      expect(await feed({ search: uniqueWord('nowhere') })).toMatchObject({ experiences: [], nextCursor: null, total: { count: 0, capped: false } });
+      expect(await feed({ search: uniqueWord('nowhere') })).toMatchObject({
+        experiences: [],
+        nextCursor: null,
+        total: { count: 0, capped: false },
+      });
       expect(sent).toHaveLength(1);
     } finally {
       t.ctx.db.query = original;
@@ -200,8 +253,17 @@ describe('GET /api/experiences total', () => {
 
   it('stops counting a search at the cap and says so', async () => {
     const { id, word } = await peptideWithReports(1);
-    const [source] = await rows<{ id: string }>(t, `select id from experiences where peptide_id = $1 and status = 'published'`, [id]);
-    const columns = (await rows<{ column_name: string }>(t, `select column_name from information_schema.columns where table_name = 'experiences' and column_name not in ('id', 'tracking_hash')`)).map((c) => c.column_name);
+    const [source] = await rows<{ id: string }>(
+      t,
+      `select id from experiences where peptide_id = $1 and status = 'published'`,
+      [id],
+    );
+    const columns = (
+      await rows<{ column_name: string }>(
+        t,
+        `select column_name from information_schema.columns where table_name = 'experiences' and column_name not in ('id', 'tracking_hash')`,
+      )
+    ).map((c) => c.column_name);
     // Without the aggregate triggers, so ten thousand rows go in within seconds; the peptide's
     // counter then stays at 1, which the last line checks is still what an unfiltered peptide reads.
     await rows(t, 'alter table experiences disable trigger user');
@@ -214,7 +276,10 @@ describe('GET /api/experiences total', () => {
     );
     await rows(t, 'alter table experiences enable trigger user');
     // Their public text, which the trigger left out too (migration 018_public_json.sql).
-    await rows(t, `insert into experience_public select e.id, experience_public_json(e) from experiences e where e.tracking_hash like 'bulk-%'`);
+    await rows(
+      t,
+      `insert into experience_public select e.id, experience_public_json(e) from experiences e where e.tracking_hash like 'bulk-%'`,
+    );
     t.ctx.cache.invalidate();
     // Beyond the cap, the page is read by the sort's index: full, newest first, and it pages on.
     const capped = await feed({ search: word, limit: 20 });

@@ -54,13 +54,25 @@ const BAD: { env: Record<string, string>; names: string; secret?: string }[] = [
   { env: { RATE_LIMIT_VOTES: '2.5' }, names: 'RATE_LIMIT_VOTES' },
   { env: { RATE_LIMIT_GENERAL_WINDOW: '0' }, names: 'RATE_LIMIT_GENERAL_WINDOW' },
   { env: { MAIL_FROM: 'Us <a@example.com>\r\nBcc: all@example.com' }, names: 'MAIL_FROM' },
-  { env: { PUBLIC_URL: 'https://admin:hunter2-password@example.org' }, names: 'PUBLIC_URL', secret: 'hunter2-password' },
+  {
+    env: { PUBLIC_URL: 'https://admin:hunter2-password@example.org' },
+    names: 'PUBLIC_URL',
+    secret: 'hunter2-password',
+  },
   { env: { SMTP_URL: 'http://user:smtp-password@mail.example.org' }, names: 'SMTP_URL', secret: 'smtp-password' },
   // Delivered mail with links to localhost: nobody reading it could open them.
   { env: { SMTP_URL: 'smtp://user:smtp-password@mail.example.org:587' }, names: 'PUBLIC_URL', secret: 'smtp-password' },
-  { env: { DATABASE_URL: 'mysql://user:db-password@127.0.0.1/peptides' }, names: 'DATABASE_URL', secret: 'db-password' },
+  {
+    env: { DATABASE_URL: 'mysql://user:db-password@127.0.0.1/peptides' },
+    names: 'DATABASE_URL',
+    secret: 'db-password',
+  },
   { env: { MODERATOR_EMAIL: 'moderator@example.org' }, names: 'MODERATOR_PASSWORD' },
-  { env: { MODERATOR_EMAIL: 'moderator@example.org', MODERATOR_PASSWORD: 'short' }, names: 'MODERATOR_PASSWORD', secret: 'short' },
+  {
+    env: { MODERATOR_EMAIL: 'moderator@example.org', MODERATOR_PASSWORD: 'short' },
+    names: 'MODERATOR_PASSWORD',
+    secret: 'short',
+  },
   { env: { METRICS_TOKEN: 'guessable' }, names: 'METRICS_TOKEN', secret: 'guessable' },
   { env: { NODE_ENV: 'staging' }, names: 'NODE_ENV' },
 ];
@@ -75,7 +87,9 @@ describe('settings checked at start', () => {
       } catch (err) {
         error = err;
       }
-      const tried = Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
+      const tried = Object.entries(env)
+        .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+        .join(' ');
       expect(error, tried).toBeInstanceOf(ConfigError);
       const message = (error as ConfigError).message;
       lines.push(`  ${tried.padEnd(62)} -> ${message}`);
@@ -86,13 +100,25 @@ describe('settings checked at start', () => {
     console.log(`[settings] ${BAD.length} bad values, each refused:\n${lines.join('\n')}`);
   });
 
-  it('accepts the defaults, the documented values and the test suites\' cheap hash under NODE_ENV=test', () => {
-    expect(loadConfig({})).toMatchObject({ port: 3000, workers: 1, pgPoolSize: 10, scryptN: 2 ** 17, logLevel: 'info', metricsToken: null, readCache: true });
-    expect(loadConfig({ WORKERS: '4', PG_POOL_SIZE: '25', DATABASE_URL: 'postgres://u:p@127.0.0.1/db' })).toMatchObject({ workers: 4, pgPoolSize: 25 });
+  it("accepts the defaults, the documented values and the test suites' cheap hash under NODE_ENV=test", () => {
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      workers: 1,
+      pgPoolSize: 10,
+      scryptN: 2 ** 17,
+      logLevel: 'info',
+      metricsToken: null,
+      readCache: true,
+    });
+    expect(loadConfig({ WORKERS: '4', PG_POOL_SIZE: '25', DATABASE_URL: 'postgres://u:p@127.0.0.1/db' })).toMatchObject(
+      { workers: 4, pgPoolSize: 25 },
+    );
     expect(loadConfig({ SCRYPT_N: '16384' }).scryptN).toBe(2 ** 14);
     expect(loadConfig({ SCRYPT_N: '1024', NODE_ENV: 'test' }).scryptN).toBe(1024);
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, fd00::/8', CORS_ORIGIN: 'https://a.example.org, http://localhost:5173' })).toMatchObject({
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, fd00::/8', CORS_ORIGIN: 'https://a.example.org, http://localhost:5173' }),
+    ).toMatchObject({
       trustProxy: ['10.0.0.0/8', 'fd00::/8'],
       corsOrigins: ['https://a.example.org', 'http://localhost:5173'],
     });
@@ -101,11 +127,16 @@ describe('settings checked at start', () => {
     expect(loadConfig({}).pgliteFastPath).toBe(true);
     expect(loadConfig({ PGLITE_FAST_PATH: 'on' }).pgliteFastPath).toBe(true);
     expect(loadConfig({ PGLITE_FAST_PATH: 'off' }).pgliteFastPath).toBe(false);
-    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.org:587', PUBLIC_URL: 'https://peptides.example.org' }).mail).toMatchObject({ smtpUrl: 'smtp://mail.example.org:587', publicUrl: 'https://peptides.example.org' });
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://mail.example.org:587', PUBLIC_URL: 'https://peptides.example.org' }).mail,
+    ).toMatchObject({ smtpUrl: 'smtp://mail.example.org:587', publicUrl: 'https://peptides.example.org' });
     expect(loadConfig({}).mail.publicUrl).toBe('http://localhost:3000');
     // No batch of one: groups of 5, a change waits 14 days at most; 1 turns the minimum off.
     expect(loadConfig({})).toMatchObject({ batchMinChanges: 5, batchMaxWaitMs: 14 * 86_400_000 });
-    expect(loadConfig({ BATCH_MIN_CHANGES: '1', BATCH_MAX_WAIT: '36h' })).toMatchObject({ batchMinChanges: 1, batchMaxWaitMs: 36 * 3_600_000 });
+    expect(loadConfig({ BATCH_MIN_CHANGES: '1', BATCH_MAX_WAIT: '36h' })).toMatchObject({
+      batchMinChanges: 1,
+      batchMaxWaitMs: 36 * 3_600_000,
+    });
     expect(loadConfig({ PUBLISH_EVERY: '1m', BATCH_MAX_WAIT: '90m' }).batchMaxWaitMs).toBe(90 * 60_000);
     expect(loadConfig({ PUBLISH_EVERY: '6h', BATCH_MAX_WAIT: '6h' }).batchMaxWaitMs).toBe(6 * 3_600_000);
     // With changes public at once there is no wait to bound.
@@ -137,7 +168,9 @@ describe('settings checked at start', () => {
     expect(bad.out.trim()).toBe('Could not start: PORT must be a whole number from 1 to 65,535; got "70000".');
     const secret = await run({ JWT_SECRET: 'too-short-to-sign' });
     expect(secret.code).toBe(1);
-    expect(secret.out.trim()).toMatch(/^Could not start: JWT_SECRET must be at least 32 bytes long.*\(its value is not shown\)\.$/);
+    expect(secret.out.trim()).toMatch(
+      /^Could not start: JWT_SECRET must be at least 32 bytes long.*\(its value is not shown\)\.$/,
+    );
     expect(secret.out).not.toContain('too-short-to-sign');
   }, 60_000);
 });

@@ -10,7 +10,16 @@ import { mulberry32 } from '../../server/db/seed/generate';
 import { nextBatchAt, runBatch } from '../../server/services/publication';
 import { expectAggregatesExact } from './aggregate-check';
 import { moderatorToken, rows } from './fixtures';
-import { bearer, createTestApp, json, lookupTracked, submit, updateTracked, validSubmission, type TestApp } from './helpers';
+import {
+  bearer,
+  createTestApp,
+  json,
+  lookupTracked,
+  submit,
+  updateTracked,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let bpc: string;
@@ -24,7 +33,8 @@ afterAll(() => t?.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const publicOf = async (id: string) => json(await get(`/api/experiences/${id}`)).data.experience;
-const peptideCount = async (id: string) => json(await get(`/api/peptides/${id}`)).data.peptide.totalExperiences as number;
+const peptideCount = async (id: string) =>
+  json(await get(`/api/peptides/${id}`)).data.peptide.totalExperiences as number;
 
 /** Every field the wizard asks, each changed from validSubmission's value. */
 const everyField = (peptideId: string) => ({
@@ -71,13 +81,24 @@ describe('correcting a report by tracking ID', () => {
     });
     expect(json(await lookupTracked(t.app, sent.trackingId)).data.experience).toEqual(own);
     const shown = await publicOf(sent.experience._id);
-    expect(shown).toMatchObject({ peptideName: 'TB-500', dosage: '500 mcg', route: 'intramuscular', duration: 60, vendor: { name: null, quantity: '3 ml', batchId: 'B-77' } });
+    expect(shown).toMatchObject({
+      peptideName: 'TB-500',
+      dosage: '500 mcg',
+      route: 'intramuscular',
+      duration: 60,
+      vendor: { name: null, quantity: '3 ml', batchId: 'B-77' },
+    });
     // The report left BPC-157's figures and joined TB-500's.
-    expect({ bpc: await peptideCount(bpc), tb: await peptideCount(tb) }).toEqual({ bpc: before.bpc - 1, tb: before.tb + 1 });
+    expect({ bpc: await peptideCount(bpc), tb: await peptideCount(tb) }).toEqual({
+      bpc: before.bpc - 1,
+      tb: before.tb + 1,
+    });
     // Found by the new peptide's name in the feed's search, no longer by the old one's filter.
     const feed = json(await get(`/api/experiences?peptideId=${bpc}&limit=100`)).data.experiences as { _id: string }[];
     expect(feed.map((e) => e._id)).not.toContain(sent.experience._id);
-    const found = json(await get(`/api/experiences?search=${encodeURIComponent('intramuscular route, twice')}&limit=100`)).data.experiences as { _id: string }[];
+    const found = json(
+      await get(`/api/experiences?search=${encodeURIComponent('intramuscular route, twice')}&limit=100`),
+    ).data.experiences as { _id: string }[];
     expect(found.map((e) => e._id)).toContain(sent.experience._id);
     await expectAggregatesExact(t);
   });
@@ -139,8 +160,12 @@ describe('correcting a report by tracking ID', () => {
     try {
       const sent = await submit(limited, validSubmission(limited.peptides.get('BPC-157')!));
       expect((await updateTracked(limited.app, sent.trackingId, { dosage: '300 mcg' })).statusCode).toBe(200);
-      expect((await updateTracked(limited.app, sent.trackingId, { peptideId: limited.peptides.get('TB-500') })).statusCode).toBe(200);
-      expect((await updateTracked(limited.app, sent.trackingId, { routeOfAdministration: 'oral' })).statusCode).toBe(429);
+      expect(
+        (await updateTracked(limited.app, sent.trackingId, { peptideId: limited.peptides.get('TB-500') })).statusCode,
+      ).toBe(200);
+      expect((await updateTracked(limited.app, sent.trackingId, { routeOfAdministration: 'oral' })).statusCode).toBe(
+        429,
+      );
     } finally {
       await limited.close();
     }
@@ -151,16 +176,36 @@ describe('correcting a report by tracking ID', () => {
     const peptideIds = [...t.peptides.values()];
     const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
     const mine = await Promise.all(Array.from({ length: 8 }, () => submit(t, validSubmission(pick(peptideIds)))));
-    const voter = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'moderator@example.com', password: 'moderator-password' } });
+    const voter = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'moderator@example.com', password: 'moderator-password' },
+    });
     const headers = bearer(json(voter).data.accessToken);
-    for (const m of mine.slice(0, 4)) await t.app.inject({ method: 'POST', url: `/api/experiences/${m.experience._id}/vote`, headers, payload: { voteType: 'helpful' } });
+    for (const m of mine.slice(0, 4))
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/experiences/${m.experience._id}/vote`,
+        headers,
+        payload: { voteType: 'helpful' },
+      });
     for (let step = 0; step < 40; step++) {
       const changes = pick([
         { peptideId: pick(peptideIds) },
         { routeOfAdministration: pick(['oral', 'nasal', 'intramuscular', 'subcutaneous']) },
-        { demographics: { ageRange: pick(['25-29', '30-34', '50+']), biologicalSex: pick(['male', 'female']), activityLevel: pick(['active', 'moderate']) } },
+        {
+          demographics: {
+            ageRange: pick(['25-29', '30-34', '50+']),
+            biologicalSex: pick(['male', 'female']),
+            activityLevel: pick(['active', 'moderate']),
+          },
+        },
         { primaryPurpose: [pick(['Recovery', 'Muscle Gain', 'Anti-Aging', 'Cognitive Enhancement'])] },
-        { peptideId: pick(peptideIds), outcomes: { energy: 1 + Math.floor(rand() * 10) }, effects: [pick(['Calm', 'Warmth'])] },
+        {
+          peptideId: pick(peptideIds),
+          outcomes: { energy: 1 + Math.floor(rand() * 10) },
+          effects: [pick(['Calm', 'Warmth'])],
+        },
       ]);
       const res = await updateTracked(t.app, pick(mine).trackingId, changes);
       expect(res.statusCode, res.body).toBe(200);
@@ -183,14 +228,19 @@ describe('corrections wait for the batch, and a moved report settles again', () 
   const nextBatch = () => nextBatchAt(new Date(), b.config.publishEveryMs)!;
   const demographics = { ageRange: '50+', biologicalSex: 'female', activityLevel: 'sedentary' };
   /** How many settled reports the peptide's shares of who reports it count (services/reporter-shares.ts). */
-  const counted = async (peptideId: string) => json(await b.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}` })).data.peptide.reporters.reports as number;
+  const counted = async (peptideId: string) =>
+    json(await b.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}` })).data.peptide.reporters
+      .reports as number;
 
   it('a new peptide is public at the batch, and settled reports moved to another peptide count in its shares only once they settle there', async () => {
     // Five reports of peptide A, settled a week ago: A's shares count them.
     const sent = [];
     for (let i = 0; i < 5; i++) sent.push(await submit(b, validSubmission(peptideA, { demographics })));
     await runBatch(b.ctx, nextBatch());
-    await b.ctx.db.query(`update experiences set published_at = now() - interval '30 days' where id = any($1::uuid[])`, [sent.map((s) => s.experience._id)]);
+    await b.ctx.db.query(
+      `update experiences set published_at = now() - interval '30 days' where id = any($1::uuid[])`,
+      [sent.map((s) => s.experience._id)],
+    );
     await runBatch(b.ctx, new Date(nextBatch().getTime() + 6 * 3_600_000));
     expect(await counted(peptideA)).toBe(5);
     expect(await counted(peptideB)).toBe(0);
@@ -200,10 +250,12 @@ describe('corrections wait for the batch, and a moved report settles again', () 
       const res = await updateTracked(b.app, s.trackingId, { peptideId: peptideB });
       expect(json(res).data.experience).toMatchObject({ peptideId: peptideB, status: 'published' });
     }
-    const publicNow = json(await b.app.inject({ method: 'GET', url: `/api/experiences/${sent[0]!.experience._id}` })).data.experience;
+    const publicNow = json(await b.app.inject({ method: 'GET', url: `/api/experiences/${sent[0]!.experience._id}` }))
+      .data.experience;
     expect(publicNow.peptideId).toBe(peptideA);
     await runBatch(b.ctx, new Date(nextBatch().getTime() + 12 * 3_600_000));
-    const moved = json(await b.app.inject({ method: 'GET', url: `/api/experiences/${sent[0]!.experience._id}` })).data.experience;
+    const moved = json(await b.app.inject({ method: 'GET', url: `/api/experiences/${sent[0]!.experience._id}` })).data
+      .experience;
     expect(moved.peptideId).toBe(peptideB);
     // Moved, they are new for B: not counted there until they settle; gone from A's.
     expect(await counted(peptideA)).toBe(0);
@@ -214,16 +266,26 @@ describe('corrections wait for the batch, and a moved report settles again', () 
   });
 
   it('an automatic hold corrected by its author says "corrected"; a hidden report edited says "edited"', async () => {
-    const held = await submit(b, validSubmission(peptideA, { story: `${validSubmission('').story} Buy it at shop.example.com.` }));
+    const held = await submit(
+      b,
+      validSubmission(peptideA, { story: `${validSubmission('').story} Buy it at shop.example.com.` }),
+    );
     await runBatch(b.ctx, nextBatch());
-    const fixed = json(await updateTracked(b.app, held.trackingId, { story: `${validSubmission('').story} No shop named now.` })).data.experience;
+    const fixed = json(
+      await updateTracked(b.app, held.trackingId, { story: `${validSubmission('').story} No shop named now.` }),
+    ).data.experience;
     expect(fixed.holdReasons).toEqual(['corrected']);
     expect(HOLD_REASON_TEXT.corrected).not.toMatch(/moderator held or hid/);
 
     const hidden = await submit(b, validSubmission(peptideA));
     await runBatch(b.ctx, new Date(nextBatch().getTime() + 18 * 3_600_000));
     const mod = bearer(await moderatorToken(b));
-    const hide = await b.app.inject({ method: 'POST', url: `/api/moderation/experiences/${hidden.experience._id}/hide`, headers: mod, payload: { reason: 'spam' } });
+    const hide = await b.app.inject({
+      method: 'POST',
+      url: `/api/moderation/experiences/${hidden.experience._id}/hide`,
+      headers: mod,
+      payload: { reason: 'spam' },
+    });
     expect(hide.statusCode, hide.body).toBe(200);
     const edited = json(await updateTracked(b.app, hidden.trackingId, { dosage: '100 mcg' })).data.experience;
     expect(edited.holdReasons).toEqual(['edited']);

@@ -9,7 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDue, enqueueMail } from '../../server/services/mail-queue';
-import { api, freePort, longRunResources, MODERATOR, spawnServer, stopServer, waitHealthy } from '../long/server-process';
+import {
+  api,
+  freePort,
+  longRunResources,
+  MODERATOR,
+  spawnServer,
+  stopServer,
+  waitHealthy,
+} from '../long/server-process';
 import { newMember } from './fixtures';
 import { createTestApp, json, PASSWORD, type TestApp } from './helpers';
 
@@ -28,7 +36,9 @@ function modesUnder(dir: string): Map<string, number> {
 
 /** What others may reach: entries with any permission bit for the group or others, as `path mode`. */
 function openToOthers(dir: string): string[] {
-  return [...modesUnder(dir)].filter(([, mode]) => mode & 0o077).map(([name, mode]) => `${name} ${(mode & 0o777).toString(8)}`);
+  return [...modesUnder(dir)]
+    .filter(([, mode]) => mode & 0o077)
+    .map(([name, mode]) => `${name} ${(mode & 0o777).toString(8)}`);
 }
 
 function summary(dir: string): string {
@@ -79,8 +89,18 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the data folder', () =>
     expect((await api(server.base, 'POST', '/api/auth/forgot-password', { email: MODERATOR.email })).status).toBe(200);
     await expect.poll(() => emlFiles(dataDir).length, { timeout: 30_000 }).toBe(1);
     const running = modesUnder(dataDir);
-    for (const name of ['server.lock', 'outbox', `outbox/${emlFiles(dataDir)[0]}`, 'pgdata', 'pgdata/pg_wal', 'pgdata/PG_VERSION']) expect([...running.keys()]).toContain(name);
-    console.log(`[data folder] a fresh start, running: ${summary(dataDir)}; open to others: ${openToOthers(dataDir).length}`);
+    for (const name of [
+      'server.lock',
+      'outbox',
+      `outbox/${emlFiles(dataDir)[0]}`,
+      'pgdata',
+      'pgdata/pg_wal',
+      'pgdata/PG_VERSION',
+    ])
+      expect([...running.keys()]).toContain(name);
+    console.log(
+      `[data folder] a fresh start, running: ${summary(dataDir)}; open to others: ${openToOthers(dataDir).length}`,
+    );
     expect(openToOthers(dataDir)).toEqual([]);
     await stopServer(server);
     expect(openToOthers(dataDir)).toEqual([]);
@@ -100,8 +120,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the data folder', () =>
     resources.running.push(server);
     await waitHealthy(server);
     const lines = logMessages(server.output()).filter((m) => m.startsWith('DATA_DIR'));
-    console.log(`[data folder] opened ${folders} folders and ${files} files; the start's log line: ${lines.join(' | ')}`);
-    expect(lines).toEqual([`DATA_DIR ${dataDir} was open to other users; closed to them now: ${folders} folders (0700) and ${files} files (0600)`]);
+    console.log(
+      `[data folder] opened ${folders} folders and ${files} files; the start's log line: ${lines.join(' | ')}`,
+    );
+    expect(lines).toEqual([
+      `DATA_DIR ${dataDir} was open to other users; closed to them now: ${folders} folders (0700) and ${files} files (0600)`,
+    ]);
     expect(openToOthers(dataDir)).toEqual([]);
     await stopServer(server);
 
@@ -163,13 +187,17 @@ describe('a deleted account’s mail in the outbox', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   const filesOf = (userId: string) => emlFiles(dataDir).filter((f) => f.includes(userId));
-  const deleteMe = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/users/me/delete', headers, payload: { password: PASSWORD } });
+  const deleteMe = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/users/me/delete', headers, payload: { password: PASSWORD } });
 
   it('goes with the account: what was written, and a message being written at that moment', async () => {
     const leaving = await newMember(t, 'outbox-leaving');
     const staying = await newMember(t, 'outbox-staying');
     // Their address confirmations and approval mails, and a reset for the one leaving.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: leaving.email } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: leaving.email } }))
+        .statusCode,
+    ).toBe(200);
     await expect.poll(() => filesOf(leaving.userId).length, { timeout: 30_000 }).toBe(3);
     await expect.poll(() => filesOf(staying.userId).length, { timeout: 30_000 }).toBe(2);
     expect(fs.readFileSync(path.join(dataDir, 'outbox', filesOf(leaving.userId)[0]!), 'utf8')).toContain(leaving.email);
@@ -177,17 +205,36 @@ describe('a deleted account’s mail in the outbox', () => {
     expect(json(await deleteMe(leaving.headers)).success).toBe(true);
     expect(filesOf(leaving.userId)).toEqual([]);
     expect(filesOf(staying.userId)).toHaveLength(2);
-    expect(emlFiles(dataDir).some((f) => fs.readFileSync(path.join(dataDir, 'outbox', f), 'utf8').includes(leaving.email))).toBe(false);
+    expect(
+      emlFiles(dataDir).some((f) => fs.readFileSync(path.join(dataDir, 'outbox', f), 'utf8').includes(leaving.email)),
+    ).toBe(false);
 
     // A message claimed for delivery before the deletion and written after it.
     const late = await newMember(t, 'outbox-late');
     await expect.poll(() => filesOf(late.userId).length, { timeout: 30_000 }).toBe(2);
-    await enqueueMail(t.ctx.db, { userId: late.userId, kind: 'password-reset', to: late.email, content: { subject: 'late', text: 'late', html: '<p>late</p>' } });
+    await enqueueMail(t.ctx.db, {
+      userId: late.userId,
+      kind: 'password-reset',
+      to: late.email,
+      content: { subject: 'late', text: 'late', html: '<p>late</p>' },
+    });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow = { ...t.ctx, mailer: { ...t.ctx.mailer, send: async (m: Parameters<TestApp['ctx']['mailer']['send']>[0]) => (await gate, t.ctx.mailer.send(m)) } };
+    const slow = {
+      ...t.ctx,
+      mailer: {
+        ...t.ctx.mailer,
+        send: async (m: Parameters<TestApp['ctx']['mailer']['send']>[0]) => (await gate, t.ctx.mailer.send(m)),
+      },
+    };
     const delivering = deliverDue(slow, () => {});
-    await expect.poll(async () => (await t.ctx.db.query(`select 1 from mail_queue where subject = 'late' and locked_until is not null`)).rows.length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await t.ctx.db.query(`select 1 from mail_queue where subject = 'late' and locked_until is not null`)).rows
+            .length,
+      )
+      .toBe(1);
     expect(json(await deleteMe(late.headers)).success).toBe(true);
     release();
     expect(await delivering).toBe(1);

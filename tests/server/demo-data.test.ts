@@ -20,7 +20,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-type DemoRow = { name: string; category: string; route: string; effects: string[]; primary_purpose: string[]; outcomes: Record<string, number> };
+type DemoRow = {
+  name: string;
+  category: string;
+  route: string;
+  effects: string[];
+  primary_purpose: string[];
+  outcomes: Record<string, number>;
+};
 
 describe('demo data', () => {
   it('obeys its own consistency rules: route, effects, purposes and outcomes', async () => {
@@ -30,12 +37,16 @@ describe('demo data', () => {
          from experiences e join peptides p on p.id = e.peptide_id where e.is_demo`,
     );
     expect(reports).toHaveLength(DEMO_EXPERIENCES);
-    console.info(`[demo] ${reports.reduce((n, r) => n + Object.keys(r.outcomes).length, 0)} outcomes rated over ${reports.length} reports`);
+    console.info(
+      `[demo] ${reports.reduce((n, r) => n + Object.keys(r.outcomes).length, 0)} outcomes rated over ${reports.length} reports`,
+    );
     for (const r of reports) {
       const peptide = { name: r.name, category: r.category as (typeof PEPTIDES)[number]['category'] };
       expect(demoRoutes(peptide), r.name).toContain(r.route);
-      for (const effect of r.effects) expect(effectFitsRoute(effect, r.route as never), `${r.name} ${r.route}: ${effect}`).toBe(true);
-      for (const purpose of r.primary_purpose) expect(demoPurposes(peptide), `${r.name}: ${purpose}`).toContain(purpose);
+      for (const effect of r.effects)
+        expect(effectFitsRoute(effect, r.route as never), `${r.name} ${r.route}: ${effect}`).toBe(true);
+      for (const purpose of r.primary_purpose)
+        expect(demoPurposes(peptide), `${r.name}: ${purpose}`).toContain(purpose);
       expect(Object.keys(r.outcomes).length, r.name).toBeGreaterThan(0);
       for (const v of Object.values(r.outcomes)) expect(v >= 1 && v <= 10).toBe(true);
     }
@@ -48,13 +59,19 @@ describe('demo data', () => {
   });
 
   it(`shows who reports the peptides with ${SHARES_MIN_REPORTS} reports or more, and no report's own demographics`, async () => {
-    const shares = await rows<{ peptide_id: string; reports: number; shown: boolean }>(t, 'select peptide_id, reports, shares is not null as shown from reporter_shares');
+    const shares = await rows<{ peptide_id: string; reports: number; shown: boolean }>(
+      t,
+      'select peptide_id, reports, shares is not null as shown from reporter_shares',
+    );
     const shown = shares.filter((s) => s.shown);
     expect(shown.length).toBeGreaterThanOrEqual(3);
     expect(shown.length).toBeLessThan(PEPTIDES.length);
     for (const s of shares) expect(s.shown).toBe(s.reports >= SHARES_MIN_REPORTS);
     const feed = await t.app.inject({ method: 'GET', url: '/api/experiences?limit=100' });
-    for (const e of JSON.parse(feed.body).data.experiences as { demographics: unknown }[]) expect(e.demographics).toBeNull();
-    console.info(`[demo] ${shown.length} of ${PEPTIDES.length} peptides show who reports them (${SHARES_MIN_REPORTS} reports or more); no report shows its own`);
+    for (const e of JSON.parse(feed.body).data.experiences as { demographics: unknown }[])
+      expect(e.demographics).toBeNull();
+    console.info(
+      `[demo] ${shown.length} of ${PEPTIDES.length} peptides show who reports them (${SHARES_MIN_REPORTS} reports or more); no report shows its own`,
+    );
   });
 });

@@ -68,7 +68,13 @@ function generator(seed: number) {
 type Figures = { reports: number; percent: Record<Question, number[]> } | null;
 const figuresOf = (r: ReporterShares | undefined): Figures =>
   r?.shares
-    ? { reports: r.reports, percent: Object.fromEntries(QUESTION_NAMES.map((q) => [q, r.shares![q].map((s) => s.percent)])) as Record<Question, number[]> }
+    ? {
+        reports: r.reports,
+        percent: Object.fromEntries(QUESTION_NAMES.map((q) => [q, r.shares![q].map((s) => s.percent)])) as Record<
+          Question,
+          number[]
+        >,
+      }
     : null;
 
 /**
@@ -93,7 +99,12 @@ function score(results: { hit: boolean; p: number }[]) {
   const hits = results.filter((r) => r.hit).length;
   const chance = results.reduce((n, r) => n + r.p, 0);
   const margin = 3 * Math.sqrt(results.reduce((n, r) => n + r.p * (1 - r.p), 0));
-  return { hits, chance, margin, text: `${hits} of ${results.length} (chance ${chance.toFixed(1)}, margin ${margin.toFixed(1)})` };
+  return {
+    hits,
+    chance,
+    margin,
+    text: `${hits} of ${results.length} (chance ${chance.toFixed(1)}, margin ${margin.toFixed(1)})`,
+  };
 }
 
 let t: TestApp;
@@ -127,11 +138,32 @@ function oldReports(peptideId: string, n: number, rand: ReturnType<typeof genera
   return Array.from({ length: n }, () => {
     const a = rand.answers();
     return {
-      id: rand.id(), tracking_hash: rand.id(), peptide_id: peptideId, dosage: '250 mcg', frequency: 'daily', duration_days: 30, route: 'oral',
-      primary_purpose: ['Injury Healing'], age_range: a.ageRange, biological_sex: a.biologicalSex, activity_level: a.activityLevel,
-      outcomes: { energy: 6 }, rating: 6, effects: [], timeline: '1-week', story: 'An old report. '.repeat(8), stack: [], sourcing: null,
-      search_text: 'old report', created_at: '2025-01-01T00:00:00.000Z', is_demo: false, publish_sourcing: false, story_hash: rand.id(),
-      story_bands: [], status: 'published', hold_reasons: [],
+      id: rand.id(),
+      tracking_hash: rand.id(),
+      peptide_id: peptideId,
+      dosage: '250 mcg',
+      frequency: 'daily',
+      duration_days: 30,
+      route: 'oral',
+      primary_purpose: ['Injury Healing'],
+      age_range: a.ageRange,
+      biological_sex: a.biologicalSex,
+      activity_level: a.activityLevel,
+      outcomes: { energy: 6 },
+      rating: 6,
+      effects: [],
+      timeline: '1-week',
+      story: 'An old report. '.repeat(8),
+      stack: [],
+      sourcing: null,
+      search_text: 'old report',
+      created_at: '2025-01-01T00:00:00.000Z',
+      is_demo: false,
+      publish_sourcing: false,
+      story_hash: rand.id(),
+      story_bands: [],
+      status: 'published',
+      hold_reasons: [],
     };
   });
 }
@@ -153,7 +185,13 @@ function cellsOf(peptideId: string, reports: Answers[]): SettledCell[] {
   const cells = new Map<string, SettledCell>();
   for (const a of reports) {
     const key = `${a.ageRange}|${a.biologicalSex}|${a.activityLevel}`;
-    const cell = cells.get(key) ?? { peptide_id: peptideId, age_range: a.ageRange, biological_sex: a.biologicalSex, activity_level: a.activityLevel, n: 0 };
+    const cell = cells.get(key) ?? {
+      peptide_id: peptideId,
+      age_range: a.ageRange,
+      biological_sex: a.biologicalSex,
+      activity_level: a.activityLevel,
+      n: 0,
+    };
     cell.n++;
     cells.set(key, cell);
   }
@@ -163,7 +201,14 @@ function cellsOf(peptideId: string, reports: Answers[]): SettledCell[] {
 /** The figures the server would compute for these reports (services/reporter-shares.ts computeShares, the same key). */
 function computed(peptideId: string, reports: Answers[]): Figures {
   const { reports: n, shares } = computeShares(t.ctx.noiseKey, peptideId, cellsOf(peptideId, reports));
-  return shares ? { reports: n, percent: Object.fromEntries(QUESTION_NAMES.map((q) => [q, QUESTIONS[q].values.map((v) => shares[q][v])])) as Record<Question, number[]> } : null;
+  return shares
+    ? {
+        reports: n,
+        percent: Object.fromEntries(
+          QUESTION_NAMES.map((q) => [q, QUESTIONS[q].values.map((v) => shares[q][v])]),
+        ) as Record<Question, number[]>,
+      }
+    : null;
 }
 
 describe('comparing the figures before and after one report settles (findings 6 and 7)', () => {
@@ -176,25 +221,40 @@ describe('comparing the figures before and after one report settles (findings 6 
     for (let i = 0; i < 80; i++) {
       const id = await peptideWithId(rand.id(), `Attack peptide ${i}`);
       const padded = i >= 48;
-      trials.push({ id, name: `Attack peptide ${i}`, publishedAt: rand.int(2, 9), target: rand.answers(), pads: padded ? [1, 2, 3, 4].map(() => rand.answers()) : [], tracking: [] });
+      trials.push({
+        id,
+        name: `Attack peptide ${i}`,
+        publishedAt: rand.int(2, 9),
+        target: rand.answers(),
+        pads: padded ? [1, 2, 3, 4].map(() => rand.answers()) : [],
+        tracking: [],
+      });
       background.push(...oldReports(id, rand.int(SHARES_MIN_REPORTS + 4, 60), rand));
     }
     await t.ctx.db.transaction(async (tx) => insertSeeded(tx, background));
 
     let at = nextBatchAt(new Date(), BATCH)!;
     const send = async (trial: Trial, answers: Answers) => {
-      const input: SubmitExperienceInput = SubmitExperienceRequest.parse(validSubmission(trial.id, { demographics: answers }));
+      const input: SubmitExperienceInput = SubmitExperienceRequest.parse(
+        validSubmission(trial.id, { demographics: answers }),
+      );
       return (await submitExperience(t.ctx, input, new Date(at.getTime() - HOUR))).trackingId;
     };
     const exported = async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/research/export?limit=1', headers: mod });
       expect(res.statusCode).toBe(200);
-      const data = json(res).data as { shares: (ReporterShares & { peptide: string })[]; rows: { ageRange: unknown; biologicalSex: unknown; activityLevel: unknown }[] };
+      const data = json(res).data as {
+        shares: (ReporterShares & { peptide: string })[];
+        rows: { ageRange: unknown; biologicalSex: unknown; activityLevel: unknown }[];
+      };
       // No row of the export carries a report's answers.
-      for (const row of data.rows) expect([row.ageRange, row.biologicalSex, row.activityLevel]).toEqual([null, null, null]);
+      for (const row of data.rows)
+        expect([row.ageRange, row.biologicalSex, row.activityLevel]).toEqual([null, null, null]);
       return new Map(data.shares.map((s) => [s.peptide, figuresOf(s)]));
     };
-    const page = async (trial: Trial) => json(await t.app.inject({ method: 'GET', url: `/api/peptides/${trial.id}` })).data.peptide.reporters as ReporterShares;
+    const page = async (trial: Trial) =>
+      json(await t.app.inject({ method: 'GET', url: `/api/peptides/${trial.id}` })).data.peptide
+        .reporters as ReporterShares;
 
     // The first batch computes every peptide's shares from its old reports.
     await runBatch(t.ctx, at);
@@ -227,20 +287,35 @@ describe('comparing the figures before and after one report settles (findings 6 
       }
     }
 
-    const observed: Record<Question, { hit: boolean; p: number }[]> = { ageRange: [], biologicalSex: [], activityLevel: [] };
-    const padded: Record<Question, { hit: boolean; p: number }[]> = { ageRange: [], biologicalSex: [], activityLevel: [] };
+    const observed: Record<Question, { hit: boolean; p: number }[]> = {
+      ageRange: [],
+      biologicalSex: [],
+      activityLevel: [],
+    };
+    const padded: Record<Question, { hit: boolean; p: number }[]> = {
+      ageRange: [],
+      biologicalSex: [],
+      activityLevel: [],
+    };
     let unchanged = 0;
     for (const trial of trials) {
       const settles = trial.publishedAt + SETTLE_BATCHES;
       const before = versions[settles - 1].get(trial.name) ?? null;
       // The first version that differs from the one before the target settled: it includes the target.
-      const after = versions.slice(settles).map((v) => v.get(trial.name) ?? null).find((v) => JSON.stringify(v) !== JSON.stringify(before)) ?? null;
+      const after =
+        versions
+          .slice(settles)
+          .map((v) => v.get(trial.name) ?? null)
+          .find((v) => JSON.stringify(v) !== JSON.stringify(before)) ?? null;
       if (!after) unchanged++;
       for (const question of QUESTION_NAMES) {
         const values = QUESTIONS[question].values as readonly string[];
         const own = values.map((v) => trial.pads.filter((pad) => pad[question] === v).length);
         const g = guess(question, before, after, trial.pads.length ? own : []);
-        (trial.pads.length ? padded : observed)[question].push({ hit: values[g] === trial.target[question], p: PRIOR[question][g] });
+        (trial.pads.length ? padded : observed)[question].push({
+          hit: values[g] === trial.target[question],
+          p: PRIOR[question][g],
+        });
       }
     }
     const lines = QUESTION_NAMES.map((q) => `${q} ${score(observed[q]).text}`);
@@ -252,7 +327,7 @@ describe('comparing the figures before and after one report settles (findings 6 
         '  before (b3cf79f, the same run against the noisy breakdown per peptide, age range and sex that these shares replace): age range 18 of 48 ' +
         '(chance 8.8, margin 8.0), sex 30 of 48 (chance 23.4, margin 10.3), both at once 14\n' +
         `[padding] 32 quiet peptides, 4 reports of the attacker's own published with a lone target, their answers subtracted:\n  named ${padLines.join('; ')}\n` +
-        '  before (b3cf79f): 4 reports in the target\'s own combination opened k = 5 at the batch they settled, showing it on the target\'s card',
+        "  before (b3cf79f): 4 reports in the target's own combination opened k = 5 at the batch they settled, showing it on the target's card",
     );
     for (const q of QUESTION_NAMES) {
       const s = score(observed[q]);
@@ -271,14 +346,24 @@ describe('comparing the figures before and after one report settles (findings 6 
   it('in 10,000 comparisons the guess does better than chance by a few points; a padder needs dozens of recomputations (printed)', () => {
     const rand = generator(4646);
     const TRIALS = 10_000;
-    const observed: Record<Question, { hit: boolean; p: number }[]> = { ageRange: [], biologicalSex: [], activityLevel: [] };
-    const bare: Record<Question, { hit: boolean; p: number }[]> = { ageRange: [], biologicalSex: [], activityLevel: [] };
+    const observed: Record<Question, { hit: boolean; p: number }[]> = {
+      ageRange: [],
+      biologicalSex: [],
+      activityLevel: [],
+    };
+    const bare: Record<Question, { hit: boolean; p: number }[]> = {
+      ageRange: [],
+      biologicalSex: [],
+      activityLevel: [],
+    };
     for (let i = 0; i < TRIALS; i++) {
       const peptideId = rand.id();
       const old = Array.from({ length: rand.int(SHARES_MIN_REPORTS + 4, 60) }, () => rand.answers());
       const target = rand.answers();
       // The target settles among others: the recomputation that takes it in mixes 5 or 6 reports.
-      const others = Array.from({ length: SHARES_RECOMPUTE_CHANGES - 1 + (rand.next() < 0.3 ? 1 : 0) }, () => rand.answers());
+      const others = Array.from({ length: SHARES_RECOMPUTE_CHANGES - 1 + (rand.next() < 0.3 ? 1 : 0) }, () =>
+        rand.answers(),
+      );
       const before = computed(peptideId, old);
       const after = computed(peptideId, [...old, target, ...others]);
       for (const q of QUESTION_NAMES) {
@@ -323,9 +408,15 @@ describe('comparing the figures before and after one report settles (findings 6 
     }
     console.log(
       `[demographics] ${TRIALS} comparisons on computeShares, points above chance: ` +
-        QUESTION_NAMES.map((q) => `${q} ${excess(observed[q]).toFixed(1)} (without noise and rounding ${excess(bare[q]).toFixed(1)})`).join('; ') +
+        QUESTION_NAMES.map(
+          (q) => `${q} ${excess(observed[q]).toFixed(1)} (without noise and rounding ${excess(bare[q]).toFixed(1)})`,
+        ).join('; ') +
         `\n[padding] a padder who averages, naming the age range of the target: ` +
-        Object.entries(padding).map(([r, p]) => `${r} recomputation${r === '1' ? '' : 's'} before and after: ${p.named}% (chance ${p.chance}%)`).join('; '),
+        Object.entries(padding)
+          .map(
+            ([r, p]) => `${r} recomputation${r === '1' ? '' : 's'} before and after: ${p.named}% (chance ${p.chance}%)`,
+          )
+          .join('; '),
     );
     for (const q of QUESTION_NAMES) {
       // What docs/product-rules.md says is left: under 8 points, where 5 changes alone leave over 12.

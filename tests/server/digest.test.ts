@@ -38,21 +38,48 @@ describe('weekly digest', () => {
     const monday = nextMonday(new Date());
     const reader = await newMember(t, 'digest-on');
     const quiet = await newMember(t, 'digest-off');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: reader.headers, payload: { preferences: { notifications: { weeklyDigest: true } } } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/users/me',
+          headers: reader.headers,
+          payload: { preferences: { notifications: { weeklyDigest: true } } },
+        })
+      ).statusCode,
+    ).toBe(200);
     const best = (await submit(t, validSubmission(t.peptides.get('BPC-157')!))).experience._id;
     const second = (await submit(t, validSubmission(t.peptides.get('TB-500')!))).experience._id;
     await submit(t, validSubmission(t.peptides.get('BPC-157')!)); // no helpful vote: not in the digest
-    for (const [id, voters] of [[best, [reader, quiet]], [second, [reader]]] as const) {
-      for (const v of voters) expect((await t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: v.headers, payload: { voteType: 'helpful' } })).statusCode).toBe(201);
+    for (const [id, voters] of [
+      [best, [reader, quiet]],
+      [second, [reader]],
+    ] as const) {
+      for (const v of voters)
+        expect(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: `/api/experiences/${id}/vote`,
+              headers: v.headers,
+              payload: { voteType: 'helpful' },
+            })
+          ).statusCode,
+        ).toBe(201);
     }
     expect(await runWeeklyDigest(t.ctx, monday)).toMatchObject({ queued: 1 });
     // This run's mail, dated by its Monday (a run of the app's own on the real clock may have sent another).
-    const mail = await smtp.next((m) => m.to === reader.email && m.subject === SUBJECT && m.text.includes(`to ${monday.toISOString().slice(0, 10)})`));
+    const mail = await smtp.next(
+      (m) =>
+        m.to === reader.email && m.subject === SUBJECT && m.text.includes(`to ${monday.toISOString().slice(0, 10)})`),
+    );
     // Not due again in the same week, in this process or another.
     expect(await runWeeklyDigest(t.ctx, new Date(monday.getTime() + 3 * 86_400_000))).toBeNull();
 
     expect(mail.text.indexOf(`${PUBLIC_URL}/experiences/${best}`)).toBeGreaterThan(-1);
-    expect(mail.text.indexOf(`${PUBLIC_URL}/experiences/${best}`)).toBeLessThan(mail.text.indexOf(`${PUBLIC_URL}/experiences/${second}`));
+    expect(mail.text.indexOf(`${PUBLIC_URL}/experiences/${best}`)).toBeLessThan(
+      mail.text.indexOf(`${PUBLIC_URL}/experiences/${second}`),
+    );
     expect(mail.text).toContain('BPC-157 (2 helpful votes');
     expect(mail.html).toContain(`href="${PUBLIC_URL}/experiences/${second}"`);
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -63,9 +90,18 @@ describe('weekly digest', () => {
 
     // RFC 8058: the mail client POSTs the form body to the header's address.
     const url = new URL(oneClick!);
-    const res = await t.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const [row] = await rows<{ preferences: { notifications?: { weeklyDigest?: boolean } } }>(t, 'select preferences from users where id = $1', [reader.userId]);
+    const [row] = await rows<{ preferences: { notifications?: { weeklyDigest?: boolean } } }>(
+      t,
+      'select preferences from users where id = $1',
+      [reader.userId],
+    );
     expect(row!.preferences.notifications?.weeklyDigest).toBe(false);
     // Nobody reads it any more: the next week sends nothing.
     expect(await runWeeklyDigest(t.ctx, new Date(monday.getTime() + 7 * 86_400_000))).toBeNull();
@@ -76,14 +112,32 @@ describe('weekly digest', () => {
     // This test's own run of the week the first one sent.
     await t.ctx.db.query(`delete from app_settings where key = 'digest_week'`);
     const reader = await newMember(t, 'digest-names');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: reader.headers, payload: { preferences: { notifications: { weeklyDigest: true } } } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/users/me',
+          headers: reader.headers,
+          payload: { preferences: { notifications: { weeklyDigest: true } } },
+        })
+      ).statusCode,
+    ).toBe(200);
     const author = await newMember(t, 'digest-page-author');
     const name = uniqueWord('Unchecked');
     const pageId = await createPeptide(t, author.accessToken, { name });
     const onMemberPage = (await submit(t, validSubmission(pageId))).experience._id;
     const onCatalogue = (await submit(t, validSubmission(t.peptides.get('BPC-157')!))).experience._id;
     for (const id of [onMemberPage, onCatalogue]) {
-      expect((await t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: reader.headers, payload: { voteType: 'helpful' } })).statusCode).toBe(201);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/experiences/${id}/vote`,
+            headers: reader.headers,
+            payload: { voteType: 'helpful' },
+          })
+        ).statusCode,
+      ).toBe(201);
     }
     expect(await runWeeklyDigest(t.ctx, monday)).toMatchObject({ queued: 1 });
     const mail = await smtp.next((m) => m.to === reader.email && m.subject === SUBJECT);
@@ -96,10 +150,25 @@ describe('weekly digest', () => {
 
   it('refuses a forged unsubscribe token, and the page’s JSON form works with the token in the body', async () => {
     const m = await newMember(t, 'digest-forged');
-    expectError(await t.app.inject({ method: 'POST', url: `/api/users/unsubscribe?token=${m.userId}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` }), 400, /not a valid unsubscribe link/);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/users/unsubscribe', payload: {} }), 400, 'token is required');
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/users/unsubscribe?token=${m.userId}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`,
+      }),
+      400,
+      /not a valid unsubscribe link/,
+    );
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/users/unsubscribe', payload: {} }),
+      400,
+      'token is required',
+    );
     const { unsubscribeToken } = await import('../../server/services/digest');
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/unsubscribe', payload: { token: unsubscribeToken(t.ctx, m.userId) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/unsubscribe',
+      payload: { token: unsubscribeToken(t.ctx, m.userId) },
+    });
     expect(json(res)).toMatchObject({ success: true, data: { unsubscribed: true } });
   });
 });

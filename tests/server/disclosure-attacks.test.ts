@@ -30,7 +30,9 @@ let mod: Record<string, string>;
 async function everything(peptideId: string, name: string): Promise<string> {
   const feed = await t.app.inject({ method: 'GET', url: '/api/experiences', query: { peptideId, limit: '50' } });
   const peptide = await t.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}` });
-  const exported = json(await t.app.inject({ method: 'GET', url: '/api/research/export', query: { limit: '1000' }, headers: mod })).data;
+  const exported = json(
+    await t.app.inject({ method: 'GET', url: '/api/research/export', query: { limit: '1000' }, headers: mod }),
+  ).data;
   const mine = {
     rows: exported.rows.filter((r: { peptide: string }) => r.peptide === name),
     shares: exported.shares.filter((s: { peptide: string }) => s.peptide === name),
@@ -49,7 +51,8 @@ describe('attack: singling out hidden demographics', () => {
   it('nothing public or exported names the combination a few reports share', async () => {
     const name = uniqueWord('AttackK1');
     const peptideId = await createPeptide(t, await moderatorToken(t), { name });
-    for (let i = 0; i < SHARES_RECOMPUTE_CHANGES - 1; i++) await submit(t, validSubmission(peptideId, { demographics: HIDDEN }));
+    for (let i = 0; i < SHARES_RECOMPUTE_CHANGES - 1; i++)
+      await submit(t, validSubmission(peptideId, { demographics: HIDDEN }));
     const seen = await everything(peptideId, name);
     // Before the fix: the list of shown combinations, and the breakdown, named them.
     expect(seen).not.toMatch(/50\+|athletic|"female"/);
@@ -64,10 +67,19 @@ describe('attack: singling out hidden demographics', () => {
       const peptideId = await createPeptide(t, await moderatorToken(t), { name: uniqueWord('AttackPad') });
       await submit(t, validSubmission(peptideId, { demographics: LONE }));
       const pads: string[] = [];
-      for (let i = 0; i < SHARES_RECOMPUTE_CHANGES - 1; i++) pads.push((await submit(t, validSubmission(peptideId, { demographics: guess }))).trackingId);
-      seen.push(JSON.stringify(json(await t.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}` })).data.peptide.reporters));
+      for (let i = 0; i < SHARES_RECOMPUTE_CHANGES - 1; i++)
+        pads.push((await submit(t, validSubmission(peptideId, { demographics: guess }))).trackingId);
+      seen.push(
+        JSON.stringify(
+          json(await t.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}` })).data.peptide.reporters,
+        ),
+      );
       for (const p of pads) expect((await deleteTracked(t.app, p)).statusCode).toBe(200);
-      seen.push(JSON.stringify(json(await t.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}` })).data.peptide.reporters));
+      seen.push(
+        JSON.stringify(
+          json(await t.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}` })).data.peptide.reporters,
+        ),
+      );
     }
     // Before the fix: "not shown" for the wrong guess, "shown" for the right one.
     expect(seen.slice(0, 2)).toEqual(seen.slice(2));
@@ -78,7 +90,12 @@ describe('attack: singling out hidden demographics', () => {
     const name = uniqueWord('AttackBreakdown');
     const peptideId = await createPeptide(t, await moderatorToken(t), { name });
     await submit(t, validSubmission(peptideId, { demographics: LONE }));
-    const res = await t.app.inject({ method: 'GET', url: '/api/research/export', query: { limit: '10' }, headers: mod });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/research/export',
+      query: { limit: '10' },
+      headers: mod,
+    });
     expect(res.statusCode).toBe(200);
     // Before the fix: [{ peptide, ageRange: '35-39', biologicalSex: 'male', experiences: null }].
     expect(json(res).data.breakdown).toEqual([]);

@@ -25,7 +25,20 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const TABLES = ['users', 'sessions', 'peptides', 'experiences', 'votes', 'effects', 'account_activity', 'experience_daily', 'peptide_outcomes', 'peptide_reported_effects', 'app_settings', 'schema_migrations'];
+const TABLES = [
+  'users',
+  'sessions',
+  'peptides',
+  'experiences',
+  'votes',
+  'effects',
+  'account_activity',
+  'experience_daily',
+  'peptide_outcomes',
+  'peptide_reported_effects',
+  'app_settings',
+  'schema_migrations',
+];
 
 /** Runs a tiny script in another Node process that opens the folder with openDb. */
 function openInChild(dataDir: string): Promise<{ code: number | null; stderr: string; stdout: string }> {
@@ -40,7 +53,9 @@ function openInChild(dataDir: string): Promise<{ code: number | null; stderr: st
       process.exit(3);
     }`;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd() });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: process.cwd(),
+    });
     let stderr = '';
     let stdout = '';
     child.stderr.on('data', (d) => (stderr += d));
@@ -57,12 +72,20 @@ onPgliteFolders('DATA_DIR persistence', () => {
     const peptideId = await createPeptide(first, m.accessToken);
     const story = storyOf(200, 'durable-story');
     const { trackingId, experience } = await submit(first, validSubmission(peptideId, { story }));
-    const vote = await first.app.inject({ method: 'POST', url: `/api/experiences/${experience._id}/vote`, headers: m.headers, payload: { voteType: 'detailed' } });
+    const vote = await first.app.inject({
+      method: 'POST',
+      url: `/api/experiences/${experience._id}/vote`,
+      headers: m.headers,
+      payload: { voteType: 'detailed' },
+    });
     expect(vote.statusCode).toBe(201);
     const snapshot: Record<string, unknown[]> = {};
-    for (const table of TABLES) snapshot[table] = (await first.ctx.db.query(`select * from ${table} order by 1, 2`)).rows;
+    for (const table of TABLES)
+      snapshot[table] = (await first.ctx.db.query(`select * from ${table} order by 1, 2`)).rows;
     expect(snapshot.experiences).toHaveLength(1);
-    const peptideBefore = PeptideResponse.parse(json(await first.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}` }))).data.peptide;
+    const peptideBefore = PeptideResponse.parse(
+      json(await first.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}` })),
+    ).data.peptide;
     await first.close();
     expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
 
@@ -73,17 +96,37 @@ onPgliteFolders('DATA_DIR persistence', () => {
         expect(rows, table).toEqual(snapshot[table]);
       }
       // The signing secret and the session were kept: the old access token still works.
-      expect((await second.app.inject({ method: 'GET', url: '/api/users/me', headers: m.headers })).statusCode).toBe(200);
-      expect((await second.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: m.refreshToken } })).statusCode).toBe(200);
+      expect((await second.app.inject({ method: 'GET', url: '/api/users/me', headers: m.headers })).statusCode).toBe(
+        200,
+      );
+      expect(
+        (
+          await second.app.inject({
+            method: 'POST',
+            url: '/api/auth/refresh',
+            payload: { refreshToken: m.refreshToken },
+          })
+        ).statusCode,
+      ).toBe(200);
       await login(second, m.email, PASSWORD);
       const own = await lookupTracked(second.app, trackingId);
       expect(OwnExperienceResponse.parse(json(own)).data.experience).toMatchObject({ _id: experience._id, story });
-      const status = await second.app.inject({ method: 'GET', url: `/api/experiences/${experience._id}/vote`, headers: m.headers });
+      const status = await second.app.inject({
+        method: 'GET',
+        url: `/api/experiences/${experience._id}/vote`,
+        headers: m.headers,
+      });
       expect(VoteStatusResponse.parse(json(status)).data).toMatchObject({ hasVoted: true, voteType: 'detailed' });
-      const peptideAfter = PeptideResponse.parse(json(await second.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}`, headers: bearer(m.accessToken) }))).data.peptide;
+      const peptideAfter = PeptideResponse.parse(
+        json(
+          await second.app.inject({ method: 'GET', url: `/api/peptides/${peptideId}`, headers: bearer(m.accessToken) }),
+        ),
+      ).data.peptide;
       expect(peptideAfter).toEqual({ ...peptideBefore, canDelete: true });
       // Migrations and the seed are not applied twice.
-      const [{ n }] = (await second.ctx.db.query<{ n: number }>(`select count(*)::int as n from peptides where name = 'BPC-157'`)).rows;
+      const [{ n }] = (
+        await second.ctx.db.query<{ n: number }>(`select count(*)::int as n from peptides where name = 'BPC-157'`)
+      ).rows;
       expect(n).toBe(1);
     } finally {
       await second.close();
@@ -97,7 +140,9 @@ onPgliteFolders('DATA_DIR persistence', () => {
       expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
       const refused = await openInChild(dir);
       expect(refused.code, refused.stderr).toBe(3);
-      expect(refused.stderr).toContain(`The database folder ${dir} is in use by another server process (pid ${process.pid})`);
+      expect(refused.stderr).toContain(
+        `The database folder ${dir} is in use by another server process (pid ${process.pid})`,
+      );
       // Still fully usable by its owner.
       expect((await app.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {

@@ -27,12 +27,16 @@ afterAll(() => t?.close());
 
 const GENERIC = 'Something went wrong on our side. Please try again.';
 /** What a leak would look like: SQL, driver messages, file paths, stack frames. */
-const LEAK = /select |insert |update .* set|relation "|syntax error|pglite|postgres|node_modules|\.ts:\d+|\bat [\w.<>]+ \(|stack|hunter2|secret_column/i;
+const LEAK =
+  /select |insert |update .* set|relation "|syntax error|pglite|postgres|node_modules|\.ts:\d+|\bat [\w.<>]+ \(|stack|hunter2|secret_column/i;
 
 function urlOf(key: string, e: { path: string }) {
   return e.path
     .replace(':trackingId', ids.tracking)
-    .replace(':id', key === 'peptide' || key === 'deletePeptide' ? '00000000-0000-4000-8000-000000000000' : ids.experience);
+    .replace(
+      ':id',
+      key === 'peptide' || key === 'deletePeptide' ? '00000000-0000-4000-8000-000000000000' : ids.experience,
+    );
 }
 
 describe('when the database fails', () => {
@@ -40,7 +44,9 @@ describe('when the database fails', () => {
     const db = t.ctx.db as unknown as Record<string, unknown>;
     const original = { query: db.query, transaction: db.transaction };
     const boom = async () => {
-      const err = new Error('relation "secret_column" does not exist: select secret_column from users where password = \'hunter2\'');
+      const err = new Error(
+        'relation "secret_column" does not exist: select secret_column from users where password = \'hunter2\'',
+      );
       Object.assign(err, { code: '42P01', position: '8', routine: 'parserOpenTable' });
       throw err;
     };
@@ -52,7 +58,16 @@ describe('when the database fails', () => {
       for (const [key, e] of Object.entries(ENDPOINTS)) {
         // The API's own document needs no database, and names fields such as `stack`.
         if (key === 'apiDocument') continue;
-        const body = e.method === 'GET' || e.method === 'DELETE' ? undefined : key === 'submitExperience' ? validSubmission(ids.peptide) : key === 'vote' ? { voteType: 'helpful' } : key === 'login' || key === 'register' ? { email: 'x@example.com', password: 'a-long-password-1' } : {};
+        const body =
+          e.method === 'GET' || e.method === 'DELETE'
+            ? undefined
+            : key === 'submitExperience'
+              ? validSubmission(ids.peptide)
+              : key === 'vote'
+                ? { voteType: 'helpful' }
+                : key === 'login' || key === 'register'
+                  ? { email: 'x@example.com', password: 'a-long-password-1' }
+                  : {};
         // Without a token, and with one (its check itself needs the database).
         for (const headers of [{}, mod]) {
           const res = await t.app.inject({ method: e.method, url: urlOf(key, e), headers, payload: body });
@@ -94,7 +109,14 @@ describe('when the database fails', () => {
         db.transaction = db.query;
         t.ctx.cache.invalidate();
         for (const [key, e] of Object.entries(ENDPOINTS)) {
-          const body = e.method === 'GET' || e.method === 'DELETE' ? undefined : key === 'submitExperience' ? validSubmission(ids.peptide) : key === 'vote' ? { voteType: 'helpful' } : {};
+          const body =
+            e.method === 'GET' || e.method === 'DELETE'
+              ? undefined
+              : key === 'submitExperience'
+                ? validSubmission(ids.peptide)
+                : key === 'vote'
+                  ? { voteType: 'helpful' }
+                  : {};
           const res = await t.app.inject({ method: e.method, url: urlOf(key, e), headers: mod, payload: body });
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           expect(res.statusCode, key).not.toBe(500);
@@ -122,14 +144,24 @@ describe('malformed and oversized bodies on every endpoint that takes one', () =
 
   it.each(bodyEndpoints)('%s: malformed JSON is a 400 saying so', async (key, e) => {
     for (const payload of ['{"a": ', '{a: 1}', '[1, 2', '{"a": 1}}', "{'a': 1}", '{"a": undefined}']) {
-      const res = await t.app.inject({ method: e.method, url: urlOf(key, e), headers: { ...mod, 'content-type': 'application/json' }, payload });
+      const res = await t.app.inject({
+        method: e.method,
+        url: urlOf(key, e),
+        headers: { ...mod, 'content-type': 'application/json' },
+        payload,
+      });
       expectError(res, 400, 'The request body is not valid JSON');
     }
   });
 
   it.each(bodyEndpoints)('%s: a body over the limit is a 413', async (key, e) => {
     const payload = JSON.stringify({ notes: 'x'.repeat(t.config.bodyLimitBytes + 10) });
-    const res = await t.app.inject({ method: e.method, url: urlOf(key, e), headers: { ...mod, 'content-type': 'application/json' }, payload });
+    const res = await t.app.inject({
+      method: e.method,
+      url: urlOf(key, e),
+      headers: { ...mod, 'content-type': 'application/json' },
+      payload,
+    });
     expectError(res, 413, 'The request body is too large');
   });
 
@@ -146,15 +178,25 @@ describe('malformed and oversized bodies on every endpoint that takes one', () =
 });
 
 describe('unknown paths', () => {
-  it.each(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const)('%s on unknown /api paths is a JSON 404', async (method) => {
-    for (const url of ['/api/admin', '/api/users/1/make-admin', '/api/peptides/wipe/all', '/api/../etc/passwd', '/api/%2e%2e/secret', '/api/experiences/x/y/z']) {
-      const res = await t.app.inject({ method, url });
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(json(res).success).toBe(false);
-      expect(res.body).not.toMatch(/<html/i);
-    }
-  });
+  it.each(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const)(
+    '%s on unknown /api paths is a JSON 404',
+    async (method) => {
+      for (const url of [
+        '/api/admin',
+        '/api/users/1/make-admin',
+        '/api/peptides/wipe/all',
+        '/api/../etc/passwd',
+        '/api/%2e%2e/secret',
+        '/api/experiences/x/y/z',
+      ]) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type']).toMatch(/application\/json/);
+        expect(json(res).success).toBe(false);
+        expect(res.body).not.toMatch(/<html/i);
+      }
+    },
+  );
 });
 
 describe('refusals before any route is matched', () => {
@@ -162,7 +204,9 @@ describe('refusals before any route is matched', () => {
   function parseAnswer(text: string) {
     const [head, ...rest] = text.split('\r\n\r\n');
     const [statusLine, ...lines] = head.split('\r\n');
-    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
     return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
   }
 
@@ -178,11 +222,26 @@ describe('refusals before any route is matched', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = Number(new URL(address).port);
     const cases: [string, string, number, RegExp][] = [
-      ['headers too large', `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(20_000)}\r\n\r\n`, 431, /headers are too large/],
-      ['a Content-Length that is not a number', 'POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}', 400, /Content-Length/],
+      [
+        'headers too large',
+        `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(20_000)}\r\n\r\n`,
+        431,
+        /headers are too large/,
+      ],
+      [
+        'a Content-Length that is not a number',
+        'POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}',
+        400,
+        /Content-Length/,
+      ],
       ['a request line that is not HTTP', 'GARBAGE / HTTP/1.1\r\n\r\n', 400, /request line/],
       ['an unknown HTTP version', 'GET /api/health HTTP/9.9\r\nHost: x\r\n\r\n', 400, /request line/],
-      ['a broken chunked body', 'POST /api/users/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n', 400, /chunked/],
+      [
+        'a broken chunked body',
+        'POST /api/users/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n',
+        400,
+        /chunked/,
+      ],
     ];
     for (const [what, request, status, message] of cases) {
       const answer = parseAnswer(await rawHttp(port, request));
@@ -192,7 +251,11 @@ describe('refusals before any route is matched', () => {
       expectSecurityHeaders(answer.headers, what);
       expect(Number(answer.headers['content-length']), what).toBe(Buffer.byteLength(answer.body));
       const body = JSON.parse(answer.body);
-      expect(body, what).toEqual({ success: false, error: expect.stringMatching(message), code: status === 431 ? 'headers_too_large' : 'bad_request' });
+      expect(body, what).toEqual({
+        success: false,
+        error: expect.stringMatching(message),
+        code: status === 431 ? 'headers_too_large' : 'bad_request',
+      });
     }
     // The server goes on answering.
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
@@ -239,7 +302,18 @@ describe('the server process survives', () => {
     base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: process.cwd(),
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'none', SCRYPT_N: '1024', RATE_LIMIT_MULTIPLIER: '1000', SEED_DEMO: 'false', DATABASE_URL: '', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        STATIC_DIR: 'none',
+        SCRYPT_N: '1024',
+        RATE_LIMIT_MULTIPLIER: '1000',
+        SEED_DEMO: 'false',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server.stdout?.on('data', (d) => (serverLog += d));
@@ -270,16 +344,34 @@ describe('the server process survives', () => {
     const answers = await Promise.all([
       rawHttp(port, 'GARBAGE / HTTP/1.1\r\n\r\n'),
       rawHttp(port, 'GET /api/health HTTP/9.9\r\nHost: x\r\n\r\n'),
-      rawHttp(port, 'POST /api/experiences HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"peptideId": "', { end: false }),
-      rawHttp(port, 'POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}'),
-      rawHttp(port, 'POST /api/users/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n'),
+      rawHttp(
+        port,
+        'POST /api/experiences HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"peptideId": "',
+        { end: false },
+      ),
+      rawHttp(
+        port,
+        'POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}',
+      ),
+      rawHttp(
+        port,
+        'POST /api/users/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n',
+      ),
       rawHttp(port, `GET /api/peptides?${'a=1&'.repeat(5000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
       rawHttp(port, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(20_000)}\r\n\r\n`),
     ]);
     for (const a of answers) expect(a).not.toMatch(/\bat [\w.<>]+ \(|node_modules|\.ts:\d+/);
     const hostile = [
-      fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email": ' }),
-      fetch(`${base}/api/experiences`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ story: 'x'.repeat(200_000) }) }),
+      fetch(`${base}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email": ',
+      }),
+      fetch(`${base}/api/experiences`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ story: 'x'.repeat(200_000) }),
+      }),
       fetch(`${base}/api/peptides/${'9'.repeat(300)}`),
       fetch(`${base}/api/nope`),
       fetch(`${base}/api/experiences?search=%00`),

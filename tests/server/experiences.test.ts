@@ -12,8 +12,28 @@ import {
   Experience,
   experienceRating,
 } from '../../contract';
-import { bearer, createTestApp, deleteTracked, json, lookupTracked, ownReport, submit, updateTracked, validSubmission, type TestApp } from './helpers';
-import { countRows, createPeptide, expectError, moderatorToken, newMember, rows, storyOf, uniqueWord } from './fixtures';
+import {
+  bearer,
+  createTestApp,
+  deleteTracked,
+  json,
+  lookupTracked,
+  ownReport,
+  submit,
+  updateTracked,
+  validSubmission,
+  type TestApp,
+} from './helpers';
+import {
+  countRows,
+  createPeptide,
+  expectError,
+  moderatorToken,
+  newMember,
+  rows,
+  storyOf,
+  uniqueWord,
+} from './fixtures';
 
 let t: TestApp;
 let creator: Awaited<ReturnType<typeof newMember>>;
@@ -35,7 +55,11 @@ function post(body: unknown, headers: Record<string, string> = {}) {
 }
 
 async function feed(query: Record<string, string | number | undefined>) {
-  const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
   const res = await t.app.inject({ method: 'GET', url: `/api/experiences?${qs}` });
   expect(res.statusCode, res.body).toBe(200);
   return ExperienceListResponse.parse(json(res)).data;
@@ -61,7 +85,12 @@ async function isolatedPeptide(name = uniqueWord('Iso')) {
 }
 
 async function vote(experienceId: string, voter: { accessToken: string }, voteType = 'helpful') {
-  const res = await t.app.inject({ method: 'POST', url: `/api/experiences/${experienceId}/vote`, headers: bearer(voter.accessToken), payload: { voteType } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/experiences/${experienceId}/vote`,
+    headers: bearer(voter.accessToken),
+    payload: { voteType },
+  });
   expect(res.statusCode, res.body).toBe(201);
 }
 
@@ -73,7 +102,9 @@ describe('POST /api/experiences', () => {
     expect(body.data.trackingId).toMatch(/^TRK-\d{20}$/);
     // The answer names the report by its id only: its card's size would tell which report it is.
     expect(Object.keys(json(res).data.experience)).toEqual(['_id']);
-    const e = ExperienceResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/experiences/${body.data.experience._id}` }))).data.experience;
+    const e = ExperienceResponse.parse(
+      json(await t.app.inject({ method: 'GET', url: `/api/experiences/${body.data.experience._id}` })),
+    ).data.experience;
     expect(e).toMatchObject({
       peptideId: bpc,
       peptideName: 'BPC-157',
@@ -127,11 +158,26 @@ describe('POST /api/experiences', () => {
     );
     expect(columns.length).toBeGreaterThan(10);
     for (const { column_name } of columns) {
-      expect(column_name).not.toMatch(/user|email|ip|addr|agent|account|session|submitter|author|owner|created_by|token/i);
+      expect(column_name).not.toMatch(
+        /user|email|ip|addr|agent|account|session|submitter|author|owner|created_by|token/i,
+      );
     }
-    const [row] = await rows<{ text: string }>(t, 'select to_jsonb(e)::text as text from experiences e where id = $1', [experience._id]);
+    const [row] = await rows<{ text: string }>(t, 'select to_jsonb(e)::text as text from experiences e where id = $1', [
+      experience._id,
+    ]);
     expect(row.text).toContain(story.slice(0, 40));
-    for (const secret of [m.userId, m.email, m.accessToken, m.refreshToken, trackingId, '203.0.113.77', '198.51.100.23', '127.0.0.1', 'AgentSmith', 'lightMyRequest']) {
+    for (const secret of [
+      m.userId,
+      m.email,
+      m.accessToken,
+      m.refreshToken,
+      trackingId,
+      '203.0.113.77',
+      '198.51.100.23',
+      '127.0.0.1',
+      'AgentSmith',
+      'lightMyRequest',
+    ]) {
       expect(row.text).not.toContain(secret);
     }
     // Nor is anything written elsewhere that ties the account to the report.
@@ -174,7 +220,11 @@ describe('POST /api/experiences', () => {
 
   it('a filled honeypot answers "Invalid submission detected" and stores nothing', async () => {
     const before = await countRows(t, 'experiences');
-    expectError(await post(validSubmission(bpc, { website: 'http://spam.example' })), 400, 'Invalid submission detected');
+    expectError(
+      await post(validSubmission(bpc, { website: 'http://spam.example' })),
+      400,
+      'Invalid submission detected',
+    );
     expectError(await post(validSubmission(bpc, { website: 'x' })), 400, 'Invalid submission detected');
     // A bot that fills the trap gets the honeypot answer even when the rest is wrong.
     expectError(await post({ website: 'x', story: 'short' }), 400, 'Invalid submission detected');
@@ -224,7 +274,11 @@ describe('POST /api/experiences', () => {
     ['an unknown timeline', set({ timeline: 'someday' }), /timeline must be one of/],
     ['no story', without('story'), /story/],
     ['a story of 99 characters', set({ story: storyOf(99) }), /story must be at least 100 characters/],
-    ['a story padded to 100 with spaces', set({ story: `${storyOf(95)}          ` }), /story must be at least 100 characters/],
+    [
+      'a story padded to 100 with spaces',
+      set({ story: `${storyOf(95)}          ` }),
+      /story must be at least 100 characters/,
+    ],
     ['a story of 1001 characters', set({ story: storyOf(1001) }), /story must be at most 1000 characters/],
     ['no outcomes', set({ outcomes: {} }), /outcomes must rate at least one effect/],
     ['an outcome of 0', set({ outcomes: { energy: 0 } }), /outcome ratings must be between 1 and 10/],
@@ -232,10 +286,22 @@ describe('POST /api/experiences', () => {
     ['an outcome of 5.5', set({ outcomes: { energy: 5.5 } }), /outcome ratings must be whole numbers/],
     ['an outcome as text', set({ outcomes: { energy: 'great' } }), /outcome/],
     // One report rating "Focus" five times in five spellings would count five times.
-    ['one outcome in several letter cases', set({ outcomes: { Focus: 1, focus: 1, FOCUS: 1 } }), /each effect can be rated once/],
+    [
+      'one outcome in several letter cases',
+      set({ outcomes: { Focus: 1, focus: 1, FOCUS: 1 } }),
+      /each effect can be rated once/,
+    ],
     ['a vendor URL that is not one', set({ sourcing: { vendorUrl: 'not a url' } }), /sourcing\.vendorUrl/],
-    ['a vendor URL that is not http(s)', set({ sourcing: { vendorUrl: 'javascript:alert(1)' } }), /sourcing\.vendorUrl/],
-    ['purity 101', set({ sourcing: { purityPercentage: 101 } }), /sourcing\.purityPercentage must be between 0 and 100/],
+    [
+      'a vendor URL that is not http(s)',
+      set({ sourcing: { vendorUrl: 'javascript:alert(1)' } }),
+      /sourcing\.vendorUrl/,
+    ],
+    [
+      'purity 101',
+      set({ sourcing: { purityPercentage: 101 } }),
+      /sourcing\.purityPercentage must be between 0 and 100/,
+    ],
     ['purity -1', set({ sourcing: { purityPercentage: -1 } }), /sourcing\.purityPercentage must be between 0 and 100/],
     ['volume 0', set({ sourcing: { volumeMl: 0 } }), /sourcing\.volumeMl must be positive/],
     ['21 extra effects', set({ effects: Array.from({ length: 21 }, (_, i) => `effect ${i}`) }), /effects/],
@@ -272,7 +338,12 @@ describe('POST /api/experiences', () => {
       validSubmission(bpc, {
         effects: ['  Better sleep ', '', '   '],
         stack: [' TB-500 ', ''],
-        sourcing: { vendorUrl: 'https://vendor.example.com/item/1', batchId: ' B-77 ', volumeMl: 10, purityPercentage: 99.1 },
+        sourcing: {
+          vendorUrl: 'https://vendor.example.com/item/1',
+          batchId: ' B-77 ',
+          volumeMl: 10,
+          purityPercentage: 99.1,
+        },
         publishSourcing: true,
       }),
     );
@@ -283,7 +354,12 @@ describe('POST /api/experiences', () => {
     expect(experience.stack).toEqual(['TB-500']);
     expect(experience.vendor).toEqual({ name: 'vendor.example.com', quantity: '10 ml', batchId: 'B-77' });
     const own = OwnExperienceResponse.parse(json(await lookupTracked(t.app, trackingId)));
-    expect(own.data.experience.sourcing).toEqual({ vendorUrl: 'https://vendor.example.com/item/1', batchId: 'B-77', volumeMl: 10, purityPercentage: 99.1 });
+    expect(own.data.experience.sourcing).toEqual({
+      vendorUrl: 'https://vendor.example.com/item/1',
+      batchId: 'B-77',
+      volumeMl: 10,
+      purityPercentage: 99.1,
+    });
     // An empty sourcing object stores nothing.
     const bare = SubmitExperienceResponse.parse(json(await post(validSubmission(bpc, { sourcing: {} })))).data;
     expect((await ownReport(t, bare.trackingId)).vendor).toBeNull();
@@ -292,7 +368,9 @@ describe('POST /api/experiences', () => {
   it('keeps story text exactly as typed (no HTML processing)', async () => {
     const story = `${storyOf(110)} <script>alert("x")</script> **bold** & <b>tags</b>`;
     const { experience } = await submit(t, validSubmission(bpc, { story }));
-    const read = ExperienceResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/experiences/${experience._id}` })));
+    const read = ExperienceResponse.parse(
+      json(await t.app.inject({ method: 'GET', url: `/api/experiences/${experience._id}` })),
+    );
     expect(read.data.experience.story).toBe(story);
   });
 });
@@ -300,7 +378,12 @@ describe('POST /api/experiences', () => {
 describe('tracking ID lookup, update and delete (the ID in the body)', () => {
   it('looks up by tracking ID, trimmed and in any letter case', async () => {
     const { trackingId, experience } = await submit(t, validSubmission(bpc));
-    for (const variant of [trackingId, trackingId.toLowerCase(), ` ${trackingId} `, `  ${trackingId.toLowerCase()}\t`]) {
+    for (const variant of [
+      trackingId,
+      trackingId.toLowerCase(),
+      ` ${trackingId} `,
+      `  ${trackingId.toLowerCase()}\t`,
+    ]) {
       const res = await lookupTracked(t.app, variant);
       expect(res.statusCode, variant).toBe(200);
       expect(res.headers['cache-control'], variant).toBe('no-store');
@@ -315,9 +398,17 @@ describe('tracking ID lookup, update and delete (the ID in the body)', () => {
     expectError(await lookupTracked(t.app, 'TRK-123'), 400, /trackingId must be TRK- followed by 20 digits/);
     expectError(await lookupTracked(t.app, '12345678901234567890'), 400, /trackingId/);
     expectError(await lookupTracked(t.app, 12345), 400, /trackingId must be a string/);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/experiences/tracking/lookup', payload: {} }), 400, /trackingId is required/);
     expectError(
-      await t.app.inject({ method: 'POST', url: '/api/experiences/tracking/lookup', payload: { trackingId: 'TRK-00000000000000000000', story: 'x' } }),
+      await t.app.inject({ method: 'POST', url: '/api/experiences/tracking/lookup', payload: {} }),
+      400,
+      /trackingId is required/,
+    );
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/experiences/tracking/lookup',
+        payload: { trackingId: 'TRK-00000000000000000000', story: 'x' },
+      }),
       400,
       /unknown field: story/,
     );
@@ -328,7 +419,11 @@ describe('tracking ID lookup, update and delete (the ID in the body)', () => {
     const experience = await ownReport(t, trackingId);
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       for (const id of [trackingId, trackingId.toLowerCase()]) {
-        const res = await t.app.inject({ method, url: `/api/experiences/tracking/${id}`, payload: method === 'PUT' ? { effects: ['Hijacked'] } : undefined });
+        const res = await t.app.inject({
+          method,
+          url: `/api/experiences/tracking/${id}`,
+          payload: method === 'PUT' ? { effects: ['Hijacked'] } : undefined,
+        });
         expectError(res, 404, /retired: send the tracking ID in the request body/);
         expect(res.body, method).not.toContain(experience._id);
         expect(res.body, method).not.toMatch(/TRK-/i);
@@ -345,16 +440,23 @@ describe('tracking ID lookup, update and delete (the ID in the body)', () => {
     const { trackingId, experience } = await submit(t, validSubmission(id, { outcomes: { energy: 4, sleep: 4 } }));
     expect((await ownReport(t, trackingId)).rating).toBe(4);
     const story = storyOf(150, 'updated');
-    const res = await updateTracked(t.app, ` ${trackingId.toLowerCase()} `, { story, outcomes: { energy: 9, sleep: 8, focus: 10 }, effects: [' Calm ', ''] });
+    const res = await updateTracked(t.app, ` ${trackingId.toLowerCase()} `, {
+      story,
+      outcomes: { energy: 9, sleep: 8, focus: 10 },
+      effects: [' Calm ', ''],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const own = OwnExperienceResponse.parse(json(res)).data.experience;
     expect(own).toMatchObject({ story, outcomes: { energy: 9, sleep: 8, focus: 10 }, effects: ['Calm'], rating: 9 });
     expect(own.updatedAt).not.toBeNull();
 
-    const read = ExperienceResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/experiences/${experience._id}` }))).data.experience;
+    const read = ExperienceResponse.parse(
+      json(await t.app.inject({ method: 'GET', url: `/api/experiences/${experience._id}` })),
+    ).data.experience;
     expect(read).toMatchObject({ story, rating: 9, effects: ['Calm'] });
-    const peptide = PeptideResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides/${id}` }))).data.peptide;
+    const peptide = PeptideResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides/${id}` }))).data
+      .peptide;
     expect(peptide.averageRating).toBe(9);
     expect(peptide.totalExperiences).toBe(1);
     // The new words are searchable, the old ones are not.
@@ -382,7 +484,11 @@ describe('tracking ID lookup, update and delete (the ID in the body)', () => {
     expectError(await put({ website: 'x', story: storyOf(120) }), 400, /unknown field.*website/);
     expectError(await put({ story: storyOf(120) }, 'TRK-00000000000000000001'), 404, /not found/);
     expectError(await put({ story: storyOf(120) }, 'TRK-1'), 400, /trackingId/);
-    expectError(await t.app.inject({ method: 'PUT', url: '/api/experiences/tracking', payload: { story: storyOf(120) } }), 400, /trackingId is required/);
+    expectError(
+      await t.app.inject({ method: 'PUT', url: '/api/experiences/tracking', payload: { story: storyOf(120) } }),
+      400,
+      /trackingId is required/,
+    );
   });
 
   it('delete removes the experience; lookup, detail and list then miss it', async () => {
@@ -397,7 +503,8 @@ describe('tracking ID lookup, update and delete (the ID in the body)', () => {
     expectError(await t.app.inject({ method: 'GET', url: `/api/experiences/${experience._id}` }), 404);
     expect((await feed({ peptideId: id })).experiences).toEqual([]);
     expect(await rows(t, 'select 1 from votes where experience_id = $1', [experience._id])).toHaveLength(0);
-    const peptide = PeptideResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides/${id}` }))).data.peptide;
+    const peptide = PeptideResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides/${id}` }))).data
+      .peptide;
     expect(peptide).toMatchObject({ totalExperiences: 0, averageRating: 0 });
     expectError(await deleteTracked(t.app, trackingId), 404);
     expectError(await deleteTracked(t.app, 'nonsense'), 400, /trackingId/);
@@ -409,8 +516,16 @@ describe('GET /api/experiences/:id and /home/public', () => {
     const body = validSubmission(bpc);
     const { experience } = await submit(t, body);
     const res = await t.app.inject({ method: 'GET', url: `/api/experiences/${experience._id}` });
-    expect(ExperienceResponse.parse(json(res)).data.experience).toMatchObject({ _id: experience._id, story: body.story, dosage: body.dosage });
-    expectError(await t.app.inject({ method: 'GET', url: `/api/experiences/${UNKNOWN_ID}` }), 404, /Experience not found/);
+    expect(ExperienceResponse.parse(json(res)).data.experience).toMatchObject({
+      _id: experience._id,
+      story: body.story,
+      dosage: body.dosage,
+    });
+    expectError(
+      await t.app.inject({ method: 'GET', url: `/api/experiences/${UNKNOWN_ID}` }),
+      404,
+      /Experience not found/,
+    );
     expectError(await t.app.inject({ method: 'GET', url: '/api/experiences/123' }), 400, /^id: must be a valid id/);
   });
 
@@ -420,11 +535,18 @@ describe('GET /api/experiences/:id and /home/public', () => {
     const list = HomeExperiencesResponse.parse(json(res)).data.experiences;
     // Newest by the stored day (reports of one day in id order: the day is all that is kept), of
     // the published ones: other tests of this file leave held and hidden reports of today.
-    const newest = await rows<{ id: string }>(t, `select id from experiences where status = 'published' order by created_at desc, id desc limit 3`);
+    const newest = await rows<{ id: string }>(
+      t,
+      `select id from experiences where status = 'published' order by created_at desc, id desc limit 3`,
+    );
     expect(list.map((e) => e._id)).toEqual(newest.map((r) => r.id));
     for (let i = 1; i < list.length; i++) expect(list[i - 1].createdAt >= list[i].createdAt).toBe(true);
-    const more = HomeExperiencesResponse.parse(json(await t.app.inject({ method: 'GET', url: '/api/experiences/home/public?limit=20' })));
-    const published = (await rows<{ n: number }>(t, `select count(*)::int as n from experiences where status = 'published'`))[0].n;
+    const more = HomeExperiencesResponse.parse(
+      json(await t.app.inject({ method: 'GET', url: '/api/experiences/home/public?limit=20' })),
+    );
+    const published = (
+      await rows<{ n: number }>(t, `select count(*)::int as n from experiences where status = 'published'`)
+    )[0].n;
     expect(more.data.experiences.length).toBe(Math.min(20, published));
     expectError(await t.app.inject({ method: 'GET', url: '/api/experiences/home/public?limit=21' }), 400, /limit/);
     expectError(await t.app.inject({ method: 'GET', url: '/api/experiences/home/public?limit=0' }), 400, /limit/);
@@ -449,11 +571,19 @@ describe('GET /api/experiences: filters', () => {
     const p = await isolatedPeptide(uniqueWord('Searchpep'));
     const storyWord = uniqueWord('storyword');
     const effectWord = uniqueWord('effectword');
-    const byStory = (await submit(t, validSubmission(p.id, { story: storyOf(120, `My ${storyWord} went well.`), primaryPurpose: ['Sleep'] }))).experience._id;
-    const byEffect = (await submit(t, validSubmission(p.id, { effects: [`Mild ${effectWord}`], primaryPurpose: ['Sleep'] }))).experience._id;
+    const byStory = (
+      await submit(
+        t,
+        validSubmission(p.id, { story: storyOf(120, `My ${storyWord} went well.`), primaryPurpose: ['Sleep'] }),
+      )
+    ).experience._id;
+    const byEffect = (
+      await submit(t, validSubmission(p.id, { effects: [`Mild ${effectWord}`], primaryPurpose: ['Sleep'] }))
+    ).experience._id;
     const byPurpose = (await submit(t, validSubmission(p.id, { primaryPurpose: ['Memory'] }))).experience._id;
 
-    const ids = async (search: string, peptideId?: string) => (await feed({ search, peptideId, limit: 100 })).experiences.map((e) => e._id).sort();
+    const ids = async (search: string, peptideId?: string) =>
+      (await feed({ search, peptideId, limit: 100 })).experiences.map((e) => e._id).sort();
     expect(await ids(storyWord.toUpperCase())).toEqual([byStory]);
     expect(await ids(`  ${effectWord}  `)).toEqual([byEffect]);
     expect(await ids('mEmOrY', p.id)).toEqual([byPurpose]);
@@ -467,16 +597,23 @@ describe('GET /api/experiences: filters', () => {
 
   it("the category filter is the peptide's category, whatever the report's purposes", async () => {
     const healing = await isolatedPeptide();
-    const cognitive = { id: await createPeptide(t, creator.accessToken, { name: uniqueWord('Cog'), category: 'Cognitive Enhancement' }) };
+    const cognitive = {
+      id: await createPeptide(t, creator.accessToken, { name: uniqueWord('Cog'), category: 'Cognitive Enhancement' }),
+    };
     const a = (await submit(t, validSubmission(healing.id, { primaryPurpose: ['Focus'] }))).experience._id;
     const b = (await submit(t, validSubmission(cognitive.id, { primaryPurpose: ['Recovery'] }))).experience._id;
-    const ids = async (peptideId: string, category: string) => (await feed({ peptideId, category, limit: 100 })).experiences.map((e) => e._id);
+    const ids = async (peptideId: string, category: string) =>
+      (await feed({ peptideId, category, limit: 100 })).experiences.map((e) => e._id);
     expect(await ids(healing.id, 'Healing & Recovery')).toEqual([a]);
     expect(await ids(healing.id, 'Cognitive Enhancement')).toEqual([]);
     expect(await ids(cognitive.id, 'Cognitive Enhancement')).toEqual([b]);
     expect(await ids(cognitive.id, 'all')).toEqual([b]);
     // The old purpose groups are not categories: the answer lists the ones there are.
-    expectError(await t.app.inject({ method: 'GET', url: '/api/experiences?category=cognitive' }), 400, /category must be one of/);
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/experiences?category=cognitive' }),
+      400,
+      /category must be one of/,
+    );
   });
 
   it('combines search, category and peptide filters', async () => {
@@ -507,7 +644,10 @@ describe('GET /api/experiences: sorts and cursor paging', () => {
       { energy: 1, sleep: 1 },
     ];
     written = [];
-    for (const o of outcomes) written.push(Experience.parse(await ownReport(t, (await submit(t, validSubmission(peptideId, { outcomes: o }))).trackingId)));
+    for (const o of outcomes)
+      written.push(
+        Experience.parse(await ownReport(t, (await submit(t, validSubmission(peptideId, { outcomes: o }))).trackingId)),
+      );
     // Helpful votes: 3, 0, 2, 1, 0, 2, 0.
     const helpful = [3, 0, 2, 1, 0, 2, 0];
     for (const [i, n] of helpful.entries()) for (let v = 0; v < n; v++) await vote(written[i]._id, voters[v]);
@@ -519,11 +659,16 @@ describe('GET /api/experiences: sorts and cursor paging', () => {
   // The feed orders by the stored time (the day), then the id: read the stored time here.
   const storedTime = new Map<string, number>();
   beforeAll(async () => {
-    for (const r of await rows<{ id: string; at: Date }>(t, 'select id, created_at as at from experiences where peptide_id = $1', [peptideId])) {
+    for (const r of await rows<{ id: string; at: Date }>(
+      t,
+      'select id, created_at as at from experiences where peptide_id = $1',
+      [peptideId],
+    )) {
       storedTime.set(r.id, new Date(r.at).getTime());
     }
   });
-  const byNewest = (a: Experience, b: Experience) => desc(storedTime.get(a._id)!, storedTime.get(b._id)!) || desc(a._id, b._id);
+  const byNewest = (a: Experience, b: Experience) =>
+    desc(storedTime.get(a._id)!, storedTime.get(b._id)!) || desc(a._id, b._id);
 
   it.each([
     ['newest', byNewest],
@@ -573,7 +718,10 @@ describe('GET /api/experiences: sorts and cursor paging', () => {
 
   it('paging walks the whole unfiltered feed without duplicates', async () => {
     // Every published report; held ones (a published vendor address, above) wait outside the feed.
-    const [{ n: total }] = await rows<{ n: number }>(t, "select count(*)::int as n from experiences where status = 'published'");
+    const [{ n: total }] = await rows<{ n: number }>(
+      t,
+      "select count(*)::int as n from experiences where status = 'published'",
+    );
     expect(total).toBeGreaterThan(30);
     const walked = await walk({ limit: 7, sort: 'helpful' });
     expect(walked).toHaveLength(total);

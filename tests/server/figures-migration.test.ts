@@ -39,9 +39,16 @@ describe('025_figures', () => {
     // Put the reports back as they were stored before: one in each old range, two in 25-30.
     const old = [...Object.keys(LEGACY_AGE_RANGES), '25-30'];
     await t.ctx.db.query('alter table experiences drop constraint experiences_age_range_check');
-    for (const [i, range] of old.entries()) await t.ctx.db.query('update experiences set age_range = $2 where id = $1', [ids[i], range]);
-    await t.ctx.db.query(`insert into disclosed_cells (peptide_id, age_range, biological_sex, activity_level) values ($1, '25-30', 'male', 'active')`, [pid]);
-    await t.ctx.db.query(`insert into research_breakdown (peptide_id, age_range, biological_sex, n) values ($1, '25-30', 'male', 6)`, [pid]);
+    for (const [i, range] of old.entries())
+      await t.ctx.db.query('update experiences set age_range = $2 where id = $1', [ids[i], range]);
+    await t.ctx.db.query(
+      `insert into disclosed_cells (peptide_id, age_range, biological_sex, activity_level) values ($1, '25-30', 'male', 'active')`,
+      [pid],
+    );
+    await t.ctx.db.query(
+      `insert into research_breakdown (peptide_id, age_range, biological_sex, n) values ($1, '25-30', 'male', 6)`,
+      [pid],
+    );
     const queuedId = '00000000-0000-4000-8000-0000000000a5';
     await queueQuery(
       t,
@@ -52,26 +59,56 @@ describe('025_figures', () => {
     await again();
     await again();
 
-    const stored = await rows<{ id: string; age_range: string }>(t, 'select id, age_range from experiences where peptide_id = $1', [pid]);
-    for (const [i, range] of old.entries()) expect(stored.find((r) => r.id === ids[i])!.age_range).toBe(LEGACY_AGE_RANGES[range]);
-    expect(new Set(stored.map((r) => r.age_range))).toEqual(new Set(['18-24', '25-29', '30-34', '35-39', '40-44', '45-49']));
+    const stored = await rows<{ id: string; age_range: string }>(
+      t,
+      'select id, age_range from experiences where peptide_id = $1',
+      [pid],
+    );
+    for (const [i, range] of old.entries())
+      expect(stored.find((r) => r.id === ids[i])!.age_range).toBe(LEGACY_AGE_RANGES[range]);
+    expect(new Set(stored.map((r) => r.age_range))).toEqual(
+      new Set(['18-24', '25-29', '30-34', '35-39', '40-44', '45-49']),
+    );
     // The counters equal a recount: the two 25-30 reports are one cell of two, as before.
-    const cells = await rows<{ age_range: string; n: number }>(t, 'select age_range, sum(n)::int as n from demographic_cells where peptide_id = $1 and n > 0 group by 1 order by 1', [pid]);
-    const recount = await rows<{ age_range: string; n: number }>(t, `select age_range, count(*)::int as n from experiences where peptide_id = $1 and status = 'published' group by 1 order by 1`, [pid]);
+    const cells = await rows<{ age_range: string; n: number }>(
+      t,
+      'select age_range, sum(n)::int as n from demographic_cells where peptide_id = $1 and n > 0 group by 1 order by 1',
+      [pid],
+    );
+    const recount = await rows<{ age_range: string; n: number }>(
+      t,
+      `select age_range, count(*)::int as n from experiences where peptide_id = $1 and status = 'published' group by 1 order by 1`,
+      [pid],
+    );
     expect(cells).toEqual(recount);
     expect(recount.find((c) => c.age_range === '25-29')!.n).toBe(2);
-    expect(await rows(t, `select age_range from disclosed_cells where peptide_id = $1 and biological_sex = 'male' and activity_level = 'active'`, [pid])).toContainEqual({ age_range: '25-29' });
-    expect(await rows(t, `select age_range, n from research_breakdown where peptide_id = $1 and biological_sex = 'male'`, [pid])).toContainEqual({ age_range: '25-29', n: 6 });
+    expect(
+      await rows(
+        t,
+        `select age_range from disclosed_cells where peptide_id = $1 and biological_sex = 'male' and activity_level = 'active'`,
+        [pid],
+      ),
+    ).toContainEqual({ age_range: '25-29' });
+    expect(
+      await rows(t, `select age_range, n from research_breakdown where peptide_id = $1 and biological_sex = 'male'`, [
+        pid,
+      ]),
+    ).toContainEqual({ age_range: '25-29', n: 6 });
     const oldLeft = Object.keys(LEGACY_AGE_RANGES);
     for (const table of ['experiences', 'disclosed_cells', 'research_breakdown', 'demographic_cells']) {
       expect(await rows(t, `select 1 from ${table} where age_range = any($1::text[])`, [oldLeft]), table).toEqual([]);
     }
-    expect(await rows(t, 'select payload from publication_queue where experience_id = $1', [queuedId])).toEqual([{ payload: { age_range: '45-49', route: 'oral' } }]);
+    expect(await rows(t, 'select payload from publication_queue where experience_id = $1', [queuedId])).toEqual([
+      { payload: { age_range: '45-49', route: 'oral' } },
+    ]);
     await queueQuery(t, 'delete from publication_queue where experience_id = $1', [queuedId]);
 
     // Only the new ranges are taken from now on.
-    await expect(t.ctx.db.query(`update experiences set age_range = '25-30' where id = $1`, [ids[0]])).rejects.toThrow(/experiences_age_range_check/);
-    for (const range of AGE_RANGES) await t.ctx.db.query('update experiences set age_range = $2 where id = $1', [ids[0], range]);
+    await expect(t.ctx.db.query(`update experiences set age_range = '25-30' where id = $1`, [ids[0]])).rejects.toThrow(
+      /experiences_age_range_check/,
+    );
+    for (const range of AGE_RANGES)
+      await t.ctx.db.query('update experiences set age_range = $2 where id = $1', [ids[0], range]);
   });
 
   it("marks the seeded catalogue reviewed, and no member's page, even one whose author left", async () => {
@@ -82,7 +119,11 @@ describe('025_figures', () => {
     await t.ctx.db.query('update peptides set reviewed_at = null where id = any($1::uuid[])', [[mine, semax]]);
     await t.ctx.db.query('update peptides set created_by = null where id = $1', [mine]);
     await again();
-    const after = await rows<{ id: string; reviewed: boolean }>(t, 'select id, reviewed_at is not null as reviewed from peptides where id = any($1::uuid[])', [[mine, semax]]);
+    const after = await rows<{ id: string; reviewed: boolean }>(
+      t,
+      'select id, reviewed_at is not null as reviewed from peptides where id = any($1::uuid[])',
+      [[mine, semax]],
+    );
     expect(after.find((r) => r.id === semax)!.reviewed).toBe(true);
     expect(after.find((r) => r.id === mine)!.reviewed).toBe(false);
   });
@@ -91,6 +132,8 @@ describe('025_figures', () => {
     const owner = await newMember(t, 'topical');
     const pid = await createPeptide(t, owner.accessToken, { name: uniqueWord('Skin') });
     const { trackingId } = await submit(t, validSubmission(pid, { routeOfAdministration: 'topical' }));
-    expect(OwnExperienceResponse.parse(json(await lookupTracked(t.app, trackingId))).data.experience.route).toBe('topical');
+    expect(OwnExperienceResponse.parse(json(await lookupTracked(t.app, trackingId))).data.experience.route).toBe(
+      'topical',
+    );
   });
 });

@@ -50,8 +50,17 @@ export function validPeptide(overrides: Record<string, unknown> = {}) {
 }
 
 /** Creates a peptide as the given member; returns its id. */
-export async function createPeptide(t: TestApp, accessToken: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/peptides', headers: bearer(accessToken), payload: validPeptide(overrides) });
+export async function createPeptide(
+  t: TestApp,
+  accessToken: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/peptides',
+    headers: bearer(accessToken),
+    payload: validPeptide(overrides),
+  });
   if (res.statusCode !== 201) throw new Error(`create peptide failed (${res.statusCode}): ${res.body}`);
   return json(res).data.peptide._id as string;
 }

@@ -32,7 +32,9 @@ beforeAll(async () => {
   existing = { experienceId: s.experience._id, trackingId: s.trackingId, peptideId };
 }, 120_000);
 afterAll(async () => {
-  const lines = Object.entries(counts).map(([c, n]) => `  ${c.padEnd(16)} ${String(n.sent).padStart(6)} sent, ${n.s2xx} 2xx, ${n.s4xx} 4xx, ${n.s5xx} 5xx`);
+  const lines = Object.entries(counts).map(
+    ([c, n]) => `  ${c.padEnd(16)} ${String(n.sent).padStart(6)} sent, ${n.s2xx} 2xx, ${n.s4xx} 4xx, ${n.s5xx} 5xx`,
+  );
   console.log(`[fuzz classes]\n${lines.join('\n')}`);
   await t?.close();
 });
@@ -54,13 +56,20 @@ function record(cls: string, what: string, res: LightMyRequestResponse) {
       problem = 'error body is not JSON';
     }
   }
-  if (problem && failures.length < 30) failures.push(`${cls}: ${problem} (${s}) for ${what} -> ${res.body.slice(0, 160)}`);
+  if (problem && failures.length < 30)
+    failures.push(`${cls}: ${problem} (${s}) for ${what} -> ${res.body.slice(0, 160)}`);
 }
 
 /** A concrete path for an endpoint, with ids that exist where the body is read. */
 function pathOf(key: EndpointKey): string {
-  return (ENDPOINTS[key].path as string)
-    .replace(':id', key === 'vote' || key === 'voteStatus' || key === 'experience' ? existing.experienceId : key === 'peptide' ? existing.peptideId : '00000000-0000-4000-8000-000000000000');
+  return (ENDPOINTS[key].path as string).replace(
+    ':id',
+    key === 'vote' || key === 'voteStatus' || key === 'experience'
+      ? existing.experienceId
+      : key === 'peptide'
+        ? existing.peptideId
+        : '00000000-0000-4000-8000-000000000000',
+  );
 }
 
 function headersFor(key: EndpointKey): Record<string, string> {
@@ -79,7 +88,10 @@ function exampleBody(key: EndpointKey): Record<string, unknown> | null {
     case 'logout':
       return { refreshToken: 'x'.repeat(43) };
     case 'updateMe':
-      return { demographics: { age: 30, biologicalSex: 'female', fitnessGoals: ['strength'] }, preferences: { units: { weight: 'kg' }, notifications: { weeklyDigest: false } } };
+      return {
+        demographics: { age: 30, biologicalSex: 'female', fitnessGoals: ['strength'] },
+        preferences: { units: { weight: 'kg' }, notifications: { weeklyDigest: false } },
+      };
     // A member's own account: wrong passwords and unknown links, so nothing survives to change anything.
     case 'changePassword':
       return { currentPassword: 'not-the-password', newPassword: 'a-long-and-unusual-passphrase' };
@@ -96,11 +108,18 @@ function exampleBody(key: EndpointKey): Record<string, unknown> | null {
     case 'createPeptide':
       return validPeptide() as Record<string, unknown>;
     case 'submitExperience':
-      return validSubmission(existing.peptideId, { sourcing: { vendorUrl: 'https://vendor.example', batchId: 'B-1', purityPercentage: 99, volumeMl: 2 } }) as Record<string, unknown>;
+      return validSubmission(existing.peptideId, {
+        sourcing: { vendorUrl: 'https://vendor.example', batchId: 'B-1', purityPercentage: 99, volumeMl: 2 },
+      }) as Record<string, unknown>;
     case 'trackedExperience':
       return { trackingId: existing.trackingId };
     case 'updateTrackedExperience':
-      return { trackingId: existing.trackingId, story: validSubmission('').story, outcomes: { Energy: 6 }, effects: ['Calm'] };
+      return {
+        trackingId: existing.trackingId,
+        story: validSubmission('').story,
+        outcomes: { Energy: 6 },
+        effects: ['Calm'],
+      };
     case 'deleteTrackedExperience':
       // An unknown ID: a body that survives the escapes must not delete the shared experience.
       return { trackingId: 'TRK-00000000000000000000' };
@@ -122,12 +141,22 @@ function stringSlots(value: unknown): ((root: unknown) => unknown)[] {
   const slots: ((root: unknown) => unknown)[] = [];
   const walk = (v: unknown, set: (root: unknown, x: unknown) => unknown) => {
     if (typeof v === 'string') slots.push((root) => set(root, MARK));
-    else if (Array.isArray(v)) v.forEach((item, i) => walk(item, (root, x) => set(root, v.map((old, j) => (j === i ? x : old)))));
+    else if (Array.isArray(v))
+      v.forEach((item, i) =>
+        walk(item, (root, x) =>
+          set(
+            root,
+            v.map((old, j) => (j === i ? x : old)),
+          ),
+        ),
+      );
     else if (v && typeof v === 'object') {
       for (const [k, item] of Object.entries(v)) {
         walk(item, (root, x) => set(root, { ...(v as object), [k]: x }));
         // The key itself as the slot (outcome names and other user-chosen keys).
-        slots.push((root) => set(root, Object.fromEntries(Object.entries(v).map(([kk, vv]) => [kk === k ? MARK : kk, vv]))));
+        slots.push((root) =>
+          set(root, Object.fromEntries(Object.entries(v).map(([kk, vv]) => [kk === k ? MARK : kk, vv]))),
+        );
       }
     }
   };
@@ -154,8 +183,15 @@ const ESCAPES = [
   '\\r\\n\\t',
 ];
 
-const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', '__proto__ ', 'CONSTRUCTOR', 'toString', 'hasOwnProperty'];
-
+const HOSTILE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__proto__ ',
+  'CONSTRUCTOR',
+  'toString',
+  'hasOwnProperty',
+];
 
 describe('fuzz classes', () => {
   beforeEach(() => {
@@ -172,9 +208,18 @@ describe('fuzz classes', () => {
         for (const escape of ESCAPES) {
           const body = slot(exampleBody(key));
           const payload = withEscape(body, escape);
-          const res = await t.app.inject({ method: ENDPOINTS[key].method, url: pathOf(key), headers: { ...headersFor(key), 'content-type': 'application/json' }, payload });
+          const res = await t.app.inject({
+            method: ENDPOINTS[key].method,
+            url: pathOf(key),
+            headers: { ...headersFor(key), 'content-type': 'application/json' },
+            payload,
+          });
           const at = payload.indexOf(escape);
-          record('unicode escapes', `${key} ...${payload.slice(Math.max(0, at - 60), at + escape.length + 20)}...`, res);
+          record(
+            'unicode escapes',
+            `${key} ...${payload.slice(Math.max(0, at - 60), at + escape.length + 20)}...`,
+            res,
+          );
         }
       }
     }
@@ -189,14 +234,25 @@ describe('fuzz classes', () => {
       const objects: ((root: unknown, k: string) => unknown)[] = [];
       const walk = (v: unknown, set: (root: unknown, x: unknown) => unknown) => {
         if (!v || typeof v !== 'object' || Array.isArray(v)) return;
-        objects.push((root, k) => set(root, { ...(v as object), [MARK]: k === '__proto__' ? { role: 'moderator' } : 5 }));
-        for (const [name, item] of Object.entries(v)) walk(item, (root, x) => set(root, { ...(v as object), [name]: x }));
+        objects.push((root, k) =>
+          set(root, { ...(v as object), [MARK]: k === '__proto__' ? { role: 'moderator' } : 5 }),
+        );
+        for (const [name, item] of Object.entries(v))
+          walk(item, (root, x) => set(root, { ...(v as object), [name]: x }));
       };
       walk(example, (_root, x) => x);
       for (const put of objects) {
         for (const hostile of HOSTILE_KEYS) {
-          const payload = JSON.stringify(put(exampleBody(key), hostile)).replace(JSON.stringify(MARK).slice(1, -1), hostile);
-          const res = await t.app.inject({ method: ENDPOINTS[key].method, url: pathOf(key), headers: { ...headersFor(key), 'content-type': 'application/json' }, payload });
+          const payload = JSON.stringify(put(exampleBody(key), hostile)).replace(
+            JSON.stringify(MARK).slice(1, -1),
+            hostile,
+          );
+          const res = await t.app.inject({
+            method: ENDPOINTS[key].method,
+            url: pathOf(key),
+            headers: { ...headersFor(key), 'content-type': 'application/json' },
+            payload,
+          });
           const at = payload.indexOf(`"${hostile}"`);
           record('hostile keys', `${key} ...${payload.slice(Math.max(0, at - 60), at + 60)}...`, res);
         }
@@ -241,8 +297,15 @@ describe('fuzz classes', () => {
       const body = exampleBody(key);
       for (const url of spellings(pathOf(key))) {
         // Writes are sent with a body the contract refuses, so the matrix writes nothing.
-        const payload = body ? JSON.stringify({ ...body, unknownFieldNobodySends: 1, voteType: 'nonsense', refreshToken: '' }) : undefined;
-        const res = await t.app.inject({ method: ENDPOINTS[key].method, url, headers: { ...headersFor(key), ...(payload ? { 'content-type': 'application/json' } : {}) }, payload });
+        const payload = body
+          ? JSON.stringify({ ...body, unknownFieldNobodySends: 1, voteType: 'nonsense', refreshToken: '' })
+          : undefined;
+        const res = await t.app.inject({
+          method: ENDPOINTS[key].method,
+          url,
+          headers: { ...headersFor(key), ...(payload ? { 'content-type': 'application/json' } : {}) },
+          payload,
+        });
         record('encoded paths', `${ENDPOINTS[key].method} ${url.slice(0, 120)}`, res);
       }
     }
@@ -251,7 +314,22 @@ describe('fuzz classes', () => {
   }, 300_000);
 
   it('cursors and integers at and beyond every type range: no 5xx', async () => {
-    const integers = [0, -1, 1, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 53 - 1, 2 ** 53, -(2 ** 53), 1e308, -1e308, 0.5, -0];
+    const integers = [
+      0,
+      -1,
+      1,
+      2 ** 31 - 1,
+      2 ** 31,
+      -(2 ** 31),
+      -(2 ** 31) - 1,
+      2 ** 53 - 1,
+      2 ** 53,
+      -(2 ** 53),
+      1e308,
+      -1e308,
+      0.5,
+      -0,
+    ];
     const numbers = [0, -0, 5e-324, 1.7976931348623157e308, -1.7976931348623157e308, 10, 11, -1];
     const timestamps = [
       '1970-01-01T00:00:00.000Z',
@@ -268,12 +346,29 @@ describe('fuzz classes', () => {
       '-infinity',
       'epoch',
     ];
-    const uuids = ['00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', existing.experienceId, 'g0000000-0000-0000-0000-000000000000'];
+    const uuids = [
+      '00000000-0000-0000-0000-000000000000',
+      'ffffffff-ffff-ffff-ffff-ffffffffffff',
+      existing.experienceId,
+      'g0000000-0000-0000-0000-000000000000',
+    ];
     const cursors: unknown[][] = [];
     for (const ts of timestamps) for (const id of uuids) cursors.push([ts, id]);
     for (const n of [...integers, ...numbers]) for (const ts of timestamps.slice(0, 6)) cursors.push([n, ts, uuids[0]]);
     cursors.push([], [null], [null, null], [{}, []], ['x'.repeat(200)], [1, 2, 3, 4, 5, 6]);
-    const rawCursors = ['', '=', '====', '%', 'AAAA', 'bnVsbA', 'W10', 'e30', '🙂', 'x'.repeat(300), Buffer.from('[1e999,"x"]').toString('base64url')];
+    const rawCursors = [
+      '',
+      '=',
+      '====',
+      '%',
+      'AAAA',
+      'bnVsbA',
+      'W10',
+      'e30',
+      '🙂',
+      'x'.repeat(300),
+      Buffer.from('[1e999,"x"]').toString('base64url'),
+    ];
 
     const lists: { url: string; query: Record<string, string> }[] = [];
     for (const sort of COMMUNITY_SORTS) lists.push({ url: '/api/experiences', query: { sort } });
@@ -287,7 +382,30 @@ describe('fuzz classes', () => {
       }
     }
     // Integer query values at and beyond their ranges, on every endpoint that pages or limits.
-    const intValues = ['0', '-0', '1', '-1', '2147483647', '2147483648', '-2147483649', '9007199254740991', '9007199254740993', '1e308', '1e309', '-1e309', '0x10', '1.0', '1.5', '010', ' 1', '1 ', '+1', 'Infinity', 'NaN', '١'];
+    const intValues = [
+      '0',
+      '-0',
+      '1',
+      '-1',
+      '2147483647',
+      '2147483648',
+      '-2147483649',
+      '9007199254740991',
+      '9007199254740993',
+      '1e308',
+      '1e309',
+      '-1e309',
+      '0x10',
+      '1.0',
+      '1.5',
+      '010',
+      ' 1',
+      '1 ',
+      '+1',
+      'Infinity',
+      'NaN',
+      '١',
+    ];
     const paged: { url: string; keys: string[]; headers: Record<string, string> }[] = [
       { url: '/api/peptides', keys: ['page', 'limit'], headers: {} },
       { url: '/api/peptides/public', keys: ['page', 'limit'], headers: {} },

@@ -44,7 +44,16 @@ import {
   ModerationLogQuery,
   ModerationQueueQuery,
 } from '../../contract';
-import { PASSWORD, bearer, createTestApp, member, submit, tableDigests, validSubmission, type TestApp } from './helpers';
+import {
+  PASSWORD,
+  bearer,
+  createTestApp,
+  member,
+  submit,
+  tableDigests,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 import { moderatorToken, newMember, uniqueEmail, validPeptide } from './fixtures';
 
 interface Schema {
@@ -57,7 +66,14 @@ let t: TestApp;
 let tokens: Record<Auth, Record<string, string>>;
 let existing: { experienceId: string; trackingId: string; pendingUserId: string; peptideId: string };
 
-const stats = { sent: 0, refusedByContract: 0, status4xx: 0, status2xx: 0, status5xx: 0, byEndpoint: {} as Record<string, number> };
+const stats = {
+  sent: 0,
+  refusedByContract: 0,
+  status4xx: 0,
+  status2xx: 0,
+  status5xx: 0,
+  byEndpoint: {} as Record<string, number>,
+};
 const failures: string[] = [];
 
 beforeAll(async () => {
@@ -165,24 +181,51 @@ function mutations(valid: Record<string, unknown>): fc.Arbitrary<Mutation> {
   const nestedKeys = keys.filter((k) => valid[k] && typeof valid[k] === 'object' && !Array.isArray(valid[k]));
   const one: fc.Arbitrary<Mutation> = fc.oneof(
     // A field of the wrong type or with a hostile value.
-    fc.tuple(key, anyValue).map(([k, v]): Mutation => (b) => ({ ...b, [k]: v })),
+    fc.tuple(key, anyValue).map(
+      ([k, v]): Mutation =>
+        (b) => ({ ...b, [k]: v }),
+    ),
     // A missing field.
-    key.map((k): Mutation => (b) => Object.fromEntries(Object.entries(b).filter(([name]) => name !== k))),
+    key.map(
+      (k): Mutation =>
+        (b) =>
+          Object.fromEntries(Object.entries(b).filter(([name]) => name !== k)),
+    ),
     // Extra fields (also the prototype keys).
-    fc.tuple(fc.constantFrom('role', 'status', 'isAdmin', 'userId', 'constructor', 'prototype', 'extra'), anyValue).map(([k, v]): Mutation => (b) => ({ ...b, [k]: v })),
+    fc.tuple(fc.constantFrom('role', 'status', 'isAdmin', 'userId', 'constructor', 'prototype', 'extra'), anyValue).map(
+      ([k, v]): Mutation =>
+        (b) => ({ ...b, [k]: v }),
+    ),
     // A list field with hostile entries.
-    fc.tuple(key, fc.array(anyValue, { minLength: 1, maxLength: 60 })).map(([k, v]): Mutation => (b) => ({ ...b, [k]: v })),
+    fc.tuple(key, fc.array(anyValue, { minLength: 1, maxLength: 60 })).map(
+      ([k, v]): Mutation =>
+        (b) => ({ ...b, [k]: v }),
+    ),
     // The whole body something else.
-    anyValue.map((v): Mutation => () => v),
+    anyValue.map(
+      (v): Mutation =>
+        () =>
+          v,
+    ),
     ...(nestedKeys.length
       ? [
           fc.tuple(fc.constantFrom(...nestedKeys), nestedKey, anyValue).map(
-            ([k, sub, v]): Mutation => (b) => ({ ...b, [k]: { ...(b[k] as object), [sub]: v } }),
+            ([k, sub, v]): Mutation =>
+              (b) => ({ ...b, [k]: { ...(b[k] as object), [sub]: v } }),
           ),
         ]
       : []),
   );
-  return fc.array(one, { minLength: 1, maxLength: 3 }).map((ms) => (b) => ms.reduce<unknown>((acc, m) => (acc && typeof acc === 'object' && !Array.isArray(acc) ? m(acc as Record<string, unknown>) : m({})), b));
+  return fc
+    .array(one, { minLength: 1, maxLength: 3 })
+    .map(
+      (ms) => (b) =>
+        ms.reduce<unknown>(
+          (acc, m) =>
+            acc && typeof acc === 'object' && !Array.isArray(acc) ? m(acc as Record<string, unknown>) : m({}),
+          b,
+        ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,11 +236,22 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** Ids that are malformed, or well formed but unknown (never one that exists). */
 const badId = fc
   .oneof(
-  hostileString,
-  fc.uuid(),
-  fc.constantFrom('1', '0', '-1', '00000000-0000-0000-0000-000000000000x', 'TRK-1', 'TRK-' + '9'.repeat(20), 'trk-' + '1'.repeat(19), 'undefined', 'home', '%2e%2e'),
-  fc.integer().map(String),
-)
+    hostileString,
+    fc.uuid(),
+    fc.constantFrom(
+      '1',
+      '0',
+      '-1',
+      '00000000-0000-0000-0000-000000000000x',
+      'TRK-1',
+      'TRK-' + '9'.repeat(20),
+      'trk-' + '1'.repeat(19),
+      'undefined',
+      'home',
+      '%2e%2e',
+    ),
+    fc.integer().map(String),
+  )
   // An empty segment is another route (the list), not an id.
   .filter((s) => s !== '');
 
@@ -214,12 +268,33 @@ const shortString = fc.string({ maxLength: 6 });
 
 const queryValue = fc.oneof(
   hostileString,
-  fc.constantFrom('', '-1', '0', '1.5', '1e3', '101', '5001', 'NaN', 'Infinity', ' 5 ', '0x10', 'newest', 'all', 'json', 'csv', 'weekly', 'peptide'),
+  fc.constantFrom(
+    '',
+    '-1',
+    '0',
+    '1.5',
+    '1e3',
+    '101',
+    '5001',
+    'NaN',
+    'Infinity',
+    ' 5 ',
+    '0x10',
+    'newest',
+    'all',
+    'json',
+    'csv',
+    'weekly',
+    'peptide',
+  ),
   fc.array(shortString, { minLength: 2, maxLength: 3 }),
 );
 
 function queryArb(keys: readonly string[]) {
-  return fc.dictionary(fc.oneof(fc.constantFrom(...(keys.length ? keys : ['q'])), shortString), queryValue, { minKeys: 1, maxKeys: 4 });
+  return fc.dictionary(fc.oneof(fc.constantFrom(...(keys.length ? keys : ['q'])), shortString), queryValue, {
+    minKeys: 1,
+    maxKeys: 4,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -238,7 +313,12 @@ interface Req {
 const authArb = fc.constantFrom<Auth>('moderator', 'moderator', 'moderator', 'member', 'none');
 const valid = (schema: Schema, input: unknown) => schema.safeParse(input ?? {}).success;
 
-function bodyCase(key: EndpointKey, schema: Schema, example: () => Record<string, unknown>, path = ENDPOINTS[key].path as string) {
+function bodyCase(
+  key: EndpointKey,
+  schema: Schema,
+  example: () => Record<string, unknown>,
+  path = ENDPOINTS[key].path as string,
+) {
   const ex = example();
   return fc.tuple(mutations(ex), authArb).map(([mutate, auth]): Req => {
     const body = mutate(example());
@@ -250,29 +330,39 @@ function idCase(key: EndpointKey, paramSchema: Schema, body?: unknown) {
   return fc.tuple(badId, authArb).map(([id, auth]): Req => {
     const url = (ENDPOINTS[key].path as string).replace(/:\w+/, encodeSegment(id));
     // Malformed (400) or well formed but unknown (404): a 4xx either way.
-    return { method: ENDPOINTS[key].method, url, body, auth, invalid: !paramSchema.safeParse(id).success || UUID_RE.test(id) || /^TRK-\d{20}$/i.test(id.trim()) };
+    return {
+      method: ENDPOINTS[key].method,
+      url,
+      body,
+      auth,
+      invalid: !paramSchema.safeParse(id).success || UUID_RE.test(id) || /^TRK-\d{20}$/i.test(id.trim()),
+    };
   });
 }
 
 /** A tracking ID, malformed or well formed but unknown, in the body where it travels (a 4xx either way). */
 function trackingIdCase(key: EndpointKey, extra: Record<string, unknown> = {}) {
-  return fc.tuple(badId, authArb).map(([id, auth]): Req => ({
-    method: ENDPOINTS[key].method,
-    url: ENDPOINTS[key].path,
-    body: { ...extra, trackingId: id },
-    auth,
-    invalid: !TrackingId.safeParse(id).success || /^TRK-\d{20}$/i.test(id.trim()),
-  }));
+  return fc.tuple(badId, authArb).map(
+    ([id, auth]): Req => ({
+      method: ENDPOINTS[key].method,
+      url: ENDPOINTS[key].path,
+      body: { ...extra, trackingId: id },
+      auth,
+      invalid: !TrackingId.safeParse(id).success || /^TRK-\d{20}$/i.test(id.trim()),
+    }),
+  );
 }
 
 function queryCase(key: EndpointKey, schema: Schema | null, keys: readonly string[]) {
-  return fc.tuple(queryArb(keys), authArb).map(([query, auth]): Req => ({
-    method: 'GET',
-    url: ENDPOINTS[key].path as string,
-    query,
-    auth,
-    invalid: schema ? !valid(schema, query) : false,
-  }));
+  return fc.tuple(queryArb(keys), authArb).map(
+    ([query, auth]): Req => ({
+      method: 'GET',
+      url: ENDPOINTS[key].path as string,
+      query,
+      auth,
+      invalid: schema ? !valid(schema, query) : false,
+    }),
+  );
 }
 
 const submission = () => validSubmission(existing.peptideId) as Record<string, unknown>;
@@ -289,14 +379,26 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   refresh: () => bodyCase('refresh', RefreshRequest, () => ({ refreshToken: 'x'.repeat(43) })),
   logout: () => bodyCase('logout', LogoutRequest, () => ({ refreshToken: 'x'.repeat(43) })),
   me: () => queryCase('me', null, ['id']),
-  updateMe: () => bodyCase('updateMe', UpdateProfileRequest, () => ({ demographics: { age: 30, biologicalSex: 'female' }, preferences: { units: { weight: 'kg' } } })),
+  updateMe: () =>
+    bodyCase('updateMe', UpdateProfileRequest, () => ({
+      demographics: { age: 30, biologicalSex: 'female' },
+      preferences: { units: { weight: 'kg' } },
+    })),
   // A member's own account: only malformed bodies are sent (below), so no password changes and no account goes.
-  changePassword: () => bodyCase('changePassword', ChangePasswordRequest, () => ({ currentPassword: PASSWORD, newPassword: 'a-long-and-unusual-passphrase' })),
+  changePassword: () =>
+    bodyCase('changePassword', ChangePasswordRequest, () => ({
+      currentPassword: PASSWORD,
+      newPassword: 'a-long-and-unusual-passphrase',
+    })),
   signOutEverywhere: () => bodyCase('signOutEverywhere', SignOutEverywhereRequest, () => ({})),
   exportMe: () => queryCase('exportMe', null, ['format']),
   deleteMe: () => bodyCase('deleteMe', DeleteAccountRequest, () => ({ password: PASSWORD })),
   forgotPassword: () => bodyCase('forgotPassword', ForgotPasswordRequest, () => ({ email: 'someone@example.com' })),
-  resetPassword: () => bodyCase('resetPassword', ResetPasswordRequest, () => ({ token: 'x'.repeat(43), password: 'a-long-and-unusual-passphrase' })),
+  resetPassword: () =>
+    bodyCase('resetPassword', ResetPasswordRequest, () => ({
+      token: 'x'.repeat(43),
+      password: 'a-long-and-unusual-passphrase',
+    })),
   unsubscribe: () => bodyCase('unsubscribe', UnsubscribeRequest, () => ({ token: 'x'.repeat(43) })),
   pendingUsers: () => queryCase('pendingUsers', PendingUsersQuery, ['page', 'limit']),
   // Approve has no body: only unknown or malformed ids, so nobody is really approved.
@@ -318,7 +420,8 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   deletePeptide: () => idCase('deletePeptide', Id),
   reviewPeptide: () => idCase('reviewPeptide', Id),
   submitExperience: () => bodyCase('submitExperience', SubmitExperienceRequest, submission),
-  experiences: () => queryCase('experiences', ExperienceListQuery, ['search', 'category', 'sort', 'peptideId', 'limit', 'cursor']),
+  experiences: () =>
+    queryCase('experiences', ExperienceListQuery, ['search', 'category', 'sort', 'peptideId', 'limit', 'cursor']),
   homeExperiences: () => queryCase('homeExperiences', HomeExperiencesQuery, ['limit']),
   experience: () => idCase('experience', Id),
   trackedExperience: () =>
@@ -329,7 +432,11 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   updateTrackedExperience: () =>
     fc.oneof(
       trackingIdCase('updateTrackedExperience', { effects: ['x'] }),
-      bodyCase('updateTrackedExperience', UpdateTrackedExperienceRequest, () => ({ trackingId: existing?.trackingId, story: validSubmission('').story, effects: ['Calm'] })),
+      bodyCase('updateTrackedExperience', UpdateTrackedExperienceRequest, () => ({
+        trackingId: existing?.trackingId,
+        story: validSubmission('').story,
+        effects: ['Calm'],
+      })),
     ),
   deleteTrackedExperience: () =>
     fc.oneof(
@@ -346,21 +453,36 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   flag: () =>
     fc.oneof(
       idCase('flag', Id, { reason: 'spam' }),
-      bodyCase('flag', FlagRequest, () => ({ reason: 'spam', note: 'x' }), `/api/experiences/${existing?.experienceId}/flag`),
+      bodyCase(
+        'flag',
+        FlagRequest,
+        () => ({ reason: 'spam', note: 'x' }),
+        `/api/experiences/${existing?.experienceId}/flag`,
+      ),
     ),
   moderationQueue: () => queryCase('moderationQueue', ModerationQueueQuery, ['view', 'reason', 'limit', 'cursor']),
   moderationPublish: () => idCase('moderationPublish', Id),
   moderationHide: () =>
     fc.oneof(
       idCase('moderationHide', Id, { reason: 'spam' }),
-      bodyCase('moderationHide', HideRequest, () => ({ reason: 'spam' }), `/api/moderation/experiences/${existing?.experienceId}/hide`),
+      bodyCase(
+        'moderationHide',
+        HideRequest,
+        () => ({ reason: 'spam' }),
+        `/api/moderation/experiences/${existing?.experienceId}/hide`,
+      ),
     ),
   moderationRestore: () => idCase('moderationRestore', Id),
-  moderationLog: () => queryCase('moderationLog', ModerationLogQuery, ['action', 'moderatorId', 'experienceId', 'limit', 'cursor']),
+  moderationLog: () =>
+    queryCase('moderationLog', ModerationLogQuery, ['action', 'moderatorId', 'experienceId', 'limit', 'cursor']),
   moderationSummary: () => queryCase('moderationSummary', null, ['x']),
   // Bulk decisions name only reports that do not exist: each answers on its own, none is changed.
   moderationBulk: () =>
-    bodyCase('moderationBulk', BulkDecisionRequest, () => ({ ids: ['00000000-0000-4000-8000-00000000b01c'], action: 'hide', reason: 'spam' })),
+    bodyCase('moderationBulk', BulkDecisionRequest, () => ({
+      ids: ['00000000-0000-4000-8000-00000000b01c'],
+      action: 'hide',
+      reason: 'spam',
+    })),
   moderationUndo: () => idCase('moderationUndo', Id),
   myFlags: () => queryCase('myFlags', MyFlagsQuery, ['experienceIds']),
   voteStatus: () => idCase('voteStatus', Id),
@@ -380,9 +502,17 @@ async function send(endpoint: string, req: Req): Promise<LightMyRequestResponse>
     url: req.url,
     query: req.query,
     headers: tokens[req.auth],
-    ...(req.body === undefined ? {} : { payload: JSON.stringify(req.body), headers: { ...tokens[req.auth], 'content-type': 'application/json' } }),
+    ...(req.body === undefined
+      ? {}
+      : { payload: JSON.stringify(req.body), headers: { ...tokens[req.auth], 'content-type': 'application/json' } }),
   });
-  record(endpoint, () => `${req.method} ${req.url.slice(0, 80)} ${JSON.stringify(req.query ?? '').slice(0, 120)} ${JSON.stringify(req.body ?? '').slice(0, 160)}`, res, req.invalid);
+  record(
+    endpoint,
+    () =>
+      `${req.method} ${req.url.slice(0, 80)} ${JSON.stringify(req.query ?? '').slice(0, 120)} ${JSON.stringify(req.body ?? '').slice(0, 160)}`,
+    res,
+    req.invalid,
+  );
   return res;
 }
 
@@ -406,7 +536,8 @@ function record(endpoint: string, what: () => string, res: LightMyRequestRespons
       problem = 'error body is not JSON';
     }
   }
-  if (problem && failures.length < 20) failures.push(`${endpoint}: ${problem} (${s}) for ${what()} -> ${res.body.slice(0, 200)}`);
+  if (problem && failures.length < 20)
+    failures.push(`${endpoint}: ${problem} (${s}) for ${what()} -> ${res.body.slice(0, 200)}`);
 }
 
 /** Row counts and a checksum of every table's content (what the server writes in the background aside: tableDigests). */
@@ -434,16 +565,66 @@ describe('fuzzed requests', () => {
       fc.asyncProperty(
         fc.constantFrom(...bodyEndpoints),
         fc.oneof(
-          fc.record({ type: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'text/html'), text: fc.oneof(hostileString, fc.constant('email=a&password=b')) }),
-          fc.record({ type: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON'), text: fc.oneof(fc.constantFrom('{', '{"a":', '[1,2', '{"email": "x" "password": "y"}', "{'a': 1}", 'nul', '{"a": NaN}', '\u0000', '{"a": 1}}', '"unterminated', '{"__proto__": {"role": "moderator"}, "a": }'), fc.string({ unit: 'binary', maxLength: 30 }).filter((s) => { try { JSON.parse(s); return false; } catch { return s.trim() !== ''; } })) }),
-          fc.record({ type: fc.constant('application/json'), text: fc.constantFrom(70_000, 200_000, 1_000_000).map((n) => JSON.stringify({ story: 'x'.repeat(n) })) }),
+          fc.record({
+            type: fc.constantFrom(
+              'text/plain',
+              'application/x-www-form-urlencoded',
+              'application/xml',
+              'multipart/form-data; boundary=x',
+              'application/octet-stream',
+              'text/html',
+            ),
+            text: fc.oneof(hostileString, fc.constant('email=a&password=b')),
+          }),
+          fc.record({
+            type: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON'),
+            text: fc.oneof(
+              fc.constantFrom(
+                '{',
+                '{"a":',
+                '[1,2',
+                '{"email": "x" "password": "y"}',
+                "{'a': 1}",
+                'nul',
+                '{"a": NaN}',
+                '\u0000',
+                '{"a": 1}}',
+                '"unterminated',
+                '{"__proto__": {"role": "moderator"}, "a": }',
+              ),
+              fc.string({ unit: 'binary', maxLength: 30 }).filter((s) => {
+                try {
+                  JSON.parse(s);
+                  return false;
+                } catch {
+                  return s.trim() !== '';
+                }
+              }),
+            ),
+          }),
+          fc.record({
+            type: fc.constant('application/json'),
+            text: fc.constantFrom(70_000, 200_000, 1_000_000).map((n) => JSON.stringify({ story: 'x'.repeat(n) })),
+          }),
         ),
         authArb,
         async ([key, e], { type, text }, auth) => {
           const url = (e.path as string)
             // Real ids only where the body is read first; body-less calls get unknown ones.
-            .replace(':id', key === 'vote' ? existing.experienceId : key === 'rejectUser' ? existing.pendingUserId : '00000000-0000-4000-8000-000000000000');
-          const res = await t.app.inject({ method: e.method, url, headers: { ...tokens[auth], 'content-type': type }, payload: text });
+            .replace(
+              ':id',
+              key === 'vote'
+                ? existing.experienceId
+                : key === 'rejectUser'
+                  ? existing.pendingUserId
+                  : '00000000-0000-4000-8000-000000000000',
+            );
+          const res = await t.app.inject({
+            method: e.method,
+            url,
+            headers: { ...tokens[auth], 'content-type': type },
+            payload: text,
+          });
           // Only the bodies the server cannot read; a body a parser does accept is caught above.
           record(`${key} (raw body)`, () => `${e.method} ${url} ${type} ${text.slice(0, 80)}`, res, true);
         },
@@ -477,9 +658,22 @@ describe('fuzzed requests', () => {
         expect(res.statusCode, `${url} search ${JSON.stringify(s)}: ${res.body}`).toBeLessThan(500);
       }
       const story = `${s} ${validSubmission('').story}`.slice(0, 1000);
-      const sub = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(existing.peptideId, { story, effects: [s.slice(0, 60) || 'x'], dosage: s.slice(0, 50) || '1 mg' }) });
+      const sub = await t.app.inject({
+        method: 'POST',
+        url: '/api/experiences',
+        payload: validSubmission(existing.peptideId, {
+          story,
+          effects: [s.slice(0, 60) || 'x'],
+          dosage: s.slice(0, 50) || '1 mg',
+        }),
+      });
       expect(sub.statusCode, `story ${JSON.stringify(s)}: ${sub.body}`).toBeLessThan(500);
-      const pep = await t.app.inject({ method: 'POST', url: '/api/peptides', headers: tokens.member, payload: validPeptide({ description: s.slice(0, 500) || 'x', commonEffects: [s.slice(0, 30) || 'x'] }) });
+      const pep = await t.app.inject({
+        method: 'POST',
+        url: '/api/peptides',
+        headers: tokens.member,
+        payload: validPeptide({ description: s.slice(0, 500) || 'x', commonEffects: [s.slice(0, 30) || 'x'] }),
+      });
       expect(pep.statusCode, `peptide ${JSON.stringify(s)}: ${pep.body}`).toBeLessThan(500);
     }
     expect(failures).toEqual([]);

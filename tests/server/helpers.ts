@@ -68,16 +68,30 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
   });
 }
 
-export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: string, build: BuildOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  dataDir?: string,
+  build: BuildOptions = {},
+): Promise<TestApp> {
   const config = testConfig(env);
-  const databaseUrl = process.env.TEST_DATABASE_URL && !dataDir ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, inject('postgresTemplate')) : null;
+  const databaseUrl =
+    process.env.TEST_DATABASE_URL && !dataDir
+      ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, inject('postgresTemplate'))
+      : null;
   // A copy of the run's migrated, seeded template (template.ts); migrate then finds nothing to do.
   const pgliteTemplate = !databaseUrl && !dataDir ? inject('pgliteTemplate') : null;
   const loadDataDir = pgliteTemplate ? await fs.openAsBlob(pgliteTemplate) : undefined;
-  const db = await openDb({ dataDir: dataDir ?? 'memory://', databaseUrl, loadDataDir, pgliteFastPath: config.pgliteFastPath });
+  const db = await openDb({
+    dataDir: dataDir ?? 'memory://',
+    databaseUrl,
+    loadDataDir,
+    pgliteFastPath: config.pgliteFastPath,
+  });
   await migrate(db);
   const ctx = createContext(config, db, await jwtSecret(db, null));
-  const existing = await db.query<{ id: string; name: string }>('select id, name from peptides where deleted_at is null');
+  const existing = await db.query<{ id: string; name: string }>(
+    'select id, name from peptides where deleted_at is null',
+  );
   const peptides = new Map(existing.rows.map((r) => [r.name, r.id]));
   if (!peptides.size) for (const [name, { id }] of await seedCatalogue(ctx)) peptides.set(name, id);
   await ensureModerator(ctx, MODERATOR.email, MODERATOR.password);
@@ -104,7 +118,8 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, dataDir?: strin
  */
 export async function freshPostgresDatabase(baseUrl: string, template?: string | null): Promise<string> {
   const run = inject('postgresRun');
-  if (!run) throw new Error('no PostgreSQL run: the server project\'s globalSetup (template.ts) saw no TEST_DATABASE_URL');
+  if (!run)
+    throw new Error("no PostgreSQL run: the server project's globalSetup (template.ts) saw no TEST_DATABASE_URL");
   return (await createDatabase(baseUrl, run, 'app', template)).url;
 }
 
@@ -134,12 +149,20 @@ export function recordSentMail(ctx: AppContext): OutgoingMail[] {
 type MailKept = Pick<TestApp, 'sent'>;
 
 /** Resolves with the first message to `to` (already sent or still to come) that `match` accepts. */
-export async function mailTo(t: MailKept, to: string, match: (mail: OutgoingMail) => boolean = () => true, nth = 1): Promise<OutgoingMail> {
+export async function mailTo(
+  t: MailKept,
+  to: string,
+  match: (mail: OutgoingMail) => boolean = () => true,
+  nth = 1,
+): Promise<OutgoingMail> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const found = t.sent.filter((m) => m.to.toLowerCase() === to.toLowerCase() && match(m));
     if (found.length >= nth) return found[nth - 1]!;
-    if (Date.now() > deadline) throw new Error(`no mail ${nth} to ${to} within 30 s; sent: ${t.sent.map((m) => `${m.to} ${m.subject}`).join('; ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no mail ${nth} to ${to} within 30 s; sent: ${t.sent.map((m) => `${m.to} ${m.subject}`).join('; ')}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -156,9 +179,19 @@ export async function confirmationToken(t: MailKept, email: string, nth = 1): Pr
 }
 
 /** Opens the link of the `nth` confirmation mail to `email` (what its owner does), from `remoteAddress` if given. */
-export async function confirmAddress(t: MailKept & Pick<TestApp, 'app'>, email: string, nth = 1, remoteAddress?: string): Promise<void> {
+export async function confirmAddress(
+  t: MailKept & Pick<TestApp, 'app'>,
+  email: string,
+  nth = 1,
+  remoteAddress?: string,
+): Promise<void> {
   const token = await confirmationToken(t, email, nth);
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token }, ...(remoteAddress ? { remoteAddress } : {}) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/confirm-email',
+    payload: { token },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
   if (res.statusCode !== 200) throw new Error(`confirm failed (${res.statusCode}): ${res.body}`);
 }
 
@@ -167,13 +200,21 @@ export async function confirmAddress(t: MailKept & Pick<TestApp, 'app'>, email: 
  * false, has the moderator approve it; returns its tokens.
  */
 export async function member(t: TestApp, email: string, opts: { approve?: boolean } = {}) {
-  const reg = await t.app.inject({ method: 'POST', url: '/api/users/register', payload: { email, password: PASSWORD } });
+  const reg = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    payload: { email, password: PASSWORD },
+  });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
   await confirmAddress(t, email);
   const userId = await accountId(t, email);
   if (opts.approve === false) return { userId, accessToken: '', refreshToken: '' };
   const mod = await login(t, MODERATOR.email, MODERATOR.password);
-  const ok = await t.app.inject({ method: 'POST', url: `/api/users/${userId}/approve`, headers: bearer(mod.accessToken) });
+  const ok = await t.app.inject({
+    method: 'POST',
+    url: `/api/users/${userId}/approve`,
+    headers: bearer(mod.accessToken),
+  });
   if (ok.statusCode !== 200) throw new Error(`approve failed: ${ok.body}`);
   const tokens = await login(t, email, PASSWORD);
   return { ...tokens, userId };
@@ -181,7 +222,9 @@ export async function member(t: TestApp, email: string, opts: { approve?: boolea
 
 /** The id of the account with this email: registration answers none (services/users.ts `register`). */
 export async function accountId(t: TestApp, email: string): Promise<string> {
-  const res = await t.ctx.db.query<{ id: string }>('select id from users where lower(email) = lower($1)', [email.trim()]);
+  const res = await t.ctx.db.query<{ id: string }>('select id from users where lower(email) = lower($1)', [
+    email.trim(),
+  ]);
   if (!res.rows[0]) throw new Error(`no account for ${email}`);
   return res.rows[0].id;
 }
@@ -190,7 +233,11 @@ export async function login(t: TestApp, email: string, password: string) {
   const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed (${res.statusCode}): ${res.body}`);
   const data = json(res).data;
-  return { accessToken: data.accessToken as string, refreshToken: data.refreshToken as string, userId: data.user._id as string };
+  return {
+    accessToken: data.accessToken as string,
+    refreshToken: data.refreshToken as string,
+    userId: data.user._id as string,
+  };
 }
 
 let stories = 0;
@@ -248,7 +295,12 @@ type InjectExtra = Omit<InjectOptions, 'method' | 'url' | 'payload'>;
 export function lookupTracked(app: FastifyInstance, trackingId: unknown, extra: InjectExtra = {}) {
   return app.inject({ ...extra, method: 'POST', url: '/api/experiences/tracking/lookup', payload: { trackingId } });
 }
-export function updateTracked(app: FastifyInstance, trackingId: unknown, changes: Record<string, unknown>, extra: InjectExtra = {}) {
+export function updateTracked(
+  app: FastifyInstance,
+  trackingId: unknown,
+  changes: Record<string, unknown>,
+  extra: InjectExtra = {},
+) {
   return app.inject({ ...extra, method: 'PUT', url: '/api/experiences/tracking', payload: { trackingId, ...changes } });
 }
 export function deleteTracked(app: FastifyInstance, trackingId: unknown, extra: InjectExtra = {}) {
@@ -294,7 +346,9 @@ function parameterKind(p: unknown): string {
  * statements (its 30 s poll may fall inside) are left out.
  */
 export async function statementsOf(t: TestApp, work: () => Promise<unknown>): Promise<string[]> {
-  await expect.poll(async () => (await t.ctx.db.query('select 1 from mail_queue')).rows.length, { timeout: 20_000 }).toBe(0);
+  await expect
+    .poll(async () => (await t.ctx.db.query('select 1 from mail_queue')).rows.length, { timeout: 20_000 })
+    .toBe(0);
   const realDb = t.ctx.db;
   const realWake = t.ctx.wakeMail;
   const log: string[] = [];

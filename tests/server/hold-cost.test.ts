@@ -20,19 +20,19 @@ const HOSTILE: Record<string, string> = {
   'ones spaced (the issue)': '1 ',
   'ones dotted': '1.',
   'ones dashed': '1-',
-  'digits': '1234567890',
+  digits: '1234567890',
   'digit groups': '12 34 56 78 90 ',
   'plus numbers': '+1234567 ',
-  'pluses': '+1 ',
-  'parentheses': '(1)(2',
-  'domains': 'x.com ',
+  pluses: '+1 ',
+  parentheses: '(1)(2',
+  domains: 'x.com ',
   'endings chained': 'co.',
   'labels chained': 'a.',
-  'schemes': 'http://',
-  'www': 'www.',
+  schemes: 'http://',
+  www: 'www.',
   'sentence breaks': 'good.It ',
-  'emails': 'ab@cd.co ',
-  'ats': 'a@',
+  emails: 'ab@cd.co ',
+  ats: 'a@',
   'handles with a cue': '@abc telegram ',
   'spelled dots': 'a dot ',
   'spaced dots and commas': 'a . b , c ',
@@ -40,16 +40,17 @@ const HOSTILE: Record<string, string> = {
   'imitating letters': 'l I O S 0 ',
   'spelled digits': 'one two ',
   'Arabic-Indic digits': '\u0665 ',
-  'keycaps': '5\ufe0f\u20e3',
-  'fullwidth': '\uff41\uff0e',
-  'Cyrillic': '\u043f\u0435\u043f\u0442\u0438\u0434 ',
-  'overrides': '\u202emoc.x',
+  keycaps: '5\ufe0f\u20e3',
+  fullwidth: '\uff41\uff0e',
+  Cyrillic: '\u043f\u0435\u043f\u0442\u0438\u0434 ',
+  overrides: '\u202emoc.x',
   'provider addresses': 'x at gmail ',
-  'dates': '12.03.2026 ',
+  dates: '12.03.2026 ',
   'prose with doses': 'I took 250 mcg twice daily for 6 weeks and felt better. ',
   'ligatures that fold long': '\ufdfa\u3300',
 };
-const repeated = (pattern: string, length: number) => pattern.repeat(Math.ceil(length / pattern.length)).slice(0, length);
+const repeated = (pattern: string, length: number) =>
+  pattern.repeat(Math.ceil(length / pattern.length)).slice(0, length);
 
 /** The work of reading `texts` once, and the CPU time it took. */
 function workOf(texts: string[]) {
@@ -76,7 +77,9 @@ describe('the rules read a text in linear time', () => {
     for (const [name, pattern] of Object.entries(HOSTILE)) {
       const five = workOf([repeated(pattern, 5_000)]);
       const ten = workOf([repeated(pattern, 10_000)]);
-      lines.push(`${name.padEnd(26)} ${five.ms.toFixed(2).padStart(6)} ms  read ${five.chars}, linkify ${five.linkChars}, groups ${five.phoneSpans}, library ${five.libraryCalls}`);
+      lines.push(
+        `${name.padEnd(26)} ${five.ms.toFixed(2).padStart(6)} ms  read ${five.chars}, linkify ${five.linkChars}, groups ${five.phoneSpans}, library ${five.libraryCalls}`,
+      );
       expect(five.chars, name).toBeLessThanOrEqual(READ_BOUND * 5_000);
       expect(five.linkChars, name).toBeLessThanOrEqual(SCAN_LIMITS.linkChars);
       expect(five.libraryCalls, name).toBeLessThanOrEqual(SCAN_LIMITS.libraryCalls);
@@ -89,14 +92,25 @@ describe('the rules read a text in linear time', () => {
   });
 
   it('any text of the characters the rules care about ends, within the same bounds', () => {
-    const alphabet = fc.constantFrom(...'0123456789 .,-/|()+@:#lIOS\u3002\u00b7\u202e\u0665\u20e3\ufdfa\u2474xcomwt'.split(''), 'dot', 'one', 'telegram', 'http://', 'www.', '\n');
+    const alphabet = fc.constantFrom(
+      ...'0123456789 .,-/|()+@:#lIOS\u3002\u00b7\u202e\u0665\u20e3\ufdfa\u2474xcomwt'.split(''),
+      'dot',
+      'one',
+      'telegram',
+      'http://',
+      'www.',
+      '\n',
+    );
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 1_500 }).map((parts) => parts.join('')), (text) => {
-        const work = workOf([text]);
-        expect(work.chars).toBeLessThanOrEqual(READ_BOUND * text.length + 1_000);
-        expect(work.linkChars).toBeLessThanOrEqual(SCAN_LIMITS.linkChars);
-        expect(work.libraryCalls).toBeLessThanOrEqual(SCAN_LIMITS.libraryCalls);
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 1_500 }).map((parts) => parts.join('')),
+        (text) => {
+          const work = workOf([text]);
+          expect(work.chars).toBeLessThanOrEqual(READ_BOUND * text.length + 1_000);
+          expect(work.linkChars).toBeLessThanOrEqual(SCAN_LIMITS.linkChars);
+          expect(work.libraryCalls).toBeLessThanOrEqual(SCAN_LIMITS.libraryCalls);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -170,13 +184,23 @@ describe('a request of hostile fields', () => {
       const w = await requestWork(() => t.app.inject({ method: 'POST', url: '/api/experiences', payload: body }));
       expect(w.res.statusCode, w.res.body).toBe(201);
       expect(w.chars).toBeLessThanOrEqual(16 * sent);
-      lines.push(`${JSON.stringify(pattern).padEnd(18)} ${sent} characters: read ${w.chars} in ${w.scanMs.toFixed(1)} ms of CPU, ${w.ms.toFixed(0)} ms the request`);
+      lines.push(
+        `${JSON.stringify(pattern).padEnd(18)} ${sent} characters: read ${w.chars} in ${w.scanMs.toFixed(1)} ms of CPU, ${w.ms.toFixed(0)} ms the request`,
+      );
     }
     // Longer than a story may be: refused by its schema before any rule reads it.
-    const long = await requestWork(() => t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId, { story: repeated('1 ', 5_000) }) }));
+    const long = await requestWork(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/experiences',
+        payload: validSubmission(peptideId, { story: repeated('1 ', 5_000) }),
+      }),
+    );
     expect(long.res.statusCode).toBe(400);
     expect(long.texts).toBe(0);
-    console.log(`[cost] a report, every field hostile (CPU time measured, not asserted; the request's time is the machine's):\n${lines.join('\n')}`);
+    console.log(
+      `[cost] a report, every field hostile (CPU time measured, not asserted; the request's time is the machine's):\n${lines.join('\n')}`,
+    );
   }, 120_000);
 
   it("a member's peptide page: each field at its longest (the detailed description 5,000 characters) read a bounded number of times", async () => {
@@ -186,15 +210,21 @@ describe('a request of hostile fields', () => {
       let slowest = { field: '', ms: 0 };
       for (const [field, value] of Object.entries(hostilePageFields(pattern))) {
         const page = validPeptide({ [field]: value });
-        const w = await requestWork(() => t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: page }));
+        const w = await requestWork(() =>
+          t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: page }),
+        );
         // Refused for what it holds (400), or created when the pattern is no contact there (201).
         expect([201, 400], `${field}: ${w.res.body}`).toContain(w.res.statusCode);
         expect(w.chars, field).toBeLessThanOrEqual(16 * JSON.stringify(page).length);
         if (w.scanMs >= slowest.ms) slowest = { field, ms: w.scanMs };
       }
-      lines.push(`${JSON.stringify(pattern).padEnd(18)} slowest field ${slowest.field}: ${slowest.ms.toFixed(1)} ms of CPU`);
+      lines.push(
+        `${JSON.stringify(pattern).padEnd(18)} slowest field ${slowest.field}: ${slowest.ms.toFixed(1)} ms of CPU`,
+      );
     }
-    console.log(`[cost] a peptide page, one field hostile at a time (CPU time measured, not asserted):\n${lines.join('\n')}`);
+    console.log(
+      `[cost] a peptide page, one field hostile at a time (CPU time measured, not asserted):\n${lines.join('\n')}`,
+    );
   }, 180_000);
 });
 
@@ -209,7 +239,8 @@ describe("the moderators' queue", () => {
   it('reads no text with the rules and splits no story, whatever its cards hold: 5 cards or 50 long ones', async () => {
     const mod = bearer(await moderatorToken(q));
     const peptideId = q.peptides.get('TB-500')!;
-    const view = (limit: number) => requestWork(() => q.app.inject({ method: 'GET', url: `/api/moderation/queue?limit=${limit}`, headers: mod }));
+    const view = (limit: number) =>
+      requestWork(() => q.app.inject({ method: 'GET', url: `/api/moderation/queue?limit=${limit}`, headers: mod }));
     const batch = () => runBatch(q.ctx, nextBatchAt(new Date(), q.config.publishEveryMs)!);
     // A published story, then 49 held reports with long hostile stories (a link holds each) and a
     // repeat of the published one (held as repeated: its card names the original).
@@ -217,7 +248,12 @@ describe("the moderators' queue", () => {
     const published = await submit(q, validSubmission(peptideId, { story: original }));
     await batch();
     for (let i = 0; i < 49; i++) {
-      await submit(q, validSubmission(peptideId, { story: `Order at shop${i}.com today. ${repeated(['1 ', 'co.', '+1234567 ', 'good.It '][i % 4], 900)}` }));
+      await submit(
+        q,
+        validSubmission(peptideId, {
+          story: `Order at shop${i}.com today. ${repeated(['1 ', 'co.', '+1234567 ', 'good.It '][i % 4], 900)}`,
+        }),
+      );
     }
     const repeat = await submit(q, validSubmission(peptideId, { story: original }));
     await batch();
@@ -228,12 +264,18 @@ describe("the moderators' queue", () => {
       expect(w.texts).toBe(0);
       expect(w.shingles).toBe(0);
     }
-    const items = json(large.res).data.items as { experience: { _id: string }; matches: { kind: string; text: string }[]; repeatOf: { id: string } | null }[];
+    const items = json(large.res).data.items as {
+      experience: { _id: string };
+      matches: { kind: string; text: string }[];
+      repeatOf: { id: string } | null;
+    }[];
     expect(items).toHaveLength(50);
     // What the rules found when the reports were written is on each card, and the repeat's original.
     const linked = items.filter((i) => i.experience._id !== repeat.experience._id);
     expect(linked.every((i) => i.matches.some((m) => m.kind === 'link' && /^shop\d+\.com$/.test(m.text)))).toBe(true);
     expect(items.find((i) => i.experience._id === repeat.experience._id)?.repeatOf?.id).toBe(published.experience._id);
-    console.log(`[cost] the queue: 5 cards ${small.ms.toFixed(0)} ms, 50 long cards ${large.ms.toFixed(0)} ms (measured, not asserted); texts read 0, stories split 0`);
+    console.log(
+      `[cost] the queue: 5 cards ${small.ms.toFixed(0)} ms, 50 long cards ${large.ms.toFixed(0)} ms (measured, not asserted); texts read 0, stories split 0`,
+    );
   }, 180_000);
 });

@@ -50,10 +50,15 @@ describe('hold rules against evasions', () => {
       const ok = e.expect === 'publish' ? status === 'published' : status === 'held' && holdReasons.includes(e.expect);
       if (e.expect === 'publish' && ok) published++;
       if (e.expect !== 'publish' && ok) held++;
-      if (!ok) wrong.push(`${e.name} (${e.field}: ${JSON.stringify(e.text)}): expected ${e.expect}, got ${status} ${JSON.stringify(holdReasons)} ${JSON.stringify(findHoldMatches([e.text]))}`);
+      if (!ok)
+        wrong.push(
+          `${e.name} (${e.field}: ${JSON.stringify(e.text)}): expected ${e.expect}, got ${status} ${JSON.stringify(holdReasons)} ${JSON.stringify(findHoldMatches([e.text]))}`,
+        );
     }
     const toHold = EVASIONS.filter((e) => e.expect !== 'publish').length;
-    console.log(`[evasions] ${EVASIONS.length} texts: ${held} of ${toHold} evasions held for what they hide, ${published} of ${EVASIONS.length - toHold} plain texts published`);
+    console.log(
+      `[evasions] ${EVASIONS.length} texts: ${held} of ${toHold} evasions held for what they hide, ${published} of ${EVASIONS.length - toHold} plain texts published`,
+    );
     expect(wrong).toEqual([]);
   }, 120_000);
 });
@@ -77,9 +82,14 @@ describe('the disguises of issue 47', () => {
     for (const e of DISGUISES) {
       const { ok, said } = await outcomeOf(e);
       table.push(`${e.group.padEnd(13)} | ${e.name.padEnd(48)} | ${e.field.padEnd(7)} | ${said}`);
-      if (!ok) wrong.push(`${e.name} (${e.field}: ${JSON.stringify(e.text)}): expected ${e.expect}, got ${said} ${JSON.stringify(findHoldMatches([e.text]))}`);
+      if (!ok)
+        wrong.push(
+          `${e.name} (${e.field}: ${JSON.stringify(e.text)}): expected ${e.expect}, got ${said} ${JSON.stringify(findHoldMatches([e.text]))}`,
+        );
     }
-    console.log(`[disguises] ${DISGUISES.length - wrong.length} of ${DISGUISES.length} held for what they hide\n${table.join('\n')}`);
+    console.log(
+      `[disguises] ${DISGUISES.length - wrong.length} of ${DISGUISES.length} held for what they hide\n${table.join('\n')}`,
+    );
     expect(wrong).toEqual([]);
   }, 120_000);
 
@@ -89,7 +99,9 @@ describe('the disguises of issue 47', () => {
       const { ok, said } = await outcomeOf({ name: text, field: 'story', text, expect: 'publish' });
       if (!ok) wrong.push(`${JSON.stringify(text)}: ${said} ${JSON.stringify(findHoldMatches([text]))}`);
     }
-    console.log(`[plain] ${PLAIN_SENTENCES.length - wrong.length} of ${PLAIN_SENTENCES.length} plain sentences published`);
+    console.log(
+      `[plain] ${PLAIN_SENTENCES.length - wrong.length} of ${PLAIN_SENTENCES.length} plain sentences published`,
+    );
     expect(wrong).toEqual([]);
   }, 60_000);
 });
@@ -107,18 +119,40 @@ describe('the demo data (server/seed) through the same rules', () => {
         'select story, effects, stack, dosage, outcomes, sourcing, publish_sourcing from experiences where is_demo',
       );
       expect(reports).toHaveLength(DEMO_EXPERIENCES);
-      const held = reports.filter((r) => textHoldReasons(heldTexts({ ...r, publishSourcing: r.publish_sourcing })).length > 0);
+      const held = reports.filter(
+        (r) => textHoldReasons(heldTexts({ ...r, publishSourcing: r.publish_sourcing })).length > 0,
+      );
       const snippets = STORY_SNIPPETS.filter((s) => textHoldReasons([s]).length > 0);
       const fields = PEPTIDES.flatMap((p) =>
-        [p.name, p.description, p.detailedDescription, p.mechanism, p.commonDosage, p.commonFrequency, ...p.commonEffects, ...p.sideEffects, ...p.commonStacks, ...Object.values(p.dosageRanges), ...Object.values(p.timeline)]
+        [
+          p.name,
+          p.description,
+          p.detailedDescription,
+          p.mechanism,
+          p.commonDosage,
+          p.commonFrequency,
+          ...p.commonEffects,
+          ...p.sideEffects,
+          ...p.commonStacks,
+          ...Object.values(p.dosageRanges),
+          ...Object.values(p.timeline),
+        ]
           .filter((text) => findHoldMatches([text]).some((f) => f.kind !== 'danger'))
           .map((text) => `${p.name}: ${text}`),
       );
-      const fieldCount = PEPTIDES.reduce((n, p) => n + 6 + p.commonEffects.length + p.sideEffects.length + p.commonStacks.length + 6, 0);
+      const fieldCount = PEPTIDES.reduce(
+        (n, p) => n + 6 + p.commonEffects.length + p.sideEffects.length + p.commonStacks.length + 6,
+        0,
+      );
       console.log(
         `[demo] held: ${held.length} of ${reports.length} demo reports (${((100 * held.length) / reports.length).toFixed(1)}%), ${snippets.length} of ${STORY_SNIPPETS.length} story snippets, ${fields.length} of ${fieldCount} catalogue fields`,
       );
-      expect(held.map((r) => `${r.story} ${JSON.stringify(findHoldMatches(heldTexts({ ...r, publishSourcing: r.publish_sourcing })))}`)).toEqual([]);
+      expect(
+        held.map(
+          (r) =>
+            `${r.story} ${JSON.stringify(findHoldMatches(heldTexts({ ...r, publishSourcing: r.publish_sourcing })))}`,
+        ),
+      ).toEqual([]);
       expect(snippets).toEqual([]);
       expect(fields).toEqual([]);
     } finally {
@@ -141,7 +175,12 @@ describe('the same rules in a peptide page', () => {
   ])('refuses a contact in %s with a 400 naming it, creating nothing', async (field, fields) => {
     const { headers } = await newMember(t, 'peptide-contacts');
     const name = uniqueWord('Contact');
-    const res = await t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: validPeptide({ name, ...fields }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/peptides',
+      headers,
+      payload: validPeptide({ name, ...fields }),
+    });
     expect(expectError(res, 400)).toMatch(new RegExp(`^${field}: a peptide page cannot carry`));
     expect(await rows(t, 'select 1 from peptides where name = $1', [name])).toEqual([]);
   });
@@ -162,17 +201,30 @@ describe('the same rules in a peptide page', () => {
       const fields = pageField[e.field](e.text);
       const res = await t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: validPeptide(fields) });
       const field = Object.keys(fields)[0];
-      if (res.statusCode !== 400 || !new RegExp(`^${field}: a peptide page cannot carry`).test(json(res).error)) wrong.push(`${e.name} in ${field}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      if (res.statusCode !== 400 || !new RegExp(`^${field}: a peptide page cannot carry`).test(json(res).error))
+        wrong.push(`${e.name} in ${field}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
-    console.log(`[pages] ${DISGUISES.length - wrong.length} of ${DISGUISES.length} disguises refused in a peptide page`);
+    console.log(
+      `[pages] ${DISGUISES.length - wrong.length} of ${DISGUISES.length} disguises refused in a peptide page`,
+    );
     expect(wrong).toEqual([]);
-    const plain = await t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: validPeptide({ detailedDescription: PLAIN_SENTENCES.join(' ') }) });
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/peptides',
+      headers,
+      payload: validPeptide({ detailedDescription: PLAIN_SENTENCES.join(' ') }),
+    });
     expect(plain.statusCode, plain.body).toBe(201);
   }, 120_000);
 
   it('creates a plain page', async () => {
     const { headers } = await newMember(t, 'peptide-plain');
-    const res = await t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: validPeptide({ description: 'Studied for tendon repair at 250 mcg a day.' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/peptides',
+      headers,
+      payload: validPeptide({ description: 'Studied for tendon repair at 250 mcg a day.' }),
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 });
@@ -181,7 +233,11 @@ describe('the repeat rule against variants of a published story', () => {
   it('holds near repeats (invisible and look-alike characters, markup, spacing, a changed word) and publishes a different story', async () => {
     const base =
       'Eight weeks of this peptide for a stubborn knee. Swelling was down by week two, stairs were easy by week four, and sleep improved as well. Would use again.';
-    const first = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId, { story: base }) });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiences',
+      payload: validSubmission(peptideId, { story: base }),
+    });
     expect(json(first).data.status).toBe('published');
     const variants: [string, string][] = [
       ['identical', base],
@@ -196,14 +252,21 @@ describe('the repeat rule against variants of a published story', () => {
     ];
     const outcomes: string[] = [];
     for (const [name, story] of variants) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId, { story }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/experiences',
+        payload: validSubmission(peptideId, { story }),
+      });
       const { status, holdReasons } = json(res).data as { status: string; holdReasons: string[] };
       outcomes.push(`${name}: ${status === 'held' && holdReasons.includes('repeated') ? 'held' : 'published'}`);
     }
     const different = await t.app.inject({
       method: 'POST',
       url: '/api/experiences',
-      payload: validSubmission(peptideId, { story: 'A different account altogether: used it for a shoulder for six weeks, nothing changed until week five, then a little.' }),
+      payload: validSubmission(peptideId, {
+        story:
+          'A different account altogether: used it for a shoulder for six weeks, nothing changed until week five, then a little.',
+      }),
     });
     console.log(`[repeats] ${variants.length} variants of a published story: ${outcomes.join('; ')}`);
     expect(outcomes.every((o) => o.endsWith('held'))).toBe(true);

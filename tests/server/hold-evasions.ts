@@ -50,7 +50,12 @@ export const EVASIONS: Evasion[] = [
   { name: 'an email without an ending', field: 'story', text: 'write seller@protonmail', expect: 'email' },
   { name: '"at" and "dot" spelled out', field: 'story', text: 'seller [at] gmail [dot] com', expect: 'email' },
   { name: '(at) for the at', field: 'story', text: 'seller(at)protonmail.com', expect: 'email' },
-  { name: '"at" as a word (the domain is a link)', field: 'story', text: 'mail peptideguy at gmail.com', expect: 'link' },
+  {
+    name: '"at" as a word (the domain is a link)',
+    field: 'story',
+    text: 'mail peptideguy at gmail.com',
+    expect: 'link',
+  },
   { name: 'fullwidth at', field: 'story', text: 'seller＠gmail.com', expect: 'email' },
   { name: 'Cyrillic letters in an email', field: 'story', text: 'sеllеr@gmаil.com', expect: 'email' },
   // Phones
@@ -65,13 +70,38 @@ export const EVASIONS: Evasion[] = [
   { name: 'zero-width spaces between digits', field: 'story', text: `555${ZWSP}123${ZWSP}4567`, expect: 'phone' },
   { name: 'a German number', field: 'story', text: 'Telefon 030 1234567', expect: 'phone' },
   { name: 'bold digits', field: 'story', text: 'call **555** 123 4567', expect: 'phone' },
-  { name: 'a number followed by a word that counts', field: 'story', text: 'call 555 123 4567 days a week', expect: 'phone' },
+  {
+    name: 'a number followed by a word that counts',
+    field: 'story',
+    text: 'call 555 123 4567 days a week',
+    expect: 'phone',
+  },
   // Dangerous advice
   { name: 'triple the dose', field: 'story', text: 'I took triple the dose and felt amazing', expect: 'danger' },
-  { name: 'a multiple written 3x', field: 'story', text: 'run 3x the recommended dose for faster results', expect: 'danger' },
-  { name: "don't tell your doctor", field: 'story', text: "Don't tell your doctor about it, they will stop you", expect: 'danger' },
-  { name: 'heart racing, do it anyway', field: 'story', text: 'heart racing for an hour. Do it anyway, worth it', expect: 'danger' },
-  { name: 'palpitations, push through', field: 'story', text: 'palpitations at first but push through', expect: 'danger' },
+  {
+    name: 'a multiple written 3x',
+    field: 'story',
+    text: 'run 3x the recommended dose for faster results',
+    expect: 'danger',
+  },
+  {
+    name: "don't tell your doctor",
+    field: 'story',
+    text: "Don't tell your doctor about it, they will stop you",
+    expect: 'danger',
+  },
+  {
+    name: 'heart racing, do it anyway',
+    field: 'story',
+    text: 'heart racing for an hour. Do it anyway, worth it',
+    expect: 'danger',
+  },
+  {
+    name: 'palpitations, push through',
+    field: 'story',
+    text: 'palpitations at first but push through',
+    expect: 'danger',
+  },
   // Other fields
   { name: 'a link in an effect', field: 'effect', text: 'see bestpeps.net', expect: 'link' },
   { name: 'a bold link in an effect', field: 'effect', text: 'best**peps**.net', expect: 'link' },
@@ -84,18 +114,68 @@ export const EVASIONS: Evasion[] = [
   { name: 'a link in the batch', field: 'batch', text: 'lot.com', expect: 'link' },
   { name: 'a phone number in the batch', field: 'batch', text: '06 12 34 56 78', expect: 'phone' },
   { name: 'a published vendor address', field: 'vendorUrl', text: 'https://peptideshop.com/bpc', expect: 'link' },
-  { name: 'a vendor address hidden behind Cyrillic', field: 'vendorUrl', text: 'https://peptidеshop.com', expect: 'link' },
+  {
+    name: 'a vendor address hidden behind Cyrillic',
+    field: 'vendorUrl',
+    text: 'https://peptidеshop.com',
+    expect: 'link',
+  },
   // What must publish
-  { name: 'doses and units', field: 'story', text: '250 mcg twice a day, later 2x 100 mcg, once 1000 2000 mcg split, 5 IU.', expect: 'publish' },
-  { name: 'decimals', field: 'story', text: 'I went from 0.5 mg to 5.5 mg and my weight fell by 2.75 kg, a ratio of 1.5.', expect: 'publish' },
-  { name: 'abbreviations', field: 'story', text: 'Other compounds, e.g. BPC, i.e. the usual ones, etc. Then approx.5 mg.', expect: 'publish' },
-  { name: 'dates', field: 'story', text: 'Started on 2026-11-02, stopped 25/11/2026, resumed 1.12.26.', expect: 'publish' },
-  { name: 'a sentence ending without a space', field: 'story', text: 'It helped my sleep a lot.It is the best thing I tried.', expect: 'publish' },
-  { name: 'ranges of days', field: 'story', text: 'Effects came after 10-14 days and lasted 3-4 weeks.', expect: 'publish' },
+  {
+    name: 'doses and units',
+    field: 'story',
+    text: '250 mcg twice a day, later 2x 100 mcg, once 1000 2000 mcg split, 5 IU.',
+    expect: 'publish',
+  },
+  {
+    name: 'decimals',
+    field: 'story',
+    text: 'I went from 0.5 mg to 5.5 mg and my weight fell by 2.75 kg, a ratio of 1.5.',
+    expect: 'publish',
+  },
+  {
+    name: 'abbreviations',
+    field: 'story',
+    text: 'Other compounds, e.g. BPC, i.e. the usual ones, etc. Then approx.5 mg.',
+    expect: 'publish',
+  },
+  {
+    name: 'dates',
+    field: 'story',
+    text: 'Started on 2026-11-02, stopped 25/11/2026, resumed 1.12.26.',
+    expect: 'publish',
+  },
+  {
+    name: 'a sentence ending without a space',
+    field: 'story',
+    text: 'It helped my sleep a lot.It is the best thing I tried.',
+    expect: 'publish',
+  },
+  {
+    name: 'ranges of days',
+    field: 'story',
+    text: 'Effects came after 10-14 days and lasted 3-4 weeks.',
+    expect: 'publish',
+  },
   { name: 'a big amount', field: 'story', text: 'A vial of 2500000 iu lasted 10 weeks.', expect: 'publish' },
-  { name: 'a doctor in the story', field: 'story', text: 'I told my doctor and she approved the plan.', expect: 'publish' },
-  { name: 'a double dose that was a mistake, explained', field: 'story', text: 'By mistake I injected 2 syringes, which was too much; I stopped.', expect: 'publish' },
-  { name: 'heart rate without pushing on', field: 'story', text: 'My resting heart rate fell from 70 to 62 over six weeks.', expect: 'publish' },
+  {
+    name: 'a doctor in the story',
+    field: 'story',
+    text: 'I told my doctor and she approved the plan.',
+    expect: 'publish',
+  },
+  {
+    name: 'a double dose that was a mistake, explained',
+    field: 'story',
+    text: 'By mistake I injected 2 syringes, which was too much; I stopped.',
+    expect: 'publish',
+  },
+  {
+    name: 'heart rate without pushing on',
+    field: 'story',
+    text: 'My resting heart rate fell from 70 to 62 over six weeks.',
+    expect: 'publish',
+  },
 ];
 
 /**
@@ -108,8 +188,15 @@ export interface Disguise extends Evasion {
   group: 'finding 4' | 'set of 12' | 'new-user walk';
 }
 
-const d = (group: Disguise['group'], name: string, field: Field, text: string, expect: Disguise['expect']): Disguise => ({ group, name, field, text, expect });
-const f4 = (name: string, text: string, expect: Disguise['expect'], field: Field = 'story') => d('finding 4', name, field, text, expect);
+const d = (
+  group: Disguise['group'],
+  name: string,
+  field: Field,
+  text: string,
+  expect: Disguise['expect'],
+): Disguise => ({ group, name, field, text, expect });
+const f4 = (name: string, text: string, expect: Disguise['expect'], field: Field = 'story') =>
+  d('finding 4', name, field, text, expect);
 
 export const DISGUISES: Disguise[] = [
   // Full stops a browser or a reader takes for a dot

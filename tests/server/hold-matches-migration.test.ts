@@ -10,7 +10,10 @@ import { lockQueue } from '../../server/db/queue-lock';
 import { moderatorToken, queueQuery, rows } from './fixtures';
 import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 
-const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/030_hold_matches.sql'), 'utf8');
+const MIGRATION = fs.readFileSync(
+  path.join(import.meta.dirname, '../../server/db/migrations/030_hold_matches.sql'),
+  'utf8',
+);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,14 +30,23 @@ describe('030_hold_matches', () => {
     const original = `An account of its own, long enough to be compared by its word triples with another. ${'Sleep came easier and the knee settled. '.repeat(4)}`;
     const first = await submit(t, validSubmission(peptideId, { story: original }));
     const repeat = await submit(t, validSubmission(peptideId, { story: original }));
-    expect([held.status, plain.status, first.status, repeat.status]).toEqual(['held', 'published', 'published', 'held']);
-    // A story stored with a right-to-left override, as the API took them before.
-    await t.ctx.db.query(`update experiences set story = story || $2 where id = $1`, [plain.experience._id, ' \u202emoc.pohsedittpep\u202c']);
-    const queued = '00000000-0000-4000-8000-0000000000c3';
-    await queueQuery(t, `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'submit', 'hash-030', $2::jsonb, now())`, [
-      queued,
-      JSON.stringify({ story: 'queued \u202etext\u202c', route: 'oral' }),
+    expect([held.status, plain.status, first.status, repeat.status]).toEqual([
+      'held',
+      'published',
+      'published',
+      'held',
     ]);
+    // A story stored with a right-to-left override, as the API took them before.
+    await t.ctx.db.query(`update experiences set story = story || $2 where id = $1`, [
+      plain.experience._id,
+      ' \u202emoc.pohsedittpep\u202c',
+    ]);
+    const queued = '00000000-0000-4000-8000-0000000000c3';
+    await queueQuery(
+      t,
+      `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'submit', 'hash-030', $2::jsonb, now())`,
+      [queued, JSON.stringify({ story: 'queued \u202etext\u202c', route: 'oral' })],
+    );
 
     // The database as it was before 030, then 030 twice.
     await t.ctx.db.query('drop index experiences_hold_matches_unread');
@@ -49,8 +61,14 @@ describe('030_hold_matches', () => {
 
     const unread = await rows<{ id: string }>(t, 'select id from experiences where hold_matches is null');
     expect(unread.map((r) => r.id).sort()).toEqual([held.experience._id, repeat.experience._id].sort());
-    expect((await rows<{ story: string }>(t, 'select story from experiences where id = $1', [plain.experience._id]))[0].story.endsWith(' moc.pohsedittpep')).toBe(true);
-    expect(await rows(t, `select payload ->> 'story' as story from publication_queue where experience_id = $1`, [queued])).toEqual([{ story: 'queued text' }]);
+    expect(
+      (
+        await rows<{ story: string }>(t, 'select story from experiences where id = $1', [plain.experience._id])
+      )[0].story.endsWith(' moc.pohsedittpep'),
+    ).toBe(true);
+    expect(
+      await rows(t, `select payload ->> 'story' as story from publication_queue where experience_id = $1`, [queued]),
+    ).toEqual([{ story: 'queued text' }]);
     await queueQuery(t, 'delete from publication_queue where experience_id = $1', [queued]);
 
     expect(await backfillHoldMatches(t.ctx.db)).toBe(2);
@@ -61,13 +79,18 @@ describe('030_hold_matches', () => {
       [[held.experience._id, plain.experience._id, repeat.experience._id]],
     );
     const byId = new Map(stored.map((r) => [r.id, r]));
-    expect(byId.get(held.experience._id)).toMatchObject({ hold_matches: [{ kind: 'link', text: 'peptideshop.com' }], repeat_of: null });
+    expect(byId.get(held.experience._id)).toMatchObject({
+      hold_matches: [{ kind: 'link', text: 'peptideshop.com' }],
+      repeat_of: null,
+    });
     expect(byId.get(plain.experience._id)).toMatchObject({ hold_matches: [], repeat_of: null });
     expect(byId.get(repeat.experience._id)).toMatchObject({ hold_matches: [], repeat_of: first.experience._id });
 
     // The queue's cards show what was read, with no reading of their own.
     const mod = bearer(await moderatorToken(t));
-    const card = async (id: string) => json(await t.app.inject({ method: 'GET', url: `/api/moderation/queue?experienceId=${id}`, headers: mod })).data.items[0];
+    const card = async (id: string) =>
+      json(await t.app.inject({ method: 'GET', url: `/api/moderation/queue?experienceId=${id}`, headers: mod })).data
+        .items[0];
     expect((await card(held.experience._id)).matches).toEqual([{ kind: 'link', text: 'peptideshop.com' }]);
     expect((await card(repeat.experience._id)).repeatOf).toMatchObject({ id: first.experience._id });
   });

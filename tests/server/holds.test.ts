@@ -28,7 +28,11 @@ function story(extra = '') {
 }
 
 async function post(overrides: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId, overrides) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/experiences',
+    payload: validSubmission(peptideId, overrides),
+  });
   expect(res.statusCode).toBe(201);
   return SubmitExperienceResponse.parse(json(res)).data;
 }
@@ -59,8 +63,12 @@ describe('what holds', () => {
     expect(data.status).toBe('held');
     expect(data.holdReasons).toContain(reason);
     // Not public, logged as an automatic hold (no moderator).
-    expect((await t.app.inject({ method: 'GET', url: `/api/experiences/${data.experience._id}` })).statusCode).toBe(404);
-    expect(await logOf(data.experience._id)).toEqual([{ action: 'hold', moderator_id: null, reasons: data.holdReasons }]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/experiences/${data.experience._id}` })).statusCode).toBe(
+      404,
+    );
+    expect(await logOf(data.experience._id)).toEqual([
+      { action: 'hold', moderator_id: null, reasons: data.holdReasons },
+    ]);
   });
 
   it.each([
@@ -90,14 +98,17 @@ describe('what holds', () => {
     expect(first.status).toBe('published');
     const second = await post({ story: `  ${text.toUpperCase().replace(/ /g, '  ')} ` });
     expect(second).toMatchObject({ status: 'held', holdReasons: ['repeated'] });
-    const hashes = await rows<{ story_hash: string }>(t, 'select story_hash from experiences where id = any($1::uuid[])', [
-      [first.experience._id, second.experience._id],
-    ]);
+    const hashes = await rows<{ story_hash: string }>(
+      t,
+      'select story_hash from experiences where id = any($1::uuid[])',
+      [[first.experience._id, second.experience._id]],
+    );
     expect(hashes[0].story_hash).toBe(hashes[1].story_hash);
     // Two days old: no longer a repeat.
-    await t.ctx.db.query(`update experiences set created_at = utc_day(now() - interval '2 days') where id = any($1::uuid[])`, [
-      [first.experience._id, second.experience._id],
-    ]);
+    await t.ctx.db.query(
+      `update experiences set created_at = utc_day(now() - interval '2 days') where id = any($1::uuid[])`,
+      [[first.experience._id, second.experience._id]],
+    );
     expect((await post({ story: text })).status).toBe('published');
   });
 
@@ -126,9 +137,14 @@ describe('edits', () => {
 
   it('editing a hidden report puts it back to held and clears the hidden reason', async () => {
     const data = await post({ story: story() });
-    await t.ctx.db.query(`update experiences set status = 'hidden', hidden_reason = 'spam' where id = $1`, [data.experience._id]);
+    await t.ctx.db.query(`update experiences set status = 'hidden', hidden_reason = 'spam' where id = $1`, [
+      data.experience._id,
+    ]);
     const hidden = json(await lookupTracked(t.app, data.trackingId)).data.experience;
-    expect(hidden).toMatchObject({ status: 'hidden', hiddenReason: { code: 'spam', text: expect.stringMatching(/spam/) } });
+    expect(hidden).toMatchObject({
+      status: 'hidden',
+      hiddenReason: { code: 'spam', text: expect.stringMatching(/spam/) },
+    });
     const res = await updateTracked(t.app, data.trackingId, { effects: ['Less pain'] });
     expect(json(res).data.experience).toMatchObject({ status: 'held', holdReasons: ['edited'], hiddenReason: null });
   });

@@ -7,7 +7,17 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { precompressFolder } from '../../scripts/precompress';
-import { bearer, createTestApp, deleteTracked, json, lookupTracked, member, submit, validSubmission, type TestApp } from './helpers';
+import {
+  bearer,
+  createTestApp,
+  deleteTracked,
+  json,
+  lookupTracked,
+  member,
+  submit,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 import { moderatorToken, publicationRuns } from './fixtures';
 
 let t: TestApp;
@@ -17,8 +27,14 @@ beforeAll(async () => {
   // (scripts/precompress.ts; tests/server/precompressed.test.ts tests how they are sent).
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-static-'));
   fs.mkdirSync(path.join(staticDir, 'assets'));
-  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Peptide Community</title><div id="root"></div>');
-  fs.writeFileSync(path.join(staticDir, 'assets', 'index-3f9a1c2b.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  fs.writeFileSync(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><title>Peptide Community</title><div id="root"></div>',
+  );
+  fs.writeFileSync(
+    path.join(staticDir, 'assets', 'index-3f9a1c2b.js'),
+    `console.log(${JSON.stringify('x'.repeat(5000))});`,
+  );
   await precompressFolder(staticDir);
   t = await createTestApp({ STATIC_DIR: staticDir });
 });
@@ -51,7 +67,7 @@ describe('public reads', () => {
     expect(notModified.headers.etag).toBe(etag);
   });
 
-  it('an answer made again with nothing changed is the same to the byte (a list\'s cursor, the figures\' generatedAt), so its ETag still answers 304', async () => {
+  it("an answer made again with nothing changed is the same to the byte (a list's cursor, the figures' generatedAt), so its ETag still answers 304", async () => {
     const peptideId = t.peptides.get('BPC-157')!;
     for (let i = 0; i < 3; i++) await submit(t, validSubmission(peptideId));
     for (const url of [`/api/experiences?peptideId=${peptideId}&limit=2`, '/api/analytics/public']) {
@@ -102,20 +118,34 @@ describe('public reads', () => {
     expect(json(before[0]).data.experiences).toEqual([]);
     const peptideId = t.peptides.get('BPC-157')!;
     const { experience } = await submit(t, validSubmission(peptideId, { story }));
-    const after = await Promise.all(urls.map((u) => get(u, { 'if-none-match': before[urls.indexOf(u)].headers.etag as string })));
+    const after = await Promise.all(
+      urls.map((u) => get(u, { 'if-none-match': before[urls.indexOf(u)].headers.etag as string })),
+    );
     expect(after[0].statusCode).toBe(200);
     expect(after[2].statusCode).toBe(200);
     expect(json(after[0]).data.experiences.map((e: { _id: string }) => e._id)).toEqual([experience._id]);
     // Home is the newest three as the database orders them now, whether or not that changed.
-    const newest = await t.ctx.db.query<{ id: string }>('select id from experiences order by created_at desc, id desc limit 3');
-    expect(json(after[1].statusCode === 304 ? before[1] : after[1]).data.experiences.map((e: { _id: string }) => e._id)).toEqual(newest.rows.map((r) => r.id));
+    const newest = await t.ctx.db.query<{ id: string }>(
+      'select id from experiences order by created_at desc, id desc limit 3',
+    );
+    expect(
+      json(after[1].statusCode === 304 ? before[1] : after[1]).data.experiences.map((e: { _id: string }) => e._id),
+    ).toEqual(newest.rows.map((r) => r.id));
     expect(json(after[2]).data.totalExperiences).toBe(json(before[2]).data.totalExperiences + 1);
 
     // And a deletion disappears at once.
     // Another story with the same word (the same story twice would be held as repeated).
-    const own = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId, { story: `${validSubmission('').story} ${word}` }) });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiences',
+      payload: validSubmission(peptideId, { story: `${validSubmission('').story} ${word}` }),
+    });
     const created = json(own).data;
-    expect(json(await get(feedUrl)).data.experiences.map((e: { _id: string }) => e._id).sort()).toEqual([experience._id, created.experience._id].sort());
+    expect(
+      json(await get(feedUrl))
+        .data.experiences.map((e: { _id: string }) => e._id)
+        .sort(),
+    ).toEqual([experience._id, created.experience._id].sort());
     await deleteTracked(t.app, created.trackingId);
     expect(json(await get(feedUrl)).data.experiences.map((e: { _id: string }) => e._id)).toEqual([experience._id]);
   });
@@ -167,7 +197,12 @@ describe('kept answers under a flood of distinct URLs', () => {
     expect((await get('/api/experiences')).statusCode).toBe(200);
     // The service's own read cache no longer holds this page: only the kept bytes can answer.
     await flood('spelling');
-    const spellings = ['/api/experiences?_=1', '/api/experiences?_=2&utm_source=x', '/api/experiences?limit=20&sort=newest', '/api/experiences?sort=newest&category=all&_=3&search='];
+    const spellings = [
+      '/api/experiences?_=1',
+      '/api/experiences?_=2&utm_source=x',
+      '/api/experiences?limit=20&sort=newest',
+      '/api/experiences?sort=newest&category=all&_=3&search=',
+    ];
     // Kept: none of these spellings reaches the database, and each is the same answer.
     const statements = await statementsDuring(async () => {
       for (const url of spellings) {
@@ -191,7 +226,9 @@ describe('kept answers under a flood of distinct URLs', () => {
     for (let i = 0; i < 3; i++) expect((await get('/api/peptides')).statusCode).toBe(200);
     await flood('flood');
     // The hot page is still answered from the bytes kept, with no query.
-    expect(await statementsDuring(async () => expect((await get('/api/peptides?_=flood')).statusCode).toBe(200))).toBe(0);
+    expect(await statementsDuring(async () => expect((await get('/api/peptides?_=flood')).statusCode).toBe(200))).toBe(
+      0,
+    );
   });
 });
 
@@ -202,12 +239,21 @@ describe('compression of kept answers', () => {
   let cold: TestApp;
   const spies: { mockRestore(): void }[] = [];
   beforeAll(async () => {
-    for (const [name, encoding] of [['brotliCompressSync', 'br'], ['createBrotliCompress', 'br'], ['brotliCompress', 'br'], ['gzipSync', 'gzip'], ['createGzip', 'gzip'], ['gzip', 'gzip']] as const) {
+    for (const [name, encoding] of [
+      ['brotliCompressSync', 'br'],
+      ['createBrotliCompress', 'br'],
+      ['brotliCompress', 'br'],
+      ['gzipSync', 'gzip'],
+      ['createGzip', 'gzip'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const original = zlib[name] as (...args: unknown[]) => unknown;
-      spies.push(vi.spyOn(zlib, name).mockImplementation(((...args: unknown[]) => {
-        calls[encoding]++;
-        return original(...args);
-      }) as never));
+      spies.push(
+        vi.spyOn(zlib, name).mockImplementation(((...args: unknown[]) => {
+          calls[encoding]++;
+          return original(...args);
+        }) as never),
+      );
     }
     cold = await createTestApp({ READ_CACHE: 'off' });
   });
@@ -224,9 +270,15 @@ describe('compression of kept answers', () => {
 
   it('an answer never kept is compressed only in the one encoding the client accepts', async () => {
     const used = await counted(async () => {
-      const res = await cold.app.inject({ method: 'GET', url: '/api/peptides', headers: { 'accept-encoding': 'gzip' } });
+      const res = await cold.app.inject({
+        method: 'GET',
+        url: '/api/peptides',
+        headers: { 'accept-encoding': 'gzip' },
+      });
       expect(res.headers['content-encoding']).toBe('gzip');
-      expect(zlib.gunzipSync(res.rawPayload).toString()).toBe((await cold.app.inject({ method: 'GET', url: '/api/peptides' })).body);
+      expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(
+        (await cold.app.inject({ method: 'GET', url: '/api/peptides' })).body,
+      );
     });
     expect(used).toEqual({ br: 0, gzip: 1 });
   });
@@ -248,7 +300,11 @@ describe('compression of kept answers', () => {
         }
         expect(answers[1].rawPayload.length, url).toBeLessThan(answers[0].rawPayload.length);
         for (const res of answers.slice(2)) expect(res.rawPayload.equals(answers[1].rawPayload), url).toBe(true);
-        const notModified = await cold.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': answers[0].headers.etag as string } });
+        const notModified = await cold.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': 'br', 'if-none-match': answers[0].headers.etag as string },
+        });
         expect(notModified.statusCode, url).toBe(304);
       });
       expect(used, url).toEqual({ br: 2, gzip: 0 });
@@ -257,7 +313,7 @@ describe('compression of kept answers', () => {
 });
 
 describe('personal answers', () => {
-  it('a signed-in caller gets no-store and his own fields, never the visitors\' copy', async () => {
+  it("a signed-in caller gets no-store and his own fields, never the visitors' copy", async () => {
     await get('/api/peptides');
     const token = await moderatorToken(t);
     const res = await get('/api/peptides', bearer(token));
@@ -291,16 +347,26 @@ describe('members-only answers the same for every member', () => {
       expect(second.statusCode, url).toBe(200);
       expect(second.headers.etag).toBe(first.headers.etag);
       expect(second.headers['cache-control']).toBe('no-store');
-      const firstBody = first.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(first.rawPayload).toString() : first.body;
+      const firstBody =
+        first.headers['content-encoding'] === 'br'
+          ? zlib.brotliDecompressSync(first.rawPayload).toString()
+          : first.body;
       expect(firstBody).toBe(second.body);
 
       // With the answer kept, the caller is still checked on every request.
       const visitor = await get(url);
       expect(visitor.statusCode, url).toBe(401);
       expect(visitor.body).not.toContain('totalExperiences');
-      expect((await get(url, { ...bearer('not-a-token'), 'if-none-match': first.headers.etag as string })).statusCode).toBe(401);
+      expect(
+        (await get(url, { ...bearer('not-a-token'), 'if-none-match': first.headers.etag as string })).statusCode,
+      ).toBe(401);
     }
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(bob.accessToken), payload: { refreshToken: bob.refreshToken } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(bob.accessToken),
+      payload: { refreshToken: bob.refreshToken },
+    });
     expect(out.statusCode).toBe(200);
     for (const url of urls) expect((await get(url, bearer(bob.accessToken))).statusCode, url).toBe(401);
     expect((await get(urls[0], bearer(alice.accessToken))).statusCode).toBe(200);
@@ -309,9 +375,14 @@ describe('members-only answers the same for every member', () => {
   it('show a submission at once', async () => {
     const { accessToken } = await member(t, 'carol-cache@example.com');
     const before = await get('/api/analytics', bearer(accessToken));
-    expect(json(await get('/api/analytics', bearer(accessToken))).data.totalExperiences).toBe(json(before).data.totalExperiences);
+    expect(json(await get('/api/analytics', bearer(accessToken))).data.totalExperiences).toBe(
+      json(before).data.totalExperiences,
+    );
     await submit(t, validSubmission(t.peptides.get('BPC-157')!));
-    const after = await get('/api/analytics', { ...bearer(accessToken), 'if-none-match': before.headers.etag as string });
+    const after = await get('/api/analytics', {
+      ...bearer(accessToken),
+      'if-none-match': before.headers.etag as string,
+    });
     expect(after.statusCode).toBe(200);
     expect(json(after).data.totalExperiences).toBe(json(before).data.totalExperiences + 1);
   });
@@ -358,7 +429,9 @@ describe('static files', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(port), '127.0.0.1', () => socket.end('GET http://evil.example/api/nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.end('GET http://evil.example/api/nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      );
       let text = '';
       socket.on('data', (chunk) => (text += chunk.toString()));
       socket.on('end', () => resolve(text));
@@ -384,7 +457,13 @@ describe('static files', () => {
   });
 
   it('a missing file is a 404, never the app page served in its place', async () => {
-    for (const url of ['/favicon.ico', '/sitemap.xml', '/assets/index-00000000.js', '/apple-touch-icon.png', '/%66avicon.ico']) {
+    for (const url of [
+      '/favicon.ico',
+      '/sitemap.xml',
+      '/assets/index-00000000.js',
+      '/apple-touch-icon.png',
+      '/%66avicon.ico',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('<div id="root">');

@@ -46,13 +46,17 @@ describe('limiterKey', () => {
 
 describe('RATE_LIMIT_SECRET', () => {
   it('is at least 32 bytes, refused otherwise without showing it', () => {
-    expect(() => loadConfig({ RATE_LIMIT_SECRET: 'short-and-secret' })).toThrow(/^RATE_LIMIT_SECRET must be at least 32 bytes long.*\(its value is not shown\)$/);
+    expect(() => loadConfig({ RATE_LIMIT_SECRET: 'short-and-secret' })).toThrow(
+      /^RATE_LIMIT_SECRET must be at least 32 bytes long.*\(its value is not shown\)$/,
+    );
     expect(loadConfig({ RATE_LIMIT_SECRET: 'y'.repeat(32) }).rateLimitSecret).toBe('y'.repeat(32));
     expect(loadConfig({}).rateLimitSecret).toBeNull();
   });
 
   it('may not be the secret that signs sessions (kept in the database when generated)', () => {
-    expect(() => assertApartFrom('z'.repeat(40), 'z'.repeat(40))).toThrow(/RATE_LIMIT_SECRET is the secret that signs sessions/);
+    expect(() => assertApartFrom('z'.repeat(40), 'z'.repeat(40))).toThrow(
+      /RATE_LIMIT_SECRET is the secret that signs sessions/,
+    );
     expect(() => assertApartFrom('z'.repeat(40), 'w'.repeat(40))).not.toThrow();
     expect(() => assertApartFrom(null, 'w'.repeat(40))).not.toThrow();
   });
@@ -62,10 +66,13 @@ describe('the key of a running server', () => {
   it('hashes addresses with nothing its database holds', async () => {
     const t = await createTestApp();
     try {
-      const stored = (await t.ctx.db.query<{ value: string }>(`select value from app_settings`)).rows.map((r) => r.value);
+      const stored = (await t.ctx.db.query<{ value: string }>(`select value from app_settings`)).rows.map(
+        (r) => r.value,
+      );
       const anonymised = t.ctx.limiter.anonymise('203.0.113.77');
       // What the limiter made of the address under each value the database holds, as the old code derived its key.
-      for (const value of stored) expect(new RateLimiter(undefined, Date.now, value).anonymise('203.0.113.77')).not.toBe(anonymised);
+      for (const value of stored)
+        expect(new RateLimiter(undefined, Date.now, value).anonymise('203.0.113.77')).not.toBe(anonymised);
     } finally {
       await t.close();
     }

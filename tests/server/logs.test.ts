@@ -3,7 +3,20 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../../server/app';
-import { MODERATOR, PASSWORD, accountId, bearer, confirmationToken, createTestApp, deleteTracked, json, lookupTracked, updateTracked, validSubmission, type TestApp } from './helpers';
+import {
+  MODERATOR,
+  PASSWORD,
+  accountId,
+  bearer,
+  confirmationToken,
+  createTestApp,
+  deleteTracked,
+  json,
+  lookupTracked,
+  updateTracked,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 import { storyOf, uniqueEmail, uniqueWord } from './fixtures';
 
 let t: TestApp;
@@ -36,20 +49,62 @@ describe('request logs', () => {
     const storyWord = uniqueWord('diarysecret');
     const story = storyOf(160, `My private ${storyWord} notes.`);
 
-    const reg = await app.inject({ ...common, method: 'POST', url: '/api/users/register', payload: { email, password: PASSWORD } });
+    const reg = await app.inject({
+      ...common,
+      method: 'POST',
+      url: '/api/users/register',
+      payload: { email, password: PASSWORD },
+    });
     expect(reg.statusCode).toBe(201);
     // The mailed link's token travels in a body only, and no log line holds it.
     const confirmToken = await confirmationToken(t, email);
-    expect((await app.inject({ ...common, method: 'POST', url: '/api/auth/confirm-email', payload: { token: confirmToken } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          ...common,
+          method: 'POST',
+          url: '/api/auth/confirm-email',
+          payload: { token: confirmToken },
+        })
+      ).statusCode,
+    ).toBe(200);
     const mod = json(await app.inject({ ...common, method: 'POST', url: '/api/users/login', payload: MODERATOR })).data;
     const userId = await accountId(t, email);
-    await app.inject({ method: 'POST', url: `/api/users/${userId}/approve`, ...common, headers: { ...common.headers, ...bearer(mod.accessToken) } });
-    const wrong = await app.inject({ ...common, method: 'POST', url: '/api/users/login', payload: { email, password: 'wrong-password-123' } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/users/${userId}/approve`,
+      ...common,
+      headers: { ...common.headers, ...bearer(mod.accessToken) },
+    });
+    const wrong = await app.inject({
+      ...common,
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email, password: 'wrong-password-123' },
+    });
     expect(wrong.statusCode).toBe(401);
-    const session = json(await app.inject({ ...common, method: 'POST', url: '/api/users/login', payload: { email, password: PASSWORD } })).data;
+    const session = json(
+      await app.inject({ ...common, method: 'POST', url: '/api/users/login', payload: { email, password: PASSWORD } }),
+    ).data;
     const auth = { ...common.headers, ...bearer(session.accessToken) };
-    expect((await app.inject({ remoteAddress: address, method: 'GET', url: '/api/users/me?email=' + encodeURIComponent(email), headers: auth })).statusCode).toBe(200);
-    const refreshed = json(await app.inject({ ...common, method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } })).data;
+    expect(
+      (
+        await app.inject({
+          remoteAddress: address,
+          method: 'GET',
+          url: '/api/users/me?email=' + encodeURIComponent(email),
+          headers: auth,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const refreshed = json(
+      await app.inject({
+        ...common,
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: { refreshToken: session.refreshToken },
+      }),
+    ).data;
 
     const submitted = await app.inject({
       remoteAddress: address,
@@ -61,9 +116,26 @@ describe('request logs', () => {
     expect(submitted.statusCode).toBe(201);
     const { trackingId, experience } = json(submitted).data;
     await updateTracked(app, trackingId, { story: `${story} more` }, common);
-    await app.inject({ remoteAddress: address, method: 'POST', url: `/api/experiences/${experience._id}/vote`, headers: auth, payload: { voteType: 'helpful' } });
-    await app.inject({ ...common, method: 'POST', url: '/api/experiences', payload: { ...validSubmission(t.peptides.get('BPC-157')!), story: 'too short', website: '' } });
-    await app.inject({ remoteAddress: address, method: 'POST', url: '/api/auth/logout', headers: auth, payload: { refreshToken: refreshed.refreshToken } });
+    await app.inject({
+      remoteAddress: address,
+      method: 'POST',
+      url: `/api/experiences/${experience._id}/vote`,
+      headers: auth,
+      payload: { voteType: 'helpful' },
+    });
+    await app.inject({
+      ...common,
+      method: 'POST',
+      url: '/api/experiences',
+      payload: { ...validSubmission(t.peptides.get('BPC-157')!), story: 'too short', website: '' },
+    });
+    await app.inject({
+      remoteAddress: address,
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: auth,
+      payload: { refreshToken: refreshed.refreshToken },
+    });
 
     // The log is not empty: the requests are there, with their status codes.
     expect(captured).toContain('"url":"/api/users/login"');
@@ -96,7 +168,11 @@ describe('request logs', () => {
   });
 
   it('never hold a tracking ID: lookup, update and delete carry it in the body, the log names the route', async () => {
-    const submitted = await app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(t.peptides.get('BPC-157')!) });
+    const submitted = await app.inject({
+      method: 'POST',
+      url: '/api/experiences',
+      payload: validSubmission(t.peptides.get('BPC-157')!),
+    });
     const { trackingId } = json(submitted).data as { trackingId: string };
     captured = '';
     const spaced = ` ${trackingId.toLowerCase()} `;
@@ -113,7 +189,10 @@ describe('request logs', () => {
       expect((await app.inject({ method, url: `/api/experiences/tracking/${trackingId}` })).statusCode).toBe(404);
     }
 
-    const lines = captured.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { req?: { method: string; url: string } });
+    const lines = captured
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { req?: { method: string; url: string } });
     const routes = new Set(lines.filter((l) => l.req).map((l) => `${l.req!.method} ${l.req!.url}`));
     expect([...routes].sort()).toEqual([
       'DELETE /api/experiences/tracking/:trackingId',

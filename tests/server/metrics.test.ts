@@ -18,9 +18,13 @@ const registered = new Set<string>();
 
 beforeAll(async () => {
   // Batches on (their figures are read below), a register limit low enough to meet.
-  t = await createTestApp({ METRICS_TOKEN: TOKEN, PUBLISH_EVERY: '1h', RATE_LIMIT_MULTIPLIER: '1', RATE_LIMIT_REGISTER: '2' }, undefined, {
-    onRoute: (route) => void registered.add(route.url),
-  });
+  t = await createTestApp(
+    { METRICS_TOKEN: TOKEN, PUBLISH_EVERY: '1h', RATE_LIMIT_MULTIPLIER: '1', RATE_LIMIT_REGISTER: '2' },
+    undefined,
+    {
+      onRoute: (route) => void registered.add(route.url),
+    },
+  );
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -38,7 +42,9 @@ function samples(text: string): { name: string; labels: Record<string, string>; 
     .map((line) => {
       const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
       if (!m) throw new Error(`not a sample line: ${line}`);
-      const labels = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
+      const labels = Object.fromEntries(
+        [...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]),
+      );
       return { name: m[1], labels, value: Number(m[3]) };
     });
 }
@@ -64,7 +70,8 @@ describe('GET /metrics', () => {
   it('counts requests by route pattern and status, database time, caches, batches, mail and refusals by group', async () => {
     const before = await scrape();
     const peptideId = t.peptides.get('BPC-157')!;
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: '/api/experiences?limit=5' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/api/experiences?limit=5' })).statusCode).toBe(200);
     const s = await submit(t, validSubmission(peptideId));
     expect((await t.app.inject({ method: 'GET', url: `/api/experiences/${s.experience._id}` })).statusCode).toBe(404); // queued, not public yet
     // Alone, it waits for its group (BATCH_MIN_CHANGES, 5): that batch is postponed; with four more it is published.
@@ -74,22 +81,54 @@ describe('GET /metrics', () => {
     // Three registrations from one address: the third is over the limit of 2.
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      statuses.push((await t.app.inject({ method: 'POST', url: '/api/users/register', remoteAddress: '198.51.100.7', payload: { email: `m${i}@metrics.test`, password: 'a-long-and-unusual-passphrase' } })).statusCode);
+      statuses.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/users/register',
+            remoteAddress: '198.51.100.7',
+            payload: { email: `m${i}@metrics.test`, password: 'a-long-and-unusual-passphrase' },
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([201, 201, 429]);
     // Its address confirmed, the account is offered to the moderators.
     await confirmAddress(t, 'm0@metrics.test');
     // A moderator's approval queues a mail, which the delivery sends to the outbox.
-    const pending = json(await t.app.inject({ method: 'GET', url: '/api/users/pending', headers: bearer(await moderatorToken(t)) })).data.users as { _id: string }[];
-    expect((await t.app.inject({ method: 'POST', url: `/api/users/${pending[0]._id}/approve`, headers: bearer(await moderatorToken(t)) })).statusCode).toBe(200);
+    const pending = json(
+      await t.app.inject({ method: 'GET', url: '/api/users/pending', headers: bearer(await moderatorToken(t)) }),
+    ).data.users as { _id: string }[];
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/users/${pending[0]._id}/approve`,
+          headers: bearer(await moderatorToken(t)),
+        })
+      ).statusCode,
+    ).toBe(200);
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && sum(await scrape(), 'peptide_mail_deliveries_total', { kind: 'approved', outcome: 'sent' }) - sum(before, 'peptide_mail_deliveries_total', { kind: 'approved', outcome: 'sent' }) < 1) t.ctx.wakeMail();
+    while (
+      Date.now() < deadline &&
+      sum(await scrape(), 'peptide_mail_deliveries_total', { kind: 'approved', outcome: 'sent' }) -
+        sum(before, 'peptide_mail_deliveries_total', { kind: 'approved', outcome: 'sent' }) <
+        1
+    )
+      t.ctx.wakeMail();
 
     const after = await scrape();
-    const grew = (name: string, labels: Record<string, string> = {}) => sum(after, name, labels) - sum(before, name, labels);
-    expect(grew('peptide_http_request_duration_seconds_count', { route: '/api/experiences', method: 'GET', status: '200' })).toBe(3);
-    expect(grew('peptide_http_request_duration_seconds_count', { route: '/api/experiences/:id', status: '404' })).toBe(1);
-    expect(grew('peptide_http_request_duration_seconds_count', { route: '/api/users/register', status: '429' })).toBe(1);
+    const grew = (name: string, labels: Record<string, string> = {}) =>
+      sum(after, name, labels) - sum(before, name, labels);
+    expect(
+      grew('peptide_http_request_duration_seconds_count', { route: '/api/experiences', method: 'GET', status: '200' }),
+    ).toBe(3);
+    expect(grew('peptide_http_request_duration_seconds_count', { route: '/api/experiences/:id', status: '404' })).toBe(
+      1,
+    );
+    expect(grew('peptide_http_request_duration_seconds_count', { route: '/api/users/register', status: '429' })).toBe(
+      1,
+    );
     expect(grew('peptide_rate_limit_refusals_total', { group: 'register' })).toBe(1);
     expect(grew('peptide_db_query_duration_seconds_count', { kind: 'query', outcome: 'ok' })).toBeGreaterThan(3);
     expect(grew('peptide_db_query_duration_seconds_count', { kind: 'transaction' })).toBeGreaterThan(0);
@@ -110,8 +149,25 @@ describe('GET /metrics', () => {
   it('holds no id, query, tracking ID, email or address in any label after hostile requests', async () => {
     const peptideId = t.peptides.get('TB-500')!;
     const s = await submit(t, validSubmission(peptideId));
-    const secrets = [s.trackingId, s.trackingId.slice(4), s.experience._id, peptideId, 'victim@example.org', '203.0.113.99', '2001:db8::99', 'utm_source', 'secret-query-value', 'sneaky-path-segment'];
-    const hostile: { method: string; url: string; payload?: unknown; headers?: Record<string, string>; remoteAddress?: string }[] = [
+    const secrets = [
+      s.trackingId,
+      s.trackingId.slice(4),
+      s.experience._id,
+      peptideId,
+      'victim@example.org',
+      '203.0.113.99',
+      '2001:db8::99',
+      'utm_source',
+      'secret-query-value',
+      'sneaky-path-segment',
+    ];
+    const hostile: {
+      method: string;
+      url: string;
+      payload?: unknown;
+      headers?: Record<string, string>;
+      remoteAddress?: string;
+    }[] = [
       { method: 'GET', url: `/api/experiences/${s.experience._id}?utm_source=secret-query-value` },
       { method: 'GET', url: `/api/peptides/${peptideId}/disclosed?email=victim@example.org` },
       { method: 'POST', url: '/api/experiences/tracking/lookup', payload: { trackingId: s.trackingId } },
@@ -120,8 +176,18 @@ describe('GET /metrics', () => {
       { method: 'GET', url: `//api//experiences/${s.experience._id}/` },
       { method: 'GET', url: '/api/sneaky-path-segment/victim@example.org' },
       { method: 'GET', url: '/sneaky-path-segment/victim@example.org' },
-      { method: 'POST', url: '/api/users/login', payload: { email: 'victim@example.org', password: 'wrong-password-here' }, remoteAddress: '203.0.113.99' },
-      { method: 'GET', url: '/api/experiences', headers: { 'x-forwarded-for': '2001:db8::99', 'user-agent': 'victim@example.org' }, remoteAddress: '2001:db8::99' },
+      {
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: 'victim@example.org', password: 'wrong-password-here' },
+        remoteAddress: '203.0.113.99',
+      },
+      {
+        method: 'GET',
+        url: '/api/experiences',
+        headers: { 'x-forwarded-for': '2001:db8::99', 'user-agent': 'victim@example.org' },
+        remoteAddress: '2001:db8::99',
+      },
       { method: 'PATCH', url: `/api/experiences/${s.experience._id}` },
       { method: 'GET', url: `${METRICS_PATH}?secret-query-value=1`, headers: bearer('victim@example.org') },
     ];
@@ -132,11 +198,18 @@ describe('GET /metrics', () => {
     const routes = new Set<string>([...registered, '(not found)', '(web app)']);
     expect(routes.has(ENDPOINTS.experience.path)).toBe(true);
     const values = new Map<string, Set<string>>();
-    for (const sample of samples(text)) for (const [k, v] of Object.entries(sample.labels)) (values.get(k) ?? values.set(k, new Set()).get(k)!).add(v);
+    for (const sample of samples(text))
+      for (const [k, v] of Object.entries(sample.labels)) (values.get(k) ?? values.set(k, new Set()).get(k)!).add(v);
     for (const route of values.get('route') ?? []) expect(routes.has(route), route).toBe(true);
-    for (const method of values.get('method') ?? []) expect(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'OTHER']).toContain(method);
+    for (const method of values.get('method') ?? [])
+      expect(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'OTHER']).toContain(method);
     for (const status of values.get('status') ?? []) expect(status).toMatch(/^[1-5]\d\d$/);
-    for (const group of values.get('group') ?? []) expect(['general', 'register', 'submit', 'vote', 'flag', 'login-account-address', 'login-address']).toContain(group);
-    console.log(`[metrics] ${samples(text).length} samples after ${hostile.length} hostile requests; label values: ${[...values].map(([k, v]) => `${k} (${v.size})`).join(', ')}; none holds an id, query, tracking ID, email or address`);
+    for (const group of values.get('group') ?? [])
+      expect(['general', 'register', 'submit', 'vote', 'flag', 'login-account-address', 'login-address']).toContain(
+        group,
+      );
+    console.log(
+      `[metrics] ${samples(text).length} samples after ${hostile.length} hostile requests; label values: ${[...values].map(([k, v]) => `${k} (${v.size})`).join(', ')}; none holds an id, query, tracking ID, email or address`,
+    );
   });
 });

@@ -22,8 +22,13 @@ afterAll(() => t?.close());
 const get = (url: string, headers = mod) => t.app.inject({ method: 'GET', url, headers });
 const post = (url: string, payload?: object, headers = mod) => t.app.inject({ method: 'POST', url, headers, payload });
 const batch = () => runBatch(t.ctx, nextBatchAt(new Date(), t.config.publishEveryMs)!);
-const summary = async () => json(await get('/api/moderation/summary')).data as Record<'waiting' | 'held' | 'flagged' | 'hidden' | 'scheduled', number>;
-const statusOf = async (id: string) => (await rows<{ status: string }>(t, 'select status from experiences where id = $1', [id]))[0]?.status;
+const summary = async () =>
+  json(await get('/api/moderation/summary')).data as Record<
+    'waiting' | 'held' | 'flagged' | 'hidden' | 'scheduled',
+    number
+  >;
+const statusOf = async (id: string) =>
+  (await rows<{ status: string }>(t, 'select status from experiences where id = $1', [id]))[0]?.status;
 const story = (extra: string) => `${validSubmission('').story} ${extra}`;
 async function itemOf(id: string) {
   const res = await get(`/api/moderation/queue?experienceId=${id}`);
@@ -43,16 +48,24 @@ async function reports(stories: string[]): Promise<string[]> {
   return ids;
 }
 const feedHas = async (id: string) =>
-  (json(await t.app.inject({ method: 'GET', url: `/api/experiences?peptideId=${peptideId}&limit=100` })).data.experiences as { _id: string }[]).some((e) => e._id === id);
+  (
+    json(await t.app.inject({ method: 'GET', url: `/api/experiences?peptideId=${peptideId}&limit=100` })).data
+      .experiences as { _id: string }[]
+  ).some((e) => e._id === id);
 
 describe('what waits', () => {
   it('the summary counts held, flagged, scheduled and hidden reports; the waiting view narrows to one reason', async () => {
     const before = await summary();
-    const linked = await reports(['Order at peptideshop.com today.', 'Details at example.org/page.', 'See www.vendor.net for more.']);
+    const linked = await reports([
+      'Order at peptideshop.com today.',
+      'Details at example.org/page.',
+      'See www.vendor.net for more.',
+    ]);
     const phoned = await reports(['Call me on +44 20 7946 0958 for details.', 'Text 555-123-4567 for a price.']);
     const [flagged] = await reports(['A quiet report about sleep that nobody should mind.']);
     const members = await Promise.all([0, 1].map((i) => newMember(t, `queue-flag-${i}`)));
-    for (const m of members) expect((await post(`/api/experiences/${flagged}/flag`, { reason: 'spam' }, m.headers)).statusCode).toBe(201);
+    for (const m of members)
+      expect((await post(`/api/experiences/${flagged}/flag`, { reason: 'spam' }, m.headers)).statusCode).toBe(201);
 
     const after = await summary();
     expect(after.held - before.held).toBe(5);
@@ -78,7 +91,12 @@ describe('a card', () => {
     const [id] = await reports(['Buy at **peptideshop**.com or mail seller@**gmail**.com.']);
     const item = await itemOf(id);
     expect(item.holdReasons).toEqual(expect.arrayContaining(['link', 'email']));
-    expect(item.matches).toEqual(expect.arrayContaining([{ kind: 'link', text: 'peptideshop.com' }, { kind: 'email', text: 'seller@gmail.com' }]));
+    expect(item.matches).toEqual(
+      expect.arrayContaining([
+        { kind: 'link', text: 'peptideshop.com' },
+        { kind: 'email', text: 'seller@gmail.com' },
+      ]),
+    );
     const [plain] = await reports(['Nothing in this one but the shoulder.']);
     expect((await itemOf(plain)).matches).toEqual([]);
   });
@@ -88,7 +106,12 @@ describe('a card', () => {
     const first = (await submit(t, validSubmission(peptideId, { story: original }))).experience._id;
     await batch();
     // One invisible character and a look-alike letter later: the same story.
-    const again = (await submit(t, validSubmission(peptideId, { story: original.replace('first', 'fir\u200Bst').replace('o', '\u043E') }))).experience._id;
+    const again = (
+      await submit(
+        t,
+        validSubmission(peptideId, { story: original.replace('first', 'fir\u200Bst').replace('o', '\u043E') }),
+      )
+    ).experience._id;
     await batch();
     const item = await itemOf(again);
     expect(item.holdReasons).toContain('repeated');
@@ -102,14 +125,18 @@ describe('a card', () => {
     await batch();
     expect((await itemOf(sent.experience._id)).editedFrom).toBeNull();
     const corrected = story('Ask me by phone, +44 20 7946 0958.');
-    expect((await updateTracked(t.app, sent.trackingId, { story: corrected, effects: ['Better sleep'] })).statusCode).toBe(200);
+    expect(
+      (await updateTracked(t.app, sent.trackingId, { story: corrected, effects: ['Better sleep'] })).statusCode,
+    ).toBe(200);
     await batch();
     const item = await itemOf(sent.experience._id);
     expect(item.holdReasons).toEqual(['corrected', 'phone']);
     expect(item.editedFrom).toMatchObject({ story: original, effects: ['Less joint pain'], holdReasons: ['link'] });
     expect(item.experience.story).toBe(corrected);
     // A second correction still compares with the version the moderator has not seen decided.
-    expect((await updateTracked(t.app, sent.trackingId, { story: story('No contact details at all now.') })).statusCode).toBe(200);
+    expect(
+      (await updateTracked(t.app, sent.trackingId, { story: story('No contact details at all now.') })).statusCode,
+    ).toBe(200);
     await batch();
     expect((await itemOf(sent.experience._id)).editedFrom).toMatchObject({ story: original, holdReasons: ['link'] });
     // A decision clears it.
@@ -133,7 +160,9 @@ describe('a card', () => {
     expect(log.entries.map((e: { action: string }) => e.action)).toEqual(expected);
     // Paged by position, two at a time, the same order and nothing twice.
     const first = json(await get(`/api/moderation/log?experienceId=${id}&limit=2`)).data;
-    const second = json(await get(`/api/moderation/log?experienceId=${id}&limit=2&cursor=${encodeURIComponent(first.nextCursor)}`)).data;
+    const second = json(
+      await get(`/api/moderation/log?experienceId=${id}&limit=2&cursor=${encodeURIComponent(first.nextCursor)}`),
+    ).data;
     expect([...first.entries, ...second.entries].map((e: { action: string }) => e.action)).toEqual(expected);
     expect(second.nextCursor).toBeNull();
   });
@@ -150,8 +179,14 @@ describe('one decision for several reports', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { results } = json(res).data;
     expect(results.filter((r: { ok: boolean }) => r.ok).map((r: { id: string }) => r.id)).toEqual(held);
-    expect(results.find((r: { id: string }) => r.id === unknown)).toMatchObject({ ok: false, error: 'Experience not found' });
-    expect(results.find((r: { id: string }) => r.id === hidden)).toMatchObject({ ok: false, error: expect.stringMatching(/Only a held report/) });
+    expect(results.find((r: { id: string }) => r.id === unknown)).toMatchObject({
+      ok: false,
+      error: 'Experience not found',
+    });
+    expect(results.find((r: { id: string }) => r.id === hidden)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/Only a held report/),
+    });
     expect(json(res).message).toBe('3 of 5 reports decided.');
     const after = await summary();
     expect(after.waiting).toBe(before.waiting - 3);
@@ -169,12 +204,23 @@ describe('one decision for several reports', () => {
     const res = await post('/api/moderation/bulk', { ids, action: 'hide', reason: 'spam', note: 'Two shop links' });
     expect(res.statusCode, res.body).toBe(200);
     for (const id of ids) expect(await statusOf(id)).toBe('hidden');
-    const [reason] = await rows<{ hidden_reason: string; hidden_note: string }>(t, 'select hidden_reason, hidden_note from experiences where id = $1', [ids[0]]);
+    const [reason] = await rows<{ hidden_reason: string; hidden_note: string }>(
+      t,
+      'select hidden_reason, hidden_note from experiences where id = $1',
+      [ids[0]],
+    );
     expect(reason).toEqual({ hidden_reason: 'spam', hidden_note: 'Two shop links' });
     expectError(await post('/api/moderation/bulk', { ids, action: 'hide' }), 400, /reason is required/);
     expectError(await post('/api/moderation/bulk', { ids: [], action: 'publish' }), 400, /at least one/);
-    const many = Array.from({ length: BULK_MAX + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-    expectError(await post('/api/moderation/bulk', { ids: many, action: 'publish' }), 400, new RegExp(`at most ${BULK_MAX}`));
+    const many = Array.from(
+      { length: BULK_MAX + 1 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    expectError(
+      await post('/api/moderation/bulk', { ids: many, action: 'publish' }),
+      400,
+      new RegExp(`at most ${BULK_MAX}`),
+    );
     expectError(await post('/api/moderation/bulk', { ids, action: 'restore' }), 400);
   });
 });
@@ -185,20 +231,28 @@ describe('Undo', () => {
     expect(json(await post(`/api/moderation/experiences/${id}/publish`)).data.publicFrom).not.toBeNull();
     const undo = await post(`/api/moderation/experiences/${id}/undo`);
     expect(undo.statusCode, undo.body).toBe(200);
-    expect(json(undo)).toMatchObject({ data: { id, status: 'held', undone: 'publish' }, message: 'Publish undone: the report stays held.' });
+    expect(json(undo)).toMatchObject({
+      data: { id, status: 'held', undone: 'publish' },
+      message: 'Publish undone: the report stays held.',
+    });
     expect(await viewIds('view=waiting')).toContain(id);
     await batch();
     expect(await statusOf(id)).toBe('held');
     expect(await feedHas(id)).toBe(false);
     // Nothing public happened: the log has the hold only.
-    expect(json(await get(`/api/moderation/log?experienceId=${id}`)).data.entries.map((e: { action: string }) => e.action)).toEqual(['hold']);
+    expect(
+      json(await get(`/api/moderation/log?experienceId=${id}`)).data.entries.map((e: { action: string }) => e.action),
+    ).toEqual(['hold']);
   });
 
   it('cancels a restore before its batch', async () => {
     const [id] = await reports(['A calm report to hide and restore.']);
     expect((await post(`/api/moderation/experiences/${id}/hide`, { reason: 'off-topic' })).statusCode).toBe(200);
     expect((await post(`/api/moderation/experiences/${id}/restore`)).statusCode).toBe(200);
-    expect(json(await post(`/api/moderation/experiences/${id}/undo`)).data).toMatchObject({ status: 'hidden', undone: 'restore' });
+    expect(json(await post(`/api/moderation/experiences/${id}/undo`)).data).toMatchObject({
+      status: 'hidden',
+      undone: 'restore',
+    });
     await batch();
     expect(await statusOf(id)).toBe('hidden');
   });
@@ -206,7 +260,8 @@ describe('Undo', () => {
   it('takes back a hide until the next batch: the report is public again at once, its flags open again, and the log says so', async () => {
     const [id] = await reports(['A report two members flagged, hidden by mistake.']);
     const members = await Promise.all([0, 1].map((i) => newMember(t, `undo-flag-${i}`)));
-    for (const m of members) expect((await post(`/api/experiences/${id}/flag`, { reason: 'spam' }, m.headers)).statusCode).toBe(201);
+    for (const m of members)
+      expect((await post(`/api/experiences/${id}/flag`, { reason: 'spam' }, m.headers)).statusCode).toBe(201);
     expect((await post(`/api/moderation/experiences/${id}/hide`, { reason: 'spam' })).statusCode).toBe(200);
     expect(await feedHas(id)).toBe(false);
     expect((await itemOf(id)).undoableHide).toBe(true);
@@ -226,14 +281,25 @@ describe('Undo', () => {
 
   it('taking back a hide never reopens the flag of a member who deleted the account since', async () => {
     const [id] = await reports(['A report flagged by a member who then left.']);
-    const [leaving, staying] = await Promise.all([newMember(t, 'undo-flag-leaving'), newMember(t, 'undo-flag-staying')]);
-    for (const m of [leaving, staying]) expect((await post(`/api/experiences/${id}/flag`, { reason: 'spam' }, m.headers)).statusCode).toBe(201);
+    const [leaving, staying] = await Promise.all([
+      newMember(t, 'undo-flag-leaving'),
+      newMember(t, 'undo-flag-staying'),
+    ]);
+    for (const m of [leaving, staying])
+      expect((await post(`/api/experiences/${id}/flag`, { reason: 'spam' }, m.headers)).statusCode).toBe(201);
     expect((await post(`/api/moderation/experiences/${id}/hide`, { reason: 'spam' })).statusCode).toBe(200);
     // The hide resolved both flags; a resolved flag stays when its member goes, belonging to nobody.
     expect((await post('/api/users/me/delete', { password: PASSWORD }, leaving.headers)).statusCode).toBe(200);
-    expect(json(await post(`/api/moderation/experiences/${id}/undo`)).data).toMatchObject({ status: 'published', undone: 'hide' });
+    expect(json(await post(`/api/moderation/experiences/${id}/undo`)).data).toMatchObject({
+      status: 'published',
+      undone: 'hide',
+    });
     expect((await itemOf(id)).flags.open).toBe(1);
-    expect(await rows(t, 'select user_id, resolved_at from flags where experience_id = $1 order by user_id nulls first', [id])).toEqual([
+    expect(
+      await rows(t, 'select user_id, resolved_at from flags where experience_id = $1 order by user_id nulls first', [
+        id,
+      ]),
+    ).toEqual([
       { user_id: null, resolved_at: expect.any(Date) },
       { user_id: staying.userId, resolved_at: null },
     ]);
@@ -254,7 +320,11 @@ describe('Undo', () => {
     for (let i = 0; i < 20; i++) {
       const [id] = await reports([`Race number ${'x'.repeat(i + 1)} about a calm week.`]);
       expect((await post(`/api/moderation/experiences/${id}/hide`, { reason: 'spam' })).statusCode).toBe(200);
-      const answers = await Promise.all([post(`/api/moderation/experiences/${id}/undo`), post(`/api/moderation/experiences/${id}/hide`, { reason: 'spam' }), batch()]);
+      const answers = await Promise.all([
+        post(`/api/moderation/experiences/${id}/undo`),
+        post(`/api/moderation/experiences/${id}/hide`, { reason: 'spam' }),
+        batch(),
+      ]);
       for (const a of answers.slice(0, 2)) expect([200, 409]).toContain((a as { statusCode: number }).statusCode);
     }
   }, 120_000);
@@ -265,7 +335,9 @@ describe("a member's own flags", () => {
     const [a, b] = await reports(['A report to flag once.', 'A report left alone.']);
     const [flagger, other] = await Promise.all([newMember(t, 'own-flag'), newMember(t, 'own-flag-other')]);
     expect((await post(`/api/experiences/${a}/flag`, { reason: 'dangerous' }, flagger.headers)).statusCode).toBe(201);
-    expect(json(await get(`/api/flags?experienceIds=${a},${b}`, flagger.headers)).data).toEqual({ flags: { [a]: { reason: 'dangerous' } } });
+    expect(json(await get(`/api/flags?experienceIds=${a},${b}`, flagger.headers)).data).toEqual({
+      flags: { [a]: { reason: 'dangerous' } },
+    });
     expect(json(await get(`/api/flags?experienceIds=${a},${b}`, other.headers)).data).toEqual({ flags: {} });
     expectError(await get(`/api/flags?experienceIds=${a}`, {}), 401);
     expectError(await get('/api/flags?experienceIds=not-an-id', flagger.headers), 400);

@@ -23,10 +23,12 @@ afterAll(() => t.close());
 
 const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: object) =>
   t.app.inject({ method, url, headers, payload });
-const flag = (id: string, m: Member, payload: object = { reason: 'spam' }) => inject('POST', `/api/experiences/${id}/flag`, m.headers, payload);
+const flag = (id: string, m: Member, payload: object = { reason: 'spam' }) =>
+  inject('POST', `/api/experiences/${id}/flag`, m.headers, payload);
 const act = (id: string, action: 'publish' | 'hide' | 'restore', payload?: object) =>
   inject('POST', `/api/moderation/experiences/${id}/${action}`, mod, payload);
-const statusOf = async (id: string) => (await rows<{ status: string }>(t, 'select status from experiences where id = $1', [id]))[0]?.status;
+const statusOf = async (id: string) =>
+  (await rows<{ status: string }>(t, 'select status from experiences where id = $1', [id]))[0]?.status;
 const logOf = (id: string) =>
   rows<{ action: string; moderator_id: string | null; reasons: string[]; note: string | null }>(
     t,
@@ -50,7 +52,9 @@ describe('flags', () => {
     expect(json(third).data.status).toBe('held');
     expect(await statusOf(experience._id)).toBe('held');
     expect((await inject('GET', `/api/experiences/${experience._id}`)).statusCode).toBe(404);
-    expect(await logOf(experience._id)).toEqual([{ action: 'hold', moderator_id: null, reasons: ['flags'], note: null }]);
+    expect(await logOf(experience._id)).toEqual([
+      { action: 'hold', moderator_id: null, reasons: ['flags'], note: null },
+    ]);
     // Held: no longer flaggable (like an unknown report).
     expect((await flag(experience._id, members[3])).statusCode).toBe(404);
   });
@@ -66,30 +70,39 @@ describe('flags', () => {
 
   it('visitors get 401', async () => {
     const { experience } = await report();
-    expect((await inject('POST', `/api/experiences/${experience._id}/flag`, {}, { reason: 'spam' })).statusCode).toBe(401);
+    expect((await inject('POST', `/api/experiences/${experience._id}/flag`, {}, { reason: 'spam' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('5 concerning votes hold a published report', async () => {
     const { experience } = await report();
     for (let i = 0; i < 5; i++) {
-      const res = await inject('POST', `/api/experiences/${experience._id}/vote`, members[i].headers, { voteType: 'concerning' });
+      const res = await inject('POST', `/api/experiences/${experience._id}/vote`, members[i].headers, {
+        voteType: 'concerning',
+      });
       expect(res.statusCode).toBe(201);
       expect(await statusOf(experience._id)).toBe(i < 4 ? 'published' : 'held');
     }
-    expect(await logOf(experience._id)).toEqual([{ action: 'hold', moderator_id: null, reasons: ['concerning-votes'], note: null }]);
+    expect(await logOf(experience._id)).toEqual([
+      { action: 'hold', moderator_id: null, reasons: ['concerning-votes'], note: null },
+    ]);
   });
 
   it('concerning votes arriving together past the threshold hold the report once', async () => {
     // The vote and the hold are separate statements (services/votes.ts castVote): whichever way
     // the fifth and sixth votes interleave, the report is held once and nobody gets an error.
     const { experience } = await report();
-    const vote = (i: number) => inject('POST', `/api/experiences/${experience._id}/vote`, members[i].headers, { voteType: 'concerning' });
+    const vote = (i: number) =>
+      inject('POST', `/api/experiences/${experience._id}/vote`, members[i].headers, { voteType: 'concerning' });
     for (let i = 0; i < 3; i++) expect((await vote(i)).statusCode).toBe(201);
     const together = await Promise.all([vote(3), vote(4), vote(5)]);
     // Each is recorded, or refused because the report was already held: never an error.
     for (const res of together) expect([201, 404]).toContain(res.statusCode);
     expect(await statusOf(experience._id)).toBe('held');
-    expect(await logOf(experience._id)).toEqual([{ action: 'hold', moderator_id: null, reasons: ['concerning-votes'], note: null }]);
+    expect(await logOf(experience._id)).toEqual([
+      { action: 'hold', moderator_id: null, reasons: ['concerning-votes'], note: null },
+    ]);
   });
 });
 
@@ -106,7 +119,11 @@ describe('decisions', () => {
     const flagged = await report();
     await flag(flagged.experience._id, members[0]);
     expect((await act(flagged.experience._id, 'publish')).statusCode).toBe(200);
-    const flags = await rows<{ resolved_at: Date | null }>(t, 'select resolved_at from flags where experience_id = $1', [flagged.experience._id]);
+    const flags = await rows<{ resolved_at: Date | null }>(
+      t,
+      'select resolved_at from flags where experience_id = $1',
+      [flagged.experience._id],
+    );
     expect(flags).toHaveLength(1);
     expect(flags[0].resolved_at).not.toBeNull();
     expectError(await act(flagged.experience._id, 'publish'), 409);
@@ -127,7 +144,10 @@ describe('decisions', () => {
     expect(own).toMatchObject({ status: 'hidden', hiddenReason: { code: 'spam', text: HIDE_REASON_TEXT.spam } });
 
     expect((await act(experience._id, 'restore')).statusCode).toBe(200);
-    expect(json(await lookupTracked(t.app, trackingId)).data.experience).toMatchObject({ status: 'published', hiddenReason: null });
+    expect(json(await lookupTracked(t.app, trackingId)).data.experience).toMatchObject({
+      status: 'published',
+      hiddenReason: null,
+    });
     const modId = (await rows<{ id: string }>(t, `select id from users where role = 'moderator' limit 1`))[0].id;
     expect(await logOf(experience._id)).toEqual([
       { action: 'hide', moderator_id: modId, reasons: ['spam'], note: 'Advertises a shop.' },
@@ -144,7 +164,9 @@ describe('decisions', () => {
       ['POST', `/api/moderation/experiences/${experience._id}/hide`],
       ['POST', `/api/moderation/experiences/${experience._id}/restore`],
     ] as const) {
-      expect((await inject(method, url, members[0].headers, method === 'POST' ? { reason: 'spam' } : undefined)).statusCode).toBe(403);
+      expect(
+        (await inject(method, url, members[0].headers, method === 'POST' ? { reason: 'spam' } : undefined)).statusCode,
+      ).toBe(403);
       expect((await inject(method, url, {}, method === 'POST' ? { reason: 'spam' } : undefined)).statusCode).toBe(401);
     }
     expect(await statusOf(experience._id)).toBe('published');
@@ -161,35 +183,66 @@ describe('the queue', () => {
       const flagger = await newMember(fresh, 'q-flagger');
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const body = validSubmission(pid, i % 2 === 0 ? { story: `${validSubmission('').story} Mail me at x${'abcde'[i]}@mail.example.`, sourcing: { batchId: 'B-1' } } : {});
+        const body = validSubmission(
+          pid,
+          i % 2 === 0
+            ? {
+                story: `${validSubmission('').story} Mail me at x${'abcde'[i]}@mail.example.`,
+                sourcing: { batchId: 'B-1' },
+              }
+            : {},
+        );
         const created = (await submit(fresh, body)).experience._id;
         // Distinct days, oldest first in insertion order.
-        await fresh.ctx.db.query(`update experiences set created_at = utc_day(now() - make_interval(days => $2)) where id = $1`, [created, 10 - i]);
+        await fresh.ctx.db.query(
+          `update experiences set created_at = utc_day(now() - make_interval(days => $2)) where id = $1`,
+          [created, 10 - i],
+        );
         ids.push(created);
       }
       // 1 and 3 are published: flag 1 only (3 stays out of the queue).
-      const f = await fresh.app.inject({ method: 'POST', url: `/api/experiences/${ids[1]}/flag`, headers: flagger.headers, payload: { reason: 'off-topic', note: 'Not about a peptide.' } });
+      const f = await fresh.app.inject({
+        method: 'POST',
+        url: `/api/experiences/${ids[1]}/flag`,
+        headers: flagger.headers,
+        payload: { reason: 'off-topic', note: 'Not about a peptide.' },
+      });
       expect(f.statusCode).toBe(201);
       const seen: string[] = [];
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const res: Awaited<ReturnType<typeof fresh.app.inject>> = await fresh.app.inject({ method: 'GET', url: '/api/moderation/queue', query: { limit: '2', ...(cursor ? { cursor } : {}) }, headers: freshMod });
+        const res: Awaited<ReturnType<typeof fresh.app.inject>> = await fresh.app.inject({
+          method: 'GET',
+          url: '/api/moderation/queue',
+          query: { limit: '2', ...(cursor ? { cursor } : {}) },
+          headers: freshMod,
+        });
         expect(res.statusCode).toBe(200);
-        const data: ReturnType<typeof ModerationQueueResponse.parse>['data'] = ModerationQueueResponse.parse(json(res)).data;
+        const data: ReturnType<typeof ModerationQueueResponse.parse>['data'] = ModerationQueueResponse.parse(
+          json(res),
+        ).data;
         for (const item of data.items) {
           seen.push(item.experience._id);
           if (item.experience._id === ids[1]) {
             expect(item).toMatchObject({
               status: 'published',
               holdReasons: [],
-              flags: { open: 1, reasons: [{ reason: 'off-topic', count: 1 }], notes: [{ reason: 'off-topic', note: 'Not about a peptide.' }] },
+              flags: {
+                open: 1,
+                reasons: [{ reason: 'off-topic', count: 1 }],
+                notes: [{ reason: 'off-topic', note: 'Not about a peptide.' }],
+              },
               concerningVotes: 0,
             });
           } else {
             expect(item).toMatchObject({ status: 'held', holdReasons: ['email'], flags: { open: 0 } });
             // The full report: demographics and sourcing, whatever the public view withholds.
-            expect(item.experience.demographics).toEqual({ ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' });
+            expect(item.experience.demographics).toEqual({
+              ageRange: '30-34',
+              biologicalSex: 'male',
+              activityLevel: 'active',
+            });
             expect(item.experience.sourcing).toEqual({ batchId: 'B-1' });
           }
         }
@@ -198,20 +251,37 @@ describe('the queue', () => {
       } while (cursor && pages < 10);
       expect(seen).toEqual([ids[0], ids[1], ids[2], ids[4]]);
       expect(pages).toBe(2);
-      expectError(await fresh.app.inject({ method: 'GET', url: '/api/moderation/queue?cursor=garbage', headers: freshMod }), 400);
+      expectError(
+        await fresh.app.inject({ method: 'GET', url: '/api/moderation/queue?cursor=garbage', headers: freshMod }),
+        400,
+      );
 
       // Decisions empty the queue; the research overview counts what is left.
-      const overview = async () => json(await fresh.app.inject({ method: 'GET', url: '/api/research/overview', headers: freshMod })).data;
+      const overview = async () =>
+        json(await fresh.app.inject({ method: 'GET', url: '/api/research/overview', headers: freshMod })).data;
       expect(await overview()).toMatchObject({ heldReports: 3, openFlags: 1 });
-      await fresh.app.inject({ method: 'POST', url: `/api/moderation/experiences/${ids[1]}/publish`, headers: freshMod });
-      await fresh.app.inject({ method: 'POST', url: `/api/moderation/experiences/${ids[0]}/hide`, headers: freshMod, payload: { reason: 'personal-info' } });
+      await fresh.app.inject({
+        method: 'POST',
+        url: `/api/moderation/experiences/${ids[1]}/publish`,
+        headers: freshMod,
+      });
+      await fresh.app.inject({
+        method: 'POST',
+        url: `/api/moderation/experiences/${ids[0]}/hide`,
+        headers: freshMod,
+        payload: { reason: 'personal-info' },
+      });
       expect(await overview()).toMatchObject({ heldReports: 2, openFlags: 0 });
-      const after = json(await fresh.app.inject({ method: 'GET', url: '/api/moderation/queue', headers: freshMod })).data.items.map((i: { experience: { _id: string } }) => i.experience._id);
+      const after = json(
+        await fresh.app.inject({ method: 'GET', url: '/api/moderation/queue', headers: freshMod }),
+      ).data.items.map((i: { experience: { _id: string } }) => i.experience._id);
       expect(after).toEqual([ids[2], ids[4]]);
 
       // The log: newest first, filtered by action and moderator, paged; automatic holds have no moderator.
       const log = async (query: Record<string, string>) =>
-        ModerationLogResponse.parse(json(await fresh.app.inject({ method: 'GET', url: '/api/moderation/log', query, headers: freshMod }))).data;
+        ModerationLogResponse.parse(
+          json(await fresh.app.inject({ method: 'GET', url: '/api/moderation/log', query, headers: freshMod })),
+        ).data;
       const all = await log({ limit: '100' });
       // Newest first by time; entries of the same hour (or day, for automatic holds: migration
       // 011_moderation_log_time.sql) come in random-id order, so only the times are ordered.
@@ -220,7 +290,11 @@ describe('the queue', () => {
       expect(times).toEqual([...times].sort((a, b) => b - a));
       expect(all.entries.filter((e) => e.action === 'hold').every((e) => e.moderatorId === null)).toBe(true);
       const hide = all.entries.find((e) => e.action === 'hide')!;
-      expect(hide).toMatchObject({ experienceId: ids[0], reasons: ['personal-info'], moderatorEmail: 'moderator@example.com' });
+      expect(hide).toMatchObject({
+        experienceId: ids[0],
+        reasons: ['personal-info'],
+        moderatorEmail: 'moderator@example.com',
+      });
       const modId = hide.moderatorId!;
       expect((await log({ action: 'hold' })).entries).toHaveLength(3);
       expect((await log({ moderatorId: modId })).entries.map((e) => e.action).sort()).toEqual(['hide', 'publish']);
@@ -265,9 +339,15 @@ describe('the queue', () => {
 
     const one = await queue({ experienceId: hidden });
     expect(one.items).toHaveLength(1);
-    expect(one.items[0]).toMatchObject({ status: 'hidden', experience: { _id: hidden, hiddenReason: { code: 'dangerous' } } });
+    expect(one.items[0]).toMatchObject({
+      status: 'hidden',
+      experience: { _id: hidden, hiddenReason: { code: 'dangerous' } },
+    });
     expect(one.nextCursor).toBeNull();
-    expect((await queue({ experienceId: published })).items[0]).toMatchObject({ status: 'published', flags: { open: 0 } });
+    expect((await queue({ experienceId: published })).items[0]).toMatchObject({
+      status: 'published',
+      flags: { open: 0 },
+    });
     expect((await queue({ experienceId: '00000000-0000-4000-8000-000000000000' })).items).toEqual([]);
     expectError(await inject('GET', '/api/moderation/queue?view=deleted', mod), 400);
     expectError(await inject('GET', '/api/moderation/queue?experienceId=nope', mod), 400);

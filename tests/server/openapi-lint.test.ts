@@ -32,11 +32,18 @@ afterAll(async () => {
 
 describe('the OpenAPI document', () => {
   it('passes Redocly lint on the recommended rules with no error and no warning', async () => {
-    const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/redocly'), ['lint', documentFile, '--config', path.join(root, 'redocly.yaml'), '--format', 'json'], {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      maxBuffer: 16 * 1024 * 1024,
-    }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
-    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+    const { stdout } = await promisify(execFile)(
+      path.join(root, 'node_modules/.bin/redocly'),
+      ['lint', documentFile, '--config', path.join(root, 'redocly.yaml'), '--format', 'json'],
+      {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string }[];
+    };
     const problems = report.problems.map((p) => `${p.ruleId}: ${p.message}`);
     console.log(`redocly lint: ${report.totals.errors} errors, ${report.totals.warnings} warnings`);
     expect(problems).toEqual([]);
@@ -45,7 +52,9 @@ describe('the OpenAPI document', () => {
 
   it('gives request bodies examples, and each example passes its own schema (Ajv)', () => {
     type Media = { schema: Record<string, unknown>; example?: unknown };
-    const doc = JSON.parse(fs.readFileSync(documentFile, 'utf8')) as { paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, Media> } }>> };
+    const doc = JSON.parse(fs.readFileSync(documentFile, 'utf8')) as {
+      paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, Media> } }>>;
+    };
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);
     const exampled: string[] = [];
@@ -63,9 +72,26 @@ describe('the OpenAPI document', () => {
   it('generates a typed client whose calls type-check, and whose wrong calls do not', async () => {
     // openapi-typescript drives the TypeScript 5 compiler API, which our TypeScript 7 no longer
     // has: its `typescript` import is pointed at the typescript5 package for this run only.
-    fs.writeFileSync(path.join(dir, 'hooks.mjs'), `export async function resolve(specifier, context, next) { return next(specifier === 'typescript' ? 'typescript5' : specifier, context); }`);
-    fs.writeFileSync(path.join(dir, 'register.mjs'), `import { register } from 'node:module'; register('./hooks.mjs', import.meta.url);`);
-    await promisify(execFile)(process.execPath, ['--import', path.join(dir, 'register.mjs'), path.join(root, 'node_modules/openapi-typescript/bin/cli.js'), documentFile, '--output', path.join(dir, 'api.d.ts')], { cwd: root });
+    fs.writeFileSync(
+      path.join(dir, 'hooks.mjs'),
+      `export async function resolve(specifier, context, next) { return next(specifier === 'typescript' ? 'typescript5' : specifier, context); }`,
+    );
+    fs.writeFileSync(
+      path.join(dir, 'register.mjs'),
+      `import { register } from 'node:module'; register('./hooks.mjs', import.meta.url);`,
+    );
+    await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        path.join(dir, 'register.mjs'),
+        path.join(root, 'node_modules/openapi-typescript/bin/cli.js'),
+        documentFile,
+        '--output',
+        path.join(dir, 'api.d.ts'),
+      ],
+      { cwd: root },
+    );
     const types = fs.readFileSync(path.join(dir, 'api.d.ts'), 'utf8');
     // A stranger's script: the feed page by page, one report's type by name, a member call.
     fs.writeFileSync(
@@ -122,8 +148,12 @@ export async function wrong() {
       baseUrl: dir,
       paths: { 'openapi-fetch': [path.join(root, 'node_modules/openapi-fetch')] },
     });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    console.log(`generated client: ${types.split('\n').length} lines of types, ${Object.keys(JSON.parse(fs.readFileSync(documentFile, 'utf8')).components.schemas).length} named schemas`);
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    console.log(
+      `generated client: ${types.split('\n').length} lines of types, ${Object.keys(JSON.parse(fs.readFileSync(documentFile, 'utf8')).components.schemas).length} named schemas`,
+    );
     expect(diagnostics).toEqual([]);
     expect(types).toMatch(/submitExperience: \{/);
   }, 120_000);

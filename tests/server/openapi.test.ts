@@ -26,7 +26,12 @@ type Operation = {
   'x-access'?: string;
   'x-rate-limits'?: { name: string; max: number; windowSeconds: number }[];
 };
-type Response = { $ref?: string; description: string; headers?: Record<string, { $ref?: string }>; content?: Record<string, { schema: unknown }> };
+type Response = {
+  $ref?: string;
+  description: string;
+  headers?: Record<string, { $ref?: string }>;
+  content?: Record<string, { schema: unknown }>;
+};
 type Document = {
   openapi: string;
   info: { title: string; version: string; license?: { name: string; url?: string }; contact?: unknown };
@@ -63,7 +68,8 @@ function apiRoutes(): { method: string; url: string; route: RouteOptions }[] {
 }
 const operation = (method: string, url: string) => doc.paths[openapiPath(url)]?.[method.toLowerCase()];
 /** A response as a client reads it: a `$ref` to a shared one followed. */
-const answer = (response: Response): Response => (response.$ref ? doc.components.responses[response.$ref.split('/').pop()!]! : response);
+const answer = (response: Response): Response =>
+  response.$ref ? doc.components.responses[response.$ref.split('/').pop()!]! : response;
 
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document whose references all resolve', () => {
@@ -96,7 +102,10 @@ describe('GET /api/openapi.json', () => {
         for (const response of Object.values(op.responses)) expect(answer(response).description).toBeTruthy();
         // Every path parameter is declared.
         for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-          expect(op.parameters?.some((p) => p.in === 'path' && p.name === name && p.required), `${method} ${path} {${name}}`).toBe(true);
+          expect(
+            op.parameters?.some((p) => p.in === 'path' && p.name === name && p.required),
+            `${method} ${path} {${name}}`,
+          ).toBe(true);
         }
       }
     }
@@ -117,7 +126,8 @@ describe('GET /api/openapi.json', () => {
     for (const { method, url } of listed) expect(operation(method, url), `${method} ${url}`).toBeDefined();
     // And nothing the app does not serve.
     const served = new Set(listed.map((r) => `${r.method.toLowerCase()} ${openapiPath(r.url)}`));
-    for (const [path, item] of Object.entries(doc.paths)) for (const method of Object.keys(item)) expect(served.has(`${method} ${path}`), `${method} ${path}`).toBe(true);
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const method of Object.keys(item)) expect(served.has(`${method} ${path}`), `${method} ${path}`).toBe(true);
   });
 
   it("gives each route the access it declares, which is contract/endpoints.ts's, as a bearer requirement", () => {
@@ -136,23 +146,49 @@ describe('GET /api/openapi.json', () => {
 
   it('describes requests, responses and limits from the same schemas the server checks', () => {
     const submit = operation('POST', '/api/experiences')!;
-    const body = submit.requestBody!.content['application/json'].schema as { properties: Record<string, unknown>; required: string[] };
+    const body = submit.requestBody!.content['application/json'].schema as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
     expect(body.properties).toHaveProperty('peptideId');
     expect(body.required).toContain('peptideId');
-    expect(submit.responses['201'].content!['application/json'].schema).toMatchObject({ properties: { success: {}, data: {} } });
-    expect(answer(submit.responses['400']!).content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
-    expect(doc.components.schemas.Error).toMatchObject({ properties: { success: {}, error: { type: 'string' }, code: { enum: expect.arrayContaining(['validation_failed', 'rate_limited', 'token_expired']) } } });
+    expect(submit.responses['201'].content!['application/json'].schema).toMatchObject({
+      properties: { success: {}, data: {} },
+    });
+    expect(answer(submit.responses['400']!).content!['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
+    expect(doc.components.schemas.Error).toMatchObject({
+      properties: {
+        success: {},
+        error: { type: 'string' },
+        code: { enum: expect.arrayContaining(['validation_failed', 'rate_limited', 'token_expired']) },
+      },
+    });
     // The honeypot is for bots: a client that fills every documented field is not one.
     expect(body.properties).not.toHaveProperty('website');
     expect(submit['x-rate-limits']!.map((l) => l.name)).toEqual(['Experience submissions', 'All other API requests']);
     // Flags are counted apart from votes (a member who used up the votes can still flag).
-    expect(doc.paths['/api/experiences/{id}/flag']!.post!['x-rate-limits']!.map((l) => l.name)).toEqual(['Flags', 'All other API requests']);
-    expect(doc.paths['/api/experiences/{id}/vote']!.delete!['x-rate-limits']!.map((l) => l.name)).toEqual(['Votes', 'All other API requests']);
-    expect(submit['x-rate-limits']![0]).toMatchObject({ max: t.config.rateLimits.submissions.max, windowSeconds: t.config.rateLimits.submissions.windowSeconds });
+    expect(doc.paths['/api/experiences/{id}/flag']!.post!['x-rate-limits']!.map((l) => l.name)).toEqual([
+      'Flags',
+      'All other API requests',
+    ]);
+    expect(doc.paths['/api/experiences/{id}/vote']!.delete!['x-rate-limits']!.map((l) => l.name)).toEqual([
+      'Votes',
+      'All other API requests',
+    ]);
+    expect(submit['x-rate-limits']![0]).toMatchObject({
+      max: t.config.rateLimits.submissions.max,
+      windowSeconds: t.config.rateLimits.submissions.windowSeconds,
+    });
 
     const list = operation('GET', '/api/experiences')!;
-    expect(list.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['search', 'category', 'sort', 'limit', 'cursor']));
-    expect(list.responses['200'].content!['application/json'].schema).toMatchObject({ properties: { data: { properties: { experiences: { type: 'array' } } } } });
+    expect(list.parameters!.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['search', 'category', 'sort', 'limit', 'cursor']),
+    );
+    expect(list.responses['200'].content!['application/json'].schema).toMatchObject({
+      properties: { data: { properties: { experiences: { type: 'array' } } } },
+    });
     expect(operation('GET', '/api/research/export')!.responses['200'].content).toHaveProperty('text/csv');
   });
 });
@@ -163,7 +199,10 @@ describe('a document a generated client can use', () => {
     for (const [key, e] of Object.entries(ENDPOINTS)) {
       const op = operation(e.method, e.path)!;
       expect(op.operationId, key).toBe(key);
-      expect(op.tags?.every((tag: string) => tags.has(tag)), key).toBe(true);
+      expect(
+        op.tags?.every((tag: string) => tags.has(tag)),
+        key,
+      ).toBe(true);
     }
     expect(doc.info.license?.url).toMatch(/^https?:/);
     expect(doc.servers?.length).toBeGreaterThan(0);
@@ -174,16 +213,29 @@ describe('a document a generated client can use', () => {
     const text = JSON.stringify(list.responses['200']);
     expect(text).toContain('#/components/schemas/Experience');
     // A report's demographics: kept for older clients, always null, and marked so.
-    const experience = doc.components.schemas.Experience as { properties: Record<string, { deprecated?: boolean; description?: string }> };
-    expect(experience.properties.demographics).toMatchObject({ deprecated: true, description: expect.stringContaining('Always null') });
+    const experience = doc.components.schemas.Experience as {
+      properties: Record<string, { deprecated?: boolean; description?: string }>;
+    };
+    expect(experience.properties.demographics).toMatchObject({
+      deprecated: true,
+      description: expect.stringContaining('Always null'),
+    });
     expect(JSON.stringify(doc.components.schemas.ReporterShares)).toContain('each on its own');
-    expect(JSON.stringify(operation('GET', '/api/peptides/{id}')!.responses['200'])).toContain('#/components/schemas/PeptideDetail');
+    expect(JSON.stringify(operation('GET', '/api/peptides/{id}')!.responses['200'])).toContain(
+      '#/components/schemas/PeptideDetail',
+    );
     expect(JSON.stringify(doc.components.schemas.MatchCount)).toContain('capped');
-    expect(list.parameters!.find((p) => p.name === 'cursor')).toMatchObject({ description: expect.stringContaining('nextCursor') });
-    expect(operation('GET', '/api/votes')!.parameters![0]).toMatchObject({ name: 'experienceIds', description: expect.stringContaining('1 to 100') });
+    expect(list.parameters!.find((p) => p.name === 'cursor')).toMatchObject({
+      description: expect.stringContaining('nextCursor'),
+    });
+    expect(operation('GET', '/api/votes')!.parameters![0]).toMatchObject({
+      name: 'experienceIds',
+      description: expect.stringContaining('1 to 100'),
+    });
     expect(list.description).toContain('Link');
     // The tracking ID's pattern admits every spelling the server accepts.
-    const lookup = operation('POST', '/api/experiences/tracking/lookup')!.requestBody!.content['application/json'].schema as { properties: { trackingId: { pattern: string } } };
+    const lookup = operation('POST', '/api/experiences/tracking/lookup')!.requestBody!.content['application/json']
+      .schema as { properties: { trackingId: { pattern: string } } };
     expect(new RegExp(lookup.properties.trackingId.pattern).test(' trk-01234567890123456789 ')).toBe(true);
   });
 
@@ -196,18 +248,36 @@ describe('a document a generated client can use', () => {
       const ok = Object.entries(op.responses).find(([status]) => status.startsWith('2'))![1];
       expect(Object.keys(ok.headers ?? {}), key).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Policy']));
     }
-    expect(Object.keys(answer({ $ref: '#/components/responses/TooManyRequests', description: '' }).headers!)).toContain('Retry-After');
-    expect(Object.keys(answer({ $ref: '#/components/responses/Unauthorized', description: '' }).headers!)).toContain('WWW-Authenticate');
+    expect(Object.keys(answer({ $ref: '#/components/responses/TooManyRequests', description: '' }).headers!)).toContain(
+      'Retry-After',
+    );
+    expect(Object.keys(answer({ $ref: '#/components/responses/Unauthorized', description: '' }).headers!)).toContain(
+      'WWW-Authenticate',
+    );
   });
 });
 
 describe('errors, limits and pages a program can read', () => {
   it('a 400 names each refused input by its path, with a stable code', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: { demographics: { ageRange: 'old' } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiences',
+      payload: { demographics: { ageRange: 'old' } },
+    });
     const body = expectErrorBody(res, 400);
     expect(body.code).toBe('validation_failed');
-    expect(body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: ['demographics', 'ageRange'] }), expect.objectContaining({ path: ['story'] })]));
-    const broken = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: '{"story":', headers: { 'content-type': 'application/json' } });
+    expect(body.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: ['demographics', 'ageRange'] }),
+        expect.objectContaining({ path: ['story'] }),
+      ]),
+    );
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiences',
+      payload: '{"story":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(expectErrorBody(broken, 400).code).toBe('invalid_json');
   });
 
@@ -218,7 +288,9 @@ describe('errors, limits and pages a program can read', () => {
     expect(second.headers['ratelimit-policy']).toBe(`"general";q=${max};w=${windowSeconds}`);
     const left = (res: typeof first) => Number(/r=(\d+)/.exec(String(res.headers.ratelimit))![1]);
     expect(left(second)).toBeLessThan(left(first));
-    expect(expectErrorBody(await t.app.inject({ method: 'GET', url: '/api/nothing-here' }), 404).code).toBe('not_found');
+    expect(expectErrorBody(await t.app.inject({ method: 'GET', url: '/api/nothing-here' }), 404).code).toBe(
+      'not_found',
+    );
   });
 
   it('a list paged by cursor links its next page, and the link leads there', async () => {
@@ -237,7 +309,7 @@ describe('errors, limits and pages a program can read', () => {
 });
 
 describe('GET /api/docs', () => {
-  it('is Swagger UI served from this server, under the site\'s CSP, reading this document, with try-it-out', async () => {
+  it("is Swagger UI served from this server, under the site's CSP, reading this document, with try-it-out", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -247,7 +319,8 @@ describe('GET /api/docs', () => {
     expect(sources.length).toBeGreaterThan(3);
     for (const source of sources) expect(source, source).toMatch(/^\/api\/docs\//);
     expect(res.body).not.toMatch(/<script>[^<]/);
-    for (const source of sources) expect((await t.app.inject({ method: 'GET', url: source })).statusCode, source).toBe(200);
+    for (const source of sources)
+      expect((await t.app.inject({ method: 'GET', url: source })).statusCode, source).toBe(200);
     const init = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(init.body).toContain('"tryItOutEnabled":true');
     expect(init.body).toMatch(/validatorUrl: null/);
@@ -256,7 +329,13 @@ describe('GET /api/docs', () => {
   });
 
   it('its index.html leads to the page in one redirect, whatever follows it: never back to itself, never to another host', async () => {
-    for (const url of ['/api/docs/static/index.html', '/api/docs/static/index.html?x=1', '/api/docs/static/index.html/', '//api/docs/static/index.html?x=1', '/api/docs/static/index.html?a=/static/index.html']) {
+    for (const url of [
+      '/api/docs/static/index.html',
+      '/api/docs/static/index.html?x=1',
+      '/api/docs/static/index.html/',
+      '//api/docs/static/index.html?x=1',
+      '/api/docs/static/index.html?a=/static/index.html',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(302);
       expect(res.headers.location, url).toBe('/api/docs/');
@@ -267,13 +346,35 @@ describe('GET /api/docs', () => {
 
 describe('access comes before the schemas', () => {
   it('an anonymous caller with bad input hears 401, a member on a moderator route 403, a member with bad input 400', async () => {
-    expectError(await t.app.inject({ method: 'POST', url: '/api/experiences/nope/vote', payload: { voteType: 'nope' } }), 401);
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/experiences/nope/vote', payload: { voteType: 'nope' } }),
+      401,
+    );
     expectError(await t.app.inject({ method: 'PUT', url: '/api/users/me', payload: { demographics: 5 } }), 401);
     const m = await newMember(t);
-    expectError(await t.app.inject({ method: 'GET', url: '/api/research/peptides?page=nope', headers: m.headers }), 403);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/experiences/nope/vote', headers: m.headers, payload: { voteType: 'helpful' } }), 400, 'id: must be a valid id');
-    expectError(await t.app.inject({ method: 'POST', url: `/api/experiences/${UNKNOWN}/vote`, headers: m.headers, payload: {} }), 400, 'voteType must be one of');
-    expectError(await t.app.inject({ method: 'GET', url: '/api/peptides?limit=5', headers: bearer('not-a-token') }), 401);
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/research/peptides?page=nope', headers: m.headers }),
+      403,
+    );
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/experiences/nope/vote',
+        headers: m.headers,
+        payload: { voteType: 'helpful' },
+      }),
+      400,
+      'id: must be a valid id',
+    );
+    expectError(
+      await t.app.inject({ method: 'POST', url: `/api/experiences/${UNKNOWN}/vote`, headers: m.headers, payload: {} }),
+      400,
+      'voteType must be one of',
+    );
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/peptides?limit=5', headers: bearer('not-a-token') }),
+      401,
+    );
   });
 
   it('nothing about the body or query reaches a caller without access: malformed JSON, a body too large, another type, a NUL', async () => {
@@ -282,7 +383,10 @@ describe('access comes before the schemas', () => {
       t.app.inject({ method: 'POST', url: hide, payload, headers: { 'content-type': 'application/json', ...headers } });
     const m = await newMember(t);
     // Anonymous: 401; a member on a moderator route: 403.
-    for (const [headers, status] of [[{}, 401], [m.headers, 403]] as const) {
+    for (const [headers, status] of [
+      [{}, 401],
+      [m.headers, 403],
+    ] as const) {
       expectError(await raw('{"reason":', headers), status);
       expectError(await raw('{"reason":"spam","__proto__":{}}', headers), status);
       expectError(await raw(JSON.stringify({ reason: 'spam', note: 'x'.repeat(200_000) }), headers), status);

@@ -27,8 +27,10 @@ afterAll(async () => {
 
 const forgot = (email: string, remoteAddress = '203.0.113.10', app = t) =>
   app.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress });
-const reset = (token: string, password = NEW_PASSWORD) => t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
-const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+const reset = (token: string, password = NEW_PASSWORD) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
+const refresh = (refreshToken: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
 
 /** The token of the newest reset mail to `email`, read from its link as the reset page would. */
 const RESET_SUBJECT = 'Reset your Peptide Community password';
@@ -65,7 +67,10 @@ describe('forgot password', () => {
 
     expect((await reset(token)).statusCode).toBe(200);
     expect((await login(t, m.email, NEW_PASSWORD)).accessToken).toBeTruthy();
-    expectError(await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: m.email, password: PASSWORD } }), 401);
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: m.email, password: PASSWORD } }),
+      401,
+    );
     expectError(await reset(token, 'yet-another-passphrase-7'), 400, RESET_LINK_INVALID_MESSAGE);
     expect((await login(t, m.email, NEW_PASSWORD)).accessToken).toBeTruthy();
   });
@@ -143,7 +148,10 @@ describe('forgot password', () => {
     // (Work left for right after the answer, as before, would have begun by the next turn of the loop.)
     const settle = () => new Promise((resolve) => setImmediate(resolve));
     const askedKnown = await statementsOf(t, async () => (await forgot(m.email), await settle()));
-    const askedUnknown = await statementsOf(t, async () => (await forgot(`nobody-${Date.now()}@example.com`), await settle()));
+    const askedUnknown = await statementsOf(
+      t,
+      async () => (await forgot(`nobody-${Date.now()}@example.com`), await settle()),
+    );
     expect(askedKnown).toEqual(['wakeMail x0']);
     expect(askedUnknown).toEqual(askedKnown);
     // The turn's work per request is the same statement for both.
@@ -180,7 +188,10 @@ describe('forgot password', () => {
     const m = await newMember(t, 'reset-race');
     await forgot(m.email);
     const token = await resetToken(m.email);
-    const answers = await Promise.all([reset(token, 'first-tab-passphrase-1'), reset(token, 'second-tab-passphrase-2')]);
+    const answers = await Promise.all([
+      reset(token, 'first-tab-passphrase-1'),
+      reset(token, 'second-tab-passphrase-2'),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const winner = answers[0]!.statusCode === 200 ? 'first-tab-passphrase-1' : 'second-tab-passphrase-2';
     expect((await login(t, m.email, winner)).accessToken).toBeTruthy();
@@ -216,15 +227,38 @@ describe('limits', () => {
   });
 
   it('counts as failed sign-ins: an address that asked too often cannot sign in or ask again for a while', async () => {
-    const strict = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, RATE_LIMIT_MULTIPLIER: '1', RATE_LIMIT_LOGIN_ADDRESS: '4' });
+    const strict = await createTestApp({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL,
+      RATE_LIMIT_MULTIPLIER: '1',
+      RATE_LIMIT_LOGIN_ADDRESS: '4',
+    });
     try {
       const m = await newMember(strict, 'reset-counted');
-      for (let i = 0; i < 4; i++) expect((await forgot(`someone-${i}@example.com`, '192.0.2.50', strict)).statusCode).toBe(200);
+      for (let i = 0; i < 4; i++)
+        expect((await forgot(`someone-${i}@example.com`, '192.0.2.50', strict)).statusCode).toBe(200);
       expectError(await forgot(m.email, '192.0.2.50', strict), 429);
-      expectError(await strict.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: m.email, password: PASSWORD }, remoteAddress: '192.0.2.50' }), 429);
+      expectError(
+        await strict.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { email: m.email, password: PASSWORD },
+          remoteAddress: '192.0.2.50',
+        }),
+        429,
+      );
       // Elsewhere the owner is not affected.
       expect((await forgot(m.email, '192.0.2.51', strict)).statusCode).toBe(200);
-      expect((await strict.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: m.email, password: PASSWORD }, remoteAddress: '192.0.2.51' })).statusCode).toBe(200);
+      expect(
+        (
+          await strict.app.inject({
+            method: 'POST',
+            url: '/api/users/login',
+            payload: { email: m.email, password: PASSWORD },
+            remoteAddress: '192.0.2.51',
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await strict.close();
     }

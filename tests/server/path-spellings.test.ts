@@ -23,13 +23,33 @@ interface Answer {
 }
 
 /** One request with the path sent exactly as written (Node's client does not normalise it). */
-function send(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+function send(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers: { ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          ...headers,
+          ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -40,7 +60,12 @@ export function spellingsOf(path: string): Record<string, string> {
   const segments = path.split('/').filter(Boolean);
   const encodeFirstLetter = (upper: boolean) =>
     `/${segments
-      .map((s) => s.replace(/[a-z]/, (c) => `%${upper ? c.charCodeAt(0).toString(16).toUpperCase() : c.charCodeAt(0).toString(16)}`))
+      .map((s) =>
+        s.replace(
+          /[a-z]/,
+          (c) => `%${upper ? c.charCodeAt(0).toString(16).toUpperCase() : c.charCodeAt(0).toString(16)}`,
+        ),
+      )
       .join('/')}`;
   return {
     'percent-encoded letters': encodeFirstLetter(false),
@@ -85,8 +110,14 @@ afterAll(async () => {
 function requestFor(key: EndpointKey): { path: string; headers: Record<string, string>; body?: string } {
   const e = ENDPOINTS[key];
   const unknownId = '00000000-0000-4000-8000-000000000000';
-  const path = (e.path as string)
-    .replace(':id', ['experience', 'voteStatus', 'vote'].includes(key) ? ids.experienceId : key === 'peptide' ? ids.peptideId : unknownId);
+  const path = (e.path as string).replace(
+    ':id',
+    ['experience', 'voteStatus', 'vote'].includes(key)
+      ? ids.experienceId
+      : key === 'peptide'
+        ? ids.peptideId
+        : unknownId,
+  );
   const headers = e.access === 'moderator' ? tokens.moderator : e.access === 'member' ? tokens.member : {};
   // Bodies the contract refuses (400, the same message every time) or ids nobody has (404).
   const bodies: Partial<Record<EndpointKey, unknown>> = {
@@ -113,14 +144,20 @@ function requestFor(key: EndpointKey): { path: string; headers: Record<string, s
     unsubscribe: { token: '' },
   };
   const body = key in bodies ? JSON.stringify(bodies[key]) : e.method === 'GET' ? undefined : '{}';
-  const query = key === 'myVotes' ? `?experienceIds=${ids.experienceId}` : key === 'compare' ? `?ids=${ids.peptideId}` : '';
+  const query =
+    key === 'myVotes' ? `?experienceIds=${ids.experienceId}` : key === 'compare' ? `?ids=${ids.peptideId}` : '';
   return { path: `${path}${query}`, headers, body };
 }
 
 /** The log line of the last finished request: method, route pattern and status. */
 function lastLogged(): { method?: string; url?: string; statusCode?: number } {
   for (let i = logLines.length - 1; i >= 0; i--) {
-    const line = JSON.parse(logLines[i]) as { msg?: string; req?: { method: string; url: string }; res?: { statusCode: number }; reqId?: string };
+    const line = JSON.parse(logLines[i]) as {
+      msg?: string;
+      req?: { method: string; url: string };
+      res?: { statusCode: number };
+      reqId?: string;
+    };
     if (line.msg === 'request completed') {
       const incoming = logLines
         .map((l) => JSON.parse(l) as { msg?: string; reqId?: string; req?: { method: string; url: string } })
@@ -131,7 +168,12 @@ function lastLogged(): { method?: string; url?: string; statusCode?: number } {
   return {};
 }
 
-const TREATMENT_HEADERS = ['cache-control', 'content-type', 'content-security-policy', 'x-content-type-options'] as const;
+const TREATMENT_HEADERS = [
+  'cache-control',
+  'content-type',
+  'content-security-policy',
+  'x-content-type-options',
+] as const;
 
 describe('every route under every spelling that reaches it', () => {
   it('gets the same status, body, headers and log line as the plain path', async () => {
@@ -155,15 +197,20 @@ describe('every route under every spelling that reaches it', () => {
         if (res.status !== plain.status) mismatches.push(`${what}: status ${res.status}, plain ${plain.status}`);
         // Bodies are the same answer; a refused write names the same field.
         const normalise = (b: string) => b.replace(/"(createdAt|updatedAt|generatedAt)":"[^"]*"/g, '');
-        if (normalise(res.body) !== normalise(plain.body)) mismatches.push(`${what}: body ${res.body.slice(0, 120)} vs ${plain.body.slice(0, 120)}`);
+        if (normalise(res.body) !== normalise(plain.body))
+          mismatches.push(`${what}: body ${res.body.slice(0, 120)} vs ${plain.body.slice(0, 120)}`);
         for (const h of TREATMENT_HEADERS) {
-          if (res.headers[h] !== plain.headers[h]) mismatches.push(`${what}: ${h} ${String(res.headers[h])}, plain ${String(plain.headers[h])}`);
+          if (res.headers[h] !== plain.headers[h])
+            mismatches.push(`${what}: ${h} ${String(res.headers[h])}, plain ${String(plain.headers[h])}`);
         }
         const logged = lastLogged();
-        if (JSON.stringify(logged) !== JSON.stringify(plainLog)) mismatches.push(`${what}: logged ${JSON.stringify(logged)}, plain ${JSON.stringify(plainLog)}`);
+        if (JSON.stringify(logged) !== JSON.stringify(plainLog))
+          mismatches.push(`${what}: logged ${JSON.stringify(logged)}, plain ${JSON.stringify(plainLog)}`);
       }
     }
-    console.log(`[path spellings] ${keys.length} routes x ${Object.keys(spellingsOf('/a/b')).length} spellings = ${compared} requests compared with the plain path`);
+    console.log(
+      `[path spellings] ${keys.length} routes x ${Object.keys(spellingsOf('/a/b')).length} spellings = ${compared} requests compared with the plain path`,
+    );
     expect(mismatches).toEqual([]);
     expect(compared).toBe(keys.length * 5);
   }, 120_000);
@@ -179,7 +226,11 @@ describe('every route under every spelling that reaches it', () => {
     }
     // The retired path form, with the ID in the URL, is a 404 logged by its pattern.
     const retired = `/api/experiences/tracking/${ids.trackingId}`;
-    for (const spelled of [retired, ...Object.values(spellingsOf(retired)), `/api/experiences/tracking/${ids.trackingId.toLowerCase()}`]) {
+    for (const spelled of [
+      retired,
+      ...Object.values(spellingsOf(retired)),
+      `/api/experiences/tracking/${ids.trackingId.toLowerCase()}`,
+    ]) {
       expect((await send(port, 'GET', spelled)).status, spelled).toBe(404);
     }
     await send(port, 'GET', `/API/experiences/tracking/${ids.trackingId}`);
@@ -216,7 +267,13 @@ describe('every route under every spelling that reaches it', () => {
   });
 
   it('a NUL in any spelling of a path or query is a 400, never a 500', async () => {
-    for (const spelled of [`/api/experiences/%00`, `/%61pi/experiences/%00`, `//api/peptides/%00/`, `/api/peptides?search=%00`, `/%61pi//peptides/?search=a%00b`]) {
+    for (const spelled of [
+      `/api/experiences/%00`,
+      `/%61pi/experiences/%00`,
+      `//api/peptides/%00/`,
+      `/api/peptides?search=%00`,
+      `/%61pi//peptides/?search=a%00b`,
+    ]) {
       const res = await send(port, 'GET', spelled);
       expect(res.status, spelled).toBe(400);
       expect(JSON.parse(res.body).error, spelled).toMatch(/NUL/);
@@ -235,7 +292,14 @@ describe('the general rate limit counts every spelling in one bucket', () => {
   afterAll(() => limited?.close());
 
   it('24 requests in any mix of spellings and routes pass; the 25th is 429 in every spelling', async () => {
-    const paths = ['/api/experiences', ...Object.values(spellingsOf('/api/experiences')), '/api/peptides', ...Object.values(spellingsOf('/api/peptides')), '/API/experiences', '/api/nothing-here'];
+    const paths = [
+      '/api/experiences',
+      ...Object.values(spellingsOf('/api/experiences')),
+      '/api/peptides',
+      ...Object.values(spellingsOf('/api/peptides')),
+      '/API/experiences',
+      '/api/nothing-here',
+    ];
     const statuses: number[] = [];
     for (let i = 0; i < 24; i++) statuses.push((await send(limitedPort, 'GET', paths[i % paths.length])).status);
     expect(statuses.filter((s) => s === 429)).toEqual([]);
@@ -261,7 +325,12 @@ describe('GET /metrics under every spelling', () => {
 
   it('needs the token in every spelling, is never stored, and without METRICS_TOKEN is a 404 in every spelling', async () => {
     for (const spelled of ['/metrics', ...Object.values(spellingsOf('/metrics'))]) {
-      const refused: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token-of-the-same-size' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }];
+      const refused: Record<string, string>[] = [
+        {},
+        { authorization: 'Bearer wrong-token-of-the-same-size' },
+        { authorization: TOKEN },
+        { authorization: `Basic ${TOKEN}` },
+      ];
       for (const headers of refused) {
         const res = await send(tokenPort, 'GET', spelled, headers);
         expect(res.status, `${spelled} ${JSON.stringify(headers)}`).toBe(401);

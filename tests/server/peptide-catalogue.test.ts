@@ -4,7 +4,12 @@
 // peptideMatchesSearch, one rule), and the answer's size is measured here for docs/architecture.md.
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PeptideCatalogueResponse, PeptideListResponse, peptideMatchesSearch, type CatalogueEntry } from '../../contract';
+import {
+  PeptideCatalogueResponse,
+  PeptideListResponse,
+  peptideMatchesSearch,
+  type CatalogueEntry,
+} from '../../contract';
 import { PEPTIDES } from '../../server/db/seed/catalogue';
 import { insertPeptide } from '../../server/services/peptides';
 import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
@@ -23,10 +28,12 @@ const catalogue = async (app: TestApp = t, headers: Record<string, string> = {},
 };
 
 const serverSearch = async (search: string) =>
-  PeptideListResponse.parse(json(await t.app.inject({ method: 'GET', url: '/api/peptides', query: { search, sort: 'name', limit: '100' } }))).data.peptides;
+  PeptideListResponse.parse(
+    json(await t.app.inject({ method: 'GET', url: '/api/peptides', query: { search, sort: 'name', limit: '100' } })),
+  ).data.peptides;
 
 describe('the peptide catalogue', () => {
-  it('lists every live peptide once, in the list\'s name order, with what the picker shows and the wizard rates', async () => {
+  it("lists every live peptide once, in the list's name order, with what the picker shows and the wizard rates", async () => {
     const member = await newMember(t, 'catalogue');
     const name = uniqueWord('Catalogued');
     const id = await createPeptide(t, member.accessToken, { name, commonEffects: ['Calm', 'Focus'] });
@@ -44,11 +51,13 @@ describe('the peptide catalogue', () => {
       totalExperiences: 1,
     });
     // A deleted peptide leaves it at once.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/peptides/${id}`, headers: member.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/peptides/${id}`, headers: member.headers })).statusCode,
+    ).toBe(200);
     expect((await catalogue()).peptides.map((p) => p._id)).not.toContain(id);
   });
 
-  it('searched on the device with the shared rule, finds exactly what the server\'s search finds, in its order', async () => {
+  it("searched on the device with the shared rule, finds exactly what the server's search finds, in its order", async () => {
     const { peptides } = await catalogue();
     for (const q of ['bpc', 'BPC-157', 'PEPTIDE', 'growth hormone', 'a', 'tb', ' sel ', 'zzz-nothing']) {
       const onDevice = peptides.filter((p: CatalogueEntry) => peptideMatchesSearch(p, q)).map((p) => p._id);
@@ -68,7 +77,11 @@ describe('the peptide catalogue', () => {
       const again = await catalogue(t, headers, url);
       expect(again.res.body).toBe(first.res.body);
     }
-    const revalidated = await t.app.inject({ method: 'GET', url: '/api/peptides/catalogue', headers: { 'if-none-match': String(first.res.headers.etag) } });
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: '/api/peptides/catalogue',
+      headers: { 'if-none-match': String(first.res.headers.etag) },
+    });
     expect(revalidated.statusCode).toBe(304);
   });
 

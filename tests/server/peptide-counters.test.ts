@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function pages(table: string): Promise<number> {
-  const [size] = await rows<{ pages: number }>(t, `select (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int as pages`, [table]);
+  const [size] = await rows<{ pages: number }>(
+    t,
+    `select (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int as pages`,
+    [table],
+  );
   return size.pages;
 }
 
@@ -35,7 +39,11 @@ describe('peptide counters', () => {
       await t.ctx.db.query(`update experiences set status = 'hidden', hidden_reason = 'other' where id = $1`, [id]);
       await t.ctx.db.query(`update experiences set status = 'published', hidden_reason = null where id = $1`, [id]);
     }
-    const [counters] = await rows<{ experience_count: number }>(t, `select experience_count from peptide_counters where peptide_id = $1`, [peptideId]);
+    const [counters] = await rows<{ experience_count: number }>(
+      t,
+      `select experience_count from peptide_counters where peptide_id = $1`,
+      [peptideId],
+    );
     expect(counters.experience_count).toBe(1);
     // Not grown (on PostgreSQL, autovacuum may shrink it meanwhile: the template's migrations
     // left dead versions in it).
@@ -51,9 +59,16 @@ describe('peptide counters', () => {
   it('every peptide has its counters row from the moment it is created', async () => {
     const token = (await newMember(t, 'counters-new')).accessToken;
     const peptideId = await createPeptide(t, token, { name: uniqueWord('Fresh') });
-    const found = await rows(t, `select experience_count, rating_sum, vote_count from peptide_counters where peptide_id = $1`, [peptideId]);
+    const found = await rows(
+      t,
+      `select experience_count, rating_sum, vote_count from peptide_counters where peptide_id = $1`,
+      [peptideId],
+    );
     expect(found).toEqual([{ experience_count: 0, rating_sum: 0, vote_count: 0 }]);
-    const [missing] = await rows<{ n: number }>(t, `select count(*)::int as n from peptides p where not exists (select 1 from peptide_counters c where c.peptide_id = p.id)`);
+    const [missing] = await rows<{ n: number }>(
+      t,
+      `select count(*)::int as n from peptides p where not exists (select 1 from peptide_counters c where c.peptide_id = p.id)`,
+    );
     expect(missing.n).toBe(0);
   });
 });

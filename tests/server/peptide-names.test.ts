@@ -19,9 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (name: string) => t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: validPeptide({ name }) });
+const create = (name: string) =>
+  t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: validPeptide({ name }) });
 const liveWithKey = async (key: string) =>
-  (await rows<{ name: string }>(t, 'select name from peptides where deleted_at is null and name_key = $1', [key])).map((r) => r.name);
+  (await rows<{ name: string }>(t, 'select name from peptides where deleted_at is null and name_key = $1', [key])).map(
+    (r) => r.name,
+  );
 
 describe('peptide names', () => {
   it.each([
@@ -46,8 +49,12 @@ describe('peptide names', () => {
     ['BPC-l57', 'the letter l for the digit 1'],
     ['врс-157', 'Cyrillic in lower case'],
   ])('%j (%s) looks like the seeded "BPC-157": 409 saying so, nothing created', async (name) => {
-    expect(expectError(await create(name), 409)).toBe('A peptide named "BPC-157" already exists, and this name looks the same');
-    expect(await rows(t, 'select name from peptides where deleted_at is null and name_skeleton = $1', ['bpc-l57'])).toEqual([{ name: 'BPC-157' }]);
+    expect(expectError(await create(name), 409)).toBe(
+      'A peptide named "BPC-157" already exists, and this name looks the same',
+    );
+    expect(
+      await rows(t, 'select name from peptides where deleted_at is null and name_skeleton = $1', ['bpc-l57']),
+    ).toEqual([{ name: 'BPC-157' }]);
   });
 
   it('whitespace inside a name is collapsed, not removed: "BPC - 157" is another name, "BPC  -  157" the same as it', async () => {
@@ -88,7 +95,10 @@ describe('peptide names', () => {
 
 describe('migration 004 on existing rows', () => {
   const dir = path.join(process.cwd(), 'server/db/migrations');
-  const before = fs.readdirSync(dir).filter((f) => f.endsWith('.sql') && f < '004').sort();
+  const before = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql') && f < '004')
+    .sort();
   const names = [
     ...PEPTIDES.map((p) => p.name),
     'Ärger Peptide',
@@ -103,7 +113,9 @@ describe('migration 004 on existing rows', () => {
     const db = await openDb({ dataDir: 'memory://', databaseUrl });
     try {
       // The schema as it was before 004, with rows written by the earlier code.
-      await db.query('create table schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+      await db.query(
+        'create table schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+      );
       for (const file of before) {
         await db.transaction(async (tx) => {
           await tx.exec(fs.readFileSync(path.join(dir, file), 'utf8'));
@@ -118,7 +130,11 @@ describe('migration 004 on existing rows', () => {
         );
       }
       await migrate(db);
-      return (await db.query<{ name: string; name_key: string }>('select name, name_key from peptides order by created_at, id')).rows;
+      return (
+        await db.query<{ name: string; name_key: string }>(
+          'select name, name_key from peptides order by created_at, id',
+        )
+      ).rows;
     } finally {
       await db.close();
     }
@@ -136,7 +152,10 @@ describe('migration 004 on existing rows', () => {
     expect(keyed.has('Zero\u200bWidth')).toBe(false);
     expect(keyed.get('ﬁne tune')).toBe('fine tune');
     // ...and the earlier duplicates stay, with their key made unique.
-    expect(result.filter((r) => r.name === 'ZeroWidth').map((r) => r.name_key)).toEqual(['zerowidth', expect.stringMatching(/^zerowidth #[0-9a-f-]{36}$/)]);
+    expect(result.filter((r) => r.name === 'ZeroWidth').map((r) => r.name_key)).toEqual([
+      'zerowidth',
+      expect.stringMatching(/^zerowidth #[0-9a-f-]{36}$/),
+    ]);
     expect(keyed.get('ＢＰＣ-157')).toMatch(/^bpc-157 #/);
   }
 

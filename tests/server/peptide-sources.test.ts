@@ -12,7 +12,10 @@ import { PEPTIDES } from '../../server/db/seed/catalogue';
 import { createTestApp, json, type TestApp } from './helpers';
 import { expectError, newMember, rows, uniqueWord, validPeptide } from './fixtures';
 
-const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/026_peptide_sources.sql'), 'utf8');
+const MIGRATION = fs.readFileSync(
+  path.join(import.meta.dirname, '../../server/db/migrations/026_peptide_sources.sql'),
+  'utf8',
+);
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -22,8 +25,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: payload as Record<string, unknown> });
-const createRaw = (text: string) => t.app.inject({ method: 'POST', url: '/api/peptides', headers: { ...headers, 'content-type': 'application/json' }, payload: text });
+const create = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/peptides', headers, payload: payload as Record<string, unknown> });
+const createRaw = (text: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/peptides',
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: text,
+  });
 
 /** A 400 whose sentence starts with `sources` and whose issue points at the field. */
 function expectSourcesRefused(res: Awaited<ReturnType<typeof create>>, pattern: string | RegExp): string {
@@ -41,7 +51,10 @@ describe('sources on a new peptide page', () => {
     expect(expectSourcesRefused(await create(missing), SOURCES_MESSAGE.missing)).toBe(SOURCES_MESSAGE.missing);
     expectSourcesRefused(await create(validPeptide({ sources: [] })), SOURCES_MESSAGE.missing);
     expectSourcesRefused(await create(validPeptide({ sources: ['  ', ''] })), SOURCES_MESSAGE.missing);
-    expectSourcesRefused(await create(validPeptide({ sources: 'https://pubmed.ncbi.nlm.nih.gov/' })), SOURCES_MESSAGE.missing);
+    expectSourcesRefused(
+      await create(validPeptide({ sources: 'https://pubmed.ncbi.nlm.nih.gov/' })),
+      SOURCES_MESSAGE.missing,
+    );
   });
 
   it.each([
@@ -73,7 +86,10 @@ describe('sources on a new peptide page', () => {
     ['https://\u0430\u0440\u0440\u04cf\u0435.com/paper', SOURCES_MESSAGE.lookalike],
     ['https://www.\u03bf\u0440\u0435n.org/paper', SOURCES_MESSAGE.lookalike],
   ])('refuses the web address %j', async (source, message) => {
-    expectSourcesRefused(await create(validPeptide({ sources: ['Good A (2020), J Good 1:2', source] })), `sources: source 2 ${message}`);
+    expectSourcesRefused(
+      await create(validPeptide({ sources: ['Good A (2020), J Good 1:2', source] })),
+      `sources: source 2 ${message}`,
+    );
   });
 
   it.each([
@@ -83,8 +99,16 @@ describe('sources on a new peptide page', () => {
     ['a phone number', 'Call +1 415 555 2671 for the study', SOURCES_MESSAGE.citationPhone],
     ['a phone number beside a PMID', 'PMID: 29998800, or call 06 12 34 56 78', SOURCES_MESSAGE.citationPhone],
     ['an ideographic full stop', 'Smith J (2020), see peptideshop\u3002com', SOURCES_MESSAGE.citationLink],
-    ['a messenger handle', 'Smith J (2020), ask @peptidevendor on Telegram for the paper', SOURCES_MESSAGE.citationHandle],
-    ['Arabic-Indic digits', 'Smith J (2020), call \u0665\u0665\u0665 \u0661\u0662\u0663 \u0664\u0665\u0666\u0667', SOURCES_MESSAGE.citationPhone],
+    [
+      'a messenger handle',
+      'Smith J (2020), ask @peptidevendor on Telegram for the paper',
+      SOURCES_MESSAGE.citationHandle,
+    ],
+    [
+      'Arabic-Indic digits',
+      'Smith J (2020), call \u0665\u0665\u0665 \u0661\u0662\u0663 \u0664\u0665\u0666\u0667',
+      SOURCES_MESSAGE.citationPhone,
+    ],
   ])('refuses a citation with %s', async (_kind, source, message) => {
     expectSourcesRefused(await create(validPeptide({ sources: [source] })), `sources: source 1 ${message}`);
   });
@@ -103,13 +127,24 @@ describe('sources on a new peptide page', () => {
     const res = await create(validPeptide({ sources: citations }));
     expect(res.statusCode, res.body).toBe(201);
     expect(PeptideResponse.parse(json(res)).data.peptide.sources).toEqual(citations);
-    for (const number of ['Contact: 4155552671', 'Smith (2019) J 1:2, or call (415) 555-2671', 'ring 415-555-2671 for a copy']) {
-      expectSourcesRefused(await create(validPeptide({ sources: [number] })), `sources: source 1 ${SOURCES_MESSAGE.citationPhone}`);
+    for (const number of [
+      'Contact: 4155552671',
+      'Smith (2019) J 1:2, or call (415) 555-2671',
+      'ring 415-555-2671 for a copy',
+    ]) {
+      expectSourcesRefused(
+        await create(validPeptide({ sources: [number] })),
+        `sources: source 1 ${SOURCES_MESSAGE.citationPhone}`,
+      );
     }
   });
 
   it('takes names written in one alphabet that read as themselves (an IDN is a name, not an imitation)', async () => {
-    const sources = ['https://m\u00fcnchen.de/studie', 'https://\u043f\u0435\u043f\u0442\u0438\u0434\u044b.\u0440\u0444/article', 'https://\u65e5\u672c\u8a9e.jp/\u8ad6\u6587'];
+    const sources = [
+      'https://m\u00fcnchen.de/studie',
+      'https://\u043f\u0435\u043f\u0442\u0438\u0434\u044b.\u0440\u0444/article',
+      'https://\u65e5\u672c\u8a9e.jp/\u8ad6\u6587',
+    ];
     const res = await create(validPeptide({ sources }));
     expect(res.statusCode, res.body).toBe(201);
   });
@@ -117,7 +152,10 @@ describe('sources on a new peptide page', () => {
   it('refuses 11 sources and a source over 300 characters; counts after blanks and repeats are dropped', async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `Author ${i} (2020), J Test ${i}:1`);
     expectSourcesRefused(await create(validPeptide({ sources: eleven })), SOURCES_MESSAGE.tooMany);
-    expectSourcesRefused(await create(validPeptide({ sources: ['x'.repeat(301)] })), `sources: source 1 ${SOURCES_MESSAGE.tooLong}`);
+    expectSourcesRefused(
+      await create(validPeptide({ sources: ['x'.repeat(301)] })),
+      `sources: source 1 ${SOURCES_MESSAGE.tooLong}`,
+    );
     const ten = [...eleven.slice(0, 10), eleven[0], ' '];
     const res = await create(validPeptide({ sources: ten }));
     expect(res.statusCode, res.body).toBe(201);
@@ -146,9 +184,12 @@ describe('sources on a new peptide page', () => {
     ];
     const created = PeptideResponse.parse(json(res)).data.peptide;
     expect(created.sources).toEqual(expected);
-    const read = PeptideResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides/${created._id}` }))).data.peptide;
+    const read = PeptideResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides/${created._id}` })))
+      .data.peptide;
     expect(read.sources).toEqual(expected);
-    const listed = PeptideListResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides?search=${name}` }))).data.peptides;
+    const listed = PeptideListResponse.parse(
+      json(await t.app.inject({ method: 'GET', url: `/api/peptides?search=${name}` })),
+    ).data.peptides;
     expect(listed.map((p) => p.sources)).toEqual([expected]);
   });
 
@@ -184,7 +225,8 @@ describe('sources on a new peptide page', () => {
 
 describe('sources of the seeded catalogue', () => {
   it('every seeded peptide carries its PubMed search, and its Wikipedia article where there is one', async () => {
-    const all = PeptideListResponse.parse(json(await t.app.inject({ method: 'GET', url: '/api/peptides?limit=100' }))).data.peptides;
+    const all = PeptideListResponse.parse(json(await t.app.inject({ method: 'GET', url: '/api/peptides?limit=100' })))
+      .data.peptides;
     for (const seed of PEPTIDES) {
       const peptide = all.find((p) => p.name === seed.name);
       expect(peptide, seed.name).toBeDefined();
@@ -194,17 +236,26 @@ describe('sources of the seeded catalogue', () => {
     }
   });
 
-  it('migration 026 gives a catalogue seeded before it the same sources, runs twice, and leaves members\' pages alone', async () => {
+  it("migration 026 gives a catalogue seeded before it the same sources, runs twice, and leaves members' pages alone", async () => {
     const member = await newMember(t, 'oldpage');
     const name = uniqueWord('OldPage');
-    const res = await t.app.inject({ method: 'POST', url: '/api/peptides', headers: member.headers, payload: validPeptide({ name }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/peptides',
+      headers: member.headers,
+      payload: validPeptide({ name }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     // As a database migrated up to 025 stores them: no sources anywhere.
     await t.ctx.db.query(`update peptides set sources = '{}'`);
     await t.ctx.db.transaction((tx) => tx.exec(MIGRATION));
     await t.ctx.db.transaction((tx) => tx.exec(MIGRATION));
-    const stored = await rows<{ name: string; sources: string[]; created_by: string | null }>(t, 'select name, sources, created_by from peptides where deleted_at is null');
-    for (const seed of PEPTIDES) expect(stored.find((r) => r.name === seed.name)?.sources, seed.name).toEqual(catalogueSources(seed.name));
+    const stored = await rows<{ name: string; sources: string[]; created_by: string | null }>(
+      t,
+      'select name, sources, created_by from peptides where deleted_at is null',
+    );
+    for (const seed of PEPTIDES)
+      expect(stored.find((r) => r.name === seed.name)?.sources, seed.name).toEqual(catalogueSources(seed.name));
     expect(stored.find((r) => r.name === name)?.sources).toEqual([]);
     // The member's page keeps what it had (put back for the other tests).
     await t.ctx.db.query('update peptides set sources = $2 where name = $1', [name, validPeptide().sources]);

@@ -38,9 +38,17 @@ beforeAll(async () => {
   ];
   for (const [name, n, score] of plan) {
     for (let i = 0; i < n; i++) {
-      const { experience } = await submit(t, validSubmission(t.peptides.get(name)!, { outcomes: { energy: score, mood: score - i } }));
+      const { experience } = await submit(
+        t,
+        validSubmission(t.peptides.get(name)!, { outcomes: { energy: score, mood: score - i } }),
+      );
       if (i === 0) {
-        await t.app.inject({ method: 'POST', url: `/api/experiences/${experience._id}/vote`, headers: voter.headers, payload: { voteType: 'helpful' } });
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/experiences/${experience._id}/vote`,
+          headers: voter.headers,
+          payload: { voteType: 'helpful' },
+        });
       }
     }
   }
@@ -49,7 +57,11 @@ afterAll(() => t.close());
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-async function list(query: Record<string, string | number> = {}, headers: Record<string, string> = {}, path = '/api/peptides') {
+async function list(
+  query: Record<string, string | number> = {},
+  headers: Record<string, string> = {},
+  path = '/api/peptides',
+) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const res = await t.app.inject({ method: 'GET', url: `${path}?${qs}`, headers });
   expect(res.statusCode, res.body).toBe(200);
@@ -61,7 +73,11 @@ async function detail(id: string, headers: Record<string, string> = {}) {
 }
 
 async function liveCount(where = 'true', params: unknown[] = []): Promise<number> {
-  const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from peptides where deleted_at is null and ${where}`, params);
+  const [r] = await rows<{ n: number }>(
+    t,
+    `select count(*)::int as n from peptides where deleted_at is null and ${where}`,
+    params,
+  );
   return r.n;
 }
 
@@ -105,7 +121,10 @@ describe('GET /api/peptides', () => {
     // Every hit matches the shared rule, and nothing that matches is missing.
     const all = await list({ limit: 100 });
     for (const q of ['bpc', 'PEPTIDE', 'growth hormone', 'a']) {
-      const expected = all.peptides.filter((p) => peptideMatchesSearch(p, q)).map((p) => p._id).sort();
+      const expected = all.peptides
+        .filter((p) => peptideMatchesSearch(p, q))
+        .map((p) => p._id)
+        .sort();
       const got = (await list({ search: q, limit: 100 })).peptides.map((p) => p._id).sort();
       expect(got, q).toEqual(expected);
     }
@@ -121,7 +140,8 @@ describe('GET /api/peptides', () => {
 
   it('sorts by name alphabetically, ignoring letter case', async () => {
     const prefix = uniqueWord('Sortname');
-    for (const suffix of ['Gamma', 'alpha', 'DELTA', 'beta']) await createPeptide(t, owner.accessToken, { name: `${prefix}${suffix}` });
+    for (const suffix of ['Gamma', 'alpha', 'DELTA', 'beta'])
+      await createPeptide(t, owner.accessToken, { name: `${prefix}${suffix}` });
     const data = await list({ search: prefix, sort: 'name' });
     expect(data.peptides.map((p) => p.name)).toEqual(['alpha', 'beta', 'DELTA', 'Gamma'].map((s) => `${prefix}${s}`));
   });
@@ -138,7 +158,8 @@ describe('GET /api/peptides', () => {
     expect(nonIncreasing(values)).toBe(true);
     // Ties (and the many peptides with nothing yet, counted as 0) fall back to the name.
     for (let i = 1; i < data.peptides.length; i++) {
-      if (values[i] === values[i - 1]) expect(data.peptides[i - 1].name.toLowerCase() <= data.peptides[i].name.toLowerCase()).toBe(true);
+      if (values[i] === values[i - 1])
+        expect(data.peptides[i - 1].name.toLowerCase() <= data.peptides[i].name.toLowerCase()).toBe(true);
     }
   });
 
@@ -217,26 +238,43 @@ describe('POST /api/peptides', () => {
     expect((await list({ search: name })).peptides.map((x) => x._id)).toEqual([p._id]);
   });
 
-  it.each(['ABC--DEF', '-ABC', 'ABC-', 'AB1C', 'AB C', 'ÄBC', 'ABC_DEF'])('refuses the sequence %j with the sequence message', async (sequence) => {
-    expectError(await create(validPeptide({ peptide_sequence: sequence })), 400, SEQUENCE_MESSAGE);
-  });
-
-  it.each(['name', 'peptide_sequence', 'category', 'description', 'detailedDescription', 'mechanism', 'commonDosage', 'commonFrequency'])(
-    'refuses a missing or blank %s with "Please fill in all required fields"',
-    async (field) => {
-      const missing = validPeptide();
-      delete (missing as Record<string, unknown>)[field];
-      const error = expectError(await create(missing), 400, REQUIRED_FIELDS_MESSAGE);
-      expect(error).toContain(field);
-      expectError(await create(validPeptide({ [field]: '   ' })), 400, field);
+  it.each(['ABC--DEF', '-ABC', 'ABC-', 'AB1C', 'AB C', 'ÄBC', 'ABC_DEF'])(
+    'refuses the sequence %j with the sequence message',
+    async (sequence) => {
+      expectError(await create(validPeptide({ peptide_sequence: sequence })), 400, SEQUENCE_MESSAGE);
     },
   );
+
+  it.each([
+    'name',
+    'peptide_sequence',
+    'category',
+    'description',
+    'detailedDescription',
+    'mechanism',
+    'commonDosage',
+    'commonFrequency',
+  ])('refuses a missing or blank %s with "Please fill in all required fields"', async (field) => {
+    const missing = validPeptide();
+    delete (missing as Record<string, unknown>)[field];
+    const error = expectError(await create(missing), 400, REQUIRED_FIELDS_MESSAGE);
+    expect(error).toContain(field);
+    expectError(await create(validPeptide({ [field]: '   ' })), 400, field);
+  });
 
   it('refuses an unknown category and overlong fields', async () => {
     expectError(await create(validPeptide({ category: 'Nootropics' })), 400, /category/);
     expectError(await create(validPeptide({ name: 'x'.repeat(101) })), 400, 'name: must be at most 100 characters');
-    expectError(await create(validPeptide({ mechanism: 'x'.repeat(2001) })), 400, 'mechanism: must be at most 2000 characters');
-    expectError(await create(validPeptide({ commonEffects: Array.from({ length: 31 }, (_, i) => `e${i}`) })), 400, /commonEffects/);
+    expectError(
+      await create(validPeptide({ mechanism: 'x'.repeat(2001) })),
+      400,
+      'mechanism: must be at most 2000 characters',
+    );
+    expectError(
+      await create(validPeptide({ commonEffects: Array.from({ length: 31 }, (_, i) => `e${i}`) })),
+      400,
+      /commonEffects/,
+    );
   });
 
   it('a duplicate name, in any letter case, is a 409', async () => {
@@ -254,7 +292,8 @@ describe('POST /api/peptides', () => {
 });
 
 describe('DELETE /api/peptides/:id (soft delete)', () => {
-  const del = (id: string, headers: Record<string, string>) => t.app.inject({ method: 'DELETE', url: `/api/peptides/${id}`, headers });
+  const del = (id: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'DELETE', url: `/api/peptides/${id}`, headers });
 
   it('the creator deletes it: gone from list and detail, its experiences stay', async () => {
     const name = uniqueWord('Doomed');
@@ -265,14 +304,25 @@ describe('DELETE /api/peptides/:id (soft delete)', () => {
     DeletePeptideResponse.parse(json(res));
     expect((await list({ search: name })).total).toBe(0);
     expectError(await detail(id), 404);
-    const feed = ExperienceListResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/experiences?peptideId=${id}` })));
+    const feed = ExperienceListResponse.parse(
+      json(await t.app.inject({ method: 'GET', url: `/api/experiences?peptideId=${id}` })),
+    );
     expect(feed.data.experiences.map((e) => e._id)).toEqual([experience._id]);
     expect(feed.data.experiences[0].peptideName).toBe(name);
     const one = await t.app.inject({ method: 'GET', url: `/api/experiences/${experience._id}` });
     expect(ExperienceResponse.parse(json(one)).data.experience._id).toBe(experience._id);
     expectError(await del(id, owner.headers), 404);
     // The name is free again.
-    expect((await t.app.inject({ method: 'POST', url: '/api/peptides', headers: owner.headers, payload: validPeptide({ name }) })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/peptides',
+          headers: owner.headers,
+          payload: validPeptide({ name }),
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('another member gets 403 and the peptide stays', async () => {
@@ -304,7 +354,8 @@ describe('POST /api/peptides/:id/review', () => {
     expect(seeded.reviewedAt).not.toBeNull();
     const id = await createPeptide(t, owner.accessToken, { name: uniqueWord('Unreviewed') });
     expect(PeptideResponse.parse(json(await detail(id))).data.peptide.reviewedAt).toBeNull();
-    const review = (headers: Record<string, string>, peptideId = id) => t.app.inject({ method: 'POST', url: `/api/peptides/${peptideId}/review`, headers });
+    const review = (headers: Record<string, string>, peptideId = id) =>
+      t.app.inject({ method: 'POST', url: `/api/peptides/${peptideId}/review`, headers });
     expectError(await review({}), 401);
     expectError(await review(owner.headers), 403);
     expectError(await review(mod, UNKNOWN_ID), 404);
@@ -315,7 +366,13 @@ describe('POST /api/peptides/:id/review', () => {
     expect(Date.parse(reviewedAt)).toBeGreaterThanOrEqual(before - 1000);
     // Every reader sees it at once, in the page and the list.
     expect(PeptideResponse.parse(json(await detail(id))).data.peptide.reviewedAt).toBe(reviewedAt);
-    expect((await list({ search: (await rows<{ name: string }>(t, 'select name from peptides where id = $1', [id]))[0]!.name })).peptides[0]!.reviewedAt).toBe(reviewedAt);
+    expect(
+      (
+        await list({
+          search: (await rows<{ name: string }>(t, 'select name from peptides where id = $1', [id]))[0]!.name,
+        })
+      ).peptides[0]!.reviewedAt,
+    ).toBe(reviewedAt);
   });
 });
 
@@ -334,7 +391,9 @@ describe('canDelete', () => {
       const inList = (await list({ search: name }, headers)).peptides[0];
       expect(inList.canDelete, `${who} list`).toBe(own);
       expect(PeptideResponse.parse(json(await detail(id, headers))).data.peptide.canDelete, `${who} detail`).toBe(own);
-      expect(PeptideResponse.parse(json(await detail(seeded, headers))).data.peptide.canDelete, `${who} seeded`).toBe(seed);
+      expect(PeptideResponse.parse(json(await detail(seeded, headers))).data.peptide.canDelete, `${who} seeded`).toBe(
+        seed,
+      );
     }
   });
 });
@@ -346,9 +405,19 @@ describe('aggregates', () => {
     const a = await submit(t, validSubmission(id, { outcomes: { energy: 3, sleep: 4 } }));
     const b = await submit(t, validSubmission(id, { outcomes: { energy: 10 } }));
     for (const v of voters) {
-      await t.app.inject({ method: 'POST', url: `/api/experiences/${a.experience._id}/vote`, headers: v.headers, payload: { voteType: 'helpful' } });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/experiences/${a.experience._id}/vote`,
+        headers: v.headers,
+        payload: { voteType: 'helpful' },
+      });
     }
-    await t.app.inject({ method: 'POST', url: `/api/experiences/${b.experience._id}/vote`, headers: voters[0].headers, payload: { voteType: 'concerning' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/experiences/${b.experience._id}/vote`,
+      headers: voters[0].headers,
+      payload: { voteType: 'concerning' },
+    });
 
     const mine = PeptideResponse.parse(json(await detail(id))).data.peptide;
     expect(mine.totalExperiences).toBe(2);

@@ -6,7 +6,18 @@ import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ApiErrorBody, ENDPOINTS } from '../../contract';
-import { MODERATOR, PASSWORD, bearer, createTestApp, json, login, member, submit, validSubmission, type TestApp } from './helpers';
+import {
+  MODERATOR,
+  PASSWORD,
+  bearer,
+  createTestApp,
+  json,
+  login,
+  member,
+  submit,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 import { unsubscribeToken } from '../../server/services/digest';
 import { promoteToModerator } from '../../server/services/users';
 import { createPeptide, moderatorToken, newMember, rows, uniqueEmail, validPeptide } from './fixtures';
@@ -37,12 +48,18 @@ beforeAll(async () => {
   await member(t, accounts.pending, { approve: false });
   accounts.rejected = uniqueEmail('perm-rejected');
   const rejected = await member(t, accounts.rejected, { approve: false });
-  const res = await t.app.inject({ method: 'POST', url: `/api/users/${rejected.userId}/reject`, headers: modHeaders, payload: { notes: '' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/users/${rejected.userId}/reject`,
+    headers: modHeaders,
+    payload: { notes: '' },
+  });
   if (res.statusCode !== 200) throw new Error(`reject failed: ${res.body}`);
 });
 afterAll(() => t.close());
 
-const inject = (method: Method, url: string, headers: Headers, payload?: object) => t.app.inject({ method, url, headers, payload });
+const inject = (method: Method, url: string, headers: Headers, payload?: object) =>
+  t.app.inject({ method, url, headers, payload });
 
 /** The headers a caller of this kind sends. Pending and rejected accounts first try to sign in, and are refused. */
 async function headersFor(role: Role): Promise<Headers> {
@@ -50,7 +67,11 @@ async function headersFor(role: Role): Promise<Headers> {
   if (role === 'other') return other.headers;
   if (role === 'moderator') return modHeaders;
   if (role === 'pending' || role === 'rejected') {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: accounts[role], password: PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: accounts[role], password: PASSWORD },
+    });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.body).not.toMatch(/accessToken|refreshToken/);
   }
@@ -97,7 +118,8 @@ interface Row {
   expect: Record<Role, number>;
 }
 
-const all = (status: number): Record<Role, number> => Object.fromEntries(ROLES.map((r) => [r, status])) as Record<Role, number>;
+const all = (status: number): Record<Role, number> =>
+  Object.fromEntries(ROLES.map((r) => [r, status])) as Record<Role, number>;
 const READ = all(200);
 const MEMBERS = { ...all(401), member: 200, other: 200, moderator: 200 };
 const MEMBERS_CREATE = { ...all(401), member: 201, other: 201, moderator: 201 };
@@ -107,38 +129,84 @@ const table: Row[] = [
   { action: 'health', endpoint: 'health', run: (h) => inject('GET', '/api/health', h), expect: READ },
   { action: 'readiness', endpoint: 'healthReady', run: (h) => inject('GET', '/api/health/ready', h), expect: READ },
   { action: 'read limits', endpoint: 'limits', run: (h) => inject('GET', '/api/limits', h), expect: READ },
-  { action: 'read how the site publishes', endpoint: 'publication', run: (h) => inject('GET', '/api/publication', h), expect: READ },
-  { action: 'read the API document', endpoint: 'apiDocument', run: (h) => inject('GET', '/api/openapi.json', h), expect: READ },
+  {
+    action: 'read how the site publishes',
+    endpoint: 'publication',
+    run: (h) => inject('GET', '/api/publication', h),
+    expect: READ,
+  },
+  {
+    action: 'read the API document',
+    endpoint: 'apiDocument',
+    run: (h) => inject('GET', '/api/openapi.json', h),
+    expect: READ,
+  },
   { action: 'read peptides', endpoint: 'peptides', run: (h) => inject('GET', '/api/peptides', h), expect: READ },
-  { action: 'read public peptides', endpoint: 'publicPeptides', run: (h) => inject('GET', '/api/peptides/public', h), expect: READ },
-  { action: 'read the peptide catalogue', endpoint: 'peptideCatalogue', run: (h) => inject('GET', '/api/peptides/catalogue', h), expect: READ },
+  {
+    action: 'read public peptides',
+    endpoint: 'publicPeptides',
+    run: (h) => inject('GET', '/api/peptides/public', h),
+    expect: READ,
+  },
+  {
+    action: 'read the peptide catalogue',
+    endpoint: 'peptideCatalogue',
+    run: (h) => inject('GET', '/api/peptides/catalogue', h),
+    expect: READ,
+  },
   { action: 'read a peptide', endpoint: 'peptide', run: (h) => inject('GET', `/api/peptides/${bpc}`, h), expect: READ },
-  { action: 'read experiences', endpoint: 'experiences', run: (h) => inject('GET', '/api/experiences', h), expect: READ },
-  { action: 'read home experiences', endpoint: 'homeExperiences', run: (h) => inject('GET', '/api/experiences/home/public', h), expect: READ },
-  { action: 'read an experience', endpoint: 'experience', run: async (h) => inject('GET', `/api/experiences/${await freshExperience()}`, h), expect: READ },
-  { action: 'read public analytics', endpoint: 'publicAnalytics', run: (h) => inject('GET', '/api/analytics/public', h), expect: READ },
+  {
+    action: 'read experiences',
+    endpoint: 'experiences',
+    run: (h) => inject('GET', '/api/experiences', h),
+    expect: READ,
+  },
+  {
+    action: 'read home experiences',
+    endpoint: 'homeExperiences',
+    run: (h) => inject('GET', '/api/experiences/home/public', h),
+    expect: READ,
+  },
+  {
+    action: 'read an experience',
+    endpoint: 'experience',
+    run: async (h) => inject('GET', `/api/experiences/${await freshExperience()}`, h),
+    expect: READ,
+  },
+  {
+    action: 'read public analytics',
+    endpoint: 'publicAnalytics',
+    run: (h) => inject('GET', '/api/analytics/public', h),
+    expect: READ,
+  },
   { action: 'read effects', endpoint: 'effects', run: (h) => inject('GET', '/api/effects', h), expect: READ },
   {
-    action: 'register an account', endpoint: 'register',
+    action: 'register an account',
+    endpoint: 'register',
     run: (h) => inject('POST', '/api/users/register', h, { email: uniqueEmail('perm-reg'), password: PASSWORD }),
     expect: all(201),
   },
   {
-    action: 'sign in with own credentials', endpoint: 'login',
+    action: 'sign in with own credentials',
+    endpoint: 'login',
     run: (h, role) => inject('POST', '/api/users/login', h, credentialsOf(role)),
     expect: { visitor: 401, pending: 403, rejected: 403, member: 200, other: 200, moderator: 200 },
   },
   {
-    action: 'refresh own session', endpoint: 'refresh',
+    action: 'refresh own session',
+    endpoint: 'refresh',
     run: async (h, role) => {
       // A fresh sign-in per cell, so rotating it leaves the shared tokens alone.
-      const token = ['member', 'other', 'moderator'].includes(role) ? (await login(t, credentialsOf(role).email, credentialsOf(role).password)).refreshToken : 'not-a-real-refresh-token';
+      const token = ['member', 'other', 'moderator'].includes(role)
+        ? (await login(t, credentialsOf(role).email, credentialsOf(role).password)).refreshToken
+        : 'not-a-real-refresh-token';
       return inject('POST', '/api/auth/refresh', h, { refreshToken: token });
     },
     expect: MEMBERS,
   },
   {
-    action: 'sign out', endpoint: 'logout',
+    action: 'sign out',
+    endpoint: 'logout',
     run: async (_h, role) => {
       if (!['member', 'other', 'moderator'].includes(role)) return inject('POST', '/api/auth/logout', {}, {});
       const s = await login(t, credentialsOf(role).email, credentialsOf(role).password);
@@ -147,42 +215,52 @@ const table: Row[] = [
     expect: READ,
   },
   {
-    action: 'look up by tracking ID (capability)', endpoint: 'trackedExperience',
+    action: 'look up by tracking ID (capability)',
+    endpoint: 'trackedExperience',
     run: async (h) => inject('POST', '/api/experiences/tracking/lookup', h, { trackingId: await freshTracking() }),
     expect: READ,
   },
   {
-    action: 'update by tracking ID (capability)', endpoint: 'updateTrackedExperience',
-    run: async (h) => inject('PUT', '/api/experiences/tracking', h, { trackingId: await freshTracking(), effects: ['Better sleep'] }),
+    action: 'update by tracking ID (capability)',
+    endpoint: 'updateTrackedExperience',
+    run: async (h) =>
+      inject('PUT', '/api/experiences/tracking', h, { trackingId: await freshTracking(), effects: ['Better sleep'] }),
     expect: READ,
   },
   {
-    action: 'delete by tracking ID (capability)', endpoint: 'deleteTrackedExperience',
+    action: 'delete by tracking ID (capability)',
+    endpoint: 'deleteTrackedExperience',
     run: async (h) => inject('POST', '/api/experiences/tracking/delete', h, { trackingId: await freshTracking() }),
     expect: READ,
   },
   {
-    action: 'update without knowing the tracking ID', endpoint: 'updateTrackedExperience',
-    run: (h) => inject('PUT', '/api/experiences/tracking', h, { trackingId: 'TRK-00000000000000000001', effects: ['Hijacked'] }),
+    action: 'update without knowing the tracking ID',
+    endpoint: 'updateTrackedExperience',
+    run: (h) =>
+      inject('PUT', '/api/experiences/tracking', h, { trackingId: 'TRK-00000000000000000001', effects: ['Hijacked'] }),
     expect: all(404),
   },
   {
-    action: 'delete without knowing the tracking ID', endpoint: 'deleteTrackedExperience',
+    action: 'delete without knowing the tracking ID',
+    endpoint: 'deleteTrackedExperience',
     run: (h) => inject('POST', '/api/experiences/tracking/delete', h, { trackingId: 'TRK-00000000000000000001' }),
     expect: all(404),
   },
   {
-    action: 'submit an experience (anonymous)', endpoint: 'submitExperience',
+    action: 'submit an experience (anonymous)',
+    endpoint: 'submitExperience',
     run: (h) => inject('POST', '/api/experiences', h, validSubmission(bpc)),
     expect: all(201),
   },
   {
-    action: 'vote', endpoint: 'vote',
+    action: 'vote',
+    endpoint: 'vote',
     run: async (h) => inject('POST', `/api/experiences/${await freshExperience()}/vote`, h, { voteType: 'helpful' }),
     expect: MEMBERS_CREATE,
   },
   {
-    action: 'withdraw own vote', endpoint: 'withdrawVote',
+    action: 'withdraw own vote',
+    endpoint: 'withdrawVote',
     run: async (h) => {
       const id = await freshExperience();
       // A vote to withdraw where the caller can hold one; visitors send the DELETE alone.
@@ -191,17 +269,39 @@ const table: Row[] = [
     },
     expect: MEMBERS,
   },
-  { action: 'read own vote', endpoint: 'voteStatus', run: async (h) => inject('GET', `/api/experiences/${await freshExperience()}/vote`, h), expect: MEMBERS },
-  { action: 'read own flags', endpoint: 'myFlags', run: async (h) => inject('GET', `/api/flags?experienceIds=${await freshExperience()}`, h), expect: MEMBERS },
-  { action: 'read own votes', endpoint: 'myVotes', run: async (h) => inject('GET', `/api/votes?experienceIds=${await freshExperience()}`, h), expect: MEMBERS },
-  { action: 'create a peptide', endpoint: 'createPeptide', run: (h) => inject('POST', '/api/peptides', h, validPeptide()), expect: MEMBERS_CREATE },
   {
-    action: 'delete a peptide the member created', endpoint: 'deletePeptide',
+    action: 'read own vote',
+    endpoint: 'voteStatus',
+    run: async (h) => inject('GET', `/api/experiences/${await freshExperience()}/vote`, h),
+    expect: MEMBERS,
+  },
+  {
+    action: 'read own flags',
+    endpoint: 'myFlags',
+    run: async (h) => inject('GET', `/api/flags?experienceIds=${await freshExperience()}`, h),
+    expect: MEMBERS,
+  },
+  {
+    action: 'read own votes',
+    endpoint: 'myVotes',
+    run: async (h) => inject('GET', `/api/votes?experienceIds=${await freshExperience()}`, h),
+    expect: MEMBERS,
+  },
+  {
+    action: 'create a peptide',
+    endpoint: 'createPeptide',
+    run: (h) => inject('POST', '/api/peptides', h, validPeptide()),
+    expect: MEMBERS_CREATE,
+  },
+  {
+    action: 'delete a peptide the member created',
+    endpoint: 'deletePeptide',
     run: async (h) => inject('DELETE', `/api/peptides/${await createPeptide(t, owner.accessToken)}`, h),
     expect: { ...all(401), member: 200, other: 403, moderator: 200 },
   },
   {
-    action: 'delete a seeded catalogue peptide', endpoint: 'deletePeptide',
+    action: 'delete a seeded catalogue peptide',
+    endpoint: 'deletePeptide',
     run: async (h, role) => {
       // Only the moderator's cell may really delete one: create a stand-in created by nobody.
       if (role !== 'moderator') return inject('DELETE', `/api/peptides/${bpc}`, h);
@@ -212,24 +312,40 @@ const table: Row[] = [
     expect: { ...all(401), member: 403, other: 403, moderator: 200 },
   },
   { action: 'read own profile', endpoint: 'me', run: (h) => inject('GET', '/api/users/me', h), expect: MEMBERS },
-  { action: 'update own profile', endpoint: 'updateMe', run: (h) => inject('PUT', '/api/users/me', h, { demographics: { age: 40 } }), expect: MEMBERS },
+  {
+    action: 'update own profile',
+    endpoint: 'updateMe',
+    run: (h) => inject('PUT', '/api/users/me', h, { demographics: { age: 40 } }),
+    expect: MEMBERS,
+  },
   // A member's own account: each cell on an account of its own, so the shared ones keep their sessions.
   {
-    action: 'change own password', endpoint: 'changePassword',
+    action: 'change own password',
+    endpoint: 'changePassword',
     run: async (h, role) => {
       const s = await ownSession(role);
-      return inject('POST', '/api/users/me/password', s ? s.headers : h, { currentPassword: s?.password ?? PASSWORD, newPassword: 'another-long-passphrase-9' });
+      return inject('POST', '/api/users/me/password', s ? s.headers : h, {
+        currentPassword: s?.password ?? PASSWORD,
+        newPassword: 'another-long-passphrase-9',
+      });
     },
     expect: MEMBERS,
   },
   {
-    action: 'sign out everywhere', endpoint: 'signOutEverywhere',
+    action: 'sign out everywhere',
+    endpoint: 'signOutEverywhere',
     run: async (h, role) => inject('POST', '/api/users/me/sessions/end', (await ownSession(role))?.headers ?? h, {}),
     expect: MEMBERS,
   },
-  { action: 'download own data', endpoint: 'exportMe', run: (h) => inject('GET', '/api/users/me/export', h), expect: MEMBERS },
   {
-    action: 'delete own account', endpoint: 'deleteMe',
+    action: 'download own data',
+    endpoint: 'exportMe',
+    run: (h) => inject('GET', '/api/users/me/export', h),
+    expect: MEMBERS,
+  },
+  {
+    action: 'delete own account',
+    endpoint: 'deleteMe',
     run: async (h, role) => {
       const s = await ownSession(role);
       return inject('POST', '/api/users/me/delete', s ? s.headers : h, { password: s?.password ?? PASSWORD });
@@ -237,62 +353,147 @@ const table: Row[] = [
     // A moderator's cell deletes a second moderator made for it; the seeded one stays.
     expect: MEMBERS,
   },
-  { action: 'ask for a password reset', endpoint: 'forgotPassword', run: (h, role) => inject('POST', '/api/auth/forgot-password', h, { email: credentialsOf(role).email }), expect: READ },
   {
-    action: 'confirm an address with an unknown link', endpoint: 'confirmEmail',
+    action: 'ask for a password reset',
+    endpoint: 'forgotPassword',
+    run: (h, role) => inject('POST', '/api/auth/forgot-password', h, { email: credentialsOf(role).email }),
+    expect: READ,
+  },
+  {
+    action: 'confirm an address with an unknown link',
+    endpoint: 'confirmEmail',
     run: (h) => inject('POST', '/api/auth/confirm-email', h, { token: 'x'.repeat(43) }),
     expect: all(400),
   },
   {
-    action: 'reset a password with an unknown link', endpoint: 'resetPassword',
-    run: (h) => inject('POST', '/api/auth/reset-password', h, { token: 'x'.repeat(43), password: 'another-long-passphrase-9' }),
+    action: 'reset a password with an unknown link',
+    endpoint: 'resetPassword',
+    run: (h) =>
+      inject('POST', '/api/auth/reset-password', h, { token: 'x'.repeat(43), password: 'another-long-passphrase-9' }),
     expect: all(400),
   },
   {
-    action: 'unsubscribe from the digest with its link', endpoint: 'unsubscribe',
-    run: async (h, role) => inject('POST', '/api/users/unsubscribe', h, { token: unsubscribeToken(t.ctx, role === 'other' ? other.userId : owner.userId) }),
+    action: 'unsubscribe from the digest with its link',
+    endpoint: 'unsubscribe',
+    run: async (h, role) =>
+      inject('POST', '/api/users/unsubscribe', h, {
+        token: unsubscribeToken(t.ctx, role === 'other' ? other.userId : owner.userId),
+      }),
     expect: READ,
   },
-  { action: 'authenticated analytics', endpoint: 'analytics', run: (h) => inject('GET', '/api/analytics', h), expect: MEMBERS },
-  { action: 'trends', endpoint: 'trends', run: (h) => inject('GET', '/api/analytics/trends?period=weekly&groupBy=category', h), expect: MEMBERS },
-  { action: 'compare', endpoint: 'compare', run: (h) => inject('GET', `/api/analytics/compare?ids=${bpc}`, h), expect: MEMBERS },
-  { action: 'mark a peptide page reviewed', endpoint: 'reviewPeptide', run: (h) => inject('POST', `/api/peptides/${bpc}/review`, h), expect: MODERATORS },
-  { action: 'list pending users', endpoint: 'pendingUsers', run: (h) => inject('GET', '/api/users/pending', h), expect: MODERATORS },
-  { action: 'approve a user', endpoint: 'approveUser', run: async (h) => inject('POST', `/api/users/${await pendingUserId()}/approve`, h), expect: MODERATORS },
-  { action: 'reject a user', endpoint: 'rejectUser', run: async (h) => inject('POST', `/api/users/${await pendingUserId()}/reject`, h, { notes: '' }), expect: MODERATORS },
-  { action: 'research overview', endpoint: 'researchOverview', run: (h) => inject('GET', '/api/research/overview', h), expect: MODERATORS },
-  { action: 'research peptides', endpoint: 'researchPeptides', run: (h) => inject('GET', '/api/research/peptides?limit=5', h), expect: MODERATORS },
-  { action: 'research export', endpoint: 'researchExport', run: (h) => inject('GET', '/api/research/export?limit=5', h), expect: MODERATORS },
   {
-    action: 'flag a report', endpoint: 'flag',
+    action: 'authenticated analytics',
+    endpoint: 'analytics',
+    run: (h) => inject('GET', '/api/analytics', h),
+    expect: MEMBERS,
+  },
+  {
+    action: 'trends',
+    endpoint: 'trends',
+    run: (h) => inject('GET', '/api/analytics/trends?period=weekly&groupBy=category', h),
+    expect: MEMBERS,
+  },
+  {
+    action: 'compare',
+    endpoint: 'compare',
+    run: (h) => inject('GET', `/api/analytics/compare?ids=${bpc}`, h),
+    expect: MEMBERS,
+  },
+  {
+    action: 'mark a peptide page reviewed',
+    endpoint: 'reviewPeptide',
+    run: (h) => inject('POST', `/api/peptides/${bpc}/review`, h),
+    expect: MODERATORS,
+  },
+  {
+    action: 'list pending users',
+    endpoint: 'pendingUsers',
+    run: (h) => inject('GET', '/api/users/pending', h),
+    expect: MODERATORS,
+  },
+  {
+    action: 'approve a user',
+    endpoint: 'approveUser',
+    run: async (h) => inject('POST', `/api/users/${await pendingUserId()}/approve`, h),
+    expect: MODERATORS,
+  },
+  {
+    action: 'reject a user',
+    endpoint: 'rejectUser',
+    run: async (h) => inject('POST', `/api/users/${await pendingUserId()}/reject`, h, { notes: '' }),
+    expect: MODERATORS,
+  },
+  {
+    action: 'research overview',
+    endpoint: 'researchOverview',
+    run: (h) => inject('GET', '/api/research/overview', h),
+    expect: MODERATORS,
+  },
+  {
+    action: 'research peptides',
+    endpoint: 'researchPeptides',
+    run: (h) => inject('GET', '/api/research/peptides?limit=5', h),
+    expect: MODERATORS,
+  },
+  {
+    action: 'research export',
+    endpoint: 'researchExport',
+    run: (h) => inject('GET', '/api/research/export?limit=5', h),
+    expect: MODERATORS,
+  },
+  {
+    action: 'flag a report',
+    endpoint: 'flag',
     run: async (h) => inject('POST', `/api/experiences/${await freshExperience()}/flag`, h, { reason: 'spam' }),
     expect: MEMBERS_CREATE,
   },
-  { action: 'moderation queue', endpoint: 'moderationQueue', run: (h) => inject('GET', '/api/moderation/queue', h), expect: MODERATORS },
-  { action: 'moderation log', endpoint: 'moderationLog', run: (h) => inject('GET', '/api/moderation/log', h), expect: MODERATORS },
   {
-    action: 'publish a held report', endpoint: 'moderationPublish',
+    action: 'moderation queue',
+    endpoint: 'moderationQueue',
+    run: (h) => inject('GET', '/api/moderation/queue', h),
+    expect: MODERATORS,
+  },
+  {
+    action: 'moderation log',
+    endpoint: 'moderationLog',
+    run: (h) => inject('GET', '/api/moderation/log', h),
+    expect: MODERATORS,
+  },
+  {
+    action: 'publish a held report',
+    endpoint: 'moderationPublish',
     run: async (h) => inject('POST', `/api/moderation/experiences/${await freshExperience('held')}/publish`, h),
     expect: MODERATORS,
   },
   {
-    action: 'hide a report', endpoint: 'moderationHide',
-    run: async (h) => inject('POST', `/api/moderation/experiences/${await freshExperience()}/hide`, h, { reason: 'spam' }),
+    action: 'hide a report',
+    endpoint: 'moderationHide',
+    run: async (h) =>
+      inject('POST', `/api/moderation/experiences/${await freshExperience()}/hide`, h, { reason: 'spam' }),
     expect: MODERATORS,
   },
   {
-    action: 'restore a hidden report', endpoint: 'moderationRestore',
+    action: 'restore a hidden report',
+    endpoint: 'moderationRestore',
     run: async (h) => inject('POST', `/api/moderation/experiences/${await freshExperience('hidden')}/restore`, h),
     expect: MODERATORS,
   },
-  { action: 'moderation summary', endpoint: 'moderationSummary', run: (h) => inject('GET', '/api/moderation/summary', h), expect: MODERATORS },
   {
-    action: 'hide several reports at once', endpoint: 'moderationBulk',
-    run: async (h) => inject('POST', '/api/moderation/bulk', h, { ids: [await freshExperience()], action: 'hide', reason: 'spam' }),
+    action: 'moderation summary',
+    endpoint: 'moderationSummary',
+    run: (h) => inject('GET', '/api/moderation/summary', h),
     expect: MODERATORS,
   },
   {
-    action: "undo a moderator's hide", endpoint: 'moderationUndo',
+    action: 'hide several reports at once',
+    endpoint: 'moderationBulk',
+    run: async (h) =>
+      inject('POST', '/api/moderation/bulk', h, { ids: [await freshExperience()], action: 'hide', reason: 'spam' }),
+    expect: MODERATORS,
+  },
+  {
+    action: "undo a moderator's hide",
+    endpoint: 'moderationUndo',
     run: async (h) => {
       const id = await freshExperience();
       const hidden = await inject('POST', `/api/moderation/experiences/${id}/hide`, modHeaders, { reason: 'spam' });
@@ -328,7 +529,9 @@ describe('permission matrix', () => {
         if (e.access === 'moderator') expect(r.expect.member, key).toBe(403);
       }
     }
-    console.log(`[permissions] ${table.length} rows x ${ROLES.length} callers = ${cells.length} cells over ${inTable.size} endpoints; holes found: ${holes.length}`);
+    console.log(
+      `[permissions] ${table.length} rows x ${ROLES.length} callers = ${cells.length} cells over ${inTable.size} endpoints; holes found: ${holes.length}`,
+    );
   });
 });
 
@@ -357,9 +560,17 @@ describe('the profile update cannot escalate', () => {
 
   it('a valid profile update leaves role, status, email and password hash untouched', async () => {
     const m = await newMember(t, 'perm-valid');
-    const [before] = await rows<Record<string, unknown>>(t, 'select role, status, email, password_hash from users where id = $1', [m.userId]);
+    const [before] = await rows<Record<string, unknown>>(
+      t,
+      'select role, status, email, password_hash from users where id = $1',
+      [m.userId],
+    );
     expect((await inject('PUT', '/api/users/me', m.headers, { demographics: { age: 50 } })).statusCode).toBe(200);
-    const [after] = await rows<Record<string, unknown>>(t, 'select role, status, email, password_hash from users where id = $1', [m.userId]);
+    const [after] = await rows<Record<string, unknown>>(
+      t,
+      'select role, status, email, password_hash from users where id = $1',
+      [m.userId],
+    );
     expect(after).toEqual(before);
   });
 });
@@ -373,7 +584,9 @@ describe('other people’s resources', () => {
 
   it('vote status and vote lists only ever show the caller’s own votes', async () => {
     const exp = await freshExperience();
-    expect((await inject('POST', `/api/experiences/${exp}/vote`, other.headers, { voteType: 'concerning' })).statusCode).toBe(201);
+    expect(
+      (await inject('POST', `/api/experiences/${exp}/vote`, other.headers, { voteType: 'concerning' })).statusCode,
+    ).toBe(201);
     const mine = json(await inject('GET', `/api/experiences/${exp}/vote`, owner.headers)).data;
     expect(mine.hasVoted).toBe(false);
     const list = json(await inject('GET', `/api/votes?experienceIds=${exp}`, owner.headers)).data;
@@ -382,11 +595,16 @@ describe('other people’s resources', () => {
 
   it('withdrawing removes only the caller’s own vote, never another member’s', async () => {
     const exp = await freshExperience();
-    expect((await inject('POST', `/api/experiences/${exp}/vote`, other.headers, { voteType: 'concerning' })).statusCode).toBe(201);
+    expect(
+      (await inject('POST', `/api/experiences/${exp}/vote`, other.headers, { voteType: 'concerning' })).statusCode,
+    ).toBe(201);
     const res = await inject('DELETE', `/api/experiences/${exp}/vote`, owner.headers);
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toMatchObject({ withdrawn: false, votes: { concerning: 1, total: 1 } });
-    expect(json(await inject('GET', `/api/experiences/${exp}/vote`, other.headers)).data).toMatchObject({ hasVoted: true, voteType: 'concerning' });
+    expect(json(await inject('GET', `/api/experiences/${exp}/vote`, other.headers)).data).toMatchObject({
+      hasVoted: true,
+      voteType: 'concerning',
+    });
   });
 
   it('a member cannot approve or reject accounts, including their own', async () => {
@@ -424,7 +642,13 @@ describe('expired, forged and revoked tokens', () => {
       .sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));
     const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: m.userId, sid, role: 'moderator', exp: now + 600 })}.`;
     const revokedSession = await login(t, m.email, PASSWORD);
-    expect((await inject('POST', '/api/auth/logout', bearer(revokedSession.accessToken), { refreshToken: revokedSession.refreshToken })).statusCode).toBe(200);
+    expect(
+      (
+        await inject('POST', '/api/auth/logout', bearer(revokedSession.accessToken), {
+          refreshToken: revokedSession.refreshToken,
+        })
+      ).statusCode,
+    ).toBe(200);
     return { expired, 'wrong key': wrongKey, 'alg none': algNone, revoked: revokedSession.accessToken };
   }
 

@@ -7,7 +7,17 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAggregatesExact } from './aggregate-check';
-import { MODERATOR, PASSWORD, bearer, createTestApp, json, login, member, validSubmission, type TestApp } from './helpers';
+import {
+  MODERATOR,
+  PASSWORD,
+  bearer,
+  createTestApp,
+  json,
+  login,
+  member,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 
 const PATHS = ['on', 'off'] as const;
 type Path = (typeof PATHS)[number];
@@ -22,13 +32,19 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite fast path and pu
   });
 
   /** Named prepared statements the session holds: the fast path's only. */
-  const preparedCount = async (t: TestApp) => (await t.ctx.db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0].n;
+  const preparedCount = async (t: TestApp) =>
+    (await t.ctx.db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0].n;
 
   it('answer the same requests alike and leave the same database', async () => {
     const peptides = [...apps.on.peptides.values()].slice(0, 3);
     // One set of inputs for both apps (validSubmission draws new story words on every call).
-    const bodies = peptides.flatMap((peptideId) => [validSubmission(peptideId), validSubmission(peptideId, { effects: ['Better sleep'] })]);
-    const held = validSubmission(peptides[0], { story: `${validSubmission(peptides[0]).story} More at example.org/notes please.` });
+    const bodies = peptides.flatMap((peptideId) => [
+      validSubmission(peptideId),
+      validSubmission(peptideId, { effects: ['Better sleep'] }),
+    ]);
+    const held = validSubmission(peptides[0], {
+      story: `${validSubmission(peptides[0]).story} More at example.org/notes please.`,
+    });
     const transcripts = {} as Record<Path, unknown[]>;
     for (const path of PATHS) {
       transcripts[path] = await scenario(apps[path], bodies, held);
@@ -87,7 +103,17 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite fast path and pu
 
 /** A value with what differs between two databases by chance (ids, tokens, cursors) blanked. */
 function comparable(value: unknown): unknown {
-  const VARIES = new Set(['_id', 'id', 'userId', 'experienceId', 'trackingId', 'accessToken', 'refreshToken', 'nextCursor', 'generatedAt']);
+  const VARIES = new Set([
+    '_id',
+    'id',
+    'userId',
+    'experienceId',
+    'trackingId',
+    'accessToken',
+    'refreshToken',
+    'nextCursor',
+    'generatedAt',
+  ]);
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (Array.isArray(value)) return value.map(comparable);
   if (value && typeof value === 'object') {
@@ -102,7 +128,11 @@ function byStory(body: { data: { experiences: { story: string }[] } }) {
 }
 
 /** Submissions, sign-ins, votes, a flag, a held report published, and the reads that show them. */
-async function scenario(t: TestApp, bodies: Record<string, unknown>[], held: Record<string, unknown>): Promise<unknown[]> {
+async function scenario(
+  t: TestApp,
+  bodies: Record<string, unknown>[],
+  held: Record<string, unknown>,
+): Promise<unknown[]> {
   const out: unknown[] = [];
   const inject = async (opts: InjectOptions) => {
     const res = await t.app.inject(opts);
@@ -120,7 +150,12 @@ async function scenario(t: TestApp, bodies: Record<string, unknown>[], held: Rec
   const b = await member(t, 'paths-b@example.com');
   const mod = await login(t, MODERATOR.email, MODERATOR.password);
   const vote = (who: { accessToken: string }, id: string, voteType: string) =>
-    inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: bearer(who.accessToken), payload: { voteType } });
+    inject({
+      method: 'POST',
+      url: `/api/experiences/${id}/vote`,
+      headers: bearer(who.accessToken),
+      payload: { voteType },
+    });
   out.push(
     (await vote(a, ids[0], 'helpful')).status,
     (await vote(a, ids[0], 'helpful')).status,
@@ -128,11 +163,30 @@ async function scenario(t: TestApp, bodies: Record<string, unknown>[], held: Rec
     (await vote(b, ids[0], 'helpful')).status,
     (await vote(b, ids[1], 'concerning')).status,
     (await inject({ method: 'DELETE', url: `/api/experiences/${ids[1]}/vote`, headers: bearer(b.accessToken) })).status,
-    (await inject({ method: 'POST', url: `/api/experiences/${ids[2]}/flag`, headers: bearer(a.accessToken), payload: { reason: 'spam' } })).status,
+    (
+      await inject({
+        method: 'POST',
+        url: `/api/experiences/${ids[2]}/flag`,
+        headers: bearer(a.accessToken),
+        payload: { reason: 'spam' },
+      })
+    ).status,
   );
   const heldId = ids[ids.length - 1];
-  out.push(comparable(await inject({ method: 'POST', url: `/api/moderation/experiences/${heldId}/publish`, headers: bearer(mod.accessToken) })));
-  out.push(comparable(await inject({ method: 'POST', url: '/api/experiences/tracking/lookup', payload: { trackingId: tracking[0] } })));
+  out.push(
+    comparable(
+      await inject({
+        method: 'POST',
+        url: `/api/moderation/experiences/${heldId}/publish`,
+        headers: bearer(mod.accessToken),
+      }),
+    ),
+  );
+  out.push(
+    comparable(
+      await inject({ method: 'POST', url: '/api/experiences/tracking/lookup', payload: { trackingId: tracking[0] } }),
+    ),
+  );
   out.push(byStory((await inject({ method: 'GET', url: '/api/experiences?sort=helpful&limit=50' })).body));
   for (const peptideId of new Set(bodies.map((body) => body.peptideId as string))) {
     out.push(comparable(await inject({ method: 'GET', url: `/api/peptides/${peptideId}` })));
@@ -142,9 +196,11 @@ async function scenario(t: TestApp, bodies: Record<string, unknown>[], held: Rec
   out.push(comparable(await inject({ method: 'GET', url: '/api/analytics', headers: bearer(a.accessToken) })));
   out.push(comparable(await inject({ method: 'GET', url: '/api/experiences/999e0000-0000-4000-8000-000000000000' })));
   out.push(
-    (await t.ctx.db.query(
-      `select story, status, rating, helpful_count, not_helpful_count, detailed_count, concerning_count from experiences order by story`,
-    )).rows,
+    (
+      await t.ctx.db.query(
+        `select story, status, rating, helpful_count, not_helpful_count, detailed_count, concerning_count from experiences order by story`,
+      )
+    ).rows,
   );
   return out;
 }
@@ -155,18 +211,37 @@ async function scenario(t: TestApp, bodies: Record<string, unknown>[], held: Rec
  */
 async function concurrentScenario(t: TestApp, path: Path) {
   const peptideId = [...t.peptides.values()][0];
-  const first = json(await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId) })).data.experience._id as string;
-  const voters = await Promise.all(Array.from({ length: 5 }, (_, i) => member(t, `paths-${path}-voter-${i}@example.com`)));
-  const vote = (token: string) => t.app.inject({ method: 'POST', url: `/api/experiences/${first}/vote`, headers: bearer(token), payload: { voteType: 'helpful' } });
+  const first = json(
+    await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId) }),
+  ).data.experience._id as string;
+  const voters = await Promise.all(
+    Array.from({ length: 5 }, (_, i) => member(t, `paths-${path}-voter-${i}@example.com`)),
+  );
+  const vote = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/experiences/${first}/vote`,
+      headers: bearer(token),
+      payload: { voteType: 'helpful' },
+    });
   const [twice] = voters;
   const sent = await Promise.all([
-    ...Array.from({ length: 8 }, () => t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId) })),
+    ...Array.from({ length: 8 }, () =>
+      t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId) }),
+    ),
     ...voters.map((v) => vote(v.accessToken)),
     vote(twice.accessToken),
-    ...Array.from({ length: 6 }, (_, i) => t.app.inject({ method: 'GET', url: `/api/experiences?sort=${i % 2 ? 'newest' : 'helpful'}&limit=5` })),
-    t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: `paths-${path}-voter-1@example.com`, password: PASSWORD } }),
+    ...Array.from({ length: 6 }, (_, i) =>
+      t.app.inject({ method: 'GET', url: `/api/experiences?sort=${i % 2 ? 'newest' : 'helpful'}&limit=5` }),
+    ),
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: `paths-${path}-voter-1@example.com`, password: PASSWORD },
+    }),
   ]);
   await expectAggregatesExact(t);
-  const counts = (await t.ctx.db.query('select helpful_count, detailed_count from experiences where id = $1', [first])).rows;
+  const counts = (await t.ctx.db.query('select helpful_count, detailed_count from experiences where id = $1', [first]))
+    .rows;
   return { statuses: sent.map((res) => res.statusCode).sort(), counts };
 }

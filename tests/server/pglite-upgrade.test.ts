@@ -15,16 +15,18 @@ const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(root, fi
 
 const TO_MOVE_THE_PIN =
   `server/db/pglite-fast-path.ts was checked against PGlite ${PGLITE_VERSION_CHECKED}. To move the pin: ` +
-  '(1) read PGlite\'s changes to execProtocolStream, execProtocolRawStream, runExclusive and its locks, the parsers and ' +
+  "(1) read PGlite's changes to execProtocolStream, execProtocolRawStream, runExclusive and its locks, the parsers and " +
   'serializers tables, and the protocol and parse exports; (2) run tests/server/pglite-upgrade.test.ts, ' +
   'prepared-statements.test.ts, pglite-paths.test.ts and the vitest project server-pglite-public; (3) compare ' +
   '`npm run bench -- --pglite-paths` with docs/performance.md; (4) set PGLITE_VERSION_CHECKED and the exact version in ' +
-  'package.json. Meanwhile PGLITE_FAST_PATH=off runs the server on PGlite\'s public query() alone.';
+  "package.json. Meanwhile PGLITE_FAST_PATH=off runs the server on PGlite's public query() alone.";
 
 describe('the PGlite pin', () => {
   it('names one exact version, the one installed and the one the fast path was checked against', () => {
     expect(readJson('package.json').dependencies['@electric-sql/pglite'], TO_MOVE_THE_PIN).toBe(PGLITE_VERSION_CHECKED);
-    expect(readJson('node_modules/@electric-sql/pglite/package.json').version, TO_MOVE_THE_PIN).toBe(PGLITE_VERSION_CHECKED);
+    expect(readJson('node_modules/@electric-sql/pglite/package.json').version, TO_MOVE_THE_PIN).toBe(
+      PGLITE_VERSION_CHECKED,
+    );
   });
 });
 
@@ -41,7 +43,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('what the fast path uses
     expect(missingFastPathApi(pg, pglite), TO_MOVE_THE_PIN).toEqual([]);
     // The check names every member it looks for (a new one added to FAST_PATH_API is checked too).
     const stripped = { ...pglite, protocol: { ...pglite.protocol, serialize: {} } } as unknown as typeof pglite;
-    expect(missingFastPathApi(pg, stripped)).toEqual(FAST_PATH_API.serialize.map((name) => `protocol.serialize.${name}()`));
+    expect(missingFastPathApi(pg, stripped)).toEqual(
+      FAST_PATH_API.serialize.map((name) => `protocol.serialize.${name}()`),
+    );
   });
 
   it('runExclusive holds off PGlite’s own queries and transactions until it ends', async () => {

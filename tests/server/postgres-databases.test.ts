@@ -11,7 +11,10 @@ async function existing(prefix: string): Promise<string[]> {
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    const res = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1) order by 1', [prefix]);
+    const res = await admin.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1) order by 1',
+      [prefix],
+    );
     return res.rows.map((r) => r.datname);
   } finally {
     await admin.end();

@@ -24,13 +24,39 @@ const MANIFEST = '/manifest.webmanifest';
 const SECRET = 'not-for-the-web';
 
 function manifestText(name: string): string {
-  return JSON.stringify({ name, short_name: name, icons: Array.from({ length: 12 }, (_, i) => ({ src: `/icons/${name}-${i}.png`, sizes: `${16 * (i + 1)}x${16 * (i + 1)}` })) }, null, 2);
+  return JSON.stringify(
+    {
+      name,
+      short_name: name,
+      icons: Array.from({ length: 12 }, (_, i) => ({
+        src: `/icons/${name}-${i}.png`,
+        sizes: `${16 * (i + 1)}x${16 * (i + 1)}`,
+      })),
+    },
+    null,
+    2,
+  );
 }
 
 /** Some kilobytes of script-like text with repeats and variety, as a bundle has. */
 function scriptText(seed: number): string {
-  const words = ['experience', 'peptide', 'dosage', 'frequency', 'outcome', 'rating', 'community', 'report', 'moderation', 'timeline'];
-  return Array.from({ length: 600 }, (_, i) => `export const ${words[(i * seed) % words.length]}${i} = ${JSON.stringify(`${words[(i * 7) % words.length]}-${(i * seed * 2654435761) % 9973}`)};`).join('\n');
+  const words = [
+    'experience',
+    'peptide',
+    'dosage',
+    'frequency',
+    'outcome',
+    'rating',
+    'community',
+    'report',
+    'moderation',
+    'timeline',
+  ];
+  return Array.from(
+    { length: 600 },
+    (_, i) =>
+      `export const ${words[(i * seed) % words.length]}${i} = ${JSON.stringify(`${words[(i * 7) % words.length]}-${(i * seed * 2654435761) % 9973}`)};`,
+  ).join('\n');
 }
 
 beforeAll(async () => {
@@ -47,9 +73,21 @@ beforeAll(async () => {
   const page = `<!doctype html><html lang="en"><head><title>Peptide Community</title><script type="module" src="${SCRIPT}"></script></head><body><div id="root"></div>${'<p>Anonymous, structured reports of peptide experiences.</p>'.repeat(40)}</body></html>`;
   fs.writeFileSync(path.join(staticDir, 'index.html'), page);
   fs.writeFileSync(path.join(staticDir, SCRIPT), scriptText(3));
-  fs.writeFileSync(path.join(staticDir, 'assets/index-5a4b3c2d.css'), Array.from({ length: 300 }, (_, i) => `.c${i}{margin:${i % 7}px;color:#${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)}}`).join('\n'));
-  fs.writeFileSync(path.join(staticDir, 'assets/logo-1a2b3c4d.png'), Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 131) % 256)));
-  fs.writeFileSync(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" fill="#0f766e"/><circle cx="16" cy="16" r="8" fill="#ffffff"/></svg>');
+  fs.writeFileSync(
+    path.join(staticDir, 'assets/index-5a4b3c2d.css'),
+    Array.from(
+      { length: 300 },
+      (_, i) => `.c${i}{margin:${i % 7}px;color:#${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)}}`,
+    ).join('\n'),
+  );
+  fs.writeFileSync(
+    path.join(staticDir, 'assets/logo-1a2b3c4d.png'),
+    Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 131) % 256)),
+  );
+  fs.writeFileSync(
+    path.join(staticDir, 'favicon.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" fill="#0f766e"/><circle cx="16" cy="16" r="8" fill="#ffffff"/></svg>',
+  );
   fs.writeFileSync(path.join(staticDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   fs.writeFileSync(path.join(staticDir, MANIFEST), manifestText('Peptide Community'));
   await precompressFolder(staticDir);
@@ -62,7 +100,8 @@ afterAll(async () => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url, headers });
+const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+  t.app.inject({ method, url, headers });
 const onDisk = (file: string) => fs.readFileSync(path.join(staticDir, file));
 
 /** The body as the client reads it, after undoing its Content-Encoding. */
@@ -118,7 +157,13 @@ describe('a hashed asset', () => {
       expect(res.headers.vary).toMatch(/accept-encoding/i);
       expect(res.headers['cache-control']).toBe(IMMUTABLE);
     }
-    const clients: Record<string, string>[] = [{}, { 'accept-encoding': '' }, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }];
+    const clients: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': '' },
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'deflate' },
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    ];
     for (const headers of clients) {
       const res = await get(SCRIPT, headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
@@ -138,7 +183,10 @@ describe('a hashed asset', () => {
     for (const tag of tags) expect(tag).toMatch(/^W\/".+"$/);
     // Three representations, three tags: a cache never takes one for another.
     expect(new Set(tags).size).toBe(3);
-    for (const [acceptEncoding, tag] of [['br', tags[0]!], ['gzip', tags[1]!]] as const) {
+    for (const [acceptEncoding, tag] of [
+      ['br', tags[0]!],
+      ['gzip', tags[1]!],
+    ] as const) {
       const again = await get(SCRIPT, { 'accept-encoding': acceptEncoding, 'if-none-match': tag });
       expect(again.statusCode, acceptEncoding).toBe(304);
       expect(again.rawPayload.length).toBe(0);
@@ -174,13 +222,31 @@ describe('a hashed asset', () => {
   });
 
   it('is read the same after any Accept-Encoding spelling, always a stored file, and never makes the server fail', async () => {
-    const spellings = ['br;q=0', 'BR;Q=0, GZIP', 'gzip;q=0.5, br;q=0.4', '*;q=0', 'identity;q=0', ',,,', ';;', 'br;q=abc', 'gzip;q=', 'compress, x-gzip', 'zstd', 'br ,gzip', '\u00e9', 'a'.repeat(4000)];
+    const spellings = [
+      'br;q=0',
+      'BR;Q=0, GZIP',
+      'gzip;q=0.5, br;q=0.4',
+      '*;q=0',
+      'identity;q=0',
+      ',,,',
+      ';;',
+      'br;q=abc',
+      'gzip;q=',
+      'compress, x-gzip',
+      'zstd',
+      'br ,gzip',
+      '\u00e9',
+      'a'.repeat(4000),
+    ];
     const stored = { br: `${SCRIPT}.br`, gzip: `${SCRIPT}.gz` } as Record<string, string>;
     for (const acceptEncoding of spellings) {
       const res = await get(SCRIPT, { 'accept-encoding': acceptEncoding });
       expect(res.statusCode, acceptEncoding).toBe(200);
       expect(decoded(res).equals(onDisk(SCRIPT)), acceptEncoding).toBe(true);
-      expect(res.rawPayload.equals(onDisk(stored[String(res.headers['content-encoding'])] ?? SCRIPT)), acceptEncoding).toBe(true);
+      expect(
+        res.rawPayload.equals(onDisk(stored[String(res.headers['content-encoding'])] ?? SCRIPT)),
+        acceptEncoding,
+      ).toBe(true);
     }
   });
 
@@ -253,7 +319,16 @@ describe('a path that names something outside the build', () => {
 
   it('spelled otherwise inside the build, is the file itself or not found: never another file, never the app page', async () => {
     const name = SCRIPT.slice('/assets/'.length);
-    const spellings = [SCRIPT.toUpperCase(), `${SCRIPT}/`, `/assets/../assets/${name}`, `/assets/./${name}`, `/assets%2f${name}`, `/assets/%2e/${name}`, SCRIPT.replace('app-', '%61pp-'), `/index.html/../assets/${name}`];
+    const spellings = [
+      SCRIPT.toUpperCase(),
+      `${SCRIPT}/`,
+      `/assets/../assets/${name}`,
+      `/assets/./${name}`,
+      `/assets%2f${name}`,
+      `/assets/%2e/${name}`,
+      SCRIPT.replace('app-', '%61pp-'),
+      `/index.html/../assets/${name}`,
+    ];
     for (const url of spellings) {
       const res = await get(url, { 'accept-encoding': 'br' });
       if (res.statusCode === 200) expect(res.rawPayload.equals(onDisk(`${SCRIPT}.br`)), url).toBe(true);
@@ -280,13 +355,20 @@ describe('a file rewritten on disk by a new build', () => {
     const later = new Date(Date.now() + 5_000);
     for (const suffix of ['', '.br', '.gz']) fs.utimesSync(path.join(staticDir, MANIFEST + suffix), later, later);
 
-    for (const [acceptEncoding, encoding] of [['br', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+    for (const [acceptEncoding, encoding] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
       const res = await get(MANIFEST, { 'accept-encoding': acceptEncoding, 'if-none-match': oldTag });
       expect(res.statusCode, acceptEncoding).toBe(200);
       expect(res.headers['content-encoding'], acceptEncoding).toBe(encoding);
       expect(decoded(res).toString(), acceptEncoding).toBe(manifestText('Peptide Research Community'));
       expect(res.headers.etag, acceptEncoding).not.toBe(oldTag);
-      const again = await get(MANIFEST, { 'accept-encoding': acceptEncoding, 'if-none-match': res.headers.etag as string });
+      const again = await get(MANIFEST, {
+        'accept-encoding': acceptEncoding,
+        'if-none-match': res.headers.etag as string,
+      });
       expect(again.statusCode, acceptEncoding).toBe(304);
     }
   });
@@ -299,7 +381,10 @@ describe("the app's pages", () => {
     expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('<div id="root">');
-    for (const [acceptEncoding, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip']] as const) {
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const first = await get('/community', { 'accept-encoding': acceptEncoding });
       const again = await get('/community', { 'accept-encoding': acceptEncoding });
       expect(first.headers['content-encoding']).toBe(encoding);

@@ -57,15 +57,34 @@ describe('a prepared statement', () => {
     expect(row.counts).toEqual([1, 2, 3]);
     expect(row.doc).toEqual({ k: [1, 'two', null], nested: { ok: true } });
     expect(row.note).toBe('ünïcødé ✓');
-    expect(again.rows[1]).toEqual({ id: IDS[0][1], n8: null, n4: null, f: null, num: null, flag: null, at: null, tags: null, counts: null, doc: null, note: null, total: 2 });
+    expect(again.rows[1]).toEqual({
+      id: IDS[0][1],
+      n8: null,
+      n4: null,
+      f: null,
+      num: null,
+      flag: null,
+      at: null,
+      tags: null,
+      counts: null,
+      doc: null,
+      note: null,
+      total: 2,
+    });
   });
 
   it('takes parameters of every type, and counts the rows a write changed', async () => {
     const write = `update kinds set n4 = $2, at = $3, tags = $4, doc = $5, flag = $6 where id = $1`;
-    const res = await db.query(write, [IDS[0][1], 5, new Date('2026-01-02T00:00:00.000Z'), ['x'], { a: 1 }, false], { prepare: true });
+    const res = await db.query(write, [IDS[0][1], 5, new Date('2026-01-02T00:00:00.000Z'), ['x'], { a: 1 }, false], {
+      prepare: true,
+    });
     expect(res.affectedRows).toBe(1);
-    const back = await db.query(`select n4, at, tags, doc, flag from kinds where id = $1`, [IDS[0][1]], { prepare: true });
-    expect(back.rows).toEqual([{ n4: 5, at: new Date('2026-01-02T00:00:00.000Z'), tags: ['x'], doc: { a: 1 }, flag: false }]);
+    const back = await db.query(`select n4, at, tags, doc, flag from kinds where id = $1`, [IDS[0][1]], {
+      prepare: true,
+    });
+    expect(back.rows).toEqual([
+      { n4: 5, at: new Date('2026-01-02T00:00:00.000Z'), tags: ['x'], doc: { a: 1 }, flag: false },
+    ]);
     await db.query(write, [IDS[0][1], null, null, null, null, null], { prepare: true });
   });
 
@@ -73,7 +92,9 @@ describe('a prepared statement', () => {
     const divide = 'select 10 / $1::int as q';
     await expect(db.query(divide, [0], { prepare: true })).rejects.toMatchObject({ code: '22012' });
     expect((await db.query(divide, [2], { prepare: true })).rows).toEqual([{ q: 5 }]);
-    await expect(db.query('select * from no_such_table where id = $1', [1], { prepare: true })).rejects.toMatchObject({ code: '42P01' });
+    await expect(db.query('select * from no_such_table where id = $1', [1], { prepare: true })).rejects.toMatchObject({
+      code: '42P01',
+    });
     expect((await db.query(divide, [5], { prepare: true })).rows).toEqual([{ q: 2 }]);
   });
 
@@ -122,7 +143,9 @@ describe('a prepared statement', () => {
     await db.query(`alter table kinds add column added text default 'new'`);
     // A kept plan whose result type changed fails once on PostgreSQL ("cached plan must not
     // change result type"); the statement is then prepared again.
-    const after = await db.query(read, [IDS[0][0]], { prepare: true }).catch(() => db.query(read, [IDS[0][0]], { prepare: true }));
+    const after = await db
+      .query(read, [IDS[0][0]], { prepare: true })
+      .catch(() => db.query(read, [IDS[0][0]], { prepare: true }));
     expect(after.rows[0]).toMatchObject({ id: IDS[0][0], added: 'new' });
     await db.query('alter table kinds drop column added');
   });
@@ -132,7 +155,9 @@ describe('a prepared statement', () => {
     const unnamed = await db.query(many, [5000]);
     expect(await db.query(many, [5000], { prepare: true })).toEqual(unnamed);
     expect(unnamed.rows).toHaveLength(5000);
-    await db.query(`create function noisy(x int) returns int language plpgsql as $$ begin raise notice 'noted %', x; return x; end $$`);
+    await db.query(
+      `create function noisy(x int) returns int language plpgsql as $$ begin raise notice 'noted %', x; return x; end $$`,
+    );
     expect((await db.query('select noisy($1) as n', [3], { prepare: true })).rows).toEqual([{ n: 3 }]);
     expect((await db.query('select noisy($1) as n', [4], { prepare: true })).rows).toEqual([{ n: 4 }]);
   });

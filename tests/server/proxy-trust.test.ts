@@ -9,7 +9,9 @@ import { createTestApp, validSubmission, type TestApp } from './helpers';
 
 describe('TRUST_PROXY', () => {
   it('is refused at start when "true", with a message saying what to set instead', () => {
-    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would trust every X-Forwarded-For entry.*TRUST_PROXY=1/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true would trust every X-Forwarded-For entry.*TRUST_PROXY=1/,
+    );
   });
 
   it('takes a hop count or a list of addresses and CIDR ranges, and refuses anything else', () => {
@@ -19,7 +21,17 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('0')).toBe(0);
     expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy('10.0.0.0/8, 192.0.2.1,fd00::/8')).toEqual(['10.0.0.0/8', '192.0.2.1', 'fd00::/8']);
-    for (const bad of ['yes', '-1', '1.5', '11', '10.0.0.0/33', '10.0.0.0/8/1', 'fd00::/129', 'example.org', '10.0.0.256']) {
+    for (const bad of [
+      'yes',
+      '-1',
+      '1.5',
+      '11',
+      '10.0.0.0/33',
+      '10.0.0.0/8/1',
+      'fd00::/129',
+      'example.org',
+      '10.0.0.256',
+    ]) {
       expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
     }
   });
@@ -74,7 +86,8 @@ describe('behind one proxy that appends to X-Forwarded-For (TRUST_PROXY=1)', () 
   it('a forwarded value that is no address counts against the proxy, not a fresh limit of its own', async () => {
     const proxy = '10.0.0.9';
     const statuses = [];
-    for (const junk of ['garbage-1', '10.5.5.5:1001', '[2001:db8::1]', '0198.51.100.10']) statuses.push(await submitAs(t, proxy, junk));
+    for (const junk of ['garbage-1', '10.5.5.5:1001', '[2001:db8::1]', '0198.51.100.10'])
+      statuses.push(await submitAs(t, proxy, junk));
     expect(statuses).toEqual([201, 201, 429, 429]);
   });
 
@@ -110,7 +123,8 @@ describe('proxies named by address (TRUST_PROXY=10.0.0.0/8)', () => {
 
   it('through two listed proxies the client is the first untrusted hop; whatever it wrote before that is ignored', async () => {
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push(await submitAs(t, '10.0.0.6', `192.0.2.${i + 1}, 203.0.113.30, 10.0.0.5`));
+    for (let i = 0; i < 4; i++)
+      statuses.push(await submitAs(t, '10.0.0.6', `192.0.2.${i + 1}, 203.0.113.30, 10.0.0.5`));
     expect(statuses).toEqual([201, 201, 429, 429]);
   });
 

@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse } from '../../contract/experiences';
 import { publishedDay } from '../../server/services/public-view';
-import { bearer, createTestApp, json, ownReport, submit, updateTracked, validSubmission, type TestApp } from './helpers';
+import {
+  bearer,
+  createTestApp,
+  json,
+  ownReport,
+  submit,
+  updateTracked,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 import { moderatorToken, newMember, rows } from './fixtures';
 
 let t: TestApp;
@@ -58,7 +67,12 @@ describe('public fields kept as JSON', () => {
     expect(inFeed).toEqual(detail);
     expect(home.find((e) => e._id === experience._id)).toEqual(detail);
     // Its author's lookup shows the same text as every reader sees.
-    expect(await ownReport(t, trackingId)).toMatchObject({ story: detail.story, effects: detail.effects, stack: detail.stack, outcomes: detail.outcomes });
+    expect(await ownReport(t, trackingId)).toMatchObject({
+      story: detail.story,
+      effects: detail.effects,
+      stack: detail.stack,
+      outcomes: detail.outcomes,
+    });
     expect(detail).toMatchObject({
       _id: experience._id,
       peptideId,
@@ -81,12 +95,34 @@ describe('public fields kept as JSON', () => {
     // The day, never a time (migration 007_coarse_time.sql).
     expect(detail.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // The same day as the server's own rule writes it for moderators (publishedDay).
-    const [stored] = await rows<{ created_at: Date }>(t, 'select created_at from experiences where id = $1', [experience._id]);
+    const [stored] = await rows<{ created_at: Date }>(t, 'select created_at from experiences where id = $1', [
+      experience._id,
+    ]);
     expect(detail.createdAt).toBe(publishedDay(stored.created_at));
     // The forged object inside the story stayed text: the fields are the report's own.
-    expect(Object.keys(detail).sort()).toEqual(
-      ['_id', 'createdAt', 'demo', 'demographics', 'dosage', 'duration', 'effects', 'frequency', 'outcomes', 'peptideCategory', 'peptideId', 'peptideName', 'primaryPurpose', 'rating', 'route', 'stack', 'story', 'timeline', 'updatedAt', 'vendor', 'votes'],
-    );
+    expect(Object.keys(detail).sort()).toEqual([
+      '_id',
+      'createdAt',
+      'demo',
+      'demographics',
+      'dosage',
+      'duration',
+      'effects',
+      'frequency',
+      'outcomes',
+      'peptideCategory',
+      'peptideId',
+      'peptideName',
+      'primaryPurpose',
+      'rating',
+      'route',
+      'stack',
+      'story',
+      'timeline',
+      'updatedAt',
+      'vendor',
+      'votes',
+    ]);
   });
 
   it('the rating is rounded to hundredths, as the mean of the outcomes', async () => {
@@ -106,11 +142,17 @@ describe('public fields kept as JSON', () => {
 
   it('the kept text follows an edit; votes and moderation leave it as it is', async () => {
     const { experience, trackingId } = await submit(t, validSubmission(peptideId));
-    const story = 'Edited after six weeks: "sleep" is better still, energy is the same as before, and nothing else changed at all since the first report.';
+    const story =
+      'Edited after six weeks: "sleep" is better still, energy is the same as before, and nothing else changed at all since the first report.';
     const edited = await updateTracked(t.app, trackingId, { story, outcomes: { sleep: 9, energy: 6 } });
     expect(edited.statusCode, edited.body).toBe(200);
     const voter = await newMember(t, 'public-json-voter');
-    const vote = await t.app.inject({ method: 'POST', url: `/api/experiences/${experience._id}/vote`, headers: voter.headers, payload: { voteType: 'helpful' } });
+    const vote = await t.app.inject({
+      method: 'POST',
+      url: `/api/experiences/${experience._id}/vote`,
+      headers: voter.headers,
+      payload: { voteType: 'helpful' },
+    });
     expect(vote.statusCode, vote.body).toBe(201);
     const detail = ExperienceResponse.parse(await get(`/api/experiences/${experience._id}`)).data.experience;
     expect(detail.story).toBe(story);
@@ -121,7 +163,12 @@ describe('public fields kept as JSON', () => {
 
     const mod = bearer(await moderatorToken(t));
     for (const action of ['hide', 'restore'] as const) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/moderation/experiences/${experience._id}/${action}`, headers: mod, payload: action === 'hide' ? { reason: 'spam' } : undefined });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/moderation/experiences/${experience._id}/${action}`,
+        headers: mod,
+        payload: action === 'hide' ? { reason: 'spam' } : undefined,
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     // Nothing any of that wrote left a report's kept text behind its columns.
@@ -131,7 +178,10 @@ describe('public fields kept as JSON', () => {
   it('the trigger rewrites the text whenever a column it holds is written, and only then', async () => {
     // PostgreSQL fires `update of <columns>` only when the statement writes one of them: a column
     // the function reads but the list lacks would let its text go stale.
-    const [fn] = await rows<{ src: string }>(t, `select prosrc as src from pg_proc where proname = 'experience_public_json'`);
+    const [fn] = await rows<{ src: string }>(
+      t,
+      `select prosrc as src from pg_proc where proname = 'experience_public_json'`,
+    );
     const read = [...new Set([...fn.src.matchAll(/\be\.(\w+)/g)].map((m) => m[1]))].sort();
     const listed = (
       await rows<{ name: string }>(

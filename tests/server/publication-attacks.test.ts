@@ -15,7 +15,12 @@ const DAY = 86_400_000;
 
 // Each batch applies whatever is due (BATCH_MIN_CHANGES=1): these attacks measure other channels
 // than a batch's size; a batch of one and its minimum are tests/server/batch-minimum.test.ts.
-const BATCHES = { PUBLISH_EVERY: '6h', BATCH_MIN_CHANGES: '1', DEMOGRAPHICS_SETTLE_DAYS: '7', JWT_SECRET: 'publication-attacks-fixed-secret-0123456789abcdef' };
+const BATCHES = {
+  PUBLISH_EVERY: '6h',
+  BATCH_MIN_CHANGES: '1',
+  DEMOGRAPHICS_SETTLE_DAYS: '7',
+  JWT_SECRET: 'publication-attacks-fixed-secret-0123456789abcdef',
+};
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp(BATCHES);
@@ -38,7 +43,9 @@ describe('a feed poller dates reports', () => {
   it('sees no report, edit or deletion before its batch, then all of a window at once, in an order no arrival gives', async () => {
     const batches = batchClock(t);
     const peptideId = await createPeptide(t, await moderatorToken(t));
-    const feed = async () => (json(await t.app.inject({ method: 'GET', url: `/api/experiences?peptideId=${peptideId}&limit=100` })).data.experiences as { _id: string; story: string }[]);
+    const feed = async () =>
+      json(await t.app.inject({ method: 'GET', url: `/api/experiences?peptideId=${peptideId}&limit=100` })).data
+        .experiences as { _id: string; story: string }[];
     const older: Awaited<ReturnType<typeof submit>>[] = [];
     for (let i = 0; i < 4; i++) older.push(await submit(t, validSubmission(peptideId)));
     await batches.run();
@@ -60,7 +67,9 @@ describe('a feed poller dates reports', () => {
     const appeared = after.map((e) => e._id).filter((id) => sent.includes(id));
     // The poller's best guess: the i-th report to appear is the i-th request it logged.
     const linked = appeared.filter((id, i) => sent[i] === id).length;
-    console.log(`[poller] ${sent.length} submissions, an edit and a deletion polled after each request: ${changesSeen} seen before the batch; ${linked} linked by order at the batch (chance: about 1)`);
+    console.log(
+      `[poller] ${sent.length} submissions, an edit and a deletion polled after each request: ${changesSeen} seen before the batch; ${linked} linked by order at the batch (chance: about 1)`,
+    );
     expect(changesSeen).toBe(0);
     expect(appeared).toHaveLength(sent.length);
     // Within one day the feed orders reports by their random ids, never by arrival.
@@ -81,17 +90,33 @@ describe('no oracle', () => {
     expect(again).toMatchObject({ status: 'queued', holdReasons: [] });
     const held = `${validSubmission('').story} Order at peptides-shop.example.org today.`;
     await submit(t, validSubmission(peptideId, { story: held }));
-    expect(await submit(t, validSubmission(peptideId, { story: held }))).toMatchObject({ status: 'held', holdReasons: ['link'] });
+    expect(await submit(t, validSubmission(peptideId, { story: held }))).toMatchObject({
+      status: 'held',
+      holdReasons: ['link'],
+    });
   });
 
   it('a held or queued submission changes no public answer, ETag or generatedAt', async () => {
-    const urls = ['/api/experiences?limit=20', '/api/experiences/home/public', '/api/analytics/public', '/api/peptides?limit=50'];
-    const read = async () => Promise.all(urls.map(async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      return { url, etag: res.headers.etag, generatedAt: json(res).data.generatedAt ?? null };
-    }));
+    const urls = [
+      '/api/experiences?limit=20',
+      '/api/experiences/home/public',
+      '/api/analytics/public',
+      '/api/peptides?limit=50',
+    ];
+    const read = async () =>
+      Promise.all(
+        urls.map(async (url) => {
+          const res = await t.app.inject({ method: 'GET', url });
+          return { url, etag: res.headers.etag, generatedAt: json(res).data.generatedAt ?? null };
+        }),
+      );
     const before = await read();
-    await submit(t, validSubmission(t.peptides.get('Selank')!, { story: `${validSubmission('').story} Contact me on +1 415 555 0142.` }));
+    await submit(
+      t,
+      validSubmission(t.peptides.get('Selank')!, {
+        story: `${validSubmission('').story} Contact me on +1 415 555 0142.`,
+      }),
+    );
     await submit(t, validSubmission(t.peptides.get('Selank')!));
     expect(await read()).toEqual(before);
   });
@@ -106,13 +131,18 @@ describe('the data folder', () => {
       const app = await createTestApp(BATCHES, dir);
       try {
         const batches = batchClock(app);
-        const sent = await submit(app, validSubmission(app.peptides.get('BPC-157')!, { story: `${validSubmission('').story} ${canary}` }));
+        const sent = await submit(
+          app,
+          validSubmission(app.peptides.get('BPC-157')!, { story: `${validSubmission('').story} ${canary}` }),
+        );
         await batches.run();
         await deleteTracked(app.app, sent.trackingId);
         await batches.run();
         const scrub = await app.ctx.db.scrub(SCRUBBED.vacuumed, SCRUBBED.rewritten);
         expect(scrub.walRemoved).toBe(true);
-        const files = await app.ctx.db.query<{ relname: string; file: string }>(`select relname, pg_relation_filepath(oid) as file from pg_class where relkind in ('r', 't', 'i')`);
+        const files = await app.ctx.db.query<{ relname: string; file: string }>(
+          `select relname, pg_relation_filepath(oid) as file from pg_class where relkind in ('r', 't', 'i')`,
+        );
         relationOf = new Map(files.rows.map((r) => [r.file, r.relname]));
       } finally {
         await app.close();
@@ -127,7 +157,9 @@ describe('the data folder', () => {
       };
       walk(dir);
       const named = found.map((f) => relationOf.get(f.replace(/^pgdata\//, '')) ?? f);
-      console.log(`[data folder] files holding a deleted report's text after its batch and scrub: ${named.length ? named.join(', ') : 'none'}`);
+      console.log(
+        `[data folder] files holding a deleted report's text after its batch and scrub: ${named.length ? named.join(', ') : 'none'}`,
+      );
       // Not in the write-ahead log (its segments are deleted), nor the queue (rewritten): only in
       // free space inside the report tables' pages, until a new row is written over it
       // (db/housekeeping.ts scrubStatements; what the Privacy page says).

@@ -8,7 +8,10 @@ import { nextBatchAt, runBatch } from '../../server/services/publication';
 import { createTestApp, json, lookupTracked, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { createPeptide, newMember, queueQuery, rows, uniqueWord } from './fixtures';
 
-const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/027_drop_purpose_groups.sql'), 'utf8');
+const MIGRATION = fs.readFileSync(
+  path.join(import.meta.dirname, '../../server/db/migrations/027_drop_purpose_groups.sql'),
+  'utf8',
+);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,8 +25,18 @@ const nextBatch = () => nextBatchAt(new Date(), t.ctx.config.publishEveryMs)!;
 describe('027_drop_purpose_groups', () => {
   it('leaves no column, counter, trigger or index of purpose groups, and may run again', async () => {
     await t.ctx.db.transaction((tx) => tx.exec(MIGRATION));
-    expect(await rows(t, `select column_name from information_schema.columns where table_name = 'experiences' and column_name = 'purpose_groups'`)).toEqual([]);
-    expect(await rows(t, `select relname from pg_class where relname in ('experience_group_counts', 'experiences_groups_idx')`)).toEqual([]);
+    expect(
+      await rows(
+        t,
+        `select column_name from information_schema.columns where table_name = 'experiences' and column_name = 'purpose_groups'`,
+      ),
+    ).toEqual([]);
+    expect(
+      await rows(
+        t,
+        `select relname from pg_class where relname in ('experience_group_counts', 'experiences_groups_idx')`,
+      ),
+    ).toEqual([]);
     expect(await rows(t, `select tgname from pg_trigger where tgname = 'experiences_group_counts'`)).toEqual([]);
     expect(await rows(t, `select proname from pg_proc where proname = 'experience_group_counts_trigger'`)).toEqual([]);
   });
@@ -34,13 +47,24 @@ describe('027_drop_purpose_groups', () => {
     const sent = await submit(t, validSubmission(pid));
     expect(sent.status).toBe('queued');
     // As the queue kept it before migration 027.
-    await queueQuery(t, `update publication_queue set payload = payload || '{"purpose_groups": ["healing"]}'::jsonb where experience_id = $1`, [sent.experience._id]);
+    await queueQuery(
+      t,
+      `update publication_queue set payload = payload || '{"purpose_groups": ["healing"]}'::jsonb where experience_id = $1`,
+      [sent.experience._id],
+    );
     expect((await runBatch(t.ctx, nextBatch())).applied).toMatchObject({ submitted: 1 });
     expect(json(await lookupTracked(t.app, sent.trackingId)).data.experience.status).toBe('published');
 
     expect((await updateTracked(t.app, sent.trackingId, { dosage: '300 mcg' })).statusCode).toBe(200);
-    await queueQuery(t, `update publication_queue set payload = payload || '{"purpose_groups": ["performance"]}'::jsonb where experience_id = $1`, [sent.experience._id]);
+    await queueQuery(
+      t,
+      `update publication_queue set payload = payload || '{"purpose_groups": ["performance"]}'::jsonb where experience_id = $1`,
+      [sent.experience._id],
+    );
     expect((await runBatch(t.ctx, nextBatch())).applied).toMatchObject({ edited: 1 });
-    expect(json(await lookupTracked(t.app, sent.trackingId)).data.experience).toMatchObject({ status: 'published', dosage: '300 mcg' });
+    expect(json(await lookupTracked(t.app, sent.trackingId)).data.experience).toMatchObject({
+      status: 'published',
+      dosage: '300 mcg',
+    });
   });
 });

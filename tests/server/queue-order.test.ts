@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextBatchAt, runBatch } from '../../server/services/publication';
 import { moderatorToken, queueQuery, rows } from './fixtures';
-import { bearer, createTestApp, deleteTracked, json, lookupTracked, submit, updateTracked, validSubmission, type TestApp } from './helpers';
+import {
+  bearer,
+  createTestApp,
+  deleteTracked,
+  json,
+  lookupTracked,
+  submit,
+  updateTracked,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let at: Date;
@@ -24,26 +34,41 @@ const nextBatch = () => {
 
 describe('the queue lock', () => {
   it('a write to the queue without it is refused, with a sentence naming it', async () => {
-    await expect(t.ctx.db.query(`delete from publication_queue where kind = 'publish' and experience_id = gen_random_uuid()`)).rejects.toThrow(
-      /publication_queue is written only after lockQueue \(server\/db\/queue-lock\.ts\)/,
-    );
-    await expect(queueQuery(t, `delete from publication_queue where kind = 'publish' and experience_id = gen_random_uuid()`)).resolves.toBeUndefined();
+    await expect(
+      t.ctx.db.query(`delete from publication_queue where kind = 'publish' and experience_id = gen_random_uuid()`),
+    ).rejects.toThrow(/publication_queue is written only after lockQueue \(server\/db\/queue-lock\.ts\)/);
+    await expect(
+      queueQuery(t, `delete from publication_queue where kind = 'publish' and experience_id = gen_random_uuid()`),
+    ).resolves.toBeUndefined();
   });
 
   it('the queue is 32 partitions by report id, each rewritten whole by a write to it', async () => {
-    const parts = await rows<{ n: number }>(t, `select count(*)::int as n from pg_inherits where inhparent = 'publication_queue'::regclass`);
+    const parts = await rows<{ n: number }>(
+      t,
+      `select count(*)::int as n from pg_inherits where inhparent = 'publication_queue'::regclass`,
+    );
     expect(parts[0].n).toBe(32);
     const sent = await submit(t, validSubmission(t.peptides.get('BPC-157')!));
-    const before = await rows<{ ctid: string; part: string }>(t, 'select ctid::text, tableoid::regclass::text as part from publication_queue where experience_id = $1', [sent.experience._id]);
+    const before = await rows<{ ctid: string; part: string }>(
+      t,
+      'select ctid::text, tableoid::regclass::text as part from publication_queue where experience_id = $1',
+      [sent.experience._id],
+    );
     // Another change in the same partition moves it (a new row version, at a new place).
     let neighbour: string | null = null;
     for (let i = 0; i < 200 && !neighbour; i++) {
       const other = await submit(t, validSubmission(t.peptides.get('BPC-157')!));
-      const part = await rows<{ part: string }>(t, 'select tableoid::regclass::text as part from publication_queue where experience_id = $1', [other.experience._id]);
+      const part = await rows<{ part: string }>(
+        t,
+        'select tableoid::regclass::text as part from publication_queue where experience_id = $1',
+        [other.experience._id],
+      );
       if (part[0].part === before[0].part) neighbour = other.experience._id;
     }
     expect(neighbour).not.toBeNull();
-    const after = await rows<{ ctid: string }>(t, 'select ctid::text from publication_queue where experience_id = $1', [sent.experience._id]);
+    const after = await rows<{ ctid: string }>(t, 'select ctid::text from publication_queue where experience_id = $1', [
+      sent.experience._id,
+    ]);
     expect(after[0].ctid).not.toBe(before[0].ctid);
     await runBatch(t.ctx, nextBatch());
   });
@@ -66,12 +91,25 @@ describe('writers racing each other and a batch', () => {
       ...queued.map((q, i) => updateTracked(t.app, q.trackingId, { dosage: dosage(i) })),
       ...published.slice(0, 3).map((p, i) => updateTracked(t.app, p.trackingId, { dosage: dosage(10 + i) })),
       ...published.slice(3, 5).map((p) => deleteTracked(t.app, p.trackingId)),
-      t.app.inject({ method: 'POST', url: `/api/moderation/experiences/${published[5].experience._id}/hide`, headers: mod, payload: { reason: 'spam' } }),
-      ...Array.from({ length: 6 }, () => t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId) })),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/moderation/experiences/${published[5].experience._id}/hide`,
+        headers: mod,
+        payload: { reason: 'spam' },
+      }),
+      ...Array.from({ length: 6 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId) }),
+      ),
     ]);
-    const failed = outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason));
-    const statuses = outcomes.flatMap((o) => (o.status === 'fulfilled' && 'statusCode' in o.value ? [o.value.statusCode] : []));
-    console.log(`[queue race] ${outcomes.length} at once: ${failed.length} failed; statuses ${[...new Set(statuses)].join(', ')}`);
+    const failed = outcomes
+      .filter((o) => o.status === 'rejected')
+      .map((o) => String((o as PromiseRejectedResult).reason));
+    const statuses = outcomes.flatMap((o) =>
+      o.status === 'fulfilled' && 'statusCode' in o.value ? [o.value.statusCode] : [],
+    );
+    console.log(
+      `[queue race] ${outcomes.length} at once: ${failed.length} failed; statuses ${[...new Set(statuses)].join(', ')}`,
+    );
     expect(failed).toEqual([]);
     expect(statuses.every((s) => s === 200 || s === 201)).toBe(true);
 
@@ -87,12 +125,18 @@ describe('writers racing each other and a batch', () => {
     for (const [i, q] of queued.entries()) {
       const own = await ownReport(q.trackingId);
       expect(own.dosage, `queued report ${i}`).toBe(dosage(i));
-      const shown = json(await t.app.inject({ method: 'GET', url: `/api/experiences/${q.experience._id}` })).data.experience;
+      const shown = json(await t.app.inject({ method: 'GET', url: `/api/experiences/${q.experience._id}` })).data
+        .experience;
       expect(shown.dosage).toBe(dosage(i));
     }
-    for (const [i, p] of published.slice(0, 3).entries()) expect((await ownReport(p.trackingId)).dosage).toBe(dosage(10 + i));
+    for (const [i, p] of published.slice(0, 3).entries())
+      expect((await ownReport(p.trackingId)).dosage).toBe(dosage(10 + i));
     for (const p of published.slice(3, 5)) expect((await lookupTracked(t.app, p.trackingId)).statusCode).toBe(404);
-    const stored = await rows<{ id: string; status: string }>(t, 'select id, status from experiences where id = any($1::uuid[])', [[...published, ...queued].map((r) => r.experience._id)]);
+    const stored = await rows<{ id: string; status: string }>(
+      t,
+      'select id, status from experiences where id = any($1::uuid[])',
+      [[...published, ...queued].map((r) => r.experience._id)],
+    );
     expect(stored).toHaveLength(10);
     expect(stored.find((r) => r.id === published[5].experience._id)?.status).toBe('hidden');
   });

@@ -13,7 +13,8 @@ describe('signInDelayMs', () => {
   it('with the defaults: nothing before the 20th failure, then 250 ms doubling up to 4 s', () => {
     const { loginDelay, rateLimits } = loadConfig({});
     expect(rateLimits.loginPerAccount.max).toBe(20);
-    const delay = (failures: number) => signInDelayMs(failures, rateLimits.loginPerAccount.max, loginDelay.baseMs, loginDelay.maxMs);
+    const delay = (failures: number) =>
+      signInDelayMs(failures, rateLimits.loginPerAccount.max, loginDelay.baseMs, loginDelay.maxMs);
     expect([0, 1, 10, 19].map(delay)).toEqual([0, 0, 0, 0]);
     expect([20, 21, 22, 23, 24, 25, 100, 10_000].map(delay)).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000, 4000]);
   });
@@ -69,10 +70,15 @@ function storeContract(name: string, make: () => RateLimitStore) {
       const who = `203.0.113.${Math.floor(Math.random() * 250)}-${name}`;
       await limiter.check('vote', who, rule);
       await limiter.check('vote', who, rule);
-      await expect(Promise.resolve().then(() => limiter.check('vote', who, rule))).rejects.toMatchObject({ statusCode: 429 });
+      await expect(Promise.resolve().then(() => limiter.check('vote', who, rule))).rejects.toMatchObject({
+        statusCode: 429,
+      });
       // Ten minutes after midnight: the hash of the identifier has rotated, the window has not.
       now = Date.UTC(2026, 0, 6, 0, 10);
-      await expect(Promise.resolve().then(() => limiter.check('vote', who, rule))).rejects.toMatchObject({ statusCode: 429, headers: { 'retry-after': '1200' } });
+      await expect(Promise.resolve().then(() => limiter.check('vote', who, rule))).rejects.toMatchObject({
+        statusCode: 429,
+        headers: { 'retry-after': '1200' },
+      });
       expect(await limiter.peek('vote', who, 3600)).toEqual({ count: 4, resetAt: Date.UTC(2026, 0, 6, 0, 30) });
       // A window cleared after midnight is gone under either day's key.
       await limiter.clear('vote', who, 3600);
@@ -81,7 +87,10 @@ function storeContract(name: string, make: () => RateLimitStore) {
       // That new window began today; at 00:30 it still counts, and a minute-long limit never looks back.
       now = Date.UTC(2026, 0, 6, 0, 30);
       expect(await limiter.check('vote', who, rule)).toEqual({ remaining: 0, resetSeconds: 2400 });
-      expect(await limiter.check('general', who, { max: 1, windowSeconds: 60 })).toEqual({ remaining: 0, resetSeconds: 60 });
+      expect(await limiter.check('general', who, { max: 1, windowSeconds: 60 })).toEqual({
+        remaining: 0,
+        resetSeconds: 60,
+      });
     });
   });
 }
@@ -104,12 +113,19 @@ describe('the shared table (PostgreSQL: WORKERS=N, several machines)', () => {
   it('two workers given the same key count together; a restart, with a key drawn anew, starts afresh', async () => {
     let now = Date.UTC(2026, 0, 5, 10, 17, 42, 123);
     const key = drawLimiterKey();
-    const [a, b] = [new RateLimiter(new PgRateLimitStore(db), () => now, key), new RateLimiter(new PgRateLimitStore(db), () => now, key)];
+    const [a, b] = [
+      new RateLimiter(new PgRateLimitStore(db), () => now, key),
+      new RateLimiter(new PgRateLimitStore(db), () => now, key),
+    ];
     const address = who();
     await a.check('submit', address, rule);
     await b.check('submit', address, rule);
-    await expect(Promise.resolve().then(() => a.check('submit', address, rule))).rejects.toMatchObject({ statusCode: 429 });
-    await expect(Promise.resolve().then(() => b.check('submit', address, rule))).rejects.toMatchObject({ statusCode: 429 });
+    await expect(Promise.resolve().then(() => a.check('submit', address, rule))).rejects.toMatchObject({
+      statusCode: 429,
+    });
+    await expect(Promise.resolve().then(() => b.check('submit', address, rule))).rejects.toMatchObject({
+      statusCode: 429,
+    });
     now += 60_000;
     const restarted = new RateLimiter(new PgRateLimitStore(db), () => now, drawLimiterKey());
     expect(await restarted.check('submit', address, rule)).toMatchObject({ remaining: 1 });
@@ -117,21 +133,38 @@ describe('the shared table (PostgreSQL: WORKERS=N, several machines)', () => {
 
   it('holds neither the address nor a time finer than the minute', async () => {
     const now = Date.UTC(2026, 0, 5, 11, 3, 7, 456);
-    const limiter = new RateLimiter(new PgRateLimitStore(db, { clock: () => now, flushMs: 1 }), () => now, drawLimiterKey());
+    const limiter = new RateLimiter(
+      new PgRateLimitStore(db, { clock: () => now, flushMs: 1 }),
+      () => now,
+      drawLimiterKey(),
+    );
     const address = who();
     await limiter.check('submit', address, rule);
     await limiter.check('general', address, { max: 100, windowSeconds: 60 });
     await limiter.count('login-address', address, 900);
     await expect
-      .poll(async () => (await db.query<{ n: number }>(`select count(*)::int as n from rate_limit_counters where key like 'general:%' and reset_at > $1`, [now])).rows[0].n)
+      .poll(
+        async () =>
+          (
+            await db.query<{ n: number }>(
+              `select count(*)::int as n from rate_limit_counters where key like 'general:%' and reset_at > $1`,
+              [now],
+            )
+          ).rows[0].n,
+      )
       .toBeGreaterThan(0);
-    const { rows } = await db.query<{ key: string; reset_at: string }>('select key, reset_at from rate_limit_counters where reset_at > $1', [now]);
+    const { rows } = await db.query<{ key: string; reset_at: string }>(
+      'select key, reset_at from rate_limit_counters where reset_at > $1',
+      [now],
+    );
     expect(rows.length).toBeGreaterThanOrEqual(3);
     for (const row of rows) {
       expect(Number(row.reset_at) % 60_000, row.key).toBe(0);
       expect(row.key).not.toContain(address);
     }
-    expect(rows.map((r) => Number(r.reset_at))).toEqual(expect.arrayContaining([Date.UTC(2026, 0, 5, 12, 4), Date.UTC(2026, 0, 5, 11, 5), Date.UTC(2026, 0, 5, 11, 19)]));
+    expect(rows.map((r) => Number(r.reset_at))).toEqual(
+      expect.arrayContaining([Date.UTC(2026, 0, 5, 12, 4), Date.UTC(2026, 0, 5, 11, 5), Date.UTC(2026, 0, 5, 11, 19)]),
+    );
   });
 });
 

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody, SubmitExperienceRequest } from '../../contract';
 import { defaultLimiter } from '../../server/context';
 import { submitExperience } from '../../server/services/experiences';
-import { PASSWORD, accountId, bearer, confirmAddress, createTestApp, json, validSubmission, type TestApp } from './helpers';
+import {
+  PASSWORD,
+  accountId,
+  bearer,
+  confirmAddress,
+  createTestApp,
+  json,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 import { countRows, moderatorToken, uniqueEmail, validPeptide } from './fixtures';
 
 let t: TestApp;
@@ -31,7 +40,9 @@ afterAll(() => t.close());
 
 function expect429(res: Awaited<ReturnType<TestApp['app']['inject']>>, maxWait: number) {
   expect(res.statusCode, res.body).toBe(429);
-  expect(ApiErrorBody.parse(json(res)).error).toMatch(/^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/);
+  expect(ApiErrorBody.parse(json(res)).error).toMatch(
+    /^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/,
+  );
   const retryAfter = Number(res.headers['retry-after']);
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);
@@ -40,7 +51,12 @@ function expect429(res: Awaited<ReturnType<TestApp['app']['inject']>>, maxWait: 
 }
 
 async function register(email: string, remoteAddress: string) {
-  return t.app.inject({ method: 'POST', url: '/api/users/register', remoteAddress, payload: { email, password: PASSWORD } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    remoteAddress,
+    payload: { email, password: PASSWORD },
+  });
 }
 
 /** An approved account, registered from an address of its own. */
@@ -49,7 +65,12 @@ async function approvedAccount() {
   expect((await register(email, nextAddress())).statusCode).toBe(201);
   await confirmAddress(t, email, 1, nextAddress());
   const id = await accountId(t, email);
-  await t.app.inject({ method: 'POST', url: `/api/users/${id}/approve`, remoteAddress: nextAddress(), headers: bearer(modToken) });
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/users/${id}/approve`,
+    remoteAddress: nextAddress(),
+    headers: bearer(modToken),
+  });
   return { email, id };
 }
 
@@ -65,7 +86,9 @@ describe('rate limits', () => {
     const blocked = await register(uniqueEmail('rl-reg'), address);
     expect429(blocked, 3600);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3500);
-    expect(ApiErrorBody.parse(json(blocked)).error).toBe(`Too many requests. Please try again in ${Math.ceil(Number(blocked.headers['retry-after']) / 60)} minutes.`);
+    expect(ApiErrorBody.parse(json(blocked)).error).toBe(
+      `Too many requests. Please try again in ${Math.ceil(Number(blocked.headers['retry-after']) / 60)} minutes.`,
+    );
     expect(await countRows(t, 'users')).toBe(before);
     expect((await register(uniqueEmail('rl-reg'), nextAddress())).statusCode).toBe(201);
   });
@@ -79,7 +102,12 @@ describe('rate limits', () => {
     const before = await countRows(t, 'experiences');
     expect429(await post(), 3600);
     expect(await countRows(t, 'experiences')).toBe(before);
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/experiences', remoteAddress: nextAddress(), payload: body });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiences',
+      remoteAddress: nextAddress(),
+      payload: body,
+    });
     expect(elsewhere.statusCode).toBe(201);
   });
 
@@ -96,7 +124,8 @@ describe('rate limits', () => {
 
   it('sign-in per address: 4 failures per 15 minutes over any emails', async () => {
     const address = nextAddress();
-    for (let i = 0; i < 4; i++) expect((await login(uniqueEmail('rl-nobody'), 'whatever-password', address)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await login(uniqueEmail('rl-nobody'), 'whatever-password', address)).statusCode).toBe(401);
     const { email } = await approvedAccount();
     expect429(await login(email, PASSWORD, address), 900);
     expect((await login(email, PASSWORD, nextAddress())).statusCode).toBe(200);
@@ -106,23 +135,36 @@ describe('rate limits', () => {
   it.each([
     { what: 'votes', path: 'vote', body: { voteType: 'helpful' }, table: 'votes' },
     { what: 'flags', path: 'flag', body: { reason: 'spam' }, table: 'flags' },
-  ])('$what: 2 per hour per account, whatever the address; a refused one is not stored', async ({ path, body, table }) => {
-    const { email } = await approvedAccount();
-    const { accessToken } = json(await login(email, PASSWORD, nextAddress())).data;
-    const experiences = [];
-    for (let i = 0; i < 3; i++) {
-      const input = SubmitExperienceRequest.parse(validSubmission(t.peptides.get('TB-500')!));
-      experiences.push((await submitExperience(t.ctx, input)).experience._id);
-    }
-    const send = (id: string) =>
-      t.app.inject({ method: 'POST', url: `/api/experiences/${id}/${path}`, remoteAddress: nextAddress(), headers: bearer(accessToken), payload: body });
-    expect((await send(experiences[0])).statusCode).toBe(201);
-    expect((await send(experiences[1])).statusCode).toBe(201);
-    expect429(await send(experiences[2]), 3600);
-    expect(await countRows(t, table)).toBeGreaterThanOrEqual(2);
-    const [stored] = (await t.ctx.db.query<{ n: number }>(`select count(*)::int as n from ${table} where experience_id = $1`, [experiences[2]])).rows;
-    expect(stored.n).toBe(0);
-  });
+  ])(
+    '$what: 2 per hour per account, whatever the address; a refused one is not stored',
+    async ({ path, body, table }) => {
+      const { email } = await approvedAccount();
+      const { accessToken } = json(await login(email, PASSWORD, nextAddress())).data;
+      const experiences = [];
+      for (let i = 0; i < 3; i++) {
+        const input = SubmitExperienceRequest.parse(validSubmission(t.peptides.get('TB-500')!));
+        experiences.push((await submitExperience(t.ctx, input)).experience._id);
+      }
+      const send = (id: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/experiences/${id}/${path}`,
+          remoteAddress: nextAddress(),
+          headers: bearer(accessToken),
+          payload: body,
+        });
+      expect((await send(experiences[0])).statusCode).toBe(201);
+      expect((await send(experiences[1])).statusCode).toBe(201);
+      expect429(await send(experiences[2]), 3600);
+      expect(await countRows(t, table)).toBeGreaterThanOrEqual(2);
+      const [stored] = (
+        await t.ctx.db.query<{ n: number }>(`select count(*)::int as n from ${table} where experience_id = $1`, [
+          experiences[2],
+        ])
+      ).rows;
+      expect(stored.n).toBe(0);
+    },
+  );
 
   it('withdrawing a vote spends the same per-account budget as voting', async () => {
     const { email } = await approvedAccount();
@@ -130,7 +172,13 @@ describe('rate limits', () => {
     const input = SubmitExperienceRequest.parse(validSubmission(t.peptides.get('TB-500')!));
     const id = (await submitExperience(t.ctx, input)).experience._id;
     const send = (method: 'POST' | 'DELETE') =>
-      t.app.inject({ method, url: `/api/experiences/${id}/vote`, remoteAddress: nextAddress(), headers: bearer(accessToken), ...(method === 'POST' ? { payload: { voteType: 'helpful' } } : {}) });
+      t.app.inject({
+        method,
+        url: `/api/experiences/${id}/vote`,
+        remoteAddress: nextAddress(),
+        headers: bearer(accessToken),
+        ...(method === 'POST' ? { payload: { voteType: 'helpful' } } : {}),
+      });
     expect((await send('POST')).statusCode).toBe(201);
     expect((await send('DELETE')).statusCode).toBe(200);
     // Two of two spent: neither another withdrawal nor another vote goes through.
@@ -144,7 +192,13 @@ describe('rate limits', () => {
     const { email } = await approvedAccount();
     const { accessToken } = json(await login(email, PASSWORD, nextAddress())).data;
     const create = (token: string) =>
-      t.app.inject({ method: 'POST', url: '/api/peptides', remoteAddress: nextAddress(), headers: bearer(token), payload: validPeptide() });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/peptides',
+        remoteAddress: nextAddress(),
+        headers: bearer(token),
+        payload: validPeptide(),
+      });
     expect((await create(accessToken)).statusCode).toBe(201);
     expect((await create(accessToken)).statusCode).toBe(201);
     const before = await countRows(t, 'peptides');
@@ -152,7 +206,16 @@ describe('rate limits', () => {
     expect429(blocked, 86_400);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(86_000);
     // Even a body the schema would refuse counts and is answered 429 first.
-    expect429(await t.app.inject({ method: 'POST', url: '/api/peptides', remoteAddress: nextAddress(), headers: bearer(accessToken), payload: {} }), 86_400);
+    expect429(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/peptides',
+        remoteAddress: nextAddress(),
+        headers: bearer(accessToken),
+        payload: {},
+      }),
+      86_400,
+    );
     expect(await countRows(t, 'peptides')).toBe(before);
     const other = await approvedAccount();
     const otherToken = json(await login(other.email, PASSWORD, nextAddress())).data.accessToken;
@@ -164,15 +227,32 @@ describe('rate limits', () => {
     for (let i = 0; i < 4; i++) {
       const { email } = await approvedAccount();
       const { accessToken } = json(await login(email, PASSWORD, nextAddress())).data;
-      const res = await t.app.inject({ method: 'POST', url: '/api/peptides', headers: bearer(accessToken), remoteAddress: nextAddress(), payload: validPeptide() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/peptides',
+        headers: bearer(accessToken),
+        remoteAddress: nextAddress(),
+        payload: validPeptide(),
+      });
       expect(res.statusCode, res.body).toBe(201);
       ids.push(json(res).data.peptide._id);
     }
     // A moderator deletes four members' pages: three go, the fourth waits a day.
-    const remove = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/peptides/${id}`, remoteAddress: nextAddress(), headers: bearer(modToken) });
+    const remove = (id: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/peptides/${id}`,
+        remoteAddress: nextAddress(),
+        headers: bearer(modToken),
+      });
     for (const id of ids.slice(0, 3)) expect((await remove(id)).statusCode).toBe(200);
     expect429(await remove(ids[3]), 86_400);
-    const [left] = (await t.ctx.db.query<{ n: number }>('select count(*)::int as n from peptides where id = $1 and deleted_at is null', [ids[3]])).rows;
+    const [left] = (
+      await t.ctx.db.query<{ n: number }>(
+        'select count(*)::int as n from peptides where id = $1 and deleted_at is null',
+        [ids[3]],
+      )
+    ).rows;
     expect(left.n).toBe(1);
 
     // A member looping: two pages made and deleted, then the third creation is refused.
@@ -180,10 +260,25 @@ describe('rate limits', () => {
     const headers = bearer(json(await login(email, PASSWORD, nextAddress())).data.accessToken);
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const made = await t.app.inject({ method: 'POST', url: '/api/peptides', headers, remoteAddress: nextAddress(), payload: validPeptide() });
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/peptides',
+        headers,
+        remoteAddress: nextAddress(),
+        payload: validPeptide(),
+      });
       statuses.push(made.statusCode);
       if (made.statusCode !== 201) break;
-      statuses.push((await t.app.inject({ method: 'DELETE', url: `/api/peptides/${json(made).data.peptide._id}`, headers, remoteAddress: nextAddress() })).statusCode);
+      statuses.push(
+        (
+          await t.app.inject({
+            method: 'DELETE',
+            url: `/api/peptides/${json(made).data.peptide._id}`,
+            headers,
+            remoteAddress: nextAddress(),
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([201, 200, 201, 200, 429]);
   });
@@ -191,14 +286,20 @@ describe('rate limits', () => {
   it('everything else: 30 per minute per address in this configuration', async () => {
     const address = nextAddress();
     for (let i = 0; i < 30; i++) {
-      const res = await t.app.inject({ method: 'GET', url: i % 2 ? '/api/health' : '/api/peptides', remoteAddress: address });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: i % 2 ? '/api/health' : '/api/peptides',
+        remoteAddress: address,
+      });
       expect(res.statusCode).toBe(200);
     }
     const blocked = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: address });
     expect429(blocked, 60);
     // Unknown /api paths count too; other addresses do not.
     expect429(await t.app.inject({ method: 'GET', url: '/api/nothing', remoteAddress: address }), 60);
-    expect((await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: nextAddress() })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: nextAddress() })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -221,7 +322,14 @@ describe('rate limits recover after their window', () => {
       RATE_LIMIT_GENERAL: '5',
     });
     s.ctx.limiter = defaultLimiter(s.ctx.db, 'rate-limits-test', () => now);
-    sModToken = json(await s.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: nextAddress(), payload: { email: 'moderator@example.com', password: 'moderator-password' } })).data.accessToken;
+    sModToken = json(
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        remoteAddress: nextAddress(),
+        payload: { email: 'moderator@example.com', password: 'moderator-password' },
+      }),
+    ).data.accessToken;
   });
   afterAll(() => s.close());
 
@@ -229,7 +337,10 @@ describe('rate limits recover after their window', () => {
    * Moves the clock to a second before the end of the window the 429's Retry-After announced
    * (still refused: `again` answers 429), then to its end; the caller then sees the limit lifted.
    */
-  async function waitOut(res: Awaited<ReturnType<TestApp['app']['inject']>>, again: () => Promise<Awaited<ReturnType<TestApp['app']['inject']>>>) {
+  async function waitOut(
+    res: Awaited<ReturnType<TestApp['app']['inject']>>,
+    again: () => Promise<Awaited<ReturnType<TestApp['app']['inject']>>>,
+  ) {
     const retryAfter = Number(res.headers['retry-after']);
     expect429(res, retryAfter);
     expect(retryAfter).toBeGreaterThan(1);
@@ -241,7 +352,13 @@ describe('rate limits recover after their window', () => {
 
   it('registrations', async () => {
     const address = nextAddress();
-    const reg = () => inject({ method: 'POST', url: '/api/users/register', remoteAddress: address, payload: { email: uniqueEmail('rl-w'), password: PASSWORD } });
+    const reg = () =>
+      inject({
+        method: 'POST',
+        url: '/api/users/register',
+        remoteAddress: address,
+        payload: { email: uniqueEmail('rl-w'), password: PASSWORD },
+      });
     expect((await reg()).statusCode).toBe(201);
     expect((await reg()).statusCode).toBe(201);
     await waitOut(await reg(), reg);
@@ -250,7 +367,13 @@ describe('rate limits recover after their window', () => {
 
   it('submissions', async () => {
     const address = nextAddress();
-    const post = () => inject({ method: 'POST', url: '/api/experiences', remoteAddress: address, payload: validSubmission(s.peptides.get('BPC-157')!) });
+    const post = () =>
+      inject({
+        method: 'POST',
+        url: '/api/experiences',
+        remoteAddress: address,
+        payload: validSubmission(s.peptides.get('BPC-157')!),
+      });
     expect((await post()).statusCode).toBe(201);
     expect((await post()).statusCode).toBe(201);
     await waitOut(await post(), post);
@@ -259,10 +382,20 @@ describe('rate limits recover after their window', () => {
 
   async function account() {
     const email = uniqueEmail('rl-w');
-    await inject({ method: 'POST', url: '/api/users/register', remoteAddress: nextAddress(), payload: { email, password: PASSWORD } });
+    await inject({
+      method: 'POST',
+      url: '/api/users/register',
+      remoteAddress: nextAddress(),
+      payload: { email, password: PASSWORD },
+    });
     await confirmAddress(s, email, 1, nextAddress());
     const id = await accountId(s, email);
-    await inject({ method: 'POST', url: `/api/users/${id}/approve`, remoteAddress: nextAddress(), headers: bearer(sModToken) });
+    await inject({
+      method: 'POST',
+      url: `/api/users/${id}/approve`,
+      remoteAddress: nextAddress(),
+      headers: bearer(sModToken),
+    });
     return email;
   }
   const signIn = (email: string, password: string, remoteAddress: string) =>
@@ -278,7 +411,8 @@ describe('rate limits recover after their window', () => {
 
   it('sign-in per address', async () => {
     const address = nextAddress();
-    for (let i = 0; i < 4; i++) expect((await signIn(uniqueEmail('rl-none'), 'whatever-password', address)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(uniqueEmail('rl-none'), 'whatever-password', address)).statusCode).toBe(401);
     const email = await account();
     await waitOut(await signIn(email, PASSWORD, address), () => signIn(email, PASSWORD, address));
     expect((await signIn(email, PASSWORD, address)).statusCode).toBe(200);
@@ -288,9 +422,19 @@ describe('rate limits recover after their window', () => {
     const email = await account();
     const { accessToken } = json(await signIn(email, PASSWORD, nextAddress())).data;
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await submitExperience(s.ctx, SubmitExperienceRequest.parse(validSubmission(s.peptides.get('TB-500')!)))).experience._id);
+    for (let i = 0; i < 4; i++)
+      ids.push(
+        (await submitExperience(s.ctx, SubmitExperienceRequest.parse(validSubmission(s.peptides.get('TB-500')!))))
+          .experience._id,
+      );
     const vote = (id: string) =>
-      inject({ method: 'POST', url: `/api/experiences/${id}/vote`, remoteAddress: nextAddress(), headers: bearer(accessToken), payload: { voteType: 'helpful' } });
+      inject({
+        method: 'POST',
+        url: `/api/experiences/${id}/vote`,
+        remoteAddress: nextAddress(),
+        headers: bearer(accessToken),
+        payload: { voteType: 'helpful' },
+      });
     expect((await vote(ids[0])).statusCode).toBe(201);
     expect((await vote(ids[1])).statusCode).toBe(201);
     await waitOut(await vote(ids[2]), () => vote(ids[2]));
@@ -299,7 +443,8 @@ describe('rate limits recover after their window', () => {
 
   it('everything else', async () => {
     const address = nextAddress();
-    for (let i = 0; i < 5; i++) expect((await inject({ method: 'GET', url: '/api/health', remoteAddress: address })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await inject({ method: 'GET', url: '/api/health', remoteAddress: address })).statusCode).toBe(200);
     const health = () => inject({ method: 'GET', url: '/api/health', remoteAddress: address });
     await waitOut(await health(), health);
     expect((await inject({ method: 'GET', url: '/api/health', remoteAddress: address })).statusCode).toBe(200);

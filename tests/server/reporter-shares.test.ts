@@ -12,7 +12,17 @@ import type { ReporterShares } from '../../contract/peptides';
 import { SHARES_MIN_REPORTS, SHARES_RECOMPUTE_CHANGES, SHARE_STEP_PERCENT } from '../../contract/rules';
 import { nextBatchAt, runBatch } from '../../server/services/publication';
 import { computeShares, type SettledCell } from '../../server/services/reporter-shares';
-import { bearer, createTestApp, deleteTracked, json, lookupTracked, ownReport, submit, validSubmission, type TestApp } from './helpers';
+import {
+  bearer,
+  createTestApp,
+  deleteTracked,
+  json,
+  lookupTracked,
+  ownReport,
+  submit,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 import { createPeptide, moderatorToken, rows, uniqueWord } from './fixtures';
 
 type Demo = { ageRange: string; biologicalSex: string; activityLevel: string };
@@ -73,9 +83,19 @@ async function feed(): Promise<Card[]> {
 }
 
 async function exported() {
-  const res = await t.app.inject({ method: 'GET', url: '/api/research/export', query: { limit: '1000' }, headers: mod });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/research/export',
+    query: { limit: '1000' },
+    headers: mod,
+  });
   expect(res.statusCode).toBe(200);
-  return json(res).data as { k: number; rows: ExportRow[]; shares: (ReporterShares & { peptide: string })[]; breakdown: unknown[] };
+  return json(res).data as {
+    k: number;
+    rows: ExportRow[];
+    shares: (ReporterShares & { peptide: string })[];
+    breakdown: unknown[];
+  };
 }
 
 const reportersOf = async (app: TestApp, id: string) => {
@@ -109,7 +129,8 @@ describe('no public answer carries a report’s demographics', () => {
         expect(res.body).not.toMatch(/30-34|45-49|50\+/);
       }
     }
-    const home = json(await t.app.inject({ method: 'GET', url: '/api/experiences/home/public?limit=20' })).data.experiences as Card[];
+    const home = json(await t.app.inject({ method: 'GET', url: '/api/experiences/home/public?limit=20' })).data
+      .experiences as Card[];
     for (const c of home) expect(c.demographics).toBeNull();
   });
 
@@ -125,7 +146,12 @@ describe('no public answer carries a report’s demographics', () => {
     for (const r of data.rows) expect([r.ageRange, r.biologicalSex, r.activityLevel]).toEqual([null, null, null]);
     expect(data.breakdown).toEqual([]);
     expect(data.k).toBe(SHARES_MIN_REPORTS);
-    const csv = await t.app.inject({ method: 'GET', url: '/api/research/export', query: { format: 'csv', limit: '1000' }, headers: mod });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/research/export',
+      query: { format: 'csv', limit: '1000' },
+      headers: mod,
+    });
     expect(csv.body.split('\r\n')[0]).toContain('ageRange,biologicalSex,activityLevel');
     for (const line of csv.body.split('\r\n').slice(1).filter(Boolean)) expect(line.endsWith(',"","",""')).toBe(true);
     // 11 reports: too few for shares, on the page and in the export alike.
@@ -142,20 +168,35 @@ describe('no public answer carries a report’s demographics', () => {
       const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
       const matches = cards.filter(
         (c) =>
-          c.dosage === r.dosage && c.frequency === r.frequency && c.duration === r.durationDays && c.route === r.route && same(c.primaryPurpose, r.primaryPurpose) &&
-          c.timeline === r.timeline && Math.abs(c.rating - r.rating) < 0.01 && same(c.outcomes, r.outcomes) && same(c.effects, r.effects) && c.createdAt.slice(0, 7) === r.month,
+          c.dosage === r.dosage &&
+          c.frequency === r.frequency &&
+          c.duration === r.durationDays &&
+          c.route === r.route &&
+          same(c.primaryPurpose, r.primaryPurpose) &&
+          c.timeline === r.timeline &&
+          Math.abs(c.rating - r.rating) < 0.01 &&
+          same(c.outcomes, r.outcomes) &&
+          same(c.effects, r.effects) &&
+          c.createdAt.slice(0, 7) === r.month,
       );
       if (matches.length !== 1) continue;
       singledOut++;
-      for (const v of [matches[0].demographics, r.ageRange, r.biologicalSex, r.activityLevel]) if (v !== null) learned.push(v);
+      for (const v of [matches[0].demographics, r.ageRange, r.biologicalSex, r.activityLevel])
+        if (v !== null) learned.push(v);
     }
-    console.log(`[shares] linked ${exportRows.length} export rows to the public feed: singled out ${singledOut}, demographics learned ${learned.length}`);
+    console.log(
+      `[shares] linked ${exportRows.length} export rows to the public feed: singled out ${singledOut}, demographics learned ${learned.length}`,
+    );
     expect(singledOut).toBe(exportRows.length);
     expect(learned).toEqual([]);
   });
 
   it('GET /api/peptides/{id}/disclosed and the older disclosure question are retired with a sentence', async () => {
-    for (const url of [`/api/peptides/${peptideId}/disclosed`, '/api/peptides/00000000-0000-4000-8000-000000000000/disclosed', `/api/experiences/disclosure?peptideId=${peptideId}&ageRange=30-34`]) {
+    for (const url of [
+      `/api/peptides/${peptideId}/disclosed`,
+      '/api/peptides/00000000-0000-4000-8000-000000000000/disclosed',
+      `/api/experiences/disclosure?peptideId=${peptideId}&ageRange=30-34`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(json(res).error).toMatch(/retired: no report shows its age range, sex or activity level any more/);
@@ -166,7 +207,8 @@ describe('no public answer carries a report’s demographics', () => {
 /** `n` reports of one combination each drawn in turn from `combos`, sent through the API. */
 async function reportsOf(app: TestApp, id: string, n: number, combos: Demo[]) {
   const sent: string[] = [];
-  for (let i = 0; i < n; i++) sent.push((await submit(app, validSubmission(id, { demographics: combos[i % combos.length] }))).trackingId);
+  for (let i = 0; i < n; i++)
+    sent.push((await submit(app, validSubmission(id, { demographics: combos[i % combos.length] }))).trackingId);
   return sent;
 }
 
@@ -177,7 +219,12 @@ describe('who reports a peptide: its shares', () => {
     const id = await createPeptide(t, await moderatorToken(t), { name: uniqueWord('Twenty') });
     // Every 5th report is a 5th change: computed at 5, 10 and 15 reports, too few each time.
     await reportsOf(t, id, SHARES_MIN_REPORTS - 1, MIX);
-    expect(await reportersOf(t, id)).toMatchObject({ reports: 15, minimum: SHARES_MIN_REPORTS, settleDays: 0, shares: null });
+    expect(await reportersOf(t, id)).toMatchObject({
+      reports: 15,
+      minimum: SHARES_MIN_REPORTS,
+      settleDays: 0,
+      shares: null,
+    });
     await reportsOf(t, id, 1, MIX);
     const shown = await reportersOf(t, id);
     expect(shown.reports).toBe(SHARES_MIN_REPORTS);
@@ -192,7 +239,11 @@ describe('who reports a peptide: its shares', () => {
     }
     // Exactly what computeShares makes of the settled cells with the server's key: the noise is
     // the server's, fixed for these counts.
-    const cells = await rows<SettledCell>(t, 'select peptide_id, age_range, biological_sex, activity_level, n from demographic_cells where peptide_id = $1 and n > 0', [id]);
+    const cells = await rows<SettledCell>(
+      t,
+      'select peptide_id, age_range, biological_sex, activity_level, n from demographic_cells where peptide_id = $1 and n > 0',
+      [id],
+    );
     const expected = computeShares(t.ctx.noiseKey, id, cells).shares!;
     for (const q of ['ageRange', 'biologicalSex', 'activityLevel'] as const) {
       expect(Object.fromEntries(s[q].map((x) => [x.value, x.percent]))).toEqual(expected[q]);
@@ -271,9 +322,16 @@ describe('who reports a peptide: its shares', () => {
     const id = await createPeptide(t, await moderatorToken(t), { name: uniqueWord('Hidden') });
     await reportsOf(t, id, SHARES_MIN_REPORTS, MIX);
     expect((await reportersOf(t, id)).shares).not.toBeNull();
-    const ids = (await rows<{ id: string }>(t, 'select id from experiences where peptide_id = $1 order by id limit 5', [id])).map((r) => r.id);
+    const ids = (
+      await rows<{ id: string }>(t, 'select id from experiences where peptide_id = $1 order by id limit 5', [id])
+    ).map((r) => r.id);
     for (const experienceId of ids) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/moderation/experiences/${experienceId}/hide`, headers: mod, payload: { reason: 'spam', note: '' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/moderation/experiences/${experienceId}/hide`,
+        headers: mod,
+        payload: { reason: 'spam', note: '' },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     expect(await reportersOf(t, id)).toMatchObject({ reports: SHARES_MIN_REPORTS - 5, shares: null });
@@ -286,7 +344,11 @@ describe('sourcing', () => {
     const hidden = await submit(t, validSubmission(peptideId, { sourcing }));
     const shown = await submit(t, validSubmission(peptideId, { sourcing, publishSourcing: true }));
     expect((await ownReport(t, hidden.trackingId)).vendor).toBeNull();
-    expect((await ownReport(t, shown.trackingId)).vendor).toEqual({ name: 'vendor.example', quantity: '3 ml', batchId: 'B-77' });
+    expect((await ownReport(t, shown.trackingId)).vendor).toEqual({
+      name: 'vendor.example',
+      quantity: '3 ml',
+      batchId: 'B-77',
+    });
     // A published vendor address is a link: the report waits for a moderator (services/text-rules.ts).
     expect(hidden.status).toBe('published');
     expect(shown).toMatchObject({ status: 'held', holdReasons: ['link'] });
@@ -298,12 +360,20 @@ describe('sourcing', () => {
     expect(decision.statusCode, decision.body).toBe(200);
     const cards = await feed();
     expect(cards.find((c) => c._id === hidden.experience._id)?.vendor).toBeNull();
-    expect(cards.find((c) => c._id === shown.experience._id)?.vendor).toEqual({ name: 'vendor.example', quantity: '3 ml', batchId: 'B-77' });
+    expect(cards.find((c) => c._id === shown.experience._id)?.vendor).toEqual({
+      name: 'vendor.example',
+      quantity: '3 ml',
+      batchId: 'B-77',
+    });
     // The owner still sees what they wrote, and whether it is public.
     const own = json(await lookupTracked(t.app, hidden.trackingId)).data.experience;
     expect(own.sourcing).toEqual(sourcing);
     expect(own.publishSourcing).toBe(false);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId, { publishSourcing: 'yes' }) });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiences',
+      payload: validSubmission(peptideId, { publishSourcing: 'yes' }),
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -19,7 +19,12 @@ let user: Awaited<ReturnType<typeof newMember>>;
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const post = (url: string, headers: Record<string, string> = {}, payload?: unknown) =>
-  t.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 const peptideId = (name: string) => {
   const id = t.peptides.get(name);
   if (!id) throw new Error(`no seeded peptide ${name}`);
@@ -43,7 +48,13 @@ afterAll(async () => {
 });
 
 describe('who may use the Research Hub API', () => {
-  const urls = ['/api/research/overview', '/api/research/peptides', '/api/research/export', '/api/research/export?format=csv', '/api/users/pending'];
+  const urls = [
+    '/api/research/overview',
+    '/api/research/peptides',
+    '/api/research/export',
+    '/api/research/export?format=csv',
+    '/api/users/pending',
+  ];
 
   it('visitors get 401 and approved members 403 on every research and moderation call', async () => {
     for (const url of urls) {
@@ -63,7 +74,10 @@ describe('who may use the Research Hub API', () => {
     expect(res.statusCode).toBe(200);
     const limits = LimitsResponse.parse(json(res)).data.limits;
     const submissions = limits.find((l) => l.description === 'POST /api/experiences');
-    expect(submissions).toMatchObject({ max: t.config.rateLimits.submissions.max, windowSeconds: t.config.rateLimits.submissions.windowSeconds });
+    expect(submissions).toMatchObject({
+      max: t.config.rateLimits.submissions.max,
+      windowSeconds: t.config.rateLimits.submissions.windowSeconds,
+    });
   });
 });
 
@@ -77,7 +91,12 @@ describe('GET /api/research/overview', () => {
               (select count(*) from peptides where deleted_at is null)::int as peptides,
               (select count(*) from experiences where length(story) >= 100)::int as complete`,
     );
-    expect(before).toMatchObject({ experiences: c.exps, votes: c.votes, pendingRegistrations: c.pending, peptides: c.peptides });
+    expect(before).toMatchObject({
+      experiences: c.exps,
+      votes: c.votes,
+      pendingRegistrations: c.pending,
+      peptides: c.peptides,
+    });
     expect(before.experiencesThisMonth).toBe(c.exps);
     // Categories cover every report; the per-peptide list is capped (the Database tab pages the full table).
     expect(before.perCategory.reduce((s, x) => s + x.experiences, 0)).toBe(c.exps);
@@ -124,7 +143,11 @@ describe('GET /api/research/peptides', () => {
     const data = ResearchPeptidesResponse.parse(json(await get('/api/research/peptides?limit=100', mod))).data;
     const bpc = data.peptides.find((p) => p._id === peptideId('BPC-157'))!;
     expect(bpc.experiences).toBe(3);
-    const [r] = await rows<{ mean: number }>(t, 'select avg(rating)::float8 as mean from experiences where peptide_id = $1', [bpc._id]);
+    const [r] = await rows<{ mean: number }>(
+      t,
+      'select avg(rating)::float8 as mean from experiences where peptide_id = $1',
+      [bpc._id],
+    );
     expect(bpc.meanRating).toBe(roundRating(r.mean));
     expect(bpc.outcomeMeans).toContainEqual({ name: 'energy', mean: 6, n: 3 });
     expect(bpc.outcomeMeans).toContainEqual({ name: 'recovery', mean: 8, n: 2 });
@@ -133,11 +156,14 @@ describe('GET /api/research/peptides', () => {
   });
 
   it('sorts by rating (no-data last) and by name; a page past the end is empty but keeps the total', async () => {
-    const byRating = ResearchPeptidesResponse.parse(json(await get('/api/research/peptides?limit=100&sort=rating', mod))).data.peptides;
+    const byRating = ResearchPeptidesResponse.parse(
+      json(await get('/api/research/peptides?limit=100&sort=rating', mod)),
+    ).data.peptides;
     const rated = byRating.filter((p) => p.meanRating !== null);
     expect(byRating.slice(0, rated.length)).toEqual(rated);
     expect(rated.map((p) => p.meanRating)).toEqual(rated.map((p) => p.meanRating).sort((a, b) => b! - a!));
-    const byName = ResearchPeptidesResponse.parse(json(await get('/api/research/peptides?limit=100&sort=name', mod))).data.peptides;
+    const byName = ResearchPeptidesResponse.parse(json(await get('/api/research/peptides?limit=100&sort=name', mod)))
+      .data.peptides;
     const names = byName.map((p) => p.name.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const past = ResearchPeptidesResponse.parse(json(await get('/api/research/peptides?page=999', mod))).data;
@@ -148,7 +174,11 @@ describe('GET /api/research/peptides', () => {
     expectError(await get('/api/research/peptides?limit=101', mod), 400, /limit/);
     expectError(await get('/api/research/peptides?limit=0', mod), 400, /limit/);
     expectError(await get('/api/research/peptides?page=0', mod), 400, /page/);
-    expectError(await get('/api/research/peptides?sort=votes', mod), 400, /sort must be one of: experiences, rating, name/);
+    expectError(
+      await get('/api/research/peptides?sort=votes', mod),
+      400,
+      /sort must be one of: experiences, rating, name/,
+    );
   });
 });
 
@@ -168,15 +198,25 @@ describe('registration decisions (User Management)', () => {
     const approved = await post(`/api/users/${approveId}/approve`, mod);
     expect(DecisionResponse.parse(json(approved)).data.user).toMatchObject({ email: a, status: 'approved' });
     const rejected = await post(`/api/users/${rejectId}/reject`, mod, { notes: '  disposable address  ' });
-    expect(DecisionResponse.parse(json(rejected)).data.user).toMatchObject({ email: r, status: 'rejected', moderatorNotes: 'disposable address' });
+    expect(DecisionResponse.parse(json(rejected)).data.user).toMatchObject({
+      email: r,
+      status: 'rejected',
+      moderatorNotes: 'disposable address',
+    });
 
     const after = PendingUsersResponse.parse(json(await get('/api/users/pending?limit=100', mod))).data;
     expect(after.users.map((u) => u.email)).not.toContain(a);
     expect(after.users.map((u) => u.email)).not.toContain(r);
     expect(after.total).toBe(list.total - 2);
 
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: a, password: PASSWORD } })).statusCode).toBe(200);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: r, password: PASSWORD } }), 403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: a, password: PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: r, password: PASSWORD } }),
+      403,
+    );
   });
 
   it('reject without notes (the UI may send an empty note) is accepted; deciding twice is a 409', async () => {

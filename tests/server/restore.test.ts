@@ -26,7 +26,9 @@ const file = (name: string, lines: string[]) => {
   return at;
 };
 const tables = async () =>
-  (await pg.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by 1`)).rows.map((r) => r.name);
+  (
+    await pg.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by 1`)
+  ).rows.map((r) => r.name);
 
 describe('restoreFile', () => {
   it('loads rows, skips psql guard lines and settings this server does not know', async () => {
@@ -68,10 +70,15 @@ describe('restoreFile', () => {
   });
 
   it('refuses a psql command it does not run, and rows that never end', async () => {
-    await expect(restoreFile(file('meta.sql', ['\\connect other', DUMP_COMPLETE]), pgliteTarget(pg))).rejects.toThrow(/psql command/);
-    await expect(restoreFile(file('cut.sql', ['CREATE TABLE public.cut (id integer);', 'COPY public.cut (id) FROM stdin;', '1']), pgliteTarget(pg))).rejects.toThrow(
-      /cut short/,
+    await expect(restoreFile(file('meta.sql', ['\\connect other', DUMP_COMPLETE]), pgliteTarget(pg))).rejects.toThrow(
+      /psql command/,
     );
+    await expect(
+      restoreFile(
+        file('cut.sql', ['CREATE TABLE public.cut (id integer);', 'COPY public.cut (id) FROM stdin;', '1']),
+        pgliteTarget(pg),
+      ),
+    ).rejects.toThrow(/cut short/);
     expect(await tables()).toEqual([]);
     expect(isCompleteBackup(file('half.sql', ['CREATE TABLE public.half (id integer);']))).toBe(false);
   });

@@ -15,7 +15,10 @@ import { createTestApp, json, type TestApp } from './helpers';
 import { expectAggregatesExact } from './aggregate-check';
 import { newMember } from './fixtures';
 
-const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/006_safe_text.sql'), 'utf8');
+const MIGRATION = fs.readFileSync(
+  path.join(import.meta.dirname, '../../server/db/migrations/006_safe_text.sql'),
+  'utf8',
+);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,12 +26,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 type Rec = Record<string, unknown>;
 
 let serial = 0;
 /** An experience written straight to the table, bypassing the API (as old code let it be). */
-async function insertExperience(peptideId: string, fields: { outcomes: Rec; effects?: string[]; stack?: string[]; dosage?: string; story?: string }) {
+async function insertExperience(
+  peptideId: string,
+  fields: { outcomes: Rec; effects?: string[]; stack?: string[]; dosage?: string; story?: string },
+) {
   serial += 1;
   const values = Object.values(fields.outcomes) as number[];
   const res = await t.ctx.db.query<{ id: string }>(
@@ -75,21 +80,34 @@ const isCleanName = (s: string) => Name(100).safeParse(s).success && Name(100).p
 describe('006_safe_text.sql', () => {
   it('demonstration data is left alone: the migration changes nothing in a seeded database', async () => {
     await bulkSeed(t.ctx.db, { experiences: 300, voters: 5, batchSize: 300, seed: 3 });
-    const before = (await t.ctx.db.query('select id, outcomes, effects, stack, dosage, story, rating from experiences order by id')).rows;
-    const before2 = (await t.ctx.db.query('select id, name, common_effects, side_effects, description from peptides order by id')).rows;
+    const before = (
+      await t.ctx.db.query('select id, outcomes, effects, stack, dosage, story, rating from experiences order by id')
+    ).rows;
+    const before2 = (
+      await t.ctx.db.query('select id, name, common_effects, side_effects, description from peptides order by id')
+    ).rows;
     await t.ctx.db.query('delete from data_repairs');
     await runMigration();
-    expect((await t.ctx.db.query('select id, outcomes, effects, stack, dosage, story, rating from experiences order by id')).rows).toEqual(before);
-    expect((await t.ctx.db.query('select id, name, common_effects, side_effects, description from peptides order by id')).rows).toEqual(before2);
+    expect(
+      (await t.ctx.db.query('select id, outcomes, effects, stack, dosage, story, rating from experiences order by id'))
+        .rows,
+    ).toEqual(before);
+    expect(
+      (await t.ctx.db.query('select id, name, common_effects, side_effects, description from peptides order by id'))
+        .rows,
+    ).toEqual(before2);
     expect(Object.values(await repairs()).every((n) => n === 0)).toBe(true);
   }, 120_000);
 
   it('cleans what breaks the rule, keeps every report and its ratings, keeps the aggregates exact, and the feed reads', async () => {
     const bpc = t.peptides.get('BPC-157')!;
-    const total = async () => Number((await t.ctx.db.query<{ n: number }>('select count(*)::int as n from experiences')).rows[0].n);
+    const total = async () =>
+      Number((await t.ctx.db.query<{ n: number }>('select count(*)::int as n from experiences')).rows[0].n);
     const onlyReserved = await insertExperience(bpc, { outcomes: { constructor: 7 } });
     const mixed = await insertExperience(bpc, {
-      outcomes: JSON.parse('{"__proto__": 4, " Prototype ": 6, "Sle\\u200bep": 2, "Sleep": 8, "\\u200b": 5, "energy": 9}'),
+      outcomes: JSON.parse(
+        '{"__proto__": 4, " Prototype ": 6, "Sle\\u200bep": 2, "Sleep": 8, "\\u200b": 5, "energy": 9}',
+      ),
       effects: ['constructor', 'Head\u202eache', '\u200b', 'Cafe\u0301 jitters'],
       stack: ['__proto__', 'TB\u2060-500'],
       dosage: '250\u0007mcg',
@@ -106,10 +124,17 @@ describe('006_safe_text.sql', () => {
       )
     ).rows[0].id;
     await insertExperience(peptideId, { outcomes: { prototype: 3, mood: 5 } });
-    await t.ctx.db.query(`insert into effects (name, type) values ('constructor', 'side'), ('Head\u200bache', 'side'), ('Jit\u200dters', 'side')`);
-    await t.ctx.db.query(`update users set demographics = $2::jsonb where id = $1`, [m.userId, JSON.stringify({ age: 30, allergies: ['__proto__', 'pollen\u200b', '\u200b'], fitnessGoals: ['Strength'] })]);
+    await t.ctx.db.query(
+      `insert into effects (name, type) values ('constructor', 'side'), ('Head\u200bache', 'side'), ('Jit\u200dters', 'side')`,
+    );
+    await t.ctx.db.query(`update users set demographics = $2::jsonb where id = $1`, [
+      m.userId,
+      JSON.stringify({ age: 30, allergies: ['__proto__', 'pollen\u200b', '\u200b'], fitnessGoals: ['Strength'] }),
+    ]);
     const countBefore = await total();
-    const ratingBefore = (await t.ctx.db.query<{ rating: number }>('select rating from experiences where id = $1', [onlyReserved])).rows[0].rating;
+    const ratingBefore = (
+      await t.ctx.db.query<{ rating: number }>('select rating from experiences where id = $1', [onlyReserved])
+    ).rows[0].rating;
     await t.ctx.db.query('delete from data_repairs');
 
     await runMigration();
@@ -117,18 +142,38 @@ describe('006_safe_text.sql', () => {
     // No report lost; a report whose only outcome was reserved keeps its rating under a new name.
     expect(await total()).toBe(countBefore);
     const row = async (id: string) =>
-      (await t.ctx.db.query<{ outcomes: Rec; effects: string[]; stack: string[]; dosage: string; story: string; rating: number }>('select * from experiences where id = $1', [id])).rows[0];
+      (
+        await t.ctx.db.query<{
+          outcomes: Rec;
+          effects: string[];
+          stack: string[];
+          dosage: string;
+          story: string;
+          rating: number;
+        }>('select * from experiences where id = $1', [id])
+      ).rows[0];
     expect((await row(onlyReserved)).outcomes).toEqual({ 'constructor (renamed)': 7 });
     expect((await row(onlyReserved)).rating).toBe(ratingBefore);
     const mixedRow = await row(mixed);
-    expect(mixedRow.outcomes).toEqual({ '__proto__ (renamed)': 4, 'Prototype (renamed)': 6, Sleep: 8, '(unnamed)': 5, energy: 9 });
+    expect(mixedRow.outcomes).toEqual({
+      '__proto__ (renamed)': 4,
+      'Prototype (renamed)': 6,
+      Sleep: 8,
+      '(unnamed)': 5,
+      energy: 9,
+    });
     expect(mixedRow.rating).toBeCloseTo((4 + 6 + 8 + 5 + 9) / 5, 9);
     expect(mixedRow.effects).toEqual(['Headache', 'Café jitters']);
     expect(mixedRow.stack).toEqual(['TB-500']);
     expect(mixedRow.dosage).toBe('250 mcg');
     expect(mixedRow.story).toBe('Line one of a long enough story about the weeks.\nLine two with a bell.\tTabbed.');
     expect((await row(clean)).outcomes).toEqual({ energy: 6, sleep: 7 });
-    const pep = (await t.ctx.db.query<{ name: string; name_key: string; common_effects: string[]; side_effects: string[] }>('select * from peptides where id = $1', [peptideId])).rows[0];
+    const pep = (
+      await t.ctx.db.query<{ name: string; name_key: string; common_effects: string[]; side_effects: string[] }>(
+        'select * from peptides where id = $1',
+        [peptideId],
+      )
+    ).rows[0];
     expect(pep).toMatchObject({ name: 'Prototype (renamed)', common_effects: ['Calm'], side_effects: ['Nausea'] });
     // Renamed, it is unique under its new name's key (004_peptide_name_key.sql).
     expect(pep.name_key).toBe(peptideNameKey(pep.name));
@@ -137,12 +182,20 @@ describe('006_safe_text.sql', () => {
     expect(effects).toContain('Jitters');
     expect(effects.filter((e) => e.toLowerCase() === 'headache')).toHaveLength(1);
     expect(effects.some(isReservedName)).toBe(false);
-    const demographics = (await t.ctx.db.query<{ demographics: Rec }>('select demographics from users where id = $1', [m.userId])).rows[0].demographics;
+    const demographics = (
+      await t.ctx.db.query<{ demographics: Rec }>('select demographics from users where id = $1', [m.userId])
+    ).rows[0].demographics;
     expect(demographics).toEqual({ age: 30, allergies: ['pollen'], fitnessGoals: ['Strength'] });
 
     // Every stored name now passes the contract's rule.
-    const stored = (await t.ctx.db.query<{ outcomes: Rec; effects: string[]; stack: string[] }>('select outcomes, effects, stack from experiences')).rows;
-    for (const r of stored) for (const name of [...Object.keys(r.outcomes), ...r.effects, ...r.stack]) expect(isCleanName(name), JSON.stringify(name)).toBe(true);
+    const stored = (
+      await t.ctx.db.query<{ outcomes: Rec; effects: string[]; stack: string[] }>(
+        'select outcomes, effects, stack from experiences',
+      )
+    ).rows;
+    for (const r of stored)
+      for (const name of [...Object.keys(r.outcomes), ...r.effects, ...r.stack])
+        expect(isCleanName(name), JSON.stringify(name)).toBe(true);
 
     await expectAggregatesExact(t);
 
@@ -165,7 +218,9 @@ describe('006_safe_text.sql', () => {
 
     // A second run changes nothing.
     await t.ctx.db.query('delete from data_repairs');
-    const snapshotAll = async () => (await t.ctx.db.query('select id, outcomes, effects, stack, dosage, story, rating from experiences order by id')).rows;
+    const snapshotAll = async () =>
+      (await t.ctx.db.query('select id, outcomes, effects, stack, dosage, story, rating from experiences order by id'))
+        .rows;
     const once = await snapshotAll();
     await runMigration();
     expect(await snapshotAll()).toEqual(once);

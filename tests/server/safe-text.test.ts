@@ -4,10 +4,26 @@
 // whatever is stored, the public reads stay readable by the SPA's own reader and schemas.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnalyticsResponse, ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, PeptideResponse } from '../../contract';
+import {
+  AnalyticsResponse,
+  ExperienceListResponse,
+  ExperienceResponse,
+  HomeExperiencesResponse,
+  PeptideResponse,
+} from '../../contract';
 import { readData } from '../../contract/normalize';
 import { parseResponseBody, resolveBody } from '../../src/api/json';
-import { bearer, createTestApp, json, member, ownReport, submit, updateTracked, validSubmission, type TestApp } from './helpers';
+import {
+  bearer,
+  createTestApp,
+  json,
+  member,
+  ownReport,
+  submit,
+  updateTracked,
+  validSubmission,
+  type TestApp,
+} from './helpers';
 import { moderatorToken, newMember, uniqueEmail, validPeptide } from './fixtures';
 
 let t: TestApp;
@@ -20,7 +36,12 @@ afterAll(() => t.close());
 
 /** Sends JSON text as is: a JS object literal cannot carry an own `__proto__` or a lone surrogate escape. */
 function postRaw(url: string, text: string, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url, payload: text, headers: { ...headers, 'content-type': 'application/json' } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: text,
+    headers: { ...headers, 'content-type': 'application/json' },
+  });
 }
 
 /** A valid submission as JSON text with `replacements` spliced in (raw JSON fragments). */
@@ -52,7 +73,14 @@ const count = async () => (await t.ctx.db.query<{ n: number }>('select count(*):
 describe('names JSON readers treat specially', () => {
   it('an outcome named __proto__, constructor or prototype is refused with 400 naming outcomes; nothing is stored', async () => {
     const before = await count();
-    for (const raw of ['{"__proto__":7,"energy":5}', '{"constructor":7}', '{"prototype":7}', '{" Constructor ":7}', '{"PROTOTYPE":7}', '{"\\u005f_proto__":7}']) {
+    for (const raw of [
+      '{"__proto__":7,"energy":5}',
+      '{"constructor":7}',
+      '{"prototype":7}',
+      '{" Constructor ":7}',
+      '{"PROTOTYPE":7}',
+      '{"\\u005f_proto__":7}',
+    ]) {
       const error = expect400(await postRaw('/api/experiences', submissionText({ outcomes: raw })), 'outcomes');
       expect(error).toMatch(/__proto__, constructor or prototype/);
     }
@@ -60,20 +88,82 @@ describe('names JSON readers treat specially', () => {
   });
 
   it('effect names, stack entries, peptide names and lists, profile lists: refused with 400 naming the field', async () => {
-    expect400(await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(bpc, { effects: ['Calm', 'constructor'] }) }), 'effects', 'cannot be __proto__');
-    expect400(await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(bpc, { stack: ['Prototype'] }) }), 'stack', 'cannot be __proto__');
+    expect400(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/experiences',
+        payload: validSubmission(bpc, { effects: ['Calm', 'constructor'] }),
+      }),
+      'effects',
+      'cannot be __proto__',
+    );
+    expect400(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/experiences',
+        payload: validSubmission(bpc, { stack: ['Prototype'] }),
+      }),
+      'stack',
+      'cannot be __proto__',
+    );
     const m = await newMember(t, 'safe-text');
-    expect400(await t.app.inject({ method: 'POST', url: '/api/peptides', headers: m.headers, payload: validPeptide({ name: 'constructor' }) }), 'name', 'cannot be __proto__');
-    expect400(await t.app.inject({ method: 'POST', url: '/api/peptides', headers: m.headers, payload: validPeptide({ sideEffects: ['__proto__'] }) }), 'sideEffects', 'cannot be __proto__');
-    expect400(await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: m.headers, payload: { demographics: { fitnessGoals: ['prototype'] } } }), 'demographics.fitnessGoals', 'cannot be __proto__');
+    expect400(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/peptides',
+        headers: m.headers,
+        payload: validPeptide({ name: 'constructor' }),
+      }),
+      'name',
+      'cannot be __proto__',
+    );
+    expect400(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/peptides',
+        headers: m.headers,
+        payload: validPeptide({ sideEffects: ['__proto__'] }),
+      }),
+      'sideEffects',
+      'cannot be __proto__',
+    );
+    expect400(
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: m.headers,
+        payload: { demographics: { fitnessGoals: ['prototype'] } },
+      }),
+      'demographics.fitnessGoals',
+      'cannot be __proto__',
+    );
     // The same words inside ordinary text are just words.
-    const ok = await submit(t, validSubmission(bpc, { effects: ['Constructor-grade focus'], story: `${validSubmission(bpc).story} The constructor of __proto__ was fine.` }));
+    const ok = await submit(
+      t,
+      validSubmission(bpc, {
+        effects: ['Constructor-grade focus'],
+        story: `${validSubmission(bpc).story} The constructor of __proto__ was fine.`,
+      }),
+    );
     expect((await ownReport(t, ok.trackingId)).effects).toEqual(['Constructor-grade focus']);
   });
 
   it('a reserved key anywhere in a body is refused, even where the schema would drop it', async () => {
-    expect400(await postRaw('/api/experiences', submissionText({ demographics: '{"ageRange":"30-34","biologicalSex":"male","activityLevel":"active","__proto__":{"x":1}}' })), 'demographics', 'cannot be __proto__');
-    expect400(await postRaw('/api/users/login', '{"email":"a@example.com","password":"x","constructor":{"prototype":1}}'), 'body', 'cannot be __proto__');
+    expect400(
+      await postRaw(
+        '/api/experiences',
+        submissionText({
+          demographics: '{"ageRange":"30-34","biologicalSex":"male","activityLevel":"active","__proto__":{"x":1}}',
+        }),
+      ),
+      'demographics',
+      'cannot be __proto__',
+    );
+    expect400(
+      await postRaw('/api/users/login', '{"email":"a@example.com","password":"x","constructor":{"prototype":1}}'),
+      'body',
+      'cannot be __proto__',
+    );
   });
 });
 
@@ -81,8 +171,16 @@ describe('broken unicode and control characters', () => {
   it('a lone surrogate in the story, an outcome name or an effect is a 400 naming the field, not a 500', async () => {
     const story = `${validSubmission(bpc).story} \\ud800`;
     expect400(await postRaw('/api/experiences', submissionText({ story: `"${story}"` })), 'story', 'not allowed');
-    expect400(await postRaw('/api/experiences', submissionText({ outcomes: '{"energy\\udc00":5}' })), 'outcomes', 'not allowed');
-    expect400(await postRaw('/api/experiences', submissionText({ effects: '["Calm\\ud83d"]' })), 'effects.0', 'not allowed');
+    expect400(
+      await postRaw('/api/experiences', submissionText({ outcomes: '{"energy\\udc00":5}' })),
+      'outcomes',
+      'not allowed',
+    );
+    expect400(
+      await postRaw('/api/experiences', submissionText({ effects: '["Calm\\ud83d"]' })),
+      'effects.0',
+      'not allowed',
+    );
     // A surrogate pair (an emoji) is fine.
     const ok = await postRaw('/api/experiences', submissionText({ effects: '["Calm \\ud83d\\ude00"]' }));
     expect(ok.statusCode, ok.body).toBe(201);
@@ -91,7 +189,11 @@ describe('broken unicode and control characters', () => {
 
   it('NUL and control characters in the dosage are refused with 400 naming dosage', async () => {
     for (const dosage of ['250\u0000mcg', '250\u0007mcg', '250\tmcg', '250\nmcg', '250\u009bmcg']) {
-      expect400(await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(bpc, { dosage }) }), 'dosage', 'not allowed');
+      expect400(
+        await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(bpc, { dosage }) }),
+        'dosage',
+        'not allowed',
+      );
     }
   });
 
@@ -99,16 +201,41 @@ describe('broken unicode and control characters', () => {
     const base = validSubmission(bpc).story;
     const { trackingId } = await submit(t, validSubmission(bpc, { story: `${base}\r\n\tSecond paragraph.\n\nThird.` }));
     expect((await ownReport(t, trackingId)).story).toBe(`${base}\n\tSecond paragraph.\n\nThird.`);
-    expect400(await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(bpc, { story: `${base}\u001b[31m` }) }), 'story', 'not allowed');
+    expect400(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/experiences',
+        payload: validSubmission(bpc, { story: `${base}\u001b[31m` }),
+      }),
+      'story',
+      'not allowed',
+    );
   });
 
   it('a moderator note and a peptide description follow the same rule', async () => {
     const mod = bearer(await moderatorToken(t));
     const pending = await member(t, uniqueEmail('safe-text-pending'), { approve: false });
-    expect400(await postRaw(`/api/users/${pending.userId}/reject`, '{"notes":"spam\\ud800"}', mod), 'notes', 'not allowed');
+    expect400(
+      await postRaw(`/api/users/${pending.userId}/reject`, '{"notes":"spam\\ud800"}', mod),
+      'notes',
+      'not allowed',
+    );
     const m = await newMember(t, 'safe-text-desc');
-    expect400(await t.app.inject({ method: 'POST', url: '/api/peptides', headers: m.headers, payload: validPeptide({ description: 'Bad\u0000text' }) }), 'description');
-    const res = await t.app.inject({ method: 'POST', url: '/api/peptides', headers: m.headers, payload: validPeptide({ description: 'Line one.\nLine two.' }) });
+    expect400(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/peptides',
+        headers: m.headers,
+        payload: validPeptide({ description: 'Bad\u0000text' }),
+      }),
+      'description',
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/peptides',
+      headers: m.headers,
+      payload: validPeptide({ description: 'Line one.\nLine two.' }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(json(res).data.peptide.description).toBe('Line one.\nLine two.');
   });
@@ -122,7 +249,7 @@ describe('broken unicode and control characters', () => {
 });
 
 describe('cleaning', () => {
-  it('zero-width and bidi-control characters are removed from names (an override\'s text in the order it showed); text is stored as NFC', async () => {
+  it("zero-width and bidi-control characters are removed from names (an override's text in the order it showed); text is stored as NFC", async () => {
     const nfd = 'Cafe\u0301';
     const { trackingId } = await submit(
       t,
@@ -159,12 +286,29 @@ describe('one hostile submission never breaks another reader', () => {
     for (const text of hostile) expect((await postRaw('/api/experiences', text)).statusCode).toBe(400);
 
     const { experience } = await submit(t, validSubmission(bpc));
-    const feed = await spaRead(ExperienceListResponse, await t.app.inject({ method: 'GET', url: '/api/experiences?limit=100' }));
+    const feed = await spaRead(
+      ExperienceListResponse,
+      await t.app.inject({ method: 'GET', url: '/api/experiences?limit=100' }),
+    );
     expect(feed?.experiences.length).toBeGreaterThan(0);
     expect(feed?.experiences.some((e) => e._id === experience._id)).toBe(true);
-    expect(await spaRead(HomeExperiencesResponse, await t.app.inject({ method: 'GET', url: '/api/experiences/home/public' }))).toBeDefined();
-    expect(await spaRead(ExperienceResponse, await t.app.inject({ method: 'GET', url: `/api/experiences/${experience._id}` }))).toBeDefined();
-    expect(await spaRead(PeptideResponse, await t.app.inject({ method: 'GET', url: `/api/peptides/${bpc}` }))).toBeDefined();
-    expect(await spaRead(AnalyticsResponse, await t.app.inject({ method: 'GET', url: '/api/analytics/public' }))).toBeDefined();
+    expect(
+      await spaRead(
+        HomeExperiencesResponse,
+        await t.app.inject({ method: 'GET', url: '/api/experiences/home/public' }),
+      ),
+    ).toBeDefined();
+    expect(
+      await spaRead(
+        ExperienceResponse,
+        await t.app.inject({ method: 'GET', url: `/api/experiences/${experience._id}` }),
+      ),
+    ).toBeDefined();
+    expect(
+      await spaRead(PeptideResponse, await t.app.inject({ method: 'GET', url: `/api/peptides/${bpc}` })),
+    ).toBeDefined();
+    expect(
+      await spaRead(AnalyticsResponse, await t.app.inject({ method: 'GET', url: '/api/analytics/public' })),
+    ).toBeDefined();
   });
 });

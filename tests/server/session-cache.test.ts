@@ -79,10 +79,15 @@ describe('session cache: revocations take effect on the very next request', () =
   it('refresh-token reuse (after the grace) revokes the family: its cached access tokens are refused', async () => {
     const m = await newMember(t, 'sc-reuse');
     await cachedRead(m.accessToken);
-    const rotated = json(await post('/api/auth/refresh', { refreshToken: m.refreshToken })).data as { accessToken: string; refreshToken: string };
+    const rotated = json(await post('/api/auth/refresh', { refreshToken: m.refreshToken })).data as {
+      accessToken: string;
+      refreshToken: string;
+    };
     await cachedRead(rotated.accessToken);
     // Past the 30 seconds in which a second tab may still present the replaced token.
-    await t.ctx.db.query(`update sessions set replaced_at = replaced_at - interval '31 seconds' where user_id = $1`, [m.userId]);
+    await t.ctx.db.query(`update sessions set replaced_at = replaced_at - interval '31 seconds' where user_id = $1`, [
+      m.userId,
+    ]);
     expectError(await post('/api/auth/refresh', { refreshToken: m.refreshToken }), 401, /already used/);
     expectError(await get('/api/analytics', m.headers), 401);
     expectError(await get('/api/analytics', bearer(rotated.accessToken)), 401);

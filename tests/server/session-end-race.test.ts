@@ -32,9 +32,11 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, headers, payload });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, headers, payload });
 const refresh = (refreshToken: string) => post(ENDPOINTS.refresh.path, { refreshToken });
-const me = (accessToken: string) => t.app.inject({ method: 'GET', url: ENDPOINTS.me.path, headers: bearer(accessToken) });
+const me = (accessToken: string) =>
+  t.app.inject({ method: 'GET', url: ENDPOINTS.me.path, headers: bearer(accessToken) });
 
 type Owner = Awaited<ReturnType<typeof newMember>>;
 /** Prepares what the owner needs (a mailed reset link), then answers the call that ends the sessions. */
@@ -42,7 +44,8 @@ type Ending = (owner: Owner) => Promise<() => ReturnType<typeof post>>;
 
 const endings: Record<string, Ending> = {
   'sign out everywhere': async (owner) => () => post(ENDPOINTS.signOutEverywhere.path, {}, owner.headers),
-  'a password change': async (owner) => () => post(ENDPOINTS.changePassword.path, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, owner.headers),
+  'a password change': async (owner) => () =>
+    post(ENDPOINTS.changePassword.path, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, owner.headers),
   'a reset by mailed link': async (owner) => {
     expect((await post(ENDPOINTS.forgotPassword.path, { email: owner.email })).statusCode).toBe(200);
     // The request's turn now rather than at the next timer (services/accounts.ts RESET_TURN_MS).
@@ -83,7 +86,12 @@ async function raceOnce(ending: Ending, delayMs: number, attack: Attack): Promis
   const answer = await end();
   race.ended = true;
   const survives = await attacking;
-  return { survived: await survives(), statuses: [...race.statuses, answer.statusCode], endedWith: answer.statusCode, raced };
+  return {
+    survived: await survives(),
+    statuses: [...race.statuses, answer.statusCode],
+    endedWith: answer.statusCode,
+    raced,
+  };
 }
 
 /**
@@ -106,7 +114,9 @@ const stolenSession: Attack = async (owner) => {
       if (!ok.length) break;
       latest = ok[0].refreshToken;
     }
-    return async () => (await refresh(latest)).statusCode === 200 || (await Promise.all([...accessTokens].map(me))).some((r) => r.statusCode === 200);
+    return async () =>
+      (await refresh(latest)).statusCode === 200 ||
+      (await Promise.all([...accessTokens].map(me))).some((r) => r.statusCode === 200);
   };
 };
 
@@ -126,7 +136,8 @@ const oldPassword: Attack = async (owner) => async (race) => {
     }
   };
   await Promise.all([signIn(), signIn()]);
-  const works = async (s: { accessToken: string; refreshToken: string }) => (await refresh(s.refreshToken)).statusCode === 200 || (await me(s.accessToken)).statusCode === 200;
+  const works = async (s: { accessToken: string; refreshToken: string }) =>
+    (await refresh(s.refreshToken)).statusCode === 200 || (await me(s.accessToken)).statusCode === 200;
   return async () => (await Promise.all(signedIn.map(works))).some(Boolean);
 };
 
@@ -142,7 +153,11 @@ async function expectNoSurvivor(name: string, once: (i: number) => Promise<Try>)
     serverErrors += outcome.statuses.filter((s) => s >= 500).length;
     ends.add(outcome.endedWith);
   }
-  expect({ survivors, serverErrors, ends: [...ends] }, `${name}: survivors ${survivors} of ${TRIES}`).toEqual({ survivors: 0, serverErrors: 0, ends: [200] });
+  expect({ survivors, serverErrors, ends: [...ends] }, `${name}: survivors ${survivors} of ${TRIES}`).toEqual({
+    survivors: 0,
+    serverErrors: 0,
+    ends: [200],
+  });
   // Each ending was sent while a request of the attacker was under way.
   expect(raced).toBe(TRIES);
 }

@@ -89,7 +89,9 @@ describe('sign-in limits', () => {
     }
     // From the 20th failure on every attempt waits before its password is checked: ten at once
     // from a third address each wait 250 ms, and none is refused.
-    const burst = await timed(() => Promise.all(Array.from({ length: 10 }, (_, i) => login(email, `burst-${i}-password`, c))));
+    const burst = await timed(() =>
+      Promise.all(Array.from({ length: 10 }, (_, i) => login(email, `burst-${i}-password`, c))),
+    );
     expect(burst.value.map((r) => r.statusCode)).toEqual(Array(10).fill(401));
     // Each waited; one that read the count after another's failure landed waits longer.
     expect(burst.waits).toHaveLength(10);
@@ -97,7 +99,9 @@ describe('sign-in limits', () => {
     expect(burst.ms).toBeGreaterThanOrEqual(240);
     // 30 failures now: the owner's attempt waits the longest (4 s, no more) and succeeds.
     const { value: res, ms, waits } = await timed(() => login(email, PASSWORD, nextAddress()));
-    console.log(`owner's sign-in after 30 failed attempts from 3 addresses: ${res.statusCode} in ${ms.toFixed(0)} ms (10 concurrent delayed failures took ${burst.ms.toFixed(0)} ms)`);
+    console.log(
+      `owner's sign-in after 30 failed attempts from 3 addresses: ${res.statusCode} in ${ms.toFixed(0)} ms (10 concurrent delayed failures took ${burst.ms.toFixed(0)} ms)`,
+    );
     expect(res.statusCode).toBe(200);
     expect(waits).toEqual([4000]);
     expect(ms).toBeGreaterThanOrEqual(3900);
@@ -134,7 +138,8 @@ describe('sign-in limits', () => {
   it('one address failing on many accounts is stopped (30 failures), without stopping those accounts elsewhere', async () => {
     const email = await owner();
     const sprayer = nextAddress();
-    for (let i = 0; i < 30; i++) expect((await login(uniqueEmail('sprayed'), 'wrong-password', sprayer)).statusCode).toBe(401);
+    for (let i = 0; i < 30; i++)
+      expect((await login(uniqueEmail('sprayed'), 'wrong-password', sprayer)).statusCode).toBe(401);
     expect429(await login(email, PASSWORD, sprayer));
     expect((await login(email, PASSWORD, nextAddress())).statusCode).toBe(200);
   });
@@ -149,12 +154,22 @@ describe('sign-in limits', () => {
 
 describe('sign-in limits, configured', () => {
   it('RATE_LIMIT_LOGIN_ACCOUNT and LOGIN_DELAY_* set when the wait starts and how long it grows', async () => {
-    const s = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1', RATE_LIMIT_LOGIN_ACCOUNT: '3', LOGIN_DELAY_BASE_MS: '100', LOGIN_DELAY_MAX_MS: '400' });
+    const s = await createTestApp({
+      RATE_LIMIT_MULTIPLIER: '1',
+      RATE_LIMIT_LOGIN_ACCOUNT: '3',
+      LOGIN_DELAY_BASE_MS: '100',
+      LOGIN_DELAY_MAX_MS: '400',
+    });
     try {
       const email = uniqueEmail('configured');
       await member(s, email);
       const signIn = (password: string) =>
-        s.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: nextAddress(), payload: { email, password } });
+        s.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          remoteAddress: nextAddress(),
+          payload: { email, password },
+        });
       const attempts: { ms: number; waits: number[] }[] = [];
       for (let i = 0; i < 6; i++) attempts.push(await timed(() => signIn('wrong-password')));
       // Failures 0-2 before the attempt: no wait; then 100, 200, 400 ms.

@@ -20,7 +20,19 @@ import {
 import { buildApp } from '../../server/app';
 import { deleteUnconfirmedAccounts } from '../../server/services/registration';
 import { ensureModerator, promoteToModerator } from '../../server/services/users';
-import { PASSWORD, accountId, bearer, confirmAddress, confirmationToken, createTestApp, json, mailTo, member, statementsOf, type TestApp } from './helpers';
+import {
+  PASSWORD,
+  accountId,
+  bearer,
+  confirmAddress,
+  confirmationToken,
+  createTestApp,
+  json,
+  mailTo,
+  member,
+  statementsOf,
+  type TestApp,
+} from './helpers';
 import { expectError, moderatorToken, rows } from './fixtures';
 
 let t: TestApp;
@@ -84,7 +96,11 @@ describe('register and sign-in answer alike until the address is confirmed', () 
     }
     for (const a of answers) expect(a).toEqual(answers[0]);
     expect(answers[0]!.reg.status).toBe(201);
-    expect(JSON.parse(answers[0]!.reg.body)).toEqual({ success: true, data: { user: { email: '<email>', status: 'pending' } }, message: REGISTERED_MESSAGE });
+    expect(JSON.parse(answers[0]!.reg.body)).toEqual({
+      success: true,
+      data: { user: { email: '<email>', status: 'pending' } },
+      message: REGISTERED_MESSAGE,
+    });
     // And a wrong password on a confirmed account reads the same.
     await signIn(known, 'not-the-password-1', '203.0.113.40');
     expect(answers[0]!.login).toEqual(seen(await signIn(known, 'not-the-password-1', '203.0.113.40'), known));
@@ -98,7 +114,8 @@ describe('register and sign-in answer alike until the address is confirmed', () 
     const unconfirmed = address('unconf');
     await register(unconfirmed);
     const runs = [];
-    for (const email of [address('fresh'), unconfirmed, known]) runs.push(await statementsOf(t, () => register(email, 'the-probers-passphrase')));
+    for (const email of [address('fresh'), unconfirmed, known])
+      runs.push(await statementsOf(t, () => register(email, 'the-probers-passphrase')));
     for (const run of runs) expect(run).toEqual(runs[0]);
     // The statement hashes the password (its second parameter) and writes both mails' text every time.
     expect(runs[0]!.filter((s) => s.includes('scrypt-hash'))).toHaveLength(1);
@@ -146,7 +163,9 @@ describe('moderators see confirmed accounts only', () => {
     return { ids: body.data.users.map((u) => u._id), total: body.data.total };
   };
   const overview = async () =>
-    ResearchOverviewResponse.parse(json(await t.app.inject({ method: 'GET', url: '/api/research/overview', headers: bearer(modToken) }))).data.pendingRegistrations;
+    ResearchOverviewResponse.parse(
+      json(await t.app.inject({ method: 'GET', url: '/api/research/overview', headers: bearer(modToken) })),
+    ).data.pendingRegistrations;
 
   it('the pending list, its total and the Overview count an account once its address is confirmed', async () => {
     const before = { list: await pendingIds(), overview: await overview() };
@@ -158,8 +177,14 @@ describe('moderators see confirmed accounts only', () => {
     expect(unconfirmed.total).toBe(before.list.total);
     expect(await overview()).toBe(before.overview);
     // Nor can a moderator decide on it by its id.
-    expectError(await t.app.inject({ method: 'POST', url: `/api/users/${id}/approve`, headers: bearer(modToken) }), 404);
-    expectError(await t.app.inject({ method: 'POST', url: `/api/users/${id}/reject`, headers: bearer(modToken), payload: {} }), 404);
+    expectError(
+      await t.app.inject({ method: 'POST', url: `/api/users/${id}/approve`, headers: bearer(modToken) }),
+      404,
+    );
+    expectError(
+      await t.app.inject({ method: 'POST', url: `/api/users/${id}/reject`, headers: bearer(modToken), payload: {} }),
+      404,
+    );
 
     await confirmAddress(t, email);
     const confirmed = await pendingIds();
@@ -207,14 +232,19 @@ describe('the link', () => {
 
   it('registrations racing for one new address make one account, and exactly one of the links they mail works', async () => {
     const email = address('race');
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => register(email, `racing-passphrase-${i}`, `203.0.113.${50 + i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => register(email, `racing-passphrase-${i}`, `203.0.113.${50 + i}`)),
+    );
     expect(new Set(answers.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
     expect(await rows(t, 'select 1 from users where lower(email) = lower($1)', [email])).toHaveLength(1);
-    await expect.poll(async () => (await t.ctx.db.query('select 1 from mail_queue')).rows.length, { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(async () => (await t.ctx.db.query('select 1 from mail_queue')).rows.length, { timeout: 20_000 })
+      .toBe(0);
     const links = t.sent.filter((m) => m.to === email).length;
     expect(links).toBeGreaterThanOrEqual(1);
     const outcomes = [];
-    for (let nth = 1; nth <= links; nth++) outcomes.push((await confirm(await confirmationToken(t, email, nth))).statusCode);
+    for (let nth = 1; nth <= links; nth++)
+      outcomes.push((await confirm(await confirmationToken(t, email, nth))).statusCode);
     expect(outcomes.filter((status) => status === 200)).toHaveLength(1);
   });
 
@@ -229,12 +259,30 @@ describe('the link', () => {
   it('a wrong or malformed token is a 400 with a sentence, and counts as a failed sign-in of the address', async () => {
     const strict = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1', RATE_LIMIT_LOGIN_ADDRESS: '3' });
     try {
-      const wrong = (token: unknown) => strict.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token }, remoteAddress: '192.0.2.77' });
-      for (const token of ['x'.repeat(43), 'not a token', '\u{1F600}']) expectError(await wrong(token), 400, CONFIRM_LINK_INVALID_MESSAGE);
+      const wrong = (token: unknown) =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/confirm-email',
+          payload: { token },
+          remoteAddress: '192.0.2.77',
+        });
+      for (const token of ['x'.repeat(43), 'not a token', '\u{1F600}'])
+        expectError(await wrong(token), 400, CONFIRM_LINK_INVALID_MESSAGE);
       expectError(await wrong('y'.repeat(43)), 429);
       expectError(await wrong(''), 400, /token is required/);
-      expectError(await strict.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: 'x'.repeat(201) } }), 400, /token/);
-      expectError(await strict.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: 'x', extra: 1 } }), 400);
+      expectError(
+        await strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/confirm-email',
+          payload: { token: 'x'.repeat(201) },
+        }),
+        400,
+        /token/,
+      );
+      expectError(
+        await strict.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: 'x', extra: 1 } }),
+        400,
+      );
     } finally {
       await strict.close();
     }
@@ -286,12 +334,16 @@ describe('the hourly job', () => {
   it('runs as a server becomes ready: an account left unconfirmed for 8 days is gone', async () => {
     const stale = address('8days');
     await register(stale);
-    await t.ctx.db.query(`update users set created_at = now() - interval '8 days' where lower(email) = lower($1)`, [stale]);
+    await t.ctx.db.query(`update users set created_at = now() - interval '8 days' where lower(email) = lower($1)`, [
+      stale,
+    ]);
     const wake = t.ctx.wakeMail;
     const another = await buildApp(t.ctx);
     try {
       await another.ready();
-      await expect.poll(async () => (await rows(t, 'select 1 from users where lower(email) = lower($1)', [stale])).length).toBe(0);
+      await expect
+        .poll(async () => (await rows(t, 'select 1 from users where lower(email) = lower($1)', [stale])).length)
+        .toBe(0);
     } finally {
       await another.close();
       // Its mail delivery took the context's wake-up over, and left a no-op behind: this file's app delivers again.
@@ -306,14 +358,19 @@ describe('squatting', () => {
     // The squatter registers first, with a password of their own: nobody is told, no moderator sees it.
     expect((await register(victim, 'the-squatters-pass', '198.51.100.66')).statusCode).toBe(201);
     const id = await accountId(t, victim);
-    expectError(await t.app.inject({ method: 'POST', url: `/api/users/${id}/approve`, headers: bearer(modToken) }), 404);
+    expectError(
+      await t.app.inject({ method: 'POST', url: `/api/users/${id}/approve`, headers: bearer(modToken) }),
+      404,
+    );
     expectError(await signIn(victim, 'the-squatters-pass', '198.51.100.66'), 401, SIGN_IN_FAILED_MESSAGE);
     const squattersLink = await confirmationToken(t, victim);
 
     // The owner signs up too, and confirms from the newest mail in their inbox.
     expect((await register(victim, 'the-owners-passphrase')).statusCode).toBe(201);
     await confirmAddress(t, victim, 2);
-    expect((await t.app.inject({ method: 'POST', url: `/api/users/${id}/approve`, headers: bearer(modToken) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/users/${id}/approve`, headers: bearer(modToken) })).statusCode,
+    ).toBe(200);
 
     // The squatter's password and link are worth nothing; the owner is the member.
     expectError(await signIn(victim, 'the-squatters-pass', '198.51.100.66'), 401, SIGN_IN_FAILED_MESSAGE);
@@ -325,7 +382,9 @@ describe('squatting', () => {
     const squatted = address('opsqat');
     await register(squatted, 'the-squatters-pass');
     await expect(promoteToModerator(t.ctx, squatted)).rejects.toThrow(/has not confirmed its address yet/);
-    expect(await rows(t, 'select role from users where lower(email) = lower($1)', [squatted])).toEqual([{ role: 'user' }]);
+    expect(await rows(t, 'select role from users where lower(email) = lower($1)', [squatted])).toEqual([
+      { role: 'user' },
+    ]);
     await ensureModerator(t.ctx, squatted, 'the-operators-passphrase');
     expectError(await signIn(squatted, 'the-squatters-pass'), 401);
     expect((await signIn(squatted, 'the-operators-passphrase')).statusCode).toBe(200);
@@ -334,7 +393,8 @@ describe('squatting', () => {
   it('registering an address that is a member changes nothing, however often', async () => {
     const owner = address('member');
     const m = await member(t, owner);
-    for (let i = 0; i < 3; i++) expect((await register(owner, `squatter-attempt-${i}x`, '198.51.100.67')).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await register(owner, `squatter-attempt-${i}x`, '198.51.100.67')).statusCode).toBe(201);
     expect((await signIn(owner)).statusCode).toBe(200);
     const me = json(await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(m.accessToken) }));
     expect(me.data.user).toMatchObject({ email: owner, status: 'approved' });
@@ -348,17 +408,32 @@ describe('the sign-up mail limit', () => {
       const email = address('flood');
       const answers = [];
       for (let i = 0; i < 6; i++) {
-        const res = await strict.app.inject({ method: 'POST', url: '/api/users/register', payload: { email, password: `flood-passphrase-${i}` }, remoteAddress: `198.51.100.${i + 10}` });
+        const res = await strict.app.inject({
+          method: 'POST',
+          url: '/api/users/register',
+          payload: { email, password: `flood-passphrase-${i}` },
+          remoteAddress: `198.51.100.${i + 10}`,
+        });
         answers.push(seen(res, email));
       }
       for (const a of answers) expect(a).toEqual(answers[0]);
       const max = strict.config.rateLimits.resetMail.max;
       await confirmationToken(strict, email, max);
-      await expect.poll(async () => (await strict.ctx.db.query('select 1 from mail_queue')).rows.length, { timeout: 20_000 }).toBe(0);
+      await expect
+        .poll(async () => (await strict.ctx.db.query('select 1 from mail_queue')).rows.length, { timeout: 20_000 })
+        .toBe(0);
       expect(strict.sent.filter((m) => m.to === email)).toHaveLength(max);
       // Past the limit nothing changed either: the last link sent is the one that works, with its password.
       await confirmAddress(strict, email, max);
-      expectError(await strict.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: `flood-passphrase-${max - 1}` } }), 403, /awaiting approval/);
+      expectError(
+        await strict.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { email, password: `flood-passphrase-${max - 1}` },
+        }),
+        403,
+        /awaiting approval/,
+      );
     } finally {
       await strict.close();
     }
@@ -366,7 +441,10 @@ describe('the sign-up mail limit', () => {
 });
 
 describe('migration 031', () => {
-  const MIGRATION = fs.readFileSync(path.join(import.meta.dirname, '../../server/db/migrations/031_email_confirmation.sql'), 'utf8');
+  const MIGRATION = fs.readFileSync(
+    path.join(import.meta.dirname, '../../server/db/migrations/031_email_confirmation.sql'),
+    'utf8',
+  );
 
   it('counts every account that existed before it as confirmed; run again, it confirms nobody', async () => {
     const s = await createTestApp();
@@ -374,21 +452,31 @@ describe('migration 031', () => {
       const older = address('older');
       const pending = address('oldpnd');
       await member(s, older);
-      await s.app.inject({ method: 'POST', url: '/api/users/register', payload: { email: pending, password: PASSWORD } });
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: { email: pending, password: PASSWORD },
+      });
       // The database as it was before 031: no confirmation column, no links.
       await s.ctx.db.transaction(async (tx) => {
         await tx.exec('alter table users drop column email_confirmed cascade; drop table email_confirmations');
-        await tx.exec('create index users_pending_idx on users (created_at, id) where status = \'pending\'');
+        await tx.exec("create index users_pending_idx on users (created_at, id) where status = 'pending'");
       });
       await s.ctx.db.transaction((tx) => tx.exec(MIGRATION));
-      const confirmed = await rows<{ email: string; email_confirmed: boolean }>(s, 'select email, email_confirmed from users where email = any($1)', [[older, pending]]);
+      const confirmed = await rows<{ email: string; email_confirmed: boolean }>(
+        s,
+        'select email, email_confirmed from users where email = any($1)',
+        [[older, pending]],
+      );
       expect(confirmed.map((r) => r.email_confirmed)).toEqual([true, true]);
 
       // Registered after it, an account is unconfirmed, and running 031 again leaves it so.
       const later = address('later');
       await s.app.inject({ method: 'POST', url: '/api/users/register', payload: { email: later, password: PASSWORD } });
       await s.ctx.db.transaction((tx) => tx.exec(MIGRATION));
-      expect(await rows(s, 'select email_confirmed from users where email = $1', [later])).toEqual([{ email_confirmed: false }]);
+      expect(await rows(s, 'select email_confirmed from users where email = $1', [later])).toEqual([
+        { email_confirmed: false },
+      ]);
       expect((await signInTo(s, later)).statusCode).toBe(401);
     } finally {
       await s.close();

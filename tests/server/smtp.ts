@@ -28,7 +28,14 @@ export interface TestSmtp {
 
 function flatten(parsed: ParsedMail): Map<string, string> {
   const headers = new Map<string, string>();
-  for (const line of parsed.headerLines) headers.set(line.key.toLowerCase(), line.line.slice(line.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
+  for (const line of parsed.headerLines)
+    headers.set(
+      line.key.toLowerCase(),
+      line.line
+        .slice(line.line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim(),
+    );
   return headers;
 }
 

@@ -23,7 +23,11 @@ describe('GET /api/health and /api/health/ready', () => {
     expect(HealthResponse.parse(json(res)).data).toEqual({ status: 'ok' });
     const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(HealthReadyResponse.parse(json(ready)).data).toEqual({ status: 'ready', db: 'ok', migrations: migrationNames().length });
+    expect(HealthReadyResponse.parse(json(ready)).data).toEqual({
+      status: 'ready',
+      db: 'ok',
+      migrations: migrationNames().length,
+    });
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
@@ -72,24 +76,65 @@ describe('GET /api/limits', () => {
     const limits = LimitsResponse.parse(json(res)).data.limits;
     const r = t.config.rateLimits;
     const by = (name: RegExp) => limits.find((l) => name.test(l.name))!;
-    expect(by(/submissions/i)).toMatchObject({ max: r.submissions.max, windowSeconds: r.submissions.windowSeconds, scope: 'address' });
-    expect(by(/registrations/i)).toMatchObject({ max: r.register.max, windowSeconds: r.register.windowSeconds, scope: 'address' });
-    expect(by(/per account/i)).toMatchObject({ max: r.loginPerEmail.max, windowSeconds: r.loginPerEmail.windowSeconds, scope: 'email' });
-    expect(by(/per address/i)).toMatchObject({ max: r.loginPerAddress.max, windowSeconds: r.loginPerAddress.windowSeconds, scope: 'address' });
+    expect(by(/submissions/i)).toMatchObject({
+      max: r.submissions.max,
+      windowSeconds: r.submissions.windowSeconds,
+      scope: 'address',
+    });
+    expect(by(/registrations/i)).toMatchObject({
+      max: r.register.max,
+      windowSeconds: r.register.windowSeconds,
+      scope: 'address',
+    });
+    expect(by(/per account/i)).toMatchObject({
+      max: r.loginPerEmail.max,
+      windowSeconds: r.loginPerEmail.windowSeconds,
+      scope: 'email',
+    });
+    expect(by(/per address/i)).toMatchObject({
+      max: r.loginPerAddress.max,
+      windowSeconds: r.loginPerAddress.windowSeconds,
+      scope: 'address',
+    });
     expect(by(/votes/i)).toMatchObject({ max: r.votes.max, windowSeconds: r.votes.windowSeconds, scope: 'account' });
     expect(by(/flags/i)).toMatchObject({ max: r.votes.max, windowSeconds: r.votes.windowSeconds, scope: 'account' });
-    expect(by(/other/i)).toMatchObject({ max: r.general.max, windowSeconds: r.general.windowSeconds, scope: 'address' });
-    expect(by(/password-reset mails/i)).toMatchObject({ max: r.resetMail.max, windowSeconds: r.resetMail.windowSeconds, scope: 'account' });
-    expect(by(/corrections/i)).toMatchObject({ max: r.edits.max, windowSeconds: r.edits.windowSeconds, scope: 'report' });
-    expect(by(/peptide pages created/i)).toMatchObject({ max: r.peptides.max, windowSeconds: r.peptides.windowSeconds, scope: 'account' });
-    expect(by(/peptide pages deleted/i)).toMatchObject({ max: r.peptideDeletes.max, windowSeconds: r.peptideDeletes.windowSeconds, scope: 'account' });
+    expect(by(/other/i)).toMatchObject({
+      max: r.general.max,
+      windowSeconds: r.general.windowSeconds,
+      scope: 'address',
+    });
+    expect(by(/password-reset mails/i)).toMatchObject({
+      max: r.resetMail.max,
+      windowSeconds: r.resetMail.windowSeconds,
+      scope: 'account',
+    });
+    expect(by(/corrections/i)).toMatchObject({
+      max: r.edits.max,
+      windowSeconds: r.edits.windowSeconds,
+      scope: 'report',
+    });
+    expect(by(/peptide pages created/i)).toMatchObject({
+      max: r.peptides.max,
+      windowSeconds: r.peptides.windowSeconds,
+      scope: 'account',
+    });
+    expect(by(/peptide pages deleted/i)).toMatchObject({
+      max: r.peptideDeletes.max,
+      windowSeconds: r.peptideDeletes.windowSeconds,
+      scope: 'account',
+    });
     expect(limits).toHaveLength(11);
   });
 
   it('follows the environment: the default limits scaled by RATE_LIMIT_MULTIPLIER, each overridable', async () => {
-    const other = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1', RATE_LIMIT_VOTES: '7', RATE_LIMIT_VOTES_WINDOW: '120' });
+    const other = await createTestApp({
+      RATE_LIMIT_MULTIPLIER: '1',
+      RATE_LIMIT_VOTES: '7',
+      RATE_LIMIT_VOTES_WINDOW: '120',
+    });
     try {
-      const limits = LimitsResponse.parse(json(await other.app.inject({ method: 'GET', url: '/api/limits' }))).data.limits;
+      const limits = LimitsResponse.parse(json(await other.app.inject({ method: 'GET', url: '/api/limits' }))).data
+        .limits;
       const table = Object.fromEntries(limits.map((l) => [l.name, [l.max, l.windowSeconds]]));
       expect(table).toEqual({
         'Experience submissions': [10, 3600],
@@ -127,7 +172,8 @@ describe('GET /api/effects', () => {
   });
 
   it('filters by type and searches by name, case-insensitively', async () => {
-    const get = async (qs: string) => EffectsResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/effects?${qs}` }))).data;
+    const get = async (qs: string) =>
+      EffectsResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/effects?${qs}` }))).data;
     const all = await get('');
     for (const type of ['positive', 'side'] as const) {
       const data = await get(`type=${type}`);
@@ -147,7 +193,11 @@ describe('GET /api/effects', () => {
   });
 
   it('refuses unknown types and out-of-range limits', async () => {
-    expectError(await t.app.inject({ method: 'GET', url: '/api/effects?type=neutral' }), 400, /type must be one of: positive, side/);
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/effects?type=neutral' }),
+      400,
+      /type must be one of: positive, side/,
+    );
     expectError(await t.app.inject({ method: 'GET', url: '/api/effects?limit=501' }), 400, /limit/);
     expectError(await t.app.inject({ method: 'GET', url: '/api/effects?limit=0' }), 400, /limit/);
   });
@@ -174,7 +224,11 @@ describe('not found', () => {
     const uuid = '00000000-0000-4000-8000-000000000000';
     for (const [key, e] of Object.entries(ENDPOINTS)) {
       const url = e.path.replace(':id', uuid).replace(':trackingId', 'TRK-00000000000000000000');
-      const res = await t.app.inject({ method: e.method, url, payload: e.method === 'GET' || e.method === 'DELETE' ? undefined : {} });
+      const res = await t.app.inject({
+        method: e.method,
+        url,
+        payload: e.method === 'GET' || e.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, key).not.toBe(500);
       expect(res.body, key).not.toContain('Not found: ');
     }
@@ -185,20 +239,35 @@ describe('bad requests', () => {
   it.each(['/api/users/register', '/api/users/login', '/api/auth/refresh', '/api/experiences'])(
     'malformed JSON to %s is a 400 that says so',
     async (url) => {
-      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": ',
+      });
       expectError(res, 400, 'The request body is not valid JSON');
     },
   );
 
   it('malformed JSON to a members-only route is a 400 for a member, a 401 for anyone else', async () => {
     const post = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/peptides', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"name": ' });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/peptides',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{"name": ',
+      });
     expectError(await post({}), 401);
     expectError(await post((await newMember(t)).headers), 400, 'The request body is not valid JSON');
   });
 
   it('an empty JSON body is a 400 naming the missing fields', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expectError(res, 400);
     expectError(await t.app.inject({ method: 'POST', url: '/api/users/login', payload: {} }), 400, /email/);
   });
@@ -216,8 +285,16 @@ describe('bad requests', () => {
   it('a compressed body is read in gzip, deflate or br; any other Content-Encoding is a 415 saying so', async () => {
     const login = { email: 'nobody-encoded@example.com', password: 'not-the-password' };
     const post = (encoding: string, payload: Buffer | string) =>
-      t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, payload });
-    for (const [encoding, body] of [['gzip', zlib.gzipSync(JSON.stringify(login))], ['br', zlib.brotliCompressSync(JSON.stringify(login))]] as const) {
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        payload,
+      });
+    for (const [encoding, body] of [
+      ['gzip', zlib.gzipSync(JSON.stringify(login))],
+      ['br', zlib.brotliCompressSync(JSON.stringify(login))],
+    ] as const) {
       // Read as JSON: a wrong sign-in, not a complaint about the body.
       expectError(await post(encoding, body), 401);
     }
@@ -231,25 +308,42 @@ describe('bad requests', () => {
   it('a field of the wrong type is named as such, not as missing', async () => {
     const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
     expectError(await post('/api/auth/logout', { refreshToken: 42 }), 400, 'refreshToken must be a string');
-    expectError(await post('/api/users/login', { email: ['a@example.com'], password: 'x' }), 400, 'email must be a string');
+    expectError(
+      await post('/api/users/login', { email: ['a@example.com'], password: 'x' }),
+      400,
+      'email must be a string',
+    );
     expectError(await post('/api/users/login', { password: 'x' }), 400, 'email is required');
-    const res = await post('/api/experiences', { ...validSubmission(t.peptides.get('BPC-157')!), demographics: 'adult' });
+    const res = await post('/api/experiences', {
+      ...validSubmission(t.peptides.get('BPC-157')!),
+      demographics: 'adult',
+    });
     expectError(res, 400, 'demographics must be an object');
   });
 
   it('a body over the limit is a 413 and stores nothing', async () => {
     const before = await countRows(t, 'experiences');
     // Over both BODY_LIMIT_BYTES and the padded size the submission always admits (PADDED_BODY_BYTES).
-    const huge = validSubmission(t.peptides.get('BPC-157')!, { effects: Array.from({ length: 1200 }, () => 'x'.repeat(60)) });
+    const huge = validSubmission(t.peptides.get('BPC-157')!, {
+      effects: Array.from({ length: 1200 }, () => 'x'.repeat(60)),
+    });
     const res = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: huge });
     expectError(res, 413, 'The request body is too large');
     expect(await countRows(t, 'experiences')).toBe(before);
     expectError(
-      await t.app.inject({ method: 'POST', url: '/api/users/register', payload: { email: 'big@example.com', password: 'p'.repeat(20_000) } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: { email: 'big@example.com', password: 'p'.repeat(20_000) },
+      }),
       413,
     );
     // A body within the limit is judged on its content instead.
-    const fine = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(t.peptides.get('BPC-157')!, { story: storyOf(1000) }) });
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiences',
+      payload: validSubmission(t.peptides.get('BPC-157')!, { story: storyOf(1000) }),
+    });
     expect(fine.statusCode).toBe(201);
   });
 });
@@ -299,7 +393,11 @@ describe('headers', () => {
     expect(member.headers['access-control-allow-origin']).toBeUndefined();
     const write = await t.app.inject({ method: 'POST', url: '/api/experiences', headers: origin, payload: {} });
     expect(write.headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/users/me', headers: { ...origin, 'access-control-request-method': 'GET' } });
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/users/me',
+      headers: { ...origin, 'access-control-request-method': 'GET' },
+    });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -307,7 +405,11 @@ describe('headers', () => {
     const allowed = await createTestApp({ CORS_ORIGIN: 'https://lab.example' });
     try {
       const m = await newMember(allowed, 'cors-allowed');
-      const res = await allowed.app.inject({ method: 'GET', url: '/api/users/me', headers: { origin: 'https://lab.example', ...m.headers } });
+      const res = await allowed.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { origin: 'https://lab.example', ...m.headers },
+      });
       expect(res.headers['access-control-allow-origin']).toBe('https://lab.example');
     } finally {
       await allowed.close();
@@ -315,7 +417,11 @@ describe('headers', () => {
   });
 
   it('a moderator token works on moderator reads (sanity for the headers above)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/research/overview', headers: { authorization: `Bearer ${await moderatorToken(t)}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/research/overview',
+      headers: { authorization: `Bearer ${await moderatorToken(t)}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -26,7 +26,15 @@ import { AUTHOR_ANSWER_BYTES, PADDED_BODY_BYTES, peptideMatchesSearch } from '..
 import { runBatch } from '../../server/services/publication';
 import { COMPRESSION } from '../../server/lib/response-cache';
 import { PEPTIDES, STORY_SNIPPETS } from '../../server/db/seed/catalogue';
-import { demographicsOf, mulberry32, pick, pickSome, purposesFor, routeFor, type Rand } from '../../server/db/seed/generate';
+import {
+  demographicsOf,
+  mulberry32,
+  pick,
+  pickSome,
+  purposesFor,
+  routeFor,
+  type Rand,
+} from '../../server/db/seed/generate';
 import { FREQUENCIES, TIMELINES } from '../../contract/vocabulary';
 import { paddedJson } from '../../src/api/padded-body';
 import { createTestApp, json, type TestApp } from './helpers';
@@ -77,7 +85,8 @@ function send(address: string, method: string, url: string, body?: string): Prom
         res.on('end', () => {
           const raw = Buffer.concat(chunks);
           const encoding = res.headers['content-encoding'];
-          const plain = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
+          const plain =
+            encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
           const seen: Seen = {
             at: Date.now(),
             address,
@@ -108,8 +117,42 @@ const ok = (seen: Seen, status = 200) => {
 
 // --- The reports: varied as people write them ---------------------------------------------------
 
-const CJK_WORDS = ['睡眠', '恢复', '疼痛', '肌腱', '训练', '注射', '第一周', '没有变化', '好多了', '医生', '每天', '感觉'];
-const WORDS = ['tendon', 'shoulder', 'knee', 'sleep', 'recovery', 'training', 'week', 'slowly', 'morning', 'evening', 'steady', 'better', 'calm', 'focus', 'appetite', 'stiff', 'loose', 'mobility', 'rested', 'sore'];
+const CJK_WORDS = [
+  '睡眠',
+  '恢复',
+  '疼痛',
+  '肌腱',
+  '训练',
+  '注射',
+  '第一周',
+  '没有变化',
+  '好多了',
+  '医生',
+  '每天',
+  '感觉',
+];
+const WORDS = [
+  'tendon',
+  'shoulder',
+  'knee',
+  'sleep',
+  'recovery',
+  'training',
+  'week',
+  'slowly',
+  'morning',
+  'evening',
+  'steady',
+  'better',
+  'calm',
+  'focus',
+  'appetite',
+  'stiff',
+  'loose',
+  'mobility',
+  'rested',
+  'sore',
+];
 
 function storyFor(rand: Rand, i: number): string {
   const unique = `Notes ${Array.from({ length: 10 }, () => pick(rand, WORDS)).join(' ')} ${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26) % 26]}x.`;
@@ -142,7 +185,8 @@ function submitterFor(rand: Rand, i: number, choose: () => Submitter['peptide'])
   const peptide = choose();
   const route = routeFor(rand, peptide);
   const outcomes: Record<string, number> = {};
-  for (const effect of pickSome(rand, peptide.commonEffects, 1, Math.min(8, peptide.commonEffects.length))) outcomes[effect] = 1 + Math.floor(rand() * 10);
+  for (const effect of pickSome(rand, peptide.commonEffects, 1, Math.min(8, peptide.commonEffects.length)))
+    outcomes[effect] = 1 + Math.floor(rand() * 10);
   const sourced = rand() < 0.3;
   // A published vendor address is a link, held for a moderator: the published sourcing carries none.
   const publishSourcing = sourced && rand() < 0.5;
@@ -158,11 +202,23 @@ function submitterFor(rand: Rand, i: number, choose: () => Submitter['peptide'])
     effects: rand() < 0.4 ? pickSome(rand, peptide.sideEffects, 1, 3) : [],
     timeline: pick(rand, TIMELINES),
     story: storyFor(rand, i),
-    stack: rand() < 0.3 ? pickSome(rand, PEPTIDES.map((p) => p.name), 1, 3) : [],
+    stack:
+      rand() < 0.3
+        ? pickSome(
+            rand,
+            PEPTIDES.map((p) => p.name),
+            1,
+            3,
+          )
+        : [],
     ...(sourced
       ? {
           sourcing: {
-            ...(publishSourcing ? { volumeMl: 1 + Math.floor(rand() * 10) } : { vendorUrl: `https://${pick(rand, ['peptide-lab', 'research-chem', 'purepeps', 'biosource'])}.example.com/item/${i}` }),
+            ...(publishSourcing
+              ? { volumeMl: 1 + Math.floor(rand() * 10) }
+              : {
+                  vendorUrl: `https://${pick(rand, ['peptide-lab', 'research-chem', 'purepeps', 'biosource'])}.example.com/item/${i}`,
+                }),
             batchId: `B-${100 + i}`,
             purityPercentage: 95 + Math.floor(rand() * 50) / 10,
           },
@@ -171,7 +227,12 @@ function submitterFor(rand: Rand, i: number, choose: () => Submitter['peptide'])
     publishSourcing,
   };
   const name = peptide.name.toLowerCase();
-  const typed = rand() < 0.4 ? [] : rand() < 0.5 ? [name.slice(0, 3)] : [name.slice(0, 2), name.slice(0, Math.min(name.length, 4 + Math.floor(rand() * 4)))];
+  const typed =
+    rand() < 0.4
+      ? []
+      : rand() < 0.5
+        ? [name.slice(0, 3)]
+        : [name.slice(0, 2), name.slice(0, Math.min(name.length, 4 + Math.floor(rand() * 4)))];
   return { address: `198.51.${100 + Math.floor(i / 200)}.${10 + (i % 200)}`, peptide, report, typed };
 }
 
@@ -196,7 +257,10 @@ async function published(): Promise<Map<string, { peptideId: string; card: strin
   const out = new Map<string, { peptideId: string; card: string }>();
   let cursor: string | null = null;
   do {
-    const res = await t.app.inject({ method: 'GET', url: `/api/experiences?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/experiences?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    });
     const data = json(res).data as { experiences: { _id: string; peptideId: string }[]; nextCursor: string | null };
     for (const e of data.experiences) out.set(e._id, { peptideId: e.peptideId, card: JSON.stringify(e) });
     cursor = data.nextCursor;
@@ -211,7 +275,10 @@ async function published(): Promise<Map<string, { peptideId: string; card: strin
  */
 const brotli = (text: string) =>
   zlib.brotliCompressSync(Buffer.from(text), {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: COMPRESSION.once.brotliQuality, [zlib.constants.BROTLI_PARAM_LGWIN]: COMPRESSION.brotliWindowBits },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: COMPRESSION.once.brotliQuality,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: COMPRESSION.brotliWindowBits,
+    },
   }).length;
 const FAKE_ID = 'TRK-31415926535897932384';
 const answerSize = {
@@ -250,10 +317,14 @@ function fit(points: { x: number; y: number }[]) {
 }
 
 /** The peptides a request's URL names: by id in a path or query, or by a search's text. */
-function peptidesNamed(url: string, catalogue: { id: string; name: string; description: string }[]): Set<string> | null {
+function peptidesNamed(
+  url: string,
+  catalogue: { id: string; name: string; description: string }[],
+): Set<string> | null {
   const [path, query = ''] = url.split('?');
   const named: Set<string>[] = [];
-  for (const id of path.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? []) named.push(new Set([id]));
+  for (const id of path.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [])
+    named.push(new Set([id]));
   const params = new URLSearchParams(query);
   for (const key of ['peptide', 'peptideId']) {
     const id = params.get(key);
@@ -266,7 +337,8 @@ function peptidesNamed(url: string, catalogue: { id: string; name: string; descr
 }
 
 /** The attacker's expected hits: 1/k for a candidate set of k holding the truth. */
-const score = (candidates: readonly string[], truth: string) => (candidates.includes(truth) ? 1 / candidates.length : 0);
+const score = (candidates: readonly string[], truth: string) =>
+  candidates.includes(truth) ? 1 / candidates.length : 0;
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLISH_EVERY: '6h', TRUST_PROXY: '1' });
@@ -311,7 +383,19 @@ describe('an observer of the traffic', () => {
     const ownCards = calibration.map((c) => known.get(c.id)!.card);
     const submitModel = fit(calibration.map((c, i) => ({ x: answerSize.submit(ownCards[i]), y: c.submitBytes })));
     const lookupModel = fit(
-      await Promise.all(calibration.map(async (c, i) => ({ x: answerSize.lookup(ownCards[i]), y: (await send(attacker, 'POST', '/api/experiences/tracking/lookup', JSON.stringify({ trackingId: c.trackingId }))).responseBytes }))),
+      await Promise.all(
+        calibration.map(async (c, i) => ({
+          x: answerSize.lookup(ownCards[i]),
+          y: (
+            await send(
+              attacker,
+              'POST',
+              '/api/experiences/tracking/lookup',
+              JSON.stringify({ trackingId: c.trackingId }),
+            )
+          ).responseBytes,
+        })),
+      ),
     );
     const ownIds = new Set(calibration.map((c) => c.id));
 
@@ -340,10 +424,16 @@ describe('an observer of the traffic', () => {
     let byUrl = 0;
     let byBoth = 0;
     for (const { s, post, id, batch: reports } of sent) {
-      const sizeFits = reports.filter((r) => Math.abs(submitModel.predict(answerSize.submit(known.get(r)!.card)) - post.responseBytes) <= submitModel.tolerance);
+      const sizeFits = reports.filter(
+        (r) =>
+          Math.abs(submitModel.predict(answerSize.submit(known.get(r)!.card)) - post.responseBytes) <=
+          submitModel.tolerance,
+      );
       const sizeCandidates = sizeFits.length ? sizeFits : reports;
       const wizardRequests = log.filter((l) => l.address === s.address && l.at <= post.at && l !== post);
-      const named = wizardRequests.map((l) => peptidesNamed(l.url, pepCatalogue)).filter((n): n is Set<string> => n !== null);
+      const named = wizardRequests
+        .map((l) => peptidesNamed(l.url, pepCatalogue))
+        .filter((n): n is Set<string> => n !== null);
       const peptides = named.length ? named.reduce((a, b) => new Set([...a].filter((x) => b.has(x)))) : null;
       const urlFits = peptides ? reports.filter((r) => peptides.has(known.get(r)!.peptideId)) : [];
       const urlCandidates = urlFits.length ? urlFits : reports;
@@ -356,7 +446,9 @@ describe('an observer of the traffic', () => {
 
     // Months later, each author looks the report up; the attacker narrows the published reports by the answer's size.
     const everyone = [...known.keys()].filter((id) => !ownIds.has(id));
-    const predictedLookup = new Map(everyone.map((id) => [id, lookupModel.predict(answerSize.lookup(known.get(id)!.card))]));
+    const predictedLookup = new Map(
+      everyone.map((id) => [id, lookupModel.predict(answerSize.lookup(known.get(id)!.card))]),
+    );
     let narrowedTo = 0;
     let byLookup = 0;
     const lookupSizes = new Set<number>();
@@ -364,7 +456,9 @@ describe('an observer of the traffic', () => {
       const lookup = await send(s.address, 'POST', '/api/experiences/tracking/lookup', JSON.stringify({ trackingId }));
       ok(lookup);
       lookupSizes.add(lookup.responseBytes);
-      const fits = everyone.filter((r) => Math.abs(predictedLookup.get(r)! - lookup.responseBytes) <= lookupModel.tolerance);
+      const fits = everyone.filter(
+        (r) => Math.abs(predictedLookup.get(r)! - lookup.responseBytes) <= lookupModel.tolerance,
+      );
       const candidates = fits.length ? fits : everyone;
       narrowedTo += candidates.length;
       byLookup += score(candidates, id);
@@ -374,8 +468,16 @@ describe('an observer of the traffic', () => {
     const correctionSizes = new Set<number>();
     const deletionSizes = new Set<number>();
     for (const { s, trackingId } of sent.slice(0, 10)) {
-      const story = `${s.report.story as string} Corrected after ${pick(rand, WORDS)} ${pick(rand, WORDS)}.`.slice(0, 1000);
-      const put = await send(s.address, 'PUT', '/api/experiences/tracking', paddedJson({ trackingId, story }, UpdateTrackedExperienceRequest));
+      const story = `${s.report.story as string} Corrected after ${pick(rand, WORDS)} ${pick(rand, WORDS)}.`.slice(
+        0,
+        1000,
+      );
+      const put = await send(
+        s.address,
+        'PUT',
+        '/api/experiences/tracking',
+        paddedJson({ trackingId, story }, UpdateTrackedExperienceRequest),
+      );
       ok(put);
       correctionSizes.add(put.responseBytes);
     }
@@ -418,7 +520,10 @@ describe('an observer of the traffic', () => {
     for (const s of submitters) {
       const urls = log.filter((l) => l.address === s.address).map((l) => decodeURIComponent(l.url).toLowerCase());
       for (const word of [s.peptide.id, s.peptide.name.toLowerCase(), ...s.typed.filter((w) => w.length >= 3)]) {
-        expect(urls.filter((u) => u.includes(word)), `${s.address}: ${word}`).toEqual([]);
+        expect(
+          urls.filter((u) => u.includes(word)),
+          `${s.address}: ${word}`,
+        ).toEqual([]);
       }
     }
   }, 300_000);

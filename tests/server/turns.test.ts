@@ -71,14 +71,24 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite under a queue of
     expect(db.load().waiting).toBe(0);
     // A write and a write dressed as a read wait for the commit; a read that fails fails alone.
     others.push(db.query('insert into reads_between (n) values (100)').then(() => writes.push(inTransaction)));
-    others.push(db.query('with w as (insert into reads_between (n) values (101) returning n) select n from w').then(() => writes.push(inTransaction)));
+    others.push(
+      db
+        .query('with w as (insert into reads_between (n) values (101) returning n) select n from w')
+        .then(() => writes.push(inTransaction)),
+    );
     await expect(db.query(`select 'not a number'::int`)).rejects.toMatchObject({ code: '22P02' });
     await Promise.all([long, ...others]);
-    console.log(`[reads between] ${seen.filter((s) => s.during).length} of ${seen.length} reads answered inside a transaction of ${statements * 2} statements, seeing ${seen.map((s) => s.n).join(', ')} rows`);
+    console.log(
+      `[reads between] ${seen.filter((s) => s.during).length} of ${seen.length} reads answered inside a transaction of ${statements * 2} statements, seeing ${seen.map((s) => s.n).join(', ')} rows`,
+    );
     expect(seen.every((s) => s.during)).toBe(true);
     expect(seen.every((s) => s.n >= 1 && s.n <= 20)).toBe(true);
     expect(writes).toEqual([false, false]);
     // The transaction wrote all it meant to, the reads nothing, and the writes came after.
-    expect((await db.query<{ n: number }>('select n from reads_between order by n')).rows.map((r) => r.n)).toEqual([...Array.from({ length: 20 }, (_, i) => i + 1), 100, 101]);
+    expect((await db.query<{ n: number }>('select n from reads_between order by n')).rows.map((r) => r.n)).toEqual([
+      ...Array.from({ length: 20 }, (_, i) => i + 1),
+      100,
+      101,
+    ]);
   });
 });

@@ -32,18 +32,20 @@ afterAll(async () => {
 async function statementsDuring(app: TestApp, fn: () => Promise<unknown>): Promise<string[]> {
   const db = app.ctx.db as { -readonly [K in keyof Db]: Db[K] };
   const all: string[] = [];
-  const seen = { push: (sql: string) => void (/rate_limit_counters|mail_queue|digest_week|weeklyDigest/.test(sql) || all.push(sql)) };
+  const seen = {
+    push: (sql: string) => void (/rate_limit_counters|mail_queue|digest_week|weeklyDigest/.test(sql) || all.push(sql)),
+  };
   const query = db.query;
   const transaction = db.transaction;
-  db.query = <T,>(sql: string, params?: unknown[]) => {
+  db.query = <T>(sql: string, params?: unknown[]) => {
     seen.push(sql);
     return query.call(db, sql, params) as Promise<QueryResult<T>>;
   };
-  db.transaction = <T,>(work: (tx: Transaction) => Promise<T>) =>
+  db.transaction = <T>(work: (tx: Transaction) => Promise<T>) =>
     transaction.call(db, (tx: Transaction) =>
       work({
         ...tx,
-        query: <U,>(sql: string, params?: unknown[]) => {
+        query: <U>(sql: string, params?: unknown[]) => {
           seen.push(sql);
           return tx.query<U>(sql, params);
         },
@@ -79,20 +81,30 @@ describe('the write path', () => {
     expect(Object.keys(answer)).toEqual(['_id']);
     expect((await batches.app.inject({ method: 'GET', url: `/api/experiences/${answer._id}` })).statusCode).toBe(404);
     await runBatch(batches.ctx, nextBatchAt(new Date(), batches.config.publishEveryMs)!);
-    const shown = json(await batches.app.inject({ method: 'GET', url: `/api/experiences/${answer._id}` })).data.experience;
+    const shown = json(await batches.app.inject({ method: 'GET', url: `/api/experiences/${answer._id}` })).data
+      .experience;
     expect(shown).toMatchObject({ _id: answer._id, story: body.story, outcomes: body.outcomes, demographics: null });
   });
 
   it('a held submission answers its hold reasons in the same three statements; its log entry is written by the batch', async () => {
     let res: Awaited<ReturnType<typeof submit>> | null = null;
     const statements = await statementsDuring(batches, async () => {
-      res = await submit(batches, validSubmission(batches.peptides.get('BPC-157')!, { story: 'Ask me at seller@example.com for the batch I used; it worked well for my shoulder and my sleep over six weeks.' }));
+      res = await submit(
+        batches,
+        validSubmission(batches.peptides.get('BPC-157')!, {
+          story:
+            'Ask me at seller@example.com for the batch I used; it worked well for my shoulder and my sleep over six weeks.',
+        }),
+      );
     });
     expect(res!.status).toBe('held');
     expect(res!.holdReasons).toEqual(['email']);
     expect(statements).toHaveLength(3);
     await runBatch(batches.ctx, nextBatchAt(new Date(), batches.config.publishEveryMs)!);
-    const log = await batches.ctx.db.query<{ action: string; reasons: string[] }>('select action, reasons from moderation_log where experience_id = $1', [res!.experience._id]);
+    const log = await batches.ctx.db.query<{ action: string; reasons: string[] }>(
+      'select action, reasons from moderation_log where experience_id = $1',
+      [res!.experience._id],
+    );
     expect(log.rows).toEqual([{ action: 'hold', reasons: ['email'] }]);
   });
 
@@ -101,12 +113,27 @@ describe('the write path', () => {
     const id = (await submit(t, validSubmission(bpc))).experience._id;
     let status = 0;
     const statements = await statementsDuring(t, async () => {
-      status = (await t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: m.headers, payload: { voteType: 'helpful' } })).statusCode;
+      status = (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/experiences/${id}/vote`,
+          headers: m.headers,
+          payload: { voteType: 'helpful' },
+        })
+      ).statusCode;
     });
     expect(status).toBe(201);
-    expect(statements.filter((s) => !/account_activity|from sessions/.test(s)), statements.join('\n')).toHaveLength(2);
+    expect(
+      statements.filter((s) => !/account_activity|from sessions/.test(s)),
+      statements.join('\n'),
+    ).toHaveLength(2);
     // The same vote again and a missing report are still told apart.
-    const again = await t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: m.headers, payload: { voteType: 'helpful' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/experiences/${id}/vote`,
+      headers: m.headers,
+      payload: { voteType: 'helpful' },
+    });
     expect(again.statusCode).toBe(409);
     const missing = await t.app.inject({
       method: 'POST',
@@ -119,15 +146,27 @@ describe('the write path', () => {
 
   it("a member's later votes in the month send no activity statement, and the member still counts as active", async () => {
     const m = await newMember(t);
-    const [first, second] = [(await submit(t, validSubmission(bpc))).experience._id, (await submit(t, validSubmission(bpc))).experience._id];
-    const vote = (id: string) => t.app.inject({ method: 'POST', url: `/api/experiences/${id}/vote`, headers: m.headers, payload: { voteType: 'helpful' } });
+    const [first, second] = [
+      (await submit(t, validSubmission(bpc))).experience._id,
+      (await submit(t, validSubmission(bpc))).experience._id,
+    ];
+    const vote = (id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/experiences/${id}/vote`,
+        headers: m.headers,
+        payload: { voteType: 'helpful' },
+      });
     expect((await vote(first)).statusCode).toBe(201);
     let status = 0;
     const statements = await statementsDuring(t, async () => {
       status = (await vote(second)).statusCode;
     });
     expect(status).toBe(201);
-    expect(statements.filter((s) => !/from sessions/.test(s)), statements.join('\n')).toHaveLength(2);
+    expect(
+      statements.filter((s) => !/from sessions/.test(s)),
+      statements.join('\n'),
+    ).toHaveLength(2);
     const active = await t.ctx.db.query(
       `select 1 from account_activity a join users u on u.id = a.user_id
         where u.email = $1 and a.month = date_trunc('month', now() at time zone 'UTC')::date`,
@@ -158,7 +197,9 @@ describe('the write path', () => {
     const nextHour = new Date(Math.ceil((Date.now() + 1) / 3_600_000) * 3_600_000);
     expect((await runBatch(t.ctx, nextHour)).ran).toBe(true);
     expect(await tableDigests(t)).toEqual(before);
-    const record = await t.ctx.db.query<{ value: string }>(`select value from app_settings where key = 'last_publication_batch'`);
+    const record = await t.ctx.db.query<{ value: string }>(
+      `select value from app_settings where key = 'last_publication_batch'`,
+    );
     expect(record.rows[0]?.value).toBe(nextHour.toISOString());
   });
 
@@ -169,6 +210,10 @@ describe('the write path', () => {
         where r.relname = 'experiences' and a.amname = 'gin' order by 1`,
     );
     expect(res.rows.length).toBeGreaterThanOrEqual(2);
-    for (const row of res.rows) expect({ name: row.name, options: row.options }).toEqual({ name: row.name, options: expect.arrayContaining(['gin_pending_list_limit=64']) });
+    for (const row of res.rows)
+      expect({ name: row.name, options: row.options }).toEqual({
+        name: row.name,
+        options: expect.arrayContaining(['gin_pending_list_limit=64']),
+      });
   });
 });

@@ -37,7 +37,11 @@ describe('confirm a sign-up’s address', () => {
     const app = open(CONFIRM_TOKEN);
     await screen.findByRole('heading', { level: 1, name: 'Confirm your email address' });
     expect(screen.getByText(/Opening the link alone changes nothing/)).toBeInTheDocument();
-    expect(screen.getByText(`Did not sign up? Close this page: nothing happens, and the account is deleted after ${UNCONFIRMED_ACCOUNT_DAYS} days.`)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `Did not sign up? Close this page: nothing happens, and the account is deleted after ${UNCONFIRMED_ACCOUNT_DAYS} days.`,
+      ),
+    ).toBeInTheDocument();
     expect(backend.callsTo('/api/auth/confirm-email')).toHaveLength(0);
 
     // By keyboard: Tab to the button, Enter presses it.
@@ -67,7 +71,17 @@ describe('confirm a sign-up’s address', () => {
   });
 
   it('a failure that is not the link (the server away) keeps the button to try again, and the second try works', async () => {
-    server.use(http.post('/api/auth/confirm-email', () => HttpResponse.json({ success: false, error: 'The service is busy. Please try again shortly.' }, { status: 503, headers: { 'retry-after': '5' } }), { once: true }));
+    server.use(
+      http.post(
+        '/api/auth/confirm-email',
+        () =>
+          HttpResponse.json(
+            { success: false, error: 'The service is busy. Please try again shortly.' },
+            { status: 503, headers: { 'retry-after': '5' } },
+          ),
+        { once: true },
+      ),
+    );
     const app = open(CONFIRM_TOKEN);
     await app.user.click(await screen.findByRole('button', { name: 'Confirm my email address' }));
     expect(await screen.findByRole('alert')).toBeInTheDocument();
@@ -101,7 +115,9 @@ describe('forgot and reset', () => {
     await app.user.type(screen.getByLabelText('New password'), 'a-brand-new-passphrase');
     await app.user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
-    expect(within(document.querySelector('form')!).getByRole('status')).toHaveTextContent('Your password has been changed and every device was signed out.');
+    expect(within(document.querySelector('form')!).getByRole('status')).toHaveTextContent(
+      'Your password has been changed and every device was signed out.',
+    );
     const [call] = backend.callsTo('/api/auth/reset-password');
     expect(call!.body).toEqual({ token: RESET_TOKEN, password: 'a-brand-new-passphrase' });
     app.unmount();
@@ -127,14 +143,20 @@ describe('the Account tab', () => {
     await app.user.type(screen.getByLabelText('Current password'), 'not-my-password');
     await app.user.type(screen.getByLabelText('New password'), 'a-brand-new-passphrase');
     await app.user.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('This is not your current password'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+        'This is not your current password',
+      ),
+    );
     expect(screen.getByLabelText('Current password')).toHaveFocus();
     expect(screen.getByLabelText('New password')).toHaveValue('a-brand-new-passphrase');
 
     await app.user.clear(screen.getByLabelText('Current password'));
     await app.user.type(screen.getByLabelText('Current password'), PASSWORD);
     await app.user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Your password has been changed. Every other device was signed out.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your password has been changed. Every other device was signed out.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toHaveValue('');
     // Still signed in here.
     expect(localStorage.getItem('accessToken')).toBeTruthy();
@@ -145,13 +167,23 @@ describe('the Account tab', () => {
     await app.user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
     expect(screen.getByText('You have been signed out on every device, this one included.')).toBeInTheDocument();
-    expect([localStorage.getItem('accessToken'), localStorage.getItem('refreshToken'), localStorage.getItem('userData')]).toEqual([null, null, null]);
+    expect([
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('refreshToken'),
+      localStorage.getItem('userData'),
+    ]).toEqual([null, null, null]);
     expect(backend.callsTo('/api/users/me/sessions/end')).toHaveLength(1);
   });
 
   it('download my data: the export as a JSON file named without the email', async () => {
     let blob: Blob | undefined;
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:account'), revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (b: Blob) => ((blob = b), 'blob:account'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
     const clicked: HTMLAnchorElement[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
@@ -182,7 +214,9 @@ describe('the Account tab', () => {
     await app.user.clear(within(dialog).getByLabelText('Password'));
     await app.user.type(within(dialog).getByLabelText('Password'), PASSWORD);
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
-    expect(await screen.findByText('Your account has been deleted. Reports you shared stay, anonymous as before.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your account has been deleted. Reports you shared stay, anonymous as before.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(app.location()).toBe('/'));
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(backend.accounts.has('member@example.com')).toBe(false);
@@ -193,7 +227,12 @@ describe('the wizard and the profile', () => {
   const DRAFT = { step: 2, form: { peptideId: '11111111-1111-4111-8111-111111111111' } };
 
   async function openWizardStep2(prefill: boolean) {
-    backend.addAccount(makeUser({ email: 'profiled@example.com', demographics: { age: 34, biologicalSex: 'female', activityLevel: 'very-active' } }));
+    backend.addAccount(
+      makeUser({
+        email: 'profiled@example.com',
+        demographics: { age: 34, biologicalSex: 'female', activityLevel: 'very-active' },
+      }),
+    );
     backend.seedSession('profiled@example.com');
     if (prefill) localStorage.setItem('prefillWizardFromProfile', 'on');
     sessionStorage.setItem('submitExperienceDraft-2', JSON.stringify(DRAFT));

@@ -55,7 +55,10 @@ describe('bearer token', () => {
     // Written behind the auth module's back: the cached value is still used.
     localStorage.setItem('accessToken', 'written-elsewhere');
     await api.get('/api/members-only');
-    expect(backend.callsTo('/api/members-only').map((c) => c.authorization)).toEqual([`Bearer ${accessToken}`, `Bearer ${accessToken}`]);
+    expect(backend.callsTo('/api/members-only').map((c) => c.authorization)).toEqual([
+      `Bearer ${accessToken}`,
+      `Bearer ${accessToken}`,
+    ]);
   });
 
   it('never sends it with an anonymous experience submission', async () => {
@@ -137,7 +140,10 @@ describe('token refresh rule', () => {
     server.use(
       http.post('/api/auth/refresh', () => {
         const tokens = backend.issueTokens(backend.account('member@example.com'));
-        return HttpResponse.json({ success: true, data: { data: refreshBody(tokens.accessToken, tokens.refreshToken).data } });
+        return HttpResponse.json({
+          success: true,
+          data: { data: refreshBody(tokens.accessToken, tokens.refreshToken).data },
+        });
       }),
     );
     await api.get('/api/members-only');
@@ -175,9 +181,14 @@ describe('token refresh rule', () => {
     expiredSession();
     server.use(
       http.get('/api/always-401', ({ request }) => {
-        backend.calls.push({ method: 'GET', path: '/api/always-401', authorization: request.headers.get('Authorization') });
+        backend.calls.push({
+          method: 'GET',
+          path: '/api/always-401',
+          authorization: request.headers.get('Authorization'),
+        });
         // Safety valve: a client that loops fails this test instead of hanging it.
-        if (backend.callsTo('/api/always-401').length > 5) return HttpResponse.json(errorBody('Looped'), { status: 500 });
+        if (backend.callsTo('/api/always-401').length > 5)
+          return HttpResponse.json(errorBody('Looped'), { status: 500 });
         return HttpResponse.json(errorBody('Not for you'), { status: 401 });
       }),
     );
@@ -320,7 +331,10 @@ describe('several tabs (one localStorage)', () => {
     expect(response.data).toEqual({ success: true, data: { ok: true } });
     expect(lock.requested).toEqual(['peptide-refresh']);
     expect(backend.callsTo('/api/auth/refresh')).toHaveLength(0);
-    expect(backend.callsTo('/api/members-only').map((c) => c.authorization)).toEqual([`Bearer ${old.accessToken}`, `Bearer ${otherTab.accessToken}`]);
+    expect(backend.callsTo('/api/members-only').map((c) => c.authorization)).toEqual([
+      `Bearer ${old.accessToken}`,
+      `Bearer ${otherTab.accessToken}`,
+    ]);
     expect(storedSession()).toMatchObject(otherTab);
     // Later requests carry the other tab's token too.
     await api.get('/api/members-only');
@@ -374,7 +388,10 @@ describe('several tabs (one localStorage)', () => {
     await expect(api.get('/api/members-only')).resolves.toMatchObject({ status: 200 });
 
     expect(backend.callsTo('/api/auth/refresh')).toHaveLength(0);
-    expect(backend.callsTo('/api/members-only').map((c) => c.authorization)).toEqual([`Bearer ${old.accessToken}`, `Bearer ${otherTab.accessToken}`]);
+    expect(backend.callsTo('/api/members-only').map((c) => c.authorization)).toEqual([
+      `Bearer ${old.accessToken}`,
+      `Bearer ${otherTab.accessToken}`,
+    ]);
   });
 
   it('without Web Locks (jsdom, older browsers): the tab refreshes with its stored token itself, as before', async () => {
@@ -393,7 +410,12 @@ describe('several tabs (one localStorage)', () => {
     const successor = backend.issueTokens(old.user);
     server.use(
       http.post('/api/auth/refresh', async ({ request }) => {
-        backend.calls.push({ method: 'POST', path: '/api/auth/refresh', authorization: null, body: await request.json() });
+        backend.calls.push({
+          method: 'POST',
+          path: '/api/auth/refresh',
+          authorization: null,
+          body: await request.json(),
+        });
         // The other tab's answer to the same token arrived first and is stored already.
         const otherTab = backend.issueTokens(old.user);
         localStorage.setItem('accessToken', otherTab.accessToken);
@@ -417,7 +439,10 @@ describe('errors', () => {
 
   it('fall back to the transport message when the body has no error field', async () => {
     server.use(http.get('/api/thing', () => new HttpResponse('<html>Teapot</html>', { status: 418 })));
-    expect(await rejection(api.get('/api/thing'))).toMatchObject({ status: 418, message: 'Request failed with status code 418' });
+    expect(await rejection(api.get('/api/thing'))).toMatchObject({
+      status: 418,
+      message: 'Request failed with status code 418',
+    });
   });
 
   it('say the server cannot be reached, one way, for no answer or a gateway page in place of ours', async () => {
@@ -426,7 +451,11 @@ describe('errors', () => {
     server.use(http.get('/api/thing', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
     expect(await rejection(api.get('/api/thing'))).toMatchObject({ status: 502, message: SERVER_UNREACHABLE });
     // Our own 503 (draining) keeps its sentence.
-    server.use(http.get('/api/thing', () => HttpResponse.json({ success: false, error: 'The server is restarting' }, { status: 503 })));
+    server.use(
+      http.get('/api/thing', () =>
+        HttpResponse.json({ success: false, error: 'The server is restarting' }, { status: 503 }),
+      ),
+    );
     expect(await rejection(api.get('/api/thing'))).toMatchObject({ status: 503, message: 'The server is restarting' });
   });
 });
@@ -455,11 +484,22 @@ describe('json-bigint parsing', () => {
 
   it('reads an error body with a big number through json-bigint too: the server text reaches the caller', async () => {
     server.use(
-      http.get('/api/big-error', () => new HttpResponse('{"success":false,"error":"Peptide 98765432109876543210 is not known","id":98765432109876543210}', { status: 404 })),
+      http.get(
+        '/api/big-error',
+        () =>
+          new HttpResponse(
+            '{"success":false,"error":"Peptide 98765432109876543210 is not known","id":98765432109876543210}',
+            { status: 404 },
+          ),
+      ),
     );
     const error = await rejection(api.get('/api/big-error'));
     expect(error).toMatchObject({ status: 404, message: 'Peptide 98765432109876543210 is not known' });
-    expect(error.body).toEqual({ success: false, error: 'Peptide 98765432109876543210 is not known', id: 98765432109876543210n });
+    expect(error.body).toEqual({
+      success: false,
+      error: 'Peptide 98765432109876543210 is not known',
+      id: 98765432109876543210n,
+    });
   });
 
   it('keeps a non-JSON body as text and an empty body as undefined', async () => {

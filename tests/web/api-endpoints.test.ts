@@ -12,7 +12,11 @@ import { server } from './msw/server';
 const credentials = { email: 'member@example.com', password: PASSWORD };
 
 function answer(method: 'get' | 'post', path: string, body: JsonBodyType, status = 200) {
-  server.use(http[method](path, () => (typeof body === 'string' ? new HttpResponse(body, { status }) : HttpResponse.json(body, { status }))));
+  server.use(
+    http[method](path, () =>
+      typeof body === 'string' ? new HttpResponse(body, { status }) : HttpResponse.json(body, { status }),
+    ),
+  );
 }
 
 describe('login', () => {
@@ -24,7 +28,10 @@ describe('login', () => {
 
   it('accepts the data.data nesting', async () => {
     const user = makeUser();
-    answer('post', '/api/users/login', { success: true, data: { data: { accessToken: 'a', refreshToken: 'r', user } } });
+    answer('post', '/api/users/login', {
+      success: true,
+      data: { data: { accessToken: 'a', refreshToken: 'r', user } },
+    });
     await expect(login(credentials)).resolves.toEqual({ accessToken: 'a', refreshToken: 'r', user });
   });
 
@@ -66,7 +73,10 @@ describe('register', () => {
   it('accepts data.data.user', async () => {
     const user = makeUser({ status: 'pending' });
     answer('post', '/api/users/register', { success: true, data: { data: { user } } });
-    await expect(register(credentials)).resolves.toEqual({ user: { email: user.email, status: 'pending' }, message: undefined });
+    await expect(register(credentials)).resolves.toEqual({
+      user: { email: user.email, status: 'pending' },
+      message: undefined,
+    });
   });
 
   it('rejects an answer without the user', async () => {

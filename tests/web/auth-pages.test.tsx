@@ -44,7 +44,7 @@ async function openRegister() {
 }
 
 describe('Login', () => {
-  it("shows its texts", async () => {
+  it('shows its texts', async () => {
     await openLogin();
     expect(screen.getByText('Enter your credentials to continue')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
@@ -75,10 +75,12 @@ describe('Login', () => {
     expect(refreshToken).toMatch(/^refresh-/);
     expect(JSON.parse(userData ?? '{}')).toMatchObject({ email: 'member@example.com', role: 'user' });
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'member@example.com' })).toBeInTheDocument();
-    expect(backend.callsTo('/api/users/login').map((c) => c.body)).toEqual([{ email: 'member@example.com', password: PASSWORD }]);
+    expect(backend.callsTo('/api/users/login').map((c) => c.body)).toEqual([
+      { email: 'member@example.com', password: PASSWORD },
+    ]);
   });
 
-  it('a pending account: the server\'s approval message as a calm notice in the form, no Error toast, nothing stored, values kept', async () => {
+  it("a pending account: the server's approval message as a calm notice in the form, no Error toast, nothing stored, values kept", async () => {
     const app = await openLogin();
     await app.fill('pending@example.com', PASSWORD);
 
@@ -104,7 +106,9 @@ describe('Login', () => {
     expect(stored()).toEqual([null, null, null]);
     // Still there once the toast has gone (it closes itself after a few seconds).
     await waitFor(() => expect(screen.getAllByText(SIGN_IN_FAILED_MESSAGE)).toHaveLength(2));
-    await waitFor(() => expect(screen.getAllByText(SIGN_IN_FAILED_MESSAGE)).toHaveLength(1), { timeout: TOAST_DURATION_MS + 3000 });
+    await waitFor(() => expect(screen.getAllByText(SIGN_IN_FAILED_MESSAGE)).toHaveLength(1), {
+      timeout: TOAST_DURATION_MS + 3000,
+    });
     expect(within(form()).getByRole('alert')).toHaveTextContent(SIGN_IN_FAILED_MESSAGE);
     // The next attempt clears it; success leaves the page.
     await app.user.clear(screen.getByLabelText('Password'));
@@ -121,7 +125,9 @@ describe('Login', () => {
   });
 
   it('a malformed answer: the invalid-response message, nothing stored', async () => {
-    server.use(http.post('/api/users/login', () => HttpResponse.json({ success: true, data: { accessToken: 'only-this' } })));
+    server.use(
+      http.post('/api/users/login', () => HttpResponse.json({ success: true, data: { accessToken: 'only-this' } })),
+    );
     const app = await openLogin();
     await app.fill('member@example.com', PASSWORD);
     expect(await screen.findByText('Invalid login response - missing required data')).toBeInTheDocument();
@@ -130,7 +136,7 @@ describe('Login', () => {
 });
 
 describe('Register', () => {
-  it("shows its texts", async () => {
+  it('shows its texts', async () => {
     await openRegister();
     expect(screen.getByText('Enter your details to get started')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
@@ -145,15 +151,21 @@ describe('Register', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument();
     expect(app.location()).toBe('/registered');
-    expect(screen.getByText(/^We sent an email to/).closest('[role=status]')).toHaveTextContent(`We sent an email to new@example.com. Open the link in it within ${CONFIRM_LINK_HOURS} hours to confirm the address.`);
-    const steps = within(screen.getByRole('heading', { name: 'What happens next' }).parentElement!).getAllByRole('listitem');
+    expect(screen.getByText(/^We sent an email to/).closest('[role=status]')).toHaveTextContent(
+      `We sent an email to new@example.com. Open the link in it within ${CONFIRM_LINK_HOURS} hours to confirm the address.`,
+    );
+    const steps = within(screen.getByRole('heading', { name: 'What happens next' }).parentElement!).getAllByRole(
+      'listitem',
+    );
     expect(steps.map((li) => li.textContent)).toEqual([
       'Open the link in the email and press “Confirm my email address”.',
       'A moderator looks at your registration.',
       'We send an email to new@example.com when they have decided: approved, or not approved.',
       'Once approved, sign in with the email and password you chose, to vote, flag reports and add peptides.',
     ]);
-    expect(screen.getByRole('heading', { name: 'No email?' }).nextElementSibling).toHaveTextContent(`not confirmed within ${UNCONFIRMED_ACCOUNT_DAYS} days is forgotten`);
+    expect(screen.getByRole('heading', { name: 'No email?' }).nextElementSibling).toHaveTextContent(
+      `not confirmed within ${UNCONFIRMED_ACCOUNT_DAYS} days is forgotten`,
+    );
     expect(screen.getByRole('link', { name: 'Signing up again' })).toHaveAttribute('href', '/register');
     // No fading toast carries the news.
     expect(screen.queryByText('Account created successfully')).not.toBeInTheDocument();
@@ -166,7 +178,9 @@ describe('Register', () => {
     const app = await openRegister();
     await app.fill('member@example.com', 'member-secret-99');
 
-    expect(await screen.findByText(/^Password must not contain the part of your email before the @/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Password must not contain the part of your email before the @/),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Error')).toBeNull();
     expect(screen.getAllByText(/must not contain the part of your email before the @/i)).toHaveLength(1);
     expect(app.location()).toBe('/register');
@@ -186,16 +200,27 @@ describe('Register', () => {
   });
 
   it('a refusal naming no field: the message in the form', async () => {
-    server.use(http.post('/api/users/register', () => HttpResponse.json({ success: false, error: 'Too many requests. Please try again in 5 minutes.' }, { status: 429 })));
+    server.use(
+      http.post('/api/users/register', () =>
+        HttpResponse.json(
+          { success: false, error: 'Too many requests. Please try again in 5 minutes.' },
+          { status: 429 },
+        ),
+      ),
+    );
     const app = await openRegister();
     await app.fill('new@example.com', PASSWORD);
-    expect(await within(form()).findByRole('alert')).toHaveTextContent('Too many requests. Please try again in 5 minutes.');
+    expect(await within(form()).findByRole('alert')).toHaveTextContent(
+      'Too many requests. Please try again in 5 minutes.',
+    );
   });
 
-  it('a proxy\'s page in place of an answer: the server cannot be reached, said the app\'s one way', async () => {
+  it("a proxy's page in place of an answer: the server cannot be reached, said the app's one way", async () => {
     server.use(http.post('/api/users/register', () => new HttpResponse('upstream down', { status: 502 })));
     const app = await openRegister();
     await app.fill('new@example.com', PASSWORD);
-    expect(await within(form()).findByRole('alert')).toHaveTextContent('Cannot reach the server. Check your connection, then try again.');
+    expect(await within(form()).findByRole('alert')).toHaveTextContent(
+      'Cannot reach the server. Check your connection, then try again.',
+    );
   });
 });

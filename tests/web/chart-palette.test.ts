@@ -23,9 +23,21 @@ const contrast = (a: string, b: string) => {
 
 // Machado, Oliveira and Fernandes (2009), full severity, on linear RGB.
 const DEFICIENCIES: Record<string, number[][]> = {
-  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
-  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
-  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+  deuteranopia: [
+    [0.367322, 0.860646, -0.227968],
+    [0.280085, 0.672501, 0.047413],
+    [-0.01182, 0.04294, 0.968881],
+  ],
+  protanopia: [
+    [0.152286, 1.052583, -0.204868],
+    [0.114503, 0.786281, 0.099216],
+    [-0.003882, -0.048116, 1.051998],
+  ],
+  tritanopia: [
+    [1.255528, -0.076749, -0.178779],
+    [-0.078411, 0.930809, 0.147602],
+    [0.004733, 0.691367, 0.3039],
+  ],
 };
 function seen(hex: string, matrix?: number[][]): number[] {
   const rgb = channels(hex).map(linear);
@@ -51,19 +63,22 @@ describe('chart palette', () => {
   it.each([
     ['light', '#ffffff'],
     ['dark', '#0f172a'],
-  ] as const)('%s: every series keeps 3:1 on the card and no two are alike, whatever the colour vision', (theme, card) => {
-    const { series, other } = palette(theme);
-    expect(series.length).toBeGreaterThanOrEqual(8);
-    for (const colour of [...series, other]) expect(contrast(colour, card), colour).toBeGreaterThanOrEqual(3);
-    for (const matrix of [undefined, ...Object.values(DEFICIENCIES)]) {
-      for (let i = 0; i < series.length; i++) {
-        for (let j = i + 1; j < series.length; j++) {
-          const distance = deltaE(lab(seen(series[i]!, matrix)), lab(seen(series[j]!, matrix)));
-          expect(distance, `${series[i]} vs ${series[j]}`).toBeGreaterThanOrEqual(15);
+  ] as const)(
+    '%s: every series keeps 3:1 on the card and no two are alike, whatever the colour vision',
+    (theme, card) => {
+      const { series, other } = palette(theme);
+      expect(series.length).toBeGreaterThanOrEqual(8);
+      for (const colour of [...series, other]) expect(contrast(colour, card), colour).toBeGreaterThanOrEqual(3);
+      for (const matrix of [undefined, ...Object.values(DEFICIENCIES)]) {
+        for (let i = 0; i < series.length; i++) {
+          for (let j = i + 1; j < series.length; j++) {
+            const distance = deltaE(lab(seen(series[i]!, matrix)), lab(seen(series[j]!, matrix)));
+            expect(distance, `${series[i]} vs ${series[j]}`).toBeGreaterThanOrEqual(15);
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it('draws the five most reported series and no "Other" line; the table keeps the rest', () => {
     const series = Array.from({ length: 8 }, (_, i) => ({ key: `p${i}`, name: `P${i}`, counts: [i, 1] }));

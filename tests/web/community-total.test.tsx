@@ -15,7 +15,11 @@ const slow = { timeout: 8_000 };
 
 const BPC = makePeptide({ _id: '20000000-0000-4000-8000-000000000001', name: 'BPC-157', totalExperiences: 13 });
 const TB = makePeptide({ _id: '20000000-0000-4000-8000-000000000002', name: 'TB-500', totalExperiences: 12 });
-const UNREPORTED = makePeptide({ _id: '20000000-0000-4000-8000-000000000003', name: 'Unreported', totalExperiences: 0 });
+const UNREPORTED = makePeptide({
+  _id: '20000000-0000-4000-8000-000000000003',
+  name: 'Unreported',
+  totalExperiences: 0,
+});
 
 let mock: CommunityMock;
 beforeEach(() => {
@@ -27,12 +31,18 @@ beforeEach(() => {
   });
   server.use(
     http.get('/api/peptides', () =>
-      HttpResponse.json(PeptideListResponse.parse({ success: true, data: { peptides: [BPC, TB, UNREPORTED], total: 3, page: 1, pageSize: 100 } })),
+      HttpResponse.json(
+        PeptideListResponse.parse({
+          success: true,
+          data: { peptides: [BPC, TB, UNREPORTED], total: 3, page: 1, pageSize: 100 },
+        }),
+      ),
     ),
   );
 });
 
-const cards = () => screen.getAllByRole('listitem').filter((li) => within(li).queryByRole('group', { name: 'Vote on this experience' }));
+const cards = () =>
+  screen.getAllByRole('listitem').filter((li) => within(li).queryByRole('group', { name: 'Vote on this experience' }));
 const lastQuery = () => mock.listQueries.at(-1)!;
 
 describe('community total and peptide filter', () => {
@@ -46,7 +56,11 @@ describe('community total and peptide filter', () => {
   });
 
   it('shows a search with more matches than the server counts as "1,000+"', async () => {
-    mock.experiences.push(...Array.from({ length: MATCH_COUNT_CAP + 1 }, () => makeExperience({ peptideId: BPC._id, peptideName: BPC.name, story: 'Slept well every night.' })));
+    mock.experiences.push(
+      ...Array.from({ length: MATCH_COUNT_CAP + 1 }, () =>
+        makeExperience({ peptideId: BPC._id, peptideName: BPC.name, story: 'Slept well every night.' }),
+      ),
+    );
     renderApp('/community?search=slept');
     expect(await screen.findByText('1,000+ reports match', {}, slow)).toBeInTheDocument();
     expect(lastQuery().get('search')).toBe('slept');

@@ -19,7 +19,8 @@ beforeEach(() => {
   mock = mockCommunityApi();
 });
 
-const cards = () => screen.getAllByRole('listitem').filter((li) => within(li).queryByRole('group', { name: 'Vote on this experience' }));
+const cards = () =>
+  screen.getAllByRole('listitem').filter((li) => within(li).queryByRole('group', { name: 'Vote on this experience' }));
 const lastQuery = () => mock.listQueries.at(-1)!;
 
 describe('community list', () => {
@@ -29,13 +30,25 @@ describe('community list', () => {
     expect(await screen.findByRole('status', { name: 'Loading experiences' })).toBeInTheDocument();
     await waitFor(() => expect(cards()).toHaveLength(20), slow);
     const first = cards()[0]!;
-    for (const text of ['BPC-157', '250 mcg', 'Daily', '30 days', 'Subcutaneous', 'Injury Healing', 'Faster recovery', 'Oct 28, 2026']) {
+    for (const text of [
+      'BPC-157',
+      '250 mcg',
+      'Daily',
+      '30 days',
+      'Subcutaneous',
+      'Injury Healing',
+      'Faster recovery',
+      'Oct 28, 2026',
+    ]) {
       expect(within(first).getAllByText(text, { exact: false }).length).toBeGreaterThan(0);
     }
     expect(within(first).getByText('8/10')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Helpful (0)' })).toBeInTheDocument();
     // The way in says what it opens; the peptide's name is a heading, not a link taken for the peptide's page.
-    expect(within(first).getByRole('link', { name: 'Read the full report' })).toHaveAttribute('href', `/experiences/${mock.experiences[0]!._id}`);
+    expect(within(first).getByRole('link', { name: 'Read the full report' })).toHaveAttribute(
+      'href',
+      `/experiences/${mock.experiences[0]!._id}`,
+    );
     expect(within(first).queryByRole('link', { name: 'BPC-157' })).toBeNull();
 
     expect(lastQuery().get('cursor')).toBeNull();
@@ -55,7 +68,10 @@ describe('community list', () => {
     await waitFor(() => expect(app.search().get('search')).toBe('TB-500'));
     await waitFor(() => expect(lastQuery().get('search')).toBe('TB-500'));
     // The peptide categories, the same six as the peptide list's filter.
-    expect([...(screen.getByLabelText('Category') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['All Categories', ...CATEGORIES]);
+    expect([...(screen.getByLabelText('Category') as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'All Categories',
+      ...CATEGORIES,
+    ]);
     await app.user.selectOptions(screen.getByLabelText('Category'), 'Healing & Recovery');
     await app.user.selectOptions(screen.getByLabelText('Sort'), 'helpful');
     await waitFor(() => expect(lastQuery().get('sort')).toBe('helpful'));
@@ -72,7 +88,11 @@ describe('community list', () => {
   it('applies filters from a shared URL on first load (an old purpose-group link opens its category)', async () => {
     renderApp('/community?search=sleep&category=cognitive&sort=rating');
     await waitFor(() => expect(mock.listQueries.length).toBeGreaterThan(0));
-    expect(Object.fromEntries(lastQuery())).toMatchObject({ search: 'sleep', category: 'Cognitive Enhancement', sort: 'rating' });
+    expect(Object.fromEntries(lastQuery())).toMatchObject({
+      search: 'sleep',
+      category: 'Cognitive Enhancement',
+      sort: 'rating',
+    });
     expect(screen.getByLabelText('Search')).toHaveValue('sleep');
     expect(screen.getByLabelText('Category')).toHaveValue('Cognitive Enhancement');
     expect(screen.getByLabelText('Sort')).toHaveValue('rating');
@@ -90,7 +110,9 @@ describe('community votes', () => {
   // A short list keeps these tests about votes, not about rendering 20 cards in jsdom.
   beforeEach(() => {
     mock = mockCommunityApi({
-      experiences: [0, 1, 2, 3].map((i) => makeExperience({ votes: { helpful: i, notHelpful: 0, detailed: 0, concerning: 0, total: i } })),
+      experiences: [0, 1, 2, 3].map((i) =>
+        makeExperience({ votes: { helpful: i, notHelpful: 0, detailed: 0, concerning: 0, total: i } }),
+      ),
     });
   });
 
@@ -117,12 +139,16 @@ describe('community votes', () => {
     await user.click(within(card()).getByRole('button', { name: 'Helpful (2)' }));
     expect(await screen.findByText('Your helpful vote has been recorded.', {}, slow)).toBeInTheDocument();
     expect(screen.getByText('Vote Recorded')).toBeInTheDocument();
-    await waitFor(() => expect(within(card()).getByRole('button', { name: 'Helpful (3)' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(within(card()).getByRole('button', { name: 'Helpful (3)' })).toHaveAttribute('aria-pressed', 'true'),
+    );
 
     await user.click(within(card()).getByRole('button', { name: 'Helpful (3)' }));
     expect(await screen.findByText('Your vote has been withdrawn.', {}, slow)).toBeInTheDocument();
     expect(mock.withdrawals).toEqual([mock.experiences[2]!._id]);
-    await waitFor(() => expect(within(card()).getByRole('button', { name: 'Helpful (2)' })).toHaveAttribute('aria-pressed', 'false'));
+    await waitFor(() =>
+      expect(within(card()).getByRole('button', { name: 'Helpful (2)' })).toHaveAttribute('aria-pressed', 'false'),
+    );
   });
 
   it('a vote the page did not know of (its lookup failed) is refused with Already Voted and then shown', async () => {
@@ -133,7 +159,9 @@ describe('community votes', () => {
     await waitFor(() => expect(cards()).toHaveLength(4), slow);
     const card = () => cards()[2]!;
     await user.click(within(card()).getByRole('button', { name: 'Helpful (2)' }));
-    expect(await screen.findByText('You have already marked this experience as helpful.', {}, slow)).toBeInTheDocument();
+    expect(
+      await screen.findByText('You have already marked this experience as helpful.', {}, slow),
+    ).toBeInTheDocument();
     expect(screen.getByText('Already Voted')).toBeInTheDocument();
     expect(within(card()).getByRole('button', { name: 'Helpful (2)' })).toHaveAttribute('aria-pressed', 'true');
   });

@@ -23,12 +23,15 @@ beforeEach(() => {
         vendor: { name: 'vendor.example', quantity: '2 ml', batchId: 'B-12' },
       }),
       makeExperience({ demographics: null }),
-      makeExperience({ demographics: { ageRange: '50+', biologicalSex: 'prefer-not-to-say', activityLevel: 'athletic' } }),
+      makeExperience({
+        demographics: { ageRange: '50+', biologicalSex: 'prefer-not-to-say', activityLevel: 'athletic' },
+      }),
     ],
   });
 });
 
-const cards = () => screen.getAllByRole('listitem').filter((li) => within(li).queryByRole('group', { name: 'Vote on this experience' }));
+const cards = () =>
+  screen.getAllByRole('listitem').filter((li) => within(li).queryByRole('group', { name: 'Vote on this experience' }));
 /** Anything a card could say about who wrote it. */
 const ABOUT_WHO = /30-34|50\+|Female|Prefer not to say|Moderate|Athletic|Hidden for privacy|Age range/;
 

@@ -8,7 +8,9 @@ import config, { darkColors, lightColors, type ColorToken } from '../../tailwind
 const css = fs.readFileSync(path.join(import.meta.dirname, '../../src/index.css'), 'utf8');
 
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 function contrast(a: string, b: string): number {
@@ -52,7 +54,8 @@ describe('design tokens', () => {
     ['light', lightColors],
     ['dark', darkColors],
   ] as const)('%s: text meets 4.5:1 on its surfaces, field borders 3:1', (_name, palette) => {
-    for (const [text, surface] of TEXT_PAIRS) expect(contrast(palette[text], palette[surface]), `${text} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+    for (const [text, surface] of TEXT_PAIRS)
+      expect(contrast(palette[text], palette[surface]), `${text} on ${surface}`).toBeGreaterThanOrEqual(4.5);
     expect(contrast(palette.input, palette.card)).toBeGreaterThanOrEqual(3);
     // A mark's underline tells it from the text around it, on any surface (WCAG 1.4.11).
     expect(contrast(palette['highlight-border'], palette.card)).toBeGreaterThanOrEqual(3);

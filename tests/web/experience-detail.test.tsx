@@ -13,8 +13,15 @@ let mock: CommunityMock;
 beforeEach(() => {
   mock = mockCommunityApi({
     experiences: [
-      makeExperience({ vendor: { name: 'Acme Labs', quantity: '5 mg', batchId: null }, demo: true, votes: { helpful: 4, notHelpful: 1, detailed: 2, concerning: 0, total: 7 } }),
-      makeExperience({ story: '<img src=x onerror="window.__xss=1"> and **bold** text, long enough to be a story of more than one hundred characters.' }),
+      makeExperience({
+        vendor: { name: 'Acme Labs', quantity: '5 mg', batchId: null },
+        demo: true,
+        votes: { helpful: 4, notHelpful: 1, detailed: 2, concerning: 0, total: 7 },
+      }),
+      makeExperience({
+        story:
+          '<img src=x onerror="window.__xss=1"> and **bold** text, long enough to be a story of more than one hundred characters.',
+      }),
     ],
   });
 });
@@ -24,14 +31,15 @@ describe('experience detail', () => {
     const e = mock.experiences[0]!;
     renderApp(`/experiences/${e._id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'BPC-157 experience' }, slow)).toBeInTheDocument();
-    for (const name of ['Helpful (4)', 'Not Helpful (1)', 'Detailed (2)', 'Concerning (0)']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Helpful (4)', 'Not Helpful (1)', 'Detailed (2)', 'Concerning (0)'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
     expect(screen.getByText('7 total votes')).toBeInTheDocument();
     expect(screen.getByText('Vendor: Acme Labs · 5 mg')).toBeInTheDocument();
     expect(screen.getByText('Demo data')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Community' })).toHaveAttribute('href', '/community');
   });
 
-  it('leads on to the peptide\'s other reports and copies its own address', async () => {
+  it("leads on to the peptide's other reports and copies its own address", async () => {
     const e = mock.experiences[0]!;
     const app = renderApp(`/experiences/${e._id}`);
     await screen.findByRole('heading', { level: 1, name: 'BPC-157 experience' }, slow);
@@ -50,10 +58,13 @@ describe('experience detail', () => {
     const links = await screen.findAllByRole('link', { name: 'Read the full report' }, slow);
     const link = links.find((a) => a.getAttribute('href') === `/experiences/${e._id}`)!;
     const card = link.closest('li') as HTMLElement;
-    for (const text of ['Dosage', 'Frequency', 'Duration', 'Route', 'Outcomes']) expect(within(card).getByText(text)).toBeInTheDocument();
+    for (const text of ['Dosage', 'Frequency', 'Duration', 'Route', 'Outcomes'])
+      expect(within(card).getByText(text)).toBeInTheDocument();
     expect(within(card).getByRole('group', { name: 'Vote on this experience' })).toBeInTheDocument();
     await user.click(link);
-    expect(await screen.findByRole('heading', { level: 1, name: `${e.peptideName} experience` }, slow)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `${e.peptideName} experience` }, slow),
+    ).toBeInTheDocument();
   });
 
   it('renders a story as text: markup stays inert, only **bold** is formatted', async () => {
@@ -80,8 +91,12 @@ describe('votes on peptide detail', () => {
     expect(mock.voteLookups[0]).toEqual(mock.experiences.map((e) => e._id));
     await user.click(first);
     expect(await screen.findByText('Your detailed vote has been recorded.', {}, slow)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Detailed (3)' })).toHaveAttribute('aria-pressed', 'true'));
-    expect(within(screen.getAllByRole('group', { name: 'Vote on this experience' })[0]!).getByText('8 total votes')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Detailed (3)' })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(
+      within(screen.getAllByRole('group', { name: 'Vote on this experience' })[0]!).getByText('8 total votes'),
+    ).toBeInTheDocument();
   });
 
   it('shows every vote type that counts, so the total is the sum of the buttons', async () => {
@@ -89,7 +104,8 @@ describe('votes on peptide detail', () => {
     await user.click(await screen.findByRole('tab', { name: 'Experiences' }, slow));
     const group = within((await screen.findAllByRole('group', { name: 'Vote on this experience' }, slow))[0]!);
     // 4 helpful + 1 not helpful + 2 detailed + 0 concerning = 7.
-    for (const name of ['Helpful (4)', 'Not Helpful (1)', 'Detailed (2)', 'Concerning (0)']) expect(group.getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Helpful (4)', 'Not Helpful (1)', 'Detailed (2)', 'Concerning (0)'])
+      expect(group.getByRole('button', { name })).toBeInTheDocument();
     expect(group.getByText('7 total votes')).toBeInTheDocument();
   });
 
@@ -107,7 +123,9 @@ describe('votes on peptide detail', () => {
     await user.click(helpful);
     expect(await screen.findByText('Your vote has been withdrawn.', {}, slow)).toBeInTheDocument();
     expect(mock.withdrawals).toEqual([e._id]);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Helpful (4)' })).toHaveAttribute('aria-pressed', 'false'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Helpful (4)' })).toHaveAttribute('aria-pressed', 'false'),
+    );
     expect(screen.getByText('7 total votes')).toBeInTheDocument();
     expect(screen.queryByText(/again to withdraw/)).not.toBeInTheDocument();
     // And voting again is a fresh vote, not "Already Voted".

@@ -37,7 +37,9 @@ describe('Data Explorer for everyone', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     // Period changes only the trend tabs: not offered here.
     expect(screen.queryByRole('combobox', { name: 'Period' })).not.toBeInTheDocument();
-    const popular = screen.getByRole('heading', { name: 'Most Popular Peptides' }).closest('.rounded-lg')! as HTMLElement;
+    const popular = screen
+      .getByRole('heading', { name: 'Most Popular Peptides' })
+      .closest('.rounded-lg')! as HTMLElement;
     const items = within(popular).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('BPC-157');
     expect(items[0]).toHaveTextContent('7.8/10');
@@ -61,7 +63,10 @@ describe('Data Explorer for everyone', { timeout: 20_000 }, () => {
     const { user } = renderApp('/explore?tab=top');
     await screen.findByRole('heading', { name: 'Top Peptides', level: 2 });
     const items = within(panel()).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual([expect.stringContaining('#1 BPC-157'), expect.stringContaining('#2 TB-500')]);
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('#1 BPC-157'),
+      expect.stringContaining('#2 TB-500'),
+    ]);
     expect(items[0]).toHaveTextContent('Average rating 7.8/10');
     await user.click(within(items[1]!).getByRole('link', { name: /TB-500/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/peptides/20000000-0000-4000-8000-000000000002');
@@ -109,9 +114,18 @@ describe('Data Explorer for members', { timeout: 20_000 }, () => {
     expect(chart).toHaveAccessibleName(/most reported peptide is BPC-157 with 66/);
     const table = screen.getByRole('table', { name: 'Experiences per month by peptide' });
     const bpc = within(table).getByRole('row', { name: /^BPC-157/ });
-    expect(within(bpc).getAllByRole('cell').map((c) => c.textContent)).toEqual(['66', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
+    expect(
+      within(bpc)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['66', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
     expect(within(within(table).getByRole('row', { name: /^All/ })).getAllByRole('cell')[0]).toHaveTextContent('78');
-    expect(within(table).getAllByRole('columnheader').slice(0, 3).map((c) => c.textContent)).toEqual(['Peptide', 'Total', 'Jan 2026']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .slice(0, 3)
+        .map((c) => c.textContent),
+    ).toEqual(['Peptide', 'Total', 'Jan 2026']);
     expect(within(table).getAllByRole('columnheader').at(-1)).toHaveTextContent('Dec 2026 (so far)');
     expect(screen.getByText(/The last month is in progress \(dashed\): counted up to 2026-12-10/)).toBeInTheDocument();
     expect(mock.trendQueries.at(-1)?.get('groupBy')).toBe('peptide');
@@ -120,7 +134,9 @@ describe('Data Explorer for members', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'By category' }));
     expect(screen.getByRole('button', { name: 'By category' })).toHaveAttribute('aria-pressed', 'true');
     const byCategory = await screen.findByRole('table', { name: 'Experiences per month by category' });
-    expect(within(within(byCategory).getByRole('row', { name: /^Healing & Recovery/ })).getAllByRole('cell')[0]).toHaveTextContent('78');
+    expect(
+      within(within(byCategory).getByRole('row', { name: /^Healing & Recovery/ })).getAllByRole('cell')[0],
+    ).toHaveTextContent('78');
     expect(mock.trendQueries.at(-1)?.get('groupBy')).toBe('category');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'weekly');
@@ -141,8 +157,14 @@ describe('Data Explorer for members', { timeout: 20_000 }, () => {
     expect(rows[11]).toHaveTextContent('11+10%');
     // The month in progress is marked and has no growth (its 12 so far are not compared with 11).
     expect(rows[12]).toHaveTextContent(/^Dec 2026 \(so far\)12—$/);
-    expect(screen.getByRole('img', { name: /12 so far this month \(to 2026-12-10\); 11 last month, \+10% on the one before\./ })).toBeInTheDocument();
-    expect(screen.getByText(/The last month is in progress \(outlined bar\): counted up to 2026-12-10/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', {
+        name: /12 so far this month \(to 2026-12-10\); 11 last month, \+10% on the one before\./,
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/The last month is in progress \(outlined bar\): counted up to 2026-12-10/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('monthly');
   });
 
@@ -162,10 +184,16 @@ describe('Data Explorer for members', { timeout: 20_000 }, () => {
     expect(box('BPC-157')).toBeChecked();
 
     const table = await screen.findByRole('table', { name: 'Peptide comparison' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['', 'BPC-157', 'TB-500', 'GHK-Cu']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['', 'BPC-157', 'TB-500', 'GHK-Cu']);
     expect(within(table).getByRole('row', { name: /^Experiences/ })).toHaveTextContent('504030');
     expect(within(table).getByRole('row', { name: /^Energy/ })).toHaveTextContent('7.2/10 (n = 50)');
-    expect(screen.getByRole('img', { name: /Bar chart of mean outcome ratings out of 10 for BPC-157, TB-500, GHK-Cu/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /Bar chart of mean outcome ratings out of 10 for BPC-157, TB-500, GHK-Cu/ }),
+    ).toBeInTheDocument();
     expect(mock.compareQueries.at(-1)).toEqual(mock.catalogue.slice(0, 3).map((p) => p._id));
     expect(mock.compareQueries.every((ids) => ids.length <= 3)).toBe(true);
 
@@ -198,7 +226,11 @@ describe('Data Explorer for members', { timeout: 20_000 }, () => {
     const [a, b] = mock.catalogue;
     renderApp(`/explore?tab=compare&compare=${a!._id},${b!._id}`);
     const table = await screen.findByRole('table', { name: 'Peptide comparison' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['', a!.name, b!.name]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['', a!.name, b!.name]);
     expect(screen.getByText('2 of 3 selected')).toBeInTheDocument();
   });
 });

@@ -21,17 +21,28 @@ const analytics = makeAnalytics({
   topPeptides: [{ _id: BPC, name: 'BPC-157', category: 'Healing & Recovery', rating: 5.15, experiences: 42 }],
   // Its outcomes' means average 5.35: a different statistic, never shown as the peptide's rating.
   effectivenessData: [
-    { peptide: 'BPC-157', peptideId: BPC, rating: 5.15, experiences: 42, effectiveness: { recovery: 5.9, sleep: 4.8 }, sampleSizes: { recovery: 40, sleep: 3 } },
+    {
+      peptide: 'BPC-157',
+      peptideId: BPC,
+      rating: 5.15,
+      experiences: 42,
+      effectiveness: { recovery: 5.9, sleep: 4.8 },
+      sampleSizes: { recovery: 40, sleep: 3 },
+    },
   ],
 });
 
 beforeEach(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  mockExploreApi({ analytics, catalogue: [makePeptide({ _id: BPC, name: 'BPC-157', averageRating: 5.15, totalExperiences: 42 })] });
+  mockExploreApi({
+    analytics,
+    catalogue: [makePeptide({ _id: BPC, name: 'BPC-157', averageRating: 5.15, totalExperiences: 42 })],
+  });
 });
 
 /** A stat card found by its label. */
-const card = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'p' }).closest('div')!.parentElement!;
+const card = (scope: HTMLElement, label: string) =>
+  within(scope).getByText(label, { selector: 'p' }).closest('div')!.parentElement!;
 
 describe('figures', () => {
   it("Home leads with the reports shared this month, not with members active (Explore's figure), and says it is not medical advice", async () => {

@@ -26,7 +26,12 @@ let failNext: { status: number; message: string } | null;
 
 beforeEach(() => {
   mock = mockCommunityApi({
-    experiences: [makeExperience({ story: 'First report: a calm six weeks with steady recovery, told in enough words to count as a story here.' }), makeExperience()],
+    experiences: [
+      makeExperience({
+        story: 'First report: a calm six weeks with steady recovery, told in enough words to count as a story here.',
+      }),
+      makeExperience(),
+    ],
   });
   flags = [];
   threshold = 3;
@@ -50,7 +55,10 @@ beforeEach(() => {
       mock.flags.set(`${user._id}:${id}`, (body as { reason: FlagReason }).reason);
       const held = flags.filter((f) => f.experienceId === id).length >= threshold;
       if (held) mock.experiences = mock.experiences.filter((e) => e._id !== id);
-      return HttpResponse.json({ success: true, data: { flagged: true, status: held ? 'held' : 'published' } }, { status: 201 });
+      return HttpResponse.json(
+        { success: true, data: { flagged: true, status: held ? 'held' : 'published' } },
+        { status: 201 },
+      );
     }),
   );
 });
@@ -74,7 +82,11 @@ describe('Flag: members', () => {
     const card = cardOf(/First report/);
     const dialog = await openDialog(app, card);
     // Every reason is a radio labelled with its sentence from the contract.
-    expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(FLAG_REASONS.map((r) => FLAG_REASON_TEXT[r]));
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(FLAG_REASONS.map((r) => FLAG_REASON_TEXT[r]));
     await app.user.click(within(dialog).getByRole('radio', { name: FLAG_REASON_TEXT.dangerous }));
     await app.user.type(within(dialog).getByLabelText(/Note for the moderators/), 'Suggests ten times the usual dose.');
     expect(within(dialog).getByText(`34/${NOTE_MAX} characters.`, { exact: false })).toBeInTheDocument();
@@ -82,7 +94,13 @@ describe('Flag: members', () => {
 
     expect(await screen.findByText('Thank you. A moderator will look at this report.', {}, slow)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Flag this report' })).toBeNull());
-    expect(flags).toEqual([{ experienceId: mock.experiences[0]!._id, user: backend.account('member@example.com')._id, body: { reason: 'dangerous', note: 'Suggests ten times the usual dose.' } }]);
+    expect(flags).toEqual([
+      {
+        experienceId: mock.experiences[0]!._id,
+        user: backend.account('member@example.com')._id,
+        body: { reason: 'dangerous', note: 'Suggests ten times the usual dose.' },
+      },
+    ]);
     const done = within(card).getByRole('button', { name: 'Flagged' });
     expect(done).toHaveAttribute('aria-disabled', 'true');
     await app.user.click(done);
@@ -115,7 +133,11 @@ describe('Flag: members', () => {
   });
 
   it('a second flag (409) says so in the dialog and keeps what was typed', async () => {
-    flags.push({ experienceId: mock.experiences[0]!._id, user: backend.account('member@example.com')._id, body: { reason: 'spam' } });
+    flags.push({
+      experienceId: mock.experiences[0]!._id,
+      user: backend.account('member@example.com')._id,
+      body: { reason: 'spam' },
+    });
     const app = renderApp('/community');
     await screen.findByText(/First report/, {}, slow);
     const card = cardOf(/First report/);
@@ -123,10 +145,14 @@ describe('Flag: members', () => {
     await app.user.click(within(dialog).getByRole('radio', { name: FLAG_REASON_TEXT.spam }));
     await app.user.type(within(dialog).getByLabelText(/Note for the moderators/), 'A shop link in disguise.');
     await app.user.click(within(dialog).getByRole('button', { name: 'Send flag' }));
-    expect(await within(dialog).findByRole('alert', {}, slow)).toHaveTextContent('You have already flagged this report.');
+    expect(await within(dialog).findByRole('alert', {}, slow)).toHaveTextContent(
+      'You have already flagged this report.',
+    );
     expect(within(dialog).getByLabelText(/Note for the moderators/)).toHaveValue('A shop link in disguise.');
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(within(card).getByRole('button', { name: 'Flagged' })).toHaveAttribute('aria-disabled', 'true'));
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Flagged' })).toHaveAttribute('aria-disabled', 'true'),
+    );
   });
 
   it('another failure shows the server message in the dialog, keeps the reason and note, and a retry sends them', async () => {
@@ -137,7 +163,9 @@ describe('Flag: members', () => {
     await app.user.click(within(dialog).getByRole('radio', { name: FLAG_REASON_TEXT['off-topic'] }));
     await app.user.type(within(dialog).getByLabelText(/Note for the moderators/), 'About a diet, not a peptide.');
     await app.user.click(within(dialog).getByRole('button', { name: 'Send flag' }));
-    expect(await within(dialog).findByRole('alert', {}, slow)).toHaveTextContent('Too many requests, please try again later');
+    expect(await within(dialog).findByRole('alert', {}, slow)).toHaveTextContent(
+      'Too many requests, please try again later',
+    );
     expect(within(dialog).getByRole('radio', { name: FLAG_REASON_TEXT['off-topic'] })).toBeChecked();
     expect(within(dialog).getByLabelText(/Note for the moderators/)).toHaveValue('About a diet, not a peptide.');
     await app.user.click(within(dialog).getByRole('button', { name: 'Send flag' }));

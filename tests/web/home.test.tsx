@@ -14,7 +14,12 @@ let mock: CommunityMock;
 beforeEach(() => {
   mock = mockCommunityApi({
     experiences: [
-      makeExperience({ peptideName: 'Semax', dosage: '600 mcg', outcomes: { energy: 8, sleep: 6, mood: 7, performance: 9, recovery: 5, focus: 1 }, story: 'Clear **focus** in the mornings. '.repeat(5) }),
+      makeExperience({
+        peptideName: 'Semax',
+        dosage: '600 mcg',
+        outcomes: { energy: 8, sleep: 6, mood: 7, performance: 9, recovery: 5, focus: 1 },
+        story: 'Clear **focus** in the mornings. '.repeat(5),
+      }),
       makeExperience({ peptideName: 'Selank' }),
       makeExperience({ peptideName: 'TB-500' }),
     ],
@@ -37,12 +42,14 @@ describe('home', () => {
     expect(within(stats).getByText('reports shared')).toBeInTheDocument();
   });
 
-
   it('lists popular peptides first, then recent experiences with their overall rating out of 10, then insights', async () => {
     const { user } = renderApp('/');
     const popular = await screen.findByRole('tab', { name: 'Popular Peptides' }, slow);
     expect(popular).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('link', { name: /BPC-157/ }, slow)).toHaveAttribute('href', '/peptides/20000000-0000-4000-8000-000000000001');
+    expect(await screen.findByRole('link', { name: /BPC-157/ }, slow)).toHaveAttribute(
+      'href',
+      '/peptides/20000000-0000-4000-8000-000000000001',
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Recent Experiences' }));
     const semax = await screen.findByRole('link', { name: /Semax/ }, slow);
@@ -52,7 +59,11 @@ describe('home', () => {
     expect(semax).not.toHaveTextContent('/5');
     expect(within(semax).getByText('600 mcg')).toBeInTheDocument();
     expect(within(semax).getAllByText('focus')[0]!.tagName).toBe('STRONG');
-    expect(screen.getAllByRole('link', { name: /experience|Semax|Selank|TB-500/ }).filter((a) => a.getAttribute('href')?.startsWith('/experiences/'))).toHaveLength(3);
+    expect(
+      screen
+        .getAllByRole('link', { name: /experience|Semax|Selank|TB-500/ })
+        .filter((a) => a.getAttribute('href')?.startsWith('/experiences/')),
+    ).toHaveLength(3);
 
     await user.click(screen.getByRole('tab', { name: 'Community Insights' }));
     expect(await screen.findByText('Growth Hormone', {}, slow)).toBeInTheDocument();
@@ -60,9 +71,16 @@ describe('home', () => {
   });
 
   it('shows an analytics failure inline and as an Error toast', async () => {
-    server.use(http.get('/api/analytics/public', () => HttpResponse.json(errorBody('Analytics are unavailable'), { status: 503 })));
+    server.use(
+      http.get('/api/analytics/public', () =>
+        HttpResponse.json(errorBody('Analytics are unavailable'), { status: 503 }),
+      ),
+    );
     renderApp('/');
-    await waitFor(() => expect(screen.getAllByText('Analytics are unavailable').length).toBeGreaterThanOrEqual(2), slow);
+    await waitFor(
+      () => expect(screen.getAllByText('Analytics are unavailable').length).toBeGreaterThanOrEqual(2),
+      slow,
+    );
     expect(screen.getByText('Error')).toBeInTheDocument();
   });
 });

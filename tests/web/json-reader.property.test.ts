@@ -11,7 +11,17 @@ import { parseResponseBody, resolveBody } from '../../src/api/json';
 
 const read = async (text: string) => resolveBody(parseResponseBody(text));
 
-const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'Constructor', 'x__proto__y'];
+const HOSTILE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+  'Constructor',
+  'x__proto__y',
+];
 
 /** Any UTF-16 code unit, lone surrogates included (old rows may hold them). */
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
@@ -45,13 +55,26 @@ const number = fc.oneof(
   fc.integer({ min: 0, max: 1000 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   // Written as text: the literals themselves would lose precision (that is the point of them).
-  fc.constantFrom('7.333333333333333', '9007199254740993', '1152921504606846976', '1e21', '1.2345678901234567e25', '-12345678901234567890', '5e-324', '1.7976931348623157e308', '1234567890123456').map(Number),
+  fc
+    .constantFrom(
+      '7.333333333333333',
+      '9007199254740993',
+      '1152921504606846976',
+      '1e21',
+      '1.2345678901234567e25',
+      '-12345678901234567890',
+      '5e-324',
+      '1.7976931348623157e308',
+      '1234567890123456',
+    )
+    .map(Number),
 );
 
 /** An object with own properties exactly these (`__proto__` included, as JSON.parse makes it). */
 function own(entries: [string, unknown][]): Record<string, unknown> {
   const o: Record<string, unknown> = {};
-  for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of entries)
+    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
   return o;
 }
 const record = <T>(value: fc.Arbitrary<T>) => fc.array(fc.tuple(key, value), { maxLength: 6 }).map(own);
@@ -114,20 +137,43 @@ const analytics = fc.record({
   activeUsers: number,
   activeUsersCount: number,
   trendingCategories: fc.array(fc.record({ name: anyText, growth: number, experiences: number }), { maxLength: 2 }),
-  topPeptides: fc.array(fc.record({ _id: id, name: anyText, category: anyText, rating: number, experiences: number }), { maxLength: 2 }),
-  effectivenessData: fc.array(fc.record({ peptide: anyText, peptideId: id, rating: number, experiences: number, effectiveness: record(number), sampleSizes: record(number) }), { maxLength: 2 }),
+  topPeptides: fc.array(fc.record({ _id: id, name: anyText, category: anyText, rating: number, experiences: number }), {
+    maxLength: 2,
+  }),
+  effectivenessData: fc.array(
+    fc.record({
+      peptide: anyText,
+      peptideId: id,
+      rating: number,
+      experiences: number,
+      effectiveness: record(number),
+      sampleSizes: record(number),
+    }),
+    { maxLength: 2 },
+  ),
   generatedAt: fc.constant('2026-11-25T04:00:00.000Z'),
 });
 
 /** An envelope `{ success, data }` whose data may carry extra (hostile) keys next to the fields. */
 const envelope = <T extends object>(data: fc.Arbitrary<T>) =>
-  fc.tuple(data, fc.array(fc.tuple(fc.constantFrom(...HOSTILE_KEYS), fc.jsonValue({ maxDepth: 1 })), { maxLength: 2 })).map(([d, extra]) => ({
-    success: true,
-    data: own([...Object.entries(d), ...extra.filter(([k]) => !(k in d) || !Object.prototype.hasOwnProperty.call(d, k))]),
-  }));
+  fc
+    .tuple(data, fc.array(fc.tuple(fc.constantFrom(...HOSTILE_KEYS), fc.jsonValue({ maxDepth: 1 })), { maxLength: 2 }))
+    .map(([d, extra]) => ({
+      success: true,
+      data: own([
+        ...Object.entries(d),
+        ...extra.filter(([k]) => !(k in d) || !Object.prototype.hasOwnProperty.call(d, k)),
+      ]),
+    }));
 
 const bodies = {
-  experiences: envelope(fc.record({ experiences: fc.array(experience, { maxLength: 3 }), nextCursor: fc.option(anyText), total: fc.option(fc.record({ count: fc.nat(), capped: fc.boolean() })) })),
+  experiences: envelope(
+    fc.record({
+      experiences: fc.array(experience, { maxLength: 3 }),
+      nextCursor: fc.option(anyText),
+      total: fc.option(fc.record({ count: fc.nat(), capped: fc.boolean() })),
+    }),
+  ),
   peptide: envelope(fc.record({ peptide })),
   analytics: envelope(analytics).map((b) => ({ success: true, data: b.data })),
 };
@@ -146,14 +192,20 @@ function expectedNumber(n: number): number | bigint {
 function canon(value: unknown, numbers: (n: number) => unknown = (n) => n): unknown {
   if (typeof value === 'number') return numbers(value);
   if (Array.isArray(value)) return value.map((v) => canon(v, numbers));
-  if (typeof value === 'object' && value !== null) return Object.keys(value).map((k) => [k, canon((value as Record<string, unknown>)[k], numbers)]);
+  if (typeof value === 'object' && value !== null)
+    return Object.keys(value).map((k) => [k, canon((value as Record<string, unknown>)[k], numbers)]);
   return value;
 }
 
 /** The value with every record key `__proto__` gone: what z.record gives (it drops that key). */
 function withoutProto(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutProto);
-  if (typeof value === 'object' && value !== null) return own(Object.keys(value).filter((k) => k !== '__proto__').map((k) => [k, withoutProto((value as Record<string, unknown>)[k])]));
+  if (typeof value === 'object' && value !== null)
+    return own(
+      Object.keys(value)
+        .filter((k) => k !== '__proto__')
+        .map((k) => [k, withoutProto((value as Record<string, unknown>)[k])]),
+    );
   return value;
 }
 
@@ -180,15 +232,28 @@ describe("the SPA's reader and schemas read every body the server can send", () 
   }
 
   it('the contract accepts those bodies: a record keeps every key but __proto__, which z.record drops', async () => {
-    const schemas = { experiences: ExperienceListResponse, peptide: PeptideResponse, analytics: AnalyticsResponse } as const;
-    for (const [name, arb] of Object.entries(bodies) as [keyof typeof schemas, (typeof bodies)[keyof typeof bodies]][]) {
+    const schemas = {
+      experiences: ExperienceListResponse,
+      peptide: PeptideResponse,
+      analytics: AnalyticsResponse,
+    } as const;
+    for (const [name, arb] of Object.entries(bodies) as [
+      keyof typeof schemas,
+      (typeof bodies)[keyof typeof bodies],
+    ][]) {
       await fc.assert(
         fc.asyncProperty(arb, async (sent) => {
           // Safe numbers only here: the schemas say z.number(), and BigInt is a separate story.
-          const safe = JSON.parse(JSON.stringify(sent), (_k, v: unknown) => (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v) ? 1 : v));
+          const safe = JSON.parse(JSON.stringify(sent), (_k, v: unknown) =>
+            typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v) ? 1 : v,
+          );
           const data = readData(schemas[name], await read(JSON.stringify(safe)));
           expect(data, name).toBeDefined();
-          const fields = own(Object.keys(safe.data).filter((k) => Object.prototype.hasOwnProperty.call(data, k)).map((k) => [k, safe.data[k]]));
+          const fields = own(
+            Object.keys(safe.data)
+              .filter((k) => Object.prototype.hasOwnProperty.call(data, k))
+              .map((k) => [k, safe.data[k]]),
+          );
           expect(canon(data)).toEqual(canon(withoutProto(fields)));
           expectNoPollution();
         }),
@@ -199,8 +264,16 @@ describe("the SPA's reader and schemas read every body the server can send", () 
 
   it('the body that broke the feed: an outcome named constructor, another __proto__', async () => {
     const [sample] = fc.sample(experience, { numRuns: 1, seed: 1 });
-    const row = { ...sample, duration: 30, rating: 7, votes: { helpful: 1, notHelpful: 0, detailed: 0, concerning: 0, total: 1 } };
-    const body = JSON.stringify({ success: true, data: { experiences: [row], nextCursor: null } }).replace(/"outcomes":\{[^{}]*\}/, '"outcomes":{"constructor":7,"__proto__":5,"Sleep":8}');
+    const row = {
+      ...sample,
+      duration: 30,
+      rating: 7,
+      votes: { helpful: 1, notHelpful: 0, detailed: 0, concerning: 0, total: 1 },
+    };
+    const body = JSON.stringify({ success: true, data: { experiences: [row], nextCursor: null } }).replace(
+      /"outcomes":\{[^{}]*\}/,
+      '"outcomes":{"constructor":7,"__proto__":5,"Sleep":8}',
+    );
     const value = await read(body);
     expect(canon(value)).toEqual(canon(JSON.parse(body)));
     const data = readData(ExperienceListResponse, value);

@@ -48,7 +48,9 @@ describe('load errors offer Try again', () => {
     failWhileListed('/api/analytics/public');
     renderApp('/');
     await retry('Failed to load statistics', '/api/analytics/public');
-    expect(await within(screen.getByRole('region', { name: 'Community statistics' })).findByText('1,234', {}, slow)).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Community statistics' })).findByText('1,234', {}, slow),
+    ).toBeInTheDocument();
   });
 
   it('Home: popular peptides', async () => {

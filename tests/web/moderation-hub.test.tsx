@@ -29,12 +29,23 @@ describe('Reports tab', { timeout: 20_000 }, () => {
   });
 
   it('lists held and flagged reports with why they are here and the whole report; Load more pages on', async () => {
-    const held = makeQueueItem({ peptideName: 'BPC-157', holdReasons: ['link', 'phone'], story: `A story with **bold** words that is long enough for the minimum of one hundred characters in a report ok.` });
+    const held = makeQueueItem({
+      peptideName: 'BPC-157',
+      holdReasons: ['link', 'phone'],
+      story: `A story with **bold** words that is long enough for the minimum of one hundred characters in a report ok.`,
+    });
     const flagged = makeQueueItem({
       peptideName: 'TB-500',
       status: 'published',
       holdReasons: [],
-      flags: { open: 3, reasons: [{ reason: 'spam', count: 2 }, { reason: 'dangerous', count: 1 }], notes: [{ reason: 'spam', note: 'Sells a product.', createdAt: '2026-11-21T00:00:00.000Z' }] },
+      flags: {
+        open: 3,
+        reasons: [
+          { reason: 'spam', count: 2 },
+          { reason: 'dangerous', count: 1 },
+        ],
+        notes: [{ reason: 'spam', note: 'Sells a product.', createdAt: '2026-11-21T00:00:00.000Z' }],
+      },
       concerningVotes: 4,
     });
     flagged.experience.sourcing = { vendorUrl: 'https://vendor.example', batchId: 'B-7', purityPercentage: 98 };
@@ -45,7 +56,9 @@ describe('Reports tab', { timeout: 20_000 }, () => {
 
     const first = itemNamed(/^BPC-157 report/);
     expect(first).toHaveTextContent('Held: not public');
-    expect(within(first).getByRole('list', { name: 'Why it is held' })).toHaveTextContent(`${HOLD_REASON_LABELS.link}${HOLD_REASON_LABELS.phone}`);
+    expect(within(first).getByRole('list', { name: 'Why it is held' })).toHaveTextContent(
+      `${HOLD_REASON_LABELS.link}${HOLD_REASON_LABELS.phone}`,
+    );
     // Compact: the whole report is one press away.
     expect(first).not.toHaveTextContent('250 mcg');
     await user.click(within(first).getByRole('button', { name: /^Details of BPC-157 report/ }));
@@ -68,7 +81,12 @@ describe('Reports tab', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('listitem', { name: /^Ipamorelin report/ })).toBeInTheDocument();
     expect(screen.getByText('You have reached the end of the list.')).toBeInTheDocument();
-    expect(store.requests.filter((r) => r.path === '/api/moderation/queue').at(-1)!.params.get('cursor')).toBe('2');
+    expect(
+      store.requests
+        .filter((r) => r.path === '/api/moderation/queue')
+        .at(-1)!
+        .params.get('cursor'),
+    ).toBe('2');
   });
 
   it('says "Nothing waits for review" when the queue is empty', async () => {
@@ -97,7 +115,11 @@ describe('Reports tab', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Report published.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('listitem', { name: /^BPC-157/ })).not.toBeInTheDocument());
     await waitFor(() => expect(itemNamed(/^TB-500 report/)).toHaveFocus());
-    expect(store.requests.some((r) => r.method === 'POST' && r.path === `/api/moderation/experiences/${a.experience._id}/publish`)).toBe(true);
+    expect(
+      store.requests.some(
+        (r) => r.method === 'POST' && r.path === `/api/moderation/experiences/${a.experience._id}/publish`,
+      ),
+    ).toBe(true);
   });
 
   it('Hide: the dialog asks for a reason and refuses a note over 500 characters, then hides with both', async () => {
@@ -107,7 +129,11 @@ describe('Reports tab', { timeout: 20_000 }, () => {
     await reportList();
     await user.click(screen.getByRole('button', { name: /^Hide BPC-157 report/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Hide this report' });
-    expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(Object.values(HIDE_REASON_LABELS));
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(Object.values(HIDE_REASON_LABELS));
 
     await user.click(within(dialog).getByRole('button', { name: 'Hide report' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose why this report is hidden.');
@@ -154,7 +180,9 @@ describe('Reports tab', { timeout: 20_000 }, () => {
     store.items[0].status = 'hidden';
     await user.click(screen.getByRole('button', { name: /^Publish BPC-157 report/ }));
     expect(await screen.findByText('The decision was not saved')).toBeInTheDocument();
-    expect(screen.getByText('Only a held report, or a published report with open flags, can be published')).toBeInTheDocument();
+    expect(
+      screen.getByText('Only a held report, or a published report with open flags, can be published'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -164,7 +192,17 @@ describe('Activity tab', { timeout: 20_000 }, () => {
   });
 
   it('names a deleted moderator "A former moderator", never "Automatic"', async () => {
-    setup({ log: [makeLogEntry({ action: 'hide', moderatorId: null, moderatorEmail: null, formerModerator: true, reasons: ['spam'] })] });
+    setup({
+      log: [
+        makeLogEntry({
+          action: 'hide',
+          moderatorId: null,
+          moderatorEmail: null,
+          formerModerator: true,
+          reasons: ['spam'],
+        }),
+      ],
+    });
     renderApp('/research?tab=activity');
     const list = await screen.findByRole('list', { name: 'Moderation activity' }, SLOW);
     const [entry] = within(list).getAllByRole('listitem');
@@ -175,8 +213,22 @@ describe('Activity tab', { timeout: 20_000 }, () => {
   it('shows who did what and why, filters by action and by moderator, and links to the report', async () => {
     const store = setup({
       log: [
-        makeLogEntry({ action: 'hide', moderatorId: 'm-2', moderatorEmail: 'other@example.com', reasons: ['dangerous'], note: 'Unsafe dose.', createdAt: '2026-11-22T10:00:00.000Z', experienceId: '50000000-0000-4000-8000-0000000000aa' }),
-        makeLogEntry({ action: 'publish', moderatorId: 'm-3', moderatorEmail: 'third@example.com', reasons: [], createdAt: '2026-11-21T10:00:00.000Z' }),
+        makeLogEntry({
+          action: 'hide',
+          moderatorId: 'm-2',
+          moderatorEmail: 'other@example.com',
+          reasons: ['dangerous'],
+          note: 'Unsafe dose.',
+          createdAt: '2026-11-22T10:00:00.000Z',
+          experienceId: '50000000-0000-4000-8000-0000000000aa',
+        }),
+        makeLogEntry({
+          action: 'publish',
+          moderatorId: 'm-3',
+          moderatorEmail: 'third@example.com',
+          reasons: [],
+          createdAt: '2026-11-21T10:00:00.000Z',
+        }),
         makeLogEntry({ action: 'hold', reasons: ['flags'], createdAt: '2026-11-20T10:00:00.000Z' }),
       ],
     });
@@ -193,25 +245,36 @@ describe('Activity tab', { timeout: 20_000 }, () => {
     expect(hold).toHaveTextContent('Reason: Flagged by members');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'hide');
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Moderation activity' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Moderation activity' })).getAllByRole('listitem')).toHaveLength(
+        1,
+      ),
+    );
     expect(store.requests.at(-1)!.params.get('action')).toBe('hide');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), '');
     const moderator = screen.getByRole('combobox', { name: 'Moderator' });
-    expect(within(moderator).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Everyone',
-      'moderator@example.com (you)',
-      'other@example.com',
-      'third@example.com',
-    ]);
+    expect(
+      within(moderator)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Everyone', 'moderator@example.com (you)', 'other@example.com', 'third@example.com']);
     await user.selectOptions(moderator, 'third@example.com');
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Moderation activity' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Moderation activity' })).getAllByRole('listitem')).toHaveLength(
+        1,
+      ),
+    );
     expect(store.requests.at(-1)!.params.get('moderatorId')).toBe('m-3');
     // The other moderators stay in the list while one is chosen.
     expect(within(moderator).getAllByRole('option')).toHaveLength(4);
 
     await user.selectOptions(moderator, '');
-    await user.click(within(screen.getByRole('list', { name: 'Moderation activity' })).getAllByRole('link', { name: 'Open report #50000000' })[0]);
+    await user.click(
+      within(screen.getByRole('list', { name: 'Moderation activity' })).getAllByRole('link', {
+        name: 'Open report #50000000',
+      })[0],
+    );
     expect(search().get('tab')).toBe('reports');
     expect(search().get('report')).toBe('50000000-0000-4000-8000-0000000000aa');
   });

@@ -14,7 +14,8 @@ import { researchHandlers } from './msw/research-handlers';
 import { server } from './msw/server';
 
 const SLOW = { timeout: 10_000 };
-const STORY = 'Six weeks on it for a sore tendon, slow and steady progress with no side effects worth a mention at all, then';
+const STORY =
+  'Six weeks on it for a sore tendon, slow and steady progress with no side effects worth a mention at all, then';
 
 function setup(initial: Partial<ModerationStore> = {}) {
   const moderation = moderationHandlers(initial);
@@ -44,7 +45,12 @@ describe('the queue', { timeout: 30_000 }, () => {
       ],
       repeatOf: { id: '70000000-0000-4000-8000-000000000001', excerpt: 'The same story, published yesterday.' },
     });
-    const flagged = makeQueueItem({ peptideName: 'TB-500', status: 'published', holdReasons: [], flags: { open: 1, reasons: [{ reason: 'spam', count: 1 }], notes: [] } });
+    const flagged = makeQueueItem({
+      peptideName: 'TB-500',
+      status: 'published',
+      holdReasons: [],
+      flags: { open: 1, reasons: [{ reason: 'spam', count: 1 }], notes: [] },
+    });
     setup({ items: [linked, flagged] });
     renderApp('/research?tab=reports');
     await waitingList();
@@ -53,8 +59,13 @@ describe('the queue', { timeout: 30_000 }, () => {
     const marks = [...card.querySelectorAll('mark')].map((m) => m.textContent);
     // In the excerpt as written, and in the chips as the rules read it.
     expect(marks).toEqual(['Shop-Example.COM', 'shop-example.com', '+44 20 7946 0958']);
-    expect(within(card).getByRole('list', { name: 'What the hold rules match' })).toHaveTextContent('Link: shop-example.comPhone: +44 20 7946 0958');
-    expect(within(card).getByRole('link', { name: 'the published report #70000000' })).toHaveAttribute('href', '/experiences/70000000-0000-4000-8000-000000000001');
+    expect(within(card).getByRole('list', { name: 'What the hold rules match' })).toHaveTextContent(
+      'Link: shop-example.comPhone: +44 20 7946 0958',
+    );
+    expect(within(card).getByRole('link', { name: 'the published report #70000000' })).toHaveAttribute(
+      'href',
+      '/experiences/70000000-0000-4000-8000-000000000001',
+    );
 
     // No "0 members marked it concerning" beside a flag.
     expect(itemNamed(/^TB-500 report/)).toHaveTextContent('1 open flag: Spam or advertising (1).');
@@ -70,7 +81,12 @@ describe('the queue', { timeout: 30_000 }, () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Reason' }), QUEUE_FILTER_LABELS.phone);
     expect(search().get('reason')).toBe('phone');
     expect(await screen.findByText(`Nothing waits for “${QUEUE_FILTER_LABELS.phone}”`, {}, SLOW)).toBeInTheDocument();
-    expect(store.requests.filter((r) => r.path === '/api/moderation/queue').at(-1)!.params.get('reason')).toBe('phone');
+    expect(
+      store.requests
+        .filter((r) => r.path === '/api/moderation/queue')
+        .at(-1)!
+        .params.get('reason'),
+    ).toBe('phone');
   });
 
   it('select two, Publish 2: one bulk request, both leave the list; a report the server refuses is listed with its reason, even once the list is empty', async () => {
@@ -83,16 +99,25 @@ describe('the queue', { timeout: 30_000 }, () => {
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Publish 2' }));
     expect(await screen.findByText('2 of 2 reports decided.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: /^(BPC-157|TB-500) report/ })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: /^(BPC-157|TB-500) report/ })).not.toBeInTheDocument(),
+    );
     expect(itemNamed(/^Ipamorelin report/)).toBeInTheDocument();
-    expect(posts(store)).toEqual([expect.objectContaining({ path: '/api/moderation/bulk', body: { ids: [a!.experience._id, b!.experience._id], action: 'publish' } })]);
+    expect(posts(store)).toEqual([
+      expect.objectContaining({
+        path: '/api/moderation/bulk',
+        body: { ids: [a!.experience._id, b!.experience._id], action: 'publish' },
+      }),
+    ]);
 
     // Select all on the page; another moderator hid it meanwhile: refused and listed, though it has left the list.
     await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     store.items.find((i) => i === c)!.status = 'hidden';
     await user.click(screen.getByRole('button', { name: 'Publish 1' }));
     const refusal = await screen.findByRole('alert', {}, SLOW);
-    expect(refusal).toHaveTextContent(`1 report not decided:Ipamorelin report #${short(c!.experience._id)}: Only a held report, or a published report with open flags, can be published`);
+    expect(refusal).toHaveTextContent(
+      `1 report not decided:Ipamorelin report #${short(c!.experience._id)}: Only a held report, or a published report with open flags, can be published`,
+    );
     expect(await screen.findByText('Nothing waits for review')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toBe(refusal);
     await user.click(within(refusal).getByRole('button', { name: 'Dismiss the list of reports not decided' }));
@@ -172,11 +197,19 @@ describe('the queue', { timeout: 30_000 }, () => {
     expect(note).toHaveValue(`${HIDE_NOTE_TEMPLATES.dangerous} Triple dose.`);
     await user.click(within(dialog).getByRole('button', { name: 'Hide report' }));
     await waitFor(() => expect(posts(store)).toHaveLength(1));
-    expect(posts(store)[0]!.body).toEqual({ reason: 'off-topic', note: `${HIDE_NOTE_TEMPLATES.dangerous} Triple dose.` });
+    expect(posts(store)[0]!.body).toEqual({
+      reason: 'off-topic',
+      note: `${HIDE_NOTE_TEMPLATES.dangerous} Triple dose.`,
+    });
   });
 
   it('Restore asks first when the report still matches a hold rule, and says what it matches', async () => {
-    const hidden = makeQueueItem({ peptideName: 'BPC-157', status: 'hidden', holdReasons: [], matches: [{ kind: 'email', text: 'seller@gmail.com' }] });
+    const hidden = makeQueueItem({
+      peptideName: 'BPC-157',
+      status: 'hidden',
+      holdReasons: [],
+      matches: [{ kind: 'email', text: 'seller@gmail.com' }],
+    });
     const clean = makeQueueItem({ peptideName: 'TB-500', status: 'hidden', holdReasons: [] });
     const store = setup({ items: [hidden, clean] });
     const { user } = renderApp('/research?tab=reports&queue=hidden');
@@ -189,7 +222,9 @@ describe('the queue', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: /^Restore BPC-157 report/ }));
     await user.click(await screen.findByRole('button', { name: 'Restore anyway' }));
-    await waitFor(() => expect(posts(store).map((r) => r.path)).toEqual([`/api/moderation/experiences/${hidden.experience._id}/restore`]));
+    await waitFor(() =>
+      expect(posts(store).map((r) => r.path)).toEqual([`/api/moderation/experiences/${hidden.experience._id}/restore`]),
+    );
     // Nothing matches in the other: restored at once, no question.
     await user.click(await screen.findByRole('button', { name: /^Restore TB-500 report/ }));
     await waitFor(() => expect(posts(store)).toHaveLength(2));
@@ -202,13 +237,18 @@ describe('the queue', { timeout: 30_000 }, () => {
     const { user } = renderApp('/research?tab=reports');
     await waitingList();
     await user.click(screen.getByRole('button', { name: /^Publish BPC-157 report/ }));
-    expect(await screen.findByText('Report approved: it is published at the next publication batch.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Report approved: it is published at the next publication batch.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('listitem', { name: /^BPC-157 report/ })).not.toBeInTheDocument());
     expect(await screen.findByText('1 waiting')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Publish undone: the report stays held.')).toBeInTheDocument();
-    expect(posts(store).map((r) => r.path)).toEqual([`/api/moderation/experiences/${a.experience._id}/publish`, `/api/moderation/experiences/${a.experience._id}/undo`]);
+    expect(posts(store).map((r) => r.path)).toEqual([
+      `/api/moderation/experiences/${a.experience._id}/publish`,
+      `/api/moderation/experiences/${a.experience._id}/undo`,
+    ]);
     expect(await screen.findByRole('listitem', { name: /^BPC-157 report/ }, SLOW)).toBeInTheDocument();
     expect(await screen.findByText('2 waiting')).toBeInTheDocument();
   });
@@ -237,9 +277,11 @@ describe('the queue', { timeout: 30_000 }, () => {
     const a = makeQueueItem({
       peptideName: 'BPC-157',
       holdReasons: ['corrected'],
-      story: 'Week two and the knee feels calm, no swelling at all this time round, sleeping well and training lightly again now.',
+      story:
+        'Week two and the knee feels calm, no swelling at all this time round, sleeping well and training lightly again now.',
       editedFrom: {
-        story: 'Week two and the knee feels calm, buy it at shop.example.com today, sleeping well and training lightly again now.',
+        story:
+          'Week two and the knee feels calm, buy it at shop.example.com today, sleeping well and training lightly again now.',
         effects: ['Less pain'],
         outcomes: { recovery: 6 },
         holdReasons: ['link'],
@@ -251,7 +293,13 @@ describe('the queue', { timeout: 30_000 }, () => {
     });
     a.experience.effects = ['Less pain', 'Better sleep'];
     a.experience.outcomes = { recovery: 8 };
-    const store = setup({ items: [a], log: [makeLogEntry({ experienceId: a.experience._id, action: 'hold', reasons: ['link'] }), makeLogEntry({ action: 'hide', moderatorId: 'm', moderatorEmail: 'x@example.com', reasons: ['spam'] })] });
+    const store = setup({
+      items: [a],
+      log: [
+        makeLogEntry({ experienceId: a.experience._id, action: 'hold', reasons: ['link'] }),
+        makeLogEntry({ action: 'hide', moderatorId: 'm', moderatorEmail: 'x@example.com', reasons: ['spam'] }),
+      ],
+    });
     const { user, search } = renderApp('/research?tab=reports');
     await waitingList();
     const card = itemNamed(/^BPC-157 report/);
@@ -259,15 +307,21 @@ describe('the queue', { timeout: 30_000 }, () => {
     await user.click(within(card).getByRole('button', { name: /^Details of BPC-157 report/ }));
     const edit = within(card).getByRole('region', { name: 'Corrected by its author while it waited' });
     expect(edit).toHaveTextContent('Held before the correction for:Contains a link');
-    expect([...edit.querySelectorAll('del')].map((d) => d.textContent?.trim())).toEqual(['buy it at shop.example.com today,']);
-    expect([...edit.querySelectorAll('ins')].map((d) => d.textContent?.trim())).toEqual(['no swelling at all this time round,', 'Better sleep']);
+    expect([...edit.querySelectorAll('del')].map((d) => d.textContent?.trim())).toEqual([
+      'buy it at shop.example.com today,',
+    ]);
+    expect([...edit.querySelectorAll('ins')].map((d) => d.textContent?.trim())).toEqual([
+      'no swelling at all this time round,',
+      'Better sleep',
+    ]);
     expect(within(edit).getByRole('list', { name: 'Outcomes changed' })).toHaveTextContent('6/10 → 8/10');
 
     const history = within(card).getByRole('region', { name: 'History' });
-    expect(within(history).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Corrected while held'),
-      expect.stringContaining('Contains a link'),
-    ]);
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Corrected while held'), expect.stringContaining('Contains a link')]);
     await user.click(within(history).getByRole('link', { name: 'See all in Activity' }));
     expect(search().get('tab')).toBe('activity');
     expect(search().get('activityReport')).toBe(a.experience._id);
@@ -276,15 +330,33 @@ describe('the queue', { timeout: 30_000 }, () => {
     // Narrowed to one report, one link opens it; the rows do not repeat it.
     expect(screen.getByRole('link', { name: 'Open the report' })).toBeInTheDocument();
     expect(within(log).queryByRole('link')).not.toBeInTheDocument();
-    expect(store.requests.filter((r) => r.path === '/api/moderation/log').at(-1)!.params.get('experienceId')).toBe(a.experience._id);
+    expect(
+      store.requests
+        .filter((r) => r.path === '/api/moderation/log')
+        .at(-1)!
+        .params.get('experienceId'),
+    ).toBe(a.experience._id);
     await user.click(screen.getByRole('button', { name: 'Show every report' }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Moderation activity' })).getAllByRole('listitem')).toHaveLength(2));
-    expect(within(screen.getByRole('list', { name: 'Moderation activity' })).getAllByRole('link', { name: /^Open report #/ })).toHaveLength(2);
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Moderation activity' })).getAllByRole('listitem')).toHaveLength(
+        2,
+      ),
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Moderation activity' })).getAllByRole('link', {
+        name: /^Open report #/,
+      }),
+    ).toHaveLength(2);
     expect(search().get('activityReport')).toBeNull();
   });
 
   it('Overview shows what waits, with a way to the queue', async () => {
-    setup({ items: [makeQueueItem({ peptideName: 'BPC-157' }), makeQueueItem({ peptideName: 'TB-500', status: 'hidden', holdReasons: [] })] });
+    setup({
+      items: [
+        makeQueueItem({ peptideName: 'BPC-157' }),
+        makeQueueItem({ peptideName: 'TB-500', status: 'hidden', holdReasons: [] }),
+      ],
+    });
     const { user, search } = renderApp('/research?tab=overview');
     const figures = await screen.findByRole('region', { name: 'Moderation' }, SLOW);
     expect(figures).toHaveTextContent('Waiting for Review1');

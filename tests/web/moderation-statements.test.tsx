@@ -18,9 +18,13 @@ describe('moderation statements', () => {
     await screen.findByRole('heading', { level: 2, name: 'Moderation' }, { timeout: 8000 });
     const text = pageText();
     expect(text).toContain('Every report is published, waiting for review (held) or hidden.');
-    expect(text).toContain('unless its text contains a link, an email address, a phone number or a messenger handle, or repeats a report published today or yesterday');
+    expect(text).toContain(
+      'unless its text contains a link, an email address, a phone number or a messenger handle, or repeats a report published today or yesterday',
+    );
     expect(text).toContain('every new or corrected report waits for a moderator');
-    expect(text).toContain(`When ${FLAG_HOLD_THRESHOLD} members have reported it, or ${CONCERNING_HOLD_THRESHOLD} members have voted it “Concerning”, it is held`);
+    expect(text).toContain(
+      `When ${FLAG_HOLD_THRESHOLD} members have reported it, or ${CONCERNING_HOLD_THRESHOLD} members have voted it “Concerning”, it is held`,
+    );
     expect(text).toContain('Nothing deletes the log, not even deleting the report.');
     expect(text).toContain('correcting a held or hidden report sends it back to a moderator');
     expect(text).not.toContain('Moderators may remove content');
@@ -30,7 +34,9 @@ describe('moderation statements', () => {
     renderApp('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy & Data Control' }, { timeout: 8000 });
     const text = pageText();
-    expect(text).toContain('including the age range, sex, activity level and sourcing details that are not public, but never its tracking ID');
+    expect(text).toContain(
+      'including the age range, sex, activity level and sourcing details that are not public, but never its tracking ID',
+    );
     expect(text).toContain('the person who shared the experience never learns who reported it');
     expect(text).toContain('The moderation log is kept for good, even after a report is deleted');
     expect(text).not.toContain('Moderators see the same fields of a report as everyone else');
@@ -40,7 +46,9 @@ describe('moderation statements', () => {
     render(<GuidelinesTab />);
     expect(screen.getByRole('heading', { name: 'Reviewing reports' })).toBeInTheDocument();
     const text = pageText();
-    expect(text).toContain(`${FLAG_HOLD_THRESHOLD} open flags, or ${CONCERNING_HOLD_THRESHOLD} “concerning” votes, hold a published one at once`);
+    expect(text).toContain(
+      `${FLAG_HOLD_THRESHOLD} open flags, or ${CONCERNING_HOLD_THRESHOLD} “concerning” votes, hold a published one at once`,
+    );
     expect(text).toContain('never your note or your name');
     expect(text).toContain('Nothing deletes it');
     expect(text).not.toContain('Read flagged reports first');

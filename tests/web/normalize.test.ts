@@ -41,7 +41,10 @@ describe('unwrapBody', () => {
 describe('readData', () => {
   it('validates login data in either nesting', () => {
     expect(readData(LoginResponse, { success: true, data: { ...tokens, user } })).toEqual({ ...tokens, user });
-    expect(readData(LoginResponse, { success: true, data: { data: { ...tokens, user } } })).toEqual({ ...tokens, user });
+    expect(readData(LoginResponse, { success: true, data: { data: { ...tokens, user } } })).toEqual({
+      ...tokens,
+      user,
+    });
   });
 
   it('validates a user at the top level', () => {
@@ -50,7 +53,11 @@ describe('readData', () => {
 
   it('validates a bare list', () => {
     expect(readData(ExperienceListResponse, [], { listKey: 'experiences' })).toBeUndefined(); // nextCursor missing
-    expect(readData(ExperienceListResponse, { experiences: [], nextCursor: null })).toEqual({ experiences: [], nextCursor: null, total: null });
+    expect(readData(ExperienceListResponse, { experiences: [], nextCursor: null })).toEqual({
+      experiences: [],
+      nextCursor: null,
+      total: null,
+    });
   });
 
   it('gives undefined for failures and missing or malformed fields', () => {

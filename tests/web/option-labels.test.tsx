@@ -26,7 +26,16 @@ const slow = { timeout: 8_000 };
 
 describe('option labels', () => {
   it('keeps every number range of every option list intact', () => {
-    const lists = [FREQUENCIES, ROUTES, AGE_RANGES, BIOLOGICAL_SEXES, WIZARD_ACTIVITY_LEVELS, TIMELINES, GENDERS, PROFILE_ACTIVITY_LEVELS];
+    const lists = [
+      FREQUENCIES,
+      ROUTES,
+      AGE_RANGES,
+      BIOLOGICAL_SEXES,
+      WIZARD_ACTIVITY_LEVELS,
+      TIMELINES,
+      GENDERS,
+      PROFILE_ACTIVITY_LEVELS,
+    ];
     for (const list of lists) {
       for (const value of list) {
         const label = optionLabel(value);
@@ -36,7 +45,15 @@ describe('option labels', () => {
       }
     }
     expect(AGE_RANGES.map(optionLabel)).toEqual(['18-24', '25-29', '30-34', '35-39', '40-44', '45-49', '50+']);
-    expect(TIMELINES.map(optionLabel)).toEqual(['Immediately', '1-3 Days', '1 Week', '2 Weeks', '3-4 Weeks', '1-2 Months', 'No Effects']);
+    expect(TIMELINES.map(optionLabel)).toEqual([
+      'Immediately',
+      '1-3 Days',
+      '1 Week',
+      '2 Weeks',
+      '3-4 Weeks',
+      '1-2 Months',
+      'No Effects',
+    ]);
     expect(optionLabel('every-other-day')).toBe('Every Other Day');
     expect(optionLabel('prefer-not-to-say')).toBe('Prefer not to say');
     expect(optionLabel('lightly-active')).toBe('Lightly Active');
@@ -57,10 +74,11 @@ describe('option labels', () => {
     expect(outcomeLabel('energy')).toBe('Energy');
     expect(outcomeLabel('Anti-inflammatory')).toBe('Anti-inflammatory');
     expect(outcomeLabel('sleep-quality')).toBe('sleep-quality');
-    for (const name of ['toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf']) expect(outcomeLabel(name)).toBe(name);
+    for (const name of ['toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf'])
+      expect(outcomeLabel(name)).toBe(name);
   });
 
-  it('shows hyphenated choices intact on an experience card, and a report\'s own answers where its author or a moderator reads them', () => {
+  it("shows hyphenated choices intact on an experience card, and a report's own answers where its author or a moderator reads them", () => {
     const experience = makeExperience({ frequency: 'every-other-day', route: 'subcutaneous' });
     const { unmount } = render(
       <MemoryRouter>
@@ -70,7 +88,11 @@ describe('option labels', () => {
     expect(screen.getByText('Every Other Day')).toBeInTheDocument();
     unmount();
     // The tracking lookup and the moderators' queue (no public card shows these).
-    render(<DemographicsText demographics={{ ageRange: '18-24', biologicalSex: 'prefer-not-to-say', activityLevel: 'moderate' }} />);
+    render(
+      <DemographicsText
+        demographics={{ ageRange: '18-24', biologicalSex: 'prefer-not-to-say', activityLevel: 'moderate' }}
+      />,
+    );
     expect(screen.getByText('18-24 · Prefer not to say · Moderate')).toBeInTheDocument();
   });
 
@@ -78,7 +100,11 @@ describe('option labels', () => {
     sessionStorage.setItem('submitExperienceDraft-2', JSON.stringify({ step: 2, form: {} }));
     renderApp('/submit');
     const age = await screen.findByLabelText('Age range', {}, slow);
-    expect(within(age).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select age range', ...AGE_RANGES]);
+    expect(
+      within(age)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select age range', ...AGE_RANGES]);
     sessionStorage.clear();
   });
 
@@ -86,7 +112,11 @@ describe('option labels', () => {
     sessionStorage.setItem('submitExperienceDraft-2', JSON.stringify({ step: 3, form: {} }));
     renderApp('/submit');
     const timeline = await screen.findByLabelText(/Timeline|When did you notice/i, {}, slow);
-    expect(within(timeline).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select timeline', ...TIMELINES.map(optionLabel)]);
+    expect(
+      within(timeline)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select timeline', ...TIMELINES.map(optionLabel)]);
     expect(within(timeline).getByRole('option', { name: '1-3 Days' })).toBeInTheDocument();
     sessionStorage.clear();
   });

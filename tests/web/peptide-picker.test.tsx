@@ -15,15 +15,46 @@ import { PeptidePicker, type PeptideOption } from '@/components/peptide-picker/P
 import { makePeptide, peptideListBody } from './msw/fixtures';
 import { server } from './msw/server';
 
-const AOD: PeptideOption = { _id: 'p-aod', name: 'AOD-9604', category: 'Weight Management', description: 'A fragment of growth hormone.' };
-const BPC: PeptideOption = { _id: 'p-bpc', name: 'BPC-157', category: 'Healing & Recovery', description: 'Body protection compound.' };
-const KPV: PeptideOption = { _id: 'p-kpv', name: 'KPV', category: 'Healing & Recovery', description: 'Often stacked with bpc-157 for the gut.' };
-const TB: PeptideOption = { _id: 'p-tb', name: 'TB-500', category: 'Healing & Recovery', description: 'Thymosin beta-4 fragment.' };
+const AOD: PeptideOption = {
+  _id: 'p-aod',
+  name: 'AOD-9604',
+  category: 'Weight Management',
+  description: 'A fragment of growth hormone.',
+};
+const BPC: PeptideOption = {
+  _id: 'p-bpc',
+  name: 'BPC-157',
+  category: 'Healing & Recovery',
+  description: 'Body protection compound.',
+};
+const KPV: PeptideOption = {
+  _id: 'p-kpv',
+  name: 'KPV',
+  category: 'Healing & Recovery',
+  description: 'Often stacked with bpc-157 for the gut.',
+};
+const TB: PeptideOption = {
+  _id: 'p-tb',
+  name: 'TB-500',
+  category: 'Healing & Recovery',
+  description: 'Thymosin beta-4 fragment.',
+};
 const EARLIER = [AOD, BPC, KPV, TB];
 /** A match the earlier page did not reach, sorted before BPC-157. */
-const ABPC: PeptideOption = { _id: 'p-abpc', name: 'ABPC-9', category: 'Healing & Recovery', description: 'An analogue.' };
+const ABPC: PeptideOption = {
+  _id: 'p-abpc',
+  name: 'ABPC-9',
+  category: 'Healing & Recovery',
+  description: 'An analogue.',
+};
 
-function picker(props: { query: string; answering: string; options?: PeptideOption[]; total: number; loading: boolean }) {
+function picker(props: {
+  query: string;
+  answering: string;
+  options?: PeptideOption[];
+  total: number;
+  loading: boolean;
+}) {
   const onSelect = vi.fn();
   const ui = (p: typeof props) => (
     <PeptidePicker id="peptide" selected={null} onSelect={onSelect} onQueryChange={() => {}} options={EARLIER} {...p} />
@@ -58,7 +89,9 @@ describe('PeptidePicker while a newer search is on its way', () => {
     await user.click(screen.getByRole('option', { name: /^BPC-157/ }));
     expect(onSelect).not.toHaveBeenCalled();
     // Said where a screen reader hears it, not only shown by the dimmed list.
-    expect(screen.getByRole('status')).toHaveTextContent('Still searching: nothing was chosen. Choose the peptide again once the list is ready.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Still searching: nothing was chosen. Choose the peptide again once the list is ready.',
+    );
     // The answer lists a peptide the earlier page did not reach, where BPC-157 was.
     rerender({ query: 'bpc', answering: 'bpc', options: [ABPC, BPC, KPV], total: 3, loading: false });
     expect(listed()).toEqual(['ABPC-9', 'BPC-157', 'KPV']);
@@ -79,7 +112,10 @@ describe('PeptidePicker while a newer search is on its way', () => {
     const second = picker({ query: 'bpc', answering: '', total: 40, loading: true });
     await user.click(screen.getByRole('combobox'));
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(screen.getByRole('combobox')).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: /^KPV/ }).id);
+    expect(screen.getByRole('combobox')).toHaveAttribute(
+      'aria-activedescendant',
+      screen.getByRole('option', { name: /^KPV/ }).id,
+    );
     second.rerender({ query: 'bpc', answering: 'bpc', options: [ABPC, BPC, KPV], total: 3, loading: false });
     await user.keyboard('{Enter}');
     expect(second.onSelect).toHaveBeenCalledWith(KPV);
@@ -109,14 +145,22 @@ describe('usePeptideSearch', () => {
           asked = true;
           await held;
         }
-        const all = [makePeptide({ name: 'BPC-157', description: 'Body protection compound.' }), makePeptide({ name: 'TB-500', description: 'Thymosin.' })];
+        const all = [
+          makePeptide({ name: 'BPC-157', description: 'Body protection compound.' }),
+          makePeptide({ name: 'TB-500', description: 'Thymosin.' }),
+        ];
         const found = all.filter((p) => peptideMatchesSearch(p, search));
         return HttpResponse.json(peptideListBody(found));
       }),
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result, rerender } = renderHook(({ text }) => usePeptideSearch(text), { wrapper, initialProps: { text: '' } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result, rerender } = renderHook(({ text }) => usePeptideSearch(text), {
+      wrapper,
+      initialProps: { text: '' },
+    });
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current).toMatchObject({ answering: '', total: 2 });
     rerender({ text: 'bpc' });

@@ -4,7 +4,13 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ExperienceListResponse } from '@contract/experiences';
 import { ApiErrorBody, formatIssues, issueList } from '@contract/common';
-import { CreatePeptideRequest, PeptideListResponse, PeptideResponse, type Peptide, type ReporterShares } from '@contract/peptides';
+import {
+  CreatePeptideRequest,
+  PeptideListResponse,
+  PeptideResponse,
+  type Peptide,
+  type ReporterShares,
+} from '@contract/peptides';
 import { SOURCES_MESSAGE, sourceMessage } from '@contract/sources';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
@@ -23,23 +29,41 @@ function useCatalogue(initial: Peptide[], reporters: Record<string, ReporterShar
       queries.push(params);
       const search = (params.get('search') ?? '').toLowerCase();
       const category = params.get('category') ?? 'all';
-      const peptides = store.filter((p) => p.name.toLowerCase().includes(search) && (category === 'all' || p.category === category));
-      return HttpResponse.json(PeptideListResponse.parse({ success: true, data: { peptides, total: peptides.length, page: 1, pageSize: 24 } }));
+      const peptides = store.filter(
+        (p) => p.name.toLowerCase().includes(search) && (category === 'all' || p.category === category),
+      );
+      return HttpResponse.json(
+        PeptideListResponse.parse({ success: true, data: { peptides, total: peptides.length, page: 1, pageSize: 24 } }),
+      );
     }),
     http.post('/api/peptides', async ({ request }) => {
       const body = (await request.json()) as Partial<Peptide>;
-      if (body.name === 'Duplicate') return HttpResponse.json(errorBody('A peptide with this name already exists'), { status: 409 });
+      if (body.name === 'Duplicate')
+        return HttpResponse.json(errorBody('A peptide with this name already exists'), { status: 409 });
       // The contract's checks, answered as the server answers them (validation_failed, issues).
       const parsed = CreatePeptideRequest.safeParse(body);
       if (!parsed.success) {
-        const error = { success: false, error: formatIssues(parsed.error.issues), code: 'validation_failed', issues: issueList(parsed.error.issues) };
+        const error = {
+          success: false,
+          error: formatIssues(parsed.error.issues),
+          code: 'validation_failed',
+          issues: issueList(parsed.error.issues),
+        };
         return HttpResponse.json(ApiErrorBody.parse(error), { status: 400 });
       }
       // The server's reading of a citation (server/services/peptides.ts), for the one the tests send.
       const linked = parsed.data.sources.findIndex((source) => source.includes('shop.example.com'));
       if (linked >= 0) {
         const message = `${sourceMessage(linked, SOURCES_MESSAGE.citationLink)} ("shop.example.com")`;
-        return HttpResponse.json(ApiErrorBody.parse({ success: false, error: message, code: 'validation_failed', issues: [{ path: ['sources'], message }] }), { status: 400 });
+        return HttpResponse.json(
+          ApiErrorBody.parse({
+            success: false,
+            error: message,
+            code: 'validation_failed',
+            issues: [{ path: ['sources'], message }],
+          }),
+          { status: 400 },
+        );
       }
       const peptide = makePeptide({ ...parsed.data, canDelete: true, reviewedAt: null });
       store.push(peptide);
@@ -60,7 +84,9 @@ function useCatalogue(initial: Peptide[], reporters: Record<string, ReporterShar
       peptide.reviewedAt = '2026-11-27T09:00:00.000Z';
       return HttpResponse.json(PeptideResponse.parse({ success: true, data: { peptide } }));
     }),
-    http.get('/api/experiences', () => HttpResponse.json(ExperienceListResponse.parse({ success: true, data: { experiences: [], nextCursor: null } }))),
+    http.get('/api/experiences', () =>
+      HttpResponse.json(ExperienceListResponse.parse({ success: true, data: { experiences: [], nextCursor: null } })),
+    ),
   );
   return { store, queries };
 }
@@ -75,12 +101,20 @@ describe('peptides list', () => {
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('rating');
     expect(screen.getByRole('tab', { name: 'List View' })).toHaveAttribute('aria-selected', 'true');
     const first = queries[0];
-    expect([first?.get('search'), first?.get('category'), first?.get('sort'), first?.get('limit')]).toEqual(['bpc', 'Growth Hormone', 'rating', '24']);
+    expect([first?.get('search'), first?.get('category'), first?.get('sort'), first?.get('limit')]).toEqual([
+      'bpc',
+      'Growth Hormone',
+      'rating',
+      '24',
+    ]);
 
     const category = screen.getByRole('combobox', { name: 'Category' });
     expect(within(category).getAllByRole('option')).toHaveLength(7);
     await user.selectOptions(category, 'all');
-    expect(await screen.findByRole('link', { name: 'BPC-157' })).toHaveAttribute('href', expect.stringMatching(/^\/peptides\//));
+    expect(await screen.findByRole('link', { name: 'BPC-157' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/peptides\//),
+    );
     // The compact list: name, category, rating and reports on one line; no description or effects.
     const row = screen.getByRole('link', { name: 'BPC-157' }).closest('li') as HTMLElement;
     // The rating as every page writes it: out of 10, or said in words when too few rated it.
@@ -108,7 +142,10 @@ describe('peptides list', () => {
   });
 
   it('grid cards show the first three effects and "+N more"', async () => {
-    useCatalogue([makePeptide({ name: 'TB-500', totalExperiences: 12 }), makePeptide({ _id: '20000000-0000-4000-8000-0000000000ff', name: 'Rare', totalExperiences: 4 })]);
+    useCatalogue([
+      makePeptide({ name: 'TB-500', totalExperiences: 12 }),
+      makePeptide({ _id: '20000000-0000-4000-8000-0000000000ff', name: 'Rare', totalExperiences: 4 }),
+    ]);
     renderApp('/peptides');
     expect((await screen.findAllByText('+2 more'))[0]).toBeInTheDocument();
     expect(screen.getByText('7.5/10')).toBeInTheDocument();
@@ -167,9 +204,13 @@ describe('create peptide', () => {
     await fill(user, 'AB1!');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const sequence = screen.getByLabelText('Peptide Sequence *');
-    expect(sequence).toHaveAccessibleDescription('Please enter a valid peptide sequence using standard amino acid codes');
+    expect(sequence).toHaveAccessibleDescription(
+      'Please enter a valid peptide sequence using standard amino acid codes',
+    );
     expect(sequence).toHaveFocus();
-    expect(screen.getAllByText('Please enter a valid peptide sequence using standard amino acid codes')).toHaveLength(1);
+    expect(screen.getAllByText('Please enter a valid peptide sequence using standard amino acid codes')).toHaveLength(
+      1,
+    );
   });
 
   it('creates, adds tags (blanks ignored) and opens the new peptide', async () => {
@@ -185,7 +226,10 @@ describe('create peptide', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'New Peptide' })).toBeInTheDocument();
     expect(app.location()).toBe(`/peptides/${store[0]!._id}`);
     expect(store[0]?.commonEffects).toEqual(['Skin']);
-    expect(store[0]?.sources).toEqual(['https://pubmed.ncbi.nlm.nih.gov/?term=new', 'Author A et al. (2020), J Pept 12:345']);
+    expect(store[0]?.sources).toEqual([
+      'https://pubmed.ncbi.nlm.nih.gov/?term=new',
+      'Author A et al. (2020), J Pept 12:345',
+    ]);
   });
 
   it('asks for sources under their field, with the hint, and checks each line before sending', async () => {
@@ -197,9 +241,15 @@ describe('create peptide', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(sources).toHaveFocus();
     expect(sources).toHaveAttribute('aria-invalid', 'true');
-    expect(sources).toHaveAccessibleDescription(expect.stringContaining('Add at least one source: a link or a citation'));
+    expect(sources).toHaveAccessibleDescription(
+      expect.stringContaining('Add at least one source: a link or a citation'),
+    );
     await user.type(sources, 'Author A (2020), J Pept 1:2{Enter}ftp://files.example.org/paper.pdf');
-    expect(sources).toHaveAccessibleDescription(expect.stringContaining('Source 2 is not a web address a reader can open: it must start with http:// or https://'));
+    expect(sources).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Source 2 is not a web address a reader can open: it must start with http:// or https://',
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(backend.calls.some((c) => c.method === 'POST')).toBe(false);
     expect(screen.queryByText('Failed to create peptide')).toBeNull();
@@ -212,7 +262,11 @@ describe('create peptide', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const sources = screen.getByLabelText('Sources *');
     await waitFor(() => expect(sources).toHaveFocus());
-    expect(sources).toHaveAccessibleDescription(expect.stringContaining('Source 1 is a citation with a link in it: put the web address on a line of its own, starting with https:// ("shop.example.com")'));
+    expect(sources).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Source 1 is a citation with a link in it: put the web address on a line of its own, starting with https:// ("shop.example.com")',
+      ),
+    );
     expect(screen.queryByText('Failed to create peptide')).toBeNull();
     expect(store).toHaveLength(0);
     // Changing the field clears the server's message; a good line creates the page.
@@ -246,8 +300,12 @@ describe('delete peptide', () => {
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Delete Peptide' });
     // What the server does (tests/server/peptides.test.ts "its experiences stay"), never "all associated data".
-    expect(dialog).toHaveTextContent('Are you sure you want to delete "Mine"? It leaves the peptide list, its page goes away and no new reports can be shared for it.');
-    expect(dialog).toHaveTextContent('The experiences already reported for it stay: they remain in the community feed and the statistics. This cannot be undone.');
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete "Mine"? It leaves the peptide list, its page goes away and no new reports can be shared for it.',
+    );
+    expect(dialog).toHaveTextContent(
+      'The experiences already reported for it stay: they remain in the community feed and the statistics. This cannot be undone.',
+    );
     expect(dialog).not.toHaveTextContent(/all associated data/);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -284,24 +342,43 @@ describe('peptide detail', () => {
     renderApp(`/peptides/${peptide._id}`);
     const heading = await screen.findByRole('heading', { name: 'Who reports it' });
     const section = heading.closest('.rounded-lg') as HTMLElement;
-    expect(within(section).getByText(/Shares of the 24 reports of BPC-157 public for at least 7 days, as of Mar 1, 2026\./)).toBeInTheDocument();
-    expect(within(section).getByText(/in steps of 5%, with a little random noise so that no single report can be picked out; they may not add up to 100%/)).toBeInTheDocument();
+    expect(
+      within(section).getByText(/Shares of the 24 reports of BPC-157 public for at least 7 days, as of Mar 1, 2026\./),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByText(
+        /in steps of 5%, with a little random noise so that no single report can be picked out; they may not add up to 100%/,
+      ),
+    ).toBeInTheDocument();
     const tables = within(section).getAllByRole('table');
-    expect(tables.map((t) => t.querySelector('caption')?.textContent)).toEqual(['Age range', 'Biological sex', 'Activity level']);
+    expect(tables.map((t) => t.querySelector('caption')?.textContent)).toEqual([
+      'Age range',
+      'Biological sex',
+      'Activity level',
+    ]);
     const age = within(section).getByRole('table', { name: 'Age range' });
-    expect(within(age).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['18-24', '25-29', '30-34', '35-39', '40-44', '45-49', '50+']);
+    expect(
+      within(age)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['18-24', '25-29', '30-34', '35-39', '40-44', '45-49', '50+']);
     expect(within(age).getByRole('row', { name: '30-34 35%' })).toBeInTheDocument();
     expect(within(section).getByRole('row', { name: 'Prefer not to say 5%' })).toBeInTheDocument();
     expect(within(section).getByRole('row', { name: 'Active 40%' })).toBeInTheDocument();
     // The bars only repeat the numbers: hidden from assistive technology.
-    for (const bar of section.querySelectorAll('td > div > div:first-child')) expect(bar).toHaveAttribute('aria-hidden', 'true');
+    for (const bar of section.querySelectorAll('td > div > div:first-child'))
+      expect(bar).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('says there are too few reports to show who reports it, below 20', async () => {
     const peptide = makePeptide({ name: 'Rare-1' });
     useCatalogue([peptide], { [peptide._id]: makeReporters({ reports: 15, shares: null }) });
     renderApp(`/peptides/${peptide._id}`);
-    expect(await screen.findByText(/Too few reports to show who reports Rare-1\. Shares by age range, biological sex and activity level appear once 20 reports have been public for at least 7 days/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /Too few reports to show who reports Rare-1\. Shares by age range, biological sex and activity level appear once 20 reports have been public for at least 7 days/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -310,7 +387,9 @@ describe('peptide detail', () => {
     useCatalogue([peptide]);
     const app = renderApp(`/peptides/${peptide._id}`);
     await app.user.click(await screen.findByRole('link', { name: 'Share your experience with BPC-157' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Share Your Experience' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Share Your Experience' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Peptide' })).toHaveValue('BPC-157'));
     // The link carried it in the fragment, which no request sends; its work done, the address drops it.
     await waitFor(() => expect(`${app.location()}${app.search().toString()}${app.hash()}`).toBe('/submit'));
@@ -343,14 +422,21 @@ describe('peptide detail', () => {
   });
 
   it('lists the sources: a web address as a link that opens apart and passes nothing on, shown short; a citation as text', async () => {
-    const long = 'https://www.example.org/articles/peptides/a-very-long-path-that-goes-on-and-on-and-on/full-text?section=results';
+    const long =
+      'https://www.example.org/articles/peptides/a-very-long-path-that-goes-on-and-on-and-on/full-text?section=results';
     const peptide = makePeptide({
       name: 'BPC-157',
-      sources: ['https://pubmed.ncbi.nlm.nih.gov/?term=BPC-157', 'Sikiric P et al. (2018), Curr Pharm Des 24:1972', long],
+      sources: [
+        'https://pubmed.ncbi.nlm.nih.gov/?term=BPC-157',
+        'Sikiric P et al. (2018), Curr Pharm Des 24:1972',
+        long,
+      ],
     });
     useCatalogue([peptide]);
     renderApp(`/peptides/${peptide._id}`);
-    const section = (await screen.findByRole('heading', { name: 'Sources' })).closest('div.rounded-lg, section, [class*="border"]') as HTMLElement;
+    const section = (await screen.findByRole('heading', { name: 'Sources' })).closest(
+      'div.rounded-lg, section, [class*="border"]',
+    ) as HTMLElement;
     const links = within(section).getAllByRole('link');
     expect(links).toHaveLength(2);
     expect(links[0]).toHaveAttribute('href', 'https://pubmed.ncbi.nlm.nih.gov/?term=BPC-157');
@@ -364,7 +450,12 @@ describe('peptide detail', () => {
   });
 
   it("shows a member's page's sources beside its status, before the overview", async () => {
-    const member = makePeptide({ _id: '20000000-0000-4000-8000-0000000000ef', name: 'Member-Made', reviewedAt: null, sources: ['javascript-free citation (2021), J 1:1'] });
+    const member = makePeptide({
+      _id: '20000000-0000-4000-8000-0000000000ef',
+      name: 'Member-Made',
+      reviewedAt: null,
+      sources: ['javascript-free citation (2021), J 1:1'],
+    });
     useCatalogue([member]);
     renderApp(`/peptides/${member._id}`);
     const status = await screen.findByText('Community-submitted, not reviewed');
@@ -372,7 +463,9 @@ describe('peptide detail', () => {
     expect(screen.getByText('javascript-free citation (2021), J 1:1')).toBeInTheDocument();
     // Sources follow the status directly, before the safety notice and the tabs.
     expect(status.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(heading.compareDocumentPosition(screen.getByRole('tab', { name: 'Overview' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      heading.compareDocumentPosition(screen.getByRole('tab', { name: 'Overview' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(screen.getAllByRole('heading', { name: 'Sources' })).toHaveLength(1);
   });
 

@@ -27,7 +27,9 @@ async function servePrerendered(path: string) {
  */
 async function serveWithData(page: PageWithData) {
   window.history.replaceState(null, '', page.path);
-  const bodies = await Promise.all(page.api.map(async (url) => (await fetch(new URL(url, window.location.origin))).json()));
+  const bodies = await Promise.all(
+    page.api.map(async (url) => (await fetch(new URL(url, window.location.origin))).json()),
+  );
   const { html, state } = await page.render(bodies);
   document.body.innerHTML =
     `<div id="root"><div inert>${html}</div></div>` +
@@ -72,15 +74,18 @@ afterEach(() => {
 });
 
 describe('starting on a pre-rendered page', () => {
-  it.each(PRERENDERED_PATHS)('adopts the HTML of %s as it is, with no mismatch, and makes it interactive', async (path) => {
-    const root = await servePrerendered(path);
-    const heading = root.querySelector('h1');
-    const errors = await start(root);
-    expect(errors).not.toHaveBeenCalled();
-    // The same element, now the app's: hydrated, not rebuilt.
-    if (heading) expect(root.querySelector('h1')).toBe(heading);
-    expect(root.querySelector('main')).not.toBeNull();
-  });
+  it.each(PRERENDERED_PATHS)(
+    'adopts the HTML of %s as it is, with no mismatch, and makes it interactive',
+    async (path) => {
+      const root = await servePrerendered(path);
+      const heading = root.querySelector('h1');
+      const errors = await start(root);
+      expect(errors).not.toHaveBeenCalled();
+      // The same element, now the app's: hydrated, not rebuilt.
+      if (heading) expect(root.querySelector('h1')).toBe(heading);
+      expect(root.querySelector('main')).not.toBeNull();
+    },
+  );
 
   it('renders afresh for a visitor with a stored choice, showing that choice', async () => {
     localStorage.setItem('theme', 'dark');
@@ -131,7 +136,7 @@ describe('starting on a pre-rendered page', () => {
 
   // The data is a visitor's; a signed-in person's can differ (a peptide they may delete): shown at
   // once all the same, and asked for again at once.
-  it('shows a signed-in moderator /peptides from the HTML\'s data at once and asks the API for theirs', async () => {
+  it("shows a signed-in moderator /peptides from the HTML's data at once and asks the API for theirs", async () => {
     const root = await serveWithData(PAGES_WITH_DATA.find((candidate) => candidate.path === '/peptides')!);
     backend.seedSession('moderator@example.com');
     const firstName = root.querySelector('main li h3, main li h2')?.textContent;

@@ -20,12 +20,16 @@ describe('privacy statements', () => {
     const text = pageText();
     expect(text).toContain('A report’s time is kept and published to the day, never the hour.');
     // Demographics only in aggregate (docs/product-rules.md, "Anonymity").
-    expect(text).toContain('Your age range, biological sex and activity level are never shown with your report, on any page or in any export.');
+    expect(text).toContain(
+      'Your age range, biological sex and activity level are never shown with your report, on any page or in any export.',
+    );
     expect(text).toContain(
       `Each peptide’s page shows only the shares of its reports by age range, by sex and by activity level, each on its own and never combined, once at least ${SHARES_MIN_REPORTS} reports have been public for a week`,
     );
     expect(text).toContain(`rounded to steps of ${SHARE_STEP_PERCENT}% and with a little random noise`);
-    expect(text).toContain(`only once at least ${SHARES_RECOMPUTE_CHANGES} of the reports they count have changed, so comparing them before and after your report counts says little about your answers`);
+    expect(text).toContain(
+      `only once at least ${SHARES_RECOMPUTE_CHANGES} of the reports they count have changed, so comparing them before and after your report counts says little about your answers`,
+    );
     expect(text).toContain('The moderators’ research export has the same shares and nothing more.');
     expect(text).toContain('Nothing you do changes a public page at the moment you do it.');
     expect(text).not.toMatch(/statistics at once|removes the row, its votes and members’ reports about it at once/);
@@ -47,10 +51,16 @@ describe('privacy statements', () => {
     expect(text).toContain('The tracking ID travels only in request bodies, never in a web address');
     expect(text).toContain('the route pattern (such as /api/experiences/:id)');
     // What the data folder keeps, as tests/server/publication-attacks.test.ts finds it.
-    expect(text).toContain('the text of a deleted or corrected report can stay in the unused space of the database’s files until new reports are written over it');
+    expect(text).toContain(
+      'the text of a deleted or corrected report can stay in the unused space of the database’s files until new reports are written over it',
+    );
     // What a backup keeps, as tests/server/backup-attacks.test.ts finds it; the data folder apart.
-    expect(text).toContain('A backup made with the server’s backup command holds only the live data, and no request counts.');
-    expect(text).toContain('in a random order, not the order they arrived in, and keeps the time of a report or of a change to it no finer than the minute');
+    expect(text).toContain(
+      'A backup made with the server’s backup command holds only the live data, and no request counts.',
+    );
+    expect(text).toContain(
+      'in a random order, not the order they arrived in, and keeps the time of a report or of a change to it no finer than the minute',
+    );
     expect(text).toContain('they still hold the waiting reports and changes in the order they arrived');
     expect(text).toContain('never in the database or a backup');
   });

@@ -12,7 +12,8 @@ import { server } from './msw/server';
 vi.setConfig({ testTimeout: 20_000 });
 
 const TRK = 'TRK-98765432109876543210';
-const STORY = 'Week one was quiet. By week three my **shoulder** moved freely again, and sleep improved a little too, which I did not expect.';
+const STORY =
+  'Week one was quiet. By week three my **shoulder** moved freely again, and sleep improved a little too, which I did not expect.';
 
 /**
  * An in-memory stand-in for the tracking endpoints (the ID in the body, as the server takes it:
@@ -26,7 +27,12 @@ const recordUrl = ({ request }: { request: Request }) => {
 };
 
 beforeEach(() => {
-  stored = makeOwnExperience({ trackingId: TRK, story: STORY, outcomes: { Recovery: 8, Sleep: 6 }, effects: ['Faster recovery'] });
+  stored = makeOwnExperience({
+    trackingId: TRK,
+    story: STORY,
+    outcomes: { Recovery: 8, Sleep: 6 },
+    effects: ['Faster recovery'],
+  });
   calls = [];
   urls = [];
   server.events.on('request:start', recordUrl);
@@ -90,7 +96,9 @@ describe('privacy page', () => {
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'In short' })).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/grade|A\+/i);
-    expect(screen.getByText(/A report row has no column for an account, email, IP address or user agent/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/A report row has no column for an account, email, IP address or user agent/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Your IP address or user agent/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Read the source code/ })).toHaveAttribute('href', pkg.repository.url);
     // Nothing the product cannot back (docs/product-rules.md, "What the pages claim"): no AES-256 claim, TLS only as a requirement.
@@ -113,9 +121,13 @@ describe('privacy page', () => {
     expect(screen.getByText('Please enter a tracking ID')).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     await lookUp(app, 'TRK-123');
-    expect(await screen.findByRole('alert')).toHaveTextContent('A tracking ID has 20 digits after TRK-; this one has 3.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A tracking ID has 20 digits after TRK-; this one has 3.',
+    );
     await lookUp(app, '12345');
-    expect(await screen.findByRole('alert')).toHaveTextContent('A tracking ID starts with TRK- and has 20 digits after it.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A tracking ID starts with TRK- and has 20 digits after it.',
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -123,7 +135,9 @@ describe('privacy page', () => {
     server.use(http.post('/api/experiences/tracking/lookup', () => HttpResponse.error()));
     const app = await openYourData();
     await lookUp(app, TRK);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the server. Check your connection, then try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Cannot reach the server. Check your connection, then try again.',
+    );
     expect(screen.queryByText(/Failed to lookup/)).toBeNull();
   });
 
@@ -147,7 +161,9 @@ describe('privacy page', () => {
     expect(within(result).getByText('Subcutaneous')).toBeInTheDocument();
     expect(within(result).getByText('Recovery 8/10, Sleep 6/10')).toBeInTheDocument();
     // The author's own answers, which no public page shows.
-    expect(within(result).getByText('Age range · Sex · Activity').nextElementSibling).toHaveTextContent('30-34 · Male · Active (only you see these)');
+    expect(within(result).getByText('Age range · Sex · Activity').nextElementSibling).toHaveTextContent(
+      '30-34 · Male · Active (only you see these)',
+    );
   });
 
   it('says "Experience not found" for an unknown ID and keeps what was typed', async () => {
@@ -160,7 +176,13 @@ describe('privacy page', () => {
 
   it('Export Data downloads the report as JSON, in a file whose name has no tracking ID', async () => {
     let blob: Blob | undefined;
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:report'), revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (b: Blob) => ((blob = b), 'blob:report'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
@@ -243,7 +265,9 @@ describe('privacy page', () => {
   it('keeps the dialog and the typed text when the update fails', async () => {
     const app = await openYourData();
     await lookUp(app, TRK);
-    server.use(http.put('/api/experiences/tracking', () => HttpResponse.json(errorBody('Too many requests'), { status: 429 })));
+    server.use(
+      http.put('/api/experiences/tracking', () => HttpResponse.json(errorBody('Too many requests'), { status: 429 })),
+    );
     await app.user.click(await screen.findByRole('button', { name: 'Update Experience' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Experience' });
     await app.user.type(within(dialog).getByLabelText('Story'), ' More.');
@@ -264,7 +288,9 @@ describe('privacy page', () => {
     dialog = await screen.findByRole('dialog', { name: 'Delete Data' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Your experience has been deleted.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/api/experiences/tracking/delete', trackingId: TRK }]);
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
+      { method: 'DELETE', path: '/api/experiences/tracking/delete', trackingId: TRK },
+    ]);
     expect(screen.queryByRole('heading', { name: 'Your submission' })).not.toBeInTheDocument();
     await lookUp(app, TRK);
     expect(await screen.findByRole('alert')).toHaveTextContent('Experience not found');
@@ -290,7 +316,9 @@ describe('privacy page', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Experience updated successfully')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Delete Data' }));
-    await app.user.click(within(await screen.findByRole('dialog', { name: 'Delete Data' })).getByRole('button', { name: 'Delete' }));
+    await app.user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Data' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('Your experience has been deleted.')).toBeInTheDocument();
 
     // Each action reached the server, with the ID in its body.
@@ -301,7 +329,9 @@ describe('privacy page', () => {
     for (const url of urls) expect(url).not.toMatch(/TRK-|\d{20}/i);
     expect(window.location.href).not.toMatch(/TRK-|\d{20}/i);
     expect(JSON.stringify(pushed)).not.toMatch(/TRK-|\d{20}/i);
-    const stores = [window.localStorage, window.sessionStorage].flatMap((store) => Object.keys(store).map((k) => `${k}=${store.getItem(k)}`));
+    const stores = [window.localStorage, window.sessionStorage].flatMap((store) =>
+      Object.keys(store).map((k) => `${k}=${store.getItem(k)}`),
+    );
     expect(stores.join('\n')).not.toMatch(/TRK-|\d{20}/i);
   });
 });

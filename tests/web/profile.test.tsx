@@ -58,31 +58,51 @@ describe('profile form rules', () => {
 
   it('switching units back and forth never changes the stored value', () => {
     let form = formFromUser(makeUser({ demographics: { height: 180, weight: 70 } }));
-    for (let i = 0; i < 5; i++) form = withWeightUnit(withHeightUnit(withHeightUnit(withWeightUnit(form, 'lbs'), 'ft'), 'cm'), 'kg');
+    for (let i = 0; i < 5; i++)
+      form = withWeightUnit(withHeightUnit(withHeightUnit(withWeightUnit(form, 'lbs'), 'ft'), 'cm'), 'kg');
     expect(form.height.cm).toBe('180');
     expect(form.weight).toBe('70');
-    expect(buildProfileRequest(withHeightUnit(withWeightUnit(form, 'lbs'), 'ft')).demographics).toMatchObject({ height: 180, weight: 70 });
+    expect(buildProfileRequest(withHeightUnit(withWeightUnit(form, 'lbs'), 'ft')).demographics).toMatchObject({
+      height: 180,
+      weight: 70,
+    });
   });
 
   it('keeps the weekly digest off unless the member turned it on', () => {
     expect(formFromUser(makeUser()).notifyWeeklyDigest).toBe(false);
     expect(formFromUser(makeUser({ preferences: { notifications: {} } })).notifyWeeklyDigest).toBe(false);
-    expect(formFromUser(makeUser({ preferences: { notifications: { weeklyDigest: true } } })).notifyWeeklyDigest).toBe(true);
+    expect(formFromUser(makeUser({ preferences: { notifications: { weeklyDigest: true } } })).notifyWeeklyDigest).toBe(
+      true,
+    );
   });
 });
 
 describe('profile page', () => {
   it('opens on Demographics with the profile option lists', async () => {
     await openProfile();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Demographics', 'Preferences', 'Privacy', 'Account', 'Lookup']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Demographics',
+      'Preferences',
+      'Privacy',
+      'Account',
+      'Lookup',
+    ]);
     expect(screen.getByRole('tab', { name: 'Demographics' })).toHaveAttribute('aria-selected', 'true');
-    const values = (label: string) => Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => o.value);
+    const values = (label: string) =>
+      Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => o.value);
     // The wizard's word and choices; nothing asked without a use.
     expect(values('Biological sex')).toEqual(['', 'male', 'female', 'prefer-not-to-say']);
     expect(screen.queryByLabelText('Gender')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Medical conditions')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Allergies')).not.toBeInTheDocument();
-    expect(values('Activity level')).toEqual(['', 'sedentary', 'lightly-active', 'moderately-active', 'very-active', 'extremely-active']);
+    expect(values('Activity level')).toEqual([
+      '',
+      'sedentary',
+      'lightly-active',
+      'moderately-active',
+      'very-active',
+      'extremely-active',
+    ]);
     expect(values('Weight unit')).toEqual(['kg', 'lbs']);
     expect(values('Height unit')).toEqual(['cm', 'ft']);
   });
@@ -137,7 +157,10 @@ describe('profile page', () => {
     await app.user.selectOptions(screen.getByLabelText('Weight unit'), 'lbs');
     await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toMatchObject({ demographics: { weight: 70, height: 180 }, preferences: { units: { weight: 'lbs', height: 'ft' } } });
+    expect(puts[0]).toMatchObject({
+      demographics: { weight: 70, height: 180 },
+      preferences: { units: { weight: 'lbs', height: 'ft' } },
+    });
     // Saved and read back: still shown in feet and inches, still 180 cm underneath.
     expect(await screen.findByText('Profile updated successfully!', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByLabelText('Height (ft and in)')).toHaveValue('5');
@@ -151,7 +174,9 @@ describe('profile page', () => {
     await app.user.type(screen.getByLabelText('Height (ft and in)'), '6');
     await app.user.type(screen.getByLabelText('Height, inches'), '14');
     await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
-    expect(screen.getByLabelText('Height (ft and in)')).toHaveAccessibleDescription('Height must be whole feet and inches under 12');
+    expect(screen.getByLabelText('Height (ft and in)')).toHaveAccessibleDescription(
+      'Height must be whole feet and inches under 12',
+    );
     expect(puts).toHaveLength(0);
     await app.user.clear(screen.getByLabelText('Height, inches'));
     await app.user.type(screen.getByLabelText('Height, inches'), '1');
@@ -226,7 +251,9 @@ describe('profile page', () => {
     server.use(
       http.post('/api/experiences/tracking/lookup', async ({ request }) => {
         sent.push({ url: request.url, body: await request.json() });
-        return HttpResponse.json(ownExperienceBody(makeOwnExperience({ trackingId: TRK, frequency: 'twice-weekly', duration: 42 })));
+        return HttpResponse.json(
+          ownExperienceBody(makeOwnExperience({ trackingId: TRK, frequency: 'twice-weekly', duration: 42 })),
+        );
       }),
     );
     const app = await openProfile();
@@ -234,7 +261,8 @@ describe('profile page', () => {
     await app.user.type(screen.getByLabelText('Tracking ID'), ` ${TRK} `);
     await app.user.click(screen.getByRole('button', { name: 'Look Up' }));
     expect(await screen.findByText(TRK)).toBeInTheDocument();
-    for (const text of ['BPC-157', '250 mcg', 'Twice Weekly', '42 days', 'Subcutaneous', 'Submitted']) expect(screen.getByText(text)).toBeInTheDocument();
+    for (const text of ['BPC-157', '250 mcg', 'Twice Weekly', '42 days', 'Subcutaneous', 'Submitted'])
+      expect(screen.getByText(text)).toBeInTheDocument();
     // The ID went in the body, trimmed; neither the request URL nor the page address has it.
     expect(sent.map((s) => s.body)).toContainEqual({ trackingId: TRK });
     for (const { url } of sent) expect(url).not.toContain('TRK-');

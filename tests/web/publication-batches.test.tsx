@@ -8,13 +8,27 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SubmitExperienceRequest, UpdateTrackedExperienceRequest, type OwnExperience, type PublicationSchedule } from '@contract/experiences';
+import {
+  SubmitExperienceRequest,
+  UpdateTrackedExperienceRequest,
+  type OwnExperience,
+  type PublicationSchedule,
+} from '@contract/experiences';
 import { PADDED_BODY_BYTES } from '@contract/rules';
 import { paddedJson } from '@/api/padded-body';
 import { batchTime, nextPublication, publicationRule, span } from '@/lib/publication';
 import { choosePeptide } from './helpers/peptide-picker';
 import { renderApp } from './helpers/render-app';
-import { DEFAULT_SCHEDULE, catalogueBody, errorBody, makeOwnExperience, makePeptide, ownExperienceBody, publicationBody, submitBody } from './msw/fixtures';
+import {
+  DEFAULT_SCHEDULE,
+  catalogueBody,
+  errorBody,
+  makeOwnExperience,
+  makePeptide,
+  ownExperienceBody,
+  publicationBody,
+  submitBody,
+} from './msw/fixtures';
 import { server } from './msw/server';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -27,7 +41,13 @@ const LATEST = '2026-12-11T00:00:00.000Z';
 describe('padded bodies', () => {
   it('are all PADDED_BODY_BYTES long in UTF-8, and read back as the same JSON', () => {
     const bytes = (s: string) => new TextEncoder().encode(s).length;
-    for (const value of [{}, { story: 'x'.repeat(4095) }, { story: 'é'.repeat(3000) }, { story: '🧪'.repeat(1500), outcomes: { Sleep: 7 } }, { story: '睡'.repeat(1000) }]) {
+    for (const value of [
+      {},
+      { story: 'x'.repeat(4095) },
+      { story: 'é'.repeat(3000) },
+      { story: '🧪'.repeat(1500), outcomes: { Sleep: 7 } },
+      { story: '睡'.repeat(1000) },
+    ]) {
       const body = paddedJson(value);
       expect(bytes(body)).toBe(PADDED_BODY_BYTES);
       expect(JSON.parse(body)).toEqual(value);
@@ -73,7 +93,9 @@ describe('the bodies the app sends', () => {
 describe('batch times', () => {
   it('read as the UTC time, with the day when it is not today', () => {
     expect(batchTime(BATCH, new Date('2026-11-27T13:00:00Z'))).toMatch(/^18:00 UTC( \(\d\d:\d\d your time\))?$/);
-    expect(batchTime('2026-11-28T00:00:00.000Z', new Date('2026-11-27T21:00:00Z'))).toMatch(/^00:00 UTC on Nov 28, 2026/);
+    expect(batchTime('2026-11-28T00:00:00.000Z', new Date('2026-11-27T21:00:00Z'))).toMatch(
+      /^00:00 UTC on Nov 28, 2026/,
+    );
     expect(batchTime('not a time')).toBe('not a time');
   });
 });
@@ -83,7 +105,9 @@ describe('the tracking lookup says where the report stands', () => {
     const stored = { ...makeOwnExperience({ trackingId: TRK }), ...overrides };
     server.use(
       http.post('/api/experiences/tracking/lookup', () => HttpResponse.json(ownExperienceBody(stored))),
-      http.get('/api/publication', () => (schedule ? HttpResponse.json(publicationBody(schedule)) : HttpResponse.json(errorBody('Down'), { status: 503 }))),
+      http.get('/api/publication', () =>
+        schedule ? HttpResponse.json(publicationBody(schedule)) : HttpResponse.json(errorBody('Down'), { status: 503 }),
+      ),
     );
     const app = renderApp('/privacy');
     await app.user.click(await screen.findByRole('tab', { name: 'Your Data' }, slow));
@@ -109,18 +133,24 @@ describe('the tracking lookup says where the report stands', () => {
 
   it('its last grid time: at the latest', async () => {
     const { result } = await lookUp({ status: 'queued', publicFrom: LATEST, publicBy: LATEST });
-    expect(within(result).getByTestId('public-from')).toHaveTextContent(/^Your report appears on the public pages at 00:00 UTC on Dec 11, 2026.* at the latest\.$/);
+    expect(within(result).getByTestId('public-from')).toHaveTextContent(
+      /^Your report appears on the public pages at 00:00 UTC on Dec 11, 2026.* at the latest\.$/,
+    );
   });
 
   it('a published report with a correction waiting', async () => {
     const { result } = await lookUp({ status: 'published', publicFrom: BATCH, publicBy: LATEST });
     expect(within(result).getByText('Published')).toBeInTheDocument();
-    expect(within(result).getByTestId('public-from')).toHaveTextContent(/^Your changes appear on the public pages with the first publication that holds at least 5 changes: /);
+    expect(within(result).getByTestId('public-from')).toHaveTextContent(
+      /^Your changes appear on the public pages with the first publication that holds at least 5 changes: /,
+    );
   });
 
   it('a held report a moderator approved', async () => {
     const { result } = await lookUp({ status: 'held', holdReasons: ['link'], publicFrom: BATCH, publicBy: LATEST });
-    expect(within(result).getByTestId('public-from')).toHaveTextContent(/^A moderator approved it: it appears on the public pages with the first publication /);
+    expect(within(result).getByTestId('public-from')).toHaveTextContent(
+      /^A moderator approved it: it appears on the public pages with the first publication /,
+    );
     expect(within(result).queryByTestId('group-note')).toBeNull();
   });
 
@@ -138,12 +168,20 @@ describe('the tracking lookup says where the report stands', () => {
 
   it('without the site’s settings (their answer failed), it promises nothing that depends on them', async () => {
     const { result } = await lookUp({ status: 'queued', publicFrom: BATCH, publicBy: LATEST }, null);
-    expect(within(result).getByTestId('public-from')).toHaveTextContent(/^Your report appears on the public pages with the first publication that holds enough changes: /);
-    expect(within(result).getByTestId('group-note')).toHaveTextContent(/^In a full group nobody can tell from the time which one is yours\./);
+    expect(within(result).getByTestId('public-from')).toHaveTextContent(
+      /^Your report appears on the public pages with the first publication that holds enough changes: /,
+    );
+    expect(within(result).getByTestId('group-note')).toHaveTextContent(
+      /^In a full group nobody can tell from the time which one is yours\./,
+    );
   });
 
   it('the update and delete dialogs of a published report say when, and what a group hides; the deletion says when it leaves', async () => {
-    server.use(http.post('/api/experiences/tracking/delete', () => HttpResponse.json({ success: true, data: { publicUntil: BATCH, publicBy: LATEST } })));
+    server.use(
+      http.post('/api/experiences/tracking/delete', () =>
+        HttpResponse.json({ success: true, data: { publicUntil: BATCH, publicBy: LATEST } }),
+      ),
+    );
     const { app } = await lookUp({ status: 'published', publicFrom: null });
     await app.user.click(screen.getByRole('button', { name: 'Update Experience' }));
     expect(await screen.findByRole('note')).toHaveTextContent(
@@ -155,7 +193,13 @@ describe('the tracking lookup says where the report stands', () => {
       /The report leaves the community list and every statistic with the first publication that holds at least 5 changes \(within 14 days\); then it is gone from the database\. In a group of 5 or more/,
     );
     await app.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(/^Your experience has been deleted\. It leaves the public pages with the first publication that holds at least 5 changes: at .*18:00 UTC.* at the earliest, and by 00:00 UTC on Dec 11, 2026.* at the latest\.$/, {}, slow)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /^Your experience has been deleted\. It leaves the public pages with the first publication that holds at least 5 changes: at .*18:00 UTC.* at the earliest, and by 00:00 UTC on Dec 11, 2026.* at the latest\.$/,
+        {},
+        slow,
+      ),
+    ).toBeInTheDocument();
   });
 });
 
@@ -176,10 +220,14 @@ describe('the Privacy page explains publication with this site’s figures', () 
     expect(publicationRule({ everyMinutes: 60, minChanges: 1, maxWaitMinutes: 60, typicalWaitDays: 0 })).toMatch(
       /^Reports here are published every 1 hour, together with every report, correction and deletion sent since the previous publication\. A report sent when nobody else sends one is published alone/,
     );
-    expect(publicationRule({ ...DEFAULT_SCHEDULE, typicalWaitDays: 0 })).toContain('On this site a report has waited less than a day for its group lately.');
+    expect(publicationRule({ ...DEFAULT_SCHEDULE, typicalWaitDays: 0 })).toContain(
+      'On this site a report has waited less than a day for its group lately.',
+    );
     expect(publicationRule({ ...DEFAULT_SCHEDULE, typicalWaitDays: null })).not.toContain('On this site');
     // The dialogs of a site that publishes at once, or whose settings did not arrive.
-    expect(nextPublication({ everyMinutes: 0, minChanges: 1, maxWaitMinutes: 0, typicalWaitDays: null })).toBe('at once');
+    expect(nextPublication({ everyMinutes: 0, minChanges: 1, maxWaitMinutes: 0, typicalWaitDays: null })).toBe(
+      'at once',
+    );
     expect(nextPublication(undefined)).toBe('at a coming publication');
     expect(span(36 * 60)).toBe('36 hours');
     expect(span(90)).toBe('90 minutes');
@@ -204,7 +252,10 @@ describe('the wizard', () => {
       http.post('/api/experiences', async ({ request }) => {
         const input = SubmitExperienceRequest.parse(JSON.parse(await request.text()));
         const body = submitBody(input, TRK);
-        return HttpResponse.json({ ...body, data: { ...body.data, status: 'queued', publicFrom: BATCH, publicBy: LATEST } }, { status: 201 });
+        return HttpResponse.json(
+          { ...body, data: { ...body.data, status: 'queued', publicFrom: BATCH, publicBy: LATEST } },
+          { status: 201 },
+        );
       }),
     );
   });
@@ -236,16 +287,23 @@ describe('the wizard', () => {
   it('asks for the site’s settings once, when it opens, and says before Submit what publication means here', async () => {
     const app = await toStep4();
     const rule = screen.getByTestId('publication-rule');
-    expect(rule).toHaveTextContent(/^Reports here are published in groups of at least 5 changes .* On this site a report has waited about 3 days for its group lately\. If too few changes come in, yours is published after 14 days at the latest/);
+    expect(rule).toHaveTextContent(
+      /^Reports here are published in groups of at least 5 changes .* On this site a report has waited about 3 days for its group lately\. If too few changes come in, yours is published after 14 days at the latest/,
+    );
     // Beside the button, after the last field.
-    expect(rule.compareDocumentPosition(screen.getByRole('button', { name: 'Submit Experience' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      rule.compareDocumentPosition(screen.getByRole('button', { name: 'Submit Experience' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     await app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
 
     // The confirmation: when, at the earliest and the latest, and what its group hides.
     expect(await screen.findByTestId('public-from', {}, slow)).toHaveTextContent(
       /^Your report appears on the public pages with the first publication that holds at least 5 changes: at .*18:00 UTC.* at the earliest, and by 00:00 UTC on Dec 11, 2026.* at the latest\. Until then only you can see it, with your tracking ID\.$/,
     );
-    expect(screen.getByTestId('group-note')).toHaveTextContent(/^In a group of 5 or more nobody can tell from the time which one is yours\. If too few changes come in by the latest time, it goes out in a smaller group/);
+    expect(screen.getByTestId('group-note')).toHaveTextContent(
+      /^In a group of 5 or more nobody can tell from the time which one is yours\. If too few changes come in by the latest time, it goes out in a smaller group/,
+    );
     expect(asked).toEqual(['Step 1 of 4']);
   });
 
@@ -257,7 +315,9 @@ describe('the wizard', () => {
       }),
     );
     await toStep4();
-    expect(screen.getByTestId('publication-rule')).toHaveTextContent('Reports here are published at fixed times, together with other changes. The confirmation says when yours can appear.');
+    expect(screen.getByTestId('publication-rule')).toHaveTextContent(
+      'Reports here are published at fixed times, together with other changes. The confirmation says when yours can appear.',
+    );
     expect(asked).toEqual(['Step 1 of 4']);
   });
 });

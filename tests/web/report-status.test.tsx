@@ -49,7 +49,10 @@ describe('tracking lookup shows the moderation status', () => {
   });
 
   it("hidden by a moderator, with the moderator's reason", async () => {
-    const { result } = await lookUp({ status: 'hidden', hiddenReason: { code: 'dangerous', text: HIDE_REASON_TEXT.dangerous } });
+    const { result } = await lookUp({
+      status: 'hidden',
+      hiddenReason: { code: 'dangerous', text: HIDE_REASON_TEXT.dangerous },
+    });
     expect(within(result).getByText('Hidden by a moderator')).toBeInTheDocument();
     expect(within(result).getByText(HIDE_REASON_TEXT.dangerous)).toBeInTheDocument();
     expect(within(result).queryByText('Published')).toBeNull();
@@ -68,6 +71,8 @@ describe('tracking lookup shows the moderation status', () => {
     const { app } = await lookUp({ status: 'published' });
     await app.user.click(screen.getByRole('button', { name: 'Update Experience' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Experience' }, slow);
-    expect(within(dialog).getByRole('note')).toHaveTextContent(/if they add a link, an email address, a phone number or a messenger handle/);
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      /if they add a link, an email address, a phone number or a messenger handle/,
+    );
   });
 });

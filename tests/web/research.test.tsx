@@ -18,14 +18,17 @@ function captureDownloads() {
   const files: { name: string; blob: Blob }[] = [];
   const blobs = new Map<string, Blob>();
   let n = 0;
-  vi.stubGlobal('URL', Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      n += 1;
-      blobs.set(`blob:test/${n}`, blob);
-      return `blob:test/${n}`;
-    },
-    revokeObjectURL: () => undefined,
-  }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        n += 1;
+        blobs.set(`blob:test/${n}`, blob);
+        return `blob:test/${n}`;
+      },
+      revokeObjectURL: () => undefined,
+    }),
+  );
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     files.push({ name: this.download, blob: blobs.get(this.href) ?? new Blob() });
   });
@@ -75,7 +78,16 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     setup();
     const { user, search } = renderApp('/research');
     const tabs = await screen.findAllByRole('tab', {}, SLOW);
-    expect(tabs.map((t) => t.textContent)).toEqual(['Reports', 'Overview', 'Database', 'Data Export', 'API Access', 'Guidelines', 'User Management', 'Activity']);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Reports',
+      'Overview',
+      'Database',
+      'Data Export',
+      'API Access',
+      'Guidelines',
+      'User Management',
+      'Activity',
+    ]);
     expect(screen.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
     expect(search().get('tab')).toBe('overview');
@@ -125,7 +137,9 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     await screen.findByText('1-20 of 25 peptides');
     const last = store.requests.filter((r) => r.path === '/api/research/peptides').at(-1)!;
     expect([last.params.get('sort'), last.params.get('page'), last.params.get('limit')]).toEqual(['name', '1', '20']);
-    expect(within(screen.getByRole('region', { name: 'Experiences by peptide' })).getAllByRole('row')[1]).toHaveTextContent('Peptide 1');
+    expect(
+      within(screen.getByRole('region', { name: 'Experiences by peptide' })).getAllByRole('row')[1],
+    ).toHaveTextContent('Peptide 1');
   });
 
   it('Data Export: analytics JSON named with the date, both experience exports fetched page by page', async () => {
@@ -134,24 +148,34 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     const { user } = renderApp('/research?tab=export');
     const date = new Date().toISOString().slice(0, 10);
     // Named with the UTC day of the click: the day the test began or, past midnight UTC, the next.
-    const expectDated = (name: string, named: (day: string) => string) => expect([date, new Date().toISOString().slice(0, 10)].map(named)).toContain(name);
+    const expectDated = (name: string, named: (day: string) => string) =>
+      expect([date, new Date().toISOString().slice(0, 10)].map(named)).toContain(name);
 
     await user.click(await screen.findByRole('button', { name: 'Export Analytics (JSON)' }, SLOW));
     expect(await screen.findByText('Export Successful')).toBeInTheDocument();
     expectDated(files[0].name, (d) => `peptide-analytics-${d}.json`);
-    const analytics = JSON.parse(await files[0].blob.text()) as { analytics: { totalExperiences: number }; overview: { votes: number } };
+    const analytics = JSON.parse(await files[0].blob.text()) as {
+      analytics: { totalExperiences: number };
+      overview: { votes: number };
+    };
     expect(analytics.analytics.totalExperiences).toBe(1234);
     expect(analytics.overview.votes).toBe(5678);
 
     await user.click(screen.getByRole('button', { name: 'Export Experiences (JSON)' }));
     await waitFor(() => expect(files).toHaveLength(2));
     expectDated(files[1].name, (d) => `peptide-experiences-${d}.json`);
-    const exported = JSON.parse(await files[1].blob.text()) as { rows: { peptide: string; ageRange: null }[]; shares: unknown[]; nextCursor: null };
+    const exported = JSON.parse(await files[1].blob.text()) as {
+      rows: { peptide: string; ageRange: null }[];
+      shares: unknown[];
+      nextCursor: null;
+    };
     expect(exported.rows.map((r) => r.peptide)).toEqual(['BPC-157', 'TB-500']);
     // No report's demographics; who reports each peptide once, as the server gave it.
     expect(exported.rows.map((r) => r.ageRange)).toEqual([null, null]);
     expect(exported.shares).toEqual(store.exportShares);
-    expect(screen.getByText(/no age range, sex or activity level \(those fields are always null\)/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/no age range, sex or activity level \(those fields are always null\)/),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/k-anonymity|at least 5 reports share/)).not.toBeInTheDocument();
     expect(exported.nextCursor).toBeNull();
 
@@ -168,8 +192,15 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
       `"${store.exportPages[0]![0]!.id}","BPC-157","Healing & Recovery","2026-11"`,
       `"${store.exportPages[1]![0]!.id}","TB-500","Healing & Recovery","2026-11"`,
     ]);
-    const csvCalls = store.requests.filter((r) => r.path === '/api/research/export' && r.params.get('format') === 'csv');
-    expect(csvCalls.map((r) => [r.params.get('table'), r.params.get('cursor')])).toEqual([['reports', null], ['reports', '1'], ['outcomes', null], ['outcomes', '1']]);
+    const csvCalls = store.requests.filter(
+      (r) => r.path === '/api/research/export' && r.params.get('format') === 'csv',
+    );
+    expect(csvCalls.map((r) => [r.params.get('table'), r.params.get('cursor')])).toEqual([
+      ['reports', null],
+      ['reports', '1'],
+      ['outcomes', null],
+      ['outcomes', '1'],
+    ]);
   });
 
   it('Data Export failure: an error toast and no file', async () => {
@@ -193,7 +224,10 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     }
     // The full reference is served by the API itself: plain links, not the app's router.
     expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api/docs');
-    expect(screen.getByRole('link', { name: 'API guide' })).toHaveAttribute('href', expect.stringMatching(/docs\/api\.md$/));
+    expect(screen.getByRole('link', { name: 'API guide' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/docs\/api\.md$/),
+    );
     expect(screen.getByRole('link', { name: 'OpenAPI 3.1 document' })).toHaveAttribute('href', '/api/openapi.json');
     expect(screen.getByRole('heading', { name: 'Response format' })).toBeInTheDocument();
     expect(screen.getByText(/"success": true/)).toBeInTheDocument();

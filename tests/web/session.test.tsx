@@ -31,7 +31,10 @@ describe('start-up', () => {
 
     expect(await banner().findByRole('link', { name: 'member@example.com' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Research Hub' })).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({ email: 'member@example.com', role: 'moderator' });
+    expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({
+      email: 'member@example.com',
+      role: 'moderator',
+    });
     expect(backend.callsTo('/api/users/me')).toHaveLength(1);
   });
 
@@ -73,7 +76,9 @@ describe('start-up', () => {
     await app.user.type(screen.getByLabelText('Email'), 'member@example.com');
     await app.user.type(screen.getByLabelText('Password'), PASSWORD);
     await app.user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile Settings' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Profile Settings' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(app.location()).toBe('/profile');
   });
 
@@ -98,7 +103,9 @@ describe('logout', () => {
     expect(app.location()).toBe('/');
     expect(stored()).toEqual([null, null, null]);
     expect(banner().getByRole('link', { name: 'Login' })).toBeInTheDocument();
-    await waitFor(() => expect(backend.callsTo('/api/auth/logout').map((c) => c.body)).toEqual([{ refreshToken: session.refreshToken }]));
+    await waitFor(() =>
+      expect(backend.callsTo('/api/auth/logout').map((c) => c.body)).toEqual([{ refreshToken: session.refreshToken }]),
+    );
   });
 
   it('signs out even when the server call fails, without an error toast', async () => {
@@ -157,7 +164,9 @@ describe('session ended elsewhere', () => {
     await app.user.type(screen.getByLabelText('Email'), 'member@example.com');
     await app.user.type(screen.getByLabelText('Password'), PASSWORD);
     await app.user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Community Experiences' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Community Experiences' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(app.location()).toBe('/community');
     expect(app.search().get('sort')).toBe('helpful');
     expect(screen.queryByText(SESSION_ENDED)).not.toBeInTheDocument();

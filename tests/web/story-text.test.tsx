@@ -7,7 +7,10 @@ import { StoryText } from '@/components/experience/StoryText';
 describe('StoryText', () => {
   it('shows **bold** as bold and everything else as the text typed', () => {
     const { container } = render(<StoryText story={'Slept **much better** by week 2.\nNo **side effects**.'} />);
-    expect([...container.querySelectorAll('strong')].map((s) => s.textContent)).toEqual(['much better', 'side effects']);
+    expect([...container.querySelectorAll('strong')].map((s) => s.textContent)).toEqual([
+      'much better',
+      'side effects',
+    ]);
     expect(container.firstElementChild).toHaveTextContent('Slept much better by week 2. No side effects.');
     expect(container.firstElementChild?.tagName).toBe('P');
     // Line breaks show as typed.
@@ -19,7 +22,9 @@ describe('StoryText', () => {
     const { container } = render(<StoryText story={story} />);
     expect(container.querySelector('img, script, b')).toBeNull();
     expect(screen.getByText('<b>x</b>', { selector: 'strong' })).toBeInTheDocument();
-    expect(container.firstElementChild?.textContent).toBe('<img src=x onerror=alert(1)> <b>x</b> <script>alert(2)</script>');
+    expect(container.firstElementChild?.textContent).toBe(
+      '<img src=x onerror=alert(1)> <b>x</b> <script>alert(2)</script>',
+    );
   });
 
   it.each(['only **one marker', 'an empty pair **** stays'])('leaves %j as text', (story) => {

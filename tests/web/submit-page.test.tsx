@@ -44,11 +44,14 @@ beforeEach(() => {
   sent = [];
   server.use(
     http.get('/api/peptides/catalogue', () => HttpResponse.json(catalogueBody([peptide]))),
-    http.get('/api/effects', () => HttpResponse.json(EffectsResponse.parse({ success: true, data: { effects: [], total: 0 } }))),
+    http.get('/api/effects', () =>
+      HttpResponse.json(EffectsResponse.parse({ success: true, data: { effects: [], total: 0 } })),
+    ),
     http.post('/api/experiences', async ({ request }) => {
       const body = (await request.json()) as SubmitExperienceRequest;
       sent.push(body);
-      if (!SubmitExperienceRequest.safeParse(body).success) return HttpResponse.json(errorBody('invalid body'), { status: 400 });
+      if (!SubmitExperienceRequest.safeParse(body).success)
+        return HttpResponse.json(errorBody('invalid body'), { status: 400 });
       return HttpResponse.json(successBody(), { status: 201 });
     }),
   );
@@ -120,7 +123,9 @@ describe('submit wizard', () => {
     expect(energy).toHaveAttribute('aria-valuetext', 'Not rated');
     expect(screen.getByRole('slider', { name: 'Recovery' })).toHaveAttribute('aria-valuetext', 'Not rated');
     await app.user.click(next());
-    expect(screen.getByLabelText('When did you notice effects?')).toHaveAccessibleDescription('Choose when you noticed effects');
+    expect(screen.getByLabelText('When did you notice effects?')).toHaveAccessibleDescription(
+      'Choose when you noticed effects',
+    );
     // Nothing rated: Next says so at the first slider and puts the focus there.
     expect(energy).toHaveFocus();
     expect(energy).toHaveAccessibleDescription('Rate at least one effect: move its slider off "Not rated"');
@@ -134,7 +139,9 @@ describe('submit wizard', () => {
     await app.user.selectOptions(screen.getByLabelText('When did you notice effects?'), '1-week');
     await app.user.click(next());
     await app.user.click(screen.getByRole('button', { name: 'Submit Experience' }));
-    expect(screen.getByLabelText('Your story')).toHaveAccessibleDescription('0/1000 · At least 100 characters (100 to go)');
+    expect(screen.getByLabelText('Your story')).toHaveAccessibleDescription(
+      '0/1000 · At least 100 characters (100 to go)',
+    );
     expect(screen.getByLabelText('Your story')).toHaveFocus();
     expect(sent).toHaveLength(0);
   });
@@ -230,10 +237,12 @@ describe('submit wizard', () => {
   it('shows Submitting... while busy', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
-    server.use(http.post('/api/experiences', async () => {
-      await gate;
-      return HttpResponse.json(errorBody('later'), { status: 500 });
-    }));
+    server.use(
+      http.post('/api/experiences', async () => {
+        await gate;
+        return HttpResponse.json(errorBody('later'), { status: 500 });
+      }),
+    );
     const app = await open();
     await toStep4(app);
     await pasteStory(app);
@@ -246,6 +255,8 @@ describe('submit wizard', () => {
   it('toasts when form data fails to load', async () => {
     server.use(http.get('/api/effects', () => HttpResponse.json(errorBody('boom'), { status: 500 })));
     renderApp('/submit');
-    await waitFor(() => expect(screen.getByText('Failed to load form data. Please refresh the page.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Failed to load form data. Please refresh the page.')).toBeInTheDocument(),
+    );
   });
 });

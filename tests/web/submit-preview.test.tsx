@@ -14,7 +14,10 @@ import { backend } from './msw/backend';
 import { DEFAULT_PEPTIDES, errorBody } from './msw/fixtures';
 import { server } from './msw/server';
 
-const STORY = 'Week one was quiet; by week three my **shoulder** moved freely again and I slept through the night most days. '.repeat(2);
+const STORY =
+  'Week one was quiet; by week three my **shoulder** moved freely again and I slept through the night most days. '.repeat(
+    2,
+  );
 const BPC = DEFAULT_PEPTIDES[0]!;
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -81,7 +84,10 @@ describe('publish sourcing details', () => {
     await fillSourcing(user);
     await user.click(screen.getByRole('button', { name: 'Submit Experience' }));
     await screen.findByTestId('tracking-id', {}, slow);
-    expect(backend.callsTo('/api/experiences', 'POST')[0]!.body).toMatchObject({ publishSourcing: false, sourcing: { batchId: 'LOT-42' } });
+    expect(backend.callsTo('/api/experiences', 'POST')[0]!.body).toMatchObject({
+      publishSourcing: false,
+      sourcing: { batchId: 'LOT-42' },
+    });
   });
 
   it('sends publishSourcing true when ticked', async () => {
@@ -103,17 +109,26 @@ describe('this is what others will see', () => {
     const card = preview();
     expect(within(card).getByRole('heading', { name: 'BPC-157' })).toBeInTheDocument();
     expect(within(card).getByText(/Healing & Recovery/)).toBeInTheDocument();
-    for (const text of ['300 mcg', 'Twice Weekly', '42 days', 'Subcutaneous', 'Injury Healing']) expect(within(card).getByText(text)).toBeInTheDocument();
+    for (const text of ['300 mcg', 'Twice Weekly', '42 days', 'Subcutaneous', 'Injury Healing'])
+      expect(within(card).getByText(text)).toBeInTheDocument();
     // The one effect rated, and only it: the two left "Not rated" are not on the card.
     expect(within(card).getByText('Overall 7.0/10')).toBeInTheDocument();
-    expect(within(card).getByRole('heading', { name: 'Outcomes' }).nextElementSibling).toHaveTextContent(/^Recovery 7\/10$/);
+    expect(within(card).getByRole('heading', { name: 'Outcomes' }).nextElementSibling).toHaveTextContent(
+      /^Recovery 7\/10$/,
+    );
     expect(within(card).getAllByText('shoulder')[0]!.tagName).toBe('STRONG');
     // Today in UTC as the card was drawn: the day the test began or, past midnight UTC, the next.
-    expect([dayBefore, new Date().toISOString().slice(0, 10)]).toContain(card.querySelector('time')?.getAttribute('dateTime'));
+    expect([dayBefore, new Date().toISOString().slice(0, 10)]).toContain(
+      card.querySelector('time')?.getAttribute('dateTime'),
+    );
     // 40-44, female, athletic were chosen at step 2: the card says nothing of them, not even that they are hidden.
     expect(card.textContent).not.toMatch(/40-44|Female|Athletic|Hidden for privacy|Age range/);
     // Where they go instead, said beside the card.
-    expect(screen.getByText(new RegExp(`Your age range, sex and activity level are not on the card.*from ${SHARES_MIN_REPORTS} reports on`))).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        new RegExp(`Your age range, sex and activity level are not on the card.*from ${SHARES_MIN_REPORTS} reports on`),
+      ),
+    ).toBeInTheDocument();
     // Built on the device: nothing was asked about the peptide's combinations.
     expect(disclosureQueries).toEqual([]);
   });

@@ -6,20 +6,37 @@ import { buildPayload, EMPTY_FORM, outcomesFor, type WizardForm } from '@/featur
 import { checkOutcomeName, fieldOfMessage, stepErrors } from '@/features/submit/wizard-validation';
 
 const PID = '11111111-1111-4111-8111-111111111111';
-const step1: WizardForm = { ...EMPTY_FORM, peptideId: PID, dosage: '250mcg', frequency: 'daily', duration: '30', routeOfAdministration: 'oral' };
+const step1: WizardForm = {
+  ...EMPTY_FORM,
+  peptideId: PID,
+  dosage: '250mcg',
+  frequency: 'daily',
+  duration: '30',
+  routeOfAdministration: 'oral',
+};
 const fields = (form: WizardForm, step: 1 | 2 | 3 | 4) => Object.keys(stepErrors(form, step));
 
 describe('wizard rules', () => {
   it('step 1 needs peptide, dosage, frequency, route and a whole number of days within the contract limit', () => {
     expect(fields(EMPTY_FORM, 1)).toEqual(['peptideId', 'dosage', 'frequency', 'duration', 'route']);
     expect(stepErrors(step1, 1)).toEqual({});
-    expect(stepErrors({ ...step1, duration: '12abc' }, 1)).toEqual({ duration: 'Duration must be a whole number of days, like 30' });
-    expect(stepErrors({ ...step1, duration: '42.7' }, 1)).toEqual({ duration: 'Duration must be a whole number of days, like 30' });
+    expect(stepErrors({ ...step1, duration: '12abc' }, 1)).toEqual({
+      duration: 'Duration must be a whole number of days, like 30',
+    });
+    expect(stepErrors({ ...step1, duration: '42.7' }, 1)).toEqual({
+      duration: 'Duration must be a whole number of days, like 30',
+    });
     expect(stepErrors({ ...step1, duration: '99999' }, 1)).toEqual({ duration: 'Duration must be at most 3650 days' });
     expect(stepErrors({ ...step1, duration: '0' }, 1)).toEqual({ duration: 'Duration must be greater than 0' });
   });
   it('step 2 needs a purpose and all demographics', () => {
-    const f = { ...EMPTY_FORM, primaryPurpose: ['Recovery'], ageRange: '18-24', biologicalSex: 'male', activityLevel: 'active' };
+    const f = {
+      ...EMPTY_FORM,
+      primaryPurpose: ['Recovery'],
+      ageRange: '18-24',
+      biologicalSex: 'male',
+      activityLevel: 'active',
+    };
     expect(stepErrors(f, 2)).toEqual({});
     expect(fields({ ...f, primaryPurpose: [] }, 2)).toEqual(['primaryPurpose']);
   });
@@ -28,7 +45,9 @@ describe('wizard rules', () => {
     expect(stepErrors({ ...EMPTY_FORM, timeline: '1-week', outcomes: { Energy: 5 } }, 3)).toEqual({});
     const notRated = { outcomes: 'Rate at least one effect: move its slider off "Not rated"' };
     expect(stepErrors({ ...EMPTY_FORM, timeline: '1-week' }, 3)).toEqual(notRated);
-    expect(stepErrors({ ...EMPTY_FORM, timeline: '1-week', outcomes: { Energy: null, Sleep: null } }, 3)).toEqual(notRated);
+    expect(stepErrors({ ...EMPTY_FORM, timeline: '1-week', outcomes: { Energy: null, Sleep: null } }, 3)).toEqual(
+      notRated,
+    );
     expect(stepErrors({ ...EMPTY_FORM, timeline: '1-week', outcomes: { Energy: null, Sleep: 3 } }, 3)).toEqual({});
     expect(fields({ ...EMPTY_FORM, story: 'x'.repeat(99) }, 4)).toEqual(['story']);
     expect(stepErrors({ ...EMPTY_FORM, story: 'x'.repeat(100) }, 4)).toEqual({});
@@ -37,9 +56,15 @@ describe('wizard rules', () => {
     const f = { ...EMPTY_FORM, story: 'x'.repeat(100) };
     expect(stepErrors({ ...f, sourcingVendorUrl: 'https://shop.example' }, 4)).toEqual({});
     expect(fields({ ...f, sourcingVendorUrl: 'ftp://x' }, 4)).toEqual(['sourcingVendorUrl']);
-    expect(stepErrors({ ...f, sourcingPurity: '101' }, 4)).toEqual({ sourcingPurity: 'Purity must be between 0 and 100' });
-    expect(stepErrors({ ...f, sourcingPurity: '12abc' }, 4)).toEqual({ sourcingPurity: 'Purity must be a number, like 98.5' });
-    expect(stepErrors({ ...f, sourcingVolumeMl: '1001' }, 4)).toEqual({ sourcingVolumeMl: 'Volume must be at most 1000' });
+    expect(stepErrors({ ...f, sourcingPurity: '101' }, 4)).toEqual({
+      sourcingPurity: 'Purity must be between 0 and 100',
+    });
+    expect(stepErrors({ ...f, sourcingPurity: '12abc' }, 4)).toEqual({
+      sourcingPurity: 'Purity must be a number, like 98.5',
+    });
+    expect(stepErrors({ ...f, sourcingVolumeMl: '1001' }, 4)).toEqual({
+      sourcingVolumeMl: 'Volume must be at most 1000',
+    });
   });
   it('outcomes start "Not rated", one per common effect, or the overall effect when there are none', () => {
     expect(outcomesFor(['Energy', ' ', 'Sleep'])).toEqual({ Energy: null, Sleep: null });
@@ -57,9 +82,18 @@ describe('wizard rules', () => {
     expect(checkOutcomeName('  ', {})).toEqual({ error: 'Enter the name of an effect to rate' });
   });
   it('a server message names its field', () => {
-    expect(fieldOfMessage('peptideId: no such peptide')).toEqual({ field: 'peptideId', text: 'Peptide: no such peptide' });
-    expect(fieldOfMessage('outcomes must rate at least one effect')).toEqual({ field: 'outcomes', text: 'Outcomes must rate at least one effect' });
-    expect(fieldOfMessage('sourcing.volumeMl must be positive')).toEqual({ field: 'sourcingVolumeMl', text: 'Volume must be positive' });
+    expect(fieldOfMessage('peptideId: no such peptide')).toEqual({
+      field: 'peptideId',
+      text: 'Peptide: no such peptide',
+    });
+    expect(fieldOfMessage('outcomes must rate at least one effect')).toEqual({
+      field: 'outcomes',
+      text: 'Outcomes must rate at least one effect',
+    });
+    expect(fieldOfMessage('sourcing.volumeMl must be positive')).toEqual({
+      field: 'sourcingVolumeMl',
+      text: 'Volume must be positive',
+    });
     expect(fieldOfMessage('Too many requests. Please try again in 5 seconds.')).toBeNull();
   });
   it('payload: cleaned lists, no effect still being typed, sourcing only when filled', () => {

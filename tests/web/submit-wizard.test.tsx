@@ -41,7 +41,9 @@ beforeEach(() => {
   answer = { status: 'published', holdReasons: [] };
   server.use(
     http.get('/api/peptides/catalogue', () => HttpResponse.json(catalogueBody([BPC, PLAIN]))),
-    http.get('/api/effects', () => HttpResponse.json(EffectsResponse.parse({ success: true, data: { effects: [], total: 0 } }))),
+    http.get('/api/effects', () =>
+      HttpResponse.json(EffectsResponse.parse({ success: true, data: { effects: [], total: 0 } })),
+    ),
     http.post('/api/experiences', async ({ request }) => {
       const body = (await request.json()) as SubmitExperienceRequest;
       sent.push(body);
@@ -179,7 +181,10 @@ describe('number fields follow the contract at their step', () => {
 
 describe('when the server still refuses', () => {
   it('puts the message under the field its issues[].path names, whatever the wording', async () => {
-    const refusal = { ...errorBody('That vendor address is not allowed', 'validation_failed'), issues: [{ path: ['dosage'], message: 'That vendor address is not allowed' }] };
+    const refusal = {
+      ...errorBody('That vendor address is not allowed', 'validation_failed'),
+      issues: [{ path: ['dosage'], message: 'That vendor address is not allowed' }],
+    };
     server.use(http.post('/api/experiences', () => HttpResponse.json(refusal, { status: 400 })));
     const app = await open();
     await toStep4(app);
@@ -191,7 +196,9 @@ describe('when the server still refuses', () => {
   });
 
   it('goes to the step and shows the message under the field it names', async () => {
-    server.use(http.post('/api/experiences', () => HttpResponse.json(errorBody('peptideId: no such peptide'), { status: 400 })));
+    server.use(
+      http.post('/api/experiences', () => HttpResponse.json(errorBody('peptideId: no such peptide'), { status: 400 })),
+    );
     const app = await open();
     await toStep4(app);
     await submit(app);
@@ -355,6 +362,9 @@ describe('the tracking ID on the confirmation', () => {
     await toStep4(app, BPC._id);
     await submit(app);
     await screen.findByTestId('tracking-id');
-    expect(screen.getByRole('link', { name: 'View your report' })).toHaveAttribute('href', '/experiences/22222222-2222-4222-8222-222222222222');
+    expect(screen.getByRole('link', { name: 'View your report' })).toHaveAttribute(
+      'href',
+      '/experiences/22222222-2222-4222-8222-222222222222',
+    );
   });
 });

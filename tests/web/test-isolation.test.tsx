@@ -33,7 +33,7 @@ describe('a request in flight when its test ends', () => {
     void api.get('/api/users/me').catch(() => undefined);
   });
 
-  it('(second test) keeps its own session: the first test\'s call ended before it began', async () => {
+  it("(second test) keeps its own session: the first test's call ended before it began", async () => {
     // Long enough for the first test's call to have been answered, had it still been in flight:
     // with nothing stored any more, the client ended "its" session, and the in-memory token
     // it left (null) hid the session this test stores next.

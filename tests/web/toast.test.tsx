@@ -17,7 +17,10 @@ function renderToasts(advanceTimers?: (ms: number) => unknown) {
   const user = userEvent.setup(advanceTimers ? { advanceTimers } : undefined);
   render(
     <ToastProvider>
-      <Trigger label="first" options={{ variant: 'success', title: 'Vote Recorded', description: 'Your helpful vote has been recorded.' }} />
+      <Trigger
+        label="first"
+        options={{ variant: 'success', title: 'Vote Recorded', description: 'Your helpful vote has been recorded.' }}
+      />
       <Trigger label="second" options={{ variant: 'destructive', description: 'Failed to load peptides' }} />
       <Trigger label="third" options={{ variant: 'success', description: 'Logged in successfully' }} />
     </ToastProvider>,

@@ -3,13 +3,24 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Badge, Button, Input, Label, Progress, SafetyNotice, Select, Spinner, Textarea, buttonClasses } from '@/components/ui';
+import {
+  Badge,
+  Button,
+  Input,
+  Label,
+  Progress,
+  SafetyNotice,
+  Select,
+  Spinner,
+  Textarea,
+  buttonClasses,
+} from '@/components/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 
 describe('UI primitives', () => {
-  it("SafetyNotice shows the safety text", () => {
+  it('SafetyNotice shows the safety text', () => {
     render(<SafetyNotice />);
     expect(screen.getByRole('complementary', { name: 'Safety notice' })).toHaveTextContent(
       'Not medical advice. This information is for educational purposes only. Consult a healthcare professional before starting any peptide regimen.',
@@ -115,7 +126,9 @@ describe('UI primitives', () => {
     await user.type(screen.getByRole('textbox', { name: 'Kept' }), 'typed');
     await user.click(first);
     expect(screen.queryByText('first panel')).toBeInTheDocument();
-    expect(document.getElementById(screen.getByRole('tab', { name: 'Second' }).getAttribute('aria-controls')!)).toHaveAttribute('data-state', 'inactive');
+    expect(
+      document.getElementById(screen.getByRole('tab', { name: 'Second' }).getAttribute('aria-controls')!),
+    ).toHaveAttribute('data-state', 'inactive');
     await user.click(screen.getByRole('tab', { name: 'Second' }));
     expect(screen.getByRole('textbox', { name: 'Kept' })).toHaveValue('typed');
     // The unselected, not kept panel is empty and hidden.
@@ -136,7 +149,9 @@ describe('UI primitives', () => {
     );
     const trigger = screen.getByRole('button', { name: 'Delete BPC-157' });
     await user.click(trigger);
-    expect(screen.getByRole('dialog', { name: 'Delete Peptide' })).toHaveAccessibleDescription('This action cannot be undone.');
+    expect(screen.getByRole('dialog', { name: 'Delete Peptide' })).toHaveAccessibleDescription(
+      'This action cannot be undone.',
+    );
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -11,7 +11,9 @@ const counts = { helpful: 3, notHelpful: 1, detailed: 0, concerning: 0, total: 4
 describe('VoteButtons', () => {
   it('sends the vote type pressed, and shows the counts with the member’s vote pressed', async () => {
     const onVote = vi.fn();
-    render(<VoteButtons types={['helpful', 'not-helpful']} counts={counts} current="helpful" onVote={onVote} />, { wrapper: MemoryRouter });
+    render(<VoteButtons types={['helpful', 'not-helpful']} counts={counts} current="helpful" onVote={onVote} />, {
+      wrapper: MemoryRouter,
+    });
     expect(screen.getByRole('button', { name: 'Helpful (3)' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Not Helpful (1)' }));
     expect(onVote).toHaveBeenCalledWith('not-helpful');
@@ -19,7 +21,9 @@ describe('VoteButtons', () => {
 
   it('while busy keeps keyboard focus on the pressed button and ignores further presses', async () => {
     const onVote = vi.fn();
-    const { rerender } = render(<VoteButtons types={['helpful', 'not-helpful']} counts={counts} onVote={onVote} />, { wrapper: MemoryRouter });
+    const { rerender } = render(<VoteButtons types={['helpful', 'not-helpful']} counts={counts} onVote={onVote} />, {
+      wrapper: MemoryRouter,
+    });
     const helpful = screen.getByRole('button', { name: 'Helpful (3)' });
     helpful.focus();
     await userEvent.keyboard('{Enter}');

@@ -20,13 +20,23 @@ import { paths } from '@/lib/paths';
 import { handOnClick, handedTrackingId } from '@/lib/tracking-id';
 import { pickerField } from './helpers/peptide-picker';
 import { renderApp } from './helpers/render-app';
-import { DEFAULT_PEPTIDES, DEFAULT_SCHEDULE, makeOwnExperience, ownExperienceBody, peptideDetailBody } from './msw/fixtures';
+import {
+  DEFAULT_PEPTIDES,
+  DEFAULT_SCHEDULE,
+  makeOwnExperience,
+  ownExperienceBody,
+  peptideDetailBody,
+} from './msw/fixtures';
 import { backend } from './msw/backend';
 import { server } from './msw/server';
 
 vi.setConfig({ testTimeout: 20_000 });
 const slow = { timeout: 8_000 };
-const [BPC, , SEMAX] = DEFAULT_PEPTIDES as [(typeof DEFAULT_PEPTIDES)[number], (typeof DEFAULT_PEPTIDES)[number], (typeof DEFAULT_PEPTIDES)[number]];
+const [BPC, , SEMAX] = DEFAULT_PEPTIDES as [
+  (typeof DEFAULT_PEPTIDES)[number],
+  (typeof DEFAULT_PEPTIDES)[number],
+  (typeof DEFAULT_PEPTIDES)[number],
+];
 
 let urls: string[] = [];
 const recordUrl = ({ request }: { request: Request }) => {
@@ -42,7 +52,8 @@ afterEach(() => {
 });
 
 /** Every request that names `words` in its path or query. */
-const naming = (...words: string[]) => urls.filter((u) => words.some((w) => decodeURIComponent(u).toLowerCase().includes(w.toLowerCase())));
+const naming = (...words: string[]) =>
+  urls.filter((u) => words.some((w) => decodeURIComponent(u).toLowerCase().includes(w.toLowerCase())));
 
 describe("the wizard's peptide picker", () => {
   it('searches the catalogue on the device: one download, nothing sent for what is typed or chosen', async () => {
@@ -52,7 +63,11 @@ describe("the wizard's peptide picker", () => {
     await app.user.type(field, 'nootropic');
     // Matched by its description, as the server's search matches (contract/rules.ts peptideMatchesSearch).
     const list = screen.getByRole('listbox', { name: 'Peptides' });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining(SEMAX.name)]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringContaining(SEMAX.name)]);
     expect(screen.getByText('1 peptide matches.')).toBeInTheDocument();
     await app.user.clear(field);
     await app.user.type(field, 'zzz');
@@ -67,7 +82,11 @@ describe("the wizard's peptide picker", () => {
 
   it("a correction's peptide picker searches the same way: nothing typed is sent before the correction", async () => {
     const TRK = 'TRK-27182818284590452353';
-    server.use(http.post('/api/experiences/tracking/lookup', () => HttpResponse.json(ownExperienceBody(makeOwnExperience({ trackingId: TRK, status: 'published' })))));
+    server.use(
+      http.post('/api/experiences/tracking/lookup', () =>
+        HttpResponse.json(ownExperienceBody(makeOwnExperience({ trackingId: TRK, status: 'published' }))),
+      ),
+    );
     const app = renderApp('/privacy');
     await app.user.click(await screen.findByRole('tab', { name: 'Your Data' }, slow));
     await app.user.type(screen.getByLabelText('Tracking ID'), TRK);
@@ -88,7 +107,9 @@ describe("the wizard's peptide picker", () => {
     const app = renderApp('/submit');
     const field = await screen.findByRole('combobox', { name: 'Peptide' }, slow);
     await app.user.click(field);
-    expect(await screen.findByText('Could not search the peptides. Check your connection, then type again.', {}, slow)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Could not search the peptides. Check your connection, then type again.', {}, slow),
+    ).toBeInTheDocument();
     failing = false;
     await app.user.type(field, 'sem');
     expect(await screen.findByRole('option', { name: new RegExp(`^${SEMAX.name}`) }, slow)).toBeInTheDocument();
@@ -99,7 +120,9 @@ describe('links into the wizard', () => {
   it("a peptide's page links to the wizard with the peptide in the fragment", async () => {
     server.use(
       http.get(`/api/peptides/${BPC._id}`, () => HttpResponse.json(peptideDetailBody(BPC))),
-      http.get('/api/experiences', () => HttpResponse.json(ExperienceListResponse.parse({ success: true, data: { experiences: [], nextCursor: null } }))),
+      http.get('/api/experiences', () =>
+        HttpResponse.json(ExperienceListResponse.parse({ success: true, data: { experiences: [], nextCursor: null } })),
+      ),
     );
     renderApp(`/peptides/${BPC._id}`);
     const link = await screen.findByRole('link', { name: `Share your experience with ${BPC.name}` }, slow);
@@ -133,7 +156,10 @@ function renderConfirmation(result: SubmitResult) {
     <MemoryRouter initialEntries={['/submit']}>
       <AppProviders queryClient={queryClient}>
         <Routes>
-          <Route path="/submit" element={<Confirmation result={result} schedule={DEFAULT_SCHEDULE} onReset={() => undefined} />} />
+          <Route
+            path="/submit"
+            element={<Confirmation result={result} schedule={DEFAULT_SCHEDULE} onReset={() => undefined} />}
+          />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/community" element={<p>Community</p>} />
         </Routes>
@@ -146,7 +172,14 @@ function renderConfirmation(result: SubmitResult) {
 
 describe('the tracking ID handed from the confirmation to the Privacy page', () => {
   const TRK = 'TRK-31415926535897932384';
-  const queued: SubmitResult = { trackingId: TRK, experienceId: '22222222-2222-4222-8222-222222222222', status: 'queued', holdReasons: [], publicFrom: '2026-11-27T18:00:00.000Z', publicBy: '2026-12-11T18:00:00.000Z' };
+  const queued: SubmitResult = {
+    trackingId: TRK,
+    experienceId: '22222222-2222-4222-8222-222222222222',
+    status: 'queued',
+    holdReasons: [],
+    publicFrom: '2026-11-27T18:00:00.000Z',
+    publicBy: '2026-12-11T18:00:00.000Z',
+  };
 
   it('in memory, read once: the lookup runs on arrival; no router state or storage holds it, and nothing is left to hand over', async () => {
     const looked: string[] = [];
@@ -186,7 +219,19 @@ describe('submitting while signed in', () => {
       'submitExperienceDraft-2',
       JSON.stringify({
         step: 4,
-        form: { peptideId: BPC._id, dosage: '250 mcg', frequency: 'daily', duration: '30', routeOfAdministration: 'oral', primaryPurpose: ['Recovery'], ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active', outcomes: { Recovery: 7 }, timeline: '1-week' },
+        form: {
+          peptideId: BPC._id,
+          dosage: '250 mcg',
+          frequency: 'daily',
+          duration: '30',
+          routeOfAdministration: 'oral',
+          primaryPurpose: ['Recovery'],
+          ageRange: '30-34',
+          biologicalSex: 'female',
+          activityLevel: 'active',
+          outcomes: { Recovery: 7 },
+          timeline: '1-week',
+        },
       }),
     );
     renderApp('/submit');
@@ -214,6 +259,8 @@ describe('submitting while signed in', () => {
     const text = (document.body.textContent ?? '').replace(/\s+/g, ' ');
     expect(text).toContain(`${SIGNED_IN_SUBMISSION.risk} ${SIGNED_IN_SUBMISSION.remedy}`);
     await app.user.click(screen.getByRole('tab', { name: 'Overview' }));
-    expect((document.body.textContent ?? '').replace(/\s+/g, ' ')).not.toContain('account is never linked to a report they submit');
+    expect((document.body.textContent ?? '').replace(/\s+/g, ' ')).not.toContain(
+      'account is never linked to a report they submit',
+    );
   });
 });

@@ -2,13 +2,7 @@
 // statement per batch through json_to_recordset), then every aggregate recomputed from scratch.
 // Rows are marked is_demo: generated data is demo data (docs/product-rules.md, "Figures").
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  AGE_RANGES,
-  BIOLOGICAL_SEXES,
-  FREQUENCIES,
-  TIMELINES,
-  WIZARD_ACTIVITY_LEVELS,
-} from '../../../contract/common';
+import { AGE_RANGES, BIOLOGICAL_SEXES, FREQUENCIES, TIMELINES, WIZARD_ACTIVITY_LEVELS } from '../../../contract/common';
 import { experienceRating } from '../../../contract/rules';
 import { newTrackingId, trackingHash } from '../../lib/tracking';
 import type { Db } from '../client';
@@ -64,7 +58,10 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
   // A large load into indexed tables spends most of its time keeping the indexes (the trigram
   // GIN above all) row by row: drop the secondary ones and build each once at the end, which
   // is several times faster (1,000,000 reports on PostgreSQL: docs/performance-log.md).
-  const rebuild = options.experiences >= (options.dropIndexesAbove ?? 50_000) ? await dropSecondaryIndexes(db, options.onPhase) : null;
+  const rebuild =
+    options.experiences >= (options.dropIndexesAbove ?? 50_000)
+      ? await dropSecondaryIndexes(db, options.onPhase)
+      : null;
   const now = Date.now();
   const span = months * 30.44 * 86_400_000;
   let inserted = 0;
@@ -119,7 +116,12 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
         // Votes are skewed too: most reports get none, a few get many.
         const voteCount = Math.min(voterIds.length, Math.floor(Math.pow(rand(), 3) * 12));
         for (const voter of pickSome(rand, voterIds, voteCount, voteCount)) {
-          voteRows.push({ experience_id: id, user_id: voter, vote_type: pick(rand, VOTE_KINDS), created_at: createdAt.toISOString() });
+          voteRows.push({
+            experience_id: id,
+            user_id: voter,
+            vote_type: pick(rand, VOTE_KINDS),
+            created_at: createdAt.toISOString(),
+          });
         }
       }
       await db.transaction(async (tx) => {

@@ -51,7 +51,13 @@ const ENTRIES: Omit<SeedPeptide, 'sources'>[] = [
       'Proposed to promote angiogenesis through VEGFR2 signalling and to modulate the nitric oxide system. Animal studies also suggest increased tendon fibroblast migration and growth hormone receptor expression.',
     commonDosage: '250 mcg',
     commonFrequency: 'Once or twice daily',
-    commonEffects: ['Faster Recovery', 'Reduced Joint Pain', 'Improved Tendon Healing', 'Improved Gut Comfort', 'Reduced Inflammation'],
+    commonEffects: [
+      'Faster Recovery',
+      'Reduced Joint Pain',
+      'Improved Tendon Healing',
+      'Improved Gut Comfort',
+      'Reduced Inflammation',
+    ],
     sideEffects: ['Injection Site Redness', 'Nausea', 'Dizziness', 'Fatigue'],
     commonStacks: ['TB-500', 'GHK-Cu', 'KPV'],
     dosageRanges: { low: '200 mcg', medium: '350 mcg', high: '500 mcg' },
@@ -419,8 +425,7 @@ const ENTRIES: Omit<SeedPeptide, 'sources'>[] = [
     name: 'Selank',
     peptide_sequence: 'TKPRPGP',
     category: 'Cognitive Enhancement',
-    description:
-      'A synthetic heptapeptide analogue of tuftsin, registered in Russia as an anxiolytic nasal spray.',
+    description: 'A synthetic heptapeptide analogue of tuftsin, registered in Russia as an anxiolytic nasal spray.',
     detailedDescription:
       'Selank was developed at the Institute of Molecular Genetics of the Russian Academy of Sciences by adding a Pro-Gly-Pro sequence to tuftsin (Thr-Lys-Pro-Arg) to improve stability. It is approved in Russia for generalised anxiety disorder, supported by Russian clinical studies that are small by Western standards. Animal studies report anxiolytic and memory effects without sedation. It is not approved by the FDA or the EMA.',
     mechanism:

@@ -42,8 +42,15 @@ export function clamp(n: number, lo: number, hi: number): number {
  * Skewed popularity over a shuffled catalogue (so every category has popular peptides): the
  * i-th of the shuffled items weighs `weight(i)`. Returns the shuffled order and a chooser.
  */
-export function byPopularity<T>(rand: Rand, items: readonly T[], weight: (rank: number) => number): { order: T[]; choose: () => T } {
-  const order = items.map((item) => ({ item, k: rand() })).sort((a, b) => a.k - b.k).map(({ item }) => item);
+export function byPopularity<T>(
+  rand: Rand,
+  items: readonly T[],
+  weight: (rank: number) => number,
+): { order: T[]; choose: () => T } {
+  const order = items
+    .map((item) => ({ item, k: rand() }))
+    .sort((a, b) => a.k - b.k)
+    .map(({ item }) => item);
   const cumulative: number[] = [];
   order.reduce((acc, _, i) => (cumulative[i] = acc + weight(i)), 0);
   const total = cumulative[cumulative.length - 1];
@@ -73,7 +80,11 @@ export const PURPOSES_BY_CATEGORY: Record<string, readonly (typeof PRIMARY_PURPO
 
 type Purpose = (typeof PRIMARY_PURPOSES)[number];
 type Route = (typeof ROUTES)[number];
-type Demographics = { ageRange: (typeof AGE_RANGES)[number]; biologicalSex: (typeof BIOLOGICAL_SEXES)[number]; activityLevel: (typeof WIZARD_ACTIVITY_LEVELS)[number] };
+type Demographics = {
+  ageRange: (typeof AGE_RANGES)[number];
+  biologicalSex: (typeof BIOLOGICAL_SEXES)[number];
+  activityLevel: (typeof WIZARD_ACTIVITY_LEVELS)[number];
+};
 
 /** Where a peptide's use is narrower than its category's purposes (PT-141 is not taken for muscle). */
 const PURPOSES_BY_PEPTIDE: Record<string, readonly Purpose[]> = {
@@ -138,12 +149,32 @@ function weighted<T>(rand: Rand, options: readonly (readonly [T, number])[]): T 
  * reported peptides have enough reports to show who reports them (services/reporter-shares.ts).
  */
 type Weights<T extends readonly string[]> = readonly (readonly [T[number], number])[];
-const AGE_WEIGHTS: Weights<typeof AGE_RANGES> = [['18-24', 1], ['25-29', 3], ['30-34', 4], ['35-39', 3], ['40-44', 2], ['45-49', 1], ['50+', 1]];
-const SEX_WEIGHTS: Weights<typeof BIOLOGICAL_SEXES> = [['male', 3], ['female', 1]];
-const ACTIVITY_WEIGHTS: Weights<typeof WIZARD_ACTIVITY_LEVELS> = [['sedentary', 1], ['moderate', 3], ['active', 4], ['athletic', 2]];
+const AGE_WEIGHTS: Weights<typeof AGE_RANGES> = [
+  ['18-24', 1],
+  ['25-29', 3],
+  ['30-34', 4],
+  ['35-39', 3],
+  ['40-44', 2],
+  ['45-49', 1],
+  ['50+', 1],
+];
+const SEX_WEIGHTS: Weights<typeof BIOLOGICAL_SEXES> = [
+  ['male', 3],
+  ['female', 1],
+];
+const ACTIVITY_WEIGHTS: Weights<typeof WIZARD_ACTIVITY_LEVELS> = [
+  ['sedentary', 1],
+  ['moderate', 3],
+  ['active', 4],
+  ['athletic', 2],
+];
 
 export function demographicsOf(rand: Rand): Demographics {
-  return { ageRange: weighted(rand, AGE_WEIGHTS), biologicalSex: weighted(rand, SEX_WEIGHTS), activityLevel: weighted(rand, ACTIVITY_WEIGHTS) };
+  return {
+    ageRange: weighted(rand, AGE_WEIGHTS),
+    biologicalSex: weighted(rand, SEX_WEIGHTS),
+    activityLevel: weighted(rand, ACTIVITY_WEIGHTS),
+  };
 }
 
 /** Two to four snippets, within the submission's length limits. */

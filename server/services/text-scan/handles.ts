@@ -12,30 +12,83 @@ export interface Found {
   text: string;
 }
 
-const MESSENGERS = 'telegram|tg|instagram|insta|ig|whatsapp|whats app|snapchat|wickr|threema|kik|discord|wechat|weixin|viber|skype|keybase|tiktok|twitter|facebook|fb';
+const MESSENGERS =
+  'telegram|tg|instagram|insta|ig|whatsapp|whats app|snapchat|wickr|threema|kik|discord|wechat|weixin|viber|skype|keybase|tiktok|twitter|facebook|fb';
 // A messenger, or a verb that asks the reader to get in touch, within NEAR characters of a handle.
-const CUE_RE = new RegExp(`\\b(?:${MESSENGERS}|dm|pm|hmu|hit me up|(?:message|text|add|contact|reach|follow|find|ping|msg) me)\\b`, 'gi');
+const CUE_RE = new RegExp(
+  `\\b(?:${MESSENGERS}|dm|pm|hmu|hit me up|(?:message|text|add|contact|reach|follow|find|ping|msg) me)\\b`,
+  'gi',
+);
 // Messengers named by an everyday word ("my session at the gym", "a signal from my joints"):
 // a cue only right beside the handle ("Signal @name", "@name on Session").
 const WORD_CUE_RE = /\b(?:signal|session|snap|line|element|messenger|wa)\b/gi;
 // "@name": 3 to 32 letters, digits, dots and underscores, not inside an email address.
 const HANDLE_RE = /(?<![\p{L}\p{N}_.@])@[a-z0-9_](?:[a-z0-9_.]{1,30}[a-z0-9_])(?![\p{L}\p{N}_@])/giu;
 // "telegram: peptidevendor", "IG = peptide.vendor": a messenger, a colon or an equals sign, a name with a letter.
-const NAMED_HANDLE_RE = /\b(?:telegram|tg|instagram|insta|ig|whatsapp|signal|snapchat|snap|wickr|threema|kik|discord|wechat|viber|skype)(?: ?(?:id|handle|username|user|name))? ?[:=] ?@?(?=[a-z0-9_.]{0,31}[a-z])[a-z0-9_.]{3,32}\b/gi;
+const NAMED_HANDLE_RE =
+  /\b(?:telegram|tg|instagram|insta|ig|whatsapp|signal|snapchat|snap|wickr|threema|kik|discord|wechat|viber|skype)(?: ?(?:id|handle|username|user|name))? ?[:=] ?@?(?=[a-z0-9_.]{0,31}[a-z])[a-z0-9_.]{3,32}\b/gi;
 // A messenger's link scheme.
-const SCHEME_RE = /\b(?:tg|whatsapp|signal|sgnl|viber|skype|threema|wickr|snapchat|discord|kik|weixin|fb-messenger|line|session|wechat):\/\/[^\s]{1,100}/gi;
+const SCHEME_RE =
+  /\b(?:tg|whatsapp|signal|sgnl|viber|skype|threema|wickr|snapchat|discord|kik|weixin|fb-messenger|line|session|wechat):\/\/[^\s]{1,100}/gi;
 /** How far from a handle its cue may be, and a cue that is an everyday word. */
 const NEAR = 60;
 const NEAR_WORD = 12;
 
-const PROVIDERS = 'gmail|googlemail|protonmail|proton|pm|outlook|hotmail|yahoo|icloud|aol|gmx|yandex|tutanota|tuta|zoho|mailfence|hushmail|msn|mailru|qq';
+const PROVIDERS =
+  'gmail|googlemail|protonmail|proton|pm|outlook|hotmail|yahoo|icloud|aol|gmx|yandex|tutanota|tuta|zoho|mailfence|hushmail|msn|mailru|qq';
 // "seller at protonmail", "seller @ gmail": a name, "at" (or a spaced @), a mail provider.
-const PROVIDER_EMAIL_RE = new RegExp(`(?<![\\p{L}\\p{N}._-])([a-z0-9][a-z0-9._-]{1,63}) (?:at|@) (?:${PROVIDERS})\\b`, 'giu');
+const PROVIDER_EMAIL_RE = new RegExp(
+  `(?<![\\p{L}\\p{N}._-])([a-z0-9][a-z0-9._-]{1,63}) (?:at|@) (?:${PROVIDERS})\\b`,
+  'giu',
+);
 // Words that come before "at" in a sentence, not an address: "works at Yahoo", "me at gmail".
 const NOT_A_NAME = new Set([
-  'i', 'me', 'you', 'he', 'him', 'she', 'her', 'we', 'us', 'they', 'them', 'it', 'is', 'was', 'were', 'are', 'am', 'be', 'been', 'work', 'works', 'worked',
-  'working', 'job', 'intern', 'employed', 'engineer', 'account', 'accounts', 'inbox', 'email', 'mail', 'address', 'or', 'and', 'not', 'in', 'on', 'to', 'up',
-  'out', 'signed', 'logged', 'sent', 'reply', 'replied',
+  'i',
+  'me',
+  'you',
+  'he',
+  'him',
+  'she',
+  'her',
+  'we',
+  'us',
+  'they',
+  'them',
+  'it',
+  'is',
+  'was',
+  'were',
+  'are',
+  'am',
+  'be',
+  'been',
+  'work',
+  'works',
+  'worked',
+  'working',
+  'job',
+  'intern',
+  'employed',
+  'engineer',
+  'account',
+  'accounts',
+  'inbox',
+  'email',
+  'mail',
+  'address',
+  'or',
+  'and',
+  'not',
+  'in',
+  'on',
+  'to',
+  'up',
+  'out',
+  'signed',
+  'logged',
+  'sent',
+  'reply',
+  'replied',
 ]);
 
 /** Where each cue starts and ends, in order. */

@@ -17,7 +17,18 @@ import { Allowance, SCAN_LIMITS, scanWork } from './work';
 // "06.12.34.56.78" is a phone number, not a date followed by digits.
 const DATE_RE = /(?<![-/.\d])(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})(?![-/.]?\d)/g;
 const SPELLED_DIGIT_RE = /\b(?:zero|one|two|three|four|five|six|seven|eight|nine)\b/gi;
-const SPELLED_VALUE: Record<string, string> = { zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9' };
+const SPELLED_VALUE: Record<string, string> = {
+  zero: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+};
 // A word of digits and the letters that imitate them, with at least one digit: "l23", "4S67", "O6".
 const DIGIT_WORD_RE = /(?<![\p{L}\p{N}])[0-9lIOoS]*[0-9][0-9lIOoS]*(?![\p{L}\p{N}])/gu;
 const LETTER_DIGIT: Record<string, string> = { l: '1', I: '1', O: '0', o: '0', S: '5' };
@@ -61,7 +72,15 @@ function joinerAt(s: string, j: number, previousGroup: string): [Joiner, number]
   const c = s[j];
   if (c === ',' && isDigit(s[j + 1])) return [',', 1];
   // "555, 123, 4567": a comma and a space join only groups of three or more ("7/10, 8/10" is a list).
-  if (c === ',' && s[j + 1] === ' ' && previousGroup.length >= 3 && isDigit(s[j + 2]) && isDigit(s[j + 3]) && isDigit(s[j + 4])) return [', ', 2];
+  if (
+    c === ',' &&
+    s[j + 1] === ' ' &&
+    previousGroup.length >= 3 &&
+    isDigit(s[j + 2]) &&
+    isDigit(s[j + 3]) &&
+    isDigit(s[j + 4])
+  )
+    return [', ', 2];
   const space = c === ' ' ? 1 : 0;
   const sep = s[j + space];
   if (sep !== undefined && SEPARATORS.has(sep)) {
@@ -108,7 +127,8 @@ const NAMED_BEFORE_RE =
 // days a week") it does not make the number an amount, as a dose's unit does.
 const COUNT_WORD = /^(?:days?|weeks?|months?|years?|hours?|hrs?|mins?|minutes?|times|people|reports?)$/;
 /** Ten digits or more in three groups or more, the last of four: how most countries write a number to dial. */
-const dialled = (span: Span) => span.groups.length >= 3 && span.groups[span.groups.length - 1].length === 4 && digitCount(span.groups) >= 10;
+const dialled = (span: Span) =>
+  span.groups.length >= 3 && span.groups[span.groups.length - 1].length === 4 && digitCount(span.groups) >= 10;
 const YEAR = /^(?:19|20)\d\d$/;
 const CAS_RE = /^\d{2,7}-\d{2}-\d$/;
 
@@ -119,8 +139,15 @@ function otherNumber(groups: readonly string[], joiners: readonly Joiner[], text
   // A decimal ("1234.5678"), or a count with thousands separators and maybe decimals ("1,299.99").
   if (joiners.length === 1 && (joiners[0] === '.' || joiners[0] === ',')) return true;
   let n = joiners.length;
-  if (n >= 2 && (joiners[n - 1] === '.' || joiners[n - 1] === ',') && joiners[n - 1] !== joiners[n - 2] && groups[n].length <= 2) n--;
-  const thousands = n >= 1 && (joiners[0] === ',' || joiners[0] === '.') && joiners.slice(0, n).every((j) => j === joiners[0]);
+  if (
+    n >= 2 &&
+    (joiners[n - 1] === '.' || joiners[n - 1] === ',') &&
+    joiners[n - 1] !== joiners[n - 2] &&
+    groups[n].length <= 2
+  )
+    n--;
+  const thousands =
+    n >= 1 && (joiners[0] === ',' || joiners[0] === '.') && joiners.slice(0, n).every((j) => j === joiners[0]);
   return thousands && groups[0].length <= 3 && groups.slice(1, n + 1).every((g) => g.length === 3);
 }
 
@@ -179,7 +206,10 @@ export function findPhones(view: string, allowance: Allowance): string[] {
     const international = span.plus || span.groups[0].startsWith('00');
     if (international) {
       // The trunk prefix some write after the country code ("+44 (0)20 …") is not dialled.
-      const digits = span.groups.filter((g, k) => !(k > 0 && span.inParens[k] && /^0+$/.test(g))).join('').replace(/^00/, '');
+      const digits = span.groups
+        .filter((g, k) => !(k > 0 && span.inParens[k] && /^0+$/.test(g)))
+        .join('')
+        .replace(/^00/, '');
       if (digits.length < 7 || digits.length > 15) continue;
       if (!allowance.takeLibraryCall() || isPossiblePhoneNumber(`+${digits}`)) found.push(text);
       continue;
@@ -192,7 +222,9 @@ export function findPhones(view: string, allowance: Allowance): string[] {
     // spaces on its own.
     const parts: [number, number][] = [];
     let start = 0;
-    const listLike = span.joiners.some((j, k) => pairJoiner(j) && (span.joiners[k - 1] ?? ' ') === ' ' && (span.joiners[k + 1] ?? ' ') === ' ');
+    const listLike = span.joiners.some(
+      (j, k) => pairJoiner(j) && (span.joiners[k - 1] ?? ' ') === ' ' && (span.joiners[k + 1] ?? ' ') === ' ',
+    );
     for (let k = 0; k <= span.joiners.length; k++) {
       if (k === span.joiners.length || (listLike && span.joiners[k] === ' ')) {
         parts.push([start, k]);

@@ -58,7 +58,8 @@ function asciiDigit(ch: string): string {
 // Full stops a browser or a reader takes for a dot: the ideographic one (NFKC has made the
 // halfwidth and presentation forms into it; IDNA maps it to "." in an address), middle dots,
 // bullets and the Arabic, Syriac, Mongolian, Lisu and Vai stops.
-const FULL_STOP_RE = /[\u3002\u00B7\u2027\u30FB\u2219\u22C5\u2022\u06D4\u0701\u0702\u1803\u1809\uA4F8\uA60E\u2E31\u2E33]/g;
+const FULL_STOP_RE =
+  /[\u3002\u00B7\u2027\u30FB\u2219\u22C5\u2022\u06D4\u0701\u0702\u1803\u1809\uA4F8\uA60E\u2E31\u2E33]/g;
 
 // Runs of spaces are one space and runs of blank lines one line: what a pattern below reads
 // between two words is then one character at most.
@@ -89,7 +90,8 @@ export function foldedLetters(text: string): string {
 
 // "shop dot com", "shop [.] com", "shop(dot)com", "shop<dot>com", "me at gmail dot com", "me [at] gmail".
 // After `seen`, a space is one character, so the optional spaces cannot backtrack.
-const SPELLED_DOT_RE = / ?(?:\[ ?(?:\.|dot) ?\]|\( ?(?:\.|dot) ?\)|\{ ?(?:\.|dot) ?\}|< ?(?:\.|dot) ?>|\b(?:dot|d0t)\b) ?/gi;
+const SPELLED_DOT_RE =
+  / ?(?:\[ ?(?:\.|dot) ?\]|\( ?(?:\.|dot) ?\)|\{ ?(?:\.|dot) ?\}|< ?(?:\.|dot) ?>|\b(?:dot|d0t)\b) ?/gi;
 const SPELLED_AT_RE = / ?(?:\[ ?(?:@|at) ?\]|\( ?(?:@|at) ?\)|\{ ?(?:@|at) ?\}|< ?(?:@|at) ?>) ?/gi;
 
 /**

@@ -7,12 +7,17 @@ import { FOOTER_ITEMS } from './nav-items';
 const YEAR = new Date().getFullYear();
 const noSubscription = () => () => undefined;
 
-const linkClass = 'rounded-sm text-primary-strong underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
+const linkClass =
+  'rounded-sm text-primary-strong underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
 
 export function Footer() {
   // The pre-rendered pages carry the build's year; hydration starts from it and then shows this
   // year's, so a build from last December still hydrates without a mismatch.
-  const year = useSyncExternalStore(noSubscription, () => YEAR, () => __BUILD_YEAR__);
+  const year = useSyncExternalStore(
+    noSubscription,
+    () => YEAR,
+    () => __BUILD_YEAR__,
+  );
   return (
     <footer className="border-t border-border bg-card">
       <div className="mx-auto flex max-w-[1200px] flex-col gap-4 px-4 py-6 text-sm text-muted-foreground md:flex-row md:items-start md:justify-between">

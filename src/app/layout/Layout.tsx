@@ -37,7 +37,11 @@ export function Layout() {
         <Header />
         {/* At least a screen tall: the footer starts below the fold, so content arriving after the
             first paint never pushes it across the screen (layout shift). */}
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-[1200px] flex-1 px-4 py-8 outline-none">
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className="mx-auto min-h-dvh w-full max-w-[1200px] flex-1 px-4 py-8 outline-none"
+        >
           <SessionEndedNotice />
           <Suspense fallback={null}>
             <StaleDataNotice />

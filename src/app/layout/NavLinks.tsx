@@ -7,7 +7,15 @@ const linkBase =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 /** The navigation links; `aria-current="page"` marks the active one (NavLink sets it). */
-export function NavLinks({ items, vertical = false, onNavigate }: { items: NavItem[]; vertical?: boolean; onNavigate?: () => void }) {
+export function NavLinks({
+  items,
+  vertical = false,
+  onNavigate,
+}: {
+  items: NavItem[];
+  vertical?: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <ul className={cn('flex', vertical ? 'flex-col gap-1' : '-mx-2.5 items-center gap-0.5')}>
       {items.map((item) => (
@@ -20,7 +28,9 @@ export function NavLinks({ items, vertical = false, onNavigate }: { items: NavIt
               cn(
                 linkBase,
                 vertical && 'w-full',
-                isActive ? 'bg-primary-soft text-primary-soft-foreground' : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+                isActive
+                  ? 'bg-primary-soft text-primary-soft-foreground'
+                  : 'text-muted-foreground hover:bg-accent hover:text-foreground',
               )
             }
           >

@@ -19,8 +19,11 @@ export function NotFoundPage() {
     <div className="grid max-w-2xl gap-4 py-8">
       <PageHeading>Page not found</PageHeading>
       <p className="text-muted-foreground">
-        There is no page at <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm text-foreground [overflow-wrap:anywhere]">{pathname}</code>. The
-        address may be mistyped, or the page may have moved.
+        There is no page at{' '}
+        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm text-foreground [overflow-wrap:anywhere]">
+          {pathname}
+        </code>
+        . The address may be mistyped, or the page may have moved.
       </p>
       <nav aria-label="Ways onward">
         <ul className="flex flex-wrap gap-2">

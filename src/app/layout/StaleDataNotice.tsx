@@ -6,12 +6,17 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { SERVER_UNREACHABLE, isUnreachable } from '@/api/errors';
 import { buttonClasses } from '@/components/ui/button';
 
-const isStale = (q: Query) => q.state.data !== undefined && q.state.status === 'error' && q.getObserversCount() > 0 && isUnreachable(q.state.error);
+const isStale = (q: Query) =>
+  q.state.data !== undefined && q.state.status === 'error' && q.getObserversCount() > 0 && isUnreachable(q.state.error);
 
 export function StaleDataNotice() {
   const cache = useQueryClient().getQueryCache();
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
-  const stale = useSyncExternalStore(subscribe, () => cache.getAll().some(isStale), () => false);
+  const stale = useSyncExternalStore(
+    subscribe,
+    () => cache.getAll().some(isStale),
+    () => false,
+  );
   return (
     // Always in the page, filled when needed, so screen readers announce it.
     <div role="status" className={stale ? 'mb-6' : undefined}>
@@ -23,7 +28,14 @@ export function StaleDataNotice() {
           <button
             type="button"
             className={buttonClasses({ size: 'sm', variant: 'outline' })}
-            onClick={() => void Promise.all(cache.getAll().filter(isStale).map((q) => q.fetch().catch(() => undefined)))}
+            onClick={() =>
+              void Promise.all(
+                cache
+                  .getAll()
+                  .filter(isStale)
+                  .map((q) => q.fetch().catch(() => undefined)),
+              )
+            }
           >
             Try again
           </button>

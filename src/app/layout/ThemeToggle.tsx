@@ -16,7 +16,11 @@ const OPTIONS: { value: ThemePreference; label: string; Icon: ComponentType<SVGP
 export function ThemeToggle({ className }: { className?: string }) {
   const { preference, setPreference } = useTheme();
   return (
-    <div role="group" aria-label="Theme" className={cn('inline-flex items-center rounded-md border border-border p-0.5', className)}>
+    <div
+      role="group"
+      aria-label="Theme"
+      className={cn('inline-flex items-center rounded-md border border-border p-0.5', className)}
+    >
       {OPTIONS.map(({ value, label, Icon }) => (
         <button
           key={value}
@@ -28,7 +32,9 @@ export function ThemeToggle({ className }: { className?: string }) {
           className={cn(
             'inline-flex size-8 items-center justify-center rounded-[5px] transition-colors duration-150',
             'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
-            preference === value ? 'bg-primary-soft text-primary-soft-foreground' : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+            preference === value
+              ? 'bg-primary-soft text-primary-soft-foreground'
+              : 'text-muted-foreground hover:bg-accent hover:text-foreground',
           )}
         >
           <Icon className="size-4" aria-hidden="true" />

@@ -3,7 +3,8 @@ import { type ShellLink, type Viewer, shellLinks } from '../route-table';
 
 export type NavItem = ShellLink;
 
-const viewerOf = (user: User | null): Viewer => (!user ? 'visitor' : user.role === 'moderator' ? 'moderator' : 'member');
+const viewerOf = (user: User | null): Viewer =>
+  !user ? 'visitor' : user.role === 'moderator' ? 'moderator' : 'member';
 
 /** The header's links (src/app/route-table.ts): Profile only when signed in, Research Hub only for moderators. */
 export const navItemsFor = (user: User | null): NavItem[] => shellLinks('nav', viewerOf(user));

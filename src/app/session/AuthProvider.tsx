@@ -1,7 +1,17 @@
 // The session (docs/product-rules.md, "Session"). The API modules are imported on demand, so the
 // HTTP client, json-bigint and zod stay out of the first load of a signed-out visit.
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Credentials, User } from '@contract/users';
 import type { Registration } from '@/api/auth';
@@ -167,7 +177,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...session, isModerator: session.user?.role === 'moderator', sessionEnded, dismissSessionEnded, login, register, logout, endSession }),
+    () => ({
+      ...session,
+      isModerator: session.user?.role === 'moderator',
+      sessionEnded,
+      dismissSessionEnded,
+      login,
+      register,
+      logout,
+      endSession,
+    }),
     [session, sessionEnded, dismissSessionEnded, login, register, logout, endSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -15,7 +15,8 @@ export function signInStateFrom(location: Pick<Location, 'pathname' | 'search' |
 /** The in-app path to return to after signing in; `/` for anything else (never another site). */
 export function returnPath(state: unknown): string {
   const from = typeof state === 'object' && state !== null ? (state as SignInState).from : undefined;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return paths.home;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\'))
+    return paths.home;
   if (from === paths.login || from.startsWith(`${paths.login}?`) || from === paths.register) return paths.home;
   return from;
 }

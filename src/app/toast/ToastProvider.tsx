@@ -1,7 +1,18 @@
 // Toasts (docs/design.md, "Components"): at most one at a time (a new one replaces the old), gone
 // after about 5 seconds (10 with an action button such as Undo), errors titled "Error". The Radix toaster is loaded on its own, after the
 // page is idle, so it is not part of the first load.
-import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  createContext,
+  lazy,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { ActiveToast, ToastOptions, ToastVariant } from './toast-model';
 
 export type { ToastOptions, ToastVariant };
@@ -25,7 +36,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const toast = useCallback((options: ToastOptions) => {
     const variant = options.variant ?? 'default';
     const id = ++lastId.current;
-    setCurrent({ id, variant, title: options.title ?? DEFAULT_TITLES[variant], description: options.description, action: options.action, open: true });
+    setCurrent({
+      id,
+      variant,
+      title: options.title ?? DEFAULT_TITLES[variant],
+      description: options.description,
+      action: options.action,
+      open: true,
+    });
     return id;
   }, []);
 

@@ -1,8 +1,22 @@
-import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '@/components/ui/toast';
+import {
+  Toast,
+  ToastAction,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+} from '@/components/ui/toast';
 import { ACTION_TOAST_DURATION_MS, type ActiveToast, TOAST_DURATION_MS } from './toast-model';
 
 /** Renders the one current toast; a new id remounts it, replacing the previous one at once. */
-export default function Toaster({ toast, onOpenChange }: { toast: ActiveToast; onOpenChange: (id: number, open: boolean) => void }) {
+export default function Toaster({
+  toast,
+  onOpenChange,
+}: {
+  toast: ActiveToast;
+  onOpenChange: (id: number, open: boolean) => void;
+}) {
   return (
     <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right">
       <Toast

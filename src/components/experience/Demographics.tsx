@@ -14,7 +14,13 @@ export function demographicsText(d: PublicDemographics): string {
 }
 
 /** The values; "Not given" where an answer carries none. */
-export function DemographicsText({ demographics, className }: { demographics: PublicDemographics | null; className?: string }) {
+export function DemographicsText({
+  demographics,
+  className,
+}: {
+  demographics: PublicDemographics | null;
+  className?: string;
+}) {
   if (!demographics) return <span className="font-normal text-muted-foreground">Not given</span>;
   return <span className={className}>{demographicsText(demographics)}</span>;
 }

@@ -20,7 +20,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Tags({ label, items, variant = 'outline', as: Sub }: { label: string; items: string[]; variant?: 'outline' | 'secondary'; as: 'h3' | 'h4' | 'h5' }) {
+function Tags({
+  label,
+  items,
+  variant = 'outline',
+  as: Sub,
+}: {
+  label: string;
+  items: string[];
+  variant?: 'outline' | 'secondary';
+  as: 'h3' | 'h4' | 'h5';
+}) {
   if (items.length === 0) return null;
   return (
     <div className="grid gap-1.5">
@@ -67,9 +77,16 @@ export function ExperienceCard({
   // Section labels sit one level below the card's own heading (WCAG heading order).
   const Sub = Heading === 'h2' ? 'h3' : Heading === 'h3' ? 'h4' : 'h5';
   // Every sourcing value the server publishes (host, volume, batch: server/services/experiences.ts).
-  const vendor = e.vendor ? [e.vendor.name, e.vendor.quantity, e.vendor.batchId && `batch ${e.vendor.batchId}`].filter(Boolean).join(' · ') : '';
+  const vendor = e.vendor
+    ? [e.vendor.name, e.vendor.quantity, e.vendor.batchId && `batch ${e.vendor.batchId}`].filter(Boolean).join(' · ')
+    : '';
   return (
-    <Card className={cn('grid min-w-0 gap-4 p-5 transition-colors duration-150 [overflow-wrap:anywhere]', highlighted && 'border-primary ring-1 ring-primary')}>
+    <Card
+      className={cn(
+        'grid min-w-0 gap-4 p-5 transition-colors duration-150 [overflow-wrap:anywhere]',
+        highlighted && 'border-primary ring-1 ring-primary',
+      )}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid gap-1">
           <Heading className="text-lg font-semibold leading-tight">{e.peptideName}</Heading>
@@ -114,7 +131,10 @@ export function ExperienceCard({
       <StoryText story={e.story} className={cn('text-sm', clampStory && 'line-clamp-4')} />
       {titleLink && (
         // Its purpose is clear from its card (WCAG 2.4.4 "in context"): the report under the heading.
-        <Link to={paths.experience(e._id)} className="justify-self-start text-sm font-medium text-primary-strong underline-offset-4 hover:underline">
+        <Link
+          to={paths.experience(e._id)}
+          className="justify-self-start text-sm font-medium text-primary-strong underline-offset-4 hover:underline"
+        >
           Read the full report
         </Link>
       )}

@@ -37,7 +37,10 @@ export function FlagAction({ signedIn, flagged, send, className }: FlagActionPro
           setLoaded(true);
           setOpen(true);
         }}
-        className={cn('text-muted-foreground aria-disabled:cursor-default aria-disabled:hover:bg-transparent', className)}
+        className={cn(
+          'text-muted-foreground aria-disabled:cursor-default aria-disabled:hover:bg-transparent',
+          className,
+        )}
       >
         <Flag aria-hidden="true" />
         {flagged ? 'Flagged' : 'Flag'}

@@ -6,7 +6,15 @@ import { Link, useLocation } from 'react-router-dom';
 import { FLAG_REASONS, FLAG_REASON_TEXT, type FlagReason } from '@contract/moderation';
 import { NOTE_MAX } from '@contract/moderation-api';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/lib/paths';
@@ -48,7 +56,10 @@ function MemberFlagForm({ send, onSent }: { send: SendFlag; onSent: () => void }
       <fieldset className="grid gap-2" aria-describedby={missingReason ? `${id}-reason-error` : undefined}>
         <legend className="mb-2 text-sm font-medium">Reason</legend>
         {FLAG_REASONS.map((code) => (
-          <label key={code} className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:checked]:text-primary-soft-foreground">
+          <label
+            key={code}
+            className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:checked]:text-primary-soft-foreground"
+          >
             <input
               type="radio"
               name={`${id}-reason`}
@@ -79,7 +90,10 @@ function MemberFlagForm({ send, onSent }: { send: SendFlag; onSent: () => void }
           aria-describedby={`${id}-note-help`}
           onChange={(e) => setNote(e.target.value)}
         />
-        <p id={`${id}-note-help`} className={over > 0 ? 'text-sm text-destructive-text' : 'text-xs text-muted-foreground'}>
+        <p
+          id={`${id}-note-help`}
+          className={over > 0 ? 'text-sm text-destructive-text' : 'text-xs text-muted-foreground'}
+        >
           {over > 0
             ? `The note can be at most ${NOTE_MAX} characters: remove ${over}.`
             : `${note.trim().length}/${NOTE_MAX} characters. What is wrong, if the reason does not say it all.`}
@@ -111,7 +125,8 @@ function SignInPrompt() {
       <DialogHeader>
         <DialogTitle>{SIGN_IN_DIALOG_TITLE}</DialogTitle>
         <DialogDescription>
-          Only members can flag a report for the moderators, so that each flag counts once. Sign in and you will come back to this page.
+          Only members can flag a report for the moderators, so that each flag counts once. Sign in and you will come
+          back to this page.
         </DialogDescription>
       </DialogHeader>
       <p className="text-sm text-muted-foreground">
@@ -138,7 +153,12 @@ export function FlagDialog({
   onOpenChange,
   signedIn,
   send,
-}: { signedIn: boolean; send: SendFlag; open: boolean; onOpenChange: (open: boolean) => void }) {
+}: {
+  signedIn: boolean;
+  send: SendFlag;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={signedIn ? undefined : 'max-w-md'}>
@@ -147,8 +167,8 @@ export function FlagDialog({
             <DialogHeader>
               <DialogTitle>{FLAG_DIALOG_TITLE}</DialogTitle>
               <DialogDescription>
-                Tell the moderators what is wrong with this report. The person who shared it is never told who flagged it. When several members flag
-                the same report, it is hidden until a moderator reviews it.
+                Tell the moderators what is wrong with this report. The person who shared it is never told who flagged
+                it. When several members flag the same report, it is hidden until a moderator reviews it.
               </DialogDescription>
             </DialogHeader>
             <MemberFlagForm send={send} onSent={() => onOpenChange(false)} />

@@ -20,7 +20,9 @@ interface StoryTextProps {
 export function StoryText({ story, as: Tag = 'p', className }: StoryTextProps) {
   return (
     <Tag className={cn('whitespace-pre-line [overflow-wrap:anywhere]', className)}>
-      {parseBold(story).map((run, i) => (run.bold ? <strong key={i}>{run.text}</strong> : <span key={i}>{run.text}</span>))}
+      {parseBold(story).map((run, i) =>
+        run.bold ? <strong key={i}>{run.text}</strong> : <span key={i}>{run.text}</span>,
+      )}
     </Tag>
   );
 }

@@ -10,7 +10,10 @@ import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 
-const VOTES: Record<VoteType, { label: string; count: keyof VoteCounts; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
+const VOTES: Record<
+  VoteType,
+  { label: string; count: keyof VoteCounts; Icon: ComponentType<SVGProps<SVGSVGElement>> }
+> = {
   helpful: { label: 'Helpful', count: 'helpful', Icon: ThumbsUp },
   'not-helpful': { label: 'Not Helpful', count: 'notHelpful', Icon: ThumbsDown },
   detailed: { label: 'Detailed', count: 'detailed', Icon: FileText },
@@ -41,7 +44,11 @@ export function VoteButtons({
   const total = types.reduce((sum, type) => sum + counts[VOTES[type].count], 0);
   return (
     // Two by two on a phone (four buttons one per row filled the screen), a wrapping row from sm up.
-    <div className="grid grid-cols-2 items-center gap-2 sm:flex sm:flex-wrap" role="group" aria-label="Vote on this experience">
+    <div
+      className="grid grid-cols-2 items-center gap-2 sm:flex sm:flex-wrap"
+      role="group"
+      aria-label="Vote on this experience"
+    >
       {types.map((type) => {
         const { label, count, Icon } = VOTES[type];
         const pressed = current === type;
@@ -83,7 +90,10 @@ export function VoteButtons({
 /** What a visitor sees when trying to vote (docs/product-rules.md, "Votes"). */
 export function VoteSignInNotice() {
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground"
+    >
       <div>
         <p className="font-semibold">Authentication Required</p>
         <p>Please log in to vote on experiences.</p>

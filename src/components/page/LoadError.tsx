@@ -21,12 +21,20 @@ export function LoadError({
   className?: string;
 }) {
   return (
-    <div role="alert" className={cn('flex flex-col items-start gap-3 rounded-lg border border-border bg-card p-5 text-card-foreground shadow-xs', className)}>
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-start gap-3 rounded-lg border border-border bg-card p-5 text-card-foreground shadow-xs',
+        className,
+      )}
+    >
       <p className="flex items-center gap-2 font-semibold text-destructive-text">
         <AlertCircle className="size-5 shrink-0" aria-hidden="true" />
         {title}
       </p>
-      {message && message !== title && <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{message}</p>}
+      {message && message !== title && (
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{message}</p>
+      )}
       <Button
         variant="outline"
         // aria-disabled, not disabled: keyboard focus stays on the button while it retries.

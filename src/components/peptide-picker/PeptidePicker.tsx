@@ -50,7 +50,9 @@ export interface PeptidePickerProps {
 const keyOf = (choice: PeptideOption | null) => choice?._id ?? '';
 
 const reportsText = (p: PeptideOption) =>
-  p.totalExperiences === undefined ? '' : `${formatCount(p.totalExperiences)} ${p.totalExperiences === 1 ? 'report' : 'reports'}`;
+  p.totalExperiences === undefined
+    ? ''
+    : `${formatCount(p.totalExperiences)} ${p.totalExperiences === 1 ? 'report' : 'reports'}`;
 
 export function PeptidePicker({
   id,
@@ -188,7 +190,16 @@ export function PeptidePicker({
           }}
         >
           {/* Drawn here rather than taken from the icon set: a shared icon would join the first load's icon chunk. */}
-          <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="m6 9 6 6 6-6" />
           </svg>
         </button>
@@ -196,11 +207,19 @@ export function PeptidePicker({
       {open && (
         <div className="absolute z-30 mt-1 w-full overflow-hidden rounded-md border border-border bg-card text-card-foreground shadow-lg">
           {/* Always there while open (aria-controls points at it), empty when nothing matches. */}
-          <ul id={listId} role="listbox" aria-label="Peptides" aria-busy={busy || undefined} className={cn('max-h-72 overflow-y-auto', choices.length > 0 && 'py-1')}>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Peptides"
+            aria-busy={busy || undefined}
+            className={cn('max-h-72 overflow-y-auto', choices.length > 0 && 'py-1')}
+          >
             {choices.map((choice, i) => (
               <li
                 // Name, then category and reports, read with a pause between them.
-                aria-label={choice ? [choice.name, choice.category, reportsText(choice)].filter(Boolean).join(', ') : noneLabel}
+                aria-label={
+                  choice ? [choice.name, choice.category, reportsText(choice)].filter(Boolean).join(', ') : noneLabel
+                }
                 key={choice?._id ?? 'none'}
                 id={optionId(i)}
                 role="option"
@@ -219,7 +238,9 @@ export function PeptidePicker({
                 }}
               >
                 {/* The name keeps at least 6rem; a long category wraps under it rather than squeezing it. */}
-                <span className="min-w-0 flex-[1_1_6rem] [overflow-wrap:anywhere]">{choice ? choice.name : noneLabel}</span>
+                <span className="min-w-0 flex-[1_1_6rem] [overflow-wrap:anywhere]">
+                  {choice ? choice.name : noneLabel}
+                </span>
                 {choice && (
                   <span className="text-xs font-normal text-muted-foreground">
                     {[choice.category, reportsText(choice)].filter(Boolean).join(' · ')}

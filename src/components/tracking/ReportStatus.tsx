@@ -30,13 +30,19 @@ const STATUS_SUMMARY: Record<OwnExperience['status'], string> = {
 };
 
 /** When what waits for its group becomes public, in the words of src/lib/publication.ts. */
-function pendingText(status: OwnExperience['status'], publicFrom: string, publicBy: string | null, schedule: PublicationSchedule | undefined): string {
+function pendingText(
+  status: OwnExperience['status'],
+  publicFrom: string,
+  publicBy: string | null,
+  schedule: PublicationSchedule | undefined,
+): string {
   if (status === 'queued') return appearsAt(publicFrom, publicBy, schedule);
   if (status === 'published') return appearsAt(publicFrom, publicBy, schedule, 'Your changes appear');
   return appearsAt(publicFrom, publicBy, schedule, 'A moderator approved it: it appears');
 }
 
-type Shown = Pick<OwnExperience, 'status' | 'holdReasons' | 'hiddenReason' | 'publicFrom'> & Partial<Pick<OwnExperience, 'publicBy' | 'smallGroupAt'>>;
+type Shown = Pick<OwnExperience, 'status' | 'holdReasons' | 'hiddenReason' | 'publicFrom'> &
+  Partial<Pick<OwnExperience, 'publicBy' | 'smallGroupAt'>>;
 
 /** `schedule`: the site's publication settings (GET /api/publication), when the page has them. */
 export function ReportStatus({ experience, schedule }: { experience: Shown; schedule?: PublicationSchedule }) {
@@ -46,11 +52,15 @@ export function ReportStatus({ experience, schedule }: { experience: Shown; sche
       <p className="text-base font-semibold">
         Status: <span>{STATUS_LABEL[status]}</span>
       </p>
-      {status === 'hidden' && <p className="font-medium">{hiddenReason ? HIDE_REASON_TEXT[hiddenReason.code] : HIDE_REASON_TEXT.other}</p>}
+      {status === 'hidden' && (
+        <p className="font-medium">{hiddenReason ? HIDE_REASON_TEXT[hiddenReason.code] : HIDE_REASON_TEXT.other}</p>
+      )}
       <p>{STATUS_SUMMARY[status]}</p>
       {publicFrom && <p data-testid="public-from">{pendingText(status, publicFrom, publicBy, schedule)}</p>}
       {publicFrom && status !== 'held' && <p data-testid="group-note">{groupNote(schedule)}</p>}
-      {!publicFrom && status === 'published' && smallGroupAt && <p data-testid="small-group">{smallGroupText(smallGroupAt, schedule)}</p>}
+      {!publicFrom && status === 'published' && smallGroupAt && (
+        <p data-testid="small-group">{smallGroupText(smallGroupAt, schedule)}</p>
+      )}
       {status === 'held' && holdReasons.length > 0 && (
         <ul className="list-disc space-y-1 pl-5">
           {holdReasons.map((code) => (

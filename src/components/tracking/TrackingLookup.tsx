@@ -32,7 +32,11 @@ export interface TrackingLookupData {
 }
 
 /** A short message for the page's toast after each lookup. */
-export type TrackingLookupNotify = (message: { title: string; description: string; variant: 'success' | 'destructive' }) => void;
+export type TrackingLookupNotify = (message: {
+  title: string;
+  description: string;
+  variant: 'success' | 'destructive';
+}) => void;
 
 export interface TrackingLookupControls {
   /** Forgets the shown report (after it was deleted). */
@@ -63,7 +67,15 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-export function TrackingLookup({ showContent = false, actions, title = 'Find your submission', lookup, notify, initialTrackingId, schedule }: TrackingLookupProps) {
+export function TrackingLookup({
+  showContent = false,
+  actions,
+  title = 'Find your submission',
+  lookup,
+  notify,
+  initialTrackingId,
+  schedule,
+}: TrackingLookupProps) {
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
@@ -93,7 +105,8 @@ export function TrackingLookup({ showContent = false, actions, title = 'Find you
       if (outcome === 'found') {
         notify?.({ title: 'Success', description: 'Experience found successfully', variant: 'success' });
       } else {
-        const message = outcome === 'not-found' ? NOT_FOUND : outcome === 'unreachable' ? lookup.unreachableText : FAILED;
+        const message =
+          outcome === 'not-found' ? NOT_FOUND : outcome === 'unreachable' ? lookup.unreachableText : FAILED;
         setFailure(message);
         notify?.({ title: 'Error', description: message, variant: 'destructive' });
       }
@@ -135,8 +148,8 @@ export function TrackingLookup({ showContent = false, actions, title = 'Find you
           <form onSubmit={onSubmit} noValidate className="space-y-2">
             <Label htmlFor={inputId}>Tracking ID</Label>
             <p id={hintId} className="text-sm text-muted-foreground">
-              The ID you were shown after submitting: TRK- followed by 20 digits, like <span className="whitespace-nowrap font-mono">{TRACKING_ID_EXAMPLE}</span>.
-              Spaces do not matter.
+              The ID you were shown after submitting: TRK- followed by 20 digits, like{' '}
+              <span className="whitespace-nowrap font-mono">{TRACKING_ID_EXAMPLE}</span>. Spaces do not matter.
             </p>
             <div className="flex flex-col gap-2 sm:flex-row">
               <Input

@@ -12,10 +12,18 @@ const variants: Record<BadgeVariant, string> = {
   destructive: 'border-transparent bg-destructive text-destructive-foreground',
 };
 
-export function Badge({ variant = 'default', className, ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
+export function Badge({
+  variant = 'default',
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
   return (
     <span
-      className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium tabular-nums', variants[variant], className)}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium tabular-nums',
+        variants[variant],
+        className,
+      )}
       {...props}
     />
   );

@@ -1,7 +1,14 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'ghost-destructive' | 'destructive' | 'selected';
+export type ButtonVariant =
+  | 'primary'
+  | 'secondary'
+  | 'outline'
+  | 'ghost'
+  | 'ghost-destructive'
+  | 'destructive'
+  | 'selected';
 export type ButtonSize = 'xs' | 'sm' | 'md' | 'lg' | 'icon-sm' | 'icon';
 
 // No white-space or flex-shrink here: one-line (`nowrap`) and wrapping buttons set their own (below).
@@ -41,13 +48,23 @@ const sizes: Record<ButtonSize, string> = {
  * the label holds text a member wrote (a peptide's name), which may be one long word: it wraps
  * onto more lines instead of pushing the page sideways on a phone (size md's padding and text).
  */
-export function buttonClasses({ variant = 'primary', size = 'md', wrap = false }: { variant?: ButtonVariant; size?: ButtonSize; wrap?: boolean } = {}): string {
+export function buttonClasses({
+  variant = 'primary',
+  size = 'md',
+  wrap = false,
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  wrap?: boolean;
+} = {}): string {
   return cn(
     base,
     variants[variant],
     // A wrapping label grows the button's height from size md's (no fixed height to fight), and
     // breaks a word longer than the line anywhere.
-    wrap ? 'min-h-10 max-w-full shrink whitespace-normal px-4 py-2 text-left text-sm [overflow-wrap:anywhere]' : `shrink-0 whitespace-nowrap ${sizes[size]}`,
+    wrap
+      ? 'min-h-10 max-w-full shrink whitespace-normal px-4 py-2 text-left text-sm [overflow-wrap:anywhere]'
+      : `shrink-0 whitespace-nowrap ${sizes[size]}`,
   );
 }
 

@@ -4,7 +4,12 @@ import { cn } from '@/lib/cn';
 type DivProps = HTMLAttributes<HTMLDivElement>;
 
 export function Card({ className, ...props }: DivProps) {
-  return <div className={cn('rounded-lg border border-border bg-card text-card-foreground shadow-xs', className)} {...props} />;
+  return (
+    <div
+      className={cn('rounded-lg border border-border bg-card text-card-foreground shadow-xs', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: DivProps) {

@@ -6,7 +6,11 @@ import { cn } from '@/lib/cn';
  * ring of every control. `indeterminate`: some but not all of what it selects are selected (a
  * "select all" box), which only the DOM property can show.
  */
-export function Checkbox({ className, indeterminate = false, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { indeterminate?: boolean }) {
+export function Checkbox({
+  className,
+  indeterminate = false,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { indeterminate?: boolean }) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;

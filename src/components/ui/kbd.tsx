@@ -5,7 +5,10 @@ import { cn } from '@/lib/cn';
 export function Kbd({ className, ...props }: HTMLAttributes<HTMLElement>) {
   return (
     <kbd
-      className={cn('inline-flex min-w-5 items-center justify-center rounded border border-border bg-muted px-1 font-mono text-xs font-medium text-foreground', className)}
+      className={cn(
+        'inline-flex min-w-5 items-center justify-center rounded border border-border bg-muted px-1 font-mono text-xs font-medium text-foreground',
+        className,
+      )}
       {...props}
     />
   );

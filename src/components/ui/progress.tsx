@@ -23,7 +23,10 @@ export function Progress({
       aria-valuenow={value}
       className={cn('h-2 w-full overflow-hidden rounded-full bg-muted', className)}
     >
-      <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${percent}%` }} />
+      <div
+        className="h-full rounded-full bg-primary transition-[width] duration-200"
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

@@ -27,7 +27,17 @@ interface UnsetProps extends BaseProps {
 export type SliderProps = RatedProps | UnsetProps;
 
 /** Accessible range input that shows its value. */
-export function Slider({ value, min = 1, max = 10, label, onValueChange, unsetLabel, className, id, ...props }: SliderProps) {
+export function Slider({
+  value,
+  min = 1,
+  max = 10,
+  label,
+  onValueChange,
+  unsetLabel,
+  className,
+  id,
+  ...props
+}: SliderProps) {
   const unset = unsetLabel !== undefined && value === null;
   const lowest = unsetLabel === undefined ? min : min - 1;
   const text = unset ? unsetLabel : `${value}/${max}`;
@@ -53,7 +63,10 @@ export function Slider({ value, min = 1, max = 10, label, onValueChange, unsetLa
         className={cn('h-2 w-full cursor-pointer accent-primary', unset && 'opacity-60')}
       />
       <span
-        className={cn('shrink-0 text-right text-sm tabular-nums', unset ? 'w-20 text-muted-foreground' : 'w-20 font-medium')}
+        className={cn(
+          'shrink-0 text-right text-sm tabular-nums',
+          unset ? 'w-20 text-muted-foreground' : 'w-20 font-medium',
+        )}
         aria-hidden="true"
       >
         {text}

@@ -9,7 +9,10 @@ import { cn } from '@/lib/cn';
 // hydrates). Our panels have no exit animation, so a plain element with the same roles will do.
 
 /** The selected value and the ids that tie each tab to its panel. */
-const TabsState = createContext<{ value: string | undefined; idOf: (part: 'tab' | 'panel', value: string) => string } | null>(null);
+const TabsState = createContext<{
+  value: string | undefined;
+  idOf: (part: 'tab' | 'panel', value: string) => string;
+} | null>(null);
 
 function useTabsState(component: string) {
   const state = useContext(TabsState);
@@ -36,7 +39,10 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       // One row that scrolls sideways on a phone (wrapping stacked the tabs on two or three rows).
-      className={cn('flex w-full max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground sm:inline-flex sm:w-auto sm:flex-wrap', className)}
+      className={cn(
+        'flex w-full max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground sm:inline-flex sm:w-auto sm:flex-wrap',
+        className,
+      )}
       {...props}
     />
   );
@@ -64,7 +70,13 @@ export function TabsTrigger({ className, value, ...props }: ComponentProps<typeo
  * A tab's panel: its content is mounted only while its tab is selected, unless `forceMount`
  * keeps it mounted (state kept while another tab shows; hide it with `data-[state=inactive]`).
  */
-export function TabsContent({ className, value, forceMount, children, ...props }: ComponentProps<'div'> & { value: string; forceMount?: boolean }) {
+export function TabsContent({
+  className,
+  value,
+  forceMount,
+  children,
+  ...props
+}: ComponentProps<'div'> & { value: string; forceMount?: boolean }) {
   const state = useTabsState('TabsContent');
   const selected = state.value === value;
   const mounted = selected || forceMount === true;
@@ -76,7 +88,10 @@ export function TabsContent({ className, value, forceMount, children, ...props }
       data-state={selected ? 'active' : 'inactive'}
       hidden={!mounted}
       tabIndex={0}
-      className={cn('mt-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring', className)}
+      className={cn(
+        'mt-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        className,
+      )}
       {...props}
     >
       {mounted && children}

@@ -11,7 +11,10 @@ export const ToastProvider = ToastPrimitive.Provider;
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      className={cn('fixed bottom-0 right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]', className)}
+      className={cn(
+        'fixed bottom-0 right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
+        className,
+      )}
       {...props}
     />
   );
@@ -23,7 +26,11 @@ const variants: Record<ToastVariant, string> = {
   destructive: 'border-destructive bg-destructive text-destructive-foreground',
 };
 
-export function Toast({ variant = 'default', className, ...props }: ComponentProps<typeof ToastPrimitive.Root> & { variant?: ToastVariant }) {
+export function Toast({
+  variant = 'default',
+  className,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Root> & { variant?: ToastVariant }) {
   return (
     <ToastPrimitive.Root
       className={cn(
@@ -64,7 +71,10 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   return (
     <ToastPrimitive.Close
       aria-label="Close notification"
-      className={cn('absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current', className)}
+      className={cn(
+        'absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current',
+        className,
+      )}
       {...props}
     >
       <X className="size-4" aria-hidden="true" />

@@ -5,7 +5,17 @@ import { PageHeading } from '@/components/page/PageHeading';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 
 /** The centred card of the sign-in and sign-up screens. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <div className="mx-auto w-full max-w-md py-4 sm:py-8">
       <Card>

@@ -51,7 +51,9 @@ export function ConfirmEmailPage() {
     <AuthCard
       title={outcome?.kind === 'confirmed' ? 'Your address is confirmed' : 'Confirm your email address'}
       subtitle={
-        outcome?.kind === 'confirmed' ? 'Thank you. Your account now waits for a moderator.' : 'A moderator reviews every new account once its address is confirmed.'
+        outcome?.kind === 'confirmed'
+          ? 'Thank you. Your account now waits for a moderator.'
+          : 'A moderator reviews every new account once its address is confirmed.'
       }
       footer={
         <Link to={paths.community} className={authLinkClass}>
@@ -62,7 +64,9 @@ export function ConfirmEmailPage() {
       <div className="flex flex-col gap-4 text-sm">
         {!token && (
           <>
-            <FormMessage tone="error">This page needs the link from the email, in full. Open the link again, or sign up again to get a new one.</FormMessage>
+            <FormMessage tone="error">
+              This page needs the link from the email, in full. Open the link again, or sign up again to get a new one.
+            </FormMessage>
             <Link to={paths.register} className={buttonClasses({ variant: 'outline' })}>
               Sign up again
             </Link>
@@ -70,7 +74,10 @@ export function ConfirmEmailPage() {
         )}
         {token && outcome?.kind === 'confirmed' && (
           <div ref={answer} tabIndex={-1} className="flex flex-col gap-4 outline-none">
-            <div role="status" className="flex gap-3 rounded-md border border-primary/40 bg-primary-soft p-3 text-primary-soft-foreground">
+            <div
+              role="status"
+              className="flex gap-3 rounded-md border border-primary/40 bg-primary-soft p-3 text-primary-soft-foreground"
+            >
               <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <p className="min-w-0">{outcome.message}</p>
             </div>
@@ -79,7 +86,9 @@ export function ConfirmEmailPage() {
               <ol className="list-decimal space-y-2 pl-5">
                 <li>A moderator looks at your registration.</li>
                 <li>We send you an email when they have decided: approved, or not approved.</li>
-                <li>Once approved, sign in with the email and password you chose, to vote, flag reports and add peptides.</li>
+                <li>
+                  Once approved, sign in with the email and password you chose, to vote, flag reports and add peptides.
+                </li>
               </ol>
             </div>
             <div className="flex flex-col gap-2 sm:flex-row">
@@ -113,7 +122,8 @@ export function ConfirmEmailPage() {
               {busy ? 'Confirming...' : 'Confirm my email address'}
             </Button>
             <p className="text-muted-foreground">
-              Did not sign up? Close this page: nothing happens, and the account is deleted after {UNCONFIRMED_ACCOUNT_DAYS} days.
+              Did not sign up? Close this page: nothing happens, and the account is deleted after{' '}
+              {UNCONFIRMED_ACCOUNT_DAYS} days.
             </p>
           </>
         )}

@@ -42,12 +42,21 @@ export function ForgotPasswordPage() {
         {outcome && <FormMessage tone={outcome.tone}>{outcome.message}</FormMessage>}
         <div className="flex flex-col gap-2">
           <Label htmlFor="forgot-email">Email</Label>
-          <Input id="forgot-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            id="forgot-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Sending...' : 'Email me a link'}
         </Button>
-        <p className="text-xs text-muted-foreground">The link works once, within one hour. Choosing a new password signs your account out on every device.</p>
+        <p className="text-xs text-muted-foreground">
+          The link works once, within one hour. Choosing a new password signs your account out on every device.
+        </p>
       </form>
     </AuthCard>
   );

@@ -67,7 +67,14 @@ export function LoginPage() {
         )}
         <div className="flex flex-col gap-2">
           <Label htmlFor="login-email">Email</Label>
-          <Input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <div className="flex flex-col gap-2">
           <div className="flex items-baseline justify-between gap-2">

@@ -9,7 +9,6 @@ import { Label } from '@/components/ui/label';
 import { AuthCard, FormMessage, authLinkClass, fieldOfMessage, sentence } from './AuthCard';
 import { paths } from '@/lib/paths';
 
-
 /** The server's refusal: under the field it names, else in the form. */
 interface Refusal {
   message: string;
@@ -33,7 +32,10 @@ export function RegisterPage() {
     } catch (error) {
       const raw = errorMessage(error, 'Failed to create account');
       // The field the 400's issues name; a host that sends none is read from the message.
-      const named = refusedInputs(error).find((issue) => issue.path === 'email' || issue.path === 'password')?.path as 'email' | 'password' | undefined;
+      const named = refusedInputs(error).find((issue) => issue.path === 'email' || issue.path === 'password')?.path as
+        | 'email'
+        | 'password'
+        | undefined;
       const field = named ?? fieldOfMessage(raw);
       // Said once, in the form (under its field, or above the fields): no toast repeating it.
       setRefusal({ message: sentence(raw), field });
@@ -85,7 +87,9 @@ export function RegisterPage() {
             required
             minLength={PASSWORD_MIN}
             aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? 'register-password-error register-password-help' : 'register-password-help'}
+            aria-describedby={
+              passwordError ? 'register-password-error register-password-help' : 'register-password-help'
+            }
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
@@ -95,7 +99,8 @@ export function RegisterPage() {
             </p>
           )}
           <p id="register-password-help" className="text-sm text-muted-foreground">
-            At least {PASSWORD_MIN} characters, not one character or a short pattern repeated, and without the part of your email before the @.
+            At least {PASSWORD_MIN} characters, not one character or a short pattern repeated, and without the part of
+            your email before the @.
           </p>
         </div>
         <Button type="submit" className="w-full" disabled={busy}>

@@ -28,11 +28,15 @@ export function RegisteredPage() {
       }
     >
       <div className="flex flex-col gap-4 text-sm">
-        <div role="status" className="flex gap-3 rounded-md border border-primary/40 bg-primary-soft p-3 text-primary-soft-foreground">
+        <div
+          role="status"
+          className="flex gap-3 rounded-md border border-primary/40 bg-primary-soft p-3 text-primary-soft-foreground"
+        >
           <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <p className="min-w-0">
-            We sent an email to {email ? <strong className="break-all">{email}</strong> : 'the address you registered with'}. Open the link in it
-            within {CONFIRM_LINK_HOURS} hours to confirm the address.
+            We sent an email to{' '}
+            {email ? <strong className="break-all">{email}</strong> : 'the address you registered with'}. Open the link
+            in it within {CONFIRM_LINK_HOURS} hours to confirm the address.
           </p>
         </div>
         <div>
@@ -41,9 +45,12 @@ export function RegisteredPage() {
             <li>Open the link in the email and press “Confirm my email address”.</li>
             <li>A moderator looks at your registration.</li>
             <li>
-              We send an email to <span className="break-all">{address}</span> when they have decided: approved, or not approved.
+              We send an email to <span className="break-all">{address}</span> when they have decided: approved, or not
+              approved.
             </li>
-            <li>Once approved, sign in with the email and password you chose, to vote, flag reports and add peptides.</li>
+            <li>
+              Once approved, sign in with the email and password you chose, to vote, flag reports and add peptides.
+            </li>
           </ol>
         </div>
         <div>
@@ -53,12 +60,13 @@ export function RegisteredPage() {
             <Link to={paths.register} className={authLinkClass}>
               Signing up again
             </Link>{' '}
-            with the same address sends a new link, and the newest link is the one that works. An address not confirmed within{' '}
-            {UNCONFIRMED_ACCOUNT_DAYS} days is forgotten.
+            with the same address sends a new link, and the newest link is the one that works. An address not confirmed
+            within {UNCONFIRMED_ACCOUNT_DAYS} days is forgotten.
           </p>
         </div>
         <p className="text-muted-foreground">
-          Reading reports and sharing your own experience need no account: you can do both now, and what you share stays anonymous either way.
+          Reading reports and sharing your own experience need no account: you can do both now, and what you share stays
+          anonymous either way.
         </p>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Link to={paths.submit} className={buttonClasses({ variant: 'primary' })}>

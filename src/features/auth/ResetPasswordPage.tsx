@@ -50,7 +50,9 @@ export function ResetPasswordPage() {
       }
     >
       {!token ? (
-        <FormMessage tone="error">This page needs the link from the email, in full. Open the link again, or ask for a new one.</FormMessage>
+        <FormMessage tone="error">
+          This page needs the link from the email, in full. Open the link again, or ask for a new one.
+        </FormMessage>
       ) : (
         <form onSubmit={onSubmit} className="flex flex-col gap-4">
           {error && !passwordError && <FormMessage tone="error">{error}</FormMessage>}
@@ -73,7 +75,8 @@ export function ResetPasswordPage() {
               </p>
             )}
             <p id="reset-password-help" className="text-sm text-muted-foreground">
-              At least {PASSWORD_MIN} characters, not one character or a short pattern repeated, and without the part of your email before the @.
+              At least {PASSWORD_MIN} characters, not one character or a short pattern repeated, and without the part of
+              your email before the @.
             </p>
           </div>
           <Button type="submit" className="w-full" disabled={busy}>

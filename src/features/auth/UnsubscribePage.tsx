@@ -38,7 +38,11 @@ export function UnsubscribePage() {
     >
       <div className="flex flex-col gap-4">
         {outcome && <FormMessage tone={outcome.tone}>{outcome.message}</FormMessage>}
-        {!token && <FormMessage tone="error">This page needs the link from the digest, in full. You can also turn the digest off in your profile.</FormMessage>}
+        {!token && (
+          <FormMessage tone="error">
+            This page needs the link from the digest, in full. You can also turn the digest off in your profile.
+          </FormMessage>
+        )}
         {token && !done && (
           <Button onClick={() => void onConfirm()} disabled={busy} className="w-full">
             {busy ? 'Stopping...' : 'Stop sending me the digest'}

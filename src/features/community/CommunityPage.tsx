@@ -32,7 +32,15 @@ type FlagFor = ReturnType<typeof useFlagAction>;
 const NO_PAGES: ExperiencePage[] = [];
 
 /** One server page of cards, with the member's votes and flags on it fetched in one request each. */
-function ExperienceBatch({ experiences, voting, flagFor }: { experiences: Experience[]; voting: Voting; flagFor: FlagFor }) {
+function ExperienceBatch({
+  experiences,
+  voting,
+  flagFor,
+}: {
+  experiences: Experience[];
+  voting: Voting;
+  flagFor: FlagFor;
+}) {
   const ids = experiences.map((e) => e._id);
   const myVotes = useMyVotes(ids, voting.signedIn);
   const myFlags = useMyFlags(ids, voting.signedIn);
@@ -40,9 +48,20 @@ function ExperienceBatch({ experiences, voting, flagFor }: { experiences: Experi
     const current = voting.currentFor(e._id, myVotes.data?.[e._id]?.voteType);
     return (
       <li key={e._id} className="list-item-lazy">
-        <ExperienceCard experience={e} highlighted={voting.votedHere(e._id)} clampStory flag={flagFor(e._id, Boolean(myFlags.data?.[e._id]))}>
+        <ExperienceCard
+          experience={e}
+          highlighted={voting.votedHere(e._id)}
+          clampStory
+          flag={flagFor(e._id, Boolean(myFlags.data?.[e._id]))}
+        >
           <div className="grid gap-3 border-t border-border pt-3">
-            <VoteButtons types={['helpful', 'not-helpful']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type, current)} />
+            <VoteButtons
+              types={['helpful', 'not-helpful']}
+              counts={e.votes}
+              current={current}
+              busy={voting.pendingFor === e._id}
+              onVote={(type) => voting.vote(e._id, type, current)}
+            />
             {voting.signInFor === e._id && <VoteSignInNotice />}
           </div>
         </ExperienceCard>
@@ -55,7 +74,12 @@ export function CommunityPage() {
   const { filters, searchDraft, setSearchDraft, update, clear, isFiltered } = useCommunityFilters();
   // On a phone the filters fold behind one button, so the first report starts on the first screen.
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const activeFilters = [filters.search !== '', filters.peptide !== '', filters.category !== 'all', filters.sort !== 'newest'].filter(Boolean).length;
+  const activeFilters = [
+    filters.search !== '',
+    filters.peptide !== '',
+    filters.category !== 'all',
+    filters.sort !== 'newest',
+  ].filter(Boolean).length;
   const query = useCommunityExperiences(filters);
   // Session and toasts come from the app shell; src/api never imports it.
   const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
@@ -85,7 +109,9 @@ export function CommunityPage() {
 
   return (
     <div className="grid gap-6">
-      <PageIntro title="Community Experiences">Anonymous reports from the community. Vote on the ones that help others decide.</PageIntro>
+      <PageIntro title="Community Experiences">
+        Anonymous reports from the community. Vote on the ones that help others decide.
+      </PageIntro>
 
       <Button
         type="button"
@@ -99,17 +125,34 @@ export function CommunityPage() {
         Filters ({activeFilters})
       </Button>
       <Card id="community-filters" className={filtersOpen ? 'p-4 sm:p-5' : 'hidden p-4 sm:block sm:p-5'}>
-        <form role="search" aria-label="Filter experiences" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end" onSubmit={(e) => e.preventDefault()}>
+        <form
+          role="search"
+          aria-label="Filter experiences"
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+          onSubmit={(e) => e.preventDefault()}
+        >
           <div className="grid gap-1.5">
             <Label htmlFor="community-search">Search</Label>
-            <Input id="community-search" type="search" placeholder="Search experiences..." value={searchDraft} onChange={(e) => setSearchDraft(e.target.value)} />
+            <Input
+              id="community-search"
+              type="search"
+              placeholder="Search experiences..."
+              value={searchDraft}
+              onChange={(e) => setSearchDraft(e.target.value)}
+            />
           </div>
           <PeptideFilter value={filters.peptide} onChange={(peptide) => update({ peptide })} />
           <div className="grid gap-1.5">
             <Label htmlFor="community-category">Category</Label>
-            <Select id="community-category" value={filters.category} onChange={(e) => update({ category: e.target.value })}>
+            <Select
+              id="community-category"
+              value={filters.category}
+              onChange={(e) => update({ category: e.target.value })}
+            >
               {Object.entries(COMMUNITY_CATEGORY_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>{label}</option>
+                <option key={value} value={value}>
+                  {label}
+                </option>
               ))}
             </Select>
           </div>
@@ -117,7 +160,9 @@ export function CommunityPage() {
             <Label htmlFor="community-sort">Sort</Label>
             <Select id="community-sort" value={filters.sort} onChange={(e) => update({ sort: e.target.value })}>
               {Object.entries(COMMUNITY_SORT_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>{label}</option>
+                <option key={value} value={value}>
+                  {label}
+                </option>
               ))}
             </Select>
           </div>
@@ -127,21 +172,34 @@ export function CommunityPage() {
         </form>
       </Card>
 
-      <p className="sr-only" role="status">{announce}</p>
+      <p className="sr-only" role="status">
+        {announce}
+      </p>
 
       {query.isPending || (rendering && shown === undefined) ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading experiences" />
         </div>
       ) : query.isError && pages.length === 0 ? (
-        <LoadError title="Failed to load experiences" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="Failed to load experiences"
+          message={query.error.message}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : count === 0 ? (
         <div className="grid justify-items-center gap-3 py-12 text-center">
-          <p className="text-muted-foreground">{isFiltered ? 'No experiences match these filters.' : 'No experiences have been shared yet.'}</p>
+          <p className="text-muted-foreground">
+            {isFiltered ? 'No experiences match these filters.' : 'No experiences have been shared yet.'}
+          </p>
           {isFiltered ? (
-            <Button variant="outline" onClick={clear}>Clear Filters</Button>
+            <Button variant="outline" onClick={clear}>
+              Clear Filters
+            </Button>
           ) : (
-            <Link to={paths.submit} className={buttonClasses()}>Share the first experience</Link>
+            <Link to={paths.submit} className={buttonClasses()}>
+              Share the first experience
+            </Link>
           )}
         </div>
       ) : (
@@ -157,9 +215,17 @@ export function CommunityPage() {
             ))}
           </ul>
           {query.isFetchNextPageError && !query.isFetchingNextPage && (
-            <LoadError title="Failed to load more experiences" message={query.error?.message} onRetry={() => void query.fetchNextPage()} />
+            <LoadError
+              title="Failed to load more experiences"
+              message={query.error?.message}
+              onRetry={() => void query.fetchNextPage()}
+            />
           )}
-          <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
+          <LoadMore
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            onLoadMore={() => void query.fetchNextPage()}
+          />
         </>
       )}
     </div>

@@ -30,7 +30,13 @@ export function PeptideFilter({ value, onChange }: { value: string; onChange: (p
         loading={search.loading}
         failed={search.failed}
         noneLabel={ALL_PEPTIDES}
-        placeholder={value !== '' && chosen.isPending ? 'Loading…' : value !== '' && chosen.isError ? 'Unknown peptide' : ALL_PEPTIDES}
+        placeholder={
+          value !== '' && chosen.isPending
+            ? 'Loading…'
+            : value !== '' && chosen.isError
+              ? 'Unknown peptide'
+              : ALL_PEPTIDES
+        }
       />
     </div>
   );

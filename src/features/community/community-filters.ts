@@ -5,7 +5,16 @@ import { useCallback } from 'react';
 import { z } from 'zod/mini';
 import { COMMUNITY_CATEGORIES, COMMUNITY_SORTS, LEGACY_COMMUNITY_CATEGORIES } from '@contract/vocabulary';
 import type { CommunityFilters } from '@/api/experiences';
-import { oneOf, readUrlState, text, urlDefaults, useUrlState, useUrlTextDraft, uuid, writeUrlState } from '@/lib/url-state';
+import {
+  oneOf,
+  readUrlState,
+  text,
+  urlDefaults,
+  useUrlState,
+  useUrlTextDraft,
+  uuid,
+  writeUrlState,
+} from '@/lib/url-state';
 
 const SEARCH_MAX = 100;
 
@@ -22,7 +31,8 @@ const communitySchema = z.object({
 });
 
 /** The filters a URL asks for; anything unknown falls back to the default. */
-export const readCommunityFilters = (params: URLSearchParams): CommunityFilters => readUrlState(communitySchema, params);
+export const readCommunityFilters = (params: URLSearchParams): CommunityFilters =>
+  readUrlState(communitySchema, params);
 
 /** The URL's query for some filters: defaults are left out so the plain page has a plain URL. */
 export const writeCommunityFilters = (prev: URLSearchParams, changes: Partial<CommunityFilters>): URLSearchParams =>
@@ -40,6 +50,7 @@ export function useCommunityFilters() {
     setFilters(urlDefaults(communitySchema));
   };
 
-  const isFiltered = filters.search !== '' || filters.category !== 'all' || filters.sort !== 'newest' || filters.peptide !== '';
+  const isFiltered =
+    filters.search !== '' || filters.category !== 'all' || filters.sort !== 'newest' || filters.peptide !== '';
   return { filters, searchDraft, setSearchDraft, update, clear, isFiltered };
 }

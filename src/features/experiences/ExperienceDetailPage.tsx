@@ -31,7 +31,10 @@ function Onward({ peptideId, peptideName }: { peptideId: string; peptideName: st
   const [copied, setCopied] = useState<string | null>(null);
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Link to={withQuery(paths.community, COMMUNITY_PEPTIDE_PARAM, peptideId)} className={buttonClasses({ variant: 'outline', wrap: true })}>
+      <Link
+        to={withQuery(paths.community, COMMUNITY_PEPTIDE_PARAM, peptideId)}
+        className={buttonClasses({ variant: 'outline', wrap: true })}
+      >
         More {peptideName} reports
       </Link>
       <Button
@@ -97,16 +100,31 @@ export function ExperienceDetailPage() {
         <PageHeading>{`${e.peptideName} experience`}</PageHeading>
         <p className="text-muted-foreground">
           An anonymous report on{' '}
-          <Link to={paths.peptide(e.peptideId)} className="font-medium text-primary-strong underline underline-offset-4">
+          <Link
+            to={paths.peptide(e.peptideId)}
+            className="font-medium text-primary-strong underline underline-offset-4"
+          >
             {e.peptideName}
           </Link>{' '}
           shared with the community.
         </p>
       </div>
       <SafetyNotice />
-      <ExperienceCard experience={e} titleLink={false} highlighted={voting.votedHere(e._id)} flag={flagFor(e._id, Boolean(myFlags.data?.[e._id]))}>
+      <ExperienceCard
+        experience={e}
+        titleLink={false}
+        highlighted={voting.votedHere(e._id)}
+        flag={flagFor(e._id, Boolean(myFlags.data?.[e._id]))}
+      >
         <div className="grid gap-3 border-t border-border pt-3">
-          <VoteButtons types={['helpful', 'not-helpful', 'detailed', 'concerning']} counts={e.votes} current={current} busy={voting.pendingFor === e._id} onVote={(type) => voting.vote(e._id, type, current)} showTotal />
+          <VoteButtons
+            types={['helpful', 'not-helpful', 'detailed', 'concerning']}
+            counts={e.votes}
+            current={current}
+            busy={voting.pendingFor === e._id}
+            onVote={(type) => voting.vote(e._id, type, current)}
+            showTotal
+          />
           {voting.signInFor === e._id && <VoteSignInNotice />}
         </div>
       </ExperienceCard>

@@ -71,7 +71,9 @@ function Explorer() {
     if (status !== 'signed-in') return <MemberGate description={GATE_TEXT[tab]} />;
     return (
       <Suspense fallback={<Spinner label="Loading charts" className="w-full py-12" />}>
-        {tab === 'usage' && <UsageTrends period={params.period} groupBy={params.groupBy} onGroupBy={(groupBy) => update({ groupBy })} />}
+        {tab === 'usage' && (
+          <UsageTrends period={params.period} groupBy={params.groupBy} onGroupBy={(groupBy) => update({ groupBy })} />
+        )}
         {tab === 'growth' && <GrowthTrends period={params.period} />}
         {tab === 'compare' && <ComparePeptides selected={params.compare} onChange={(compare) => update({ compare })} />}
       </Suspense>
@@ -91,7 +93,11 @@ function Explorer() {
         {PERIOD_TABS.includes(params.tab) && status === 'signed-in' && (
           <div className="flex flex-col gap-2 sm:w-48">
             <Label htmlFor="explore-period">Period</Label>
-            <Select id="explore-period" value={params.period} onChange={(event) => update({ period: event.target.value as Period })}>
+            <Select
+              id="explore-period"
+              value={params.period}
+              onChange={(event) => update({ period: event.target.value as Period })}
+            >
               <option value="monthly">Monthly</option>
               <option value="weekly">Weekly</option>
             </Select>

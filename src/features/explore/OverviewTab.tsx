@@ -30,7 +30,11 @@ function RatingBar({ label, value, n, peptideId }: { label: string; value: numbe
         )}
       </div>
       {enough && (
-        <Progress value={Number(formatDecimal(value))} max={RATING_SCALE} label={`${label}: ${formatDecimal(value)} out of ${RATING_SCALE}, n = ${n}`} />
+        <Progress
+          value={Number(formatDecimal(value))}
+          max={RATING_SCALE}
+          label={`${label}: ${formatDecimal(value)} out of ${RATING_SCALE}, n = ${n}`}
+        />
       )}
     </div>
   );
@@ -52,7 +56,9 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
             <ol className="flex flex-col divide-y divide-border">
               {top.map((p, i) => (
                 <li key={p._id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
-                  <span className="w-6 shrink-0 text-sm font-semibold tabular-nums text-muted-foreground">{i + 1}.</span>
+                  <span className="w-6 shrink-0 text-sm font-semibold tabular-nums text-muted-foreground">
+                    {i + 1}.
+                  </span>
                   <div className="min-w-0 flex-1">
                     <Link to={paths.peptide(p._id)} className="font-medium text-primary-strong hover:underline">
                       {p.name}
@@ -78,26 +84,40 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
         <CardHeader className="max-sm:px-4 max-sm:pt-4">
           <CardTitle>Effectiveness Ratings</CardTitle>
           <CardDescription>
-            Each peptide's rating out of 10 (the mean of its reports' overall ratings), then each outcome's mean, with the number of
-            experiences behind each; with fewer than {MIN_RATINGS_FOR_MEAN} the number is not shown.
+            Each peptide's rating out of 10 (the mean of its reports' overall ratings), then each outcome's mean, with
+            the number of experiences behind each; with fewer than {MIN_RATINGS_FOR_MEAN} the number is not shown.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6 max-sm:p-4">
           {analytics.effectivenessData.length === 0 ? (
-            <p className="text-muted-foreground">No effectiveness ratings yet. Share the first experience to start them.</p>
+            <p className="text-muted-foreground">
+              No effectiveness ratings yet. Share the first experience to start them.
+            </p>
           ) : (
             analytics.effectivenessData.map((entry) => {
               const outcomes = Object.entries(entry.effectiveness);
               return (
                 <section key={entry.peptideId} aria-label={entry.peptide} className="flex flex-col gap-3">
                   {/* The same figure as the list beside it: one rating per peptide on this page. */}
-                  <RatingBar label={entry.peptide} value={entry.rating} n={entry.experiences} peptideId={entry.peptideId} />
+                  <RatingBar
+                    label={entry.peptide}
+                    value={entry.rating}
+                    n={entry.experiences}
+                    peptideId={entry.peptideId}
+                  />
                   {outcomes.length > 0 && (
                     <details className="text-sm">
-                      <summary className="cursor-pointer text-muted-foreground hover:text-foreground">By outcome</summary>
+                      <summary className="cursor-pointer text-muted-foreground hover:text-foreground">
+                        By outcome
+                      </summary>
                       <div className="mt-3 grid gap-3 sm:grid-cols-2">
                         {outcomes.map(([name, value]) => (
-                          <RatingBar key={name} label={outcomeLabel(name)} value={value} n={entry.sampleSizes[name] ?? entry.experiences} />
+                          <RatingBar
+                            key={name}
+                            label={outcomeLabel(name)}
+                            value={value}
+                            n={entry.sampleSizes[name] ?? entry.experiences}
+                          />
                         ))}
                       </div>
                     </details>
@@ -134,10 +154,21 @@ export function TopPeptidesTab({ analytics }: { analytics: Analytics }) {
                   <Badge variant="secondary">{p.category}</Badge>
                 </div>
                 <p className="text-sm">
-                  <PeptideRating peptideId={p._id} rating={p.rating} n={p.experiences} label="Average rating" showN={false} className="font-semibold" />
+                  <PeptideRating
+                    peptideId={p._id}
+                    rating={p.rating}
+                    n={p.experiences}
+                    label="Average rating"
+                    showN={false}
+                    className="font-semibold"
+                  />
                 </p>
                 {p.experiences >= MIN_RATINGS_FOR_MEAN && (
-                  <Progress value={Number(formatDecimal(p.rating))} max={RATING_SCALE} label={`${p.name} average rating ${formatDecimal(p.rating)} out of ${RATING_SCALE}`} />
+                  <Progress
+                    value={Number(formatDecimal(p.rating))}
+                    max={RATING_SCALE}
+                    label={`${p.name} average rating ${formatDecimal(p.rating)} out of ${RATING_SCALE}`}
+                  />
                 )}
                 <p className="text-sm text-muted-foreground tabular-nums">
                   {formatCount(p.experiences)} {p.experiences === 1 ? 'experience' : 'experiences'}

@@ -13,5 +13,7 @@ export function periodLabel(isoDate: string, period: 'monthly' | 'weekly'): stri
  * counts it up to today, so it is never read as a whole period.
  */
 export function bucketLabels(buckets: readonly string[], period: 'monthly' | 'weekly'): string[] {
-  return buckets.map((b, i) => (i === buckets.length - 1 ? `${periodLabel(b, period)} (so far)` : periodLabel(b, period)));
+  return buckets.map((b, i) =>
+    i === buckets.length - 1 ? `${periodLabel(b, period)} (so far)` : periodLabel(b, period),
+  );
 }

@@ -36,7 +36,14 @@ function StatCards() {
   // the phone's main thread is never held for the whole section at once.
   const a = useDeferredValue(analytics.data);
   if (analytics.isError) {
-    return <LoadError title="Failed to load statistics" message={analytics.error.message} retrying={analytics.isFetching} onRetry={() => void analytics.refetch()} />;
+    return (
+      <LoadError
+        title="Failed to load statistics"
+        message={analytics.error.message}
+        retrying={analytics.isFetching}
+        onRetry={() => void analytics.refetch()}
+      />
+    );
   }
   if (!a) {
     return (
@@ -49,11 +56,26 @@ function StatCards() {
   }
   return (
     <div className={STAT_GRID}>
-      <StatCard label="Total Experiences" icon={Activity} value={formatCount(a.totalExperiences)} detail={`${formatGrowth(a.experienceGrowth)} from last month`} />
-      <StatCard label="Peptides Tracked" icon={FlaskConical} value={formatCount(a.totalPeptides)} detail={`across ${a.categories} categories`} />
+      <StatCard
+        label="Total Experiences"
+        icon={Activity}
+        value={formatCount(a.totalExperiences)}
+        detail={`${formatGrowth(a.experienceGrowth)} from last month`}
+      />
+      <StatCard
+        label="Peptides Tracked"
+        icon={FlaskConical}
+        value={formatCount(a.totalPeptides)}
+        detail={`across ${a.categories} categories`}
+      />
       <StatCard label="Avg Rating" icon={Star} {...averageRatingStat(a.averageRating, a.totalExperiences)} />
       {/* What the community shared this month; members active is Explore's figure, beside the member tabs it counts for. */}
-      <StatCard label="This Month" icon={CalendarDays} value={formatCount(a.experiencesThisMonth)} detail={a.experiencesThisMonth === 1 ? 'report shared' : 'reports shared'} />
+      <StatCard
+        label="This Month"
+        icon={CalendarDays}
+        value={formatCount(a.experiencesThisMonth)}
+        detail={a.experiencesThisMonth === 1 ? 'report shared' : 'reports shared'}
+      />
     </div>
   );
 }

@@ -22,7 +22,15 @@ export const POPULAR_PEPTIDES_QUERY = { sort: 'experiences', limit: 6 } as const
 function PopularPeptides() {
   const query = usePeptides(POPULAR_PEPTIDES_QUERY);
   const data = useDeferredValue(query.data);
-  if (query.isError) return <LoadError title="Failed to load peptides" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return (
+      <LoadError
+        title="Failed to load peptides"
+        message={query.error.message}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
   if (!data) return <Loading />;
   if (data.peptides.length === 0) return <p className="text-muted-foreground">No peptides in the database yet.</p>;
   return (
@@ -50,12 +58,24 @@ function PopularPeptides() {
 function RecentExperiences() {
   const query = useHomeExperiences();
   const experiences = useDeferredValue(query.data);
-  if (query.isError) return <LoadError title="Failed to load experiences" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return (
+      <LoadError
+        title="Failed to load experiences"
+        message={query.error.message}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
   if (!experiences) return <Loading />;
   if (experiences.length === 0) {
     return (
       <p className="text-muted-foreground">
-        No experiences yet. <Link to={paths.submit} className="text-primary-strong underline">Share the first experience</Link>.
+        No experiences yet.{' '}
+        <Link to={paths.submit} className="text-primary-strong underline">
+          Share the first experience
+        </Link>
+        .
       </p>
     );
   }
@@ -87,11 +107,19 @@ function CommunityInsights() {
   const analytics = usePublicAnalytics();
   const data = useDeferredValue(analytics.data);
   if (analytics.isError) {
-    return <LoadError title="Failed to load community insights" message={analytics.error.message} retrying={analytics.isFetching} onRetry={() => void analytics.refetch()} />;
+    return (
+      <LoadError
+        title="Failed to load community insights"
+        message={analytics.error.message}
+        retrying={analytics.isFetching}
+        onRetry={() => void analytics.refetch()}
+      />
+    );
   }
   if (!data) return <Loading />;
   const trending = data.trendingCategories;
-  if (trending.length === 0) return <p className="text-muted-foreground">Not enough reports this month to show trends yet.</p>;
+  if (trending.length === 0)
+    return <p className="text-muted-foreground">Not enough reports this month to show trends yet.</p>;
   return (
     <Card className="p-5">
       <h2 className="mb-3 font-semibold">Trending categories</h2>
@@ -103,7 +131,9 @@ function CommunityInsights() {
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-xs text-muted-foreground">Growth of each category's reports this month against last month.</p>
+      <p className="mt-3 text-xs text-muted-foreground">
+        Growth of each category's reports this month against last month.
+      </p>
     </Card>
   );
 }

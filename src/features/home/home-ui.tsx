@@ -1,7 +1,8 @@
 // Pieces Home's two halves share (the first paint and the lazily loaded tabs).
 import { Skeleton } from '@/components/ui/skeleton';
 
-export const cardLink = 'block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+export const cardLink =
+  'block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 export function Loading() {
   return (

@@ -13,12 +13,29 @@ import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Select,
 import { SOURCES_ID, SourcesField, sourcesProblem, underField } from './SourcesField';
 import { TagField } from './TagField';
 
-type TextKey = 'name' | 'peptide_sequence' | 'category' | 'description' | 'detailedDescription' | 'mechanism' | 'commonDosage' | 'commonFrequency';
+type TextKey =
+  | 'name'
+  | 'peptide_sequence'
+  | 'category'
+  | 'description'
+  | 'detailedDescription'
+  | 'mechanism'
+  | 'commonDosage'
+  | 'commonFrequency';
 type ListKey = 'commonEffects' | 'sideEffects' | 'commonStacks';
 /** The fields a problem can be shown under. */
 type FieldKey = TextKey | 'sources';
 
-const REQUIRED: TextKey[] = ['name', 'peptide_sequence', 'category', 'description', 'detailedDescription', 'mechanism', 'commonDosage', 'commonFrequency'];
+const REQUIRED: TextKey[] = [
+  'name',
+  'peptide_sequence',
+  'category',
+  'description',
+  'detailedDescription',
+  'mechanism',
+  'commonDosage',
+  'commonFrequency',
+];
 
 /** What an empty required field says, in its own words. */
 const MISSING: Record<TextKey, string> = {
@@ -36,20 +53,48 @@ const MISSING: Record<TextKey, string> = {
 function problemsOf(text: Record<TextKey, string>): Partial<Record<TextKey, string>> {
   const problems: Partial<Record<TextKey, string>> = {};
   for (const key of REQUIRED) if (text[key].trim() === '') problems[key] = MISSING[key];
-  if (!problems.peptide_sequence && !PEPTIDE_SEQUENCE_RE.test(text.peptide_sequence.trim())) problems.peptide_sequence = SEQUENCE_MESSAGE;
+  if (!problems.peptide_sequence && !PEPTIDE_SEQUENCE_RE.test(text.peptide_sequence.trim()))
+    problems.peptide_sequence = SEQUENCE_MESSAGE;
   return problems;
 }
 
-const FIELD_ORDER: FieldKey[] = ['name', 'category', 'peptide_sequence', 'description', 'detailedDescription', 'mechanism', 'commonDosage', 'commonFrequency', 'sources'];
+const FIELD_ORDER: FieldKey[] = [
+  'name',
+  'category',
+  'peptide_sequence',
+  'description',
+  'detailedDescription',
+  'mechanism',
+  'commonDosage',
+  'commonFrequency',
+  'sources',
+];
 const fieldId = (key: FieldKey) => (key === 'sources' ? SOURCES_ID : `peptide-${key}`);
 
-export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; onCreated: (peptide: Peptide) => void }) {
+export function CreatePeptideForm({
+  onDone,
+  onCreated,
+}: {
+  onDone: () => void;
+  onCreated: (peptide: Peptide) => void;
+}) {
   const { toast } = useToast();
   const create = useCreatePeptide();
   const [text, setText] = useState<Record<TextKey, string>>({
-    name: '', peptide_sequence: '', category: '', description: '', detailedDescription: '', mechanism: '', commonDosage: '', commonFrequency: '',
+    name: '',
+    peptide_sequence: '',
+    category: '',
+    description: '',
+    detailedDescription: '',
+    mechanism: '',
+    commonDosage: '',
+    commonFrequency: '',
   });
-  const [lists, setLists] = useState<Record<ListKey, string[]>>({ commonEffects: [], sideEffects: [], commonStacks: [] });
+  const [lists, setLists] = useState<Record<ListKey, string[]>>({
+    commonEffects: [],
+    sideEffects: [],
+    commonStacks: [],
+  });
   const [dosageRanges, setDosageRanges] = useState({ low: '', medium: '', high: '' });
   const [timeline, setTimeline] = useState({ onset: '', peak: '', duration: '' });
   const [sources, setSources] = useState('');
@@ -57,7 +102,9 @@ export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; o
   // the field it names changes.
   const [attempted, setAttempted] = useState(false);
   const [refused, setRefused] = useState<Partial<Record<FieldKey, string>>>({});
-  const problems: Partial<Record<FieldKey, string>> = attempted ? { ...problemsOf(text), sources: sourcesProblem(sources) } : {};
+  const problems: Partial<Record<FieldKey, string>> = attempted
+    ? { ...problemsOf(text), sources: sourcesProblem(sources) }
+    : {};
   for (const key of FIELD_ORDER) problems[key] ??= refused[key];
   const forget = (key: FieldKey) => setRefused((r) => (r[key] ? { ...r, [key]: undefined } : r));
 
@@ -104,8 +151,11 @@ export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; o
       },
       onError: (error) => {
         // A 400 naming a field is shown under it (the first focused), not in a toast.
-        const named = refusedInputs(error).filter((i): i is { path: FieldKey; message: string } => FIELD_ORDER.includes(i.path as FieldKey));
-        if (!named.length) return toast({ title: 'Failed to create peptide', description: error.message, variant: 'destructive' });
+        const named = refusedInputs(error).filter((i): i is { path: FieldKey; message: string } =>
+          FIELD_ORDER.includes(i.path as FieldKey),
+        );
+        if (!named.length)
+          return toast({ title: 'Failed to create peptide', description: error.message, variant: 'destructive' });
         setRefused(Object.fromEntries(named.map((i) => [i.path, underField(i.message, i.path)])));
         document.getElementById(fieldId(named[0].path))?.focus();
       },
@@ -130,7 +180,9 @@ export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; o
               <Select {...field('category')}>
                 <option value="">Select a category</option>
                 {CATEGORIES.map((c) => (
-                  <option key={c} value={c}>{c}</option>
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
                 ))}
               </Select>
               {problem('category')}
@@ -144,17 +196,17 @@ export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; o
           <div className="grid gap-2">
             <Label htmlFor="peptide-description">Description *</Label>
             <Textarea {...field('description')} rows={2} />
-              {problem('description')}
+            {problem('description')}
           </div>
           <div className="grid gap-2">
             <Label htmlFor="peptide-detailedDescription">Detailed Description *</Label>
             <Textarea {...field('detailedDescription')} rows={4} />
-              {problem('detailedDescription')}
+            {problem('detailedDescription')}
           </div>
           <div className="grid gap-2">
             <Label htmlFor="peptide-mechanism">Mechanism of Action *</Label>
             <Textarea {...field('mechanism')} rows={3} />
-              {problem('mechanism')}
+            {problem('mechanism')}
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <div className="grid gap-2">
@@ -176,15 +228,36 @@ export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; o
             }}
             error={problems.sources}
           />
-          <TagField id="peptide-commonEffects" label="Common Effects" items={lists.commonEffects} onChange={(v) => setLists((l) => ({ ...l, commonEffects: v }))} />
-          <TagField id="peptide-sideEffects" label="Side Effects" items={lists.sideEffects} onChange={(v) => setLists((l) => ({ ...l, sideEffects: v }))} />
-          <TagField id="peptide-commonStacks" label="Common Stacks" items={lists.commonStacks} onChange={(v) => setLists((l) => ({ ...l, commonStacks: v }))} />
+          <TagField
+            id="peptide-commonEffects"
+            label="Common Effects"
+            items={lists.commonEffects}
+            onChange={(v) => setLists((l) => ({ ...l, commonEffects: v }))}
+          />
+          <TagField
+            id="peptide-sideEffects"
+            label="Side Effects"
+            items={lists.sideEffects}
+            onChange={(v) => setLists((l) => ({ ...l, sideEffects: v }))}
+          />
+          <TagField
+            id="peptide-commonStacks"
+            label="Common Stacks"
+            items={lists.commonStacks}
+            onChange={(v) => setLists((l) => ({ ...l, commonStacks: v }))}
+          />
           <fieldset className="grid gap-2 md:grid-cols-3">
             <legend className="mb-2 text-sm font-medium">Dosage Ranges</legend>
             {(['low', 'medium', 'high'] as const).map((k) => (
               <div key={k} className="grid gap-1">
-                <Label htmlFor={`dosage-${k}`} className="capitalize">{k}</Label>
-                <Input id={`dosage-${k}`} value={dosageRanges[k]} onChange={(e) => setDosageRanges((d) => ({ ...d, [k]: e.target.value }))} />
+                <Label htmlFor={`dosage-${k}`} className="capitalize">
+                  {k}
+                </Label>
+                <Input
+                  id={`dosage-${k}`}
+                  value={dosageRanges[k]}
+                  onChange={(e) => setDosageRanges((d) => ({ ...d, [k]: e.target.value }))}
+                />
               </div>
             ))}
           </fieldset>
@@ -192,14 +265,24 @@ export function CreatePeptideForm({ onDone, onCreated }: { onDone: () => void; o
             <legend className="mb-2 text-sm font-medium">Timeline</legend>
             {(['onset', 'peak', 'duration'] as const).map((k) => (
               <div key={k} className="grid gap-1">
-                <Label htmlFor={`timeline-${k}`} className="capitalize">{k}</Label>
-                <Input id={`timeline-${k}`} value={timeline[k]} onChange={(e) => setTimeline((d) => ({ ...d, [k]: e.target.value }))} />
+                <Label htmlFor={`timeline-${k}`} className="capitalize">
+                  {k}
+                </Label>
+                <Input
+                  id={`timeline-${k}`}
+                  value={timeline[k]}
+                  onChange={(e) => setTimeline((d) => ({ ...d, [k]: e.target.value }))}
+                />
               </div>
             ))}
           </fieldset>
           <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={onDone} disabled={create.isPending}>Cancel</Button>
-            <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating...' : 'Create'}</Button>
+            <Button variant="outline" onClick={onDone} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create'}
+            </Button>
           </div>
         </form>
       </CardContent>

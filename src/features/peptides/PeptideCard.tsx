@@ -9,7 +9,14 @@ import { paths } from '@/lib/paths';
 
 function DeleteButton({ name, onDelete }: { name: string; onDelete: () => void }) {
   return (
-    <Button variant="ghost-destructive" size="icon" className="relative z-10" aria-label={`Delete ${name}`} title={`Delete ${name}`} onClick={onDelete}>
+    <Button
+      variant="ghost-destructive"
+      size="icon"
+      className="relative z-10"
+      aria-label={`Delete ${name}`}
+      title={`Delete ${name}`}
+      onClick={onDelete}
+    >
       <Trash2 aria-hidden="true" />
     </Button>
   );
@@ -25,7 +32,9 @@ function Effects({ effects, shown }: { effects: string[]; shown: number }) {
   return (
     <div className="flex flex-wrap gap-1">
       {effects.slice(0, shown).map((e) => (
-        <Badge key={e} variant="outline">{e}</Badge>
+        <Badge key={e} variant="outline">
+          {e}
+        </Badge>
       ))}
       {effects.length > shown && <Badge variant="secondary">+{effects.length - shown} more</Badge>}
     </div>
@@ -38,7 +47,10 @@ export function PeptideCard({ peptide, onDelete }: { peptide: Peptide; onDelete?
       <CardHeader className="gap-2">
         <div className="flex items-start justify-between gap-2">
           <CardTitle className="text-lg">
-            <Link to={paths.peptide(peptide._id)} className="after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+            <Link
+              to={paths.peptide(peptide._id)}
+              className="after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            >
               {peptide.name}
             </Link>
           </CardTitle>
@@ -52,10 +64,30 @@ export function PeptideCard({ peptide, onDelete }: { peptide: Peptide; onDelete?
       <CardContent className="grid gap-3 text-sm">
         <p className="line-clamp-2 text-muted-foreground">{peptide.description}</p>
         <dl className="grid grid-cols-2 gap-2">
-          <div><dt className="text-muted-foreground">Rating</dt><dd><PeptideRating peptideId={peptide._id} rating={peptide.averageRating} n={peptide.totalExperiences} label="" showN={false} /></dd></div>
-          <div><dt className="text-muted-foreground">Experiences</dt><dd>{peptide.totalExperiences}</dd></div>
-          <div><dt className="text-muted-foreground">Dosage</dt><dd>{peptide.commonDosage}</dd></div>
-          <div><dt className="text-muted-foreground">Frequency</dt><dd>{peptide.commonFrequency}</dd></div>
+          <div>
+            <dt className="text-muted-foreground">Rating</dt>
+            <dd>
+              <PeptideRating
+                peptideId={peptide._id}
+                rating={peptide.averageRating}
+                n={peptide.totalExperiences}
+                label=""
+                showN={false}
+              />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Experiences</dt>
+            <dd>{peptide.totalExperiences}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Dosage</dt>
+            <dd>{peptide.commonDosage}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Frequency</dt>
+            <dd>{peptide.commonFrequency}</dd>
+          </div>
         </dl>
         <Effects effects={peptide.commonEffects} shown={3} />
       </CardContent>
@@ -67,13 +99,22 @@ export function PeptideRow({ peptide, onDelete }: { peptide: Peptide; onDelete?:
   return (
     <div className="relative flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-muted/50">
       <h3 className="min-w-0 flex-[1_1_10rem] font-semibold [overflow-wrap:anywhere]">
-        <Link to={paths.peptide(peptide._id)} className="after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+        <Link
+          to={paths.peptide(peptide._id)}
+          className="after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
           {peptide.name}
         </Link>
       </h3>
       <Badge>{peptide.category}</Badge>
       <NotReviewed peptide={peptide} />
-      <PeptideRating peptideId={peptide._id} rating={peptide.averageRating} n={peptide.totalExperiences} showN={false} className="text-sm" />
+      <PeptideRating
+        peptideId={peptide._id}
+        rating={peptide.averageRating}
+        n={peptide.totalExperiences}
+        showN={false}
+        className="text-sm"
+      />
       <span className="text-sm tabular-nums text-muted-foreground">
         {peptide.totalExperiences} {peptide.totalExperiences === 1 ? 'report' : 'reports'}
       </span>

@@ -20,7 +20,17 @@ import { ReviewStatus } from './ReviewStatus';
 import { SourceList } from './PeptideSources';
 import { WhoReports } from './WhoReports';
 import { PageHeading } from '@/components/page/PageHeading';
-import { Badge, buttonClasses, Card, CardContent, CardHeader, CardTitle, Progress, SafetyNotice, Skeleton } from '@/components/ui';
+import {
+  Badge,
+  buttonClasses,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Progress,
+  SafetyNotice,
+  Skeleton,
+} from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 
@@ -63,7 +73,9 @@ function BadgeList({ items, empty, variant }: { items: string[]; empty: string; 
   return (
     <ul className="flex flex-wrap gap-2">
       {items.map((item) => (
-        <li key={item}><Badge variant={variant ?? 'outline'}>{item}</Badge></li>
+        <li key={item}>
+          <Badge variant={variant ?? 'outline'}>{item}</Badge>
+        </li>
       ))}
     </ul>
   );
@@ -87,7 +99,9 @@ function Overview({ peptide }: { peptide: PeptideDetail }) {
     <div className="grid gap-4">
       <Section title="Description">
         <p>{peptide.description}</p>
-        {peptide.detailedDescription && <p className="mt-3 whitespace-pre-line text-muted-foreground">{peptide.detailedDescription}</p>}
+        {peptide.detailedDescription && (
+          <p className="mt-3 whitespace-pre-line text-muted-foreground">{peptide.detailedDescription}</p>
+        )}
       </Section>
       <Section title="Mechanism of Action">
         <p className="whitespace-pre-line">{peptide.mechanism}</p>
@@ -108,15 +122,29 @@ function Overview({ peptide }: { peptide: PeptideDetail }) {
           <Progress value={Math.round(peptide.popularity)} label="Popularity" className="flex-1" />
           <span className="font-medium tabular-nums">{Math.round(peptide.popularity)}%</span>
         </div>
-        <p className="mt-2 text-muted-foreground">Based on {peptide.totalExperiences} experiences and recent activity</p>
+        <p className="mt-2 text-muted-foreground">
+          Based on {peptide.totalExperiences} experiences and recent activity
+        </p>
       </Section>
       <WhoReports name={peptide.name} reporters={peptide.reporters} />
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Dosage Ranges">
-          <Pairs entries={[['Low', peptide.dosageRanges.low], ['Medium', peptide.dosageRanges.medium], ['High', peptide.dosageRanges.high]]} />
+          <Pairs
+            entries={[
+              ['Low', peptide.dosageRanges.low],
+              ['Medium', peptide.dosageRanges.medium],
+              ['High', peptide.dosageRanges.high],
+            ]}
+          />
         </Section>
         <Section title="Timeline">
-          <Pairs entries={[['Onset', peptide.timeline.onset], ['Peak', peptide.timeline.peak], ['Duration', peptide.timeline.duration]]} />
+          <Pairs
+            entries={[
+              ['Onset', peptide.timeline.onset],
+              ['Peak', peptide.timeline.peak],
+              ['Duration', peptide.timeline.duration],
+            ]}
+          />
         </Section>
       </div>
       {peptide.reviewedAt && <Sources peptide={peptide} />}
@@ -139,14 +167,30 @@ function Experiences({ peptideId }: { peptideId: string }) {
     experiences.map((e) => e._id),
     voting.signedIn,
   );
-  if (query.isPending) return <p className="text-muted-foreground" role="status">Loading experiences...</p>;
+  if (query.isPending)
+    return (
+      <p className="text-muted-foreground" role="status">
+        Loading experiences...
+      </p>
+    );
   if (query.isError) {
-    return <LoadError title="Failed to load experiences" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError
+        title="Failed to load experiences"
+        message={query.error.message}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   if (experiences.length === 0) {
     return (
       <p className="text-muted-foreground">
-        No experiences shared for this peptide yet. <Link to={paths.submitWith(peptideId)} className="text-primary-strong underline">Share the first experience</Link>.
+        No experiences shared for this peptide yet.{' '}
+        <Link to={paths.submitWith(peptideId)} className="text-primary-strong underline">
+          Share the first experience
+        </Link>
+        .
       </p>
     );
   }
@@ -155,23 +199,28 @@ function Experiences({ peptideId }: { peptideId: string }) {
       {experiences.map((exp) => {
         const current = voting.currentFor(exp._id, myVotes.data?.[exp._id]?.voteType);
         return (
-        <li key={exp._id}>
-          {/* The same card as Community and the report's page, with its way in. */}
-          <ExperienceCard experience={exp} clampStory highlighted={voting.votedHere(exp._id)} flag={flagFor(exp._id, Boolean(myFlags.data?.[exp._id]))}>
-            <div className="grid gap-3 border-t border-border pt-3">
-              {/* Every type that counts in the total, so the total is the sum of what is shown. */}
-              <VoteButtons
-                types={VOTE_TYPES}
-                counts={exp.votes}
-                current={current}
-                busy={voting.pendingFor === exp._id}
-                onVote={(type) => voting.vote(exp._id, type, current)}
-                showTotal
-              />
-              {voting.signInFor === exp._id && <VoteSignInNotice />}
-            </div>
-          </ExperienceCard>
-        </li>
+          <li key={exp._id}>
+            {/* The same card as Community and the report's page, with its way in. */}
+            <ExperienceCard
+              experience={exp}
+              clampStory
+              highlighted={voting.votedHere(exp._id)}
+              flag={flagFor(exp._id, Boolean(myFlags.data?.[exp._id]))}
+            >
+              <div className="grid gap-3 border-t border-border pt-3">
+                {/* Every type that counts in the total, so the total is the sum of what is shown. */}
+                <VoteButtons
+                  types={VOTE_TYPES}
+                  counts={exp.votes}
+                  current={current}
+                  busy={voting.pendingFor === exp._id}
+                  onVote={(type) => voting.vote(exp._id, type, current)}
+                  showTotal
+                />
+                {voting.signInFor === exp._id && <VoteSignInNotice />}
+              </div>
+            </ExperienceCard>
+          </li>
         );
       })}
     </ul>
@@ -196,7 +245,12 @@ export function PeptideDetailPage() {
       <div className="grid justify-items-start gap-4 py-12">
         <PageHeading className="text-2xl">{notFound ? 'Peptide not found' : 'Peptide Details'}</PageHeading>
         {!notFound && (
-          <LoadError title="Failed to load peptide" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+          <LoadError
+            title="Failed to load peptide"
+            message={query.error.message}
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
         )}
         <BackLink />
       </div>
@@ -225,8 +279,12 @@ export function PeptideDetailPage() {
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="experiences">Experiences</TabsTrigger>
         </TabsList>
-        <TabsContent value="overview"><Overview peptide={peptide} /></TabsContent>
-        <TabsContent value="experiences"><Experiences peptideId={peptide._id} /></TabsContent>
+        <TabsContent value="overview">
+          <Overview peptide={peptide} />
+        </TabsContent>
+        <TabsContent value="experiences">
+          <Experiences peptideId={peptide._id} />
+        </TabsContent>
       </Tabs>
     </div>
   );

@@ -37,7 +37,12 @@ const peptidesSchema = z.object({
 });
 
 /** The list the page asks for in a URL's state (also what the server renders the plain page with: src/prerender.tsx). */
-export const peptideListQuery = ({ search, category, sort, page }: Pick<UrlState<typeof peptidesSchema>, 'search' | 'category' | 'sort' | 'page'>) =>
+export const peptideListQuery = ({
+  search,
+  category,
+  sort,
+  page,
+}: Pick<UrlState<typeof peptidesSchema>, 'search' | 'category' | 'sort' | 'page'>) =>
   ({ search, category, sort, page, limit: PAGE_SIZE }) satisfies PeptideListQuery;
 
 /** The list of the plain page, /peptides with nothing in its query string. */
@@ -46,7 +51,9 @@ export const plainPeptideListQuery = () => peptideListQuery(urlDefaults(peptides
 export function PeptidesPage() {
   const [{ search, category, sort, view, page }, setParams] = useUrlState(peptidesSchema);
   // A new search, category or sort starts again at page 1.
-  const update = setParams as (changes: Partial<Record<'search' | 'category' | 'sort' | 'view', string>> & { page?: number }) => void;
+  const update = setParams as (
+    changes: Partial<Record<'search' | 'category' | 'sort' | 'view', string>> & { page?: number },
+  ) => void;
   const commitSearch = useCallback((value: string) => setParams({ search: value, page: 1 }), [setParams]);
   const [searchDraft, setSearchDraft] = useUrlTextDraft(search, commitSearch);
   const [creating, setCreating] = useState(false);
@@ -62,7 +69,9 @@ export function PeptidesPage() {
   };
   const returnFocus = (event: Event) => {
     event.preventDefault();
-    const target = deleteTrigger.current?.isConnected ? deleteTrigger.current : document.querySelector<HTMLElement>('main h1');
+    const target = deleteTrigger.current?.isConnected
+      ? deleteTrigger.current
+      : document.querySelector<HTMLElement>('main h1');
     target?.focus();
   };
   const { user } = useAuth();
@@ -97,7 +106,8 @@ export function PeptidesPage() {
         toast({ title: 'Deleted', description: `${target.name} has been deleted successfully` });
         setPendingDelete(null);
       },
-      onError: (error) => toast({ title: 'Failed to delete peptide', description: error.message, variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Failed to delete peptide', description: error.message, variant: 'destructive' }),
     });
   };
 
@@ -111,7 +121,10 @@ export function PeptidesPage() {
             </div>
           }
         >
-          <CreatePeptideForm onDone={() => setCreating(false)} onCreated={(peptide) => navigate(paths.peptide(peptide._id))} />
+          <CreatePeptideForm
+            onDone={() => setCreating(false)}
+            onCreated={(peptide) => navigate(paths.peptide(peptide._id))}
+          />
         </Suspense>
       </div>
     );
@@ -122,7 +135,9 @@ export function PeptidesPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <PageHeading>Peptide Database</PageHeading>
-          <p className="text-muted-foreground">Browse research peptides with their typical dosages, timelines and community reports.</p>
+          <p className="text-muted-foreground">
+            Browse research peptides with their typical dosages, timelines and community reports.
+          </p>
         </div>
         {user && (
           <Button onClick={() => setCreating(true)}>
@@ -132,16 +147,26 @@ export function PeptidesPage() {
       </div>
       <SafetyNotice />
       <div className="grid gap-3 md:grid-cols-[1fr_auto_auto]">
-        <Input type="search" aria-label="Search peptides" placeholder="Search peptides..." value={searchDraft} onChange={(e) => setSearchDraft(e.target.value)} />
+        <Input
+          type="search"
+          aria-label="Search peptides"
+          placeholder="Search peptides..."
+          value={searchDraft}
+          onChange={(e) => setSearchDraft(e.target.value)}
+        />
         <Select aria-label="Category" value={category} onChange={(e) => update({ category: e.target.value, page: 1 })}>
           <option value="all">All Categories</option>
           {CATEGORIES.map((c) => (
-            <option key={c} value={c}>{c}</option>
+            <option key={c} value={c}>
+              {c}
+            </option>
           ))}
         </Select>
         <Select aria-label="Sort by" value={sort} onChange={(e) => update({ sort: e.target.value, page: 1 })}>
           {PEPTIDE_SORTS.map((s) => (
-            <option key={s} value={s}>Sort by {PEPTIDE_SORT_LABELS[s]}</option>
+            <option key={s} value={s}>
+              Sort by {PEPTIDE_SORT_LABELS[s]}
+            </option>
           ))}
         </Select>
       </div>
@@ -163,28 +188,31 @@ export function PeptidesPage() {
                 </div>
               </div>
             ) : failed ? (
-              <LoadError title="Failed to load peptides" message={query.error?.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+              <LoadError
+                title="Failed to load peptides"
+                message={query.error?.message}
+                retrying={query.isFetching}
+                onRetry={() => void query.refetch()}
+              />
             ) : peptides.length === 0 ? (
               <p className="py-12 text-center text-muted-foreground">No peptides found matching your criteria.</p>
+            ) : view === 'grid' ? (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {peptides.map((p) => (
+                  <li key={p._id} className="list-item-lazy [contain-intrinsic-size:auto_15rem]">
+                    <PeptideCard peptide={p} onDelete={user && p.canDelete ? () => askDelete(p) : undefined} />
+                  </li>
+                ))}
+              </ul>
             ) : (
-              view === 'grid' ? (
-                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                  {peptides.map((p) => (
-                    <li key={p._id} className="list-item-lazy [contain-intrinsic-size:auto_15rem]">
-                      <PeptideCard peptide={p} onDelete={user && p.canDelete ? () => askDelete(p) : undefined} />
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                // The compact list: one line a peptide, so a page of them fits a few screens on a phone.
-                <ul className="divide-y divide-border rounded-lg border border-border bg-card">
-                  {peptides.map((p) => (
-                    <li key={p._id}>
-                      <PeptideRow peptide={p} onDelete={user && p.canDelete ? () => askDelete(p) : undefined} />
-                    </li>
-                  ))}
-                </ul>
-              )
+              // The compact list: one line a peptide, so a page of them fits a few screens on a phone.
+              <ul className="divide-y divide-border rounded-lg border border-border bg-card">
+                {peptides.map((p) => (
+                  <li key={p._id}>
+                    <PeptideRow peptide={p} onDelete={user && p.canDelete ? () => askDelete(p) : undefined} />
+                  </li>
+                ))}
+              </ul>
             )}
           </TabsContent>
         ))}
@@ -192,9 +220,15 @@ export function PeptidesPage() {
 
       {query.data && totalPages > 1 && (
         <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
-          <Button variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>Previous</Button>
-          <span className="text-sm">Page {page} of {totalPages}</span>
-          <Button variant="outline" disabled={page >= totalPages} onClick={() => update({ page: page + 1 })}>Next</Button>
+          <Button variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
+            Previous
+          </Button>
+          <span className="text-sm">
+            Page {page} of {totalPages}
+          </span>
+          <Button variant="outline" disabled={page >= totalPages} onClick={() => update({ page: page + 1 })}>
+            Next
+          </Button>
         </nav>
       )}
 

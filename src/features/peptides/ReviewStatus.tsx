@@ -32,7 +32,8 @@ export function ReviewStatus({ peptide }: { peptide: Peptide }) {
           disabled={review.isPending}
           onClick={() =>
             review.mutate(peptide._id, {
-              onError: (error) => toast({ title: 'Could not mark it reviewed', description: error.message, variant: 'destructive' }),
+              onError: (error) =>
+                toast({ title: 'Could not mark it reviewed', description: error.message, variant: 'destructive' }),
             })
           }
         >

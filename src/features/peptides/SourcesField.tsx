@@ -22,7 +22,15 @@ export function sourcesProblem(text: string): string | undefined {
   return checked.problem === undefined ? undefined : underField(checked.problem);
 }
 
-export function SourcesField({ value, onChange, error }: { value: string; onChange: (next: string) => void; error: string | undefined }) {
+export function SourcesField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (next: string) => void;
+  error: string | undefined;
+}) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={SOURCES_ID}>Sources *</Label>
@@ -35,7 +43,9 @@ export function SourcesField({ value, onChange, error }: { value: string; onChan
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${SOURCES_ID}-hint ${SOURCES_ID}-error` : `${SOURCES_ID}-hint`}
       />
-      <p id={`${SOURCES_ID}-hint`} className="text-xs text-muted-foreground">{SOURCES_HINT}</p>
+      <p id={`${SOURCES_ID}-hint`} className="text-xs text-muted-foreground">
+        {SOURCES_HINT}
+      </p>
       {error && (
         <p id={`${SOURCES_ID}-error`} className="text-sm text-destructive-text">
           {error}

@@ -5,7 +5,17 @@ import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { Badge, Button, Input, Label } from '@/components/ui';
 
-export function TagField({ id, label, items, onChange }: { id: string; label: string; items: string[]; onChange: (next: string[]) => void }) {
+export function TagField({
+  id,
+  label,
+  items,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  items: string[];
+  onChange: (next: string[]) => void;
+}) {
   const [draft, setDraft] = useState('');
   const add = () => {
     const value = draft.trim();
@@ -37,7 +47,11 @@ export function TagField({ id, label, items, onChange }: { id: string; label: st
             <li key={item}>
               <Badge variant="secondary" className="gap-1">
                 {item}
-                <button type="button" aria-label={`Remove ${item}`} onClick={() => onChange(items.filter((i) => i !== item))}>
+                <button
+                  type="button"
+                  aria-label={`Remove ${item}`}
+                  onClick={() => onChange(items.filter((i) => i !== item))}
+                >
                   <X className="size-3" aria-hidden="true" />
                 </button>
               </Badge>

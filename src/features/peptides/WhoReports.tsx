@@ -63,8 +63,9 @@ export function WhoReports({ name, reporters }: { name: string; reporters: Repor
           <>
             <p className="text-muted-foreground">
               Shares of the {reporters.reports} reports of {name} {publicFor(reporters.settleDays)}
-              {reporters.asOf ? `, as of ${shortDate(reporters.asOf)}` : ''}. Each question is counted on its own, in steps of {SHARE_STEP_PERCENT}%, with a
-              little random noise so that no single report can be picked out; they may not add up to 100%. No report shows its own answers.
+              {reporters.asOf ? `, as of ${shortDate(reporters.asOf)}` : ''}. Each question is counted on its own, in
+              steps of {SHARE_STEP_PERCENT}%, with a little random noise so that no single report can be picked out;
+              they may not add up to 100%. No report shows its own answers.
             </p>
             <div className="grid items-start gap-6 md:grid-cols-3">
               {QUESTIONS.map((q) => (
@@ -74,8 +75,8 @@ export function WhoReports({ name, reporters }: { name: string; reporters: Repor
           </>
         ) : (
           <p className="text-muted-foreground">
-            Too few reports to show who reports {name}. Shares by age range, biological sex and activity level appear once {reporters.minimum} reports have
-            been {publicFor(reporters.settleDays)}; no report shows its own.
+            Too few reports to show who reports {name}. Shares by age range, biological sex and activity level appear
+            once {reporters.minimum} reports have been {publicFor(reporters.settleDays)}; no report shows its own.
           </p>
         )}
       </CardContent>

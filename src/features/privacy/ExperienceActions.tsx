@@ -11,7 +11,15 @@ import { useDeleteOwnExperience } from '@/api/tracking';
 import { useToast } from '@/app/toast/ToastProvider';
 import type { TrackingLookupControls } from '@/components/tracking/TrackingLookup';
 import { Button } from '@/components/ui';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { downloadFile } from '@/lib/download';
 import { groupNote, leavesAt, nextPublication } from '@/lib/publication';
 import { UpdateDialog } from './update/UpdateDialog';
@@ -46,11 +54,18 @@ function DeleteDialog({
     remove.mutate(undefined, {
       onSuccess: ({ publicUntil, publicBy }) => {
         onOpenChange(false);
-        const description = publicUntil ? `Your experience has been deleted. ${leavesAt(publicUntil, publicBy, schedule)}` : 'Your experience has been deleted.';
+        const description = publicUntil
+          ? `Your experience has been deleted. ${leavesAt(publicUntil, publicBy, schedule)}`
+          : 'Your experience has been deleted.';
         toast({ title: 'Deleted', description, variant: 'success' });
         onDeleted();
       },
-      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete experience'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to delete experience'),
+          variant: 'destructive',
+        }),
     });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -58,7 +73,8 @@ function DeleteDialog({
         <DialogHeader>
           <DialogTitle>Delete Data</DialogTitle>
           <DialogDescription>
-            Are you sure you want to delete your {experience.peptideName} experience ({experience.trackingId})? Your tracking ID stops working at once.
+            Are you sure you want to delete your {experience.peptideName} experience ({experience.trackingId})? Your
+            tracking ID stops working at once.
             {experience.status === 'published'
               ? ` The report leaves the community list and every statistic ${nextPublication(schedule)}; then it is gone from the database. ${groupNote(schedule)}`
               : ' It is not public now, so no public page changes.'}{' '}
@@ -113,9 +129,21 @@ export function ExperienceActions({
       </Button>
       {/* Keyed by the last update, so reopening starts from what is stored now. */}
       {editing && (
-        <UpdateDialog key={experience.updatedAt ?? experience.createdAt} experience={experience} schedule={schedule} open={editing} onOpenChange={setEditing} />
+        <UpdateDialog
+          key={experience.updatedAt ?? experience.createdAt}
+          experience={experience}
+          schedule={schedule}
+          open={editing}
+          onOpenChange={setEditing}
+        />
       )}
-      <DeleteDialog experience={experience} schedule={schedule} open={deleting} onOpenChange={setDeleting} onDeleted={controls.clear} />
+      <DeleteDialog
+        experience={experience}
+        schedule={schedule}
+        open={deleting}
+        onOpenChange={setDeleting}
+        onDeleted={controls.clear}
+      />
     </div>
   );
 }

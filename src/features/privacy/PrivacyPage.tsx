@@ -29,7 +29,10 @@ export function PrivacyPage() {
   const schedule = usePublicationSchedule();
   return (
     <div>
-      <PageIntro title="Privacy & Data Control">What we keep, what we never keep, and how to look up, export, correct or delete your own submission or your account.</PageIntro>
+      <PageIntro title="Privacy & Data Control">
+        What we keep, what we never keep, and how to look up, export, correct or delete your own submission or your
+        account.
+      </PageIntro>
       <Tabs defaultValue={handed ? 'data' : 'overview'}>
         <TabsList aria-label="Privacy sections">
           <TabsTrigger value="overview">Overview</TabsTrigger>

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { Input, Label, Select } from '@/components/ui';
 import type { HeightText, HeightUnit, WeightUnit } from './units';
 
-export function WeightUnitSelect({ id, value, onChange }: { id: string; value: WeightUnit; onChange: (unit: WeightUnit) => void }) {
+export function WeightUnitSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: WeightUnit;
+  onChange: (unit: WeightUnit) => void;
+}) {
   return (
     <Select id={id} value={value} onChange={(e) => onChange(e.target.value as WeightUnit)}>
       <option value="kg">kg</option>
@@ -12,7 +20,15 @@ export function WeightUnitSelect({ id, value, onChange }: { id: string; value: W
   );
 }
 
-export function HeightUnitSelect({ id, value, onChange }: { id: string; value: HeightUnit; onChange: (unit: HeightUnit) => void }) {
+export function HeightUnitSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: HeightUnit;
+  onChange: (unit: HeightUnit) => void;
+}) {
   return (
     <Select id={id} value={value} onChange={(e) => onChange(e.target.value as HeightUnit)}>
       <option value="cm">cm</option>
@@ -25,7 +41,10 @@ function Suffixed({ children, suffix }: { children: ReactNode; suffix: string })
   return (
     <div className="relative min-w-0 flex-1">
       {children}
-      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground"
+      >
         {suffix}
       </span>
     </div>

@@ -13,7 +13,16 @@ import { TrackingLookup } from '@/components/tracking/TrackingLookup';
 import { Button, Skeleton } from '@/components/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { oneOf, useUrlState } from '@/lib/url-state';
-import { buildProfileRequest, formFromUser, validateProfile, withHeightUnit, withWeightUnit, type HeightUnit, type ProfileForm, type WeightUnit } from './profile-form';
+import {
+  buildProfileRequest,
+  formFromUser,
+  validateProfile,
+  withHeightUnit,
+  withWeightUnit,
+  type HeightUnit,
+  type ProfileForm,
+  type WeightUnit,
+} from './profile-form';
 import { AccountTab } from './account/AccountTab';
 import { DemographicsTab } from './tabs/DemographicsTab';
 import { PreferencesTab } from './tabs/PreferencesTab';
@@ -36,7 +45,9 @@ function ProfileEditor({ user }: { user: User }) {
   const errors = validateProfile(form);
   // A field's problem shows once it is left ("34.5" is refused before Save), every one on Save.
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
-  const visibleErrors = showErrors ? errors : Object.fromEntries(Object.entries(errors).filter(([field]) => left.has(field)));
+  const visibleErrors = showErrors
+    ? errors
+    : Object.fromEntries(Object.entries(errors).filter(([field]) => left.has(field)));
   const touch = (field: string) => setLeft((l) => (l.has(field) ? l : new Set(l).add(field)));
   const set = <K extends keyof ProfileForm>(key: K, value: ProfileForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -125,14 +136,23 @@ export function ProfilePage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageIntro title="Profile Settings">{me.data ? `Signed in as ${me.data.email}.` : 'Your account details and preferences.'}</PageIntro>
+      <PageIntro title="Profile Settings">
+        {me.data ? `Signed in as ${me.data.email}.` : 'Your account details and preferences.'}
+      </PageIntro>
       {me.isPending && (
         <div className="space-y-4" aria-busy="true" aria-label="Loading profile">
           <Skeleton className="h-10 w-80 max-w-full" />
           <Skeleton className="h-72 w-full" />
         </div>
       )}
-      {me.isError && <LoadError title="Failed to load profile" message={me.error.message} retrying={me.isFetching} onRetry={() => void me.refetch()} />}
+      {me.isError && (
+        <LoadError
+          title="Failed to load profile"
+          message={me.error.message}
+          retrying={me.isFetching}
+          onRetry={() => void me.refetch()}
+        />
+      )}
       {me.data && <ProfileEditor user={me.data} />}
     </div>
   );

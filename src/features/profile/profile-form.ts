@@ -4,7 +4,15 @@
 // change only changes what is shown.
 import type { UpdateProfileRequest, User } from '@contract/users';
 import { cleanList } from '@contract/rules';
-import { type HeightText, type HeightUnit, type WeightUnit, heightText, parseHeight, parseWeight, weightText } from './units';
+import {
+  type HeightText,
+  type HeightUnit,
+  type WeightUnit,
+  heightText,
+  parseHeight,
+  parseWeight,
+  weightText,
+} from './units';
 
 export type { HeightUnit, WeightUnit } from './units';
 
@@ -63,14 +71,16 @@ export function withHeightText(form: ProfileForm, text: Partial<HeightText>): Pr
  * stays as typed, to be corrected.
  */
 export function withWeightUnit(form: ProfileForm, unit: WeightUnit): ProfileForm {
-  if (form.weightKg !== undefined && Number.isNaN(form.weightKg)) return { ...form, weightUnit: unit, weightKg: parseWeight(form.weight, unit) };
+  if (form.weightKg !== undefined && Number.isNaN(form.weightKg))
+    return { ...form, weightUnit: unit, weightKg: parseWeight(form.weight, unit) };
   return { ...form, weightUnit: unit, weight: weightText(form.weightKg, unit) };
 }
 
 /** Another unit shows the same stored height (cm, or feet and inches), which stays exact. */
 export function withHeightUnit(form: ProfileForm, unit: HeightUnit): ProfileForm {
   // Unreadable fields stay as typed; the other unit's fields then say what is saved.
-  if (form.heightCm !== undefined && Number.isNaN(form.heightCm)) return { ...form, heightUnit: unit, heightCm: parseHeight(form.height, unit) };
+  if (form.heightCm !== undefined && Number.isNaN(form.heightCm))
+    return { ...form, heightUnit: unit, heightCm: parseHeight(form.height, unit) };
   return { ...form, heightUnit: unit, height: heightText(form.heightCm, unit) };
 }
 
@@ -85,13 +95,18 @@ export type ProfileErrors = Partial<Record<'age' | 'weight' | 'height', string>>
 export function validateProfile(form: ProfileForm): ProfileErrors {
   const errors: ProfileErrors = {};
   const age = parseAge(form.age);
-  if (age !== undefined && (Number.isNaN(age) || age < 13 || age > 120)) errors.age = 'Age must be a whole number between 13 and 120';
+  if (age !== undefined && (Number.isNaN(age) || age < 13 || age > 120))
+    errors.age = 'Age must be a whole number between 13 and 120';
   // The contract's limits (contract/users.ts Demographics) hold for kg and cm.
   const weight = form.weightKg;
-  if (weight !== undefined && (Number.isNaN(weight) || weight <= 0 || weight > 1000)) errors.weight = `Weight must be a positive number of ${form.weightUnit}`;
+  if (weight !== undefined && (Number.isNaN(weight) || weight <= 0 || weight > 1000))
+    errors.weight = `Weight must be a positive number of ${form.weightUnit}`;
   const height = form.heightCm;
   if (height !== undefined && (Number.isNaN(height) || height <= 0 || height > 400)) {
-    errors.height = form.heightUnit === 'cm' ? 'Height must be a positive number of cm' : 'Height must be whole feet and inches under 12';
+    errors.height =
+      form.heightUnit === 'cm'
+        ? 'Height must be a positive number of cm'
+        : 'Height must be whole feet and inches under 12';
   }
   return errors;
 }
@@ -106,10 +121,14 @@ export function buildProfileRequest(form: ProfileForm): UpdateProfileRequest {
   return {
     demographics: {
       age: parseAge(form.age),
-      biologicalSex: (form.biologicalSex || undefined) as NonNullable<UpdateProfileRequest['demographics']>['biologicalSex'],
+      biologicalSex: (form.biologicalSex || undefined) as NonNullable<
+        UpdateProfileRequest['demographics']
+      >['biologicalSex'],
       weight: form.weightKg,
       height: form.heightCm,
-      activityLevel: (form.activityLevel || undefined) as NonNullable<UpdateProfileRequest['demographics']>['activityLevel'],
+      activityLevel: (form.activityLevel || undefined) as NonNullable<
+        UpdateProfileRequest['demographics']
+      >['activityLevel'],
       fitnessGoals: list(form.fitnessGoals),
     },
     preferences: {

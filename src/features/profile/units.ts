@@ -49,7 +49,11 @@ export function heightText(cm: number | undefined, unit: HeightUnit): HeightText
   if (cm === undefined || Number.isNaN(cm)) return { cm: '', feet: '', inches: '' };
   if (unit === 'cm') return { cm: String(round(cm, 1)), feet: '', inches: '' };
   const totalInches = Math.round(cm / CM_PER_INCH);
-  return { cm: '', feet: String(Math.floor(totalInches / INCHES_PER_FOOT)), inches: String(totalInches % INCHES_PER_FOOT) };
+  return {
+    cm: '',
+    feet: String(Math.floor(totalInches / INCHES_PER_FOOT)),
+    inches: String(totalInches % INCHES_PER_FOOT),
+  };
 }
 
 /** Typed height in cm (undefined when blank, NaN when not a height): whole feet, inches under 12. */

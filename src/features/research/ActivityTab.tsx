@@ -28,7 +28,11 @@ export function ActivityTab({ experienceId, onShowAll }: { experienceId: string 
   const { user } = useAuth();
   const [action, setAction] = useState<ModerationAction | ''>('');
   const [moderatorId, setModeratorId] = useState('');
-  const query = useModerationLog({ action: action || undefined, moderatorId: moderatorId || undefined, experienceId: experienceId ?? undefined });
+  const query = useModerationLog({
+    action: action || undefined,
+    moderatorId: moderatorId || undefined,
+    experienceId: experienceId ?? undefined,
+  });
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
   const ids = { action: useId(), moderator: useId() };
 
@@ -36,14 +40,17 @@ export function ActivityTab({ experienceId, onShowAll }: { experienceId: string 
   const queryClient = useQueryClient();
   const moderators = new Map<string, string>(user ? [[user._id, user.email]] : []);
   for (const [, data] of queryClient.getQueriesData<InfiniteData<LogPage>>({ queryKey: moderationLogKey })) {
-    for (const e of data?.pages.flatMap((p) => p.entries) ?? []) if (e.moderatorId) moderators.set(e.moderatorId, e.moderatorEmail ?? e.moderatorId);
+    for (const e of data?.pages.flatMap((p) => p.entries) ?? [])
+      if (e.moderatorId) moderators.set(e.moderatorId, e.moderatorEmail ?? e.moderatorId);
   }
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Activity</CardTitle>
-        <CardDescription>Every hold and every moderator&apos;s decision, newest first. Nothing is ever removed from this log.</CardDescription>
+        <CardDescription>
+          Every hold and every moderator&apos;s decision, newest first. Nothing is ever removed from this log.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {experienceId && (
@@ -62,7 +69,11 @@ export function ActivityTab({ experienceId, onShowAll }: { experienceId: string 
         <div className="flex flex-wrap gap-4" role="group" aria-label="Filter the activity">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={ids.action}>Action</Label>
-            <Select id={ids.action} value={action} onChange={(event) => setAction(event.target.value as ModerationAction | '')}>
+            <Select
+              id={ids.action}
+              value={action}
+              onChange={(event) => setAction(event.target.value as ModerationAction | '')}
+            >
               <option value="">All actions</option>
               {MODERATION_ACTIONS.map((a) => (
                 <option key={a} value={a}>
@@ -73,7 +84,12 @@ export function ActivityTab({ experienceId, onShowAll }: { experienceId: string 
           </div>
           <div className="flex min-w-0 flex-col gap-1.5">
             <Label htmlFor={ids.moderator}>Moderator</Label>
-            <Select id={ids.moderator} className="max-w-full" value={moderatorId} onChange={(event) => setModeratorId(event.target.value)}>
+            <Select
+              id={ids.moderator}
+              className="max-w-full"
+              value={moderatorId}
+              onChange={(event) => setModeratorId(event.target.value)}
+            >
               <option value="">Everyone</option>
               {[...moderators].map(([id, email]) => (
                 <option key={id} value={id}>
@@ -90,21 +106,36 @@ export function ActivityTab({ experienceId, onShowAll }: { experienceId: string 
             ))}
           </div>
         ) : query.isError && entries.length === 0 ? (
-          <LoadError title="Failed to load the activity" message={errorMessage(query.error, 'The log could not be loaded.')} onRetry={() => void query.refetch()} />
+          <LoadError
+            title="Failed to load the activity"
+            message={errorMessage(query.error, 'The log could not be loaded.')}
+            onRetry={() => void query.refetch()}
+          />
         ) : entries.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-8 text-center">
             <History className="size-8 text-muted-foreground" aria-hidden />
-            <p className="font-medium">{action || moderatorId || experienceId ? 'No activity matches these filters' : 'No activity yet'}</p>
+            <p className="font-medium">
+              {action || moderatorId || experienceId ? 'No activity matches these filters' : 'No activity yet'}
+            </p>
           </div>
         ) : (
           <>
-            <ul className="flex flex-col divide-y divide-border" aria-label="Moderation activity" aria-busy={query.isFetching && !query.isFetchingNextPage}>
+            <ul
+              className="flex flex-col divide-y divide-border"
+              aria-label="Moderation activity"
+              aria-busy={query.isFetching && !query.isFetchingNextPage}
+            >
               {entries.map((entry) => (
                 // Narrowed to one report, the link above opens it: no link repeated on every row.
                 <LogEntry key={entry._id} entry={entry} linked={!experienceId} />
               ))}
             </ul>
-            <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} endText="You have reached the end of the log." />
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onLoadMore={() => void query.fetchNextPage()}
+              endText="You have reached the end of the log."
+            />
           </>
         )}
       </CardContent>
@@ -130,7 +161,10 @@ function LogEntry({ entry, linked }: { entry: ModerationLogEntry; linked: boolea
         {entry.note && <p className="break-words text-sm text-muted-foreground">Note: {entry.note}</p>}
       </div>
       {linked && (
-        <Link to={reportLink(entry.experienceId)} className="shrink-0 text-sm text-primary-strong underline-offset-2 hover:underline">
+        <Link
+          to={reportLink(entry.experienceId)}
+          className="shrink-0 text-sm text-primary-strong underline-offset-2 hover:underline"
+        >
           Open report {ref}
         </Link>
       )}

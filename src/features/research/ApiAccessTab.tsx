@@ -11,14 +11,24 @@ import { LIMIT_SCOPE_LABELS, limitRateText } from '@contract/vocabulary';
 
 /** The endpoints a researcher starts with; method, path and access come from contract/endpoints.ts. */
 const HIGHLIGHTS: { key: EndpointKey; description: string }[] = [
-  { key: 'analytics', description: 'The public figures (totals, growth, top peptides, outcome means) plus reports per month and a breakdown by category.' },
+  {
+    key: 'analytics',
+    description:
+      'The public figures (totals, growth, top peptides, outcome means) plus reports per month and a breakdown by category.',
+  },
   { key: 'peptides', description: 'The peptide catalogue; search, category, sort and paging in the query.' },
-  { key: 'peptide', description: 'One peptide, with who reports it: the shares of its reports by age range, sex and activity level.' },
+  {
+    key: 'peptide',
+    description: 'One peptide, with who reports it: the shares of its reports by age range, sex and activity level.',
+  },
   { key: 'experiences', description: 'Experience reports, newest first; filters and a paging cursor in the query.' },
   { key: 'pendingUsers', description: 'Registrations awaiting approval, paged.' },
   { key: 'researchOverview', description: 'The figures of this hub’s Overview.' },
   { key: 'researchPeptides', description: 'Per-peptide counts and means with n, paged.' },
-  { key: 'researchExport', description: 'Every report without demographics, and each peptide’s shares; format=json or csv, limit and cursor.' },
+  {
+    key: 'researchExport',
+    description: 'Every report without demographics, and each peptide’s shares; format=json or csv, limit and cursor.',
+  },
   { key: 'limits', description: 'The rate limits below.' },
 ];
 
@@ -35,7 +45,6 @@ const FAILURE = `{
   "error": "limit must be at most 100"
 }`;
 
-
 export function ApiAccessTab() {
   return (
     <div className="flex flex-col gap-6">
@@ -43,8 +52,8 @@ export function ApiAccessTab() {
         <CardHeader>
           <CardTitle>Endpoints</CardTitle>
           <CardDescription>
-            Send the access token as <code className="font-mono">Authorization: Bearer &lt;token&gt;</code> for member and moderator
-            endpoints. Ids are strings; dates are ISO 8601 in UTC.
+            Send the access token as <code className="font-mono">Authorization: Bearer &lt;token&gt;</code> for member
+            and moderator endpoints. Ids are strings; dates are ISO 8601 in UTC.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
@@ -66,9 +75,13 @@ export function ApiAccessTab() {
           </p>
           <ul className="flex flex-col divide-y divide-border">
             {HIGHLIGHTS.map(({ key, description }) => (
-              <li key={key} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:gap-4">
+              <li
+                key={key}
+                className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:gap-4"
+              >
                 <code className="shrink-0 break-all font-mono text-sm sm:w-72">
-                  <span className="font-semibold text-primary-strong">{ENDPOINTS[key].method}</span> {ENDPOINTS[key].path}
+                  <span className="font-semibold text-primary-strong">{ENDPOINTS[key].method}</span>{' '}
+                  {ENDPOINTS[key].path}
                 </code>
                 <span className="flex flex-1 flex-wrap items-baseline gap-2 text-sm text-muted-foreground">
                   <Badge variant="outline">{ACCESS_LABELS[ENDPOINTS[key].access]}</Badge>
@@ -84,9 +97,10 @@ export function ApiAccessTab() {
         <CardHeader>
           <CardTitle>Response format</CardTitle>
           <CardDescription>
-            Every response is JSON with <code className="font-mono">success</code>, <code className="font-mono">data</code> and an
-            optional <code className="font-mono">message</code>; a failure carries <code className="font-mono">error</code> instead, with
-            the HTTP status (400 bad input, 401 not signed in, 403 not allowed, 404 not found, 429 rate limited).
+            Every response is JSON with <code className="font-mono">success</code>,{' '}
+            <code className="font-mono">data</code> and an optional <code className="font-mono">message</code>; a
+            failure carries <code className="font-mono">error</code> instead, with the HTTP status (400 bad input, 401
+            not signed in, 403 not allowed, 404 not found, 429 rate limited).
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
@@ -113,8 +127,9 @@ function RateLimits() {
       <CardHeader>
         <CardTitle>Rate limits</CardTitle>
         <CardDescription>
-          The limits this server enforces now. Past a limit it answers 429 with a <code className="font-mono">Retry-After</code> header.
-          Addresses are counted through a daily-rotating keyed hash, never stored.
+          The limits this server enforces now. Past a limit it answers 429 with a{' '}
+          <code className="font-mono">Retry-After</code> header. Addresses are counted through a daily-rotating keyed
+          hash, never stored.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -133,13 +148,17 @@ function RateLimits() {
         ) : (
           <ul className="flex flex-col divide-y divide-border" aria-label="Rate limits">
             {limits.data.map((l) => (
-              <li key={l.name} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+              <li
+                key={l.name}
+                className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+              >
                 <span className="flex flex-col">
                   <span className="font-medium">{l.name}</span>
                   <code className="break-all font-mono text-xs text-muted-foreground">{l.description}</code>
                 </span>
                 <span className="shrink-0 text-sm tabular-nums">
-                  {limitRateText(l.max, l.windowSeconds)} <span className="text-muted-foreground">{LIMIT_SCOPE_LABELS[l.scope]}</span>
+                  {limitRateText(l.max, l.windowSeconds)}{' '}
+                  <span className="text-muted-foreground">{LIMIT_SCOPE_LABELS[l.scope]}</span>
                 </span>
               </li>
             ))}

@@ -48,7 +48,15 @@ function TableSkeleton() {
   );
 }
 
-export function DatabaseTab({ sort, page, onChange }: { sort: ResearchPeptideSort; page: number; onChange: (c: Partial<ResearchParams>) => void }) {
+export function DatabaseTab({
+  sort,
+  page,
+  onChange,
+}: {
+  sort: ResearchPeptideSort;
+  page: number;
+  onChange: (c: Partial<ResearchParams>) => void;
+}) {
   return (
     <div className="flex flex-col gap-6">
       <CategoryTable />
@@ -63,7 +71,9 @@ function CategoryTable() {
     <Card>
       <CardHeader>
         <CardTitle>By category</CardTitle>
-        <CardDescription>Experiences per category and their mean rating on the 1-10 scale; n is the number of experiences.</CardDescription>
+        <CardDescription>
+          Experiences per category and their mean rating on the 1-10 scale; n is the number of experiences.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {overview.isPending ? (
@@ -80,18 +90,27 @@ function CategoryTable() {
               <caption className="sr-only">Experiences and mean rating by category</caption>
               <thead className="border-b border-border bg-muted/50">
                 <tr>
-                  <th scope="col" className={th}>Category</th>
-                  <th scope="col" className={`${th} text-right`}>Experiences</th>
-                  <th scope="col" className={`${th} text-right`}>Mean rating</th>
+                  <th scope="col" className={th}>
+                    Category
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Experiences
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Mean rating
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {overview.data.perCategory.map((c) => (
                   <tr key={c.name} className="border-b border-border last:border-0">
-                    <th scope="row" className={`${td} text-left font-medium`}>{c.name}</th>
+                    <th scope="row" className={`${td} text-left font-medium`}>
+                      {c.name}
+                    </th>
                     <td className={`${td} text-right`}>{formatCount(c.experiences)}</td>
                     <td className={`${td} text-right`}>
-                      {formatMean(c.meanRating)} <span className="text-muted-foreground">(n = {formatCount(c.experiences)})</span>
+                      {formatMean(c.meanRating)}{' '}
+                      <span className="text-muted-foreground">(n = {formatCount(c.experiences)})</span>
                     </td>
                   </tr>
                 ))}
@@ -104,7 +123,15 @@ function CategoryTable() {
   );
 }
 
-function PeptideTable({ sort, page, onChange }: { sort: ResearchPeptideSort; page: number; onChange: (c: Partial<ResearchParams>) => void }) {
+function PeptideTable({
+  sort,
+  page,
+  onChange,
+}: {
+  sort: ResearchPeptideSort;
+  page: number;
+  onChange: (c: Partial<ResearchParams>) => void;
+}) {
   const peptides = useResearchPeptides({ page, limit: PAGE_SIZE, sort });
   const data = peptides.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -123,7 +150,11 @@ function PeptideTable({ sort, page, onChange }: { sort: ResearchPeptideSort; pag
           </div>
           <div className="flex flex-col gap-2 sm:w-56">
             <Label htmlFor="research-sort">Sort by</Label>
-            <Select id="research-sort" value={sort} onChange={(e) => onChange({ sort: e.target.value as ResearchPeptideSort, page: 1 })}>
+            <Select
+              id="research-sort"
+              value={sort}
+              onChange={(e) => onChange({ sort: e.target.value as ResearchPeptideSort, page: 1 })}
+            >
               {(Object.keys(SORT_LABELS) as ResearchPeptideSort[]).map((s) => (
                 <option key={s} value={s}>
                   {SORT_LABELS[s]}
@@ -143,30 +174,48 @@ function PeptideTable({ sort, page, onChange }: { sort: ResearchPeptideSort; pag
             onRetry={() => void peptides.refetch()}
           />
         ) : data && data.peptides.length === 0 ? (
-          <p className="text-muted-foreground">{data.total ? 'This page is past the end of the table.' : 'No peptides in the catalogue yet.'}</p>
+          <p className="text-muted-foreground">
+            {data.total ? 'This page is past the end of the table.' : 'No peptides in the catalogue yet.'}
+          </p>
         ) : (
           <TableBox label="Experiences by peptide">
             <table className="w-full min-w-[44rem] text-sm tabular-nums" aria-busy={peptides.isPlaceholderData}>
               <caption className="sr-only">Experiences, mean rating and top outcomes by peptide</caption>
               <thead className="border-b border-border bg-muted/50">
                 <tr>
-                  <th scope="col" className={th}>Peptide</th>
-                  <th scope="col" className={th}>Category</th>
-                  <th scope="col" className={`${th} text-right`}>Experiences</th>
-                  <th scope="col" className={`${th} text-right`}>Mean rating</th>
-                  <th scope="col" className={`${th} text-right`}>Votes</th>
-                  <th scope="col" className={th}>Top outcomes (mean, n)</th>
+                  <th scope="col" className={th}>
+                    Peptide
+                  </th>
+                  <th scope="col" className={th}>
+                    Category
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Experiences
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Mean rating
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Votes
+                  </th>
+                  <th scope="col" className={th}>
+                    Top outcomes (mean, n)
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {data?.peptides.map((p) => (
                   <tr key={p._id} className="border-b border-border last:border-0">
-                    <th scope="row" className={`${td} text-left font-medium`}>{p.name}</th>
+                    <th scope="row" className={`${td} text-left font-medium`}>
+                      {p.name}
+                    </th>
                     <td className={`${td} text-muted-foreground`}>{p.category}</td>
                     <td className={`${td} text-right`}>{formatCount(p.experiences)}</td>
                     <td className={`${td} whitespace-nowrap text-right`}>
                       {formatMean(p.meanRating)}
-                      {p.meanRating !== null && <span className="text-muted-foreground"> (n = {formatCount(p.experiences)})</span>}
+                      {p.meanRating !== null && (
+                        <span className="text-muted-foreground"> (n = {formatCount(p.experiences)})</span>
+                      )}
                     </td>
                     <td className={`${td} text-right`}>{formatCount(p.votes)}</td>
                     <td className={td}>
@@ -174,7 +223,8 @@ function PeptideTable({ sort, page, onChange }: { sort: ResearchPeptideSort; pag
                         <ul className="flex flex-col gap-0.5">
                           {p.outcomeMeans.map((o) => (
                             <li key={o.name} className="whitespace-nowrap">
-                              {outcomeLabel(o.name)} {formatMean(o.mean)} <span className="text-muted-foreground">(n = {formatCount(o.n)})</span>
+                              {outcomeLabel(o.name)} {formatMean(o.mean)}{' '}
+                              <span className="text-muted-foreground">(n = {formatCount(o.n)})</span>
                             </li>
                           ))}
                         </ul>

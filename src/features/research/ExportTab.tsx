@@ -42,25 +42,38 @@ const EXPORTS: ExportSpec[] = [
   {
     kind: 'json',
     title: 'Experience reports (JSON)',
-    description:
-      `One row per report with its public id and month, but no date, no story and no age range, sex or activity level (those fields are always null). Who reports each peptide comes as its shares by age range, by sex and by activity level, each on its own: the numbers its page shows, from ${SHARES_MIN_REPORTS} reports on.`,
+    description: `One row per report with its public id and month, but no date, no story and no age range, sex or activity level (those fields are always null). Who reports each peptide comes as its shares by age range, by sex and by activity level, each on its own: the numbers its page shows, from ${SHARES_MIN_REPORTS} reports on.`,
     button: 'Export Experiences (JSON)',
     icon: FileJson,
     run: async () => {
       const data = await fetchResearchExportJson();
-      return [{ fileName: `peptide-experiences-${today()}.json`, content: JSON.stringify(data, null, 2), type: 'application/json' }];
+      return [
+        {
+          fileName: `peptide-experiences-${today()}.json`,
+          content: JSON.stringify(data, null, 2),
+          type: 'application/json',
+        },
+      ];
     },
   },
   {
     kind: 'csv',
     title: 'Experience reports (CSV)',
     description:
-      'Two files a spreadsheet keeps whole: the reports (one line each, its id first; list cells are JSON arrays; an empty cell means none, and the age range, sex and activity level columns are always empty) and their outcomes (one line per rating: id, outcome, rating). Cells that look like formulas start with \' so spreadsheets never run them. The shares of who reports each peptide are in the JSON export.',
+      "Two files a spreadsheet keeps whole: the reports (one line each, its id first; list cells are JSON arrays; an empty cell means none, and the age range, sex and activity level columns are always empty) and their outcomes (one line per rating: id, outcome, rating). Cells that look like formulas start with ' so spreadsheets never run them. The shares of who reports each peptide are in the JSON export.",
     button: 'Export Experiences (CSV)',
     icon: FileSpreadsheet,
     run: async () => [
-      { fileName: `peptide-experiences-${today()}.csv`, content: await fetchResearchExportCsv('reports'), type: 'text/csv' },
-      { fileName: `peptide-outcomes-${today()}.csv`, content: await fetchResearchExportCsv('outcomes'), type: 'text/csv' },
+      {
+        fileName: `peptide-experiences-${today()}.csv`,
+        content: await fetchResearchExportCsv('reports'),
+        type: 'text/csv',
+      },
+      {
+        fileName: `peptide-outcomes-${today()}.csv`,
+        content: await fetchResearchExportCsv('outcomes'),
+        type: 'text/csv',
+      },
     ],
   },
 ];
@@ -74,9 +87,17 @@ export function ExportTab() {
     try {
       const files = await spec.run();
       for (const file of files) downloadFile(file.fileName, file.content, file.type);
-      toast({ variant: 'success', title: 'Export Successful', description: `${files.map((f) => f.fileName).join(' and ')} ${files.length === 1 ? 'has' : 'have'} been downloaded.` });
+      toast({
+        variant: 'success',
+        title: 'Export Successful',
+        description: `${files.map((f) => f.fileName).join(' and ')} ${files.length === 1 ? 'has' : 'have'} been downloaded.`,
+      });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Export Failed', description: errorMessage(error, 'The export could not be created. Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: 'Export Failed',
+        description: errorMessage(error, 'The export could not be created. Please try again.'),
+      });
     } finally {
       setBusy(null);
     }
@@ -85,8 +106,9 @@ export function ExportTab() {
   return (
     <div className="flex flex-col gap-4">
       <p className="max-w-3xl text-sm text-muted-foreground">
-        Exports never identify a person: no account ids, tracking IDs, exact dates or free-text stories, and no report’s age range, sex or activity
-        level. Those appear only as each peptide’s shares, the same numbers its public page shows.
+        Exports never identify a person: no account ids, tracking IDs, exact dates or free-text stories, and no report’s
+        age range, sex or activity level. Those appear only as each peptide’s shares, the same numbers its public page
+        shows.
       </p>
       <div className="grid gap-4 lg:grid-cols-3">
         {EXPORTS.map((spec) => (

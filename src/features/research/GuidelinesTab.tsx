@@ -36,78 +36,90 @@ export function GuidelinesTab() {
   return (
     <div className="flex flex-col gap-4">
       <p className="max-w-3xl text-sm text-muted-foreground">
-        Membership lets a person vote, add peptides to the catalogue and see member analytics. Anyone can read and submit
-        experiences without an account, so a rejection never silences a report; it only withholds those member actions.
+        Membership lets a person vote, add peptides to the catalogue and see member analytics. Anyone can read and
+        submit experiences without an account, so a rejection never silences a report; it only withholds those member
+        actions.
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="Approve when" icon={CheckCircle2} tone="text-success-soft-foreground">
           <li>The email address looks like a real person&apos;s mailbox (any provider; a personal address is fine).</li>
-          <li>There is no sign of a bulk sign-up: not one of many near-identical addresses registered in the same minutes.</li>
-          <li>The address does not advertise a vendor, shop or product: members vote on reports and add to the catalogue, so sellers must not.</li>
-          <li>When in doubt and nothing above applies, approve: the server&apos;s rate limits and one-vote-per-account rule contain misuse.</li>
+          <li>
+            There is no sign of a bulk sign-up: not one of many near-identical addresses registered in the same minutes.
+          </li>
+          <li>
+            The address does not advertise a vendor, shop or product: members vote on reports and add to the catalogue,
+            so sellers must not.
+          </li>
+          <li>
+            When in doubt and nothing above applies, approve: the server&apos;s rate limits and one-vote-per-account
+            rule contain misuse.
+          </li>
         </Section>
         <Section title="Reject when" icon={XCircle} tone="text-destructive-text">
           <li>The address is disposable or clearly generated (random characters at a throwaway domain).</li>
-          <li>It belongs to a seller or promoter of peptides, or repeats an account already rejected for that reason.</li>
+          <li>
+            It belongs to a seller or promoter of peptides, or repeats an account already rejected for that reason.
+          </li>
           <li>It is part of a burst of registrations that look automated.</li>
           <li>
-            Add a short note saying why (for example &ldquo;disposable address&rdquo;): notes are kept with the decision for other
-            moderators, and are never shown publicly.
+            Add a short note saying why (for example &ldquo;disposable address&rdquo;): notes are kept with the decision
+            for other moderators, and are never shown publicly.
           </li>
         </Section>
       </div>
       <Section title="Reviewing reports" icon={Flag} tone="text-primary">
         <li>
-          A report waits for review (held) when its text holds a link, an email address, a phone number or a messenger handle, or repeats a report
-          published today or yesterday; in pre-moderation mode (<code>MODERATION=pre</code>) every new or corrected report waits.
-          New and corrected reports reach the queue at the publication batch that takes them in (on the grid of{' '}
-          <code>PUBLISH_EVERY</code>, once at least <code>BATCH_MIN_CHANGES</code> changes are due or one has waited{' '}
-          <code>BATCH_MAX_WAIT</code>), like everything their authors do.
+          A report waits for review (held) when its text holds a link, an email address, a phone number or a messenger
+          handle, or repeats a report published today or yesterday; in pre-moderation mode (<code>MODERATION=pre</code>)
+          every new or corrected report waits. New and corrected reports reach the queue at the publication batch that
+          takes them in (on the grid of <code>PUBLISH_EVERY</code>, once at least <code>BATCH_MIN_CHANGES</code> changes
+          are due or one has waited <code>BATCH_MAX_WAIT</code>), like everything their authors do.
         </li>
         <li>
           Members flag a report (its &ldquo;Report&rdquo; button) once each, with a reason and an optional note.{' '}
-          {FLAG_HOLD_THRESHOLD} open flags, or{' '}
-          {CONCERNING_HOLD_THRESHOLD} &ldquo;concerning&rdquo; votes, hold a published one at once (the defaults of{' '}
-          <code>FLAG_HOLD_THRESHOLD</code> and <code>CONCERNING_HOLD_THRESHOLD</code>). The queue lists held reports and
-          published reports with open flags, oldest first, with the reasons, notes and counts; it never says which member
-          flagged.
+          {FLAG_HOLD_THRESHOLD} open flags, or {CONCERNING_HOLD_THRESHOLD} &ldquo;concerning&rdquo; votes, hold a
+          published one at once (the defaults of <code>FLAG_HOLD_THRESHOLD</code> and{' '}
+          <code>CONCERNING_HOLD_THRESHOLD</code>). The queue lists held reports and published reports with open flags,
+          oldest first, with the reasons, notes and counts; it never says which member flagged.
         </li>
         <li>
-          Publish a held report that breaks no rule, or a flagged one to dismiss its flags (they are kept, marked resolved).
-          Publishing and restoring take effect at the next publication batch (the card says when); hiding takes effect at once.
-          Hide one that breaks the rules, with one of the {HIDE_REASONS.length} reasons; restore a hidden one that was hidden by
-          mistake. Nobody can edit a report but its submitter.
+          Publish a held report that breaks no rule, or a flagged one to dismiss its flags (they are kept, marked
+          resolved). Publishing and restoring take effect at the next publication batch (the card says when); hiding
+          takes effect at once. Hide one that breaks the rules, with one of the {HIDE_REASONS.length} reasons; restore a
+          hidden one that was hidden by mistake. Nobody can edit a report but its submitter.
         </li>
         <li>
-          The submitter sees the status on tracking lookup, and for a hidden report the reason you chose, never your note or
-          your name. The note is for other moderators: say what you saw, and quote no personal data. A correction by the
-          submitter puts the report back in the queue.
+          The submitter sees the status on tracking lookup, and for a hidden report the reason you chose, never your
+          note or your name. The note is for other moderators: say what you saw, and quote no personal data. A
+          correction by the submitter puts the report back in the queue.
         </li>
         <li>
-          Every hold and decision goes into the moderation log (who, what, which report, why, when). Nothing deletes it, so
-          decide as if it will be read later.
+          Every hold and decision goes into the moderation log (who, what, which report, why, when). Nothing deletes it,
+          so decide as if it will be read later.
         </li>
       </Section>
       <Section title="Reports of harm" icon={ShieldAlert} tone="text-warning-foreground">
         <li>
-          A report that describes a serious adverse effect (hospital visit, allergic reaction, injection-site infection) is valuable
-          data: it stays published as written. Stories are shown as text only, so nothing in them can run in a reader&apos;s browser.
+          A report that describes a serious adverse effect (hospital visit, allergic reaction, injection-site infection)
+          is valuable data: it stays published as written. Stories are shown as text only, so nothing in them can run in
+          a reader&apos;s browser.
         </li>
         <li>
-          A &ldquo;concerning&rdquo; vote is a reader&apos;s warning, not a reason to hide: read the report, and hide it only when it
-          gives dangerous advice, not when it honestly describes a bad outcome.
+          A &ldquo;concerning&rdquo; vote is a reader&apos;s warning, not a reason to hide: read the report, and hide it
+          only when it gives dangerous advice, not when it honestly describes a bad outcome.
         </li>
         <li>
-          Reports are anonymous: there is no account, address or contact stored with them, and moderators cannot and must not try to
-          identify the submitter. Only the holder of the tracking ID can correct or delete a report, from the Privacy page.
+          Reports are anonymous: there is no account, address or contact stored with them, and moderators cannot and
+          must not try to identify the submitter. Only the holder of the tracking ID can correct or delete a report,
+          from the Privacy page.
         </li>
         <li>
-          A peptide entry that is fabricated or promotional can be deleted by a moderator from the peptide list; it leaves
-          the catalogue and its lists, while the experiences already reported for it stay in the data.
+          A peptide entry that is fabricated or promotional can be deleted by a moderator from the peptide list; it
+          leaves the catalogue and its lists, while the experiences already reported for it stay in the data.
         </li>
         <li>
-          Never give medical advice in the product. If someone describes an emergency, the answer is the same for everyone:
-          contact local emergency services or a healthcare professional now.
+          Never give medical advice in the product. If someone describes an emergency, the answer is the same for
+          everyone: contact local emergency services or a healthcare professional now.
         </li>
       </Section>
     </div>

@@ -1,7 +1,18 @@
 // Overview: real figures from the database only (docs/product-rules.md, "Figures"); invented
 // placeholder figures (papers, citations, collaborations) are not shown. What waits for the
 // moderators comes first, from its own request (GET /api/moderation/summary), with a way to the queue.
-import { Activity, CalendarClock, CalendarDays, ClipboardCheck, EyeOff, Flag, FlaskConical, Inbox, ThumbsUp, UserPlus } from 'lucide-react';
+import {
+  Activity,
+  CalendarClock,
+  CalendarDays,
+  ClipboardCheck,
+  EyeOff,
+  Flag,
+  FlaskConical,
+  Inbox,
+  ThumbsUp,
+  UserPlus,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useModerationSummary } from '@/api/moderation-summary';
 import { buttonClasses } from '@/components/ui/button';
@@ -29,7 +40,14 @@ function ModerationFigures() {
     );
   }
   if (summary.isError) {
-    return <LoadError title="Failed to load what waits for review" message={errorMessage(summary.error, 'The counts could not be loaded.')} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
+    return (
+      <LoadError
+        title="Failed to load what waits for review"
+        message={errorMessage(summary.error, 'The counts could not be loaded.')}
+        onRetry={() => void summary.refetch()}
+        retrying={summary.isFetching}
+      />
+    );
   }
   const s = summary.data;
   return (
@@ -38,14 +56,32 @@ function ModerationFigures() {
         <h2 id="moderation-figures" className="text-lg font-semibold">
           Moderation
         </h2>
-        <Link to={`${paths.research}?tab=reports`} className={buttonClasses({ variant: s.waiting ? 'primary' : 'outline', size: 'sm' })}>
+        <Link
+          to={`${paths.research}?tab=reports`}
+          className={buttonClasses({ variant: s.waiting ? 'primary' : 'outline', size: 'sm' })}
+        >
           {s.waiting ? 'Review the queue' : 'Open the queue'}
         </Link>
       </div>
       <div className={STAT_GRID}>
-        <StatCard label="Waiting for Review" value={formatCount(s.waiting)} detail={`${formatCount(s.held)} held, ${formatCount(s.flagged)} published with open flags`} icon={Inbox} />
-        <StatCard label="Flagged" value={formatCount(s.flagged)} detail="published reports with open flags" icon={Flag} />
-        <StatCard label="Scheduled" value={formatCount(s.scheduled)} detail="publishes and restores waiting for the next batch" icon={CalendarClock} />
+        <StatCard
+          label="Waiting for Review"
+          value={formatCount(s.waiting)}
+          detail={`${formatCount(s.held)} held, ${formatCount(s.flagged)} published with open flags`}
+          icon={Inbox}
+        />
+        <StatCard
+          label="Flagged"
+          value={formatCount(s.flagged)}
+          detail="published reports with open flags"
+          icon={Flag}
+        />
+        <StatCard
+          label="Scheduled"
+          value={formatCount(s.scheduled)}
+          detail="publishes and restores waiting for the next batch"
+          icon={CalendarClock}
+        />
         <StatCard label="Hidden" value={formatCount(s.hidden)} detail="removed by a moderator" icon={EyeOff} />
       </div>
     </section>
@@ -91,7 +127,12 @@ function ResearchFigures() {
   return (
     <section aria-label="Research figures" className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <StatCard label="Experiences" value={formatCount(o.experiences)} detail="reports shared by the community" icon={Activity} />
+        <StatCard
+          label="Experiences"
+          value={formatCount(o.experiences)}
+          detail="reports shared by the community"
+          icon={Activity}
+        />
         <StatCard
           label="Experiences This Month"
           value={formatCount(o.experiencesThisMonth)}
@@ -99,7 +140,12 @@ function ResearchFigures() {
           icon={CalendarDays}
         />
         <StatCard label="Peptides" value={formatCount(o.peptides)} detail="in the catalogue" icon={FlaskConical} />
-        <StatCard label="Votes" value={formatCount(o.votes)} detail="helpful, not helpful, detailed and concerning" icon={ThumbsUp} />
+        <StatCard
+          label="Votes"
+          value={formatCount(o.votes)}
+          detail="helpful, not helpful, detailed and concerning"
+          icon={ThumbsUp}
+        />
         <StatCard
           label="Pending Registrations"
           value={formatCount(o.pendingRegistrations)}

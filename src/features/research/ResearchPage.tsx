@@ -40,8 +40,7 @@ function WaitingBadge({ count }: { count: number }) {
     <>
       {' '}
       <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold tabular-nums text-primary-foreground">
-        {formatCount(count)}{' '}
-        <span className="sr-only">waiting</span>
+        {formatCount(count)} <span className="sr-only">waiting</span>
       </span>
     </>
   );
@@ -51,7 +50,10 @@ export function ResearchPage() {
   const { isModerator } = useAuth();
   return (
     <div className="flex flex-col">
-      <PageIntro title="Research Hub">Moderation and research tools: community figures, data export, pending registrations and reports waiting for review.</PageIntro>
+      <PageIntro title="Research Hub">
+        Moderation and research tools: community figures, data export, pending registrations and reports waiting for
+        review.
+      </PageIntro>
       {isModerator ? <Hub /> : <ModeratorsOnly />}
     </div>
   );
@@ -64,8 +66,8 @@ function ModeratorsOnly() {
         <ShieldAlert className="size-8 text-muted-foreground" aria-hidden />
         <h2 className="text-xl font-semibold">Moderators only</h2>
         <p className="max-w-md text-muted-foreground">
-          The Research Hub is for moderators: it holds the research export and the registration queue. Your account does not have
-          moderator access, so nothing here is available to it.
+          The Research Hub is for moderators: it holds the research export and the registration queue. Your account does
+          not have moderator access, so nothing here is available to it.
         </p>
         <Link to={paths.explore} className={buttonClasses({ variant: 'outline' })}>
           Explore community data

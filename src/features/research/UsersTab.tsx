@@ -9,7 +9,14 @@ import { useApproveUser, usePendingUsers, useRejectUser } from '@/api/moderation
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
@@ -37,7 +44,8 @@ export function UsersTab({ page, onPage }: { page: number; onPage: (page: number
     if (data && data.users.length === 0 && data.total > 0 && page > 1) onPage(Math.ceil(data.total / data.pageSize));
   }, [data, page, onPage]);
 
-  const busyId = (approve.isPending ? approve.variables : undefined) ?? (reject.isPending ? reject.variables.id : undefined);
+  const busyId =
+    (approve.isPending ? approve.variables : undefined) ?? (reject.isPending ? reject.variables.id : undefined);
 
   function onApprove(user: PendingUser) {
     approve.mutate(user._id, {
@@ -86,12 +94,21 @@ export function UsersTab({ page, onPage }: { page: number; onPage: (page: number
           <div className="flex flex-col items-center gap-2 py-8 text-center">
             <UserCheck className="size-8 text-muted-foreground" aria-hidden />
             <p className="font-medium">No pending registrations</p>
-            <p className="text-sm text-muted-foreground">Everyone who registered has been reviewed. New sign-ups will appear here.</p>
+            <p className="text-sm text-muted-foreground">
+              Everyone who registered has been reviewed. New sign-ups will appear here.
+            </p>
           </div>
         ) : (
-          <ul className="flex flex-col divide-y divide-border" aria-label="Pending registrations" aria-busy={pending.isFetching}>
+          <ul
+            className="flex flex-col divide-y divide-border"
+            aria-label="Pending registrations"
+            aria-busy={pending.isFetching}
+          >
             {data?.users.map((user) => (
-              <li key={user._id} className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={user._id}
+                className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+              >
                 <div className="flex min-w-0 flex-col">
                   <span className="break-all font-medium">{user.email}</span>
                   <span className="text-sm text-muted-foreground">
@@ -124,7 +141,10 @@ export function UsersTab({ page, onPage }: { page: number; onPage: (page: number
           </ul>
         )}
         {data && data.total > data.pageSize && (
-          <nav aria-label="Pending registration pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <nav
+            aria-label="Pending registration pages"
+            className="flex flex-wrap items-center justify-between gap-2 text-sm"
+          >
             <p className="text-muted-foreground">
               Page {page} of {Math.ceil(data.total / data.pageSize)}
             </p>
@@ -132,7 +152,12 @@ export function UsersTab({ page, onPage }: { page: number; onPage: (page: number
               <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
                 Previous page
               </Button>
-              <Button variant="outline" size="sm" disabled={page * data.pageSize >= data.total} onClick={() => onPage(page + 1)}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page * data.pageSize >= data.total}
+                onClick={() => onPage(page + 1)}
+              >
                 Next page
               </Button>
             </div>
@@ -195,7 +220,8 @@ function RejectForm({
       <DialogHeader>
         <DialogTitle>Reject registration</DialogTitle>
         <DialogDescription>
-          <span className="break-all">{user.email}</span> will not be able to sign in. Anonymous submissions stay open to them.
+          <span className="break-all">{user.email}</span> will not be able to sign in. Anonymous submissions stay open
+          to them.
         </DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-2">

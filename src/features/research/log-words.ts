@@ -4,7 +4,13 @@ import type { ModerationLogEntry } from '@contract/moderation-api';
 import type { BadgeVariant } from '@/components/ui/badge';
 
 /** The colour of each action's badge. */
-export const ACTION_VARIANT: Record<ModerationAction, BadgeVariant> = { hold: 'warning', publish: 'success', hide: 'destructive', restore: 'default', undo: 'secondary' };
+export const ACTION_VARIANT: Record<ModerationAction, BadgeVariant> = {
+  hold: 'warning',
+  publish: 'success',
+  hide: 'destructive',
+  restore: 'default',
+  undo: 'secondary',
+};
 
 const own = (map: Record<string, string>, code: string) => (Object.hasOwn(map, code) ? map[code]! : code);
 

@@ -5,4 +5,5 @@ import { paths } from '@/lib/paths';
 export const reportLink = (id: string) => `${paths.research}?${new URLSearchParams({ tab: 'reports', report: id })}`;
 
 /** `/research?tab=activity&activityReport=…`: every log entry of one report. */
-export const activityLink = (id: string) => `${paths.research}?${new URLSearchParams({ tab: 'activity', activityReport: id })}`;
+export const activityLink = (id: string) =>
+  `${paths.research}?${new URLSearchParams({ tab: 'activity', activityReport: id })}`;

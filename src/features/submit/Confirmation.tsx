@@ -37,7 +37,9 @@ export function Confirmation({ result, schedule, onReset }: Props) {
         <CardContent className="space-y-4">
           {status === 'queued' && publicFrom && (
             <div className="space-y-2 rounded-md border border-border bg-muted p-3 text-sm">
-              <p data-testid="public-from">{appearsAt(publicFrom, publicBy, schedule)} Until then only you can see it, with your tracking ID.</p>
+              <p data-testid="public-from">
+                {appearsAt(publicFrom, publicBy, schedule)} Until then only you can see it, with your tracking ID.
+              </p>
               <p data-testid="group-note">{groupNote(schedule)}</p>
             </div>
           )}
@@ -53,7 +55,9 @@ export function Confirmation({ result, schedule, onReset }: Props) {
                   ))}
                 </ul>
               )}
-              <p>To see when it is published, look it up with your tracking ID on the Privacy page, under “Your Data”.</p>
+              <p>
+                To see when it is published, look it up with your tracking ID on the Privacy page, under “Your Data”.
+              </p>
             </div>
           )}
           <TrackingIdKey trackingId={trackingId} />

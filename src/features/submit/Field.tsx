@@ -17,7 +17,19 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
 }
 
 /** A labelled wizard field with optional help text and its error under it. */
-export function Field({ id, text, children, hint, error }: { id: string; text: string; children: ReactNode; hint?: string; error?: string }) {
+export function Field({
+  id,
+  text,
+  children,
+  hint,
+  error,
+}: {
+  id: string;
+  text: string;
+  children: ReactNode;
+  hint?: string;
+  error?: string;
+}) {
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{text}</Label>

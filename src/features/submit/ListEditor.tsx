@@ -1,7 +1,14 @@
 import { Button, Input } from '@/components/ui';
 import { FieldError } from './Field';
 
-type Props = { id: string; title: string; items: string[]; onChange: (items: string[]) => void; list?: string; error?: string };
+type Props = {
+  id: string;
+  title: string;
+  items: string[];
+  onChange: (items: string[]) => void;
+  list?: string;
+  error?: string;
+};
 
 /** A list of short names (stack, extra effects): one input per entry, Add and Remove buttons. */
 export function ListEditor({ id, title, items, onChange, list, error }: Props) {
@@ -18,7 +25,12 @@ export function ListEditor({ id, title, items, onChange, list, error }: Props) {
             maxLength={60}
             onChange={(e) => onChange(items.map((x, j) => (j === i ? e.target.value : x)))}
           />
-          <Button type="button" variant="ghost" onClick={() => onChange(items.filter((_, j) => j !== i))} aria-label={`Remove ${title} ${i + 1}`}>
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={() => onChange(items.filter((_, j) => j !== i))}
+            aria-label={`Remove ${title} ${i + 1}`}
+          >
             Remove
           </Button>
         </div>

@@ -11,13 +11,23 @@ import type { WizardForm } from './wizard-rules';
 
 type PeptideInfo = { _id: string; name: string; category: string };
 
-export function PublicCardPreview({ form, peptide, waitsForReview = false }: { form: WizardForm; peptide: PeptideInfo | undefined; waitsForReview?: boolean }) {
+export function PublicCardPreview({
+  form,
+  peptide,
+  waitsForReview = false,
+}: {
+  form: WizardForm;
+  peptide: PeptideInfo | undefined;
+  waitsForReview?: boolean;
+}) {
   const experience = previewExperience(form, peptide);
   return (
     <section aria-labelledby="public-preview-heading" className="space-y-3 border-t border-border pt-4">
       <div className="space-y-1">
         <h3 id="public-preview-heading" className="flex flex-wrap items-center gap-2 text-base font-semibold">
-          {waitsForReview ? 'This is what others will see once a moderator approves it' : 'This is what others will see'}
+          {waitsForReview
+            ? 'This is what others will see once a moderator approves it'
+            : 'This is what others will see'}
           {waitsForReview && <Badge variant="warning">Waits for review</Badge>}
         </h3>
         <p className="text-sm text-muted-foreground">
@@ -30,8 +40,9 @@ export function PublicCardPreview({ form, peptide, waitsForReview = false }: { f
         <ExperienceCard experience={experience} titleLink={false} headingLevel="h4" />
       </div>
       <p className="text-sm text-muted-foreground">
-        Your age range, sex and activity level are not on the card, nor anywhere public with your report: they count only in the peptide’s shares of who
-        reports it, which its page shows from {SHARES_MIN_REPORTS} reports on, each question on its own.
+        Your age range, sex and activity level are not on the card, nor anywhere public with your report: they count
+        only in the peptide’s shares of who reports it, which its page shows from {SHARES_MIN_REPORTS} reports on, each
+        question on its own.
       </p>
     </section>
   );

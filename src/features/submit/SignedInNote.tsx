@@ -12,7 +12,8 @@ export function SignedInNote() {
     <div data-testid="signed-in-note" className="flex gap-2 rounded-md border border-border bg-muted p-3 text-sm">
       <Info className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <p>
-        <span className="font-medium">You are signed in.</span> {SIGNED_IN_SUBMISSION.risk} {SIGNED_IN_SUBMISSION.remedy}
+        <span className="font-medium">You are signed in.</span> {SIGNED_IN_SUBMISSION.risk}{' '}
+        {SIGNED_IN_SUBMISSION.remedy}
       </p>
     </div>
   );

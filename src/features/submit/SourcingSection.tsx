@@ -46,8 +46,8 @@ export function SourcingSection(props: Props) {
       <fieldset className="space-y-3" aria-describedby="sourcing-help">
         <legend className="text-sm font-medium">Sourcing (optional)</legend>
         <p id="sourcing-help" className="text-xs text-muted-foreground">
-          Sent and stored with your report. Purity is never published. The vendor’s web address host, batch ID and volume
-          are published only if you tick “Publish sourcing details”.
+          Sent and stored with your report. Purity is never published. The vendor’s web address host, batch ID and
+          volume are published only if you tick “Publish sourcing details”.
         </p>
         <SourcingInput {...props} field="sourcingVendorUrl" text="Vendor URL" type="url" placeholder="https://" />
         <SourcingInput {...props} field="sourcingBatchId" text="Batch ID" />

@@ -23,7 +23,11 @@ const WRITING_PROMPTS = [
 /** Bold with nothing selected inserts this, selected, so typing replaces it (as GitHub's editor does). */
 export const BOLD_PLACEHOLDER = 'bold text';
 // The -700 shades keep 4.5:1 on the light card; -400 on the dark one.
-const TONE_CLASS = { orange: 'text-orange-700 dark:text-orange-400', green: 'text-green-700 dark:text-green-400', red: 'text-red-700 dark:text-red-400' };
+const TONE_CLASS = {
+  orange: 'text-orange-700 dark:text-orange-400',
+  green: 'text-green-700 dark:text-green-400',
+  red: 'text-red-700 dark:text-red-400',
+};
 
 type Props = { value: string; onChange: (v: string) => void; max?: number; error?: string; onBlur?: () => void };
 
@@ -76,7 +80,11 @@ export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT, error, on
             onChange={(e) => onChange(e.target.value)}
           />
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <p id="story-counter" className={lengthError ? 'font-medium text-destructive-text' : TONE_CLASS[tone]} data-tone={tone}>
+            <p
+              id="story-counter"
+              className={lengthError ? 'font-medium text-destructive-text' : TONE_CLASS[tone]}
+              data-tone={tone}
+            >
               {value.length}/{max} · {storyCounterMessage(value.length, max)}
             </p>
             {readTime && <span className="text-muted-foreground">{readTime}</span>}

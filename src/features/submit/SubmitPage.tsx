@@ -22,7 +22,15 @@ import { useChosenPeptide } from './use-chosen-peptide';
 import { useProfilePrefill } from './use-profile-prefill';
 import { useWizardDraft } from './use-wizard-draft';
 import { buildPayload, EMPTY_FORM, type WizardForm, type WizardStep } from './wizard-rules';
-import { FIELD_STEP, fieldElement, fieldOfMessage, fieldOfPath, stepErrors, type FieldErrors, type WizardField } from './wizard-validation';
+import {
+  FIELD_STEP,
+  fieldElement,
+  fieldOfMessage,
+  fieldOfPath,
+  stepErrors,
+  type FieldErrors,
+  type WizardField,
+} from './wizard-validation';
 
 const STEP_TITLES = ['Peptide Details', 'Context & Goals', 'Outcomes & Effects', 'Personal Story'] as const;
 const FAILURE = 'Failed to submit your experience. Please try again.';
@@ -47,13 +55,20 @@ export function SubmitPage() {
 
   const loadFailed = effects.isError;
   useEffect(() => {
-    if (loadFailed) toast({ title: 'Error', description: 'Failed to load form data. Please refresh the page.', variant: 'destructive' });
+    if (loadFailed)
+      toast({
+        title: 'Error',
+        description: 'Failed to load form data. Please refresh the page.',
+        variant: 'destructive',
+      });
   }, [loadFailed, toast]);
 
   const peptide = chosen.peptide;
   const errors = stepErrors(form, step);
   const shown: FieldErrors = Object.fromEntries(
-    (Object.keys(errors) as WizardField[]).filter((f) => attempted.has(step) || touched.has(f)).map((f) => [f, errors[f]]),
+    (Object.keys(errors) as WizardField[])
+      .filter((f) => attempted.has(step) || touched.has(f))
+      .map((f) => [f, errors[f]]),
   );
   if (serverError && FIELD_STEP[serverError.field] === step) shown[serverError.field] = serverError.text;
 
@@ -157,7 +172,9 @@ export function SubmitPage() {
             Step {step} of 4
           </Badge>
         </div>
-        <p className="text-muted-foreground">Tell the community what you used and what happened, in four short steps. No account needed.</p>
+        <p className="text-muted-foreground">
+          Tell the community what you used and what happened, in four short steps. No account needed.
+        </p>
         <Progress value={step} max={4} label={`Step ${step} of 4`} />
       </div>
       {loadFailed && (
@@ -183,14 +200,31 @@ export function SubmitPage() {
           </CardHeader>
           <CardContent className="space-y-4">
             {/* Honeypot: hidden from people and assistive technology. */}
-            <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
+            <div
+              aria-hidden="true"
+              style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
+            >
               <label htmlFor="website">Website</label>
-              <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" value={form.website} onChange={(e) => set('website', e.target.value)} />
+              <input
+                id="website"
+                name="website"
+                type="text"
+                tabIndex={-1}
+                autoComplete="off"
+                value={form.website}
+                onChange={(e) => set('website', e.target.value)}
+              />
             </div>
-            {step === 1 && <PeptideStep {...stepProps} peptide={peptide} loading={chosen.loading} onChoosePeptide={choosePeptide} />}
+            {step === 1 && (
+              <PeptideStep {...stepProps} peptide={peptide} loading={chosen.loading} onChoosePeptide={choosePeptide} />
+            )}
             {step === 2 && <ContextStep prefilled={prefilled} {...stepProps} />}
             {step === 3 && (
-              <OutcomesStep {...stepProps} commonEffects={peptide?.commonEffects ?? []} effectNames={(effects.data ?? []).map((e) => e.name)} />
+              <OutcomesStep
+                {...stepProps}
+                commonEffects={peptide?.commonEffects ?? []}
+                effectNames={(effects.data ?? []).map((e) => e.name)}
+              />
             )}
             {step === 4 && <StoryStep {...stepProps} peptide={peptide} />}
             {step === 4 && <PublicationNote schedule={schedule} />}

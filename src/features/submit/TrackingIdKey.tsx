@@ -31,12 +31,18 @@ export function keyFileText(trackingId: string, origin: string): string {
 export function TrackingIdKey({ trackingId }: { trackingId: string }) {
   const [done, setDone] = useState<string | null>(null);
   return (
-    <section aria-labelledby="tracking-id-heading" className="space-y-3 rounded-md border border-primary/40 bg-primary-soft p-4 text-primary-soft-foreground">
+    <section
+      aria-labelledby="tracking-id-heading"
+      className="space-y-3 rounded-md border border-primary/40 bg-primary-soft p-4 text-primary-soft-foreground"
+    >
       <h2 id="tracking-id-heading" className="flex items-center gap-2 text-base font-semibold">
         <KeyRound className="size-4" aria-hidden="true" />
         Your tracking ID
       </h2>
-      <code data-testid="tracking-id" className="block rounded bg-card px-3 py-2 font-mono text-lg text-foreground [overflow-wrap:anywhere]">
+      <code
+        data-testid="tracking-id"
+        className="block rounded bg-card px-3 py-2 font-mono text-lg text-foreground [overflow-wrap:anywhere]"
+      >
         {trackingIdGroups(trackingId).map((group, i) => (
           // A margin between groups, never a space: selected and copied, the ID is one word.
           <span key={i} className={i > 1 ? 'ml-[0.5ch] inline-block' : 'inline-block'}>
@@ -46,8 +52,8 @@ export function TrackingIdKey({ trackingId }: { trackingId: string }) {
       </code>
       <p className="font-semibold">This is the only key. We cannot recover it.</p>
       <p className="text-sm">
-        Save it now: with it you can see your report before it is public, correct it or delete it. We keep only a scrambled form of it, so nobody here can
-        look it up for you.
+        Save it now: with it you can see your report before it is public, correct it or delete it. We keep only a
+        scrambled form of it, so nobody here can look it up for you.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -81,7 +87,11 @@ export function TrackingIdKey({ trackingId }: { trackingId: string }) {
         {done}
       </p>
       <p className="text-sm">
-        <Link to={paths.privacy} onClick={handOnClick(trackingId)} className="font-medium underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
+        <Link
+          to={paths.privacy}
+          onClick={handOnClick(trackingId)}
+          className="font-medium underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring"
+        >
           Manage it on the Privacy page
         </Link>
         : look it up, correct it or delete it, now or later.

@@ -14,11 +14,17 @@ import { outcomesFor, type WizardForm, type WizardStep } from './wizard-rules';
 
 /** The peptide a link into the wizard asks for: in the fragment, or an older link's query. */
 function askedPeptide(hash: string, search: string): string | null {
-  const asked = new URLSearchParams(hash.replace(/^#/, '')).get(SUBMIT_PEPTIDE_PARAM) ?? new URLSearchParams(search).get(SUBMIT_PEPTIDE_PARAM);
+  const asked =
+    new URLSearchParams(hash.replace(/^#/, '')).get(SUBMIT_PEPTIDE_PARAM) ??
+    new URLSearchParams(search).get(SUBMIT_PEPTIDE_PARAM);
   return asked === null ? null : asked.toLowerCase();
 }
 
-export function useChosenPeptide(form: WizardForm, setForm: (update: (f: WizardForm) => WizardForm) => void, setStep: (step: WizardStep) => void) {
+export function useChosenPeptide(
+  form: WizardForm,
+  setForm: (update: (f: WizardForm) => WizardForm) => void,
+  setStep: (step: WizardStep) => void,
+) {
   const catalogue = usePeptideCatalogue();
   const location = useLocation();
   const navigate = useNavigate();
@@ -26,7 +32,11 @@ export function useChosenPeptide(form: WizardForm, setForm: (update: (f: WizardF
 
   const choose = useCallback(
     (peptide: CatalogueEntry) => {
-      setForm((f) => (f.peptideId === peptide._id ? f : { ...f, peptideId: peptide._id, outcomes: outcomesFor(peptide.commonEffects) }));
+      setForm((f) =>
+        f.peptideId === peptide._id
+          ? f
+          : { ...f, peptideId: peptide._id, outcomes: outcomesFor(peptide.commonEffects) },
+      );
     },
     [setForm],
   );

@@ -70,7 +70,6 @@ export function outcomesFor(commonEffects: readonly string[]): Record<string, nu
   return out;
 }
 
-
 /** A whole number written with digits only ("12abc" and "42.7" are not), or NaN. */
 export function wholeNumber(text: string): number {
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;

@@ -90,16 +90,28 @@ const REQUIRED: Partial<Record<WizardField, [(form: WizardForm) => boolean, stri
   activityLevel: [(f) => !f.activityLevel, 'Choose an activity level'],
   timeline: [(f) => !f.timeline, 'Choose when you noticed effects'],
   // Said in the words of the sliders before the contract's own "outcomes must rate ...".
-  outcomes: [(f) => Object.keys(ratedOutcomes(f.outcomes)).length === 0, 'Rate at least one effect: move its slider off "Not rated"'],
+  outcomes: [
+    (f) => Object.keys(ratedOutcomes(f.outcomes)).length === 0,
+    'Rate at least one effect: move its slider off "Not rated"',
+  ],
   // Typed but not added: Next asks, instead of losing it.
   pendingEffect: [(f) => f.pendingEffect.trim() !== '', 'Press “Add effect” to rate what you typed, or clear the box.'],
 };
 
 /** Number fields: text that is not a number of the right kind, before the contract's limits. */
 const NUMBER_FORMAT: Partial<Record<WizardField, [(form: WizardForm) => boolean, string]>> = {
-  duration: [(f) => f.duration.trim() !== '' && Number.isNaN(wholeNumber(f.duration)), 'Duration must be a whole number of days, like 30'],
-  sourcingPurity: [(f) => f.sourcingPurity.trim() !== '' && Number.isNaN(decimalNumber(f.sourcingPurity)), 'Purity must be a number, like 98.5'],
-  sourcingVolumeMl: [(f) => f.sourcingVolumeMl.trim() !== '' && Number.isNaN(decimalNumber(f.sourcingVolumeMl)), 'Volume must be a number of ml, like 2.5'],
+  duration: [
+    (f) => f.duration.trim() !== '' && Number.isNaN(wholeNumber(f.duration)),
+    'Duration must be a whole number of days, like 30',
+  ],
+  sourcingPurity: [
+    (f) => f.sourcingPurity.trim() !== '' && Number.isNaN(decimalNumber(f.sourcingPurity)),
+    'Purity must be a number, like 98.5',
+  ],
+  sourcingVolumeMl: [
+    (f) => f.sourcingVolumeMl.trim() !== '' && Number.isNaN(decimalNumber(f.sourcingVolumeMl)),
+    'Volume must be a number of ml, like 2.5',
+  ],
 };
 
 /** "duration must be at most 3650 days" → "Duration must be at most 3650 days". */
@@ -130,7 +142,10 @@ export function fieldOfMessage(message: string): { field: WizardField; text: str
 export function stepErrors(form: WizardForm, step?: WizardStep): FieldErrors {
   const errors: FieldErrors = {};
   const onStep = (field: WizardField) => step === undefined || FIELD_STEP[field] === step;
-  for (const [field, [blank, message]] of Object.entries({ ...REQUIRED, ...NUMBER_FORMAT }) as [WizardField, [(f: WizardForm) => boolean, string]][]) {
+  for (const [field, [blank, message]] of Object.entries({ ...REQUIRED, ...NUMBER_FORMAT }) as [
+    WizardField,
+    [(f: WizardForm) => boolean, string],
+  ][]) {
     if (onStep(field) && !errors[field] && blank(form)) errors[field] = message;
   }
   const result = SubmitExperienceRequest.safeParse(buildPayload(form), { reportInput: true });
@@ -138,19 +153,26 @@ export function stepErrors(form: WizardForm, step?: WizardStep): FieldErrors {
     for (const issue of result.error.issues) {
       // A record key's issue (an outcome name) ends its path with the key: name the record.
       const path = (issue.code === 'invalid_key' ? issue.path.slice(0, -1) : issue.path).map(String).join('.');
-      const found = fieldOfMessage(formatIssues([issue])) ?? (PATH_FIELD[path] ? { field: PATH_FIELD[path], text: formatIssues([issue]) } : null);
+      const found =
+        fieldOfMessage(formatIssues([issue])) ??
+        (PATH_FIELD[path] ? { field: PATH_FIELD[path], text: formatIssues([issue]) } : null);
       if (found && onStep(found.field) && !errors[found.field]) errors[found.field] = found.text;
     }
   }
   // Ordered as the fields appear, so the first key is the field to focus.
-  return Object.fromEntries((Object.keys(FIELD_STEP) as WizardField[]).filter((f) => errors[f]).map((f) => [f, errors[f]])) as FieldErrors;
+  return Object.fromEntries(
+    (Object.keys(FIELD_STEP) as WizardField[]).filter((f) => errors[f]).map((f) => [f, errors[f]]),
+  ) as FieldErrors;
 }
 
 /**
  * An effect the person adds to rate, checked as the contract checks outcome names (contract
  * experiences.ts Outcomes: a Name, each rated once whatever the letter case, a limited number).
  */
-export function checkOutcomeName(name: string, outcomes: Record<string, number | null>): { name: string } | { error: string } {
+export function checkOutcomeName(
+  name: string,
+  outcomes: Record<string, number | null>,
+): { name: string } | { error: string } {
   const key = cleanLine(name);
   if (!key) return { error: 'Enter the name of an effect to rate' };
   const existing = Object.keys(outcomes).find((k) => k.toLowerCase() === key.toLowerCase());
@@ -160,7 +182,8 @@ export function checkOutcomeName(name: string, outcomes: Record<string, number |
   const result = Outcomes.safeParse(Object.fromEntries([...Object.keys(outcomes), key].map((k) => [k, OUTCOME_MIN])));
   if (result.success) return { name: key };
   const issue = result.error.issues[0]!;
-  const message = (issue.code === 'invalid_key' ? issue.issues[0]?.message : issue.message) ?? 'This name cannot be used';
+  const message =
+    (issue.code === 'invalid_key' ? issue.issues[0]?.message : issue.message) ?? 'This name cannot be used';
   return { error: humanise(message, 'outcomes', 'outcomes') };
 }
 
@@ -177,5 +200,7 @@ export const FOCUS_ID: Record<WizardField, string> = {
 
 /** The element to focus for a field; for outcomes with no slider left, the field that adds one. */
 export function fieldElement(field: WizardField): HTMLElement | null {
-  return document.getElementById(FOCUS_ID[field]) ?? (field === 'outcomes' ? document.getElementById('outcome-name') : null);
+  return (
+    document.getElementById(FOCUS_ID[field]) ?? (field === 'outcomes' ? document.getElementById('outcome-name') : null)
+  );
 }

@@ -1,5 +1,11 @@
 import { Link } from 'react-router-dom';
-import { CONCERNING_HOLD_THRESHOLD, FLAG_HOLD_THRESHOLD, FLAG_REASONS, FLAG_REASON_TEXT, HIDE_REASONS } from '@contract/moderation';
+import {
+  CONCERNING_HOLD_THRESHOLD,
+  FLAG_HOLD_THRESHOLD,
+  FLAG_REASONS,
+  FLAG_REASON_TEXT,
+  HIDE_REASONS,
+} from '@contract/moderation';
 import { PageIntro } from '@/components/page/PageIntro';
 import { PRODUCT_NAME } from '@/lib/brand';
 import { paths } from '@/lib/paths';
@@ -28,30 +34,25 @@ const ACCOUNTS: string[] = [
 const SECTIONS: { title: string; body: string | string[] }[] = [
   {
     title: 'Educational use only',
-    body:
-      'Everything here, from peptide descriptions to community reports and aggregated figures, is for educational and research purposes only. It is not medical advice, diagnosis or treatment. Consult a healthcare professional before starting any peptide regimen.',
+    body: 'Everything here, from peptide descriptions to community reports and aggregated figures, is for educational and research purposes only. It is not medical advice, diagnosis or treatment. Consult a healthcare professional before starting any peptide regimen.',
   },
   {
     title: 'Community reports are personal accounts',
-    body:
-      'Experiences are written by community members and are not verified. Individual results vary, and a report or a rating is not evidence that a substance is safe or effective for you.',
+    body: 'Experiences are written by community members and are not verified. Individual results vary, and a report or a rating is not evidence that a substance is safe or effective for you.',
   },
   {
     title: 'What you may post',
-    body:
-      'Share your own experience honestly. Do not post personal information about yourself or others, links to sell products, or content that is unlawful, abusive or misleading. Moderators may hide content that breaks these rules.',
+    body: 'Share your own experience honestly. Do not post personal information about yourself or others, links to sell products, or content that is unlawful, abusive or misleading. Moderators may hide content that breaks these rules.',
   },
   { title: 'Moderation', body: MODERATION },
   {
     title: 'Anonymous submissions',
-    body:
-      'You can submit an experience without an account. Your submission becomes publicly visible without any account or address attached. Keep your tracking ID: it is the only way to look up, export, correct or delete your submission.',
+    body: 'You can submit an experience without an account. Your submission becomes publicly visible without any account or address attached. Keep your tracking ID: it is the only way to look up, export, correct or delete your submission.',
   },
   { title: 'Accounts', body: ACCOUNTS },
   {
     title: 'No warranty',
-    body:
-      `${PRODUCT_NAME} is provided as is, without warranty of any kind. To the extent the law allows, we are not liable for decisions made on the basis of information found here.`,
+    body: `${PRODUCT_NAME} is provided as is, without warranty of any kind. To the extent the law allows, we are not liable for decisions made on the basis of information found here.`,
   },
   {
     title: 'Changes',

@@ -13,7 +13,8 @@ export function mockColorScheme(initiallyDark: boolean) {
       },
       onchange: null,
       addEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) => listeners.add(listener),
-      removeEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) => listeners.delete(listener),
+      removeEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) =>
+        listeners.delete(listener),
       addListener: vi.fn(),
       removeListener: vi.fn(),
       dispatchEvent: vi.fn(),
@@ -22,7 +23,8 @@ export function mockColorScheme(initiallyDark: boolean) {
   return {
     setDark(value: boolean) {
       dark = value;
-      for (const listener of listeners) listener({ matches: value, media: '(prefers-color-scheme: dark)' } as MediaQueryListEvent);
+      for (const listener of listeners)
+        listener({ matches: value, media: '(prefers-color-scheme: dark)' } as MediaQueryListEvent);
     },
   };
 }

@@ -20,13 +20,23 @@ import { errorBody } from './fixtures';
 import { bearerUser } from './handlers';
 
 async function record(request: Request): Promise<unknown> {
-  const body: unknown = await request.clone().json().catch(() => undefined);
-  backend.calls.push({ method: request.method, path: new URL(request.url).pathname, authorization: request.headers.get('Authorization'), body });
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => undefined);
+  backend.calls.push({
+    method: request.method,
+    path: new URL(request.url).pathname,
+    authorization: request.headers.get('Authorization'),
+    body,
+  });
   return body;
 }
 
-const unauthorized = () => HttpResponse.json(errorBody('Your session has ended. Please sign in again.'), { status: 401 });
-const invalid = (issues: Parameters<typeof formatIssues>[0]) => HttpResponse.json(errorBody(formatIssues(issues)), { status: 400 });
+const unauthorized = () =>
+  HttpResponse.json(errorBody('Your session has ended. Please sign in again.'), { status: 401 });
+const invalid = (issues: Parameters<typeof formatIssues>[0]) =>
+  HttpResponse.json(errorBody(formatIssues(issues)), { status: 400 });
 
 /** The one reset link the tests' mail "holds"; used once. */
 export const RESET_TOKEN = 'reset-token-from-the-mail';
@@ -43,17 +53,24 @@ export const accountHandlers = [
     const parsed = ChangePasswordRequest.safeParse(body);
     if (!parsed.success) return invalid(parsed.error.issues);
     const account = backend.accounts.get(user.email.toLowerCase())!;
-    if (account.password !== parsed.data.currentPassword) return HttpResponse.json(errorBody(WRONG_PASSWORD_MESSAGE), { status: 400 });
+    if (account.password !== parsed.data.currentPassword)
+      return HttpResponse.json(errorBody(WRONG_PASSWORD_MESSAGE), { status: 400 });
     account.password = parsed.data.newPassword;
-    return HttpResponse.json({ success: true, data: { otherSessionsEnded: 1 }, message: 'Your password has been changed. Every other device was signed out.' });
+    return HttpResponse.json({
+      success: true,
+      data: { otherSessionsEnded: 1 },
+      message: 'Your password has been changed. Every other device was signed out.',
+    });
   }),
 
   http.post(ENDPOINTS.signOutEverywhere.path, async ({ request }) => {
     await record(request);
     const user = bearerUser(request);
     if (!user) return unauthorized();
-    for (const [token, owner] of [...backend.accessTokens]) if (owner.email === user.email) backend.accessTokens.delete(token);
-    for (const [token, owner] of [...backend.refreshTokens]) if (owner.email === user.email) backend.refreshTokens.delete(token);
+    for (const [token, owner] of [...backend.accessTokens])
+      if (owner.email === user.email) backend.accessTokens.delete(token);
+    for (const [token, owner] of [...backend.refreshTokens])
+      if (owner.email === user.email) backend.refreshTokens.delete(token);
     return HttpResponse.json({ success: true, data: { sessionsEnded: 2 } });
   }),
 
@@ -65,9 +82,23 @@ export const accountHandlers = [
       success: true,
       data: {
         generatedAt: '2026-11-27T10:00:00.000Z',
-        account: { id: user._id, email: user.email, role: user.role, status: user.status, createdAt: user.createdAt, decidedAt: null },
+        account: {
+          id: user._id,
+          email: user.email,
+          role: user.role,
+          status: user.status,
+          createdAt: user.createdAt,
+          decidedAt: null,
+        },
         profile: { demographics: user.demographics ?? {}, preferences: user.preferences ?? {} },
-        votes: [{ experienceId: '50000000-0000-4000-8000-000000000001', voteType: 'helpful', createdAt: '2026-11-20T10:00:00.000Z', updatedAt: null }],
+        votes: [
+          {
+            experienceId: '50000000-0000-4000-8000-000000000001',
+            voteType: 'helpful',
+            createdAt: '2026-11-20T10:00:00.000Z',
+            updatedAt: null,
+          },
+        ],
         flags: [],
         peptidesCreated: [],
         sessions: [{ signedInAt: '2026-11-27T09:00:00.000Z', expiresAt: '2026-12-27T09:00:00.000Z', ended: false }],
@@ -85,9 +116,11 @@ export const accountHandlers = [
     const parsed = DeleteAccountRequest.safeParse(body);
     if (!parsed.success) return invalid(parsed.error.issues);
     const account = backend.accounts.get(user.email.toLowerCase())!;
-    if (account.password !== parsed.data.password) return HttpResponse.json(errorBody('password is not correct'), { status: 400 });
+    if (account.password !== parsed.data.password)
+      return HttpResponse.json(errorBody('password is not correct'), { status: 400 });
     backend.accounts.delete(user.email.toLowerCase());
-    for (const [token, owner] of [...backend.accessTokens]) if (owner.email === user.email) backend.accessTokens.delete(token);
+    for (const [token, owner] of [...backend.accessTokens])
+      if (owner.email === user.email) backend.accessTokens.delete(token);
     return HttpResponse.json({ success: true, data: { deleted: true }, message: 'Your account has been deleted.' });
   }),
 
@@ -100,23 +133,34 @@ export const accountHandlers = [
   http.post(ENDPOINTS.resetPassword.path, async ({ request }) => {
     const parsed = ResetPasswordRequest.safeParse(await record(request));
     if (!parsed.success) return invalid(parsed.error.issues);
-    if (parsed.data.token !== RESET_TOKEN || resetUsed) return HttpResponse.json(errorBody(RESET_LINK_INVALID_MESSAGE), { status: 400 });
+    if (parsed.data.token !== RESET_TOKEN || resetUsed)
+      return HttpResponse.json(errorBody(RESET_LINK_INVALID_MESSAGE), { status: 400 });
     resetUsed = true;
-    return HttpResponse.json({ success: true, data: {}, message: 'Your password has been changed and every device was signed out. Sign in with the new password.' });
+    return HttpResponse.json({
+      success: true,
+      data: {},
+      message: 'Your password has been changed and every device was signed out. Sign in with the new password.',
+    });
   }),
 
   http.post(ENDPOINTS.confirmEmail.path, async ({ request }) => {
     const parsed = ConfirmEmailRequest.safeParse(await record(request));
     if (!parsed.success) return invalid(parsed.error.issues);
-    if (parsed.data.token !== CONFIRM_TOKEN || confirmUsed) return HttpResponse.json(errorBody(CONFIRM_LINK_INVALID_MESSAGE), { status: 400 });
+    if (parsed.data.token !== CONFIRM_TOKEN || confirmUsed)
+      return HttpResponse.json(errorBody(CONFIRM_LINK_INVALID_MESSAGE), { status: 400 });
     confirmUsed = true;
     return HttpResponse.json({ success: true, data: {}, message: EMAIL_CONFIRMED_MESSAGE });
   }),
 
   http.post(ENDPOINTS.unsubscribe.path, async ({ request }) => {
     const parsed = UnsubscribeRequest.safeParse(await record(request));
-    if (!parsed.success || !parsed.data.token) return HttpResponse.json(errorBody('token is required'), { status: 400 });
-    return HttpResponse.json({ success: true, data: { unsubscribed: true }, message: 'You will not receive the weekly digest any more.' });
+    if (!parsed.success || !parsed.data.token)
+      return HttpResponse.json(errorBody('token is required'), { status: 400 });
+    return HttpResponse.json({
+      success: true,
+      data: { unsubscribed: true },
+      message: 'You will not receive the weekly digest any more.',
+    });
   }),
 ];
 

@@ -7,7 +7,15 @@ import type { FlagReason } from '@contract/moderation';
 import { MyFlagsResponse } from '@contract/moderation-api';
 import { VOTE_WITHDRAWN_MESSAGE } from '@contract/vocabulary';
 import { MATCH_COUNT_CAP } from '@contract/rules';
-import { ExperienceListResponse, ExperienceResponse, HomeExperiencesResponse, MyVotesResponse, VoteResponse, WithdrawVoteResponse, type Experience } from '@contract/experiences';
+import {
+  ExperienceListResponse,
+  ExperienceResponse,
+  HomeExperiencesResponse,
+  MyVotesResponse,
+  VoteResponse,
+  WithdrawVoteResponse,
+  type Experience,
+} from '@contract/experiences';
 import { AnalyticsResponse } from '@contract/analytics';
 import { bearerUser } from './handlers';
 import { DEFAULT_PEPTIDES, errorBody, makeExperience, peptideDetailBody } from './fixtures';
@@ -63,7 +71,9 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
       const search = (params.get('search') ?? '').toLowerCase();
       const peptideId = params.get('peptideId');
       const matching = mock.experiences.filter(
-        (e) => (!search || e.story.toLowerCase().includes(search) || e.peptideName.toLowerCase().includes(search)) && (!peptideId || e.peptideId === peptideId),
+        (e) =>
+          (!search || e.story.toLowerCase().includes(search) || e.peptideName.toLowerCase().includes(search)) &&
+          (!peptideId || e.peptideId === peptideId),
       );
       const page = matching.slice(start, start + limit);
       const nextCursor = start + limit < matching.length ? String(start + limit) : null;
@@ -71,10 +81,14 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
       // search is counted up to MATCH_COUNT_CAP.
       const capped = search !== '' && matching.length > MATCH_COUNT_CAP;
       const total = params.get('cursor') ? null : { count: capped ? MATCH_COUNT_CAP : matching.length, capped };
-      return HttpResponse.json(ExperienceListResponse.parse({ success: true, data: { experiences: page, nextCursor, total } }));
+      return HttpResponse.json(
+        ExperienceListResponse.parse({ success: true, data: { experiences: page, nextCursor, total } }),
+      );
     }),
     http.get('/api/experiences/home/public', () =>
-      HttpResponse.json(HomeExperiencesResponse.parse({ success: true, data: { experiences: mock.experiences.slice(0, 3) } })),
+      HttpResponse.json(
+        HomeExperiencesResponse.parse({ success: true, data: { experiences: mock.experiences.slice(0, 3) } }),
+      ),
     ),
     http.get('/api/experiences/:id', ({ params }) => {
       const experience = mock.experiences.find((e) => e._id === params.id);
@@ -113,7 +127,8 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
       const { voteType } = (await request.json()) as { voteType: VoteType };
       const key = voteKey(user._id, experience._id);
       const previous = mock.votes.get(key);
-      if (previous === voteType) return HttpResponse.json(errorBody(`You have already voted ${voteType} on this experience`), { status: 409 });
+      if (previous === voteType)
+        return HttpResponse.json(errorBody(`You have already voted ${voteType} on this experience`), { status: 409 });
       if (previous) experience.votes[COUNT_KEY[previous]] -= 1;
       else experience.votes.total += 1;
       experience.votes[COUNT_KEY[voteType]] += 1;
@@ -121,7 +136,15 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
       return HttpResponse.json(
         VoteResponse.parse({
           success: true,
-          data: { vote: { _id: '50000000-0000-4000-8000-000000000001', experienceId: experience._id, voteType, createdAt: '2026-11-01T00:00:00.000Z' }, votes: experience.votes },
+          data: {
+            vote: {
+              _id: '50000000-0000-4000-8000-000000000001',
+              experienceId: experience._id,
+              voteType,
+              createdAt: '2026-11-01T00:00:00.000Z',
+            },
+            votes: experience.votes,
+          },
         }),
       );
     }),
@@ -138,9 +161,17 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
         experience.votes.total -= 1;
         mock.votes.delete(key);
       }
-      return HttpResponse.json(WithdrawVoteResponse.parse({ success: true, data: { withdrawn: Boolean(previous), votes: experience.votes }, message: VOTE_WITHDRAWN_MESSAGE }));
+      return HttpResponse.json(
+        WithdrawVoteResponse.parse({
+          success: true,
+          data: { withdrawn: Boolean(previous), votes: experience.votes },
+          message: VOTE_WITHDRAWN_MESSAGE,
+        }),
+      );
     }),
-    http.get('/api/analytics/public', () => HttpResponse.json(AnalyticsResponse.parse({ success: true, data: makeAnalytics() }))),
+    http.get('/api/analytics/public', () =>
+      HttpResponse.json(AnalyticsResponse.parse({ success: true, data: makeAnalytics() })),
+    ),
     http.get('/api/peptides/:id', ({ params }) => {
       const peptide = DEFAULT_PEPTIDES.find((p) => p._id === params.id);
       if (!peptide) return HttpResponse.json(errorBody('Peptide not found'), { status: 404 });

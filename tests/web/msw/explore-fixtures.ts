@@ -1,7 +1,14 @@
 // Data Explorer mocks: contract-valid analytics, trends and comparison bodies, and handlers that
 // answer them like the server (trends and compare only for a signed-in member) and log queries.
 import { HttpResponse, delay, http } from 'msw';
-import { AnalyticsResponse, CompareResponse, TrendsResponse, type Analytics, type ComparedPeptide, type Trends } from '@contract/analytics';
+import {
+  AnalyticsResponse,
+  CompareResponse,
+  TrendsResponse,
+  type Analytics,
+  type ComparedPeptide,
+  type Trends,
+} from '@contract/analytics';
 import { PeptideListResponse, type Peptide } from '@contract/peptides';
 import { bearerUser } from './handlers';
 import { errorBody, makePeptide } from './fixtures';
@@ -21,8 +28,20 @@ export function makeAnalytics(overrides: Partial<Analytics> = {}): Analytics {
       activeUsersCount: 17,
       trendingCategories: [{ name: 'Growth Hormone', growth: 20, experiences: 40 }],
       topPeptides: [
-        { _id: '20000000-0000-4000-8000-000000000001', name: 'BPC-157', category: 'Healing & Recovery', rating: 7.8, experiences: 120 },
-        { _id: '20000000-0000-4000-8000-000000000002', name: 'TB-500', category: 'Healing & Recovery', rating: 6.5, experiences: 80 },
+        {
+          _id: '20000000-0000-4000-8000-000000000001',
+          name: 'BPC-157',
+          category: 'Healing & Recovery',
+          rating: 7.8,
+          experiences: 120,
+        },
+        {
+          _id: '20000000-0000-4000-8000-000000000002',
+          name: 'TB-500',
+          category: 'Healing & Recovery',
+          rating: 6.5,
+          experiences: 80,
+        },
       ],
       effectivenessData: [
         {
@@ -50,9 +69,14 @@ export function makeTrends(period: Trends['period'], groupBy: Trends['groupBy'])
         ]
       : [{ key: 'Healing & Recovery', name: 'Healing & Recovery', counts: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }];
   const totals = buckets.map((_, i) => series.reduce((sum, s) => sum + s.counts[i]!, 0));
-  const growth = totals.map((n, i) => (i === 0 || i === 11 ? null : Math.round(((n - totals[i - 1]!) / totals[i - 1]!) * 1000) / 10));
+  const growth = totals.map((n, i) =>
+    i === 0 || i === 11 ? null : Math.round(((n - totals[i - 1]!) / totals[i - 1]!) * 1000) / 10,
+  );
   // The last bucket is the period in progress, counted up to asOf.
-  return TrendsResponse.parse({ success: true, data: { period, groupBy, buckets, series, totals, growth, asOf: '2026-12-10' } }).data;
+  return TrendsResponse.parse({
+    success: true,
+    data: { period, groupBy, buckets, series, totals, growth, asOf: '2026-12-10' },
+  }).data;
 }
 
 export function makeCompared(peptide: Peptide): ComparedPeptide {
@@ -79,10 +103,14 @@ export interface ExploreMock {
 }
 
 /** Handlers for every call Explore makes; `analytics` may be a body, a status to fail with, or 'slow'. */
-export function mockExploreApi(options: { analytics?: Analytics | number; slow?: boolean; catalogue?: Peptide[] } = {}): ExploreMock {
+export function mockExploreApi(
+  options: { analytics?: Analytics | number; slow?: boolean; catalogue?: Peptide[] } = {},
+): ExploreMock {
   const catalogue =
     options.catalogue ??
-    ['BPC-157', 'TB-500', 'GHK-Cu', 'Semax', 'Selank'].map((name, i) => makePeptide({ name, totalExperiences: 50 - i * 10, averageRating: 7 - i * 0.5 }));
+    ['BPC-157', 'TB-500', 'GHK-Cu', 'Semax', 'Selank'].map((name, i) =>
+      makePeptide({ name, totalExperiences: 50 - i * 10, averageRating: 7 - i * 0.5 }),
+    );
   const mock: ExploreMock = { catalogue, trendQueries: [], compareQueries: [] };
   server.use(
     http.get('/api/analytics/public', async () => {
@@ -96,7 +124,10 @@ export function mockExploreApi(options: { analytics?: Analytics | number; slow?:
       const params = new URL(request.url).searchParams;
       mock.trendQueries.push(params);
       if (!bearerUser(request)) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
-      const trends = makeTrends(params.get('period') === 'weekly' ? 'weekly' : 'monthly', params.get('groupBy') === 'category' ? 'category' : 'peptide');
+      const trends = makeTrends(
+        params.get('period') === 'weekly' ? 'weekly' : 'monthly',
+        params.get('groupBy') === 'category' ? 'category' : 'peptide',
+      );
       return HttpResponse.json(TrendsResponse.parse({ success: true, data: trends }));
     }),
     http.get('/api/analytics/compare', ({ request }) => {
@@ -104,13 +135,18 @@ export function mockExploreApi(options: { analytics?: Analytics | number; slow?:
       mock.compareQueries.push(ids);
       if (!bearerUser(request)) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
       if (ids.length > 3) return HttpResponse.json(errorBody('ids can compare at most 3 peptides'), { status: 400 });
-      const peptides = ids.map((id) => catalogue.find((p) => p._id === id)).filter((p) => p !== undefined).map(makeCompared);
+      const peptides = ids
+        .map((id) => catalogue.find((p) => p._id === id))
+        .filter((p) => p !== undefined)
+        .map(makeCompared);
       return HttpResponse.json(CompareResponse.parse({ success: true, data: { peptides } }));
     }),
     http.get('/api/peptides', ({ request }) => {
       const search = (new URL(request.url).searchParams.get('search') ?? '').toLowerCase();
       const peptides = catalogue.filter((p) => p.name.toLowerCase().includes(search));
-      return HttpResponse.json(PeptideListResponse.parse({ success: true, data: { peptides, total: peptides.length, page: 1, pageSize: 50 } }));
+      return HttpResponse.json(
+        PeptideListResponse.parse({ success: true, data: { peptides, total: peptides.length, page: 1, pageSize: 50 } }),
+      );
     }),
   );
   return mock;

@@ -1,4 +1,10 @@
-import { Peptide, PeptideCatalogueResponse, PeptideDetailResponse, PeptideListResponse, ReporterShares } from '@contract/peptides';
+import {
+  Peptide,
+  PeptideCatalogueResponse,
+  PeptideDetailResponse,
+  PeptideListResponse,
+  ReporterShares,
+} from '@contract/peptides';
 import {
   PublicationScheduleResponse,
   type PublicationSchedule,
@@ -35,7 +41,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
   });
 }
 
-export const errorBody = (error: string, code: ErrorCode = 'bad_request') => ApiErrorBody.parse({ success: false, error, code });
+export const errorBody = (error: string, code: ErrorCode = 'bad_request') =>
+  ApiErrorBody.parse({ success: false, error, code });
 
 export const healthBody = () => HealthResponse.parse({ success: true, data: { status: 'ok' } });
 
@@ -113,7 +120,8 @@ export const DEFAULT_PEPTIDES: Peptide[] = [
  * shares; `shares: null` for too few.
  */
 export function makeReporters(overrides: Partial<ReporterShares> = {}): ReporterShares {
-  const list = (values: readonly string[], percents: number[]) => values.map((value, i) => ({ value, percent: percents[i] ?? 0 }));
+  const list = (values: readonly string[], percents: number[]) =>
+    values.map((value, i) => ({ value, percent: percents[i] ?? 0 }));
   return ReporterShares.parse({
     reports: 24,
     minimum: 20,
@@ -139,7 +147,16 @@ export const peptideListBody = (peptides: Peptide[], page = 1, pageSize = 20, to
 export const catalogueBody = (peptides: readonly Peptide[]) =>
   PeptideCatalogueResponse.parse({
     success: true,
-    data: { peptides: peptides.map(({ _id, name, category, description, commonEffects, totalExperiences }) => ({ _id, name, category, description, commonEffects, totalExperiences })) },
+    data: {
+      peptides: peptides.map(({ _id, name, category, description, commonEffects, totalExperiences }) => ({
+        _id,
+        name,
+        category,
+        description,
+        commonEffects,
+        totalExperiences,
+      })),
+    },
   });
 
 export const DEFAULT_EFFECTS: Effect[] = [
@@ -148,11 +165,18 @@ export const DEFAULT_EFFECTS: Effect[] = [
   { _id: '30000000-0000-4000-8000-000000000003', name: 'Headache', type: 'side' },
 ];
 
-export const effectsBody = (effects: Effect[] = DEFAULT_EFFECTS) => EffectsResponse.parse({ success: true, data: { effects, total: effects.length } });
+export const effectsBody = (effects: Effect[] = DEFAULT_EFFECTS) =>
+  EffectsResponse.parse({ success: true, data: { effects, total: effects.length } });
 
 /** GET /api/publication: a 6-hour grid, groups of at least 5 changes, 14 days at most, 3 days lately. */
-export const DEFAULT_SCHEDULE: PublicationSchedule = { everyMinutes: 360, minChanges: 5, maxWaitMinutes: 14 * 1440, typicalWaitDays: 3 };
-export const publicationBody = (schedule: PublicationSchedule = DEFAULT_SCHEDULE) => PublicationScheduleResponse.parse({ success: true, data: schedule });
+export const DEFAULT_SCHEDULE: PublicationSchedule = {
+  everyMinutes: 360,
+  minChanges: 5,
+  maxWaitMinutes: 14 * 1440,
+  typicalWaitDays: 3,
+};
+export const publicationBody = (schedule: PublicationSchedule = DEFAULT_SCHEDULE) =>
+  PublicationScheduleResponse.parse({ success: true, data: schedule });
 
 let experienceCounter = 0;
 /** A contract-valid public experience. */
@@ -174,7 +198,8 @@ export function makeExperience(overrides: Partial<Experience> = {}): Experience 
     rating: 7,
     effects: ['Faster recovery'],
     timeline: '1-week',
-    story: 'A demonstration story about recovery that is long enough to pass the minimum length rule of one hundred characters.',
+    story:
+      'A demonstration story about recovery that is long enough to pass the minimum length rule of one hundred characters.',
     stack: [],
     vendor: null,
     votes: { helpful: 0, notHelpful: 0, detailed: 0, concerning: 0, total: 0 },
@@ -188,11 +213,17 @@ export function makeExperience(overrides: Partial<Experience> = {}): Experience 
 /** The submitter's own view of a report (tracking lookup). */
 export function makeOwnExperience(overrides: Partial<OwnExperience> = {}): OwnExperience {
   // The author's own view has their answers, which no public view has.
-  const { trackingId = 'TRK-12345678901234567890', sourcing = null, demographics = { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' }, ...rest } = overrides;
+  const {
+    trackingId = 'TRK-12345678901234567890',
+    sourcing = null,
+    demographics = { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' },
+    ...rest
+  } = overrides;
   return OwnExperience.parse({ ...makeExperience(rest), demographics, trackingId, sourcing });
 }
 
-export const ownExperienceBody = (experience: OwnExperience) => OwnExperienceResponse.parse({ success: true, data: { experience } });
+export const ownExperienceBody = (experience: OwnExperience) =>
+  OwnExperienceResponse.parse({ success: true, data: { experience } });
 
 /** What POST /api/experiences answers for a valid body. */
 export function submitBody(_input: SubmitExperienceInput, trackingId = 'TRK-00000000000000000001') {

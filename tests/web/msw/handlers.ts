@@ -1,5 +1,11 @@
 import { HttpResponse, http } from 'msw';
-import { Credentials, REGISTERED_MESSAGE, RefreshRequest, RegisterRequest, SIGN_IN_FAILED_MESSAGE } from '@contract/users';
+import {
+  Credentials,
+  REGISTERED_MESSAGE,
+  RefreshRequest,
+  RegisterRequest,
+  SIGN_IN_FAILED_MESSAGE,
+} from '@contract/users';
 import { formatIssues } from '@contract/common';
 import { PENDING_MESSAGE, backend } from './backend';
 import { SubmitExperienceRequest } from '@contract/experiences';
@@ -25,8 +31,17 @@ import {
 async function record(request: Request): Promise<unknown> {
   const url = new URL(request.url);
   let body: unknown;
-  if (request.method !== 'GET') body = await request.clone().json().catch(() => undefined);
-  backend.calls.push({ method: request.method, path: url.pathname, authorization: request.headers.get('Authorization'), body });
+  if (request.method !== 'GET')
+    body = await request
+      .clone()
+      .json()
+      .catch(() => undefined);
+  backend.calls.push({
+    method: request.method,
+    path: url.pathname,
+    authorization: request.headers.get('Authorization'),
+    body,
+  });
   return body;
 }
 
@@ -74,7 +89,8 @@ export const handlers = [
   http.post('/api/auth/refresh', async ({ request }) => {
     const parsed = RefreshRequest.safeParse(await record(request));
     const user = parsed.success ? backend.refreshTokens.get(parsed.data.refreshToken) : undefined;
-    if (!parsed.success || !user) return HttpResponse.json(errorBody('Invalid or expired refresh token'), { status: 401 });
+    if (!parsed.success || !user)
+      return HttpResponse.json(errorBody('Invalid or expired refresh token'), { status: 401 });
     backend.refreshTokens.delete(parsed.data.refreshToken); // rotates on every use
     const tokens = backend.issueTokens(user);
     return HttpResponse.json(refreshBody(tokens.accessToken, tokens.refreshToken));
@@ -100,7 +116,9 @@ export const handlers = [
         (!search || p.name.toLowerCase().includes(search) || p.description.toLowerCase().includes(search)) &&
         (category === 'all' || p.category === category),
     );
-    return HttpResponse.json(peptideListBody(matching.slice((page - 1) * pageSize, page * pageSize), page, pageSize, matching.length));
+    return HttpResponse.json(
+      peptideListBody(matching.slice((page - 1) * pageSize, page * pageSize), page, pageSize, matching.length),
+    );
   }),
 
   // The whole catalogue, which the report wizard searches on the device.
@@ -122,7 +140,8 @@ export const handlers = [
   http.post('/api/experiences', async ({ request }) => {
     const body = await record(request);
     const website = (body as { website?: unknown } | undefined)?.website;
-    if (typeof website === 'string' && website.trim()) return HttpResponse.json(errorBody(HONEYPOT_MESSAGE), { status: 400 });
+    if (typeof website === 'string' && website.trim())
+      return HttpResponse.json(errorBody(HONEYPOT_MESSAGE), { status: 400 });
     const parsed = SubmitExperienceRequest.safeParse(body);
     if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
     return HttpResponse.json(submitBody(parsed.data), { status: 201 });
@@ -131,7 +150,9 @@ export const handlers = [
   // A member's own flags: none by default (tests/web/msw/community-handlers.ts keeps real ones).
   http.get('/api/flags', async ({ request }) => {
     await record(request);
-    return bearerUser(request) ? HttpResponse.json(MyFlagsResponse.parse({ success: true, data: { flags: {} } })) : unauthorized();
+    return bearerUser(request)
+      ? HttpResponse.json(MyFlagsResponse.parse({ success: true, data: { flags: {} } }))
+      : unauthorized();
   }),
 
   // The Research Hub opens on its queue and shows what waits on every tab: nothing, by default
@@ -141,7 +162,12 @@ export const handlers = [
     const user = bearerUser(request);
     if (!user) return unauthorized();
     if (user.role !== 'moderator') return HttpResponse.json(errorBody('Only moderators can do this'), { status: 403 });
-    return HttpResponse.json(ModerationSummaryResponse.parse({ success: true, data: { waiting: 0, held: 0, flagged: 0, hidden: 0, scheduled: 0 } }));
+    return HttpResponse.json(
+      ModerationSummaryResponse.parse({
+        success: true,
+        data: { waiting: 0, held: 0, flagged: 0, hidden: 0, scheduled: 0 },
+      }),
+    );
   }),
   http.get('/api/moderation/queue', async ({ request }) => {
     await record(request);

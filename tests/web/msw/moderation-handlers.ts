@@ -21,7 +21,9 @@ import { bearerUser } from './handlers';
 import { errorBody, makeOwnExperience } from './fixtures';
 
 let n = 0;
-export function makeQueueItem(overrides: Partial<QueueItem> & { story?: string; peptideName?: string } = {}): QueueItem {
+export function makeQueueItem(
+  overrides: Partial<QueueItem> & { story?: string; peptideName?: string } = {},
+): QueueItem {
   n += 1;
   const { story, peptideName, ...rest } = overrides;
   const { trackingId: _omit, ...experience } = makeOwnExperience({
@@ -74,7 +76,8 @@ export interface ModerationStore {
 }
 
 const BATCH_AT = '2026-11-20T18:00:00.000Z';
-const waiting = (i: QueueItem) => !i.scheduled && (i.status === 'held' || (i.status === 'published' && i.flags.open > 0));
+const waiting = (i: QueueItem) =>
+  !i.scheduled && (i.status === 'held' || (i.status === 'published' && i.flags.open > 0));
 const inView = (view: string | null, reason: string) => (i: QueueItem) => {
   if (view === 'hidden') return i.status === 'hidden' && !i.scheduled;
   if (view === 'scheduled') return i.scheduled !== null;
@@ -86,14 +89,23 @@ const inView = (view: string | null, reason: string) => (i: QueueItem) => {
 export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
   const store: ModerationStore = { items: [], log: [], requests: [], fail: {}, ...initial };
   /** What undo puts back, by report: its state before the last publish, restore or hide. */
-  const before = new Map<string, { status: ExperienceStatus; holdReasons: QueueItem['holdReasons']; flags: QueueItem['flags']; undo: 'publish' | 'restore' | 'hide' }>();
+  const before = new Map<
+    string,
+    {
+      status: ExperienceStatus;
+      holdReasons: QueueItem['holdReasons'];
+      flags: QueueItem['flags'];
+      undo: 'publish' | 'restore' | 'hide';
+    }
+  >();
 
   function refuse(request: Request, body?: unknown) {
     const url = new URL(request.url);
     store.requests.push({ method: request.method, path: url.pathname, params: url.searchParams, body });
     const caller = bearerUser(request);
     if (!caller) return HttpResponse.json(errorBody('Sign in to do this'), { status: 401 });
-    if (caller.role !== 'moderator') return HttpResponse.json(errorBody('Only moderators can do this'), { status: 403 });
+    if (caller.role !== 'moderator')
+      return HttpResponse.json(errorBody('Only moderators can do this'), { status: 403 });
     return null;
   }
 
@@ -101,19 +113,40 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
   function page<T>(list: T[], params: URLSearchParams) {
     const limit = store.pageSize ?? Number(params.get('limit') ?? 20);
     const from = Number(params.get('cursor') ?? 0);
-    return { slice: list.slice(from, from + limit), nextCursor: from + limit < list.length ? String(from + limit) : null };
+    return {
+      slice: list.slice(from, from + limit),
+      nextCursor: from + limit < list.length ? String(from + limit) : null,
+    };
   }
 
   const MESSAGES = { publish: 'Report published.', hide: 'Report hidden.', restore: 'Report restored.' } as const;
-  const SCHEDULED = { publish: 'Report approved: it is published at the next publication batch.', restore: 'Report approved for restoring: it is public again at the next publication batch.' } as const;
+  const SCHEDULED = {
+    publish: 'Report approved: it is published at the next publication batch.',
+    restore: 'Report approved for restoring: it is public again at the next publication batch.',
+  } as const;
 
   /** One decision as the server takes it: the new state, or the refusal's status and sentence. */
   type Decided = { error: string; status: number } | { item: QueueItem; publicFrom: string | null; message: string };
-  function decide(id: string, action: 'publish' | 'hide' | 'restore', hide?: { reason: string; note?: string | null }): Decided {
+  function decide(
+    id: string,
+    action: 'publish' | 'hide' | 'restore',
+    hide?: { reason: string; note?: string | null },
+  ): Decided {
     const item = store.items.find((i) => i.experience._id === id);
     if (!item) return { error: 'Experience not found', status: 404 };
-    const allowed = { publish: waiting(item), hide: item.status !== 'hidden', restore: item.status === 'hidden' && !item.scheduled }[action];
-    if (!allowed) return { error: action === 'restore' ? 'Only a hidden report can be restored' : 'Only a held report, or a published report with open flags, can be published', status: 409 };
+    const allowed = {
+      publish: waiting(item),
+      hide: item.status !== 'hidden',
+      restore: item.status === 'hidden' && !item.scheduled,
+    }[action];
+    if (!allowed)
+      return {
+        error:
+          action === 'restore'
+            ? 'Only a hidden report can be restored'
+            : 'Only a held report, or a published report with open flags, can be published',
+        status: 409,
+      };
     before.set(id, { status: item.status, holdReasons: item.holdReasons, flags: item.flags, undo: action });
     let publicFrom: string | null = null;
     if (action === 'hide') {
@@ -130,7 +163,16 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
       item.holdReasons = [];
     }
     if (!publicFrom) {
-      store.log.unshift(makeLogEntry({ experienceId: id, moderatorId: 'mod', moderatorEmail: 'moderator@example.com', action, reasons: hide ? [hide.reason] : [], note: hide?.note ?? null }));
+      store.log.unshift(
+        makeLogEntry({
+          experienceId: id,
+          moderatorId: 'mod',
+          moderatorEmail: 'moderator@example.com',
+          action,
+          reasons: hide ? [hide.reason] : [],
+          note: hide?.note ?? null,
+        }),
+      );
     }
     return { item, publicFrom, message: publicFrom ? SCHEDULED[action as 'publish' | 'restore'] : MESSAGES[action] };
   }
@@ -142,7 +184,9 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
       if (store.fail.queue) return HttpResponse.json(errorBody('Database unavailable'), { status: 500 });
       const params = new URL(request.url).searchParams;
       const id = params.get('experienceId');
-      const list = id ? store.items.filter((i) => i.experience._id === id) : store.items.filter(inView(params.get('view'), params.get('reason') ?? 'all'));
+      const list = id
+        ? store.items.filter((i) => i.experience._id === id)
+        : store.items.filter(inView(params.get('view'), params.get('reason') ?? 'all'));
       const { slice, nextCursor } = page(list, params);
       return HttpResponse.json(ModerationQueueResponse.parse({ success: true, data: { items: slice, nextCursor } }));
     }),
@@ -154,11 +198,17 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
       const held = store.items.filter((i) => waiting(i) && i.status === 'held').length;
       const flagged = store.items.filter((i) => waiting(i) && i.status === 'published').length;
       return HttpResponse.json(
-        ModerationSummaryResponse.parse({ success: true, data: { waiting: count('waiting'), held, flagged, hidden: count('hidden'), scheduled: count('scheduled') } }),
+        ModerationSummaryResponse.parse({
+          success: true,
+          data: { waiting: count('waiting'), held, flagged, hidden: count('hidden'), scheduled: count('scheduled') },
+        }),
       );
     }),
     http.post('/api/moderation/bulk', async ({ request }) => {
-      const body = await request.clone().json().catch(() => undefined);
+      const body = await request
+        .clone()
+        .json()
+        .catch(() => undefined);
       const refused = refuse(request, body);
       if (refused) return refused;
       const parsed = BulkDecisionRequest.safeParse(body);
@@ -171,7 +221,10 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
           : { id, ok: true, status: done.item.status, publicFrom: done.publicFrom, error: null };
       });
       const ok = results.filter((r) => r.ok).length;
-      return HttpResponse.json({ ...BulkDecisionResponse.parse({ success: true, data: { results } }), message: `${ok} of ${results.length} reports decided.` });
+      return HttpResponse.json({
+        ...BulkDecisionResponse.parse({ success: true, data: { results } }),
+        message: `${ok} of ${results.length} reports decided.`,
+      });
     }),
     http.post('/api/moderation/experiences/:id/undo', ({ request, params }) => {
       const refused = refuse(request);
@@ -181,16 +234,44 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
       const prior = before.get(id);
       if (!item) return HttpResponse.json(errorBody('Experience not found'), { status: 404 });
       if (!prior || (prior.undo !== 'hide' && !item.scheduled) || (prior.undo === 'hide' && item.status !== 'hidden')) {
-        return HttpResponse.json(errorBody('There is nothing to undo: no publish or restore of this report is waiting for its batch.'), { status: 409 });
+        return HttpResponse.json(
+          errorBody('There is nothing to undo: no publish or restore of this report is waiting for its batch.'),
+          { status: 409 },
+        );
       }
       before.delete(id);
-      Object.assign(item, { status: prior.status, holdReasons: prior.holdReasons, flags: prior.flags, scheduled: null, undoableHide: false });
-      if (prior.undo === 'hide') store.log.unshift(makeLogEntry({ experienceId: id, moderatorId: 'mod', moderatorEmail: 'moderator@example.com', action: 'undo', reasons: ['hide'] }));
-      const message = { publish: 'Publish undone: the report stays held.', restore: 'Restore undone: the report stays hidden.', hide: 'Hide undone: the report is back as it was.' }[prior.undo];
-      return HttpResponse.json({ ...UndoResponse.parse({ success: true, data: { id, status: item.status, undone: prior.undo } }), message });
+      Object.assign(item, {
+        status: prior.status,
+        holdReasons: prior.holdReasons,
+        flags: prior.flags,
+        scheduled: null,
+        undoableHide: false,
+      });
+      if (prior.undo === 'hide')
+        store.log.unshift(
+          makeLogEntry({
+            experienceId: id,
+            moderatorId: 'mod',
+            moderatorEmail: 'moderator@example.com',
+            action: 'undo',
+            reasons: ['hide'],
+          }),
+        );
+      const message = {
+        publish: 'Publish undone: the report stays held.',
+        restore: 'Restore undone: the report stays hidden.',
+        hide: 'Hide undone: the report is back as it was.',
+      }[prior.undo];
+      return HttpResponse.json({
+        ...UndoResponse.parse({ success: true, data: { id, status: item.status, undone: prior.undo } }),
+        message,
+      });
     }),
     http.post('/api/moderation/experiences/:id/:action', async ({ request, params }) => {
-      const body = await request.clone().json().catch(() => undefined);
+      const body = await request
+        .clone()
+        .json()
+        .catch(() => undefined);
       const refused = refuse(request, body);
       if (refused) return refused;
       const action = String(params.action) as 'publish' | 'hide' | 'restore';
@@ -203,7 +284,10 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
       const done = decide(String(params.id), action, hide && { reason: hide.reason, note: hide.note ?? null });
       if ('error' in done) return HttpResponse.json(errorBody(done.error), { status: done.status });
       return HttpResponse.json({
-        ...ModerationDecisionResponse.parse({ success: true, data: { id: done.item.experience._id, status: done.item.status, publicFrom: done.publicFrom } }),
+        ...ModerationDecisionResponse.parse({
+          success: true,
+          data: { id: done.item.experience._id, status: done.item.status, publicFrom: done.publicFrom },
+        }),
         message: done.message,
       });
     }),
@@ -212,8 +296,12 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
       if (refused) return refused;
       if (store.fail.log) return HttpResponse.json(errorBody('Database unavailable'), { status: 500 });
       const params = new URL(request.url).searchParams;
-      const wanted = (key: 'action' | 'moderatorId' | 'experienceId', value: string | null) => !params.get(key) || value === params.get(key);
-      const list = store.log.filter((e) => wanted('action', e.action) && wanted('moderatorId', e.moderatorId) && wanted('experienceId', e.experienceId));
+      const wanted = (key: 'action' | 'moderatorId' | 'experienceId', value: string | null) =>
+        !params.get(key) || value === params.get(key);
+      const list = store.log.filter(
+        (e) =>
+          wanted('action', e.action) && wanted('moderatorId', e.moderatorId) && wanted('experienceId', e.experienceId),
+      );
       const { slice, nextCursor } = page(list, params);
       return HttpResponse.json(ModerationLogResponse.parse({ success: true, data: { entries: slice, nextCursor } }));
     }),

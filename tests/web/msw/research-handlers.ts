@@ -78,8 +78,20 @@ export function makeExportRow(overrides: Partial<ExportRow> = {}): ExportRow {
 }
 
 export const LIMITS: RateLimitInfo[] = [
-  { name: 'Experience submissions', description: 'POST /api/experiences', max: 10, windowSeconds: 3600, scope: 'address' },
-  { name: 'Sign-in attempts per account', description: 'POST /api/users/login', max: 10, windowSeconds: 900, scope: 'email' },
+  {
+    name: 'Experience submissions',
+    description: 'POST /api/experiences',
+    max: 10,
+    windowSeconds: 3600,
+    scope: 'address',
+  },
+  {
+    name: 'Sign-in attempts per account',
+    description: 'POST /api/users/login',
+    max: 10,
+    windowSeconds: 900,
+    scope: 'email',
+  },
   { name: 'All other API requests', description: 'Every /api request', max: 600, windowSeconds: 60, scope: 'address' },
 ];
 
@@ -118,7 +130,8 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
     store.requests.push({ method: request.method, path: url.pathname, params: url.searchParams });
     const caller = bearerUser(request);
     if (!caller) return HttpResponse.json(errorBody('Sign in to do this'), { status: 401 });
-    if (caller.role !== 'moderator') return HttpResponse.json(errorBody('Only moderators can do this'), { status: 403 });
+    if (caller.role !== 'moderator')
+      return HttpResponse.json(errorBody('Only moderators can do this'), { status: 403 });
     if (store.fail[key]) return HttpResponse.json(errorBody('Database unavailable'), { status: 500 });
     return null;
   }
@@ -135,9 +148,18 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
       const limit = Number(params.get('limit') ?? 20);
       const sort = params.get('sort') ?? 'experiences';
       const sorted = [...store.peptides].sort((a, b) =>
-        sort === 'name' ? a.name.localeCompare(b.name) : sort === 'rating' ? (b.meanRating ?? -1) - (a.meanRating ?? -1) : b.experiences - a.experiences,
+        sort === 'name'
+          ? a.name.localeCompare(b.name)
+          : sort === 'rating'
+            ? (b.meanRating ?? -1) - (a.meanRating ?? -1)
+            : b.experiences - a.experiences,
       );
-      const data = { peptides: sorted.slice((page - 1) * limit, page * limit), total: sorted.length, page, pageSize: limit };
+      const data = {
+        peptides: sorted.slice((page - 1) * limit, page * limit),
+        total: sorted.length,
+        page,
+        pageSize: limit,
+      };
       return HttpResponse.json(ResearchPeptidesResponse.parse({ success: true, data }));
     }),
     http.get('/api/research/export', ({ request }) => {
@@ -152,10 +174,27 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
         const csv =
           params.get('table') === 'outcomes'
             ? bom + ['id,outcome,rating', ...rows.map((r) => `"${r.id}","${r.peptide}","7"`)].join('\r\n') + '\r\n'
-            : bom + ['id,peptide,category,month', ...rows.map((r) => `"${r.id}","${r.peptide}","${r.category}","${r.month}"`)].join('\r\n') + '\r\n';
-        return new HttpResponse(csv, { headers: { 'content-type': 'text/csv; charset=utf-8', ...(nextCursor ? { 'x-next-cursor': nextCursor } : {}) } });
+            : bom +
+              [
+                'id,peptide,category,month',
+                ...rows.map((r) => `"${r.id}","${r.peptide}","${r.category}","${r.month}"`),
+              ].join('\r\n') +
+              '\r\n';
+        return new HttpResponse(csv, {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            ...(nextCursor ? { 'x-next-cursor': nextCursor } : {}),
+          },
+        });
       }
-      const data = { k: 20, generatedAt: '2026-11-23T00:00:00.000Z', rows, nextCursor, shares: store.exportShares, breakdown: [] };
+      const data = {
+        k: 20,
+        generatedAt: '2026-11-23T00:00:00.000Z',
+        rows,
+        nextCursor,
+        shares: store.exportShares,
+        breakdown: [],
+      };
       return HttpResponse.json(ResearchExportResponse.parse({ success: true, data }));
     }),
     http.get('/api/analytics', ({ request }) => {
@@ -189,7 +228,12 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
       const page = Number(params.get('page') ?? 1);
       const limit = Number(params.get('limit') ?? 50);
       const users = store.pending.slice((page - 1) * limit, page * limit);
-      return HttpResponse.json(PendingUsersResponse.parse({ success: true, data: { users, total: store.pending.length, page, pageSize: limit } }));
+      return HttpResponse.json(
+        PendingUsersResponse.parse({
+          success: true,
+          data: { users, total: store.pending.length, page, pageSize: limit },
+        }),
+      );
     }),
     http.post('/api/users/:id/:decision', async ({ request, params }) => {
       const decision = params.decision === 'approve' ? 'approve' : 'reject';
@@ -201,7 +245,11 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
       if (!user) return HttpResponse.json(errorBody('User not found'), { status: 404 });
       store.pending = store.pending.filter((u) => u !== user);
       const notes = (body as { notes?: string } | undefined)?.notes;
-      const decided = { ...user, status: decision === 'approve' ? 'approved' : 'rejected', moderatorNotes: notes || null };
+      const decided = {
+        ...user,
+        status: decision === 'approve' ? 'approved' : 'rejected',
+        moderatorNotes: notes || null,
+      };
       return HttpResponse.json(DecisionResponse.parse({ success: true, data: { user: decided } }));
     }),
   ];

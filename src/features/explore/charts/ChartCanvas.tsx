@@ -16,7 +16,17 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { seriesPalette } from './palette';
 
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
+Chart.register(
+  BarController,
+  BarElement,
+  CategoryScale,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  Legend,
+);
 
 export interface ThemeColors {
   foreground: string;

@@ -7,9 +7,27 @@
 // series get the first, most distinct colours; "Other" (in tables) is grey.
 
 /** White card (`--card` of the light theme). */
-export const SERIES_LIGHT = ['#0072B2', '#D55E00', '#009E73', '#7214FF', '#A80022', '#1E293B', '#7E70FF', '#9C0D71'] as const;
+export const SERIES_LIGHT = [
+  '#0072B2',
+  '#D55E00',
+  '#009E73',
+  '#7214FF',
+  '#A80022',
+  '#1E293B',
+  '#7E70FF',
+  '#9C0D71',
+] as const;
 /** Slate-900 card (`--card` of the dark theme). */
-export const SERIES_DARK = ['#56B4E9', '#E69F00', '#009E73', '#F0E442', '#CC79A7', '#D55E00', '#E2E8F0', '#0072B2'] as const;
+export const SERIES_DARK = [
+  '#56B4E9',
+  '#E69F00',
+  '#009E73',
+  '#F0E442',
+  '#CC79A7',
+  '#D55E00',
+  '#E2E8F0',
+  '#0072B2',
+] as const;
 /** The "Other" series: grey, dashed, so it never reads as one more peptide. */
 export const OTHER_LIGHT = '#64748B';
 export const OTHER_DARK = '#94A3B8';
@@ -17,4 +35,3 @@ export const OTHER_DARK = '#94A3B8';
 export function seriesPalette(dark: boolean): { series: string[]; other: string } {
   return dark ? { series: [...SERIES_DARK], other: OTHER_DARK } : { series: [...SERIES_LIGHT], other: OTHER_LIGHT };
 }
-

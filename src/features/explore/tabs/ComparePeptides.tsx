@@ -25,7 +25,13 @@ function useDebounced<T>(value: T, ms: number): T {
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
-export function ComparePeptides({ selected: fromUrl, onChange }: { selected: string[]; onChange: (ids: string[]) => void }) {
+export function ComparePeptides({
+  selected: fromUrl,
+  onChange,
+}: {
+  selected: string[];
+  onChange: (ids: string[]) => void;
+}) {
   // The router writes the URL in a transition; the boxes follow the click at once and the URL
   // catches up (then this copy is dropped, so back/forward and shared links still rule).
   const [pending, setPending] = useState<string[] | null>(null);
@@ -58,7 +64,9 @@ export function ComparePeptides({ selected: fromUrl, onChange }: { selected: str
       <Card>
         <CardHeader className="max-sm:px-4 max-sm:pt-4">
           <CardTitle>Compare Peptides</CardTitle>
-          <CardDescription>Compare up to 3 peptides side by side: ratings, outcome means, common effects and experience counts.</CardDescription>
+          <CardDescription>
+            Compare up to 3 peptides side by side: ratings, outcome means, common effects and experience counts.
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4 max-sm:p-4">
           <div className="flex flex-wrap items-center gap-2" aria-live="polite">
@@ -87,7 +95,13 @@ export function ComparePeptides({ selected: fromUrl, onChange }: { selected: str
             <label htmlFor={searchId} className="text-sm font-medium">
               Find a peptide
             </label>
-            <Input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by name" />
+            <Input
+              id={searchId}
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Search by name"
+            />
           </div>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium">Choose up to {MAX_COMPARE} peptides</legend>
@@ -98,7 +112,12 @@ export function ComparePeptides({ selected: fromUrl, onChange }: { selected: str
                 ))}
               </div>
             ) : catalogue.isError ? (
-              <LoadError title="Failed to load the data" message={errorMessage(catalogue.error, 'Please try again.')} retrying={catalogue.isFetching} onRetry={() => void catalogue.refetch()} />
+              <LoadError
+                title="Failed to load the data"
+                message={errorMessage(catalogue.error, 'Please try again.')}
+                retrying={catalogue.isFetching}
+                onRetry={() => void catalogue.refetch()}
+              />
             ) : peptides.length === 0 ? (
               <p className="text-sm text-muted-foreground">No peptides found matching your criteria.</p>
             ) : (
@@ -129,10 +148,15 @@ export function ComparePeptides({ selected: fromUrl, onChange }: { selected: str
             )}
             {catalogue.data && catalogue.data.total > peptides.length && (
               <p className="text-sm text-muted-foreground">
-                Showing the {peptides.length} most reported of {formatCount(catalogue.data.total)} peptides: search to find the others.
+                Showing the {peptides.length} most reported of {formatCount(catalogue.data.total)} peptides: search to
+                find the others.
               </p>
             )}
-            {full && <p className="text-sm text-muted-foreground">You can compare at most {MAX_COMPARE} peptides: remove one to choose another.</p>}
+            {full && (
+              <p className="text-sm text-muted-foreground">
+                You can compare at most {MAX_COMPARE} peptides: remove one to choose another.
+              </p>
+            )}
           </fieldset>
         </CardContent>
       </Card>

@@ -65,7 +65,9 @@ export function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
 
   const summary =
     `Bar chart of mean outcome ratings out of 10 for ${peptides.map((p) => p.name).join(', ')}. ` +
-    peptides.map((p) => `${p.name}: average rating ${formatRatingWithN(p.averageRating, p.totalExperiences)}`).join('; ') +
+    peptides
+      .map((p) => `${p.name}: average rating ${formatRatingWithN(p.averageRating, p.totalExperiences)}`)
+      .join('; ') +
     '.';
 
   return (
@@ -73,13 +75,19 @@ export function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
       <Card>
         <CardHeader className="max-sm:px-4 max-sm:pt-4">
           <CardTitle as="h3">Outcome means</CardTitle>
-          <CardDescription>Mean rating of each outcome out of 10; n is the number of experiences that rated it.</CardDescription>
+          <CardDescription>
+            Mean rating of each outcome out of 10; n is the number of experiences that rated it.
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4 max-sm:p-4">
           {outcomes.length === 0 ? (
             <p className="text-muted-foreground">No outcome ratings have been shared for these peptides yet.</p>
           ) : (
-            <ChartCanvas label={summary} build={build} height={Math.max(240, outcomes.length * (peptides.length * 14 + 16) + 90)} />
+            <ChartCanvas
+              label={summary}
+              build={build}
+              height={Math.max(240, outcomes.length * (peptides.length * 14 + 16) + 90)}
+            />
           )}
           <DataTable
             caption="Peptide comparison"
@@ -88,7 +96,18 @@ export function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
               { key: 'category', cells: ['Category', ...peptides.map((p) => p.category)] },
               {
                 key: 'rating',
-                cells: ['Average rating', ...peptides.map((p) => <PeptideRating key={p._id} peptideId={p._id} rating={p.averageRating} n={p.totalExperiences} label="" />)],
+                cells: [
+                  'Average rating',
+                  ...peptides.map((p) => (
+                    <PeptideRating
+                      key={p._id}
+                      peptideId={p._id}
+                      rating={p.averageRating}
+                      n={p.totalExperiences}
+                      label=""
+                    />
+                  )),
+                ],
               },
               { key: 'experiences', cells: ['Experiences', ...peptides.map((p) => formatCount(p.totalExperiences))] },
               { key: 'popularity', cells: ['Popularity', ...peptides.map((p) => `${Math.round(p.popularity)}%`)] },

@@ -74,8 +74,16 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
         interaction: { mode: 'index', intersect: false },
         plugins: { legend: { position: 'bottom', labels: { color: colors.foreground, boxWidth: 12 } } },
         scales: {
-          x: { title: axisTitle(unit.one === 'month' ? 'Month' : 'Week starting', colors, !narrow), grid: { color: colors.border } },
-          y: { beginAtZero: true, ticks: { precision: 0 }, title: axisTitle('Experiences', colors, !narrow), grid: { color: colors.border } },
+          x: {
+            title: axisTitle(unit.one === 'month' ? 'Month' : 'Week starting', colors, !narrow),
+            grid: { color: colors.border },
+          },
+          y: {
+            beginAtZero: true,
+            ticks: { precision: 0 },
+            title: axisTitle('Experiences', colors, !narrow),
+            grid: { color: colors.border },
+          },
           growth: {
             position: 'right',
             title: axisTitle(`Growth on previous ${unit.one} (%)`, colors, !narrow),
@@ -90,7 +98,11 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
 
   const total = trends.totals.reduce((a, b) => a + b, 0);
   if (total === 0) {
-    return <p className="py-6 text-muted-foreground">No experiences were shared in the last 12 {unit.many}, so there is no growth to show yet.</p>;
+    return (
+      <p className="py-6 text-muted-foreground">
+        No experiences were shared in the last 12 {unit.many}, so there is no growth to show yet.
+      </p>
+    );
   }
   const whole = last - 1;
   const wholeGrowth = growth[whole];
@@ -107,12 +119,16 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
         head={[unit.one === 'month' ? 'Month' : 'Week starting', 'Experiences', `Growth on previous ${unit.one}`]}
         rows={trends.buckets.map((b, i) => ({
           key: b,
-          cells: [labels[i], formatCount(trends.totals[i] ?? 0), growth[i] == null ? '—' : formatGrowth(growth[i] ?? 0)],
+          cells: [
+            labels[i],
+            formatCount(trends.totals[i] ?? 0),
+            growth[i] == null ? '—' : formatGrowth(growth[i] ?? 0),
+          ],
         }))}
       />
       <p className="text-sm text-muted-foreground">
-        The last {unit.one} is in progress (outlined bar): counted up to {trends.asOf}, with no growth until it ends. Elsewhere — means the previous{' '}
-        {unit.one} had no experiences, so there is no growth rate to show.
+        The last {unit.one} is in progress (outlined bar): counted up to {trends.asOf}, with no growth until it ends.
+        Elsewhere — means the previous {unit.one} had no experiences, so there is no growth rate to show.
       </p>
     </div>
   );

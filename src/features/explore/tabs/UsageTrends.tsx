@@ -12,7 +12,15 @@ import { formatCount } from '@/lib/format';
 import { bucketLabels } from '../format';
 import { ChartQuery, DataTable, UNIT, axisTitle } from './chart-parts';
 
-export function UsageTrends({ period, groupBy, onGroupBy }: { period: Period; groupBy: GroupBy; onGroupBy: (g: GroupBy) => void }) {
+export function UsageTrends({
+  period,
+  groupBy,
+  onGroupBy,
+}: {
+  period: Period;
+  groupBy: GroupBy;
+  onGroupBy: (g: GroupBy) => void;
+}) {
   const trends = useTrends({ period, groupBy });
   const unit = UNIT[period];
   return (
@@ -71,7 +79,9 @@ function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
             borderColor: colour,
             backgroundColor: colour,
             tension: 0,
-            segment: { borderDash: (ctx: { p1DataIndex: number }) => (ctx.p1DataIndex === last ? IN_PROGRESS_DASH : undefined) },
+            segment: {
+              borderDash: (ctx: { p1DataIndex: number }) => (ctx.p1DataIndex === last ? IN_PROGRESS_DASH : undefined),
+            },
             pointRadius: 3,
           };
         }),
@@ -80,8 +90,16 @@ function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
         interaction: { mode: 'index', intersect: false },
         plugins: { legend: { position: 'bottom', labels: { color: colors.foreground, boxWidth: 12 } } },
         scales: {
-          x: { title: axisTitle(unit.one === 'month' ? 'Month' : 'Week starting', colors, !narrow), grid: { color: colors.border } },
-          y: { beginAtZero: true, ticks: { precision: 0 }, title: axisTitle('Experiences', colors), grid: { color: colors.border } },
+          x: {
+            title: axisTitle(unit.one === 'month' ? 'Month' : 'Week starting', colors, !narrow),
+            grid: { color: colors.border },
+          },
+          y: {
+            beginAtZero: true,
+            ticks: { precision: 0 },
+            title: axisTitle('Experiences', colors),
+            grid: { color: colors.border },
+          },
         },
       },
     }),
@@ -89,19 +107,26 @@ function UsageChart({ trends, period }: { trends: Trends; period: Period }) {
   );
 
   if (total === 0) {
-    return <p className="py-6 text-muted-foreground">No experiences were shared in the last 12 {unit.many}. Share the first one to start the trend.</p>;
+    return (
+      <p className="py-6 text-muted-foreground">
+        No experiences were shared in the last 12 {unit.many}. Share the first one to start the trend.
+      </p>
+    );
   }
   const leader = trends.series[0];
   const by = trends.groupBy === 'peptide' ? 'peptide' : 'category';
   const summary =
     `Line chart of experiences per ${unit.one} by ${by} over the last 12 ${unit.many}: ${formatCount(total)} in total` +
-    (leader ? `; the most reported ${by} is ${leader.name} with ${formatCount(leader.counts.reduce((a, b) => a + b, 0))}.` : '.') +
+    (leader
+      ? `; the most reported ${by} is ${leader.name} with ${formatCount(leader.counts.reduce((a, b) => a + b, 0))}.`
+      : '.') +
     ` Lines: ${drawn.map((s) => s.name).join(', ')}.`;
   return (
     <div className="flex flex-col gap-4">
       <ChartCanvas label={summary} build={build} />
       <p className="text-sm text-muted-foreground">
-        {left > 0 && `The chart draws the ${CHART_SERIES} most reported ${by === 'peptide' ? 'peptides' : 'categories'}; the table lists every one. `}
+        {left > 0 &&
+          `The chart draws the ${CHART_SERIES} most reported ${by === 'peptide' ? 'peptides' : 'categories'}; the table lists every one. `}
         The last {unit.one} is in progress (dashed): counted up to {trends.asOf}.
       </p>
       <DataTable

@@ -31,7 +31,14 @@ export function ChartSkeleton() {
 export function ChartQuery<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   if (query.isPending) return <ChartSkeleton />;
   if (query.isError) {
-    return <LoadError title="Failed to load the data" message={errorMessage(query.error, 'Please try again.')} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError
+        title="Failed to load the data"
+        message={errorMessage(query.error, 'Please try again.')}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   return <>{children(query.data)}</>;
 }
@@ -57,48 +64,77 @@ function useOverflowsX<T extends HTMLElement>(): [RefObject<T | null>, boolean] 
  * The table beside a chart: the same numbers as text. It scrolls inside its own box where it is
  * wider than the screen, and then says so above it, since a cut-off table looks complete.
  */
-export function DataTable({ caption, head, rows }: { caption: string; head: ReactNode[]; rows: { key: string; cells: ReactNode[] }[] }) {
+export function DataTable({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string;
+  head: ReactNode[];
+  rows: { key: string; cells: ReactNode[] }[];
+}) {
   const [ref, overflows] = useOverflowsX<HTMLDivElement>();
   return (
     <div className="flex flex-col gap-1">
-    {overflows && (
-      <p className="flex items-center gap-1 self-end text-xs text-muted-foreground">
-        Scroll sideways for every column <ArrowRight className="size-3.5" aria-hidden="true" />
-      </p>
-    )}
-    <div ref={ref} className="max-w-full overflow-x-auto rounded-md border border-border" tabIndex={0} role="region" aria-label={caption}>
-      <table className="w-full border-collapse text-sm tabular-nums">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted">
-          <tr>
-            {head.map((cell, i) => (
-              <th key={i} scope="col" className={cn('whitespace-nowrap px-3 py-2 text-left font-medium', i === 0 && 'sticky left-0 bg-muted')}>
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} className="border-t border-border">
-              {row.cells.map((cell, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row" className="sticky left-0 whitespace-nowrap bg-card px-3 py-2 text-left font-medium">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={i} className="whitespace-nowrap px-3 py-2">
-                    {cell}
-                  </td>
-                ),
-              )}
+      {overflows && (
+        <p className="flex items-center gap-1 self-end text-xs text-muted-foreground">
+          Scroll sideways for every column <ArrowRight className="size-3.5" aria-hidden="true" />
+        </p>
+      )}
+      <div
+        ref={ref}
+        className="max-w-full overflow-x-auto rounded-md border border-border"
+        tabIndex={0}
+        role="region"
+        aria-label={caption}
+      >
+        <table className="w-full border-collapse text-sm tabular-nums">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-muted">
+            <tr>
+              {head.map((cell, i) => (
+                <th
+                  key={i}
+                  scope="col"
+                  className={cn(
+                    'whitespace-nowrap px-3 py-2 text-left font-medium',
+                    i === 0 && 'sticky left-0 bg-muted',
+                  )}
+                >
+                  {cell}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key} className="border-t border-border">
+                {row.cells.map((cell, i) =>
+                  i === 0 ? (
+                    <th
+                      key={i}
+                      scope="row"
+                      className="sticky left-0 whitespace-nowrap bg-card px-3 py-2 text-left font-medium"
+                    >
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={i} className="whitespace-nowrap px-3 py-2">
+                      {cell}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
 
-export const axisTitle = (text: string, colors: ThemeColors, display = true) => ({ display, text, color: colors.muted });
+export const axisTitle = (text: string, colors: ThemeColors, display = true) => ({
+  display,
+  text,
+  color: colors.muted,
+});

@@ -49,56 +49,69 @@ export function Overview({ schedule }: { schedule?: PublicationSchedule }) {
       </Section>
       <Section title="Who can see what">
         <p>
-          <strong>Everyone</strong> can read a report as it appears on the Community page: peptide, dosage, frequency, duration, route, purposes, outcomes,
-          effects, story, vote counts and the day it was published. A report’s time is kept and published to the day, never the hour.
+          <strong>Everyone</strong> can read a report as it appears on the Community page: peptide, dosage, frequency,
+          duration, route, purposes, outcomes, effects, story, vote counts and the day it was published. A report’s time
+          is kept and published to the day, never the hour.
         </p>
         <p>
-          Your age range, biological sex and activity level are never shown with your report, on any page or in any export. Each peptide’s page shows only
-          the shares of its reports by age range, by sex and by activity level, each on its own and never combined, once at least {SHARES_MIN_REPORTS} reports
-          have been public for a week (the site’s setting, 7 days unless its operator changed it), rounded to steps of {SHARE_STEP_PERCENT}% and with a little
-          random noise. The shares are recomputed only at a publication, and only once at least {SHARES_RECOMPUTE_CHANGES} of the reports they count have
-          changed, so comparing them before and after your report counts says little about your answers. The moderators’ research export has the same
-          shares and nothing more.
+          Your age range, biological sex and activity level are never shown with your report, on any page or in any
+          export. Each peptide’s page shows only the shares of its reports by age range, by sex and by activity level,
+          each on its own and never combined, once at least {SHARES_MIN_REPORTS} reports have been public for a week
+          (the site’s setting, 7 days unless its operator changed it), rounded to steps of {SHARE_STEP_PERCENT}% and
+          with a little random noise. The shares are recomputed only at a publication, and only once at least{' '}
+          {SHARES_RECOMPUTE_CHANGES} of the reports they count have changed, so comparing them before and after your
+          report counts says little about your answers. The moderators’ research export has the same shares and nothing
+          more.
         </p>
         <p>
-          Sourcing details (the vendor’s web address host, batch ID and volume) appear on the public card only when you tick “Publish sourcing details”.
-          Purity and the full vendor address are never published.
+          Sourcing details (the vendor’s web address host, batch ID and volume) appear on the public card only when you
+          tick “Publish sourcing details”. Purity and the full vendor address are never published.
         </p>
         <p>
-          <strong>Only you</strong>, holding the tracking ID, can see the full report with its sourcing details, change it or delete it. No list or page ever
-          shows a tracking ID.
+          <strong>Only you</strong>, holding the tracking ID, can see the full report with its sourcing details, change
+          it or delete it. No list or page ever shows a tracking ID.
         </p>
         <p>
-          <strong>Moderators</strong> reviewing a report that waits for review or was reported by members see all of it as you do, including the age range,
-          sex, activity level and sourcing details that are not public, but never its tracking ID: nothing stored says who sent it. They can publish, hide or
-          restore it; they cannot change it.
+          <strong>Moderators</strong> reviewing a report that waits for review or was reported by members see all of it
+          as you do, including the age range, sex, activity level and sourcing details that are not public, but never
+          its tracking ID: nothing stored says who sent it. They can publish, hide or restore it; they cannot change it.
         </p>
         <p>
-          <strong>Members who report an experience</strong>: each report to the moderators keeps the member’s account with the experience, so that a member
-          counts once. Moderators see the reason and the note, not who sent them, and the person who shared the experience never learns who reported it.
+          <strong>Members who report an experience</strong>: each report to the moderators keeps the member’s account
+          with the experience, so that a member counts once. Moderators see the reason and the note, not who sent them,
+          and the person who shared the experience never learns who reported it.
         </p>
       </Section>
       <Section title="When your report becomes public">
         <p>
-          Nothing you do changes a public page at the moment you do it. A new report, a correction and a deletion wait for a publication, at fixed times on
-          the clock (UTC), and appear together with the other changes of their group, in no order, all dated the day of that publication.
+          Nothing you do changes a public page at the moment you do it. A new report, a correction and a deletion wait
+          for a publication, at fixed times on the clock (UTC), and appear together with the other changes of their
+          group, in no order, all dated the day of that publication.
         </p>
         <p data-testid="publication-rule">{publicationRule(schedule)}</p>
-        <p>{KINDS_APART} The confirmation and your lookup say when yours can appear, at the earliest and at the latest.</p>
-        <p>Your lookup shows your report, and any change you made, at once. Votes count at once; a moderator’s hide takes effect at once.</p>
+        <p>
+          {KINDS_APART} The confirmation and your lookup say when yours can appear, at the earliest and at the latest.
+        </p>
+        <p>
+          Your lookup shows your report, and any change you made, at once. Votes count at once; a moderator’s hide takes
+          effect at once.
+        </p>
       </Section>
       <Section title="How long we keep it">
         <p>
-          A report is kept until you delete it, whatever its moderation status. Deleting ends your tracking ID at once; at the publication that takes the
-          deletion the row, its votes and members’ reports about it are removed and the statistics recomputed without it.
+          A report is kept until you delete it, whatever its moderation status. Deleting ends your tracking ID at once;
+          at the publication that takes the deletion the row, its votes and members’ reports about it are removed and
+          the statistics recomputed without it.
         </p>
         <p>
-          The moderation log is kept for good, even after a report is deleted: for each hold and each moderator’s decision it keeps the report’s internal id,
-          the action, the reason, the moderator’s note and the time. It holds none of the report’s text.
+          The moderation log is kept for good, even after a report is deleted: for each hold and each moderator’s
+          decision it keeps the report’s internal id, the action, the reason, the moderator’s note and the time. It
+          holds none of the report’s text.
         </p>
         <p>
-          Member accounts (needed only to vote, flag or add peptides) keep an email, a password hash and an optional profile until you delete the account
-          yourself (Profile, Account); the Your Account tab lists all they keep. Sign-in sessions expire after 30 days.
+          Member accounts (needed only to vote, flag or add peptides) keep an email, a password hash and an optional
+          profile until you delete the account yourself (Profile, Account); the Your Account tab lists all they keep.
+          Sign-in sessions expire after 30 days.
         </p>
       </Section>
     </div>

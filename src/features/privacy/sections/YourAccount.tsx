@@ -33,35 +33,47 @@ const NOT_STORED: readonly string[] = [
 export function YourAccount() {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Section title="What an account keeps" description="Only if you register: reading and sharing reports need no account.">
+      <Section
+        title="What an account keeps"
+        description="Only if you register: reading and sharing reports need no account."
+      >
         <Bullets items={STORED} icon="yes" />
       </Section>
       <Section title="What an account never keeps">
         <Bullets items={NOT_STORED} icon="no" />
       </Section>
       <Section title="How long">
-        <p>Everything above is kept until you delete your account, except what lasts less: sign-ins end after 30 days unused, reset links after an hour.</p>
         <p>
-          An account whose address was not confirmed within {UNCONFIRMED_ACCOUNT_DAYS} days of signing up is deleted with everything it holds; until its
-          address is confirmed, no moderator sees it.
+          Everything above is kept until you delete your account, except what lasts less: sign-ins end after 30 days
+          unused, reset links after an hour.
         </p>
         <p>
-          A registration a moderator did not approve is kept, so that the address cannot register again unnoticed; ask the site’s operator to remove it.
+          An account whose address was not confirmed within {UNCONFIRMED_ACCOUNT_DAYS} days of signing up is deleted
+          with everything it holds; until its address is confirmed, no moderator sees it.
+        </p>
+        <p>
+          A registration a moderator did not approve is kept, so that the address cannot register again unnoticed; ask
+          the site’s operator to remove it.
         </p>
       </Section>
       <Section title="Download or delete it">
         <p>
           Signed in, open{' '}
-          <Link to={`${paths.profile}?tab=account`} className="font-medium text-primary-strong underline underline-offset-2">
+          <Link
+            to={`${paths.profile}?tab=account`}
+            className="font-medium text-primary-strong underline underline-offset-2"
+          >
             Profile, Account
           </Link>
-          . <strong>Download my data</strong> saves everything listed here as a JSON file. <strong>Delete my account</strong>, confirmed with your password,
-          erases your email, password, profile, sign-ins, votes and open flags at once, and vote counts are recomputed without yours.
+          . <strong>Download my data</strong> saves everything listed here as a JSON file.{' '}
+          <strong>Delete my account</strong>, confirmed with your password, erases your email, password, profile,
+          sign-ins, votes and open flags at once, and vote counts are recomputed without yours.
         </p>
         <p>
-          What stays: the reports you shared (nothing links them to you; delete them with their tracking IDs under Your Data), flags a moderator already
-          decided on (without your account), and a moderator’s entries in the moderation log, which then read “a former moderator”. The last moderator of a
-          site cannot delete their account until there is another.
+          What stays: the reports you shared (nothing links them to you; delete them with their tracking IDs under Your
+          Data), flags a moderator already decided on (without your account), and a moderator’s entries in the
+          moderation log, which then read “a former moderator”. The last moderator of a site cannot delete their account
+          until there is another.
         </p>
       </Section>
     </div>

@@ -15,7 +15,12 @@ export function Bullets({ items, icon }: { items: readonly string[]; icon: 'yes'
     <ul className="space-y-2">
       {items.map((item) => (
         <li key={item} className="flex gap-2">
-          <Icon aria-hidden="true" className={icon === 'yes' ? 'mt-0.5 size-4 shrink-0 text-primary' : 'mt-0.5 size-4 shrink-0 text-destructive-text'} />
+          <Icon
+            aria-hidden="true"
+            className={
+              icon === 'yes' ? 'mt-0.5 size-4 shrink-0 text-primary' : 'mt-0.5 size-4 shrink-0 text-destructive-text'
+            }
+          />
           <span>{item}</span>
         </li>
       ))}
@@ -23,7 +28,15 @@ export function Bullets({ items, icon }: { items: readonly string[]; icon: 'yes'
   );
 }
 
-export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -37,7 +50,12 @@ export function Section({ title, description, children }: { title: string; descr
 
 export function SourceLink() {
   return (
-    <a href={SOURCE_URL} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 font-medium text-primary-strong underline underline-offset-2">
+    <a
+      href={SOURCE_URL}
+      target="_blank"
+      rel="noreferrer noopener"
+      className="inline-flex items-center gap-1 font-medium text-primary-strong underline underline-offset-2"
+    >
       Read the source code
       <ExternalLink aria-hidden="true" className="size-4" />
       <span className="sr-only">(opens in a new tab)</span>

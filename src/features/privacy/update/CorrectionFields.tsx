@@ -2,7 +2,16 @@
 // contract/vocabulary.ts); each problem in red under its field.
 import { useState, type ReactNode } from 'react';
 import { NOT_RATED, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
-import { AGE_RANGES, BIOLOGICAL_SEXES, FREQUENCIES, PRIMARY_PURPOSES, ROUTES, TIMELINES, WIZARD_ACTIVITY_LEVELS, optionLabel } from '@contract/vocabulary';
+import {
+  AGE_RANGES,
+  BIOLOGICAL_SEXES,
+  FREQUENCIES,
+  PRIMARY_PURPOSES,
+  ROUTES,
+  TIMELINES,
+  WIZARD_ACTIVITY_LEVELS,
+  optionLabel,
+} from '@contract/vocabulary';
 import { useCatalogueSearch } from '@/api/peptides';
 import { PeptidePicker } from '@/components/peptide-picker/PeptidePicker';
 import { Button, Input, Label, Select } from '@/components/ui';
@@ -31,7 +40,19 @@ export function Problem({ field, errors }: { field: CorrectionField; errors: Cor
   );
 }
 
-function Row({ field, label, errors, children, hint }: { field: CorrectionField; label: string; errors: CorrectionErrors; children: ReactNode; hint?: string }) {
+function Row({
+  field,
+  label,
+  errors,
+  children,
+  hint,
+}: {
+  field: CorrectionField;
+  label: string;
+  errors: CorrectionErrors;
+  children: ReactNode;
+  hint?: string;
+}) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={fieldId(field)}>{label}</Label>
@@ -42,7 +63,21 @@ function Row({ field, label, errors, children, hint }: { field: CorrectionField;
   );
 }
 
-function Choice({ field, label, values, value, onChange, errors }: { field: CorrectionField; label: string; values: readonly string[]; value: string; onChange: (v: string) => void; errors: CorrectionErrors }) {
+function Choice({
+  field,
+  label,
+  values,
+  value,
+  onChange,
+  errors,
+}: {
+  field: CorrectionField;
+  label: string;
+  values: readonly string[];
+  value: string;
+  onChange: (v: string) => void;
+  errors: CorrectionErrors;
+}) {
   return (
     <Row field={field} label={label} errors={errors}>
       <Select id={fieldId(field)} value={value} onChange={(e) => onChange(e.target.value)} {...invalid(field, errors)}>
@@ -84,13 +119,39 @@ export function UsageFields({ form, set, errors }: FieldsProps) {
       </Row>
       <div className="grid gap-3 sm:grid-cols-2">
         <Row field="dosage" label="Dosage" errors={errors}>
-          <Input id={fieldId('dosage')} maxLength={60} value={form.dosage} onChange={(e) => set('dosage', e.target.value)} {...invalid('dosage', errors)} />
+          <Input
+            id={fieldId('dosage')}
+            maxLength={60}
+            value={form.dosage}
+            onChange={(e) => set('dosage', e.target.value)}
+            {...invalid('dosage', errors)}
+          />
         </Row>
-        <Choice field="frequency" label="Frequency" values={FREQUENCIES} value={form.frequency} onChange={(v) => set('frequency', v)} errors={errors} />
+        <Choice
+          field="frequency"
+          label="Frequency"
+          values={FREQUENCIES}
+          value={form.frequency}
+          onChange={(v) => set('frequency', v)}
+          errors={errors}
+        />
         <Row field="duration" label="Duration (days)" errors={errors}>
-          <Input id={fieldId('duration')} inputMode="numeric" value={form.duration} onChange={(e) => set('duration', e.target.value)} {...invalid('duration', errors)} />
+          <Input
+            id={fieldId('duration')}
+            inputMode="numeric"
+            value={form.duration}
+            onChange={(e) => set('duration', e.target.value)}
+            {...invalid('duration', errors)}
+          />
         </Row>
-        <Choice field="routeOfAdministration" label="Route of administration" values={ROUTES} value={form.routeOfAdministration} onChange={(v) => set('routeOfAdministration', v)} errors={errors} />
+        <Choice
+          field="routeOfAdministration"
+          label="Route of administration"
+          values={ROUTES}
+          value={form.routeOfAdministration}
+          onChange={(v) => set('routeOfAdministration', v)}
+          errors={errors}
+        />
       </div>
     </fieldset>
   );
@@ -101,7 +162,10 @@ export function ContextFields({ form, set, errors }: FieldsProps) {
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-1 text-sm font-semibold">Context</legend>
-      <fieldset className="grid gap-2" aria-describedby={errors.primaryPurpose ? `${fieldId('primaryPurpose')}-error` : undefined}>
+      <fieldset
+        className="grid gap-2"
+        aria-describedby={errors.primaryPurpose ? `${fieldId('primaryPurpose')}-error` : undefined}
+      >
         <legend className="text-sm font-medium">Primary purpose</legend>
         <div className="grid grid-cols-1 gap-1.5 min-[360px]:grid-cols-2">
           {PRIMARY_PURPOSES.map((p, i) => (
@@ -110,7 +174,12 @@ export function ContextFields({ form, set, errors }: FieldsProps) {
                 id={i === 0 ? fieldId('primaryPurpose') : undefined}
                 type="checkbox"
                 checked={form.primaryPurpose.includes(p)}
-                onChange={(e) => set('primaryPurpose', e.target.checked ? [...form.primaryPurpose, p] : form.primaryPurpose.filter((x) => x !== p))}
+                onChange={(e) =>
+                  set(
+                    'primaryPurpose',
+                    e.target.checked ? [...form.primaryPurpose, p] : form.primaryPurpose.filter((x) => x !== p),
+                  )
+                }
               />
               {p}
             </label>
@@ -119,16 +188,43 @@ export function ContextFields({ form, set, errors }: FieldsProps) {
         <Problem field="primaryPurpose" errors={errors} />
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Choice field="ageRange" label="Age range" values={AGE_RANGES} value={form.ageRange} onChange={(v) => set('ageRange', v)} errors={errors} />
-        <Choice field="biologicalSex" label="Biological sex" values={BIOLOGICAL_SEXES} value={form.biologicalSex} onChange={(v) => set('biologicalSex', v)} errors={errors} />
-        <Choice field="activityLevel" label="Activity level" values={WIZARD_ACTIVITY_LEVELS} value={form.activityLevel} onChange={(v) => set('activityLevel', v)} errors={errors} />
+        <Choice
+          field="ageRange"
+          label="Age range"
+          values={AGE_RANGES}
+          value={form.ageRange}
+          onChange={(v) => set('ageRange', v)}
+          errors={errors}
+        />
+        <Choice
+          field="biologicalSex"
+          label="Biological sex"
+          values={BIOLOGICAL_SEXES}
+          value={form.biologicalSex}
+          onChange={(v) => set('biologicalSex', v)}
+          errors={errors}
+        />
+        <Choice
+          field="activityLevel"
+          label="Activity level"
+          values={WIZARD_ACTIVITY_LEVELS}
+          value={form.activityLevel}
+          onChange={(v) => set('activityLevel', v)}
+          errors={errors}
+        />
       </div>
     </fieldset>
   );
 }
 
 /** What happened: rated outcomes (one add-effect control), when, other effects and the stack. */
-export function OutcomeFields({ form, set, errors, pending, setPending }: FieldsProps & { pending: string; setPending: (text: string) => void }) {
+export function OutcomeFields({
+  form,
+  set,
+  errors,
+  pending,
+  setPending,
+}: FieldsProps & { pending: string; setPending: (text: string) => void }) {
   const add = () => {
     const name = pending.trim();
     if (!name || Object.keys(form.outcomes).some((k) => k.toLowerCase() === name.toLowerCase())) return;
@@ -143,12 +239,27 @@ export function OutcomeFields({ form, set, errors, pending, setPending }: Fields
           <div className="flex items-center justify-between gap-2">
             <span className="min-w-0 text-sm [overflow-wrap:anywhere]">{name}</span>
             {Object.keys(form.outcomes).length > 1 && (
-              <Button type="button" variant="ghost" size="sm" aria-label={`Remove ${name}`} onClick={() => set('outcomes', Object.fromEntries(Object.entries(form.outcomes).filter(([k]) => k !== name)))}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove ${name}`}
+                onClick={() =>
+                  set('outcomes', Object.fromEntries(Object.entries(form.outcomes).filter(([k]) => k !== name)))
+                }
+              >
                 Remove
               </Button>
             )}
           </div>
-          <Slider label={name} min={OUTCOME_MIN} max={OUTCOME_MAX} value={value} unsetLabel={NOT_RATED} onValueChange={(v) => set('outcomes', { ...form.outcomes, [name]: v })} />
+          <Slider
+            label={name}
+            min={OUTCOME_MIN}
+            max={OUTCOME_MAX}
+            value={value}
+            unsetLabel={NOT_RATED}
+            onValueChange={(v) => set('outcomes', { ...form.outcomes, [name]: v })}
+          />
         </div>
       ))}
       <div className="grid gap-1.5">
@@ -173,12 +284,34 @@ export function OutcomeFields({ form, set, errors, pending, setPending }: Fields
         </div>
         <Problem field="outcomes" errors={errors} />
       </div>
-      <Choice field="timeline" label="When did you notice effects?" values={TIMELINES} value={form.timeline} onChange={(v) => set('timeline', v)} errors={errors} />
-      <Row field="effects" label="Extra effects" errors={errors} hint="Separate effects with commas; blank entries are ignored.">
-        <Input id={fieldId('effects')} value={form.effects} onChange={(e) => set('effects', e.target.value)} {...invalid('effects', errors)} />
+      <Choice
+        field="timeline"
+        label="When did you notice effects?"
+        values={TIMELINES}
+        value={form.timeline}
+        onChange={(v) => set('timeline', v)}
+        errors={errors}
+      />
+      <Row
+        field="effects"
+        label="Extra effects"
+        errors={errors}
+        hint="Separate effects with commas; blank entries are ignored."
+      >
+        <Input
+          id={fieldId('effects')}
+          value={form.effects}
+          onChange={(e) => set('effects', e.target.value)}
+          {...invalid('effects', errors)}
+        />
       </Row>
       <Row field="stack" label="Stack (other compounds)" errors={errors} hint="Separate entries with commas.">
-        <Input id={fieldId('stack')} value={form.stack} onChange={(e) => set('stack', e.target.value)} {...invalid('stack', errors)} />
+        <Input
+          id={fieldId('stack')}
+          value={form.stack}
+          onChange={(e) => set('stack', e.target.value)}
+          {...invalid('stack', errors)}
+        />
       </Row>
     </fieldset>
   );
@@ -191,21 +324,52 @@ export function SourcingFields({ form, set, errors }: FieldsProps) {
       <legend className="mb-1 text-sm font-semibold">Sourcing (optional)</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         <Row field="vendorUrl" label="Vendor URL" errors={errors}>
-          <Input id={fieldId('vendorUrl')} type="url" value={form.vendorUrl} onChange={(e) => set('vendorUrl', e.target.value)} {...invalid('vendorUrl', errors)} />
+          <Input
+            id={fieldId('vendorUrl')}
+            type="url"
+            value={form.vendorUrl}
+            onChange={(e) => set('vendorUrl', e.target.value)}
+            {...invalid('vendorUrl', errors)}
+          />
         </Row>
         <Row field="batchId" label="Batch ID" errors={errors}>
-          <Input id={fieldId('batchId')} value={form.batchId} onChange={(e) => set('batchId', e.target.value)} {...invalid('batchId', errors)} />
+          <Input
+            id={fieldId('batchId')}
+            value={form.batchId}
+            onChange={(e) => set('batchId', e.target.value)}
+            {...invalid('batchId', errors)}
+          />
         </Row>
         <Row field="purity" label="Purity (%)" errors={errors}>
-          <Input id={fieldId('purity')} inputMode="decimal" value={form.purity} onChange={(e) => set('purity', e.target.value)} {...invalid('purity', errors)} />
+          <Input
+            id={fieldId('purity')}
+            inputMode="decimal"
+            value={form.purity}
+            onChange={(e) => set('purity', e.target.value)}
+            {...invalid('purity', errors)}
+          />
         </Row>
         <Row field="volumeMl" label="Volume (ml)" errors={errors}>
-          <Input id={fieldId('volumeMl')} inputMode="decimal" value={form.volumeMl} onChange={(e) => set('volumeMl', e.target.value)} {...invalid('volumeMl', errors)} />
+          <Input
+            id={fieldId('volumeMl')}
+            inputMode="decimal"
+            value={form.volumeMl}
+            onChange={(e) => set('volumeMl', e.target.value)}
+            {...invalid('volumeMl', errors)}
+          />
         </Row>
       </div>
       <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-primary" checked={form.publishSourcing} onChange={(e) => set('publishSourcing', e.target.checked)} />
-        <span>Publish sourcing details (vendor host, batch ID and volume; a vendor address sends the report to a moderator first)</span>
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0 accent-primary"
+          checked={form.publishSourcing}
+          onChange={(e) => set('publishSourcing', e.target.checked)}
+        />
+        <span>
+          Publish sourcing details (vendor host, batch ID and volume; a vendor address sends the report to a moderator
+          first)
+        </span>
       </label>
     </fieldset>
   );

@@ -10,14 +10,35 @@ import { errorMessage } from '@/api/errors';
 import { useUpdateOwnExperience } from '@/api/tracking';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button, Label, Textarea } from '@/components/ui';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { likelyHoldReasons } from '@/lib/hold-hints';
 import { CORRECTION_JOINS, groupNote, nextPublication } from '@/lib/publication';
-import { type CorrectionErrors, type CorrectionField, type CorrectionForm, changesOf, correctionErrors, formOf } from './correction-form';
+import {
+  type CorrectionErrors,
+  type CorrectionField,
+  type CorrectionForm,
+  changesOf,
+  correctionErrors,
+  formOf,
+} from './correction-form';
 import { ContextFields, OutcomeFields, SourcingFields, UsageFields, fieldId } from './CorrectionFields';
 
 /** What saving does to the report (server/services/experiences.ts checks an edit like a new report). */
-function ReviewNotice({ status, schedule }: { status: OwnExperience['status']; schedule: PublicationSchedule | undefined }) {
+function ReviewNotice({
+  status,
+  schedule,
+}: {
+  status: OwnExperience['status'];
+  schedule: PublicationSchedule | undefined;
+}) {
   const text =
     status === 'published'
       ? `Your changes appear on the public pages ${nextPublication(schedule)}. ${groupNote(schedule)} They are checked like a new report: if they add a link, an email address, a phone number or a messenger handle, or if every report here is reviewed first, your report waits for a moderator before it is public again.`
@@ -51,12 +72,24 @@ export function UpdateDialog({
   const [pending, setPending] = useState('');
   // Shown once Save was pressed, then kept current as the person fixes them.
   const [attempted, setAttempted] = useState(false);
-  const set = <K extends keyof CorrectionForm>(key: K, value: CorrectionForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const found: CorrectionErrors = { ...correctionErrors(form), ...(pending.trim() ? { outcomes: PENDING_EFFECT } : {}) };
+  const set = <K extends keyof CorrectionForm>(key: K, value: CorrectionForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const found: CorrectionErrors = {
+    ...correctionErrors(form),
+    ...(pending.trim() ? { outcomes: PENDING_EFFECT } : {}),
+  };
   const errors = attempted ? found : {};
   const storyLength = form.story.length;
   const storyOutOfRange = storyLength < STORY_MIN || storyLength > STORY_MAX_SUBMIT;
-  const holds = likelyHoldReasons([form.story, form.dosage, form.effects, form.stack, ...Object.keys(form.outcomes), form.batchId, form.publishSourcing ? form.vendorUrl : '']);
+  const holds = likelyHoldReasons([
+    form.story,
+    form.dosage,
+    form.effects,
+    form.stack,
+    ...Object.keys(form.outcomes),
+    form.batchId,
+    form.publishSourcing ? form.vendorUrl : '',
+  ]);
 
   const save = () => {
     setAttempted(true);
@@ -67,12 +100,20 @@ export function UpdateDialog({
     }
     update.mutate(changesOf(form), {
       onSuccess: (saved) => {
-        const description = saved.status === 'held' ? 'Experience updated. It is waiting for a moderator to review it.' : 'Experience updated successfully';
+        const description =
+          saved.status === 'held'
+            ? 'Experience updated. It is waiting for a moderator to review it.'
+            : 'Experience updated successfully';
         toast({ title: 'Success', description, variant: 'success' });
         onOpenChange(false);
       },
       // The dialog stays open with everything typed, so the person can retry.
-      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to update experience'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to update experience'),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -81,7 +122,9 @@ export function UpdateDialog({
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Update Experience</DialogTitle>
-          <DialogDescription>Correct anything you entered: what you used, the context, the outcomes, your story and the sourcing.</DialogDescription>
+          <DialogDescription>
+            Correct anything you entered: what you used, the context, the outcomes, your story and the sourcing.
+          </DialogDescription>
         </DialogHeader>
         <ReviewNotice status={experience.status} schedule={schedule} />
         <form
@@ -106,7 +149,14 @@ export function UpdateDialog({
               onChange={(e) => set('story', e.target.value)}
             />
             {/* The length rule stated once, in the counter, red when it stops the save. */}
-            <p id="update-story-help" className={errors.story || storyLength > STORY_MAX_SUBMIT ? 'text-sm text-destructive-text' : 'text-xs text-muted-foreground'}>
+            <p
+              id="update-story-help"
+              className={
+                errors.story || storyLength > STORY_MAX_SUBMIT
+                  ? 'text-sm text-destructive-text'
+                  : 'text-xs text-muted-foreground'
+              }
+            >
               {storyLength}/{STORY_MAX_SUBMIT} · {storyCounterMessage(storyLength, STORY_MAX_SUBMIT)}
               {errors.story && !storyOutOfRange ? ` · ${errors.story}` : ''}
             </p>

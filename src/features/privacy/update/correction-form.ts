@@ -66,7 +66,12 @@ function numberOf(text: string, whole = false): number | undefined {
 
 /** The request body: every field as the form shows it (the server writes nothing when nothing changed). */
 export function changesOf(f: CorrectionForm): UpdateExperienceRequest {
-  const sourcing = { vendorUrl: f.vendorUrl.trim() || undefined, batchId: f.batchId.trim() || undefined, purityPercentage: numberOf(f.purity), volumeMl: numberOf(f.volumeMl) };
+  const sourcing = {
+    vendorUrl: f.vendorUrl.trim() || undefined,
+    batchId: f.batchId.trim() || undefined,
+    purityPercentage: numberOf(f.purity),
+    volumeMl: numberOf(f.volumeMl),
+  };
   const anySourcing = Object.values(sourcing).some((v) => v !== undefined);
   return {
     peptideId: f.peptide._id,
@@ -75,7 +80,11 @@ export function changesOf(f: CorrectionForm): UpdateExperienceRequest {
     duration: numberOf(f.duration, true) ?? Number.NaN,
     routeOfAdministration: f.routeOfAdministration as UpdateExperienceRequest['routeOfAdministration'],
     primaryPurpose: f.primaryPurpose as UpdateExperienceRequest['primaryPurpose'],
-    demographics: { ageRange: f.ageRange, biologicalSex: f.biologicalSex, activityLevel: f.activityLevel } as UpdateExperienceRequest['demographics'],
+    demographics: {
+      ageRange: f.ageRange,
+      biologicalSex: f.biologicalSex,
+      activityLevel: f.activityLevel,
+    } as UpdateExperienceRequest['demographics'],
     timeline: f.timeline as UpdateExperienceRequest['timeline'],
     outcomes: ratedOutcomes(f.outcomes),
     effects: cleanList(f.effects.split(',')),
@@ -149,7 +158,10 @@ export function correctionErrors(f: CorrectionForm): CorrectionErrors {
     const key = PATH_FIELD[path.join('.')] ?? PATH_FIELD[path.slice(0, 2).join('.')] ?? PATH_FIELD[path[0] ?? ''];
     if (!key || errors[key]) continue;
     const plain = PLAIN[key];
-    errors[key] = plain && (issue.code === 'invalid_type' || issue.code === 'invalid_value') ? plain : humanise(formatIssues([issue]));
+    errors[key] =
+      plain && (issue.code === 'invalid_type' || issue.code === 'invalid_value')
+        ? plain
+        : humanise(formatIssues([issue]));
   }
   return errors;
 }

@@ -17,7 +17,10 @@ function fieldOf(message: string): PasswordField | null {
 }
 
 /** The message as a person reads it under its field, without the field's code name. */
-const readable = (message: string) => message.replace(/^(currentPassword|newPassword):?\s*/, '').replace(/^is not correct$/, 'This is not your current password');
+const readable = (message: string) =>
+  message
+    .replace(/^(currentPassword|newPassword):?\s*/, '')
+    .replace(/^is not correct$/, 'This is not your current password');
 
 export function ChangePasswordCard() {
   const { toast } = useToast();
@@ -50,7 +53,9 @@ export function ChangePasswordCard() {
     <Card>
       <CardHeader>
         <CardTitle>Change password</CardTitle>
-        <CardDescription>Every other device signed in to your account is signed out; this one stays signed in.</CardDescription>
+        <CardDescription>
+          Every other device signed in to your account is signed out; this one stays signed in.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
@@ -71,7 +76,12 @@ export function ChangePasswordCard() {
               onChange={(e) => setCurrent(e.target.value)}
             />
           </Field>
-          <Field id="newPassword" label="New password" error={errorFor('newPassword')} hint={`At least ${PASSWORD_MIN} characters, without the part of your email before the @`}>
+          <Field
+            id="newPassword"
+            label="New password"
+            error={errorFor('newPassword')}
+            hint={`At least ${PASSWORD_MIN} characters, without the part of your email before the @`}
+          >
             <Input
               id="newPassword"
               type="password"

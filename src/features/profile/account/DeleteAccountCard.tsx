@@ -6,7 +6,15 @@ import { errorMessage } from '@/api/errors';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label } from '@/components/ui';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { paths } from '@/lib/paths';
 
 export const ACCOUNT_DELETED = 'Your account has been deleted. Reports you shared stay, anonymous as before.';
@@ -30,7 +38,12 @@ export function DeleteAccountCard() {
       toast({ variant: 'success', title: 'Account deleted', description: ACCOUNT_DELETED });
     } catch (failure) {
       // The server names the field ("password is not correct"); said here as a sentence.
-      setError(errorMessage(failure, 'Your account could not be deleted. Please try again.').replace(/^password is not correct$/, 'This is not your password.'));
+      setError(
+        errorMessage(failure, 'Your account could not be deleted. Please try again.').replace(
+          /^password is not correct$/,
+          'This is not your password.',
+        ),
+      );
       setBusy(false);
     }
   }
@@ -40,8 +53,9 @@ export function DeleteAccountCard() {
       <CardHeader>
         <CardTitle>Delete account</CardTitle>
         <CardDescription>
-          Deletes your email, password, profile, sign-ins, votes and open flags for good; vote counts are recomputed without yours. Reports you shared are not
-          touched, because nothing links them to your account: delete those with their tracking IDs on the Privacy page.
+          Deletes your email, password, profile, sign-ins, votes and open flags for good; vote counts are recomputed
+          without yours. Reports you shared are not touched, because nothing links them to your account: delete those
+          with their tracking IDs on the Privacy page.
         </CardDescription>
       </CardHeader>
       <CardContent>

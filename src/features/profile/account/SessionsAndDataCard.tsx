@@ -25,7 +25,11 @@ export function SessionsAndDataCard() {
       await signOutEverywhere();
       endSession(paths.login, SIGNED_OUT_EVERYWHERE);
     } catch (failure) {
-      toast({ variant: 'destructive', title: 'Not signed out', description: errorMessage(failure, 'Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: 'Not signed out',
+        description: errorMessage(failure, 'Please try again.'),
+      });
       setBusy(null);
     }
   }
@@ -35,9 +39,17 @@ export function SessionsAndDataCard() {
     try {
       const data = await exportAccount();
       downloadFile(EXPORT_FILE_NAME, `${JSON.stringify(data, null, 2)}\n`, 'application/json');
-      toast({ variant: 'success', title: 'Download started', description: `Your account’s data is saved as ${EXPORT_FILE_NAME}.` });
+      toast({
+        variant: 'success',
+        title: 'Download started',
+        description: `Your account’s data is saved as ${EXPORT_FILE_NAME}.`,
+      });
     } catch (failure) {
-      toast({ variant: 'destructive', title: 'Download failed', description: errorMessage(failure, 'Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: 'Download failed',
+        description: errorMessage(failure, 'Please try again.'),
+      });
     } finally {
       setBusy(null);
     }
@@ -48,8 +60,9 @@ export function SessionsAndDataCard() {
       <CardHeader>
         <CardTitle>Sessions and your data</CardTitle>
         <CardDescription>
-          Signed in on a device you no longer use, or a shared one? Sign out everywhere. Your data: the account, profile, your votes (which report, which
-          kind) and your flags, as a JSON file. It holds no report you shared: nothing links them to your account.
+          Signed in on a device you no longer use, or a shared one? Sign out everywhere. Your data: the account,
+          profile, your votes (which report, which kind) and your flags, as a JSON file. It holds no report you shared:
+          nothing links them to your account.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2 sm:flex-row">

@@ -13,8 +13,8 @@ export function DemographicsTab({ form, set, setForm, errors, touch, setWeightUn
       <CardHeader>
         <CardTitle>Demographics</CardTitle>
         <CardDescription>
-          All optional. Kept with your account only and never attached to the reports you submit. Age, biological sex and activity level can fill in the
-          report wizard for you, if you turn that on under Privacy.
+          All optional. Kept with your account only and never attached to the reports you submit. Age, biological sex
+          and activity level can fill in the report wizard for you, if you turn that on under Privacy.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
@@ -30,7 +30,12 @@ export function DemographicsTab({ form, set, setForm, errors, touch, setWeightUn
           />
         </Field>
         <Field id="biologicalSex" label="Biological sex">
-          <OptionalChoice id="biologicalSex" value={form.biologicalSex} options={BIOLOGICAL_SEXES} onChange={(v) => set('biologicalSex', v)} />
+          <OptionalChoice
+            id="biologicalSex"
+            value={form.biologicalSex}
+            options={BIOLOGICAL_SEXES}
+            onChange={(v) => set('biologicalSex', v)}
+          />
         </Field>
         <Field id="weight" label={`Weight (${form.weightUnit})`} error={errors.weight}>
           <div className="flex gap-2">
@@ -51,7 +56,11 @@ export function DemographicsTab({ form, set, setForm, errors, touch, setWeightUn
             </div>
           </div>
         </Field>
-        <Field id="height" label={form.heightUnit === 'cm' ? 'Height (cm)' : 'Height (ft and in)'} error={errors.height}>
+        <Field
+          id="height"
+          label={form.heightUnit === 'cm' ? 'Height (cm)' : 'Height (ft and in)'}
+          error={errors.height}
+        >
           <div className="flex gap-2">
             {form.heightUnit === 'cm' ? (
               <Input
@@ -81,10 +90,20 @@ export function DemographicsTab({ form, set, setForm, errors, touch, setWeightUn
           </div>
         </Field>
         <Field id="activityLevel" label="Activity level">
-          <OptionalChoice id="activityLevel" value={form.activityLevel} options={PROFILE_ACTIVITY_LEVELS} onChange={(v) => set('activityLevel', v)} />
+          <OptionalChoice
+            id="activityLevel"
+            value={form.activityLevel}
+            options={PROFILE_ACTIVITY_LEVELS}
+            onChange={(v) => set('activityLevel', v)}
+          />
         </Field>
         <Field id="fitnessGoals" label="Fitness goals" hint="Separate with commas">
-          <Input id="fitnessGoals" value={form.fitnessGoals} aria-describedby="fitnessGoals-hint" onChange={(e) => set('fitnessGoals', e.target.value)} />
+          <Input
+            id="fitnessGoals"
+            value={form.fitnessGoals}
+            aria-describedby="fitnessGoals-hint"
+            onChange={(e) => set('fitnessGoals', e.target.value)}
+          />
         </Field>
       </CardContent>
     </Card>

@@ -9,7 +9,9 @@ export function PreferencesTab({ form, set, setWeightUnit, setHeightUnit }: Prof
     <Card>
       <CardHeader>
         <CardTitle>Preferences</CardTitle>
-        <CardDescription>Units change how your weight and height are shown; the values themselves stay as you entered them.</CardDescription>
+        <CardDescription>
+          Units change how your weight and height are shown; the values themselves stay as you entered them.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -30,7 +32,8 @@ export function PreferencesTab({ form, set, setWeightUnit, setHeightUnit }: Prof
             onChange={(v) => set('notifyWeeklyDigest', v)}
           />
           <p className="text-sm text-muted-foreground">
-            Emails about your account itself (approval, a password reset you asked for) are always sent: they are not newsletters.
+            Emails about your account itself (approval, a password reset you asked for) are always sent: they are not
+            newsletters.
           </p>
         </fieldset>
       </CardContent>

@@ -11,7 +11,9 @@ export function PrivacyTab() {
     <Card>
       <CardHeader>
         <CardTitle>Privacy</CardTitle>
-        <CardDescription>Reports you submit stay anonymous whatever you choose here: nothing links them to your account.</CardDescription>
+        <CardDescription>
+          Reports you submit stay anonymous whatever you choose here: nothing links them to your account.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         <Check

@@ -4,7 +4,19 @@ import type { ReactNode } from 'react';
 import { optionLabel } from '@contract/vocabulary';
 import { Label, Select } from '@/components/ui';
 
-export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
@@ -24,10 +36,29 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
   );
 }
 
-export function Check({ id, label, description, checked, onChange }: { id: string; label: string; description: string; checked: boolean; onChange: (v: boolean) => void }) {
+export function Check({
+  id,
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <div className="flex items-start gap-3">
-      <input id={id} type="checkbox" className="mt-1 size-4 accent-primary" checked={checked} aria-describedby={`${id}-desc`} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 size-4 accent-primary"
+        checked={checked}
+        aria-describedby={`${id}-desc`}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <div>
         <Label htmlFor={id}>{label}</Label>
         <p id={`${id}-desc`} className="text-sm text-muted-foreground">
@@ -39,7 +70,17 @@ export function Check({ id, label, description, checked, onChange }: { id: strin
 }
 
 /** A choice the member may leave unset: "Not set", then each value under its label. */
-export function OptionalChoice({ id, value, options, onChange }: { id: string; value: string; options: readonly string[]; onChange: (v: string) => void }) {
+export function OptionalChoice({
+  id,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  options: readonly string[];
+  onChange: (v: string) => void;
+}) {
   return (
     <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
       <option value="">Not set</option>

@@ -38,10 +38,18 @@ export function BulkBar({
     <div
       role="group"
       aria-label="Decide several reports"
-      className={cn('flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-2 text-sm', selected > 0 && 'sticky top-2 z-10 shadow-md')}
+      className={cn(
+        'flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-2 text-sm',
+        selected > 0 && 'sticky top-2 z-10 shadow-md',
+      )}
     >
       <label htmlFor={allId} className="flex cursor-pointer items-center gap-2">
-        <Checkbox id={allId} checked={all} indeterminate={selected > 0 && !all} onChange={(event) => onSelectAll(event.target.checked)} />
+        <Checkbox
+          id={allId}
+          checked={all}
+          indeterminate={selected > 0 && !all}
+          onChange={(event) => onSelectAll(event.target.checked)}
+        />
         {shown > BULK_MAX ? `Select the first ${formatCount(BULK_MAX)}` : 'Select all on this page'}
       </label>
       <span aria-live="polite" className="text-muted-foreground">

@@ -8,14 +8,25 @@ import { Badge } from '@/components/ui/badge';
 import { ACTION_VARIANT, logActor, logReasonsText } from '../log-words';
 import { activityLink } from '../research-links';
 
-export function CardHistory({ experienceId, history, headingId }: { experienceId: string; history: ModerationLogEntry[]; headingId: string }) {
+export function CardHistory({
+  experienceId,
+  history,
+  headingId,
+}: {
+  experienceId: string;
+  history: ModerationLogEntry[];
+  headingId: string;
+}) {
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h4 id={headingId} className="text-sm font-semibold">
           History
         </h4>
-        <Link to={activityLink(experienceId)} className="text-sm text-primary-strong underline-offset-2 hover:underline">
+        <Link
+          to={activityLink(experienceId)}
+          className="text-sm text-primary-strong underline-offset-2 hover:underline"
+        >
           See all in Activity
         </Link>
       </div>
@@ -33,7 +44,9 @@ export function CardHistory({ experienceId, history, headingId }: { experienceId
                   {shortDate(entry.createdAt)}
                 </time>
                 {reasons && <span className="text-muted-foreground">· {reasons}</span>}
-                {entry.note && <span className="basis-full break-words pl-1 text-muted-foreground">“{entry.note}”</span>}
+                {entry.note && (
+                  <span className="basis-full break-words pl-1 text-muted-foreground">“{entry.note}”</span>
+                )}
               </li>
             );
           })}

@@ -36,7 +36,9 @@ export function EditDiff({ item, headingId }: { item: QueueItem; headingId: stri
         )}
       </div>
       <div className="grid gap-1">
-        <p className="text-xs font-medium text-muted-foreground">Story {storyChanged ? '(removed words struck through, added ones underlined)' : '(unchanged)'}</p>
+        <p className="text-xs font-medium text-muted-foreground">
+          Story {storyChanged ? '(removed words struck through, added ones underlined)' : '(unchanged)'}
+        </p>
         {storyChanged && (
           <p className="whitespace-pre-line text-sm [overflow-wrap:anywhere]">
             {story.map((part, i) =>

@@ -7,7 +7,14 @@ import { useId, useState } from 'react';
 import { HIDE_NOTE_TEMPLATES, HIDE_REASONS, HIDE_REASON_LABELS, type HideReason } from '@contract/moderation';
 import { NOTE_MAX, type HideRequest } from '@contract/moderation-api';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { formatCount } from '../format';
@@ -32,13 +39,25 @@ export function HideDialog({
   return (
     <Dialog open={targets !== null} onOpenChange={(open) => !open && !busy && onCancel()}>
       <DialogContent onCloseAutoFocus={(event) => keepFocus?.() && event.preventDefault()}>
-        {targets && <HideForm key={targets.ids.join()} targets={targets} busy={busy} onCancel={onCancel} onConfirm={onConfirm} />}
+        {targets && (
+          <HideForm key={targets.ids.join()} targets={targets} busy={busy} onCancel={onCancel} onConfirm={onConfirm} />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function HideForm({ targets, busy, onCancel, onConfirm }: { targets: HideTargets; busy: boolean; onCancel: () => void; onConfirm: (hide: HideRequest) => void }) {
+function HideForm({
+  targets,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  targets: HideTargets;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (hide: HideRequest) => void;
+}) {
   const [reason, setReason] = useState<HideReason | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
@@ -72,14 +91,23 @@ function HideForm({ targets, busy, onCancel, onConfirm }: { targets: HideTargets
       <DialogHeader>
         <DialogTitle>{many ? `Hide ${formatCount(targets.ids.length)} reports` : 'Hide this report'}</DialogTitle>
         <DialogDescription>
-          {many ? `${targets.label} leave` : `${targets.label} leaves`} every public list and count at once. The person who wrote{' '}
-          {many ? 'each' : 'it'} sees the reason on tracking lookup; until the next publication batch you can undo, and later restore.
+          {many ? `${targets.label} leave` : `${targets.label} leaves`} every public list and count at once. The person
+          who wrote {many ? 'each' : 'it'} sees the reason on tracking lookup; until the next publication batch you can
+          undo, and later restore.
         </DialogDescription>
       </DialogHeader>
-      <fieldset className="flex flex-col gap-2" aria-describedby={error ? ids.error : undefined} aria-invalid={error ? true : undefined}>
+      <fieldset
+        className="flex flex-col gap-2"
+        aria-describedby={error ? ids.error : undefined}
+        aria-invalid={error ? true : undefined}
+      >
         <legend className="mb-1 text-sm font-medium">Reason</legend>
         {HIDE_REASONS.map((code) => (
-          <label key={code} htmlFor={`${ids.reason}-${code}`} className="flex cursor-pointer items-center gap-2 text-sm">
+          <label
+            key={code}
+            htmlFor={`${ids.reason}-${code}`}
+            className="flex cursor-pointer items-center gap-2 text-sm"
+          >
             <input
               id={`${ids.reason}-${code}`}
               type="radio"
@@ -109,7 +137,9 @@ function HideForm({ targets, busy, onCancel, onConfirm }: { targets: HideTargets
           onChange={(event) => setNote(event.target.value)}
         />
         <p id={ids.help} className={tooLong ? 'text-xs text-destructive-text' : 'text-xs text-muted-foreground'}>
-          {tooLong ? `The note is ${note.length - NOTE_MAX} characters too long. ` : 'A reason fills in a sentence to edit. Kept in the moderation log; not shown to the public. '}
+          {tooLong
+            ? `The note is ${note.length - NOTE_MAX} characters too long. `
+            : 'A reason fills in a sentence to edit. Kept in the moderation log; not shown to the public. '}
           {note.length}/{NOTE_MAX}
         </p>
       </div>

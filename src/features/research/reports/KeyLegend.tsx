@@ -30,7 +30,14 @@ export function KeyHint({ open, onToggle, legendId }: { open: boolean; onToggle:
           <Kbd>?</Kbd> all keys
         </span>
       </p>
-      <Button variant="ghost" size="xs" aria-expanded={open} aria-controls={open ? legendId : undefined} aria-keyshortcuts="?" onClick={onToggle}>
+      <Button
+        variant="ghost"
+        size="xs"
+        aria-expanded={open}
+        aria-controls={open ? legendId : undefined}
+        aria-keyshortcuts="?"
+        onClick={onToggle}
+      >
         <Keyboard aria-hidden />
         {open ? 'Hide keyboard shortcuts' : 'Keyboard shortcuts'}
       </Button>
@@ -59,7 +66,9 @@ export function KeyLegend({ id }: { id: string }) {
           </Fragment>
         ))}
       </dl>
-      <p className="mt-2 text-xs text-muted-foreground">Keys do nothing while you type in a field or a dialog is open. Tab reaches every report and button too.</p>
+      <p className="mt-2 text-xs text-muted-foreground">
+        Keys do nothing while you type in a field or a dialog is open. Tab reaches every report and button too.
+      </p>
     </section>
   );
 }

@@ -4,7 +4,8 @@ import { Fragment } from 'react';
 import { cn } from '@/lib/cn';
 import { markRuns } from './marks';
 
-export const MARK_CLASSES = 'rounded-sm border-b-2 border-highlight-border bg-highlight px-0.5 text-highlight-foreground';
+export const MARK_CLASSES =
+  'rounded-sm border-b-2 border-highlight-border bg-highlight px-0.5 text-highlight-foreground';
 
 export function Marked({ text, pattern, className }: { text: string; pattern: RegExp | null; className?: string }) {
   return markRuns(text, pattern).map((run, i) =>

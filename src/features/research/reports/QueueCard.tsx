@@ -6,7 +6,13 @@
 import { Check, ChevronDown, EyeOff, RotateCcw } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { HIDE_REASON_LABELS, HOLD_REASON_LABELS, MATCH_KIND_LABELS, FLAG_REASON_TEXT, type ExperienceStatus } from '@contract/moderation';
+import {
+  HIDE_REASON_LABELS,
+  HOLD_REASON_LABELS,
+  MATCH_KIND_LABELS,
+  FLAG_REASON_TEXT,
+  type ExperienceStatus,
+} from '@contract/moderation';
 import type { QueueItem } from '@contract/moderation-api';
 import { shortDate } from '@/components/experience/format';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -67,13 +73,27 @@ export function QueueCard({
   const pattern = useMemo(() => matchPattern(item.matches.map((m) => m.text)), [item.matches]);
   const story = useMemo(() => excerpt(plainStory(e.story), pattern), [e.story, pattern]);
   const detailsId = `queue-details-${e._id}`;
-  const text: Record<QueueAction, string> = { publish: item.status === 'published' ? 'Keep published' : 'Publish', hide: 'Hide', restore: 'Restore' };
-  const icon: Record<QueueAction, ReactNode> = { publish: <Check aria-hidden />, hide: <EyeOff aria-hidden />, restore: <RotateCcw aria-hidden /> };
+  const text: Record<QueueAction, string> = {
+    publish: item.status === 'published' ? 'Keep published' : 'Publish',
+    hide: 'Hide',
+    restore: 'Restore',
+  };
+  const icon: Record<QueueAction, ReactNode> = {
+    publish: <Check aria-hidden />,
+    hide: <EyeOff aria-hidden />,
+    restore: <RotateCcw aria-hidden />,
+  };
 
   return (
     <article className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-lg border border-border bg-card p-3 text-card-foreground shadow-xs sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:p-4">
       <div className="pt-0.5">
-        {selection && <Checkbox aria-label={`Select ${label}`} checked={selection.selected} onChange={(event) => selection.onChange(event.target.checked)} />}
+        {selection && (
+          <Checkbox
+            aria-label={`Select ${label}`}
+            checked={selection.selected}
+            onChange={(event) => selection.onChange(event.target.checked)}
+          />
+        )}
       </div>
       <div className="grid min-w-0 gap-1.5">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -107,29 +127,42 @@ export function QueueCard({
         )}
         {item.scheduled && (
           <p className="text-sm font-medium">
-            {item.scheduled.action === 'publish' ? 'Published' : 'Restored'} at the next publication batch, at {batchTime(item.scheduled.publicFrom)} at the earliest.
+            {item.scheduled.action === 'publish' ? 'Published' : 'Restored'} at the next publication batch, at{' '}
+            {batchTime(item.scheduled.publicFrom)} at the earliest.
           </p>
         )}
-        {item.status === 'hidden' && e.hiddenReason && <p className="text-sm">Hidden as: {HIDE_REASON_LABELS[e.hiddenReason.code]}</p>}
+        {item.status === 'hidden' && e.hiddenReason && (
+          <p className="text-sm">Hidden as: {HIDE_REASON_LABELS[e.hiddenReason.code]}</p>
+        )}
         {(item.flags.open > 0 || item.concerningVotes > 0) && (
           <p className="text-sm">
             {item.flags.open > 0 ? `${plural(item.flags.open, 'open flag', 'open flags')}: ` : 'No open flags. '}
-            {item.flags.reasons.map((r) => `${FLAG_REASON_TEXT[r.reason] ?? r.reason} (${formatCount(r.count)})`).join(', ')}
+            {item.flags.reasons
+              .map((r) => `${FLAG_REASON_TEXT[r.reason] ?? r.reason} (${formatCount(r.count)})`)
+              .join(', ')}
             {item.flags.open > 0 ? '. ' : ''}
-            {item.concerningVotes > 0 && plural(item.concerningVotes, 'member marked it concerning.', 'members marked it concerning.')}
+            {item.concerningVotes > 0 &&
+              plural(item.concerningVotes, 'member marked it concerning.', 'members marked it concerning.')}
           </p>
         )}
         {item.flags.notes.length > 0 && <FlagNotes notes={item.flags.notes.slice(0, 2)} label="Flag notes" />}
         {item.repeatOf && (
           <p className="text-sm">
             Repeats{' '}
-            <Link to={paths.experience(item.repeatOf.id)} className="font-medium text-primary-strong underline underline-offset-2">
+            <Link
+              to={paths.experience(item.repeatOf.id)}
+              className="font-medium text-primary-strong underline underline-offset-2"
+            >
               the published report #{item.repeatOf.id.slice(0, 8)}
             </Link>
             : <span className="text-muted-foreground">“{item.repeatOf.excerpt}”</span>
           </p>
         )}
-        {item.editedFrom && <p className="text-sm text-muted-foreground">Corrected by its author while it waited: Details shows what changed.</p>}
+        {item.editedFrom && (
+          <p className="text-sm text-muted-foreground">
+            Corrected by its author while it waited: Details shows what changed.
+          </p>
+        )}
       </div>
       {/* Under the checkbox too on a phone, so Publish, Hide and Details share one row at 360 px. */}
       <div className="col-span-2 flex flex-wrap items-start gap-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:justify-end">
@@ -147,7 +180,14 @@ export function QueueCard({
             {text[action]}
           </Button>
         ))}
-        <Button size="sm" variant="outline" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} aria-label={`Details of ${label}`} onClick={() => onExpand(!expanded)}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-expanded={expanded}
+          aria-controls={expanded ? detailsId : undefined}
+          aria-label={`Details of ${label}`}
+          onClick={() => onExpand(!expanded)}
+        >
           <ChevronDown aria-hidden className={cn('transition-transform duration-150', expanded && 'rotate-180')} />
           Details
         </Button>

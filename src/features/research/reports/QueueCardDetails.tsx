@@ -78,9 +78,7 @@ export function QueueCardDetails({ item, pattern, id }: { item: QueueItem; patte
           <Marked text={sourcingText(item)} pattern={pattern} />
         </Detail>
       </dl>
-      {item.flags.notes.length > 2 && (
-        <FlagNotes notes={item.flags.notes} label="Every flag note" />
-      )}
+      {item.flags.notes.length > 2 && <FlagNotes notes={item.flags.notes} label="Every flag note" />}
       <EditDiff item={item} headingId={`${id}-edit`} />
       <CardHistory experienceId={e._id} history={item.history} headingId={`${id}-history`} />
     </div>

@@ -38,10 +38,22 @@ const without = (set: ReadonlySet<string>, ids: Iterable<string>) => {
 function focusIsFree(list: HTMLElement | null): boolean {
   const active = document.activeElement;
   if (!active || active === document.body || active.id === HEADING_ID) return true;
-  return Boolean(list?.contains(active) || active.closest('[role="dialog"]') || active.closest('[role="region"][aria-label^="Notifications"]'));
+  return Boolean(
+    list?.contains(active) ||
+      active.closest('[role="dialog"]') ||
+      active.closest('[role="region"][aria-label^="Notifications"]'),
+  );
 }
 
-export function QueueList({ view, reason, onToggleLegend }: { view: QueueView; reason: QueueFilter; onToggleLegend: () => void }) {
+export function QueueList({
+  view,
+  reason,
+  onToggleLegend,
+}: {
+  view: QueueView;
+  reason: QueueFilter;
+  onToggleLegend: () => void;
+}) {
   const query = useModerationQueue(view, reason);
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const { toast } = useToast();
@@ -108,7 +120,11 @@ export function QueueList({ view, reason, onToggleLegend }: { view: QueueView; r
       const target = items[Math.max(0, Math.min(index, items.length - 1))];
       if (target) document.getElementById(itemDomId(idOf(target)))?.focus();
     };
-    const needsReport = () => toast({ title: 'No report in focus', description: 'Press j to move to the first report, or select reports with x.' });
+    const needsReport = () =>
+      toast({
+        title: 'No report in focus',
+        description: 'Press j to move to the first report, or select reports with x.',
+      });
     switch (key) {
       case 'next':
         return focusItem(here ? here.index + 1 : 0);
@@ -119,7 +135,10 @@ export function QueueList({ view, reason, onToggleLegend }: { view: QueueView; r
       case 'undo':
         return actions.undoLast();
       case 'details':
-        if (here) setExpanded((prev) => (prev.has(idOf(here.item)) ? without(prev, [idOf(here.item)]) : new Set(prev).add(idOf(here.item))));
+        if (here)
+          setExpanded((prev) =>
+            prev.has(idOf(here.item)) ? without(prev, [idOf(here.item)]) : new Set(prev).add(idOf(here.item)),
+          );
         return;
       case 'select':
         if (!here) return needsReport();
@@ -150,7 +169,9 @@ export function QueueList({ view, reason, onToggleLegend }: { view: QueueView; r
   useQueueKeys(!query.isPending && !query.isError, onKey);
 
   function toggleSelected(item: QueueItem, on: boolean) {
-    setSelected((prev) => (on ? (prev.size >= BULK_MAX ? prev : new Set(prev).add(idOf(item))) : without(prev, [idOf(item)])));
+    setSelected((prev) =>
+      on ? (prev.size >= BULK_MAX ? prev : new Set(prev).add(idOf(item))) : without(prev, [idOf(item)]),
+    );
   }
 
   if (query.isPending) {
@@ -163,7 +184,14 @@ export function QueueList({ view, reason, onToggleLegend }: { view: QueueView; r
     );
   }
   if (query.isError && items.length === 0) {
-    return <LoadError title="Failed to load the reports" message={errorMessage(query.error, 'The queue could not be loaded.')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return (
+      <LoadError
+        title="Failed to load the reports"
+        message={errorMessage(query.error, 'The queue could not be loaded.')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   }
   const refusals = <RefusalList refusals={actions.refusals} onDismiss={actions.clearRefusals} />;
   if (items.length === 0) {
@@ -174,8 +202,12 @@ export function QueueList({ view, reason, onToggleLegend }: { view: QueueView; r
         <Card>
           <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
             <Inbox className="size-8 text-muted-foreground" aria-hidden />
-            <p className="font-medium">{narrowed ? `Nothing waits for “${QUEUE_FILTER_LABELS[reason]}”` : EMPTY[view].title}</p>
-            <p className="text-sm text-muted-foreground">{narrowed ? 'Choose “Every reason” to see the rest of the queue.' : EMPTY[view].text}</p>
+            <p className="font-medium">
+              {narrowed ? `Nothing waits for “${QUEUE_FILTER_LABELS[reason]}”` : EMPTY[view].title}
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {narrowed ? 'Choose “Every reason” to see the rest of the queue.' : EMPTY[view].text}
+            </p>
           </CardContent>
         </Card>
         {actions.dialogs}
@@ -203,7 +235,12 @@ export function QueueList({ view, reason, onToggleLegend }: { view: QueueView; r
         />
       )}
       {refusals}
-      <ul ref={listRef} className="grid gap-3" aria-label={VIEW_LABELS[view]} aria-busy={query.isFetching && !query.isFetchingNextPage}>
+      <ul
+        ref={listRef}
+        className="grid gap-3"
+        aria-label={VIEW_LABELS[view]}
+        aria-busy={query.isFetching && !query.isFetchingNextPage}
+      >
         {items.map((item) => {
           const id = idOf(item);
           return (
@@ -223,13 +260,19 @@ export function QueueList({ view, reason, onToggleLegend }: { view: QueueView; r
                 onAction={(action) => act(item, action)}
                 expanded={expanded.has(id)}
                 onExpand={(open) => setExpanded((prev) => (open ? new Set(prev).add(id) : without(prev, [id])))}
-                selection={selectable ? { selected: selected.has(id), onChange: (on) => toggleSelected(item, on) } : undefined}
+                selection={
+                  selectable ? { selected: selected.has(id), onChange: (on) => toggleSelected(item, on) } : undefined
+                }
               />
             </li>
           );
         })}
       </ul>
-      <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+      />
       {actions.dialogs}
     </>
   );

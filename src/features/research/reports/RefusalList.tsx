@@ -9,7 +9,10 @@ import type { Refusal } from './use-decisions';
 export function RefusalList({ refusals, onDismiss }: { refusals: Refusal[]; onDismiss: () => void }) {
   if (refusals.length === 0) return null;
   return (
-    <div role="alert" className="flex items-start justify-between gap-3 rounded-lg border border-destructive bg-card p-3 text-sm">
+    <div
+      role="alert"
+      className="flex items-start justify-between gap-3 rounded-lg border border-destructive bg-card p-3 text-sm"
+    >
       <div className="grid gap-1">
         <p className="font-medium text-destructive-text">
           {formatCount(refusals.length)} {reportsWord(refusals.length)} not decided:

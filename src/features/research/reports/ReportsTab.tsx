@@ -4,7 +4,13 @@
 // (QueueList.tsx), or one report opened from the Activity tab (OneReport.tsx).
 import { ArrowLeft } from 'lucide-react';
 import { useId, useState } from 'react';
-import { QUEUE_FILTERS, QUEUE_FILTER_LABELS, QUEUE_VIEWS, type QueueFilter, type QueueView } from '@contract/moderation';
+import {
+  QUEUE_FILTERS,
+  QUEUE_FILTER_LABELS,
+  QUEUE_VIEWS,
+  type QueueFilter,
+  type QueueView,
+} from '@contract/moderation';
 import { useModerationSummary } from '@/api/moderation-summary';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -48,13 +54,18 @@ export function ReportsTab({
             </p>
           </div>
           <CardDescription>
-            Reports held by the rules or flagged by members wait here, oldest first. Hiding takes effect at once; publishing and restoring wait for
-            the next publication batch, and each can be undone until then.
+            Reports held by the rules or flagged by members wait here, oldest first. Hiding takes effect at once;
+            publishing and restoring wait for the next publication batch, and each can be undone until then.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3 p-4 sm:p-6">
           {reportId ? (
-            <Button variant="outline" size="sm" className="justify-self-start" onClick={() => onChange({ report: null })}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="justify-self-start"
+              onClick={() => onChange({ report: null })}
+            >
               <ArrowLeft aria-hidden />
               Back to the queue
             </Button>
@@ -63,7 +74,11 @@ export function ReportsTab({
               <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
                 <div className="flex flex-col gap-1.5">
                   <Label htmlFor={ids.view}>Show</Label>
-                  <Select id={ids.view} value={view} onChange={(event) => onChange({ queue: event.target.value as QueueView })}>
+                  <Select
+                    id={ids.view}
+                    value={view}
+                    onChange={(event) => onChange({ queue: event.target.value as QueueView })}
+                  >
                     {QUEUE_VIEWS.map((v) => (
                       <option key={v} value={v}>
                         {VIEW_LABELS[v]}
@@ -74,7 +89,11 @@ export function ReportsTab({
                 {view === 'waiting' && (
                   <div className="flex flex-col gap-1.5">
                     <Label htmlFor={ids.reason}>Reason</Label>
-                    <Select id={ids.reason} value={reason} onChange={(event) => onChange({ reason: event.target.value as QueueFilter })}>
+                    <Select
+                      id={ids.reason}
+                      value={reason}
+                      onChange={(event) => onChange({ reason: event.target.value as QueueFilter })}
+                    >
                       {QUEUE_FILTERS.map((f) => (
                         <option key={f} value={f}>
                           {QUEUE_FILTER_LABELS[f]}
@@ -90,7 +109,11 @@ export function ReportsTab({
           )}
         </CardContent>
       </Card>
-      {reportId ? <OneReport id={reportId} /> : <QueueList key={`${view}:${reason}`} view={view} reason={reason} onToggleLegend={toggleLegend} />}
+      {reportId ? (
+        <OneReport id={reportId} />
+      ) : (
+        <QueueList key={`${view}:${reason}`} view={view} reason={reason} onToggleLegend={toggleLegend} />
+      )}
     </div>
   );
 }

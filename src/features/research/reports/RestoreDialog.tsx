@@ -4,7 +4,14 @@
 import { MATCH_KIND_LABELS } from '@contract/moderation';
 import type { QueueItem } from '@contract/moderation-api';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { MARK_CLASSES } from './Marked';
 import { reportLabel } from './queue-words';
@@ -31,8 +38,8 @@ export function RestoreDialog({
             <DialogHeader>
               <DialogTitle>Restore a report that still matches a hold rule?</DialogTitle>
               <DialogDescription>
-                {reportLabel(item)} still contains what the hold rules look for. Restored, it is public again at the next publication batch
-                with this text in it.
+                {reportLabel(item)} still contains what the hold rules look for. Restored, it is public again at the
+                next publication batch with this text in it.
               </DialogDescription>
             </DialogHeader>
             <ul className="grid gap-1.5 text-sm" aria-label="What it matches">

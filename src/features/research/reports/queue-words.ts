@@ -3,11 +3,18 @@ import type { QueueView } from '@contract/moderation';
 import type { QueueItem } from '@contract/moderation-api';
 import { formatCount } from '../format';
 
-export const VIEW_LABELS: Record<QueueView, string> = { waiting: 'Waiting for review', scheduled: 'Scheduled for the next batch', hidden: 'Hidden reports' };
+export const VIEW_LABELS: Record<QueueView, string> = {
+  waiting: 'Waiting for review',
+  scheduled: 'Scheduled for the next batch',
+  hidden: 'Hidden reports',
+};
 
 export const EMPTY: Record<QueueView, { title: string; text: string }> = {
   waiting: { title: 'Nothing waits for review', text: 'Held and flagged reports will appear here, oldest first.' },
-  scheduled: { title: 'Nothing is scheduled', text: 'Reports you publish or restore wait here for the next publication batch; until then you can undo.' },
+  scheduled: {
+    title: 'Nothing is scheduled',
+    text: 'Reports you publish or restore wait here for the next publication batch; until then you can undo.',
+  },
   hidden: { title: 'No hidden reports', text: 'Reports a moderator hides appear here, where they can be restored.' },
 };
 

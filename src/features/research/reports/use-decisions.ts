@@ -17,9 +17,16 @@ export type Undoable = { ids: string[]; label: string };
 /** A report a bulk decision could not decide, with the server's reason. */
 export type Refusal = { id: string; label: string; error: string };
 
-const undoable = (action: 'publish' | 'hide' | 'restore', result: Pick<DecisionResult, 'publicFrom'>) => action === 'hide' || result.publicFrom !== null;
+const undoable = (action: 'publish' | 'hide' | 'restore', result: Pick<DecisionResult, 'publicFrom'>) =>
+  action === 'hide' || result.publicFrom !== null;
 
-export function useDecisions({ onDecided, onUndone }: { onDecided: (ids: string[]) => void; onUndone?: (ids: string[]) => void }) {
+export function useDecisions({
+  onDecided,
+  onUndone,
+}: {
+  onDecided: (ids: string[]) => void;
+  onUndone?: (ids: string[]) => void;
+}) {
   const single = useReportDecision();
   const bulk = useBulkDecision();
   const undo = useUndoDecision();
@@ -31,8 +38,9 @@ export function useDecisions({ onDecided, onUndone }: { onDecided: (ids: string[
   const mark = (ids: string[], on: boolean) =>
     setPending((prev) => {
       const next = new Set(prev);
-      for (const id of ids) if (on) next.add(id);
-      else next.delete(id);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
       return next;
     });
 
@@ -41,8 +49,18 @@ export function useDecisions({ onDecided, onUndone }: { onDecided: (ids: string[
     try {
       const { undone, failures } = await undo.mutateAsync(target.ids);
       if (undone.length) onUndone?.(undone.map((u) => u.id));
-      if (failures.length) toast({ variant: 'destructive', title: 'Could not undo', description: errorMessage(failures[0], 'Try again.') });
-      else toast({ variant: 'success', title: undone.length === 1 ? undone[0]!.message : `${formatCount(undone.length)} decisions undone.`, description: target.label });
+      if (failures.length)
+        toast({
+          variant: 'destructive',
+          title: 'Could not undo',
+          description: errorMessage(failures[0], 'Try again.'),
+        });
+      else
+        toast({
+          variant: 'success',
+          title: undone.length === 1 ? undone[0]!.message : `${formatCount(undone.length)} decisions undone.`,
+          description: target.label,
+        });
     } catch (error) {
       toast({ variant: 'destructive', title: 'Could not undo', description: errorMessage(error, 'Try again.') });
     }
@@ -54,7 +72,11 @@ export function useDecisions({ onDecided, onUndone }: { onDecided: (ids: string[
       variant: 'success',
       title,
       description: target.label,
-      action: { label: 'Undo', altText: 'Undo with the u key while the queue is open, or from the Scheduled view.', onAction: () => void runUndo(target) },
+      action: {
+        label: 'Undo',
+        altText: 'Undo with the u key while the queue is open, or from the Scheduled view.',
+        onAction: () => void runUndo(target),
+      },
     });
   }
 
@@ -62,7 +84,12 @@ export function useDecisions({ onDecided, onUndone }: { onDecided: (ids: string[
   // callbacks given to mutate fire for the latest call only).
 
   /** One report: publish, restore, or hide with its reason. `onDone` runs once the server agreed (the Hide dialog closes). */
-  async function decide(item: QueueItem, action: 'publish' | 'restore' | 'hide', hide?: HideRequest, onDone?: () => void) {
+  async function decide(
+    item: QueueItem,
+    action: 'publish' | 'restore' | 'hide',
+    hide?: HideRequest,
+    onDone?: () => void,
+  ) {
     const id = item.experience._id;
     const label = reportLabel(item);
     mark([id], true);
@@ -74,7 +101,11 @@ export function useDecisions({ onDecided, onUndone }: { onDecided: (ids: string[
       else toast({ variant: 'success', title: result.message, description: label });
     } catch (error) {
       // A dialog stays open with the reason and note as chosen.
-      toast({ variant: 'destructive', title: 'The decision was not saved', description: errorMessage(error, 'Try again.') });
+      toast({
+        variant: 'destructive',
+        title: 'The decision was not saved',
+        description: errorMessage(error, 'Try again.'),
+      });
     } finally {
       mark([id], false);
     }
@@ -87,18 +118,31 @@ export function useDecisions({ onDecided, onUndone }: { onDecided: (ids: string[
     mark(ids, true);
     setRefusals([]);
     try {
-      const { results, message } = await bulk.mutateAsync({ ids, action, ...(action === 'hide' ? { reason: hide!.reason, note: hide!.note } : {}) });
+      const { results, message } = await bulk.mutateAsync({
+        ids,
+        action,
+        ...(action === 'hide' ? { reason: hide!.reason, note: hide!.note } : {}),
+      });
       onDone?.();
       const done = results.filter((r) => r.ok);
-      const refused = results.filter((r) => !r.ok).map((r) => ({ id: r.id, label: labels.get(r.id) ?? r.id, error: r.error ?? 'Not decided.' }));
+      const refused = results
+        .filter((r) => !r.ok)
+        .map((r) => ({ id: r.id, label: labels.get(r.id) ?? r.id, error: r.error ?? 'Not decided.' }));
       setRefusals(refused);
       if (done.length) onDecided(done.map((r) => r.id));
-      const target = { ids: done.filter((r) => undoable(action, r)).map((r) => r.id), label: `${formatCount(done.length)} ${reportsWord(done.length)}` };
+      const target = {
+        ids: done.filter((r) => undoable(action, r)).map((r) => r.id),
+        label: `${formatCount(done.length)} ${reportsWord(done.length)}`,
+      };
       const title = refused.length ? `${message} The others are listed above the queue.` : message;
       if (target.ids.length) offerUndo(target, title);
       else toast({ variant: done.length ? 'success' : 'destructive', title });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'The decision was not saved', description: errorMessage(error, 'Try again.') });
+      toast({
+        variant: 'destructive',
+        title: 'The decision was not saved',
+        description: errorMessage(error, 'Try again.'),
+      });
     } finally {
       mark(ids, false);
     }
@@ -106,7 +150,11 @@ export function useDecisions({ onDecided, onUndone }: { onDecided: (ids: string[
 
   function undoLast() {
     if (lastUndoable) void runUndo(lastUndoable);
-    else toast({ title: 'Nothing to undo', description: 'Your last decision here has taken effect, or you have made none yet.' });
+    else
+      toast({
+        title: 'Nothing to undo',
+        description: 'Your last decision here has taken effect, or you have made none yet.',
+      });
   }
 
   return {

@@ -40,7 +40,12 @@ export function useQueueActions(callbacks: { onDecided: (ids: string[]) => void;
   const dialogs = (
     <>
       <HideDialog
-        targets={hiding && { ids: hiding.map((i) => i.experience._id), label: hiding.length === 1 ? reportLabel(hiding[0]!) : `${formatCount(hiding.length)} reports` }}
+        targets={
+          hiding && {
+            ids: hiding.map((i) => i.experience._id),
+            label: hiding.length === 1 ? reportLabel(hiding[0]!) : `${formatCount(hiding.length)} reports`,
+          }
+        }
         busy={decisions.busy}
         keepFocus={() => decidedInDialog.current}
         onCancel={() => setHiding(null)}
@@ -56,7 +61,15 @@ export function useQueueActions(callbacks: { onDecided: (ids: string[]) => void;
         busy={decisions.busy}
         keepFocus={() => decidedInDialog.current}
         onCancel={() => setRestoring(null)}
-        onConfirm={() => restoring && void decisions.decide(restoring, 'restore', undefined, closedByDecision(() => setRestoring(null)))}
+        onConfirm={() =>
+          restoring &&
+          void decisions.decide(
+            restoring,
+            'restore',
+            undefined,
+            closedByDecision(() => setRestoring(null)),
+          )
+        }
       />
     </>
   );

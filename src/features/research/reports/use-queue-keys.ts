@@ -16,16 +16,39 @@ export const QUEUE_KEYS = [
 ] as const;
 
 export type QueueKey = 'next' | 'previous' | 'publish' | 'hide' | 'select' | 'details' | 'undo' | 'legend';
-const BY_KEY: Record<string, QueueKey> = { j: 'next', k: 'previous', p: 'publish', h: 'hide', x: 'select', o: 'details', u: 'undo', '?': 'legend' };
+const BY_KEY: Record<string, QueueKey> = {
+  j: 'next',
+  k: 'previous',
+  p: 'publish',
+  h: 'hide',
+  x: 'select',
+  o: 'details',
+  u: 'undo',
+  '?': 'legend',
+};
 
 // Inputs where a letter is text; a checkbox, radio or button takes no letters and lets them pass.
-const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'datetime-local', 'month', 'time', 'week']);
+const TEXT_INPUTS = new Set([
+  'text',
+  'search',
+  'email',
+  'url',
+  'tel',
+  'password',
+  'number',
+  'date',
+  'datetime-local',
+  'month',
+  'time',
+  'week',
+]);
 
 /** The keys belong to what has focus: a field being typed in, or an open dialog. */
 export function keysBelongElsewhere(target: EventTarget | null): boolean {
   if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return true;
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
   return target instanceof HTMLInputElement && TEXT_INPUTS.has(target.type);
 }
 

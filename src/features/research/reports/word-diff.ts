@@ -55,13 +55,17 @@ function readable(parts: DiffPart[]): DiffPart[] {
     else if (last && !('same' in last)) last[p.kind] += p.text;
     else runs.push(p.kind === 'added' ? { removed: '', added: p.text } : { removed: p.text, added: '' });
   }
-  const size = (r: Run | undefined) => (r && !('same' in r) ? Math.max(r.removed.trim().length, r.added.trim().length) : 0);
+  const size = (r: Run | undefined) =>
+    r && !('same' in r) ? Math.max(r.removed.trim().length, r.added.trim().length) : 0;
   for (let k = 1; k < runs.length - 1; k++) {
     const run = runs[k]!;
     if (!('same' in run)) continue;
     const [prev, next] = [runs[k - 1]!, runs[k + 1]!];
     if ('same' in prev || 'same' in next || run.same.trim().length > Math.min(size(prev), size(next))) continue;
-    runs.splice(k - 1, 3, { removed: prev.removed + run.same + next.removed, added: prev.added + run.same + next.added });
+    runs.splice(k - 1, 3, {
+      removed: prev.removed + run.same + next.removed,
+      added: prev.added + run.same + next.added,
+    });
     k = Math.max(0, k - 2);
   }
   return runs.flatMap((r): DiffPart[] =>
@@ -75,14 +79,24 @@ function readable(parts: DiffPart[]): DiffPart[] {
 }
 
 /** What a list gained and lost (effects), in the order each list has them. */
-export function listChanges(before: readonly string[], after: readonly string[]): { added: string[]; removed: string[] } {
+export function listChanges(
+  before: readonly string[],
+  after: readonly string[],
+): { added: string[]; removed: string[] } {
   return { added: after.filter((x) => !before.includes(x)), removed: before.filter((x) => !after.includes(x)) };
 }
 
 /** Each outcome whose rating changed, was added or was removed. */
-export function outcomeChanges(before: Record<string, number>, after: Record<string, number>): { name: string; from: number | null; to: number | null }[] {
+export function outcomeChanges(
+  before: Record<string, number>,
+  after: Record<string, number>,
+): { name: string; from: number | null; to: number | null }[] {
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return names
-    .map((name) => ({ name, from: Object.hasOwn(before, name) ? before[name]! : null, to: Object.hasOwn(after, name) ? after[name]! : null }))
+    .map((name) => ({
+      name,
+      from: Object.hasOwn(before, name) ? before[name]! : null,
+      to: Object.hasOwn(after, name) ? after[name]! : null,
+    }))
     .filter((c) => c.from !== c.to);
 }

@@ -13,9 +13,12 @@ export function ContextStep({ form, set, errors, prefilled = false }: StepProps 
   return (
     <>
       {prefilled && (
-        <p role="status" className="rounded-md border border-primary/40 bg-primary-soft p-3 text-sm text-primary-soft-foreground">
-          Age range, biological sex and activity level were filled in from your profile, as you chose on this device. Check them: the report carries only
-          what these fields show, and never your account.
+        <p
+          role="status"
+          className="rounded-md border border-primary/40 bg-primary-soft p-3 text-sm text-primary-soft-foreground"
+        >
+          Age range, biological sex and activity level were filled in from your profile, as you chose on this device.
+          Check them: the report carries only what these fields show, and never your account.
         </p>
       )}
       <fieldset className="space-y-2" aria-describedby={purposeError ? 'primaryPurpose-error' : undefined}>
@@ -28,7 +31,12 @@ export function ContextStep({ form, set, errors, prefilled = false }: StepProps 
                 type="checkbox"
                 checked={form.primaryPurpose.includes(p)}
                 aria-invalid={purposeError ? true : undefined}
-                onChange={(e) => set('primaryPurpose', e.target.checked ? [...form.primaryPurpose, p] : form.primaryPurpose.filter((x) => x !== p))}
+                onChange={(e) =>
+                  set(
+                    'primaryPurpose',
+                    e.target.checked ? [...form.primaryPurpose, p] : form.primaryPurpose.filter((x) => x !== p),
+                  )
+                }
               />
               {p}
             </label>
@@ -37,25 +45,47 @@ export function ContextStep({ form, set, errors, prefilled = false }: StepProps 
         <FieldError id="primaryPurpose" error={purposeError} />
       </fieldset>
       <p className="text-sm text-muted-foreground">
-        Your age range, biological sex and activity level are never shown with your report. They count only in the shares of who reports this peptide,
-        which its page shows from {SHARES_MIN_REPORTS} reports on, each question on its own.
+        Your age range, biological sex and activity level are never shown with your report. They count only in the
+        shares of who reports this peptide, which its page shows from {SHARES_MIN_REPORTS} reports on, each question on
+        its own.
       </p>
       <Field id="ageRange" text="Age range" error={errors.ageRange}>
-        <Select id="ageRange" value={form.ageRange} onChange={(e) => set('ageRange', e.target.value)} {...errorProps('ageRange', errors.ageRange)}>
+        <Select
+          id="ageRange"
+          value={form.ageRange}
+          onChange={(e) => set('ageRange', e.target.value)}
+          {...errorProps('ageRange', errors.ageRange)}
+        >
           <Options values={AGE_RANGES} placeholder="Select age range" />
         </Select>
       </Field>
       <Field id="biologicalSex" text="Biological sex" error={errors.biologicalSex}>
-        <Select id="biologicalSex" value={form.biologicalSex} onChange={(e) => set('biologicalSex', e.target.value)} {...errorProps('biologicalSex', errors.biologicalSex)}>
+        <Select
+          id="biologicalSex"
+          value={form.biologicalSex}
+          onChange={(e) => set('biologicalSex', e.target.value)}
+          {...errorProps('biologicalSex', errors.biologicalSex)}
+        >
           <Options values={BIOLOGICAL_SEXES} placeholder="Select biological sex" />
         </Select>
       </Field>
       <Field id="activityLevel" text="Activity level" error={errors.activityLevel}>
-        <Select id="activityLevel" value={form.activityLevel} onChange={(e) => set('activityLevel', e.target.value)} {...errorProps('activityLevel', errors.activityLevel)}>
+        <Select
+          id="activityLevel"
+          value={form.activityLevel}
+          onChange={(e) => set('activityLevel', e.target.value)}
+          {...errorProps('activityLevel', errors.activityLevel)}
+        >
           <Options values={WIZARD_ACTIVITY_LEVELS} placeholder="Select activity level" />
         </Select>
       </Field>
-      <ListEditor id="stack" title="Stack entry" items={form.stack} onChange={(v) => set('stack', v)} error={errors.stack} />
+      <ListEditor
+        id="stack"
+        title="Stack entry"
+        items={form.stack}
+        onChange={(v) => set('stack', v)}
+        error={errors.stack}
+      />
     </>
   );
 }

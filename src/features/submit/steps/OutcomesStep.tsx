@@ -49,7 +49,13 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
             <div className="flex items-center justify-between gap-2">
               <span className="min-w-0 text-sm [overflow-wrap:anywhere]">{name}</span>
               {!common.has(name.toLowerCase()) && (
-                <Button type="button" variant="ghost" size="sm" aria-label={`Remove ${name}`} onClick={() => remove(name)}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove ${name}`}
+                  onClick={() => remove(name)}
+                >
                   Remove
                 </Button>
               )}
@@ -109,7 +115,12 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
         ))}
       </datalist>
       <Field id="timeline" text="When did you notice effects?" error={errors.timeline}>
-        <Select id="timeline" value={form.timeline} onChange={(e) => set('timeline', e.target.value)} {...errorProps('timeline', errors.timeline)}>
+        <Select
+          id="timeline"
+          value={form.timeline}
+          onChange={(e) => set('timeline', e.target.value)}
+          {...errorProps('timeline', errors.timeline)}
+        >
           <Options values={TIMELINES} placeholder="Select timeline" />
         </Select>
       </Field>

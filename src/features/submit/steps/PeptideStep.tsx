@@ -54,7 +54,12 @@ export function PeptideStep({ form, set, errors, onBlur, peptide, loading, onCho
         />
       </Field>
       <Field id="frequency" text="Frequency" error={errors.frequency}>
-        <Select id="frequency" value={form.frequency} onChange={(e) => set('frequency', e.target.value)} {...errorProps('frequency', errors.frequency)}>
+        <Select
+          id="frequency"
+          value={form.frequency}
+          onChange={(e) => set('frequency', e.target.value)}
+          {...errorProps('frequency', errors.frequency)}
+        >
           <Options values={FREQUENCIES} placeholder="Select frequency" />
         </Select>
       </Field>
@@ -69,7 +74,12 @@ export function PeptideStep({ form, set, errors, onBlur, peptide, loading, onCho
         />
       </Field>
       <Field id="route" text="Route of administration" error={errors.route}>
-        <Select id="route" value={form.routeOfAdministration} onChange={(e) => set('routeOfAdministration', e.target.value)} {...errorProps('route', errors.route)}>
+        <Select
+          id="route"
+          value={form.routeOfAdministration}
+          onChange={(e) => set('routeOfAdministration', e.target.value)}
+          {...errorProps('route', errors.route)}
+        >
           <Options values={ROUTES} placeholder="Select route" />
         </Select>
       </Field>

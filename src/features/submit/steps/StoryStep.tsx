@@ -30,10 +30,18 @@ export function StoryStep(props: Props) {
   const holds = likelyHoldReasons(readableTexts(form));
   return (
     <>
-      <StoryEditor value={form.story} onChange={(v) => set('story', v)} error={errors.story} onBlur={() => onBlur('story')} />
+      <StoryEditor
+        value={form.story}
+        onChange={(v) => set('story', v)}
+        error={errors.story}
+        onBlur={() => onBlur('story')}
+      />
       <div role="status" aria-live="polite">
         {holds.length > 0 && (
-          <div data-testid="hold-hint" className="space-y-1 rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground">
+          <div
+            data-testid="hold-hint"
+            className="space-y-1 rounded-md border border-warning-border bg-warning p-3 text-sm text-warning-foreground"
+          >
             <p className="font-medium">Your report will wait for a moderator’s review before it is public:</p>
             <ul className="list-disc space-y-1 pl-5">
               {holds.map((reason) => (
