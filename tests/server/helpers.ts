@@ -1,4 +1,5 @@
 // Builds the real app on an in-memory PGlite database for server tests (one per test file).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -342,9 +343,11 @@ function parameterKind(p: unknown): string {
 /**
  * The statements `work` sends to the database through the context, in order, each with its
  * parameters' kinds, and how often it woke mail delivery (which it does not do meanwhile): to show
- * that two requests did the same work. Earlier mail is delivered first, and delivery's own
- * statements (its 30 s poll may fall inside) are left out.
+ * that two requests did the same work. Earlier mail is delivered first. Only statements sent from
+ * within `work` are counted: the app's background jobs (mail delivery's 30 s poll, the weekly
+ * digest it runs) share the context and may fall inside.
  */
+const recordingScope = new AsyncLocalStorage<string[]>();
 export async function statementsOf(t: TestApp, work: () => Promise<unknown>): Promise<string[]> {
   await expect
     .poll(async () => (await t.ctx.db.query('select 1 from mail_queue')).rows.length, { timeout: 20_000 })
@@ -356,7 +359,7 @@ export async function statementsOf(t: TestApp, work: () => Promise<unknown>): Pr
   const recording = <Q extends Queryable>(q: Q): Q =>
     Object.assign(Object.create(q) as Q, {
       query: (sql: string, params?: unknown[], options?: object) => {
-        if (!/^\s*(update mail_queue set locked_until|delete from mail_queue where id)|app_settings/.test(sql)) {
+        if (recordingScope.getStore() === log && !/app_settings/.test(sql)) {
           log.push(`${sql.replace(/\s+/g, ' ').trim()} [${(params ?? []).map(parameterKind).join(', ')}]`);
         }
         return q.query(sql, params, options as never);
@@ -364,7 +367,7 @@ export async function statementsOf(t: TestApp, work: () => Promise<unknown>): Pr
     });
   t.ctx.db = Object.assign(recording(realDb), {
     transaction: (fn: Parameters<Db['transaction']>[0]) => {
-      log.push('transaction');
+      if (recordingScope.getStore() === log) log.push('transaction');
       return realDb.transaction((tx) => fn(recording(tx)));
     },
   }) as Db;
@@ -372,7 +375,8 @@ export async function statementsOf(t: TestApp, work: () => Promise<unknown>): Pr
     wakes += 1;
   };
   try {
-    await work();
+    // Awaited inside the scope: an inject chain sends its request when it is awaited.
+    await recordingScope.run(log, async () => await work());
   } finally {
     t.ctx.db = realDb;
     t.ctx.wakeMail = realWake;
