@@ -128,9 +128,6 @@ export const QueryInt = (min: number, max: number, fallback: number) =>
 
 export const Limit = described(QueryInt(1, MAX_PAGE_SIZE, 20), `Items per page, 1 to ${MAX_PAGE_SIZE}.`);
 
-/** The page to answer, from 1 (page-numbered lists). */
-export const PageNumber = () => described(QueryInt(1, 100000, 1), 'The page to answer, from 1.');
-
 /** A list's cursor, as the previous page answered it. */
 export const CursorParam = () =>
   z.optional(

@@ -16,9 +16,6 @@ const REQUEST_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 const BATCH_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 
-export type MailOutcome = 'sent' | 'retry' | 'given_up';
-export type BatchChange = 'submitted' | 'edited' | 'deleted' | 'decided';
-
 export class Metrics {
   readonly registry = new Registry();
 

@@ -56,8 +56,15 @@ function picker(props: {
   loading: boolean;
 }) {
   const onSelect = vi.fn();
-  const ui = (p: typeof props) => (
-    <PeptidePicker id="peptide" selected={null} onSelect={onSelect} onQueryChange={() => {}} options={EARLIER} {...p} />
+  const ui = ({ query, ...search }: typeof props) => (
+    <PeptidePicker
+      id="peptide"
+      selected={null}
+      onSelect={onSelect}
+      query={query}
+      onQueryChange={() => {}}
+      search={{ options: EARLIER, ...search }}
+    />
   );
   const view = render(ui(props));
   return { onSelect, rerender: (next: typeof props) => view.rerender(ui(next)), unmount: view.unmount };

@@ -23,6 +23,16 @@ export interface PeptideOption {
   totalExperiences?: number;
 }
 
+/** A search's answer: the matches (a first page), how many match in all, and its state. */
+export interface PeptideSearchAnswer {
+  options: readonly PeptideOption[];
+  total: number;
+  /** The text `options` answer (trimmed), when it may be an earlier one than the query. */
+  answering?: string;
+  loading: boolean;
+  failed?: boolean;
+}
+
 export interface PeptidePickerProps {
   /** The text field's id, for its <label>. */
   id: string;
@@ -31,13 +41,8 @@ export interface PeptidePickerProps {
   /** What is typed; the caller searches the server with it. */
   query: string;
   onQueryChange: (query: string) => void;
-  /** The server's matches for `query` (a first page), and how many match in all. */
-  options: readonly PeptideOption[];
-  total: number;
-  /** The text `options` answer (trimmed), when it may be an earlier one than `query`. */
-  answering?: string;
-  loading: boolean;
-  failed?: boolean;
+  /** The caller's search for `query`, as its hook answers it (src/api/peptides.ts). */
+  search: PeptideSearchAnswer;
   /** A first option that chooses nothing ("All peptides"); without it a choice cannot be undone here. */
   noneLabel?: string;
   placeholder?: string;
@@ -60,17 +65,14 @@ export function PeptidePicker({
   onSelect,
   query,
   onQueryChange,
-  options,
-  total,
-  answering,
-  loading,
-  failed = false,
+  search,
   noneLabel,
   placeholder = 'Type to search peptides',
   invalid,
   describedBy,
   onBlur,
 }: PeptidePickerProps) {
+  const { options, total, answering, loading, failed = false } = search;
   const listId = useId();
   const statusId = useId();
   const input = useRef<HTMLInputElement>(null);

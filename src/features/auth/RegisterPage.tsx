@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PASSWORD_MIN } from '@contract/users';
 import { errorMessage, refusedInputs } from '@/api/errors';
 import { useAuth } from '@/app/session/AuthProvider';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NewPasswordField } from '@/components/account/NewPasswordField';
 import { AuthCard, FormMessage, authLinkClass, fieldOfMessage, sentence } from './AuthCard';
 import { paths } from '@/lib/paths';
 
@@ -77,32 +77,14 @@ export function RegisterPage() {
             </p>
           )}
         </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="register-password">Password</Label>
-          <Input
-            id="register-password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="Choose a password"
-            required
-            minLength={PASSWORD_MIN}
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={
-              passwordError ? 'register-password-error register-password-help' : 'register-password-help'
-            }
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          {passwordError && (
-            <p id="register-password-error" className="text-sm text-destructive-text">
-              {passwordError}
-            </p>
-          )}
-          <p id="register-password-help" className="text-sm text-muted-foreground">
-            At least {PASSWORD_MIN} characters, not one character or a short pattern repeated, and without the part of
-            your email before the @.
-          </p>
-        </div>
+        <NewPasswordField
+          id="register-password"
+          label="Password"
+          placeholder="Choose a password"
+          value={password}
+          onChange={setPassword}
+          error={passwordError}
+        />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Loading...' : 'Create Account'}
         </Button>

@@ -3,13 +3,11 @@
 // body of the reset request (server/mail/links.ts).
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PASSWORD_MIN } from '@contract/users';
 import { resetPassword } from '@/api/account';
 import { errorMessage } from '@/api/errors';
 import { noticeState } from '@/app/session/notice';
+import { NewPasswordField } from '@/components/account/NewPasswordField';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { paths } from '@/lib/paths';
 import { AuthCard, FormMessage, authLinkClass, fieldOfMessage } from './AuthCard';
 
@@ -56,29 +54,13 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} className="flex flex-col gap-4">
           {error && !passwordError && <FormMessage tone="error">{error}</FormMessage>}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="reset-password">New password</Label>
-            <Input
-              id="reset-password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN}
-              aria-invalid={passwordError ? true : undefined}
-              aria-describedby={passwordError ? 'reset-password-error reset-password-help' : 'reset-password-help'}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            {passwordError && (
-              <p id="reset-password-error" className="text-sm text-destructive-text">
-                {passwordError}
-              </p>
-            )}
-            <p id="reset-password-help" className="text-sm text-muted-foreground">
-              At least {PASSWORD_MIN} characters, not one character or a short pattern repeated, and without the part of
-              your email before the @.
-            </p>
-          </div>
+          <NewPasswordField
+            id="reset-password"
+            label="New password"
+            value={password}
+            onChange={setPassword}
+            error={passwordError}
+          />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? 'Saving...' : 'Save new password'}
           </Button>

@@ -24,11 +24,7 @@ export function PeptideFilter({ value, onChange }: { value: string; onChange: (p
         onSelect={(p) => onChange(p?._id ?? '')}
         query={query}
         onQueryChange={setQuery}
-        options={search.options}
-        total={search.total}
-        answering={search.answering}
-        loading={search.loading}
-        failed={search.failed}
+        search={search}
         noneLabel={ALL_PEPTIDES}
         placeholder={
           value !== '' && chosen.isPending

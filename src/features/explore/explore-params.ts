@@ -2,7 +2,7 @@
 // tab, period, grouping and the compared peptides. Unknown values fall back to the defaults
 // rather than breaking the page.
 import { z } from 'zod/mini';
-import { idList, oneOf, useUrlState, type UrlState } from '@/lib/url-state';
+import { idList, oneOf, useUrlState } from '@/lib/url-state';
 
 export const TABS = ['overview', 'top', 'usage', 'growth', 'compare'] as const;
 export type ExploreTab = (typeof TABS)[number];
@@ -17,7 +17,6 @@ const exploreSchema = z.object({
   groupBy: oneOf(['peptide', 'category']),
   compare: idList(MAX_COMPARE),
 });
-export type ExploreParams = UrlState<typeof exploreSchema>;
 
 /** The current choices and a setter that writes only what differs from the defaults. */
 export const useExploreParams = () => useUrlState(exploreSchema);

@@ -109,10 +109,7 @@ export function UsageFields({ form, set, errors }: FieldsProps) {
           onSelect={(p) => p && set('peptide', { _id: p._id, name: p.name, category: p.category })}
           query={query}
           onQueryChange={setQuery}
-          options={search.options}
-          total={search.total}
-          loading={search.loading}
-          failed={search.failed}
+          search={search}
           invalid={Boolean(errors.peptideId)}
           describedBy={errors.peptideId ? `${fieldId('peptideId')}-error` : undefined}
         />

@@ -1,11 +1,11 @@
 // Change the password: the current one first (the server counts wrong ones like failed sign-ins);
 // every other device is signed out, this one stays (server/services/accounts.ts changePassword).
 import { type FormEvent, useState } from 'react';
-import { PASSWORD_MIN } from '@contract/users';
 import { changePassword } from '@/api/account';
 import { errorMessage } from '@/api/errors';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input } from '@/components/ui';
+import { NewPasswordField } from '@/components/account/NewPasswordField';
 import { Field } from '../tabs/fields';
 
 type PasswordField = 'currentPassword' | 'newPassword';
@@ -76,24 +76,13 @@ export function ChangePasswordCard() {
               onChange={(e) => setCurrent(e.target.value)}
             />
           </Field>
-          <Field
+          <NewPasswordField
             id="newPassword"
             label="New password"
+            value={next}
+            onChange={setNext}
             error={errorFor('newPassword')}
-            hint={`At least ${PASSWORD_MIN} characters, without the part of your email before the @`}
-          >
-            <Input
-              id="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN}
-              value={next}
-              aria-invalid={errorFor('newPassword') ? true : undefined}
-              aria-describedby={errorFor('newPassword') ? 'newPassword-error' : 'newPassword-hint'}
-              onChange={(e) => setNext(e.target.value)}
-            />
-          </Field>
+          />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={busy}>
               {busy ? 'Changing...' : 'Change password'}

@@ -27,12 +27,6 @@ export function markRuns(text: string, pattern: RegExp | null): Run[] {
   return runs;
 }
 
-/** Whether a needle appears in any of these texts as written (case-insensitively). */
-export function foundIn(needle: string, texts: readonly string[]): boolean {
-  const n = needle.toLowerCase();
-  return texts.some((t) => t.toLowerCase().includes(n));
-}
-
 /** The story as one line without its `**` markers: the excerpt a compact card shows. */
 export const plainStory = (story: string) => story.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();
 

@@ -32,10 +32,7 @@ export function PeptideStep({ form, set, errors, onBlur, peptide, loading, onCho
           }}
           query={query}
           onQueryChange={setQuery}
-          options={search.options}
-          total={search.total}
-          loading={search.loading}
-          failed={search.failed}
+          search={search}
           placeholder={loading ? 'Loading the chosen peptide…' : 'Type to search peptides'}
           invalid={Boolean(errors.peptideId)}
           describedBy={errors.peptideId ? 'peptideId-error' : undefined}
