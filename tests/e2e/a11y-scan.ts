@@ -1,7 +1,10 @@
-// Axe (WCAG 2.2 A/AA rules) on every route and every tab of every route, signed out and
-// signed in (member, moderator), in light and dark theme, at 360 px and 1280 px. Zero violations;
-// no rule is disabled (tests/e2e/axe.ts runs them in the page). The light theme runs every rule;
-// the dark one the rules that read colours (COLOUR_RULES), the others being the same DOM again.
+// Axe (WCAG 2.2 A/AA rules) on every route and every tab of every route, signed out and as a
+// member, in light theme at 360 px and 1280 px and in dark theme at 1280 px; as a moderator, the
+// moderator's own screens (route-table.ts audience 'moderator') only, the public routes being the
+// member's DOM plus a moderator's controls that their own tests scan. Zero violations; no rule is
+// disabled (tests/e2e/axe.ts runs them in the page). The light theme runs every rule; the dark one
+// the rules that read colours (COLOUR_RULES), the others being the same DOM again, and one width,
+// as colours do not change with the width (docs/design.md, "Dark mode").
 //
 // Batched for time: one browser context and page per role and width, for both themes:
 // the theme preference stays "system" and the test switches the emulated OS colour scheme, which
@@ -14,6 +17,7 @@
 // axeEveryRoute, so the two browser workers share the scans instead of one file running them all.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ROUTES } from '../../src/app/route-table';
 import { THEME_STORAGE_KEY } from '../../src/app/theme/theme';
 import { axeViolations, type Violation } from './axe';
 import { api, approvedMember, launch, newPage } from './browser';
@@ -22,7 +26,8 @@ import { pageIdle, trackRequests } from './page-idle';
 export type Role = 'visitor' | 'member' | 'moderator';
 type Theme = 'light' | 'dark';
 const WIDTHS = [360, 1280] as const;
-const THEMES: readonly Theme[] = ['light', 'dark'];
+/** The themes scanned at a width: the dark theme's colours at the wide one only. */
+const themesAt = (width: number): readonly Theme[] => (width === 1280 ? ['light', 'dark'] : ['light']);
 
 type Session = { accessToken: string; refreshToken: string; userData: string };
 
@@ -96,23 +101,26 @@ export function axeEveryRoute(role: Role) {
     const experiences = await api('GET', '/api/experiences?limit=1');
     const peptideId = peptides.body.data.peptides[0]._id as string;
     const experienceId = experiences.body.data.experiences[0]._id as string;
-    routes = [
-      '/',
-      '/peptides',
-      `/peptides/${peptideId}`,
-      '/peptides/00000000-0000-4000-8000-000000000000',
-      `/experiences/${experienceId}`,
-      '/submit',
-      '/community',
-      '/explore',
-      '/privacy',
-      '/terms',
-      '/login',
-      '/register',
-      '/profile',
-      '/research',
-      '/no-such-page',
-    ];
+    routes =
+      role === 'moderator'
+        ? ROUTES.filter((r) => r.audience === 'moderator').map((r) => r.path)
+        : [
+            '/',
+            '/peptides',
+            `/peptides/${peptideId}`,
+            '/peptides/00000000-0000-4000-8000-000000000000',
+            `/experiences/${experienceId}`,
+            '/submit',
+            '/community',
+            '/explore',
+            '/privacy',
+            '/terms',
+            '/login',
+            '/register',
+            '/profile',
+            '/research',
+            '/no-such-page',
+          ];
     // The pages a visitor reaches after registering or from a mail: the same for every role, scanned once.
     if (role === 'visitor')
       routes.push(
@@ -134,8 +142,8 @@ export function axeEveryRoute(role: Role) {
   describe(`axe as ${role}`, () => {
     // The two widths at once, each in its own context: a scan mostly waits for its page, so two
     // interleave in one worker (about half the file's time).
-    it.concurrent.each(WIDTHS)(
-      'every route and tab at %i px, in light and dark theme, has no violations',
+    it.concurrent.each(WIDTHS.map((width) => [width, themesAt(width).join(' and ')] as const))(
+      'every route and tab at %i px, in %s theme, has no violations',
       async (width) => {
         const { context, page } = await newPage(browser, {
           viewport: { width, height: 800 },
@@ -153,7 +161,7 @@ export function axeEveryRoute(role: Role) {
         );
         const failures: string[] = [];
         try {
-          for (const theme of THEMES) {
+          for (const theme of themesAt(width)) {
             await useTheme(page, theme);
             for (const route of routes) {
               await page.goto(route);
