@@ -67,7 +67,7 @@ export const publicationBatches = fp(
 
     const arm = () => {
       if (closed) return;
-      const now = Date.now();
+      const now = ctx.clock.ms();
       const next = batchSlot(new Date(now), period).getTime() + period;
       timer = setTimeout(
         () => {
@@ -82,7 +82,7 @@ export const publicationBatches = fp(
     // than the time Fastify gives a plugin to become ready, which would stop the start. Past that
     // wait the batch goes on while the server answers what was public before, as it did while down.
     app.addHook('onReady', async () => {
-      const started = run(batchSlot(new Date(), period), false).then(arm);
+      const started = run(batchSlot(ctx.clock.now(), period), false).then(arm);
       let waited: NodeJS.Timeout | undefined;
       await Promise.race([started, new Promise((resolve) => (waited = setTimeout(resolve, START_BATCH_WAIT_MS)))]);
       clearTimeout(waited);

@@ -175,7 +175,7 @@ export interface Submitted {
 export async function submitExperience(
   ctx: AppContext,
   input: SubmitExperienceInput,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<Submitted> {
   const trackingId = newTrackingId();
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
@@ -231,7 +231,7 @@ export async function seedExperience(ctx: AppContext, input: SubmitExperienceInp
  * then applied as a batch would, so both paths' statements are planned before the first request.
  */
 export async function warmSubmission(ctx: AppContext, tx: Queryable, input: SubmitExperienceInput): Promise<string> {
-  const now = new Date();
+  const now = ctx.clock.now();
   await lockQueue(tx);
   const { row } = await buildSubmission(ctx, tx, input, newTrackingId(), now, false);
   await queueSubmission(tx, row, now);
@@ -317,11 +317,15 @@ function publicationOf(ctx: AppContext, row: OwnRow, now: Date): Publication {
   return { status, publicFrom: window?.from ?? null, publicBy: window?.by ?? null, smallGroupAt: row.small_group_at };
 }
 
-function ownOf(ctx: AppContext, row: OwnRow, trackingId: string, now = new Date()): OwnExperience {
+function ownOf(ctx: AppContext, row: OwnRow, trackingId: string, now = ctx.clock.now()): OwnExperience {
   return ownView(row, trackingId, publicationOf(ctx, row, now));
 }
 
-export async function getByTracking(ctx: AppContext, trackingId: string, now = new Date()): Promise<OwnExperience> {
+export async function getByTracking(
+  ctx: AppContext,
+  trackingId: string,
+  now = ctx.clock.now(),
+): Promise<OwnExperience> {
   const row = await findOwn(ctx.db, trackingHash(trackingId));
   if (!row) throw notFound(TRACKING_NOT_FOUND);
   return ownOf(ctx, row, trackingId, now);
@@ -395,7 +399,7 @@ export async function updateByTracking(
   ctx: AppContext,
   trackingId: string,
   changes: UpdateExperienceInput,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<OwnExperience> {
   const hash = trackingHash(trackingId);
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
@@ -472,7 +476,7 @@ export async function updateByTracking(
 export async function deleteByTracking(
   ctx: AppContext,
   trackingId: string,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<{ publicUntil: string | null; publicBy: string | null }> {
   const hash = trackingHash(trackingId);
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);

@@ -61,7 +61,7 @@ type QueueRow = ExperienceRow & {
 export async function queue(
   ctx: AppContext,
   q: { limit: number; cursor?: string; view: QueueView; reason?: QueueFilter; experienceId?: string },
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<{ items: QueueItem[]; nextCursor: string | null }> {
   const { limit, cursor } = q;
   const values: unknown[] = [limit + 1];

@@ -84,7 +84,7 @@ export async function decide(
   experienceId: string,
   action: Decision,
   hide?: { reason: HideReason; note?: string | null },
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<{ id: string; status: ExperienceStatus; publicFrom: string | null }> {
   const allowed = ALLOWED[action];
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
@@ -184,7 +184,7 @@ export async function undoDecision(
   ctx: AppContext,
   moderator: Caller,
   experienceId: string,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<{ id: string; status: ExperienceStatus; undone: 'publish' | 'restore' | 'hide' }> {
   const result = await ctx.db.transaction(async (tx) => {
     await lockQueue(tx);

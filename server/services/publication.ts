@@ -65,7 +65,7 @@ function gridOnOrAfter(at: Date, everyMs: number): Date {
  * (with no minimum, its own grid time). `firstAt` is the queue row's `batch_at`, the first grid
  * time it could have been published at.
  */
-export function publicationWindow(ctx: AppContext, firstAt: Date, now = new Date()): { from: Date; by: Date } {
+export function publicationWindow(ctx: AppContext, firstAt: Date, now = ctx.clock.now()): { from: Date; by: Date } {
   const every = ctx.config.publishEveryMs;
   const next = nextBatchAt(now, every) ?? now;
   const from = new Date(Math.max(firstAt.getTime(), next.getTime()));
@@ -635,7 +635,7 @@ function toChange(row: QueueRow): Change {
  * report is not settled yet unless settling is off, so it changes no share. The caller empties the
  * caches after commit.
  */
-export async function applyNow(ctx: AppContext, tx: Queryable, change: Change, at = new Date()): Promise<Applied> {
+export async function applyNow(ctx: AppContext, tx: Queryable, change: Change, at = ctx.clock.now()): Promise<Applied> {
   const applied = await applyChanges(ctx, tx, [change], at);
   if (change.kind !== 'submit' || ctx.config.demographicsSettleDays === 0)
     await refreshShares(ctx, tx, at, peptidesOf(applied.cells));
@@ -652,7 +652,7 @@ export async function applyQueued(
   ctx: AppContext,
   tx: Queryable,
   experienceId: string,
-  at = new Date(),
+  at = ctx.clock.now(),
 ): Promise<Applied> {
   const due = await tx.query<QueueRow>(
     'delete from publication_queue where experience_id = $1 returning experience_id, kind, payload, moderator_id',
@@ -674,7 +674,7 @@ export async function afterTakedown(ctx: AppContext, tx: Queryable, experienceId
     'select peptide_id, age_range, biological_sex, activity_level from experiences where id = $1',
     [experienceId],
   );
-  await refreshShares(ctx, tx, new Date(), peptidesOf(cell.rows));
+  await refreshShares(ctx, tx, ctx.clock.now(), peptidesOf(cell.rows));
 }
 
 export interface BatchResult {
@@ -725,7 +725,7 @@ async function recordBatch(tx: Queryable, due: readonly DueRow[], at: Date, smal
  * (the queue keeps every change until its batch commits).
  */
 export async function runBatch(ctx: AppContext, at: Date): Promise<BatchResult> {
-  const started = Date.now();
+  const started = performance.now();
   const result = await ctx.db.transaction(
     async (tx) => {
       const lock = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [BATCH_LOCK_KEY]);
@@ -764,7 +764,7 @@ export async function runBatch(ctx: AppContext, at: Date): Promise<BatchResult> 
     },
     { readsBetween: true },
   );
-  const ms = Date.now() - started;
+  const ms = Math.round(performance.now() - started);
   if (!result) return { ran: false, postponed: false, small: false, at, applied: NOTHING, ms };
   if (result.postponed) {
     ctx.metrics.batchesPostponed.inc();

@@ -115,7 +115,7 @@ describe('GET /metrics', () => {
         sum(before, 'peptide_mail_deliveries_total', { kind: 'approved', outcome: 'sent' }) <
         1
     )
-      t.ctx.wakeMail();
+      t.ctx.mailWake.wake();
 
     const after = await scrape();
     const grew = (name: string, labels: Record<string, string> = {}) =>
