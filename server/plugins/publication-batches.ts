@@ -1,4 +1,4 @@
-// Runs the publication batches (services/publication.ts) on the UTC grid of PUBLISH_EVERY: one as
+// Runs the publication batches (services/publication/queue.ts runBatch) on the UTC grid of PUBLISH_EVERY: one as
 // the server becomes ready (a batch missed while it was down), then one at each grid time. Every
 // process of a WORKERS=N server runs this timer; the batch's advisory lock and its record of the
 // last batch let exactly one of them apply it, or postpone it when too few changes are due
@@ -7,7 +7,8 @@
 // batch under way to commit.
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
-import { SCRUBBED, batchSlot, runBatch } from '../services/publication';
+import { batchSlot } from '../services/publication/grid';
+import { SCRUBBED, runBatch } from '../services/publication/queue';
 
 const HOUR_MS = 3_600_000;
 /** A batch starts this long after its grid time, so that changes sent just before it have committed. */

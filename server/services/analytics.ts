@@ -6,7 +6,7 @@ import { CATEGORIES } from '../../contract/common';
 import { growthPercent, meanRating } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
-import { utcDay } from './publication';
+import { utcDay } from './publication/grid';
 import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, PEPTIDES_WITH_COUNTERS, peptideRating, type PeptideRow } from './peptides';
 
 // Rating means are rounded once, here, by the contract's rule (meanRating: one decimal from the

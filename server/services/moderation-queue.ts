@@ -11,7 +11,8 @@ import { decodeCursor } from './experience-feed';
 import { hideUndoableSince } from './moderation';
 import { historyOf } from './moderation-log';
 import { fullSelect, ownView, publishedDay, type ExperienceRow } from './public-view';
-import { publicationWindow, type EditedFrom } from './publication';
+import { publicationWindow } from './publication/disclosure';
+import type { EditedFrom } from './publication/report-row';
 import type { Finding } from './text-rules';
 
 /** How many log entries each card shows (the whole history is the Activity log, by report). */

@@ -7,7 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../contract';
 import { METRICS_PATH } from '../../server/lib/metrics';
-import { runBatch } from '../../server/services/publication';
+import { runBatch } from '../../server/services/publication/queue';
 import { bearer, confirmAddress, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 import { moderatorToken } from './fixtures';
 
