@@ -10,7 +10,8 @@ import { ExperienceListResponse } from '../contract/experiences';
 import type { AppContext } from '../server/context';
 import { answerText } from '../server/lib/validate';
 import { feedPageJson, listExperiences } from '../server/services/experience-feed';
-import { SCRUBBED, nextBatchAt, runBatch } from '../server/services/publication';
+import { nextBatchAt } from '../server/services/publication/grid';
+import { SCRUBBED, runBatch } from '../server/services/publication/queue';
 
 /**
  * API routes by configuration (rate limit, cache-control, JSON errors: server/plugins/route-config.ts),

@@ -72,12 +72,12 @@ export interface Config {
   /**
    * The publication batch interval in milliseconds (PUBLISH_EVERY): what anonymous people do, and
    * moderators' publish and restore, become public together at the next multiple of it on the UTC
-   * grid (services/publication.ts). 0: at once.
+   * grid (services/publication/grid.ts). 0: at once.
    */
   publishEveryMs: number;
   /**
    * BATCH_MIN_CHANGES: the fewest changes (queue rows) a batch applies; fewer wait for a later grid
-   * time (services/publication.ts batchDecision). 1: no minimum.
+   * time (services/publication/grid.ts batchDecision). 1: no minimum.
    */
   batchMinChanges: number;
   /** BATCH_MAX_WAIT in milliseconds: past it, the oldest change is applied with whatever is due, however few. */

@@ -217,7 +217,7 @@ async function serve(config: Config, options: RunOptions, started: number) {
       `${reason}: ${mode === 'stop' ? 'stopping' : 'handing over to the other workers'}; open requests finish, then the database closes`,
     );
     // Whatever still runs then is cut: a running batch's transaction rolls back whole, and the
-    // queue keeps its changes for the next start (services/publication.ts).
+    // queue keeps its changes for the next start (services/publication/queue.ts).
     setTimeout(() => {
       app.log.error(`Still draining after ${DRAIN.exitWithinMs / 1000} s: exiting`);
       process.exit(1);

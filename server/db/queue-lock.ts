@@ -8,7 +8,7 @@
 // without it (publication_queue_guard).
 import type { Queryable } from './types';
 
-/** Advisory lock key of the queue's writers (publication.ts BATCH_LOCK_KEY is the batch's own). */
+/** Advisory lock key of the queue's writers (services/publication/queue.ts BATCH_LOCK_KEY is the batch's own). */
 const QUEUE_LOCK_KEY = 72_0152_8;
 
 /**

@@ -79,7 +79,7 @@ export interface Db extends Queryable {
   /**
    * Removes what the data folder still holds of changed and deleted rows of `tables`
    * (db/housekeeping.ts scrubStatements): vacuums them, then ends the write-ahead log's segment so
-   * the next checkpoint deletes it. After each publication batch (services/publication.ts).
+   * the next checkpoint deletes it. After each publication batch (services/publication/queue.ts).
    */
   scrub(tables: readonly string[], rewritten?: readonly string[]): Promise<ScrubResult>;
   /** PGlite only: the data folder as an uncompressed tarball, for `OpenOptions.loadDataDir`. */

@@ -1,5 +1,5 @@
 // The key the rate limiter hashes client addresses with when processes share counters in
-// PostgreSQL (server/lib/rate-limit.ts RateLimiter, server/context.ts defaultLimiter). Never
+// PostgreSQL (server/lib/rate-limit.ts RateLimiter, server/context.ts limiterOn). Never
 // anything the database or a backup holds: it was derived from the server's secret, which, when
 // generated, is kept in app_settings, so one dump held the key beside the counters, and all of
 // IPv4 hashes in a few core-hours (issue 46). So, in order:

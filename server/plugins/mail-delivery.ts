@@ -1,5 +1,5 @@
 // Delivers the mail queue (services/mail-queue.ts) and queues the weekly digest (services/digest.ts)
-// in the background of a running app: at once when a request queued something (ctx.wakeMail),
+// in the background of a running app: at once when a request queued something (ctx.mailWake),
 // else every POLL_MS (retries, other processes' rows whose lease ran out, the digest's hour). And
 // every RESET_TURN_MS, on a timer of its own that no request moves, it turns the forgot-password
 // requests waiting into links and mail (services/accounts.ts runPasswordResets).
@@ -64,11 +64,9 @@ export const mailDelivery = fp(
         });
     };
 
-    // A second app on the same context (a test's) hands the wake back when it closes.
-    let previousWake: AppContext['wakeMail'] = () => {};
+    let stopListening = () => {};
     app.addHook('onReady', async () => {
-      previousWake = ctx.wakeMail;
-      ctx.wakeMail = kick;
+      stopListening = ctx.mailWake.listen(kick);
       kick();
       resetTurns = setInterval(turnResets, RESET_TURN_MS);
       resetTurns.unref();
@@ -77,7 +75,7 @@ export const mailDelivery = fp(
       closed = true;
       if (timer) clearTimeout(timer);
       if (resetTurns) clearInterval(resetTurns);
-      if (ctx.wakeMail === kick) ctx.wakeMail = previousWake;
+      stopListening();
       await running;
       await resetting;
       // Requests still waiting get their links now; their mail goes at the next start.

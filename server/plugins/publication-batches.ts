@@ -1,4 +1,4 @@
-// Runs the publication batches (services/publication.ts) on the UTC grid of PUBLISH_EVERY: one as
+// Runs the publication batches (services/publication/queue.ts runBatch) on the UTC grid of PUBLISH_EVERY: one as
 // the server becomes ready (a batch missed while it was down), then one at each grid time. Every
 // process of a WORKERS=N server runs this timer; the batch's advisory lock and its record of the
 // last batch let exactly one of them apply it, or postpone it when too few changes are due
@@ -7,7 +7,8 @@
 // batch under way to commit.
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
-import { SCRUBBED, batchSlot, runBatch } from '../services/publication';
+import { batchSlot } from '../services/publication/grid';
+import { SCRUBBED, runBatch } from '../services/publication/queue';
 
 const HOUR_MS = 3_600_000;
 /** A batch starts this long after its grid time, so that changes sent just before it have committed. */
@@ -67,7 +68,7 @@ export const publicationBatches = fp(
 
     const arm = () => {
       if (closed) return;
-      const now = Date.now();
+      const now = ctx.clock.ms();
       const next = batchSlot(new Date(now), period).getTime() + period;
       timer = setTimeout(
         () => {
@@ -82,7 +83,7 @@ export const publicationBatches = fp(
     // than the time Fastify gives a plugin to become ready, which would stop the start. Past that
     // wait the batch goes on while the server answers what was public before, as it did while down.
     app.addHook('onReady', async () => {
-      const started = run(batchSlot(new Date(), period), false).then(arm);
+      const started = run(batchSlot(ctx.clock.now(), period), false).then(arm);
       let waited: NodeJS.Timeout | undefined;
       await Promise.race([started, new Promise((resolve) => (waited = setTimeout(resolve, START_BATCH_WAIT_MS)))]);
       clearTimeout(waited);

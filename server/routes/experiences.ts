@@ -39,7 +39,7 @@ import { listEffects } from '../services/effects';
 import * as feed from '../services/experience-feed';
 import * as experiences from '../services/experiences';
 import * as moderation from '../services/moderation';
-import { publicationSchedule } from '../services/publication';
+import { publicationSchedule } from '../services/publication/disclosure';
 import * as votes from '../services/votes';
 
 export const RETIRED_DISCLOSURE_PATH =

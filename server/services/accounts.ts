@@ -128,7 +128,7 @@ const RESET_REQUEST_SQL = `with account as (select id, email from users where lo
  */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  const now = ctx.now();
+  const now = ctx.clock.now();
   const content = passwordResetMail({ reset: mailLinks(ctx.config.mail).reset(token) }, RESET_LINK_MINUTES);
   await ctx.db.query(RESET_REQUEST_SQL, [
     email.trim(),
@@ -174,7 +174,7 @@ export async function runPasswordResets(ctx: AppContext): Promise<number> {
       break;
     }
   }
-  if (batch.length) ctx.wakeMail();
+  if (batch.length) ctx.mailWake.wake();
   if (failure) throw failure;
   return batch.length;
 }
@@ -189,7 +189,7 @@ export async function resetPassword(
   input: ResetPasswordRequest,
 ): Promise<{ ok: true } | { ok: false }> {
   const tokenHash = sha256(input.token.trim());
-  const now = ctx.now();
+  const now = ctx.clock.now();
   const found = await ctx.db.query<{ user_id: string; email: string }>(
     'select r.user_id, u.email from password_resets r join users u on u.id = r.user_id where r.token_hash = $1 and r.expires_at > $2',
     [tokenHash, now],
@@ -275,7 +275,7 @@ export async function exportAccount(ctx: AppContext, caller: Caller): Promise<Ac
     ),
     ctx.db.query<{ n: number }>(
       'select count(*)::int as n from password_resets where user_id = $1 and expires_at > $2',
-      [id, ctx.now()],
+      [id, ctx.clock.now()],
     ),
     ctx.db.query<{ kind: string; created_at: Date }>(
       'select kind, created_at from mail_queue where user_id = $1 order by created_at',
@@ -283,7 +283,7 @@ export async function exportAccount(ctx: AppContext, caller: Caller): Promise<Ac
     ),
   ]);
   return {
-    generatedAt: new Date().toISOString(),
+    generatedAt: ctx.clock.now().toISOString(),
     account: {
       id: user.id,
       email: user.email,

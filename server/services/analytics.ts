@@ -6,7 +6,7 @@ import { CATEGORIES } from '../../contract/common';
 import { growthPercent, meanRating } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
-import { utcDay } from './publication';
+import { utcDay } from './publication/grid';
 import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, PEPTIDES_WITH_COUNTERS, peptideRating, type PeptideRow } from './peptides';
 
 // Rating means are rounded once, here, by the contract's rule (meanRating: one decimal from the
@@ -100,7 +100,7 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
       // The UTC day, not the moment: the same figures then read the same to the byte when the
       // kept answer is made again (every 30 s, lib/cache.ts), so its ETag, and the home page that
       // arrives with it (lib/page-render.ts), change only with the figures.
-      generatedAt: utcDay(new Date()),
+      generatedAt: utcDay(ctx.clock.now()),
     };
   });
 }
@@ -155,7 +155,7 @@ export async function trends(
         where d.day >= (date_trunc('${unit}', now() at time zone 'UTC') - interval '${count - 1} ${unit}')::date
         group by 1, 2 having sum(d.experiences) > 0`,
     );
-    const buckets = bucketStarts(unit, count);
+    const buckets = bucketStarts(unit, count, ctx.clock.now());
     const index = new Map(buckets.map((b, i) => [b, i]));
     const byKey = new Map<string, { key: string; name: string; counts: number[] }>();
     for (const row of res.rows) {
@@ -176,7 +176,7 @@ export async function trends(
     const totals = buckets.map((_, i) => sum(all.map((s) => s.counts[i])));
     // The last period is in progress: growth against a whole period would read as a fall.
     const growth = totals.map((n, i) => (i === 0 || i === count - 1 ? null : growthPercent(n, totals[i - 1])));
-    return { period, groupBy, buckets, series, totals, growth, asOf: new Date().toISOString().slice(0, 10) };
+    return { period, groupBy, buckets, series, totals, growth, asOf: ctx.clock.now().toISOString().slice(0, 10) };
   });
 }
 
@@ -185,7 +185,7 @@ function sum(values: number[]): number {
 }
 
 /** The first day of each of the last `count` months or ISO weeks (UTC), oldest first. */
-export function bucketStarts(unit: 'month' | 'week', count: number, now = new Date()): string[] {
+export function bucketStarts(unit: 'month' | 'week', count: number, now: Date): string[] {
   const out: string[] = [];
   if (unit === 'month') {
     for (let i = count - 1; i >= 0; i--)

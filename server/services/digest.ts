@@ -69,7 +69,7 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<void>
  */
 export async function runWeeklyDigest(
   ctx: AppContext,
-  now = ctx.now(),
+  now = ctx.clock.now(),
 ): Promise<{ week: string; queued: number } | null> {
   if (!isDue(now)) return null;
   const week = isoWeek(now);
@@ -135,6 +135,6 @@ export async function runWeeklyDigest(
     return readers.rows.length;
   });
   if (queued === null) return null;
-  if (queued) ctx.wakeMail();
+  if (queued) ctx.mailWake.wake();
   return { week, queued };
 }

@@ -1,6 +1,6 @@
 // Anonymous experience reports: what their authors do (submit, look up, correct, delete by
 // tracking ID) and the public detail. No account id, address or user agent is ever written with
-// one. Every change an author makes waits for the next publication batch (services/publication.ts,
+// one. Every change an author makes waits for the next publication batch (services/publication/,
 // docs/product-rules.md "Publication in batches"); the author's own lookup shows it at once.
 import { randomUUID } from 'node:crypto';
 import type {
@@ -26,19 +26,19 @@ import {
   publicSelect,
   toExperience,
 } from './public-view';
+import { applyNow, insertSeeded } from './publication/apply';
+import { publicationWindow } from './publication/disclosure';
+import { nextBatchAt, utcDay } from './publication/grid';
+import { heldTexts, ownHolds, reheldReason } from './publication/holds';
 import {
-  type EditPayload,
-  type SubmissionRow,
-  applyNow,
   applyQueued,
-  heldTexts,
-  insertSeeded,
-  nextBatchAt,
-  ownHolds,
-  publicationWindow,
-  reheldReason,
-  utcDay,
-} from './publication';
+  correctQueuedSubmission,
+  queueDeletion,
+  queueEdit,
+  queueSubmission,
+  withdrawQueuedSubmission,
+} from './publication/queue';
+import type { EditPayload, SubmissionRow } from './publication/report-row';
 
 const TRACKING_NOT_FOUND = 'Experience not found';
 
@@ -126,17 +126,6 @@ async function buildSubmission(
   return { row, peptide };
 }
 
-/** Puts a new report in the queue for batch `batchAt` and returns its public text as it will read. */
-async function queueSubmission(tx: Queryable, row: SubmissionRow, batchAt: Date): Promise<string> {
-  const res = await tx.query<{ public_json: string }>(
-    `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'submit', $2, $3::jsonb, $4)
-     returning experience_public_json(jsonb_populate_record(null::experiences, payload)) as public_json`,
-    [row.id, row.tracking_hash, JSON.stringify(row), batchAt.toISOString()],
-    { prepare: true },
-  );
-  return res.rows[0].public_json;
-}
-
 /** The public card of a report not yet in the reports table (its row as the queue keeps it). */
 function cardOf(row: SubmissionRow, publicJson: string, peptide: PeptideOfReport): Experience {
   const card: PublicExperienceRow = {
@@ -175,13 +164,13 @@ export interface Submitted {
 export async function submitExperience(
   ctx: AppContext,
   input: SubmitExperienceInput,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<Submitted> {
   const trackingId = newTrackingId();
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
   const out = await ctx.db.transaction(async (tx) => {
     if (batchAt) await lockQueue(tx);
-    // Its day is its batch's (publication.ts applyChanges): the first it can go in, until it goes.
+    // Its day is its batch's (publication/apply.ts applyChanges): the first it can go in, until it goes.
     const { row, peptide } = await buildSubmission(ctx, tx, input, trackingId, batchAt ?? now, false);
     if (batchAt) {
       const publicJson = await queueSubmission(tx, row, batchAt);
@@ -231,7 +220,7 @@ export async function seedExperience(ctx: AppContext, input: SubmitExperienceInp
  * then applied as a batch would, so both paths' statements are planned before the first request.
  */
 export async function warmSubmission(ctx: AppContext, tx: Queryable, input: SubmitExperienceInput): Promise<string> {
-  const now = new Date();
+  const now = ctx.clock.now();
   await lockQueue(tx);
   const { row } = await buildSubmission(ctx, tx, input, newTrackingId(), now, false);
   await queueSubmission(tx, row, now);
@@ -302,7 +291,7 @@ async function findOwn(q: Queryable, hash: string): Promise<OwnRow | undefined> 
 
 /**
  * Where the report stands for its author: queued, and when the change waiting for a batch
- * becomes public, at the earliest and at the latest (publication.ts publicationWindow).
+ * becomes public, at the earliest and at the latest (publication/disclosure.ts publicationWindow).
  */
 function publicationOf(ctx: AppContext, row: OwnRow, now: Date): Publication {
   let status: AuthorStatus = row.status;
@@ -317,11 +306,15 @@ function publicationOf(ctx: AppContext, row: OwnRow, now: Date): Publication {
   return { status, publicFrom: window?.from ?? null, publicBy: window?.by ?? null, smallGroupAt: row.small_group_at };
 }
 
-function ownOf(ctx: AppContext, row: OwnRow, trackingId: string, now = new Date()): OwnExperience {
+function ownOf(ctx: AppContext, row: OwnRow, trackingId: string, now = ctx.clock.now()): OwnExperience {
   return ownView(row, trackingId, publicationOf(ctx, row, now));
 }
 
-export async function getByTracking(ctx: AppContext, trackingId: string, now = new Date()): Promise<OwnExperience> {
+export async function getByTracking(
+  ctx: AppContext,
+  trackingId: string,
+  now = ctx.clock.now(),
+): Promise<OwnExperience> {
   const row = await findOwn(ctx.db, trackingHash(trackingId));
   if (!row) throw notFound(TRACKING_NOT_FOUND);
   return ownOf(ctx, row, trackingId, now);
@@ -340,7 +333,7 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(stable(a ?? null)) === JSON.stringify(stable(b ?? null));
 }
 
-/** The columns an author's correction writes (publication.ts EDITABLE_COLUMNS), all of them, as they will be. */
+/** The columns an author's correction writes (publication/report-row.ts EDITABLE_COLUMNS), all of them, as they will be. */
 type Corrected = Pick<
   SubmissionRow,
   | 'peptide_id'
@@ -388,14 +381,14 @@ function corrected(current: OwnRow, changes: UpdateExperienceInput): Corrected {
  * report (a queued new report takes it into its own batch) and goes through the same hold rules;
  * the author's lookup shows it at once. An edit that changes nothing writes nothing. A new peptide
  * or demographic combination moves the report between aggregates at its batch (the triggers of
- * migrations 008, 009, 014 and 016 follow the row); publication.ts counts it as newly public there
+ * migrations 008, 009, 014 and 016 follow the row); publication/apply.ts counts it as newly public there
  * for the peptide's shares.
  */
 export async function updateByTracking(
   ctx: AppContext,
   trackingId: string,
   changes: UpdateExperienceInput,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<OwnExperience> {
   const hash = trackingHash(trackingId);
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
@@ -428,13 +421,11 @@ export async function updateByTracking(
     };
     if (current.pending === 'submit') {
       // A report not yet public: the correction joins it in its own batch.
-      await tx.query(
-        `update publication_queue set payload = payload || $2::jsonb where experience_id = $1 and kind = 'submit'`,
-        [
-          current.id,
-          JSON.stringify({ ...payload, status: reasons.length ? 'held' : 'published', hold_reasons: reasons }),
-        ],
-      );
+      await correctQueuedSubmission(tx, current.id, {
+        ...payload,
+        status: reasons.length ? 'held' : 'published',
+        hold_reasons: reasons,
+      });
     } else {
       // The stored report is held or hidden: the edit sends it back to a moderator (decided again at the batch).
       if (current.stored_status !== 'published')
@@ -446,12 +437,7 @@ export async function updateByTracking(
         hold_reasons: reasons,
       };
       if (batchAt) {
-        await tx.query(
-          `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'edit', $2, $3::jsonb, $4)
-           on conflict (experience_id) where kind in ('submit', 'edit', 'delete')
-           do update set payload = publication_queue.payload || excluded.payload, batch_at = least(publication_queue.batch_at, excluded.batch_at)`,
-          [current.id, hash, JSON.stringify(edit), batchAt.toISOString()],
-        );
+        await queueEdit(tx, current.id, hash, edit, batchAt);
       } else {
         await applyNow(ctx, tx, { kind: 'edit', experienceId: current.id, payload: edit }, now);
       }
@@ -472,7 +458,7 @@ export async function updateByTracking(
 export async function deleteByTracking(
   ctx: AppContext,
   trackingId: string,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<{ publicUntil: string | null; publicBy: string | null }> {
   const hash = trackingHash(trackingId);
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
@@ -481,21 +467,15 @@ export async function deleteByTracking(
     const current = await findOwn(tx, hash);
     if (!current) throw notFound(TRACKING_NOT_FOUND);
     if (current.pending === 'submit') {
-      await tx.query(`delete from publication_queue where experience_id = $1 and kind = 'submit'`, [current.id]);
+      await withdrawQueuedSubmission(tx, current.id);
       return null;
     }
     if (!batchAt) {
       await applyNow(ctx, tx, { kind: 'delete', experienceId: current.id }, now);
       return null;
     }
-    const queued = await tx.query<{ batch_at: Date }>(
-      `insert into publication_queue (experience_id, kind, tracking_hash, payload, batch_at) values ($1, 'delete', $2, null, $3)
-       on conflict (experience_id) where kind in ('submit', 'edit', 'delete')
-       do update set kind = 'delete', payload = null, batch_at = least(publication_queue.batch_at, excluded.batch_at)
-       returning batch_at`,
-      [current.id, hash, batchAt.toISOString()],
-    );
-    return current.stored_status === 'published' ? publicationWindow(ctx, queued.rows[0].batch_at, now) : null;
+    const waitsFor = await queueDeletion(tx, current.id, hash, batchAt);
+    return current.stored_status === 'published' ? publicationWindow(ctx, waitsFor, now) : null;
   });
   if (!batchAt) ctx.cache.invalidate();
   return { publicUntil: window?.from.toISOString() ?? null, publicBy: window?.by.toISOString() ?? null };

@@ -5,7 +5,7 @@
 // through the partial index experiences_hold_matches_unread, empty once done; a few rows at a
 // time, so the event loop turns between them.
 import type { Queryable } from '../db/client';
-import { heldTexts } from './publication';
+import { heldTexts } from './publication/holds';
 import { NEAR_REPEAT, findHoldMatches, jaccard, storyShingles } from './text-rules';
 
 const CHUNK = 50;

@@ -11,7 +11,8 @@ import { decodeCursor } from './experience-feed';
 import { hideUndoableSince } from './moderation';
 import { historyOf } from './moderation-log';
 import { fullSelect, ownView, publishedDay, type ExperienceRow } from './public-view';
-import { publicationWindow, type EditedFrom } from './publication';
+import { publicationWindow } from './publication/disclosure';
+import type { EditedFrom } from './publication/report-row';
 import type { Finding } from './text-rules';
 
 /** How many log entries each card shows (the whole history is the Activity log, by report). */
@@ -61,7 +62,7 @@ type QueueRow = ExperienceRow & {
 export async function queue(
   ctx: AppContext,
   q: { limit: number; cursor?: string; view: QueueView; reason?: QueueFilter; experienceId?: string },
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<{ items: QueueItem[]; nextCursor: string | null }> {
   const { limit, cursor } = q;
   const values: unknown[] = [limit + 1];

@@ -8,7 +8,8 @@ import type { Queryable } from '../db/client';
 import { lockQueue } from '../db/queue-lock';
 import { HttpError, conflict, notFound } from '../lib/errors';
 import { logAction } from './moderation-log';
-import { afterTakedown, applyNow, batchSlot, nextBatchAt } from './publication';
+import { afterTakedown, applyNow } from './publication/apply';
+import { batchSlot, nextBatchAt } from './publication/grid';
 
 const NOT_FOUND = 'Experience not found';
 
@@ -75,7 +76,7 @@ const ALLOWED: Record<Decision, { from: (status: string, openFlags: number) => b
  * allow or a publish or restore already scheduled. Hide takes effect at once (removing harm fast;
  * its timing tells nothing about the author) and cancels a scheduled publish or restore. Publish
  * and restore make a report public, so they wait for the publication batch like everything that
- * does (services/publication.ts), unless batches are off; publishing a report that is public
+ * does (services/publication/queue.ts), unless batches are off; publishing a report that is public
  * already (dismissing its flags) changes nothing public and is done at once.
  */
 export async function decide(
@@ -84,7 +85,7 @@ export async function decide(
   experienceId: string,
   action: Decision,
   hide?: { reason: HideReason; note?: string | null },
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<{ id: string; status: ExperienceStatus; publicFrom: string | null }> {
   const allowed = ALLOWED[action];
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
@@ -184,7 +185,7 @@ export async function undoDecision(
   ctx: AppContext,
   moderator: Caller,
   experienceId: string,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<{ id: string; status: ExperienceStatus; undone: 'publish' | 'restore' | 'hide' }> {
   const result = await ctx.db.transaction(async (tx) => {
     await lockQueue(tx);

@@ -120,13 +120,13 @@ export function toExperience(row: PublicExperienceRow): Experience {
   return JSON.parse(experienceJson(row)) as Experience;
 }
 
-/** Where the submitter's report stands in the publication batches (services/publication.ts). */
+/** Where the submitter's report stands in the publication batches (services/publication/). */
 export interface Publication {
   /** What the author sees as the report's status: `queued` until a new report's batch. */
   status: AuthorStatus;
   /** When the report, or the author's or a moderator's pending change, becomes public at the earliest; null: nothing pending. */
   publicFrom: Date | null;
-  /** ... and at the latest (services/publication.ts publicationWindow). */
+  /** ... and at the latest (services/publication/disclosure.ts publicationWindow). */
   publicBy: Date | null;
   /** The batch at which it became public in a small group (forced by the maximum wait), or null. */
   smallGroupAt: Date | null;

@@ -79,13 +79,13 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
   await ctx.db.query(REGISTER_SQL, [
     email,
     hash,
-    ctx.now(),
+    ctx.clock.now(),
     sha256(token),
     mails.count <= limit.max,
     ...mailParams(confirm),
     ...mailParams(note),
   ]);
-  ctx.wakeMail();
+  ctx.mailWake.wake();
   return { email, status: 'pending' };
 }
 
@@ -98,7 +98,7 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<bool
   const res = await ctx.db.query<{ id: string }>(
     `with used as (delete from email_confirmations where token_hash = $1 and expires_at > $2 returning user_id)
      update users u set email_confirmed = true from used where u.id = used.user_id returning u.id`,
-    [sha256(token.trim()), ctx.now()],
+    [sha256(token.trim()), ctx.clock.now()],
   );
   return res.rows.length > 0;
 }
@@ -113,7 +113,7 @@ export const UNCONFIRMED_DELETE_BATCH = 1000;
  * may run it at once: each takes the rows no other has locked, so none waits for or doubles another.
  */
 export async function deleteUnconfirmedAccounts(ctx: AppContext): Promise<number> {
-  const now = ctx.now();
+  const now = ctx.clock.now();
   const cutoff = new Date(now.getTime() - UNCONFIRMED_ACCOUNT_DAYS * 86_400_000);
   const gone = await ctx.db.transaction(async (tx) => {
     // Deleting an account sets its name to null in the queue's scheduled decisions (a statement on

@@ -1,5 +1,5 @@
 // The candidates of the repeat rule (docs/product-rules.md, "repeated"), in memory for one
-// publication batch (services/publication.ts, repeatRule). A story is compared exactly with the
+// publication batch (services/publication/repeat.ts, repeatRule). A story is compared exactly with the
 // reports that share its skeleton hash or one of its MinHash bands.
 //
 // Each band keeps only its BAND_BUCKET newest reports. Without that cap a batch of stories alike

@@ -1,7 +1,7 @@
 // Who reports a peptide (docs/product-rules.md, "Anonymity"): no report shows its age range,
 // biological sex or activity level; each peptide shows the shares of its settled reports by each
 // of the three on its own, never their combinations, from SHARES_MIN_REPORTS reports. The shares
-// are written here, at publication batches only (services/publication.ts), kept in reporter_shares
+// are written here, at publication batches only (services/publication/queue.ts), kept in reporter_shares
 // (migration 029_reporter_shares.sql), and read as they are by the peptide's page and the research
 // export, so both always show the same numbers.
 //

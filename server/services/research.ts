@@ -184,7 +184,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
   const last = pageRows[pageRows.length - 1];
   return {
     k: SHARES_MIN_REPORTS,
-    generatedAt: new Date().toISOString(),
+    generatedAt: ctx.clock.now().toISOString(),
     rows: pageRows.map((r) => ({
       id: r.id,
       peptide: r.peptide,

@@ -8,7 +8,7 @@
 // handles and addresses spelled with a provider (text-scan/handles.ts), and a short list of
 // dangerous advice by the phrases below. Each finding carries the text matched, so the
 // moderators' queue can highlight it; they are computed when a report is written and stored
-// with it (services/publication.ts ownHolds, migration 030), never when the queue is read.
+// with it (services/publication/holds.ts ownHolds, migration 030), never when the queue is read.
 //
 // Every step is linear in the text, and the libraries only read short windows within a fixed
 // allowance (text-scan/work.ts): a field of 5,000 hostile characters costs a few milliseconds

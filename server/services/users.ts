@@ -93,7 +93,7 @@ const ACTIVE_REMEMBERED_MAX = 50_000;
  */
 export async function recordActivity(ctx: AppContext, userId: string): Promise<void> {
   const known = ctx.activeMonth;
-  if (known.month === new Date().toISOString().slice(0, 7) && known.users.has(userId)) return;
+  if (known.month === ctx.clock.now().toISOString().slice(0, 7) && known.users.has(userId)) return;
   let res;
   try {
     res = await ctx.db.query<{ month: string; added: boolean }>(ACTIVITY_SQL, [userId]);
@@ -209,7 +209,7 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
       const live = next.rows[0];
       // Replaced again (or never derived, as before this rule): this is reuse, not a second tab.
       if (!live || live.replaced_at || live.revoked_at) return revokeFamily();
-      if (live.expires_at.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
+      if (live.expires_at.getTime() <= ctx.clock.ms()) throw unauthorized(SESSION_ENDED);
       if (!user || user.status !== 'approved') throw unauthorized(SESSION_ENDED);
       const accessToken = await ctx.tokens.signAccess({ sub: user.id, sid: session.family_id, role: user.role });
       return {
@@ -217,7 +217,7 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
         tokens: { accessToken, refreshToken: successor, expiresIn: ctx.config.accessTokenSeconds },
       };
     }
-    if (session.expires_at.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
+    if (session.expires_at.getTime() <= ctx.clock.ms()) throw unauthorized(SESSION_ENDED);
     if (!user || user.status !== 'approved') throw unauthorized(SESSION_ENDED);
     await tx.query('update sessions set replaced_at = now() where id = $1', [session.id]);
     return { reusedBy: null, tokens: await issueTokens(ctx, user, session.family_id, tx, successor) };
@@ -361,7 +361,7 @@ export async function decide(
   });
   // Either way the account's standing changed: its cached sessions must be checked again.
   ctx.sessions.invalidateUser(userId);
-  ctx.wakeMail();
+  ctx.mailWake.wake();
   return toPendingUser(row);
 }
 

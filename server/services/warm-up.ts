@@ -53,10 +53,10 @@ async function warmOnce(ctx: AppContext): Promise<void> {
  */
 export async function warmWritePath(ctx: AppContext, log: (message: string) => void): Promise<void> {
   const connections = ctx.db.kind === 'postgres' ? ctx.config.pgPoolSize : 1;
-  const started = Date.now();
+  const started = performance.now();
   try {
     await Promise.all(Array.from({ length: connections }, () => warmOnce(ctx)));
-    log(`Write path warmed in ${Date.now() - started} ms`);
+    log(`Write path warmed in ${Math.round(performance.now() - started)} ms`);
   } catch (err) {
     log(`Write path not warmed: ${(err as Error).message}`);
   }

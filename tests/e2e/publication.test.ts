@@ -17,7 +17,7 @@ import { AGE_RANGES, BIOLOGICAL_SEXES, WIZARD_ACTIVITY_LEVELS } from '../../cont
 import { PADDED_BODY_BYTES } from '../../contract/rules';
 import { PATHS_WITH_DATA } from '../../contract/page-render';
 import { parsePublishEvery } from '../../server/config';
-import { nextBatchAt } from '../../server/services/publication';
+import { nextBatchAt } from '../../server/services/publication/grid';
 import { startAppServer, type AppServer } from './app-server';
 import { moderatorPage } from './held-queue';
 import { fillWizardToStory } from './wizard-steps';

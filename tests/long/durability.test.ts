@@ -246,7 +246,7 @@ describe('kill -9 mid-burst', () => {
     );
 });
 
-/** The advisory lock a publication batch holds while it runs (server/services/publication.ts). */
+/** The advisory lock a publication batch holds while it runs (server/services/publication/queue.ts). */
 const BATCH_LOCK_KEY = 72_0151_9;
 
 describe('publication batches on PostgreSQL with WORKERS=2', () => {

@@ -36,7 +36,7 @@ import type { AppContext } from '../../server/context';
 import { errorAnswers } from '../../server/plugins/errors';
 import { fixedSizeAnswers } from '../../server/plugins/fixed-size-answers';
 import { authorAnswer } from '../../server/plugins/route-config';
-import { runBatch } from '../../server/services/publication';
+import { runBatch } from '../../server/services/publication/queue';
 import { createPeptide, moderatorToken, newMember } from './fixtures';
 import { bearer, createTestApp, json, validSubmission, type TestApp } from './helpers';
 

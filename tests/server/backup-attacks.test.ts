@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgDumpInvocation } from '../../server/db/backup';
 import { createPglite } from '../../server/db/pglite';
 import { pgliteTarget, restoreFile } from '../../server/db/restore';
-import { nextBatchAt, runBatch } from '../../server/services/publication';
+import { nextBatchAt } from '../../server/services/publication/grid';
+import { runBatch } from '../../server/services/publication/queue';
 import {
   candidateKeys,
   column,

@@ -1,4 +1,4 @@
-// No batch of one (docs/product-rules.md, "Publication in batches"; services/publication.ts
+// No batch of one (docs/product-rules.md, "Publication in batches"; services/publication/grid.ts
 // batchDecision). A batch applies its due changes only when there are at least BATCH_MIN_CHANGES
 // (5) of them, or when the oldest has waited BATCH_MAX_WAIT (14 days); otherwise nothing public
 // moves and they all wait for a later grid time.
@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubmitExperienceRequest, type OwnExperience } from '../../contract/experiences';
 import { buildApp, loggerOptions } from '../../server/app';
 import { getByTracking, submitExperience, updateByTracking } from '../../server/services/experiences';
-import { nextBatchAt, runBatch } from '../../server/services/publication';
+import { nextBatchAt } from '../../server/services/publication/grid';
+import { runBatch } from '../../server/services/publication/queue';
 import { createPeptide, moderatorToken, queueQuery, rows } from './fixtures';
 import { createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_REASON_TEXT } from '../../contract/moderation';
 import { mulberry32 } from '../../server/db/seed/generate';
-import { nextBatchAt, runBatch } from '../../server/services/publication';
+import { nextBatchAt } from '../../server/services/publication/grid';
+import { runBatch } from '../../server/services/publication/queue';
 import { expectAggregatesExact } from './aggregate-check';
 import { moderatorToken, rows } from './fixtures';
 import {

@@ -15,7 +15,10 @@ import { SubmitExperienceRequest, type SubmitExperienceInput } from '../../contr
 import type { ReporterShares } from '../../contract/peptides';
 import { SHARES_MIN_REPORTS, SHARES_RECOMPUTE_CHANGES } from '../../contract/rules';
 import { deleteByTracking, submitExperience } from '../../server/services/experiences';
-import { insertSeeded, nextBatchAt, runBatch, type SubmissionRow } from '../../server/services/publication';
+import { insertSeeded } from '../../server/services/publication/apply';
+import { nextBatchAt } from '../../server/services/publication/grid';
+import { runBatch } from '../../server/services/publication/queue';
+import type { SubmissionRow } from '../../server/services/publication/report-row';
 import { QUESTIONS, computeShares, type Question, type SettledCell } from '../../server/services/reporter-shares';
 import { moderatorToken } from './fixtures';
 import { bearer, createTestApp, json, validSubmission, type TestApp } from './helpers';

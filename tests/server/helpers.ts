@@ -342,8 +342,8 @@ function parameterKind(p: unknown): string {
 
 /**
  * The statements `work` sends to the database through the context, in order, each with its
- * parameters' kinds, and how often it woke mail delivery (which it does not do meanwhile): to show
- * that two requests did the same work. Earlier mail is delivered first. Only statements sent from
+ * parameters' kinds, and how often it woke mail delivery: to show that two requests did the same
+ * work. Earlier mail is delivered first. Only statements sent from
  * within `work` are counted: the app's background jobs (mail delivery's 30 s poll, the weekly
  * digest it runs) share the context and may fall inside.
  */
@@ -353,7 +353,6 @@ export async function statementsOf(t: TestApp, work: () => Promise<unknown>): Pr
     .poll(async () => (await t.ctx.db.query('select 1 from mail_queue')).rows.length, { timeout: 20_000 })
     .toBe(0);
   const realDb = t.ctx.db;
-  const realWake = t.ctx.wakeMail;
   const log: string[] = [];
   let wakes = 0;
   const recording = <Q extends Queryable>(q: Q): Q =>
@@ -371,16 +370,17 @@ export async function statementsOf(t: TestApp, work: () => Promise<unknown>): Pr
       return realDb.transaction((tx) => fn(recording(tx)));
     },
   }) as Db;
-  t.ctx.wakeMail = () => {
+  // Counted beside the app's own listener, whose delivery runs in its own async context, outside
+  // the recording scope (server/lib/wake-signal.ts).
+  const stopCounting = t.ctx.mailWake.listen(() => {
     wakes += 1;
-  };
+  });
   try {
     // Awaited inside the scope: an inject chain sends its request when it is awaited.
     await recordingScope.run(log, async () => await work());
   } finally {
     t.ctx.db = realDb;
-    t.ctx.wakeMail = realWake;
+    stopCounting();
   }
-  realWake();
   return [...log, `wakeMail x${wakes}`];
 }

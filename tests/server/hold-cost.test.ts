@@ -9,7 +9,8 @@
 import * as fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextBatchAt, runBatch } from '../../server/services/publication';
+import { nextBatchAt } from '../../server/services/publication/grid';
+import { runBatch } from '../../server/services/publication/queue';
 import { findHoldMatches, scanWork } from '../../server/services/text-rules';
 import { SCAN_LIMITS } from '../../server/services/text-scan/work';
 import { moderatorToken, newMember, validPeptide } from './fixtures';

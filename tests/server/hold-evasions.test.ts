@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEPTIDES, STORY_SNIPPETS } from '../../server/db/seed/catalogue';
 import { DEMO_EXPERIENCES, seedDemo } from '../../server/seed/index';
-import { heldTexts } from '../../server/services/publication';
+import { heldTexts } from '../../server/services/publication/holds';
 import { findHoldMatches, textHoldReasons } from '../../server/services/text-rules';
 import { DISGUISES, EVASIONS, PLAIN_SENTENCES, type Evasion } from './hold-evasions';
 import { createTestApp, json, validSubmission, type TestApp } from './helpers';

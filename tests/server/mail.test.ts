@@ -178,7 +178,7 @@ describe('delivery never touches the request', () => {
     expect(logged.join('')).not.toContain(email);
     // Its time comes (no real wait: the row is made due), and it is sent once.
     await t.ctx.db.query('update mail_queue set next_attempt_at = now() where user_id = $1', [id]);
-    t.ctx.wakeMail();
+    t.ctx.mailWake.wake();
     await smtp.next((m) => m.to === email && m.subject === APPROVED_SUBJECT);
     expect(smtp.received.filter((m) => m.to === email && m.subject === APPROVED_SUBJECT)).toHaveLength(1);
   });

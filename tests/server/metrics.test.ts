@@ -7,7 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../contract';
 import { METRICS_PATH } from '../../server/lib/metrics';
-import { runBatch } from '../../server/services/publication';
+import { runBatch } from '../../server/services/publication/queue';
 import { bearer, confirmAddress, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 import { moderatorToken } from './fixtures';
 
@@ -115,7 +115,7 @@ describe('GET /metrics', () => {
         sum(before, 'peptide_mail_deliveries_total', { kind: 'approved', outcome: 'sent' }) <
         1
     )
-      t.ctx.wakeMail();
+      t.ctx.mailWake.wake();
 
     const after = await scrape();
     const grew = (name: string, labels: Record<string, string> = {}) =>

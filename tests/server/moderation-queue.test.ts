@@ -4,7 +4,8 @@
 // correction replaced and the report's history in the order it happened.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX } from '../../contract';
-import { nextBatchAt, runBatch } from '../../server/services/publication';
+import { nextBatchAt } from '../../server/services/publication/grid';
+import { runBatch } from '../../server/services/publication/queue';
 import { expectError, moderatorToken, newMember, rows } from './fixtures';
 import { bearer, createTestApp, json, PASSWORD, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 

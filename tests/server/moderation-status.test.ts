@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, submit, validSubmission, type TestApp } from './helpers';
 import { createPeptide, moderatorToken, newMember, rows, storyOf } from './fixtures';
-import { runBatch } from '../../server/services/publication';
+import { runBatch } from '../../server/services/publication/queue';
 
 const REPORTS = 5;
 let t: TestApp;

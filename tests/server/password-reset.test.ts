@@ -43,7 +43,7 @@ async function deliverUntil(arrived: () => boolean, app = t): Promise<void> {
   for (const deadline = Date.now() + 30_000; !arrived(); ) {
     if (Date.now() > deadline) throw new Error('no mail within 30 s');
     await runPasswordResets(app.ctx);
-    app.ctx.wakeMail();
+    app.ctx.mailWake.wake();
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -78,20 +78,20 @@ describe('forgot password', () => {
   it(`works within ${RESET_LINK_MINUTES} minutes and not after: the clock is moved, not waited for`, async () => {
     const m = await newMember(t, 'reset-expiry');
     const start = Date.now();
-    t.ctx.now = () => new Date(start);
+    t.ctx.clock.set(() => start);
     try {
       await forgot(m.email);
       const token = await resetToken(m.email);
-      t.ctx.now = () => new Date(start + RESET_LINK_MINUTES * 60_000 + 1000);
+      t.ctx.clock.set(() => start + RESET_LINK_MINUTES * 60_000 + 1000);
       expectError(await reset(token), 400, RESET_LINK_INVALID_MESSAGE);
       expect((await login(t, m.email, PASSWORD)).accessToken).toBeTruthy();
 
       await forgot(m.email);
       const second = await resetToken(m.email, 2);
-      t.ctx.now = () => new Date(start + RESET_LINK_MINUTES * 60_000 - 60_000);
+      t.ctx.clock.set(() => start + RESET_LINK_MINUTES * 60_000 - 60_000);
       expect((await reset(second)).statusCode).toBe(200);
     } finally {
-      t.ctx.now = () => new Date();
+      t.ctx.clock.set();
     }
   });
 
@@ -168,7 +168,7 @@ describe('forgot password', () => {
     const m = await newMember(t, 'reset-turn');
     expect((await forgot(m.email)).statusCode).toBe(200);
     // Mail delivery woken by other work does not bring it forward: only its own timer does.
-    t.ctx.wakeMail();
+    t.ctx.mailWake.wake();
     const mail = await smtp.next((x) => x.to === m.email && x.subject === RESET_SUBJECT);
     expect(mail.text).toContain('/reset-password#token=');
   });

@@ -1,5 +1,5 @@
 // The patient observer's attacks on anonymity, replayed against the server with publication
-// batches (services/publication.ts; docs/product-rules.md "Publication in batches"). An outside
+// batches (services/publication/; docs/product-rules.md "Publication in batches"). An outside
 // privacy test ran each against the running product before the batches. The attacks on
 // demographics (padding a combination, comparing exports) are in
 // tests/server/demographics-attacks.test.ts: no report shows its demographics any more.
@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCRUBBED, nextBatchAt, runBatch } from '../../server/services/publication';
+import { nextBatchAt } from '../../server/services/publication/grid';
+import { SCRUBBED, runBatch } from '../../server/services/publication/queue';
 import { createPeptide, moderatorToken } from './fixtures';
 import { createTestApp, deleteTracked, json, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 

@@ -1,11 +1,12 @@
-// Publication in batches (services/publication.ts, docs/product-rules.md "Publication in
+// Publication in batches (services/publication/, docs/product-rules.md "Publication in
 // batches"): nothing an author does, and no publish or restore of a moderator's, changes a public
 // answer before its batch; the batch applies everything at once, in one transaction; the author
 // sees their change at once, and when it becomes public.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { parsePublishEvery } from '../../server/config';
-import { batchSlot, nextBatchAt, runBatch } from '../../server/services/publication';
+import { batchSlot, nextBatchAt } from '../../server/services/publication/grid';
+import { runBatch } from '../../server/services/publication/queue';
 import { createPeptide, moderatorToken, newMember, queueQuery, rows } from './fixtures';
 import {
   bearer,

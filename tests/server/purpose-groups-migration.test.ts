@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextBatchAt, runBatch } from '../../server/services/publication';
+import { nextBatchAt } from '../../server/services/publication/grid';
+import { runBatch } from '../../server/services/publication/queue';
 import { createTestApp, json, lookupTracked, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 import { createPeptide, newMember, queueQuery, rows, uniqueWord } from './fixtures';
 

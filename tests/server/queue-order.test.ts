@@ -4,7 +4,8 @@
 // nothing twice and never deadlock. On PGlite one transaction runs at a time; run it with
 // TEST_DATABASE_URL for the race itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextBatchAt, runBatch } from '../../server/services/publication';
+import { nextBatchAt } from '../../server/services/publication/grid';
+import { runBatch } from '../../server/services/publication/queue';
 import { moderatorToken, queueQuery, rows } from './fixtures';
 import {
   bearer,

@@ -3,7 +3,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody, SubmitExperienceRequest } from '../../contract';
-import { defaultLimiter } from '../../server/context';
 import { submitExperience } from '../../server/services/experiences';
 import {
   PASSWORD,
@@ -305,7 +304,7 @@ describe('rate limits', () => {
 
 describe('rate limits recover after their window', () => {
   // The same limits with their configured windows (an hour for registrations, submissions and
-  // votes, 15 minutes for sign-in, a minute for the rest), on a limiter whose clock the test moves.
+  // votes, 15 minutes for sign-in, a minute for the rest), on the app's clock, which the test moves.
   // It starts at 22:30 UTC, so the submissions' window crosses midnight, when the keyed hash of an
   // address rotates (server/lib/rate-limit.ts): the limit must hold across it, at any time of day.
   let s: TestApp;
@@ -321,7 +320,7 @@ describe('rate limits recover after their window', () => {
       RATE_LIMIT_VOTES: '2',
       RATE_LIMIT_GENERAL: '5',
     });
-    s.ctx.limiter = defaultLimiter(s.ctx.db, 'rate-limits-test', () => now);
+    s.ctx.clock.set(() => now);
     sModToken = json(
       await s.app.inject({
         method: 'POST',

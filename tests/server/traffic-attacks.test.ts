@@ -2,7 +2,7 @@
 // running server over real HTTP, so compression and Content-Length are as sent. 80 simulated
 // submitters, each from its own address (TRUST_PROXY=1 and X-Forwarded-For, as
 // tests/server/proxy-trust.test.ts), run the wizard's requests and submit varied, realistic
-// reports in publication batches of 5 to 20 (services/publication.ts). The attacker logs what a
+// reports in publication batches of 5 to 20 (services/publication/). The attacker logs what a
 // proxy logs (time, address, method, path with query, request and response sizes as sent), reads
 // each batch's published reports, and links each POST to a report: by the response's size, by
 // what the URLs before it name, and by both. Later each author looks the report up; the attacker
@@ -23,7 +23,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubmitExperienceRequest, UpdateTrackedExperienceRequest } from '../../contract/experiences';
 import { AUTHOR_ANSWER_BYTES, PADDED_BODY_BYTES, peptideMatchesSearch } from '../../contract/rules';
-import { runBatch } from '../../server/services/publication';
+import { runBatch } from '../../server/services/publication/queue';
 import { COMPRESSION } from '../../server/lib/response-cache';
 import { PEPTIDES, STORY_SNIPPETS } from '../../server/db/seed/catalogue';
 import {

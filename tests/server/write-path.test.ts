@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, QueryResult, Transaction } from '../../server/db/client';
 import { newMember } from './fixtures';
 import { createTestApp, json, submit, tableDigests, validSubmission, type TestApp } from './helpers';
-import { nextBatchAt, runBatch } from '../../server/services/publication';
+import { nextBatchAt } from '../../server/services/publication/grid';
+import { runBatch } from '../../server/services/publication/queue';
 import { warmWritePath } from '../../server/services/warm-up';
 
 let t: TestApp;
-/** With publication batches, as a server runs by default (services/publication.ts), each applying whatever is due. */
+/** With publication batches, as a server runs by default (services/publication/), each applying whatever is due. */
 let batches: TestApp;
 let bpc: string;
 beforeAll(async () => {
