@@ -1,7 +1,8 @@
 // The layer walls of docs/architecture.md as one oxlint rule (a JS plugin, loaded by
 // .oxlintrc.json): each import is resolved to a path in the repository (relative paths and the
-// `@/` and `@contract/` aliases; packages are never walled) and checked against the folder zones
-// below, whatever the depth of the importing file. One zone per "must not" of the doc's tables;
+// `@/` and `@contract/` aliases, normalised, so `@/../server/x` is `server/x`) and checked against
+// the folder zones below, whatever the depth of the importing file. Packages are walled only for
+// contract/, which may import zod alone. One zone per "must not" of the doc's tables;
 // tests/server/lint-walls.test.ts adds a forbidden import of each and expects it reported.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,8 @@ const ALIASES = [
 ];
 
 const DOC = '(docs/architecture.md)';
+/** The server's process files: what starts the app (bootstrap.ts, serve.ts, index.ts) and the app itself (app.ts). */
+const APP_FILES = ['server/app', 'server/bootstrap', 'server/serve', 'server/index'];
 const FEATURE_MOVE = 'move what both need to src/components/ (data as props), src/lib/ or src/api/';
 
 /**
@@ -27,14 +30,30 @@ export const WALLS = [
     message: `Layer wall: the web app must not import server/; what both need lives in contract/ ${DOC}.`,
   },
   {
+    from: 'src/',
+    forbid: ['scripts/', 'tests/'],
+    message: `Layer wall: the web app must not import scripts/ or tests/; a test that reads a script lives in tests/ ${DOC}.`,
+  },
+  {
     from: 'server/',
     forbid: ['src/'],
     message: `Layer wall: the server must not import the web app (src/); what both need lives in contract/ ${DOC}.`,
   },
   {
+    from: 'server/',
+    forbid: ['scripts/', 'tests/'],
+    message: `Layer wall: the server must not import scripts/ or tests/; what a script shares with the server lives in server/, and the script imports it ${DOC}.`,
+  },
+  {
+    from: 'server/',
+    otherThan: (file, target) => under(target, 'server/cli/') && !file.startsWith('server/cli/'),
+    message: `Layer wall: server/cli/ holds one-shot commands that nothing imports; what a command shares goes into a service, server/db/ or server/lib/ ${DOC}.`,
+  },
+  {
     from: 'contract/',
     forbidOutside: ['contract/'],
-    message: `Layer wall: contract/ depends on nothing in src/ or server/ (only zod and its own files) ${DOC}.`,
+    packages: ['zod'],
+    message: `Layer wall: contract/ depends on nothing in src/ or server/ and on no package but zod (its tests also on vitest and fast-check) ${DOC}.`,
   },
   {
     from: 'src/components/ui/',
@@ -70,19 +89,24 @@ export const WALLS = [
   },
   {
     from: 'server/db/',
-    forbid: ['server/services/', 'server/routes/', 'server/plugins/'],
-    message: `Layer wall: server/db/ is below services: it must not import server/services/, server/routes/ or server/plugins/ (seeding that needs services lives in server/seed/) ${DOC}.`,
+    forbid: ['server/services/', 'server/routes/', 'server/plugins/', 'server/mail/', 'server/seed/'],
+    message: `Layer wall: server/db/ is below services: it must not import server/services/, server/routes/, server/plugins/, server/mail/ or server/seed/ (seeding that needs services lives in server/seed/) ${DOC}.`,
+  },
+  {
+    from: 'server/mail/',
+    forbid: ['server/services/', 'server/routes/', 'server/plugins/', 'server/db/', 'server/seed/'],
+    message: `Layer wall: server/mail/ (templates, links, transport) is below services, which queue the mail; it must not import server/services/, server/routes/, server/plugins/, server/db/ or server/seed/ ${DOC}.`,
   },
   {
     from: 'server/services/',
-    forbid: ['server/routes/', 'server/plugins/'],
-    message: `Layer wall: server/services/ holds rules and SQL; it must not import server/routes/ or server/plugins/ ${DOC}.`,
+    forbid: ['server/routes/', 'server/plugins/', 'server/seed/'],
+    message: `Layer wall: server/services/ holds rules and SQL; it must not import server/routes/, server/plugins/ or server/seed/ ${DOC}.`,
   },
   {
     from: 'server/lib/',
-    forbid: ['server/services/', 'server/routes/', 'server/plugins/', 'server/db/'],
+    forbid: ['server/services/', 'server/routes/', 'server/plugins/', 'server/db/', 'server/mail/', 'server/seed/'],
     except: ['server/db/types'],
-    message: `Layer wall: server/lib/ holds helpers below services; it must not import server/services/, server/routes/, server/plugins/ or server/db/ beyond its query interface (server/db/types.ts) ${DOC}.`,
+    message: `Layer wall: server/lib/ holds helpers below services; it must not import server/services/, server/routes/, server/plugins/, server/mail/, server/seed/ or server/db/ beyond its query interface (server/db/types.ts) ${DOC}.`,
   },
   {
     from: 'server/routes/',
@@ -90,24 +114,74 @@ export const WALLS = [
       target.startsWith('server/routes/') && withoutExtension(target) !== withoutExtension(file),
     message: `Layer wall: a route file must not import another route file; what both need goes into a service or server/lib/ ${DOC}.`,
   },
+  {
+    from: 'server/routes/',
+    forbid: ['server/db/', 'server/plugins/', 'server/mail/', 'server/seed/'],
+    except: ['server/plugins/auth', 'server/plugins/route-config'],
+    message: `Layer wall: a route calls services; it must not import server/db/, server/mail/, server/seed/ or server/plugins/ beyond plugins/auth.ts and plugins/route-config.ts ${DOC}.`,
+  },
+  {
+    from: 'server/plugins/',
+    forbid: [...APP_FILES, 'server/routes/', 'server/mail/', 'server/seed/'],
+    message: `Layer wall: server/plugins/ sits between the app and its routes; it must not import server/routes/ (app.ts registers them), server/mail/ (services queue the mail), server/seed/ or the process's own files (app.ts, bootstrap.ts, serve.ts, index.ts) ${DOC}.`,
+  },
+  {
+    from: 'server/seed/',
+    forbid: [...APP_FILES, 'server/routes/', 'server/plugins/', 'server/mail/'],
+    message: `Layer wall: server/seed/ writes the first data through services; it must not import server/routes/, server/plugins/, server/mail/ or the process's own files (bootstrap.ts runs it) ${DOC}.`,
+  },
+  {
+    from: 'server/cli/',
+    forbid: ['server/app', 'server/serve', 'server/index', 'server/routes/', 'server/plugins/'],
+    message: `Layer wall: a command of server/cli/ works on the database beside the server and never starts the HTTP app: it must not import server/routes/, server/plugins/, app.ts, serve.ts or index.ts ${DOC}.`,
+  },
 ];
+
+/** Test tools a test beside the code may import where its layer walls packages (contract/). */
+const TEST_PACKAGES = ['vitest', 'fast-check'];
+const isTestFile = (file) => /\.test\.[cm]?[jt]sx?$/.test(file);
 
 const featureOf = (file) => file.split('/')[2];
 const withoutExtension = (file) => file.replace(/\.[cm]?[jt]sx?$/, '');
 
-/** The import's path relative to the repository, or null for a package. */
+/**
+ * The import's path relative to the repository, normalised (`./`, `../`, `//` resolved, so
+ * `@/../server/x` is `server/x`), or null for a package.
+ */
 export function resolveImport(root, file, specifier) {
-  for (const [alias, folder] of ALIASES) if (specifier.startsWith(alias)) return folder + specifier.slice(alias.length);
-  if (!specifier.startsWith('.')) return null;
+  for (const [alias, folder] of ALIASES) {
+    if (specifier.startsWith(alias)) return path.posix.normalize(folder + specifier.slice(alias.length));
+  }
+  if (!specifier.startsWith('.') && !path.isAbsolute(specifier)) return null;
   return path
     .relative(root, path.resolve(path.dirname(file), specifier))
     .split(path.sep)
     .join('/');
 }
 
+/** The package an import names (`zod/mini` is `zod`, `@scope/name/x` is `@scope/name`). */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** The wall an import of a package from `file` crosses: only where a wall lists its packages. */
+export function packageWallCrossed(file, specifier) {
+  const name = packageOf(specifier);
+  return WALLS.find(
+    (wall) =>
+      wall.packages &&
+      file.startsWith(wall.from) &&
+      !wall.packages.includes(name) &&
+      !(isTestFile(file) && TEST_PACKAGES.includes(name)),
+  );
+}
+
+/** Whether `target` is inside `prefix`: a folder (its index too, `../seed`) or a file without its extension. */
 const under = (target, prefix) =>
   prefix.endsWith('/')
-    ? target.startsWith(prefix)
+    ? target.startsWith(prefix) || target === prefix.slice(0, -1)
     : withoutExtension(target) === prefix || target.startsWith(`${prefix}/`);
 
 /** The first wall the import from `file` (relative to the repository) to `target` crosses. */
@@ -195,7 +269,7 @@ export default {
         const check = (node, source) => {
           if (!source || typeof source.value !== 'string') return;
           const target = resolveImport(root, context.filename, source.value);
-          const wall = target && wallCrossed(file, target);
+          const wall = target ? wallCrossed(file, target) : packageWallCrossed(file, source.value);
           if (wall) context.report({ node, message: wall.message });
         };
         return {

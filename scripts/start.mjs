@@ -27,6 +27,7 @@ const sources = [
   'vite.config.ts',
   'scripts/route-manifest.ts',
   'scripts/precompress.ts',
+  'server/lib/compression.ts',
   'package-lock.json',
 ].map((p) => path.join(root, p));
 const stale = !fs.existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > fs.statSync(builtIndex).mtimeMs;

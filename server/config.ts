@@ -238,7 +238,7 @@ const RATE_LIMITS = {
   // Anonymous corrections per report (its tracking ID), wherever they come from.
   EDITS: { max: 20, windowSeconds: 3600 },
   // Peptide pages a member creates, and deletes, a day: each one empties the cached public
-  // answers, so a loop of them kept every rendered page cold (issue 47: /community 3 ms to 317 ms).
+  // answers, so a loop of them kept every rendered page cold (/community 3 ms to 317 ms).
   PEPTIDES: { max: 10, windowSeconds: 86_400 },
   PEPTIDE_DELETES: { max: 20, windowSeconds: 86_400 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -23,9 +23,9 @@ import { prepare } from './bootstrap';
 import type { Config } from './config';
 import type { AppContext, DrainMode } from './context';
 import { serveBackups } from './db/backup-socket';
+import { DRAIN } from './lib/drain';
 import { drawLimiterKey, WORKER_LIMITER_KEY } from './lib/limiter-key';
 import { restrictNewFiles } from './db/data-dir-modes';
-import { DRAIN } from './plugins/drain';
 import { METRICS_IPC } from './plugins/metrics';
 import { warmWritePath } from './services/warm-up';
 

@@ -145,7 +145,7 @@ const communityFirstPage: FirstQuery = (() => {
  * The public pages whose first screen is data every visitor sees alike, rendered by the server
  * with that data each time the public data changes (server/lib/page-render.ts): a phone paints
  * them from the HTML, and the app starts with their data instead of asking for it and rendering
- * the page a second time (docs/performance.md, "Lighthouse").
+ * the page a second time (docs/performance.md, "Current figures").
  */
 const FIRST_QUERIES: Record<PathWithData, readonly FirstQuery[]> = {
   // The stat cards and the Popular Peptides tab (the one open at first).

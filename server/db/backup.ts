@@ -1,7 +1,7 @@
 // Backups as one plain SQL file in pg_dump's format, from either database, loaded by restore.ts
 // into either (README, "Backup and restore"; "Moving to PostgreSQL"). A backup is a logical dump:
 // the live rows only, never the pages, the free space or the write-ahead log that the data folder
-// also keeps (docs/product-rules.md, "What the data folder keeps").
+// also keeps (docs/product-rules.md, "Publication in batches").
 //
 // PostgreSQL: the `pg_dump` installed with PostgreSQL's client tools.
 // PGlite: pg_dump compiled to WebAssembly (@electric-sql/pglite-tools) writes the schema (before

@@ -75,7 +75,7 @@ export interface ScrubResult {
 
 /**
  * What a publication batch leaves on disk of a changed or deleted report, and how it is removed
- * (docs/product-rules.md, "What the data folder keeps"):
+ * (docs/product-rules.md, "Publication in batches"):
  *  - the old row versions in the table's pages: VACUUM prunes them. Without index cleanup: the
  *    heap's dead versions are removed at once, and the index passes (seconds at a million
  *    reports, for every index) are left to the next ordinary vacuum; the trigram index keeps

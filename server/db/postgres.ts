@@ -95,7 +95,7 @@ export async function openPostgres(url: string, poolSize: number | undefined): P
       for (const sql of statements.slice(0, -2)) await pool.query(sql);
       // Ending the segment and checkpointing need a superuser or the pg_checkpoint role on
       // PostgreSQL: without them the server's own checkpoints remove old segments later
-      // (docs/product-rules.md, "What the data folder keeps").
+      // (docs/product-rules.md, "Publication in batches").
       let walRemoved = true;
       for (const sql of walStatements) {
         try {

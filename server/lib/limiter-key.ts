@@ -2,7 +2,7 @@
 // PostgreSQL (server/lib/rate-limit.ts RateLimiter, server/context.ts limiterOn). Never
 // anything the database or a backup holds: it was derived from the server's secret, which, when
 // generated, is kept in app_settings, so one dump held the key beside the counters, and all of
-// IPv4 hashes in a few core-hours (issue 46). So, in order:
+// IPv4 hashes in a few core-hours. So, in order:
 // - RATE_LIMIT_SECRET from the environment (several machines on one PostgreSQL count together);
 // - the key the primary of WORKERS=N drew and handed to the workers it forks (server/serve.ts);
 // - else one drawn now, in this process's memory only.

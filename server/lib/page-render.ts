@@ -2,7 +2,7 @@
 // contract/page-render.ts PATHS_WITH_DATA), rendered with that data. The build pre-renders them
 // without data (src/prerender.tsx), so a phone painted the heading early but the data, /community's
 // largest paint, only after the app had loaded, run and asked the API, then rendered the page a
-// second time (docs/performance.md, "Lighthouse"). The build keeps its pre-render bundle
+// second time (docs/performance.md, "Current figures"). The build keeps its pre-render bundle
 // (contract/page-render.ts); this renders a page with the API's own answers for the plain page
 // and puts them beside it as React Query's dehydrated state, which the app starts from
 // (src/app/query-client.ts) so hydration finds the same page.

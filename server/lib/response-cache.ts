@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { compressBest } from '../../scripts/precompress';
+import { compressBest } from './compression';
 import type { ReadCache } from './cache';
 
 /** Below this a body is sent as is: compressing it costs more than it saves. */
@@ -33,7 +33,7 @@ export const COMPRESSION = {
   brotliWindowBits: 18,
 } as const;
 
-/** `best`: compressed when made, at the build's setting (scripts/precompress.ts), never again. */
+/** `best`: compressed when made, at the build's setting (server/lib/compression.ts), never again. */
 type Effort = 'once' | 'repeated' | 'best';
 
 function compress(bytes: Buffer, encoding: Encoding, effort: Exclude<Effort, 'best'>): Buffer {

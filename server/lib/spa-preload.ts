@@ -32,7 +32,7 @@ export interface SpaIndex {
   /**
    * index.html for this request path (query string included), with its page's code announced.
    * Every page there can be is made here, at start, and compressed once at the build's setting
-   * (scripts/precompress.ts): a request costs no compression.
+   * (server/lib/compression.ts): a request costs no compression.
    */
   pageFor(url: string): KeptAnswer;
   /** The same page's HTML as text. */

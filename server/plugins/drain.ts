@@ -3,25 +3,11 @@
 // limit), while requests already inside finish; a worker replaced on SIGHUP (`handover`) still
 // serves what arrives on its open connections, since no other process has them. In both, every
 // answer carries `Connection: close`, so each client opens its next connection elsewhere (another
-// worker, or this server once restarted), and readiness answers 503 (routes/system.ts).
+// worker, or this server once restarted), and readiness answers 503 (services/readiness.ts).
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
+import { DRAIN } from '../lib/drain';
 import { serviceUnavailable } from '../lib/errors';
-
-/** The drain's clock (server/serve.ts): the process exits within `exitWithinMs` of the signal. */
-export const DRAIN = {
-  /** Retry-After of the 503s: about the time a supervisor takes to start the process again. */
-  retryAfterSeconds: 5,
-  /**
-   * Open connections idle this long after the drain began are closed: a busy client's connection
-   * is idle only between a response and its next request, which then gets `Connection: close`.
-   */
-  idleAfterMs: 1_000,
-  /** How long open connections may go on being answered before they are closed. */
-  connectionsMs: 6_000,
-  /** Whatever is still running then is cut, and the process exits with 1. */
-  exitWithinMs: 10_000,
-} as const;
 
 export const DRAINING_MESSAGE = 'This server is restarting. Please try again in a few seconds.';
 

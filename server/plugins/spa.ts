@@ -2,17 +2,17 @@
 // history fallback (any other GET gets the app's HTML, pre-rendered for its route where the
 // build made one). Unknown API paths answer JSON 404, never HTML.
 // Nothing here is compressed per request: the build wrote a .br and a .gz copy beside each text
-// file (scripts/precompress.ts) and the stored copy the client accepts is sent; the pages are
-// compressed once at start (lib/spa-preload.ts), but the pages rendered with their first data
-// (/, /peptides, /community), rendered again whenever the public data changes and compressed then,
-// like a kept API answer (lib/page-render.ts). app.ts registers this plugin before the compression
-// plugin, so that plugin never sees these routes.
+// file (scripts/precompress.ts, with the settings of lib/compression.ts) and the stored copy the
+// client accepts is sent; the pages are compressed once at start (lib/spa-preload.ts), but the
+// pages rendered with their first data (/, /peptides, /community), rendered again whenever the
+// public data changes and compressed then, like a kept API answer (lib/page-render.ts). app.ts
+// registers this plugin before the compression plugin, so that plugin never sees these routes.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { compressibleFiles, PRECOMPRESSED } from '../../scripts/precompress';
+import { compressibleFiles, PRECOMPRESSED } from '../lib/compression';
 import type { ReadCache } from '../lib/cache';
 import { pageRenderer, pathWithData } from '../lib/page-render';
 import { COMPRESS_THRESHOLD, type KeptAnswer, keptPayload } from '../lib/response-cache';

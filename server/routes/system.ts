@@ -5,17 +5,9 @@ import { ApiErrorBody } from '../../contract/common';
 import { HealthReadyResponse, HealthResponse, LimitsResponse } from '../../contract/analytics';
 import { ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
-import { migrationNames, pendingMigrations } from '../db/migrate';
-import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, serviceUnavailable } from '../lib/errors';
 import { publishedLimits } from '../lib/rate-limit';
-import { DRAIN } from '../plugins/drain';
 import { publicRead } from '../plugins/route-config';
-
-export const NOT_READY = {
-  draining: 'This server is stopping: send requests to another one.',
-  migrations: (n: number) =>
-    `The database lacks ${n} migration${n === 1 ? '' : 's'} of this build: the server applies them at start.`,
-} as const;
+import { readinessCheck } from '../services/readiness';
 
 export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,23 +19,13 @@ export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   }));
 
   // Readiness: a load balancer sends this process requests only while it answers 200.
-  const migrations = migrationNames();
+  const readiness = readinessCheck(ctx);
   app.get(
     ENDPOINTS.healthReady.path,
     { schema: { response: { 200: HealthReadyResponse, 503: ApiErrorBody } } },
     async () => {
-      if (ctx.lifecycle.draining) throw serviceUnavailable(NOT_READY.draining, DRAIN.retryAfterSeconds);
-      let pending: number;
-      try {
-        pending = await pendingMigrations(ctx.db, migrations);
-      } catch {
-        throw databaseUnavailable();
-      }
-      if (pending > 0) throw serviceUnavailable(NOT_READY.migrations(pending), DATABASE_RETRY_AFTER_SECONDS);
-      return {
-        success: true as const,
-        data: { status: 'ready' as const, db: 'ok' as const, migrations: migrations.length },
-      };
+      const { migrations } = await readiness();
+      return { success: true as const, data: { status: 'ready' as const, db: 'ok' as const, migrations } };
     },
   );
 

@@ -1,6 +1,6 @@
-// The candidates of the repeat rule (docs/product-rules.md, "repeated"), in memory for one
-// publication batch (services/publication/repeat.ts, repeatRule). A story is compared exactly with the
-// reports that share its skeleton hash or one of its MinHash bands.
+// The candidates of the repeat rule (`repeated`: docs/product-rules.md, "The hold rules"), in
+// memory for one publication batch (services/publication/repeat.ts, repeatRule). A story is compared
+// exactly with the reports that share its skeleton hash or one of its MinHash bands.
 //
 // Each band keeps only its BAND_BUCKET newest reports. Without that cap a batch of stories alike
 // enough to share bands but under the repeat threshold (one template with a word changed: our own

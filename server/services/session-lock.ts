@@ -4,7 +4,7 @@
 // (services/users.ts, services/accounts.ts); a rejection by its UPDATE of the row and a deletion
 // by its SELECT ... FOR UPDATE, each the first statement of its transaction.
 //
-// Why (issue 47, PostgreSQL): each statement of a READ COMMITTED transaction reads the rows
+// Why (on PostgreSQL): each statement of a READ COMMITTED transaction reads the rows
 // committed when it starts. A refresh locked its session row, then inserted the successor; a
 // sign out everywhere whose UPDATE began in between waited for that row, revoked it, and never
 // saw the successor, which went on working. Deleting the account locked the users row and waited

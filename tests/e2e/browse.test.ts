@@ -194,7 +194,7 @@ describe('community', () => {
     expect(await page.getByLabel('Search').inputValue()).toBe('');
     expect(await page.getByLabel('Sort').inputValue()).toBe('newest');
 
-    // Every card has a way in (issue 32, item 7: before, its only link was the peptide's name):
+    // Every card has a way in (before, its only link was the peptide's name):
     // "Read the full report" opens that report.
     const newest = (await api('GET', '/api/experiences?sort=newest&limit=1')).body.data.experiences[0];
     await expect

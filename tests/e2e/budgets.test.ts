@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
-import { compressBest, compressibleFiles, PRECOMPRESSED } from '../../scripts/precompress';
+import { compressBest, compressibleFiles, PRECOMPRESSED } from '../../server/lib/compression';
 
 type ManifestChunk = {
   file: string;

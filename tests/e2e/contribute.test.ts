@@ -214,7 +214,7 @@ describe('privacy data rights', () => {
     expect(exported).toMatchObject({ trackingId, dosage: '500 mcg', duration: 21 });
 
     // Update Experience corrects a typo in any field the wizard asked, the peptide included
-    // (issue 32, item 5: before, only the story, outcomes and effects could be changed).
+    // (before, only the story, outcomes and effects could be changed).
     const other = (
       (await api('GET', '/api/peptides?limit=100&sort=name')).body.data.peptides as { _id: string; name: string }[]
     ).find((p) => p._id !== peptide._id)!;

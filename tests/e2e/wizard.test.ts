@@ -178,7 +178,7 @@ describe('submit wizard', () => {
   });
 
   it('asks about an effect typed and not added instead of dropping it, and states the story rule once, keeping a text over the limit whole', async () => {
-    // Issue 32, items 1 and 2: before, the typed effect vanished on Next, and a 1,100-character
+    // Before, the typed effect vanished on Next, and a 1,100-character
     // paste was cut to 1,000 under a "Recommended minimum" that contradicted the error.
     const peptide = await firstPeptide();
     const { context, page } = await newPage(browser);

@@ -1,13 +1,13 @@
-// The holder of a backup's attacks on anonymity (issue 46, findings 4 and 5; docs/product-rules.md
-// "Publication in batches"). Submitters with addresses of their own (X-Forwarded-For behind
-// TRUST_PROXY=1) send reports, a correction and a deletion between two batches; then the database
-// is dumped as an operator would (pg_dump with its defaults, on PostgreSQL) and as `npm run backup`
-// does (pg_dump with our options, or the embedded database's own dump), and each file is searched
-// for what would name a submitter: their addresses (every address of the /24s around them hashed
-// with every secret the file holds, as the limiter keyed them), any time of theirs finer than the
-// minute, and the order in which their changes arrived (over many rounds, the rank correlation
-// of the queue's order in the file with the order of arrival).
-// Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (the pg_dump parts need it).
+// The holder of a backup's attacks on anonymity (docs/product-rules.md, "Publication in batches").
+// Submitters with addresses of their own (X-Forwarded-For behind TRUST_PROXY=1) send reports, a
+// correction and a deletion between two batches; then the database is dumped as an operator would
+// (pg_dump with its defaults, on PostgreSQL) and as `npm run backup` does (pg_dump with our
+// options, or the embedded database's own dump), and each file is searched for what would name a
+// submitter: their addresses (every address of the /24s around them hashed with every secret the
+// file holds, as the limiter keyed them), any time of theirs finer than the minute, and the order
+// in which their changes arrived (over many rounds, the rank correlation of the queue's order in
+// the file with the order of arrival). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL
+// (the pg_dump parts need it).
 import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Findings 6 and 7 of issue 46, replayed against the server: someone who compares the moderators'
+// Two attacks on the reporters' shares, replayed against the server: someone who compares the moderators'
 // export (or a peptide's public page) before and after one report settles, and someone who pads a
 // quiet peptide with reports of their own around a lone report. Each peptide shows the shares of
 // its settled reports by age range, by sex and by activity level (services/reporter-shares.ts):

@@ -11,8 +11,8 @@
 //     report reads the same whether right or wrong. (Padding in batches, and what it costs:
 //     tests/server/demographics-attacks.test.ts.)
 //  3. The research export's `breakdown` listed a (peptide, age range, sex) row for a combination
-//     held by a single report; later, its noisy counts moved with one report (issue 46, finding
-//     6). It is always empty now.
+//     held by a single report; later, its noisy counts moved with one report. It is always
+//     empty now.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReporterShares } from '../../contract/peptides';
 import { SHARES_MIN_REPORTS, SHARES_RECOMPUTE_CHANGES } from '../../contract/rules';

@@ -1,4 +1,4 @@
-// What reading text costs the hold rules (issue 47: a peptide page of "1 1 1 …" took 1.5-2.5 s of
+// What reading text costs the hold rules (before: a peptide page of "1 1 1 …" took 1.5-2.5 s of
 // the event loop, a report 0.6-0.95 s, and the moderators' queue read every card again on every
 // view, 50 cards about 5 s). No test here asserts a time: a busy machine would fail it (house
 // rule, docs/architecture.md "Tests"). What they assert is the work, counted by the rules

@@ -72,7 +72,7 @@ async function outcomeOf(e: Evasion): Promise<{ ok: boolean; said: string }> {
   return { ok, said: status === 'held' ? `held (${holdReasons.join(', ')})` : status };
 }
 
-describe('the disguises of issue 47', () => {
+describe('the disguises a review found', () => {
   // The table of the issue's disguises (finding 4, the set of 12, the new user's number), each
   // sent through the API in its field; the rules of the release the issue attacked published 35
   // of finding 4's 58 (the commit that added this table records which).
@@ -185,7 +185,7 @@ describe('the same rules in a peptide page', () => {
     expect(await rows(t, 'select 1 from peptides where name = $1', [name])).toEqual([]);
   });
 
-  it(`refuses each of the ${DISGUISES.length} disguises of issue 47 in the page's fields, and takes the plain sentences`, async () => {
+  it(`refuses each of the ${DISGUISES.length} disguises a review found in the page's fields, and takes the plain sentences`, async () => {
     // The report's field each disguise was sent in, as the page's field of the same kind.
     const pageField: Record<string, (text: string) => Record<string, unknown>> = {
       story: (text) => ({ detailedDescription: `Studied in rodents. ${text}` }),

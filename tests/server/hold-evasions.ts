@@ -179,7 +179,7 @@ export const EVASIONS: Evasion[] = [
 ];
 
 /**
- * The disguises of issue 47 (finding 4: 58 of them, 35 published by the rules of its release;
+ * The disguises a review found (58 of them, 35 published by the rules of that release;
  * the separate set of 12 still published an ideographic stop and "whatsapp 0044 …"; a new
  * user's walk published "+44 7700 900123"), each held for the contact it hides. `group` says
  * where each comes from, for the table the test prints.

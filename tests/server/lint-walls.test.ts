@@ -156,6 +156,179 @@ const forbidden: Record<string, { source: string; wall: RegExp }> = {
     wall: /server\/lib\/ holds helpers/,
   },
   'server/lib/bad-db.ts': { source: "import { openDb } from '../db/client';", wall: /server\/lib\/ holds helpers/ },
+  'server/lib/bad-mail.ts': {
+    source: "import { renderMail } from '../mail/templates';",
+    wall: /server\/lib\/ holds helpers/,
+  },
+  // server/db/: mail/, seed/ too (the catalogue's data in db/seed/ is the db layer's own)
+  'server/db/bad-mail.ts': {
+    source: "import { renderMail } from '../mail/templates';",
+    wall: /server\/db\/ is below services/,
+  },
+  'server/db/seed/bad-seed.ts': {
+    source: "import { seedDatabase } from '../../seed';",
+    wall: /server\/db\/ is below services/,
+  },
+  // server/services/: seed/ too
+  'server/services/bad-seed.ts': {
+    source: "import { seedDatabase } from '../seed/index';",
+    wall: /server\/services\/ holds rules/,
+  },
+  // server/routes/: db/ (through a service), mail/, seed/, plugins/ beyond auth and route-config
+  'server/routes/bad-db.ts': {
+    source: "import { pendingMigrations } from '../db/migrate';",
+    wall: /a route calls services/,
+  },
+  'server/routes/bad-plugin.ts': {
+    source: "import { DRAINING_MESSAGE } from '../plugins/drain';",
+    wall: /a route calls services/,
+  },
+  'server/routes/bad-mail.ts': {
+    source: "import { renderMail } from '../mail/templates';",
+    wall: /a route calls services/,
+  },
+  // server/plugins/: routes/, mail/, seed/, the process's own files
+  'server/plugins/bad-routes.ts': {
+    source: "import { userRoutes } from '../routes/users';",
+    wall: /server\/plugins\/ sits between the app and its routes/,
+  },
+  'server/plugins/bad-app.ts': {
+    source: "import { buildApp } from '../app';",
+    wall: /server\/plugins\/ sits between the app and its routes/,
+  },
+  'server/plugins/bad-mail.ts': {
+    source: "import { sendMail } from '../mail/transport';",
+    wall: /server\/plugins\/ sits between the app and its routes/,
+  },
+  'server/plugins/bad-seed.ts': {
+    source: "import { seedDatabase } from '../seed';",
+    wall: /server\/plugins\/ sits between the app and its routes/,
+  },
+  // server/mail/: services/, db/, routes/, plugins/, seed/
+  'server/mail/bad-services.ts': {
+    source: "import { queueMail } from '../services/mail-queue';",
+    wall: /server\/mail\/ \(templates, links, transport\) is below services/,
+  },
+  'server/mail/bad-db.ts': {
+    source: "import { openDb } from '../db/client';",
+    wall: /server\/mail\/ \(templates, links, transport\) is below services/,
+  },
+  'server/mail/bad-plugins.ts': {
+    source: "import { callerOf } from '../plugins/auth';",
+    wall: /server\/mail\/ \(templates, links, transport\) is below services/,
+  },
+  // server/seed/: routes/, plugins/, mail/, the process's own files
+  'server/seed/bad-routes.ts': {
+    source: "import { userRoutes } from '../routes/users';",
+    wall: /server\/seed\/ writes the first data through services/,
+  },
+  'server/seed/bad-plugins.ts': {
+    source: "import { callerOf } from '../plugins/auth';",
+    wall: /server\/seed\/ writes the first data through services/,
+  },
+  'server/seed/bad-bootstrap.ts': {
+    source: "import { prepare } from '../bootstrap';",
+    wall: /server\/seed\/ writes the first data through services/,
+  },
+  // server/cli/: the HTTP app (routes/, plugins/, app.ts, serve.ts, index.ts)
+  'server/cli/bad-app.ts': { source: "import { buildApp } from '../app';", wall: /never starts the HTTP app/ },
+  'server/cli/bad-serve.ts': { source: "import { serve } from '../serve';", wall: /never starts the HTTP app/ },
+  'server/cli/bad-plugins.ts': {
+    source: "import { drainGate } from '../plugins/drain';",
+    wall: /never starts the HTTP app/,
+  },
+  'server/cli/bad-routes.ts': {
+    source: "import { userRoutes } from '../routes/users';",
+    wall: /never starts the HTTP app/,
+  },
+  // nothing outside server/cli/ imports a command
+  'server/services/bad-cli.ts': {
+    source: "import { main } from '../cli/moderator';",
+    wall: /server\/cli\/ holds one-shot commands that nothing imports/,
+  },
+  'server/bad-cli.ts': {
+    source: "import { main } from './cli/backup';",
+    wall: /server\/cli\/ holds one-shot commands that nothing imports/,
+  },
+  // server/ and src/: never scripts/ or tests/
+  'server/plugins/bad-script.ts': {
+    source: "import { precompressFolder } from '../../scripts/precompress';",
+    wall: /the server must not import scripts\/ or tests\//,
+  },
+  'server/lib/bad-tests.ts': {
+    source: "import { createTestApp } from '../../tests/server/helpers';",
+    wall: /the server must not import scripts\/ or tests\//,
+  },
+  'server/lib/bad-test-beside.test.ts': {
+    source: "import { validSubmission } from '../../tests/server/helpers';",
+    wall: /the server must not import scripts\/ or tests\//,
+  },
+  'src/lib/bad-script.ts': {
+    source: "import { buildRouteManifest } from '../../scripts/route-manifest';",
+    wall: /the web app must not import scripts\/ or tests\//,
+  },
+  'src/app/bad-tests.ts': {
+    source: "import { server } from '@/../tests/web/msw/server';",
+    wall: /the web app must not import scripts\/ or tests\//,
+  },
+  // contract/: no package but zod (its tests: vitest and fast-check too)
+  'contract/bad-package.ts': {
+    source: "import type { FastifyInstance } from 'fastify';",
+    wall: /contract\/ depends on nothing.*no package but zod/,
+  },
+  'contract/bad-node.ts': {
+    source: "import fs from 'node:fs';",
+    wall: /contract\/ depends on nothing.*no package but zod/,
+  },
+  'contract/bad-scoped.ts': {
+    source: "import { useQuery } from '@tanstack/react-query';",
+    wall: /contract\/ depends on nothing.*no package but zod/,
+  },
+  'contract/bad-tool.test.ts': {
+    source: "import { render } from '@testing-library/react';",
+    wall: /contract\/ depends on nothing.*no package but zod/,
+  },
+  'contract/bad-tool-outside-tests.ts': {
+    source: "import { expect } from 'vitest';",
+    wall: /contract\/ depends on nothing.*no package but zod/,
+  },
+  // Spellings that reach the same file: each resolved before the zone check
+  'src/lib/bad-server-alias-up.ts': {
+    source: "import { loadConfig } from '@/../server/config';",
+    wall: /the web app must not import server\//,
+  },
+  'src/lib/bad-server-contract-alias.ts': {
+    source: "import { loadConfig } from '@contract/../server/config';",
+    wall: /the web app must not import server\//,
+  },
+  'src/components/bad-api-alias-dots.tsx': {
+    source: "import { api } from '@/./api//client';",
+    wall: /src\/components\/ takes data/,
+  },
+  'src/components/bad-api-alias-roundtrip.tsx': {
+    source: "import { api } from '@/../src/api/client';",
+    wall: /src\/components\/ takes data/,
+  },
+  'src/components/ui/bad-alias-detour.tsx': {
+    source: "import { api } from '@/lib/../api/client';",
+    wall: /src\/components\/ui\/ holds primitives/,
+  },
+  'src/features/home/bad-feature-alias-detour.tsx': {
+    source: "import { SubmitPage } from '@/features/home/../submit/SubmitPage';",
+    wall: /a feature never imports another feature/,
+  },
+  'contract/bad-alias-up.ts': {
+    source: "import { cn } from '@contract/../src/lib/cn';",
+    wall: /contract\/ depends on nothing/,
+  },
+  'server/lib/bad-db-dotted.ts': {
+    source: "import { openDb } from './../db/./client';",
+    wall: /server\/lib\/ holds helpers/,
+  },
+  'server/services/bad-routes-slashes.ts': {
+    source: "import { userRoutes } from '..//routes/users';",
+    wall: /server\/services\/ holds rules/,
+  },
 };
 
 const allowed: Record<string, string> = {
@@ -174,7 +347,26 @@ const allowed: Record<string, string> = {
     "import type { Queryable } from '../db/client';\nimport { badRequest } from '../lib/errors';",
   'server/lib/good.ts': "import type { Queryable } from '../db/types';\nimport { badRequest } from './errors';",
   'server/seed/good.ts':
-    "import { insertPeptide } from '../services/peptides';\nimport { PEPTIDES } from '../db/seed/catalogue';",
+    "import { insertPeptide } from '../services/peptides';\nimport { PEPTIDES } from '../db/seed/catalogue';\nimport type { AppContext } from '../context';\nimport { newTrackingId } from '../lib/tracking';",
+  'server/db/seed/good.ts':
+    "import { recomputeAggregates } from '../aggregates';\nimport { newTrackingId } from '../../lib/tracking';\nimport { STORY_MIN } from '../../../contract/rules';",
+  'server/plugins/good.ts':
+    "import { publicRead } from './route-config';\nimport { resolveCaller } from '../services/users';\nimport { isDatabaseUnavailable } from '../db/client';\nimport { badRequest } from '../lib/errors';\nimport type { AppContext } from '../context';\nimport { ENDPOINTS } from '../../contract/endpoints';",
+  'server/mail/good.ts':
+    "import type { Config } from '../config';\nimport { paths } from '../../contract/web-paths';\nimport { renderMail } from './templates';\nimport { badRequest } from '../lib/errors';",
+  'server/cli/good.ts':
+    "import { prepare } from '../bootstrap';\nimport { configOrExit } from '../config';\nimport { openDb } from '../db/client';\nimport { promoteToModerator } from '../services/users';\nimport { badRequest } from '../lib/errors';\nimport { backupHeader } from './backup';",
+  'server/routes/good-more.ts':
+    "import { publicRead } from '../plugins/route-config';\nimport { readinessCheck } from '../services/readiness';\nimport { publishedLimits } from '../lib/rate-limit';",
+  'server/services/good-mail.ts':
+    "import { renderMail } from '../mail/templates';\nimport { DRAIN } from '../lib/drain';",
+  'contract/good-zod.ts': "import { z } from 'zod/mini';\nimport { named } from '@contract/common';",
+  'contract/good.test.ts':
+    "import { describe } from 'vitest';\nimport fc from 'fast-check';\nimport { z } from 'zod';\nimport { UUID_RE } from './common';",
+  // Spellings that stay inside the layer's own zones
+  'src/features/home/good-alias-spellings.tsx':
+    "import { cn } from '@/./lib//cn';\nimport { useToast } from '@/app/../app/toast/ToastProvider';\nimport { Part } from '@/features/submit/../home/Part';",
+  'server/lib/good-db-types-dotted.ts': "import type { Queryable } from './../db/./types';",
 };
 
 const cycle: Record<string, string> = {

@@ -68,7 +68,7 @@ describe('sources on a new peptide page', () => {
     ['https://intranet/paper', SOURCES_MESSAGE.host],
     ['https://[::1]/paper', SOURCES_MESSAGE.ipHost],
     ['https://', SOURCES_MESSAGE.notWeb],
-    // Raw IP hosts, in every form the URL parser reads as 192.168.1.1 (issue 47).
+    // Raw IP hosts, in every form the URL parser reads as 192.168.1.1.
     ['http://192.168.1.1/paper', SOURCES_MESSAGE.ipHost],
     ['http://3232235777/', SOURCES_MESSAGE.ipHost],
     ['http://0xC0A80101/paper', SOURCES_MESSAGE.ipHost],

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressBest, precompressFolder } from '../../scripts/precompress';
+import { compressBest } from '../../server/lib/compression';
+import { precompressFolder } from '../../scripts/precompress';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;

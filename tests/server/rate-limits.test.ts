@@ -186,7 +186,7 @@ describe('rate limits', () => {
   });
 
   // Each page created or deleted empties the cached public answers: a loop of them kept the
-  // rendered pages cold (issue 47). Counted per account, before the body is read.
+  // rendered pages cold. Counted per account, before the body is read.
   it('peptide pages: 2 created a day per account, whatever the address; the third stores nothing; another member is not stopped', async () => {
     const { email } = await approvedAccount();
     const { accessToken } = json(await login(email, PASSWORD, nextAddress())).data;

@@ -5,7 +5,7 @@
 // SHARES_MIN_REPORTS reports, in steps of SHARE_STEP_PERCENT, computed at batches only and only
 // once SHARES_RECOMPUTE_CHANGES of its settled reports changed; the export has the same numbers.
 // The linking test plays a researcher who joins the export to the public feed by every field they
-// share. (Until issue 46 a combination shared by 5 settled reports was shown on each of them:
+// share. (Before, a combination shared by 5 settled reports was shown on each of them:
 // this file was tests/server/disclosure.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReporterShares } from '../../contract/peptides';
@@ -110,7 +110,7 @@ beforeAll(async () => {
   mod = bearer(await moderatorToken(t));
   peptideName = uniqueWord('Shares');
   peptideId = await createPeptide(t, await moderatorToken(t), { name: peptideName });
-  // Six share A, four B, one C: until issue 46 the A reports showed their combination.
+  // Six share A, four B, one C: the A reports once showed their combination.
   for (let i = 0; i < 6; i++) await write('A', A, i);
   for (let i = 0; i < 4; i++) await write('B', B, i);
   await write('C', C, 0);

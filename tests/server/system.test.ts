@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EffectsResponse, ENDPOINTS, HealthReadyResponse, HealthResponse, LimitsResponse } from '../../contract';
 import { buildApp } from '../../server/app';
 import { migrationNames } from '../../server/db/migrate';
-import { DRAIN, DRAINING_MESSAGE } from '../../server/plugins/drain';
-import { NOT_READY } from '../../server/routes/system';
+import { DRAIN } from '../../server/lib/drain';
+import { DRAINING_MESSAGE } from '../../server/plugins/drain';
+import { NOT_READY } from '../../server/services/readiness';
 import { createTestApp, json, validSubmission, type TestApp } from './helpers';
 import { countRows, expectError, moderatorToken, newMember, rows, storyOf } from './fixtures';
 

@@ -1,18 +1,18 @@
-// The attacker who sees the traffic (a proxy, the host: issue 46, findings 1 and 2), replayed on the
-// running server over real HTTP, so compression and Content-Length are as sent. 80 simulated
-// submitters, each from its own address (TRUST_PROXY=1 and X-Forwarded-For, as
-// tests/server/proxy-trust.test.ts), run the wizard's requests and submit varied, realistic
-// reports in publication batches of 5 to 20 (services/publication/). The attacker logs what a
-// proxy logs (time, address, method, path with query, request and response sizes as sent), reads
-// each batch's published reports, and links each POST to a report: by the response's size, by
-// what the URLs before it name, and by both. Later each author looks the report up; the attacker
-// counts the reports whose lookup would have that size.
+// The attacker who sees the traffic (a proxy, the host), replayed on the running server over real
+// HTTP, so compression and Content-Length are as sent. 80 simulated submitters, each from its own
+// address (TRUST_PROXY=1 and X-Forwarded-For, as tests/server/proxy-trust.test.ts), run the
+// wizard's requests and submit varied, realistic reports in publication batches of 5 to 20
+// (services/publication/). The attacker logs what a proxy logs (time, address, method, path with
+// query, request and response sizes as sent), reads each batch's published reports, and links each
+// POST to a report: by the response's size, by what the URLs before it name, and by both. Later
+// each author looks the report up; the attacker counts the reports whose lookup would have that
+// size.
 //
 // Each link is scored as the attacker's expected hits: a POST whose candidates (the reports of its
 // batch that fit what was seen) number k, the true one among them, scores 1/k. Knowing nothing,
 // every POST of a batch of n scores 1/n: chance is one hit per batch, 7 of 80 here.
 //
-// The same attack on the code before issue 46 (the submission answered the report's card,
+// The same attack on the earlier code (the submission answered the report's card,
 // compressed; the picker searched the server with the typed text; step 4 read
 // /api/peptides/{id}/disclosed; bodies padded to multiples of 4,096 bytes) linked 56.1 of 80 POSTs
 // by response size, 61.0 by URL and 76.6 by both; one lookup's size narrowed 80 reports to 8.4 on
@@ -269,8 +269,8 @@ async function published(): Promise<Map<string, { peptideId: string; card: strin
 }
 
 /**
- * What the attacker predicts an answer's size from: the answer as the server wrote it before issue
- * 46 (the report's public card in it), rebuilt from the published card and compressed as the
+ * What the attacker predicts an answer's size from: the answer as the server once wrote it (the
+ * report's public card in it), rebuilt from the published card and compressed as the
  * server compresses. A line fitted to the attacker's own requests then maps it to what is sent.
  */
 const brotli = (text: string) =>

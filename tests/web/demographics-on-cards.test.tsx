@@ -2,7 +2,7 @@
 // (docs/product-rules.md, "Anonymity"): the community feed, a report's page and a peptide's
 // experiences show neither the values nor a "hidden" note, even where a server of an older
 // release still sends them (contract/experiences.ts: `demographics` is deprecated, always null).
-// Until issue 46 a card showed them where 5 settled reports shared them, "Hidden for privacy"
+// Before, a card showed them where 5 settled reports shared them, "Hidden for privacy"
 // elsewhere.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -2,7 +2,7 @@
 // sourcing details" defaults off and is sent as ticked; "This is what others will see" is the
 // community card built from what was typed on the device, without the age range, sex or activity
 // level (no published report shows them: docs/product-rules.md, "Anonymity"), the vendor only
-// when ticked, and nothing to click. Until issue 46 it asked GET /api/peptides/{id}/disclosed
+// when ticked, and nothing to click. Before, it asked GET /api/peptides/{id}/disclosed
 // whether they would show.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';

@@ -1,6 +1,6 @@
 // Who stands behind a peptide page: the editors' catalogue and pages a moderator reviewed show
 // the date; a member's page not reviewed yet says so, and a moderator can mark it reviewed
-// (docs/product-rules.md, "Peptides").
+// (docs/product-rules.md, "Reference pages").
 import type { Peptide } from '@contract/peptides';
 import { useReviewPeptide } from '@/api/peptides';
 import { useAuth } from '@/app/session/AuthProvider';

@@ -2,7 +2,7 @@
 // route manifest (which the server reads for its preloads) all follow it.
 import { describe, expect, it } from 'vitest';
 import { type BuiltChunk, buildRouteManifest } from '../../scripts/route-manifest';
-import { ROUTES, type RouteSpec, pageFile, prerenderedPaths, shellLinks } from './route-table';
+import { ROUTES, type RouteSpec, pageFile, prerenderedPaths, shellLinks } from '@/app/route-table';
 
 const chunk = (fileName: string, extra: Partial<BuiltChunk> = {}): BuiltChunk => ({
   fileName,
