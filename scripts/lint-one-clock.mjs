@@ -1,6 +1,6 @@
 // One clock (docs/architecture.md, "One clock"): in server/services/ and server/plugins/ every
 // "now" comes from the context's clock (ctx.clock, server/lib/clock.ts), which tests move. This
-// oxlint JS plugin, run by `npm run lint` with .oxlintrc-clock.json, refuses the two other sources there: `new Date()`
+// oxlint JS plugin, loaded by .oxlintrc.json, refuses the two other sources there: `new Date()`
 // without arguments and `Date.now` (called or passed along). `new Date(ms)` converts a time and
 // stays; durations use performance.now(), which tells no time of day. Test files beside the code
 // are not the server's time and are left alone. tests/server/lint-one-clock.test.ts runs it on

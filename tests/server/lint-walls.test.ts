@@ -2,24 +2,11 @@
 // tables in docs/architecture.md fails `npm run lint` with a message naming the wall, the imports
 // each layer may make pass, and import cycles fail. Runs oxlint with the repository's config on
 // small files in a temporary tree shaped like the repository.
-import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lintScratch, type Diagnostic } from './lint-scratch';
 
-const root = resolve(import.meta.dirname, '../..');
-const oxlint = join(root, 'node_modules/.bin/oxlint');
 /** The code oxlint gives the walls' rule (scripts/layer-walls.mjs). */
 const WALL = 'walls(layer-wall)';
-
-interface Diagnostic {
-  code: string;
-  message: string;
-  severity: string;
-  filename: string;
-}
 
 /**
  * One forbidden import per "must not" of the tables in docs/architecture.md (file → its source),
@@ -385,42 +372,20 @@ const hooks: Record<string, string> = {
     "import { useState } from 'react';\nexport function Bad({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}",
 };
 
-let dir: string;
 let byFile: Map<string, Diagnostic[]>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'lint-walls-'));
-  cpSync(join(root, '.oxlintrc.json'), join(dir, '.oxlintrc.json'));
-  cpSync(join(root, 'tsconfig.json'), join(dir, 'tsconfig.json'));
-  mkdirSync(join(dir, 'scripts'));
-  cpSync(join(root, 'scripts/layer-walls.mjs'), join(dir, 'scripts/layer-walls.mjs'));
   const sources = {
     ...Object.fromEntries(Object.entries(forbidden).map(([file, { source }]) => [file, source])),
     ...allowed,
     ...cycle,
     ...hooks,
   };
-  for (const [file, source] of Object.entries(sources)) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), `${source}\nexport {};\n`);
-  }
-  let stdout: string;
-  try {
-    ({ stdout } = await promisify(execFile)(
-      oxlint,
-      ['-c', '.oxlintrc.json', '--format', 'json', 'src', 'server', 'contract'],
-      { cwd: dir },
-    ));
-  } catch (error) {
-    // Exit code 1 when errors were found: the report is still on stdout.
-    stdout = (error as { stdout: string }).stdout;
-  }
-  const report = JSON.parse(stdout) as { diagnostics: Diagnostic[] };
-  byFile = new Map();
-  for (const d of report.diagnostics) byFile.set(d.filename, [...(byFile.get(d.filename) ?? []), d]);
+  byFile = await lintScratch(
+    Object.fromEntries(Object.entries(sources).map(([file, source]) => [file, `${source}\nexport {};\n`])),
+    ['src', 'server', 'contract'],
+  );
 });
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('lint walls (.oxlintrc.json)', () => {
   it.each(Object.keys(forbidden))('reports the forbidden import in %s, naming the wall', (file) => {
