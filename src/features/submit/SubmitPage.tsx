@@ -10,8 +10,9 @@ import { useSubmitExperience, type SubmitResult } from '@/api/experience-submit'
 import { usePublicationSchedule } from '@/api/publication';
 import { useToast } from '@/app/toast/ToastProvider';
 import { LoadError } from '@/components/page/LoadError';
-import { Badge, Button, Card, CardContent, CardHeader, Progress } from '@/components/ui';
+import { Badge, Card, CardContent, CardHeader, Progress } from '@/components/ui';
 import { Confirmation } from './Confirmation';
+import { Honeypot } from './Honeypot';
 import { PublicationNote } from './PublicationNote';
 import { ContextStep } from './steps/ContextStep';
 import { OutcomesStep } from './steps/OutcomesStep';
@@ -20,7 +21,9 @@ import { SignedInNote } from './SignedInNote';
 import { StoryStep } from './steps/StoryStep';
 import { useChosenPeptide } from './use-chosen-peptide';
 import { useProfilePrefill } from './use-profile-prefill';
+import { useStepErrors } from './use-step-errors';
 import { useWizardDraft } from './use-wizard-draft';
+import { WizardNav } from './WizardNav';
 import { buildPayload, EMPTY_FORM, type WizardForm, type WizardStep } from './wizard-rules';
 import {
   FIELD_STEP,
@@ -28,7 +31,6 @@ import {
   fieldOfMessage,
   fieldOfPath,
   stepErrors,
-  type FieldErrors,
   type WizardField,
 } from './wizard-validation';
 
@@ -45,11 +47,15 @@ export function SubmitPage() {
   // Asked now, when the wizard opens, never at its last step (src/api/publication.ts).
   const schedule = usePublicationSchedule();
   const submit = useSubmitExperience();
-  // Errors show for a field once it is left, and for the whole step once Next is pressed.
-  const [touched, setTouched] = useState<ReadonlySet<WizardField>>(() => new Set());
-  const [attempted, setAttempted] = useState<ReadonlySet<WizardStep>>(() => new Set());
-  // What the server refused (a 400 naming a field), shown until that field changes.
-  const [serverError, setServerError] = useState<{ field: WizardField; text: string } | null>(null);
+  const {
+    shown,
+    setPressing,
+    setServerError,
+    touch,
+    checkStep,
+    attemptAll,
+    reset: resetErrors,
+  } = useStepErrors(form, step);
   const [formError, setFormError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -64,38 +70,16 @@ export function SubmitPage() {
   }, [loadFailed, toast]);
 
   const peptide = chosen.peptide;
-  const errors = stepErrors(form, step);
-  const shown: FieldErrors = Object.fromEntries(
-    (Object.keys(errors) as WizardField[])
-      .filter((f) => attempted.has(step) || touched.has(f))
-      .map((f) => [f, errors[f]]),
-  );
-  if (serverError && FIELD_STEP[serverError.field] === step) shown[serverError.field] = serverError.text;
-
   const set = <K extends keyof WizardForm>(key: K, value: WizardForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setServerError(null);
     setFormError(null);
-  };
-  // A press on Previous/Next/Submit blurs the field first: showing its message then would push
-  // the buttons down before the click lands, and the click would be lost. The click checks anyway.
-  const navPressed = useRef(false);
-  const touch = (field: WizardField) => {
-    if (!navPressed.current) setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
   };
   const choosePeptide = (p: Parameters<typeof chosen.choose>[0]) => {
     chosen.choose(p);
     setServerError(null);
   };
 
-  /** True when the step is valid; otherwise shows its errors and focuses the first invalid field. */
-  const checkStep = () => {
-    setAttempted((a) => new Set(a).add(step));
-    const first = Object.keys(errors)[0] as WizardField | undefined;
-    if (!first) return true;
-    fieldElement(first)?.focus();
-    return false;
-  };
   /**
    * Shows a step, brings it into view and moves focus to its heading (or to `field`), so a phone
    * does not stay scrolled down on the old step with focus on the page.
@@ -133,7 +117,7 @@ export function SubmitPage() {
     // Every step again: a draft restored on step 4 may hold an earlier step the rules now refuse.
     const earlier = Object.keys(stepErrors(form))[0] as WizardField | undefined;
     if (earlier) {
-      setAttempted(new Set<WizardStep>([1, 2, 3, 4]));
+      attemptAll();
       goTo(FIELD_STEP[earlier], earlier);
       return;
     }
@@ -152,9 +136,7 @@ export function SubmitPage() {
     clearDraft();
     setForm(EMPTY_FORM);
     setStep(1);
-    setTouched(new Set());
-    setAttempted(new Set());
-    setServerError(null);
+    resetErrors();
     setFormError(null);
     setResult(null);
     submit.reset();
@@ -199,22 +181,7 @@ export function SubmitPage() {
             </h2>
           </CardHeader>
           <CardContent className="space-y-4">
-            {/* Honeypot: hidden from people and assistive technology. */}
-            <div
-              aria-hidden="true"
-              style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
-            >
-              <label htmlFor="website">Website</label>
-              <input
-                id="website"
-                name="website"
-                type="text"
-                tabIndex={-1}
-                autoComplete="off"
-                value={form.website}
-                onChange={(e) => set('website', e.target.value)}
-              />
-            </div>
+            <Honeypot value={form.website} onChange={(v) => set('website', v)} />
             {step === 1 && (
               <PeptideStep {...stepProps} peptide={peptide} loading={chosen.loading} onChoosePeptide={choosePeptide} />
             )}
@@ -234,38 +201,15 @@ export function SubmitPage() {
                 {formError}
               </p>
             )}
-            <div
-              className="flex justify-between gap-2 pt-2"
-              onPointerDown={() => (navPressed.current = true)}
-              onPointerUp={() => (navPressed.current = false)}
-              onPointerCancel={() => (navPressed.current = false)}
-            >
-              {/* Nothing to go back to on step 1: no button rather than a disabled one. */}
-              {step > 1 && (
-                <Button type="button" variant="outline" onClick={() => goTo((step - 1) as WizardStep)}>
-                  Previous
-                </Button>
-              )}
-              {step < 4 ? (
-                // Keyed apart, and the click's default prevented: step 4 renders during this click
-                // (goTo flushes it), and a button turned into Submit under it would send the form.
-                <Button
-                  key="next"
-                  type="button"
-                  className="ml-auto"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    if (checkStep()) goTo((step + 1) as WizardStep);
-                  }}
-                >
-                  Next
-                </Button>
-              ) : (
-                <Button key="submit" type="submit" className="ml-auto" disabled={submit.isPending}>
-                  {submit.isPending ? 'Submitting...' : 'Submit Experience'}
-                </Button>
-              )}
-            </div>
+            <WizardNav
+              step={step}
+              submitting={submit.isPending}
+              onPressing={setPressing}
+              onPrevious={() => goTo((step - 1) as WizardStep)}
+              onNext={() => {
+                if (checkStep()) goTo((step + 1) as WizardStep);
+              }}
+            />
           </CardContent>
         </Card>
       </form>
