@@ -1,4 +1,4 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import { BrowserSuiteSequencer } from './tests/e2e/sequencer';
 import viteConfig from './vite.config';
 
@@ -13,6 +13,17 @@ const PGLITE_PUBLIC_API_FILES = [
   'tests/server/votes.test.ts',
   'tests/server/publication.test.ts',
   'tests/server/turns.test.ts',
+];
+
+/**
+ * Server test files that open no database (they lint probe files or read the docs and the code):
+ * CI's PostgreSQL pass (TEST_DATABASE_URL set) leaves them out, as it would run them again for
+ * nothing.
+ */
+const DATABASE_FREE_FILES = [
+  'tests/server/lint-*.test.ts',
+  'tests/server/doc-citations.test.ts',
+  'tests/server/architecture-doc.test.ts',
 ];
 
 // Four projects: pure rules and the API server in Node (and part of it again on PGlite's public
@@ -34,6 +45,7 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+            exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? DATABASE_FREE_FILES : [])],
             // One migrated, seeded database per run that each test app copies.
             globalSetup: ['tests/server/template.ts'],
             // Files share their worker process: a new process per file loaded the server's
