@@ -19,7 +19,11 @@ export function readAnalytics(
 }
 
 export const fetchPublicAnalytics = (): Promise<Analytics> => call('publicAnalytics', { invalid: INVALID });
-export const fetchMemberAnalytics = (): Promise<Analytics> => call('analytics', { invalid: INVALID });
+/** The figures members see: the public ones, as the research export has always written them. */
+export async function fetchMemberAnalytics(): Promise<Analytics> {
+  const { monthly: _monthly, byCategory: _byCategory, ...figures } = await call('analytics', { invalid: INVALID });
+  return figures;
+}
 
 export function publicAnalyticsQueryOptions() {
   return queryOptions({ queryKey: ['analytics', 'public'], queryFn: fetchPublicAnalytics, staleTime: 60_000 });
