@@ -14,7 +14,7 @@ const LITERAL = `An API path written by hand: call the endpoint by its key (src/
 const TRANSPORT = `The HTTP client is private to src/api/client.ts: call the endpoint by its key with \`call\` ${DOC}.`;
 
 /** Holds an API address: `/api` alone or followed by `/`, `?` or `#` (not `@/api/...`, a module). */
-const API_PATH = /(^|[^\w.@-])\/api(?=$|[/?#\s])/;
+const API_PATH = /(^|[^@.])\/api(?=$|[/?#\s])/;
 /** Where a string names a module, not an address. */
 const MODULE_SOURCES = new Set([
   'ImportDeclaration',

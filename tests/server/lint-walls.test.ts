@@ -3,7 +3,7 @@
 // each layer may make pass, and import cycles fail. Runs oxlint with the repository's config on
 // small files in a temporary tree shaped like the repository.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -201,7 +201,9 @@ beforeAll(async () => {
   cpSync(join(root, '.oxlintrc.json'), join(dir, '.oxlintrc.json'));
   cpSync(join(root, 'tsconfig.json'), join(dir, 'tsconfig.json'));
   mkdirSync(join(dir, 'scripts'));
-  cpSync(join(root, 'scripts/layer-walls.mjs'), join(dir, 'scripts/layer-walls.mjs'));
+  // Every JS plugin the config loads (scripts/layer-walls.mjs among them): oxlint refuses a config missing one.
+  const { jsPlugins } = JSON.parse(readFileSync(join(root, '.oxlintrc.json'), 'utf8')) as { jsPlugins: string[] };
+  for (const plugin of jsPlugins) cpSync(join(root, plugin), join(dir, plugin));
   const sources = {
     ...Object.fromEntries(Object.entries(forbidden).map(([file, { source }]) => [file, source])),
     ...allowed,
