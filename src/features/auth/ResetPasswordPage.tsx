@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/lib/paths';
-import { AuthCard, FormMessage, authLinkClass, fieldOfMessage } from './AuthCard';
+import { AuthCard, FormMessage, authLinkClass, refusedCredential } from './AuthCard';
 
 /** The token from `#token=...`, read once when the page opens. */
 function tokenFromHash(): string {
@@ -24,6 +24,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [errorField, setErrorField] = useState<'email' | 'password' | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,11 +35,12 @@ export function ResetPasswordPage() {
       navigate(paths.login, { replace: true, state: noticeState(message) });
     } catch (failure) {
       setError(errorMessage(failure, 'Your password could not be changed. Please try again.'));
+      setErrorField(refusedCredential(failure));
       setBusy(false);
     }
   }
 
-  const passwordError = error && fieldOfMessage(error) === 'password' ? error : null;
+  const passwordError = error && errorField === 'password' ? error : null;
   return (
     <AuthCard
       title="Choose a new password"

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { SubmitExperienceRequest } from '@contract/experiences';
 import { HONEYPOT_MESSAGE } from '@contract/rules';
-import { ApiError, refusedInputs } from '@/api/errors';
+import { refusedInputs } from '@/api/errors';
 import { useEffects } from '@/api/effects';
 import { useSubmitExperience, type SubmitResult } from '@/api/experience-submit';
 import { usePublicationSchedule } from '@/api/publication';
@@ -25,7 +25,6 @@ import { buildPayload, EMPTY_FORM, type WizardForm, type WizardStep } from './wi
 import {
   FIELD_STEP,
   fieldElement,
-  fieldOfMessage,
   fieldOfPath,
   stepErrors,
   type FieldErrors,
@@ -109,12 +108,10 @@ export function SubmitPage() {
 
   const refused = (error: unknown) => {
     const message = error instanceof Error && error.message.trim() ? error.message : FAILURE;
-    // The field comes from the 400's issues[].path; from the message's first words only for a
-    // host that sends no issues.
-    const fromPath = refusedInputs(error)
+    // The field the 400's issues[].path names.
+    const found = refusedInputs(error)
       .map((issue) => fieldOfPath(issue.path, issue.message))
       .find(Boolean);
-    const found = fromPath ?? (error instanceof ApiError && error.status === 400 ? fieldOfMessage(message) : null);
     if (found) {
       setServerError(found);
       goTo(FIELD_STEP[found.field], found.field);

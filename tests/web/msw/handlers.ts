@@ -7,7 +7,7 @@ import {
   RegisterRequest,
   SIGN_IN_FAILED_MESSAGE,
 } from '@contract/users';
-import { formatIssues } from '@contract/common';
+import { formatIssues, issueList } from '@contract/common';
 import { PENDING_MESSAGE, backend } from './backend';
 import { SubmitExperienceRequest } from '@contract/experiences';
 import { ModerationQueueResponse, ModerationSummaryResponse, MyFlagsResponse } from '@contract/moderation-api';
@@ -61,7 +61,11 @@ export const handlers = [
 
   on('login', async ({ request }) => {
     const parsed = Credentials.safeParse(await record(request));
-    if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
+    if (!parsed.success)
+      return HttpResponse.json(
+        { ...errorBody(formatIssues(parsed.error.issues)), issues: issueList(parsed.error.issues) },
+        { status: 400 },
+      );
     const account = backend.accounts.get(parsed.data.email.toLowerCase());
     if (!account || account.password !== parsed.data.password) {
       return HttpResponse.json(errorBody(SIGN_IN_FAILED_MESSAGE), { status: 401 });
@@ -73,7 +77,11 @@ export const handlers = [
 
   on('register', async ({ request }) => {
     const parsed = RegisterRequest.safeParse(await record(request));
-    if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
+    if (!parsed.success)
+      return HttpResponse.json(
+        { ...errorBody(formatIssues(parsed.error.issues)), issues: issueList(parsed.error.issues) },
+        { status: 400 },
+      );
     // As the server: a taken email gets the same answer and its account stays as it was.
     if (!backend.accounts.has(parsed.data.email.toLowerCase())) {
       backend.addAccount(makeUser({ email: parsed.data.email, status: 'pending' }), parsed.data.password);
@@ -144,7 +152,11 @@ export const handlers = [
     if (typeof website === 'string' && website.trim())
       return HttpResponse.json(errorBody(HONEYPOT_MESSAGE), { status: 400 });
     const parsed = SubmitExperienceRequest.safeParse(body);
-    if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
+    if (!parsed.success)
+      return HttpResponse.json(
+        { ...errorBody(formatIssues(parsed.error.issues)), issues: issueList(parsed.error.issues) },
+        { status: 400 },
+      );
     return HttpResponse.json(submitBody(parsed.data), { status: 201 });
   }),
 
