@@ -5,35 +5,21 @@
 // token only where `sendsToken` says, and the OpenAPI document takes each operationId, access and
 // security from it. The schemas load on demand: this table is on the web app's first load, the
 // zod schemas (tens of kB) are not.
-import type { ZodMiniType } from 'zod/mini';
+import type { EndpointSchemas } from './common';
 
+export type { EndpointSchemas };
 export type Access = 'public' | 'member' | 'moderator';
 
-/** An endpoint's request parts and its success answer (an `ok(...)` envelope), as zod schemas. */
-export interface EndpointSchemas {
-  params?: ZodMiniType;
-  query?: ZodMiniType;
-  body?: ZodMiniType;
-  response: ZodMiniType;
-}
-
-// One loader per contract module; each row picks its schemas from the module it loads.
-const users = () => import('./users');
-const account = () => import('./account');
-const analytics = () => import('./analytics');
-const peptides = () => import('./peptides');
-const experiences = () => import('./experiences');
-const moderationApi = () => import('./moderation-api');
-const common = () => import('./common');
-const withCommon =
-  <M>(module: () => Promise<M>) =>
-  () =>
-    Promise.all([module(), common()]);
-
-/** A row's `schemas`: the module loaded, then its schemas picked (typed as picked, for `call` and `routeSchema`). */
-function load<M, S extends EndpointSchemas>(module: () => Promise<M>, pick: (loaded: M) => S): () => Promise<S> {
-  return () => module().then(pick);
-}
+// Each row's `schemas` loads the contract module its shapes live in, whose `<AREA>_ENDPOINTS`
+// map gives them by the row's key (`routeSchema` and `call` read `(await row.schemas())[key]`).
+// A row names only its module here, so the table the web app loads first stays small (its first
+// load of / is within a few hundred bytes of its budget: tests/e2e/budgets.test.ts).
+const users = () => import('./users').then((m) => m.USERS_ENDPOINTS);
+const account = () => import('./account').then((m) => m.ACCOUNT_ENDPOINTS);
+const analytics = () => import('./analytics').then((m) => m.ANALYTICS_ENDPOINTS);
+const peptides = () => import('./peptides').then((m) => m.PEPTIDES_ENDPOINTS);
+const experiences = () => import('./experiences').then((m) => m.EXPERIENCES_ENDPOINTS);
+const moderationApi = () => import('./moderation-api').then((m) => m.MODERATION_ENDPOINTS);
 
 /**
  * `token: 'optional'` marks a public endpoint that reads a bearer token when one is sent (a
@@ -53,8 +39,11 @@ export interface Endpoint {
   paging?: 'cursor' | 'page';
   /** The status of a success when it is not 200 (201: something was created). */
   status?: 201;
-  /** Loads the endpoint's schemas; absent only for the API document, which is no envelope. */
-  schemas?: () => Promise<EndpointSchemas>;
+  /**
+   * Loads the schemas of the module the endpoint's shapes live in, by endpoint key (the row's
+   * own at its key); absent only for the API document, which is no envelope.
+   */
+  schemas?: () => Promise<Partial<Record<string, EndpointSchemas>>>;
 }
 
 export const ENDPOINTS = {
@@ -63,45 +52,45 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/health',
     access: 'public',
-    schemas: load(analytics, (s) => ({ response: s.HealthResponse })),
+    schemas: analytics,
   },
   healthReady: {
     method: 'GET',
     path: '/api/health/ready',
     access: 'public',
-    schemas: load(analytics, (s) => ({ response: s.HealthReadyResponse })),
+    schemas: analytics,
   },
   limits: {
     method: 'GET',
     path: '/api/limits',
     access: 'public',
-    schemas: load(analytics, (s) => ({ response: s.LimitsResponse })),
+    schemas: analytics,
   },
   register: {
     method: 'POST',
     path: '/api/users/register',
     access: 'public',
     status: 201,
-    schemas: load(users, (s) => ({ body: s.RegisterRequest, response: s.RegisterResponse })),
+    schemas: users,
   },
   login: {
     method: 'POST',
     path: '/api/users/login',
     access: 'public',
-    schemas: load(users, (s) => ({ body: s.Credentials, response: s.LoginResponse })),
+    schemas: users,
   },
   // The link of the sign-up mail: its token in the body (contract/users.ts ConfirmEmailRequest).
   confirmEmail: {
     method: 'POST',
     path: '/api/auth/confirm-email',
     access: 'public',
-    schemas: load(users, (s) => ({ body: s.ConfirmEmailRequest, response: s.ConfirmEmailResponse })),
+    schemas: users,
   },
   refresh: {
     method: 'POST',
     path: '/api/auth/refresh',
     access: 'public',
-    schemas: load(users, (s) => ({ body: s.RefreshRequest, response: s.RefreshResponse })),
+    schemas: users,
   },
   // An expired access token must not stop a sign-out: the refresh token in the body is enough.
   logout: {
@@ -109,114 +98,106 @@ export const ENDPOINTS = {
     path: '/api/auth/logout',
     access: 'public',
     token: 'optional',
-    schemas: load(users, (s) => ({ body: s.LogoutRequest, response: s.LogoutResponse })),
+    schemas: users,
   },
   me: {
     method: 'GET',
     path: '/api/users/me',
     access: 'member',
-    schemas: load(users, (s) => ({ response: s.MeResponse })),
+    schemas: users,
   },
   updateMe: {
     method: 'PUT',
     path: '/api/users/me',
     access: 'member',
-    schemas: load(users, (s) => ({ body: s.UpdateProfileRequest, response: s.MeResponse })),
+    schemas: users,
   },
   pendingUsers: {
     method: 'GET',
     path: '/api/users/pending',
     access: 'moderator',
     paging: 'page',
-    schemas: load(users, (s) => ({ query: s.PendingUsersQuery, response: s.PendingUsersResponse })),
+    schemas: users,
   },
   approveUser: {
     method: 'POST',
     path: '/api/users/:id/approve',
     access: 'moderator',
-    schemas: load(withCommon(users), ([s, c]) => ({ params: c.IdParams, response: s.DecisionResponse })),
+    schemas: users,
   },
   rejectUser: {
     method: 'POST',
     path: '/api/users/:id/reject',
     access: 'moderator',
-    schemas: load(withCommon(users), ([s, c]) => ({
-      params: c.IdParams,
-      body: s.RejectRequest,
-      response: s.DecisionResponse,
-    })),
+    schemas: users,
   },
   // A member's own account (contract/account.ts, server/routes/account.ts).
   changePassword: {
     method: 'POST',
     path: '/api/users/me/password',
     access: 'member',
-    schemas: load(account, (s) => ({ body: s.ChangePasswordRequest, response: s.ChangePasswordResponse })),
+    schemas: account,
   },
   signOutEverywhere: {
     method: 'POST',
     path: '/api/users/me/sessions/end',
     access: 'member',
-    schemas: load(account, (s) => ({ body: s.SignOutEverywhereRequest, response: s.SignOutEverywhereResponse })),
+    schemas: account,
   },
   exportMe: {
     method: 'GET',
     path: '/api/users/me/export',
     access: 'member',
-    schemas: load(account, (s) => ({ response: s.AccountExportResponse })),
+    schemas: account,
   },
   deleteMe: {
     method: 'POST',
     path: '/api/users/me/delete',
     access: 'member',
-    schemas: load(account, (s) => ({ body: s.DeleteAccountRequest, response: s.DeleteAccountResponse })),
+    schemas: account,
   },
   forgotPassword: {
     method: 'POST',
     path: '/api/auth/forgot-password',
     access: 'public',
-    schemas: load(account, (s) => ({ body: s.ForgotPasswordRequest, response: s.ForgotPasswordResponse })),
+    schemas: account,
   },
   resetPassword: {
     method: 'POST',
     path: '/api/auth/reset-password',
     access: 'public',
-    schemas: load(account, (s) => ({ body: s.ResetPasswordRequest, response: s.ResetPasswordResponse })),
+    schemas: account,
   },
   // RFC 8058 one-click unsubscribe of the weekly digest: the token is in the query (mail clients POST to the address as given).
   unsubscribe: {
     method: 'POST',
     path: '/api/users/unsubscribe',
     access: 'public',
-    schemas: load(account, (s) => ({
-      query: s.UnsubscribeQuery,
-      body: s.UnsubscribeRequest,
-      response: s.UnsubscribeResponse,
-    })),
+    schemas: account,
   },
   analytics: {
     method: 'GET',
     path: '/api/analytics',
     access: 'member',
-    schemas: load(analytics, (s) => ({ response: s.MemberAnalyticsResponse })),
+    schemas: analytics,
   },
   publicAnalytics: {
     method: 'GET',
     path: '/api/analytics/public',
     access: 'public',
-    schemas: load(analytics, (s) => ({ response: s.AnalyticsResponse })),
+    schemas: analytics,
   },
   trends: {
     method: 'GET',
     path: '/api/analytics/trends',
     access: 'member',
-    schemas: load(analytics, (s) => ({ query: s.TrendsQuery, response: s.TrendsResponse })),
+    schemas: analytics,
   },
   compare: {
     method: 'GET',
     path: '/api/analytics/compare',
     access: 'member',
-    schemas: load(analytics, (s) => ({ query: s.CompareQuery, response: s.CompareResponse })),
+    schemas: analytics,
   },
   peptides: {
     method: 'GET',
@@ -224,14 +205,14 @@ export const ENDPOINTS = {
     access: 'public',
     token: 'optional',
     paging: 'page',
-    schemas: load(peptides, (s) => ({ query: s.PeptideListQuery, response: s.PeptideListResponse })),
+    schemas: peptides,
   },
   publicPeptides: {
     method: 'GET',
     path: '/api/peptides/public',
     access: 'public',
     paging: 'page',
-    schemas: load(peptides, (s) => ({ query: s.PeptideListQuery, response: s.PeptideListResponse })),
+    schemas: peptides,
   },
   // Every live peptide in one answer, the same for everyone: the report wizard searches it on the
   // device (contract/peptides.ts CatalogueEntry). Before `peptide`, whose pattern would match its path.
@@ -239,220 +220,199 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/peptides/catalogue',
     access: 'public',
-    schemas: load(peptides, (s) => ({ response: s.PeptideCatalogueResponse })),
+    schemas: peptides,
   },
   peptide: {
     method: 'GET',
     path: '/api/peptides/:id',
     access: 'public',
     token: 'optional',
-    schemas: load(withCommon(peptides), ([s, c]) => ({ params: c.IdParams, response: s.PeptideDetailResponse })),
+    schemas: peptides,
   },
   createPeptide: {
     method: 'POST',
     path: '/api/peptides',
     access: 'member',
     status: 201,
-    schemas: load(peptides, (s) => ({ body: s.CreatePeptideRequest, response: s.PeptideResponse })),
+    schemas: peptides,
   },
   deletePeptide: {
     method: 'DELETE',
     path: '/api/peptides/:id',
     access: 'member',
-    schemas: load(withCommon(peptides), ([s, c]) => ({ params: c.IdParams, response: s.DeletePeptideResponse })),
+    schemas: peptides,
   },
   reviewPeptide: {
     method: 'POST',
     path: '/api/peptides/:id/review',
     access: 'moderator',
-    schemas: load(withCommon(peptides), ([s, c]) => ({ params: c.IdParams, response: s.PeptideResponse })),
+    schemas: peptides,
   },
   // How this site publishes (grid, minimum group, longest and typical wait): the same for everyone.
   publication: {
     method: 'GET',
     path: '/api/publication',
     access: 'public',
-    schemas: load(experiences, (s) => ({ response: s.PublicationScheduleResponse })),
+    schemas: experiences,
   },
   submitExperience: {
     method: 'POST',
     path: '/api/experiences',
     access: 'public',
     status: 201,
-    schemas: load(experiences, (s) => ({ body: s.SubmitExperienceRequest, response: s.SubmitExperienceResponse })),
+    schemas: experiences,
   },
   experiences: {
     method: 'GET',
     path: '/api/experiences',
     access: 'public',
     paging: 'cursor',
-    schemas: load(experiences, (s) => ({ query: s.ExperienceListQuery, response: s.ExperienceListResponse })),
+    schemas: experiences,
   },
   homeExperiences: {
     method: 'GET',
     path: '/api/experiences/home/public',
     access: 'public',
-    schemas: load(experiences, (s) => ({ query: s.HomeExperiencesQuery, response: s.HomeExperiencesResponse })),
+    schemas: experiences,
   },
   experience: {
     method: 'GET',
     path: '/api/experiences/:id',
     access: 'public',
-    schemas: load(withCommon(experiences), ([s, c]) => ({ params: c.IdParams, response: s.ExperienceResponse })),
+    schemas: experiences,
   },
   // The tracking ID travels in the body, never in a URL (server/routes/experiences.ts).
   trackedExperience: {
     method: 'POST',
     path: '/api/experiences/tracking/lookup',
     access: 'public',
-    schemas: load(experiences, (s) => ({ body: s.TrackingLookupRequest, response: s.OwnExperienceResponse })),
+    schemas: experiences,
   },
   updateTrackedExperience: {
     method: 'PUT',
     path: '/api/experiences/tracking',
     access: 'public',
-    schemas: load(experiences, (s) => ({ body: s.UpdateTrackedExperienceRequest, response: s.OwnExperienceResponse })),
+    schemas: experiences,
   },
   deleteTrackedExperience: {
     method: 'POST',
     path: '/api/experiences/tracking/delete',
     access: 'public',
-    schemas: load(experiences, (s) => ({ body: s.TrackingLookupRequest, response: s.DeleteExperienceResponse })),
+    schemas: experiences,
   },
   vote: {
     method: 'POST',
     path: '/api/experiences/:id/vote',
     access: 'member',
     status: 201,
-    schemas: load(withCommon(experiences), ([s, c]) => ({
-      params: c.IdParams,
-      body: s.VoteRequest,
-      response: s.VoteResponse,
-    })),
+    schemas: experiences,
   },
   voteStatus: {
     method: 'GET',
     path: '/api/experiences/:id/vote',
     access: 'member',
-    schemas: load(withCommon(experiences), ([s, c]) => ({ params: c.IdParams, response: s.VoteStatusResponse })),
+    schemas: experiences,
   },
   withdrawVote: {
     method: 'DELETE',
     path: '/api/experiences/:id/vote',
     access: 'member',
-    schemas: load(withCommon(experiences), ([s, c]) => ({
-      params: c.IdParams,
-      response: s.WithdrawVoteResponse,
-    })),
+    schemas: experiences,
   },
   flag: {
     method: 'POST',
     path: '/api/experiences/:id/flag',
     access: 'member',
     status: 201,
-    schemas: load(withCommon(moderationApi), ([s, c]) => ({
-      params: c.IdParams,
-      body: s.FlagRequest,
-      response: s.FlagResponse,
-    })),
+    schemas: moderationApi,
   },
   moderationQueue: {
     method: 'GET',
     path: '/api/moderation/queue',
     access: 'moderator',
     paging: 'cursor',
-    schemas: load(moderationApi, (s) => ({ query: s.ModerationQueueQuery, response: s.ModerationQueueResponse })),
+    schemas: moderationApi,
   },
   moderationPublish: {
     method: 'POST',
     path: '/api/moderation/experiences/:id/publish',
     access: 'moderator',
-    schemas: load(withCommon(moderationApi), ([s, c]) => ({
-      params: c.IdParams,
-      response: s.ModerationDecisionResponse,
-    })),
+    schemas: moderationApi,
   },
   moderationHide: {
     method: 'POST',
     path: '/api/moderation/experiences/:id/hide',
     access: 'moderator',
-    schemas: load(withCommon(moderationApi), ([s, c]) => ({
-      params: c.IdParams,
-      body: s.HideRequest,
-      response: s.ModerationDecisionResponse,
-    })),
+    schemas: moderationApi,
   },
   moderationRestore: {
     method: 'POST',
     path: '/api/moderation/experiences/:id/restore',
     access: 'moderator',
-    schemas: load(withCommon(moderationApi), ([s, c]) => ({
-      params: c.IdParams,
-      response: s.ModerationDecisionResponse,
-    })),
+    schemas: moderationApi,
   },
   moderationLog: {
     method: 'GET',
     path: '/api/moderation/log',
     access: 'moderator',
     paging: 'cursor',
-    schemas: load(moderationApi, (s) => ({ query: s.ModerationLogQuery, response: s.ModerationLogResponse })),
+    schemas: moderationApi,
   },
   moderationSummary: {
     method: 'GET',
     path: '/api/moderation/summary',
     access: 'moderator',
-    schemas: load(moderationApi, (s) => ({ response: s.ModerationSummaryResponse })),
+    schemas: moderationApi,
   },
   moderationBulk: {
     method: 'POST',
     path: '/api/moderation/bulk',
     access: 'moderator',
-    schemas: load(moderationApi, (s) => ({ body: s.BulkDecisionRequest, response: s.BulkDecisionResponse })),
+    schemas: moderationApi,
   },
   moderationUndo: {
     method: 'POST',
     path: '/api/moderation/experiences/:id/undo',
     access: 'moderator',
-    schemas: load(withCommon(moderationApi), ([s, c]) => ({ params: c.IdParams, response: s.UndoResponse })),
+    schemas: moderationApi,
   },
   myVotes: {
     method: 'GET',
     path: '/api/votes',
     access: 'member',
-    schemas: load(experiences, (s) => ({ query: s.MyVotesQuery, response: s.MyVotesResponse })),
+    schemas: experiences,
   },
   myFlags: {
     method: 'GET',
     path: '/api/flags',
     access: 'member',
-    schemas: load(moderationApi, (s) => ({ query: s.MyFlagsQuery, response: s.MyFlagsResponse })),
+    schemas: moderationApi,
   },
   effects: {
     method: 'GET',
     path: '/api/effects',
     access: 'public',
-    schemas: load(experiences, (s) => ({ query: s.EffectsQuery, response: s.EffectsResponse })),
+    schemas: experiences,
   },
   researchOverview: {
     method: 'GET',
     path: '/api/research/overview',
     access: 'moderator',
-    schemas: load(analytics, (s) => ({ response: s.ResearchOverviewResponse })),
+    schemas: analytics,
   },
   researchPeptides: {
     method: 'GET',
     path: '/api/research/peptides',
     access: 'moderator',
     paging: 'page',
-    schemas: load(analytics, (s) => ({ query: s.ResearchPeptidesQuery, response: s.ResearchPeptidesResponse })),
+    schemas: analytics,
   },
   researchExport: {
     method: 'GET',
     path: '/api/research/export',
     access: 'moderator',
     paging: 'cursor',
-    schemas: load(analytics, (s) => ({ query: s.ResearchExportQuery, response: s.ResearchExportResponse })),
+    schemas: analytics,
   },
   // The API's own description (OpenAPI 3.1); the reference page made from it is API_REFERENCE.page.
   apiDocument: { method: 'GET', path: '/api/openapi.json', access: 'public' },

@@ -95,7 +95,11 @@ export function authorAnswer(bytes: number, { paddedBody = false }: { paddedBody
 
 /** The endpoints that carry schemas (all but the API document). */
 type SchemaKey = { [K in EndpointKey]: (typeof ENDPOINTS)[K] extends { schemas: unknown } ? K : never }[EndpointKey];
-type Loaded<K extends SchemaKey> = (typeof ENDPOINTS)[K] extends { schemas: () => Promise<infer S> } ? S : never;
+type Loaded<K extends SchemaKey> = (typeof ENDPOINTS)[K] extends { schemas: () => Promise<infer M> }
+  ? K extends keyof M
+    ? M[K]
+    : never
+  : never;
 type SuccessStatus<K extends SchemaKey> = (typeof ENDPOINTS)[K] extends { status: infer C extends number } ? C : 200;
 
 /** A row's schemas as Fastify's `schema` option: `query` is Fastify's `querystring`, the answer under its status. */
@@ -112,7 +116,9 @@ export type RouteSchema<S, C extends number> = (S extends { params: infer P } ? 
 export async function routeSchema<K extends SchemaKey>(key: K): Promise<RouteSchema<Loaded<K>, SuccessStatus<K>>> {
   const endpoint: Endpoint = ENDPOINTS[key];
   if (!endpoint.schemas) throw new Error(`${key} has no schemas in contract/endpoints.ts`);
-  const { params, query, body, response } = await endpoint.schemas();
+  const schemas = (await endpoint.schemas())[key];
+  if (!schemas) throw new Error(`${key}'s module in contract/endpoints.ts has no schemas for it`);
+  const { params, query, body, response } = schemas;
   return {
     ...(params && { params }),
     ...(query && { querystring: query }),

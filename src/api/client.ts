@@ -7,8 +7,8 @@
 // skeletons paint before ~30 kB of HTTP code arrives; the row's schemas load beside the request.
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { input } from 'zod/mini';
-import { ENDPOINTS, type Endpoint, type EndpointKey } from '@contract/endpoints';
-import { type DataOf, errorText, isFailureBody, isRecord, messageText, readData } from '@contract/normalize';
+import { ENDPOINTS, type Endpoint, type EndpointKey, type EndpointSchemas } from '@contract/endpoints';
+import { type DataOf, messageText, readData } from '@contract/normalize';
 import { ApiError, SERVER_UNREACHABLE } from './errors';
 
 type Http = typeof import('./http')['http'];
@@ -47,7 +47,11 @@ export const api = {
 type Rows = typeof ENDPOINTS;
 /** The endpoints that have schemas: every one but the API document. */
 export type CallKey = { [K in EndpointKey]: Rows[K] extends { schemas: unknown } ? K : never }[EndpointKey];
-type SchemasOf<K extends CallKey> = Rows[K] extends { schemas: () => Promise<infer S> } ? S : never;
+type SchemasOf<K extends CallKey> = Rows[K] extends { schemas: () => Promise<infer M> }
+  ? K extends keyof M
+    ? M[K]
+    : never
+  : never;
 /** What the endpoint answers on success: its response schema's `data`. */
 export type AnswerOf<K extends CallKey> =
   SchemasOf<K> extends { response: infer R extends import('zod/mini').ZodMiniType } ? DataOf<R> : never;
@@ -63,10 +67,6 @@ export type CallOptions<K extends CallKey> = RequestParts<SchemasOf<K>> & {
   invalid?: string;
   /** Where a bare array answered by another host goes (contract/normalize.ts `readData`). */
   listKey?: string;
-  /** A 2xx body that says it failed (`success: false`) is an ApiError with its `error`, else this. */
-  failed?: string;
-  /** A 2xx body without a boolean `success` is an ApiError with this message (sign-in's rule). */
-  malformed?: string;
   /** The body is padded to one size (./padded-body), as the row's body schema reads it. */
   padded?: boolean;
   headers?: Record<string, string>;
@@ -88,9 +88,18 @@ type Loose = {
   params?: Record<string, unknown>;
   query?: unknown;
   body?: unknown;
-} & Omit<CallOptions<CallKey>, 'params' | 'query' | 'body'>;
+  invalid?: string;
+  listKey?: string;
+  padded?: boolean;
+  headers?: Record<string, string>;
+};
 
-async function send(endpoint: Endpoint, options: Loose): Promise<AxiosResponse<unknown>> {
+/** The row's schemas: its module's, at its key (contract/endpoints.ts; contract/endpoints.test.ts checks each is there). */
+async function schemasOf(key: CallKey, endpoint: Endpoint): Promise<EndpointSchemas> {
+  return (await endpoint.schemas!())[key]!;
+}
+
+async function send(key: CallKey, endpoint: Endpoint, options: Loose): Promise<AxiosResponse<unknown>> {
   const config: AxiosRequestConfig = {
     method: endpoint.method,
     url: urlOf(endpoint, options.params),
@@ -99,7 +108,10 @@ async function send(endpoint: Endpoint, options: Loose): Promise<AxiosResponse<u
     headers: options.headers,
   };
   if (options.padded) {
-    const [{ paddedJson, PADDED_REQUEST }, schemas] = await Promise.all([import('./padded-body'), endpoint.schemas!()]);
+    const [{ paddedJson, PADDED_REQUEST }, schemas] = await Promise.all([
+      import('./padded-body'),
+      schemasOf(key, endpoint),
+    ]);
     Object.assign(config, PADDED_REQUEST, { data: paddedJson(options.body, schemas.body) });
     config.headers = { ...PADDED_REQUEST.headers, ...options.headers };
   }
@@ -109,7 +121,8 @@ async function send(endpoint: Endpoint, options: Loose): Promise<AxiosResponse<u
 /**
  * Calls the endpoint `key` of contract/endpoints.ts and reads its answer with the row's response
  * schema: resolves to the answer's `data`, or with `read: 'reply'` to the data, the server's
- * `message` and the status, or with `read: 'raw'` to the body unread. Every failure is an ApiError:
+ * `message` and the status, or with `read: 'raw'` to the body unread (a CSV export; sign-in's
+ * own checks, src/api/auth.ts). Every failure is an ApiError:
  * the server's refusal (./http), or an answer the schema does not read (`invalid`).
  */
 export function call<K extends CallKey>(key: K, options: CallOptions<K> & { read: 'reply' }): Promise<Reply<K>>;
@@ -121,15 +134,11 @@ export function call<K extends CallKey>(
 export async function call(key: CallKey, options: Loose & { read?: 'data' | 'reply' | 'raw' } = {}): Promise<unknown> {
   const endpoint: Endpoint = ENDPOINTS[key];
   if (options.read === 'raw') {
-    const response = await send(endpoint, options);
+    const response = await send(key, endpoint, options);
     return { body: response.data, status: response.status, headers: { ...response.headers } };
   }
-  const [schemas, response] = await Promise.all([endpoint.schemas!(), send(endpoint, options)]);
+  const [schemas, response] = await Promise.all([schemasOf(key, endpoint), send(key, endpoint, options)]);
   const body = response.data;
-  if (options.malformed && !(isRecord(body) && typeof body.success === 'boolean'))
-    throw new ApiError(options.malformed, response.status, body);
-  if (options.failed && isFailureBody(body))
-    throw new ApiError(errorText(body) ?? options.failed, response.status, body);
   const data = readData(schemas.response, body, { listKey: options.listKey });
   if (data === undefined) throw new ApiError(options.invalid ?? INVALID, response.status, body);
   return options.read === 'reply' ? { data, message: messageText(body), status: response.status } : data;
