@@ -6,7 +6,7 @@
 // ./http) is fetched on the first call, in parallel with the page's own code, so the shell and
 // skeletons paint before ~30 kB of HTTP code arrives; the row's schemas load beside the request.
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
-import type { input } from 'zod/mini';
+import type { ZodMiniType, input } from 'zod/mini';
 import { ENDPOINTS, type Endpoint, type EndpointKey, type EndpointSchemas } from '@contract/endpoints';
 import { type DataOf, messageText, readData } from '@contract/normalize';
 import { ApiError, SERVER_UNREACHABLE } from './errors';
@@ -54,13 +54,11 @@ type SchemasOf<K extends CallKey> = Rows[K] extends { schemas: () => Promise<inf
   : never;
 /** What the endpoint answers on success: its response schema's `data`. */
 export type AnswerOf<K extends CallKey> =
-  SchemasOf<K> extends { response: infer R extends import('zod/mini').ZodMiniType } ? DataOf<R> : never;
+  SchemasOf<K> extends { response: infer R extends ZodMiniType } ? DataOf<R> : never;
 
-type RequestParts<S> = (S extends { params: infer P extends import('zod/mini').ZodMiniType }
-  ? { params: input<P> }
-  : { params?: never }) &
-  (S extends { query: infer Q extends import('zod/mini').ZodMiniType } ? { query?: input<Q> } : { query?: never }) &
-  (S extends { body: infer B extends import('zod/mini').ZodMiniType } ? { body?: input<B> } : { body?: never });
+type RequestParts<S> = (S extends { params: infer P extends ZodMiniType } ? { params: input<P> } : { params?: never }) &
+  (S extends { query: infer Q extends ZodMiniType } ? { query?: input<Q> } : { query?: never }) &
+  (S extends { body: infer B extends ZodMiniType } ? { body?: input<B> } : { body?: never });
 
 export type CallOptions<K extends CallKey> = RequestParts<SchemasOf<K>> & {
   /** The ApiError's message when a 2xx answer is not what the schema reads (another host's shape). */
@@ -96,7 +94,11 @@ type Loose = {
 
 /** The row's schemas: its module's, at its key (contract/endpoints.ts; contract/endpoints.test.ts checks each is there). */
 async function schemasOf(key: CallKey, endpoint: Endpoint): Promise<EndpointSchemas> {
-  return (await endpoint.schemas!())[key]!;
+  // A schema chunk that cannot load (offline) is a failure to reach the server, like ./http's.
+  const schemas = await endpoint.schemas!().catch(() => {
+    throw new ApiError(SERVER_UNREACHABLE);
+  });
+  return schemas[key]!;
 }
 
 async function send(key: CallKey, endpoint: Endpoint, options: Loose): Promise<AxiosResponse<unknown>> {
