@@ -2,6 +2,7 @@
 // unsubscribe (docs/product-rules.md, "Your account"). The shapes only; the rules are in
 // server/services/accounts.ts.
 import { z } from 'zod/mini';
+import type { EndpointSchemas } from './common';
 import { ACCOUNT_STATUSES, Id, IsoDate, ROLES, VOTE_TYPES, ok } from './common';
 import { FLAG_REASONS } from './moderation';
 import { Credentials, Demographics, NewPassword, Preferences } from './users';
@@ -90,3 +91,14 @@ export const AccountExport = z.object({
 });
 export type AccountExport = z.infer<typeof AccountExport>;
 export const AccountExportResponse = ok(AccountExport);
+
+/** The schemas of the endpoints (contract/endpoints.ts) whose shapes live here, by endpoint key: loaded with this module. */
+export const ACCOUNT_ENDPOINTS = {
+  changePassword: { body: ChangePasswordRequest, response: ChangePasswordResponse },
+  signOutEverywhere: { body: SignOutEverywhereRequest, response: SignOutEverywhereResponse },
+  exportMe: { response: AccountExportResponse },
+  deleteMe: { body: DeleteAccountRequest, response: DeleteAccountResponse },
+  forgotPassword: { body: ForgotPasswordRequest, response: ForgotPasswordResponse },
+  resetPassword: { body: ResetPasswordRequest, response: ResetPasswordResponse },
+  unsubscribe: { query: UnsubscribeQuery, body: UnsubscribeRequest, response: UnsubscribeResponse },
+} satisfies Record<string, EndpointSchemas>;

@@ -1,5 +1,6 @@
 // Community analytics, research hub, limits and health (docs/product-rules.md, "Figures").
 import { z } from 'zod/mini';
+import type { EndpointSchemas } from './common';
 import { CursorParam, Id, IsoDate, QueryInt, deprecated, described, named, ok } from './common';
 import { ReporterShares } from './peptides';
 import { SHARES_MIN_REPORTS } from './rules';
@@ -286,3 +287,17 @@ export const HealthResponse = ok(z.object({ status: z.literal('ok') }));
 export const HealthReadyResponse = ok(
   z.object({ status: z.literal('ready'), db: z.literal('ok'), migrations: z.number() }),
 );
+
+/** The schemas of the endpoints (contract/endpoints.ts) whose shapes live here, by endpoint key: loaded with this module. */
+export const ANALYTICS_ENDPOINTS = {
+  health: { response: HealthResponse },
+  healthReady: { response: HealthReadyResponse },
+  limits: { response: LimitsResponse },
+  analytics: { response: MemberAnalyticsResponse },
+  publicAnalytics: { response: AnalyticsResponse },
+  trends: { query: TrendsQuery, response: TrendsResponse },
+  compare: { query: CompareQuery, response: CompareResponse },
+  researchOverview: { response: ResearchOverviewResponse },
+  researchPeptides: { query: ResearchPeptidesQuery, response: ResearchPeptidesResponse },
+  researchExport: { query: ResearchExportQuery, response: ResearchExportResponse },
+} satisfies Record<string, EndpointSchemas>;

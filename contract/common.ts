@@ -1,6 +1,6 @@
 // Shared vocabulary, envelopes and error formatting for every endpoint.
 // zod/mini keeps the SPA's first load small; the same schemas run on the server.
-import { z } from 'zod/mini';
+import { z, type ZodMiniType } from 'zod/mini';
 import { lineText, nameText } from './safe-text';
 import { MAX_PAGE_SIZE, UUID_RE } from './vocabulary';
 
@@ -239,3 +239,11 @@ export const TextList = (maxItems: number, maxLength = 80) =>
     ),
     z.array(z.string()).check(z.maxLength(maxItems)),
   );
+
+/** An endpoint's request parts and its success answer (an `ok(...)` envelope), as zod schemas (contract/endpoints.ts). */
+export interface EndpointSchemas {
+  params?: ZodMiniType;
+  query?: ZodMiniType;
+  body?: ZodMiniType;
+  response: ZodMiniType;
+}

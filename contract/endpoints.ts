@@ -1,8 +1,25 @@
-// Every path the API serves, with its method and access (docs/product-rules.md, "Who may do what"),
-// written once: the server registers each route from this table (server/plugins/route-config.ts
-// checks it), the web app builds its URLs with `pathOf` and sends the sign-in token only where
-// `sendsToken` says, and the OpenAPI document takes each operationId, access and security from it.
+// Every path the API serves, with its method, access (docs/product-rules.md, "Who may do what")
+// and schemas, written once: the server registers each route from this table with the row's
+// schemas (server/plugins/route-config.ts `routeSchema`, which checks it), the web app calls it by
+// its key (src/api/client.ts `call`: URL, method, reading of the answer) and sends the sign-in
+// token only where `sendsToken` says, and the OpenAPI document takes each operationId, access and
+// security from it. The schemas load on demand: this table is on the web app's first load, the
+// zod schemas (tens of kB) are not.
+import type { EndpointSchemas } from './common';
+
+export type { EndpointSchemas };
 export type Access = 'public' | 'member' | 'moderator';
+
+// Each row's `schemas` loads the contract module its shapes live in, whose `<AREA>_ENDPOINTS`
+// map gives them by the row's key (`routeSchema` and `call` read `(await row.schemas())[key]`).
+// A row names only its module here, so the table the web app loads first stays small (its first
+// load of / is within a few hundred bytes of its budget: tests/e2e/budgets.test.ts).
+const users = () => import('./users').then((m) => m.USERS_ENDPOINTS);
+const account = () => import('./account').then((m) => m.ACCOUNT_ENDPOINTS);
+const analytics = () => import('./analytics').then((m) => m.ANALYTICS_ENDPOINTS);
+const peptides = () => import('./peptides').then((m) => m.PEPTIDES_ENDPOINTS);
+const experiences = () => import('./experiences').then((m) => m.EXPERIENCES_ENDPOINTS);
+const moderationApi = () => import('./moderation-api').then((m) => m.MODERATION_ENDPOINTS);
 
 /**
  * `token: 'optional'` marks a public endpoint that reads a bearer token when one is sent (a
@@ -20,75 +37,383 @@ export interface Endpoint {
    * `limit` and answer `total`, `page` and `pageSize`.
    */
   paging?: 'cursor' | 'page';
+  /** The status of a success when it is not 200 (201: something was created). */
+  status?: 201;
+  /**
+   * Loads the schemas of the module the endpoint's shapes live in, by endpoint key (the row's
+   * own at its key); absent only for the API document, which is no envelope.
+   */
+  schemas?: () => Promise<Partial<Record<string, EndpointSchemas>>>;
 }
 
 export const ENDPOINTS = {
   // Liveness and readiness (server/routes/system.ts), for load balancers and orchestrators.
-  health: { method: 'GET', path: '/api/health', access: 'public' },
-  healthReady: { method: 'GET', path: '/api/health/ready', access: 'public' },
-  limits: { method: 'GET', path: '/api/limits', access: 'public' },
-  register: { method: 'POST', path: '/api/users/register', access: 'public' },
-  login: { method: 'POST', path: '/api/users/login', access: 'public' },
+  health: {
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    schemas: analytics,
+  },
+  healthReady: {
+    method: 'GET',
+    path: '/api/health/ready',
+    access: 'public',
+    schemas: analytics,
+  },
+  limits: {
+    method: 'GET',
+    path: '/api/limits',
+    access: 'public',
+    schemas: analytics,
+  },
+  register: {
+    method: 'POST',
+    path: '/api/users/register',
+    access: 'public',
+    status: 201,
+    schemas: users,
+  },
+  login: {
+    method: 'POST',
+    path: '/api/users/login',
+    access: 'public',
+    schemas: users,
+  },
   // The link of the sign-up mail: its token in the body (contract/users.ts ConfirmEmailRequest).
-  confirmEmail: { method: 'POST', path: '/api/auth/confirm-email', access: 'public' },
-  refresh: { method: 'POST', path: '/api/auth/refresh', access: 'public' },
+  confirmEmail: {
+    method: 'POST',
+    path: '/api/auth/confirm-email',
+    access: 'public',
+    schemas: users,
+  },
+  refresh: {
+    method: 'POST',
+    path: '/api/auth/refresh',
+    access: 'public',
+    schemas: users,
+  },
   // An expired access token must not stop a sign-out: the refresh token in the body is enough.
-  logout: { method: 'POST', path: '/api/auth/logout', access: 'public', token: 'optional' },
-  me: { method: 'GET', path: '/api/users/me', access: 'member' },
-  updateMe: { method: 'PUT', path: '/api/users/me', access: 'member' },
-  pendingUsers: { method: 'GET', path: '/api/users/pending', access: 'moderator', paging: 'page' },
-  approveUser: { method: 'POST', path: '/api/users/:id/approve', access: 'moderator' },
-  rejectUser: { method: 'POST', path: '/api/users/:id/reject', access: 'moderator' },
+  logout: {
+    method: 'POST',
+    path: '/api/auth/logout',
+    access: 'public',
+    token: 'optional',
+    schemas: users,
+  },
+  me: {
+    method: 'GET',
+    path: '/api/users/me',
+    access: 'member',
+    schemas: users,
+  },
+  updateMe: {
+    method: 'PUT',
+    path: '/api/users/me',
+    access: 'member',
+    schemas: users,
+  },
+  pendingUsers: {
+    method: 'GET',
+    path: '/api/users/pending',
+    access: 'moderator',
+    paging: 'page',
+    schemas: users,
+  },
+  approveUser: {
+    method: 'POST',
+    path: '/api/users/:id/approve',
+    access: 'moderator',
+    schemas: users,
+  },
+  rejectUser: {
+    method: 'POST',
+    path: '/api/users/:id/reject',
+    access: 'moderator',
+    schemas: users,
+  },
   // A member's own account (contract/account.ts, server/routes/account.ts).
-  changePassword: { method: 'POST', path: '/api/users/me/password', access: 'member' },
-  signOutEverywhere: { method: 'POST', path: '/api/users/me/sessions/end', access: 'member' },
-  exportMe: { method: 'GET', path: '/api/users/me/export', access: 'member' },
-  deleteMe: { method: 'POST', path: '/api/users/me/delete', access: 'member' },
-  forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', access: 'public' },
-  resetPassword: { method: 'POST', path: '/api/auth/reset-password', access: 'public' },
+  changePassword: {
+    method: 'POST',
+    path: '/api/users/me/password',
+    access: 'member',
+    schemas: account,
+  },
+  signOutEverywhere: {
+    method: 'POST',
+    path: '/api/users/me/sessions/end',
+    access: 'member',
+    schemas: account,
+  },
+  exportMe: {
+    method: 'GET',
+    path: '/api/users/me/export',
+    access: 'member',
+    schemas: account,
+  },
+  deleteMe: {
+    method: 'POST',
+    path: '/api/users/me/delete',
+    access: 'member',
+    schemas: account,
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    access: 'public',
+    schemas: account,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    access: 'public',
+    schemas: account,
+  },
   // RFC 8058 one-click unsubscribe of the weekly digest: the token is in the query (mail clients POST to the address as given).
-  unsubscribe: { method: 'POST', path: '/api/users/unsubscribe', access: 'public' },
-  analytics: { method: 'GET', path: '/api/analytics', access: 'member' },
-  publicAnalytics: { method: 'GET', path: '/api/analytics/public', access: 'public' },
-  trends: { method: 'GET', path: '/api/analytics/trends', access: 'member' },
-  compare: { method: 'GET', path: '/api/analytics/compare', access: 'member' },
-  peptides: { method: 'GET', path: '/api/peptides', access: 'public', token: 'optional', paging: 'page' },
-  publicPeptides: { method: 'GET', path: '/api/peptides/public', access: 'public', paging: 'page' },
+  unsubscribe: {
+    method: 'POST',
+    path: '/api/users/unsubscribe',
+    access: 'public',
+    schemas: account,
+  },
+  analytics: {
+    method: 'GET',
+    path: '/api/analytics',
+    access: 'member',
+    schemas: analytics,
+  },
+  publicAnalytics: {
+    method: 'GET',
+    path: '/api/analytics/public',
+    access: 'public',
+    schemas: analytics,
+  },
+  trends: {
+    method: 'GET',
+    path: '/api/analytics/trends',
+    access: 'member',
+    schemas: analytics,
+  },
+  compare: {
+    method: 'GET',
+    path: '/api/analytics/compare',
+    access: 'member',
+    schemas: analytics,
+  },
+  peptides: {
+    method: 'GET',
+    path: '/api/peptides',
+    access: 'public',
+    token: 'optional',
+    paging: 'page',
+    schemas: peptides,
+  },
+  publicPeptides: {
+    method: 'GET',
+    path: '/api/peptides/public',
+    access: 'public',
+    paging: 'page',
+    schemas: peptides,
+  },
   // Every live peptide in one answer, the same for everyone: the report wizard searches it on the
   // device (contract/peptides.ts CatalogueEntry). Before `peptide`, whose pattern would match its path.
-  peptideCatalogue: { method: 'GET', path: '/api/peptides/catalogue', access: 'public' },
-  peptide: { method: 'GET', path: '/api/peptides/:id', access: 'public', token: 'optional' },
-  createPeptide: { method: 'POST', path: '/api/peptides', access: 'member' },
-  deletePeptide: { method: 'DELETE', path: '/api/peptides/:id', access: 'member' },
-  reviewPeptide: { method: 'POST', path: '/api/peptides/:id/review', access: 'moderator' },
+  peptideCatalogue: {
+    method: 'GET',
+    path: '/api/peptides/catalogue',
+    access: 'public',
+    schemas: peptides,
+  },
+  peptide: {
+    method: 'GET',
+    path: '/api/peptides/:id',
+    access: 'public',
+    token: 'optional',
+    schemas: peptides,
+  },
+  createPeptide: {
+    method: 'POST',
+    path: '/api/peptides',
+    access: 'member',
+    status: 201,
+    schemas: peptides,
+  },
+  deletePeptide: {
+    method: 'DELETE',
+    path: '/api/peptides/:id',
+    access: 'member',
+    schemas: peptides,
+  },
+  reviewPeptide: {
+    method: 'POST',
+    path: '/api/peptides/:id/review',
+    access: 'moderator',
+    schemas: peptides,
+  },
   // How this site publishes (grid, minimum group, longest and typical wait): the same for everyone.
-  publication: { method: 'GET', path: '/api/publication', access: 'public' },
-  submitExperience: { method: 'POST', path: '/api/experiences', access: 'public' },
-  experiences: { method: 'GET', path: '/api/experiences', access: 'public', paging: 'cursor' },
-  homeExperiences: { method: 'GET', path: '/api/experiences/home/public', access: 'public' },
-  experience: { method: 'GET', path: '/api/experiences/:id', access: 'public' },
+  publication: {
+    method: 'GET',
+    path: '/api/publication',
+    access: 'public',
+    schemas: experiences,
+  },
+  submitExperience: {
+    method: 'POST',
+    path: '/api/experiences',
+    access: 'public',
+    status: 201,
+    schemas: experiences,
+  },
+  experiences: {
+    method: 'GET',
+    path: '/api/experiences',
+    access: 'public',
+    paging: 'cursor',
+    schemas: experiences,
+  },
+  homeExperiences: {
+    method: 'GET',
+    path: '/api/experiences/home/public',
+    access: 'public',
+    schemas: experiences,
+  },
+  experience: {
+    method: 'GET',
+    path: '/api/experiences/:id',
+    access: 'public',
+    schemas: experiences,
+  },
   // The tracking ID travels in the body, never in a URL (server/routes/experiences.ts).
-  trackedExperience: { method: 'POST', path: '/api/experiences/tracking/lookup', access: 'public' },
-  updateTrackedExperience: { method: 'PUT', path: '/api/experiences/tracking', access: 'public' },
-  deleteTrackedExperience: { method: 'POST', path: '/api/experiences/tracking/delete', access: 'public' },
-  vote: { method: 'POST', path: '/api/experiences/:id/vote', access: 'member' },
-  voteStatus: { method: 'GET', path: '/api/experiences/:id/vote', access: 'member' },
-  withdrawVote: { method: 'DELETE', path: '/api/experiences/:id/vote', access: 'member' },
-  flag: { method: 'POST', path: '/api/experiences/:id/flag', access: 'member' },
-  moderationQueue: { method: 'GET', path: '/api/moderation/queue', access: 'moderator', paging: 'cursor' },
-  moderationPublish: { method: 'POST', path: '/api/moderation/experiences/:id/publish', access: 'moderator' },
-  moderationHide: { method: 'POST', path: '/api/moderation/experiences/:id/hide', access: 'moderator' },
-  moderationRestore: { method: 'POST', path: '/api/moderation/experiences/:id/restore', access: 'moderator' },
-  moderationLog: { method: 'GET', path: '/api/moderation/log', access: 'moderator', paging: 'cursor' },
-  moderationSummary: { method: 'GET', path: '/api/moderation/summary', access: 'moderator' },
-  moderationBulk: { method: 'POST', path: '/api/moderation/bulk', access: 'moderator' },
-  moderationUndo: { method: 'POST', path: '/api/moderation/experiences/:id/undo', access: 'moderator' },
-  myVotes: { method: 'GET', path: '/api/votes', access: 'member' },
-  myFlags: { method: 'GET', path: '/api/flags', access: 'member' },
-  effects: { method: 'GET', path: '/api/effects', access: 'public' },
-  researchOverview: { method: 'GET', path: '/api/research/overview', access: 'moderator' },
-  researchPeptides: { method: 'GET', path: '/api/research/peptides', access: 'moderator', paging: 'page' },
-  researchExport: { method: 'GET', path: '/api/research/export', access: 'moderator', paging: 'cursor' },
+  trackedExperience: {
+    method: 'POST',
+    path: '/api/experiences/tracking/lookup',
+    access: 'public',
+    schemas: experiences,
+  },
+  updateTrackedExperience: {
+    method: 'PUT',
+    path: '/api/experiences/tracking',
+    access: 'public',
+    schemas: experiences,
+  },
+  deleteTrackedExperience: {
+    method: 'POST',
+    path: '/api/experiences/tracking/delete',
+    access: 'public',
+    schemas: experiences,
+  },
+  vote: {
+    method: 'POST',
+    path: '/api/experiences/:id/vote',
+    access: 'member',
+    status: 201,
+    schemas: experiences,
+  },
+  voteStatus: {
+    method: 'GET',
+    path: '/api/experiences/:id/vote',
+    access: 'member',
+    schemas: experiences,
+  },
+  withdrawVote: {
+    method: 'DELETE',
+    path: '/api/experiences/:id/vote',
+    access: 'member',
+    schemas: experiences,
+  },
+  flag: {
+    method: 'POST',
+    path: '/api/experiences/:id/flag',
+    access: 'member',
+    status: 201,
+    schemas: moderationApi,
+  },
+  moderationQueue: {
+    method: 'GET',
+    path: '/api/moderation/queue',
+    access: 'moderator',
+    paging: 'cursor',
+    schemas: moderationApi,
+  },
+  moderationPublish: {
+    method: 'POST',
+    path: '/api/moderation/experiences/:id/publish',
+    access: 'moderator',
+    schemas: moderationApi,
+  },
+  moderationHide: {
+    method: 'POST',
+    path: '/api/moderation/experiences/:id/hide',
+    access: 'moderator',
+    schemas: moderationApi,
+  },
+  moderationRestore: {
+    method: 'POST',
+    path: '/api/moderation/experiences/:id/restore',
+    access: 'moderator',
+    schemas: moderationApi,
+  },
+  moderationLog: {
+    method: 'GET',
+    path: '/api/moderation/log',
+    access: 'moderator',
+    paging: 'cursor',
+    schemas: moderationApi,
+  },
+  moderationSummary: {
+    method: 'GET',
+    path: '/api/moderation/summary',
+    access: 'moderator',
+    schemas: moderationApi,
+  },
+  moderationBulk: {
+    method: 'POST',
+    path: '/api/moderation/bulk',
+    access: 'moderator',
+    schemas: moderationApi,
+  },
+  moderationUndo: {
+    method: 'POST',
+    path: '/api/moderation/experiences/:id/undo',
+    access: 'moderator',
+    schemas: moderationApi,
+  },
+  myVotes: {
+    method: 'GET',
+    path: '/api/votes',
+    access: 'member',
+    schemas: experiences,
+  },
+  myFlags: {
+    method: 'GET',
+    path: '/api/flags',
+    access: 'member',
+    schemas: moderationApi,
+  },
+  effects: {
+    method: 'GET',
+    path: '/api/effects',
+    access: 'public',
+    schemas: experiences,
+  },
+  researchOverview: {
+    method: 'GET',
+    path: '/api/research/overview',
+    access: 'moderator',
+    schemas: analytics,
+  },
+  researchPeptides: {
+    method: 'GET',
+    path: '/api/research/peptides',
+    access: 'moderator',
+    paging: 'page',
+    schemas: analytics,
+  },
+  researchExport: {
+    method: 'GET',
+    path: '/api/research/export',
+    access: 'moderator',
+    paging: 'cursor',
+    schemas: analytics,
+  },
   // The API's own description (OpenAPI 3.1); the reference page made from it is API_REFERENCE.page.
   apiDocument: { method: 'GET', path: '/api/openapi.json', access: 'public' },
 } as const satisfies Record<string, Endpoint>;

@@ -1,5 +1,7 @@
 // Experience reports, votes and effects (docs/product-rules.md, "Anonymity", "Votes", "Forms").
 import { z } from 'zod/mini';
+import type { EndpointSchemas } from './common';
+import { IdParams } from './common';
 import { AUTHOR_STATUSES, HIDE_REASONS, HOLD_REASONS } from './moderation';
 import {
   AGE_RANGES,
@@ -462,3 +464,20 @@ export const EffectsResponse = ok(z.object({ effects: z.array(Effect), total: z.
 // Examples for the API document (contract/common.ts, `exampled`).
 exampled(TrackingLookupRequest, { trackingId: 'TRK-01234567890123456789' });
 exampled(VoteRequest, { voteType: 'helpful' });
+
+/** The schemas of the endpoints (contract/endpoints.ts) whose shapes live here, by endpoint key: loaded with this module. */
+export const EXPERIENCES_ENDPOINTS = {
+  publication: { response: PublicationScheduleResponse },
+  submitExperience: { body: SubmitExperienceRequest, response: SubmitExperienceResponse },
+  experiences: { query: ExperienceListQuery, response: ExperienceListResponse },
+  homeExperiences: { query: HomeExperiencesQuery, response: HomeExperiencesResponse },
+  experience: { params: IdParams, response: ExperienceResponse },
+  trackedExperience: { body: TrackingLookupRequest, response: OwnExperienceResponse },
+  updateTrackedExperience: { body: UpdateTrackedExperienceRequest, response: OwnExperienceResponse },
+  deleteTrackedExperience: { body: TrackingLookupRequest, response: DeleteExperienceResponse },
+  vote: { params: IdParams, body: VoteRequest, response: VoteResponse },
+  voteStatus: { params: IdParams, response: VoteStatusResponse },
+  withdrawVote: { params: IdParams, response: WithdrawVoteResponse },
+  myVotes: { query: MyVotesQuery, response: MyVotesResponse },
+  effects: { query: EffectsQuery, response: EffectsResponse },
+} satisfies Record<string, EndpointSchemas>;

@@ -1,6 +1,8 @@
 // Requests and answers of the flag and moderation routes (docs/product-rules.md, "Moderation").
 // Codes and sentences live in contract/moderation.ts.
 import { z } from 'zod/mini';
+import type { EndpointSchemas } from './common';
+import { IdParams } from './common';
 import { Id, Limit, ok } from './common';
 import { ExperienceIdsQuery, OwnExperience } from './experiences';
 import {
@@ -181,3 +183,17 @@ export const MyFlagsQuery = ExperienceIdsQuery;
 export const MyFlagsResponse = ok(
   z.object({ flags: z.record(z.string(), z.object({ reason: z.enum(FLAG_REASONS) })) }),
 );
+
+/** The schemas of the endpoints (contract/endpoints.ts) whose shapes live here, by endpoint key: loaded with this module. */
+export const MODERATION_ENDPOINTS = {
+  flag: { params: IdParams, body: FlagRequest, response: FlagResponse },
+  moderationQueue: { query: ModerationQueueQuery, response: ModerationQueueResponse },
+  moderationPublish: { params: IdParams, response: ModerationDecisionResponse },
+  moderationHide: { params: IdParams, body: HideRequest, response: ModerationDecisionResponse },
+  moderationRestore: { params: IdParams, response: ModerationDecisionResponse },
+  moderationLog: { query: ModerationLogQuery, response: ModerationLogResponse },
+  moderationSummary: { response: ModerationSummaryResponse },
+  moderationBulk: { body: BulkDecisionRequest, response: BulkDecisionResponse },
+  moderationUndo: { params: IdParams, response: UndoResponse },
+  myFlags: { query: MyFlagsQuery, response: MyFlagsResponse },
+} satisfies Record<string, EndpointSchemas>;

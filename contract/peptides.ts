@@ -1,5 +1,7 @@
 // Peptide catalogue: peptides as listed and shown, and the create form.
 import { z } from 'zod/mini';
+import type { EndpointSchemas } from './common';
+import { IdParams } from './common';
 import {
   CATEGORIES,
   Id,
@@ -238,3 +240,14 @@ export const PeptideCatalogueResponse = ok(
     ),
   }),
 );
+
+/** The schemas of the endpoints (contract/endpoints.ts) whose shapes live here, by endpoint key: loaded with this module. */
+export const PEPTIDES_ENDPOINTS = {
+  peptides: { query: PeptideListQuery, response: PeptideListResponse },
+  publicPeptides: { query: PeptideListQuery, response: PeptideListResponse },
+  peptideCatalogue: { response: PeptideCatalogueResponse },
+  peptide: { params: IdParams, response: PeptideDetailResponse },
+  createPeptide: { body: CreatePeptideRequest, response: PeptideResponse },
+  deletePeptide: { params: IdParams, response: DeletePeptideResponse },
+  reviewPeptide: { params: IdParams, response: PeptideResponse },
+} satisfies Record<string, EndpointSchemas>;

@@ -1,6 +1,8 @@
 // Accounts, sessions, profiles and moderation (docs/product-rules.md, "Accounts and sign-in").
 import { Prose } from './safe-text';
 import { z } from 'zod/mini';
+import type { EndpointSchemas } from './common';
+import { IdParams } from './common';
 import {
   ACCOUNT_STATUSES,
   BIOLOGICAL_SEXES,
@@ -248,3 +250,17 @@ export const DecisionResponse = ok(z.object({ user: PendingUser }));
 
 // Examples for the API document (contract/common.ts, `exampled`).
 exampled(Credentials, { email: 'researcher@example.org', password: 'a long and unusual passphrase' });
+
+/** The schemas of the endpoints (contract/endpoints.ts) whose shapes live here, by endpoint key: loaded with this module. */
+export const USERS_ENDPOINTS = {
+  register: { body: RegisterRequest, response: RegisterResponse },
+  login: { body: Credentials, response: LoginResponse },
+  confirmEmail: { body: ConfirmEmailRequest, response: ConfirmEmailResponse },
+  refresh: { body: RefreshRequest, response: RefreshResponse },
+  logout: { body: LogoutRequest, response: LogoutResponse },
+  me: { response: MeResponse },
+  updateMe: { body: UpdateProfileRequest, response: MeResponse },
+  pendingUsers: { query: PendingUsersQuery, response: PendingUsersResponse },
+  approveUser: { params: IdParams, response: DecisionResponse },
+  rejectUser: { params: IdParams, body: RejectRequest, response: DecisionResponse },
+} satisfies Record<string, EndpointSchemas>;

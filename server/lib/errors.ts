@@ -29,6 +29,9 @@ const challenge = (code: ErrorCode) =>
 export const badRequest = (message: string) => new HttpError(400, message);
 export const invalidInput = (message: string, issues: ApiIssue[]) =>
   new HttpError(400, message, {}, 'validation_failed', issues);
+/** A 400 about one input the schema could not judge: `issues[].path` names it, so forms put it under that field. */
+export const refusedInput = (field: string, message: string) =>
+  new HttpError(400, message, {}, undefined, [{ path: [field], message }]);
 export const unauthorized = (
   message = 'Please sign in to continue',
   code: 'unauthorized' | 'invalid_token' | 'token_expired' = 'unauthorized',

@@ -2,7 +2,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { PASSWORD_COMMON_MESSAGE } from '../../contract/users';
 import { isCommonPassword } from './common-passwords';
-import { badRequest } from './errors';
+import { refusedInput } from './errors';
 
 const KEY_LENGTH = 64;
 
@@ -46,6 +46,6 @@ export function decoyHash(N: number): Promise<string> {
  * Registration refuses the most common passwords (the length rule is the contract's). Called
  * after the contract check, so the password is already at least PASSWORD_MIN long.
  */
-export function assertPasswordNotCommon(password: string): void {
-  if (isCommonPassword(password)) throw badRequest(PASSWORD_COMMON_MESSAGE);
+export function assertPasswordNotCommon(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) throw refusedInput(field, PASSWORD_COMMON_MESSAGE);
 }

@@ -3,7 +3,7 @@
 // Fastify matched, never the text of the URL: `/%61pi/experiences` and `//api/experiences` reach
 // the same route and so get exactly the same treatment (tests/server/path-spellings.test.ts).
 import type { FastifyContextConfig, FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
-import { ENDPOINTS, RETIRED_ENDPOINTS, type Access, type EndpointKey } from '../../contract/endpoints';
+import { ENDPOINTS, RETIRED_ENDPOINTS, type Access, type Endpoint, type EndpointKey } from '../../contract/endpoints';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -91,4 +91,38 @@ export const publicRead = { config: { publicRead: true } } as const;
  */
 export function authorAnswer(bytes: number, { paddedBody = false }: { paddedBody?: boolean } = {}) {
   return { config: { answerBytes: bytes, ...(paddedBody ? { paddedBody: true } : {}) } } as const;
+}
+
+/** The endpoints that carry schemas (all but the API document). */
+type SchemaKey = { [K in EndpointKey]: (typeof ENDPOINTS)[K] extends { schemas: unknown } ? K : never }[EndpointKey];
+type Loaded<K extends SchemaKey> = (typeof ENDPOINTS)[K] extends { schemas: () => Promise<infer M> }
+  ? K extends keyof M
+    ? M[K]
+    : never
+  : never;
+type SuccessStatus<K extends SchemaKey> = (typeof ENDPOINTS)[K] extends { status: infer C extends number } ? C : 200;
+
+/** A row's schemas as Fastify's `schema` option: `query` is Fastify's `querystring`, the answer under its status. */
+export type RouteSchema<S, C extends number> = (S extends { params: infer P } ? { params: P } : unknown) &
+  (S extends { query: infer Q } ? { querystring: Q } : unknown) &
+  (S extends { body: infer B } ? { body: B } : unknown) & {
+    response: { [status in C]: S extends { response: infer R } ? R : never };
+  };
+
+/**
+ * The route's `schema`, from its row of contract/endpoints.ts: the same schemas the web app reads
+ * the answer with (src/api/client.ts), so a route and its client cannot pair different ones.
+ */
+export async function routeSchema<K extends SchemaKey>(key: K): Promise<RouteSchema<Loaded<K>, SuccessStatus<K>>> {
+  const endpoint: Endpoint = ENDPOINTS[key];
+  if (!endpoint.schemas) throw new Error(`${key} has no schemas in contract/endpoints.ts`);
+  const schemas = (await endpoint.schemas())[key];
+  if (!schemas) throw new Error(`${key}'s module in contract/endpoints.ts has no schemas for it`);
+  const { params, query, body, response } = schemas;
+  return {
+    ...(params && { params }),
+    ...(query && { querystring: query }),
+    ...(body && { body }),
+    response: { [endpoint.status ?? 200]: response },
+  } as RouteSchema<Loaded<K>, SuccessStatus<K>>;
 }

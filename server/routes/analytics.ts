@@ -1,22 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import {
-  AnalyticsResponse,
-  CompareQuery,
-  CompareResponse,
-  MemberAnalyticsResponse,
-  ResearchExportQuery,
-  ResearchExportResponse,
-  ResearchOverviewResponse,
-  ResearchPeptidesQuery,
-  ResearchPeptidesResponse,
-  TrendsQuery,
-  TrendsResponse,
-} from '../../contract/analytics';
 import { ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
-import { publicRead } from '../plugins/route-config';
+import { publicRead, routeSchema } from '../plugins/route-config';
 import * as analytics from '../services/analytics';
 import * as research from '../services/research';
 
@@ -27,8 +14,8 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     {
       ...publicRead,
       schema: {
+        ...(await routeSchema('publicAnalytics')),
         description: 'The community figures for everyone: totals, growth, top peptides and their outcome means.',
-        response: { 200: AnalyticsResponse },
       },
     },
     async () => ({
@@ -47,10 +34,10 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     {
       config: sameForEveryMember,
       schema: {
+        ...(await routeSchema('analytics')),
         description:
           'Everything in the public answer, plus what members get beyond it: `monthly` (reports per month over the last 12, the month in progress marked `partial`) ' +
           "and `byCategory` (each category's peptides, reports and mean rating). Per-period trends and comparisons are the trends and compare operations.",
-        response: { 200: MemberAnalyticsResponse },
       },
     },
     async () => ({
@@ -61,7 +48,7 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
 
   app.get(
     ENDPOINTS.trends.path,
-    { config: sameForEveryMember, schema: { querystring: TrendsQuery, response: { 200: TrendsResponse } } },
+    { config: sameForEveryMember, schema: await routeSchema('trends') },
     async (request) => {
       const { period, groupBy } = request.query;
       return { success: true as const, data: await analytics.trends(ctx, period, groupBy) };
@@ -70,37 +57,35 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
 
   app.get(
     ENDPOINTS.compare.path,
-    { config: sameForEveryMember, schema: { querystring: CompareQuery, response: { 200: CompareResponse } } },
+    { config: sameForEveryMember, schema: await routeSchema('compare') },
     async (request) => {
       return { success: true as const, data: await analytics.compare(ctx, request.query.ids) };
     },
   );
 
-  app.get(ENDPOINTS.researchOverview.path, { schema: { response: { 200: ResearchOverviewResponse } } }, async () => {
+  app.get(ENDPOINTS.researchOverview.path, { schema: await routeSchema('researchOverview') }, async () => {
     return { success: true as const, data: await research.researchOverview(ctx) };
   });
 
-  app.get(
-    ENDPOINTS.researchPeptides.path,
-    { schema: { querystring: ResearchPeptidesQuery, response: { 200: ResearchPeptidesResponse } } },
-    async (request) => {
-      const { page, limit, sort } = request.query;
-      return { success: true as const, data: await research.researchPeptides(ctx, page, limit, sort) };
-    },
-  );
+  app.get(ENDPOINTS.researchPeptides.path, { schema: await routeSchema('researchPeptides') }, async (request) => {
+    const { page, limit, sort } = request.query;
+    return { success: true as const, data: await research.researchPeptides(ctx, page, limit, sort) };
+  });
 
+  const exportSchema = await routeSchema('researchExport');
   app.get(
     ENDPOINTS.researchExport.path,
     {
       schema: {
-        querystring: ResearchExportQuery,
+        // The row's JSON answer, with the CSV form beside it.
+        querystring: exportSchema.querystring,
         response: {
           200: {
             description:
               'The reports as JSON, or as CSV with `format=csv`: `table=reports` (one row per report; columns ' +
               `${research.CSV_COLUMNS.reports.join(', ')}; list cells are JSON arrays; an empty cell is none, and ageRange, biologicalSex and activityLevel are always empty) ` +
               `or \`table=outcomes\` (${research.CSV_COLUMNS.outcomes.join(', ')}: one row per rating, joined on id). The next page's cursor is in \`x-next-cursor\` and the \`Link\` header.`,
-            content: { 'application/json': { schema: ResearchExportResponse }, 'text/csv': { schema: z.string() } },
+            content: { 'application/json': { schema: exportSchema.response[200] }, 'text/csv': { schema: z.string() } },
           },
         },
       },

@@ -1,35 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
-import { IdParams } from '../../contract/common';
 import { NO_VOTE_TO_WITHDRAW_MESSAGE, VOTE_WITHDRAWN_MESSAGE } from '../../contract/vocabulary';
-import {
-  DeleteExperienceResponse,
-  EffectsQuery,
-  EffectsResponse,
-  ExperienceListQuery,
-  ExperienceListResponse,
-  ExperienceResponse,
-  HomeExperiencesQuery,
-  HomeExperiencesResponse,
-  MyVotesQuery,
-  MyVotesResponse,
-  OwnExperienceResponse,
-  PublicationScheduleResponse,
-  SubmitExperienceRequest,
-  SubmitExperienceResponse,
-  TrackingLookupRequest,
-  UpdateTrackedExperienceRequest,
-  VoteRequest,
-  VoteResponse,
-  VoteStatusResponse,
-  WithdrawVoteResponse,
-} from '../../contract/experiences';
-import { FlagRequest, FlagResponse, MyFlagsQuery, MyFlagsResponse } from '../../contract/moderation-api';
+import { ExperienceListResponse, HomeExperiencesResponse } from '../../contract/experiences';
 import { AUTHOR_ANSWER_BYTES, HONEYPOT_MESSAGE, normaliseTrackingId } from '../../contract/rules';
 import { ENDPOINTS, RETIRED_ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
-import { authorAnswer, publicRead } from '../plugins/route-config';
+import { authorAnswer, publicRead, routeSchema } from '../plugins/route-config';
 import { clientAddress } from '../lib/address';
 import { badRequest, notFound } from '../lib/errors';
 import { trackingHash } from '../lib/tracking';
@@ -64,7 +41,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     ENDPOINTS.submitExperience.path,
     {
       ...authorAnswer(AUTHOR_ANSWER_BYTES.submission, { paddedBody: true }),
-      schema: { body: SubmitExperienceRequest, response: { 201: SubmitExperienceResponse } },
+      schema: await routeSchema('submitExperience'),
       // Before the schema: every attempt counts, and a bot that fills every field gets the
       // honeypot answer even when the rest is wrong.
       preValidation: async (request) => {
@@ -90,22 +67,14 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
 
   // What the wizard tells a submitter before Submit (docs/product-rules.md, "Publication in
   // batches"): the same for every visitor, read when the wizard opens, never at its last step.
-  app.get(
-    ENDPOINTS.publication.path,
-    { ...publicRead, schema: { response: { 200: PublicationScheduleResponse } } },
-    async () => {
-      return { success: true as const, data: await publicationSchedule(ctx) };
-    },
-  );
+  app.get(ENDPOINTS.publication.path, { ...publicRead, schema: await routeSchema('publication') }, async () => {
+    return { success: true as const, data: await publicationSchedule(ctx) };
+  });
 
-  app.get(
-    ENDPOINTS.experiences.path,
-    { ...publicRead, schema: { querystring: ExperienceListQuery, response: { 200: ExperienceListResponse } } },
-    async (request) => {
-      const page = await feed.listExperiences(ctx, request.query);
-      return answerText<z.infer<typeof ExperienceListResponse>>(feed.feedPageJson(page));
-    },
-  );
+  app.get(ENDPOINTS.experiences.path, { ...publicRead, schema: await routeSchema('experiences') }, async (request) => {
+    const page = await feed.listExperiences(ctx, request.query);
+    return answerText<z.infer<typeof ExperienceListResponse>>(feed.feedPageJson(page));
+  });
 
   // Retired: it carried a report's quasi-identifiers in its URL before Submit, where proxies and
   // the browser's cache kept them. No report shows its demographics now (docs/product-rules.md,
@@ -116,7 +85,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
 
   app.get(
     ENDPOINTS.homeExperiences.path,
-    { ...publicRead, schema: { querystring: HomeExperiencesQuery, response: { 200: HomeExperiencesResponse } } },
+    { ...publicRead, schema: await routeSchema('homeExperiences') },
     async (request) => {
       return answerText<z.infer<typeof HomeExperiencesResponse>>(
         await feed.homeExperiencesJson(ctx, request.query.limit),
@@ -131,7 +100,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     ENDPOINTS.trackedExperience.path,
     {
       ...authorAnswer(AUTHOR_ANSWER_BYTES.lookup),
-      schema: { body: TrackingLookupRequest, response: { 200: OwnExperienceResponse } },
+      schema: await routeSchema('trackedExperience'),
     },
     async (request) => {
       return {
@@ -147,7 +116,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     ENDPOINTS.updateTrackedExperience.path,
     {
       ...authorAnswer(AUTHOR_ANSWER_BYTES.correction, { paddedBody: true }),
-      schema: { body: UpdateTrackedExperienceRequest, response: { 200: OwnExperienceResponse } },
+      schema: await routeSchema('updateTrackedExperience'),
       preValidation: async (request) => {
         const typed = (request.body as { trackingId?: unknown } | undefined)?.trackingId;
         if (typeof typed === 'string')
@@ -168,7 +137,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     ENDPOINTS.deleteTrackedExperience.path,
     {
       ...authorAnswer(AUTHOR_ANSWER_BYTES.deletion),
-      schema: { body: TrackingLookupRequest, response: { 200: DeleteExperienceResponse } },
+      schema: await routeSchema('deleteTrackedExperience'),
     },
     async (request) => {
       return {
@@ -192,18 +161,14 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     });
   }
 
-  app.get(
-    ENDPOINTS.experience.path,
-    { ...publicRead, schema: { params: IdParams, response: { 200: ExperienceResponse } } },
-    async (request) => {
-      return { success: true as const, data: { experience: await experiences.getExperience(ctx, request.params.id) } };
-    },
-  );
+  app.get(ENDPOINTS.experience.path, { ...publicRead, schema: await routeSchema('experience') }, async (request) => {
+    return { success: true as const, data: { experience: await experiences.getExperience(ctx, request.params.id) } };
+  });
 
   app.post(
     ENDPOINTS.vote.path,
     {
-      schema: { params: IdParams, body: VoteRequest, response: { 201: VoteResponse } },
+      schema: await routeSchema('vote'),
       preValidation: perAccount('vote'),
     },
     async (request, reply) => {
@@ -219,7 +184,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   app.delete(
     ENDPOINTS.withdrawVote.path,
     {
-      schema: { params: IdParams, response: { 200: WithdrawVoteResponse } },
+      schema: await routeSchema('withdrawVote'),
       preValidation: perAccount('vote'),
     },
     async (request) => {
@@ -236,7 +201,7 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   app.post(
     ENDPOINTS.flag.path,
     {
-      schema: { params: IdParams, body: FlagRequest, response: { 201: FlagResponse } },
+      schema: await routeSchema('flag'),
       preValidation: perAccount('flag'),
     },
     async (request, reply) => {
@@ -247,38 +212,22 @@ export async function experienceRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     },
   );
 
-  app.get(
-    ENDPOINTS.voteStatus.path,
-    { schema: { params: IdParams, response: { 200: VoteStatusResponse } } },
-    async (request) => {
-      return { success: true as const, data: await votes.voteStatus(ctx, callerOf(request), request.params.id) };
-    },
-  );
+  app.get(ENDPOINTS.voteStatus.path, { schema: await routeSchema('voteStatus') }, async (request) => {
+    return { success: true as const, data: await votes.voteStatus(ctx, callerOf(request), request.params.id) };
+  });
 
-  app.get(
-    ENDPOINTS.myVotes.path,
-    { schema: { querystring: MyVotesQuery, response: { 200: MyVotesResponse } } },
-    async (request) => {
-      return { success: true as const, data: await votes.myVotes(ctx, callerOf(request), request.query.experienceIds) };
-    },
-  );
+  app.get(ENDPOINTS.myVotes.path, { schema: await routeSchema('myVotes') }, async (request) => {
+    return { success: true as const, data: await votes.myVotes(ctx, callerOf(request), request.query.experienceIds) };
+  });
 
-  app.get(
-    ENDPOINTS.myFlags.path,
-    { schema: { querystring: MyFlagsQuery, response: { 200: MyFlagsResponse } } },
-    async (request) => {
-      return {
-        success: true as const,
-        data: await moderation.myFlags(ctx, callerOf(request), request.query.experienceIds),
-      };
-    },
-  );
+  app.get(ENDPOINTS.myFlags.path, { schema: await routeSchema('myFlags') }, async (request) => {
+    return {
+      success: true as const,
+      data: await moderation.myFlags(ctx, callerOf(request), request.query.experienceIds),
+    };
+  });
 
-  app.get(
-    ENDPOINTS.effects.path,
-    { ...publicRead, schema: { querystring: EffectsQuery, response: { 200: EffectsResponse } } },
-    async (request) => {
-      return { success: true as const, data: await listEffects(ctx, request.query) };
-    },
-  );
+  app.get(ENDPOINTS.effects.path, { ...publicRead, schema: await routeSchema('effects') }, async (request) => {
+    return { success: true as const, data: await listEffects(ctx, request.query) };
+  });
 }

@@ -1,21 +1,9 @@
 // Moderators' routes (docs/product-rules.md, "Moderation"): the queue, the decisions and the log.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdParams } from '../../contract/common';
-import {
-  BulkDecisionRequest,
-  BulkDecisionResponse,
-  HideRequest,
-  ModerationDecisionResponse,
-  ModerationLogQuery,
-  ModerationLogResponse,
-  ModerationQueueQuery,
-  ModerationQueueResponse,
-  ModerationSummaryResponse,
-  UndoResponse,
-} from '../../contract/moderation-api';
 import { ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
+import { routeSchema } from '../plugins/route-config';
 import { callerOf } from '../plugins/auth';
 import * as moderation from '../services/moderation';
 import { moderationLog } from '../services/moderation-log';
@@ -35,41 +23,30 @@ const SCHEDULED = {
 export async function moderationRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    ENDPOINTS.moderationQueue.path,
-    { schema: { querystring: ModerationQueueQuery, response: { 200: ModerationQueueResponse } } },
-    async (request) => {
-      return { success: true as const, data: await moderationQueue.queue(ctx, request.query) };
-    },
-  );
+  app.get(ENDPOINTS.moderationQueue.path, { schema: await routeSchema('moderationQueue') }, async (request) => {
+    return { success: true as const, data: await moderationQueue.queue(ctx, request.query) };
+  });
 
-  app.get(
-    ENDPOINTS.moderationLog.path,
-    { schema: { querystring: ModerationLogQuery, response: { 200: ModerationLogResponse } } },
-    async (request) => {
-      return { success: true as const, data: await moderationLog(ctx, request.query) };
-    },
-  );
+  app.get(ENDPOINTS.moderationLog.path, { schema: await routeSchema('moderationLog') }, async (request) => {
+    return { success: true as const, data: await moderationLog(ctx, request.query) };
+  });
 
   for (const action of ['publish', 'restore'] as const) {
-    app.post(
-      ENDPOINTS[action === 'publish' ? 'moderationPublish' : 'moderationRestore'].path,
-      { schema: { params: IdParams, response: { 200: ModerationDecisionResponse } } },
-      async (request) => {
-        const decision = await moderation.decide(ctx, callerOf(request), request.params.id, action);
-        return {
-          success: true as const,
-          data: decision,
-          message: decision.publicFrom ? SCHEDULED[action] : DONE[action],
-        };
-      },
-    );
+    const key = action === 'publish' ? 'moderationPublish' : 'moderationRestore';
+    app.post(ENDPOINTS[key].path, { schema: await routeSchema(key) }, async (request) => {
+      const decision = await moderation.decide(ctx, callerOf(request), request.params.id, action);
+      return {
+        success: true as const,
+        data: decision,
+        message: decision.publicFrom ? SCHEDULED[action] : DONE[action],
+      };
+    });
   }
 
   app.post(
     ENDPOINTS.moderationHide.path,
     {
-      schema: { params: IdParams, body: HideRequest, response: { 200: ModerationDecisionResponse } },
+      schema: await routeSchema('moderationHide'),
     },
     async (request) => {
       return {
@@ -80,30 +57,22 @@ export async function moderationRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     },
   );
 
-  app.get(ENDPOINTS.moderationSummary.path, { schema: { response: { 200: ModerationSummaryResponse } } }, async () => {
+  app.get(ENDPOINTS.moderationSummary.path, { schema: await routeSchema('moderationSummary') }, async () => {
     return { success: true as const, data: await moderationQueue.summary(ctx) };
   });
 
-  app.post(
-    ENDPOINTS.moderationBulk.path,
-    { schema: { body: BulkDecisionRequest, response: { 200: BulkDecisionResponse } } },
-    async (request) => {
-      const data = await moderation.decideMany(ctx, callerOf(request), request.body);
-      const done = data.results.filter((r) => r.ok).length;
-      return {
-        success: true as const,
-        data,
-        message: `${done} of ${data.results.length} ${data.results.length === 1 ? 'report' : 'reports'} decided.`,
-      };
-    },
-  );
+  app.post(ENDPOINTS.moderationBulk.path, { schema: await routeSchema('moderationBulk') }, async (request) => {
+    const data = await moderation.decideMany(ctx, callerOf(request), request.body);
+    const done = data.results.filter((r) => r.ok).length;
+    return {
+      success: true as const,
+      data,
+      message: `${done} of ${data.results.length} ${data.results.length === 1 ? 'report' : 'reports'} decided.`,
+    };
+  });
 
-  app.post(
-    ENDPOINTS.moderationUndo.path,
-    { schema: { params: IdParams, response: { 200: UndoResponse } } },
-    async (request) => {
-      const data = await moderation.undoDecision(ctx, callerOf(request), request.params.id);
-      return { success: true as const, data, message: UNDONE[data.undone] };
-    },
-  );
+  app.post(ENDPOINTS.moderationUndo.path, { schema: await routeSchema('moderationUndo') }, async (request) => {
+    const data = await moderation.undoDecision(ctx, callerOf(request), request.params.id);
+    return { success: true as const, data, message: UNDONE[data.undone] };
+  });
 }

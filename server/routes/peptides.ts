@@ -1,18 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdParams } from '../../contract/common';
-import {
-  CreatePeptideRequest,
-  DeletePeptideResponse,
-  PeptideCatalogueResponse,
-  PeptideDetailResponse,
-  PeptideListQuery,
-  PeptideListResponse,
-  PeptideResponse,
-} from '../../contract/peptides';
 import { ENDPOINTS, RETIRED_ENDPOINTS } from '../../contract/endpoints';
 import type { AppContext } from '../context';
-import { publicRead } from '../plugins/route-config';
+import { publicRead, routeSchema } from '../plugins/route-config';
 import { callerOf, optionalCaller } from '../plugins/auth';
 import { notFound } from '../lib/errors';
 import * as peptides from '../services/peptides';
@@ -36,7 +26,7 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     ENDPOINTS.peptides.path,
     {
       ...publicRead,
-      schema: { querystring: PeptideListQuery, response: { 200: PeptideListResponse } },
+      schema: await routeSchema('peptides'),
       // A token that is present but invalid is a 401 before the query is read.
       preValidation: async (request) => {
         await optionalCaller(ctx, request);
@@ -50,7 +40,7 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
 
   app.get(
     ENDPOINTS.publicPeptides.path,
-    { ...publicRead, schema: { querystring: PeptideListQuery, response: { 200: PeptideListResponse } } },
+    { ...publicRead, schema: await routeSchema('publicPeptides') },
     async (request) => {
       return { success: true as const, data: await peptides.listPeptides(ctx, request.query, null) };
     },
@@ -60,23 +50,19 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   // wizard searches it on the device, so nothing it asks for names what is typed or chosen.
   app.get(
     ENDPOINTS.peptideCatalogue.path,
-    { ...publicRead, schema: { response: { 200: PeptideCatalogueResponse } } },
+    { ...publicRead, schema: await routeSchema('peptideCatalogue') },
     async () => {
       return { success: true as const, data: { peptides: await peptides.peptideCatalogue(ctx) } };
     },
   );
 
-  app.get(
-    ENDPOINTS.peptide.path,
-    { ...publicRead, schema: { params: IdParams, response: { 200: PeptideDetailResponse } } },
-    async (request) => {
-      const caller = await optionalCaller(ctx, request);
-      return {
-        success: true as const,
-        data: { peptide: await peptides.getPeptideDetail(ctx, request.params.id, caller) },
-      };
-    },
-  );
+  app.get(ENDPOINTS.peptide.path, { ...publicRead, schema: await routeSchema('peptide') }, async (request) => {
+    const caller = await optionalCaller(ctx, request);
+    return {
+      success: true as const,
+      data: { peptide: await peptides.getPeptideDetail(ctx, request.params.id, caller) },
+    };
+  });
 
   // Retired: the combinations of demographics shown for a peptide, which the wizard read at step
   // 4. No report shows its demographics now (docs/product-rules.md, "Anonymity"); the peptide's
@@ -88,7 +74,7 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   app.post(
     ENDPOINTS.createPeptide.path,
     {
-      schema: { body: CreatePeptideRequest, response: { 201: PeptideResponse } },
+      schema: await routeSchema('createPeptide'),
       preValidation: perAccount('peptide-create', 'peptides'),
     },
     async (request, reply) => {
@@ -98,19 +84,15 @@ export async function peptideRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     },
   );
 
-  app.post(
-    ENDPOINTS.reviewPeptide.path,
-    { schema: { params: IdParams, response: { 200: PeptideResponse } } },
-    async (request) => {
-      const peptide = await peptides.reviewPeptide(ctx, callerOf(request), request.params.id);
-      return { success: true as const, data: { peptide }, message: 'Marked as reviewed' };
-    },
-  );
+  app.post(ENDPOINTS.reviewPeptide.path, { schema: await routeSchema('reviewPeptide') }, async (request) => {
+    const peptide = await peptides.reviewPeptide(ctx, callerOf(request), request.params.id);
+    return { success: true as const, data: { peptide }, message: 'Marked as reviewed' };
+  });
 
   app.delete(
     ENDPOINTS.deletePeptide.path,
     {
-      schema: { params: IdParams, response: { 200: DeletePeptideResponse } },
+      schema: await routeSchema('deletePeptide'),
       preValidation: perAccount('peptide-delete', 'peptideDeletes'),
     },
     async (request) => {

@@ -19,7 +19,7 @@ import {
 import type { AppContext, Caller } from '../context';
 import type { Transaction } from '../db/client';
 import { lockQueue } from '../db/queue-lock';
-import { badRequest, conflict, unauthorized } from '../lib/errors';
+import { badRequest, conflict, refusedInput, unauthorized } from '../lib/errors';
 import { assertPasswordNotCommon, hashPassword, verifyPassword } from '../lib/passwords';
 import type { SignInAttempt } from '../lib/sign-in-limits';
 import { sha256 } from '../lib/tokens';
@@ -32,8 +32,8 @@ const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /** The rules a new password meets beyond the contract's (which cannot see the email or the common-password list). */
 function assertNewPassword(password: string, email: string, field: string): void {
-  if (passwordContainsEmail(password, email)) throw badRequest(`${field}: ${PASSWORD_EMAIL_MESSAGE}`);
-  assertPasswordNotCommon(password);
+  if (passwordContainsEmail(password, email)) throw refusedInput(field, `${field}: ${PASSWORD_EMAIL_MESSAGE}`);
+  assertPasswordNotCommon(password, field);
 }
 
 /**

@@ -15,7 +15,7 @@ import { OUTCOMES_REQUIRED_MESSAGE, experienceRating } from '../../contract/rule
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { lockQueue } from '../db/queue-lock';
-import { badRequest, notFound } from '../lib/errors';
+import { notFound, refusedInput } from '../lib/errors';
 import { newTrackingId, trackingHash } from '../lib/tracking';
 import { storyBands, storyHash } from './text-rules';
 import {
@@ -88,8 +88,8 @@ async function buildSubmission(
     },
   );
   const peptide = found.rows[0];
-  if (!peptide) throw badRequest('peptideId: no such peptide');
-  if (rating === null) throw badRequest(OUTCOMES_REQUIRED_MESSAGE);
+  if (!peptide) throw refusedInput('peptideId', 'peptideId: no such peptide');
+  if (rating === null) throw refusedInput('outcomes', OUTCOMES_REQUIRED_MESSAGE);
   // Seeded demonstration reports are published as written.
   const { reasons, matches } = demo
     ? { reasons: [] as HoldReason[], matches: [] }
@@ -405,11 +405,11 @@ export async function updateByTracking(
       const found = await tx.query<{ name: string }>('select name from peptides where id = $1 and deleted_at is null', [
         next.peptide_id,
       ]);
-      if (!found.rows[0]) throw badRequest('peptideId: no such peptide');
+      if (!found.rows[0]) throw refusedInput('peptideId', 'peptideId: no such peptide');
       peptideName = found.rows[0].name;
     }
     const rating = experienceRating(next.outcomes);
-    if (rating === null) throw badRequest(OUTCOMES_REQUIRED_MESSAGE);
+    if (rating === null) throw refusedInput('outcomes', OUTCOMES_REQUIRED_MESSAGE);
     const { reasons, matches } = ownHolds(ctx, heldTexts({ ...next, publishSourcing: next.publish_sourcing }));
     const payload: EditPayload = {
       ...next,

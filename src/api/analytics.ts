@@ -1,18 +1,11 @@
 // Community analytics: public figures (Home, Explore), member analytics, trends and comparison.
-import { pathOf } from '@contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
 import type { Analytics, ComparedPeptide, Trends } from '@contract/analytics';
-import { api } from './client';
+import { call } from './client';
 import { ApiError } from './errors';
 
-// The schemas load with the first response rather than before the first paint (Home's budget).
-const schemas = () => import('@contract/analytics');
-
-async function fetchAnalyticsFrom(path: string): Promise<Analytics> {
-  const [contract, response] = await Promise.all([schemas(), api.get<unknown>(path)]);
-  return readAnalytics(contract, response.data, response.status);
-}
+const INVALID = 'Invalid analytics response';
 
 /** An analytics answer's body as the figures (also the server's rendering of Home: src/prerender.tsx). */
 export function readAnalytics(
@@ -21,12 +14,16 @@ export function readAnalytics(
   status?: number,
 ): Analytics {
   const data = readData(AnalyticsResponse, body);
-  if (!data) throw new ApiError('Invalid analytics response', status, body);
+  if (!data) throw new ApiError(INVALID, status, body);
   return data;
 }
 
-export const fetchPublicAnalytics = () => fetchAnalyticsFrom(pathOf('publicAnalytics'));
-export const fetchMemberAnalytics = () => fetchAnalyticsFrom(pathOf('analytics'));
+export const fetchPublicAnalytics = (): Promise<Analytics> => call('publicAnalytics', { invalid: INVALID });
+/** The figures members see: the public ones, as the research export has always written them. */
+export async function fetchMemberAnalytics(): Promise<Analytics> {
+  const { monthly: _monthly, byCategory: _byCategory, ...figures } = await call('analytics', { invalid: INVALID });
+  return figures;
+}
 
 export function publicAnalyticsQueryOptions() {
   return queryOptions({ queryKey: ['analytics', 'public'], queryFn: fetchPublicAnalytics, staleTime: 60_000 });
@@ -38,11 +35,8 @@ export function usePublicAnalytics() {
 
 export type TrendsParams = { period: Trends['period']; groupBy: Trends['groupBy'] };
 
-export async function fetchTrends(params: TrendsParams): Promise<Trends> {
-  const [{ TrendsResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('trends'), { params })]);
-  const data = readData(TrendsResponse, response.data);
-  if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
-  return data;
+export function fetchTrends(params: TrendsParams): Promise<Trends> {
+  return call('trends', { query: params, invalid: INVALID });
 }
 
 export function trendsQueryOptions(params: TrendsParams) {
@@ -58,12 +52,7 @@ export function useTrends(params: TrendsParams, enabled = true) {
 }
 
 export async function fetchCompare(ids: string[]): Promise<ComparedPeptide[]> {
-  const [{ CompareResponse }, response] = await Promise.all([
-    schemas(),
-    api.get<unknown>(pathOf('compare'), { params: { ids: ids.join(',') } }),
-  ]);
-  const data = readData(CompareResponse, response.data, { listKey: 'peptides' });
-  if (!data) throw new ApiError('Invalid analytics response', response.status, response.data);
+  const data = await call('compare', { query: { ids: ids.join(',') }, listKey: 'peptides', invalid: INVALID });
   return data.peptides;
 }
 

@@ -1,27 +1,25 @@
 // Sign-in, sign-up and sign-out calls (docs/product-rules.md, "Session"). These are mutations
 // driven by the AuthProvider, which owns the session; there is nothing here to cache as a query.
-import { pathOf } from '@contract/endpoints';
+// Their answers are checked more closely than others' (a 2xx that says it failed, a body without
+// the success flag), so they are read here, with the rows' own schemas.
+import { ENDPOINTS } from '@contract/endpoints';
 import { errorText, isRecord, messageText, readData } from '@contract/normalize';
-import {
-  type Credentials,
-  type LoginData,
-  LoginResponse,
-  type RegisteredUser,
-  RegisterResponse,
-} from '@contract/users';
-import { api } from './client';
+import type { Credentials, LoginData, RegisteredUser } from '@contract/users';
+import { call } from './client';
 import { ApiError } from './errors';
 
 /** POST /api/users/login. Success needs the success flag plus both tokens and the user. */
 export async function login(credentials: Credentials): Promise<LoginData> {
-  const response = await api.post<unknown>(pathOf('login'), credentials);
-  const body = response.data;
+  const [schemas, { body, status }] = await Promise.all([
+    ENDPOINTS.login.schemas(),
+    call('login', { body: credentials, read: 'raw' }),
+  ]);
   if (!isRecord(body) || typeof body.success !== 'boolean') {
-    throw new ApiError('Invalid login response structure', response.status, body);
+    throw new ApiError('Invalid login response structure', status, body);
   }
-  if (!body.success) throw new ApiError(errorText(body) ?? 'Login failed', response.status, body);
-  const data = readData(LoginResponse, body);
-  if (!data) throw new ApiError('Invalid login response - missing required data', response.status, body);
+  if (!body.success) throw new ApiError(errorText(body) ?? 'Login failed', status, body);
+  const data = readData(schemas.login.response, body);
+  if (!data) throw new ApiError('Invalid login response - missing required data', status, body);
   return data;
 }
 
@@ -34,13 +32,15 @@ export interface Registration {
 
 /** POST /api/users/register. Success needs the success flag and the registration (email, status). */
 export async function register(credentials: Credentials): Promise<Registration> {
-  const response = await api.post<unknown>(pathOf('register'), credentials);
-  const body = response.data;
+  const [schemas, { body, status }] = await Promise.all([
+    ENDPOINTS.register.schemas(),
+    call('register', { body: credentials, read: 'raw' }),
+  ]);
   if (isRecord(body) && body.success === false) {
-    throw new ApiError(errorText(body) ?? 'Registration failed', response.status, body);
+    throw new ApiError(errorText(body) ?? 'Registration failed', status, body);
   }
-  const data = isRecord(body) && body.success === true ? readData(RegisterResponse, body) : undefined;
-  if (!data) throw new ApiError('Invalid registration response - missing user data', response.status, body);
+  const data = isRecord(body) && body.success === true ? readData(schemas.register.response, body) : undefined;
+  if (!data) throw new ApiError('Invalid registration response - missing user data', status, body);
   return { user: data.user, message: messageText(body) };
 }
 

@@ -2,17 +2,11 @@
 // queued for the next publication batch or waits for a moderator (and why), and when it becomes
 // public. The body is padded (./padded-body) and the answer of one size (contract/rules.ts
 // AUTHOR_ANSWER_BYTES), so neither size points at the report.
-import { pathOf } from '@contract/endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { readData } from '@contract/normalize';
 import type { SubmitExperienceRequest } from '@contract/experiences';
 import type { AuthorStatus, HoldReason } from '@contract/moderation';
-import { api } from './client';
+import { call } from './client';
 import { ApiError } from './errors';
-import { PADDED_REQUEST, paddedJson } from './padded-body';
-
-// The schemas load with the first response, not with the page (they are not needed to paint it).
-const schemas = () => import('@contract/experiences');
 
 export type SubmitResult = {
   trackingId: string;
@@ -27,14 +21,8 @@ export type SubmitResult = {
 };
 
 export async function submitExperience(body: SubmitExperienceRequest): Promise<SubmitResult> {
-  const { SubmitExperienceRequest, SubmitExperienceResponse } = await schemas();
-  const response = await api.post<unknown>(
-    pathOf('submitExperience'),
-    paddedJson(body, SubmitExperienceRequest),
-    PADDED_REQUEST,
-  );
-  const data = readData(SubmitExperienceResponse, response.data);
-  if (!data?.trackingId) throw new ApiError('Invalid response from server', response.status, response.data);
+  const { data, status } = await call('submitExperience', { body, padded: true, read: 'reply' });
+  if (!data.trackingId) throw new ApiError('Invalid response from server', status, data);
   return {
     trackingId: data.trackingId,
     experienceId: data.experience._id,

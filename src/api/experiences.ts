@@ -1,6 +1,5 @@
 // Experience reports as anyone may read them: the community feed (server filters, keyset
 // cursor paging), the Home preview, one report, and a peptide's reports.
-import { pathOf } from '@contract/endpoints';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -11,7 +10,7 @@ import {
 import type { CommunityCategory, CommunitySort } from '@contract/common';
 import type { Experience, MatchCount } from '@contract/experiences';
 import { readData } from '@contract/normalize';
-import { api } from './client';
+import { call } from './client';
 import { ApiError } from './errors';
 
 /** `peptide`: a peptide's id, or '' for all peptides. */
@@ -22,14 +21,19 @@ export type ExperiencePage = { experiences: Experience[]; nextCursor: string | n
 export const COMMUNITY_PAGE_SIZE = 20;
 const NO_DATA = 'Invalid response structure - no experience data found';
 
-// The schemas load with the first response rather than before the first paint (Home's budget).
-const schemas = () => import('@contract/experiences');
-
 export async function fetchExperiencePage(
   params: Partial<Omit<CommunityFilters, 'peptide'>> & { peptideId?: string; cursor?: string; limit?: number },
 ): Promise<ExperiencePage> {
-  const [contract, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('experiences'), { params })]);
-  return readExperiencePage(contract, response.data, response.status);
+  const data = await call('experiences', { query: params, listKey: 'experiences', invalid: NO_DATA });
+  return pageOf(data);
+}
+
+function pageOf(data: {
+  experiences: Experience[];
+  nextCursor?: string | null;
+  total?: MatchCount | null;
+}): ExperiencePage {
+  return { experiences: data.experiences, nextCursor: data.nextCursor ?? null, total: data.total ?? null };
 }
 
 /** A feed answer's body as a page of the feed (also the server's rendering of /community: src/prerender.tsx). */
@@ -40,7 +44,7 @@ export function readExperiencePage(
 ): ExperiencePage {
   const data = readData(ExperienceListResponse, body, { listKey: 'experiences' });
   if (!data) throw new ApiError(NO_DATA, status, body);
-  return { experiences: data.experiences, nextCursor: data.nextCursor ?? null, total: data.total ?? null };
+  return pageOf(data);
 }
 
 export function communityQueryOptions(filters: CommunityFilters) {
@@ -75,13 +79,7 @@ export function usePeptideExperiences(peptideId: string) {
 }
 
 export async function fetchHomeExperiences(): Promise<Experience[]> {
-  const [{ HomeExperiencesResponse }, response] = await Promise.all([
-    schemas(),
-    api.get<unknown>(pathOf('homeExperiences')),
-  ]);
-  const data = readData(HomeExperiencesResponse, response.data, { listKey: 'experiences' });
-  if (!data) throw new ApiError(NO_DATA, response.status, response.data);
-  return data.experiences;
+  return (await call('homeExperiences', { listKey: 'experiences', invalid: NO_DATA })).experiences;
 }
 
 export function homeExperiencesQueryOptions() {
@@ -93,13 +91,7 @@ export function useHomeExperiences() {
 }
 
 export async function fetchExperience(id: string): Promise<Experience> {
-  const [{ ExperienceResponse }, response] = await Promise.all([
-    schemas(),
-    api.get<unknown>(pathOf('experience', { id })),
-  ]);
-  const data = readData(ExperienceResponse, response.data);
-  if (!data) throw new ApiError('Experience not found', response.status, response.data);
-  return data.experience;
+  return (await call('experience', { params: { id }, invalid: 'Experience not found' })).experience;
 }
 
 export function useExperience(id: string) {

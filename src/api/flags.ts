@@ -5,13 +5,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FlagReason } from '@contract/moderation';
-import { readData } from '@contract/normalize';
-import { api } from './client';
+import { call } from './client';
 import { ApiError, errorMessage } from './errors';
 import { myFlagsKey } from './my-flags';
-
-// The schemas load with the first flag, not with the page.
-const schemas = () => import('@contract/moderation-api');
 
 export const FLAG_SENT = { title: 'Flag sent', description: 'Thank you. A moderator will look at this report.' };
 export const FLAG_SENT_HELD = {
@@ -28,15 +24,10 @@ export async function flagExperience(
   { reason, note }: FlagInput,
 ): Promise<{ status: 'published' | 'held' | 'hidden' }> {
   const trimmed = note.trim();
-  const [{ FlagResponse }, response] = await Promise.all([
-    schemas(),
-    api.post<unknown>(
-      `/api/experiences/${encodeURIComponent(experienceId)}/flag`,
-      trimmed ? { reason, note: trimmed } : { reason },
-    ),
-  ]);
-  const data = readData(FlagResponse, response.data);
-  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
+  const data = await call('flag', {
+    params: { id: experienceId },
+    body: trimmed ? { reason, note: trimmed } : { reason },
+  });
   return { status: data.status };
 }
 

@@ -3,7 +3,7 @@
 // rule, and failures turned into ApiError carrying the server's `error` text.
 // oxlint-disable no-underscore-dangle -- `_retry` is the usual name of axios's retry flag on a request config
 import { type AxiosResponse, type InternalAxiosRequestConfig, create, isAxiosError } from 'axios';
-import { endpointFor, pathOf, sendsToken } from '@contract/endpoints';
+import { ENDPOINTS, endpointFor, pathOf, sendsToken } from '@contract/endpoints';
 import { errorText, readData } from '@contract/normalize';
 import * as authStorage from './auth-storage';
 import { ApiError, SERVER_UNREACHABLE } from './errors';
@@ -108,12 +108,15 @@ async function refreshOrAdopt(refreshToken: string, sent: string | null): Promis
     if (!stored || !storedAccess) throw new ApiError('Your session has ended', 401);
     return storedAccess;
   }
-  // The schema (zod) loads with the refresh: most visits never refresh, and the first API
-  // call of every page, which loads this file, stays free of it.
-  const [{ RefreshResponse }, response] = await Promise.all([
-    import('@contract/users'),
-    http.post(REFRESH_PATH, { refreshToken }),
-  ]);
+  // The row's schema (zod) loads with the refresh: most visits never refresh, and the first API
+  // call of every page, which loads this file, stays free of it. Sent through this instance, not
+  // `call`, so a failed refresh is not itself refreshed.
+  const [
+    {
+      refresh: { response: RefreshResponse },
+    },
+    response,
+  ] = await Promise.all([ENDPOINTS.refresh.schemas(), http.post(REFRESH_PATH, { refreshToken })]);
   const data = readData(RefreshResponse, response.data);
   if (!data) throw new ApiError('Invalid response from refresh token endpoint', response.status, response.data);
   // Signed out (or in again) while the refresh was under way: never resurrect that session.

@@ -1,11 +1,8 @@
 // One decision for several reports (`POST /api/moderation/bulk`, docs/product-rules.md
 // "Moderation"): publish, or hide with a reason, up to BULK_MAX at once, each answered on its own.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS } from '@contract/endpoints';
-import { BulkDecisionResponse, type BulkDecisionRequest } from '@contract/moderation-api';
-import { messageText, readData } from '@contract/normalize';
-import { api } from './client';
-import { ApiError } from './errors';
+import type { BulkDecisionRequest } from '@contract/moderation-api';
+import { call } from './client';
 import { moderationQueueKey, refreshAfterDecision, removeFromQueueLists } from './moderation-queue';
 
 export type BulkResult = {
@@ -17,11 +14,9 @@ export type BulkResult = {
 };
 
 export async function decideReports(body: BulkDecisionRequest): Promise<{ results: BulkResult[]; message: string }> {
-  const response = await api.post<unknown>(ENDPOINTS.moderationBulk.path, body);
-  const data = readData(BulkDecisionResponse, response.data);
-  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
+  const { data, message } = await call('moderationBulk', { body, read: 'reply' });
   const done = data.results.filter((r) => r.ok).length;
-  return { results: data.results, message: messageText(response.data) ?? `${done} of ${data.results.length} decided.` };
+  return { results: data.results, message: message ?? `${done} of ${data.results.length} decided.` };
 }
 
 /** The reports decided leave the lists at once; those refused stay, with the server's reason in the answer. */

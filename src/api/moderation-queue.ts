@@ -13,17 +13,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ENDPOINTS } from '@contract/endpoints';
 import type { QueueFilter, QueueView } from '@contract/moderation';
-import {
-  ModerationDecisionResponse,
-  ModerationQueueResponse,
-  type HideRequest,
-  type QueueItem,
-} from '@contract/moderation-api';
-import { messageText, readData } from '@contract/normalize';
-import { api } from './client';
-import { ApiError } from './errors';
+import type { HideRequest, QueueItem } from '@contract/moderation-api';
+import { call } from './client';
 
 export const QUEUE_PAGE_SIZE = 10;
 export type QueuePage = { items: QueueItem[]; nextCursor: string | null };
@@ -35,17 +27,14 @@ export type QueueParams = {
   limit?: number;
 };
 
-/** A path of contract/endpoints.ts with its `:id` filled in. */
-export const pathWithId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
-
 export async function fetchModerationQueue(params: QueueParams): Promise<QueuePage> {
   // `all` is the server's default: left out, the URL stays the plain one.
   const { reason, ...rest } = params;
-  const response = await api.get<unknown>(ENDPOINTS.moderationQueue.path, {
-    params: reason && reason !== 'all' ? { ...rest, reason } : rest,
+  const data = await call('moderationQueue', {
+    query: reason && reason !== 'all' ? { ...rest, reason } : rest,
+    listKey: 'items',
+    invalid: 'Failed to load the reports queue',
   });
-  const data = readData(ModerationQueueResponse, response.data, { listKey: 'items' });
-  if (!data) throw new ApiError('Failed to load the reports queue', response.status, response.data);
   return { items: data.items, nextCursor: data.nextCursor ?? null };
 }
 
@@ -89,20 +78,16 @@ export type Decision =
   | { id: string; action: 'hide'; hide: HideRequest };
 export type DecisionResult = { id: string; status: QueueItem['status']; publicFrom: string | null; message: string };
 
-const DECISION_PATHS = {
-  publish: ENDPOINTS.moderationPublish.path,
-  hide: ENDPOINTS.moderationHide.path,
-  restore: ENDPOINTS.moderationRestore.path,
-} as const;
-
 export async function decideReport(decision: Decision): Promise<DecisionResult> {
-  const response = await api.post<unknown>(
-    pathWithId(DECISION_PATHS[decision.action], decision.id),
-    decision.action === 'hide' ? decision.hide : undefined,
-  );
-  const data = readData(ModerationDecisionResponse, response.data);
-  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
-  return { ...data, publicFrom: data.publicFrom ?? null, message: messageText(response.data) ?? 'Done.' };
+  const params = { id: decision.id };
+  const { data, message } =
+    decision.action === 'hide'
+      ? await call('moderationHide', { params, body: decision.hide, read: 'reply' })
+      : await call(decision.action === 'publish' ? 'moderationPublish' : 'moderationRestore', {
+          params,
+          read: 'reply',
+        });
+  return { ...data, publicFrom: data.publicFrom ?? null, message: message ?? 'Done.' };
 }
 
 /**

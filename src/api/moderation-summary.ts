@@ -2,18 +2,12 @@
 // and the Reports tab's badge. Read again after every decision (moderationKey) and every minute
 // while a moderator has the Hub open, so a count never lags far behind other moderators' work.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS } from '@contract/endpoints';
-import { ModerationSummaryResponse, type ModerationSummary } from '@contract/moderation-api';
-import { readData } from '@contract/normalize';
-import { api } from './client';
-import { ApiError } from './errors';
+import type { ModerationSummary } from '@contract/moderation-api';
+import { call } from './client';
 import { moderationKey } from './moderation-queue';
 
-export async function fetchModerationSummary(): Promise<ModerationSummary> {
-  const response = await api.get<unknown>(ENDPOINTS.moderationSummary.path);
-  const data = readData(ModerationSummaryResponse, response.data);
-  if (!data) throw new ApiError('Failed to load what waits for review', response.status, response.data);
-  return data;
+export function fetchModerationSummary(): Promise<ModerationSummary> {
+  return call('moderationSummary', { invalid: 'Failed to load what waits for review' });
 }
 
 export const moderationSummaryQueryOptions = queryOptions({

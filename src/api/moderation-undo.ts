@@ -2,20 +2,14 @@
 // back a publish or restore waiting for its batch, or a hide made since the last batch. A 409
 // carries the server's sentence ("... Restore the report instead.").
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS } from '@contract/endpoints';
-import { UndoResponse } from '@contract/moderation-api';
-import { messageText, readData } from '@contract/normalize';
-import { api } from './client';
-import { ApiError } from './errors';
-import { pathWithId, refreshAfterDecision } from './moderation-queue';
+import { call } from './client';
+import { refreshAfterDecision } from './moderation-queue';
 
 export type UndoResult = { id: string; undone: 'publish' | 'restore' | 'hide'; message: string };
 
 export async function undoDecision(id: string): Promise<UndoResult> {
-  const response = await api.post<unknown>(pathWithId(ENDPOINTS.moderationUndo.path, id));
-  const data = readData(UndoResponse, response.data);
-  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
-  return { id: data.id, undone: data.undone, message: messageText(response.data) ?? 'Undone.' };
+  const { data, message } = await call('moderationUndo', { params: { id }, read: 'reply' });
+  return { id: data.id, undone: data.undone, message: message ?? 'Undone.' };
 }
 
 /**

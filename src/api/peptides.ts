@@ -1,22 +1,20 @@
 // Peptide catalogue: list (server-side search, filter, sort, paging) and detail; the whole
 // catalogue at once for the report wizard, searched on the device.
-import { pathOf } from '@contract/endpoints';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { readData } from '@contract/normalize';
 import type { CatalogueEntry, Peptide, PeptideDetail, PeptideListQuery } from '@contract/peptides';
 import { peptideMatchesSearch } from '@contract/rules';
-import { api } from './client';
+import { call } from './client';
 import { ApiError } from './errors';
 
 export type PeptideList = { peptides: Peptide[]; total: number; page: number; pageSize: number };
 
-// The schemas load with the first response rather than before the first paint (Home's budget).
-const schemas = () => import('@contract/peptides');
+const NO_DATA = 'Invalid response structure - no peptide data found';
+const NULL_PEPTIDE = 'Peptide data is null';
 
-export async function fetchPeptides(params: PeptideListQuery = {}): Promise<PeptideList> {
-  const [contract, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('peptides'), { params })]);
-  return readPeptideList(contract, response.data, response.status);
+export function fetchPeptides(params: PeptideListQuery = {}): Promise<PeptideList> {
+  return call('peptides', { query: params, listKey: 'peptides', invalid: NO_DATA });
 }
 
 /** A list answer's body as the list (also the server's rendering of pages with data: src/prerender.tsx). */
@@ -26,7 +24,7 @@ export function readPeptideList(
   status?: number,
 ): PeptideList {
   const data = readData(PeptideListResponse, body, { listKey: 'peptides' });
-  if (!data) throw new ApiError('Invalid response structure - no peptide data found', status, body);
+  if (!data) throw new ApiError(NO_DATA, status, body);
   return data;
 }
 
@@ -43,11 +41,10 @@ export function usePeptides(params: PeptideListQuery = {}) {
   return useQuery(peptidesQueryOptions(params));
 }
 
+/** A peptide as lists give it: the page's answer, whose shares the caller does not read. */
 export async function fetchPeptide(id: string): Promise<Peptide> {
-  const [{ PeptideResponse }, response] = await Promise.all([schemas(), api.get<unknown>(pathOf('peptide', { id }))]);
-  const data = readData(PeptideResponse, response.data);
-  if (!data) throw new ApiError('Peptide data is null', response.status, response.data);
-  return data.peptide;
+  const { reporters: _shares, ...peptide } = await fetchPeptideDetail(id);
+  return peptide;
 }
 
 export function peptideQueryOptions(id: string) {
@@ -56,13 +53,7 @@ export function peptideQueryOptions(id: string) {
 
 /** The peptide's page: the peptide with who reports it (the shares of its settled reports). */
 export async function fetchPeptideDetail(id: string): Promise<PeptideDetail> {
-  const [{ PeptideDetailResponse }, response] = await Promise.all([
-    schemas(),
-    api.get<unknown>(pathOf('peptide', { id })),
-  ]);
-  const data = readData(PeptideDetailResponse, response.data);
-  if (!data) throw new ApiError('Peptide data is null', response.status, response.data);
-  return data.peptide;
+  return (await call('peptide', { params: { id }, invalid: NULL_PEPTIDE })).peptide;
 }
 
 /** Kept apart from peptideQueryOptions (a peptide as lists give it): only the page reads the shares. */
@@ -104,13 +95,7 @@ export function usePeptideSearch(text: string, sort: 'name' | 'experiences' = 'n
 }
 
 export async function fetchPeptideCatalogue(): Promise<CatalogueEntry[]> {
-  const [{ PeptideCatalogueResponse }, response] = await Promise.all([
-    schemas(),
-    api.get<unknown>(pathOf('peptideCatalogue')),
-  ]);
-  const data = readData(PeptideCatalogueResponse, response.data, { listKey: 'peptides' });
-  if (!data) throw new ApiError('Invalid response structure - no peptide data found', response.status, response.data);
-  return data.peptides;
+  return (await call('peptideCatalogue', { listKey: 'peptides', invalid: NO_DATA })).peptides;
 }
 
 /** Every live peptide, one answer the same for everyone (GET /api/peptides/catalogue). */
@@ -150,15 +135,7 @@ export function useCatalogueSearch(text: string) {
 export function useReviewPeptide() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => {
-      const [{ PeptideResponse }, response] = await Promise.all([
-        schemas(),
-        api.post<unknown>(`/api/peptides/${encodeURIComponent(id)}/review`),
-      ]);
-      const data = readData(PeptideResponse, response.data);
-      if (!data) throw new ApiError('Peptide data is null', response.status, response.data);
-      return data.peptide;
-    },
+    mutationFn: async (id: string) => (await call('reviewPeptide', { params: { id }, invalid: NULL_PEPTIDE })).peptide,
     onSuccess: (peptide) => {
       queryClient.setQueryData(peptideQueryOptions(peptide._id).queryKey, peptide);
       // The page keeps its shares: the review changed the peptide, not who reports it.

@@ -4,24 +4,12 @@
 // would mark, for whoever sees the traffic, the moment before a submission. So no retry, no
 // refetch on focus, on reconnect or when another part mounts; if it fails, the pages say what
 // holds without its figures.
-import { pathOf } from '@contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { readData } from '@contract/normalize';
 import type { PublicationSchedule } from '@contract/experiences';
-import { api } from './client';
-import { ApiError } from './errors';
+import { call } from './client';
 
-// The schemas load with the first response, not with the page (they are not needed to paint it).
-const schemas = () => import('@contract/experiences');
-
-export async function fetchPublicationSchedule(): Promise<PublicationSchedule> {
-  const [{ PublicationScheduleResponse }, response] = await Promise.all([
-    schemas(),
-    api.get<unknown>(pathOf('publication')),
-  ]);
-  const data = readData(PublicationScheduleResponse, response.data);
-  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
-  return data;
+export function fetchPublicationSchedule(): Promise<PublicationSchedule> {
+  return call('publication');
 }
 
 export function publicationScheduleQueryOptions() {

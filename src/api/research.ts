@@ -1,28 +1,19 @@
 // Research Hub (moderators): overview figures, the per-peptide table, the export (no demographics per report)
 // and the rate limits the server enforces (docs/product-rules.md, "Figures", "Limits and proxies").
-import { pathOf } from '@contract/endpoints';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { readData } from '@contract/normalize';
-import {
-  LimitsResponse,
-  ResearchExportResponse,
-  ResearchOverviewResponse,
-  ResearchPeptidesResponse,
-  type ExportCsvTable,
-  type ExportRow,
-  type RateLimitInfo,
-  type ResearchExport,
-  type ResearchOverview,
-  type ResearchPeptides,
+import type {
+  ExportCsvTable,
+  ExportRow,
+  RateLimitInfo,
+  ResearchExport,
+  ResearchOverview,
+  ResearchPeptides,
 } from '@contract/analytics';
-import { api } from './client';
+import { call } from './client';
 import { ApiError } from './errors';
 
-export async function fetchResearchOverview(): Promise<ResearchOverview> {
-  const response = await api.get<unknown>(pathOf('researchOverview'));
-  const data = readData(ResearchOverviewResponse, response.data);
-  if (!data) throw new ApiError('Invalid research overview response', response.status, response.data);
-  return data;
+export function fetchResearchOverview(): Promise<ResearchOverview> {
+  return call('researchOverview', { invalid: 'Invalid research overview response' });
 }
 
 export function researchOverviewQueryOptions() {
@@ -36,11 +27,12 @@ export function useResearchOverview(enabled = true) {
 export type ResearchPeptideSort = 'experiences' | 'rating' | 'name';
 export type ResearchPeptidesParams = { page: number; limit: number; sort: ResearchPeptideSort };
 
-export async function fetchResearchPeptides(params: ResearchPeptidesParams): Promise<ResearchPeptides> {
-  const response = await api.get<unknown>(pathOf('researchPeptides'), { params });
-  const data = readData(ResearchPeptidesResponse, response.data, { listKey: 'peptides' });
-  if (!data) throw new ApiError('Invalid research peptides response', response.status, response.data);
-  return data;
+export function fetchResearchPeptides(params: ResearchPeptidesParams): Promise<ResearchPeptides> {
+  return call('researchPeptides', {
+    query: params,
+    listKey: 'peptides',
+    invalid: 'Invalid research peptides response',
+  });
 }
 
 export function researchPeptidesQueryOptions(params: ResearchPeptidesParams) {
@@ -56,6 +48,8 @@ export function useResearchPeptides(params: ResearchPeptidesParams, enabled = tr
   return useQuery({ ...researchPeptidesQueryOptions(params), enabled });
 }
 
+const INVALID_EXPORT = 'Invalid research export response';
+
 /** Largest page the export endpoint serves; the whole export is fetched page by page. */
 const EXPORT_PAGE = 5000;
 /** A guard against a server that never stops handing out cursors. */
@@ -67,17 +61,16 @@ export async function fetchResearchExportJson(): Promise<ResearchExport> {
   let first: ResearchExport | undefined;
   let cursor: string | null = null;
   for (let i = 0; i < MAX_EXPORT_PAGES; i++) {
-    const params: Record<string, string | number> = { format: 'json', limit: EXPORT_PAGE };
-    if (cursor) params.cursor = cursor;
-    const response = await api.get<unknown>(pathOf('researchExport'), { params });
-    const data = readData(ResearchExportResponse, response.data);
-    if (!data) throw new ApiError('Invalid research export response', response.status, response.data);
+    const data: ResearchExport = await call('researchExport', {
+      query: { format: 'json' as const, limit: EXPORT_PAGE, ...(cursor ? { cursor } : {}) },
+      invalid: INVALID_EXPORT,
+    });
     first ??= data;
     rows.push(...data.rows);
     cursor = data.nextCursor;
     if (!cursor) break;
   }
-  if (!first) throw new ApiError('Invalid research export response');
+  if (!first) throw new ApiError(INVALID_EXPORT);
   return { ...first, rows, nextCursor: null };
 }
 
@@ -90,15 +83,18 @@ export async function fetchResearchExportCsv(table: ExportCsvTable): Promise<str
   let csv = '';
   let cursor: string | null = null;
   for (let i = 0; i < MAX_EXPORT_PAGES; i++) {
-    const params: Record<string, string | number> = { format: 'csv', table, limit: EXPORT_PAGE };
-    if (cursor) params.cursor = cursor;
-    const response = await api.get<unknown>(pathOf('researchExport'), { params, headers: { Accept: 'text/csv' } });
-    if (typeof response.data !== 'string' || !response.data.replace(/^\uFEFF/, '').startsWith('id,')) {
-      throw new ApiError('Invalid research export response', response.status, response.data);
+    // Not the row's JSON: the CSV text, read here.
+    const { body, status, headers } = await call('researchExport', {
+      query: { format: 'csv' as const, table, limit: EXPORT_PAGE, ...(cursor ? { cursor } : {}) },
+      headers: { Accept: 'text/csv' },
+      read: 'raw',
+    });
+    if (typeof body !== 'string' || !body.replace(/^\uFEFF/, '').startsWith('id,')) {
+      throw new ApiError(INVALID_EXPORT, status, body);
     }
     // Later pages repeat the header line: keep only the first one.
-    csv += i === 0 ? response.data : response.data.slice(response.data.indexOf('\r\n') + 2);
-    const next: unknown = response.headers['x-next-cursor'];
+    csv += i === 0 ? body : body.slice(body.indexOf('\r\n') + 2);
+    const next: unknown = headers['x-next-cursor'];
     cursor = typeof next === 'string' && next ? next : null;
     if (!cursor) break;
   }
@@ -106,10 +102,7 @@ export async function fetchResearchExportCsv(table: ExportCsvTable): Promise<str
 }
 
 export async function fetchLimits(): Promise<RateLimitInfo[]> {
-  const response = await api.get<unknown>(pathOf('limits'));
-  const data = readData(LimitsResponse, response.data, { listKey: 'limits' });
-  if (!data) throw new ApiError('Invalid limits response', response.status, response.data);
-  return data.limits;
+  return (await call('limits', { listKey: 'limits', invalid: 'Invalid limits response' })).limits;
 }
 
 export function limitsQueryOptions() {

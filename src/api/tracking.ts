@@ -2,30 +2,17 @@
 // The ID travels in the request body, never in a URL (proxies and hosts log URLs):
 // POST /api/experiences/tracking/lookup, PUT /api/experiences/tracking and
 // POST /api/experiences/tracking/delete, each with `{ trackingId }` (server/routes/experiences.ts).
-import { pathOf } from '@contract/endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import {
-  DeleteExperienceResponse,
-  OwnExperienceResponse,
-  UpdateTrackedExperienceRequest,
-  type OwnExperience,
-  type UpdateExperienceRequest,
-} from '@contract/experiences';
-import { readData } from '@contract/normalize';
+import type { OwnExperience, UpdateExperienceRequest } from '@contract/experiences';
 import { normaliseTrackingId } from '@contract/rules';
-import { api } from './client';
+import { call } from './client';
 import { ApiError, SERVER_UNREACHABLE, isUnreachable } from './errors';
-import { PADDED_REQUEST, paddedJson } from './padded-body';
 
 export { normaliseTrackingId };
 
 export async function fetchOwnExperience(trackingId: string): Promise<OwnExperience> {
-  const response = await api.post<unknown>(pathOf('trackedExperience'), {
-    trackingId: normaliseTrackingId(trackingId),
-  });
-  const data = readData(OwnExperienceResponse, response.data);
-  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
+  const data = await call('trackedExperience', { body: { trackingId: normaliseTrackingId(trackingId) } });
   return data.experience;
 }
 
@@ -80,23 +67,15 @@ export async function updateOwnExperience(
   changes: UpdateExperienceRequest,
 ): Promise<OwnExperience> {
   // Padded like a submission (./padded-body): a correction's size does not point at its report.
-  const body = paddedJson({ ...changes, trackingId: normaliseTrackingId(trackingId) }, UpdateTrackedExperienceRequest);
-  const response = await api.put<unknown>(pathOf('updateTrackedExperience'), body, PADDED_REQUEST);
-  const data = readData(OwnExperienceResponse, response.data);
-  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
-  return data.experience;
+  const body = { ...changes, trackingId: normaliseTrackingId(trackingId) };
+  return (await call('updateTrackedExperience', { body, padded: true })).experience;
 }
 
 /** Deletes the report; resolves with when the public pages drop it, at the earliest and the latest (null: it was not public, or at once). */
 export async function deleteOwnExperience(
   trackingId: string,
 ): Promise<{ publicUntil: string | null; publicBy: string | null }> {
-  const response = await api.post<unknown>(pathOf('deleteTrackedExperience'), {
-    trackingId: normaliseTrackingId(trackingId),
-  });
-  const data = readData(DeleteExperienceResponse, response.data);
-  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
-  return data;
+  return call('deleteTrackedExperience', { body: { trackingId: normaliseTrackingId(trackingId) } });
 }
 
 export function useUpdateOwnExperience(trackingId: string) {

@@ -1,18 +1,14 @@
 // The signed-in member's own account (GET /api/users/me).
-import { pathOf } from '@contract/endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { readData } from '@contract/normalize';
-import { MeResponse, type UpdateProfileRequest, type User } from '@contract/users';
-import { api } from './client';
-import { ApiError } from './errors';
+import type { UpdateProfileRequest, User } from '@contract/users';
+import { call } from './client';
+
+const INVALID = 'Invalid user data response';
 
 export const meQueryKey = ['users', 'me'] as const;
 
 export async function fetchMe(): Promise<User> {
-  const response = await api.get<unknown>(pathOf('me'));
-  const data = readData(MeResponse, response.data);
-  if (!data) throw new ApiError('Invalid user data response', response.status, response.data);
-  return data.user;
+  return (await call('me', { invalid: INVALID })).user;
 }
 
 export function meQueryOptions() {
@@ -26,10 +22,7 @@ export function useMe(enabled = true) {
 
 /** PUT /api/users/me: only demographics and preferences (the contract refuses anything else). */
 export async function updateMe(body: UpdateProfileRequest): Promise<User> {
-  const response = await api.put<unknown>(pathOf('updateMe'), body);
-  const data = readData(MeResponse, response.data);
-  if (!data) throw new ApiError('Invalid user data response', response.status, response.data);
-  return data.user;
+  return (await call('updateMe', { body, invalid: INVALID })).user;
 }
 
 export function useUpdateMe() {

@@ -1,17 +1,12 @@
 // Votes (docs/product-rules.md): cast one, withdraw it, and the signed-in member's votes on a
 // page of experiences in one request. Counts always come back from the server.
-import { pathOf } from '@contract/endpoints';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { VoteType } from '@contract/common';
 import type { VoteCounts } from '@contract/experiences';
 import { VOTE_WITHDRAWN_MESSAGE } from '@contract/vocabulary';
-import { readData } from '@contract/normalize';
-import { api } from './client';
+import { call } from './client';
 import { ApiError } from './errors';
-
-// The schemas load with the first response, not with the page (they are not needed to paint it).
-const schemas = () => import('@contract/experiences');
 
 export type MyVotes = Record<string, { voteType: VoteType; voteId: string }>;
 
@@ -19,23 +14,12 @@ export async function castVote(
   experienceId: string,
   voteType: VoteType,
 ): Promise<{ voteType: VoteType; votes: VoteCounts }> {
-  const [{ VoteResponse }, response] = await Promise.all([
-    schemas(),
-    api.post<unknown>(pathOf('vote', { id: experienceId }), { voteType }),
-  ]);
-  const data = readData(VoteResponse, response.data);
-  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
+  const data = await call('vote', { params: { id: experienceId }, body: { voteType } });
   return { voteType: data.vote.voteType, votes: data.votes };
 }
 
-export async function withdrawVote(experienceId: string): Promise<{ withdrawn: boolean; votes: VoteCounts }> {
-  const [{ WithdrawVoteResponse }, response] = await Promise.all([
-    schemas(),
-    api.delete<unknown>(pathOf('withdrawVote', { id: experienceId })),
-  ]);
-  const data = readData(WithdrawVoteResponse, response.data);
-  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
-  return data;
+export function withdrawVote(experienceId: string): Promise<{ withdrawn: boolean; votes: VoteCounts }> {
+  return call('withdrawVote', { params: { id: experienceId } });
 }
 
 /** The server's new counts, written into every cached copy of that experience at once. */
@@ -143,13 +127,7 @@ export function useVoting({ signedIn, notify }: { signedIn: boolean; notify: (no
 export type Voting = ReturnType<typeof useVoting>;
 
 export async function fetchMyVotes(experienceIds: string[]): Promise<MyVotes> {
-  const [{ MyVotesResponse }, response] = await Promise.all([
-    schemas(),
-    api.get<unknown>(pathOf('myVotes'), { params: { experienceIds: experienceIds.join(',') } }),
-  ]);
-  const data = readData(MyVotesResponse, response.data);
-  if (!data) throw new ApiError('Invalid response from server', response.status, response.data);
-  return data.votes;
+  return (await call('myVotes', { query: { experienceIds: experienceIds.join(',') } })).votes;
 }
 
 /** The member's votes on these experiences; none (not an error) when the lookup fails. */

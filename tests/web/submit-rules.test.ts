@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { OVERALL_OUTCOME } from '@contract/rules';
 import { buildPayload, EMPTY_FORM, outcomesFor, type WizardForm } from '@/features/submit/wizard-rules';
-import { checkOutcomeName, fieldOfMessage, stepErrors } from '@/features/submit/wizard-validation';
+import { checkOutcomeName, fieldOfPath, stepErrors } from '@/features/submit/wizard-validation';
 
 const PID = '11111111-1111-4111-8111-111111111111';
 const step1: WizardForm = {
@@ -81,20 +81,21 @@ describe('wizard rules', () => {
     expect(checkOutcomeName('x'.repeat(61), {})).toEqual({ error: 'A name must be at most 60 characters' });
     expect(checkOutcomeName('  ', {})).toEqual({ error: 'Enter the name of an effect to rate' });
   });
-  it('a server message names its field', () => {
-    expect(fieldOfMessage('peptideId: no such peptide')).toEqual({
+  it("a 400's issue path names its field, the message worded for it", () => {
+    expect(fieldOfPath('peptideId', 'peptideId: no such peptide')).toEqual({
       field: 'peptideId',
       text: 'Peptide: no such peptide',
     });
-    expect(fieldOfMessage('outcomes must rate at least one effect')).toEqual({
+    expect(fieldOfPath('outcomes', 'outcomes must rate at least one effect')).toEqual({
       field: 'outcomes',
       text: 'Outcomes must rate at least one effect',
     });
-    expect(fieldOfMessage('sourcing.volumeMl must be positive')).toEqual({
+    expect(fieldOfPath('sourcing.volumeMl', 'sourcing.volumeMl must be positive')).toEqual({
       field: 'sourcingVolumeMl',
       text: 'Volume must be positive',
     });
-    expect(fieldOfMessage('Too many requests. Please try again in 5 seconds.')).toBeNull();
+    expect(fieldOfPath('outcomes.Focus', 'outcomes.Focus must be at most 10')?.field).toBe('outcomes');
+    expect(fieldOfPath('limit', 'Too many requests. Please try again in 5 seconds.')).toBeNull();
   });
   it('payload: cleaned lists, no effect still being typed, sourcing only when filled', () => {
     const p = buildPayload({ ...step1, effects: [' a ', ''], stack: ['', ' b'], pendingEffect: 'Typed, not added' });

@@ -197,7 +197,15 @@ describe('when the server still refuses', () => {
 
   it('goes to the step and shows the message under the field it names', async () => {
     server.use(
-      http.post('/api/experiences', () => HttpResponse.json(errorBody('peptideId: no such peptide'), { status: 400 })),
+      http.post('/api/experiences', () =>
+        HttpResponse.json(
+          {
+            ...errorBody('peptideId: no such peptide'),
+            issues: [{ path: ['peptideId'], message: 'peptideId: no such peptide' }],
+          },
+          { status: 400 },
+        ),
+      ),
     );
     const app = await open();
     await toStep4(app);

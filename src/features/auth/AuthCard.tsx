@@ -1,5 +1,6 @@
 import AlertCircle from 'lucide-react/icons/circle-alert';
 import Info from 'lucide-react/icons/info';
+import { refusedInputs } from '@/api/errors';
 import type { ReactNode } from 'react';
 import { PageHeading } from '@/components/page/PageHeading';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -61,8 +62,8 @@ export function sentence(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
-/** The credential field a server message is about (its text starts with the field's name), if any. */
-export function fieldOfMessage(message: string): 'email' | 'password' | null {
-  const match = /^(email|password)\b/i.exec(message);
-  return match ? (match[1]!.toLowerCase() as 'email' | 'password') : null;
+/** The credential field a 400's `issues[].path` names (src/api/errors.ts refusedInputs), if any. */
+export function refusedCredential(error: unknown): 'email' | 'password' | null {
+  const field = refusedInputs(error).find((issue) => issue.path === 'email' || issue.path === 'password')?.path;
+  return field === 'email' || field === 'password' ? field : null;
 }

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { errorMessage, refusedInputs } from '@/api/errors';
+import { errorMessage } from '@/api/errors';
 import { useAuth } from '@/app/session/AuthProvider';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NewPasswordField } from '@/components/account/NewPasswordField';
-import { AuthCard, FormMessage, authLinkClass, fieldOfMessage, sentence } from './AuthCard';
+import { AuthCard, FormMessage, authLinkClass, refusedCredential, sentence } from './AuthCard';
 import { paths } from '@/lib/paths';
 
 /** The server's refusal: under the field it names, else in the form. */
@@ -31,12 +31,8 @@ export function RegisterPage() {
       await register({ email: email.trim(), password });
     } catch (error) {
       const raw = errorMessage(error, 'Failed to create account');
-      // The field the 400's issues name; a host that sends none is read from the message.
-      const named = refusedInputs(error).find((issue) => issue.path === 'email' || issue.path === 'password')?.path as
-        | 'email'
-        | 'password'
-        | undefined;
-      const field = named ?? fieldOfMessage(raw);
+      // The field the 400's issues[].path names, if any.
+      const field = refusedCredential(error);
       // Said once, in the form (under its field, or above the fields): no toast repeating it.
       setRefusal({ message: sentence(raw), field });
       setBusy(false);

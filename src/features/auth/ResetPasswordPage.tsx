@@ -9,7 +9,7 @@ import { noticeState } from '@/app/session/notice';
 import { NewPasswordField } from '@/components/account/NewPasswordField';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
-import { AuthCard, FormMessage, authLinkClass, fieldOfMessage } from './AuthCard';
+import { AuthCard, FormMessage, authLinkClass, refusedCredential } from './AuthCard';
 
 /** The token from `#token=...`, read once when the page opens. */
 function tokenFromHash(): string {
@@ -22,6 +22,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [errorField, setErrorField] = useState<'email' | 'password' | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,11 +33,12 @@ export function ResetPasswordPage() {
       navigate(paths.login, { replace: true, state: noticeState(message) });
     } catch (failure) {
       setError(errorMessage(failure, 'Your password could not be changed. Please try again.'));
+      setErrorField(refusedCredential(failure));
       setBusy(false);
     }
   }
 
-  const passwordError = error && fieldOfMessage(error) === 'password' ? error : null;
+  const passwordError = error && errorField === 'password' ? error : null;
   return (
     <AuthCard
       title="Choose a new password"

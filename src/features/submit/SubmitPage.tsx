@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { SubmitExperienceRequest } from '@contract/experiences';
 import { HONEYPOT_MESSAGE } from '@contract/rules';
-import { ApiError, refusedInputs } from '@/api/errors';
+import { refusedInputs } from '@/api/errors';
 import { useEffects } from '@/api/effects';
 import { useSubmitExperience, type SubmitResult } from '@/api/experience-submit';
 import { usePublicationSchedule } from '@/api/publication';
@@ -25,14 +25,7 @@ import { useStepErrors } from './use-step-errors';
 import { useWizardDraft } from './use-wizard-draft';
 import { WizardNav } from './WizardNav';
 import { buildPayload, EMPTY_FORM, type WizardForm, type WizardStep } from './wizard-rules';
-import {
-  FIELD_STEP,
-  fieldElement,
-  fieldOfMessage,
-  fieldOfPath,
-  stepErrors,
-  type WizardField,
-} from './wizard-validation';
+import { FIELD_STEP, fieldElement, fieldOfPath, stepErrors, type WizardField } from './wizard-validation';
 
 const STEP_TITLES = ['Peptide Details', 'Context & Goals', 'Outcomes & Effects', 'Personal Story'] as const;
 const FAILURE = 'Failed to submit your experience. Please try again.';
@@ -93,12 +86,10 @@ export function SubmitPage() {
 
   const refused = (error: unknown) => {
     const message = error instanceof Error && error.message.trim() ? error.message : FAILURE;
-    // The field comes from the 400's issues[].path; from the message's first words only for a
-    // host that sends no issues.
-    const fromPath = refusedInputs(error)
+    // The field the 400's issues[].path names.
+    const found = refusedInputs(error)
       .map((issue) => fieldOfPath(issue.path, issue.message))
       .find(Boolean);
-    const found = fromPath ?? (error instanceof ApiError && error.status === 400 ? fieldOfMessage(message) : null);
     if (found) {
       setServerError(found);
       goTo(FIELD_STEP[found.field], found.field);

@@ -75,7 +75,6 @@ const PATH_FIELD: Record<string, WizardField> = {
   'sourcing.volumeMl': 'sourcingVolumeMl',
 };
 // Longest first, so "sourcing.volumeMl" is matched before a shorter path that prefixes it.
-const PATHS = Object.keys(PATH_FIELD).sort((a, b) => b.length - a.length);
 
 /** Blank required fields, in a person's words rather than the enum's list of values. */
 const REQUIRED: Partial<Record<WizardField, [(form: WizardForm) => boolean, string]>> = {
@@ -121,21 +120,16 @@ export function humanise(message: string, path: string, field: WizardField): str
   return `${LABEL[field]}${rest.startsWith(':') ? rest : rest.startsWith(' ') ? rest : ` ${rest}`}`;
 }
 
-/** The field an input path names (`sourcing.volumeMl`), with the message worded for that field. */
-export function fieldOfPath(path: string, message: string): { field: WizardField; text: string } | null {
-  const field = PATH_FIELD[path];
-  return field ? { field, text: humanise(message, path, field) } : null;
-}
-
 /**
- * Which field a server message names ("sourcing.volumeMl must be …", "peptideId: no such
- * peptide"): for a host whose 400 carries no `issues`.
+ * The field an input path names (`sourcing.volumeMl`, or below one: `outcomes.Focus`), with the
+ * message worded for that field.
  */
-export function fieldOfMessage(message: string): { field: WizardField; text: string } | null {
-  const path = PATHS.find((p) => message.startsWith(p) && /^[\s:.]/.test(message.slice(p.length)));
-  if (!path) return null;
-  const field = PATH_FIELD[path]!;
-  return { field, text: humanise(message, path, field) };
+export function fieldOfPath(path: string, message: string): { field: WizardField; text: string } | null {
+  for (let at = path; at; at = at.slice(0, Math.max(at.lastIndexOf('.'), 0))) {
+    const field = PATH_FIELD[at];
+    if (field) return { field, text: humanise(message, at, field) };
+  }
+  return null;
 }
 
 /** The problems on one step (every step when `step` is omitted), at most one per field. */
@@ -153,9 +147,7 @@ export function stepErrors(form: WizardForm, step?: WizardStep): FieldErrors {
     for (const issue of result.error.issues) {
       // A record key's issue (an outcome name) ends its path with the key: name the record.
       const path = (issue.code === 'invalid_key' ? issue.path.slice(0, -1) : issue.path).map(String).join('.');
-      const found =
-        fieldOfMessage(formatIssues([issue])) ??
-        (PATH_FIELD[path] ? { field: PATH_FIELD[path], text: formatIssues([issue]) } : null);
+      const found = fieldOfPath(path, formatIssues([issue]));
       if (found && onStep(found.field) && !errors[found.field]) errors[found.field] = found.text;
     }
   }

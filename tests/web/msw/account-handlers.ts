@@ -12,7 +12,7 @@ import {
   UnsubscribeRequest,
   WRONG_PASSWORD_MESSAGE,
 } from '@contract/account';
-import { formatIssues } from '@contract/common';
+import { formatIssues, issueList } from '@contract/common';
 import { CONFIRM_LINK_INVALID_MESSAGE, ConfirmEmailRequest, EMAIL_CONFIRMED_MESSAGE } from '@contract/users';
 import { ENDPOINTS } from '@contract/endpoints';
 import { backend } from './backend';
@@ -36,7 +36,7 @@ async function record(request: Request): Promise<unknown> {
 const unauthorized = () =>
   HttpResponse.json(errorBody('Your session has ended. Please sign in again.'), { status: 401 });
 const invalid = (issues: Parameters<typeof formatIssues>[0]) =>
-  HttpResponse.json(errorBody(formatIssues(issues)), { status: 400 });
+  HttpResponse.json({ ...errorBody(formatIssues(issues)), issues: issueList(issues) }, { status: 400 });
 
 /** The one reset link the tests' mail "holds"; used once. */
 export const RESET_TOKEN = 'reset-token-from-the-mail';

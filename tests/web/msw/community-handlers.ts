@@ -1,7 +1,8 @@
 // An in-memory stand-in for the read side of experiences and for votes: list with cursor paging
 // (recording each query), home preview, one report, the member's votes and flags, and casting a
 // vote with the server's 401 / 409 rules. Counts live here, as they live in the database.
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
+import { on } from './endpoint';
 import type { VoteType } from '@contract/common';
 import type { FlagReason } from '@contract/moderation';
 import { MyFlagsResponse } from '@contract/moderation-api';
@@ -62,7 +63,7 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
   const voteKey = (user: string, id: string) => `${user}:${id}`;
 
   server.use(
-    http.get('/api/experiences', ({ request }) => {
+    on('experiences', ({ request }) => {
       const params = new URL(request.url).searchParams;
       mock.listQueries.push(params);
       if (options.failList) return HttpResponse.json(errorBody(options.failList), { status: 500 });
@@ -85,17 +86,17 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
         ExperienceListResponse.parse({ success: true, data: { experiences: page, nextCursor, total } }),
       );
     }),
-    http.get('/api/experiences/home/public', () =>
+    on('homeExperiences', () =>
       HttpResponse.json(
         HomeExperiencesResponse.parse({ success: true, data: { experiences: mock.experiences.slice(0, 3) } }),
       ),
     ),
-    http.get('/api/experiences/:id', ({ params }) => {
+    on('experience', ({ params }) => {
       const experience = mock.experiences.find((e) => e._id === params.id);
       if (!experience) return HttpResponse.json(errorBody('Experience not found'), { status: 404 });
       return HttpResponse.json(ExperienceResponse.parse({ success: true, data: { experience } }));
     }),
-    http.get('/api/votes', ({ request }) => {
+    on('myVotes', ({ request }) => {
       const user = bearerUser(request);
       if (!user) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
       const ids = (new URL(request.url).searchParams.get('experienceIds') ?? '').split(',');
@@ -107,7 +108,7 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
       }
       return HttpResponse.json(MyVotesResponse.parse({ success: true, data: { votes } }));
     }),
-    http.get('/api/flags', ({ request }) => {
+    on('myFlags', ({ request }) => {
       const user = bearerUser(request);
       if (!user) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
       const ids = (new URL(request.url).searchParams.get('experienceIds') ?? '').split(',');
@@ -119,7 +120,7 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
       }
       return HttpResponse.json(MyFlagsResponse.parse({ success: true, data: { flags } }));
     }),
-    http.post('/api/experiences/:id/vote', async ({ request, params }) => {
+    on('vote', async ({ request, params }) => {
       const user = bearerUser(request);
       if (!user) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
       const experience = mock.experiences.find((e) => e._id === params.id);
@@ -148,7 +149,7 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
         }),
       );
     }),
-    http.delete('/api/experiences/:id/vote', ({ request, params }) => {
+    on('withdrawVote', ({ request, params }) => {
       const user = bearerUser(request);
       if (!user) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
       const experience = mock.experiences.find((e) => e._id === params.id);
@@ -169,10 +170,8 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
         }),
       );
     }),
-    http.get('/api/analytics/public', () =>
-      HttpResponse.json(AnalyticsResponse.parse({ success: true, data: makeAnalytics() })),
-    ),
-    http.get('/api/peptides/:id', ({ params }) => {
+    on('publicAnalytics', () => HttpResponse.json(AnalyticsResponse.parse({ success: true, data: makeAnalytics() }))),
+    on('peptide', ({ params }) => {
       const peptide = DEFAULT_PEPTIDES.find((p) => p._id === params.id);
       if (!peptide) return HttpResponse.json(errorBody('Peptide not found'), { status: 404 });
       return HttpResponse.json(peptideDetailBody(peptide));

@@ -1,6 +1,7 @@
 // Data Explorer mocks: contract-valid analytics, trends and comparison bodies, and handlers that
 // answer them like the server (trends and compare only for a signed-in member) and log queries.
-import { HttpResponse, delay, http } from 'msw';
+import { HttpResponse, delay } from 'msw';
+import { on } from './endpoint';
 import {
   AnalyticsResponse,
   CompareResponse,
@@ -113,14 +114,14 @@ export function mockExploreApi(
     );
   const mock: ExploreMock = { catalogue, trendQueries: [], compareQueries: [] };
   server.use(
-    http.get('/api/analytics/public', async () => {
+    on('publicAnalytics', async () => {
       if (options.slow) await delay(1000);
       if (typeof options.analytics === 'number') {
         return HttpResponse.json(errorBody('The analytics service is unavailable'), { status: options.analytics });
       }
       return HttpResponse.json({ success: true, data: options.analytics ?? makeAnalytics() });
     }),
-    http.get('/api/analytics/trends', ({ request }) => {
+    on('trends', ({ request }) => {
       const params = new URL(request.url).searchParams;
       mock.trendQueries.push(params);
       if (!bearerUser(request)) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
@@ -130,7 +131,7 @@ export function mockExploreApi(
       );
       return HttpResponse.json(TrendsResponse.parse({ success: true, data: trends }));
     }),
-    http.get('/api/analytics/compare', ({ request }) => {
+    on('compare', ({ request }) => {
       const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',');
       mock.compareQueries.push(ids);
       if (!bearerUser(request)) return HttpResponse.json(errorBody('Authentication required'), { status: 401 });
@@ -141,7 +142,7 @@ export function mockExploreApi(
         .map(makeCompared);
       return HttpResponse.json(CompareResponse.parse({ success: true, data: { peptides } }));
     }),
-    http.get('/api/peptides', ({ request }) => {
+    on('peptides', ({ request }) => {
       const search = (new URL(request.url).searchParams.get('search') ?? '').toLowerCase();
       const peptides = catalogue.filter((p) => p.name.toLowerCase().includes(search));
       return HttpResponse.json(

@@ -1,4 +1,5 @@
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
+import { on } from './endpoint';
 import {
   Credentials,
   REGISTERED_MESSAGE,
@@ -6,7 +7,7 @@ import {
   RegisterRequest,
   SIGN_IN_FAILED_MESSAGE,
 } from '@contract/users';
-import { formatIssues } from '@contract/common';
+import { formatIssues, issueList } from '@contract/common';
 import { PENDING_MESSAGE, backend } from './backend';
 import { SubmitExperienceRequest } from '@contract/experiences';
 import { ModerationQueueResponse, ModerationSummaryResponse, MyFlagsResponse } from '@contract/moderation-api';
@@ -53,14 +54,18 @@ export function bearerUser(request: Request) {
 const unauthorized = () => HttpResponse.json(errorBody('Invalid or expired access token'), { status: 401 });
 
 export const handlers = [
-  http.get('/api/health', async ({ request }) => {
+  on('health', async ({ request }) => {
     await record(request);
     return HttpResponse.json(healthBody());
   }),
 
-  http.post('/api/users/login', async ({ request }) => {
+  on('login', async ({ request }) => {
     const parsed = Credentials.safeParse(await record(request));
-    if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
+    if (!parsed.success)
+      return HttpResponse.json(
+        { ...errorBody(formatIssues(parsed.error.issues)), issues: issueList(parsed.error.issues) },
+        { status: 400 },
+      );
     const account = backend.accounts.get(parsed.data.email.toLowerCase());
     if (!account || account.password !== parsed.data.password) {
       return HttpResponse.json(errorBody(SIGN_IN_FAILED_MESSAGE), { status: 401 });
@@ -70,9 +75,13 @@ export const handlers = [
     return HttpResponse.json(loginBody(account.user, tokens.accessToken, tokens.refreshToken));
   }),
 
-  http.post('/api/users/register', async ({ request }) => {
+  on('register', async ({ request }) => {
     const parsed = RegisterRequest.safeParse(await record(request));
-    if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
+    if (!parsed.success)
+      return HttpResponse.json(
+        { ...errorBody(formatIssues(parsed.error.issues)), issues: issueList(parsed.error.issues) },
+        { status: 400 },
+      );
     // As the server: a taken email gets the same answer and its account stays as it was.
     if (!backend.accounts.has(parsed.data.email.toLowerCase())) {
       backend.addAccount(makeUser({ email: parsed.data.email, status: 'pending' }), parsed.data.password);
@@ -80,13 +89,13 @@ export const handlers = [
     return HttpResponse.json(registerBody(parsed.data, REGISTERED_MESSAGE), { status: 201 });
   }),
 
-  http.get('/api/users/me', async ({ request }) => {
+  on('me', async ({ request }) => {
     await record(request);
     const user = bearerUser(request);
     return user ? HttpResponse.json(meBody(user)) : unauthorized();
   }),
 
-  http.post('/api/auth/refresh', async ({ request }) => {
+  on('refresh', async ({ request }) => {
     const parsed = RefreshRequest.safeParse(await record(request));
     const user = parsed.success ? backend.refreshTokens.get(parsed.data.refreshToken) : undefined;
     if (!parsed.success || !user)
@@ -96,7 +105,7 @@ export const handlers = [
     return HttpResponse.json(refreshBody(tokens.accessToken, tokens.refreshToken));
   }),
 
-  http.post('/api/auth/logout', async ({ request }) => {
+  on('logout', async ({ request }) => {
     const body = (await record(request)) as { refreshToken?: string } | undefined;
     if (body?.refreshToken) backend.refreshTokens.delete(body.refreshToken);
     return HttpResponse.json(logoutBody());
@@ -104,7 +113,7 @@ export const handlers = [
 
   // Defaults for page tests: a small catalogue (search, category and paging honoured), the
   // effects vocabulary, and an anonymous submission that validates like the real server.
-  http.get('/api/peptides', async ({ request }) => {
+  on('peptides', async ({ request }) => {
     await record(request);
     const url = new URL(request.url);
     const search = (url.searchParams.get('search') ?? '').trim().toLowerCase();
@@ -122,33 +131,37 @@ export const handlers = [
   }),
 
   // The whole catalogue, which the report wizard searches on the device.
-  http.get('/api/peptides/catalogue', async ({ request }) => {
+  on('peptideCatalogue', async ({ request }) => {
     await record(request);
     return HttpResponse.json(catalogueBody(DEFAULT_PEPTIDES));
   }),
 
-  http.get('/api/effects', async ({ request }) => {
+  on('effects', async ({ request }) => {
     await record(request);
     return HttpResponse.json(effectsBody());
   }),
 
-  http.get('/api/publication', async ({ request }) => {
+  on('publication', async ({ request }) => {
     await record(request);
     return HttpResponse.json(publicationBody());
   }),
 
-  http.post('/api/experiences', async ({ request }) => {
+  on('submitExperience', async ({ request }) => {
     const body = await record(request);
     const website = (body as { website?: unknown } | undefined)?.website;
     if (typeof website === 'string' && website.trim())
       return HttpResponse.json(errorBody(HONEYPOT_MESSAGE), { status: 400 });
     const parsed = SubmitExperienceRequest.safeParse(body);
-    if (!parsed.success) return HttpResponse.json(errorBody(formatIssues(parsed.error.issues)), { status: 400 });
+    if (!parsed.success)
+      return HttpResponse.json(
+        { ...errorBody(formatIssues(parsed.error.issues)), issues: issueList(parsed.error.issues) },
+        { status: 400 },
+      );
     return HttpResponse.json(submitBody(parsed.data), { status: 201 });
   }),
 
   // A member's own flags: none by default (tests/web/msw/community-handlers.ts keeps real ones).
-  http.get('/api/flags', async ({ request }) => {
+  on('myFlags', async ({ request }) => {
     await record(request);
     return bearerUser(request)
       ? HttpResponse.json(MyFlagsResponse.parse({ success: true, data: { flags: {} } }))
@@ -157,7 +170,7 @@ export const handlers = [
 
   // The Research Hub opens on its queue and shows what waits on every tab: nothing, by default
   // (tests/web/msw/moderation-handlers.ts keeps a real queue).
-  http.get('/api/moderation/summary', async ({ request }) => {
+  on('moderationSummary', async ({ request }) => {
     await record(request);
     const user = bearerUser(request);
     if (!user) return unauthorized();
@@ -169,7 +182,7 @@ export const handlers = [
       }),
     );
   }),
-  http.get('/api/moderation/queue', async ({ request }) => {
+  on('moderationQueue', async ({ request }) => {
     await record(request);
     const user = bearerUser(request);
     if (!user) return unauthorized();

@@ -3,7 +3,8 @@
 // the server's transitions and 409s (publish and restore scheduled for a batch when `batches`),
 // bulk decisions answered one by one, undo, and the log with its filters. Every body goes
 // through the contract schemas.
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
+import { on } from './endpoint';
 import {
   BulkDecisionRequest,
   BulkDecisionResponse,
@@ -19,6 +20,10 @@ import {
 import type { ExperienceStatus } from '@contract/moderation';
 import { bearerUser } from './handlers';
 import { errorBody, makeOwnExperience } from './fixtures';
+
+/** The three decisions on one report, each its own endpoint. */
+const DECISION_OF = { moderationPublish: 'publish', moderationHide: 'hide', moderationRestore: 'restore' } as const;
+const DECISION_KEYS = Object.keys(DECISION_OF) as (keyof typeof DECISION_OF)[];
 
 let n = 0;
 export function makeQueueItem(
@@ -178,7 +183,7 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
   }
 
   const handlers = [
-    http.get('/api/moderation/queue', ({ request }) => {
+    on('moderationQueue', ({ request }) => {
       const refused = refuse(request);
       if (refused) return refused;
       if (store.fail.queue) return HttpResponse.json(errorBody('Database unavailable'), { status: 500 });
@@ -190,7 +195,7 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
       const { slice, nextCursor } = page(list, params);
       return HttpResponse.json(ModerationQueueResponse.parse({ success: true, data: { items: slice, nextCursor } }));
     }),
-    http.get('/api/moderation/summary', ({ request }) => {
+    on('moderationSummary', ({ request }) => {
       const refused = refuse(request);
       if (refused) return refused;
       if (store.fail.summary) return HttpResponse.json(errorBody('Database unavailable'), { status: 500 });
@@ -204,7 +209,7 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
         }),
       );
     }),
-    http.post('/api/moderation/bulk', async ({ request }) => {
+    on('moderationBulk', async ({ request }) => {
       const body = await request
         .clone()
         .json()
@@ -226,7 +231,7 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
         message: `${ok} of ${results.length} reports decided.`,
       });
     }),
-    http.post('/api/moderation/experiences/:id/undo', ({ request, params }) => {
+    on('moderationUndo', ({ request, params }) => {
       const refused = refuse(request);
       if (refused) return refused;
       const id = String(params.id);
@@ -267,31 +272,33 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
         message,
       });
     }),
-    http.post('/api/moderation/experiences/:id/:action', async ({ request, params }) => {
-      const body = await request
-        .clone()
-        .json()
-        .catch(() => undefined);
-      const refused = refuse(request, body);
-      if (refused) return refused;
-      const action = String(params.action) as 'publish' | 'hide' | 'restore';
-      let hide: ReturnType<typeof HideRequest.parse> | undefined;
-      if (action === 'hide') {
-        const parsed = HideRequest.safeParse(body);
-        if (!parsed.success) return HttpResponse.json(errorBody('reason is invalid'), { status: 400 });
-        hide = parsed.data;
-      }
-      const done = decide(String(params.id), action, hide && { reason: hide.reason, note: hide.note ?? null });
-      if ('error' in done) return HttpResponse.json(errorBody(done.error), { status: done.status });
-      return HttpResponse.json({
-        ...ModerationDecisionResponse.parse({
-          success: true,
-          data: { id: done.item.experience._id, status: done.item.status, publicFrom: done.publicFrom },
-        }),
-        message: done.message,
-      });
-    }),
-    http.get('/api/moderation/log', ({ request }) => {
+    ...DECISION_KEYS.map((key) =>
+      on(key, async ({ request, params }) => {
+        const body = await request
+          .clone()
+          .json()
+          .catch(() => undefined);
+        const refused = refuse(request, body);
+        if (refused) return refused;
+        const action = DECISION_OF[key];
+        let hide: ReturnType<typeof HideRequest.parse> | undefined;
+        if (action === 'hide') {
+          const parsed = HideRequest.safeParse(body);
+          if (!parsed.success) return HttpResponse.json(errorBody('reason is invalid'), { status: 400 });
+          hide = parsed.data;
+        }
+        const done = decide(String(params.id), action, hide && { reason: hide.reason, note: hide.note ?? null });
+        if ('error' in done) return HttpResponse.json(errorBody(done.error), { status: done.status });
+        return HttpResponse.json({
+          ...ModerationDecisionResponse.parse({
+            success: true,
+            data: { id: done.item.experience._id, status: done.item.status, publicFrom: done.publicFrom },
+          }),
+          message: done.message,
+        });
+      }),
+    ),
+    on('moderationLog', ({ request }) => {
       const refused = refuse(request);
       if (refused) return refused;
       if (store.fail.log) return HttpResponse.json(errorBody('Database unavailable'), { status: 500 });

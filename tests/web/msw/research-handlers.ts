@@ -1,9 +1,11 @@
 // An in-memory Research Hub API for the web tests: overview, per-peptide table, export pages,
 // limits, analytics and the pending-registration queue. Moderator-only calls answer 401/403
 // like the real server; every body goes through the contract schemas.
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
+import { on } from './endpoint';
+import { ENDPOINTS } from '@contract/endpoints';
 import {
-  AnalyticsResponse,
+  MemberAnalyticsResponse,
   LimitsResponse,
   ResearchExportResponse,
   ResearchOverviewResponse,
@@ -80,19 +82,19 @@ export function makeExportRow(overrides: Partial<ExportRow> = {}): ExportRow {
 export const LIMITS: RateLimitInfo[] = [
   {
     name: 'Experience submissions',
-    description: 'POST /api/experiences',
+    description: `POST ${ENDPOINTS.submitExperience.path}`,
     max: 10,
     windowSeconds: 3600,
     scope: 'address',
   },
   {
     name: 'Sign-in attempts per account',
-    description: 'POST /api/users/login',
+    description: `POST ${ENDPOINTS.login.path}`,
     max: 10,
     windowSeconds: 900,
     scope: 'email',
   },
-  { name: 'All other API requests', description: 'Every /api request', max: 600, windowSeconds: 60, scope: 'address' },
+  { name: 'All other API requests', description: 'Every API request', max: 600, windowSeconds: 60, scope: 'address' },
 ];
 
 export function makePending(n: number, email: string, createdAt = '2026-11-20T09:30:00.000Z'): PendingUser {
@@ -137,10 +139,10 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
   }
 
   const handlers = [
-    http.get('/api/research/overview', ({ request }) => {
+    on('researchOverview', ({ request }) => {
       return refuse(request, 'overview') ?? HttpResponse.json({ success: true, data: store.overview });
     }),
-    http.get('/api/research/peptides', ({ request }) => {
+    on('researchPeptides', ({ request }) => {
       const refused = refuse(request, 'peptides');
       if (refused) return refused;
       const params = new URL(request.url).searchParams;
@@ -162,7 +164,7 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
       };
       return HttpResponse.json(ResearchPeptidesResponse.parse({ success: true, data }));
     }),
-    http.get('/api/research/export', ({ request }) => {
+    on('researchExport', ({ request }) => {
       const refused = refuse(request, 'export');
       if (refused) return refused;
       const params = new URL(request.url).searchParams;
@@ -197,7 +199,7 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
       };
       return HttpResponse.json(ResearchExportResponse.parse({ success: true, data }));
     }),
-    http.get('/api/analytics', ({ request }) => {
+    on('analytics', ({ request }) => {
       const refused = refuse(request, 'overview');
       if (refused) return refused;
       const data = {
@@ -213,15 +215,18 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
         topPeptides: [],
         effectivenessData: [],
         generatedAt: '2026-11-23T00:00:00.000Z',
+        // What members get beyond the public figures, as the server sends it.
+        monthly: [{ month: '2026-11', experiences: 87, partial: true }],
+        byCategory: [{ name: 'Healing', peptides: 2, experiences: 40, meanRating: 7.5 }],
       };
-      return HttpResponse.json(AnalyticsResponse.parse({ success: true, data }));
+      return HttpResponse.json(MemberAnalyticsResponse.parse({ success: true, data }));
     }),
-    http.get('/api/limits', ({ request }) => {
-      store.requests.push({ method: 'GET', path: '/api/limits', params: new URL(request.url).searchParams });
+    on('limits', ({ request }) => {
+      store.requests.push({ method: 'GET', path: ENDPOINTS.limits.path, params: new URL(request.url).searchParams });
       if (store.fail.limits) return HttpResponse.json(errorBody('Database unavailable'), { status: 500 });
       return HttpResponse.json(LimitsResponse.parse({ success: true, data: { limits: LIMITS } }));
     }),
-    http.get('/api/users/pending', ({ request }) => {
+    on('pendingUsers', ({ request }) => {
       const refused = refuse(request, 'pending');
       if (refused) return refused;
       const params = new URL(request.url).searchParams;
@@ -235,23 +240,25 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
         }),
       );
     }),
-    http.post('/api/users/:id/:decision', async ({ request, params }) => {
-      const decision = params.decision === 'approve' ? 'approve' : 'reject';
-      const refused = refuse(request, decision);
-      const body = decision === 'reject' ? await request.json().catch(() => undefined) : undefined;
-      store.requests[store.requests.length - 1].body = body;
-      if (refused) return refused;
-      const user = store.pending.find((u) => u._id === params.id);
-      if (!user) return HttpResponse.json(errorBody('User not found'), { status: 404 });
-      store.pending = store.pending.filter((u) => u !== user);
-      const notes = (body as { notes?: string } | undefined)?.notes;
-      const decided = {
-        ...user,
-        status: decision === 'approve' ? 'approved' : 'rejected',
-        moderatorNotes: notes || null,
-      };
-      return HttpResponse.json(DecisionResponse.parse({ success: true, data: { user: decided } }));
-    }),
+    ...(['approveUser', 'rejectUser'] as const).map((key) =>
+      on(key, async ({ request, params }) => {
+        const decision = key === 'approveUser' ? 'approve' : 'reject';
+        const refused = refuse(request, decision);
+        const body = decision === 'reject' ? await request.json().catch(() => undefined) : undefined;
+        store.requests[store.requests.length - 1].body = body;
+        if (refused) return refused;
+        const user = store.pending.find((u) => u._id === params.id);
+        if (!user) return HttpResponse.json(errorBody('User not found'), { status: 404 });
+        store.pending = store.pending.filter((u) => u !== user);
+        const notes = (body as { notes?: string } | undefined)?.notes;
+        const decided = {
+          ...user,
+          status: decision === 'approve' ? 'approved' : 'rejected',
+          moderatorNotes: notes || null,
+        };
+        return HttpResponse.json(DecisionResponse.parse({ success: true, data: { user: decided } }));
+      }),
+    ),
   ];
   return { store, handlers };
 }
