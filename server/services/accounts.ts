@@ -19,7 +19,7 @@ import {
 import type { AppContext, Caller } from '../context';
 import type { Transaction } from '../db/client';
 import { lockQueue } from '../db/queue-lock';
-import { badRequest, conflict, refusedInput, unauthorized } from '../lib/errors';
+import { conflict, refusedInput, unauthorized } from '../lib/errors';
 import { assertPasswordNotCommon, hashPassword, verifyPassword } from '../lib/passwords';
 import type { SignInAttempt } from '../lib/sign-in-limits';
 import { sha256 } from '../lib/tokens';
@@ -45,6 +45,7 @@ async function checkPassword(
   caller: Caller,
   password: string,
   attempt: SignInAttempt,
+  field: 'currentPassword' | 'password',
   message: string,
 ) {
   const res = await ctx.db.query<{ email: string; password_hash: string; role: 'user' | 'moderator' }>(
@@ -56,8 +57,9 @@ async function checkPassword(
   await attempt.admit();
   if (!(await verifyPassword(password, user.password_hash))) {
     await attempt.failed();
-    // 400, not 401 or 403: those would make the web app refresh its token and try again.
-    throw badRequest(message);
+    // 400, not 401 or 403: those would make the web app refresh its token and try again; its
+    // issues[].path names the field, so the form says it there.
+    throw refusedInput(field, message);
   }
   await attempt.succeeded();
   return user;
@@ -87,7 +89,14 @@ export async function changePassword(
   input: ChangePasswordRequest,
   attempt: SignInAttempt,
 ) {
-  const user = await checkPassword(ctx, caller, input.currentPassword, attempt, WRONG_PASSWORD_MESSAGE);
+  const user = await checkPassword(
+    ctx,
+    caller,
+    input.currentPassword,
+    attempt,
+    'currentPassword',
+    WRONG_PASSWORD_MESSAGE,
+  );
   assertNewPassword(input.newPassword, user.email, 'newPassword');
   const hash = await hashPassword(input.newPassword, ctx.config.scryptN);
   const otherSessionsEnded = await ctx.db.transaction(async (tx) => {
@@ -336,7 +345,7 @@ export async function deleteAccount(
   password: string,
   attempt: SignInAttempt,
 ): Promise<void> {
-  await checkPassword(ctx, caller, password, attempt, 'password is not correct');
+  await checkPassword(ctx, caller, password, attempt, 'password', 'password is not correct');
   await ctx.db.transaction(async (tx) => {
     // A moderator's scheduled decisions name the account (set to null below); the queue's rewrite
     // checks that name, so its lock comes first (db/queue-lock.ts). Then the account's row, before

@@ -38,14 +38,13 @@ describe('change password', () => {
   it('needs the current password, then ends every other session and keeps this one', async () => {
     const m = await newMember(t, 'pw-change');
     const other = await login(t, m.email, PASSWORD);
-    expectError(
-      await post('/api/users/me/password', m.headers, {
-        currentPassword: 'not-my-password',
-        newPassword: 'a-new-long-passphrase',
-      }),
-      400,
-      WRONG_PASSWORD_MESSAGE,
-    );
+    const wrong = await post('/api/users/me/password', m.headers, {
+      currentPassword: 'not-my-password',
+      newPassword: 'a-new-long-passphrase',
+    });
+    expectError(wrong, 400, WRONG_PASSWORD_MESSAGE);
+    // The field it names, for the form to say it there.
+    expect(json(wrong).issues).toEqual([{ path: ['currentPassword'], message: WRONG_PASSWORD_MESSAGE }]);
     expect((await refresh(other.refreshToken)).statusCode).toBe(200);
     const fresh = await login(t, m.email, PASSWORD);
 

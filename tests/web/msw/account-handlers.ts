@@ -54,7 +54,13 @@ export const accountHandlers = [
     if (!parsed.success) return invalid(parsed.error.issues);
     const account = backend.accounts.get(user.email.toLowerCase())!;
     if (account.password !== parsed.data.currentPassword)
-      return HttpResponse.json(errorBody(WRONG_PASSWORD_MESSAGE), { status: 400 });
+      return HttpResponse.json(
+        {
+          ...errorBody(WRONG_PASSWORD_MESSAGE),
+          issues: [{ path: ['currentPassword'], message: WRONG_PASSWORD_MESSAGE }],
+        },
+        { status: 400 },
+      );
     account.password = parsed.data.newPassword;
     return HttpResponse.json({
       success: true,
@@ -117,7 +123,13 @@ export const accountHandlers = [
     if (!parsed.success) return invalid(parsed.error.issues);
     const account = backend.accounts.get(user.email.toLowerCase())!;
     if (account.password !== parsed.data.password)
-      return HttpResponse.json(errorBody('password is not correct'), { status: 400 });
+      return HttpResponse.json(
+        {
+          ...errorBody('password is not correct'),
+          issues: [{ path: ['password'], message: 'password is not correct' }],
+        },
+        { status: 400 },
+      );
     backend.accounts.delete(user.email.toLowerCase());
     for (const [token, owner] of [...backend.accessTokens])
       if (owner.email === user.email) backend.accessTokens.delete(token);

@@ -2,19 +2,14 @@
 // every other device is signed out, this one stays (server/services/accounts.ts changePassword).
 import { type FormEvent, useState } from 'react';
 import { changePassword } from '@/api/account';
-import { errorMessage } from '@/api/errors';
+import { errorMessage, refusedInputs } from '@/api/errors';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input } from '@/components/ui';
 import { NewPasswordField } from '@/components/account/NewPasswordField';
 import { Field } from '../tabs/fields';
 
-type PasswordField = 'currentPassword' | 'newPassword';
-
-/** The field a server message is about: it names it first ("newPassword: ..."). */
-function fieldOf(message: string): PasswordField | null {
-  const match = /^(currentPassword|newPassword)\b/.exec(message);
-  return match ? (match[1] as PasswordField) : null;
-}
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
+type PasswordField = (typeof PASSWORD_FIELDS)[number];
 
 /** The message as a person reads it under its field, without the field's code name. */
 const readable = (message: string) =>
@@ -39,10 +34,18 @@ export function ChangePasswordCard() {
       setNext('');
       toast({ variant: 'success', title: 'Password changed', description: message });
     } catch (failure) {
-      const message = errorMessage(failure, 'Your password could not be changed. Please try again.');
-      const field = fieldOf(message);
-      setError({ field, message: field ? readable(message) : message });
-      if (field) document.getElementById(field)?.focus();
+      // The field the 400 names in issues[].path, else the message above the form.
+      const refused = refusedInputs(failure).find((i) => (PASSWORD_FIELDS as readonly string[]).includes(i.path));
+      if (refused) {
+        const field = refused.path as PasswordField;
+        setError({ field, message: readable(refused.message) });
+        document.getElementById(field)?.focus();
+      } else {
+        setError({
+          field: null,
+          message: errorMessage(failure, 'Your password could not be changed. Please try again.'),
+        });
+      }
     } finally {
       setBusy(false);
     }

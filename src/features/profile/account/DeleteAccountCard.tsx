@@ -2,7 +2,7 @@
 // what goes and what stays; this text says the same).
 import { type FormEvent, useState } from 'react';
 import { deleteAccount } from '@/api/account';
-import { errorMessage } from '@/api/errors';
+import { errorMessage, refusedInputs } from '@/api/errors';
 import { useAuth } from '@/app/session/AuthProvider';
 import { useToast } from '@/app/toast/ToastProvider';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label } from '@/components/ui';
@@ -37,12 +37,12 @@ export function DeleteAccountCard() {
       endSession(paths.home);
       toast({ variant: 'success', title: 'Account deleted', description: ACCOUNT_DELETED });
     } catch (failure) {
-      // The server names the field ("password is not correct"); said here as a sentence.
+      // A refused password is named by the 400's issues[].path; said here as a sentence.
+      const wrongPassword = refusedInputs(failure).some((issue) => issue.path === 'password');
       setError(
-        errorMessage(failure, 'Your account could not be deleted. Please try again.').replace(
-          /^password is not correct$/,
-          'This is not your password.',
-        ),
+        wrongPassword
+          ? 'This is not your password.'
+          : errorMessage(failure, 'Your account could not be deleted. Please try again.'),
       );
       setBusy(false);
     }
