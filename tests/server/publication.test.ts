@@ -28,7 +28,12 @@ let peptideId: string;
 beforeAll(async () => {
   // What a batch does with the changes it applies; how many it needs before it applies them
   // (BATCH_MIN_CHANGES, BATCH_MAX_WAIT) is tests/server/batch-minimum.test.ts.
-  t = await createTestApp({ PUBLISH_EVERY: '6h', BATCH_MIN_CHANGES: '1', DEMOGRAPHICS_SETTLE_DAYS: '7' });
+  t = await createTestApp({
+    PUBLISH_EVERY: '6h',
+    BATCH_MIN_CHANGES: '1',
+    DEMOGRAPHICS_SETTLE_DAYS: '7',
+    LOG_LEVEL: 'error',
+  });
   mod = bearer(await moderatorToken(t));
   peptideId = await createPeptide(t, (await newMember(t, 'batches')).accessToken);
 }, 120_000);
@@ -280,6 +285,14 @@ describe("moderators' decisions", () => {
   });
 });
 
+/** What the queue and the batches' record hold for a report: said when a test waits for it in vain. */
+async function queueState(id: string) {
+  const queued = await rows(t, 'select kind, batch_at from publication_queue where experience_id = $1', [id]);
+  const last = await rows(t, `select value from app_settings where key = 'last_publication_batch'`);
+  const published = await rows(t, 'select status from experiences where id = $1', [id]);
+  return JSON.stringify({ now: new Date().toISOString(), queued, last, published });
+}
+
 describe('the batch itself', () => {
   it('applies everything queued in one transaction: a change that fails rolls the whole batch back, and the next run applies it all', async () => {
     const a = await submit(t, validSubmission(peptideId));
@@ -388,7 +401,10 @@ describe('the batch itself', () => {
             (await restarted.inject({ method: 'GET', url: `/api/experiences/${sent.experience._id}` })).statusCode,
           { timeout: 60_000 },
         )
-        .toBe(200);
+        .toBe(200)
+        .catch(async (err: Error) => {
+          throw new Error(`${err.message}: ${await queueState(sent.experience._id)}`);
+        });
     } finally {
       release();
       await restarted.close();
@@ -415,7 +431,10 @@ describe('the batch itself', () => {
             (await restarted.inject({ method: 'GET', url: `/api/experiences/${sent.experience._id}` })).statusCode,
           { timeout: 60_000 },
         )
-        .toBe(200);
+        .toBe(200)
+        .catch(async (err: Error) => {
+          throw new Error(`${err.message}: ${await queueState(sent.experience._id)}`);
+        });
       expect(await rows(t, 'select 1 from publication_queue where experience_id = $1', [sent.experience._id])).toEqual(
         [],
       );
