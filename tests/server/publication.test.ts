@@ -2,6 +2,7 @@
 // batches"): nothing an author does, and no publish or restore of a moderator's, changes a public
 // answer before its batch; the batch applies everything at once, in one transaction; the author
 // sees their change at once, and when it becomes public.
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { parsePublishEvery } from '../../server/config';
@@ -293,6 +294,18 @@ async function queueState(id: string) {
   return JSON.stringify({ now: new Date().toISOString(), queued, last, published });
 }
 
+/** Waits until `app` answers the report publicly; failing, says what the queue holds for it. */
+async function untilPublic(app: FastifyInstance, id: string) {
+  await expect
+    .poll(async () => (await app.inject({ method: 'GET', url: `/api/experiences/${id}` })).statusCode, {
+      timeout: 60_000,
+    })
+    .toBe(200)
+    .catch(async (err: Error) => {
+      throw new Error(`${err.message}: ${await queueState(id)}`);
+    });
+}
+
 describe('the batch itself', () => {
   it('applies everything queued in one transaction: a change that fails rolls the whole batch back, and the next run applies it all', async () => {
     const a = await submit(t, validSubmission(peptideId));
@@ -395,16 +408,7 @@ describe('the batch itself', () => {
       // No grid time falls inside the wait (PUBLISH_EVERY is hours): only the start's run can
       // publish it. A batch refreshes every peptide's shares, which on a loaded CI machine took
       // longer than 15 s.
-      await expect
-        .poll(
-          async () =>
-            (await restarted.inject({ method: 'GET', url: `/api/experiences/${sent.experience._id}` })).statusCode,
-          { timeout: 60_000 },
-        )
-        .toBe(200)
-        .catch(async (err: Error) => {
-          throw new Error(`${err.message}: ${await queueState(sent.experience._id)}`);
-        });
+      await untilPublic(restarted, sent.experience._id);
     } finally {
       release();
       await restarted.close();
@@ -425,16 +429,7 @@ describe('the batch itself', () => {
       await restarted.ready();
       // The start waits for the missed batch up to START_BATCH_WAIT_MS (plugins/publication-batches.ts)
       // and then answers while it goes on: on a loaded machine it commits after ready().
-      await expect
-        .poll(
-          async () =>
-            (await restarted.inject({ method: 'GET', url: `/api/experiences/${sent.experience._id}` })).statusCode,
-          { timeout: 60_000 },
-        )
-        .toBe(200)
-        .catch(async (err: Error) => {
-          throw new Error(`${err.message}: ${await queueState(sent.experience._id)}`);
-        });
+      await untilPublic(restarted, sent.experience._id);
       expect(await rows(t, 'select 1 from publication_queue where experience_id = $1', [sent.experience._id])).toEqual(
         [],
       );
