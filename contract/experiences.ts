@@ -38,6 +38,7 @@ import {
   STORY_MIN,
   TRACKING_ID_RE,
 } from './rules';
+import { SideEffect, SideEffects } from './side-effects';
 
 const OutcomeValue = z
   .int('outcome ratings must be whole numbers')
@@ -51,7 +52,7 @@ const OutcomeValue = z
  */
 export const Outcomes = described(
   NamedRecord(OutcomeValue, 60),
-  'Each effect rated (a name of up to 60 characters, each name once whatever its letter case) and its rating, a whole number from 1 to 10; 1 to 30 of them. An effect left unrated is absent.',
+  "Each benefit rated (a name of up to 60 characters, each name once whatever its letter case) and its rating, a whole number from 1 (none) to 10 (strong); 1 to 30 of them. A benefit left unrated is absent. Side effects go in `sideEffects`: an outcome named as a side effect (the peptide's list or a common side-effect word) is moved there, its rating read as a severity (1-3 mild, 4-7 moderate, 8-10 severe).",
 ).check(
   z.refine((o) => Object.keys(o).length >= 1, OUTCOMES_REQUIRED_MESSAGE),
   z.refine((o) => Object.keys(o).length <= 30, 'outcomes must rate at most 30 effects'),
@@ -123,6 +124,7 @@ export const SubmitExperienceRequest = z.object({
     activityLevel: z.enum(WIZARD_ACTIVITY_LEVELS),
   }),
   outcomes: Outcomes,
+  sideEffects: z._default(SideEffects, []),
   effects: z._default(TextList(20, 60), []),
   timeline: z.enum(TIMELINES),
   story: Story,
@@ -187,9 +189,13 @@ export const Experience = z.object({
     z.record(z.string(), z.int()),
     'Each effect the person rated (their own words) and its rating, a whole number from 1 to 10.',
   ),
-  /** Mean of all outcomes, 1-10. */
-  rating: described(z.number(), 'The mean of `outcomes`, 1 to 10.'),
-  effects: z.array(z.string()),
+  /** Mean of the rated benefits, 1-10: side effects never enter it. */
+  rating: described(z.number(), 'The mean of `outcomes` (benefits only: side effects never enter it), 1 to 10.'),
+  sideEffects: described(
+    z.array(SideEffect),
+    'The side effects the person had, each with its severity (`mild`, `moderate`, `severe`). They never enter `rating`, a mean or a sort.',
+  ),
+  effects: described(z.array(z.string()), 'Other effects the person noticed, unrated, in their own words.'),
   timeline: z.string(),
   story: z.string(),
   stack: z.array(z.string()),
@@ -374,6 +380,7 @@ const editableFields = {
   primaryPurpose: z.optional(S.primaryPurpose),
   demographics: z.optional(S.demographics),
   outcomes: z.optional(Outcomes),
+  sideEffects: z.optional(SideEffects),
   effects: z.optional(TextList(20, 60)),
   timeline: z.optional(S.timeline),
   story: z.optional(Story),

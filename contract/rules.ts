@@ -142,7 +142,7 @@ export const AUTHOR_ANSWER_BYTES = {
  * (tests/server/answer-sizes.test.ts), so a request's size, which any proxy sees, does not point
  * at its report. The two routes admit it whatever BODY_LIMIT_BYTES says.
  */
-export const PADDED_BODY_BYTES = 24_576;
+export const PADDED_BODY_BYTES = 28_672;
 
 /**
  * `json` with spaces after it up to PADDED_BODY_BYTES bytes in UTF-8; as it is when longer (no

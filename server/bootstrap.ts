@@ -26,6 +26,8 @@ export interface Prepared {
   seeded: { peptides: number; experiences: number };
   /** What was changed to close DATA_DIR to other users, for the start's log; null: nothing. */
   dataDirNotice: string | null;
+  /** What the migrations applied by this start changed in stored data (table migration_notes), for its log. */
+  migrationNotes: string[];
 }
 
 export async function prepare(config: Config, options: { seed?: boolean } = {}): Promise<Prepared> {
@@ -40,7 +42,8 @@ export async function prepare(config: Config, options: { seed?: boolean } = {}):
     pgliteFastPath: config.pgliteFastPath,
   });
   try {
-    await migrate(db);
+    const applied = await migrate(db);
+    const migrationNotes = await notesOf(db, applied);
     // Names stored before their look-alike key existed get it (migration 022).
     await backfillNameSkeletons(db);
     // Held and hidden reports written before their matches were kept get them (migration 030).
@@ -52,9 +55,21 @@ export async function prepare(config: Config, options: { seed?: boolean } = {}):
     if (config.moderatorEmail && config.moderatorPassword) {
       await ensureModerator(ctx, config.moderatorEmail, config.moderatorPassword);
     }
-    return { ctx, seeded, dataDirNotice };
+    return { ctx, seeded, dataDirNotice, migrationNotes };
   } catch (err) {
     await db.close().catch(() => {});
     throw err;
   }
+}
+
+/** Lines such as "034_side_effects: side-effect outcomes moved: 12" for the migrations just applied. */
+async function notesOf(db: Db, applied: string[]): Promise<string[]> {
+  if (!applied.length) return [];
+  const exists = await db.query<{ t: string | null }>(`select to_regclass('migration_notes')::text as t`);
+  if (!exists.rows[0]?.t) return [];
+  const res = await db.query<{ migration: string; note: string; n: string | number }>(
+    'select migration, note, n from migration_notes where migration = any($1::text[]) order by migration, note',
+    [applied.map((name) => name.replace(/\.sql$/, ''))],
+  );
+  return res.rows.map((r) => `Migration ${r.migration}: ${r.note}: ${Number(r.n)}`);
 }

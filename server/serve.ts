@@ -74,6 +74,7 @@ async function runPrimary(config: Config, started: number) {
   try {
     const once = await prepare(config);
     if (once.dataDirNotice) console.warn(once.dataDirNotice);
+    for (const note of once.migrationNotes) console.log(note);
     await once.ctx.db.close();
   } catch (err) {
     console.error(`Could not start: ${(err as Error).message}`);
@@ -190,12 +191,13 @@ async function serve(config: Config, options: RunOptions, started: number) {
     console.error(`Could not start: ${(err as Error).message}`);
     process.exit(1);
   }
-  const { ctx, seeded, dataDirNotice } = prepared;
+  const { ctx, seeded, dataDirNotice, migrationNotes } = prepared;
   const stream = await logStream();
   const app = await buildApp(ctx, {
     logger: { ...(loggerOptions(config.logLevel) as object), ...(stream ? { stream } : {}) },
   });
   if (dataDirNotice) app.log.warn(dataDirNotice);
+  for (const note of migrationNotes) app.log.info(note);
   if (options.extendApp) await options.extendApp(app, ctx);
 
   // The embedded database's folder is this process's alone: npm run backup asks it for the dump.

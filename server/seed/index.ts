@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { FREQUENCIES, TIMELINES, VOTE_TYPES } from '../../contract/common';
 import type { SubmitExperienceInput } from '../../contract/experiences';
+import type { Severity } from '../../contract/side-effects';
 import type { AppContext } from '../context';
 import { seedExperience } from '../services/experiences';
 import { insertPeptide } from '../services/peptides';
@@ -21,6 +22,11 @@ import {
 } from '../db/seed/generate';
 
 export const DEMO_EXPERIENCES = 300;
+
+/** Demo severities: most side effects people report are mild, a few severe. */
+function severityOf(r: number): Severity {
+  return r < 0.6 ? 'mild' : r < 0.92 ? 'moderate' : 'severe';
+}
 
 export async function seedIfEmpty(ctx: AppContext): Promise<{ peptides: number; experiences: number }> {
   const existing = await ctx.db.query<{ n: number }>('select count(*)::int as n from peptides');
@@ -51,6 +57,8 @@ export async function seedDemo(
   seed = 157,
 ): Promise<number> {
   const rand = mulberry32(seed);
+  // Severities draw from their own sequence, so the rest of the demo data stays as it was.
+  const severityRand = mulberry32(seed + 1);
   const { order: peptides, choose: choosePeptide } = byPopularity(rand, [...ids.values()], (i) => 1 / (1 + i * 0.25));
   const baseRating = new Map(peptides.map((p) => [p.id, 5 + rand() * 3.5]));
   const typicalUser = new Map(peptides.map((p) => [p.id, demographicsOf(rand)]));
@@ -79,15 +87,17 @@ export async function seedDemo(
       publishSourcing: false,
       demographics: rand() < 0.5 ? typicalUser.get(id)! : demographicsOf(rand),
       outcomes,
-      effects:
+      // About a third of reports name a side effect of the peptide, mostly mild (docs/product-rules.md, "Side effects").
+      sideEffects:
         rand() < 0.35
           ? pickSome(
               rand,
               peptide.sideEffects.filter((e) => effectFitsRoute(e, route)),
               1,
               1,
-            )
+            ).map((name) => ({ name, severity: severityOf(severityRand()) }))
           : [],
+      effects: [],
       timeline: pick(rand, TIMELINES.slice(0, 6)),
       story: story(rand),
       stack: rand() < 0.25 ? peptide.commonStacks.slice(0, 1) : [],

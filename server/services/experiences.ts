@@ -12,11 +12,18 @@ import type {
 } from '../../contract/experiences';
 import type { AuthorStatus, ExperienceStatus, HoldReason } from '../../contract/moderation';
 import { OUTCOMES_REQUIRED_MESSAGE, experienceRating } from '../../contract/rules';
+import {
+  BENEFIT_REQUIRED_MESSAGE,
+  type SideEffect,
+  sideEffectNames,
+  splitSideEffects,
+} from '../../contract/side-effects';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { lockQueue } from '../db/queue-lock';
 import { notFound, refusedInput } from '../lib/errors';
 import { newTrackingId, trackingHash } from '../lib/tracking';
+import { vocabularySideEffects } from './effects';
 import { storyBands, storyHash } from './text-rules';
 import {
   type ExperienceRow,
@@ -42,8 +49,41 @@ import type { EditPayload, SubmissionRow } from './publication/report-row';
 
 const TRACKING_NOT_FOUND = 'Experience not found';
 
-function searchText(peptideName: string, story: string, effects: string[], purposes: string[]): string {
-  return [peptideName, story, ...effects, ...purposes].join(' ').toLowerCase();
+function searchText(
+  peptideName: string,
+  story: string,
+  effects: string[],
+  purposes: string[],
+  sideEffects: readonly SideEffect[],
+): string {
+  return [peptideName, story, ...effects, ...sideEffects.map((s) => s.name), ...purposes].join(' ').toLowerCase();
+}
+
+/**
+ * A report's benefits and side effects apart (docs/product-rules.md, "Side effects"): an outcome
+ * named as a side effect of its peptide is moved to the side effects, its rating read as a
+ * severity, so no client can raise a rating with one. With no benefit left, the report is refused.
+ */
+async function benefitsApart(
+  ctx: AppContext,
+  q: Queryable,
+  peptide: SideEffectsOfPeptide,
+  outcomes: Record<string, number>,
+  listed: readonly SideEffect[],
+): Promise<{ outcomes: Record<string, number>; sideEffects: SideEffect[]; rating: number }> {
+  const names = sideEffectNames(
+    { commonEffects: peptide.common_effects, sideEffects: peptide.side_effects },
+    await vocabularySideEffects(ctx, q),
+  );
+  const split = splitSideEffects(outcomes, listed, names);
+  const rating = experienceRating(split.outcomes);
+  if (rating === null)
+    throw refusedInput('outcomes', split.moved ? BENEFIT_REQUIRED_MESSAGE : OUTCOMES_REQUIRED_MESSAGE);
+  return {
+    outcomes: split.outcomes,
+    sideEffects: split.sideEffects.map((s) => ({ ...s, name: s.name.trim() })),
+    rating,
+  };
 }
 
 /** Only filled sourcing values are kept; none at all stores nothing. */
@@ -67,6 +107,10 @@ interface PeptideOfReport {
   name: string;
   category: string;
 }
+interface SideEffectsOfPeptide {
+  common_effects: string[];
+  side_effects: string[];
+}
 
 /** A new report's row, as the queue keeps it and the batch inserts it. */
 async function buildSubmission(
@@ -77,11 +121,9 @@ async function buildSubmission(
   createdAt: Date,
   demo: boolean,
 ): Promise<{ row: SubmissionRow; peptide: PeptideOfReport }> {
-  const outcomes = normaliseOutcomes(input.outcomes);
-  const rating = experienceRating(outcomes);
   const sourcing = cleanSourcing(input.sourcing);
-  const found = await q.query<PeptideOfReport>(
-    'select p.name, p.category from peptides p where p.id = $1 and p.deleted_at is null',
+  const found = await q.query<PeptideOfReport & SideEffectsOfPeptide>(
+    'select p.name, p.category, p.common_effects, p.side_effects from peptides p where p.id = $1 and p.deleted_at is null',
     [input.peptideId],
     {
       prepare: true,
@@ -89,11 +131,17 @@ async function buildSubmission(
   );
   const peptide = found.rows[0];
   if (!peptide) throw refusedInput('peptideId', 'peptideId: no such peptide');
-  if (rating === null) throw refusedInput('outcomes', OUTCOMES_REQUIRED_MESSAGE);
+  const { outcomes, sideEffects, rating } = await benefitsApart(
+    ctx,
+    q,
+    peptide,
+    normaliseOutcomes(input.outcomes),
+    input.sideEffects,
+  );
   // Seeded demonstration reports are published as written.
   const { reasons, matches } = demo
     ? { reasons: [] as HoldReason[], matches: [] }
-    : ownHolds(ctx, heldTexts({ ...input, outcomes, sourcing }));
+    : ownHolds(ctx, heldTexts({ ...input, outcomes, side_effects: sideEffects, sourcing }));
   const row: SubmissionRow = {
     id: randomUUID(),
     tracking_hash: trackingHash(trackingId),
@@ -108,12 +156,13 @@ async function buildSubmission(
     activity_level: input.demographics.activityLevel,
     outcomes,
     rating,
+    side_effects: sideEffects,
     effects: input.effects,
     timeline: input.timeline,
     story: input.story,
     stack: input.stack,
     sourcing,
-    search_text: searchText(peptide.name, input.story, input.effects, input.primaryPurpose),
+    search_text: searchText(peptide.name, input.story, input.effects, input.primaryPurpose, sideEffects),
     created_at: utcDay(createdAt),
     is_demo: demo,
     publish_sourcing: input.publishSourcing,
@@ -244,6 +293,7 @@ interface OwnRow extends ExperienceRow {
   story: string;
   effects: string[];
   outcomes: Record<string, number>;
+  side_effects: SideEffect[];
   stack: string[];
   dosage: string;
   frequency: string;
@@ -276,7 +326,7 @@ select (own.r).id, experience_public_json(own.r) as public_json, p.name as pepti
   coalesce((own.r).detailed_count, 0) as detailed_count, coalesce((own.r).concerning_count, 0) as concerning_count,
   (own.r).publish_sourcing, (own.r).created_at, (own.r).sourcing,
   (own.r).status, (own.r).hold_reasons, (own.r).hidden_reason, (own.r).hidden_note,
-  (own.r).story, (own.r).effects, (own.r).outcomes, (own.r).stack, (own.r).dosage, (own.r).primary_purpose,
+  (own.r).story, (own.r).effects, (own.r).outcomes, coalesce((own.r).side_effects, '[]'::jsonb) as side_effects, (own.r).stack, (own.r).dosage, (own.r).primary_purpose,
   (own.r).peptide_id, (own.r).frequency, (own.r).duration_days, (own.r).route, (own.r).timeline,
   own.pending, own.pending_at, own.stored_status, (own.r).small_group_at,
   (select m.batch_at from publication_queue m where m.experience_id = (own.r).id and m.kind in ('publish', 'restore')) as decided_at
@@ -346,6 +396,7 @@ type Corrected = Pick<
   | 'biological_sex'
   | 'activity_level'
   | 'outcomes'
+  | 'side_effects'
   | 'effects'
   | 'timeline'
   | 'story'
@@ -367,6 +418,7 @@ function corrected(current: OwnRow, changes: UpdateExperienceInput): Corrected {
     biological_sex: changes.demographics?.biologicalSex ?? current.biological_sex,
     activity_level: changes.demographics?.activityLevel ?? current.activity_level,
     outcomes: changes.outcomes ? normaliseOutcomes(changes.outcomes) : current.outcomes,
+    side_effects: changes.sideEffects ?? current.side_effects,
     effects: changes.effects ?? current.effects,
     timeline: changes.timeline ?? current.timeline,
     story: changes.story ?? current.story,
@@ -398,24 +450,23 @@ export async function updateByTracking(
     await lockQueue(tx);
     const current = await findOwn(tx, hash);
     if (!current) throw notFound(TRACKING_NOT_FOUND);
-    const next = corrected(current, changes);
+    const asked = corrected(current, changes);
+    const found = await tx.query<{ name: string } & SideEffectsOfPeptide>(
+      'select name, common_effects, side_effects from peptides where id = $1 and deleted_at is null',
+      [asked.peptide_id],
+    );
+    if (!found.rows[0]) throw refusedInput('peptideId', 'peptideId: no such peptide');
+    const peptideName = found.rows[0].name;
+    const apart = await benefitsApart(ctx, tx, found.rows[0], asked.outcomes, asked.side_effects);
+    const next: Corrected = { ...asked, outcomes: apart.outcomes, side_effects: apart.sideEffects };
     if ((Object.keys(next) as (keyof Corrected)[]).every((k) => sameValue(next[k], current[k]))) return current;
-    let peptideName = current.peptide_name;
-    if (next.peptide_id !== current.peptide_id) {
-      const found = await tx.query<{ name: string }>('select name from peptides where id = $1 and deleted_at is null', [
-        next.peptide_id,
-      ]);
-      if (!found.rows[0]) throw refusedInput('peptideId', 'peptideId: no such peptide');
-      peptideName = found.rows[0].name;
-    }
-    const rating = experienceRating(next.outcomes);
-    if (rating === null) throw refusedInput('outcomes', OUTCOMES_REQUIRED_MESSAGE);
+    const rating = apart.rating;
     const { reasons, matches } = ownHolds(ctx, heldTexts({ ...next, publishSourcing: next.publish_sourcing }));
     const payload: EditPayload = {
       ...next,
       hold_matches: matches,
       rating,
-      search_text: searchText(peptideName, next.story, next.effects, next.primary_purpose),
+      search_text: searchText(peptideName, next.story, next.effects, next.primary_purpose, next.side_effects),
       story_hash: storyHash(next.story),
       story_bands: storyBands(next.story),
     };

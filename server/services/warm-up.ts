@@ -27,6 +27,7 @@ async function warmOnce(ctx: AppContext): Promise<void> {
         primaryPurpose: ['Injury Healing'],
         demographics: { ageRange: '30-34', biologicalSex: 'male', activityLevel: 'active' },
         outcomes: { energy: 6, sleep: 7 },
+        sideEffects: [{ name: 'Warm-up side effect', severity: 'mild' }],
         effects: ['Warm-up effect'],
         timeline: '1-week',
         story: 'A warm-up report, rolled back as the server starts; nobody ever sees it.',

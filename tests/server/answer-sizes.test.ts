@@ -22,6 +22,7 @@ import {
 } from '../../contract/experiences';
 import { HIDE_REASON_TEXT, HOLD_REASONS, AUTHOR_STATUSES } from '../../contract/moderation';
 import { AUTHOR_ANSWER_BYTES, PADDED_BODY_BYTES, padJson } from '../../contract/rules';
+import { SEVERITIES, SIDE_EFFECTS_MAX } from '../../contract/side-effects';
 import {
   AGE_RANGES,
   BIOLOGICAL_SEXES,
@@ -82,6 +83,7 @@ function largestReport(peptideId: string, alphabet: Alphabet) {
       activityLevel: longest(WIZARD_ACTIVITY_LEVELS),
     },
     outcomes: Object.fromEntries(names(30, 100).map((name) => [name, 10])),
+    sideEffects: names(SIDE_EFFECTS_MAX, 400).map((name) => ({ name, severity: longest(SEVERITIES) })),
     effects: names(20, 200),
     timeline: longest(TIMELINES),
     story: alphabet(1000, 3),
@@ -258,6 +260,7 @@ describe('the largest valid report', () => {
       demographics: report.demographics,
       outcomes: report.outcomes,
       rating: 7.333333333333333,
+      sideEffects: report.sideEffects,
       effects: report.effects,
       timeline: report.timeline,
       story: report.story,

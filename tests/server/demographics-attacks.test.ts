@@ -154,6 +154,7 @@ function oldReports(peptideId: string, n: number, rand: ReturnType<typeof genera
       activity_level: a.activityLevel,
       outcomes: { energy: 6 },
       rating: 6,
+      side_effects: [],
       effects: [],
       timeline: '1-week',
       story: 'An old report. '.repeat(8),

@@ -116,6 +116,7 @@ describe('public fields kept as JSON', () => {
       'primaryPurpose',
       'rating',
       'route',
+      'sideEffects',
       'stack',
       'story',
       'timeline',

@@ -4,6 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AGE_RANGES, BIOLOGICAL_SEXES, FREQUENCIES, TIMELINES, WIZARD_ACTIVITY_LEVELS } from '../../../contract/common';
 import { experienceRating } from '../../../contract/rules';
+import { SEVERITIES } from '../../../contract/side-effects';
 import { newTrackingId, trackingHash } from '../../lib/tracking';
 import type { Db } from '../client';
 import { recomputeAggregates } from '../aggregates';
@@ -89,7 +90,10 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
           outcomes[effect] = clamp(Math.round(base + (rand() - 0.5) * spread * 2), 1, 10);
         }
         const purposes = purposesFor(rand, p);
-        const effects = p.side_effects.length && rand() < 0.3 ? pickSome(rand, p.side_effects, 1, 2) : [];
+        const sideEffects =
+          p.side_effects.length && rand() < 0.3
+            ? pickSome(rand, p.side_effects, 1, 2).map((name) => ({ name, severity: pick(rand, SEVERITIES) }))
+            : [];
         const story = makeStory(rand);
         const id = randomUUID();
         rows.push({
@@ -106,11 +110,12 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
           activity_level: pick(rand, WIZARD_ACTIVITY_LEVELS),
           outcomes,
           rating: experienceRating(outcomes),
-          effects,
+          side_effects: sideEffects,
+          effects: [],
           timeline: pick(rand, TIMELINES),
           story,
           stack: p.common_stacks.length && rand() < 0.25 ? p.common_stacks.slice(0, 1) : [],
-          search_text: [p.name, story, ...effects, ...purposes].join(' ').toLowerCase(),
+          search_text: [p.name, story, ...sideEffects.map((e) => e.name), ...purposes].join(' ').toLowerCase(),
           created_at: createdAt.toISOString(),
         });
         // Votes are skewed too: most reports get none, a few get many.
@@ -130,14 +135,14 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
         );
         await tx.query(
           `insert into experiences (id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
-             age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack,
+             age_range, biological_sex, activity_level, outcomes, rating, side_effects, effects, timeline, story, stack,
              search_text, created_at, is_demo)
            select id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
-                  age_range, biological_sex, activity_level, outcomes, rating, effects, timeline, story, stack, search_text,
+                  age_range, biological_sex, activity_level, outcomes, rating, side_effects, effects, timeline, story, stack, search_text,
                   created_at, true
              from json_to_recordset($1::json) as x(id uuid, tracking_hash text, peptide_id uuid, dosage text, frequency text,
                   duration_days integer, route text, primary_purpose text[], age_range text,
-                  biological_sex text, activity_level text, outcomes jsonb, rating double precision, effects text[],
+                  biological_sex text, activity_level text, outcomes jsonb, rating double precision, side_effects jsonb, effects text[],
                   timeline text, story text, stack text[], search_text text, created_at timestamptz)`,
           [JSON.stringify(rows)],
         );

@@ -38,12 +38,14 @@ export function heldTexts(r: {
   stack: string[];
   dosage: string;
   outcomes: Record<string, number>;
+  side_effects?: readonly { name: string }[];
   sourcing: { batchId?: string; vendorUrl?: string } | null;
   publishSourcing?: boolean;
 }): string[] {
   return [
     r.story,
     ...r.effects,
+    ...(r.side_effects ?? []).map((s) => s.name),
     ...r.stack,
     r.dosage,
     ...Object.keys(r.outcomes),

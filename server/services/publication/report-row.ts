@@ -2,6 +2,7 @@
 // the columns an author's edit may change, and a change waiting in publication_queue (migration
 // 019_publication_batches.sql). Shapes only: experiences.ts builds them, apply.ts writes them.
 import type { Sourcing } from '../../../contract/experiences';
+import type { SideEffect } from '../../../contract/side-effects';
 import type { HoldReason } from '../../../contract/moderation';
 import type { Finding } from '../text-rules';
 
@@ -20,6 +21,8 @@ export interface SubmissionRow {
   activity_level: string;
   outcomes: Record<string, number>;
   rating: number;
+  /** Side effects with their severity (migration 034_side_effects.sql): never in `rating`. */
+  side_effects: SideEffect[];
   effects: string[];
   timeline: string;
   story: string;
@@ -54,6 +57,7 @@ export const SUBMISSION_COLUMNS = [
   'activity_level',
   'outcomes',
   'rating',
+  'side_effects',
   'effects',
   'timeline',
   'story',
@@ -93,6 +97,7 @@ export const EDITABLE_COLUMNS = [
   'story',
   'effects',
   'outcomes',
+  'side_effects',
   'rating',
   'search_text',
   'story_hash',
@@ -118,6 +123,7 @@ export type EditPayload = Partial<Record<(typeof EDITABLE_COLUMNS)[number], unkn
   effects: string[];
   outcomes: Record<string, number>;
   // Absent from edits queued before every field could be corrected: the stored value stays.
+  side_effects?: SideEffect[];
   stack?: string[];
   dosage?: string;
   sourcing?: Sourcing | null;

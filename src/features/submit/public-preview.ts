@@ -49,6 +49,7 @@ export function previewExperience(
     demographics: null,
     outcomes,
     rating: Math.round((experienceRating(outcomes) ?? 0) * 100) / 100,
+    sideEffects: form.sideEffects.map((s) => ({ name: s.name.trim(), severity: s.severity })),
     effects: cleanList(form.effects),
     timeline: form.timeline,
     story: form.story.trim(),

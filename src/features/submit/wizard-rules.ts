@@ -1,5 +1,6 @@
 // Pure rules for the submission wizard: the form, its first outcomes, and the POST body.
 import { cleanList, OVERALL_OUTCOME, ratedOutcomes } from '@contract/rules';
+import type { SideEffect } from '@contract/side-effects';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 
@@ -22,6 +23,8 @@ export interface WizardForm {
    * asks about it rather than dropping it (wizard-validation.ts).
    */
   pendingEffect: string;
+  /** Side effects, each with its severity: never rated, never in the report's rating. */
+  sideEffects: SideEffect[];
   /** Effects listed without a rating; the wizard no longer asks for them (one add-effect control), corrections still show them. */
   effects: string[];
   timeline: string;
@@ -48,6 +51,7 @@ export const EMPTY_FORM: WizardForm = {
   stack: [],
   outcomes: {},
   pendingEffect: '',
+  sideEffects: [],
   effects: [],
   timeline: '',
   story: '',
@@ -108,6 +112,7 @@ export function buildPayload(form: WizardForm) {
     primaryPurpose: form.primaryPurpose,
     demographics: { ageRange: form.ageRange, biologicalSex: form.biologicalSex, activityLevel: form.activityLevel },
     outcomes: ratedOutcomes(form.outcomes),
+    sideEffects: form.sideEffects.map((s) => ({ name: s.name.trim(), severity: s.severity })),
     effects: cleanList(form.effects),
     timeline: form.timeline,
     story: form.story,
