@@ -25,10 +25,17 @@ const EffectivenessEntry = z.object({
 });
 type EffectivenessEntry = z.infer<typeof EffectivenessEntry>;
 
+/** What the month's growth figures compare (docs/product-rules.md, "Figures"). */
+const EQUAL_SPANS =
+  "the reports of this UTC month's days so far (the 1st up to and including today, by each report's public day) against those of the same days of the previous month (the 1st up to the same day number, or the whole month where it is shorter), in percent with one decimal; null when those days of the previous month had no reports";
+
 export const Analytics = z.object({
   totalExperiences: z.number(),
-  /** This calendar month against the previous one, percent, one decimal. */
-  experienceGrowth: z.number(),
+  experienceGrowth: described(
+    z.nullable(z.number()),
+    `Growth of the month in progress: ${EQUAL_SPANS}. (A month in progress is never compared with a whole month.)`,
+  ),
+  /** Reports of this UTC month so far, the 1st up to and including today. */
   experiencesThisMonth: z.number(),
   totalPeptides: z.number(),
   categories: z.number(),
@@ -36,7 +43,15 @@ export const Analytics = z.object({
   averageRating: z.number(),
   activeUsers: z.number(),
   activeUsersCount: z.number(),
-  trendingCategories: z.array(z.object({ name: z.string(), growth: z.number(), experiences: z.number() })),
+  /** The categories with reports this month so far, at most 6, by growth (those with none to compare with last). */
+  trendingCategories: z.array(
+    z.object({
+      name: z.string(),
+      growth: described(z.nullable(z.number()), `The category's growth: ${EQUAL_SPANS}.`),
+      /** The category's reports this month so far. */
+      experiences: z.number(),
+    }),
+  ),
   topPeptides: z.array(TopPeptide),
   effectivenessData: z.array(EffectivenessEntry),
   /** The UTC day the figures were computed, as its midnight (a day, like every time in a public answer). */
@@ -73,11 +88,10 @@ export const Trends = z.object({
   buckets: z.array(z.string()),
   series: z.array(TrendSeries),
   totals: z.array(z.number()),
-  /**
-   * Growth of each period's total over the previous one, percent; null for the first, and for the
-   * last, which is in progress (a part of a period is not compared with a whole one).
-   */
-  growth: z.array(z.nullable(z.number())),
+  growth: described(
+    z.array(z.nullable(z.number())),
+    "Growth of each period's total over the previous one, in percent with one decimal; null for the first. The last period is in progress and is compared over equal spans: its days so far (up to and including `asOf`) against the same days of the period before (for a month, the 1st up to the same day number, or the whole month where it is shorter), null when those days had no reports. A part of a period is never compared with a whole one.",
+  ),
   /** The UTC day the counts run to: the last bucket is the period in progress, counted up to this day. */
   asOf: z.string(),
 });

@@ -9,6 +9,7 @@ import {
   cleanList,
   experienceMatchesSearch,
   experienceRating,
+  equalSpanGrowth,
   growthPercent,
   normaliseTrackingId,
   roundTo,
@@ -146,6 +147,16 @@ describe('analytics math', () => {
     [0, 4, -100],
   ])('growthPercent(%d, %d) = %d', (current, previous, expected) => {
     expect(growthPercent(current, previous)).toBe(expected);
+  });
+
+  it.each([
+    [12, 10, 20],
+    [3, 4, -25],
+    [0, 4, -100],
+    [7, 0, null],
+    [0, 0, null],
+  ])('equalSpanGrowth(%d, %d) = %s: no rate from an empty span', (current, previous, expected) => {
+    expect(equalSpanGrowth(current, previous)).toBe(expected);
   });
 
   it('popularityScore weighs experiences 70% and votes 30%, relative to the maxima', () => {

@@ -108,6 +108,15 @@ export function growthPercent(current: number, previous: number): number {
 }
 
 /**
+ * Growth of a period in progress over the same days of the previous period (docs/product-rules.md,
+ * "Figures"): percent, one decimal, or null when those days held no reports, since no rate grows
+ * from zero.
+ */
+export function equalSpanGrowth(current: number, previous: number): number | null {
+  return previous === 0 ? null : growthPercent(current, previous);
+}
+
+/**
  * Popularity 0-100 from a peptide's share of experiences and votes, relative to the most
  * popular peptide: 70% experiences, 30% votes.
  */

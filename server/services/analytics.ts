@@ -3,7 +3,7 @@
 // The moderators' Research Hub is services/research.ts. Definitions: docs/product-rules.md, "Figures".
 import type { Analytics, ComparedPeptide, MemberAnalytics, Trends } from '../../contract/analytics';
 import { CATEGORIES } from '../../contract/common';
-import { growthPercent, meanRating } from '../../contract/rules';
+import { equalSpanGrowth, growthPercent, meanRating } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
 import { utcDay } from './publication/grid';
@@ -12,7 +12,36 @@ import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, PEPTIDES_WITH_COUNTERS, peptideRating,
 // Rating means are rounded once, here, by the contract's rule (meanRating: one decimal from the
 // unrounded stored mean); screens write them as they come, so one mean reads one way everywhere.
 const MONTH_START = `date_trunc('month', now() at time zone 'UTC')::date`;
-const PREVIOUS_MONTH_START = `(date_trunc('month', now() at time zone 'UTC') - interval '1 month')::date`;
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A run of whole UTC days, both ends included (ISO dates). */
+export interface DaySpan {
+  from: string;
+  to: string;
+}
+
+/**
+ * The days so far of the month or ISO week in progress (its first day up to and including today,
+ * UTC) and the same days of the period before: from its first day up to the same day number,
+ * capped at its last day (on the 31st, a 30-day month is compared whole). A period in progress
+ * is compared only over these equal spans (docs/product-rules.md, "Figures").
+ */
+export function equalSpans(unit: 'month' | 'week', now: Date): { current: DaySpan; previous: DaySpan } {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const start =
+    unit === 'month'
+      ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
+      : today - ((now.getUTCDay() + 6) % 7) * DAY_MS;
+  const previousStart =
+    unit === 'month' ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1) : start - 7 * DAY_MS;
+  const previousEnd = Math.min(previousStart + (today - start), start - DAY_MS);
+  return {
+    current: { from: isoDay(start), to: isoDay(today) },
+    previous: { from: isoDay(previousStart), to: isoDay(previousEnd) },
+  };
+}
 
 export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
   return ctx.cache.get('analytics', async () => {
@@ -27,21 +56,27 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
               (count(distinct p.category) filter (where p.deleted_at is null))::int as categories
          from ${PEPTIDES_WITH_COUNTERS}`,
     );
+    // The days come from ctx.clock (docs/architecture.md, "One clock"), so a test can set today.
+    const { current, previous } = equalSpans('month', ctx.clock.now());
+    const spans = [current.from, current.to, previous.from, previous.to];
     const months = await ctx.db.query<{ this_month: number; last_month: number }>(
-      `select coalesce(sum(experiences) filter (where day >= ${MONTH_START}), 0)::int as this_month,
-              coalesce(sum(experiences) filter (where day >= ${PREVIOUS_MONTH_START} and day < ${MONTH_START}), 0)::int as last_month
-         from experience_daily where day >= ${PREVIOUS_MONTH_START}`,
+      `select coalesce(sum(experiences) filter (where day >= $1::date), 0)::int as this_month,
+              coalesce(sum(experiences) filter (where day <= $4::date), 0)::int as last_month
+         from experience_daily
+        where (day between $1::date and $2::date) or (day between $3::date and $4::date)`,
+      spans,
     );
     const active = await ctx.db.query<{ n: number }>(
       `select count(*)::int as n from account_activity where month = ${MONTH_START}`,
     );
     const categories = await ctx.db.query<{ name: string; this_month: number; last_month: number }>(
       `select p.category as name,
-              coalesce(sum(d.experiences) filter (where d.day >= ${MONTH_START}), 0)::int as this_month,
-              coalesce(sum(d.experiences) filter (where d.day < ${MONTH_START}), 0)::int as last_month
+              coalesce(sum(d.experiences) filter (where d.day >= $1::date), 0)::int as this_month,
+              coalesce(sum(d.experiences) filter (where d.day <= $4::date), 0)::int as last_month
          from experience_daily d join peptides p on p.id = d.peptide_id
-        where d.day >= ${PREVIOUS_MONTH_START}
+        where (d.day between $1::date and $2::date) or (d.day between $3::date and $4::date)
         group by p.category`,
+      spans,
     );
     const top = await ctx.db.query<PeptideRow>(
       `select ${PEPTIDE_COLUMNS} from ${PEPTIDES_WITH_COUNTERS}, ${PEPTIDE_MAXIMA}
@@ -58,15 +93,21 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
 
     const t = totals.rows[0];
     const m = months.rows[0];
+    // A category with nothing to compare with (null) comes after those with a growth figure.
     const trending = categories.rows
-      .map((c) => ({ name: c.name, growth: growthPercent(c.this_month, c.last_month), experiences: c.this_month }))
+      .map((c) => ({ name: c.name, growth: equalSpanGrowth(c.this_month, c.last_month), experiences: c.this_month }))
       .filter((c) => c.experiences > 0)
-      .sort((a, b) => b.growth - a.growth || b.experiences - a.experiences)
+      .sort(
+        (a, b) =>
+          (b.growth ?? Number.NEGATIVE_INFINITY) - (a.growth ?? Number.NEGATIVE_INFINITY) ||
+          b.experiences - a.experiences ||
+          a.name.localeCompare(b.name),
+      )
       .slice(0, 6);
     const activeUsers = active.rows[0].n;
     return {
       totalExperiences: t.experiences,
-      experienceGrowth: growthPercent(m.this_month, m.last_month),
+      experienceGrowth: equalSpanGrowth(m.this_month, m.last_month),
       experiencesThisMonth: m.this_month,
       totalPeptides: t.peptides,
       categories: t.categories,
@@ -148,14 +189,22 @@ export async function trends(
     const group = groupBy === 'peptide' ? 'p.id::text' : 'p.category';
     // The bucket comes back as text: node-postgres reads a `date` as local midnight, which
     // shifts it to the previous day in any time zone east of UTC.
+    // The days come from ctx.clock (docs/architecture.md, "One clock"), so a test can set today.
+    const now = ctx.clock.now();
+    const buckets = bucketStarts(unit, count, now);
+    const { current, previous } = equalSpans(unit, now);
     const res = await ctx.db.query<{ bucket: string; key: string; name: string; n: number }>(
       `select to_char(date_trunc('${unit}', d.day::timestamp), 'YYYY-MM-DD') as bucket, ${group} as key, min(p.name) as name,
               sum(d.experiences)::int as n
          from experience_daily d join peptides p on p.id = d.peptide_id
-        where d.day >= (date_trunc('${unit}', now() at time zone 'UTC') - interval '${count - 1} ${unit}')::date
+        where d.day between $1::date and $2::date
         group by 1, 2 having sum(d.experiences) > 0`,
+      [buckets[0], current.to],
     );
-    const buckets = bucketStarts(unit, count, ctx.clock.now());
+    const sameDays = await ctx.db.query<{ n: number }>(
+      `select coalesce(sum(experiences), 0)::int as n from experience_daily where day between $1::date and $2::date`,
+      [previous.from, previous.to],
+    );
     const index = new Map(buckets.map((b, i) => [b, i]));
     const byKey = new Map<string, { key: string; name: string; counts: number[] }>();
     for (const row of res.rows) {
@@ -174,9 +223,12 @@ export async function trends(
       series.push(other);
     }
     const totals = buckets.map((_, i) => sum(all.map((s) => s.counts[i])));
-    // The last period is in progress: growth against a whole period would read as a fall.
-    const growth = totals.map((n, i) => (i === 0 || i === count - 1 ? null : growthPercent(n, totals[i - 1])));
-    return { period, groupBy, buckets, series, totals, growth, asOf: ctx.clock.now().toISOString().slice(0, 10) };
+    // The last period is in progress: against a whole period it would read as a fall, so it is
+    // compared with the same days of the period before.
+    const growth = totals.map((n, i) =>
+      i === 0 ? null : i === count - 1 ? equalSpanGrowth(n, sameDays.rows[0].n) : growthPercent(n, totals[i - 1]),
+    );
+    return { period, groupBy, buckets, series, totals, growth, asOf: current.to };
   });
 }
 

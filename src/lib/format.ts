@@ -82,6 +82,19 @@ export function formatGrowth(percent: number): string {
   return `${rounded > 0 ? '+' : '-'}${Math.abs(rounded)}%`;
 }
 
+/** How a period still in progress is marked wherever it is shown (docs/product-rules.md, "Figures"). */
+export const SO_FAR = '(so far)';
+
+/**
+ * The growth of a month or week in progress, which the server compares only with the same days of
+ * the one before (server/services/analytics.ts equalSpans): "+12% on the same days of last month
+ * (so far)", or, where those days had no reports, that there is nothing to compare with.
+ */
+export function formatGrowthSoFar(percent: number | null, unit: 'month' | 'week' = 'month'): string {
+  if (percent === null) return `no reports in the same days of last ${unit}`;
+  return `${formatGrowth(percent)} on the same days of last ${unit} ${SO_FAR}`;
+}
+
 /** The community's average rating as a stat card shows it: the figure and what it is the mean of. */
 export function averageRatingStat(mean: number, n: number): { value: string; detail: string } {
   if (n < MIN_RATINGS_FOR_MEAN) return { value: '—', detail: `fewer than ${MIN_RATINGS_FOR_MEAN} reports so far` };

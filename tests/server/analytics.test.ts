@@ -12,6 +12,7 @@ import {
   SubmitExperienceRequest,
   TrendsResponse,
   VOTE_TYPES,
+  equalSpanGrowth,
   growthPercent,
   roundRating,
   type ExportRow,
@@ -94,6 +95,15 @@ const allExperiences = () =>
 
 function monthStart(d: Date, back = 0): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1);
+}
+
+/** Reports of this month's days so far, and of the same days of last month (its 1st to the same day number). */
+function soFarAndSameDays(exps: { created_at: Date }[], now: Date) {
+  const end = monthStart(now) + now.getUTCDate() * 86_400_000;
+  const previousEnd = Math.min(monthStart(now, 1) + now.getUTCDate() * 86_400_000, monthStart(now));
+  const within = (from: number, to: number) =>
+    exps.filter((e) => e.created_at.getTime() >= from && e.created_at.getTime() < to).length;
+  return { thisMonth: within(monthStart(now), end), lastMonth: within(monthStart(now, 1), previousEnd) };
 }
 
 describe('GET /api/analytics and /api/analytics/public', () => {
@@ -186,33 +196,32 @@ describe('GET /api/analytics and /api/analytics/public', () => {
     expect(bpc.sampleSizes.energy).toBe(3);
   });
 
-  it('growth is this calendar month against the previous one', async () => {
+  // Changed with the rule: the month so far against the same days of last month, not the whole of
+  // it (tests/server/growth-spans.test.ts sets the clock for the edges).
+  it("growth is this month's days so far against the same days of last month", async () => {
     const check = async () => {
       const a = await analytics();
-      const now = new Date();
-      const exps = await allExperiences();
-      const thisMonth = exps.filter((e) => e.created_at.getTime() >= monthStart(now)).length;
-      const lastMonth = exps.filter(
-        (e) => e.created_at.getTime() >= monthStart(now, 1) && e.created_at.getTime() < monthStart(now),
-      ).length;
+      const { thisMonth, lastMonth } = soFarAndSameDays(await allExperiences(), new Date());
       expect(a.experiencesThisMonth).toBe(thisMonth);
-      expect(a.experienceGrowth).toBe(growthPercent(thisMonth, lastMonth));
+      expect(a.experienceGrowth).toBe(equalSpanGrowth(thisMonth, lastMonth));
       return { thisMonth, lastMonth, growth: a.experienceGrowth };
     };
     // A report of this month made here, not only in beforeAll: if the month turned since, this
     // month would hold none and the growth would be -100% before and after.
     await submit(t, validSubmission(ids.selank));
+    // Last month's 1st is always one of the same days.
+    await submitAt(ids.selank, monthsAgo(1, 1));
     const before = await check();
     expect(before.lastMonth).toBeGreaterThan(0);
-    await submitAt(ids.selank, monthsAgo(1, 15));
+    await submitAt(ids.selank, monthsAgo(1, 1));
     const after = await check();
     expect(after.lastMonth).toBe(before.lastMonth + 1);
-    expect(after.growth).toBeLessThan(before.growth);
+    expect(after.growth!).toBeLessThan(before.growth!);
     await submit(t, validSubmission(ids.selank));
     expect((await check()).thisMonth).toBe(after.thisMonth + 1);
   });
 
-  it('trending categories are those that grew month over month, with this month’s counts', async () => {
+  it('trending categories are ordered by growth over the same days of last month, with this month’s counts', async () => {
     // This month's Cognitive Enhancement report, made here (beforeAll's may be last month's by now).
     await submit(t, validSubmission(ids.semax));
     const a = await analytics();
@@ -225,15 +234,15 @@ describe('GET /api/analytics and /api/analytics/public', () => {
       ]),
     );
     for (const c of a.trendingCategories) {
-      const inCat = exps.filter((e) => cats.get(e.peptide_id) === c.name);
-      const thisMonth = inCat.filter((e) => e.created_at.getTime() >= monthStart(now)).length;
-      const lastMonth = inCat.filter(
-        (e) => e.created_at.getTime() >= monthStart(now, 1) && e.created_at.getTime() < monthStart(now),
-      ).length;
+      const { thisMonth, lastMonth } = soFarAndSameDays(
+        exps.filter((e) => cats.get(e.peptide_id) === c.name),
+        now,
+      );
       expect(c.experiences).toBe(thisMonth);
-      expect(c.growth).toBe(growthPercent(thisMonth, lastMonth));
+      expect(c.growth).toBe(equalSpanGrowth(thisMonth, lastMonth));
     }
-    const growths = a.trendingCategories.map((c) => c.growth);
+    // Those with nothing to compare with (null) last.
+    const growths = a.trendingCategories.map((c) => c.growth ?? Number.NEGATIVE_INFINITY);
     expect(growths).toEqual([...growths].sort((x, y) => y - x));
     expect(a.trendingCategories.map((c) => c.name)).toContain('Cognitive Enhancement');
   });
@@ -312,8 +321,13 @@ describe('GET /api/analytics/trends', () => {
     for (let i = 0; i < 12; i++) expect(tr.series.reduce((s, x) => s + x.counts[i], 0)).toBe(tr.totals[i]);
     expect(tr.growth[0]).toBeNull();
     for (let i = 1; i < 11; i++) expect(tr.growth[i]).toBe(growthPercent(tr.totals[i], tr.totals[i - 1]));
-    // The period in progress is marked (counts run to today) and not compared with a whole one.
-    expect(tr.growth[11]).toBeNull();
+    // The period in progress is marked (counts run to today) and compared only with the same days
+    // of the period before (changed with the rule; it was not compared at all).
+    if (period === 'monthly') {
+      const { thisMonth, lastMonth } = soFarAndSameDays(exps, now);
+      expect(tr.totals[11]).toBe(thisMonth);
+      expect(tr.growth[11]).toBe(equalSpanGrowth(thisMonth, lastMonth));
+    }
     expect(tr.asOf).toBe(new Date().toISOString().slice(0, 10));
     expect(tr.asOf >= tr.buckets[11]!).toBe(true);
     expect(tr.series.length).toBeLessThanOrEqual(9);

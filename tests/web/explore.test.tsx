@@ -28,7 +28,7 @@ describe('Data Explorer for everyone', { timeout: 20_000 }, () => {
 
     const card = (label: string) => screen.getByText(label, { selector: 'p' }).closest('div')!.parentElement!;
     expect(card('Total Experiences')).toHaveTextContent('1,234');
-    expect(card('Total Experiences')).toHaveTextContent('+12.5% from last month');
+    expect(card('Total Experiences')).toHaveTextContent('+12.5% on the same days of last month (so far)');
     expect(card('Peptides Tracked')).toHaveTextContent('30');
     expect(card('Peptides Tracked')).toHaveTextContent('across 6 categories');
     expect(card('Avg Rating')).toHaveTextContent('6.4/10');
@@ -155,15 +155,16 @@ describe('Data Explorer for members', { timeout: 20_000 }, () => {
     expect(rows[1]).toHaveTextContent('—');
     expect(rows[2]).toHaveTextContent('2+100%'); // 1 then 2 experiences
     expect(rows[11]).toHaveTextContent('11+10%');
-    // The month in progress is marked and has no growth (its 12 so far are not compared with 11).
-    expect(rows[12]).toHaveTextContent(/^Dec 2026 \(so far\)12—$/);
+    // The month in progress is marked, and its 12 so far are compared with the same days of the
+    // month before, never with its whole 11 (changed with the rule: it had no growth at all).
+    expect(rows[12]).toHaveTextContent(/^Dec 2026 \(so far\)12\+20% on the same days of last month \(so far\)$/);
     expect(
       screen.getByRole('img', {
-        name: /12 so far this month \(to 2026-12-10\); 11 last month, \+10% on the one before\./,
+        name: /12 so far this month \(to 2026-12-10\), \+20% on the same days of last month \(so far\); 11 last month, \+10% on the one before\./,
       }),
     ).toBeInTheDocument();
     expect(
-      screen.getByText(/The last month is in progress \(outlined bar\): counted up to 2026-12-10/),
+      screen.getByText(/The last month is in progress \(outlined bar, hollow point\): counted up to 2026-12-10/),
     ).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('monthly');
   });

@@ -48,7 +48,10 @@ describe('figures', () => {
   it("Home leads with the reports shared this month, not with members active (Explore's figure), and says it is not medical advice", async () => {
     renderApp('/');
     const stats = await screen.findByRole('region', { name: 'Community statistics' }, slow);
-    await waitFor(() => expect(card(stats, 'This Month')).toHaveTextContent(/^This Month90reports shared$/), slow);
+    await waitFor(
+      () => expect(card(stats, 'This Month')).toHaveTextContent(/^This Month90reports shared \(so far\)$/),
+      slow,
+    );
     expect(card(stats, 'Total Experiences')).toHaveTextContent('42');
     expect(within(stats).queryByText('Active Users')).not.toBeInTheDocument();
     // Near the top, before the figures.
@@ -60,7 +63,10 @@ describe('figures', () => {
   it('Home and Explore round growth and ratings by one rule', async () => {
     const home = renderApp('/');
     const stats = await screen.findByRole('region', { name: 'Community statistics' }, slow);
-    await waitFor(() => expect(card(stats, 'Total Experiences')).toHaveTextContent('-9% from last month'), slow);
+    await waitFor(
+      () => expect(card(stats, 'Total Experiences')).toHaveTextContent('-9% on the same days of last month (so far)'),
+      slow,
+    );
     expect(card(stats, 'Avg Rating')).toHaveTextContent('5.2/10');
     const popular = await screen.findByRole('link', { name: /BPC-157/ }, slow);
     expect(popular).toHaveTextContent('5.2/10');
@@ -68,9 +74,9 @@ describe('figures', () => {
 
     renderApp('/explore');
     const summary = await screen.findByRole('region', { name: 'Summary' }, slow);
-    expect(card(summary, 'Total Experiences')).toHaveTextContent('-9% from last month');
+    expect(card(summary, 'Total Experiences')).toHaveTextContent('-9% on the same days of last month (so far)');
     expect(card(summary, 'Avg Rating')).toHaveTextContent('5.2/10');
-    expect(card(summary, 'Active Users')).toHaveTextContent(/^Active Users0this month$/);
+    expect(card(summary, 'Active Users')).toHaveTextContent(/^Active Users0this month \(so far\)$/);
     const top = screen.getByRole('heading', { name: 'Most Popular Peptides' }).closest('.rounded-lg')! as HTMLElement;
     expect(within(top).getByRole('listitem')).toHaveTextContent('5.2/10');
     // One rating for the peptide on the page: the effectiveness card shows the same figure, with its n.

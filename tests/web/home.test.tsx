@@ -5,6 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './helpers/render-app';
 import { mockCommunityApi, type CommunityMock } from './msw/community-handlers';
 import { errorBody, makeExperience } from './msw/fixtures';
+import { on } from './msw/endpoint';
+import { makeAnalytics } from './msw/explore-fixtures';
 import { server } from './msw/server';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -35,11 +37,42 @@ describe('home', () => {
     const stats = screen.getByRole('region', { name: 'Community statistics' });
     // makeAnalytics: 1234 experiences, +12.5%, 30 peptides in 6 categories, 6.4/10, 90 this month (17 active: Explore's figure).
     await waitFor(() => expect(within(stats).getByText('1,234')).toBeInTheDocument(), slow);
-    expect(within(stats).getByText('+12.5% from last month')).toBeInTheDocument();
+    expect(within(stats).getByText('+12.5% on the same days of last month (so far)')).toBeInTheDocument();
     expect(within(stats).getByText('across 6 categories')).toBeInTheDocument();
     expect(within(stats).getByText('6.4/10')).toBeInTheDocument();
     expect(within(stats).getByText('90')).toBeInTheDocument();
-    expect(within(stats).getByText('reports shared')).toBeInTheDocument();
+    expect(within(stats).getByText('reports shared (so far)')).toBeInTheDocument();
+  });
+
+  it('says so where the same days of last month had no reports, instead of a growth figure', async () => {
+    server.use(
+      on('publicAnalytics', () =>
+        HttpResponse.json({
+          success: true,
+          data: makeAnalytics({
+            experienceGrowth: null,
+            trendingCategories: [
+              { name: 'Cognitive Enhancement', growth: -25, experiences: 3 },
+              { name: 'Growth Hormone', growth: null, experiences: 4 },
+            ],
+          }),
+        }),
+      ),
+    );
+    const { user } = renderApp('/');
+    const stats = await screen.findByRole('region', { name: 'Community statistics' }, slow);
+    await waitFor(
+      () => expect(within(stats).getByText('no reports in the same days of last month')).toBeInTheDocument(),
+      slow,
+    );
+    expect(stats).not.toHaveTextContent('%');
+    await user.click(await screen.findByRole('tab', { name: 'Community Insights' }, slow));
+    const insights = (await screen.findByRole('heading', { name: 'Trending categories this month (so far)' }, slow))
+      .parentElement!;
+    const [cognitive, growthHormone] = within(insights).getAllByRole('listitem');
+    expect(cognitive).toHaveTextContent(/^Cognitive Enhancement-25%$/);
+    expect(growthHormone).toHaveTextContent(/^Growth Hormoneno reports in the same days of last month$/);
+    expect(insights).toHaveTextContent('this month so far against the same days of last month');
   });
 
   it('lists popular peptides first, then recent experiences with their overall rating out of 10, then insights', async () => {

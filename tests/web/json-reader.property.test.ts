@@ -129,14 +129,17 @@ const peptide = fc.record({
 });
 const analytics = fc.record({
   totalExperiences: number,
-  experienceGrowth: number,
+  experienceGrowth: fc.option(number, { nil: null }),
   experiencesThisMonth: number,
   totalPeptides: number,
   categories: number,
   averageRating: number,
   activeUsers: number,
   activeUsersCount: number,
-  trendingCategories: fc.array(fc.record({ name: anyText, growth: number, experiences: number }), { maxLength: 2 }),
+  trendingCategories: fc.array(
+    fc.record({ name: anyText, growth: fc.option(number, { nil: null }), experiences: number }),
+    { maxLength: 2 },
+  ),
   topPeptides: fc.array(fc.record({ _id: id, name: anyText, category: anyText, rating: number, experiences: number }), {
     maxLength: 2,
   }),

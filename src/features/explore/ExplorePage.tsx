@@ -15,7 +15,7 @@ import { ExploreErrorBoundary } from './ExploreErrorBoundary';
 import { MemberGate } from './MemberGate';
 import { OverviewTab, TopPeptidesTab } from './OverviewTab';
 import { TABS, type ExploreTab, type Period, useExploreParams } from './explore-params';
-import { averageRatingStat, formatCount, formatGrowth } from '@/lib/format';
+import { SO_FAR, averageRatingStat, formatCount, formatGrowthSoFar } from '@/lib/format';
 
 // The member tabs carry chart.js: loaded only when a signed-in member opens one of them.
 const UsageTrends = lazy(async () => ({ default: (await import('./tabs')).UsageTrends }));
@@ -113,7 +113,7 @@ function Explorer() {
         <StatCard
           label="Total Experiences"
           value={formatCount(a.totalExperiences)}
-          detail={`${formatGrowth(a.experienceGrowth)} from last month`}
+          detail={formatGrowthSoFar(a.experienceGrowth)}
           icon={Activity}
         />
         <StatCard
@@ -123,7 +123,12 @@ function Explorer() {
           icon={FlaskConical}
         />
         <StatCard label="Avg Rating" {...averageRatingStat(a.averageRating, a.totalExperiences)} icon={Star} />
-        <StatCard label="Active Users" value={formatCount(a.activeUsers)} detail="this month" icon={Users} />
+        <StatCard
+          label="Active Users"
+          value={formatCount(a.activeUsers)}
+          detail={`this month ${SO_FAR}`}
+          icon={Users}
+        />
       </section>
 
       <Tabs value={params.tab} onValueChange={(tab) => update({ tab: tab as ExploreTab })}>

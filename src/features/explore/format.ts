@@ -1,5 +1,5 @@
 // Explore's own formats; figures (counts, ratings, growth) use src/lib/format.ts like every screen.
-import { monthYear, shortDate } from '@/lib/format';
+import { SO_FAR, formatCount, formatGrowth, formatGrowthSoFar, monthYear, shortDate } from '@/lib/format';
 
 /** A period's label from its first day (ISO date, UTC): "Mar 2026" (monthly) or "Mar 2, 2026" (weekly). */
 export function periodLabel(isoDate: string, period: 'monthly' | 'weekly'): string {
@@ -14,6 +14,23 @@ export function periodLabel(isoDate: string, period: 'monthly' | 'weekly'): stri
  */
 export function bucketLabels(buckets: readonly string[], period: 'monthly' | 'weekly'): string[] {
   return buckets.map((b, i) =>
-    i === buckets.length - 1 ? `${periodLabel(b, period)} (so far)` : periodLabel(b, period),
+    i === buckets.length - 1 ? `${periodLabel(b, period)} ${SO_FAR}` : periodLabel(b, period),
   );
+}
+
+/**
+ * A line of the Growth chart's tooltip: the period in progress says its count and growth are so
+ * far, the growth over the same days of the period before (the server's rule for it).
+ */
+export function growthTooltipLine(
+  series: 'experiences' | 'growth',
+  value: number | null,
+  inProgress: boolean,
+  unit: 'month' | 'week',
+): string {
+  if (series === 'experiences') return `Experiences${inProgress ? ` ${SO_FAR}` : ''}: ${formatCount(value ?? 0)}`;
+  if (inProgress) return `Growth: ${formatGrowthSoFar(value, unit)}`;
+  return value === null
+    ? `Growth on previous ${unit}: none to compare`
+    : `Growth on previous ${unit}: ${formatGrowth(value)}`;
 }

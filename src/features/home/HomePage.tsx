@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { STAT_GRID, StatCard } from '@/components/ui/stat-card';
 import { PRODUCT_NAME, SAFETY_NOTICE_CLASSES, SAFETY_TEXT, TAGLINE } from '@/lib/brand';
 import { cn } from '@/lib/cn';
-import { averageRatingStat, formatCount, formatGrowth } from '@/lib/format';
+import { SO_FAR, averageRatingStat, formatCount, formatGrowthSoFar } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 const HomeTabs = lazy(async () => ({ default: (await import('./HomeTabs')).HomeTabs }));
@@ -60,7 +60,7 @@ function StatCards() {
         label="Total Experiences"
         icon={Activity}
         value={formatCount(a.totalExperiences)}
-        detail={`${formatGrowth(a.experienceGrowth)} from last month`}
+        detail={formatGrowthSoFar(a.experienceGrowth)}
       />
       <StatCard
         label="Peptides Tracked"
@@ -74,7 +74,7 @@ function StatCards() {
         label="This Month"
         icon={CalendarDays}
         value={formatCount(a.experiencesThisMonth)}
-        detail={a.experiencesThisMonth === 1 ? 'report shared' : 'reports shared'}
+        detail={`${a.experiencesThisMonth === 1 ? 'report shared' : 'reports shared'} ${SO_FAR}`}
       />
     </div>
   );

@@ -11,7 +11,7 @@ import { shortDate } from '@/components/experience/format';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatCount, formatGrowth, formatReportRating } from '@/lib/format';
+import { SO_FAR, formatCount, formatGrowth, formatGrowthSoFar, formatReportRating } from '@/lib/format';
 import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { Loading, cardLink } from './home-ui';
 import { paths } from '@/lib/paths';
@@ -122,17 +122,21 @@ function CommunityInsights() {
     return <p className="text-muted-foreground">Not enough reports this month to show trends yet.</p>;
   return (
     <Card className="p-5">
-      <h2 className="mb-3 font-semibold">Trending categories</h2>
+      <h2 className="mb-3 font-semibold">Trending categories this month {SO_FAR}</h2>
       <ul className="grid gap-2">
         {trending.map((c) => (
           <li key={c.name} className="flex items-center justify-between gap-3 text-sm">
             <span>{c.name}</span>
-            <Badge variant={c.growth >= 0 ? 'success' : 'secondary'}>{formatGrowth(c.growth)}</Badge>
+            {c.growth === null ? (
+              <span className="text-right text-xs text-muted-foreground">{formatGrowthSoFar(null)}</span>
+            ) : (
+              <Badge variant={c.growth >= 0 ? 'success' : 'secondary'}>{formatGrowth(c.growth)}</Badge>
+            )}
           </li>
         ))}
       </ul>
       <p className="mt-3 text-xs text-muted-foreground">
-        Growth of each category's reports this month against last month.
+        Growth of each category's reports this month so far against the same days of last month.
       </p>
     </Card>
   );

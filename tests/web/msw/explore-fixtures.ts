@@ -70,10 +70,11 @@ export function makeTrends(period: Trends['period'], groupBy: Trends['groupBy'])
         ]
       : [{ key: 'Healing & Recovery', name: 'Healing & Recovery', counts: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }];
   const totals = buckets.map((_, i) => series.reduce((sum, s) => sum + s.counts[i]!, 0));
+  // The last bucket is the period in progress, counted up to asOf, and its growth is over the same
+  // days of the period before (here 10 of the previous 11: +20%).
   const growth = totals.map((n, i) =>
-    i === 0 || i === 11 ? null : Math.round(((n - totals[i - 1]!) / totals[i - 1]!) * 1000) / 10,
+    i === 0 ? null : i === 11 ? 20 : Math.round(((n - totals[i - 1]!) / totals[i - 1]!) * 1000) / 10,
   );
-  // The last bucket is the period in progress, counted up to asOf.
   return TrendsResponse.parse({
     success: true,
     data: { period, groupBy, buckets, series, totals, growth, asOf: '2026-12-10' },

@@ -6,8 +6,8 @@ import { useTrends } from '@/api/analytics';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartCanvas, type ThemeColors } from '../charts/ChartCanvas';
 import { type Period } from '../explore-params';
-import { formatCount, formatGrowth } from '@/lib/format';
-import { bucketLabels } from '../format';
+import { formatCount, formatGrowth, formatGrowthSoFar } from '@/lib/format';
+import { bucketLabels, growthTooltipLine } from '../format';
 import { ChartQuery, DataTable, UNIT, axisTitle } from './chart-parts';
 
 export function GrowthTrends({ period }: { period: Period }) {
@@ -30,8 +30,9 @@ export function GrowthTrends({ period }: { period: Period }) {
 }
 
 /**
- * Growth is undefined after a period with no experiences, and for the period in progress (the
- * server sends null): shown as a gap, not as +100%, +0% or a fall.
+ * Growth is undefined after a period with no experiences: shown as a gap, not as +100% or +0%.
+ * The period in progress has the growth of its days so far over the same days of the one before
+ * (null where those had none): server/services/analytics.ts equalSpans.
  */
 const growthOf = (trends: Trends) => trends.growth.map((g, i) => (i === 0 || !trends.totals[i - 1] ? null : g));
 
@@ -63,6 +64,8 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
             data: growthOf(trends),
             borderColor: colors.series[1],
             backgroundColor: colors.series[1],
+            // The period in progress's point is hollow, like its bar: a comparison of days so far.
+            pointBackgroundColor: trends.totals.map((_, i) => (i === last ? colors.card : colors.series[1])),
             tension: 0,
             yAxisID: 'growth',
             spanGaps: false,
@@ -72,7 +75,20 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
       },
       options: {
         interaction: { mode: 'index', intersect: false },
-        plugins: { legend: { position: 'bottom', labels: { color: colors.foreground, boxWidth: 12 } } },
+        plugins: {
+          legend: { position: 'bottom', labels: { color: colors.foreground, boxWidth: 12 } },
+          tooltip: {
+            callbacks: {
+              label: (item) =>
+                growthTooltipLine(
+                  item.datasetIndex === 0 ? 'experiences' : 'growth',
+                  item.raw as number | null,
+                  item.dataIndex === last,
+                  unit.one,
+                ),
+            },
+          },
+        },
         scales: {
           x: {
             title: axisTitle(unit.one === 'month' ? 'Month' : 'Week starting', colors, !narrow),
@@ -108,7 +124,8 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
   const wholeGrowth = growth[whole];
   const summary =
     `Bar chart of experiences per ${unit.one} over the last 12 ${unit.many} with a growth line: ` +
-    `${formatCount(trends.totals[last] ?? 0)} so far this ${unit.one} (to ${trends.asOf}); ` +
+    `${formatCount(trends.totals[last] ?? 0)} so far this ${unit.one} (to ${trends.asOf}), ` +
+    `${formatGrowthSoFar(growth[last] ?? null, unit.one)}; ` +
     `${formatCount(trends.totals[whole] ?? 0)} last ${unit.one}` +
     (wholeGrowth === null || wholeGrowth === undefined ? '.' : `, ${formatGrowth(wholeGrowth)} on the one before.`);
   return (
@@ -122,13 +139,18 @@ function GrowthChart({ trends, period }: { trends: Trends; period: Period }) {
           cells: [
             labels[i],
             formatCount(trends.totals[i] ?? 0),
-            growth[i] == null ? '—' : formatGrowth(growth[i] ?? 0),
+            i === last
+              ? formatGrowthSoFar(growth[i] ?? null, unit.one)
+              : growth[i] == null
+                ? '—'
+                : formatGrowth(growth[i] ?? 0),
           ],
         }))}
       />
       <p className="text-sm text-muted-foreground">
-        The last {unit.one} is in progress (outlined bar): counted up to {trends.asOf}, with no growth until it ends.
-        Elsewhere — means the previous {unit.one} had no experiences, so there is no growth rate to show.
+        The last {unit.one} is in progress (outlined bar, hollow point): counted up to {trends.asOf}, and its growth
+        compares its days so far with the same days of the {unit.one} before. Elsewhere — means the previous {unit.one}{' '}
+        had no experiences, so there is no growth rate to show.
       </p>
     </div>
   );

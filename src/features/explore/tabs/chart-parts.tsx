@@ -10,7 +10,7 @@ import { cn } from '@/lib/cn';
 import type { ThemeColors } from '../charts/ChartCanvas';
 import type { Period } from '../explore-params';
 
-export const UNIT: Record<Period, { one: string; many: string }> = {
+export const UNIT: Record<Period, { one: 'month' | 'week'; many: string }> = {
   monthly: { one: 'month', many: 'months' },
   weekly: { one: 'week', many: 'weeks' },
 };
