@@ -1,7 +1,19 @@
 // Community analytics, research hub, limits and health (docs/product-rules.md, "Figures").
 import { z } from 'zod/mini';
 import type { EndpointSchemas } from './common';
-import { CursorParam, Id, IsoDate, QueryInt, deprecated, described, named, ok } from './common';
+import {
+  CursorParam,
+  Id,
+  IsoDate,
+  QueryInt,
+  RatingInterval,
+  deprecated,
+  described,
+  likelyRange,
+  meanOfRatings,
+  named,
+  ok,
+} from './common';
 import { ReporterShares } from './peptides';
 import { SHARES_MIN_REPORTS } from './rules';
 
@@ -9,17 +21,26 @@ const TopPeptide = z.object({
   _id: Id,
   name: z.string(),
   category: z.string(),
-  rating: z.number(),
+  rating: meanOfRatings("The peptide's mean report rating"),
+  ratingInterval: likelyRange("the peptide's mean rating"),
   experiences: z.number(),
 });
 const EffectivenessEntry = z.object({
   peptide: z.string(),
   peptideId: Id,
-  /** The peptide's rating, the same figure as its `topPeptides` entry (one rating per peptide per page). */
-  rating: z.number(),
+  rating: meanOfRatings(
+    "The peptide's rating, the same figure as its `topPeptides` entry (one rating per peptide per page)",
+  ),
+  ratingInterval: likelyRange("the peptide's mean rating"),
   experiences: z.number(),
-  /** Mean of each outcome (1-10) over the experiences that rated it. */
-  effectiveness: z.record(z.string(), z.number()),
+  effectiveness: described(
+    z.record(z.string(), z.nullable(z.number())),
+    'Mean of each outcome (1-10, one decimal) over the experiences that rated it; null when fewer than 5 ratings.',
+  ),
+  intervals: described(
+    z.record(z.string(), z.nullable(RatingInterval)),
+    "The 95% interval of each outcome's mean (`RatingInterval`), by the same keys; null when fewer than 5 ratings.",
+  ),
   /** How many experiences rated each outcome. */
   sampleSizes: z.record(z.string(), z.number()),
 });
@@ -32,12 +53,15 @@ export const Analytics = z.object({
   experiencesThisMonth: z.number(),
   totalPeptides: z.number(),
   categories: z.number(),
-  /** Mean experience rating, 0-10. */
-  averageRating: z.number(),
+  averageRating: meanOfRatings('Mean rating of every published report'),
+  averageRatingInterval: likelyRange('the mean rating of every published report'),
   activeUsers: z.number(),
   activeUsersCount: z.number(),
   trendingCategories: z.array(z.object({ name: z.string(), growth: z.number(), experiences: z.number() })),
-  topPeptides: z.array(TopPeptide),
+  topPeptides: described(
+    z.array(TopPeptide),
+    'The most-reported peptides (at most 6), most reports first: a ranking by count, not by rating.',
+  ),
   effectivenessData: z.array(EffectivenessEntry),
   /** The UTC day the figures were computed, as its midnight (a day, like every time in a public answer). */
   generatedAt: IsoDate,
@@ -53,9 +77,15 @@ export const MemberAnalytics = z.object({
   ...Analytics.shape,
   /** Reports per UTC calendar month over the last 12, oldest first; the last is the month in progress (`partial`). */
   monthly: z.array(z.object({ month: z.string(), experiences: z.number(), partial: z.boolean() })),
-  /** Every peptide category: its peptides, reports and mean rating (null without reports), rounded once. */
+  /** Every peptide category: its peptides, reports and mean rating, rounded once. */
   byCategory: z.array(
-    z.object({ name: z.string(), peptides: z.number(), experiences: z.number(), meanRating: z.nullable(z.number()) }),
+    z.object({
+      name: z.string(),
+      peptides: z.number(),
+      experiences: z.number(),
+      meanRating: meanOfRatings("Mean rating of the category's reports"),
+      interval: likelyRange("the category's mean rating"),
+    }),
   ),
 });
 export type MemberAnalytics = z.infer<typeof MemberAnalytics>;
@@ -110,19 +140,49 @@ export const CompareQuery = z.object({
     'The peptides to compare: 1 to 3 peptide ids separated by commas (`ids=<id>,<id>`).',
   ),
 });
+/** One outcome's mean with its n and interval (null below 5 ratings). */
+const OutcomeMean = z.object({
+  name: z.string(),
+  mean: meanOfRatings('Mean of the outcome over the reports that rated it'),
+  n: described(z.number(), 'How many reports rated the outcome.'),
+  interval: likelyRange("the outcome's mean"),
+});
 export const ComparedPeptide = z.object({
   _id: Id,
   name: z.string(),
   category: z.string(),
-  averageRating: z.number(),
+  averageRating: meanOfRatings("The peptide's mean report rating"),
+  ratingInterval: likelyRange("the peptide's mean rating"),
   totalExperiences: z.number(),
   popularity: z.number(),
-  outcomeMeans: z.array(z.object({ name: z.string(), mean: z.number(), n: z.number() })),
+  outcomeMeans: z.array(OutcomeMean),
   commonEffects: z.array(z.string()),
   reportedEffects: z.array(z.object({ name: z.string(), count: z.number() })),
 });
 export type ComparedPeptide = z.infer<typeof ComparedPeptide>;
-export const CompareResponse = ok(z.object({ peptides: z.array(ComparedPeptide) }));
+/** Compare's verdict on one outcome of two peptides (contract/how-sure.ts differenceIsClear). */
+export const OutcomeDifference = named(
+  z.object({
+    outcome: z.string(),
+    peptides: described(z.tuple([Id, Id]), 'The two peptides compared, in the order of `ids`.'),
+    verdict: described(
+      z.enum(['clear', 'within-chance']),
+      "`clear`: Welch's t-test at 5% finds the two means apart; `within-chance`: the difference is within what chance gives.",
+    ),
+  }),
+  'OutcomeDifference',
+  'Whether two peptides differ on one outcome by more than chance gives. Only outcomes both rated by at least 5 reports.',
+);
+export type OutcomeDifference = z.infer<typeof OutcomeDifference>;
+export const CompareResponse = ok(
+  z.object({
+    peptides: z.array(ComparedPeptide),
+    differences: described(
+      z.array(OutcomeDifference),
+      'Every pair of the compared peptides, on every outcome both show with at least 5 ratings.',
+    ),
+  }),
+);
 
 // Research hub (moderators)
 export const ResearchOverview = z.object({
@@ -144,10 +204,18 @@ export const ResearchOverview = z.object({
       name: z.string(),
       category: z.string(),
       experiences: z.number(),
-      meanRating: z.nullable(z.number()),
+      meanRating: meanOfRatings("The peptide's mean report rating"),
+      interval: likelyRange("the peptide's mean rating"),
     }),
   ),
-  perCategory: z.array(z.object({ name: z.string(), experiences: z.number(), meanRating: z.nullable(z.number()) })),
+  perCategory: z.array(
+    z.object({
+      name: z.string(),
+      experiences: z.number(),
+      meanRating: meanOfRatings("Mean rating of the category's reports"),
+      interval: likelyRange("the category's mean rating"),
+    }),
+  ),
 });
 export type ResearchOverview = z.infer<typeof ResearchOverview>;
 export const ResearchOverviewResponse = ok(ResearchOverview);
@@ -157,7 +225,10 @@ const RESEARCH_PEPTIDE_SORTS = ['experiences', 'rating', 'name'] as const;
 export const ResearchPeptidesQuery = z.object({
   page: QueryInt(1, 100000, 1),
   limit: QueryInt(1, 100, 20),
-  sort: z._default(z.enum(RESEARCH_PEPTIDE_SORTS), 'experiences'),
+  sort: described(
+    z._default(z.enum(RESEARCH_PEPTIDE_SORTS), 'experiences'),
+    '`rating` orders by the lower end of the 95% interval of the mean, so a mean from few reports ranks by what it surely is; peptides with fewer than 5 reports come after every other.',
+  ),
 });
 export const ResearchPeptideRow = z.object({
   _id: Id,
@@ -165,11 +236,11 @@ export const ResearchPeptideRow = z.object({
   category: z.string(),
   /** Number of experiences: the n behind meanRating. */
   experiences: z.number(),
-  /** Mean experience rating (1-10); null without experiences. */
-  meanRating: z.nullable(z.number()),
+  meanRating: meanOfRatings('Mean experience rating'),
+  interval: likelyRange('the mean experience rating'),
   votes: z.number(),
-  /** The most-rated outcomes, each with its mean (1-10) and how many experiences rated it. */
-  outcomeMeans: z.array(z.object({ name: z.string(), mean: z.number(), n: z.number() })),
+  /** The most-rated outcomes, each with its mean (1-10), how many experiences rated it and its interval. */
+  outcomeMeans: z.array(OutcomeMean),
 });
 export type ResearchPeptideRow = z.infer<typeof ResearchPeptideRow>;
 export const ResearchPeptides = z.object({

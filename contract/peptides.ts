@@ -1,7 +1,7 @@
 // Peptide catalogue: peptides as listed and shown, and the create form.
 import { z } from 'zod/mini';
 import type { EndpointSchemas } from './common';
-import { IdParams } from './common';
+import { IdParams, likelyRange, meanOfRatings } from './common';
 import {
   CATEGORIES,
   Id,
@@ -121,8 +121,8 @@ export const Peptide = z.object({
   timeline: z.object({ onset: z.string(), peak: z.string(), duration: z.string() }),
   /** Where the page's text comes from: web addresses (http or https) and citations, one each. */
   sources: z.array(z.string()),
-  /** Mean experience rating on the 0-10 scale; 0 when no experience yet. */
-  averageRating: z.number(),
+  averageRating: meanOfRatings('Mean experience rating'),
+  ratingInterval: likelyRange('the mean experience rating'),
   totalExperiences: z.number(),
   /** 0-100, from the share of experiences and votes (contract/rules.ts popularityScore). */
   popularity: z.number(),
@@ -199,7 +199,10 @@ export type PeptideDetail = z.infer<typeof PeptideDetail>;
 export const PeptideListQuery = z.object({
   search: z._default(Line(100), ''),
   category: z._default(z.enum(['all', ...CATEGORIES]), 'all'),
-  sort: z._default(z.enum(PEPTIDE_SORTS), 'name'),
+  sort: described(
+    z._default(z.enum(PEPTIDE_SORTS), 'name'),
+    '`rating` orders by the lower end of the 95% interval of the mean rating (`ratingInterval.low`), so a mean from few reports ranks by what it surely is; peptides with fewer than 5 reports come after every other.',
+  ),
   page: QueryInt(1, 100000, 1),
   limit: Limit,
 });

@@ -9,7 +9,6 @@ import {
 import type { PeptideSort } from '../../contract/common';
 import { cleanPeptideName, peptideNameKey } from '../../contract/names';
 import { findHoldMatches, skeleton } from './text-rules';
-import { roundRating } from '../../contract/rules';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { conflict, forbidden, invalidInput, notFound } from '../lib/errors';
@@ -17,6 +16,7 @@ import { SOURCES_MESSAGE, isUrlSource, sourceMessage } from '../../contract/sour
 import { peptideShares } from './reporter-shares';
 import { isLookalikeHost } from './source-hosts';
 import { recordActivity } from './users';
+import { rankingScoreSql, ratingFigure, type RatingFigure } from './how-sure';
 
 export interface PeptideRow {
   id: string;
@@ -38,7 +38,8 @@ export interface PeptideRow {
   reviewed_at: Date | null;
   created_at: Date;
   experience_count: number;
-  average_rating: number;
+  rating_sum: number;
+  rating_sq_sum: number;
   popularity: number;
 }
 
@@ -52,7 +53,8 @@ export const PEPTIDES_WITH_COUNTERS = `peptides p join peptide_counters c on c.p
 export const PEPTIDE_COLUMNS = `p.id, p.name, p.peptide_sequence, p.category, p.description, p.detailed_description, p.mechanism,
   p.common_dosage, p.common_frequency, p.common_effects, p.side_effects, p.common_stacks, p.dosage_ranges, p.timeline,
   p.sources, p.created_by, p.created_at, p.reviewed_at, c.experience_count,
-  case when c.experience_count > 0 then c.rating_sum / c.experience_count else 0 end as average_rating,
+  c.rating_sum, c.rating_sq_sum,
+  ${rankingScoreSql('c.experience_count', 'c.rating_sum', 'c.rating_sq_sum')} as rating_score,
   floor(100 * (0.7 * coalesce(c.experience_count::float8 / nullif(m.max_experiences, 0), 0)
              + 0.3 * coalesce(c.vote_count::float8 / nullif(m.max_votes, 0), 0)) + 0.5)::int as popularity`;
 /** Read with PEPTIDE_COLUMNS: `from ${PEPTIDES_WITH_COUNTERS}, ${PEPTIDE_MAXIMA}`. */
@@ -61,16 +63,19 @@ export const PEPTIDE_MAXIMA = `(select max(c.experience_count) as max_experience
 
 const ORDER: Record<PeptideSort, string> = {
   name: 'lower(p.name) asc, p.id',
-  rating: 'average_rating desc, lower(p.name) asc, p.id',
+  // The interval's lower bound (contract/how-sure.ts rankingScore); below 5 reports, last.
+  rating: 'rating_score desc nulls last, c.experience_count desc, lower(p.name) asc, p.id',
   experiences: 'c.experience_count desc, lower(p.name) asc, p.id',
   popularity: 'popularity desc, lower(p.name) asc, p.id',
 };
 
 /**
- * A peptide's average rating as every answer gives it (peptide, lists, top peptides,
- * effectiveness, comparison): the stored mean rounded once by the contract's rule.
+ * A peptide's mean rating and its interval as every answer gives them (peptide, lists, top
+ * peptides, effectiveness, comparison): from the kept sums, rounded once, null below 5 reports.
  */
-export const peptideRating = (row: Pick<PeptideRow, 'average_rating'>) => roundRating(Number(row.average_rating));
+export const peptideRating = (
+  row: Pick<PeptideRow, 'experience_count' | 'rating_sum' | 'rating_sq_sum'>,
+): RatingFigure => ratingFigure({ n: row.experience_count, sum: row.rating_sum, sumOfSquares: row.rating_sq_sum });
 
 export function toPeptide(row: PeptideRow, caller: Caller | null): Peptide {
   return {
@@ -93,13 +98,18 @@ export function toPeptide(row: PeptideRow, caller: Caller | null): Peptide {
     },
     timeline: { onset: row.timeline.onset ?? '', peak: row.timeline.peak ?? '', duration: row.timeline.duration ?? '' },
     sources: row.sources,
-    averageRating: peptideRating(row),
+    ...ratingFields(row),
     totalExperiences: Number(row.experience_count),
     popularity: Number(row.popularity),
     createdAt: row.created_at.toISOString(),
     reviewedAt: row.reviewed_at ? row.reviewed_at.toISOString() : null,
     canDelete: canDelete(row, caller),
   };
+}
+
+function ratingFields(row: PeptideRow): { averageRating: number | null; ratingInterval: RatingFigure['interval'] } {
+  const { mean, interval } = peptideRating(row);
+  return { averageRating: mean, ratingInterval: interval };
 }
 
 function canDelete(row: { created_by: string | null }, caller: Caller | null): boolean {

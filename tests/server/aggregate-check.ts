@@ -24,10 +24,10 @@ export async function expectAggregatesExact(t: TestApp): Promise<void> {
   const same = async (kept: string, truth: string, key: string[], value: string[], dropZero?: string) =>
     expect(await snapshot(t, kept, key, value, dropZero)).toEqual(await snapshot(t, truth, key, value));
   await same(
-    'select peptide_id, experience_count, rating_sum, vote_count from peptide_counters',
+    'select peptide_id, experience_count, rating_sum, rating_sq_sum, vote_count from peptide_counters',
     FROM_SCRATCH.peptides,
     ['peptide_id'],
-    ['experience_count', 'rating_sum', 'vote_count'],
+    ['experience_count', 'rating_sum', 'rating_sq_sum', 'vote_count'],
   );
   // Trigger-kept tables keep a row at zero after deletes; a recomputation has none.
   await same(
@@ -38,10 +38,10 @@ export async function expectAggregatesExact(t: TestApp): Promise<void> {
     'experiences',
   );
   await same(
-    'select peptide_id, outcome, total, n from peptide_outcomes',
+    'select peptide_id, outcome, total, total_sq, n from peptide_outcomes',
     FROM_SCRATCH.outcomes,
     ['peptide_id', 'outcome'],
-    ['total', 'n'],
+    ['total', 'total_sq', 'n'],
     'n',
   );
   await same(
