@@ -2,6 +2,8 @@
 // peptide_reported_effects, demographic_cells, vote counters) compared with a recomputation from
 // scratch (server/db/aggregates.ts FROM_SCRATCH); shared by the tests that write around them.
 import { expect } from 'vitest';
+import { meanInterval } from '../../contract/how-sure';
+import { roundRating } from '../../contract/rules';
 import { FROM_SCRATCH } from '../../server/db/aggregates';
 import type { TestApp } from './helpers';
 
@@ -64,4 +66,21 @@ export async function expectAggregatesExact(t: TestApp): Promise<void> {
     ['id'],
     ['helpful', 'not_helpful', 'detailed', 'concerning'],
   );
+}
+
+/**
+ * A mean and its interval as answers must give them, recomputed from the ratings themselves
+ * with the contract's rule (contract/how-sure.ts): both null below 5 ratings.
+ */
+export function figureOf(ratings: number[]): {
+  mean: number | null;
+  interval: { low: number; high: number } | null;
+} {
+  const r = meanInterval({
+    n: ratings.length,
+    sum: ratings.reduce((a, b) => a + b, 0),
+    sumOfSquares: ratings.reduce((a, b) => a + b * b, 0),
+  });
+  if (!r) return { mean: null, interval: null };
+  return { mean: roundRating(r.mean), interval: { low: roundRating(r.low), high: roundRating(r.high) } };
 }
