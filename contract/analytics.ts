@@ -178,7 +178,7 @@ export const CompareResponse = ok(
   z.object({
     peptides: z.array(ComparedPeptide),
     differences: described(
-      z.array(OutcomeDifference),
+      z._default(z.array(OutcomeDifference), []),
       'Every pair of the compared peptides, on every outcome both show with at least 5 ratings.',
     ),
   }),
