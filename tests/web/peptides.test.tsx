@@ -118,7 +118,9 @@ describe('peptides list', () => {
     // The compact list: name, category, rating and reports on one line; no description or effects.
     const row = screen.getByRole('link', { name: 'BPC-157' }).closest('li') as HTMLElement;
     // The rating as every page writes it: out of 10, or said in words when too few rated it.
-    expect(within(row).getByText(/^Rating \d+(\.\d)?\/10$|^Too few to rate|^No ratings yet$/)).toBeInTheDocument();
+    expect(
+      within(row).getByText(/^Rating \d+\.\d, likely \d+\.\d-\d+\.\d$|^too few to say|^No ratings yet$/),
+    ).toBeInTheDocument();
     expect(within(row).getByText(/^\d+ reports?$/)).toBeInTheDocument();
     expect(within(row).queryByText('Dosage')).toBeNull();
     expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
@@ -148,10 +150,17 @@ describe('peptides list', () => {
     ]);
     renderApp('/peptides');
     expect((await screen.findAllByText('+2 more'))[0]).toBeInTheDocument();
-    expect(screen.getByText('7.5/10')).toBeInTheDocument();
+    // The mean with its likely range (the count stands beside it on the card).
+    expect(screen.getByText('7.5, likely 7.1-7.9')).toBeInTheDocument();
     // A mean of fewer than five reports is not shown as a number.
-    expect(screen.getByText('Too few to rate (n = 4)')).toBeInTheDocument();
+    expect(screen.getByText('too few to say (n = 4)')).toBeInTheDocument();
     expect(screen.queryByText('Not reviewed')).not.toBeInTheDocument();
+  });
+
+  it('sorted by rating, says the order follows the lower end of the likely range', async () => {
+    useCatalogue([makePeptide({ name: 'TB-500', totalExperiences: 12 })]);
+    renderApp('/peptides?sort=rating');
+    expect(await screen.findByText('Ranked by the lower end of the likely range.')).toBeInTheDocument();
   });
 });
 

@@ -121,13 +121,15 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     const categories = await screen.findByRole('region', { name: 'Experiences by category' }, SLOW);
     const healing = within(categories).getByRole('row', { name: /Healing & Recovery/ });
     expect(healing).toHaveTextContent('700');
-    expect(healing).toHaveTextContent('7.5/10 (n = 700)');
-    expect(within(categories).getByRole('row', { name: /Metabolic Health/ })).toHaveTextContent('—');
+    expect(healing).toHaveTextContent('7.5, likely 7.3-7.6, n = 700');
+    expect(within(categories).getByRole('row', { name: /Metabolic Health/ })).toHaveTextContent('No ratings yet');
 
     const peptides = await screen.findByRole('region', { name: 'Experiences by peptide' });
     expect(within(peptides).getAllByRole('row')).toHaveLength(21); // header + 20
-    expect(within(peptides).getByRole('row', { name: /^Peptide 1 / })).toHaveTextContent('7.3/10 (n = 99)');
-    expect(within(peptides).getByRole('row', { name: /^Peptide 1 / })).toHaveTextContent('Recovery 8.1/10 (n = 40)');
+    expect(within(peptides).getByRole('row', { name: /^Peptide 1 / })).toHaveTextContent('7.3, likely 6.9-7.6, n = 99');
+    expect(within(peptides).getByRole('row', { name: /^Peptide 1 / })).toHaveTextContent(
+      'Recovery 8.1, likely 7.6-8.6, n = 40',
+    );
     expect(screen.getByText('1-20 of 25 peptides')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));

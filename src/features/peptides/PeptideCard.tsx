@@ -70,7 +70,7 @@ export function PeptideCard({ peptide, onDelete }: { peptide: Peptide; onDelete?
               <PeptideRating
                 peptideId={peptide._id}
                 rating={peptide.averageRating}
-        interval={peptide.ratingInterval}
+                interval={peptide.ratingInterval}
                 n={peptide.totalExperiences}
                 label=""
                 showN={false}

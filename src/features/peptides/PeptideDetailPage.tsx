@@ -264,7 +264,12 @@ export function PeptideDetailPage() {
         <PageHeading>{peptide.name}</PageHeading>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <Badge>{peptide.category}</Badge>
-          <PeptideRating peptideId={peptide._id} rating={peptide.averageRating} interval={peptide.ratingInterval} n={peptide.totalExperiences} />
+          <PeptideRating
+            peptideId={peptide._id}
+            rating={peptide.averageRating}
+            interval={peptide.ratingInterval}
+            n={peptide.totalExperiences}
+          />
         </div>
         <ReviewStatus peptide={peptide} />
         {!peptide.reviewedAt && <Sources peptide={peptide} />}

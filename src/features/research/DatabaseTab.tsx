@@ -73,8 +73,8 @@ function CategoryTable() {
       <CardHeader>
         <CardTitle>By category</CardTitle>
         <CardDescription>
-          Experiences per category and their mean rating on the 1-10 scale, with the range its true mean likely lies
-          in (95%); n is the number of experiences.
+          Experiences per category and their mean rating on the 1-10 scale, with the range its true mean likely lies in
+          (95%); n is the number of experiences.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -110,9 +110,7 @@ function CategoryTable() {
                       {c.name}
                     </th>
                     <td className={`${td} text-right`}>{formatCount(c.experiences)}</td>
-                    <td className={`${td} text-right`}>
-                      {formatMean(c.meanRating, c.interval, c.experiences)}
-                    </td>
+                    <td className={`${td} text-right`}>{formatMean(c.meanRating, c.interval, c.experiences)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -164,7 +164,9 @@ export function ComparePeptides({
       {selected.length === 0 ? (
         <p className="text-muted-foreground">Choose up to {MAX_COMPARE} peptides above to compare them.</p>
       ) : (
-        <ChartQuery query={compare}>{(data) => <Comparison peptides={data.peptides} differences={data.differences} />}</ChartQuery>
+        <ChartQuery query={compare}>
+          {(data) => <Comparison peptides={data.peptides} differences={data.differences} />}
+        </ChartQuery>
       )}
     </div>
   );

@@ -23,8 +23,8 @@ export function OutcomeDifferences({
         Are the differences clear?
       </h4>
       <p className="text-muted-foreground">
-        For each outcome, whether two peptides' means differ by more than chance would give (Welch's t-test at 5%),
-        or are within chance. With fewer than 5 ratings on a side, too few to say.
+        For each outcome, whether two peptides' means differ by more than chance would give (Welch's t-test at 5%), or
+        are within chance. With fewer than 5 ratings on a side, too few to say.
       </p>
       <ul className="flex flex-col gap-1">
         {outcomes.map((outcome) => {
