@@ -345,6 +345,23 @@ describe('peptide detail', () => {
     expect(screen.getByRole('link', { name: 'Back to Peptides' })).toHaveAttribute('href', '/peptides');
   });
 
+  it('shows the rating with its likely range and n, and no number below 5 reports', async () => {
+    const rated = makePeptide({ name: 'Rated', averageRating: 7.2, totalExperiences: 41 });
+    const few = makePeptide({ name: 'Few', averageRating: null, totalExperiences: 3 });
+    useCatalogue([rated, few]);
+    const first = renderApp(`/peptides/${rated._id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Rated' });
+    expect(document.querySelector(`[data-peptide-rating="${rated._id}"]`)).toHaveTextContent(
+      'Rating 7.2, likely 6.8-7.6, n = 41',
+    );
+    first.unmount();
+    renderApp(`/peptides/${few._id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Few' });
+    expect(document.querySelector(`[data-peptide-rating="${few._id}"]`)).toHaveTextContent(
+      /^too few to say \(n = 3\)$/,
+    );
+  });
+
   it('shows who reports it: each question on its own, every answer with its share, as tables a screen reader reads', async () => {
     const peptide = makePeptide({ name: 'BPC-157' });
     useCatalogue([peptide]);
