@@ -252,15 +252,18 @@ export const ResearchPeptides = z.object({
 export type ResearchPeptides = z.infer<typeof ResearchPeptides>;
 export const ResearchPeptidesResponse = ok(ResearchPeptides);
 
-/** The CSV export's two tables: one row per report, and one row per (report, outcome) rating. */
-export const EXPORT_CSV_TABLES = ['reports', 'outcomes'] as const;
+/**
+ * The CSV export's tables: one row per report, one row per (report, outcome) rating, and the
+ * means with their n and 95% interval (`means`, one page: no cursor).
+ */
+export const EXPORT_CSV_TABLES = ['reports', 'outcomes', 'means'] as const;
 export type ExportCsvTable = (typeof EXPORT_CSV_TABLES)[number];
 
 export const ResearchExportQuery = z.object({
   format: z._default(z.enum(['json', 'csv']), 'json'),
   table: described(
     z._default(z.enum(EXPORT_CSV_TABLES), 'reports'),
-    'With `format=csv`: `reports`, one row per report (list cells are JSON arrays; an empty cell is none; the demographic columns are always empty), or `outcomes`, one row per rating (`id,outcome,rating`; join on `id`).',
+    "With `format=csv`: `reports`, one row per report (list cells are JSON arrays; an empty cell is none; the demographic columns are always empty), `outcomes`, one row per rating (`id,outcome,rating`; join on `id`), or `means`, every mean the pages show with its n and 95% interval (`peptide,outcome,n,mean,low,high`; an empty outcome is the peptide's rating; one page, no cursor).",
   ),
   bom: described(
     z._default(z.stringbool(), false),
@@ -307,6 +310,21 @@ export const ExportShares = named(
 );
 export type ExportShares = z.infer<typeof ExportShares>;
 
+/** One mean in the export: a peptide's rating or one outcome's, with what says how sure it is. */
+export const ExportMean = named(
+  z.object({
+    peptide: z.string(),
+    outcome: described(z.nullable(z.string()), "The outcome (lower case); null for the peptide's rating."),
+    n: described(z.number(), 'How many published reports the mean is over.'),
+    mean: meanOfRatings('The mean'),
+    low: described(z.nullable(z.number()), 'The lower end of its 95% interval; null when fewer than 5 ratings.'),
+    high: described(z.nullable(z.number()), 'The upper end of its 95% interval; null when fewer than 5 ratings.'),
+  }),
+  'ExportMean',
+  "A mean the pages show (a peptide's rating or an outcome's), with its n and 95% interval (Student's t, clamped to 1-10): the same numbers as the pages and the API.",
+);
+export type ExportMean = z.infer<typeof ExportMean>;
+
 export const ResearchExport = z.object({
   k: deprecated(
     z.number(),
@@ -315,6 +333,10 @@ export const ResearchExport = z.object({
   generatedAt: IsoDate,
   rows: z.array(ExportRow),
   nextCursor: z.nullable(z.string()),
+  means: described(
+    z._default(z.array(ExportMean), []),
+    'Every peptide with reports, by name: its rating, then each outcome by how many rated it, each mean with its n and 95% interval. In every page of the export.',
+  ),
   shares: described(
     z.array(ExportShares),
     `Every peptide with shares (at least ${SHARES_MIN_REPORTS} settled reports), by name: the same numbers as its page, in every page of the export.`,

@@ -1,7 +1,13 @@
 // The moderators' Research Hub: the overview's counts, the paged per-peptide table and the
 // export, from the same trigger-kept aggregates as community analytics (services/analytics.ts).
 // Definitions: docs/product-rules.md, "Figures"; the export's rules, "Anonymity".
-import type { EXPORT_CSV_TABLES, ExportRow, ResearchOverview, ResearchPeptides } from '../../contract/analytics';
+import type {
+  EXPORT_CSV_TABLES,
+  ExportMean,
+  ExportRow,
+  ResearchOverview,
+  ResearchPeptides,
+} from '../../contract/analytics';
 import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
 import { SHARES_MIN_REPORTS, roundTo } from '../../contract/rules';
 import type { AppContext } from '../context';
@@ -199,7 +205,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
     values,
   );
   const pageRows = res.rows.slice(0, limit);
-  const shares = await exportShares(ctx);
+  const [shares, means] = await Promise.all([exportShares(ctx), exportMeans(ctx)]);
   const last = pageRows[pageRows.length - 1];
   return {
     k: SHARES_MIN_REPORTS,
@@ -223,9 +229,40 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
       activityLevel: null,
     })),
     nextCursor: res.rows.length > limit && last ? ctx.cursors.encode([last.created_at.toISOString(), last.id]) : null,
+    means,
     shares,
     breakdown: [],
   };
+}
+
+/**
+ * Every mean the pages show, from the same kept sums and rounded by the same rule
+ * (services/how-sure.ts ratingFigure), so a reader of the export finds the pages' figures: each
+ * peptide with reports (by name), its rating first, then its outcomes, most rated first.
+ */
+export async function exportMeans(ctx: AppContext): Promise<ExportMean[]> {
+  return ctx.cache.get('research:means', async () => {
+    const res = await ctx.db.query<{ peptide: string; outcome: string | null; n: number; sum: number; sq: number }>(
+      `select p.name as peptide, null as outcome, c.experience_count as n, c.rating_sum as sum, c.rating_sq_sum as sq,
+              0 as kind, 0 as rank_n
+         from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null and c.experience_count > 0
+       union all
+       select p.name, o.outcome, o.n, o.total, o.total_sq, 1, o.n
+         from peptide_outcomes o join peptides p on p.id = o.peptide_id where p.deleted_at is null and o.n > 0
+       order by 1, kind, rank_n desc, 2`,
+    );
+    return res.rows.map((r) => {
+      const { mean, interval } = ratingFigure({ n: r.n, sum: r.sum, sumOfSquares: r.sq });
+      return {
+        peptide: r.peptide,
+        outcome: r.outcome,
+        n: r.n,
+        mean,
+        low: interval?.low ?? null,
+        high: interval?.high ?? null,
+      };
+    });
+  });
 }
 
 /** The columns of each CSV table (ResearchExportQuery `table`); outcomes go in a table of their own. */
@@ -248,6 +285,7 @@ export const CSV_COLUMNS = {
     'activityLevel',
   ],
   outcomes: ['id', 'outcome', 'rating'],
+  means: ['peptide', 'outcome', 'n', 'mean', 'low', 'high'],
 } as const satisfies Record<(typeof EXPORT_CSV_TABLES)[number], readonly string[]>;
 
 /**
@@ -256,7 +294,12 @@ export const CSV_COLUMNS = {
  * leading `'` so spreadsheets never run them; a reader strips it from a cell that starts with `'=`,
  * `'+`, `'-`, `'@`.
  */
-export function toCsv(table: (typeof EXPORT_CSV_TABLES)[number], rows: ExportRow[], bom: boolean): string {
+export function toCsv(
+  table: (typeof EXPORT_CSV_TABLES)[number],
+  rows: ExportRow[],
+  bom: boolean,
+  means: ExportMean[] = [],
+): string {
   const cell = (v: unknown) => {
     let s = v === null || v === undefined ? '' : Array.isArray(v) ? JSON.stringify(v) : String(v);
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
@@ -266,7 +309,9 @@ export function toCsv(table: (typeof EXPORT_CSV_TABLES)[number], rows: ExportRow
   const records: Record<string, unknown>[] =
     table === 'outcomes'
       ? rows.flatMap((r) => Object.entries(r.outcomes).map(([outcome, rating]) => ({ id: r.id, outcome, rating })))
-      : rows;
+      : table === 'means'
+        ? means
+        : rows;
   const lines = [columns.join(','), ...records.map((r) => columns.map((c) => cell(r[c])).join(','))];
   return (bom ? '\uFEFF' : '') + lines.join('\r\n') + '\r\n';
 }

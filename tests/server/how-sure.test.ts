@@ -3,7 +3,7 @@
 // ratings in any answer, rankings by the interval's lower bound, and Compare's verdicts.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompareResponse, ResearchPeptidesResponse } from '../../contract/analytics';
+import { CompareResponse, ResearchExportResponse, ResearchPeptidesResponse } from '../../contract/analytics';
 import { meanInterval, rankingScore } from '../../contract/how-sure';
 import { PeptideListResponse, PeptideResponse } from '../../contract/peptides';
 import { roundRating } from '../../contract/rules';
@@ -216,5 +216,30 @@ describe('compare', () => {
       mean: 7,
       interval: { low: roundRating(expected.low), high: roundRating(expected.high) },
     });
+  });
+});
+
+describe('export', () => {
+  it('carries every mean with its n and interval, the numbers the pages show, in JSON and CSV', async () => {
+    const name = uniqueWord('Exported');
+    const id = await createPeptide(t, token, { name });
+    await cloneWithRatings(id, [6, 7, 8, 7, 7]);
+    const p = await peptide(id);
+    const mod = bearer(await moderatorToken(t));
+    const res = await t.app.inject({ method: 'GET', url: '/api/research/export?limit=1', headers: mod });
+    const means = ResearchExportResponse.parse(json(res)).data.means.filter((m) => m.peptide === name);
+    expect(means).toEqual([
+      { peptide: name, outcome: null, n: 5, mean: p.averageRating, low: 6.1, high: 7.9 },
+      { peptide: name, outcome: 'energy', n: 5, mean: 7, low: 6.1, high: 7.9 },
+    ]);
+    expect(p.ratingInterval).toEqual({ low: 6.1, high: 7.9 });
+
+    const csv = await t.app.inject({ method: 'GET', url: '/api/research/export?format=csv&table=means', headers: mod });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['x-next-cursor']).toBeUndefined();
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('peptide,outcome,n,mean,low,high');
+    expect(lines).toContain(`"${name}","","5","7","6.1","7.9"`);
+    expect(lines).toContain(`"${name}","energy","5","7","6.1","7.9"`);
   });
 });

@@ -182,9 +182,17 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     expect(exported.nextCursor).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Export Experiences (CSV)' }));
-    await waitFor(() => expect(files).toHaveLength(4));
+    await waitFor(() => expect(files).toHaveLength(5));
     expectDated(files[2].name, (d) => `peptide-experiences-${d}.csv`);
     expectDated(files[3].name, (d) => `peptide-outcomes-${d}.csv`);
+    // The means with their n and interval, one page.
+    expectDated(files[4].name, (d) => `peptide-means-${d}.csv`);
+    expect(
+      (await files[4].blob.text())
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean),
+    ).toEqual(['peptide,outcome,n,mean,low,high', '"BPC-157","","41","7.2","6.8","7.6"']);
     // A byte-order mark first, so Excel reads the text as UTF-8; one header line for all pages.
     const bytes = new Uint8Array(await files[2].blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -202,6 +210,7 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
       ['reports', '1'],
       ['outcomes', null],
       ['outcomes', '1'],
+      ['means', null],
     ]);
   });
 

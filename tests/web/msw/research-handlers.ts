@@ -172,6 +172,11 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
       const index = Number(params.get('cursor') ?? 0);
       const rows = store.exportPages[index] ?? [];
       const nextCursor = index + 1 < store.exportPages.length ? String(index + 1) : null;
+      if (params.get('format') === 'csv' && params.get('table') === 'means') {
+        // One page, no cursor: every mean with its n and interval.
+        const csv = ['peptide,outcome,n,mean,low,high', '"BPC-157","","41","7.2","6.8","7.6"'].join('\r\n') + '\r\n';
+        return new HttpResponse(csv, { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+      }
       if (params.get('format') === 'csv') {
         const bom = params.get('bom') === 'true' ? '\uFEFF' : '';
         const csv =
