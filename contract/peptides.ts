@@ -188,9 +188,33 @@ export const ReporterShares = named(
 );
 export type ReporterShares = z.infer<typeof ReporterShares>;
 
-/** `GET /api/peptides/{id}`: the peptide with who reports it. */
+/** One outcome on a peptide's page: its mean, how sure, and the spread of its ratings. */
+export const OutcomeSpread = named(
+  z.object({
+    name: described(z.string(), 'The outcome, lower case.'),
+    n: described(z.number(), 'How many published reports rated it.'),
+    mean: meanOfRatings('Its mean'),
+    interval: likelyRange('its mean'),
+    counts: described(
+      z.array(z.number()),
+      'How many reports gave each whole rating, from 1 to 10 (ten numbers; they add up to `n`).',
+    ),
+  }),
+  'OutcomeSpread',
+  "One outcome's ratings on a peptide: their mean with its 95% interval (none below 5 ratings) and how many gave each rating from 1 to 10.",
+);
+export type OutcomeSpread = z.infer<typeof OutcomeSpread>;
+
+/** `GET /api/peptides/{id}`: the peptide with who reports it and the spread of its outcomes. */
 export const PeptideDetail = named(
-  z.object({ ...Peptide.shape, reporters: ReporterShares }),
+  z.object({
+    ...Peptide.shape,
+    reporters: ReporterShares,
+    outcomes: described(
+      z._default(z.array(OutcomeSpread), []),
+      'Its most rated outcomes (at most 8, most rated first), each with its mean, 95% interval and the spread of its ratings.',
+    ),
+  }),
   'PeptideDetail',
   'A peptide with who reports it (the shares of its settled reports by age range, sex and activity level).',
 );

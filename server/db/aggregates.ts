@@ -25,6 +25,9 @@ export const FROM_SCRATCH = {
   outcomes: `select e.peptide_id, lower(o.key) as outcome, sum(o.value::float8)::float8 as total,
       sum(o.value::float8 * o.value::float8)::float8 as total_sq, count(*)::int as n
     from experiences e, jsonb_each_text(e.outcomes) o where e.status = 'published' group by 1, 2`,
+  outcomeRatings: `select e.peptide_id, lower(o.key) as outcome, least(10, greatest(1, round(o.value::float8)))::int as rating,
+      count(*)::int as n
+    from experiences e, jsonb_each_text(e.outcomes) o where e.status = 'published' group by 1, 2, 3`,
   effects: `select peptide_id, effect, count(*)::int as n
     from (select distinct e.id, e.peptide_id, lower(x) as effect from experiences e, unnest(e.effects) x where e.status = 'published') d group by 1, 2`,
   cells: `select peptide_id, age_range, biological_sex, activity_level, count(*)::int as n
@@ -49,6 +52,8 @@ const RECOMPUTE = {
   daily: `insert into experience_daily (peptide_id, day, experiences, rating_sum) ${FROM_SCRATCH.daily}`,
   outcomesClear: 'delete from peptide_outcomes',
   outcomes: `insert into peptide_outcomes (peptide_id, outcome, total, total_sq, n) ${FROM_SCRATCH.outcomes}`,
+  outcomeRatingsClear: 'delete from peptide_outcome_ratings',
+  outcomeRatings: `insert into peptide_outcome_ratings (peptide_id, outcome, rating, n) ${FROM_SCRATCH.outcomeRatings}`,
   effectsClear: 'delete from peptide_reported_effects',
   effects: `insert into peptide_reported_effects (peptide_id, effect, n) ${FROM_SCRATCH.effects}`,
   cellsClear: 'delete from demographic_cells',

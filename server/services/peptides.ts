@@ -3,6 +3,7 @@ import {
   PEPTIDE_CONTACT_MESSAGE,
   type CatalogueEntry,
   type CreatePeptideInput,
+  type OutcomeSpread,
   type Peptide,
   type PeptideDetail,
 } from '../../contract/peptides';
@@ -202,12 +203,36 @@ export async function getPeptide(ctx: AppContext, id: string, caller: Caller | n
 
 /**
  * A peptide's page: the peptide with who reports it (services/reporter-shares.ts), the shares
- * kept as the last batch wrote them, read with the peptide's row and cached with it.
+ * kept as the last batch wrote them, read with the peptide's row and cached with it, and its
+ * outcomes' spread from the trigger-kept sums and counts (migration 035_rating_spread.sql).
  */
 export async function getPeptideDetail(ctx: AppContext, id: string, caller: Caller | null): Promise<PeptideDetail> {
   const peptide = await getPeptide(ctx, id, caller);
   const reporters = await ctx.cache.get(`peptide-shares:${id}`, () => peptideShares(ctx, ctx.db, id));
-  return { ...peptide, reporters };
+  const outcomes = await ctx.cache.get(`peptide-outcomes:${id}`, () => outcomeSpreads(ctx, id));
+  return { ...peptide, reporters, outcomes };
+}
+
+const SHOWN_OUTCOMES = 8;
+
+/** The peptide's most rated outcomes, each with its mean, interval and how many gave each rating 1-10. */
+async function outcomeSpreads(ctx: AppContext, id: string): Promise<OutcomeSpread[]> {
+  const res = await ctx.db.query<{ outcome: string; n: number; total: number; total_sq: number; counts: number[] }>(
+    `select o.outcome, o.n, o.total, o.total_sq,
+            array(select coalesce(r.n, 0) from generate_series(1, 10) g(rating)
+                    left join peptide_outcome_ratings r
+                      on r.peptide_id = o.peptide_id and r.outcome = o.outcome and r.rating = g.rating
+                   order by g.rating) as counts
+       from peptide_outcomes o where o.peptide_id = $1 and o.n > 0
+      order by o.n desc, o.outcome limit ${SHOWN_OUTCOMES}`,
+    [id],
+  );
+  return res.rows.map((o) => ({
+    name: o.outcome,
+    n: o.n,
+    ...ratingFigure({ n: o.n, sum: o.total, sumOfSquares: o.total_sq }),
+    counts: o.counts.map(Number),
+  }));
 }
 
 /**

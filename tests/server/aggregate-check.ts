@@ -47,6 +47,13 @@ export async function expectAggregatesExact(t: TestApp): Promise<void> {
     'n',
   );
   await same(
+    'select peptide_id, outcome, rating, n from peptide_outcome_ratings',
+    FROM_SCRATCH.outcomeRatings,
+    ['peptide_id', 'outcome', 'rating'],
+    ['n'],
+    'n',
+  );
+  await same(
     'select peptide_id, effect, n from peptide_reported_effects',
     FROM_SCRATCH.effects,
     ['peptide_id', 'effect'],

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompareResponse, ResearchExportResponse, ResearchPeptidesResponse } from '../../contract/analytics';
 import { meanInterval, rankingScore } from '../../contract/how-sure';
-import { PeptideListResponse, PeptideResponse } from '../../contract/peptides';
+import { PeptideDetailResponse, PeptideListResponse, PeptideResponse } from '../../contract/peptides';
 import { roundRating } from '../../contract/rules';
 import { rankingScoreSql } from '../../server/services/how-sure';
 import { expectAggregatesExact } from './aggregate-check';
@@ -104,15 +104,16 @@ describe('sums of squares', () => {
     await expectAggregatesExact(t);
   });
 
-  it("the migration's backfill computes them from the published reports", async () => {
+  it("the migration's backfill computes them, and the ratings' spread, from the published reports", async () => {
     const migration = readFileSync(
       new URL('../../server/db/migrations/035_rating_spread.sql', import.meta.url),
       'utf8',
     );
-    const backfill = migration.match(/^update [\s\S]*?;$/gm)!;
-    expect(backfill).toHaveLength(2);
+    const backfill = migration.match(/^(?:update|insert) [\s\S]*?;$/gm)!;
+    expect(backfill).toHaveLength(3);
     await t.ctx.db.query('update peptide_counters set rating_sq_sum = 0');
     await t.ctx.db.query('update peptide_outcomes set total_sq = 0');
+    await t.ctx.db.query('delete from peptide_outcome_ratings');
     for (const sql of backfill) await t.ctx.db.query(sql);
     await expectAggregatesExact(t);
   });
@@ -132,6 +133,12 @@ describe('means and rankings', () => {
     const p = await peptide(id);
     // mean 7, t(4) · √(0.5 / 5) = 0.878 (contract/how-sure.test.ts)
     expect(p).toMatchObject({ totalExperiences: 5, averageRating: 7, ratingInterval: { low: 6.1, high: 7.9 } });
+    // Its page shows each outcome's spread: how many gave each rating 1-10.
+    const detail = PeptideDetailResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides/${id}` })))
+      .data.peptide;
+    expect(detail.outcomes).toEqual([
+      { name: 'energy', n: 5, mean: 7, interval: { low: 6.1, high: 7.9 }, counts: [0, 0, 0, 0, 0, 1, 3, 1, 0, 0] },
+    ]);
   });
 
   it('ranks a peptide with 50 reports of mean 7.5 above one with 2 reports of mean 9', async () => {

@@ -16,7 +16,22 @@ update peptide_outcomes o set total_sq = a.sq
           from experiences e, jsonb_each_text(e.outcomes) x where e.status = 'published' group by 1, 2) a
  where a.peptide_id = o.peptide_id and a.outcome = o.outcome;
 
--- 016_peptide_counters.sql's definition (the latest), with the squares added.
+-- The spread of each outcome's ratings, as its page draws it (a 1-10 histogram): per peptide,
+-- outcome and whole rating, how many published reports gave it. Outcome ratings are whole numbers
+-- (contract/experiences.ts); a stored one that is not is counted at its nearest whole rating.
+create table peptide_outcome_ratings (
+  peptide_id uuid not null references peptides (id),
+  outcome text not null,
+  rating smallint not null check (rating between 1 and 10),
+  n integer not null default 0,
+  primary key (peptide_id, outcome, rating)
+);
+
+insert into peptide_outcome_ratings (peptide_id, outcome, rating, n)
+select e.peptide_id, lower(x.key), least(10, greatest(1, round(x.value::float8)))::smallint, count(*)::int
+  from experiences e, jsonb_each_text(e.outcomes) x where e.status = 'published' group by 1, 2, 3;
+
+-- 016_peptide_counters.sql's definition (the latest), with the squares and the spread added.
 create or replace function apply_experience_aggregates(e experiences, sign integer) returns void
 language plpgsql as $$
 declare
@@ -43,6 +58,9 @@ begin
        set total = peptide_outcomes.total + excluded.total,
            total_sq = peptide_outcomes.total_sq + excluded.total_sq,
            n = peptide_outcomes.n + excluded.n;
+    insert into peptide_outcome_ratings (peptide_id, outcome, rating, n)
+    values (e.peptide_id, lower(item.key), least(10, greatest(1, round(item.value::double precision)))::smallint, sign)
+    on conflict (peptide_id, outcome, rating) do update set n = peptide_outcome_ratings.n + excluded.n;
   end loop;
 
   for item in select distinct lower(x) as effect from unnest(e.effects) as x loop
