@@ -345,6 +345,35 @@ describe('peptide detail', () => {
     expect(screen.getByRole('link', { name: 'Back to Peptides' })).toHaveAttribute('href', '/peptides');
   });
 
+  it("shows each outcome's mean with its likely range and the spread of its ratings", async () => {
+    const peptide = makePeptide({ name: 'Spread', averageRating: 7, totalExperiences: 5 });
+    useCatalogue([peptide]);
+    server.use(
+      http.get(`/api/peptides/${peptide._id}`, () =>
+        HttpResponse.json(
+          peptideDetailBody(peptide, makeReporters(), [
+            {
+              name: 'energy',
+              n: 5,
+              mean: 7,
+              interval: { low: 6.1, high: 7.9 },
+              counts: [0, 0, 0, 0, 0, 1, 3, 1, 0, 0],
+            },
+            { name: 'sleep', n: 3, mean: null, interval: null, counts: [0, 0, 0, 0, 0, 0, 0, 2, 1, 0] },
+          ]),
+        ),
+      ),
+    );
+    renderApp(`/peptides/${peptide._id}`);
+    const card = (await screen.findByRole('heading', { name: 'How reports rate it' })).closest('.rounded-lg')!;
+    const energy = card.querySelector('[data-outcome-spread="energy"]') as HTMLElement;
+    expect(energy).toHaveTextContent('Energy 7.0, likely 6.1-7.9, n = 5');
+    expect(within(energy).getByRole('img')).toHaveAccessibleName(
+      'Ratings of Energy, from 1 to 10: 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 1, 7: 3, 8: 1, 9: 0, 10: 0',
+    );
+    expect(card.querySelector('[data-outcome-spread="sleep"]')).toHaveTextContent('Sleep too few to say (n = 3)');
+  });
+
   it('shows the rating with its likely range and n, and no number below 5 reports', async () => {
     const rated = makePeptide({ name: 'Rated', averageRating: 7.2, totalExperiences: 41 });
     const few = makePeptide({ name: 'Few', averageRating: null, totalExperiences: 3 });

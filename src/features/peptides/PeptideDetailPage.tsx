@@ -18,6 +18,7 @@ import { LoadError } from '@/components/page/LoadError';
 import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { ReviewStatus } from './ReviewStatus';
 import { SourceList } from './PeptideSources';
+import { OutcomeSpreads } from './OutcomeSpreads';
 import { WhoReports } from './WhoReports';
 import { PageHeading } from '@/components/page/PageHeading';
 import {
@@ -126,6 +127,7 @@ function Overview({ peptide }: { peptide: PeptideDetail }) {
           Based on {peptide.totalExperiences} experiences and recent activity
         </p>
       </Section>
+      <OutcomeSpreads outcomes={peptide.outcomes} />
       <WhoReports name={peptide.name} reporters={peptide.reporters} />
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Dosage Ranges">

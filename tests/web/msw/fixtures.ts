@@ -4,6 +4,7 @@ import {
   PeptideDetailResponse,
   PeptideListResponse,
   ReporterShares,
+  type OutcomeSpread,
 } from '@contract/peptides';
 import { roundTo } from '@contract/rules';
 import {
@@ -155,9 +156,12 @@ export function makeReporters(overrides: Partial<ReporterShares> = {}): Reporter
   });
 }
 
-/** GET /api/peptides/{id}: the peptide with who reports it. */
-export const peptideDetailBody = (peptide: Peptide, reporters: ReporterShares = makeReporters()) =>
-  PeptideDetailResponse.parse({ success: true, data: { peptide: { ...peptide, reporters } } });
+/** GET /api/peptides/{id}: the peptide with who reports it and its outcomes' spread. */
+export const peptideDetailBody = (
+  peptide: Peptide,
+  reporters: ReporterShares = makeReporters(),
+  outcomes: OutcomeSpread[] = [],
+) => PeptideDetailResponse.parse({ success: true, data: { peptide: { ...peptide, reporters, outcomes } } });
 
 export const peptideListBody = (peptides: Peptide[], page = 1, pageSize = 20, total = peptides.length) =>
   PeptideListResponse.parse({ success: true, data: { peptides, total, page, pageSize } });
