@@ -94,6 +94,9 @@ const experience = fc.record({
   // Whole ratings, as the contract says (the reader's number handling is tested by `rating`).
   outcomes: record(fc.integer({ min: 1, max: 10 })),
   rating: number,
+  sideEffects: fc.array(fc.record({ name: anyText, severity: fc.constantFrom('mild', 'moderate', 'severe') }), {
+    maxLength: 3,
+  }),
   effects: fc.array(anyText, { maxLength: 4 }),
   timeline: anyText,
   story: anyText,

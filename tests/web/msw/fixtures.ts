@@ -219,6 +219,7 @@ export function makeExperience(overrides: Partial<Experience> = {}): Experience 
     demographics: null,
     outcomes: { Recovery: 8, Sleep: 6 },
     rating: 7,
+    sideEffects: [],
     effects: ['Faster recovery'],
     timeline: '1-week',
     story:
