@@ -16,6 +16,7 @@ import {
 } from './common';
 import { ReporterShares } from './peptides';
 import { SHARES_MIN_REPORTS } from './rules';
+import { SideEffect } from './side-effects';
 
 const TopPeptide = z.object({
   _id: Id,
@@ -267,17 +268,18 @@ export type ResearchPeptides = z.infer<typeof ResearchPeptides>;
 export const ResearchPeptidesResponse = ok(ResearchPeptides);
 
 /**
- * The CSV export's tables: one row per report, one row per (report, outcome) rating, and the
+ * The CSV export's tables: one row per report, one row per (report, outcome) rating, one row per
+ * (report, side effect) with its severity, and the
  * means with their n and 95% interval (`means`, one page: no cursor).
  */
-export const EXPORT_CSV_TABLES = ['reports', 'outcomes', 'means'] as const;
+export const EXPORT_CSV_TABLES = ['reports', 'outcomes', 'sideEffects', 'means'] as const;
 export type ExportCsvTable = (typeof EXPORT_CSV_TABLES)[number];
 
 export const ResearchExportQuery = z.object({
   format: z._default(z.enum(['json', 'csv']), 'json'),
   table: described(
     z._default(z.enum(EXPORT_CSV_TABLES), 'reports'),
-    "With `format=csv`: `reports`, one row per report (list cells are JSON arrays; an empty cell is none; the demographic columns are always empty), `outcomes`, one row per rating (`id,outcome,rating`; join on `id`), or `means`, every mean the pages show with its n and 95% interval (`peptide,outcome,n,mean,low,high`; an empty outcome is the peptide's rating; one page, no cursor).",
+    "With `format=csv`: `reports`, one row per report (list cells are JSON arrays; an empty cell is none; the demographic columns are always empty), `outcomes`, one row per rating (`id,outcome,rating`; join on `id`), `sideEffects`, one row per side effect (`id,sideEffect,severity`; join on `id`), or `means`, every mean the pages show with its n and 95% interval (`peptide,outcome,n,mean,low,high`; an empty outcome is the peptide's rating; one page, no cursor).",
   ),
   bom: described(
     z._default(z.stringbool(), false),
@@ -308,7 +310,11 @@ export const ExportRow = z.object({
   primaryPurpose: z.array(z.string()),
   timeline: z.string(),
   rating: z.number(),
-  outcomes: z.record(z.string(), z.number()),
+  outcomes: described(z.record(z.string(), z.number()), 'The benefits rated, 1 to 10; `rating` is their mean.'),
+  sideEffects: described(
+    z.array(SideEffect),
+    'The side effects, each with its severity (`mild`, `moderate`, `severe`); never in `rating`.',
+  ),
   effects: z.array(z.string()),
   ageRange: deprecated(z.nullable(z.string()), ALWAYS_NULL),
   biologicalSex: deprecated(z.nullable(z.string()), ALWAYS_NULL),

@@ -10,6 +10,7 @@ import type {
 } from '../../contract/analytics';
 import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
 import { SHARES_MIN_REPORTS, roundTo } from '../../contract/rules';
+import type { SideEffect } from '../../contract/side-effects';
 import type { AppContext } from '../context';
 import { communityAnalytics } from './analytics';
 import { decodeCursor } from './experience-feed';
@@ -180,6 +181,7 @@ interface ExportDbRow {
   timeline: string;
   rating: number;
   outcomes: Record<string, number>;
+  side_effects: SideEffect[];
   effects: string[];
 }
 
@@ -199,7 +201,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
   const res = await ctx.db.query<ExportDbRow>(
     `with page as (select * from experiences e where e.status = 'published' ${after} order by e.created_at desc, e.id desc limit $1)
      select e.id, e.created_at, p.name as peptide, p.category, e.dosage, e.frequency, e.duration_days, e.route,
-            e.primary_purpose, e.timeline, e.rating, e.outcomes, e.effects
+            e.primary_purpose, e.timeline, e.rating, e.outcomes, e.side_effects, e.effects
        from page e join peptides p on p.id = e.peptide_id
       order by e.created_at desc, e.id desc`,
     values,
@@ -223,6 +225,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
       timeline: r.timeline,
       rating: round2(r.rating),
       outcomes: r.outcomes,
+      sideEffects: r.side_effects,
       effects: r.effects,
       ageRange: null,
       biologicalSex: null,
@@ -285,6 +288,7 @@ export const CSV_COLUMNS = {
     'activityLevel',
   ],
   outcomes: ['id', 'outcome', 'rating'],
+  sideEffects: ['id', 'sideEffect', 'severity'],
   means: ['peptide', 'outcome', 'n', 'mean', 'low', 'high'],
 } as const satisfies Record<(typeof EXPORT_CSV_TABLES)[number], readonly string[]>;
 
@@ -309,9 +313,11 @@ export function toCsv(
   const records: Record<string, unknown>[] =
     table === 'outcomes'
       ? rows.flatMap((r) => Object.entries(r.outcomes).map(([outcome, rating]) => ({ id: r.id, outcome, rating })))
-      : table === 'means'
-        ? means
-        : rows;
+      : table === 'sideEffects'
+        ? rows.flatMap((r) => r.sideEffects.map((s) => ({ id: r.id, sideEffect: s.name, severity: s.severity })))
+        : table === 'means'
+          ? means
+          : rows;
   const lines = [columns.join(','), ...records.map((r) => columns.map((c) => cell(r[c])).join(','))];
   return (bom ? '\uFEFF' : '') + lines.join('\r\n') + '\r\n';
 }

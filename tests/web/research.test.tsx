@@ -182,13 +182,16 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     expect(exported.nextCursor).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Export Experiences (CSV)' }));
-    await waitFor(() => expect(files).toHaveLength(5));
+    await waitFor(() => expect(files).toHaveLength(6));
     expectDated(files[2].name, (d) => `peptide-experiences-${d}.csv`);
     expectDated(files[3].name, (d) => `peptide-outcomes-${d}.csv`);
+    // The side effects, one line each with its severity, page by page.
+    expectDated(files[4].name, (d) => `peptide-side-effects-${d}.csv`);
+    expect((await files[4].blob.text()).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('id,sideEffect,severity');
     // The means with their n and interval, one page.
-    expectDated(files[4].name, (d) => `peptide-means-${d}.csv`);
+    expectDated(files[5].name, (d) => `peptide-means-${d}.csv`);
     expect(
-      (await files[4].blob.text())
+      (await files[5].blob.text())
         .replace(/^\uFEFF/, '')
         .split('\r\n')
         .filter(Boolean),
@@ -210,6 +213,8 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
       ['reports', '1'],
       ['outcomes', null],
       ['outcomes', '1'],
+      ['sideEffects', null],
+      ['sideEffects', '1'],
       ['means', null],
     ]);
   });

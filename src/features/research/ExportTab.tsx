@@ -60,7 +60,7 @@ const EXPORTS: ExportSpec[] = [
     kind: 'csv',
     title: 'Experience reports (CSV)',
     description:
-      "Three files a spreadsheet keeps whole: the reports (one line each, its id first; list cells are JSON arrays; an empty cell means none, and the age range, sex and activity level columns are always empty), their outcomes (one line per rating: id, outcome, rating) and the means (peptide, outcome, n, mean, low, high: each with its 95% interval; an empty outcome is the peptide's rating). Cells that look like formulas start with ' so spreadsheets never run them. The shares of who reports each peptide are in the JSON export.",
+      "Four files a spreadsheet keeps whole: the reports (one line each, its id first; list cells are JSON arrays; an empty cell means none, and the age range, sex and activity level columns are always empty), their outcomes (one line per rating: id, outcome, rating), their side effects (one line each: id, side effect, severity) and the means (peptide, outcome, n, mean, low, high: each with its 95% interval; an empty outcome is the peptide's rating). Cells that look like formulas start with ' so spreadsheets never run them. The shares of who reports each peptide are in the JSON export.",
     button: 'Export Experiences (CSV)',
     icon: FileSpreadsheet,
     run: async () => [
@@ -72,6 +72,11 @@ const EXPORTS: ExportSpec[] = [
       {
         fileName: `peptide-outcomes-${today()}.csv`,
         content: await fetchResearchExportCsv('outcomes'),
+        type: 'text/csv',
+      },
+      {
+        fileName: `peptide-side-effects-${today()}.csv`,
+        content: await fetchResearchExportCsv('sideEffects'),
         type: 'text/csv',
       },
       {

@@ -72,6 +72,7 @@ export function makeExportRow(overrides: Partial<ExportRow> = {}): ExportRow {
     timeline: '1-week',
     rating: 7.5,
     outcomes: { recovery: 8 },
+    sideEffects: [],
     effects: [],
     ageRange: null,
     biologicalSex: null,
@@ -182,12 +183,16 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
         const csv =
           params.get('table') === 'outcomes'
             ? bom + ['id,outcome,rating', ...rows.map((r) => `"${r.id}","${r.peptide}","7"`)].join('\r\n') + '\r\n'
-            : bom +
-              [
-                'id,peptide,category,month',
-                ...rows.map((r) => `"${r.id}","${r.peptide}","${r.category}","${r.month}"`),
-              ].join('\r\n') +
-              '\r\n';
+            : params.get('table') === 'sideEffects'
+              ? bom +
+                ['id,sideEffect,severity', ...rows.map((r) => `"${r.id}","Headache","mild"`)].join('\r\n') +
+                '\r\n'
+              : bom +
+                [
+                  'id,peptide,category,month',
+                  ...rows.map((r) => `"${r.id}","${r.peptide}","${r.category}","${r.month}"`),
+                ].join('\r\n') +
+                '\r\n';
         return new HttpResponse(csv, {
           headers: {
             'content-type': 'text/csv; charset=utf-8',
