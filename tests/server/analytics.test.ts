@@ -595,12 +595,16 @@ describe('research hub (moderators)', () => {
     expect(outcomes.headers['content-disposition']).toMatch(/filename="peptide-outcomes-/);
   });
 
-  it('CSV round trip: read back with a standard CSV reader, the two tables equal the JSON export row by row', async () => {
+  it('CSV round trip: read back with a standard CSV reader, the three tables equal the JSON export row by row', async () => {
     const tricky = [
       {
         dosage: '250 mcg; twice, "split"',
         effects: ['a; b', 'c'],
         outcomes: { 'Schlaf, tief': 7, 'Énergie; "vive"': 9 },
+        sideEffects: [
+          { name: 'Kopfweh, "stark"', severity: 'severe' },
+          { name: '=dizzy', severity: 'mild' },
+        ],
       },
       { dosage: '½ vial, 睡眠', effects: ['a', 'b', 'c'], outcomes: { focus: 6 } },
       { dosage: '=1+1 mg', effects: ['-dry mouth', '@night'], outcomes: { 'naïve "calm"': 8 } },
@@ -625,6 +629,7 @@ describe('research hub (moderators)', () => {
       }) as Record<string, string | null>[];
     const reports = read((await get('/api/research/export?format=csv&limit=5000&bom=true', mod)).body);
     const ratings = read((await get('/api/research/export?format=csv&table=outcomes&limit=5000', mod)).body);
+    const sideEffects = read((await get('/api/research/export?format=csv&table=sideEffects&limit=5000', mod)).body);
     const rebuilt = reports.map((r) => ({
       ...r,
       durationDays: Number(r.durationDays),
@@ -632,8 +637,10 @@ describe('research hub (moderators)', () => {
       primaryPurpose: JSON.parse(r.primaryPurpose!) as string[],
       effects: JSON.parse(r.effects!) as string[],
       outcomes: Object.fromEntries(ratings.filter((o) => o.id === r.id).map((o) => [o.outcome, Number(o.rating)])),
+      sideEffects: sideEffects.filter((s) => s.id === r.id).map((s) => ({ name: s.sideEffect, severity: s.severity })),
     }));
     expect(rebuilt).toEqual(exported);
+    expect(exported.some((r) => r.sideEffects.some((x) => x.name === '=dizzy' && x.severity === 'mild'))).toBe(true);
     for (const fields of tricky)
       expect(
         exported.some(
