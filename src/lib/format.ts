@@ -4,6 +4,8 @@
 // is starting. The output is exactly Intl's en-US output (the tests beside this file compare).
 
 import { MIN_RATINGS_FOR_MEAN, RATING_SCALE, reportRating, roundTo } from '@contract/rules';
+// Only the type: contract/side-effects.ts holds zod schemas, which the first load leaves out (docs/architecture.md).
+import type { Severity } from '@contract/side-effects';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -99,4 +101,14 @@ export function formatGrowthSoFar(percent: number | null, unit: 'month' | 'week'
 export function averageRatingStat(mean: number, n: number): { value: string; detail: string } {
   if (n < MIN_RATINGS_FOR_MEAN) return { value: '—', detail: `fewer than ${MIN_RATINGS_FOR_MEAN} reports so far` };
   return { value: formatRating(mean), detail: `mean of ${formatCount(n)} reports' ratings` };
+}
+
+/** A side effect as every report shows it, its severity in lower case as stored: "Headache (mild)". */
+export function formatSideEffect(s: { name: string; severity: Severity }): string {
+  return `${s.name} (${s.severity})`;
+}
+
+/** A report's side effects in one line: "Headache (mild), Nausea (severe)", or `none` when it lists none. */
+export function formatSideEffects(list: readonly { name: string; severity: Severity }[], none = 'None'): string {
+  return list.length ? list.map(formatSideEffect).join(', ') : none;
 }
