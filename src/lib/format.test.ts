@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateTimeUtc, formatCount, monthYear, shortDate } from './format';
+import { dateTimeUtc, formatCount, formatSideEffects, monthYear, shortDate } from './format';
 
 const intlCount = new Intl.NumberFormat('en-US');
 const intlShort = new Intl.DateTimeFormat('en-US', {
@@ -57,5 +57,18 @@ describe('dates in UTC', () => {
     expect(shortDate('not a date')).toBe('not a date');
     expect(monthYear('')).toBe('');
     expect(dateTimeUtc('soon')).toBe('soon');
+  });
+});
+
+describe('formatSideEffects', () => {
+  it('writes each side effect with its severity, one line for the list, and says when there are none', () => {
+    expect(
+      formatSideEffects([
+        { name: 'Headache', severity: 'mild' },
+        { name: 'Nausea', severity: 'severe' },
+      ]),
+    ).toBe('Headache (mild), Nausea (severe)');
+    expect(formatSideEffects([])).toBe('None');
+    expect(formatSideEffects([], 'None reported')).toBe('None reported');
   });
 });
