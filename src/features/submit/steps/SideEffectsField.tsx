@@ -20,28 +20,30 @@ type Props = Pick<StepProps, 'form' | 'set' | 'errors'> & {
 
 const lower = (s: string) => s.trim().toLowerCase();
 
-/** The severity of one listed side effect; marked for focus and flagged while it has none and Next was pressed. */
+/** The id of a listed side effect's severity choice; its message has this id plus "-error". */
+const severityId = (index: number) => `side-effect-${index}-severity`;
+
+/** The severity of one listed side effect; marked for focus while it has none (wizard-validation.ts NEEDS_SEVERITY). */
 function SeverityChoice({
   entry,
   index,
-  missingShown,
+  error,
   onChange,
 }: {
   entry: WizardSideEffect;
   index: number;
-  missingShown: boolean;
+  error: string | undefined;
   onChange: (severity: Severity | '') => void;
 }) {
-  const id = `side-effect-${index}-severity`;
-  const error = missingShown && !entry.severity ? SEVERITY_REQUIRED : undefined;
+  const id = severityId(index);
   return (
-    <div className="grid gap-1">
+    <>
       <Label htmlFor={id} className="sr-only">
         Severity of {entry.name}
       </Label>
       <Select
         id={id}
-        className="w-full min-[420px]:w-44"
+        className="min-w-0 flex-1 min-[420px]:w-48 min-[420px]:flex-none"
         value={entry.severity}
         onChange={(e) => onChange(e.target.value as Severity | '')}
         {...{ [NEEDS_SEVERITY]: entry.severity ? undefined : '' }}
@@ -54,10 +56,14 @@ function SeverityChoice({
           </option>
         ))}
       </Select>
-      <FieldError id={id} error={error} />
-    </div>
+    </>
   );
 }
+
+// One row per side effect: its name (or box) and its choice side by side from 420 px, stacked
+// below that; the message under both, lined up with the choice.
+const ROW = 'grid items-center gap-x-3 gap-y-1 min-[420px]:grid-cols-[minmax(0,1fr)_auto]';
+const ROW_ERROR = 'min-[420px]:col-span-2 min-[420px]:justify-self-end';
 
 export function SideEffectsField({ form, set, errors, known, suggestions }: Props) {
   const [nameError, setNameError] = useState<string | null>(null);
@@ -70,6 +76,7 @@ export function SideEffectsField({ form, set, errors, known, suggestions }: Prop
   const full = listed.length >= SIDE_EFFECTS_MAX;
   // The severity message goes under each side effect without one; any other (the contract's) under the add box.
   const missingShown = errors.sideEffects === SEVERITY_REQUIRED;
+  const missing = (index: number) => (missingShown && !listed[index]?.severity ? SEVERITY_REQUIRED : undefined);
   const listError = missingShown ? undefined : errors.sideEffects;
   const addError = nameError ?? errors.pendingSideEffect ?? listError;
 
@@ -95,106 +102,121 @@ export function SideEffectsField({ form, set, errors, known, suggestions }: Prop
   };
 
   return (
-    <fieldset id="side-effects" className="space-y-3" aria-describedby="side-effects-help">
-      <legend className="text-sm font-medium">Side effects</legend>
-      <p id="side-effects-help" className="text-sm text-muted-foreground">
-        Nothing ticked means you had no side effects. Tick or add each one you had and choose how bad it was. Side
-        effects are listed on your report with their severity and never change its rating.
-      </p>
-      {known.length > 0 && (
-        <ul className="grid gap-2" aria-label="Known side effects of this peptide">
-          {known.map((name, k) => {
-            const index = indexOf(name);
-            const ticked = index >= 0;
-            return (
-              <li key={name} className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-                <label className="flex min-h-10 min-w-0 items-center gap-2 text-sm [overflow-wrap:anywhere]">
-                  <Checkbox
-                    id={`side-effect-known-${k}`}
-                    checked={ticked}
-                    disabled={!ticked && full}
-                    onChange={(e) =>
-                      e.target.checked ? set('sideEffects', [...listed, { name, severity: '' }]) : remove(index)
-                    }
-                  />
-                  {name}
-                </label>
-                {ticked && (
+    // The border sets it apart from the benefits above; on a wrapper, since a fieldset draws its legend across its own border.
+    <div className="border-t border-border pt-4">
+      <fieldset id="side-effects" className="space-y-3" aria-describedby="side-effects-help">
+        <legend className="text-sm font-medium">Side effects</legend>
+        <p id="side-effects-help" className="text-sm text-muted-foreground">
+          Nothing ticked means you had no side effects. Tick or add each one you had and choose how bad it was. Side
+          effects are listed on your report with their severity and never change its rating.
+        </p>
+        {known.length > 0 && (
+          <ul className="grid gap-2" aria-label="Known side effects of this peptide">
+            {known.map((name, k) => {
+              const index = indexOf(name);
+              const ticked = index >= 0;
+              return (
+                <li key={name} className={ROW}>
+                  <label className="flex min-h-10 min-w-0 items-center gap-2 text-sm [overflow-wrap:anywhere]">
+                    <Checkbox
+                      id={`side-effect-known-${k}`}
+                      checked={ticked}
+                      disabled={!ticked && full}
+                      onChange={(e) =>
+                        e.target.checked ? set('sideEffects', [...listed, { name, severity: '' }]) : remove(index)
+                      }
+                    />
+                    {name}
+                  </label>
+                  {ticked && (
+                    <>
+                      {/* Indented under its box on a phone, so it reads as this box's choice. */}
+                      <div className="flex pl-6 min-[420px]:pl-0">
+                        <SeverityChoice
+                          entry={listed[index]!}
+                          index={index}
+                          error={missing(index)}
+                          onChange={(v) => setSeverity(index, v)}
+                        />
+                      </div>
+                      <div className={`${ROW_ERROR} pl-6 min-[420px]:pl-0`}>
+                        <FieldError id={severityId(index)} error={missing(index)} />
+                      </div>
+                    </>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {added.length > 0 && (
+          <ul className="grid gap-2" aria-label="Side effects you added">
+            {added.map(({ entry, index }) => (
+              <li key={entry.name} className={ROW}>
+                <span className="flex min-h-10 min-w-0 items-center text-sm [overflow-wrap:anywhere]">
+                  {entry.name}
+                </span>
+                <div className="flex items-center gap-2">
                   <SeverityChoice
-                    entry={listed[index]!}
+                    entry={entry}
                     index={index}
-                    missingShown={missingShown}
+                    error={missing(index)}
                     onChange={(v) => setSeverity(index, v)}
                   />
-                )}
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove ${entry.name}`}
+                    onClick={() => remove(index)}
+                  >
+                    Remove
+                  </Button>
+                </div>
+                <div className={ROW_ERROR}>
+                  <FieldError id={severityId(index)} error={missing(index)} />
+                </div>
               </li>
-            );
-          })}
-        </ul>
-      )}
-      {added.length > 0 && (
-        <ul className="grid gap-2" aria-label="Side effects you added">
-          {added.map(({ entry, index }) => (
-            <li key={entry.name} className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-              <span className="flex min-h-10 min-w-0 items-center text-sm [overflow-wrap:anywhere]">{entry.name}</span>
-              <div className="flex flex-wrap items-start gap-2">
-                <SeverityChoice
-                  entry={entry}
-                  index={index}
-                  missingShown={missingShown}
-                  onChange={(v) => setSeverity(index, v)}
-                />
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  className="h-10"
-                  aria-label={`Remove ${entry.name}`}
-                  onClick={() => remove(index)}
-                >
-                  Remove
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="space-y-2">
-        <Label htmlFor="side-effect-name">Add a side effect</Label>
-        <div className="flex flex-wrap gap-2">
-          <Input
-            id="side-effect-name"
-            className="min-w-0 flex-1 basis-40"
-            list="side-effect-suggestions"
-            placeholder="e.g. Headache"
-            value={form.pendingSideEffect}
-            {...errorProps('side-effect-name', addError ?? undefined)}
-            onChange={(e) => {
-              set('pendingSideEffect', e.target.value);
-              setNameError(null);
-            }}
-            onKeyDown={(e) => {
-              // Enter adds the side effect here instead of submitting the wizard's form.
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                add();
-              }
-            }}
-          />
-          <Button type="button" variant="outline" onClick={add}>
-            Add side effect
-          </Button>
-        </div>
-        {full && (
-          <p className="text-xs text-muted-foreground">{SIDE_EFFECTS_MAX} side effects is the most a report lists.</p>
+            ))}
+          </ul>
         )}
-        <FieldError id="side-effect-name" error={addError ?? undefined} />
-      </div>
-      <datalist id="side-effect-suggestions">
-        {suggestions.map((name) => (
-          <option key={name} value={name} />
-        ))}
-      </datalist>
-    </fieldset>
+        <div className="space-y-2">
+          <Label htmlFor="side-effect-name">Add a side effect</Label>
+          <div className="flex flex-wrap gap-2">
+            <Input
+              id="side-effect-name"
+              className="min-w-0 flex-1 basis-40"
+              list="side-effect-suggestions"
+              placeholder="e.g. Headache"
+              value={form.pendingSideEffect}
+              {...errorProps('side-effect-name', addError ?? undefined)}
+              onChange={(e) => {
+                set('pendingSideEffect', e.target.value);
+                setNameError(null);
+              }}
+              onKeyDown={(e) => {
+                // Enter adds the side effect here instead of submitting the wizard's form.
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  add();
+                }
+              }}
+            />
+            <Button type="button" variant="outline" onClick={add}>
+              Add side effect
+            </Button>
+          </div>
+          {full && (
+            <p className="text-xs text-muted-foreground">{SIDE_EFFECTS_MAX} side effects is the most a report lists.</p>
+          )}
+          <FieldError id="side-effect-name" error={addError ?? undefined} />
+        </div>
+        <datalist id="side-effect-suggestions">
+          {suggestions.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      </fieldset>
+    </div>
   );
 }
