@@ -101,6 +101,9 @@ export default mergeConfig(
             isolate: false,
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            // A poll of what a page shows after a request may wait 10 s, not vitest's 1 s: a vote's
+            // state after a reload (browse.test.ts) came after 1 s while CI's other lane ran.
+            expect: { poll: { timeout: 10_000 } },
             // Two files at a time, each worker on its own server (global-setup.ts).
           },
         },

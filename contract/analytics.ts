@@ -1,25 +1,47 @@
 // Community analytics, research hub, limits and health (docs/product-rules.md, "Figures").
 import { z } from 'zod/mini';
 import type { EndpointSchemas } from './common';
-import { CursorParam, Id, IsoDate, QueryInt, deprecated, described, named, ok } from './common';
+import {
+  CursorParam,
+  Id,
+  IsoDate,
+  QueryInt,
+  RatingInterval,
+  deprecated,
+  described,
+  likelyRange,
+  meanOfRatings,
+  named,
+  ok,
+} from './common';
 import { ReporterShares } from './peptides';
 import { SHARES_MIN_REPORTS } from './rules';
+import { SideEffect } from './side-effects';
 
 const TopPeptide = z.object({
   _id: Id,
   name: z.string(),
   category: z.string(),
-  rating: z.number(),
+  rating: meanOfRatings("The peptide's mean report rating"),
+  ratingInterval: likelyRange("the peptide's mean rating"),
   experiences: z.number(),
 });
 const EffectivenessEntry = z.object({
   peptide: z.string(),
   peptideId: Id,
-  /** The peptide's rating, the same figure as its `topPeptides` entry (one rating per peptide per page). */
-  rating: z.number(),
+  rating: meanOfRatings(
+    "The peptide's rating, the same figure as its `topPeptides` entry (one rating per peptide per page)",
+  ),
+  ratingInterval: likelyRange("the peptide's mean rating"),
   experiences: z.number(),
-  /** Mean of each outcome (1-10) over the experiences that rated it. */
-  effectiveness: z.record(z.string(), z.number()),
+  effectiveness: described(
+    z.record(z.string(), z.nullable(z.number())),
+    'Mean of each outcome (1-10, one decimal) over the experiences that rated it; null when fewer than 5 ratings.',
+  ),
+  intervals: described(
+    z.record(z.string(), z.nullable(RatingInterval)),
+    "The 95% interval of each outcome's mean (`RatingInterval`), by the same keys; null when fewer than 5 ratings.",
+  ),
   /** How many experiences rated each outcome. */
   sampleSizes: z.record(z.string(), z.number()),
 });
@@ -39,8 +61,8 @@ export const Analytics = z.object({
   experiencesThisMonth: z.number(),
   totalPeptides: z.number(),
   categories: z.number(),
-  /** Mean experience rating, 0-10. */
-  averageRating: z.number(),
+  averageRating: meanOfRatings('Mean rating of every published report'),
+  averageRatingInterval: likelyRange('the mean rating of every published report'),
   activeUsers: z.number(),
   activeUsersCount: z.number(),
   /** The categories with reports this month so far, at most 6, by growth (those with none to compare with last). */
@@ -52,7 +74,10 @@ export const Analytics = z.object({
       experiences: z.number(),
     }),
   ),
-  topPeptides: z.array(TopPeptide),
+  topPeptides: described(
+    z.array(TopPeptide),
+    'The most-reported peptides (at most 6), most reports first: a ranking by count, not by rating.',
+  ),
   effectivenessData: z.array(EffectivenessEntry),
   /** The UTC day the figures were computed, as its midnight (a day, like every time in a public answer). */
   generatedAt: IsoDate,
@@ -68,9 +93,15 @@ export const MemberAnalytics = z.object({
   ...Analytics.shape,
   /** Reports per UTC calendar month over the last 12, oldest first; the last is the month in progress (`partial`). */
   monthly: z.array(z.object({ month: z.string(), experiences: z.number(), partial: z.boolean() })),
-  /** Every peptide category: its peptides, reports and mean rating (null without reports), rounded once. */
+  /** Every peptide category: its peptides, reports and mean rating, rounded once. */
   byCategory: z.array(
-    z.object({ name: z.string(), peptides: z.number(), experiences: z.number(), meanRating: z.nullable(z.number()) }),
+    z.object({
+      name: z.string(),
+      peptides: z.number(),
+      experiences: z.number(),
+      meanRating: meanOfRatings("Mean rating of the category's reports"),
+      interval: likelyRange("the category's mean rating"),
+    }),
   ),
 });
 export type MemberAnalytics = z.infer<typeof MemberAnalytics>;
@@ -124,19 +155,49 @@ export const CompareQuery = z.object({
     'The peptides to compare: 1 to 3 peptide ids separated by commas (`ids=<id>,<id>`).',
   ),
 });
+/** One outcome's mean with its n and interval (null below 5 ratings). */
+const OutcomeMean = z.object({
+  name: z.string(),
+  mean: meanOfRatings('Mean of the outcome over the reports that rated it'),
+  n: described(z.number(), 'How many reports rated the outcome.'),
+  interval: likelyRange("the outcome's mean"),
+});
 export const ComparedPeptide = z.object({
   _id: Id,
   name: z.string(),
   category: z.string(),
-  averageRating: z.number(),
+  averageRating: meanOfRatings("The peptide's mean report rating"),
+  ratingInterval: likelyRange("the peptide's mean rating"),
   totalExperiences: z.number(),
   popularity: z.number(),
-  outcomeMeans: z.array(z.object({ name: z.string(), mean: z.number(), n: z.number() })),
+  outcomeMeans: z.array(OutcomeMean),
   commonEffects: z.array(z.string()),
   reportedEffects: z.array(z.object({ name: z.string(), count: z.number() })),
 });
 export type ComparedPeptide = z.infer<typeof ComparedPeptide>;
-export const CompareResponse = ok(z.object({ peptides: z.array(ComparedPeptide) }));
+/** Compare's verdict on one outcome of two peptides (contract/how-sure.ts differenceIsClear). */
+export const OutcomeDifference = named(
+  z.object({
+    outcome: z.string(),
+    peptides: described(z.tuple([Id, Id]), 'The two peptides compared, in the order of `ids`.'),
+    verdict: described(
+      z.enum(['clear', 'within-chance']),
+      "`clear`: Welch's t-test at 5% finds the two means apart; `within-chance`: the difference is within what chance gives.",
+    ),
+  }),
+  'OutcomeDifference',
+  'Whether two peptides differ on one outcome by more than chance gives. Only outcomes both rated by at least 5 reports.',
+);
+export type OutcomeDifference = z.infer<typeof OutcomeDifference>;
+export const CompareResponse = ok(
+  z.object({
+    peptides: z.array(ComparedPeptide),
+    differences: described(
+      z._default(z.array(OutcomeDifference), []),
+      'Every pair of the compared peptides, on every outcome both show with at least 5 ratings.',
+    ),
+  }),
+);
 
 // Research hub (moderators)
 export const ResearchOverview = z.object({
@@ -158,10 +219,18 @@ export const ResearchOverview = z.object({
       name: z.string(),
       category: z.string(),
       experiences: z.number(),
-      meanRating: z.nullable(z.number()),
+      meanRating: meanOfRatings("The peptide's mean report rating"),
+      interval: likelyRange("the peptide's mean rating"),
     }),
   ),
-  perCategory: z.array(z.object({ name: z.string(), experiences: z.number(), meanRating: z.nullable(z.number()) })),
+  perCategory: z.array(
+    z.object({
+      name: z.string(),
+      experiences: z.number(),
+      meanRating: meanOfRatings("Mean rating of the category's reports"),
+      interval: likelyRange("the category's mean rating"),
+    }),
+  ),
 });
 export type ResearchOverview = z.infer<typeof ResearchOverview>;
 export const ResearchOverviewResponse = ok(ResearchOverview);
@@ -171,7 +240,10 @@ const RESEARCH_PEPTIDE_SORTS = ['experiences', 'rating', 'name'] as const;
 export const ResearchPeptidesQuery = z.object({
   page: QueryInt(1, 100000, 1),
   limit: QueryInt(1, 100, 20),
-  sort: z._default(z.enum(RESEARCH_PEPTIDE_SORTS), 'experiences'),
+  sort: described(
+    z._default(z.enum(RESEARCH_PEPTIDE_SORTS), 'experiences'),
+    '`rating` orders by the lower end of the 95% interval of the mean, so a mean from few reports ranks by what it surely is; peptides with fewer than 5 reports come after every other.',
+  ),
 });
 export const ResearchPeptideRow = z.object({
   _id: Id,
@@ -179,11 +251,11 @@ export const ResearchPeptideRow = z.object({
   category: z.string(),
   /** Number of experiences: the n behind meanRating. */
   experiences: z.number(),
-  /** Mean experience rating (1-10); null without experiences. */
-  meanRating: z.nullable(z.number()),
+  meanRating: meanOfRatings('Mean experience rating'),
+  interval: likelyRange('the mean experience rating'),
   votes: z.number(),
-  /** The most-rated outcomes, each with its mean (1-10) and how many experiences rated it. */
-  outcomeMeans: z.array(z.object({ name: z.string(), mean: z.number(), n: z.number() })),
+  /** The most-rated outcomes, each with its mean (1-10), how many experiences rated it and its interval. */
+  outcomeMeans: z.array(OutcomeMean),
 });
 export type ResearchPeptideRow = z.infer<typeof ResearchPeptideRow>;
 export const ResearchPeptides = z.object({
@@ -195,15 +267,19 @@ export const ResearchPeptides = z.object({
 export type ResearchPeptides = z.infer<typeof ResearchPeptides>;
 export const ResearchPeptidesResponse = ok(ResearchPeptides);
 
-/** The CSV export's two tables: one row per report, and one row per (report, outcome) rating. */
-export const EXPORT_CSV_TABLES = ['reports', 'outcomes'] as const;
+/**
+ * The CSV export's tables: one row per report, one row per (report, outcome) rating, one row per
+ * (report, side effect) with its severity, and the
+ * means with their n and 95% interval (`means`, one page: no cursor).
+ */
+export const EXPORT_CSV_TABLES = ['reports', 'outcomes', 'sideEffects', 'means'] as const;
 export type ExportCsvTable = (typeof EXPORT_CSV_TABLES)[number];
 
 export const ResearchExportQuery = z.object({
   format: z._default(z.enum(['json', 'csv']), 'json'),
   table: described(
     z._default(z.enum(EXPORT_CSV_TABLES), 'reports'),
-    'With `format=csv`: `reports`, one row per report (list cells are JSON arrays; an empty cell is none; the demographic columns are always empty), or `outcomes`, one row per rating (`id,outcome,rating`; join on `id`).',
+    "With `format=csv`: `reports`, one row per report (list cells are JSON arrays; an empty cell is none; the demographic columns are always empty), `outcomes`, one row per rating (`id,outcome,rating`; join on `id`), `sideEffects`, one row per side effect (`id,sideEffect,severity`; join on `id`), or `means`, every mean the pages show with its n and 95% interval (`peptide,outcome,n,mean,low,high`; an empty outcome is the peptide's rating; one page, no cursor).",
   ),
   bom: described(
     z._default(z.stringbool(), false),
@@ -234,7 +310,11 @@ export const ExportRow = z.object({
   primaryPurpose: z.array(z.string()),
   timeline: z.string(),
   rating: z.number(),
-  outcomes: z.record(z.string(), z.number()),
+  outcomes: described(z.record(z.string(), z.number()), 'The benefits rated, 1 to 10; `rating` is their mean.'),
+  sideEffects: described(
+    z.array(SideEffect),
+    'The side effects, each with its severity (`mild`, `moderate`, `severe`); never in `rating`.',
+  ),
   effects: z.array(z.string()),
   ageRange: deprecated(z.nullable(z.string()), ALWAYS_NULL),
   biologicalSex: deprecated(z.nullable(z.string()), ALWAYS_NULL),
@@ -250,6 +330,21 @@ export const ExportShares = named(
 );
 export type ExportShares = z.infer<typeof ExportShares>;
 
+/** One mean in the export: a peptide's rating or one outcome's, with what says how sure it is. */
+export const ExportMean = named(
+  z.object({
+    peptide: z.string(),
+    outcome: described(z.nullable(z.string()), "The outcome (lower case); null for the peptide's rating."),
+    n: described(z.number(), 'How many published reports the mean is over.'),
+    mean: meanOfRatings('The mean'),
+    low: described(z.nullable(z.number()), 'The lower end of its 95% interval; null when fewer than 5 ratings.'),
+    high: described(z.nullable(z.number()), 'The upper end of its 95% interval; null when fewer than 5 ratings.'),
+  }),
+  'ExportMean',
+  "A mean the pages show (a peptide's rating or an outcome's), with its n and 95% interval (Student's t, clamped to 1-10): the same numbers as the pages and the API.",
+);
+export type ExportMean = z.infer<typeof ExportMean>;
+
 export const ResearchExport = z.object({
   k: deprecated(
     z.number(),
@@ -258,6 +353,10 @@ export const ResearchExport = z.object({
   generatedAt: IsoDate,
   rows: z.array(ExportRow),
   nextCursor: z.nullable(z.string()),
+  means: described(
+    z._default(z.array(ExportMean), []),
+    'Every peptide with reports, by name: its rating, then each outcome by how many rated it, each mean with its n and 95% interval. In every page of the export.',
+  ),
   shares: described(
     z.array(ExportShares),
     `Every peptide with shares (at least ${SHARES_MIN_REPORTS} settled reports), by name: the same numbers as its page, in every page of the export.`,

@@ -247,3 +247,25 @@ export interface EndpointSchemas {
   body?: ZodMiniType;
   response: ZodMiniType;
 }
+
+/**
+ * A mean's 95% interval (contract/how-sure.ts meanInterval): a named shape, so a generated
+ * client reads it once; each field that carries one describes it with `likelyRange`.
+ */
+export const RatingInterval = named(
+  z.object({
+    low: described(z.number(), 'The lower end, 1-10, one decimal: what rankings by rating order by.'),
+    high: described(z.number(), 'The upper end, 1-10, one decimal.'),
+  }),
+  'RatingInterval',
+  "Where the mean of all such ratings likely lies: the 95% interval mean ± t(n - 1) · s / √n (Student's t), clamped to 1-10.",
+);
+/** A field holding the 95% interval of `what` (null below 5 ratings, as the mean beside it). */
+export const likelyRange = (what: string) =>
+  described(
+    z.nullable(RatingInterval),
+    `The 95% interval of ${what} (\`RatingInterval\`); null when fewer than 5 ratings.`,
+  );
+/** A mean of ratings (1-10, one decimal) that is null below 5 ratings (docs/product-rules.md, "How sure"). */
+export const meanOfRatings = (what: string) =>
+  described(z.nullable(z.number()), `${what} (1-10, one decimal); null when fewer than 5 ratings.`);

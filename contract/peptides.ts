@@ -1,7 +1,7 @@
 // Peptide catalogue: peptides as listed and shown, and the create form.
 import { z } from 'zod/mini';
 import type { EndpointSchemas } from './common';
-import { IdParams } from './common';
+import { IdParams, likelyRange, meanOfRatings } from './common';
 import {
   CATEGORIES,
   Id,
@@ -121,8 +121,8 @@ export const Peptide = z.object({
   timeline: z.object({ onset: z.string(), peak: z.string(), duration: z.string() }),
   /** Where the page's text comes from: web addresses (http or https) and citations, one each. */
   sources: z.array(z.string()),
-  /** Mean experience rating on the 0-10 scale; 0 when no experience yet. */
-  averageRating: z.number(),
+  averageRating: meanOfRatings('Mean experience rating'),
+  ratingInterval: likelyRange('the mean experience rating'),
   totalExperiences: z.number(),
   /** 0-100, from the share of experiences and votes (contract/rules.ts popularityScore). */
   popularity: z.number(),
@@ -188,9 +188,33 @@ export const ReporterShares = named(
 );
 export type ReporterShares = z.infer<typeof ReporterShares>;
 
-/** `GET /api/peptides/{id}`: the peptide with who reports it. */
+/** One outcome on a peptide's page: its mean, how sure, and the spread of its ratings. */
+export const OutcomeSpread = named(
+  z.object({
+    name: described(z.string(), 'The outcome, lower case.'),
+    n: described(z.number(), 'How many published reports rated it.'),
+    mean: meanOfRatings('Its mean'),
+    interval: likelyRange('its mean'),
+    counts: described(
+      z.array(z.number()),
+      'How many reports gave each whole rating, from 1 to 10 (ten numbers; they add up to `n`).',
+    ),
+  }),
+  'OutcomeSpread',
+  "One outcome's ratings on a peptide: their mean with its 95% interval (none below 5 ratings) and how many gave each rating from 1 to 10.",
+);
+export type OutcomeSpread = z.infer<typeof OutcomeSpread>;
+
+/** `GET /api/peptides/{id}`: the peptide with who reports it and the spread of its outcomes. */
 export const PeptideDetail = named(
-  z.object({ ...Peptide.shape, reporters: ReporterShares }),
+  z.object({
+    ...Peptide.shape,
+    reporters: ReporterShares,
+    outcomes: described(
+      z._default(z.array(OutcomeSpread), []),
+      'Its most rated outcomes (at most 8, most rated first), each with its mean, 95% interval and the spread of its ratings.',
+    ),
+  }),
   'PeptideDetail',
   'A peptide with who reports it (the shares of its settled reports by age range, sex and activity level).',
 );
@@ -199,7 +223,10 @@ export type PeptideDetail = z.infer<typeof PeptideDetail>;
 export const PeptideListQuery = z.object({
   search: z._default(Line(100), ''),
   category: z._default(z.enum(['all', ...CATEGORIES]), 'all'),
-  sort: z._default(z.enum(PEPTIDE_SORTS), 'name'),
+  sort: described(
+    z._default(z.enum(PEPTIDE_SORTS), 'name'),
+    '`rating` orders by the lower end of the 95% interval of the mean rating (`ratingInterval.low`), so a mean from few reports ranks by what it surely is; peptides with fewer than 5 reports come after every other.',
+  ),
   page: QueryInt(1, 100000, 1),
   limit: Limit,
 });

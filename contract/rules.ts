@@ -1,4 +1,5 @@
 // Pure product rules (docs/product-rules.md), shared by the SPA, the server and tests.
+import { MIN_N } from './how-sure';
 
 /** Letters only, in segments separated by single hyphens. */
 export const PEPTIDE_SEQUENCE_RE = /^[A-Za-z]+(-[A-Za-z]+)*$/;
@@ -64,7 +65,7 @@ const RATING_DECIMALS = 1;
  * A mean of fewer ratings than this is not shown as a number: a page says how few there are
  * instead ("Too few to rate (n = 3)"), since one or two reports make a mean that means little.
  */
-export const MIN_RATINGS_FOR_MEAN = 5;
+export const MIN_RATINGS_FOR_MEAN = MIN_N;
 
 /**
  * The one rounding of a rating, from the unrounded mean as stored: the server rounds with this

@@ -64,12 +64,22 @@ export function severityOfRating(rating: number): Severity {
   return 'severe';
 }
 
-export const SideEffect = named(
+/** A side effect as a submission or a correction sends it: its name follows the rules of every name (contract/safe-text.ts). */
+export const SideEffectInput = described(
   z.object({
     name: described(
       Name(SIDE_EFFECT_NAME_MAX),
       'The side effect, in the words of the person reporting (up to 60 characters).',
     ),
+    severity: described(z.enum(SEVERITIES), 'How bad it was: `mild`, `moderate` or `severe`.'),
+  }),
+  'A side effect the person had, with its severity.',
+);
+
+/** A side effect as an answer carries it (names as stored, like outcome names). */
+export const SideEffect = named(
+  z.object({
+    name: described(z.string(), 'The side effect, in the words of the person reporting.'),
     severity: described(z.enum(SEVERITIES), 'How bad it was: `mild`, `moderate` or `severe`.'),
   }),
   'SideEffect',
@@ -78,7 +88,7 @@ export const SideEffect = named(
 export type SideEffect = z.infer<typeof SideEffect>;
 
 export const SideEffects = described(
-  z.array(SideEffect).check(
+  z.array(SideEffectInput).check(
     z.maxLength(SIDE_EFFECTS_MAX, `sideEffects can list at most ${SIDE_EFFECTS_MAX} side effects`),
     z.refine(
       (list) => new Set(list.map((s) => s.name.trim().toLowerCase())).size === list.length,

@@ -7,7 +7,7 @@
 // PostgreSQL's autovacuum does this by itself; on PGlite the server runs it.
 
 /**
- * Small tables rewritten by the triggers of nearly every write (001_init.sql, 008, 016), and the
+ * Small tables rewritten by the triggers of nearly every write (001_init.sql, 008, 016, 035), and the
  * publication queue, whose partitions each write to it rewrites (028_backups_without_order.sql),
  * and the peptides' shares, whose rows a batch replaces where they are recomputed (029): their
  * vacuum takes milliseconds whatever the number of reports. The big tables (reports, votes) are
@@ -16,6 +16,7 @@
 export const COUNTER_TABLES = [
   'peptide_counters',
   'peptide_outcomes',
+  'peptide_outcome_ratings',
   'peptide_reported_effects',
   'experience_daily',
   'demographic_cells',

@@ -84,7 +84,9 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
             description:
               'The reports as JSON, or as CSV with `format=csv`: `table=reports` (one row per report; columns ' +
               `${research.CSV_COLUMNS.reports.join(', ')}; list cells are JSON arrays; an empty cell is none, and ageRange, biologicalSex and activityLevel are always empty) ` +
-              `or \`table=outcomes\` (${research.CSV_COLUMNS.outcomes.join(', ')}: one row per rating, joined on id). The next page's cursor is in \`x-next-cursor\` and the \`Link\` header.`,
+              `or \`table=outcomes\` (${research.CSV_COLUMNS.outcomes.join(', ')}: one row per rating, joined on id), ` +
+              `or \`table=means\` (${research.CSV_COLUMNS.means.join(', ')}: every mean with its n and 95% interval; an empty outcome is the peptide's rating; one page). ` +
+              "The next page's cursor is in `x-next-cursor` and the `Link` header.",
             content: { 'application/json': { schema: exportSchema.response[200] }, 'text/csv': { schema: z.string() } },
           },
         },
@@ -99,10 +101,11 @@ export async function analyticsRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
           .header('content-type', 'text/csv; charset=utf-8')
           .header(
             'content-disposition',
-            `attachment; filename="peptide-${table === 'outcomes' ? 'outcomes' : 'experiences'}-${date}.csv"`,
+            `attachment; filename="peptide-${table === 'reports' ? 'experiences' : table}-${date}.csv"`,
           );
-        if (data.nextCursor) reply.header('x-next-cursor', data.nextCursor);
-        return research.toCsv(table, data.rows, bom);
+        // The means are one table, whole on every page: no next page.
+        if (data.nextCursor && table !== 'means') reply.header('x-next-cursor', data.nextCursor);
+        return research.toCsv(table, data.rows, bom, data.means);
       }
       return { success: true as const, data };
     },

@@ -16,6 +16,7 @@ const row = {
   timeline: '1-week',
   rating: 7.5,
   outcomes: { energy: 7, sleep: 8 },
+  sideEffects: [{ name: 'Headache', severity: 'mild' as const }],
   effects: [] as string[],
   ageRange: null as string | null,
   biologicalSex: 'male',
@@ -40,6 +41,12 @@ describe('toCsv', () => {
   it('outcomes go in a long table of their own, one rating per line; a byte-order mark on request', () => {
     expect(toCsv('outcomes', [row], true)).toBe(
       '\uFEFFid,outcome,rating\r\n"11111111-1111-4111-8111-111111111111","energy","7"\r\n"11111111-1111-4111-8111-111111111111","sleep","8"\r\n',
+    );
+  });
+
+  it('side effects go in a long table of their own, one per line with its severity', () => {
+    expect(toCsv('sideEffects', [row], false)).toBe(
+      'id,sideEffect,severity\r\n"11111111-1111-4111-8111-111111111111","Headache","mild"\r\n',
     );
   });
 

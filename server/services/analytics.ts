@@ -1,16 +1,19 @@
 // Community analytics (the public figures, members' trends and compare) from trigger-kept
 // aggregates (peptides, experience_daily, peptide_outcomes): no request scans every experience.
 // The moderators' Research Hub is services/research.ts. Definitions: docs/product-rules.md, "Figures".
-import type { Analytics, ComparedPeptide, MemberAnalytics, Trends } from '../../contract/analytics';
+import type { Analytics, ComparedPeptide, MemberAnalytics, OutcomeDifference, Trends } from '../../contract/analytics';
 import { CATEGORIES } from '../../contract/common';
-import { equalSpanGrowth, growthPercent, meanRating } from '../../contract/rules';
+import { differenceIsClear } from '../../contract/how-sure';
+import { equalSpanGrowth, growthPercent } from '../../contract/rules';
 import type { AppContext } from '../context';
 import { notFound } from '../lib/errors';
+import { ratingFigure } from './how-sure';
 import { utcDay } from './publication/grid';
 import { PEPTIDE_COLUMNS, PEPTIDE_MAXIMA, PEPTIDES_WITH_COUNTERS, peptideRating, type PeptideRow } from './peptides';
 
-// Rating means are rounded once, here, by the contract's rule (meanRating: one decimal from the
-// unrounded stored mean); screens write them as they come, so one mean reads one way everywhere.
+// Rating means and their intervals are rounded once, here (services/how-sure.ts ratingFigure:
+// one decimal from the unrounded stored sums, null below 5 ratings); screens write them as they
+// come, so one mean reads one way everywhere.
 const MONTH_START = `date_trunc('month', now() at time zone 'UTC')::date`;
 
 const DAY_MS = 86_400_000;
@@ -48,10 +51,12 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
     const totals = await ctx.db.query<{
       experiences: number;
       rating_sum: number;
+      rating_sq_sum: number;
       peptides: number;
       categories: number;
     }>(
       `select coalesce(sum(c.experience_count), 0)::int as experiences, coalesce(sum(c.rating_sum), 0)::float8 as rating_sum,
+              coalesce(sum(c.rating_sq_sum), 0)::float8 as rating_sq_sum,
               (count(*) filter (where p.deleted_at is null))::int as peptides,
               (count(distinct p.category) filter (where p.deleted_at is null))::int as categories
          from ${PEPTIDES_WITH_COUNTERS}`,
@@ -84,8 +89,8 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
         order by c.experience_count desc, lower(p.name) limit 6`,
     );
     const outcomes = top.rows.length
-      ? await ctx.db.query<{ peptide_id: string; outcome: string; total: number; n: number }>(
-          `select peptide_id, outcome, total, n from peptide_outcomes where peptide_id = any($1::uuid[]) and n > 0
+      ? await ctx.db.query<OutcomeRow>(
+          `select peptide_id, outcome, total, total_sq, n from peptide_outcomes where peptide_id = any($1::uuid[]) and n > 0
             order by n desc, outcome`,
           [top.rows.map((r) => r.id)],
         )
@@ -105,36 +110,48 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
       )
       .slice(0, 6);
     const activeUsers = active.rows[0].n;
+    const overall = ratingFigure({ n: t.experiences, sum: t.rating_sum, sumOfSquares: t.rating_sq_sum });
     return {
       totalExperiences: t.experiences,
       experienceGrowth: equalSpanGrowth(m.this_month, m.last_month),
       experiencesThisMonth: m.this_month,
       totalPeptides: t.peptides,
       categories: t.categories,
-      averageRating: meanRating(t.rating_sum, t.experiences) ?? 0,
+      averageRating: overall.mean,
+      averageRatingInterval: overall.interval,
       activeUsers,
       activeUsersCount: activeUsers,
       trendingCategories: trending,
-      topPeptides: top.rows.map((r) => ({
-        _id: r.id,
-        name: r.name,
-        category: r.category,
-        rating: peptideRating(r),
-        experiences: r.experience_count,
-      })),
+      topPeptides: top.rows.map((r) => {
+        const { mean, interval } = peptideRating(r);
+        return {
+          _id: r.id,
+          name: r.name,
+          category: r.category,
+          rating: mean,
+          ratingInterval: interval,
+          experiences: r.experience_count,
+        };
+      }),
       effectivenessData: top.rows.map((r) => {
-        const effectiveness: Record<string, number> = {};
+        const effectiveness: Record<string, number | null> = {};
+        const intervals: Record<string, { low: number; high: number } | null> = {};
         const sampleSizes: Record<string, number> = {};
         for (const o of outcomes.rows.filter((x) => x.peptide_id === r.id).slice(0, 8)) {
-          effectiveness[o.outcome] = meanRating(o.total, o.n)!;
+          const figure = outcomeFigure(o);
+          effectiveness[o.outcome] = figure.mean;
+          intervals[o.outcome] = figure.interval;
           sampleSizes[o.outcome] = o.n;
         }
+        const { mean, interval } = peptideRating(r);
         return {
           peptide: r.name,
           peptideId: r.id,
-          rating: peptideRating(r),
+          rating: mean,
+          ratingInterval: interval,
           experiences: r.experience_count,
           effectiveness,
+          intervals,
           sampleSizes,
         };
       }),
@@ -153,18 +170,30 @@ export async function communityAnalytics(ctx: AppContext): Promise<Analytics> {
 export async function memberAnalytics(ctx: AppContext): Promise<MemberAnalytics> {
   const [base, months] = await Promise.all([communityAnalytics(ctx), trends(ctx, 'monthly', 'category')]);
   const byCategory = await ctx.cache.get('analytics:by-category', async () => {
-    const res = await ctx.db.query<{ category: string; peptides: number; experiences: number; rating_sum: number }>(
+    const res = await ctx.db.query<{
+      category: string;
+      peptides: number;
+      experiences: number;
+      rating_sum: number;
+      rating_sq_sum: number;
+    }>(
       `select p.category, count(*)::int as peptides, coalesce(sum(c.experience_count), 0)::int as experiences,
-              coalesce(sum(c.rating_sum), 0)::float8 as rating_sum
+              coalesce(sum(c.rating_sum), 0)::float8 as rating_sum, coalesce(sum(c.rating_sq_sum), 0)::float8 as rating_sq_sum
          from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null group by p.category`,
     );
     return CATEGORIES.map((name) => {
       const row = res.rows.find((r) => r.category === name);
+      const figure = ratingFigure({
+        n: row?.experiences ?? 0,
+        sum: row?.rating_sum ?? 0,
+        sumOfSquares: row?.rating_sq_sum ?? 0,
+      });
       return {
         name,
         peptides: row?.peptides ?? 0,
         experiences: row?.experiences ?? 0,
-        meanRating: row ? meanRating(row.rating_sum, row.experiences) : null,
+        meanRating: figure.mean,
+        interval: figure.interval,
       };
     });
   });
@@ -251,20 +280,32 @@ export function bucketStarts(unit: 'month' | 'week', count: number, now: Date): 
   return out;
 }
 
-export async function compare(ctx: AppContext, ids: string[]): Promise<{ peptides: ComparedPeptide[] }> {
+interface OutcomeRow {
+  peptide_id: string;
+  outcome: string;
+  total: number;
+  total_sq: number;
+  n: number;
+}
+const outcomeSums = (o: OutcomeRow) => ({ n: o.n, sum: o.total, sumOfSquares: o.total_sq });
+const outcomeFigure = (o: OutcomeRow) => ratingFigure(outcomeSums(o));
+
+type Comparison = { peptides: ComparedPeptide[]; differences: OutcomeDifference[] };
+
+export async function compare(ctx: AppContext, ids: string[]): Promise<Comparison> {
   // Read from aggregates only, yet three queries: cached like the other analytics.
   return ctx.cache.get(`compare:${ids.join(',')}`, () => compareUncached(ctx, ids));
 }
 
-async function compareUncached(ctx: AppContext, ids: string[]): Promise<{ peptides: ComparedPeptide[] }> {
+async function compareUncached(ctx: AppContext, ids: string[]): Promise<Comparison> {
   const res = await ctx.db.query<PeptideRow>(
     `select ${PEPTIDE_COLUMNS} from ${PEPTIDES_WITH_COUNTERS}, ${PEPTIDE_MAXIMA} where p.id = any($1::uuid[]) and p.deleted_at is null`,
     [ids],
   );
   const missing = ids.filter((id) => !res.rows.some((r) => r.id === id));
   if (missing.length) throw notFound(`Peptide not found: ${missing.join(', ')}`);
-  const outcomes = await ctx.db.query<{ peptide_id: string; outcome: string; total: number; n: number }>(
-    'select * from peptide_outcomes where peptide_id = any($1::uuid[]) and n > 0 order by n desc, outcome',
+  const outcomes = await ctx.db.query<OutcomeRow>(
+    'select peptide_id, outcome, total, total_sq, n from peptide_outcomes where peptide_id = any($1::uuid[]) and n > 0 order by n desc, outcome',
     [ids],
   );
   const effects = await ctx.db.query<{ peptide_id: string; effect: string; n: number }>(
@@ -273,17 +314,19 @@ async function compareUncached(ctx: AppContext, ids: string[]): Promise<{ peptid
   );
   const peptides = ids.map((id) => {
     const r = res.rows.find((x) => x.id === id)!;
+    const { mean, interval } = peptideRating(r);
     return {
       _id: r.id,
       name: r.name,
       category: r.category,
-      averageRating: peptideRating(r),
+      averageRating: mean,
+      ratingInterval: interval,
       totalExperiences: r.experience_count,
       popularity: r.popularity,
       outcomeMeans: outcomes.rows
         .filter((o) => o.peptide_id === id)
         .slice(0, 10)
-        .map((o) => ({ name: o.outcome, mean: meanRating(o.total, o.n)!, n: o.n })),
+        .map((o) => ({ name: o.outcome, n: o.n, ...outcomeFigure(o) })),
       commonEffects: r.common_effects,
       reportedEffects: effects.rows
         .filter((e) => e.peptide_id === id)
@@ -291,5 +334,20 @@ async function compareUncached(ctx: AppContext, ids: string[]): Promise<{ peptid
         .map((e) => ({ name: e.effect, count: e.n })),
     };
   });
-  return { peptides };
+  // Each pair, on each outcome both show (the ten most-rated of each), by Welch's t-test.
+  const differences: OutcomeDifference[] = [];
+  const shown = (id: string) => {
+    const names = new Set(peptides.find((p) => p._id === id)!.outcomeMeans.map((o) => o.name));
+    return outcomes.rows.filter((o) => o.peptide_id === id && names.has(o.outcome));
+  };
+  for (let i = 0; i < ids.length; i++)
+    for (let j = i + 1; j < ids.length; j++) {
+      const b = shown(ids[j]);
+      for (const oa of shown(ids[i])) {
+        const ob = b.find((o) => o.outcome === oa.outcome);
+        const verdict = ob && differenceIsClear(outcomeSums(oa), outcomeSums(ob));
+        if (verdict) differences.push({ outcome: oa.outcome, peptides: [ids[i], ids[j]], verdict });
+      }
+    }
+  return { peptides, differences };
 }

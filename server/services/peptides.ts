@@ -3,13 +3,13 @@ import {
   PEPTIDE_CONTACT_MESSAGE,
   type CatalogueEntry,
   type CreatePeptideInput,
+  type OutcomeSpread,
   type Peptide,
   type PeptideDetail,
 } from '../../contract/peptides';
 import type { PeptideSort } from '../../contract/common';
 import { cleanPeptideName, peptideNameKey } from '../../contract/names';
 import { findHoldMatches, skeleton } from './text-rules';
-import { roundRating } from '../../contract/rules';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { conflict, forbidden, invalidInput, notFound } from '../lib/errors';
@@ -17,6 +17,7 @@ import { SOURCES_MESSAGE, isUrlSource, sourceMessage } from '../../contract/sour
 import { peptideShares } from './reporter-shares';
 import { isLookalikeHost } from './source-hosts';
 import { recordActivity } from './users';
+import { rankingScoreSql, ratingFigure, type RatingFigure } from './how-sure';
 
 export interface PeptideRow {
   id: string;
@@ -38,7 +39,8 @@ export interface PeptideRow {
   reviewed_at: Date | null;
   created_at: Date;
   experience_count: number;
-  average_rating: number;
+  rating_sum: number;
+  rating_sq_sum: number;
   popularity: number;
 }
 
@@ -52,7 +54,8 @@ export const PEPTIDES_WITH_COUNTERS = `peptides p join peptide_counters c on c.p
 export const PEPTIDE_COLUMNS = `p.id, p.name, p.peptide_sequence, p.category, p.description, p.detailed_description, p.mechanism,
   p.common_dosage, p.common_frequency, p.common_effects, p.side_effects, p.common_stacks, p.dosage_ranges, p.timeline,
   p.sources, p.created_by, p.created_at, p.reviewed_at, c.experience_count,
-  case when c.experience_count > 0 then c.rating_sum / c.experience_count else 0 end as average_rating,
+  c.rating_sum, c.rating_sq_sum,
+  ${rankingScoreSql('c.experience_count', 'c.rating_sum', 'c.rating_sq_sum')} as rating_score,
   floor(100 * (0.7 * coalesce(c.experience_count::float8 / nullif(m.max_experiences, 0), 0)
              + 0.3 * coalesce(c.vote_count::float8 / nullif(m.max_votes, 0), 0)) + 0.5)::int as popularity`;
 /** Read with PEPTIDE_COLUMNS: `from ${PEPTIDES_WITH_COUNTERS}, ${PEPTIDE_MAXIMA}`. */
@@ -61,16 +64,19 @@ export const PEPTIDE_MAXIMA = `(select max(c.experience_count) as max_experience
 
 const ORDER: Record<PeptideSort, string> = {
   name: 'lower(p.name) asc, p.id',
-  rating: 'average_rating desc, lower(p.name) asc, p.id',
+  // The interval's lower bound (contract/how-sure.ts rankingScore); below 5 reports, last.
+  rating: 'rating_score desc nulls last, c.experience_count desc, lower(p.name) asc, p.id',
   experiences: 'c.experience_count desc, lower(p.name) asc, p.id',
   popularity: 'popularity desc, lower(p.name) asc, p.id',
 };
 
 /**
- * A peptide's average rating as every answer gives it (peptide, lists, top peptides,
- * effectiveness, comparison): the stored mean rounded once by the contract's rule.
+ * A peptide's mean rating and its interval as every answer gives them (peptide, lists, top
+ * peptides, effectiveness, comparison): from the kept sums, rounded once, null below 5 reports.
  */
-export const peptideRating = (row: Pick<PeptideRow, 'average_rating'>) => roundRating(Number(row.average_rating));
+export const peptideRating = (
+  row: Pick<PeptideRow, 'experience_count' | 'rating_sum' | 'rating_sq_sum'>,
+): RatingFigure => ratingFigure({ n: row.experience_count, sum: row.rating_sum, sumOfSquares: row.rating_sq_sum });
 
 export function toPeptide(row: PeptideRow, caller: Caller | null): Peptide {
   return {
@@ -93,13 +99,18 @@ export function toPeptide(row: PeptideRow, caller: Caller | null): Peptide {
     },
     timeline: { onset: row.timeline.onset ?? '', peak: row.timeline.peak ?? '', duration: row.timeline.duration ?? '' },
     sources: row.sources,
-    averageRating: peptideRating(row),
+    ...ratingFields(row),
     totalExperiences: Number(row.experience_count),
     popularity: Number(row.popularity),
     createdAt: row.created_at.toISOString(),
     reviewedAt: row.reviewed_at ? row.reviewed_at.toISOString() : null,
     canDelete: canDelete(row, caller),
   };
+}
+
+function ratingFields(row: PeptideRow): { averageRating: number | null; ratingInterval: RatingFigure['interval'] } {
+  const { mean, interval } = peptideRating(row);
+  return { averageRating: mean, ratingInterval: interval };
 }
 
 function canDelete(row: { created_by: string | null }, caller: Caller | null): boolean {
@@ -196,12 +207,36 @@ export async function getPeptide(ctx: AppContext, id: string, caller: Caller | n
 
 /**
  * A peptide's page: the peptide with who reports it (services/reporter-shares.ts), the shares
- * kept as the last batch wrote them, read with the peptide's row and cached with it.
+ * kept as the last batch wrote them, read with the peptide's row and cached with it, and its
+ * outcomes' spread from the trigger-kept sums and counts (migration 035_rating_spread.sql).
  */
 export async function getPeptideDetail(ctx: AppContext, id: string, caller: Caller | null): Promise<PeptideDetail> {
   const peptide = await getPeptide(ctx, id, caller);
   const reporters = await ctx.cache.get(`peptide-shares:${id}`, () => peptideShares(ctx, ctx.db, id));
-  return { ...peptide, reporters };
+  const outcomes = await ctx.cache.get(`peptide-outcomes:${id}`, () => outcomeSpreads(ctx, id));
+  return { ...peptide, reporters, outcomes };
+}
+
+const SHOWN_OUTCOMES = 8;
+
+/** The peptide's most rated outcomes, each with its mean, interval and how many gave each rating 1-10. */
+async function outcomeSpreads(ctx: AppContext, id: string): Promise<OutcomeSpread[]> {
+  const res = await ctx.db.query<{ outcome: string; n: number; total: number; total_sq: number; counts: number[] }>(
+    `select o.outcome, o.n, o.total, o.total_sq,
+            array(select coalesce(r.n, 0) from generate_series(1, 10) g(rating)
+                    left join peptide_outcome_ratings r
+                      on r.peptide_id = o.peptide_id and r.outcome = o.outcome and r.rating = g.rating
+                   order by g.rating) as counts
+       from peptide_outcomes o where o.peptide_id = $1 and o.n > 0
+      order by o.n desc, o.outcome limit ${SHOWN_OUTCOMES}`,
+    [id],
+  );
+  return res.rows.map((o) => ({
+    name: o.outcome,
+    n: o.n,
+    ...ratingFigure({ n: o.n, sum: o.total, sumOfSquares: o.total_sq }),
+    counts: o.counts.map(Number),
+  }));
 }
 
 /**

@@ -1,7 +1,7 @@
 // Community analytics: public figures (Home, Explore), member analytics, trends and comparison.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readData } from '@contract/normalize';
-import type { Analytics, ComparedPeptide, Trends } from '@contract/analytics';
+import type { Analytics, ComparedPeptide, OutcomeDifference, Trends } from '@contract/analytics';
 import { call } from './client';
 import { ApiError } from './errors';
 
@@ -51,9 +51,12 @@ export function useTrends(params: TrendsParams, enabled = true) {
   return useQuery({ ...trendsQueryOptions(params), enabled });
 }
 
-export async function fetchCompare(ids: string[]): Promise<ComparedPeptide[]> {
+/** The compared peptides and, per outcome, whether each pair differs by more than chance. */
+export type Comparison = { peptides: ComparedPeptide[]; differences: OutcomeDifference[] };
+
+export async function fetchCompare(ids: string[]): Promise<Comparison> {
   const data = await call('compare', { query: { ids: ids.join(',') }, listKey: 'peptides', invalid: INVALID });
-  return data.peptides;
+  return { peptides: data.peptides, differences: data.differences ?? [] };
 }
 
 export function compareQueryOptions(ids: string[]) {

@@ -75,7 +75,8 @@ export async function fetchResearchExportJson(): Promise<ResearchExport> {
 }
 
 /**
- * One table of the export as CSV (`reports`, or `outcomes` in long form): pages
+ * One table of the export as CSV (`reports`, `outcomes` in long form, or the `means` with their
+ * n and interval, one page): pages
  * follow the `X-Next-Cursor` header; one header line, and a byte-order mark so Excel reads UTF-8
  * (added here: the browser drops one the server sends while decoding the text).
  */
@@ -89,7 +90,8 @@ export async function fetchResearchExportCsv(table: ExportCsvTable): Promise<str
       headers: { Accept: 'text/csv' },
       read: 'raw',
     });
-    if (typeof body !== 'string' || !body.replace(/^\uFEFF/, '').startsWith('id,')) {
+    const firstColumn = table === 'means' ? 'peptide,' : 'id,';
+    if (typeof body !== 'string' || !body.replace(/^\uFEFF/, '').startsWith(firstColumn)) {
       throw new ApiError(INVALID_EXPORT, status, body);
     }
     // Later pages repeat the header line: keep only the first one.

@@ -1,6 +1,14 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateTimeUtc, formatCount, formatSideEffects, monthYear, shortDate } from './format';
+import {
+  averageRatingStat,
+  dateTimeUtc,
+  formatCount,
+  formatMean,
+  formatSideEffects,
+  monthYear,
+  shortDate,
+} from './format';
 
 const intlCount = new Intl.NumberFormat('en-US');
 const intlShort = new Intl.DateTimeFormat('en-US', {
@@ -57,6 +65,25 @@ describe('dates in UTC', () => {
     expect(shortDate('not a date')).toBe('not a date');
     expect(monthYear('')).toBe('');
     expect(dateTimeUtc('soon')).toBe('soon');
+  });
+});
+
+describe('formatMean', () => {
+  it('writes a mean with its likely range and n, and says too few below 5', () => {
+    expect(formatMean(7.2, { low: 6.8, high: 7.6 }, 41)).toBe('7.2, likely 6.8-7.6, n = 41');
+    expect(formatMean(7, { low: 7, high: 7 }, 1200, { showN: false })).toBe('7.0, likely 7.0-7.0');
+    expect(formatMean(null, null, 3)).toBe('too few to say (n = 3)');
+    // A mean with fewer than 5 ratings is never written, even if one were given.
+    expect(formatMean(9, { low: 8, high: 10 }, 4)).toBe('too few to say (n = 4)');
+    expect(formatMean(null, null, 0)).toBe('No ratings yet');
+  });
+
+  it('the stat card says how sure the average is', () => {
+    expect(averageRatingStat(7.2, { low: 6.8, high: 7.6 }, 41)).toEqual({
+      value: '7.2/10',
+      detail: "likely 6.8-7.6, mean of 41 reports' ratings",
+    });
+    expect(averageRatingStat(null, null, 2).value).toBe('—');
   });
 });
 

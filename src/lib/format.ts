@@ -67,15 +67,30 @@ export function formatReportRating(outcomes: Record<string, number>): string {
   return rating === null ? 'Not rated' : `Overall ${formatRating(rating)}`;
 }
 
+/** A mean's 95% interval as the API gives it (contract/common.ts RatingInterval), or null below 5 ratings. */
+export type LikelyRange = { low: number; high: number } | null;
+
 /**
- * A mean over reports with its sample size: "7.8/10 (n = 20)"; with fewer than
- * MIN_RATINGS_FOR_MEAN ratings no number, only how few ("Too few to rate (n = 3)").
+ * A mean over reports, how sure it is and its sample size (docs/product-rules.md, "How sure"):
+ * "7.2, likely 6.8-7.6, n = 41"; with fewer than MIN_RATINGS_FOR_MEAN ratings (the API then
+ * gives no mean) no number, only how few: "too few to say (n = 3)". The one way every page writes
+ * a mean. `showN: false` where the count stands right beside it.
  */
-export function formatRatingWithN(mean: number | null | undefined, n: number, { showN = true } = {}): string {
-  if (n <= 0 || mean === null || mean === undefined) return 'No ratings yet';
-  if (n < MIN_RATINGS_FOR_MEAN) return `Too few to rate (n = ${formatCount(n)})`;
-  return showN ? `${formatRating(mean)} (n = ${formatCount(n)})` : formatRating(mean);
+export function formatMean(
+  mean: number | null | undefined,
+  interval: LikelyRange | undefined,
+  n: number,
+  { showN = true } = {},
+): string {
+  if (n <= 0) return 'No ratings yet';
+  if (n < MIN_RATINGS_FOR_MEAN || mean === null || mean === undefined || !interval)
+    return `too few to say (n = ${formatCount(n)})`;
+  const figure = `${formatDecimal(mean)}, likely ${formatDecimal(interval.low)}-${formatDecimal(interval.high)}`;
+  return showN ? `${figure}, n = ${formatCount(n)}` : figure;
 }
+
+/** Said once beside every list ranked by rating: what the order follows (contract/how-sure.ts rankingScore). */
+export const RANKED_BY_LOWER_END = 'Ranked by the lower end of the likely range.';
 
 /** Growth in percent, signed, one decimal at most: "+12.5%", "-9%", "0%". */
 export function formatGrowth(percent: number): string {
@@ -97,10 +112,18 @@ export function formatGrowthSoFar(percent: number | null, unit: 'month' | 'week'
   return `${formatGrowth(percent)} on the same days of last ${unit} ${SO_FAR}`;
 }
 
-/** The community's average rating as a stat card shows it: the figure and what it is the mean of. */
-export function averageRatingStat(mean: number, n: number): { value: string; detail: string } {
-  if (n < MIN_RATINGS_FOR_MEAN) return { value: '—', detail: `fewer than ${MIN_RATINGS_FOR_MEAN} reports so far` };
-  return { value: formatRating(mean), detail: `mean of ${formatCount(n)} reports' ratings` };
+/** The community's average rating as a stat card shows it: the figure, how sure, and what it is the mean of. */
+export function averageRatingStat(
+  mean: number | null,
+  interval: LikelyRange,
+  n: number,
+): { value: string; detail: string } {
+  if (n < MIN_RATINGS_FOR_MEAN || mean === null || !interval)
+    return { value: '—', detail: `too few to say: fewer than ${MIN_RATINGS_FOR_MEAN} reports so far` };
+  return {
+    value: formatRating(mean),
+    detail: `likely ${formatDecimal(interval.low)}-${formatDecimal(interval.high)}, mean of ${formatCount(n)} reports' ratings`,
+  };
 }
 
 /** A side effect as every report shows it, its severity in lower case as stored: "Headache (mild)". */

@@ -23,7 +23,9 @@ type Manifest = Record<string, ManifestChunk>;
 // allows the growth it allowed before: when converted, the first load of / was 108.6 of 110 kB
 // gzipped, 94.4 of 96 kB as brotli (docs/performance.md, "The web app's files, compressed once").
 const KB = 1024;
-const FIRST_LOAD_BUDGET = 96 * KB;
+// 96 kB until Home's first screen wrote every mean with its likely range and n, and growth over
+// equal spans (src/lib/format.ts formatMean, averageRatingStat, formatGrowthSoFar): 96.1 kB then.
+const FIRST_LOAD_BUDGET = 97 * KB;
 /** What a pre-rendered page fetches before its first paint: the entry and what it imports. */
 const BEFORE_PAINT_BUDGET = 3.5 * KB;
 const ROUTE_CHUNK_BUDGET = 130 * KB;

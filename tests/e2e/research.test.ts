@@ -90,7 +90,7 @@ describe('Research Hub as a moderator', () => {
     await table.waitFor();
     const firstRow = table.getByRole('row').nth(1);
     expect(await firstRow.textContent()).toContain(top.peptides[0].name);
-    expect(await firstRow.textContent()).toContain(`(n = ${fmt(top.peptides[0].experiences)})`);
+    expect(await firstRow.textContent()).toContain(`n = ${fmt(top.peptides[0].experiences)}`);
     expect(await page.getByText(`of ${fmt(top.total)} peptides`).count()).toBe(1);
     const categories = page.getByRole('region', { name: 'Experiences by category' });
     expect(await categories.getByRole('row').count()).toBe(7);
@@ -106,15 +106,21 @@ describe('Research Hub as a moderator', () => {
       .toContain(byName.peptides[0].name);
     expect(await page.getByLabel('Sort by').inputValue()).toBe('name');
 
-    // Data Export: four files from the server, each with the date in its name (the CSV button
-    // gives the reports and their outcomes).
+    // Data Export: six files from the server, each with the date in its name (the CSV button
+    // gives the reports, their outcomes, their side effects and the means).
     await page.getByRole('tab', { name: 'Data Export' }).click();
     const date = new Date().toISOString().slice(0, 10);
     const downloads: Record<string, string> = {};
     for (const [button, ...names] of [
       ['Export Analytics (JSON)', `peptide-analytics-${date}.json`],
       ['Export Experiences (JSON)', `peptide-experiences-${date}.json`],
-      ['Export Experiences (CSV)', `peptide-experiences-${date}.csv`, `peptide-outcomes-${date}.csv`],
+      [
+        'Export Experiences (CSV)',
+        `peptide-experiences-${date}.csv`,
+        `peptide-outcomes-${date}.csv`,
+        `peptide-side-effects-${date}.csv`,
+        `peptide-means-${date}.csv`,
+      ],
     ] as const) {
       const files: Promise<import('playwright-core').Download>[] = [];
       const listener = (download: import('playwright-core').Download) => void files.push(Promise.resolve(download));

@@ -2,6 +2,8 @@
 // peptide_reported_effects, demographic_cells, vote counters) compared with a recomputation from
 // scratch (server/db/aggregates.ts FROM_SCRATCH); shared by the tests that write around them.
 import { expect } from 'vitest';
+import { meanInterval } from '../../contract/how-sure';
+import { roundRating } from '../../contract/rules';
 import { FROM_SCRATCH } from '../../server/db/aggregates';
 import type { TestApp } from './helpers';
 
@@ -24,10 +26,10 @@ export async function expectAggregatesExact(t: TestApp): Promise<void> {
   const same = async (kept: string, truth: string, key: string[], value: string[], dropZero?: string) =>
     expect(await snapshot(t, kept, key, value, dropZero)).toEqual(await snapshot(t, truth, key, value));
   await same(
-    'select peptide_id, experience_count, rating_sum, vote_count from peptide_counters',
+    'select peptide_id, experience_count, rating_sum, rating_sq_sum, vote_count from peptide_counters',
     FROM_SCRATCH.peptides,
     ['peptide_id'],
-    ['experience_count', 'rating_sum', 'vote_count'],
+    ['experience_count', 'rating_sum', 'rating_sq_sum', 'vote_count'],
   );
   // Trigger-kept tables keep a row at zero after deletes; a recomputation has none.
   await same(
@@ -38,10 +40,17 @@ export async function expectAggregatesExact(t: TestApp): Promise<void> {
     'experiences',
   );
   await same(
-    'select peptide_id, outcome, total, n from peptide_outcomes',
+    'select peptide_id, outcome, total, total_sq, n from peptide_outcomes',
     FROM_SCRATCH.outcomes,
     ['peptide_id', 'outcome'],
-    ['total', 'n'],
+    ['total', 'total_sq', 'n'],
+    'n',
+  );
+  await same(
+    'select peptide_id, outcome, rating, n from peptide_outcome_ratings',
+    FROM_SCRATCH.outcomeRatings,
+    ['peptide_id', 'outcome', 'rating'],
+    ['n'],
     'n',
   );
   await same(
@@ -64,4 +73,21 @@ export async function expectAggregatesExact(t: TestApp): Promise<void> {
     ['id'],
     ['helpful', 'not_helpful', 'detailed', 'concerning'],
   );
+}
+
+/**
+ * A mean and its interval as answers must give them, recomputed from the ratings themselves
+ * with the contract's rule (contract/how-sure.ts): both null below 5 ratings.
+ */
+export function figureOf(ratings: number[]): {
+  mean: number | null;
+  interval: { low: number; high: number } | null;
+} {
+  const r = meanInterval({
+    n: ratings.length,
+    sum: ratings.reduce((a, b) => a + b, 0),
+    sumOfSquares: ratings.reduce((a, b) => a + b * b, 0),
+  });
+  if (!r) return { mean: null, interval: null };
+  return { mean: roundRating(r.mean), interval: { low: roundRating(r.low), high: roundRating(r.high) } };
 }

@@ -14,7 +14,6 @@ import {
   VOTE_TYPES,
   equalSpanGrowth,
   growthPercent,
-  roundRating,
   type ExportRow,
 } from '../../contract';
 import { mulberry32 } from '../../server/db/seed/generate';
@@ -32,6 +31,7 @@ import {
   validSubmission,
   type TestApp,
 } from './helpers';
+import { figureOf } from './aggregate-check';
 import { createPeptide, expectError, moderatorToken, newMember, rows, storyOf, uniqueEmail } from './fixtures';
 
 let t: TestApp;
@@ -39,8 +39,7 @@ let user: Awaited<ReturnType<typeof newMember>>;
 let mod: Record<string, string>;
 let ids: { bpc: string; tb: string; semax: string; selank: string; ghk: string };
 
-// Ratings are rounded once, by the contract's rule, from the unrounded mean; shares keep two decimals.
-const round1 = roundRating;
+// Ratings and their intervals are rounded once, by the contract's rule (figureOf); shares keep two decimals.
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -121,9 +120,10 @@ describe('GET /api/analytics and /api/analytics/public', () => {
     const tr = TrendsResponse.parse(json(await get('/api/analytics/trends?period=monthly', user.headers))).data;
     expect(monthly).toEqual(tr.buckets.map((month, i) => ({ month, experiences: tr.totals[i], partial: i === 11 })));
     // Every category, its counts from the tables, its mean rounded once.
-    const truth = await rows<{ category: string; peptides: number; n: number; avg: number | null }>(
+    const truth = await rows<{ category: string; peptides: number; n: number; ratings: number[] }>(
       t,
-      `select p.category, count(distinct p.id)::int as peptides, count(e.id)::int as n, avg(e.rating)::float8 as avg
+      `select p.category, count(distinct p.id)::int as peptides, count(e.id)::int as n,
+              coalesce(array_agg(e.rating) filter (where e.id is not null), '{}') as ratings
          from peptides p left join experiences e on e.peptide_id = p.id and e.status = 'published'
         where p.deleted_at is null group by p.category`,
     );
@@ -134,7 +134,9 @@ describe('GET /api/analytics and /api/analytics/public', () => {
         name: c.name,
         peptides: r.peptides,
         experiences: r.n,
-        meanRating: r.n ? roundRating(r.avg!) : null,
+        // No mean below 5 ratings; from 5, with its interval (contract/how-sure.ts).
+        meanRating: figureOf(r.ratings).mean,
+        interval: figureOf(r.ratings).interval,
       });
     }
     expectError(await get('/api/analytics'), 401);
@@ -144,7 +146,8 @@ describe('GET /api/analytics and /api/analytics/public', () => {
     const a = await analytics();
     const exps = await allExperiences();
     expect(a.totalExperiences).toBe(exps.length);
-    expect(a.averageRating).toBe(round1(exps.reduce((s, e) => s + e.rating, 0) / exps.length));
+    expect(exps.length).toBeGreaterThanOrEqual(5);
+    expect({ mean: a.averageRating, interval: a.averageRatingInterval }).toEqual(figureOf(exps.map((e) => e.rating)));
     const [live] = await rows<{ n: number; c: number }>(
       t,
       'select count(*)::int as n, count(distinct category)::int as c from peptides where deleted_at is null',
@@ -168,27 +171,30 @@ describe('GET /api/analytics and /api/analytics/public', () => {
     for (const [id, list] of expectedTop) {
       const top = a.topPeptides.find((p) => p._id === id)!;
       expect(top.experiences).toBe(list.length);
-      expect(top.rating).toBe(round1(list.reduce((s, e) => s + e.rating, 0) / list.length));
+      // Null below 5 reports, else with its interval (contract/how-sure.ts).
+      expect({ mean: top.rating, interval: top.ratingInterval }).toEqual(figureOf(list.map((e) => e.rating)));
       // The effectiveness entry carries the very same figure (one rating per peptide per page).
-      expect(a.effectivenessData.find((e) => e.peptideId === id)?.rating).toBe(top.rating);
+      const entry = a.effectivenessData.find((e) => e.peptideId === id)!;
+      expect({ rating: entry.rating, interval: entry.ratingInterval }).toEqual({
+        rating: top.rating,
+        interval: top.ratingInterval,
+      });
     }
 
     expect(a.effectivenessData.map((e) => e.peptideId)).toEqual(a.topPeptides.map((p) => p._id));
     for (const entry of a.effectivenessData) {
       const list = byPeptide.get(entry.peptideId)!;
       expect(entry.experiences).toBe(list.length);
-      const sums = new Map<string, { total: number; n: number }>();
+      const values = new Map<string, number[]>();
       for (const e of list) {
-        for (const [k, v] of Object.entries(e.outcomes)) {
-          const s = sums.get(k.toLowerCase()) ?? { total: 0, n: 0 };
-          sums.set(k.toLowerCase(), { total: s.total + v, n: s.n + 1 });
-        }
+        for (const [k, v] of Object.entries(e.outcomes))
+          values.set(k.toLowerCase(), [...(values.get(k.toLowerCase()) ?? []), v]);
       }
-      expect(Object.keys(entry.effectiveness).length).toBe(Math.min(8, sums.size));
+      expect(Object.keys(entry.effectiveness).length).toBe(Math.min(8, values.size));
       for (const [outcome, mean] of Object.entries(entry.effectiveness)) {
-        const s = sums.get(outcome)!;
-        expect(mean, `${entry.peptide} ${outcome}`).toBe(round1(s.total / s.n));
-        expect(entry.sampleSizes[outcome]).toBe(s.n);
+        const v = values.get(outcome)!;
+        expect({ mean, interval: entry.intervals[outcome] }, `${entry.peptide} ${outcome}`).toEqual(figureOf(v));
+        expect(entry.sampleSizes[outcome]).toBe(v.length);
       }
     }
     // Outcome names differing only in case are one outcome: BPC-157 has Energy and energy.
@@ -402,7 +408,7 @@ describe('GET /api/analytics/compare', () => {
             .map(([, v]) => v),
         );
         expect(o.n).toBe(values.length);
-        expect(o.mean).toBe(round1(values.reduce((a, b) => a + b, 0) / values.length));
+        expect({ mean: o.mean, interval: o.interval }).toEqual(figureOf(values));
       }
       for (const r of p.reportedEffects) {
         expect(r.count).toBe(mine.filter((e) => e.effects.some((x) => x.toLowerCase() === r.name)).length);

@@ -457,8 +457,12 @@ describe('tracking ID lookup, update and delete (the ID in the body)', () => {
     expect(read).toMatchObject({ story, rating: 9, effects: ['Calm'] });
     const peptide = PeptideResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides/${id}` }))).data
       .peptide;
-    expect(peptide.averageRating).toBe(9);
-    expect(peptide.totalExperiences).toBe(1);
+    // One report is too few for a mean (contract/how-sure.ts MIN_N); the kept sum has the new rating.
+    expect(peptide).toMatchObject({ averageRating: null, totalExperiences: 1 });
+    const [kept] = await rows<{ s: number }>(t, 'select rating_sum as s from peptide_counters where peptide_id = $1', [
+      id,
+    ]);
+    expect(kept.s).toBe(9);
     // The new words are searchable, the old ones are not.
     expect((await feed({ peptideId: id, search: 'calm' })).experiences).toHaveLength(1);
     expect((await feed({ peptideId: id, search: 'less joint pain' })).experiences).toHaveLength(0);
@@ -505,7 +509,7 @@ describe('tracking ID lookup, update and delete (the ID in the body)', () => {
     expect(await rows(t, 'select 1 from votes where experience_id = $1', [experience._id])).toHaveLength(0);
     const peptide = PeptideResponse.parse(json(await t.app.inject({ method: 'GET', url: `/api/peptides/${id}` }))).data
       .peptide;
-    expect(peptide).toMatchObject({ totalExperiences: 0, averageRating: 0 });
+    expect(peptide).toMatchObject({ totalExperiences: 0, averageRating: null });
     expectError(await deleteTracked(t.app, trackingId), 404);
     expectError(await deleteTracked(t.app, 'nonsense'), 400, /trackingId/);
   });

@@ -7,10 +7,10 @@ import {
   PendingUsersResponse,
   ResearchOverviewResponse,
   ResearchPeptidesResponse,
-  roundRating,
   type ResearchPeptideRow,
 } from '../../contract';
 import { PASSWORD, bearer, createTestApp, json, member, submit, validSubmission, type TestApp } from './helpers';
+import { figureOf } from './aggregate-check';
 import { expectError, moderatorToken, newMember, rows, uniqueEmail } from './fixtures';
 
 let t: TestApp;
@@ -139,29 +139,39 @@ describe('GET /api/research/peptides', () => {
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 
-  it('each mean carries its n: rating over the experiences, outcomes over those that rated them', async () => {
-    const data = ResearchPeptidesResponse.parse(json(await get('/api/research/peptides?limit=100', mod))).data;
-    const bpc = data.peptides.find((p) => p._id === peptideId('BPC-157'))!;
-    expect(bpc.experiences).toBe(3);
-    const [r] = await rows<{ mean: number }>(
-      t,
-      'select avg(rating)::float8 as mean from experiences where peptide_id = $1',
-      [bpc._id],
-    );
-    expect(bpc.meanRating).toBe(roundRating(r.mean));
-    expect(bpc.outcomeMeans).toContainEqual({ name: 'energy', mean: 6, n: 3 });
-    expect(bpc.outcomeMeans).toContainEqual({ name: 'recovery', mean: 8, n: 2 });
-    const unrated = data.peptides.find((p) => p.experiences === 0)!;
-    expect(unrated).toMatchObject({ meanRating: null, outcomeMeans: [] });
+  it('each mean carries its n and interval: rating over the experiences, outcomes over those that rated them; none below 5', async () => {
+    const read = async () =>
+      ResearchPeptidesResponse.parse(json(await get('/api/research/peptides?limit=100', mod))).data.peptides;
+    const few = (await read()).find((p) => p._id === peptideId('BPC-157'))!;
+    expect(few).toMatchObject({ experiences: 3, meanRating: null, interval: null });
+    expect(few.outcomeMeans).toContainEqual({ name: 'energy', mean: null, n: 3, interval: null });
+    expect(few.outcomeMeans).toContainEqual({ name: 'recovery', mean: null, n: 2, interval: null });
+    const unrated = (await read()).find((p) => p.experiences === 0)!;
+    expect(unrated).toMatchObject({ meanRating: null, interval: null, outcomeMeans: [] });
+
+    // Two more make 5: the mean and its interval, as recomputed from the reports.
+    await submit(t, validSubmission(peptideId('BPC-157'), { outcomes: { energy: 5, recovery: 8 } }));
+    await submit(t, validSubmission(peptideId('BPC-157'), { outcomes: { energy: 7 } }));
+    const bpc = (await read()).find((p) => p._id === peptideId('BPC-157'))!;
+    expect(bpc.experiences).toBe(5);
+    const ratings = (
+      await rows<{ rating: number }>(t, 'select rating from experiences where peptide_id = $1', [bpc._id])
+    ).map((r) => r.rating);
+    expect({ mean: bpc.meanRating, interval: bpc.interval }).toEqual(figureOf(ratings));
+    expect(bpc.meanRating).not.toBeNull();
+    expect(bpc.outcomeMeans).toContainEqual({ name: 'energy', n: 5, ...figureOf([6, 8, 4, 5, 7]) });
+    expect(bpc.outcomeMeans).toContainEqual({ name: 'recovery', mean: null, n: 3, interval: null });
   });
 
-  it('sorts by rating (no-data last) and by name; a page past the end is empty but keeps the total', async () => {
+  it('sorts by rating (the lower end of the likely range; fewer than 5 reports last) and by name; a page past the end is empty but keeps the total', async () => {
     const byRating = ResearchPeptidesResponse.parse(
       json(await get('/api/research/peptides?limit=100&sort=rating', mod)),
     ).data.peptides;
     const rated = byRating.filter((p) => p.meanRating !== null);
+    expect(rated.length).toBeGreaterThan(0);
     expect(byRating.slice(0, rated.length)).toEqual(rated);
-    expect(rated.map((p) => p.meanRating)).toEqual(rated.map((p) => p.meanRating).sort((a, b) => b! - a!));
+    const lows = rated.map((p) => p.interval!.low);
+    expect(lows).toEqual([...lows].sort((a, b) => b - a));
     const byName = ResearchPeptidesResponse.parse(json(await get('/api/research/peptides?limit=100&sort=name', mod)))
       .data.peptides;
     const names = byName.map((p) => p.name.toLowerCase());

@@ -42,7 +42,7 @@ describe('Data Explorer for everyone', { timeout: 20_000 }, () => {
       .closest('.rounded-lg')! as HTMLElement;
     const items = within(popular).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('BPC-157');
-    expect(items[0]).toHaveTextContent('7.8/10');
+    expect(items[0]).toHaveTextContent('7.8, likely 7.5-8.1');
     expect(items[0]).toHaveTextContent('120 experiences');
     // Effectiveness: the peptide's rating, the same figure as the list's (not the mean of its outcome
     // means, 7.0), with its sample size; then each outcome's mean.
@@ -67,7 +67,7 @@ describe('Data Explorer for everyone', { timeout: 20_000 }, () => {
       expect.stringContaining('#1 BPC-157'),
       expect.stringContaining('#2 TB-500'),
     ]);
-    expect(items[0]).toHaveTextContent('Average rating 7.8/10');
+    expect(items[0]).toHaveTextContent('Average rating 7.8, likely 7.5-8.1');
     await user.click(within(items[1]!).getByRole('link', { name: /TB-500/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/peptides/20000000-0000-4000-8000-000000000002');
   });
@@ -191,7 +191,22 @@ describe('Data Explorer for members', { timeout: 20_000 }, () => {
         .map((c) => c.textContent),
     ).toEqual(['', 'BPC-157', 'TB-500', 'GHK-Cu']);
     expect(within(table).getByRole('row', { name: /^Experiences/ })).toHaveTextContent('504030');
-    expect(within(table).getByRole('row', { name: /^Energy/ })).toHaveTextContent('7.2/10 (n = 50)');
+    expect(within(table).getByRole('row', { name: /^Energy/ })).toHaveTextContent('7.2, likely 6.8-7.6, n = 50');
+    expect(within(table).getByRole('row', { name: /^Sleep/ })).toHaveTextContent('too few to say (n = 3)');
+    // Per outcome, whether each pair differs by more than chance; too few ratings say so.
+    const verdicts = screen.getByRole('region', { name: 'Are the differences clear?' });
+    expect(
+      within(verdicts)
+        .getByText(/^Energy:/)
+        .closest('li'),
+    ).toHaveTextContent(
+      'Energy: BPC-157 vs TB-500, clear difference; BPC-157 vs GHK-Cu, clear difference; TB-500 vs GHK-Cu, within chance',
+    );
+    expect(
+      within(verdicts)
+        .getByText(/^Sleep:/)
+        .closest('li'),
+    ).toHaveTextContent('Sleep: too few to say');
     expect(
       screen.getByRole('img', { name: /Bar chart of mean outcome ratings out of 10 for BPC-157, TB-500, GHK-Cu/ }),
     ).toBeInTheDocument();

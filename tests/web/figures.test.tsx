@@ -18,15 +18,28 @@ const analytics = makeAnalytics({
   totalExperiences: 42,
   experienceGrowth: -9,
   averageRating: 5.15,
-  topPeptides: [{ _id: BPC, name: 'BPC-157', category: 'Healing & Recovery', rating: 5.15, experiences: 42 }],
+  averageRatingInterval: { low: 4.8, high: 5.6 },
+  topPeptides: [
+    {
+      _id: BPC,
+      name: 'BPC-157',
+      category: 'Healing & Recovery',
+      rating: 5.15,
+      ratingInterval: { low: 4.8, high: 5.6 },
+      experiences: 42,
+    },
+  ],
   // Its outcomes' means average 5.35: a different statistic, never shown as the peptide's rating.
   effectivenessData: [
     {
       peptide: 'BPC-157',
       peptideId: BPC,
       rating: 5.15,
+      ratingInterval: { low: 4.8, high: 5.6 },
       experiences: 42,
-      effectiveness: { recovery: 5.9, sleep: 4.8 },
+      // Sleep has 3 ratings: the server gives no mean for it.
+      effectiveness: { recovery: 5.9, sleep: null },
+      intervals: { recovery: { low: 5.5, high: 6.3 }, sleep: null },
       sampleSizes: { recovery: 40, sleep: 3 },
     },
   ],
@@ -68,8 +81,9 @@ describe('figures', () => {
       slow,
     );
     expect(card(stats, 'Avg Rating')).toHaveTextContent('5.2/10');
+    expect(card(stats, 'Avg Rating')).toHaveTextContent('likely 4.8-5.6');
     const popular = await screen.findByRole('link', { name: /BPC-157/ }, slow);
-    expect(popular).toHaveTextContent('5.2/10');
+    expect(popular).toHaveTextContent('5.2, likely 4.8-5.6');
     home.unmount();
 
     renderApp('/explore');
@@ -78,12 +92,12 @@ describe('figures', () => {
     expect(card(summary, 'Avg Rating')).toHaveTextContent('5.2/10');
     expect(card(summary, 'Active Users')).toHaveTextContent(/^Active Users0this month \(so far\)$/);
     const top = screen.getByRole('heading', { name: 'Most Popular Peptides' }).closest('.rounded-lg')! as HTMLElement;
-    expect(within(top).getByRole('listitem')).toHaveTextContent('5.2/10');
+    expect(within(top).getByRole('listitem')).toHaveTextContent('5.2, likely 4.8-5.6');
     // One rating for the peptide on the page: the effectiveness card shows the same figure, with its n.
     const shown = [...document.querySelectorAll(`[data-peptide-rating="${BPC}"]`)].map((el) => el.textContent);
     expect(shown.length).toBeGreaterThanOrEqual(2);
-    for (const text of shown) expect(text).toMatch(/^(?:Rating )?5\.2\/10(?: \(n = 42\))?$/);
+    for (const text of shown) expect(text).toMatch(/^(?:Rating )?5\.2, likely 4\.8-5\.6(?:, n = 42)?$/);
     // An outcome mean of fewer than 5 ratings is said so, not shown as a number.
-    expect(screen.getByText('Too few to rate (n = 3)')).toBeInTheDocument();
+    expect(screen.getByText('too few to say (n = 3)')).toBeInTheDocument();
   });
 });

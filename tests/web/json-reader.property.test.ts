@@ -94,6 +94,9 @@ const experience = fc.record({
   // Whole ratings, as the contract says (the reader's number handling is tested by `rating`).
   outcomes: record(fc.integer({ min: 1, max: 10 })),
   rating: number,
+  sideEffects: fc.array(fc.record({ name: anyText, severity: fc.constantFrom('mild', 'moderate', 'severe') }), {
+    maxLength: 3,
+  }),
   effects: fc.array(anyText, { maxLength: 4 }),
   timeline: anyText,
   story: anyText,
@@ -104,6 +107,8 @@ const experience = fc.record({
   createdAt: fc.constant('2026-11-25T04:00:00.000Z'),
   updatedAt: fc.constant(null),
 });
+/** A mean's likely range, or null (fewer than 5 ratings). */
+const likelyRange = fc.option(fc.record({ low: number, high: number }));
 const peptide = fc.record({
   _id: id,
   name: anyText,
@@ -120,7 +125,8 @@ const peptide = fc.record({
   dosageRanges: fc.record({ low: anyText, medium: anyText, high: anyText }),
   timeline: fc.record({ onset: anyText, peak: anyText, duration: anyText }),
   sources: fc.array(anyText, { maxLength: 3 }),
-  averageRating: number,
+  averageRating: fc.option(number),
+  ratingInterval: likelyRange,
   totalExperiences: number,
   popularity: number,
   createdAt: fc.constant('2026-11-25T04:00:00.000Z'),
@@ -133,23 +139,34 @@ const analytics = fc.record({
   experiencesThisMonth: number,
   totalPeptides: number,
   categories: number,
-  averageRating: number,
+  averageRating: fc.option(number),
+  averageRatingInterval: likelyRange,
   activeUsers: number,
   activeUsersCount: number,
   trendingCategories: fc.array(
     fc.record({ name: anyText, growth: fc.option(number, { nil: null }), experiences: number }),
     { maxLength: 2 },
   ),
-  topPeptides: fc.array(fc.record({ _id: id, name: anyText, category: anyText, rating: number, experiences: number }), {
-    maxLength: 2,
-  }),
+  topPeptides: fc.array(
+    fc.record({
+      _id: id,
+      name: anyText,
+      category: anyText,
+      rating: fc.option(number),
+      ratingInterval: likelyRange,
+      experiences: number,
+    }),
+    { maxLength: 2 },
+  ),
   effectivenessData: fc.array(
     fc.record({
       peptide: anyText,
       peptideId: id,
-      rating: number,
+      rating: fc.option(number),
+      ratingInterval: likelyRange,
       experiences: number,
-      effectiveness: record(number),
+      effectiveness: record(fc.option(number)),
+      intervals: record(likelyRange),
       sampleSizes: record(number),
     }),
     { maxLength: 2 },

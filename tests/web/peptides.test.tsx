@@ -118,7 +118,9 @@ describe('peptides list', () => {
     // The compact list: name, category, rating and reports on one line; no description or effects.
     const row = screen.getByRole('link', { name: 'BPC-157' }).closest('li') as HTMLElement;
     // The rating as every page writes it: out of 10, or said in words when too few rated it.
-    expect(within(row).getByText(/^Rating \d+(\.\d)?\/10$|^Too few to rate|^No ratings yet$/)).toBeInTheDocument();
+    expect(
+      within(row).getByText(/^Rating \d+\.\d, likely \d+\.\d-\d+\.\d$|^too few to say|^No ratings yet$/),
+    ).toBeInTheDocument();
     expect(within(row).getByText(/^\d+ reports?$/)).toBeInTheDocument();
     expect(within(row).queryByText('Dosage')).toBeNull();
     expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
@@ -148,10 +150,17 @@ describe('peptides list', () => {
     ]);
     renderApp('/peptides');
     expect((await screen.findAllByText('+2 more'))[0]).toBeInTheDocument();
-    expect(screen.getByText('7.5/10')).toBeInTheDocument();
+    // The mean with its likely range (the count stands beside it on the card).
+    expect(screen.getByText('7.5, likely 7.1-7.9')).toBeInTheDocument();
     // A mean of fewer than five reports is not shown as a number.
-    expect(screen.getByText('Too few to rate (n = 4)')).toBeInTheDocument();
+    expect(screen.getByText('too few to say (n = 4)')).toBeInTheDocument();
     expect(screen.queryByText('Not reviewed')).not.toBeInTheDocument();
+  });
+
+  it('sorted by rating, says the order follows the lower end of the likely range', async () => {
+    useCatalogue([makePeptide({ name: 'TB-500', totalExperiences: 12 })]);
+    renderApp('/peptides?sort=rating');
+    expect(await screen.findByText('Ranked by the lower end of the likely range.')).toBeInTheDocument();
   });
 });
 
@@ -334,6 +343,52 @@ describe('peptide detail', () => {
     expect(screen.getByRole('progressbar', { name: 'Popularity' })).toHaveAttribute('aria-valuenow', '42');
     expect(screen.getByText('Based on 4 experiences and recent activity')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Peptides' })).toHaveAttribute('href', '/peptides');
+  });
+
+  it("shows each outcome's mean with its likely range and the spread of its ratings", async () => {
+    const peptide = makePeptide({ name: 'Spread', averageRating: 7, totalExperiences: 5 });
+    useCatalogue([peptide]);
+    server.use(
+      http.get(`/api/peptides/${peptide._id}`, () =>
+        HttpResponse.json(
+          peptideDetailBody(peptide, makeReporters(), [
+            {
+              name: 'energy',
+              n: 5,
+              mean: 7,
+              interval: { low: 6.1, high: 7.9 },
+              counts: [0, 0, 0, 0, 0, 1, 3, 1, 0, 0],
+            },
+            { name: 'sleep', n: 3, mean: null, interval: null, counts: [0, 0, 0, 0, 0, 0, 0, 2, 1, 0] },
+          ]),
+        ),
+      ),
+    );
+    renderApp(`/peptides/${peptide._id}`);
+    const card = (await screen.findByRole('heading', { name: 'How reports rate it' })).closest('.rounded-lg')!;
+    const energy = card.querySelector('[data-outcome-spread="energy"]') as HTMLElement;
+    expect(energy).toHaveTextContent('Energy 7.0, likely 6.1-7.9, n = 5');
+    expect(within(energy).getByRole('img')).toHaveAccessibleName(
+      'Ratings of Energy, from 1 to 10: 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 1, 7: 3, 8: 1, 9: 0, 10: 0',
+    );
+    expect(card.querySelector('[data-outcome-spread="sleep"]')).toHaveTextContent('Sleep too few to say (n = 3)');
+  });
+
+  it('shows the rating with its likely range and n, and no number below 5 reports', async () => {
+    const rated = makePeptide({ name: 'Rated', averageRating: 7.2, totalExperiences: 41 });
+    const few = makePeptide({ name: 'Few', averageRating: null, totalExperiences: 3 });
+    useCatalogue([rated, few]);
+    const first = renderApp(`/peptides/${rated._id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Rated' });
+    expect(document.querySelector(`[data-peptide-rating="${rated._id}"]`)).toHaveTextContent(
+      'Rating 7.2, likely 6.8-7.6, n = 41',
+    );
+    first.unmount();
+    renderApp(`/peptides/${few._id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Few' });
+    expect(document.querySelector(`[data-peptide-rating="${few._id}"]`)).toHaveTextContent(
+      /^too few to say \(n = 3\)$/,
+    );
   });
 
   it('shows who reports it: each question on its own, every answer with its share, as tables a screen reader reads', async () => {

@@ -121,13 +121,15 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     const categories = await screen.findByRole('region', { name: 'Experiences by category' }, SLOW);
     const healing = within(categories).getByRole('row', { name: /Healing & Recovery/ });
     expect(healing).toHaveTextContent('700');
-    expect(healing).toHaveTextContent('7.5/10 (n = 700)');
-    expect(within(categories).getByRole('row', { name: /Metabolic Health/ })).toHaveTextContent('—');
+    expect(healing).toHaveTextContent('7.5, likely 7.3-7.6, n = 700');
+    expect(within(categories).getByRole('row', { name: /Metabolic Health/ })).toHaveTextContent('No ratings yet');
 
     const peptides = await screen.findByRole('region', { name: 'Experiences by peptide' });
     expect(within(peptides).getAllByRole('row')).toHaveLength(21); // header + 20
-    expect(within(peptides).getByRole('row', { name: /^Peptide 1 / })).toHaveTextContent('7.3/10 (n = 99)');
-    expect(within(peptides).getByRole('row', { name: /^Peptide 1 / })).toHaveTextContent('Recovery 8.1/10 (n = 40)');
+    expect(within(peptides).getByRole('row', { name: /^Peptide 1 / })).toHaveTextContent('7.3, likely 6.9-7.6, n = 99');
+    expect(within(peptides).getByRole('row', { name: /^Peptide 1 / })).toHaveTextContent(
+      'Recovery 8.1, likely 7.6-8.6, n = 40',
+    );
     expect(screen.getByText('1-20 of 25 peptides')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
@@ -180,9 +182,20 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     expect(exported.nextCursor).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Export Experiences (CSV)' }));
-    await waitFor(() => expect(files).toHaveLength(4));
+    await waitFor(() => expect(files).toHaveLength(6));
     expectDated(files[2].name, (d) => `peptide-experiences-${d}.csv`);
     expectDated(files[3].name, (d) => `peptide-outcomes-${d}.csv`);
+    // The side effects, one line each with its severity, page by page.
+    expectDated(files[4].name, (d) => `peptide-side-effects-${d}.csv`);
+    expect((await files[4].blob.text()).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('id,sideEffect,severity');
+    // The means with their n and interval, one page.
+    expectDated(files[5].name, (d) => `peptide-means-${d}.csv`);
+    expect(
+      (await files[5].blob.text())
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean),
+    ).toEqual(['peptide,outcome,n,mean,low,high', '"BPC-157","","41","7.2","6.8","7.6"']);
     // A byte-order mark first, so Excel reads the text as UTF-8; one header line for all pages.
     const bytes = new Uint8Array(await files[2].blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -200,6 +213,9 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
       ['reports', '1'],
       ['outcomes', null],
       ['outcomes', '1'],
+      ['sideEffects', null],
+      ['sideEffects', '1'],
+      ['means', null],
     ]);
   });
 

@@ -1,20 +1,23 @@
-// A peptide's rating as every page shows it (docs/product-rules.md, "Figures"): the mean the
-// server rounded once, out of 10 and labelled, with its n, and fewer than MIN_RATINGS_FOR_MEAN
+// A peptide's rating as every page shows it (docs/product-rules.md, "How sure"): the mean the
+// server rounded once, with its likely range and its n, and fewer than MIN_RATINGS_FOR_MEAN
 // reports said in words instead of a number. One component, so one peptide reads one way on every
 // page; `data-peptide-rating` marks every place it is shown, for tests.
 import { cn } from '@/lib/cn';
-import { formatRatingWithN } from '@/lib/format';
+import { formatMean, type LikelyRange } from '@/lib/format';
 
 export function PeptideRating({
   peptideId,
   rating,
+  interval,
   n,
   label = 'Rating',
   showN = true,
   className,
 }: {
   peptideId: string;
-  rating: number;
+  /** The mean as the API gives it: null below 5 reports. */
+  rating: number | null;
+  interval: LikelyRange;
   /** Reports behind the mean (the peptide's experiences). */
   n: number;
   /** The words before the figure; empty where a column heading already says it. */
@@ -23,12 +26,11 @@ export function PeptideRating({
   showN?: boolean;
   className?: string;
 }) {
-  const text = formatRatingWithN(rating, n, { showN });
-  const figure = /\/10/.test(text);
+  const figure = rating !== null && interval !== null;
   return (
     <span data-peptide-rating={peptideId} className={cn('tabular-nums', className)}>
       {figure && label ? `${label} ` : ''}
-      {text}
+      {formatMean(rating, interval, n, { showN })}
     </span>
   );
 }

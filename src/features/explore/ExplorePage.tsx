@@ -122,7 +122,11 @@ function Explorer() {
           detail={`across ${a.categories} ${a.categories === 1 ? 'category' : 'categories'}`}
           icon={FlaskConical}
         />
-        <StatCard label="Avg Rating" {...averageRatingStat(a.averageRating, a.totalExperiences)} icon={Star} />
+        <StatCard
+          label="Avg Rating"
+          {...averageRatingStat(a.averageRating, a.averageRatingInterval, a.totalExperiences)}
+          icon={Star}
+        />
         <StatCard
           label="Active Users"
           value={formatCount(a.activeUsers)}

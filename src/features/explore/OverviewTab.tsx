@@ -9,27 +9,46 @@ import { Progress } from '@/components/ui/progress';
 import { MIN_RATINGS_FOR_MEAN, RATING_SCALE } from '@contract/rules';
 import { outcomeLabel } from '@contract/vocabulary';
 import { PeptideRating } from '@/components/peptide/PeptideRating';
-import { formatCount, formatDecimal, formatRatingWithN } from '@/lib/format';
+import { formatCount, formatDecimal, formatMean, type LikelyRange } from '@/lib/format';
 
 const NO_TOP = 'No top peptides data available';
 
 /**
- * A mean out of 10 as a bar with its n; a mean of fewer than MIN_RATINGS_FOR_MEAN ratings has no
- * bar, only how few. `peptideId`: the bar is that peptide's rating (PeptideRating).
+ * A mean out of 10 as a bar with its likely range and n; a mean of fewer than
+ * MIN_RATINGS_FOR_MEAN ratings (null from the API) has no bar, only how few. `peptideId`: the bar
+ * is that peptide's rating (PeptideRating).
  */
-function RatingBar({ label, value, n, peptideId }: { label: string; value: number; n: number; peptideId?: string }) {
-  const enough = n >= MIN_RATINGS_FOR_MEAN;
+function RatingBar({
+  label,
+  value,
+  interval,
+  n,
+  peptideId,
+}: {
+  label: string;
+  value: number | null;
+  interval: LikelyRange;
+  n: number;
+  peptideId?: string;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span>{label}</span>
         {peptideId ? (
-          <PeptideRating peptideId={peptideId} rating={value} n={n} label="" className="text-muted-foreground" />
+          <PeptideRating
+            peptideId={peptideId}
+            rating={value}
+            interval={interval}
+            n={n}
+            label=""
+            className="text-muted-foreground"
+          />
         ) : (
-          <span className="tabular-nums text-muted-foreground">{formatRatingWithN(value, n)}</span>
+          <span className="tabular-nums text-muted-foreground">{formatMean(value, interval, n)}</span>
         )}
       </div>
-      {enough && (
+      {value !== null && n >= MIN_RATINGS_FOR_MEAN && (
         <Progress
           value={Number(formatDecimal(value))}
           max={RATING_SCALE}
@@ -67,7 +86,14 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
                   </div>
                   <div className="shrink-0 text-right text-sm tabular-nums">
                     <p className="font-medium">
-                      <PeptideRating peptideId={p._id} rating={p.rating} n={p.experiences} label="" showN={false} />
+                      <PeptideRating
+                        peptideId={p._id}
+                        rating={p.rating}
+                        interval={p.ratingInterval}
+                        n={p.experiences}
+                        label=""
+                        showN={false}
+                      />
                     </p>
                     <p className="text-muted-foreground">
                       {formatCount(p.experiences)} {p.experiences === 1 ? 'experience' : 'experiences'}
@@ -84,8 +110,9 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
         <CardHeader className="max-sm:px-4 max-sm:pt-4">
           <CardTitle>Effectiveness Ratings</CardTitle>
           <CardDescription>
-            Each peptide's rating out of 10 (the mean of its reports' overall ratings), then each outcome's mean, with
-            the number of experiences behind each; with fewer than {MIN_RATINGS_FOR_MEAN} the number is not shown.
+            Each peptide's rating out of 10 (the mean of its reports' overall ratings), then each outcome's mean, each
+            with the range its true mean likely lies in (95%) and the number of experiences behind it; with fewer than{' '}
+            {MIN_RATINGS_FOR_MEAN}, too few to say.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6 max-sm:p-4">
@@ -102,6 +129,7 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
                   <RatingBar
                     label={entry.peptide}
                     value={entry.rating}
+                    interval={entry.ratingInterval}
                     n={entry.experiences}
                     peptideId={entry.peptideId}
                   />
@@ -116,6 +144,7 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
                             key={name}
                             label={outcomeLabel(name)}
                             value={value}
+                            interval={entry.intervals[name] ?? null}
                             n={entry.sampleSizes[name] ?? entry.experiences}
                           />
                         ))}
@@ -157,13 +186,14 @@ export function TopPeptidesTab({ analytics }: { analytics: Analytics }) {
                   <PeptideRating
                     peptideId={p._id}
                     rating={p.rating}
+                    interval={p.ratingInterval}
                     n={p.experiences}
                     label="Average rating"
                     showN={false}
                     className="font-semibold"
                   />
                 </p>
-                {p.experiences >= MIN_RATINGS_FOR_MEAN && (
+                {p.rating !== null && p.experiences >= MIN_RATINGS_FOR_MEAN && (
                   <Progress
                     value={Number(formatDecimal(p.rating))}
                     max={RATING_SCALE}

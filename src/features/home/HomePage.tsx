@@ -68,7 +68,11 @@ function StatCards() {
         value={formatCount(a.totalPeptides)}
         detail={`across ${a.categories} categories`}
       />
-      <StatCard label="Avg Rating" icon={Star} {...averageRatingStat(a.averageRating, a.totalExperiences)} />
+      <StatCard
+        label="Avg Rating"
+        icon={Star}
+        {...averageRatingStat(a.averageRating, a.averageRatingInterval, a.totalExperiences)}
+      />
       {/* What the community shared this month; members active is Explore's figure, beside the member tabs it counts for. */}
       <StatCard
         label="This Month"

@@ -45,7 +45,13 @@ function PopularPeptides() {
               </div>
               <p className="flex justify-between text-sm text-muted-foreground tabular-nums">
                 <span>{formatCount(p.totalExperiences)} experiences</span>
-                <PeptideRating peptideId={p._id} rating={p.averageRating} n={p.totalExperiences} showN={false} />
+                <PeptideRating
+                  peptideId={p._id}
+                  rating={p.averageRating}
+                  interval={p.ratingInterval}
+                  n={p.totalExperiences}
+                  showN={false}
+                />
               </p>
             </Card>
           </Link>

@@ -70,6 +70,7 @@ export function PeptideCard({ peptide, onDelete }: { peptide: Peptide; onDelete?
               <PeptideRating
                 peptideId={peptide._id}
                 rating={peptide.averageRating}
+                interval={peptide.ratingInterval}
                 n={peptide.totalExperiences}
                 label=""
                 showN={false}
@@ -111,6 +112,7 @@ export function PeptideRow({ peptide, onDelete }: { peptide: Peptide; onDelete?:
       <PeptideRating
         peptideId={peptide._id}
         rating={peptide.averageRating}
+        interval={peptide.ratingInterval}
         n={peptide.totalExperiences}
         showN={false}
         className="text-sm"

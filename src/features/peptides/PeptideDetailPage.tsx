@@ -18,6 +18,7 @@ import { LoadError } from '@/components/page/LoadError';
 import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { ReviewStatus } from './ReviewStatus';
 import { SourceList } from './PeptideSources';
+import { OutcomeSpreads } from './OutcomeSpreads';
 import { WhoReports } from './WhoReports';
 import { PageHeading } from '@/components/page/PageHeading';
 import {
@@ -126,6 +127,7 @@ function Overview({ peptide }: { peptide: PeptideDetail }) {
           Based on {peptide.totalExperiences} experiences and recent activity
         </p>
       </Section>
+      <OutcomeSpreads outcomes={peptide.outcomes} />
       <WhoReports name={peptide.name} reporters={peptide.reporters} />
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Dosage Ranges">
@@ -264,7 +266,12 @@ export function PeptideDetailPage() {
         <PageHeading>{peptide.name}</PageHeading>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <Badge>{peptide.category}</Badge>
-          <PeptideRating peptideId={peptide._id} rating={peptide.averageRating} n={peptide.totalExperiences} />
+          <PeptideRating
+            peptideId={peptide._id}
+            rating={peptide.averageRating}
+            interval={peptide.ratingInterval}
+            n={peptide.totalExperiences}
+          />
         </div>
         <ReviewStatus peptide={peptide} />
         {!peptide.reviewedAt && <Sources peptide={peptide} />}

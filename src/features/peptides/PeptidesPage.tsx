@@ -13,6 +13,7 @@ import { Button, Input, SafetyNotice, Select, Skeleton } from '@/components/ui';
 import { PageHeading } from '@/components/page/PageHeading';
 import { LoadError } from '@/components/page/LoadError';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { RANKED_BY_LOWER_END } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { PeptideCard, PeptideRow } from './PeptideCard';
 import { type UrlState, oneOf, pageNumber, text, urlDefaults, useUrlState, useUrlTextDraft } from '@/lib/url-state';
@@ -170,6 +171,7 @@ export function PeptidesPage() {
           ))}
         </Select>
       </div>
+      {sort === 'rating' && <p className="text-sm text-muted-foreground">{RANKED_BY_LOWER_END}</p>}
       {/* Each view is a tab panel, so the tab triggers control real content (aria-controls). */}
       <Tabs value={view} onValueChange={(v) => update({ view: v })}>
         <TabsList aria-label="View">

@@ -10,6 +10,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/page/LoadError';
 import { outcomeLabel } from '@contract/vocabulary';
+import { RANKED_BY_LOWER_END } from '@/lib/format';
 import { formatCount, formatMean } from './format';
 import type { ResearchParams } from './research-params';
 
@@ -72,7 +73,8 @@ function CategoryTable() {
       <CardHeader>
         <CardTitle>By category</CardTitle>
         <CardDescription>
-          Experiences per category and their mean rating on the 1-10 scale; n is the number of experiences.
+          Experiences per category and their mean rating on the 1-10 scale, with the range its true mean likely lies in
+          (95%); n is the number of experiences.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -108,10 +110,7 @@ function CategoryTable() {
                       {c.name}
                     </th>
                     <td className={`${td} text-right`}>{formatCount(c.experiences)}</td>
-                    <td className={`${td} text-right`}>
-                      {formatMean(c.meanRating)}{' '}
-                      <span className="text-muted-foreground">(n = {formatCount(c.experiences)})</span>
-                    </td>
+                    <td className={`${td} text-right`}>{formatMean(c.meanRating, c.interval, c.experiences)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -145,7 +144,8 @@ function PeptideTable({
           <div className="flex flex-col gap-1.5">
             <CardTitle>By peptide</CardTitle>
             <CardDescription>
-              Experiences, mean rating (1-10) and the most-rated outcomes of each peptide, every mean with its n.
+              Experiences, mean rating (1-10) and the most-rated outcomes of each peptide, every mean with its likely
+              range (95%) and its n.{sort === 'rating' && ` ${RANKED_BY_LOWER_END}`}
             </CardDescription>
           </div>
           <div className="flex flex-col gap-2 sm:w-56">
@@ -212,10 +212,7 @@ function PeptideTable({
                     <td className={`${td} text-muted-foreground`}>{p.category}</td>
                     <td className={`${td} text-right`}>{formatCount(p.experiences)}</td>
                     <td className={`${td} whitespace-nowrap text-right`}>
-                      {formatMean(p.meanRating)}
-                      {p.meanRating !== null && (
-                        <span className="text-muted-foreground"> (n = {formatCount(p.experiences)})</span>
-                      )}
+                      {formatMean(p.meanRating, p.interval, p.experiences)}
                     </td>
                     <td className={`${td} text-right`}>{formatCount(p.votes)}</td>
                     <td className={td}>
@@ -223,8 +220,7 @@ function PeptideTable({
                         <ul className="flex flex-col gap-0.5">
                           {p.outcomeMeans.map((o) => (
                             <li key={o.name} className="whitespace-nowrap">
-                              {outcomeLabel(o.name)} {formatMean(o.mean)}{' '}
-                              <span className="text-muted-foreground">(n = {formatCount(o.n)})</span>
+                              {outcomeLabel(o.name)} {formatMean(o.mean, o.interval, o.n)}
                             </li>
                           ))}
                         </ul>

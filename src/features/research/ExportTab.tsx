@@ -30,7 +30,7 @@ const EXPORTS: ExportSpec[] = [
     kind: 'analytics',
     title: 'Analytics summary',
     description:
-      'Community analytics and the research overview: totals, growth, top peptides, outcome means with their n, per-peptide and per-category figures. No individual reports.',
+      'Community analytics and the research overview: totals, growth, top peptides, per-peptide and per-category figures, every mean with its n and 95% interval (low, high; none below 5 ratings). No individual reports.',
     button: 'Export Analytics (JSON)',
     icon: BarChart3,
     run: async () => {
@@ -42,7 +42,7 @@ const EXPORTS: ExportSpec[] = [
   {
     kind: 'json',
     title: 'Experience reports (JSON)',
-    description: `One row per report with its public id and month, but no date, no story and no age range, sex or activity level (those fields are always null). Who reports each peptide comes as its shares by age range, by sex and by activity level, each on its own: the numbers its page shows, from ${SHARES_MIN_REPORTS} reports on.`,
+    description: `One row per report with its public id and month, but no date, no story and no age range, sex or activity level (those fields are always null). Every mean the pages show comes with its n and 95% interval (means). Who reports each peptide comes as its shares by age range, by sex and by activity level, each on its own: the numbers its page shows, from ${SHARES_MIN_REPORTS} reports on.`,
     button: 'Export Experiences (JSON)',
     icon: FileJson,
     run: async () => {
@@ -60,7 +60,7 @@ const EXPORTS: ExportSpec[] = [
     kind: 'csv',
     title: 'Experience reports (CSV)',
     description:
-      "Two files a spreadsheet keeps whole: the reports (one line each, its id first; list cells are JSON arrays; an empty cell means none, and the age range, sex and activity level columns are always empty) and their outcomes (one line per rating: id, outcome, rating). Cells that look like formulas start with ' so spreadsheets never run them. The shares of who reports each peptide are in the JSON export.",
+      "Four files a spreadsheet keeps whole: the reports (one line each, its id first; list cells are JSON arrays; an empty cell means none, and the age range, sex and activity level columns are always empty), their outcomes (one line per rating: id, outcome, rating), their side effects (one line each: id, side effect, severity) and the means (peptide, outcome, n, mean, low, high: each with its 95% interval; an empty outcome is the peptide's rating). Cells that look like formulas start with ' so spreadsheets never run them. The shares of who reports each peptide are in the JSON export.",
     button: 'Export Experiences (CSV)',
     icon: FileSpreadsheet,
     run: async () => [
@@ -72,6 +72,16 @@ const EXPORTS: ExportSpec[] = [
       {
         fileName: `peptide-outcomes-${today()}.csv`,
         content: await fetchResearchExportCsv('outcomes'),
+        type: 'text/csv',
+      },
+      {
+        fileName: `peptide-side-effects-${today()}.csv`,
+        content: await fetchResearchExportCsv('sideEffects'),
+        type: 'text/csv',
+      },
+      {
+        fileName: `peptide-means-${today()}.csv`,
+        content: await fetchResearchExportCsv('means'),
         type: 'text/csv',
       },
     ],

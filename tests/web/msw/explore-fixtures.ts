@@ -12,7 +12,7 @@ import {
 } from '@contract/analytics';
 import { PeptideListResponse, type Peptide } from '@contract/peptides';
 import { bearerUser } from './handlers';
-import { errorBody, makePeptide } from './fixtures';
+import { errorBody, likely, makePeptide } from './fixtures';
 import { server } from './server';
 
 export function makeAnalytics(overrides: Partial<Analytics> = {}): Analytics {
@@ -25,6 +25,7 @@ export function makeAnalytics(overrides: Partial<Analytics> = {}): Analytics {
       totalPeptides: 30,
       categories: 6,
       averageRating: 6.4,
+      averageRatingInterval: { low: 6.3, high: 6.5 },
       activeUsers: 17,
       activeUsersCount: 17,
       trendingCategories: [{ name: 'Growth Hormone', growth: 20, experiences: 40 }],
@@ -34,6 +35,7 @@ export function makeAnalytics(overrides: Partial<Analytics> = {}): Analytics {
           name: 'BPC-157',
           category: 'Healing & Recovery',
           rating: 7.8,
+          ratingInterval: { low: 7.5, high: 8.1 },
           experiences: 120,
         },
         {
@@ -41,6 +43,7 @@ export function makeAnalytics(overrides: Partial<Analytics> = {}): Analytics {
           name: 'TB-500',
           category: 'Healing & Recovery',
           rating: 6.5,
+          ratingInterval: { low: 6.1, high: 6.9 },
           experiences: 80,
         },
       ],
@@ -49,8 +52,10 @@ export function makeAnalytics(overrides: Partial<Analytics> = {}): Analytics {
           peptide: 'BPC-157',
           peptideId: '20000000-0000-4000-8000-000000000001',
           rating: 7.8,
+          ratingInterval: { low: 7.5, high: 8.1 },
           experiences: 120,
           effectiveness: { recovery: 8, sleep: 6 },
+          intervals: { recovery: { low: 7.7, high: 8.3 }, sleep: { low: 5.6, high: 6.4 } },
           sampleSizes: { recovery: 110, sleep: 95 },
         },
       ],
@@ -87,11 +92,17 @@ export function makeCompared(peptide: Peptide): ComparedPeptide {
     name: peptide.name,
     category: peptide.category,
     averageRating: peptide.averageRating,
+    ratingInterval: peptide.ratingInterval,
     totalExperiences: peptide.totalExperiences,
     popularity: peptide.popularity,
     outcomeMeans: [
-      { name: 'energy', mean: 7.2, n: peptide.totalExperiences },
-      { name: 'sleep', mean: 5.5, n: 3 },
+      {
+        name: 'energy',
+        n: peptide.totalExperiences,
+        mean: peptide.totalExperiences < 5 ? null : 7.2,
+        interval: likely(7.2, peptide.totalExperiences),
+      },
+      { name: 'sleep', mean: null, n: 3, interval: null },
     ],
     commonEffects: peptide.commonEffects.slice(0, 2),
     reportedEffects: [{ name: 'mild headache', count: 2 }],
@@ -141,7 +152,15 @@ export function mockExploreApi(
         .map((id) => catalogue.find((p) => p._id === id))
         .filter((p) => p !== undefined)
         .map(makeCompared);
-      return HttpResponse.json(CompareResponse.parse({ success: true, data: { peptides } }));
+      // Energy (rated by 5 or more) has a verdict per pair: clear against the first peptide, else within chance.
+      const differences = peptides.flatMap((a, i) =>
+        peptides.slice(i + 1).map((b) => ({
+          outcome: 'energy',
+          peptides: [a._id, b._id],
+          verdict: i === 0 ? 'clear' : 'within-chance',
+        })),
+      );
+      return HttpResponse.json(CompareResponse.parse({ success: true, data: { peptides, differences } }));
     }),
     on('peptides', ({ request }) => {
       const search = (new URL(request.url).searchParams.get('search') ?? '').toLowerCase();

@@ -4,7 +4,9 @@ import {
   PeptideDetailResponse,
   PeptideListResponse,
   ReporterShares,
+  type OutcomeSpread,
 } from '@contract/peptides';
+import { roundTo } from '@contract/rules';
 import {
   PublicationScheduleResponse,
   type PublicationSchedule,
@@ -59,10 +61,27 @@ export const meBody = (user: User) => MeResponse.parse({ success: true, data: { 
 
 export const logoutBody = () => LogoutResponse.parse({ success: true, data: {} });
 
+/**
+ * A likely range for a mock mean, as the server would give one: ±0.4 within 1-10, and null (with
+ * no mean) below 5 ratings (contract/how-sure.ts).
+ */
+export function likely(mean: number | null, n: number): { low: number; high: number } | null {
+  if (mean === null || n < 5) return null;
+  return { low: roundTo(Math.max(1, mean - 0.4), 1), high: roundTo(Math.min(10, mean + 0.4), 1) };
+}
+
 let peptideCounter = 0;
-/** A contract-valid peptide; each call gets a fresh id and name unless overridden. */
+/**
+ * A contract-valid peptide; each call gets a fresh id and name unless overridden. Its rating
+ * follows the server's rule unless `ratingInterval` is given: no mean below 5 reports, else a
+ * likely range around it.
+ */
 export function makePeptide(overrides: Partial<Peptide> = {}): Peptide {
   peptideCounter += 1;
+  const n = overrides.totalExperiences ?? 4;
+  const mean = 'averageRating' in overrides ? (overrides.averageRating ?? null) : 7.5;
+  const rating =
+    'ratingInterval' in overrides ? {} : { averageRating: n < 5 ? null : mean, ratingInterval: likely(mean, n) };
   return Peptide.parse({
     _id: `10000000-0000-4000-8000-${String(peptideCounter).padStart(12, '0')}`,
     name: `Peptide ${peptideCounter}`,
@@ -86,6 +105,7 @@ export function makePeptide(overrides: Partial<Peptide> = {}): Peptide {
     reviewedAt: '2026-01-15T10:00:00.000Z',
     canDelete: false,
     ...overrides,
+    ...rating,
   });
 }
 
@@ -137,9 +157,12 @@ export function makeReporters(overrides: Partial<ReporterShares> = {}): Reporter
   });
 }
 
-/** GET /api/peptides/{id}: the peptide with who reports it. */
-export const peptideDetailBody = (peptide: Peptide, reporters: ReporterShares = makeReporters()) =>
-  PeptideDetailResponse.parse({ success: true, data: { peptide: { ...peptide, reporters } } });
+/** GET /api/peptides/{id}: the peptide with who reports it and its outcomes' spread. */
+export const peptideDetailBody = (
+  peptide: Peptide,
+  reporters: ReporterShares = makeReporters(),
+  outcomes: OutcomeSpread[] = [],
+) => PeptideDetailResponse.parse({ success: true, data: { peptide: { ...peptide, reporters, outcomes } } });
 
 export const peptideListBody = (peptides: Peptide[], page = 1, pageSize = 20, total = peptides.length) =>
   PeptideListResponse.parse({ success: true, data: { peptides, total, page, pageSize } });

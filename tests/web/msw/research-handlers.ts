@@ -35,9 +35,9 @@ export function makeOverview(overrides: Partial<ResearchOverview> = {}): Researc
       completeReportShare: 0.834,
       perPeptide: [],
       perCategory: [
-        { name: 'Healing & Recovery', experiences: 700, meanRating: 7.46 },
-        { name: 'Growth Hormone', experiences: 534, meanRating: 6.9 },
-        { name: 'Metabolic Health', experiences: 0, meanRating: null },
+        { name: 'Healing & Recovery', experiences: 700, meanRating: 7.46, interval: { low: 7.3, high: 7.6 } },
+        { name: 'Growth Hormone', experiences: 534, meanRating: 6.9, interval: { low: 6.7, high: 7.1 } },
+        { name: 'Metabolic Health', experiences: 0, meanRating: null, interval: null },
       ],
       ...overrides,
     },
@@ -51,8 +51,9 @@ export function makeResearchPeptide(n: number, overrides: Partial<ResearchPeptid
     category: 'Healing & Recovery',
     experiences: 100 - n,
     meanRating: 7.25,
+    interval: { low: 6.9, high: 7.6 },
     votes: 12,
-    outcomeMeans: [{ name: 'recovery', mean: 8.1, n: 40 }],
+    outcomeMeans: [{ name: 'recovery', mean: 8.1, n: 40, interval: { low: 7.6, high: 8.6 } }],
     ...overrides,
   };
 }
@@ -71,6 +72,7 @@ export function makeExportRow(overrides: Partial<ExportRow> = {}): ExportRow {
     timeline: '1-week',
     rating: 7.5,
     outcomes: { recovery: 8 },
+    sideEffects: [],
     effects: [],
     ageRange: null,
     biologicalSex: null,
@@ -153,7 +155,7 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
         sort === 'name'
           ? a.name.localeCompare(b.name)
           : sort === 'rating'
-            ? (b.meanRating ?? -1) - (a.meanRating ?? -1)
+            ? (b.interval?.low ?? -1) - (a.interval?.low ?? -1)
             : b.experiences - a.experiences,
       );
       const data = {
@@ -171,17 +173,26 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
       const index = Number(params.get('cursor') ?? 0);
       const rows = store.exportPages[index] ?? [];
       const nextCursor = index + 1 < store.exportPages.length ? String(index + 1) : null;
+      if (params.get('format') === 'csv' && params.get('table') === 'means') {
+        // One page, no cursor: every mean with its n and interval.
+        const csv = ['peptide,outcome,n,mean,low,high', '"BPC-157","","41","7.2","6.8","7.6"'].join('\r\n') + '\r\n';
+        return new HttpResponse(csv, { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+      }
       if (params.get('format') === 'csv') {
         const bom = params.get('bom') === 'true' ? '\uFEFF' : '';
         const csv =
           params.get('table') === 'outcomes'
             ? bom + ['id,outcome,rating', ...rows.map((r) => `"${r.id}","${r.peptide}","7"`)].join('\r\n') + '\r\n'
-            : bom +
-              [
-                'id,peptide,category,month',
-                ...rows.map((r) => `"${r.id}","${r.peptide}","${r.category}","${r.month}"`),
-              ].join('\r\n') +
-              '\r\n';
+            : params.get('table') === 'sideEffects'
+              ? bom +
+                ['id,sideEffect,severity', ...rows.map((r) => `"${r.id}","Headache","mild"`)].join('\r\n') +
+                '\r\n'
+              : bom +
+                [
+                  'id,peptide,category,month',
+                  ...rows.map((r) => `"${r.id}","${r.peptide}","${r.category}","${r.month}"`),
+                ].join('\r\n') +
+                '\r\n';
         return new HttpResponse(csv, {
           headers: {
             'content-type': 'text/csv; charset=utf-8',
@@ -209,6 +220,7 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
         totalPeptides: 14,
         categories: 6,
         averageRating: 7.2,
+        averageRatingInterval: { low: 7.1, high: 7.3 },
         activeUsers: 40,
         activeUsersCount: 40,
         trendingCategories: [],
@@ -217,7 +229,9 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
         generatedAt: '2026-11-23T00:00:00.000Z',
         // What members get beyond the public figures, as the server sends it.
         monthly: [{ month: '2026-11', experiences: 87, partial: true }],
-        byCategory: [{ name: 'Healing', peptides: 2, experiences: 40, meanRating: 7.5 }],
+        byCategory: [
+          { name: 'Healing', peptides: 2, experiences: 40, meanRating: 7.5, interval: { low: 7.1, high: 7.9 } },
+        ],
       };
       return HttpResponse.json(MemberAnalyticsResponse.parse({ success: true, data }));
     }),

@@ -48,7 +48,7 @@ export function ComparePeptides({
   const [picked, setPicked] = useState<Record<string, string>>({});
   const names: Record<string, string> = { ...picked };
   for (const p of catalogue.data?.peptides ?? []) names[p._id] = p.name;
-  for (const p of compare.data ?? []) names[p._id] = p.name;
+  for (const p of compare.data?.peptides ?? []) names[p._id] = p.name;
 
   const full = selected.length >= MAX_COMPARE;
   const toggle = (id: string, name?: string) => {
@@ -164,7 +164,9 @@ export function ComparePeptides({
       {selected.length === 0 ? (
         <p className="text-muted-foreground">Choose up to {MAX_COMPARE} peptides above to compare them.</p>
       ) : (
-        <ChartQuery query={compare}>{(peptides) => <Comparison peptides={peptides} />}</ChartQuery>
+        <ChartQuery query={compare}>
+          {(data) => <Comparison peptides={data.peptides} differences={data.differences} />}
+        </ChartQuery>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 // The comparison itself: mean outcome ratings of the chosen peptides as bars, and the same numbers as a table.
 import type { ChartConfiguration } from 'chart.js';
-import type { ComparedPeptide } from '@contract/analytics';
+import type { ComparedPeptide, OutcomeDifference } from '@contract/analytics';
 import { useCallback, useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,8 +8,9 @@ import { ChartCanvas, type ThemeColors } from '../charts/ChartCanvas';
 import { outcomeLabel } from '@contract/vocabulary';
 import { MIN_RATINGS_FOR_MEAN } from '@contract/rules';
 import { PeptideRating } from '@/components/peptide/PeptideRating';
-import { formatCount, formatRatingWithN } from '@/lib/format';
+import { formatCount, formatMean } from '@/lib/format';
 import { DataTable, axisTitle } from './chart-parts';
+import { OutcomeDifferences } from './OutcomeDifferences';
 
 const STANDARD_OUTCOMES = ['energy', 'sleep', 'mood', 'performance', 'recovery'];
 
@@ -33,7 +34,13 @@ function wrapLabel(text: string, width = 14): string[] {
 
 const outcomeOf = (p: ComparedPeptide, name: string) => p.outcomeMeans.find((o) => o.name === name);
 
-export function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
+export function Comparison({
+  peptides,
+  differences,
+}: {
+  peptides: ComparedPeptide[];
+  differences: OutcomeDifference[];
+}) {
   const outcomes = useMemo(() => outcomeNames(peptides), [peptides]);
   const build = useCallback(
     (colors: ThemeColors): ChartConfiguration<'bar'> => ({
@@ -66,7 +73,7 @@ export function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
   const summary =
     `Bar chart of mean outcome ratings out of 10 for ${peptides.map((p) => p.name).join(', ')}. ` +
     peptides
-      .map((p) => `${p.name}: average rating ${formatRatingWithN(p.averageRating, p.totalExperiences)}`)
+      .map((p) => `${p.name}: average rating ${formatMean(p.averageRating, p.ratingInterval, p.totalExperiences)}`)
       .join('; ') +
     '.';
 
@@ -76,7 +83,8 @@ export function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
         <CardHeader className="max-sm:px-4 max-sm:pt-4">
           <CardTitle as="h3">Outcome means</CardTitle>
           <CardDescription>
-            Mean rating of each outcome out of 10; n is the number of experiences that rated it.
+            Mean rating of each outcome out of 10, the range its true mean likely lies in (95%), and n, the number of
+            experiences that rated it.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4 max-sm:p-4">
@@ -103,6 +111,7 @@ export function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
                       key={p._id}
                       peptideId={p._id}
                       rating={p.averageRating}
+                      interval={p.ratingInterval}
                       n={p.totalExperiences}
                       label=""
                     />
@@ -117,12 +126,13 @@ export function Comparison({ peptides }: { peptides: ComparedPeptide[] }) {
                   outcomeLabel(name),
                   ...peptides.map((p) => {
                     const o = outcomeOf(p, name);
-                    return o ? formatRatingWithN(o.mean, o.n) : '—';
+                    return o ? formatMean(o.mean, o.interval, o.n) : '—';
                   }),
                 ],
               })),
             ]}
           />
+          <OutcomeDifferences outcomes={outcomes} peptides={peptides} differences={differences} />
         </CardContent>
       </Card>
 
