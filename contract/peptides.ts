@@ -253,6 +253,10 @@ export const CatalogueEntry = named(
     category: z.enum(CATEGORIES),
     description: z.string(),
     commonEffects: z.array(z.string()),
+    sideEffects: described(
+      z.array(z.string()),
+      "The peptide's known side effects, which the wizard offers as choices beside the benefits it rates.",
+    ),
     totalExperiences: described(z.number(), 'Published reports of the peptide.'),
   }),
   'CatalogueEntry',

@@ -173,9 +173,12 @@ export async function listPeptides(ctx: AppContext, params: PeptideListParams, c
 export async function peptideCatalogue(ctx: AppContext): Promise<CatalogueEntry[]> {
   return ctx.cache.get('peptides:catalogue', async () => {
     const res = await ctx.db.query<
-      Pick<PeptideRow, 'id' | 'name' | 'category' | 'description' | 'common_effects' | 'experience_count'>
+      Pick<
+        PeptideRow,
+        'id' | 'name' | 'category' | 'description' | 'common_effects' | 'side_effects' | 'experience_count'
+      >
     >(
-      `select p.id, p.name, p.category, p.description, p.common_effects, c.experience_count
+      `select p.id, p.name, p.category, p.description, p.common_effects, p.side_effects, c.experience_count
          from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null order by ${ORDER.name}`,
     );
     return res.rows.map((r) => ({
@@ -184,6 +187,7 @@ export async function peptideCatalogue(ctx: AppContext): Promise<CatalogueEntry[
       category: r.category,
       description: r.description,
       commonEffects: r.common_effects,
+      sideEffects: r.side_effects,
       totalExperiences: Number(r.experience_count),
     }));
   });

@@ -1,6 +1,14 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { averageRatingStat, dateTimeUtc, formatCount, formatMean, monthYear, shortDate } from './format';
+import {
+  averageRatingStat,
+  dateTimeUtc,
+  formatCount,
+  formatMean,
+  formatSideEffects,
+  monthYear,
+  shortDate,
+} from './format';
 
 const intlCount = new Intl.NumberFormat('en-US');
 const intlShort = new Intl.DateTimeFormat('en-US', {
@@ -76,5 +84,18 @@ describe('formatMean', () => {
       detail: "likely 6.8-7.6, mean of 41 reports' ratings",
     });
     expect(averageRatingStat(null, null, 2).value).toBe('—');
+  });
+});
+
+describe('formatSideEffects', () => {
+  it('writes each side effect with its severity, one line for the list, and says when there are none', () => {
+    expect(
+      formatSideEffects([
+        { name: 'Headache', severity: 'mild' },
+        { name: 'Nausea', severity: 'severe' },
+      ]),
+    ).toBe('Headache (mild), Nausea (severe)');
+    expect(formatSideEffects([])).toBe('None');
+    expect(formatSideEffects([], 'None reported')).toBe('None reported');
   });
 });

@@ -4,6 +4,8 @@
 // is starting. The output is exactly Intl's en-US output (the tests beside this file compare).
 
 import { MIN_RATINGS_FOR_MEAN, RATING_SCALE, reportRating, roundTo } from '@contract/rules';
+// Only the type: contract/side-effects.ts holds zod schemas, which the first load leaves out (docs/architecture.md).
+import type { Severity } from '@contract/side-effects';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -122,4 +124,14 @@ export function averageRatingStat(
     value: formatRating(mean),
     detail: `likely ${formatDecimal(interval.low)}-${formatDecimal(interval.high)}, mean of ${formatCount(n)} reports' ratings`,
   };
+}
+
+/** A side effect as every report shows it, its severity in lower case as stored: "Headache (mild)". */
+export function formatSideEffect(s: { name: string; severity: Severity }): string {
+  return `${s.name} (${s.severity})`;
+}
+
+/** A report's side effects in one line: "Headache (mild), Nausea (severe)", or `none` when it lists none. */
+export function formatSideEffects(list: readonly { name: string; severity: Severity }[], none = 'None'): string {
+  return list.length ? list.map(formatSideEffect).join(', ') : none;
 }

@@ -160,7 +160,7 @@ describe('submit wizard', () => {
     expect(
       (
         await preview
-          .getByRole('heading', { name: 'Outcomes' })
+          .getByRole('heading', { name: 'Benefits' })
           .locator('xpath=following-sibling::ul')
           .getByRole('listitem')
           .allTextContents()

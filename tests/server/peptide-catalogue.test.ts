@@ -48,6 +48,8 @@ describe('the peptide catalogue', () => {
       category: 'Healing & Recovery',
       description: 'A test peptide used by the server suite.',
       commonEffects: ['Calm', 'Focus'],
+      // What the wizard offers as side effects to tick (the test peptide's list).
+      sideEffects: ['Headache'],
       totalExperiences: 1,
     });
     // A deleted peptide leaves it at once.

@@ -17,6 +17,10 @@ beforeEach(() => {
         vendor: { name: 'Acme Labs', quantity: '5 mg', batchId: null },
         demo: true,
         votes: { helpful: 4, notHelpful: 1, detailed: 2, concerning: 0, total: 7 },
+        sideEffects: [
+          { name: 'Headache', severity: 'severe' },
+          { name: 'Nausea', severity: 'mild' },
+        ],
       }),
       makeExperience({
         story:
@@ -36,6 +40,14 @@ describe('experience detail', () => {
     expect(screen.getByText('7 total votes')).toBeInTheDocument();
     expect(screen.getByText('Vendor: Acme Labs · 5 mg')).toBeInTheDocument();
     expect(screen.getByText('Demo data')).toBeInTheDocument();
+    // Side effects apart from the rated benefits, each with its severity, and not in the rating.
+    expect(screen.getByRole('heading', { name: 'Side effects' }).nextElementSibling).toHaveTextContent(
+      /^Headache \(severe\), Nausea \(mild\)$/,
+    );
+    expect(screen.getByRole('heading', { name: 'Benefits' }).nextElementSibling).toHaveTextContent(
+      /^Recovery 8\/10Sleep 6\/10$/,
+    );
+    expect(screen.getByText('Overall 7.0/10')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Community' })).toHaveAttribute('href', '/community');
   });
 
@@ -58,7 +70,7 @@ describe('experience detail', () => {
     const links = await screen.findAllByRole('link', { name: 'Read the full report' }, slow);
     const link = links.find((a) => a.getAttribute('href') === `/experiences/${e._id}`)!;
     const card = link.closest('li') as HTMLElement;
-    for (const text of ['Dosage', 'Frequency', 'Duration', 'Route', 'Outcomes'])
+    for (const text of ['Dosage', 'Frequency', 'Duration', 'Route', 'Benefits'])
       expect(within(card).getByText(text)).toBeInTheDocument();
     expect(within(card).getByRole('group', { name: 'Vote on this experience' })).toBeInTheDocument();
     await user.click(link);

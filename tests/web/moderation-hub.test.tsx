@@ -49,6 +49,7 @@ describe('Reports tab', { timeout: 20_000 }, () => {
       concerningVotes: 4,
     });
     flagged.experience.sourcing = { vendorUrl: 'https://vendor.example', batchId: 'B-7', purityPercentage: 98 };
+    held.experience.sideEffects = [{ name: 'Headache', severity: 'severe' }];
     const third = makeQueueItem({ peptideName: 'Ipamorelin' });
     const store = setup({ items: [held, flagged, third], pageSize: 2 });
     const { user } = renderApp('/research?tab=reports');
@@ -65,6 +66,8 @@ describe('Reports tab', { timeout: 20_000 }, () => {
     expect(within(first).getByText('bold', { selector: 'strong' })).toBeInTheDocument();
     expect(first).toHaveTextContent('250 mcg');
     expect(first).toHaveTextContent('30-34 · Male · Active');
+    expect(within(first).getByText('Side effects').nextElementSibling).toHaveTextContent(/^Headache \(severe\)$/);
+    expect(within(first).getByText('Benefits').nextElementSibling).toHaveTextContent('Recovery 8/10 · Sleep 6/10');
 
     const second = itemNamed(/^TB-500 report/);
     expect(second).toHaveTextContent('3 open flags: Spam or advertising (2), Dangerous advice (1)');

@@ -31,6 +31,7 @@ beforeEach(() => {
     trackingId: TRK,
     story: STORY,
     outcomes: { Recovery: 8, Sleep: 6 },
+    sideEffects: [{ name: 'Headache', severity: 'severe' }],
     effects: ['Faster recovery'],
   });
   calls = [];
@@ -159,7 +160,10 @@ describe('privacy page', () => {
     expect(within(result).getByText('250 mcg')).toBeInTheDocument();
     expect(within(result).getByText('30 days')).toBeInTheDocument();
     expect(within(result).getByText('Subcutaneous')).toBeInTheDocument();
-    expect(within(result).getByText('Recovery 8/10, Sleep 6/10')).toBeInTheDocument();
+    expect(within(result).getByText('Benefits (1-10)').nextElementSibling).toHaveTextContent(
+      'Recovery 8/10, Sleep 6/10',
+    );
+    expect(within(result).getByText('Side effects').nextElementSibling).toHaveTextContent(/^Headache \(severe\)$/);
     // The author's own answers, which no public page shows.
     expect(within(result).getByText('Age range · Sex · Activity').nextElementSibling).toHaveTextContent(
       '30-34 · Male · Active (only you see these)',
@@ -244,6 +248,43 @@ describe('privacy page', () => {
     expect(put?.body).toHaveProperty('outcomes', { Recovery: 8, Sleep: 9 });
     expect(screen.getByText('Recovery 8/10, Sleep 9/10')).toBeInTheDocument();
     expect(screen.getByText('Faster recovery, Better sleep')).toBeInTheDocument();
+  });
+
+  it('Update Experience edits the side effects with their severities, asking for one before saving', async () => {
+    const app = await openYourData();
+    await lookUp(app, TRK);
+    await app.user.click(await screen.findByRole('button', { name: 'Update Experience' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Experience' });
+    const headache = within(dialog).getByLabelText('Severity of Headache');
+    expect(headache).toHaveValue('severe');
+    await app.user.selectOptions(headache, 'moderate');
+    const add = within(dialog).getByLabelText('Add a side effect');
+    await app.user.type(add, 'headache{Enter}');
+    expect(within(dialog).getByText('Headache is on the list already')).toBeInTheDocument();
+    await app.user.clear(add);
+    await app.user.type(add, 'Nausea{Enter}');
+    await app.user.type(add, 'Dizziness');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add side effect' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Remove Dizziness' }));
+    // Added with no severity: Save asks for one and puts the cursor there; nothing is sent.
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    const nausea = within(dialog).getByLabelText('Severity of Nausea');
+    expect(nausea).toHaveFocus();
+    expect(nausea).toHaveAccessibleDescription('Choose how bad each side effect was: mild, moderate or severe');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await app.user.selectOptions(nausea, 'mild');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Experience updated successfully')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      outcomes: { Recovery: 8, Sleep: 6 },
+      sideEffects: [
+        { name: 'Headache', severity: 'moderate' },
+        { name: 'Nausea', severity: 'mild' },
+      ],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Headache (moderate), Nausea (mild)')).toBeInTheDocument();
   });
 
   it('Update Experience marks a wrong duration under its field and warns of a link before saving', async () => {

@@ -113,7 +113,7 @@ describe('this is what others will see', () => {
       expect(within(card).getByText(text)).toBeInTheDocument();
     // The one effect rated, and only it: the two left "Not rated" are not on the card.
     expect(within(card).getByText('Overall 7.0/10')).toBeInTheDocument();
-    expect(within(card).getByRole('heading', { name: 'Outcomes' }).nextElementSibling).toHaveTextContent(
+    expect(within(card).getByRole('heading', { name: 'Benefits' }).nextElementSibling).toHaveTextContent(
       /^Recovery 7\/10$/,
     );
     expect(within(card).getAllByText('shoulder')[0]!.tagName).toBe('STRONG');

@@ -290,7 +290,11 @@ describe('an effect typed and not added', () => {
   it('is kept and Next asks about it instead of dropping it; step 3 has one add-effect control', async () => {
     const app = await open();
     await toStep3(app);
-    expect(screen.getAllByRole('button', { name: /^Add/ })).toHaveLength(1);
+    // One control adds an effect to rate; side effects have their own, apart.
+    expect(screen.getAllByRole('button', { name: /^Add/ }).map((b) => b.textContent)).toEqual([
+      'Add effect',
+      'Add side effect',
+    ]);
     fireEvent.change(screen.getByRole('slider', { name: OVERALL_OUTCOME }), { target: { value: '8' } });
     const name = screen.getByLabelText('Add an effect to rate');
     await app.user.type(name, 'Focus');

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { optionLabel, outcomeLabel } from '@contract/vocabulary';
-import { formatReportRating } from '@/lib/format';
+import { formatReportRating, formatSideEffects } from '@/lib/format';
 import { shortDate } from './format';
 import { StoryText } from './StoryText';
 import { FlagAction, type FlagActionProps } from './FlagAction';
@@ -102,7 +102,7 @@ export function ExperienceCard({
             </Badge>
           )}
           {/* Out of 10 and labelled, like every rating (docs/product-rules.md, "Figures"). */}
-          <Badge variant="secondary" title="The mean of the outcomes this report rates">
+          <Badge variant="secondary" title="The mean of the benefits this report rates (side effects never enter it)">
             {formatReportRating(e.outcomes)}
           </Badge>
         </div>
@@ -117,7 +117,7 @@ export function ExperienceCard({
 
       {outcomes.length > 0 && (
         <div className="grid gap-1.5">
-          <Sub className="text-xs font-medium text-muted-foreground">Outcomes</Sub>
+          <Sub className="text-xs font-medium text-muted-foreground">Benefits</Sub>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {outcomes.map(([key, value]) => (
               <li key={key}>
@@ -125,6 +125,13 @@ export function ExperienceCard({
               </li>
             ))}
           </ul>
+        </div>
+      )}
+      {/* Apart from the benefits and never in the rating (docs/product-rules.md, "Side effects"). */}
+      {e.sideEffects.length > 0 && (
+        <div className="grid gap-1.5">
+          <Sub className="text-xs font-medium text-muted-foreground">Side effects</Sub>
+          <p className="text-sm">{formatSideEffects(e.sideEffects)}</p>
         </div>
       )}
 

@@ -8,7 +8,7 @@ import { optionLabel } from '@contract/vocabulary';
 import { DemographicsText } from '@/components/experience/Demographics';
 import { StoryText } from '@/components/experience/StoryText';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton } from '@/components/ui';
-import { shortDate } from '@/lib/format';
+import { formatSideEffects, shortDate } from '@/lib/format';
 import { TRACKING_ID_EXAMPLE, cleanTrackingId, trackingIdProblem } from '@/lib/tracking-id';
 import { ReportStatus } from './ReportStatus';
 
@@ -208,11 +208,12 @@ export function TrackingLookup({
               {experience.updatedAt && <Row term="Last updated">{shortDate(experience.updatedAt)}</Row>}
               {showContent && (
                 <>
-                  <Row term="Outcomes (1-10)">
+                  <Row term="Benefits (1-10)">
                     {Object.entries(experience.outcomes)
                       .map(([name, v]) => `${name} ${v}/10`)
                       .join(', ')}
                   </Row>
+                  <Row term="Side effects">{formatSideEffects(experience.sideEffects)}</Row>
                   <Row term="Extra effects">{experience.effects.length ? experience.effects.join(', ') : 'None'}</Row>
                   {/* The author's own answers: no public page shows them (docs/product-rules.md, "Anonymity"). */}
                   <Row term="Age range · Sex · Activity">

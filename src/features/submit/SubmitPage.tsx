@@ -181,7 +181,8 @@ export function SubmitPage() {
               <OutcomesStep
                 {...stepProps}
                 commonEffects={peptide?.commonEffects ?? []}
-                effectNames={(effects.data ?? []).map((e) => e.name)}
+                sideEffects={peptide?.sideEffects ?? []}
+                effects={effects.data ?? []}
               />
             )}
             {step === 4 && <StoryStep {...stepProps} peptide={peptide} />}

@@ -49,7 +49,8 @@ export function previewExperience(
     demographics: null,
     outcomes,
     rating: Math.round((experienceRating(outcomes) ?? 0) * 100) / 100,
-    sideEffects: form.sideEffects.map((s) => ({ name: s.name.trim(), severity: s.severity })),
+    // Step 3 lets no side effect pass without its severity; one still without is not on the card.
+    sideEffects: form.sideEffects.flatMap((s) => (s.severity ? [{ name: s.name.trim(), severity: s.severity }] : [])),
     effects: cleanList(form.effects),
     timeline: form.timeline,
     story: form.story.trim(),

@@ -1,8 +1,14 @@
 // Pure rules for the submission wizard: the form, its first outcomes, and the POST body.
 import { cleanList, OVERALL_OUTCOME, ratedOutcomes } from '@contract/rules';
-import type { SideEffect } from '@contract/side-effects';
+import type { Severity } from '@contract/side-effects';
 
 export type WizardStep = 1 | 2 | 3 | 4;
+
+/** A side effect as step 3 holds it: ticked or added with no severity ('') until one is chosen (Next asks). */
+export interface WizardSideEffect {
+  name: string;
+  severity: Severity | '';
+}
 
 export interface WizardForm {
   peptideId: string;
@@ -23,8 +29,10 @@ export interface WizardForm {
    * asks about it rather than dropping it (wizard-validation.ts).
    */
   pendingEffect: string;
-  /** Side effects, each with its severity: never rated, never in the report's rating. */
-  sideEffects: SideEffect[];
+  /** Side effects, each with its severity: never rated, never in the report's rating. None is the default. */
+  sideEffects: WizardSideEffect[];
+  /** A side effect typed in "Add a side effect" and not added yet: kept like pendingEffect. */
+  pendingSideEffect: string;
   /** Effects listed without a rating; the wizard no longer asks for them (one add-effect control), corrections still show them. */
   effects: string[];
   timeline: string;
@@ -52,6 +60,7 @@ export const EMPTY_FORM: WizardForm = {
   outcomes: {},
   pendingEffect: '',
   sideEffects: [],
+  pendingSideEffect: '',
   effects: [],
   timeline: '',
   story: '',

@@ -4,6 +4,8 @@
 import { cleanLine, formatIssues } from '@contract/common';
 import { Outcomes, SubmitExperienceRequest } from '@contract/experiences';
 import { OUTCOME_MIN, ratedOutcomes } from '@contract/rules';
+import { SIDE_EFFECT_NAME_MAX, SIDE_EFFECTS_MAX } from '@contract/side-effects';
+import { Name } from '@contract/safe-text';
 import { buildPayload, decimalNumber, wholeNumber, type WizardForm, type WizardStep } from './wizard-rules';
 
 /** Every field a step can point to, in page order (the first invalid one is focused). */
@@ -20,6 +22,8 @@ export const FIELD_STEP = {
   stack: 2,
   outcomes: 3,
   pendingEffect: 3,
+  sideEffects: 3,
+  pendingSideEffect: 3,
   effects: 3,
   timeline: 3,
   story: 4,
@@ -44,6 +48,8 @@ const LABEL: Record<WizardField, string> = {
   stack: 'Stack',
   outcomes: 'Outcomes',
   pendingEffect: 'Effect to rate',
+  sideEffects: 'Side effects',
+  pendingSideEffect: 'Side effect to add',
   effects: 'Extra effects',
   timeline: 'Timeline',
   story: 'Story',
@@ -66,6 +72,7 @@ const PATH_FIELD: Record<string, WizardField> = {
   'demographics.activityLevel': 'activityLevel',
   stack: 'stack',
   outcomes: 'outcomes',
+  sideEffects: 'sideEffects',
   effects: 'effects',
   timeline: 'timeline',
   story: 'story',
@@ -75,6 +82,9 @@ const PATH_FIELD: Record<string, WizardField> = {
   'sourcing.volumeMl': 'sourcingVolumeMl',
 };
 // Longest first, so "sourcing.volumeMl" is matched before a shorter path that prefixes it.
+
+/** A ticked or added side effect with no severity chosen yet. */
+export const SEVERITY_REQUIRED = 'Choose how bad it was: mild, moderate or severe';
 
 /** Blank required fields, in a person's words rather than the enum's list of values. */
 const REQUIRED: Partial<Record<WizardField, [(form: WizardForm) => boolean, string]>> = {
@@ -95,6 +105,12 @@ const REQUIRED: Partial<Record<WizardField, [(form: WizardForm) => boolean, stri
   ],
   // Typed but not added: Next asks, instead of losing it.
   pendingEffect: [(f) => f.pendingEffect.trim() !== '', 'Press “Add effect” to rate what you typed, or clear the box.'],
+  // Shown under each side effect still without one (SideEffectsField.tsx), before the contract's enum message.
+  sideEffects: [(f) => f.sideEffects.some((s) => !s.severity), SEVERITY_REQUIRED],
+  pendingSideEffect: [
+    (f) => f.pendingSideEffect.trim() !== '',
+    'Press “Add side effect” to list what you typed, or clear the box.',
+  ],
 };
 
 /** Number fields: text that is not a number of the right kind, before the contract's limits. */
@@ -164,9 +180,12 @@ export function stepErrors(form: WizardForm, step?: WizardStep): FieldErrors {
 export function checkOutcomeName(
   name: string,
   outcomes: Record<string, number | null>,
+  sideEffectNames: ReadonlySet<string> = new Set(),
 ): { name: string } | { error: string } {
   const key = cleanLine(name);
   if (!key) return { error: 'Enter the name of an effect to rate' };
+  // The server would move it out of the rated benefits (contract/side-effects.ts splitSideEffects): say so here.
+  if (sideEffectNames.has(key.toLowerCase())) return { error: `${key} is a side effect: add it under Side effects` };
   const existing = Object.keys(outcomes).find((k) => k.toLowerCase() === key.toLowerCase());
   if (existing) return { error: `${existing} is on the list already` };
   // Every offered name is checked as if rated (the count limit counts them all); the values are
@@ -179,6 +198,34 @@ export function checkOutcomeName(
   return { error: humanise(message, 'outcomes', 'outcomes') };
 }
 
+/**
+ * A side effect the person adds, checked as the contract checks them (contract/side-effects.ts
+ * SideEffects: a Name of up to 60 characters, each once whatever the letter case, at most 12); a
+ * benefit this step rates is refused, since one name cannot be both. A name on the peptide's own
+ * list comes back spelled as the list spells it, so it ticks that box.
+ */
+export function checkSideEffectName(
+  name: string,
+  listed: readonly { name: string }[],
+  benefits: readonly string[],
+  known: readonly string[] = [],
+): { name: string } | { error: string } {
+  const key = cleanLine(name);
+  if (!key) return { error: 'Enter the name of a side effect' };
+  const same = (other: string) => other.trim().toLowerCase() === key.toLowerCase();
+  const existing = listed.find((s) => same(s.name));
+  if (existing) return { error: `${existing.name} is on the list already` };
+  const benefit = benefits.find(same);
+  if (benefit) return { error: `${benefit} is rated above as a benefit` };
+  if (listed.length >= SIDE_EFFECTS_MAX) return { error: `List at most ${SIDE_EFFECTS_MAX} side effects` };
+  const result = Name(SIDE_EFFECT_NAME_MAX).safeParse(key);
+  if (!result.success) {
+    const message = result.error.issues[0]?.message ?? 'This name cannot be used';
+    return { error: message.charAt(0).toUpperCase() + message.slice(1) };
+  }
+  return { name: known.find(same) ?? key };
+}
+
 /** The element to focus for a field: its input, or the first control of a group. */
 export const FOCUS_ID: Record<WizardField, string> = {
   ...(Object.fromEntries(Object.keys(FIELD_STEP).map((f) => [f, f])) as Record<WizardField, string>),
@@ -187,11 +234,21 @@ export const FOCUS_ID: Record<WizardField, string> = {
   // The first slider (OutcomesStep); the name field when there is none (fieldElement below).
   outcomes: 'outcome-0',
   pendingEffect: 'outcome-name',
+  // The first side effect still without a severity (fieldElement below); else the add box.
+  sideEffects: 'side-effect-name',
+  pendingSideEffect: 'side-effect-name',
   effects: 'effects-add',
 };
 
+/** Marks the severity choice of a side effect that has none yet, so Next can focus the first (SideEffectsField.tsx). */
+export const NEEDS_SEVERITY = 'data-needs-severity';
+
 /** The element to focus for a field; for outcomes with no slider left, the field that adds one. */
 export function fieldElement(field: WizardField): HTMLElement | null {
+  if (field === 'sideEffects') {
+    const missing = document.querySelector<HTMLElement>(`[${NEEDS_SEVERITY}]`);
+    if (missing) return missing;
+  }
   return (
     document.getElementById(FOCUS_ID[field]) ?? (field === 'outcomes' ? document.getElementById('outcome-name') : null)
   );

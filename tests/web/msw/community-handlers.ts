@@ -51,6 +51,14 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
           peptideName: i % 2 ? 'TB-500' : 'BPC-157',
           createdAt: new Date(Date.UTC(2026, 9, 28 - i)).toISOString().slice(0, 10),
           votes: { helpful: i, notHelpful: 0, detailed: 0, concerning: 0, total: i },
+          // Every third report lists side effects, each with its severity (never in its rating).
+          sideEffects:
+            i % 3 === 0
+              ? [
+                  { name: 'Headache', severity: 'mild' },
+                  { name: 'Nausea', severity: 'severe' },
+                ]
+              : [],
         }),
       ),
     listQueries: [],

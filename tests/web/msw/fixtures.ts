@@ -118,6 +118,7 @@ export const DEFAULT_PEPTIDES: Peptide[] = [
     category: 'Healing & Recovery',
     description: 'Body protection compound studied for tissue repair.',
     commonEffects: ['Recovery', 'Joint comfort', 'Sleep'],
+    sideEffects: ['Headache', 'Nausea', 'Injection site redness'],
   }),
   makePeptide({
     _id: '20000000-0000-4000-8000-000000000002',
@@ -171,12 +172,13 @@ export const catalogueBody = (peptides: readonly Peptide[]) =>
   PeptideCatalogueResponse.parse({
     success: true,
     data: {
-      peptides: peptides.map(({ _id, name, category, description, commonEffects, totalExperiences }) => ({
+      peptides: peptides.map(({ _id, name, category, description, commonEffects, sideEffects, totalExperiences }) => ({
         _id,
         name,
         category,
         description,
         commonEffects,
+        sideEffects,
         totalExperiences,
       })),
     },

@@ -230,7 +230,7 @@ export function OutcomeFields({
   };
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-1 text-sm font-semibold">Outcomes (1-10)</legend>
+      <legend className="mb-1 text-sm font-semibold">Benefits (1-10)</legend>
       {Object.entries(form.outcomes).map(([name, value]) => (
         <div key={name} className="grid gap-1">
           <div className="flex items-center justify-between gap-2">

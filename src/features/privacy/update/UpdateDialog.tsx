@@ -30,6 +30,7 @@ import {
   formOf,
 } from './correction-form';
 import { ContextFields, OutcomeFields, SourcingFields, UsageFields, fieldId } from './CorrectionFields';
+import { SideEffectRows } from './SideEffectRows';
 
 /** What saving does to the report (server/services/experiences.ts checks an edit like a new report). */
 function ReviewNotice({
@@ -53,6 +54,7 @@ function ReviewNotice({
 }
 
 const PENDING_EFFECT = 'Press “Add effect” to rate what you typed, or clear the box.';
+const PENDING_SIDE_EFFECT = 'Press “Add side effect” to list what you typed, or clear the box.';
 
 export function UpdateDialog({
   experience,
@@ -70,6 +72,8 @@ export function UpdateDialog({
   const update = useUpdateOwnExperience(experience.trackingId);
   const [form, setForm] = useState<CorrectionForm>(() => formOf(experience));
   const [pending, setPending] = useState('');
+  const [pendingSide, setPendingSide] = useState('');
+  const [sideAddError, setSideAddError] = useState<string | null>(null);
   // Shown once Save was pressed, then kept current as the person fixes them.
   const [attempted, setAttempted] = useState(false);
   const set = <K extends keyof CorrectionForm>(key: K, value: CorrectionForm[K]) =>
@@ -77,6 +81,7 @@ export function UpdateDialog({
   const found: CorrectionErrors = {
     ...correctionErrors(form),
     ...(pending.trim() ? { outcomes: PENDING_EFFECT } : {}),
+    ...(pendingSide.trim() ? { sideEffects: PENDING_SIDE_EFFECT } : {}),
   };
   const errors = attempted ? found : {};
   const storyLength = form.story.length;
@@ -87,6 +92,7 @@ export function UpdateDialog({
     form.effects,
     form.stack,
     ...Object.keys(form.outcomes),
+    ...form.sideEffects.map((s) => s.name),
     form.batchId,
     form.publishSourcing ? form.vendorUrl : '',
   ]);
@@ -123,7 +129,8 @@ export function UpdateDialog({
         <DialogHeader>
           <DialogTitle>Update Experience</DialogTitle>
           <DialogDescription>
-            Correct anything you entered: what you used, the context, the outcomes, your story and the sourcing.
+            Correct anything you entered: what you used, the context, the benefits and side effects, your story and the
+            sourcing.
           </DialogDescription>
         </DialogHeader>
         <ReviewNotice status={experience.status} schedule={schedule} />
@@ -138,6 +145,15 @@ export function UpdateDialog({
           <UsageFields form={form} set={set} errors={errors} />
           <ContextFields form={form} set={set} errors={errors} />
           <OutcomeFields form={form} set={set} errors={errors} pending={pending} setPending={setPending} />
+          <SideEffectRows
+            form={form}
+            set={set}
+            errors={errors}
+            pending={pendingSide}
+            setPending={setPendingSide}
+            addError={sideAddError}
+            setAddError={setSideAddError}
+          />
           <div className="grid gap-1.5">
             <Label htmlFor={fieldId('story')}>Story</Label>
             <Textarea

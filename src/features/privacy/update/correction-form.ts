@@ -4,6 +4,7 @@
 import { formatIssues } from '@contract/common';
 import { type OwnExperience, UpdateExperienceRequest } from '@contract/experiences';
 import { cleanList, ratedOutcomes } from '@contract/rules';
+import type { Severity } from '@contract/side-effects';
 
 export interface CorrectionForm {
   peptide: { _id: string; name: string; category: string };
@@ -18,6 +19,8 @@ export interface CorrectionForm {
   timeline: string;
   /** Each outcome with its rating, or null while "Not rated" (an effect just added; never sent). */
   outcomes: Record<string, number | null>;
+  /** Side effects with their severities; one just added has none ('') until chosen (Save asks). */
+  sideEffects: { name: string; severity: Severity | '' }[];
   /** Extra effects and stack, comma-separated as typed. */
   effects: string;
   stack: string;
@@ -46,6 +49,7 @@ export function formOf(e: OwnExperience): CorrectionForm {
     activityLevel: d?.activityLevel ?? '',
     timeline: e.timeline,
     outcomes: e.outcomes,
+    sideEffects: e.sideEffects.map((s) => ({ ...s })),
     effects: e.effects.join(', '),
     stack: e.stack.join(', '),
     story: e.story,
@@ -87,6 +91,8 @@ export function changesOf(f: CorrectionForm): UpdateExperienceRequest {
     } as UpdateExperienceRequest['demographics'],
     timeline: f.timeline as UpdateExperienceRequest['timeline'],
     outcomes: ratedOutcomes(f.outcomes),
+    // A severity not chosen yet ('') is refused by the schema: correctionErrors says so under the list.
+    sideEffects: f.sideEffects.map((s) => ({ name: s.name.trim(), severity: s.severity as Severity })),
     effects: cleanList(f.effects.split(',')),
     stack: cleanList(f.stack.split(',')),
     story: f.story,
@@ -108,6 +114,7 @@ const PATH_FIELD: Record<string, CorrectionField> = {
   'demographics.activityLevel': 'activityLevel',
   timeline: 'timeline',
   outcomes: 'outcomes',
+  sideEffects: 'sideEffects',
   effects: 'effects',
   stack: 'stack',
   story: 'story',
@@ -127,6 +134,7 @@ const PLAIN: Partial<Record<CorrectionField, string>> = {
   biologicalSex: 'Choose a biological sex',
   activityLevel: 'Choose an activity level',
   timeline: 'Choose when you noticed effects',
+  sideEffects: 'Choose how bad each side effect was: mild, moderate or severe',
   purity: 'Purity must be a number, like 98.5',
   volumeMl: 'Volume must be a number of ml, like 2.5',
 };
@@ -140,6 +148,7 @@ const LABEL: Partial<Record<string, string>> = {
   routeOfAdministration: 'Route',
   primaryPurpose: 'Primary purpose',
   peptideId: 'Peptide',
+  sideEffects: 'Side effects',
 };
 
 function humanise(text: string): string {
@@ -158,10 +167,14 @@ export function correctionErrors(f: CorrectionForm): CorrectionErrors {
     const key = PATH_FIELD[path.join('.')] ?? PATH_FIELD[path.slice(0, 2).join('.')] ?? PATH_FIELD[path[0] ?? ''];
     if (!key || errors[key]) continue;
     const plain = PLAIN[key];
+    // A side effect's own problem names it, not its place in the list ("sideEffects.2.name").
+    const sideEffect = key === 'sideEffects' && path.length > 2 ? f.sideEffects[Number(path[1])] : undefined;
     errors[key] =
       plain && (issue.code === 'invalid_type' || issue.code === 'invalid_value')
         ? plain
-        : humanise(formatIssues([issue]));
+        : sideEffect
+          ? `${sideEffect.name}: ${issue.message}`
+          : humanise(formatIssues([issue]));
   }
   return errors;
 }

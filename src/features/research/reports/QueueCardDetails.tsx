@@ -7,6 +7,7 @@ import type { QueueItem } from '@contract/moderation-api';
 import { parseBold } from '@contract/rules';
 import { optionLabel, outcomeLabel } from '@contract/vocabulary';
 import { DemographicsText } from '@/components/experience/Demographics';
+import { formatSideEffects } from '@/lib/format';
 import { CardHistory } from './CardHistory';
 import { EditDiff } from './EditDiff';
 import { Marked } from './Marked';
@@ -67,8 +68,12 @@ export function QueueCardDetails({ item, pattern, id }: { item: QueueItem; patte
         <Detail label="Age range · Sex · Activity" wide>
           <DemographicsText demographics={e.demographics} />
         </Detail>
-        <Detail label="Outcomes" wide>
+        <Detail label="Benefits" wide>
           {outcomes.length ? outcomes.map(([k, v]) => `${outcomeLabel(k)} ${v}/10`).join(' · ') : 'None rated'}
+        </Detail>
+        {/* Read by the hold rules like any text (server/services/experiences.ts), so matches are marked here too. */}
+        <Detail label="Side effects" wide>
+          <Marked text={formatSideEffects(e.sideEffects)} pattern={pattern} />
         </Detail>
         <Detail label="Effects">{list(e.effects)}</Detail>
         <Detail label="Primary purpose">{e.primaryPurpose.join(', ') || 'None'}</Detail>

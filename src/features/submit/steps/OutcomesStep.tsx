@@ -1,27 +1,44 @@
-// Step 3: rate outcomes 1-10 (the peptide's common effects, or its overall effect when it lists
-// none, plus effects the person adds through the one add-effect control), and say when effects
-// began. Every slider starts at "Not rated" and only the ones moved are sent (docs/product-rules.md,
-// "Forms"). What is typed in the add-effect box and not added stays in the draft, and Next asks
-// about it (wizard-validation.ts pendingEffect).
+// Step 3: rate benefits 1-10 (the peptide's common effects, or its overall effect when it lists
+// none, plus effects the person adds through the one add-effect control), list side effects apart
+// with their severities (SideEffectsField.tsx), and say when effects began. Every slider starts at
+// "Not rated" and only the ones moved are sent (docs/product-rules.md, "Forms"). What is typed in
+// the add-effect box and not added stays in the draft, and Next asks about it
+// (wizard-validation.ts pendingEffect). A side effect typed there is refused: it would never be rated.
 import { useState } from 'react';
+import { sideEffectNames } from '@contract/side-effects';
 import { TIMELINES } from '@contract/vocabulary';
-import { NOT_RATED, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
+import { cleanList, NOT_RATED, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
 import { Button, Input, Label, Select } from '@/components/ui';
 import { Slider } from '@/components/ui/slider';
 import { errorProps, Field, FieldError } from '../Field';
 import { Options } from '../Options';
 import { checkOutcomeName } from '../wizard-validation';
+import { SideEffectsField } from './SideEffectsField';
 import type { StepProps } from './step-props';
 
-type Props = StepProps & { commonEffects: readonly string[]; effectNames: readonly string[] };
+type Props = StepProps & {
+  commonEffects: readonly string[];
+  /** The chosen peptide's known side effects. */
+  sideEffects: readonly string[];
+  /** The effect vocabulary (GET /api/effects): benefits suggested here, side effects under Side effects. */
+  effects: readonly { name: string; type: 'positive' | 'side' }[];
+};
 
-export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: Props) {
+export function OutcomesStep({ form, set, errors, commonEffects, sideEffects, effects }: Props) {
   const newName = form.pendingEffect;
   const setNewName = (name: string) => set('pendingEffect', name);
   const [nameError, setNameError] = useState<string | null>(null);
   const common = new Set(commonEffects.map((e) => e.trim().toLowerCase()));
+  const vocabularySideEffects = effects.filter((e) => e.type === 'side').map((e) => e.name);
+  // The names the server would move out of the benefits (contract/side-effects.ts), less this peptide's own benefits.
+  const notBenefits = sideEffectNames({ commonEffects, sideEffects }, vocabularySideEffects);
+  // Each once, whatever the letter case, as the contract lists side effects; never one of the peptide's benefits.
+  const knownSideEffects = cleanList(sideEffects).filter(
+    (name, i, all) =>
+      !common.has(name.toLowerCase()) && all.findIndex((n) => n.toLowerCase() === name.toLowerCase()) === i,
+  );
   const add = () => {
-    const checked = checkOutcomeName(newName, form.outcomes);
+    const checked = checkOutcomeName(newName, form.outcomes, notBenefits);
     if ('error' in checked) {
       setNameError(checked.error);
       return;
@@ -38,11 +55,11 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
   return (
     <>
       <fieldset className="space-y-3" aria-describedby={describedBy}>
-        <legend className="text-sm font-medium">Outcomes (1-10)</legend>
+        <legend className="text-sm font-medium">Benefits (1-10)</legend>
         <p id="outcomes-help" className="text-sm text-muted-foreground">
           {commonEffects.length > 0
-            ? `Rate the effects you noticed from 1 (none) to 10 (strong); leave the others at "${NOT_RATED}". Add any other effect you noticed.`
-            : `This peptide lists no common effects yet: rate its overall effect, and add any effect you noticed. Leave what you cannot judge at "${NOT_RATED}".`}
+            ? `Rate the benefits you noticed from 1 (none) to 10 (strong); leave the others at "${NOT_RATED}". Add any other benefit you noticed; side effects have their own list below.`
+            : `This peptide lists no common effects yet: rate its overall effect, and add any benefit you noticed. Leave what you cannot judge at "${NOT_RATED}". Side effects have their own list below.`}
         </p>
         {offered.map(([name, value], i) => (
           <div key={name} className="space-y-1">
@@ -110,10 +127,19 @@ export function OutcomesStep({ form, set, errors, commonEffects, effectNames }: 
         {offered.length === 0 && <FieldError id="outcomes" error={errors.outcomes} />}
       </fieldset>
       <datalist id="effect-suggestions">
-        {effectNames.map((name) => (
-          <option key={name} value={name} />
-        ))}
+        {effects
+          .filter((e) => !notBenefits.has(e.name.trim().toLowerCase()))
+          .map((e) => (
+            <option key={e.name} value={e.name} />
+          ))}
       </datalist>
+      <SideEffectsField
+        form={form}
+        set={set}
+        errors={errors}
+        known={knownSideEffects}
+        suggestions={vocabularySideEffects}
+      />
       <Field id="timeline" text="When did you notice effects?" error={errors.timeline}>
         <Select
           id="timeline"
