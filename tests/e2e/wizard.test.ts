@@ -184,7 +184,9 @@ describe('submit wizard', () => {
     const { context, page } = await newPage(browser);
     await step1(page, peptide.name);
     await steps2and3(page);
-    expect(await page.getByRole('button', { name: /^Add/ }).count()).toBe(1);
+    // One way to add a benefit to rate, and one to add a side effect.
+    expect(await page.getByRole('button', { name: 'Add effect', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Add/ }).count()).toBe(2);
     await page.getByRole('slider').first().fill('7');
     const typed = page.getByLabel('Add an effect to rate');
     await typed.fill('Focus');
