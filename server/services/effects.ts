@@ -1,7 +1,6 @@
 // The effect vocabulary offered by the wizard.
 import type { Effect } from '../../contract/experiences';
 import type { AppContext } from '../context';
-import type { Queryable } from '../db/client';
 import { escapeLike } from './peptides';
 
 export async function listEffects(
@@ -29,17 +28,5 @@ export async function listEffects(
       effects: res.rows.map((r): Effect => ({ _id: r.id, name: r.name, type: r.type })),
       total: res.rows.length ? Number(res.rows[0].total) : 0,
     };
-  });
-}
-
-/**
- * The vocabulary's side effects (type `side`), for telling a report's benefits from its side effects
- * (services/experiences.ts). Read through `q`, the caller's transaction: on PGlite, with its one
- * connection, a read through ctx.db would wait for that transaction to end.
- */
-export async function vocabularySideEffects(ctx: AppContext, q: Queryable): Promise<string[]> {
-  return ctx.cache.get('effects:side-names', async () => {
-    const res = await q.query<{ name: string }>(`select name from effects where type = 'side'`, [], { prepare: true });
-    return res.rows.map((r) => r.name);
   });
 }

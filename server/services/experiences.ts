@@ -23,7 +23,6 @@ import type { Queryable } from '../db/client';
 import { lockQueue } from '../db/queue-lock';
 import { notFound, refusedInput } from '../lib/errors';
 import { newTrackingId, trackingHash } from '../lib/tracking';
-import { vocabularySideEffects } from './effects';
 import { storyBands, storyHash } from './text-rules';
 import {
   type ExperienceRow,
@@ -64,16 +63,14 @@ function searchText(
  * named as a side effect of its peptide is moved to the side effects, its rating read as a
  * severity, so no client can raise a rating with one. With no benefit left, the report is refused.
  */
-async function benefitsApart(
-  ctx: AppContext,
-  q: Queryable,
+function benefitsApart(
   peptide: SideEffectsOfPeptide,
   outcomes: Record<string, number>,
   listed: readonly SideEffect[],
-): Promise<{ outcomes: Record<string, number>; sideEffects: SideEffect[]; rating: number }> {
+): { outcomes: Record<string, number>; sideEffects: SideEffect[]; rating: number } {
   const names = sideEffectNames(
     { commonEffects: peptide.common_effects, sideEffects: peptide.side_effects },
-    await vocabularySideEffects(ctx, q),
+    peptide.vocabulary_side_effects,
   );
   const split = splitSideEffects(outcomes, listed, names);
   const rating = experienceRating(split.outcomes);
@@ -110,7 +107,12 @@ interface PeptideOfReport {
 interface SideEffectsOfPeptide {
   common_effects: string[];
   side_effects: string[];
+  /** The effect vocabulary's side effects, read in the same statement as the peptide (a submission's statements stay three). */
+  vocabulary_side_effects: string[];
 }
+/** The peptide's columns that tell its benefits from its side effects (SideEffectsOfPeptide). */
+const SIDE_EFFECT_COLUMNS = `p.common_effects, p.side_effects,
+  array(select e.name from effects e where e.type = 'side') as vocabulary_side_effects`;
 
 /** A new report's row, as the queue keeps it and the batch inserts it. */
 async function buildSubmission(
@@ -123,7 +125,7 @@ async function buildSubmission(
 ): Promise<{ row: SubmissionRow; peptide: PeptideOfReport }> {
   const sourcing = cleanSourcing(input.sourcing);
   const found = await q.query<PeptideOfReport & SideEffectsOfPeptide>(
-    'select p.name, p.category, p.common_effects, p.side_effects from peptides p where p.id = $1 and p.deleted_at is null',
+    `select p.name, p.category, ${SIDE_EFFECT_COLUMNS} from peptides p where p.id = $1 and p.deleted_at is null`,
     [input.peptideId],
     {
       prepare: true,
@@ -131,9 +133,7 @@ async function buildSubmission(
   );
   const peptide = found.rows[0];
   if (!peptide) throw refusedInput('peptideId', 'peptideId: no such peptide');
-  const { outcomes, sideEffects, rating } = await benefitsApart(
-    ctx,
-    q,
+  const { outcomes, sideEffects, rating } = benefitsApart(
     peptide,
     normaliseOutcomes(input.outcomes),
     input.sideEffects,
@@ -452,12 +452,12 @@ export async function updateByTracking(
     if (!current) throw notFound(TRACKING_NOT_FOUND);
     const asked = corrected(current, changes);
     const found = await tx.query<{ name: string } & SideEffectsOfPeptide>(
-      'select name, common_effects, side_effects from peptides where id = $1 and deleted_at is null',
+      `select p.name, ${SIDE_EFFECT_COLUMNS} from peptides p where p.id = $1 and p.deleted_at is null`,
       [asked.peptide_id],
     );
     if (!found.rows[0]) throw refusedInput('peptideId', 'peptideId: no such peptide');
     const peptideName = found.rows[0].name;
-    const apart = await benefitsApart(ctx, tx, found.rows[0], asked.outcomes, asked.side_effects);
+    const apart = benefitsApart(found.rows[0], asked.outcomes, asked.side_effects);
     const next: Corrected = { ...asked, outcomes: apart.outcomes, side_effects: apart.sideEffects };
     if ((Object.keys(next) as (keyof Corrected)[]).every((k) => sameValue(next[k], current[k]))) return current;
     const rating = apart.rating;
