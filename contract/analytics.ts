@@ -17,6 +17,7 @@ import {
 import { ReporterShares } from './peptides';
 import { SHARES_MIN_REPORTS } from './rules';
 import { SideEffect } from './side-effects';
+import { Dose } from './doses';
 
 const TopPeptide = z.object({
   _id: Id,
@@ -304,6 +305,10 @@ export const ExportRow = z.object({
   category: z.string(),
   month: z.string(),
   dosage: z.string(),
+  dose: described(
+    z._default(z.nullable(Dose), null),
+    "The dose as an amount and a unit, with `mcg` where the conversion is sound (null: text that could not be read). `computeDoseFigures` in the contract rebuilds a peptide's dose figures from these rows.",
+  ),
   frequency: z.string(),
   durationDays: z.number(),
   route: z.string(),

@@ -39,6 +39,7 @@ import {
   TRACKING_ID_RE,
 } from './rules';
 import { SideEffect, SideEffects } from './side-effects';
+import { Dose, DoseInput } from './doses';
 
 const OutcomeValue = z
   .int('outcome ratings must be whole numbers')
@@ -106,6 +107,11 @@ export const SubmitExperienceRequest = z.object({
       z.minLength(1, 'dosage is required'),
       z.maxLength(60, 'dosage must be at most 60 characters'),
     ),
+  /**
+   * The dose as an amount and a unit (contract/doses.ts). When sent, `dosage` is written from it
+   * ("250 mcg") whatever text came with it; without it, `dosage` is read where unambiguous.
+   */
+  dose: z.optional(DoseInput),
   frequency: z.enum(FREQUENCIES),
   duration: z
     .int('duration must be a whole number of days')
@@ -170,7 +176,14 @@ export const Experience = z.object({
   peptideId: Id,
   peptideName: z.string(),
   peptideCategory: z.string(),
-  dosage: z.string(),
+  dosage: described(
+    z.string(),
+    'The dose as text ("250 mcg"), as it always was; `dose` gives it as a number and a unit.',
+  ),
+  dose: described(
+    z._default(z.nullable(Dose), null),
+    'The dose as an amount and a unit, with its amount in mcg where the conversion is sound. Null when the dose is text that could not be read (`dosage` has it as written).',
+  ),
   frequency: z.string(),
   duration: z.number(),
   route: z.string(),
@@ -374,6 +387,7 @@ const S = SubmitExperienceRequest.shape;
 const editableFields = {
   peptideId: z.optional(S.peptideId),
   dosage: z.optional(S.dosage),
+  dose: z.optional(DoseInput),
   frequency: z.optional(S.frequency),
   duration: z.optional(S.duration),
   routeOfAdministration: z.optional(S.routeOfAdministration),

@@ -2,6 +2,7 @@
 import { z } from 'zod/mini';
 import type { EndpointSchemas } from './common';
 import { IdParams, likelyRange, meanOfRatings } from './common';
+import { DoseFiguresSchema, UsualDoseSchema } from './doses';
 import {
   CATEGORIES,
   Id,
@@ -214,6 +215,7 @@ export const PeptideDetail = named(
       z._default(z.array(OutcomeSpread), []),
       'Its most rated outcomes (at most 8, most rated first), each with its mean, 95% interval and the spread of its ratings.',
     ),
+    doses: DoseFiguresSchema,
   }),
   'PeptideDetail',
   'A peptide with who reports it (the shares of its settled reports by age range, sex and activity level).',
@@ -258,6 +260,10 @@ export const CatalogueEntry = named(
       "The peptide's known side effects, which the wizard offers as choices beside the benefits it rates.",
     ),
     totalExperiences: described(z.number(), 'Published reports of the peptide.'),
+    usualDose: described(
+      z._default(z.nullable(UsualDoseSchema), null),
+      'What is usual per administration, in mcg (the page\'s dosage ranges and the community\'s middle half): the wizard asks "Did you mean ...?" of a dose 10 times above or below it. Null when nothing is known.',
+    ),
   }),
   'CatalogueEntry',
   'A peptide as the report wizard searches, shows and rates it.',

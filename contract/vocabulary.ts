@@ -16,12 +16,31 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export const FREQUENCIES = ['daily', 'every-other-day', 'twice-weekly', 'weekly', 'as-needed'] as const;
+/**
+ * How often a dose is taken, in the order the wizard offers them; each has its doses per week
+ * (contract/doses.ts DOSES_PER_WEEK; "as needed" has none). `daily` keeps its stored value.
+ */
+export const FREQUENCIES = [
+  'daily',
+  'twice-daily',
+  'every-other-day',
+  'three-times-weekly',
+  'twice-weekly',
+  'every-3-4-days',
+  'weekly',
+  'five-on-two-off',
+  'as-needed',
+] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
 const FREQUENCY_LABELS: Labels<typeof FREQUENCIES> = {
-  daily: 'Daily',
+  daily: 'Once Daily',
+  'twice-daily': 'Twice Daily',
   'every-other-day': 'Every Other Day',
+  'three-times-weekly': 'Three Times Weekly',
   'twice-weekly': 'Twice Weekly',
+  'every-3-4-days': 'Every 3-4 Days',
   weekly: 'Weekly',
+  'five-on-two-off': '5 Days On / 2 Off',
   'as-needed': 'As Needed',
 };
 export const ROUTES = ['subcutaneous', 'intramuscular', 'oral', 'nasal', 'topical'] as const;
