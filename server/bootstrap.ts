@@ -7,6 +7,7 @@ import { describeTightened, tightenDataDir } from './db/data-dir-modes';
 import { migrate } from './db/migrate';
 import { assertApartFrom } from './lib/limiter-key';
 import { seedIfEmpty } from './seed/index';
+import { readStoredDoses, refreshDoseFigures } from './services/doses';
 import { backfillHoldMatches } from './services/hold-backfill';
 import { backfillNameSkeletons } from './services/peptides';
 import { ensureModerator } from './services/users';
@@ -43,6 +44,8 @@ export async function prepare(config: Config, options: { seed?: boolean } = {}):
   });
   try {
     const applied = await migrate(db);
+    // Doses stored as text are read where unambiguous (migration 036), before its notes are logged.
+    await readStoredDoses(db);
     const migrationNotes = await notesOf(db, applied);
     // Names stored before their look-alike key existed get it (migration 022).
     await backfillNameSkeletons(db);
@@ -52,6 +55,8 @@ export async function prepare(config: Config, options: { seed?: boolean } = {}):
     assertApartFrom(config.rateLimitSecret, secret);
     const ctx = createContext(config, db, secret);
     const seeded = options.seed === false ? { peptides: 0, experiences: 0 } : await seedIfEmpty(ctx);
+    // Dose figures of peptides whose reports changed meanwhile (a seed, a migration, a hide since the last batch).
+    await refreshDoseFigures(db, ctx.clock.now());
     if (config.moderatorEmail && config.moderatorPassword) {
       await ensureModerator(ctx, config.moderatorEmail, config.moderatorPassword);
     }

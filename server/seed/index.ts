@@ -2,7 +2,7 @@
 // about 300 demonstration reports over the last six months, labelled as demo data.
 // It lives above server/services/ (it submits through them), not in server/db/.
 import { randomBytes } from 'node:crypto';
-import { FREQUENCIES, TIMELINES, VOTE_TYPES } from '../../contract/common';
+import { TIMELINES, VOTE_TYPES } from '../../contract/common';
 import type { SubmitExperienceInput } from '../../contract/experiences';
 import type { Severity } from '../../contract/side-effects';
 import type { AppContext } from '../context';
@@ -11,6 +11,8 @@ import { insertPeptide } from '../services/peptides';
 import { EFFECTS, PEPTIDES, type SeedPeptide } from '../db/seed/catalogue';
 import {
   byPopularity,
+  DEMO_FREQUENCIES,
+  demoDose,
   demographicsOf,
   effectFitsRoute,
   mulberry32,
@@ -59,6 +61,8 @@ export async function seedDemo(
   const rand = mulberry32(seed);
   // Severities draw from their own sequence, so the rest of the demo data stays as it was.
   const severityRand = mulberry32(seed + 1);
+  // Doses and frequencies too (docs/product-rules.md, "Doses").
+  const doseRand = mulberry32(seed + 2);
   const { order: peptides, choose: choosePeptide } = byPopularity(rand, [...ids.values()], (i) => 1 / (1 + i * 0.25));
   const baseRating = new Map(peptides.map((p) => [p.id, 5 + rand() * 3.5]));
   const typicalUser = new Map(peptides.map((p) => [p.id, demographicsOf(rand)]));
@@ -77,10 +81,15 @@ export async function seedDemo(
     }
     const purposes = purposesFor(rand, peptide);
     const route = routeFor(rand, peptide);
+    const { scale, ...dose } = demoDose(doseRand, peptide.commonDosage);
+    // A higher dose does a little more in the demo data (what "Does a higher dose do more?" shows).
+    for (const effect of Object.keys(outcomes))
+      outcomes[effect] = Math.min(10, Math.max(1, Math.round(outcomes[effect] + (scale - 1) * 1.2)));
+    rand(); // the frequency's draw, kept so the rest of the demo data stays as it was
     const input: SubmitExperienceInput = {
       peptideId: id,
-      dosage: peptide.commonDosage,
-      frequency: pick(rand, FREQUENCIES),
+      ...dose,
+      frequency: pick(doseRand, DEMO_FREQUENCIES),
       duration: 7 + Math.floor(rand() * 84),
       routeOfAdministration: route,
       primaryPurpose: purposes,

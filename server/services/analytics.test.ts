@@ -9,6 +9,7 @@ const row = {
   category: 'Healing & Recovery',
   month: '2024-05',
   dosage: '250 mcg',
+  dose: { amount: 250, unit: 'mcg' as const, strength: null, mcg: 250 },
   frequency: 'daily',
   durationDays: 30,
   route: 'oral',

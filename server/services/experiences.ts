@@ -45,6 +45,8 @@ import {
   withdrawQueuedSubmission,
 } from './publication/queue';
 import type { EditPayload, SubmissionRow } from './publication/report-row';
+import type { Dose } from '../../contract/doses';
+import { doseColumns } from './doses';
 
 const TRACKING_NOT_FOUND = 'Experience not found';
 
@@ -146,7 +148,8 @@ async function buildSubmission(
     id: randomUUID(),
     tracking_hash: trackingHash(trackingId),
     peptide_id: input.peptideId,
-    dosage: input.dosage,
+    ...doseColumns(input.dosage, input.dose),
+    dose_checked: true,
     frequency: input.frequency,
     duration_days: input.duration,
     route: input.routeOfAdministration,
@@ -296,6 +299,7 @@ interface OwnRow extends ExperienceRow {
   side_effects: SideEffect[];
   stack: string[];
   dosage: string;
+  dose: Dose | null;
   frequency: string;
   duration_days: number;
   route: string;
@@ -326,7 +330,7 @@ select (own.r).id, experience_public_json(own.r) as public_json, p.name as pepti
   coalesce((own.r).detailed_count, 0) as detailed_count, coalesce((own.r).concerning_count, 0) as concerning_count,
   (own.r).publish_sourcing, (own.r).created_at, (own.r).sourcing,
   (own.r).status, (own.r).hold_reasons, (own.r).hidden_reason, (own.r).hidden_note,
-  (own.r).story, (own.r).effects, (own.r).outcomes, coalesce((own.r).side_effects, '[]'::jsonb) as side_effects, (own.r).stack, (own.r).dosage, (own.r).primary_purpose,
+  (own.r).story, (own.r).effects, (own.r).outcomes, coalesce((own.r).side_effects, '[]'::jsonb) as side_effects, (own.r).stack, (own.r).dosage, (own.r).dose, (own.r).primary_purpose,
   (own.r).peptide_id, (own.r).frequency, (own.r).duration_days, (own.r).route, (own.r).timeline,
   own.pending, own.pending_at, own.stored_status, (own.r).small_group_at,
   (select m.batch_at from publication_queue m where m.experience_id = (own.r).id and m.kind in ('publish', 'restore')) as decided_at
@@ -388,6 +392,7 @@ type Corrected = Pick<
   SubmissionRow,
   | 'peptide_id'
   | 'dosage'
+  | 'dose'
   | 'frequency'
   | 'duration_days'
   | 'route'
@@ -409,7 +414,10 @@ type Corrected = Pick<
 function corrected(current: OwnRow, changes: UpdateExperienceInput): Corrected {
   return {
     peptide_id: changes.peptideId ?? current.peptide_id,
-    dosage: changes.dosage ?? current.dosage,
+    // A dose sent as amount and unit writes its text; new text alone is read again (services/doses.ts).
+    ...(changes.dose || changes.dosage !== undefined
+      ? doseColumns(changes.dosage ?? current.dosage, changes.dose)
+      : { dosage: current.dosage, dose: current.dose }),
     frequency: changes.frequency ?? current.frequency,
     duration_days: changes.duration ?? current.duration_days,
     route: changes.routeOfAdministration ?? current.route,
@@ -464,6 +472,7 @@ export async function updateByTracking(
     const { reasons, matches } = ownHolds(ctx, heldTexts({ ...next, publishSourcing: next.publish_sourcing }));
     const payload: EditPayload = {
       ...next,
+      dose_checked: true,
       hold_matches: matches,
       rating,
       search_text: searchText(peptideName, next.story, next.effects, next.primary_purpose, next.side_effects),

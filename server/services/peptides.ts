@@ -18,6 +18,8 @@ import { peptideShares } from './reporter-shares';
 import { isLookalikeHost } from './source-hosts';
 import { recordActivity } from './users';
 import { rankingScoreSql, ratingFigure, type RatingFigure } from './how-sure';
+import { peptideDoseFigures } from './doses';
+import type { UsualDose } from '../../contract/doses';
 
 export interface PeptideRow {
   id: string;
@@ -176,9 +178,11 @@ export async function peptideCatalogue(ctx: AppContext): Promise<CatalogueEntry[
       Pick<
         PeptideRow,
         'id' | 'name' | 'category' | 'description' | 'common_effects' | 'side_effects' | 'experience_count'
-      >
+      > & { usual_dose: UsualDose | null }
     >(
-      `select p.id, p.name, p.category, p.description, p.common_effects, p.side_effects, c.experience_count
+      // What is usual for the wizard's dose check, as the last batch computed it (services/doses.ts).
+      `select p.id, p.name, p.category, p.description, p.common_effects, p.side_effects, c.experience_count,
+              (select f.figures->'usual' from peptide_dose_figures f where f.peptide_id = p.id) as usual_dose
          from ${PEPTIDES_WITH_COUNTERS} where p.deleted_at is null order by ${ORDER.name}`,
     );
     return res.rows.map((r) => ({
@@ -189,6 +193,7 @@ export async function peptideCatalogue(ctx: AppContext): Promise<CatalogueEntry[
       commonEffects: r.common_effects,
       sideEffects: r.side_effects,
       totalExperiences: Number(r.experience_count),
+      usualDose: r.usual_dose ?? null,
     }));
   });
 }
@@ -214,7 +219,9 @@ export async function getPeptideDetail(ctx: AppContext, id: string, caller: Call
   const peptide = await getPeptide(ctx, id, caller);
   const reporters = await ctx.cache.get(`peptide-shares:${id}`, () => peptideShares(ctx, ctx.db, id));
   const outcomes = await ctx.cache.get(`peptide-outcomes:${id}`, () => outcomeSpreads(ctx, id));
-  return { ...peptide, reporters, outcomes };
+  // Computed at batches (services/doses.ts refreshDoseFigures); read here as stored.
+  const doses = await ctx.cache.get(`peptide-doses:${id}`, () => peptideDoseFigures(ctx.db, id));
+  return { ...peptide, reporters, outcomes, doses };
 }
 
 const SHOWN_OUTCOMES = 8;

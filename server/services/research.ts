@@ -11,6 +11,7 @@ import type {
 import { CATEGORIES, MAX_PAGE_SIZE } from '../../contract/common';
 import { SHARES_MIN_REPORTS, roundTo } from '../../contract/rules';
 import type { SideEffect } from '../../contract/side-effects';
+import type { Dose } from '../../contract/doses';
 import type { AppContext } from '../context';
 import { communityAnalytics } from './analytics';
 import { decodeCursor } from './experience-feed';
@@ -174,6 +175,7 @@ interface ExportDbRow {
   peptide: string;
   category: string;
   dosage: string;
+  dose: Dose | null;
   frequency: string;
   duration_days: number;
   route: string;
@@ -200,7 +202,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
   }
   const res = await ctx.db.query<ExportDbRow>(
     `with page as (select * from experiences e where e.status = 'published' ${after} order by e.created_at desc, e.id desc limit $1)
-     select e.id, e.created_at, p.name as peptide, p.category, e.dosage, e.frequency, e.duration_days, e.route,
+     select e.id, e.created_at, p.name as peptide, p.category, e.dosage, e.dose, e.frequency, e.duration_days, e.route,
             e.primary_purpose, e.timeline, e.rating, e.outcomes, e.side_effects, e.effects
        from page e join peptides p on p.id = e.peptide_id
       order by e.created_at desc, e.id desc`,
@@ -218,6 +220,7 @@ export async function researchExport(ctx: AppContext, limit: number, cursor?: st
       category: r.category,
       month: r.created_at.toISOString().slice(0, 7),
       dosage: r.dosage,
+      dose: r.dose,
       frequency: r.frequency,
       durationDays: r.duration_days,
       route: r.route,
@@ -276,6 +279,11 @@ export const CSV_COLUMNS = {
     'category',
     'month',
     'dosage',
+    'doseAmount',
+    'doseUnit',
+    'doseStrengthAmount',
+    'doseStrengthUnit',
+    'doseMcg',
     'frequency',
     'durationDays',
     'route',
@@ -291,6 +299,17 @@ export const CSV_COLUMNS = {
   sideEffects: ['id', 'sideEffect', 'severity'],
   means: ['peptide', 'outcome', 'n', 'mean', 'low', 'high'],
 } as const satisfies Record<(typeof EXPORT_CSV_TABLES)[number], readonly string[]>;
+
+/** A report's dose in the CSV reports table: one cell per part, all empty when the dose is text that was not read. */
+function doseCells(dose: Dose | null) {
+  return {
+    doseAmount: dose?.amount,
+    doseUnit: dose?.unit,
+    doseStrengthAmount: dose?.strength?.amount,
+    doseStrengthUnit: dose?.strength?.unit,
+    doseMcg: dose?.mcg,
+  };
+}
 
 /**
  * CSV (RFC 4180) with every cell quoted, lossless: a list is a JSON array (`["a; b","c"]` stays
@@ -317,7 +336,7 @@ export function toCsv(
         ? rows.flatMap((r) => r.sideEffects.map((s) => ({ id: r.id, sideEffect: s.name, severity: s.severity })))
         : table === 'means'
           ? means
-          : rows;
+          : rows.map((r) => ({ ...r, ...doseCells(r.dose) }));
   const lines = [columns.join(','), ...records.map((r) => columns.map((c) => cell(r[c])).join(','))];
   return (bom ? '\uFEFF' : '') + lines.join('\r\n') + '\r\n';
 }

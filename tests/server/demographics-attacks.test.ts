@@ -145,6 +145,8 @@ function oldReports(peptideId: string, n: number, rand: ReturnType<typeof genera
       tracking_hash: rand.id(),
       peptide_id: peptideId,
       dosage: '250 mcg',
+      dose: { amount: 250, unit: 'mcg' as const, strength: null, mcg: 250 },
+      dose_checked: true,
       frequency: 'daily',
       duration_days: 30,
       route: 'oral',

@@ -2,13 +2,31 @@
 // statement per batch through json_to_recordset), then every aggregate recomputed from scratch.
 // Rows are marked is_demo: generated data is demo data (docs/product-rules.md, "Figures").
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AGE_RANGES, BIOLOGICAL_SEXES, FREQUENCIES, TIMELINES, WIZARD_ACTIVITY_LEVELS } from '../../../contract/common';
+import { AGE_RANGES, BIOLOGICAL_SEXES, TIMELINES, WIZARD_ACTIVITY_LEVELS } from '../../../contract/common';
+import { type Dose, doseOf } from '../../../contract/doses';
 import { experienceRating } from '../../../contract/rules';
 import { SEVERITIES } from '../../../contract/side-effects';
 import { newTrackingId, trackingHash } from '../../lib/tracking';
 import type { Db } from '../client';
 import { recomputeAggregates } from '../aggregates';
-import { byPopularity, clamp, mulberry32, pick, pickSome, purposesFor, routeFor, story as makeStory } from './generate';
+import {
+  DEMO_FREQUENCIES,
+  byPopularity,
+  clamp,
+  demoDose,
+  mulberry32,
+  pick,
+  pickSome,
+  purposesFor,
+  routeFor,
+  story as makeStory,
+} from './generate';
+
+/** A bulk report's dose as the table keeps it (demoDose's, converted as a submission would be). */
+function bulkDose(rand: () => number, commonDosage: string): { dosage: string; dose: Dose | null } {
+  const { dosage, dose } = demoDose(rand, commonDosage || '250 mcg');
+  return { dosage: dosage.slice(0, 60), dose: dose ? doseOf(dose) : null };
+}
 
 export interface BulkOptions {
   experiences: number;
@@ -100,8 +118,8 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
           id,
           tracking_hash: trackingHash(newTrackingId()),
           peptide_id: p.id,
-          dosage: p.common_dosage.slice(0, 60) || '250 mcg',
-          frequency: pick(rand, FREQUENCIES),
+          ...bulkDose(rand, p.common_dosage),
+          frequency: pick(rand, DEMO_FREQUENCIES),
           duration_days: 7 + Math.floor(rand() * 120),
           route: routeFor(rand, p),
           primary_purpose: purposes,
@@ -131,16 +149,16 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
       }
       await db.transaction(async (tx) => {
         await tx.exec(
-          'alter table experiences disable trigger experiences_aggregates; alter table experiences disable trigger experiences_demographic_cells; alter table votes disable trigger votes_counts',
+          'alter table experiences disable trigger experiences_aggregates; alter table experiences disable trigger experiences_demographic_cells; alter table experiences disable trigger experiences_dose_figures_version; alter table votes disable trigger votes_counts',
         );
         await tx.query(
-          `insert into experiences (id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
+          `insert into experiences (id, tracking_hash, peptide_id, dosage, dose, dose_checked, frequency, duration_days, route, primary_purpose,
              age_range, biological_sex, activity_level, outcomes, rating, side_effects, effects, timeline, story, stack,
              search_text, created_at, is_demo)
-           select id, tracking_hash, peptide_id, dosage, frequency, duration_days, route, primary_purpose,
+           select id, tracking_hash, peptide_id, dosage, dose, true, frequency, duration_days, route, primary_purpose,
                   age_range, biological_sex, activity_level, outcomes, rating, side_effects, effects, timeline, story, stack, search_text,
                   created_at, true
-             from json_to_recordset($1::json) as x(id uuid, tracking_hash text, peptide_id uuid, dosage text, frequency text,
+             from json_to_recordset($1::json) as x(id uuid, tracking_hash text, peptide_id uuid, dosage text, dose jsonb, frequency text,
                   duration_days integer, route text, primary_purpose text[], age_range text,
                   biological_sex text, activity_level text, outcomes jsonb, rating double precision, side_effects jsonb, effects text[],
                   timeline text, story text, stack text[], search_text text, created_at timestamptz)`,
@@ -168,7 +186,7 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
           [rows.map((r) => r.id)],
         );
         await tx.exec(
-          'alter table experiences enable trigger experiences_aggregates; alter table experiences enable trigger experiences_demographic_cells; alter table votes enable trigger votes_counts',
+          'alter table experiences enable trigger experiences_aggregates; alter table experiences enable trigger experiences_demographic_cells; alter table experiences enable trigger experiences_dose_figures_version; alter table votes enable trigger votes_counts',
         );
       });
       inserted += n;
@@ -178,7 +196,11 @@ export async function bulkSeed(db: Db, options: BulkOptions): Promise<{ experien
   } finally {
     if (rebuild) await rebuild();
   }
-  await db.transaction((tx) => recomputeAggregates(tx));
+  await db.transaction(async (tx) => {
+    await recomputeAggregates(tx);
+    // Every peptide's dose figures are due at the next start or batch (services/doses.ts refreshDoseFigures).
+    await tx.query('update peptide_dose_figures set version = version + 1');
+  });
   return { experiences: inserted, votes };
 }
 

@@ -3,7 +3,8 @@
 // choose a peptide by popularity, one story generator, one purpose table, the routes and reporters
 // that make reports read true; each seeder only decides its own spread of dates, ratings and votes.
 import type { AGE_RANGES, BIOLOGICAL_SEXES, ROUTES, WIZARD_ACTIVITY_LEVELS } from '../../../contract/common';
-import { PRIMARY_PURPOSES } from '../../../contract/common';
+import { PRIMARY_PURPOSES, type Frequency } from '../../../contract/common';
+import { type DoseInput, amountText, doseMcg, doseText, readDoseText, roundAmount } from '../../../contract/doses';
 import { STORY_MAX_SUBMIT, STORY_MIN } from '../../../contract/rules';
 import { STORY_SNIPPETS } from './catalogue';
 
@@ -188,3 +189,44 @@ export function story(rand: Rand): string {
   while (text.length < STORY_MIN) text = `${text} ${pick(rand, STORY_SNIPPETS)}`.trim();
   return text.slice(0, STORY_MAX_SUBMIT);
 }
+
+/**
+ * A demo report's dose around the peptide's common one (its page's "250 mcg"): most near it, some
+ * at half or up to twice it, so the dose figures and their thirds have shape. Mostly in the unit
+ * people use for that size (mg from 1 mg up), some in mL of a solution reconstituted as the
+ * reconstitution helper would (a 5 mg vial in 2 mL), and a few written as older free text that
+ * reads as no dose ("about 250mcg, sometimes more"): the figures count them as left out.
+ * `scale` is the multiple of the common dose, for ratings that follow it.
+ */
+export function demoDose(rand: Rand, commonDosage: string): { dosage: string; dose?: DoseInput; scale: number } {
+  const common = readDoseText(commonDosage);
+  const commonMcg = common ? doseMcg(common) : null;
+  const scale = pick(rand, [0.5, 0.75, 1, 1, 1, 1.5, 2, 2]);
+  const style = rand();
+  if (!commonMcg) return { dosage: commonDosage, scale: 1 };
+  if (style < 0.04) return { dosage: `about ${amountText(commonMcg * scale)}mcg, sometimes more`, scale };
+  const mcg = roundAmount(commonMcg * scale);
+  if (style < 0.14) {
+    // 5 mg in 2 mL is 2500 mcg per mL.
+    const dose: DoseInput = { amount: roundAmount(mcg / 2500), unit: 'mL', strength: { amount: 2.5, unit: 'mg' } };
+    return { dosage: doseText(dose), dose, scale };
+  }
+  const dose: DoseInput = mcg >= 1000 ? { amount: mcg / 1000, unit: 'mg' } : { amount: mcg, unit: 'mcg' };
+  return { dosage: doseText(dose), dose, scale };
+}
+
+/** Demo frequencies, the common ones first (every one of contract/vocabulary.ts FREQUENCIES appears). */
+export const DEMO_FREQUENCIES: readonly Frequency[] = [
+  'daily',
+  'daily',
+  'daily',
+  'twice-daily',
+  'every-other-day',
+  'three-times-weekly',
+  'twice-weekly',
+  'every-3-4-days',
+  'weekly',
+  'five-on-two-off',
+  'five-on-two-off',
+  'as-needed',
+];

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { logActions, type LogEntry } from '../moderation-log';
 import { refreshShares } from '../reporter-shares';
+import { refreshDoses } from './doses';
 import { findHoldMatches } from '../text-rules';
 import { utcDay } from './grid';
 import { heldTexts, ownHolds, reheldReason } from './holds';
@@ -166,10 +167,13 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
       const published_at = moved && status === 'published' ? at.toISOString() : undefined;
       // The day of a correction is its batch's, shared by every change of the group (not the day
       // it was sent, which a group gathered over several days would tell apart).
+      // An edit queued before doses had a unit (migration 036) may carry new text only: read it again.
+      const reread = 'dosage' in c.payload && !('dose_checked' in c.payload) ? { dose_checked: false } : {};
       rows.push({
         id: c.experienceId,
         payload: {
           ...c.payload,
+          ...reread,
           updated_at: utcDay(at),
           status,
           hold_reasons: reasons,
@@ -253,6 +257,7 @@ export async function applyNow(ctx: AppContext, tx: Queryable, change: Change, a
   const applied = await applyChanges(ctx, tx, [change], at);
   if (change.kind !== 'submit' || ctx.config.demographicsSettleDays === 0)
     await refreshShares(ctx, tx, at, peptidesOf(applied.cells));
+  await refreshDoses(tx, at);
   return applied;
 }
 
@@ -273,4 +278,5 @@ export async function afterTakedown(ctx: AppContext, tx: Queryable, experienceId
     [experienceId],
   );
   await refreshShares(ctx, tx, ctx.clock.now(), peptidesOf(cell.rows));
+  await refreshDoses(tx, ctx.clock.now());
 }

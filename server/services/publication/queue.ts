@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { lockQueue } from '../../db/queue-lock';
 import { refreshShares } from '../reporter-shares';
+import { refreshDoses } from './doses';
 import { applyChanges, peptidesOf, type Applied } from './apply';
 import { recordBatch } from './disclosure';
 import { batchDecision } from './grid';
@@ -119,6 +120,7 @@ export async function applyQueued(
   );
   const applied = await applyChanges(ctx, tx, due.rows.map(toChange), at);
   await refreshShares(ctx, tx, at, peptidesOf(applied.cells));
+  await refreshDoses(tx, at);
   return applied;
 }
 
@@ -171,6 +173,7 @@ export async function runBatch(ctx: AppContext, at: Date): Promise<BatchResult> 
         await tx.query('delete from publication_queue where batch_at <= $1', [at.toISOString()]);
         if (due.rows.length) await recordBatch(tx, due.rows, at, decision.small);
         await refreshShares(ctx, tx, at);
+        await refreshDoses(tx, at);
         const { cells: _cells, ...applyCounts } = applied;
         counts = applyCounts;
       }

@@ -1,6 +1,7 @@
 // A report as publication moves it: the row of a new report the queue keeps and a batch inserts,
 // the columns an author's edit may change, and a change waiting in publication_queue (migration
 // 019_publication_batches.sql). Shapes only: experiences.ts builds them, apply.ts writes them.
+import type { Dose } from '../../../contract/doses';
 import type { Sourcing } from '../../../contract/experiences';
 import type { SideEffect } from '../../../contract/side-effects';
 import type { HoldReason } from '../../../contract/moderation';
@@ -12,6 +13,10 @@ export interface SubmissionRow {
   tracking_hash: string;
   peptide_id: string;
   dosage: string;
+  /** The dose as an amount and a unit (migration 036_doses.sql); null: text that does not read as one. */
+  dose: Dose | null;
+  /** True once the dose was read from the text or given; reports queued before migration 036 lack it. */
+  dose_checked: boolean;
   frequency: string;
   duration_days: number;
   route: string;
@@ -48,6 +53,8 @@ export const SUBMISSION_COLUMNS = [
   'tracking_hash',
   'peptide_id',
   'dosage',
+  'dose',
+  'dose_checked',
   'frequency',
   'duration_days',
   'route',
@@ -83,6 +90,8 @@ export const SUBMISSION_COLUMNS = [
 export const EDITABLE_COLUMNS = [
   'peptide_id',
   'dosage',
+  'dose',
+  'dose_checked',
   'frequency',
   'duration_days',
   'route',
@@ -126,6 +135,8 @@ export type EditPayload = Partial<Record<(typeof EDITABLE_COLUMNS)[number], unkn
   side_effects?: SideEffect[];
   stack?: string[];
   dosage?: string;
+  dose?: Dose | null;
+  dose_checked?: boolean;
   sourcing?: Sourcing | null;
 };
 
