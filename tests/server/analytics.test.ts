@@ -577,7 +577,7 @@ describe('research hub (moderators)', () => {
     );
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'id,peptide,category,month,dosage,frequency,durationDays,route,primaryPurpose,timeline,rating,effects,ageRange,biologicalSex,activityLevel',
+      'id,peptide,category,month,dosage,doseAmount,doseUnit,doseStrengthAmount,doseStrengthUnit,doseMcg,frequency,durationDays,route,primaryPurpose,timeline,rating,effects,ageRange,biologicalSex,activityLevel',
     );
     expect(lines).toHaveLength((await allExperiences()).length + 1);
     // The list is one JSON array: it starts with "[", so no spreadsheet reads it as a formula.
@@ -630,8 +630,17 @@ describe('research hub (moderators)', () => {
     const reports = read((await get('/api/research/export?format=csv&limit=5000&bom=true', mod)).body);
     const ratings = read((await get('/api/research/export?format=csv&table=outcomes&limit=5000', mod)).body);
     const sideEffects = read((await get('/api/research/export?format=csv&table=sideEffects&limit=5000', mod)).body);
-    const rebuilt = reports.map((r) => ({
+    const rebuilt = reports.map(({ doseAmount, doseUnit, doseStrengthAmount, doseStrengthUnit, doseMcg, ...r }) => ({
       ...r,
+      // The dose's parts, one cell each, all empty for a dose that was not read.
+      dose: doseUnit
+        ? {
+            amount: Number(doseAmount),
+            unit: doseUnit,
+            strength: doseStrengthUnit ? { amount: Number(doseStrengthAmount), unit: doseStrengthUnit } : null,
+            mcg: doseMcg === null ? null : Number(doseMcg),
+          }
+        : null,
       durationDays: Number(r.durationDays),
       rating: Number(r.rating),
       primaryPurpose: JSON.parse(r.primaryPurpose!) as string[],

@@ -201,7 +201,11 @@ function attack(dump: string, actions: Action[], until: number): Findings {
   const corrections = [...recoverIdentifiers(found, trackingHashes, keys).values()].filter((cs) =>
     cs.some((c) => c.key.startsWith('edit:')),
   );
-  const span = timesIn(dump, testStart, until + Math.max(...windows) + 60_000);
+  // Story band keys (story_bands, services/text-rules.ts storyBands) are 32-bit hashes, written as
+  // integer arrays: among thousands, one now and then falls in the span as epoch seconds. They are
+  // no time, so their arrays are left out of the search.
+  const withoutBands = dump.replace(/\{-?\d+(?:,-?\d+){3,}\}/g, '{}');
+  const span = timesIn(withoutBands, testStart, until + Math.max(...windows) + 60_000);
   const fine = span.filter(finerThanMinute);
   const dating = fine.filter((time) =>
     actions.some((a) => [0, ...windows].some((w) => time.ms - w >= a.before - 999 && time.ms - w <= a.after + 999)),

@@ -51,6 +51,8 @@ describe('the peptide catalogue', () => {
       // What the wizard offers as side effects to tick (the test peptide's list).
       sideEffects: ['Headache'],
       totalExperiences: 1,
+      // No dosage ranges on its page and one report: nothing is known to be usual.
+      usualDose: null,
     });
     // A deleted peptide leaves it at once.
     expect(

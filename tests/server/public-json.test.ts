@@ -106,6 +106,7 @@ describe('public fields kept as JSON', () => {
       'demo',
       'demographics',
       'dosage',
+      'dose',
       'duration',
       'effects',
       'frequency',
