@@ -24,7 +24,7 @@ function bandDoses(band: BandMean): string {
 }
 
 /** "Lower doses (100-200 mcg): 6.8, likely 6.1-7.5, n = 14". */
-export function bandText(band: BandMean): string {
+function bandText(band: BandMean): string {
   return `${BAND_LABELS[band.band]} (${bandDoses(band)}): ${formatMean(band.mean, band, band.n)}`;
 }
 
