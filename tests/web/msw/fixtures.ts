@@ -6,7 +6,6 @@ import {
   ReporterShares,
   type OutcomeSpread,
 } from '@contract/peptides';
-import type { DoseFiguresAnswer } from '@contract/doses';
 import { roundTo } from '@contract/rules';
 import {
   PublicationScheduleResponse,
@@ -23,6 +22,7 @@ import {
 // server could not (a shape drift fails here, loudly, instead of passing silently).
 import { ApiErrorBody, type ErrorCode } from '@contract/common';
 import { HealthResponse } from '@contract/analytics';
+import type { DoseFiguresAnswer } from '@contract/doses';
 import { LoginResponse, LogoutResponse, MeResponse, RefreshResponse, RegisterResponse, User } from '@contract/users';
 
 let counter = 0;
