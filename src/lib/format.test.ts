@@ -4,7 +4,12 @@ import {
   averageRatingStat,
   dateTimeUtc,
   formatCount,
+  formatDaysSpread,
+  formatDoseAmount,
+  formatDoseRange,
+  formatDoseSpread,
   formatMean,
+  formatNumber,
   formatSideEffects,
   monthYear,
   shortDate,
@@ -97,5 +102,45 @@ describe('formatSideEffects', () => {
     ).toBe('Headache (mild), Nausea (severe)');
     expect(formatSideEffects([])).toBe('None');
     expect(formatSideEffects([], 'None reported')).toBe('None reported');
+  });
+});
+
+describe('dose amounts', () => {
+  it('writes mcg below 1,000 and mg from 1,000, never a thousand-fold other', () => {
+    expect(formatDoseAmount(250)).toBe('250 mcg');
+    expect(formatDoseAmount(262.5)).toBe('262.5 mcg');
+    expect(formatDoseAmount(0.25)).toBe('0.25 mcg');
+    expect(formatDoseAmount(999)).toBe('999 mcg');
+    expect(formatDoseAmount(1000)).toBe('1 mg');
+    expect(formatDoseAmount(2500)).toBe('2.5 mg');
+    expect(formatDoseAmount(1750)).toBe('1.75 mg');
+    expect(formatDoseAmount(1_200_000)).toBe('1,200 mg');
+    // What would round to 1,000 mcg is written as 1 mg, not "1,000 mcg".
+    expect(formatDoseAmount(999.96)).toBe('1 mg');
+  });
+
+  it('writes a range in the unit of its higher end', () => {
+    expect(formatDoseRange(200, 350)).toBe('200-350 mcg');
+    expect(formatDoseRange(800, 1200)).toBe('0.8-1.2 mg');
+    expect(formatDoseRange(1400, 2450)).toBe('1.4-2.45 mg');
+  });
+
+  it('writes a dose figure and a duration with their middle half and n', () => {
+    expect(formatDoseSpread({ median: 250, low: 200, high: 350, n: 41 })).toBe(
+      'Median 250 mcg (middle half 200-350 mcg), n = 41',
+    );
+    expect(formatDoseSpread({ median: 1750, low: 1400, high: 2450, n: 1200 })).toBe(
+      'Median 1.75 mg (middle half 1.4-2.45 mg), n = 1,200',
+    );
+    expect(formatDaysSpread({ median: 42, low: 28, high: 60, n: 41 })).toBe(
+      'Median 42 days (middle half 28-60), n = 41',
+    );
+  });
+
+  it('formatNumber groups and keeps at most the decimals asked', () => {
+    expect(formatNumber(1234.56)).toBe('1,234.6');
+    expect(formatNumber(2.5, 2)).toBe('2.5');
+    expect(formatNumber(-1000)).toBe('-1,000');
+    expect(formatNumber(0.04)).toBe('0');
   });
 });

@@ -6,6 +6,8 @@
 import { MIN_RATINGS_FOR_MEAN, RATING_SCALE, reportRating, roundTo } from '@contract/rules';
 // Only the type: contract/side-effects.ts holds zod schemas, which the first load leaves out (docs/architecture.md).
 import type { Severity } from '@contract/side-effects';
+// Only the type, for the same reason: contract/doses.ts holds zod schemas.
+import type { Spread } from '@contract/doses';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -134,4 +136,50 @@ export function formatSideEffect(s: { name: string; severity: Severity }): strin
 /** A report's side effects in one line: "Headache (mild), Nausea (severe)", or `none` when it lists none. */
 export function formatSideEffects(list: readonly { name: string; severity: Severity }[], none = 'None'): string {
   return list.length ? list.map(formatSideEffect).join(', ') : none;
+}
+
+/** A number with at most `places` decimals, grouped as en-US: 1234.5 -> "1,234.5", 2.50 -> "2.5". */
+export function formatNumber(n: number, places = 1): string {
+  const rounded = roundTo(n, places);
+  const [whole, fraction] = String(Math.abs(rounded)).split('.');
+  const grouped = `${formatCount(Number(whole))}${fraction ? `.${fraction}` : ''}`;
+  return rounded < 0 ? `-${grouped}` : grouped;
+}
+
+const MCG_PER_MG = 1000;
+
+/** Whether an amount in mcg is written in mg: from 1,000 mcg, as it would round in mcg. */
+function inMg(mcg: number): boolean {
+  return roundTo(mcg, 1) >= MCG_PER_MG;
+}
+
+/** The number of an amount in mcg, in `unit`: mg with 2 decimals at most, mcg with 1 (2 below 10). */
+function amountIn(mcg: number, unit: 'mcg' | 'mg'): string {
+  return unit === 'mg' ? formatNumber(mcg / MCG_PER_MG, 2) : formatNumber(mcg, mcg < 10 ? 2 : 1);
+}
+
+/**
+ * A dose amount the API gives in mcg (contract/doses.ts), as every page writes it: below 1,000 in
+ * mcg ("250 mcg"), from 1,000 in mg ("2.5 mg"), so a figure never reads as a thousand-fold other.
+ */
+export function formatDoseAmount(mcg: number): string {
+  const unit = inMg(mcg) ? 'mg' : 'mcg';
+  return `${amountIn(mcg, unit)} ${unit}`;
+}
+
+/** A range of doses in mcg, both ends in the unit of the higher: "200-350 mcg", "0.8-1.2 mg". */
+export function formatDoseRange(lowMcg: number, highMcg: number): string {
+  const unit = inMg(highMcg) ? 'mg' : 'mcg';
+  return `${amountIn(lowMcg, unit)}-${amountIn(highMcg, unit)} ${unit}`;
+}
+
+/** A dose figure (contract/doses.ts Spread, in mcg): "Median 250 mcg (middle half 200-350 mcg), n = 41". */
+export function formatDoseSpread(spread: Spread): string {
+  return `Median ${formatDoseAmount(spread.median)} (middle half ${formatDoseRange(spread.low, spread.high)}), n = ${formatCount(spread.n)}`;
+}
+
+/** How long people took it (a Spread in days): "Median 42 days (middle half 28-60), n = 41". */
+export function formatDaysSpread(spread: Spread): string {
+  const days = formatNumber(spread.median);
+  return `Median ${days} ${days === '1' ? 'day' : 'days'} (middle half ${formatNumber(spread.low)}-${formatNumber(spread.high)}), n = ${formatCount(spread.n)}`;
 }

@@ -434,7 +434,8 @@ describe('peptide detail', () => {
         /Too few reports to show who reports Rare-1\. Shares by age range, biological sex and activity level appear once 20 reports have been public for at least 7 days/,
       ),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const section = screen.getByRole('heading', { name: 'Who reports it' }).closest('.rounded-lg') as HTMLElement;
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('leads to the wizard with the peptide already chosen', async () => {

@@ -18,7 +18,9 @@ import { LoadError } from '@/components/page/LoadError';
 import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { ReviewStatus } from './ReviewStatus';
 import { SourceList } from './PeptideSources';
+import { DoseBands } from './DoseBands';
 import { OutcomeSpreads } from './OutcomeSpreads';
+import { WhatPeopleTake } from './WhatPeopleTake';
 import { WhoReports } from './WhoReports';
 import { PageHeading } from '@/components/page/PageHeading';
 import {
@@ -128,6 +130,8 @@ function Overview({ peptide }: { peptide: PeptideDetail }) {
         </p>
       </Section>
       <OutcomeSpreads outcomes={peptide.outcomes} />
+      <WhatPeopleTake name={peptide.name} doses={peptide.doses} />
+      <DoseBands bands={peptide.doses.bands} />
       <WhoReports name={peptide.name} reporters={peptide.reporters} />
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Dosage Ranges">

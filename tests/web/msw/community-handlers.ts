@@ -19,7 +19,15 @@ import {
 } from '@contract/experiences';
 import { AnalyticsResponse } from '@contract/analytics';
 import { bearerUser } from './handlers';
-import { DEFAULT_PEPTIDES, errorBody, makeExperience, peptideDetailBody } from './fixtures';
+import {
+  DEFAULT_PEPTIDES,
+  TOO_FEW_DOSES,
+  errorBody,
+  makeDoseFigures,
+  makeExperience,
+  makeReporters,
+  peptideDetailBody,
+} from './fixtures';
 import { makeAnalytics } from './explore-fixtures';
 import { server } from './server';
 
@@ -182,7 +190,9 @@ export function mockCommunityApi(options: { experiences?: Experience[]; failList
     on('peptide', ({ params }) => {
       const peptide = DEFAULT_PEPTIDES.find((p) => p._id === params.id);
       if (!peptide) return HttpResponse.json(errorBody('Peptide not found'), { status: 404 });
-      return HttpResponse.json(peptideDetailBody(peptide));
+      // Semax has too few reports for any dose figure; the others have what people take.
+      const doses = peptide.name === 'Semax' ? TOO_FEW_DOSES : makeDoseFigures();
+      return HttpResponse.json(peptideDetailBody(peptide, makeReporters(), [], doses));
     }),
   );
   return mock;

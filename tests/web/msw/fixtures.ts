@@ -22,6 +22,7 @@ import {
 // server could not (a shape drift fails here, loudly, instead of passing silently).
 import { ApiErrorBody, type ErrorCode } from '@contract/common';
 import { HealthResponse } from '@contract/analytics';
+import type { DoseFiguresAnswer } from '@contract/doses';
 import { LoginResponse, LogoutResponse, MeResponse, RefreshResponse, RegisterResponse, User } from '@contract/users';
 
 let counter = 0;
@@ -157,12 +158,71 @@ export function makeReporters(overrides: Partial<ReporterShares> = {}): Reporter
   });
 }
 
-/** GET /api/peptides/{id}: the peptide with who reports it and its outcomes' spread. */
+/**
+ * What people take (contract/doses.ts DoseFiguresAnswer), shaped like a peptide with 44 published
+ * reports: 3 left out (IU or unreadable), three routes of which one has too few, and one outcome
+ * with enough ratings in every third of the doses.
+ */
+export function makeDoseFigures(overrides: Partial<DoseFiguresAnswer> = {}): DoseFiguresAnswer {
+  return {
+    reports: 44,
+    leftOut: 3,
+    perAdministration: { median: 250, low: 200, high: 350, n: 41 },
+    perWeek: { median: 1750, low: 1400, high: 2450, n: 38 },
+    byRoute: [
+      { route: 'intramuscular', n: 2, perAdministration: null, perWeek: null },
+      {
+        route: 'oral',
+        n: 6,
+        perAdministration: { median: 500, low: 400, high: 500, n: 6 },
+        perWeek: { median: 3500, low: 2800, high: 3500, n: 5 },
+      },
+      {
+        route: 'subcutaneous',
+        n: 33,
+        perAdministration: { median: 250, low: 200, high: 300, n: 33 },
+        perWeek: { median: 1750, low: 1400, high: 2100, n: 31 },
+      },
+    ],
+    frequency: { usual: 'daily', n: 18, of: 44 },
+    duration: { median: 42, low: 28, high: 60, n: 44 },
+    bands: [
+      {
+        outcome: 'recovery',
+        bands: [
+          { band: 'lower', fromMcg: 100, toMcg: 200, mean: 6.8, low: 6.1, high: 7.5, n: 14 },
+          { band: 'middle', fromMcg: 225, toMcg: 300, mean: 7.4, low: 6.8, high: 8, n: 13 },
+          { band: 'higher', fromMcg: 350, toMcg: 1000, mean: 7.6, low: 6.9, high: 8.3, n: 14 },
+        ],
+      },
+    ],
+    usual: { lowMcg: 100, highMcg: 500 },
+    asOf: '2026-03-01',
+    ...overrides,
+  };
+}
+
+/** What people take for a peptide with 4 reports, one in IU: too few for any dose figure. */
+export const TOO_FEW_DOSES: DoseFiguresAnswer = {
+  reports: 4,
+  leftOut: 1,
+  perAdministration: null,
+  perWeek: null,
+  byRoute: [{ route: 'subcutaneous', n: 3, perAdministration: null, perWeek: null }],
+  frequency: { usual: 'daily', n: 3, of: 4 },
+  duration: null,
+  bands: [],
+  usual: null,
+  asOf: '2026-03-01',
+};
+
+/** GET /api/peptides/{id}: the peptide with who reports it, its outcomes' spread and what people take. */
 export const peptideDetailBody = (
   peptide: Peptide,
   reporters: ReporterShares = makeReporters(),
   outcomes: OutcomeSpread[] = [],
-) => PeptideDetailResponse.parse({ success: true, data: { peptide: { ...peptide, reporters, outcomes } } });
+  doses: DoseFiguresAnswer = makeDoseFigures(),
+) => PeptideDetailResponse.parse({ success: true, data: { peptide: { ...peptide, reporters, outcomes, doses } } });
 
 export const peptideListBody = (peptides: Peptide[], page = 1, pageSize = 20, total = peptides.length) =>
   PeptideListResponse.parse({ success: true, data: { peptides, total, page, pageSize } });
