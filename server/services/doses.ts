@@ -81,7 +81,8 @@ type StoredFigures = Omit<DoseFiguresAnswer, 'asOf'>;
  * Recomputes the dose figures of every peptide whose published reports changed since its figures
  * were computed (the version migration 036's trigger counts), in the caller's transaction, at
  * `at` (a batch's time, or the start). One peptide at a time, so on PGlite the event loop turns
- * between them. The caller empties the caches after commit. Returns the peptides recomputed.
+ * between them. Runs in a transaction (publishedOf's cursor); the caller empties the caches after commit.
+ * Returns the peptides recomputed.
  */
 export async function refreshDoseFigures(tx: Queryable, at: Date): Promise<string[]> {
   const due = await tx.query<{ peptide_id: string; version: string } & PageRanges>(
@@ -91,13 +92,7 @@ export async function refreshDoseFigures(tx: Queryable, at: Date): Promise<strin
   );
   const day = at.toISOString().slice(0, 10);
   for (const peptide of due.rows) {
-    const res = await tx.query<FigureSource>(
-      `select route, frequency, duration_days, (dose->>'mcg')::float8 as mcg, outcomes
-         from experiences where peptide_id = $1 and status = 'published'`,
-      [peptide.peptide_id],
-      { prepare: true },
-    );
-    const figures = figuresOf(res.rows, peptide);
+    const figures = figuresOf(await publishedOf(tx, peptide.peptide_id), peptide);
     await tx.query(
       `update peptide_dose_figures set figures = $2::jsonb, computed_version = $3, computed_on = $4 where peptide_id = $1`,
       [peptide.peptide_id, JSON.stringify(figures), peptide.version, day],
@@ -105,6 +100,32 @@ export async function refreshDoseFigures(tx: Queryable, at: Date): Promise<strin
     );
   }
   return due.rows.map((r) => r.peptide_id);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const FETCH_ROWS = 5000;
+
+/**
+ * The published reports of one peptide as the figures read them, through a cursor a few thousand
+ * rows at a time: on PGlite each statement holds the event loop while it runs, and a peptide may
+ * have a hundred thousand reports (docs/performance.md, "Publication batches"). Needs the caller's
+ * transaction. The id is inlined (a cursor's query takes no parameters) after checking its form.
+ */
+async function publishedOf(tx: Queryable, peptideId: string): Promise<FigureSource[]> {
+  if (!UUID.test(peptideId)) throw new Error(`not a peptide id: ${peptideId}`);
+  await tx.query(
+    `declare dose_figure_rows no scroll cursor for
+       select route, frequency, duration_days, (dose->>'mcg')::float8 as mcg, outcomes
+         from experiences where peptide_id = '${peptideId}'::uuid and status = 'published'`,
+  );
+  const rows: FigureSource[] = [];
+  for (;;) {
+    const res = await tx.query<FigureSource>(`fetch ${FETCH_ROWS} from dose_figure_rows`);
+    rows.push(...res.rows);
+    if (res.rows.length < FETCH_ROWS) break;
+  }
+  await tx.query('close dose_figure_rows');
+  return rows;
 }
 
 function figuresOf(rows: readonly FigureSource[], peptide: PageRanges): StoredFigures {
