@@ -2,6 +2,7 @@
 // first outcomes, the POST body.
 import { describe, expect, it } from 'vitest';
 import { OVERALL_OUTCOME } from '@contract/rules';
+import { EMPTY_DOSE } from '@/features/submit/dose/dose-draft';
 import { buildPayload, EMPTY_FORM, outcomesFor, type WizardForm } from '@/features/submit/wizard-rules';
 import { checkOutcomeName, fieldOfPath, stepErrors } from '@/features/submit/wizard-validation';
 
@@ -9,7 +10,7 @@ const PID = '11111111-1111-4111-8111-111111111111';
 const step1: WizardForm = {
   ...EMPTY_FORM,
   peptideId: PID,
-  dosage: '250mcg',
+  dose: { ...EMPTY_DOSE, amount: '250' },
   frequency: 'daily',
   duration: '30',
   routeOfAdministration: 'oral',
@@ -17,8 +18,8 @@ const step1: WizardForm = {
 const fields = (form: WizardForm, step: 1 | 2 | 3 | 4) => Object.keys(stepErrors(form, step));
 
 describe('wizard rules', () => {
-  it('step 1 needs peptide, dosage, frequency, route and a whole number of days within the contract limit', () => {
-    expect(fields(EMPTY_FORM, 1)).toEqual(['peptideId', 'dosage', 'frequency', 'duration', 'route']);
+  it('step 1 needs peptide, dose, frequency, route and a whole number of days within the contract limit', () => {
+    expect(fields(EMPTY_FORM, 1)).toEqual(['peptideId', 'doseAmount', 'frequency', 'duration', 'route']);
     expect(stepErrors(step1, 1)).toEqual({});
     expect(stepErrors({ ...step1, duration: '12abc' }, 1)).toEqual({
       duration: 'Duration must be a whole number of days, like 30',

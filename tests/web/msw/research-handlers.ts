@@ -65,6 +65,7 @@ export function makeExportRow(overrides: Partial<ExportRow> = {}): ExportRow {
     category: 'Healing & Recovery',
     month: '2026-11',
     dosage: '250 mcg',
+    dose: { amount: 250, unit: 'mcg', strength: null, mcg: 250 },
     frequency: 'daily',
     durationDays: 30,
     route: 'subcutaneous',
