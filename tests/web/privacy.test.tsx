@@ -203,7 +203,7 @@ describe('privacy page', () => {
     expect(await screen.findByText('Export Successful')).toBeInTheDocument();
   });
 
-  it('Update Experience corrects any field the wizard asked (dosage, duration, route, story, outcomes) and shows the result', async () => {
+  it('Update Experience corrects any field the wizard asked (dose, duration, route, story, outcomes) and shows the result', async () => {
     const app = await openYourData();
     await lookUp(app, TRK);
     await app.user.click(await screen.findByRole('button', { name: 'Update Experience' }));
@@ -217,9 +217,12 @@ describe('privacy page', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     const newStory = `${STORY} Update: after eight weeks the gains held.`;
     await app.user.paste(newStory);
-    const dosage = within(dialog).getByLabelText('Dosage');
-    await app.user.clear(dosage);
-    await app.user.type(dosage, '500 mcg');
+    // The report's 250 mcg, in the wizard's dose fields.
+    const dose = within(dialog).getByLabelText('Dose');
+    expect(dose).toHaveValue('250');
+    expect(within(dialog).getByLabelText('Unit')).toHaveValue('mcg');
+    await app.user.clear(dose);
+    await app.user.type(dose, '500');
     const duration = within(dialog).getByLabelText('Duration (days)');
     await app.user.clear(duration);
     await app.user.type(duration, '45');
@@ -239,6 +242,7 @@ describe('privacy page', () => {
     expect(put?.body).toMatchObject({
       story: newStory,
       dosage: '500 mcg',
+      dose: { amount: 500, unit: 'mcg' },
       duration: 45,
       routeOfAdministration: 'oral',
       outcomes: { Recovery: 8, Sleep: 9 },

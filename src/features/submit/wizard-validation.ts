@@ -127,14 +127,6 @@ const REQUIRED: Partial<Record<WizardField, [(form: WizardForm) => boolean, stri
 
 /** Number fields: text that is not a number of the right kind, before the contract's limits. */
 const NUMBER_FORMAT: Partial<Record<WizardField, [(form: WizardForm) => boolean, string]>> = {
-  doseAmount: [
-    (f) => f.dose.amount.trim() !== '' && Number.isNaN(amountOf(f.dose.amount)),
-    'Dose must be a number, like 250 or 0.5',
-  ],
-  doseStrength: [
-    (f) => f.dose.unit === 'mL' && f.dose.strengthAmount.trim() !== '' && Number.isNaN(amountOf(f.dose.strengthAmount)),
-    'Strength must be a number, like 2.5',
-  ],
   duration: [
     (f) => f.duration.trim() !== '' && Number.isNaN(wholeNumber(f.duration)),
     'Duration must be a whole number of days, like 30',
@@ -146,6 +138,18 @@ const NUMBER_FORMAT: Partial<Record<WizardField, [(form: WizardForm) => boolean,
   sourcingVolumeMl: [
     (f) => f.sourcingVolumeMl.trim() !== '' && Number.isNaN(decimalNumber(f.sourcingVolumeMl)),
     'Volume must be a number of ml, like 2.5',
+  ],
+};
+
+/** The dose's numbers, checked after its blanks (REQUIRED), before the contract's limits. */
+const DOSE_FORMAT: Partial<Record<WizardField, [(form: WizardForm) => boolean, string]>> = {
+  doseAmount: [
+    (f) => f.dose.amount.trim() !== '' && Number.isNaN(amountOf(f.dose.amount)),
+    'Dose must be a number, like 250 or 0.5',
+  ],
+  doseStrength: [
+    (f) => f.dose.unit === 'mL' && f.dose.strengthAmount.trim() !== '' && Number.isNaN(amountOf(f.dose.strengthAmount)),
+    'Strength must be a number, like 2.5',
   ],
 };
 
@@ -172,10 +176,10 @@ export function fieldOfPath(path: string, message: string): { field: WizardField
 export function stepErrors(form: WizardForm, step?: WizardStep): FieldErrors {
   const errors: FieldErrors = {};
   const onStep = (field: WizardField) => step === undefined || FIELD_STEP[field] === step;
-  for (const [field, [blank, message]] of Object.entries({ ...REQUIRED, ...NUMBER_FORMAT }) as [
-    WizardField,
-    [(f: WizardForm) => boolean, string],
-  ][]) {
+  for (const [field, [blank, message]] of [
+    ...Object.entries({ ...REQUIRED, ...NUMBER_FORMAT }),
+    ...Object.entries(DOSE_FORMAT),
+  ] as [WizardField, [(f: WizardForm) => boolean, string]][]) {
     if (onStep(field) && !errors[field] && blank(form)) errors[field] = message;
   }
   const result = SubmitExperienceRequest.safeParse(buildPayload(form), { reportInput: true });
