@@ -29,6 +29,12 @@ describe('wizard rules', () => {
     });
     expect(stepErrors({ ...step1, duration: '99999' }, 1)).toEqual({ duration: 'Duration must be at most 3650 days' });
     expect(stepErrors({ ...step1, duration: '0' }, 1)).toEqual({ duration: 'Duration must be greater than 0' });
+    const dose = (amount: string, more = {}) => stepErrors({ ...step1, dose: { ...EMPTY_DOSE, amount, ...more } }, 1);
+    expect(dose('0')).toEqual({ doseAmount: 'Dose must be greater than 0' });
+    expect(dose('200000')).toEqual({ doseAmount: 'Dose must be at most 100000' });
+    expect(dose('2,5')).toEqual({ doseAmount: 'Dose must be a number, like 250 or 0.5' });
+    expect(dose('0.1', { unit: 'mL', strengthAmount: '0' })).toEqual({ doseStrength: 'Strength must be greater than 0' });
+    expect(dose('0.1', { unit: 'mL', strengthAmount: '2.5' })).toEqual({});
   });
   it('step 2 needs a purpose and all demographics', () => {
     const f = {

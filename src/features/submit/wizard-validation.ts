@@ -182,9 +182,12 @@ export function stepErrors(form: WizardForm, step?: WizardStep): FieldErrors {
   ] as [WizardField, [(f: WizardForm) => boolean, string]][]) {
     if (onStep(field) && !errors[field] && blank(form)) errors[field] = message;
   }
-  const result = SubmitExperienceRequest.safeParse(buildPayload(form), { reportInput: true });
+  const payload = buildPayload(form);
+  const result = SubmitExperienceRequest.safeParse(payload, { reportInput: true });
   if (!result.success) {
     for (const issue of result.error.issues) {
+      // `dosage` is the dose's text, empty while the dose is not whole: the dose's own issue says why.
+      if (payload.dose && issue.path[0] === 'dosage') continue;
       // A record key's issue (an outcome name) ends its path with the key: name the record.
       const path = (issue.code === 'invalid_key' ? issue.path.slice(0, -1) : issue.path).map(String).join('.');
       const found = fieldOfPath(path, formatIssues([issue]));
