@@ -1,9 +1,9 @@
-// The vial helper's arithmetic (src/features/submit/dose/reconstitution.ts), the dose fields'
-// pure parts (dose-draft.ts) and the words of the usual range (usual-words.ts).
+// src/lib/dose/: the vial helper's arithmetic (reconstitution.ts), the dose fields' pure parts
+// (dose-draft.ts) and the words of the usual range (usual-words.ts).
 import { describe, expect, it } from 'vitest';
-import { draftOf, doseInputOf, dosageTextOf, EMPTY_DOSE, restoreDose } from '@/features/submit/dose/dose-draft';
-import { type DrawUnit, reconstitute } from '@/features/submit/dose/reconstitution';
-import { mcgWords, usualWords } from '@/features/submit/dose/usual-words';
+import { draftOf, doseInputOf, dosageTextOf, EMPTY_DOSE, restoreDose } from '@/lib/dose/dose-draft';
+import { type DrawUnit, reconstitute } from '@/lib/dose/reconstitution';
+import { mcgWords, usualWords } from '@/lib/dose/usual-words';
 
 describe('reconstitute', () => {
   const cases: [vialMg: string, waterMl: string, drawn: string, unit: DrawUnit, doseMcg: number, words: string][] = [

@@ -2,7 +2,7 @@
 // first outcomes, the POST body.
 import { describe, expect, it } from 'vitest';
 import { OVERALL_OUTCOME } from '@contract/rules';
-import { EMPTY_DOSE } from '@/features/submit/dose/dose-draft';
+import { EMPTY_DOSE } from '@/lib/dose/dose-draft';
 import { buildPayload, EMPTY_FORM, outcomesFor, type WizardForm } from '@/features/submit/wizard-rules';
 import { checkOutcomeName, fieldOfPath, stepErrors } from '@/features/submit/wizard-validation';
 
@@ -33,7 +33,9 @@ describe('wizard rules', () => {
     expect(dose('0')).toEqual({ doseAmount: 'Dose must be greater than 0' });
     expect(dose('200000')).toEqual({ doseAmount: 'Dose must be at most 100000' });
     expect(dose('2,5')).toEqual({ doseAmount: 'Dose must be a number, like 250 or 0.5' });
-    expect(dose('0.1', { unit: 'mL', strengthAmount: '0' })).toEqual({ doseStrength: 'Strength must be greater than 0' });
+    expect(dose('0.1', { unit: 'mL', strengthAmount: '0' })).toEqual({
+      doseStrength: 'Strength must be greater than 0',
+    });
     expect(dose('0.1', { unit: 'mL', strengthAmount: '2.5' })).toEqual({});
   });
   it('step 2 needs a purpose and all demographics', () => {

@@ -5,7 +5,7 @@
 import type { Experience } from '@contract/experiences';
 import { cleanList, experienceRating, parseDuration, ratedOutcomes } from '@contract/rules';
 import { doseOf } from '@contract/doses';
-import { doseInputOf, dosageTextOf } from './dose/dose-draft';
+import { doseInputOf, dosageTextOf } from '@/lib/dose/dose-draft';
 import type { WizardForm } from './wizard-rules';
 
 /** The dose as the server stores it (contract/doses.ts doseOf), or null while it is not a whole valid dose. */

@@ -1,7 +1,7 @@
 // The wizard's draft: kept in this tab's sessionStorage after every change, so a reload or a
 // detour keeps what was typed; cleared when the report is sent or the person starts again.
 import { useEffect, useState } from 'react';
-import { restoreDose } from './dose/dose-draft';
+import { restoreDose } from '@/lib/dose/dose-draft';
 import { EMPTY_FORM, type WizardForm, type WizardStep } from './wizard-rules';
 
 // Versioned: a draft saved before outcomes could be left "Not rated" holds 5s the person may never

@@ -1,7 +1,7 @@
 // Pure rules for the submission wizard: the form, its first outcomes, and the POST body.
 import { cleanList, OVERALL_OUTCOME, ratedOutcomes } from '@contract/rules';
 import type { Severity } from '@contract/side-effects';
-import { type DoseDraft, doseInputOf, dosageTextOf, EMPTY_DOSE } from './dose/dose-draft';
+import { type DoseDraft, doseInputOf, dosageTextOf, EMPTY_DOSE } from '@/lib/dose/dose-draft';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 

@@ -6,7 +6,7 @@ import { Outcomes, SubmitExperienceRequest } from '@contract/experiences';
 import { OUTCOME_MIN, ratedOutcomes } from '@contract/rules';
 import { SIDE_EFFECT_NAME_MAX, SIDE_EFFECTS_MAX } from '@contract/side-effects';
 import { Name } from '@contract/safe-text';
-import { amountOf } from './dose/dose-draft';
+import { amountOf } from '@/lib/dose/dose-draft';
 import { buildPayload, decimalNumber, wholeNumber, type WizardForm, type WizardStep } from './wizard-rules';
 
 /** Every field a step can point to, in page order (the first invalid one is focused). */

@@ -16,7 +16,7 @@ import { useCatalogueSearch } from '@/api/peptides';
 import { PeptidePicker } from '@/components/peptide-picker/PeptidePicker';
 import { Button, Input, Label, Select } from '@/components/ui';
 import { Slider } from '@/components/ui/slider';
-import { DoseFields } from '@/features/submit/dose/DoseFields';
+import { DoseFields } from '@/components/dose/DoseFields';
 import type { CorrectionErrors, CorrectionField, CorrectionForm } from './correction-form';
 
 export const fieldId = (field: CorrectionField) => `update-${field}`;

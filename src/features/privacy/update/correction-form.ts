@@ -6,13 +6,7 @@ import { type OwnExperience, UpdateExperienceRequest } from '@contract/experienc
 import { cleanList, ratedOutcomes } from '@contract/rules';
 import { readDoseText } from '@contract/doses';
 import type { Severity } from '@contract/side-effects';
-import {
-  amountOf,
-  type DoseDraft,
-  doseInputOf,
-  dosageTextOf,
-  draftOf,
-} from '@/features/submit/dose/dose-draft';
+import { amountOf, type DoseDraft, doseInputOf, dosageTextOf, draftOf } from '@/lib/dose/dose-draft';
 
 export interface CorrectionForm {
   peptide: { _id: string; name: string; category: string };
@@ -228,7 +222,8 @@ function doseErrors(f: CorrectionForm): CorrectionErrors {
   const errors: CorrectionErrors = {};
   // Blank is allowed only where the old text could not be read: the report keeps it.
   if (!amount.trim() && f.doseBefore.fields) errors.doseAmount = 'Enter the dose, like 250';
-  else if (amount.trim() && Number.isNaN(amountOf(amount))) errors.doseAmount = 'Dose must be a number, like 250 or 0.5';
+  else if (amount.trim() && Number.isNaN(amountOf(amount)))
+    errors.doseAmount = 'Dose must be a number, like 250 or 0.5';
   if (unit === 'mL' && amount.trim()) {
     if (!strengthAmount.trim()) errors.doseStrength = 'Enter what one mL of the solution holds, like 2.5';
     else if (Number.isNaN(amountOf(strengthAmount))) errors.doseStrength = 'Strength must be a number, like 2.5';

@@ -7,7 +7,7 @@ import { FREQUENCIES, ROUTES } from '@contract/vocabulary';
 import { useCatalogueSearch } from '@/api/peptides';
 import { PeptidePicker } from '@/components/peptide-picker/PeptidePicker';
 import { Input, Select } from '@/components/ui';
-import { DoseFields } from '../dose/DoseFields';
+import { DoseFields } from '@/components/dose/DoseFields';
 import { errorProps, Field } from '../Field';
 import { Options } from '../Options';
 import type { StepProps } from './step-props';

@@ -4,7 +4,7 @@
 import { HOLD_REASON_TEXT } from '@contract/moderation';
 import { cleanList } from '@contract/rules';
 import { likelyHoldReasons } from '@/lib/hold-hints';
-import { dosageTextOf } from '../dose/dose-draft';
+import { dosageTextOf } from '@/lib/dose/dose-draft';
 import { PublicCardPreview } from '../PublicCardPreview';
 import { SourcingSection } from '../SourcingSection';
 import { StoryEditor } from '../StoryEditor';

@@ -1,7 +1,7 @@
-// The reconstitution helper's arithmetic (ReconstitutionHelper.tsx): from a vial's amount, the
-// water added and what was drawn, the dose in mcg, with the working in words. It runs on the
-// device only; nothing of it is sent or kept, only the dose it writes (docs/product-rules.md,
-// "Doses in the wizard").
+// The reconstitution helper's arithmetic (src/components/dose/ReconstitutionHelper.tsx): from a
+// vial's amount, the water added and what was drawn, the dose in mcg, with the working in words.
+// It runs on the device only; nothing of it is sent or kept, only the dose it writes
+// (docs/product-rules.md, "Doses in the wizard").
 import { amountText } from '@contract/doses';
 import { amountOf } from './dose-draft';
 

@@ -1,10 +1,10 @@
 // "Work it out from your vial": a disclosure beside the dose that turns a vial's amount, the
-// water added and what was drawn into a dose in mcg (reconstitution.ts), shown with its working.
+// water added and what was drawn into a dose in mcg (src/lib/dose/reconstitution.ts), shown with its working.
 // Its fields live in this component only: they are never sent nor kept in the draft, only the
 // dose that "Use ..." writes (docs/product-rules.md, "Doses in the wizard").
 import { useState } from 'react';
 import { Button, Input, Label, Select } from '@/components/ui';
-import { type DrawUnit, reconstitute } from './reconstitution';
+import { type DrawUnit, reconstitute } from '@/lib/dose/reconstitution';
 
 export function ReconstitutionHelper({ idPrefix, onUse }: { idPrefix: string; onUse: (mcg: number) => void }) {
   const [open, setOpen] = useState(false);

@@ -1,6 +1,7 @@
 // A dose as the wizard and the Update dialog hold it while it is typed: the amount as text, its
 // unit, and for mL the strength of the solution (contract/doses.ts DoseInput). Shared by the
-// wizard's form (wizard-rules.ts) and the correction form (src/features/privacy/update/correction-form.ts).
+// wizard's form (src/features/submit/wizard-rules.ts) and the correction form
+// (src/features/privacy/update/correction-form.ts).
 import {
   DOSE_UNITS,
   type DoseInput,

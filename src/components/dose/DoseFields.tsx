@@ -1,13 +1,14 @@
 // The dose as an amount and a unit (mcg, mg, IU, mL), with the solution's strength for mL
 // (contract/doses.ts DoseInput); the check against what is usual for the peptide under it
 // (DoseCheckNote.tsx) and the vial helper beside it (ReconstitutionHelper.tsx). Used by the
-// wizard's first step and the Update dialog (src/features/privacy/update/CorrectionFields.tsx).
+// wizard's first step (src/features/submit/steps/PeptideStep.tsx) and the Update dialog
+// (src/features/privacy/update/CorrectionFields.tsx).
 import { useState } from 'react';
 import { DOSE_UNITS, type DoseUnit, STRENGTH_UNITS, type StrengthUnit, type UsualDose } from '@contract/doses';
 import { Input, Label, Select } from '@/components/ui';
-import { errorProps, FieldError } from '../Field';
+import { errorProps, FieldError } from '@/components/ui/field-error';
 import { DoseCheckNote } from './DoseCheckNote';
-import type { DoseDraft } from './dose-draft';
+import type { DoseDraft } from '@/lib/dose/dose-draft';
 import { ReconstitutionHelper } from './ReconstitutionHelper';
 
 /** The element ids of the four controls (an error is tied to `<id>-error`). */

@@ -4,8 +4,8 @@
 // (docs/product-rules.md, "Doses in the wizard").
 import { checkDose, type UsualDose } from '@contract/doses';
 import { Button } from '@/components/ui';
-import { type DoseDraft, doseInputOf } from './dose-draft';
-import { usualWords } from './usual-words';
+import { type DoseDraft, doseInputOf } from '@/lib/dose/dose-draft';
+import { usualWords } from '@/lib/dose/usual-words';
 
 /** The draft as a dose to check, or null while it is not a whole valid dose. */
 function checkable(draft: DoseDraft) {

@@ -1,5 +1,5 @@
-// The words of the dose check (DoseCheckNote.tsx): what is usual for a peptide, in mcg below
-// 1000 and in mg from there, as a person reads doses.
+// The words of the dose check (src/components/dose/DoseCheckNote.tsx): what is usual for a
+// peptide, in mcg below 1000 and in mg from there, as a person reads doses.
 import { amountText, type UsualDose } from '@contract/doses';
 
 /** 250 → "250 mcg"; 2500 → "2.5 mg"; at most two decimals. */
