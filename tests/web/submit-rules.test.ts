@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { OVERALL_OUTCOME } from '@contract/rules';
 import { EMPTY_DOSE } from '@/lib/dose/dose-draft';
+import { previewExperience } from '@/features/submit/public-preview';
 import { buildPayload, EMPTY_FORM, outcomesFor, type WizardForm } from '@/features/submit/wizard-rules';
 import { checkOutcomeName, fieldOfPath, stepErrors } from '@/features/submit/wizard-validation';
 
@@ -78,6 +79,13 @@ describe('wizard rules', () => {
   it('outcomes start "Not rated", one per common effect, or the overall effect when there are none', () => {
     expect(outcomesFor(['Energy', ' ', 'Sleep'])).toEqual({ Energy: null, Sleep: null });
     expect(outcomesFor([])).toEqual({ [OVERALL_OUTCOME]: null });
+  });
+  it('the dose is sent as an amount and a unit with dosage its text, and is on the preview card', () => {
+    expect(buildPayload(step1)).toMatchObject({ dosage: '250 mcg', dose: { amount: 250, unit: 'mcg' } });
+    expect(buildPayload({ ...step1, dose: EMPTY_DOSE })).not.toHaveProperty('dose');
+    const card = previewExperience({ ...step1, dose: { ...EMPTY_DOSE, amount: '0.5', unit: 'mg' } }, undefined);
+    expect(card).toMatchObject({ dosage: '0.5 mg', dose: { amount: 0.5, unit: 'mg', strength: null, mcg: 500 } });
+    expect(previewExperience({ ...step1, dose: { ...EMPTY_DOSE, amount: 'x' } }, undefined).dose).toBeNull();
   });
   it('only rated outcomes are sent', () => {
     expect(buildPayload({ ...step1, outcomes: { Energy: null, Sleep: 7, Mood: null } }).outcomes).toEqual({ Sleep: 7 });
