@@ -73,9 +73,9 @@ describe('load errors offer Try again', () => {
     // vocabulary is the form data loaded up front.
     failWhileListed('/api/effects');
     const { user } = renderApp('/submit');
-    await user.type(await screen.findByLabelText('Dosage', {}, slow), '250 mcg');
+    await user.type(await screen.findByLabelText('Dose', {}, slow), '250');
     await retry('Failed to load form data', '/api/effects');
-    expect(screen.getByLabelText('Dosage')).toHaveValue('250 mcg');
+    expect(screen.getByLabelText('Dose')).toHaveValue('250');
     await waitFor(() => expect(screen.queryByText('Failed to load form data')).not.toBeInTheDocument());
   });
 

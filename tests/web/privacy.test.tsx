@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TrackingLookupRequest, UpdateTrackedExperienceRequest, type OwnExperience } from '@contract/experiences';
 import pkg from '../../package.json';
 import { renderApp } from './helpers/render-app';
+import { doseOf } from '@contract/doses';
 import { errorBody, makeOwnExperience, ownExperienceBody } from './msw/fixtures';
 import { server } from './msw/server';
 
@@ -55,7 +56,9 @@ beforeEach(() => {
       calls.push({ method: 'PUT', path: new URL(request.url).pathname, trackingId, body: changes });
       const found = find(trackingId);
       if (!found) return missing();
-      stored = { ...found, ...changes, updatedAt: '2026-03-01T12:00:00.000Z' } as OwnExperience;
+      // A dose is stored with its amount in mcg, as the server stores it (contract/doses.ts doseOf).
+      const dose = changes.dose ? { dose: doseOf(changes.dose) } : {};
+      stored = { ...found, ...changes, ...dose, updatedAt: '2026-03-01T12:00:00.000Z' } as OwnExperience;
       return HttpResponse.json(ownExperienceBody(stored));
     }),
     http.post('/api/experiences/tracking/delete', async ({ request }) => {
@@ -203,7 +206,7 @@ describe('privacy page', () => {
     expect(await screen.findByText('Export Successful')).toBeInTheDocument();
   });
 
-  it('Update Experience corrects any field the wizard asked (dosage, duration, route, story, outcomes) and shows the result', async () => {
+  it('Update Experience corrects any field the wizard asked (dose, duration, route, story, outcomes) and shows the result', async () => {
     const app = await openYourData();
     await lookUp(app, TRK);
     await app.user.click(await screen.findByRole('button', { name: 'Update Experience' }));
@@ -217,9 +220,12 @@ describe('privacy page', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     const newStory = `${STORY} Update: after eight weeks the gains held.`;
     await app.user.paste(newStory);
-    const dosage = within(dialog).getByLabelText('Dosage');
-    await app.user.clear(dosage);
-    await app.user.type(dosage, '500 mcg');
+    // The report's 250 mcg, in the wizard's dose fields.
+    const dose = within(dialog).getByLabelText('Dose');
+    expect(dose).toHaveValue('250');
+    expect(within(dialog).getByLabelText('Unit')).toHaveValue('mcg');
+    await app.user.clear(dose);
+    await app.user.type(dose, '500');
     const duration = within(dialog).getByLabelText('Duration (days)');
     await app.user.clear(duration);
     await app.user.type(duration, '45');
@@ -239,6 +245,7 @@ describe('privacy page', () => {
     expect(put?.body).toMatchObject({
       story: newStory,
       dosage: '500 mcg',
+      dose: { amount: 500, unit: 'mcg' },
       duration: 45,
       routeOfAdministration: 'oral',
       outcomes: { Recovery: 8, Sleep: 9 },
@@ -285,6 +292,51 @@ describe('privacy page', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Headache (moderate), Nausea (mild)')).toBeInTheDocument();
+  });
+
+  it('Update Experience sends the dose only when changed, and keeps a dose it could not read as written until one is given', async () => {
+    const app = await openYourData();
+    await lookUp(app, TRK);
+    const openDialog = async () => {
+      await app.user.click(await screen.findByRole('button', { name: 'Update Experience' }));
+      return screen.findByRole('dialog', { name: 'Update Experience' });
+    };
+    const save = async (dialog: HTMLElement) => {
+      await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      return calls.filter((c) => c.method === 'PUT').at(-1)?.body;
+    };
+    // The report's 250 mcg, unchanged: not sent.
+    let dialog = await openDialog();
+    await app.user.type(within(dialog).getByLabelText('Duration (days)'), '0');
+    let body = await save(dialog);
+    expect(body).toMatchObject({ duration: 300 });
+    expect(body).not.toHaveProperty('dose');
+    expect(body).not.toHaveProperty('dosage');
+    // A text no unit could be read from: the fields start empty, with the text as it is now.
+    stored = { ...stored!, dosage: 'a little, twice a day', dose: null };
+    await lookUp(app, TRK);
+    dialog = await openDialog();
+    expect(within(dialog).getByLabelText('Dose')).toHaveValue('');
+    expect(within(dialog).getByText('Now: a little, twice a day')).toBeInTheDocument();
+    await app.user.clear(within(dialog).getByLabelText('Duration (days)'));
+    await app.user.type(within(dialog).getByLabelText('Duration (days)'), '40');
+    body = await save(dialog);
+    expect(body).toMatchObject({ duration: 40 });
+    expect(body).not.toHaveProperty('dosage');
+    dialog = await openDialog();
+    await app.user.type(within(dialog).getByLabelText('Dose'), '2');
+    await app.user.selectOptions(within(dialog).getByLabelText('Unit'), 'mL');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    const strength = within(dialog).getByLabelText('Strength of the solution');
+    expect(strength).toHaveAccessibleDescription('Enter what one mL of the solution holds, like 2.5');
+    await app.user.type(strength, '5');
+    await app.user.selectOptions(within(dialog).getByLabelText('Strength unit'), 'IU');
+    body = await save(dialog);
+    expect(body).toMatchObject({
+      dosage: '2 mL of 5 IU/mL',
+      dose: { amount: 2, unit: 'mL', strength: { amount: 5, unit: 'IU' } },
+    });
   });
 
   it('Update Experience marks a wrong duration under its field and warns of a link before saving', async () => {

@@ -264,7 +264,8 @@ describe('the wizard', () => {
     const app = renderApp('/submit');
     await screen.findByRole('combobox', { name: 'Peptide' }, slow);
     await choosePeptide(app.user, PLAIN.name);
-    await app.user.type(screen.getByLabelText('Dosage'), '1 mg');
+    await app.user.type(screen.getByLabelText('Dose'), '1');
+    await app.user.selectOptions(screen.getByLabelText('Unit'), 'mg');
     await app.user.selectOptions(screen.getByLabelText('Frequency'), 'daily');
     await app.user.type(screen.getByLabelText('Duration (days)'), '30');
     await app.user.selectOptions(screen.getByLabelText('Route of administration'), 'oral');

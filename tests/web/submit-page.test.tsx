@@ -76,7 +76,7 @@ const next = () => screen.getByRole('button', { name: 'Next' });
 
 async function fillStep1(app: App, duration = '30') {
   await choosePeptide(app.user, 'BPC-157');
-  await app.user.type(screen.getByLabelText('Dosage'), '250mcg');
+  await app.user.type(screen.getByLabelText('Dose'), '250');
   await app.user.selectOptions(screen.getByLabelText('Frequency'), 'daily');
   await app.user.type(screen.getByLabelText('Duration (days)'), duration);
   await app.user.selectOptions(screen.getByLabelText('Route of administration'), 'subcutaneous');
@@ -109,7 +109,7 @@ describe('submit wizard', () => {
     expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
     expect(screen.getByLabelText('Peptide')).toHaveAccessibleDescription('Choose a peptide');
     expect(screen.getByLabelText('Peptide')).toHaveFocus();
-    expect(screen.getByLabelText('Dosage')).toHaveAccessibleDescription('Enter a dosage, like 250mcg');
+    expect(screen.getByLabelText('Dose')).toHaveAccessibleDescription('Enter the dose, like 250');
     await fillStep1(app);
     await app.user.click(next());
     expect(screen.getByText('Step 2 of 4')).toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('submit wizard', () => {
     }
     await app.user.click(screen.getByRole('button', { name: 'Submit Another Experience' }));
     expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
-    expect(screen.getByLabelText('Dosage')).toHaveValue('');
+    expect(screen.getByLabelText('Dose')).toHaveValue('');
   });
 
   it('sends sourcing when a field is filled', async () => {
@@ -228,10 +228,12 @@ describe('submit wizard', () => {
 
   it('keeps a draft across a reload (sessionStorage)', async () => {
     const app = await open();
-    await app.user.type(screen.getByLabelText('Dosage'), '5mg');
+    await app.user.type(screen.getByLabelText('Dose'), '5');
+    await app.user.selectOptions(screen.getByLabelText('Unit'), 'mg');
     app.unmount();
     await open();
-    expect(screen.getByLabelText('Dosage')).toHaveValue('5mg');
+    expect(screen.getByLabelText('Dose')).toHaveValue('5');
+    expect(screen.getByLabelText('Unit')).toHaveValue('mg');
   });
 
   it('shows Submitting... while busy', async () => {

@@ -44,7 +44,7 @@ async function toStep4() {
   const app = renderApp('/submit');
   const { user } = app;
   await choosePeptide(user, BPC.name);
-  await user.type(screen.getByLabelText('Dosage'), ' 300 mcg ');
+  await user.type(screen.getByLabelText('Dose'), '300');
   await user.selectOptions(screen.getByLabelText('Frequency'), 'twice-weekly');
   await user.type(screen.getByLabelText('Duration (days)'), '42');
   await user.selectOptions(screen.getByLabelText('Route of administration'), 'subcutaneous');

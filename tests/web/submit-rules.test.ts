@@ -2,6 +2,8 @@
 // first outcomes, the POST body.
 import { describe, expect, it } from 'vitest';
 import { OVERALL_OUTCOME } from '@contract/rules';
+import { EMPTY_DOSE } from '@/lib/dose/dose-draft';
+import { previewExperience } from '@/features/submit/public-preview';
 import { buildPayload, EMPTY_FORM, outcomesFor, type WizardForm } from '@/features/submit/wizard-rules';
 import { checkOutcomeName, fieldOfPath, stepErrors } from '@/features/submit/wizard-validation';
 
@@ -9,7 +11,7 @@ const PID = '11111111-1111-4111-8111-111111111111';
 const step1: WizardForm = {
   ...EMPTY_FORM,
   peptideId: PID,
-  dosage: '250mcg',
+  dose: { ...EMPTY_DOSE, amount: '250' },
   frequency: 'daily',
   duration: '30',
   routeOfAdministration: 'oral',
@@ -17,8 +19,8 @@ const step1: WizardForm = {
 const fields = (form: WizardForm, step: 1 | 2 | 3 | 4) => Object.keys(stepErrors(form, step));
 
 describe('wizard rules', () => {
-  it('step 1 needs peptide, dosage, frequency, route and a whole number of days within the contract limit', () => {
-    expect(fields(EMPTY_FORM, 1)).toEqual(['peptideId', 'dosage', 'frequency', 'duration', 'route']);
+  it('step 1 needs peptide, dose, frequency, route and a whole number of days within the contract limit', () => {
+    expect(fields(EMPTY_FORM, 1)).toEqual(['peptideId', 'doseAmount', 'frequency', 'duration', 'route']);
     expect(stepErrors(step1, 1)).toEqual({});
     expect(stepErrors({ ...step1, duration: '12abc' }, 1)).toEqual({
       duration: 'Duration must be a whole number of days, like 30',
@@ -28,6 +30,14 @@ describe('wizard rules', () => {
     });
     expect(stepErrors({ ...step1, duration: '99999' }, 1)).toEqual({ duration: 'Duration must be at most 3650 days' });
     expect(stepErrors({ ...step1, duration: '0' }, 1)).toEqual({ duration: 'Duration must be greater than 0' });
+    const dose = (amount: string, more = {}) => stepErrors({ ...step1, dose: { ...EMPTY_DOSE, amount, ...more } }, 1);
+    expect(dose('0')).toEqual({ doseAmount: 'Dose must be greater than 0' });
+    expect(dose('200000')).toEqual({ doseAmount: 'Dose must be at most 100000' });
+    expect(dose('2,5')).toEqual({ doseAmount: 'Dose must be a number, like 250 or 0.5' });
+    expect(dose('0.1', { unit: 'mL', strengthAmount: '0' })).toEqual({
+      doseStrength: 'Strength must be greater than 0',
+    });
+    expect(dose('0.1', { unit: 'mL', strengthAmount: '2.5' })).toEqual({});
   });
   it('step 2 needs a purpose and all demographics', () => {
     const f = {
@@ -69,6 +79,13 @@ describe('wizard rules', () => {
   it('outcomes start "Not rated", one per common effect, or the overall effect when there are none', () => {
     expect(outcomesFor(['Energy', ' ', 'Sleep'])).toEqual({ Energy: null, Sleep: null });
     expect(outcomesFor([])).toEqual({ [OVERALL_OUTCOME]: null });
+  });
+  it('the dose is sent as an amount and a unit with dosage its text, and is on the preview card', () => {
+    expect(buildPayload(step1)).toMatchObject({ dosage: '250 mcg', dose: { amount: 250, unit: 'mcg' } });
+    expect(buildPayload({ ...step1, dose: EMPTY_DOSE })).not.toHaveProperty('dose');
+    const card = previewExperience({ ...step1, dose: { ...EMPTY_DOSE, amount: '0.5', unit: 'mg' } }, undefined);
+    expect(card).toMatchObject({ dosage: '0.5 mg', dose: { amount: 0.5, unit: 'mg', strength: null, mcg: 500 } });
+    expect(previewExperience({ ...step1, dose: { ...EMPTY_DOSE, amount: 'x' } }, undefined).dose).toBeNull();
   });
   it('only rated outcomes are sent', () => {
     expect(buildPayload({ ...step1, outcomes: { Energy: null, Sleep: 7, Mood: null } }).outcomes).toEqual({ Sleep: 7 });

@@ -66,7 +66,7 @@ async function toStep3() {
   const app = renderApp('/submit');
   await screen.findByRole('combobox', { name: 'Peptide' }, { timeout: 8000 });
   await choosePeptide(app.user, BPC.name);
-  await app.user.type(screen.getByLabelText('Dosage'), '250 mcg');
+  await app.user.type(screen.getByLabelText('Dose'), '250');
   await app.user.selectOptions(screen.getByLabelText('Frequency'), 'daily');
   await app.user.type(screen.getByLabelText('Duration (days)'), '30');
   await app.user.selectOptions(screen.getByLabelText('Route of administration'), 'subcutaneous');

@@ -19,7 +19,7 @@ async function toStep4() {
   const app = renderApp('/submit');
   const { user } = app;
   await choosePeptide(user, BPC.name);
-  await user.type(screen.getByLabelText('Dosage'), '250 mcg');
+  await user.type(screen.getByLabelText('Dose'), '250');
   await user.selectOptions(screen.getByLabelText('Frequency'), 'daily');
   await user.type(screen.getByLabelText('Duration (days)'), '28');
   await user.selectOptions(screen.getByLabelText('Route of administration'), 'subcutaneous');

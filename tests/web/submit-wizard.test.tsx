@@ -68,7 +68,8 @@ const next = () => screen.getByRole('button', { name: 'Next' });
 
 async function fillStep1(app: App, peptideId = PLAIN._id, duration = '30') {
   await choosePeptide(app.user, peptideId === BPC._id ? BPC.name : PLAIN.name);
-  await app.user.type(screen.getByLabelText('Dosage'), '1 mg');
+  await app.user.type(screen.getByLabelText('Dose'), '1');
+  await app.user.selectOptions(screen.getByLabelText('Unit'), 'mg');
   await app.user.selectOptions(screen.getByLabelText('Frequency'), 'daily');
   if (duration) await app.user.type(screen.getByLabelText('Duration (days)'), duration);
   await app.user.selectOptions(screen.getByLabelText('Route of administration'), 'oral');
@@ -190,9 +191,10 @@ describe('when the server still refuses', () => {
     await toStep4(app);
     await submit(app);
     expect(await screen.findByText('Step 1 of 4')).toBeInTheDocument();
-    const dosage = screen.getByLabelText('Dosage');
-    expect(dosage).toHaveAccessibleDescription('That vendor address is not allowed');
-    expect(dosage).toHaveFocus();
+    // `dosage` is written from the dose fields: its refusal goes under the dose.
+    const dose = screen.getByLabelText('Dose');
+    expect(dose).toHaveAccessibleDescription('That vendor address is not allowed');
+    expect(dose).toHaveFocus();
   });
 
   it('goes to the step and shows the message under the field it names', async () => {
@@ -215,7 +217,8 @@ describe('when the server still refuses', () => {
     expect(peptide).toHaveAccessibleDescription('Peptide: no such peptide');
     expect(peptide).toHaveFocus();
     // What was typed is kept.
-    expect(screen.getByLabelText('Dosage')).toHaveValue('1 mg');
+    expect(screen.getByLabelText('Dose')).toHaveValue('1');
+    expect(screen.getByLabelText('Unit')).toHaveValue('mg');
   });
 });
 

@@ -1,20 +1,8 @@
 import type { ReactNode } from 'react';
 import { Label } from '@/components/ui';
+import { FieldError } from '@/components/ui/field-error';
 
-/** The attributes that tie a control to the message under it (FieldError). */
-export function errorProps(id: string, error: string | undefined) {
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined } as const;
-}
-
-/** A field's problem, in red under it; `id` is the control's id. */
-export function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  if (!error) return null;
-  return (
-    <p id={`${id}-error`} className="text-sm text-destructive-text">
-      {error}
-    </p>
-  );
-}
+export { errorProps, FieldError } from '@/components/ui/field-error';
 
 /** A labelled wizard field with optional help text and its error under it. */
 export function Field({

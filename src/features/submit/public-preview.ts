@@ -4,7 +4,15 @@
 // no demographics (docs/product-rules.md, "Anonymity").
 import type { Experience } from '@contract/experiences';
 import { cleanList, experienceRating, parseDuration, ratedOutcomes } from '@contract/rules';
+import { doseOf } from '@contract/doses';
+import { doseInputOf, dosageTextOf } from '@/lib/dose/dose-draft';
 import type { WizardForm } from './wizard-rules';
+
+/** The dose as the server stores it (contract/doses.ts doseOf), or null while it is not a whole valid dose. */
+function previewDose(form: WizardForm): Experience['dose'] {
+  const dose = doseInputOf(form.dose);
+  return dose && dosageTextOf(form.dose) ? doseOf(dose) : null;
+}
 
 /** The card's `vendor` as the server publishes it: only when ticked and any value is filled. */
 export function publishedVendor(form: WizardForm): Experience['vendor'] {
@@ -41,7 +49,8 @@ export function previewExperience(
     peptideId: form.peptideId,
     peptideName: peptide?.name ?? '',
     peptideCategory: peptide?.category ?? '',
-    dosage: form.dosage.trim(),
+    dosage: dosageTextOf(form.dose),
+    dose: previewDose(form),
     frequency: form.frequency,
     duration: parseDuration(form.duration),
     route: form.routeOfAdministration,

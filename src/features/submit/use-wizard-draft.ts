@@ -1,6 +1,7 @@
 // The wizard's draft: kept in this tab's sessionStorage after every change, so a reload or a
 // detour keeps what was typed; cleared when the report is sent or the person starts again.
 import { useEffect, useState } from 'react';
+import { restoreDose } from '@/lib/dose/dose-draft';
 import { EMPTY_FORM, type WizardForm, type WizardStep } from './wizard-rules';
 
 // Versioned: a draft saved before outcomes could be left "Not rated" holds 5s the person may never
@@ -14,7 +15,9 @@ function loadDraft(): Draft {
     if (raw) {
       const parsed = JSON.parse(raw) as Partial<Draft>;
       const step = parsed.step && [1, 2, 3, 4].includes(parsed.step) ? parsed.step : 1;
-      return { step, form: { ...EMPTY_FORM, ...(parsed.form ?? {}) } };
+      const { dosage, ...saved } = (parsed.form ?? {}) as Partial<WizardForm> & { dosage?: unknown };
+      // A draft saved before doses had a unit holds a text `dosage`: read it where unambiguous.
+      return { step, form: { ...EMPTY_FORM, ...saved, dose: restoreDose(saved.dose, dosage) } };
     }
   } catch {
     /* ignore a broken draft */

@@ -1,6 +1,7 @@
 // Pure rules for the submission wizard: the form, its first outcomes, and the POST body.
 import { cleanList, OVERALL_OUTCOME, ratedOutcomes } from '@contract/rules';
 import type { Severity } from '@contract/side-effects';
+import { type DoseDraft, doseInputOf, dosageTextOf, EMPTY_DOSE } from '@/lib/dose/dose-draft';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 
@@ -12,7 +13,8 @@ export interface WizardSideEffect {
 
 export interface WizardForm {
   peptideId: string;
-  dosage: string;
+  /** The dose as typed: amount, unit, and for mL the strength (dose/DoseFields.tsx). */
+  dose: DoseDraft;
   frequency: string;
   /** Raw text from the duration field: digits only (wholeNumber). */
   duration: string;
@@ -48,7 +50,7 @@ export interface WizardForm {
 
 export const EMPTY_FORM: WizardForm = {
   peptideId: '',
-  dosage: '',
+  dose: EMPTY_DOSE,
   frequency: '',
   duration: '',
   routeOfAdministration: '',
@@ -100,8 +102,9 @@ function optionalNumber(text: string): number | undefined {
 }
 
 /**
- * Builds the POST body: sourcing only when any field is filled, and published on the card only with
- * publishSourcing (always sent, true or false).
+ * Builds the POST body: the dose as an amount and a unit with `dosage` its text ("250 mcg"), as
+ * the contract asks of every client; sourcing only when any field is filled, and published on the
+ * card only with publishSourcing (always sent, true or false).
  */
 export function buildPayload(form: WizardForm) {
   const sourcing = {
@@ -111,9 +114,11 @@ export function buildPayload(form: WizardForm) {
     volumeMl: optionalNumber(form.sourcingVolumeMl),
   };
   const anySourcing = Object.values(sourcing).some((v) => v !== undefined);
+  const dose = doseInputOf(form.dose);
   return {
     peptideId: form.peptideId,
-    dosage: form.dosage.trim(),
+    dosage: dosageTextOf(form.dose),
+    ...(dose ? { dose } : {}),
     frequency: form.frequency,
     // NaN is not a whole number: the contract refuses it, so the step says why (wizard-validation.ts).
     duration: wholeNumber(form.duration),

@@ -6,12 +6,14 @@ import { Outcomes, SubmitExperienceRequest } from '@contract/experiences';
 import { OUTCOME_MIN, ratedOutcomes } from '@contract/rules';
 import { SIDE_EFFECT_NAME_MAX, SIDE_EFFECTS_MAX } from '@contract/side-effects';
 import { Name } from '@contract/safe-text';
+import { amountOf } from '@/lib/dose/dose-draft';
 import { buildPayload, decimalNumber, wholeNumber, type WizardForm, type WizardStep } from './wizard-rules';
 
 /** Every field a step can point to, in page order (the first invalid one is focused). */
 export const FIELD_STEP = {
   peptideId: 1,
-  dosage: 1,
+  doseAmount: 1,
+  doseStrength: 1,
   frequency: 1,
   duration: 1,
   route: 1,
@@ -37,7 +39,8 @@ export type FieldErrors = Partial<Record<WizardField, string>>;
 
 const LABEL: Record<WizardField, string> = {
   peptideId: 'Peptide',
-  dosage: 'Dosage',
+  doseAmount: 'Dose',
+  doseStrength: 'Strength',
   frequency: 'Frequency',
   duration: 'Duration',
   route: 'Route of administration',
@@ -62,7 +65,12 @@ const LABEL: Record<WizardField, string> = {
 /** The request's paths (as the server's 400 names them) and the wizard field each belongs to. */
 const PATH_FIELD: Record<string, WizardField> = {
   peptideId: 'peptideId',
-  dosage: 'dosage',
+  // `dosage` is written from the dose (wizard-rules.ts buildPayload): its refusals belong to the dose.
+  dosage: 'doseAmount',
+  dose: 'doseAmount',
+  'dose.amount': 'doseAmount',
+  'dose.strength': 'doseStrength',
+  'dose.strength.amount': 'doseStrength',
   frequency: 'frequency',
   duration: 'duration',
   routeOfAdministration: 'route',
@@ -89,7 +97,11 @@ export const SEVERITY_REQUIRED = 'Choose how bad it was: mild, moderate or sever
 /** Blank required fields, in a person's words rather than the enum's list of values. */
 const REQUIRED: Partial<Record<WizardField, [(form: WizardForm) => boolean, string]>> = {
   peptideId: [(f) => !f.peptideId, 'Choose a peptide'],
-  dosage: [(f) => !f.dosage.trim(), 'Enter a dosage, like 250mcg'],
+  doseAmount: [(f) => !f.dose.amount.trim(), 'Enter the dose, like 250'],
+  doseStrength: [
+    (f) => f.dose.unit === 'mL' && !f.dose.strengthAmount.trim(),
+    'Enter what one mL of the solution holds, like 2.5',
+  ],
   frequency: [(f) => !f.frequency, 'Choose a frequency'],
   duration: [(f) => !f.duration.trim(), 'Enter the number of days'],
   route: [(f) => !f.routeOfAdministration, 'Choose a route of administration'],
@@ -129,6 +141,18 @@ const NUMBER_FORMAT: Partial<Record<WizardField, [(form: WizardForm) => boolean,
   ],
 };
 
+/** The dose's numbers, checked after its blanks (REQUIRED), before the contract's limits. */
+const DOSE_FORMAT: Partial<Record<WizardField, [(form: WizardForm) => boolean, string]>> = {
+  doseAmount: [
+    (f) => f.dose.amount.trim() !== '' && Number.isNaN(amountOf(f.dose.amount)),
+    'Dose must be a number, like 250 or 0.5',
+  ],
+  doseStrength: [
+    (f) => f.dose.unit === 'mL' && f.dose.strengthAmount.trim() !== '' && Number.isNaN(amountOf(f.dose.strengthAmount)),
+    'Strength must be a number, like 2.5',
+  ],
+};
+
 /** "duration must be at most 3650 days" → "Duration must be at most 3650 days". */
 export function humanise(message: string, path: string, field: WizardField): string {
   if (!message.startsWith(path)) return message.charAt(0).toUpperCase() + message.slice(1);
@@ -152,15 +176,18 @@ export function fieldOfPath(path: string, message: string): { field: WizardField
 export function stepErrors(form: WizardForm, step?: WizardStep): FieldErrors {
   const errors: FieldErrors = {};
   const onStep = (field: WizardField) => step === undefined || FIELD_STEP[field] === step;
-  for (const [field, [blank, message]] of Object.entries({ ...REQUIRED, ...NUMBER_FORMAT }) as [
-    WizardField,
-    [(f: WizardForm) => boolean, string],
-  ][]) {
+  for (const [field, [blank, message]] of [
+    ...Object.entries({ ...REQUIRED, ...NUMBER_FORMAT }),
+    ...Object.entries(DOSE_FORMAT),
+  ] as [WizardField, [(f: WizardForm) => boolean, string]][]) {
     if (onStep(field) && !errors[field] && blank(form)) errors[field] = message;
   }
-  const result = SubmitExperienceRequest.safeParse(buildPayload(form), { reportInput: true });
+  const payload = buildPayload(form);
+  const result = SubmitExperienceRequest.safeParse(payload, { reportInput: true });
   if (!result.success) {
     for (const issue of result.error.issues) {
+      // `dosage` is the dose's text, empty while the dose is not whole: the dose's own issue says why.
+      if (payload.dose && issue.path[0] === 'dosage') continue;
       // A record key's issue (an outcome name) ends its path with the key: name the record.
       const path = (issue.code === 'invalid_key' ? issue.path.slice(0, -1) : issue.path).map(String).join('.');
       const found = fieldOfPath(path, formatIssues([issue]));

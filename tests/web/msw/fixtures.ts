@@ -6,6 +6,7 @@ import {
   ReporterShares,
   type OutcomeSpread,
 } from '@contract/peptides';
+import { doseOf, readDoseText, type UsualDose } from '@contract/doses';
 import { roundTo } from '@contract/rules';
 import {
   PublicationScheduleResponse,
@@ -227,8 +228,17 @@ export const peptideDetailBody = (
 export const peptideListBody = (peptides: Peptide[], page = 1, pageSize = 20, total = peptides.length) =>
   PeptideListResponse.parse({ success: true, data: { peptides, total, page, pageSize } });
 
-/** GET /api/peptides/catalogue: every peptide as the wizard's picker needs it. */
-export const catalogueBody = (peptides: readonly Peptide[]) =>
+/** What is usual per dose for the default peptides, in mcg (the catalogue's `usualDose`): BPC-157's 200-500 mcg. */
+export const DEFAULT_USUAL_DOSES: Record<string, UsualDose> = {
+  '20000000-0000-4000-8000-000000000001': { lowMcg: 200, highMcg: 500 },
+  '20000000-0000-4000-8000-000000000002': { lowMcg: 100, highMcg: 300 },
+};
+
+/** GET /api/peptides/catalogue: every peptide as the wizard's picker needs it; `usual` by peptide id (none: null). */
+export const catalogueBody = (
+  peptides: readonly Peptide[],
+  usual: Readonly<Record<string, UsualDose>> = DEFAULT_USUAL_DOSES,
+) =>
   PeptideCatalogueResponse.parse({
     success: true,
     data: {
@@ -240,6 +250,7 @@ export const catalogueBody = (peptides: readonly Peptide[]) =>
         commonEffects,
         sideEffects,
         totalExperiences,
+        usualDose: usual[_id] ?? null,
       })),
     },
   });
@@ -267,12 +278,15 @@ let experienceCounter = 0;
 /** A contract-valid public experience. */
 export function makeExperience(overrides: Partial<Experience> = {}): Experience {
   experienceCounter += 1;
+  // The dose as the server reads it from the text, unless the test gives one.
+  const read = readDoseText(overrides.dosage ?? '250 mcg');
   return Experience.parse({
     _id: `40000000-0000-4000-8000-${String(experienceCounter).padStart(12, '0')}`,
     peptideId: DEFAULT_PEPTIDES[0]._id,
     peptideName: 'BPC-157',
     peptideCategory: 'Healing & Recovery',
     dosage: '250 mcg',
+    dose: read ? doseOf(read) : null,
     frequency: 'daily',
     duration: 30,
     route: 'subcutaneous',

@@ -16,9 +16,16 @@ import { useCatalogueSearch } from '@/api/peptides';
 import { PeptidePicker } from '@/components/peptide-picker/PeptidePicker';
 import { Button, Input, Label, Select } from '@/components/ui';
 import { Slider } from '@/components/ui/slider';
+import { DoseFields } from '@/components/dose/DoseFields';
 import type { CorrectionErrors, CorrectionField, CorrectionForm } from './correction-form';
 
 export const fieldId = (field: CorrectionField) => `update-${field}`;
+const DOSE_IDS = {
+  amount: fieldId('doseAmount'),
+  unit: 'update-doseUnit',
+  strength: fieldId('doseStrength'),
+  strengthUnit: 'update-doseStrengthUnit',
+};
 
 type Set = <K extends keyof CorrectionForm>(key: K, value: CorrectionForm[K]) => void;
 export interface FieldsProps {
@@ -94,7 +101,8 @@ function Choice({
 
 /**
  * What was used: peptide (searched on the device among every peptide, as the wizard searches:
- * nothing typed is sent before the correction itself), dosage, frequency, duration, route.
+ * nothing typed is sent before the correction itself), the dose (the wizard's fields: amount, unit,
+ * strength), frequency, duration, route.
  */
 export function UsageFields({ form, set, errors }: FieldsProps) {
   const [query, setQuery] = useState('');
@@ -115,15 +123,16 @@ export function UsageFields({ form, set, errors }: FieldsProps) {
         />
       </Row>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Row field="dosage" label="Dosage" errors={errors}>
-          <Input
-            id={fieldId('dosage')}
-            maxLength={60}
-            value={form.dosage}
-            onChange={(e) => set('dosage', e.target.value)}
-            {...invalid('dosage', errors)}
+        <div className="sm:col-span-2">
+          <DoseFields
+            ids={DOSE_IDS}
+            value={form.dose}
+            onChange={(dose) => set('dose', dose)}
+            errors={{ amount: errors.doseAmount, strength: errors.doseStrength }}
+            usual={search.catalogue?.find((p) => p._id === form.peptide._id)?.usualDose ?? null}
+            hint={!form.doseBefore.fields && form.doseBefore.written ? `Now: ${form.doseBefore.written}` : undefined}
           />
-        </Row>
+        </div>
         <Choice
           field="frequency"
           label="Frequency"

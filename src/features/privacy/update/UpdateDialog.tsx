@@ -88,7 +88,6 @@ export function UpdateDialog({
   const storyOutOfRange = storyLength < STORY_MIN || storyLength > STORY_MAX_SUBMIT;
   const holds = likelyHoldReasons([
     form.story,
-    form.dosage,
     form.effects,
     form.stack,
     ...Object.keys(form.outcomes),

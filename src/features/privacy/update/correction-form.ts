@@ -4,11 +4,19 @@
 import { formatIssues } from '@contract/common';
 import { type OwnExperience, UpdateExperienceRequest } from '@contract/experiences';
 import { cleanList, ratedOutcomes } from '@contract/rules';
+import { readDoseText } from '@contract/doses';
 import type { Severity } from '@contract/side-effects';
+import { amountOf, type DoseDraft, doseInputOf, dosageTextOf, draftOf } from '@/lib/dose/dose-draft';
 
 export interface CorrectionForm {
   peptide: { _id: string; name: string; category: string };
-  dosage: string;
+  /** The dose as the wizard asks it (src/features/submit/dose/DoseFields.tsx). */
+  dose: DoseDraft;
+  /**
+   * The report's dose before this correction: as the fields first showed it ('' when its text could
+   * not be read) and `dosage` as written. The dose is sent only when it differs.
+   */
+  doseBefore: { fields: string; written: string };
   frequency: string;
   duration: string;
   routeOfAdministration: string;
@@ -32,14 +40,21 @@ export interface CorrectionForm {
   publishSourcing: boolean;
 }
 
-export type CorrectionField = Exclude<keyof CorrectionForm, 'peptide'> | 'peptideId';
+export type CorrectionField =
+  | Exclude<keyof CorrectionForm, 'peptide' | 'dose' | 'doseBefore'>
+  | 'peptideId'
+  | 'doseAmount'
+  | 'doseStrength';
 export type CorrectionErrors = Partial<Record<CorrectionField, string>>;
 
 export function formOf(e: OwnExperience): CorrectionForm {
   const d = e.demographics;
+  // A report stored before doses had a unit has only its text: read where unambiguous, else empty.
+  const dose = draftOf(e.dose ?? readDoseText(e.dosage));
   return {
     peptide: { _id: e.peptideId, name: e.peptideName, category: e.peptideCategory },
-    dosage: e.dosage,
+    dose,
+    doseBefore: { fields: dosageTextOf(dose), written: e.dosage },
     frequency: e.frequency,
     duration: String(e.duration),
     routeOfAdministration: e.route,
@@ -68,7 +83,21 @@ function numberOf(text: string, whole = false): number | undefined {
   return (whole ? /^\d+$/ : /^\d+(\.\d+)?$/).test(t) ? Number(t) : Number.NaN;
 }
 
-/** The request body: every field as the form shows it (the server writes nothing when nothing changed). */
+/**
+ * The dose to send: only when the fields differ from the report's dose. Left empty where the old
+ * text could not be read, the report keeps that text.
+ */
+function doseChanges(f: CorrectionForm): Pick<UpdateExperienceRequest, 'dose' | 'dosage'> {
+  const dose = doseInputOf(f.dose);
+  const text = dosageTextOf(f.dose);
+  if (!dose || (text && text === f.doseBefore.fields)) return {};
+  return { dose, dosage: text };
+}
+
+/**
+ * The request body: every field as the form shows it (the server writes nothing when nothing
+ * changed), the dose only when changed.
+ */
 export function changesOf(f: CorrectionForm): UpdateExperienceRequest {
   const sourcing = {
     vendorUrl: f.vendorUrl.trim() || undefined,
@@ -79,7 +108,7 @@ export function changesOf(f: CorrectionForm): UpdateExperienceRequest {
   const anySourcing = Object.values(sourcing).some((v) => v !== undefined);
   return {
     peptideId: f.peptide._id,
-    dosage: f.dosage.trim(),
+    ...doseChanges(f),
     frequency: f.frequency as UpdateExperienceRequest['frequency'],
     duration: numberOf(f.duration, true) ?? Number.NaN,
     routeOfAdministration: f.routeOfAdministration as UpdateExperienceRequest['routeOfAdministration'],
@@ -104,7 +133,11 @@ export function changesOf(f: CorrectionForm): UpdateExperienceRequest {
 /** The request paths as the schema names them, and the form field each belongs to. */
 const PATH_FIELD: Record<string, CorrectionField> = {
   peptideId: 'peptideId',
-  dosage: 'dosage',
+  dosage: 'doseAmount',
+  dose: 'doseAmount',
+  'dose.amount': 'doseAmount',
+  'dose.strength': 'doseStrength',
+  'dose.strength.amount': 'doseStrength',
   frequency: 'frequency',
   duration: 'duration',
   routeOfAdministration: 'routeOfAdministration',
@@ -141,6 +174,10 @@ const PLAIN: Partial<Record<CorrectionField, string>> = {
 
 /** The field's name in a message that starts with its request path ("sourcing.volumeMl must be positive"). */
 const LABEL: Partial<Record<string, string>> = {
+  // Longest first: the first path a message starts with names it.
+  'dose.strength.amount': 'Strength',
+  'dose.strength': 'Strength',
+  'dose.amount': 'Dose',
   'sourcing.vendorUrl': 'Vendor URL',
   'sourcing.batchId': 'Batch ID',
   'sourcing.purityPercentage': 'Purity',
@@ -159,9 +196,9 @@ function humanise(text: string): string {
 
 /** The problems of the form, at most one per field, in the server's words (or plainer ones). */
 export function correctionErrors(f: CorrectionForm): CorrectionErrors {
+  const errors: CorrectionErrors = doseErrors(f);
   const result = UpdateExperienceRequest.safeParse(changesOf(f));
-  if (result.success) return {};
-  const errors: CorrectionErrors = {};
+  if (result.success) return errors;
   for (const issue of result.error.issues) {
     const path = (issue.code === 'invalid_key' ? issue.path.slice(0, -1) : issue.path).map(String);
     const key = PATH_FIELD[path.join('.')] ?? PATH_FIELD[path.slice(0, 2).join('.')] ?? PATH_FIELD[path[0] ?? ''];
@@ -175,6 +212,21 @@ export function correctionErrors(f: CorrectionForm): CorrectionErrors {
         : sideEffect
           ? `${sideEffect.name}: ${issue.message}`
           : humanise(formatIssues([issue]));
+  }
+  return errors;
+}
+
+/** The dose's blanks and mistyped numbers, in the wizard's words (src/features/submit/wizard-validation.ts). */
+function doseErrors(f: CorrectionForm): CorrectionErrors {
+  const { amount, unit, strengthAmount } = f.dose;
+  const errors: CorrectionErrors = {};
+  // Blank is allowed only where the old text could not be read: the report keeps it.
+  if (!amount.trim() && f.doseBefore.fields) errors.doseAmount = 'Enter the dose, like 250';
+  else if (amount.trim() && Number.isNaN(amountOf(amount)))
+    errors.doseAmount = 'Dose must be a number, like 250 or 0.5';
+  if (unit === 'mL' && amount.trim()) {
+    if (!strengthAmount.trim()) errors.doseStrength = 'Enter what one mL of the solution holds, like 2.5';
+    else if (Number.isNaN(amountOf(strengthAmount))) errors.doseStrength = 'Strength must be a number, like 2.5';
   }
   return errors;
 }

@@ -1,14 +1,19 @@
 // Step 1: which peptide (searched on the device among every peptide: src/api/peptides.ts
-// useCatalogueSearch), how much, how often, how long, which route.
+// useCatalogueSearch), how much (an amount and a unit, checked against what is usual for it:
+// dose/DoseFields.tsx), how often, how long, which route.
 import { useState } from 'react';
 import type { CatalogueEntry } from '@contract/peptides';
 import { FREQUENCIES, ROUTES } from '@contract/vocabulary';
 import { useCatalogueSearch } from '@/api/peptides';
 import { PeptidePicker } from '@/components/peptide-picker/PeptidePicker';
 import { Input, Select } from '@/components/ui';
+import { DoseFields } from '@/components/dose/DoseFields';
 import { errorProps, Field } from '../Field';
 import { Options } from '../Options';
 import type { StepProps } from './step-props';
+
+// The ids Next focuses for a dose problem are the wizard's field names (wizard-validation.ts FOCUS_ID).
+const DOSE_IDS = { amount: 'doseAmount', unit: 'doseUnit', strength: 'doseStrength', strengthUnit: 'doseStrengthUnit' };
 
 type Props = StepProps & {
   /** The chosen peptide, once the catalogue is here. */
@@ -39,17 +44,14 @@ export function PeptideStep({ form, set, errors, onBlur, peptide, loading, onCho
           onBlur={() => onBlur('peptideId')}
         />
       </Field>
-      <Field id="dosage" text="Dosage" error={errors.dosage}>
-        <Input
-          id="dosage"
-          maxLength={60}
-          placeholder="e.g. 250mcg"
-          value={form.dosage}
-          onBlur={() => onBlur('dosage')}
-          onChange={(e) => set('dosage', e.target.value)}
-          {...errorProps('dosage', errors.dosage)}
-        />
-      </Field>
+      <DoseFields
+        ids={DOSE_IDS}
+        value={form.dose}
+        onChange={(dose) => set('dose', dose)}
+        errors={{ amount: errors.doseAmount, strength: errors.doseStrength }}
+        onBlur={(field) => onBlur(field === 'amount' ? 'doseAmount' : 'doseStrength')}
+        usual={peptide?.usualDose ?? null}
+      />
       <Field id="frequency" text="Frequency" error={errors.frequency}>
         <Select
           id="frequency"

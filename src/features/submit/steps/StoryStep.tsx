@@ -4,6 +4,7 @@
 import { HOLD_REASON_TEXT } from '@contract/moderation';
 import { cleanList } from '@contract/rules';
 import { likelyHoldReasons } from '@/lib/hold-hints';
+import { dosageTextOf } from '@/lib/dose/dose-draft';
 import { PublicCardPreview } from '../PublicCardPreview';
 import { SourcingSection } from '../SourcingSection';
 import { StoryEditor } from '../StoryEditor';
@@ -16,7 +17,7 @@ type Props = StepProps & { peptide: { _id: string; name: string; category: strin
 export function readableTexts(form: WizardForm): string[] {
   return [
     form.story,
-    form.dosage,
+    dosageTextOf(form.dose),
     ...cleanList(form.effects),
     ...cleanList(form.stack),
     ...Object.keys(form.outcomes),
