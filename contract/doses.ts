@@ -59,7 +59,8 @@ export const Dose = named(
   z.object({
     amount: z.number(),
     unit: z.enum(DOSE_UNITS),
-    strength: z.nullable(DoseStrength),
+    // As stored: the request's limits (DoseStrength) are not the reader's business.
+    strength: z.nullable(z.object({ amount: z.number(), unit: z.enum(STRENGTH_UNITS) })),
     mcg: described(
       z.nullable(z.number()),
       'The amount in mcg (mg × 1,000; mL × a strength in mcg or mg). Null for IU and for mL of an IU solution: no conversion is sound.',

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { fillWizardToStory } from './wizard-steps';
+import { fillDose, fillWizardToStory } from './wizard-steps';
 import { api, approvedMember, firstPeptide, launch, newPage, submitExperience, choosePeptide } from './browser';
 import { screenshot } from './screenshots';
 
@@ -70,7 +70,7 @@ describe('submit experience', () => {
 
     await page.getByRole('button', { name: 'Submit Another Experience' }).click();
     await page.getByText('Step 1 of 4').waitFor();
-    expect(await page.getByLabel('Dosage').inputValue()).toBe('');
+    expect(await page.getByLabel('Dose', { exact: true }).inputValue()).toBe('');
     expect(await page.getByRole('combobox', { name: 'Peptide' }).inputValue()).toBe('');
     expect(await page.getByRole('button', { name: 'Previous' }).count()).toBe(0);
 
@@ -95,7 +95,7 @@ describe('submit experience', () => {
     await page.getByText('Step 1 of 4').waitFor();
     const next = page.getByRole('button', { name: 'Next' });
     await choosePeptide(page, peptide.name);
-    await page.getByLabel('Dosage').fill('250 mcg');
+    await fillDose(page, '250 mcg');
     await page.getByLabel('Frequency').selectOption('daily');
     await page.getByLabel('Duration (days)').fill('abc');
     await page.getByLabel('Route of administration').selectOption('oral');
@@ -225,7 +225,7 @@ describe('privacy data rights', () => {
     await dialog.getByLabel('Story').fill(corrected);
     await dialog.getByLabel('Extra effects').fill('Less pain, Better sleep');
     await choosePeptide(page, other.name);
-    await dialog.getByLabel('Dosage').fill('250 mcg');
+    await fillDose(dialog, '250 mcg');
     await dialog.getByLabel('Frequency').selectOption('daily');
     await dialog.getByLabel('Duration (days)').fill('49');
     await dialog.getByLabel('Route of administration').selectOption('subcutaneous');

@@ -115,7 +115,8 @@ describe('keyboard only', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     expect(await page.getByRole('combobox', { name: 'Peptide' }).inputValue()).toBe(peptideName);
-    await typeInto(page, page.getByLabel('Dosage'), '250mcg');
+    // The unit is mcg unless another is chosen.
+    await typeInto(page, page.getByLabel('Dose', { exact: true }), '250');
     await chooseWithKeys(page, page.getByLabel('Frequency'), 'daily');
     await typeInto(page, page.getByLabel('Duration (days)'), '30');
     await chooseWithKeys(page, page.getByLabel('Route of administration'), 'subcutaneous');

@@ -271,7 +271,7 @@ describe('first screen from the HTML (pre-rendered pages)', () => {
       }, theme);
       for (const [path, heading, label] of [
         ['/peptides', 'Peptide Database', 'Search peptides'],
-        ['/submit', 'Share Your Experience', 'Dosage'],
+        ['/submit', 'Share Your Experience', 'Dose'],
       ] as const) {
         await page.goto(path);
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();

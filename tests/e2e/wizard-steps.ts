@@ -1,7 +1,8 @@
 // The Submit wizard's first three steps as a person fills them in, for the browser tests that
 // need a report written through the page (contribute, publication, wizard). Each answer can be
 // changed; the defaults make a valid report.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { readDoseText } from '../../contract/doses';
 import { choosePeptide } from './browser';
 
 export interface WizardAnswers {
@@ -30,7 +31,7 @@ export async function fillUsageStep(page: Page, peptideName: string, answers: Wi
   await page.goto('/submit');
   await page.getByText('Step 1 of 4').waitFor();
   await choosePeptide(page, peptideName);
-  await page.getByLabel('Dosage').fill(a.dosage);
+  await fillDose(page, a.dosage);
   await page.getByLabel('Frequency').selectOption(a.frequency);
   await page.getByLabel('Duration (days)').fill(a.duration);
   await page.getByLabel('Route of administration').selectOption(a.route);
@@ -82,4 +83,19 @@ export async function fillWizardToStory(page: Page, peptideName: string, answers
   await fillUsageStep(page, peptideName, answers);
   await fillAboutYouStep(page, answers);
   await fillOutcomesStep(page);
+}
+
+/**
+ * Fills the dose fields (amount, unit, and for mL the strength) from dose text such as "250 mcg"
+ * or "0.1 mL of 2.5 mg/mL", as a person would type and choose them (contract/doses.ts readDoseText).
+ */
+export async function fillDose(scope: Page | Locator, text: string): Promise<void> {
+  const dose = readDoseText(text);
+  if (!dose) throw new Error(`not a dose: ${text}`);
+  await scope.getByLabel('Dose', { exact: true }).fill(String(dose.amount));
+  await scope.getByLabel('Unit', { exact: true }).selectOption(dose.unit);
+  if (dose.strength) {
+    await scope.getByLabel('Strength of the solution', { exact: true }).fill(String(dose.strength.amount));
+    await scope.getByLabel('Strength unit', { exact: true }).selectOption(dose.strength.unit);
+  }
 }

@@ -59,8 +59,9 @@ async function wizardRun(page: Page, peptide: { _id: string; name: string }, mar
   await page.getByText(`No peptide matches “${typedSearch}”.`).waitFor();
   await picker.fill(peptide.name.slice(0, 3));
   await peptideOption(page, peptide.name).click();
-  const dosage = `${marker} mcg`;
-  await page.getByLabel('Dosage').fill(dosage);
+  // A dose is a number now: one this run alone types.
+  const dosage = `${10_000 + (Date.now() % 89_999)}.25`;
+  await page.getByLabel('Dose', { exact: true }).fill(dosage);
   await page.getByLabel('Frequency').selectOption('daily');
   await page.getByLabel('Duration (days)').fill('37');
   await page.getByLabel('Route of administration').selectOption('oral');

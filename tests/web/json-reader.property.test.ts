@@ -3,6 +3,7 @@
 // analytics), with keys JSON readers treat specially, unicode edge cases and big numbers,
 // written as the server writes them (JSON.stringify), come back equal to what was sent, never
 // throw, pollute no prototype, and pass the contract's response schemas.
+import { DOSE_UNITS, STRENGTH_UNITS } from '@contract/doses';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AnalyticsResponse, ExperienceListResponse, PeptideResponse } from '@contract/index';
@@ -86,6 +87,15 @@ const experience = fc.record({
   peptideName: anyText,
   peptideCategory: anyText,
   dosage: anyText,
+  dose: fc.option(
+    fc.record({
+      amount: number,
+      unit: fc.constantFrom(...DOSE_UNITS),
+      strength: fc.option(fc.record({ amount: number, unit: fc.constantFrom(...STRENGTH_UNITS) }), { nil: null }),
+      mcg: fc.option(number, { nil: null }),
+    }),
+    { nil: null },
+  ),
   frequency: anyText,
   duration: number,
   route: anyText,
@@ -286,6 +296,7 @@ describe("the SPA's reader and schemas read every body the server can send", () 
     const [sample] = fc.sample(experience, { numRuns: 1, seed: 1 });
     const row = {
       ...sample,
+      dose: { amount: 250, unit: 'mcg', strength: null, mcg: 250 },
       duration: 30,
       rating: 7,
       votes: { helpful: 1, notHelpful: 0, detailed: 0, concerning: 0, total: 1 },
