@@ -29,11 +29,11 @@ const CORE = [
   /[\\/]src[\\/]app[\\/](?!first-paint|toast[\\/]Toaster|layout[\\/](NotFoundPage|StaleDataNotice))/,
   // Not the URL-state module: it brings zod, which Home's first load does without. Nor what only
   // the wizard, the Privacy page and the member pages use (tracking IDs, hold hints, downloads,
-  // publication times, the wizard's prefill). Nor the option lists and labels
+  // publication times, the wizard's prefill, the dose fields' helpers with the dose contract). Nor the option lists and labels
   // (contract/vocabulary.ts, 1.3 kB as brotli): Home's first screen shows none, and the pages that
   // do load them with their own chunks (tests/e2e/budgets.test.ts: the first load of / was 96.1 of
   // 96 kB with them).
-  /[\\/]src[\\/]lib[\\/](?!url-state|tracking-id|hold-hints|download|publication|wizard-prefill)|[\\/]src[\\/]components[\\/]page[\\/]|[\\/]src[\\/]components[\\/]experience[\\/](StoryText|format)\.tsx?$|[\\/]src[\\/]api[\\/]client\.ts$|[\\/]contract[\\/](rules|normalize)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](?!url-state|tracking-id|hold-hints|download|publication|wizard-prefill|dose[\\/])|[\\/]src[\\/]components[\\/]page[\\/]|[\\/]src[\\/]components[\\/]experience[\\/](StoryText|format)\.tsx?$|[\\/]src[\\/]api[\\/]client\.ts$|[\\/]contract[\\/](rules|normalize)\.ts$/,
   /[\\/]src[\\/]components[\\/]ui[\\/](badge|button|card|field-styles|input|label|select|skeleton|spinner|stat-card)\.tsx?$/,
 ];
 /** Primitives only the form pages use, with the barrel that names them all: one chunk for those pages. */

@@ -417,6 +417,10 @@ async function benchOnce(
     );
     const auth = { authorization: `Bearer ${tokens[0]}` };
     const ids = [peptides[0]._id, peptides[1]._id, peptides[2]._id].join(',');
+    // The most reported peptide's page: its dose figures come from the most reports (services/doses.ts).
+    const mostReported = (await api(base, 'GET', '/api/peptides?sort=popularity&limit=1')).json.data.peptides[0] as {
+      _id: string;
+    };
 
     // Experiences to vote on: members × experiences pairs, rotating so most votes are new.
     const voteTargets: string[] = [];
@@ -444,6 +448,8 @@ async function benchOnce(
         url: `/api/peptides?category=${encodeURIComponent('Growth Hormone')}&sort=popularity`,
       },
       { name: 'GET /api/peptides/public', url: '/api/peptides/public' },
+      { name: 'GET /api/peptides/{id} (most reported)', url: `/api/peptides/${mostReported._id}` },
+      { name: 'GET /api/peptides/catalogue', url: '/api/peptides/catalogue' },
       { name: 'community: newest', url: '/api/experiences?sort=newest' },
       { name: 'community: helpful', url: '/api/experiences?sort=helpful' },
       { name: 'community: rating', url: '/api/experiences?sort=rating' },
