@@ -132,6 +132,10 @@ describe('dose amounts', () => {
     expect(formatDoseSpread({ median: 1750, low: 1400, high: 2450, n: 1200 })).toBe(
       'Median 1.75 mg (middle half 1.4-2.45 mg), n = 1,200',
     );
+    // One unit in one sentence: the higher end's.
+    expect(formatDoseSpread({ median: 700, low: 490, high: 1010, n: 36 })).toBe(
+      'Median 0.7 mg (middle half 0.49-1.01 mg), n = 36',
+    );
     expect(formatDaysSpread({ median: 42, low: 28, high: 60, n: 41 })).toBe(
       'Median 42 days (middle half 28-60), n = 41',
     );

@@ -173,9 +173,14 @@ export function formatDoseRange(lowMcg: number, highMcg: number): string {
   return `${amountIn(lowMcg, unit)}-${amountIn(highMcg, unit)} ${unit}`;
 }
 
-/** A dose figure (contract/doses.ts Spread, in mcg): "Median 250 mcg (middle half 200-350 mcg), n = 41". */
+/**
+ * A dose figure (contract/doses.ts Spread, in mcg): "Median 250 mcg (middle half 200-350 mcg), n = 41".
+ * One unit for the whole sentence, the higher end's: "Median 0.7 mg (middle half 0.49-1.01 mg)",
+ * never a median in mcg beside its middle half in mg.
+ */
 export function formatDoseSpread(spread: Spread): string {
-  return `Median ${formatDoseAmount(spread.median)} (middle half ${formatDoseRange(spread.low, spread.high)}), n = ${formatCount(spread.n)}`;
+  const unit = inMg(spread.high) ? 'mg' : 'mcg';
+  return `Median ${amountIn(spread.median, unit)} ${unit} (middle half ${formatDoseRange(spread.low, spread.high)}), n = ${formatCount(spread.n)}`;
 }
 
 /** How long people took it (a Spread in days): "Median 42 days (middle half 28-60), n = 41". */

@@ -44,7 +44,7 @@ export function ReconstitutionHelper({ idPrefix, onUse }: { idPrefix: string; on
             <div className="space-y-1">
               <Label htmlFor={id('draw-unit')}>Drawn in</Label>
               <Select id={id('draw-unit')} value={drawUnit} onChange={(e) => setDrawUnit(e.target.value as DrawUnit)}>
-                <option value="units">Units (U-100 insulin syringe)</option>
+                <option value="units">Syringe units (U-100)</option>
                 <option value="mL">mL</option>
               </Select>
             </div>
