@@ -6,7 +6,7 @@
 // server (storing, reading stored text, the figures at each batch), the wizard (the check "Did you
 // mean mcg?") and the tests (every figure recomputed from the export).
 import { z } from 'zod/mini';
-import { described, named } from './common';
+import { described, exampled, named } from './common';
 import { MIN_N, meanInterval } from './how-sure';
 import type { Frequency } from './vocabulary';
 
@@ -455,3 +455,36 @@ export const DoseFiguresSchema = named(
   'What people take: dose figures of the published reports, computed at each publication batch.',
 );
 export type DoseFiguresAnswer = z.infer<typeof DoseFiguresSchema>;
+
+// Examples for the API document (contract/common.ts exampled: each is checked against its schema).
+exampled(DoseInput, { amount: 0.1, unit: 'mL', strength: { amount: 2.5, unit: 'mg' } });
+exampled(Dose, { amount: 0.1, unit: 'mL', strength: { amount: 2.5, unit: 'mg' }, mcg: 250 });
+exampled(SpreadSchema, { median: 250, low: 200, high: 350, n: 41 });
+exampled(DoseFiguresSchema, {
+  reports: 44,
+  leftOut: 3,
+  perAdministration: { median: 250, low: 200, high: 350, n: 41 },
+  perWeek: { median: 1750, low: 1000, high: 2450, n: 38 },
+  byRoute: [
+    {
+      route: 'subcutaneous',
+      n: 41,
+      perAdministration: { median: 250, low: 200, high: 350, n: 41 },
+      perWeek: { median: 1750, low: 1000, high: 2450, n: 38 },
+    },
+  ],
+  frequency: { usual: 'daily', n: 18, of: 44 },
+  duration: { median: 42, low: 28, high: 60, n: 44 },
+  bands: [
+    {
+      outcome: 'faster recovery',
+      bands: [
+        { band: 'lower', fromMcg: 100, toMcg: 200, mean: 6.8, low: 6.1, high: 7.5, n: 14 },
+        { band: 'middle', fromMcg: 250, toMcg: 250, mean: 7.1, low: 6.5, high: 7.7, n: 15 },
+        { band: 'higher', fromMcg: 300, toMcg: 500, mean: 7.4, low: 6.7, high: 8.1, n: 12 },
+      ],
+    },
+  ],
+  usual: { lowMcg: 200, highMcg: 500 },
+  asOf: '2026-12-07',
+});
