@@ -84,7 +84,7 @@ export async function seedDemo(
     const { scale, ...dose } = demoDose(doseRand, peptide.commonDosage);
     // A higher dose does a little more in the demo data (what "Does a higher dose do more?" shows).
     for (const effect of Object.keys(outcomes))
-      outcomes[effect] = Math.min(10, Math.max(1, Math.round(outcomes[effect] + (scale - 1) * 1.2)));
+      outcomes[effect] = Math.min(10, Math.max(1, Math.round(outcomes[effect] + Math.log2(scale) * 1.2)));
     rand(); // the frequency's draw, kept so the rest of the demo data stays as it was
     const input: SubmitExperienceInput = {
       peptideId: id,

@@ -192,7 +192,7 @@ export function story(rand: Rand): string {
 
 /**
  * A demo report's dose around the peptide's common one (its page's "250 mcg"): most near it, some
- * at half or up to twice it, so the dose figures and their thirds have shape. Mostly in the unit
+ * at half or up to three times it, so the dose figures and their thirds have shape. Mostly in the unit
  * people use for that size (mg from 1 mg up), some in mL of a solution reconstituted as the
  * reconstitution helper would (a 5 mg vial in 2 mL), and a few written as older free text that
  * reads as no dose ("about 250mcg, sometimes more"): the figures count them as left out.
@@ -201,7 +201,8 @@ export function story(rand: Rand): string {
 export function demoDose(rand: Rand, commonDosage: string): { dosage: string; dose?: DoseInput; scale: number } {
   const common = readDoseText(commonDosage);
   const commonMcg = common ? doseMcg(common) : null;
-  const scale = pick(rand, [0.5, 0.75, 1, 1, 1, 1.5, 2, 2]);
+  // Round multiples, as people dose: the common one most often, then up to three times it.
+  const scale = pick(rand, [0.5, 0.75, 1, 1, 1.25, 1.5, 2, 2.5, 3]);
   const style = rand();
   if (!commonMcg) return { dosage: commonDosage, scale: 1 };
   if (style < 0.04) return { dosage: `about ${amountText(commonMcg * scale)}mcg, sometimes more`, scale };
