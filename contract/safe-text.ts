@@ -95,8 +95,16 @@ export function proseText() {
       error: BROKEN_TEXT_MESSAGE,
       abort: true,
     }),
-    z.overwrite((s: string) => inDisplayOrder(s).replace(BIDI_CONTROLS, '').normalize('NFC').trim()),
+    z.overwrite(cleanProse),
   ];
+}
+
+/**
+ * Multi-line text as stored (after proseText's checks): in display order, bidi controls removed,
+ * NFC, trimmed. Its length is what the length rules count (contract/story.ts storyLength).
+ */
+export function cleanProse(text: string): string {
+  return inDisplayOrder(text.replace(/\r\n?/g, '\n')).replace(BIDI_CONTROLS, '').normalize('NFC').trim();
 }
 
 /** Single-line text of at most `max` characters (at least `min` after cleaning). */

@@ -2,6 +2,7 @@
 // story is written (docs/product-rules.md, "Forms"). Apart from contract/rules.ts so that they load
 // with those two forms only, not with every page.
 import { STORY_MIN } from './rules';
+import { cleanProse } from './safe-text';
 
 const READ_WORDS_PER_MINUTE = 200;
 
@@ -15,6 +16,14 @@ export function readTimeMinutes(text: string): number {
 export function readTimeText(text: string): string | null {
   const minutes = readTimeMinutes(text);
   return minutes > 1 ? `${minutes} min read` : null;
+}
+
+/**
+ * A story's length as the length rules count it: as it will be stored (contract/safe-text.ts
+ * cleanProse), so 150 spaces are 0 characters, never "Long enough".
+ */
+export function storyLength(text: string): number {
+  return cleanProse(text).length;
 }
 
 export type CounterTone = 'orange' | 'green' | 'red';

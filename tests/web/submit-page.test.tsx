@@ -226,6 +226,20 @@ describe('submit wizard', () => {
     expect(preview.querySelector('strong')).toHaveTextContent('bold');
   });
 
+  it('a story of spaces counts as empty: "At least 100 characters", never "Long enough"', async () => {
+    const app = await open();
+    await toStep4(app);
+    const story = screen.getByLabelText('Your story');
+    // Pasted, as typing 150 spaces would take a while.
+    await app.user.click(story);
+    await app.user.paste(' '.repeat(150));
+    expect(screen.getByText(/At least 100 characters \(100 to go\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/Long enough/)).toBeNull();
+    // Spaces around a long enough story are not counted either.
+    await app.user.paste(`${'word '.repeat(20)}   `);
+    expect(screen.getByText(/^99\/\d+ · At least 100 characters \(1 to go\)/)).toBeInTheDocument();
+  });
+
   it('keeps a draft across a reload (sessionStorage)', async () => {
     const app = await open();
     await app.user.type(screen.getByLabelText('Dose'), '5');

@@ -5,7 +5,7 @@
 import { useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { STORY_MAX_SUBMIT, STORY_MIN } from '@contract/rules';
-import { readTimeText, storyCounterMessage, storyCounterTone } from '@contract/story';
+import { readTimeText, storyCounterMessage, storyCounterTone, storyLength } from '@contract/story';
 import { StoryText } from '@/components/experience/StoryText';
 import { Button, Label } from '@/components/ui';
 import { fieldClasses } from '@/components/ui/field-styles';
@@ -33,10 +33,12 @@ type Props = { value: string; onChange: (v: string) => void; max?: number; error
 
 export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT, error, onBlur }: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
-  const tone = storyCounterTone(value.length, max);
+  // Counted as the server will store it: spaces around the text are not part of the story.
+  const length = storyLength(value);
+  const tone = storyCounterTone(length, max);
   const readTime = readTimeText(value);
   // The length rule's own message is the counter: no second sentence under the field.
-  const lengthError = Boolean(error) && (value.length < STORY_MIN || value.length > max);
+  const lengthError = Boolean(error) && (length < STORY_MIN || length > max);
   const describedBy = ['story-counter', error && !lengthError ? 'story-error' : null].filter(Boolean).join(' ');
   const bold = () => {
     const el = ref.current;
@@ -85,7 +87,7 @@ export function StoryEditor({ value, onChange, max = STORY_MAX_SUBMIT, error, on
               className={lengthError ? 'font-medium text-destructive-text' : TONE_CLASS[tone]}
               data-tone={tone}
             >
-              {value.length}/{max} · {storyCounterMessage(value.length, max)}
+              {length}/{max} · {storyCounterMessage(length, max)}
             </p>
             {readTime && <span className="text-muted-foreground">{readTime}</span>}
           </div>

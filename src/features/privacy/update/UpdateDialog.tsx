@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { OwnExperience, PublicationSchedule } from '@contract/experiences';
 import { HOLD_REASON_TEXT } from '@contract/moderation';
 import { STORY_MAX_SUBMIT, STORY_MIN } from '@contract/rules';
-import { storyCounterMessage } from '@contract/story';
+import { storyCounterMessage, storyLength as storyLengthOf } from '@contract/story';
 import { errorMessage } from '@/api/errors';
 import { useUpdateOwnExperience } from '@/api/tracking';
 import { useToast } from '@/app/toast/ToastProvider';
@@ -84,7 +84,7 @@ export function UpdateDialog({
     ...(pendingSide.trim() ? { sideEffects: PENDING_SIDE_EFFECT } : {}),
   };
   const errors = attempted ? found : {};
-  const storyLength = form.story.length;
+  const storyLength = storyLengthOf(form.story);
   const storyOutOfRange = storyLength < STORY_MIN || storyLength > STORY_MAX_SUBMIT;
   const holds = likelyHoldReasons([
     form.story,
