@@ -88,6 +88,57 @@ describe('submit experience', () => {
     await context.close();
   });
 
+  it('keeps the tracking ID across a refresh and Back then Forward, and asks before the tab leaves until it is saved', async () => {
+    const peptide = await firstPeptide();
+    const { context, page } = await newPage(browser);
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
+    await fillSteps1to3(page, peptide.name);
+    await page.getByLabel('Your story').fill(storyWith(unique()));
+    await page.getByRole('button', { name: 'Submit Experience' }).click();
+    const tracking = page.getByTestId('tracking-id');
+    await tracking.waitFor();
+    const trackingId = (await tracking.textContent())!.trim();
+    // Nothing of it in the address or in storage: only this tab's history entry holds it.
+    expect(page.url()).not.toContain(trackingId.slice(4));
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    );
+    expect(stored).not.toContain(trackingId.slice(4));
+
+    // F5: the browser asks first (the ID is not saved yet), then the confirmation is there again.
+    await page.reload();
+    expect(asked).toEqual(['beforeunload']);
+    await expect.poll(async () => (await tracking.textContent())?.trim()).toBe(trackingId);
+    // On to another page of the site, then Back: the same ID; Forward and Back again: still.
+    await page.getByRole('link', { name: 'View Community Experiences' }).click();
+    await page.getByRole('heading', { name: 'Community Experiences' }).waitFor();
+    await page.goBack();
+    await expect.poll(async () => (await tracking.textContent())?.trim()).toBe(trackingId);
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Community Experiences' }).waitFor();
+    await page.goBack();
+    await expect.poll(async () => (await tracking.textContent())?.trim()).toBe(trackingId);
+
+    // Downloaded: nothing is asked any more.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download (.txt)' }).click();
+    await download;
+    await page.reload();
+    await tracking.waitFor();
+    expect(asked).toEqual(['beforeunload']);
+
+    // "Submit Another Experience" starts a new entry: Back finds the confirmation.
+    await page.getByRole('button', { name: 'Submit Another Experience' }).click();
+    await page.getByText('Step 1 of 4').waitFor();
+    await page.goBack();
+    await expect.poll(async () => (await tracking.textContent())?.trim()).toBe(trackingId);
+    await context.close();
+  });
+
   it('keeps a step while it is invalid, says under the field what is wrong and focuses it', async () => {
     const peptide = await firstPeptide();
     const { context, page } = await newPage(browser);

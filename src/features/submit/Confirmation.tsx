@@ -1,7 +1,7 @@
 // After a report is sent: the tracking id to keep; when it becomes public (with its group, at the
 // earliest and the latest: src/lib/publication.ts) and what its group hides; and, when it waits for
 // a moderator, why (contract/moderation.ts HOLD_REASON_TEXT).
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PublicationSchedule } from '@contract/experiences';
 import { HOLD_REASON_TEXT } from '@contract/moderation';
@@ -25,8 +25,27 @@ function ConfirmationHeading() {
 
 type Props = { result: SubmitResult; schedule: PublicationSchedule | undefined; onReset: () => void };
 
+/**
+ * Until the ID is copied or downloaded, closing the tab (or leaving the site) asks first: the
+ * history entry keeps the ID for a refresh and Back, but a closed tab takes it along.
+ */
+function useWarnBeforeLeaving(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask for a return value to show their dialog.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+}
+
 export function Confirmation({ result, schedule, onReset }: Props) {
   const { trackingId, status, holdReasons, publicFrom, publicBy } = result;
+  const [saved, setSaved] = useState(false);
+  useWarnBeforeLeaving(!saved);
   const held = status === 'held' || status === 'hidden';
   return (
     <div className="mx-auto max-w-2xl space-y-6 py-8">
@@ -60,7 +79,7 @@ export function Confirmation({ result, schedule, onReset }: Props) {
               </p>
             </div>
           )}
-          <TrackingIdKey trackingId={trackingId} />
+          <TrackingIdKey trackingId={trackingId} onSaved={() => setSaved(true)} />
           <div className="flex flex-wrap gap-2">
             {/* Public: its page. Not yet: the author's own view, by the tracking ID (handed over in
                 memory, never the address or the history entry), until the publication batch makes it public. */}

@@ -6,7 +6,7 @@ import type { SubmitExperienceRequest } from '@contract/experiences';
 import { HONEYPOT_MESSAGE } from '@contract/rules';
 import { refusedInputs } from '@/api/errors';
 import { useEffects } from '@/api/effects';
-import { useSubmitExperience, type SubmitResult } from '@/api/experience-submit';
+import { useSubmitExperience } from '@/api/experience-submit';
 import { usePublicationSchedule } from '@/api/publication';
 import { useToast } from '@/app/toast/ToastProvider';
 import { LoadError } from '@/components/page/LoadError';
@@ -20,6 +20,7 @@ import { PeptideStep } from './steps/PeptideStep';
 import { SignedInNote } from './SignedInNote';
 import { StoryStep } from './steps/StoryStep';
 import { useChosenPeptide } from './use-chosen-peptide';
+import { useConfirmationState } from './use-confirmation-state';
 import { useProfilePrefill } from './use-profile-prefill';
 import { useStepErrors } from './use-step-errors';
 import { useWizardDraft } from './use-wizard-draft';
@@ -31,7 +32,8 @@ const STEP_TITLES = ['Peptide Details', 'Context & Goals', 'Outcomes & Effects',
 const FAILURE = 'Failed to submit your experience. Please try again.';
 
 export function SubmitPage() {
-  const [result, setResult] = useState<SubmitResult | null>(null);
+  // Kept in this tab's history entry: a refresh or Back then Forward shows the tracking ID again.
+  const { result, keep, startAnother } = useConfirmationState();
   const { step, setStep, form, setForm, clearDraft } = useWizardDraft(result === null);
   const prefilled = useProfilePrefill(form, setForm);
   const { toast } = useToast();
@@ -117,7 +119,7 @@ export function SubmitPage() {
       // cover "Submit Another Experience" on a phone.
       onSuccess: (answer) => {
         clearDraft();
-        setResult(answer);
+        keep(answer);
       },
       onError: refused,
     });
@@ -129,7 +131,7 @@ export function SubmitPage() {
     setStep(1);
     resetErrors();
     setFormError(null);
-    setResult(null);
+    startAnother();
     submit.reset();
   };
 

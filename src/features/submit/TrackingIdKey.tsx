@@ -28,7 +28,8 @@ export function keyFileText(trackingId: string, origin: string): string {
   ].join('\n');
 }
 
-export function TrackingIdKey({ trackingId }: { trackingId: string }) {
+/** `onSaved`: the ID was copied or downloaded (the confirmation stops warning before the tab closes). */
+export function TrackingIdKey({ trackingId, onSaved }: { trackingId: string; onSaved?: () => void }) {
   const [done, setDone] = useState<string | null>(null);
   return (
     <section
@@ -62,7 +63,10 @@ export function TrackingIdKey({ trackingId }: { trackingId: string }) {
           size="sm"
           onClick={() => {
             void navigator.clipboard?.writeText(trackingId).then(
-              () => setDone('Tracking ID copied.'),
+              () => {
+                setDone('Tracking ID copied.');
+                onSaved?.();
+              },
               () => setDone('Could not copy: select the ID and copy it yourself.'),
             );
           }}
@@ -77,6 +81,7 @@ export function TrackingIdKey({ trackingId }: { trackingId: string }) {
           onClick={() => {
             downloadFile(KEY_FILE_NAME, keyFileText(trackingId, window.location.origin), 'text/plain');
             setDone(`Saved as ${KEY_FILE_NAME}.`);
+            onSaved?.();
           }}
         >
           <Download aria-hidden="true" />
