@@ -200,6 +200,13 @@ describe('the tracking lookup says where the report stands', () => {
         slow,
       ),
     ).toBeInTheDocument();
+    // Said where the report stood too, not only in the toast that goes: "gone" is not yet true of the public pages.
+    expect(
+      screen.getByText(
+        /^Deleted: a new lookup with that tracking ID finds nothing\. It leaves the public pages with the first publication that holds at least 5 changes: at .*18:00 UTC/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/The report is gone/)).toBeNull();
   });
 });
 

@@ -39,8 +39,8 @@ export type TrackingLookupNotify = (message: {
 }) => void;
 
 export interface TrackingLookupControls {
-  /** Forgets the shown report (after it was deleted). */
-  clear: () => void;
+  /** Forgets the shown report (after it was deleted), saying `notice` where it stood: what happens next. */
+  clear: (notice?: string) => void;
 }
 
 export interface TrackingLookupProps {
@@ -130,11 +130,11 @@ export function TrackingLookup({
 
   const experience = lookup.experience;
   const controls: TrackingLookupControls = {
-    clear: () => {
+    clear: (next) => {
       lookup.clear();
       setValue('');
       setFailure(null);
-      setNotice('The report is gone: a new lookup with that tracking ID finds nothing.');
+      setNotice(`Deleted: a new lookup with that tracking ID finds nothing.${next ? ` ${next}` : ''}`);
     },
   };
 

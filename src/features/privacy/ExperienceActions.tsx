@@ -46,7 +46,8 @@ function DeleteDialog({
   schedule: PublicationSchedule | undefined;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onDeleted: () => void;
+  /** With what happens next on the public pages, said where the report stood (not only in a toast). */
+  onDeleted: (next: string) => void;
 }) {
   const { toast } = useToast();
   const remove = useDeleteOwnExperience(experience.trackingId);
@@ -54,11 +55,14 @@ function DeleteDialog({
     remove.mutate(undefined, {
       onSuccess: ({ publicUntil, publicBy }) => {
         onOpenChange(false);
-        const description = publicUntil
-          ? `Your experience has been deleted. ${leavesAt(publicUntil, publicBy, schedule)}`
-          : 'Your experience has been deleted.';
-        toast({ title: 'Deleted', description, variant: 'success' });
-        onDeleted();
+        // No time: it was not public, or batches are off and it left the public pages at once.
+        const next = publicUntil ? leavesAt(publicUntil, publicBy, schedule) : 'No public page shows it.';
+        toast({
+          title: 'Deleted',
+          description: publicUntil ? `Your experience has been deleted. ${next}` : 'Your experience has been deleted.',
+          variant: 'success',
+        });
+        onDeleted(next);
       },
       onError: (error) =>
         toast({
