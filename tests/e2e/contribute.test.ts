@@ -250,7 +250,7 @@ describe('privacy data rights', () => {
     await input.fill(`  ${trackingId.toLowerCase()} `);
     await lookUp.click();
     await page.getByRole('heading', { name: 'Your submission', exact: true }).waitFor();
-    await toastShown(page, 'Experience found successfully');
+    await toastShown(page, 'Found: your submission is shown below.');
     await page.getByText('500 mcg').waitFor();
     await shot(page, 'privacy-found');
 
@@ -368,7 +368,7 @@ describe('accessibility of the interactive states', () => {
       await page.getByLabel('Tracking ID').fill(trackingId);
       await page.getByRole('button', { name: 'Look Up' }).click();
       await page.getByRole('heading', { name: 'Your submission', exact: true }).waitFor();
-      await page.getByRole('status').filter({ hasText: 'Experience found successfully' }).first().waitFor();
+      await page.getByRole('status').filter({ hasText: 'Found: your submission is shown below.' }).first().waitFor();
       await scan(page, `${theme} privacy found`);
       await page.getByRole('button', { name: 'Update Experience' }).click();
       await page.getByRole('dialog').waitFor();

@@ -86,7 +86,7 @@ describe('the tracking ID never appears in a URL or in storage', () => {
     await page.getByLabel('Tracking ID').fill(`  ${trackingId.toLowerCase()} `);
     await page.getByRole('button', { name: 'Look Up' }).click();
     await page.getByRole('heading', { name: 'Your submission', exact: true }).waitFor();
-    await toastShown(page, 'Experience found successfully');
+    await toastShown(page, 'Found: your submission is shown below.');
     await page.getByText('300 mcg').waitFor();
     await snapshot(page, trail, 'lookup');
 

@@ -148,14 +148,18 @@ describe('privacy page', () => {
   it('reads an ID pasted in the groups the confirmation shows', async () => {
     const app = await openYourData();
     await lookUp(app, `TRK-${TRK.slice(4).replace(/(\d{4})(?=\d)/g, '$1 ')}`);
-    expect(await screen.findByText('Experience found successfully', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Found: your submission is shown below.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ trackingId: TRK });
   });
 
   it('finds a report with a trimmed, lower-case ID and shows its fields', async () => {
     const app = await openYourData();
     await lookUp(app, `  ${TRK.toLowerCase()}  `);
-    expect(await screen.findByText('Experience found successfully', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Found: your submission is shown below.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(calls[0]).toEqual({ method: 'LOOKUP', path: '/api/experiences/tracking/lookup', trackingId: TRK });
     const result = screen.getByRole('heading', { name: 'Your submission' }).closest('[aria-labelledby]') as HTMLElement;
     expect(within(result).getByText(TRK)).toBeInTheDocument();
@@ -401,7 +405,7 @@ describe('privacy page', () => {
       });
     }
     await lookUp(app, ` ${TRK.toLowerCase()} `);
-    await screen.findByText('Experience found successfully');
+    await screen.findByText('Found: your submission is shown below.');
     await app.user.click(screen.getByRole('button', { name: 'Export Data' }));
     await app.user.click(screen.getByRole('button', { name: 'Update Experience' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Experience' });

@@ -4,13 +4,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Search from 'lucide-react/icons/search';
 import type { OwnExperience, PublicationSchedule } from '@contract/experiences';
-import { optionLabel } from '@contract/vocabulary';
-import { DemographicsText } from '@/components/experience/Demographics';
-import { StoryText } from '@/components/experience/StoryText';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton } from '@/components/ui';
-import { formatSideEffects, shortDate } from '@/lib/format';
 import { TRACKING_ID_EXAMPLE, cleanTrackingId, trackingIdProblem } from '@/lib/tracking-id';
-import { ReportStatus } from './ReportStatus';
+import { OwnReportCard } from './OwnReportCard';
 
 const EMPTY_MESSAGE = 'Please enter a tracking ID';
 const NOT_FOUND = 'Experience not found';
@@ -58,15 +54,6 @@ export interface TrackingLookupProps {
   schedule?: PublicationSchedule;
 }
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
-      <dt className="text-sm text-muted-foreground sm:w-40 sm:shrink-0">{term}</dt>
-      <dd className="min-w-0 break-words font-medium">{children}</dd>
-    </div>
-  );
-}
-
 export function TrackingLookup({
   showContent = false,
   actions,
@@ -103,8 +90,11 @@ export function TrackingLookup({
     try {
       const outcome = await lookup.lookUp(cleanTrackingId(trimmed));
       if (outcome === 'found') {
-        notify?.({ title: 'Success', description: 'Experience found successfully', variant: 'success' });
+        // Said in the page, not in a toast over the report it found (and never green for a hidden one).
+        setNotice('Found: your submission is shown below.');
       } else {
+        // The report shown before belongs to another ID: it goes, with its buttons.
+        lookup.clear();
         const message =
           outcome === 'not-found' ? NOT_FOUND : outcome === 'unreachable' ? lookup.unreachableText : FAILED;
         setFailure(message);
@@ -189,46 +179,13 @@ export function TrackingLookup({
       {busy && !experience && <Skeleton className="h-40 w-full" />}
 
       {experience && (
-        <Card aria-labelledby={`${inputId}-result`}>
-          <CardHeader>
-            <CardTitle id={`${inputId}-result`}>Your submission</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <ReportStatus experience={experience} schedule={schedule} />
-            <dl className="space-y-2">
-              <Row term="Tracking ID">
-                <code className="font-mono text-sm">{experience.trackingId}</code>
-              </Row>
-              <Row term="Peptide">{experience.peptideName}</Row>
-              <Row term="Dosage">{experience.dosage}</Row>
-              <Row term="Frequency">{optionLabel(experience.frequency)}</Row>
-              <Row term="Duration">{experience.duration} days</Row>
-              <Row term="Route">{optionLabel(experience.route)}</Row>
-              <Row term="Submitted">{shortDate(experience.createdAt)}</Row>
-              {experience.updatedAt && <Row term="Last updated">{shortDate(experience.updatedAt)}</Row>}
-              {showContent && (
-                <>
-                  <Row term="Benefits (1-10)">
-                    {Object.entries(experience.outcomes)
-                      .map(([name, v]) => `${name} ${v}/10`)
-                      .join(', ')}
-                  </Row>
-                  <Row term="Side effects">{formatSideEffects(experience.sideEffects)}</Row>
-                  <Row term="Extra effects">{experience.effects.length ? experience.effects.join(', ') : 'None'}</Row>
-                  {/* The author's own answers: no public page shows them (docs/product-rules.md, "Anonymity"). */}
-                  <Row term="Age range · Sex · Activity">
-                    <DemographicsText demographics={experience.demographics} />{' '}
-                    <span className="font-normal text-muted-foreground">(only you see these)</span>
-                  </Row>
-                  <Row term="Story">
-                    <StoryText as="span" story={experience.story} className="font-normal" />
-                  </Row>
-                </>
-              )}
-            </dl>
-            {actions?.(experience, controls)}
-          </CardContent>
-        </Card>
+        <OwnReportCard
+          experience={experience}
+          schedule={schedule}
+          showContent={showContent}
+          titleId={`${inputId}-result`}
+          actions={actions?.(experience, controls)}
+        />
       )}
     </div>
   );
