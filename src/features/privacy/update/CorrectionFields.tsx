@@ -17,6 +17,7 @@ import { PeptidePicker } from '@/components/peptide-picker/PeptidePicker';
 import { Button, Input, Label, Select } from '@/components/ui';
 import { Slider } from '@/components/ui/slider';
 import { DoseFields } from '@/components/dose/DoseFields';
+import { AddNameRow } from '@/components/form/AddNameRow';
 import type { CorrectionErrors, CorrectionField, CorrectionForm } from './correction-form';
 
 export const fieldId = (field: CorrectionField) => `update-${field}`;
@@ -268,28 +269,16 @@ export function OutcomeFields({
           />
         </div>
       ))}
-      <div className="grid gap-1.5">
-        <Label htmlFor={fieldId('outcomes')}>Add an effect to rate</Label>
-        <div className="flex flex-wrap gap-2">
-          <Input
-            id={fieldId('outcomes')}
-            className="min-w-0 flex-1 basis-40"
-            value={pending}
-            onChange={(e) => setPending(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                add();
-              }
-            }}
-            {...invalid('outcomes', errors)}
-          />
-          <Button type="button" variant="outline" onClick={add}>
-            Add effect
-          </Button>
-        </div>
-        <Problem field="outcomes" errors={errors} />
-      </div>
+      <AddNameRow
+        id={fieldId('outcomes')}
+        label="Add an effect to rate"
+        action="Add effect"
+        className="grid gap-1.5"
+        value={pending}
+        onValueChange={setPending}
+        onAdd={add}
+        problem={errors.outcomes ? { id: `${fieldId('outcomes')}-error`, text: errors.outcomes } : undefined}
+      />
       <Choice
         field="timeline"
         label="When did you notice effects?"
