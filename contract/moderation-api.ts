@@ -2,7 +2,7 @@
 // Codes and sentences live in contract/moderation.ts.
 import { z } from 'zod/mini';
 import type { EndpointSchemas } from './common';
-import { IdParams } from './common';
+import { described, IdParams } from './common';
 import { Id, Limit, ok } from './common';
 import { ExperienceIdsQuery, OwnExperience } from './experiences';
 import {
@@ -16,6 +16,7 @@ import {
   QUEUE_VIEWS,
 } from './moderation';
 import { Prose } from './safe-text';
+import { SideEffect } from './side-effects';
 
 export const NOTE_MAX = 500;
 const Note = z.optional(z.nullable(Prose(NOTE_MAX)));
@@ -85,7 +86,7 @@ export const QueueItem = z.object({
   repeatOf: z._default(z.nullable(z.object({ id: Id, excerpt: z.string() })), null),
   /**
    * Corrected by its author while it waited for review: what the correction replaced (story,
-   * effects, outcomes) and the reasons it was held for before, for a diff.
+   * effects, outcomes, side effects) and the reasons it was held for before, for a diff.
    */
   editedFrom: z._default(
     z.nullable(
@@ -93,6 +94,12 @@ export const QueueItem = z.object({
         story: z.string(),
         effects: z.array(z.string()),
         outcomes: z.record(z.string(), z.number()),
+        sideEffects: z.optional(
+          described(
+            z.array(SideEffect),
+            'The side effects before the correction, each with its severity. Absent when the correction was kept before side effects were: not recorded (which is not "none").',
+          ),
+        ),
         holdReasons: z.array(z.enum(HOLD_REASONS)),
       }),
     ),

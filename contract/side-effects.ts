@@ -98,6 +98,11 @@ export const SideEffects = described(
   `The side effects the person had, each once with its severity; 0 to ${SIDE_EFFECTS_MAX}. They never enter \`rating\` or any mean.`,
 );
 
+/** What a box that adds a benefit says of a name that is a side effect (the wizard's step 3, the Update dialog). */
+export function sideEffectNotBenefit(name: string): string {
+  return `${name} is a side effect: add it under Side effects`;
+}
+
 /**
  * The names that are side effects for one peptide, lower case: the shared words, the effect
  * vocabulary's side effects and the peptide's own list, less the peptide's common effects (a

@@ -147,6 +147,35 @@ describe('a card', () => {
     expect((await itemOf(sent.experience._id)).editedFrom).toBeNull();
   });
 
+  it('after a correction, keeps the side effects it replaced; one kept before side effects were reads as not recorded', async () => {
+    const original = story('Order at peptideshop.com today.');
+    const sent = await submit(
+      t,
+      validSubmission(peptideId, {
+        story: original,
+        sideEffects: [{ name: 'Headache', severity: 'severe' }],
+      }),
+    );
+    await batch();
+    const corrected = [
+      { name: 'Headache', severity: 'mild' },
+      { name: 'Nausea', severity: 'moderate' },
+    ];
+    expect((await updateTracked(t.app, sent.trackingId, { sideEffects: corrected })).statusCode).toBe(200);
+    await batch();
+    const item = await itemOf(sent.experience._id);
+    expect(item.holdReasons).toContain('corrected');
+    expect(item.editedFrom.sideEffects).toEqual([{ name: 'Headache', severity: 'severe' }]);
+    expect(item.experience.sideEffects).toEqual(corrected);
+    // What a correction kept before side effects were has none: the queue still reads it, without them.
+    await rows(t, `update experiences set edited_from = edited_from - 'sideEffects' where id = $1`, [
+      sent.experience._id,
+    ]);
+    const older = await itemOf(sent.experience._id);
+    expect(older.editedFrom).toMatchObject({ story: original, holdReasons: ['link'] });
+    expect(older.editedFrom).not.toHaveProperty('sideEffects');
+  });
+
   it("lists the report's history newest first in the order it happened, on the card and in the log by report", async () => {
     const [id] = await reports(['Order at peptideshop.com today.']);
     expect((await post(`/api/moderation/experiences/${id}/publish`)).statusCode).toBe(200);

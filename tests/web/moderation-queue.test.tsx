@@ -350,6 +350,49 @@ describe('the queue', { timeout: 30_000 }, () => {
     expect(search().get('activityReport')).toBeNull();
   });
 
+  it('Details: the side effects a correction changed, and none where the correction was kept before side effects were', async () => {
+    const edited = { story: STORY, effects: [], outcomes: { recovery: 8 }, holdReasons: ['link' as const] };
+    const a = makeQueueItem({
+      peptideName: 'BPC-157',
+      holdReasons: ['corrected'],
+      story: STORY,
+      editedFrom: {
+        ...edited,
+        sideEffects: [
+          { name: 'Headache', severity: 'severe' },
+          { name: 'Dizziness', severity: 'mild' },
+          { name: 'Fatigue', severity: 'mild' },
+        ],
+      },
+    });
+    a.experience.outcomes = { recovery: 8 };
+    a.experience.sideEffects = [
+      { name: 'Headache', severity: 'mild' },
+      { name: 'Nausea', severity: 'moderate' },
+      { name: 'fatigue', severity: 'mild' },
+    ];
+    // Kept before side effects were: not recorded, so nothing is said of them.
+    const b = makeQueueItem({ peptideName: 'Semax', holdReasons: ['corrected'], story: STORY, editedFrom: edited });
+    b.experience.outcomes = { recovery: 8 };
+    b.experience.sideEffects = [{ name: 'Headache', severity: 'mild' }];
+    setup({ items: [a, b] });
+    const { user } = renderApp('/research?tab=reports');
+    await waitingList();
+    const first = itemNamed(/^BPC-157 report/);
+    await user.click(within(first).getByRole('button', { name: /^Details of BPC-157 report/ }));
+    const edit = within(first).getByRole('region', { name: 'Corrected by its author while it waited' });
+    expect(
+      within(within(edit).getByRole('list', { name: 'Side effects changed' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Headache severe → mild', 'Nausea added → moderate', 'Dizziness mild → removed']);
+    const second = itemNamed(/^Semax report/);
+    await user.click(within(second).getByRole('button', { name: /^Details of Semax report/ }));
+    const older = within(second).getByRole('region', { name: 'Corrected by its author while it waited' });
+    expect(within(older).queryByRole('list', { name: 'Side effects changed' })).toBeNull();
+    expect(older).not.toHaveTextContent('Side effects');
+  });
+
   it('Overview shows what waits, with a way to the queue', async () => {
     setup({
       items: [

@@ -7,7 +7,16 @@ import { TrackingLookupRequest, UpdateTrackedExperienceRequest, type OwnExperien
 import pkg from '../../package.json';
 import { renderApp } from './helpers/render-app';
 import { doseOf } from '@contract/doses';
-import { errorBody, makeOwnExperience, ownExperienceBody } from './msw/fixtures';
+import { on } from './msw/endpoint';
+import {
+  catalogueBody,
+  DEFAULT_EFFECTS,
+  DEFAULT_PEPTIDES,
+  effectsBody,
+  errorBody,
+  makeOwnExperience,
+  ownExperienceBody,
+} from './msw/fixtures';
 import { server } from './msw/server';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -340,6 +349,59 @@ describe('privacy page', () => {
     expect(body).toMatchObject({
       dosage: '2 mL of 5 IU/mL',
       dose: { amount: 2, unit: 'mL', strength: { amount: 5, unit: 'IU' } },
+    });
+  });
+
+  it('Update Experience refuses a side effect as an effect to rate, as the wizard does, and says where it goes', async () => {
+    // The report's peptide lists one side effect of its own, and the vocabulary one the shared words lack.
+    const [bpc, ...others] = DEFAULT_PEPTIDES;
+    const answered = new Set<string>();
+    server.use(
+      on('peptideCatalogue', () => {
+        answered.add('catalogue');
+        return HttpResponse.json(
+          catalogueBody([{ ...bpc!, sideEffects: [...bpc!.sideEffects, 'Hiccups'] }, ...others]),
+        );
+      }),
+      on('effects', () => {
+        answered.add('effects');
+        return HttpResponse.json(
+          effectsBody([
+            ...DEFAULT_EFFECTS,
+            { _id: '30000000-0000-4000-8000-000000000009', name: 'Dry mouth', type: 'side' },
+          ]),
+        );
+      }),
+    );
+    const app = await openYourData();
+    await lookUp(app, TRK);
+    await app.user.click(await screen.findByRole('button', { name: 'Update Experience' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Experience' });
+    const name = within(dialog).getByLabelText('Add an effect to rate');
+    // The dialog reads the peptide's list and the vocabulary as it opens.
+    await waitFor(() => expect([...answered].sort()).toEqual(['catalogue', 'effects']));
+    // The shared words, the vocabulary's side effects and the peptide's own list, whatever the letter case.
+    for (const typed of ['nausea', 'Dry mouth', 'hiccups']) {
+      await app.user.clear(name);
+      await app.user.type(name, `${typed}{Enter}`);
+      await waitFor(() =>
+        expect(name).toHaveAccessibleDescription(`${typed} is a side effect: add it under Side effects`),
+      );
+      expect(name).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).queryByRole('slider', { name: typed })).toBeNull();
+    }
+    // Typing again clears the message; a benefit is added as before.
+    await app.user.clear(name);
+    expect(name).not.toHaveAttribute('aria-invalid');
+    await app.user.type(name, 'Focus');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add effect' }));
+    expect(within(dialog).getByRole('slider', { name: 'Focus' })).toBeInTheDocument();
+    await app.user.selectOptions(within(dialog).getByLabelText('Severity of Headache'), 'mild');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Experience updated successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      outcomes: { Recovery: 8, Sleep: 6 },
+      sideEffects: [{ name: 'Headache', severity: 'mild' }],
     });
   });
 

@@ -132,7 +132,7 @@ export async function applyChanges(ctx: AppContext, tx: Queryable, changes: Chan
       } & Cell
     >(
       `select id, status, hold_reasons, stack, dosage, sourcing, publish_sourcing, peptide_id, age_range, biological_sex, activity_level,
-         coalesce(edited_from, jsonb_build_object('story', story, 'effects', to_jsonb(effects), 'outcomes', outcomes, 'holdReasons', to_jsonb(hold_reasons))) as before
+         coalesce(edited_from, jsonb_build_object('story', story, 'effects', to_jsonb(effects), 'outcomes', outcomes, 'sideEffects', side_effects, 'holdReasons', to_jsonb(hold_reasons))) as before
          from experiences where id = any($1::uuid[])`,
       [part.map((c) => c.experienceId)],
     );

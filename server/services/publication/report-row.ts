@@ -125,6 +125,8 @@ export interface EditedFrom {
   story: string;
   effects: string[];
   outcomes: Record<string, number>;
+  /** Absent from what was kept before side effects were (applyChanges): not recorded, not "none". */
+  sideEffects?: SideEffect[];
   holdReasons: HoldReason[];
 }
 export type EditPayload = Partial<Record<(typeof EDITABLE_COLUMNS)[number], unknown>> & {

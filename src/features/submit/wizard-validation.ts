@@ -4,7 +4,7 @@
 import { cleanLine, formatIssues } from '@contract/common';
 import { Outcomes, SubmitExperienceRequest } from '@contract/experiences';
 import { OUTCOME_MIN, ratedOutcomes } from '@contract/rules';
-import { SIDE_EFFECT_NAME_MAX, SIDE_EFFECTS_MAX } from '@contract/side-effects';
+import { SIDE_EFFECT_NAME_MAX, SIDE_EFFECTS_MAX, sideEffectNotBenefit } from '@contract/side-effects';
 import { Name } from '@contract/safe-text';
 import { amountOf } from '@/lib/dose/dose-draft';
 import { buildPayload, decimalNumber, wholeNumber, type WizardForm, type WizardStep } from './wizard-rules';
@@ -212,7 +212,7 @@ export function checkOutcomeName(
   const key = cleanLine(name);
   if (!key) return { error: 'Enter the name of an effect to rate' };
   // The server would move it out of the rated benefits (contract/side-effects.ts splitSideEffects): say so here.
-  if (sideEffectNames.has(key.toLowerCase())) return { error: `${key} is a side effect: add it under Side effects` };
+  if (sideEffectNames.has(key.toLowerCase())) return { error: sideEffectNotBenefit(key) };
   const existing = Object.keys(outcomes).find((k) => k.toLowerCase() === key.toLowerCase());
   if (existing) return { error: `${existing} is on the list already` };
   // Every offered name is checked as if rated (the count limit counts them all); the values are

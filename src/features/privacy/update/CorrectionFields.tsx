@@ -1,21 +1,18 @@
 // The fields of the correction form, in the wizard's order and words (labels from
 // contract/vocabulary.ts); each problem in red under its field.
 import { useState, type ReactNode } from 'react';
-import { NOT_RATED, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
 import {
   AGE_RANGES,
   BIOLOGICAL_SEXES,
   FREQUENCIES,
   PRIMARY_PURPOSES,
   ROUTES,
-  TIMELINES,
   WIZARD_ACTIVITY_LEVELS,
   optionLabel,
 } from '@contract/vocabulary';
 import { useCatalogueSearch } from '@/api/peptides';
 import { PeptidePicker } from '@/components/peptide-picker/PeptidePicker';
-import { Button, Input, Label, Select } from '@/components/ui';
-import { Slider } from '@/components/ui/slider';
+import { Input, Label, Select } from '@/components/ui';
 import { DoseFields } from '@/components/dose/DoseFields';
 import type { CorrectionErrors, CorrectionField, CorrectionForm } from './correction-form';
 
@@ -34,7 +31,7 @@ export interface FieldsProps {
   errors: CorrectionErrors;
 }
 
-function invalid(field: CorrectionField, errors: CorrectionErrors) {
+export function invalid(field: CorrectionField, errors: CorrectionErrors) {
   return errors[field] ? ({ 'aria-invalid': true, 'aria-describedby': `${fieldId(field)}-error` } as const) : {};
 }
 
@@ -47,7 +44,7 @@ export function Problem({ field, errors }: { field: CorrectionField; errors: Cor
   );
 }
 
-function Row({
+export function Row({
   field,
   label,
   errors,
@@ -70,7 +67,7 @@ function Row({
   );
 }
 
-function Choice({
+export function Choice({
   field,
   label,
   values,
@@ -219,106 +216,6 @@ export function ContextFields({ form, set, errors }: FieldsProps) {
           errors={errors}
         />
       </div>
-    </fieldset>
-  );
-}
-
-/** What happened: rated outcomes (one add-effect control), when, other effects and the stack. */
-export function OutcomeFields({
-  form,
-  set,
-  errors,
-  pending,
-  setPending,
-}: FieldsProps & { pending: string; setPending: (text: string) => void }) {
-  const add = () => {
-    const name = pending.trim();
-    if (!name || Object.keys(form.outcomes).some((k) => k.toLowerCase() === name.toLowerCase())) return;
-    set('outcomes', { ...form.outcomes, [name]: null });
-    setPending('');
-  };
-  return (
-    <fieldset className="grid gap-3">
-      <legend className="mb-1 text-sm font-semibold">Benefits (1-10)</legend>
-      {Object.entries(form.outcomes).map(([name, value]) => (
-        <div key={name} className="grid gap-1">
-          <div className="flex items-center justify-between gap-2">
-            <span className="min-w-0 text-sm [overflow-wrap:anywhere]">{name}</span>
-            {Object.keys(form.outcomes).length > 1 && (
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                aria-label={`Remove ${name}`}
-                onClick={() =>
-                  set('outcomes', Object.fromEntries(Object.entries(form.outcomes).filter(([k]) => k !== name)))
-                }
-              >
-                Remove
-              </Button>
-            )}
-          </div>
-          <Slider
-            label={name}
-            min={OUTCOME_MIN}
-            max={OUTCOME_MAX}
-            value={value}
-            unsetLabel={NOT_RATED}
-            onValueChange={(v) => set('outcomes', { ...form.outcomes, [name]: v })}
-          />
-        </div>
-      ))}
-      <div className="grid gap-1.5">
-        <Label htmlFor={fieldId('outcomes')}>Add an effect to rate</Label>
-        <div className="flex flex-wrap gap-2">
-          <Input
-            id={fieldId('outcomes')}
-            className="min-w-0 flex-1 basis-40"
-            value={pending}
-            onChange={(e) => setPending(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                add();
-              }
-            }}
-            {...invalid('outcomes', errors)}
-          />
-          <Button type="button" variant="outline" onClick={add}>
-            Add effect
-          </Button>
-        </div>
-        <Problem field="outcomes" errors={errors} />
-      </div>
-      <Choice
-        field="timeline"
-        label="When did you notice effects?"
-        values={TIMELINES}
-        value={form.timeline}
-        onChange={(v) => set('timeline', v)}
-        errors={errors}
-      />
-      <Row
-        field="effects"
-        label="Extra effects"
-        errors={errors}
-        hint="Separate effects with commas; blank entries are ignored."
-      >
-        <Input
-          id={fieldId('effects')}
-          value={form.effects}
-          onChange={(e) => set('effects', e.target.value)}
-          {...invalid('effects', errors)}
-        />
-      </Row>
-      <Row field="stack" label="Stack (other compounds)" errors={errors} hint="Separate entries with commas.">
-        <Input
-          id={fieldId('stack')}
-          value={form.stack}
-          onChange={(e) => set('stack', e.target.value)}
-          {...invalid('stack', errors)}
-        />
-      </Row>
     </fieldset>
   );
 }

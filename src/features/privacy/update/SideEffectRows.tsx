@@ -9,7 +9,8 @@ import {
   SIDE_EFFECTS_MAX,
   type Severity,
 } from '@contract/side-effects';
-import { Button, Input, Label, Select } from '@/components/ui';
+import { AddNameRow } from '@/components/form/AddNameRow';
+import { Button, Label, Select } from '@/components/ui';
 import { fieldId, Problem, type FieldsProps } from './CorrectionFields';
 
 /** What the add row asks before adding: a name, new, and room for it. */
@@ -105,32 +106,20 @@ export function SideEffectRows({
           ))}
         </ul>
       )}
-      <div className="grid gap-1.5">
-        <Label htmlFor={addId}>Add a side effect</Label>
-        <div className="flex flex-wrap gap-2">
-          <Input
-            id={addId}
-            className="min-w-0 flex-1 basis-40"
-            value={pending}
-            aria-invalid={addError ? true : undefined}
-            aria-describedby={addError ? errorId : undefined}
-            onChange={(e) => {
-              setPending(e.target.value);
-              setAddError(null);
-            }}
-            onKeyDown={(e) => {
-              // Enter adds the side effect here instead of saving the form.
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                add();
-              }
-            }}
-          />
-          <Button type="button" variant="outline" onClick={add}>
-            Add side effect
-          </Button>
-        </div>
-      </div>
+      <AddNameRow
+        id={addId}
+        label="Add a side effect"
+        action="Add side effect"
+        className="grid gap-1.5"
+        value={pending}
+        onValueChange={(text) => {
+          setPending(text);
+          setAddError(null);
+        }}
+        onAdd={add}
+        // The message shows under the whole list (below), tied to this box only while it is the add row's.
+        problem={addError ? { id: errorId } : undefined}
+      />
       <Problem field="sideEffects" errors={error ? { sideEffects: error } : {}} />
     </fieldset>
   );

@@ -29,7 +29,8 @@ import {
   correctionErrors,
   formOf,
 } from './correction-form';
-import { ContextFields, OutcomeFields, SourcingFields, UsageFields, fieldId } from './CorrectionFields';
+import { ContextFields, SourcingFields, UsageFields, fieldId } from './CorrectionFields';
+import { OutcomeFields } from './OutcomeFields';
 import { SideEffectRows } from './SideEffectRows';
 
 /** What saving does to the report (server/services/experiences.ts checks an edit like a new report). */

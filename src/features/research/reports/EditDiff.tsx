@@ -1,11 +1,12 @@
 // What an author's correction changed while the report waited (QueueItem.editedFrom): the reasons
-// it was held for before, and word by word what the story, effects and outcomes were.
+// it was held for before, and word by word what the story, effects, outcomes and side effects
+// were (side effects only where the correction was kept with them: older ones have none).
 import { Fragment } from 'react';
 import { HOLD_REASON_LABELS } from '@contract/moderation';
 import type { QueueItem } from '@contract/moderation-api';
 import { outcomeLabel } from '@contract/vocabulary';
 import { Badge } from '@/components/ui/badge';
-import { listChanges, outcomeChanges, wordDiff } from './word-diff';
+import { listChanges, outcomeChanges, sideEffectChanges, wordDiff } from './word-diff';
 
 const ADDED = 'rounded-sm bg-success-soft text-success-soft-foreground underline decoration-1 underline-offset-2';
 const REMOVED = 'rounded-sm bg-destructive/15 text-destructive-text line-through';
@@ -18,6 +19,8 @@ export function EditDiff({ item, headingId }: { item: QueueItem; headingId: stri
   const storyChanged = story.some((p) => p.kind !== 'same');
   const effects = listChanges(before.effects, e.effects);
   const outcomes = outcomeChanges(before.outcomes, e.outcomes);
+  // Not recorded (a correction kept before side effects were): nothing to compare, nothing shown.
+  const sideEffects = before.sideEffects ? sideEffectChanges(before.sideEffects, e.sideEffects) : [];
   return (
     <section aria-labelledby={headingId} className="grid gap-2 rounded-md border border-border p-3">
       <h4 id={headingId} className="text-sm font-semibold">
@@ -85,6 +88,18 @@ export function EditDiff({ item, headingId }: { item: QueueItem; headingId: stri
             </li>
           ))}
         </ul>
+      )}
+      {sideEffects.length > 0 && (
+        <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
+          <span className="text-xs font-medium text-muted-foreground">Side effects:</span>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Side effects changed">
+            {sideEffects.map((c) => (
+              <li key={c.name}>
+                {c.name} {c.from ?? 'added'} → {c.to ?? 'removed'}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );

@@ -2,6 +2,7 @@
 // is installed (node_modules has none) and none is worth adding for this: a story is at most 1,000
 // characters (about 200 words), so the textbook longest-common-subsequence table over words is at
 // most ~40,000 cells, instant, and a few lines.
+import type { Severity } from '@contract/side-effects';
 
 export type DiffPart = { kind: 'same' | 'added' | 'removed'; text: string };
 
@@ -97,6 +98,26 @@ export function outcomeChanges(
       name,
       from: Object.hasOwn(before, name) ? before[name]! : null,
       to: Object.hasOwn(after, name) ? after[name]! : null,
+    }))
+    .filter((c) => c.from !== c.to);
+}
+
+/**
+ * Each side effect whose severity changed, was added or was removed. One name whatever its letter
+ * case, as the contract lists them once (contract/side-effects.ts SideEffects); shown as it is now.
+ */
+export function sideEffectChanges(
+  before: readonly { name: string; severity: Severity }[],
+  after: readonly { name: string; severity: Severity }[],
+): { name: string; from: Severity | null; to: Severity | null }[] {
+  const key = (name: string) => name.trim().toLowerCase();
+  const was = new Map(before.map((s) => [key(s.name), s]));
+  const now = new Map(after.map((s) => [key(s.name), s]));
+  return [...new Set([...now.keys(), ...was.keys()])]
+    .map((k) => ({
+      name: (now.get(k) ?? was.get(k))!.name,
+      from: was.get(k)?.severity ?? null,
+      to: now.get(k)?.severity ?? null,
     }))
     .filter((c) => c.from !== c.to);
 }

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { sideEffectNames } from '@contract/side-effects';
 import { TIMELINES } from '@contract/vocabulary';
 import { cleanList, NOT_RATED, OUTCOME_MAX, OUTCOME_MIN } from '@contract/rules';
-import { Button, Input, Label, Select } from '@/components/ui';
+import { AddNameRow } from '@/components/form/AddNameRow';
+import { Button, Select } from '@/components/ui';
 import { Slider } from '@/components/ui/slider';
 import { errorProps, Field, FieldError } from '../Field';
 import { Options } from '../Options';
@@ -91,48 +92,32 @@ export function OutcomesStep({ form, set, errors, commonEffects, sideEffects, ef
           </div>
         ))}
         {offered.length > 0 && <FieldError id="outcomes" error={errors.outcomes} />}
-        <div className="space-y-2">
-          <Label htmlFor="outcome-name">Add an effect to rate</Label>
-          <div className="flex flex-wrap gap-2">
-            <Input
-              id="outcome-name"
-              className="min-w-0 flex-1 basis-40"
-              list="effect-suggestions"
-              placeholder="e.g. Sleep quality"
-              value={newName}
-              // A typed effect's problem first; with no slider left, "rate at least one effect" is fixed here: add one.
-              {...(nameError || errors.pendingEffect
-                ? errorProps('outcome-name', nameError ?? errors.pendingEffect)
-                : offered.length === 0
-                  ? errorProps('outcomes', errors.outcomes)
-                  : {})}
-              onChange={(e) => {
-                setNewName(e.target.value);
-                setNameError(null);
-              }}
-              onKeyDown={(e) => {
-                // Enter adds the effect here instead of submitting the wizard's form.
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  add();
-                }
-              }}
-            />
-            <Button type="button" variant="outline" onClick={add}>
-              Add effect
-            </Button>
-          </div>
-          <FieldError id="outcome-name" error={nameError ?? errors.pendingEffect} />
-        </div>
+        <AddNameRow
+          id="outcome-name"
+          label="Add an effect to rate"
+          action="Add effect"
+          placeholder="e.g. Sleep quality"
+          value={newName}
+          onValueChange={(text) => {
+            setNewName(text);
+            setNameError(null);
+          }}
+          onAdd={add}
+          suggestions={{
+            id: 'effect-suggestions',
+            names: effects.filter((e) => !notBenefits.has(e.name.trim().toLowerCase())).map((e) => e.name),
+          }}
+          // A typed effect's problem first; with no slider left, "rate at least one effect" is fixed here: add one.
+          problem={
+            nameError || errors.pendingEffect
+              ? { id: 'outcome-name-error', text: nameError ?? errors.pendingEffect }
+              : offered.length === 0 && errors.outcomes
+                ? { id: 'outcomes-error' }
+                : undefined
+          }
+        />
         {offered.length === 0 && <FieldError id="outcomes" error={errors.outcomes} />}
       </fieldset>
-      <datalist id="effect-suggestions">
-        {effects
-          .filter((e) => !notBenefits.has(e.name.trim().toLowerCase()))
-          .map((e) => (
-            <option key={e.name} value={e.name} />
-          ))}
-      </datalist>
       <SideEffectsField
         form={form}
         set={set}

@@ -5,7 +5,8 @@
 // (wizard-validation.ts pendingSideEffect).
 import { useState } from 'react';
 import { SEVERITIES, SEVERITY_LABELS, SIDE_EFFECTS_MAX, type Severity } from '@contract/side-effects';
-import { Button, Checkbox, Input, Label, Select } from '@/components/ui';
+import { AddNameRow } from '@/components/form/AddNameRow';
+import { Button, Checkbox, Label, Select } from '@/components/ui';
 import { errorProps, FieldError } from '../Field';
 import type { WizardSideEffect } from '../wizard-rules';
 import { checkSideEffectName, NEEDS_SEVERITY, SEVERITY_REQUIRED } from '../wizard-validation';
@@ -180,42 +181,24 @@ export function SideEffectsField({ form, set, errors, known, suggestions }: Prop
             ))}
           </ul>
         )}
-        <div className="space-y-2">
-          <Label htmlFor="side-effect-name">Add a side effect</Label>
-          <div className="flex flex-wrap gap-2">
-            <Input
-              id="side-effect-name"
-              className="min-w-0 flex-1 basis-40"
-              list="side-effect-suggestions"
-              placeholder="e.g. Headache"
-              value={form.pendingSideEffect}
-              {...errorProps('side-effect-name', addError ?? undefined)}
-              onChange={(e) => {
-                set('pendingSideEffect', e.target.value);
-                setNameError(null);
-              }}
-              onKeyDown={(e) => {
-                // Enter adds the side effect here instead of submitting the wizard's form.
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  add();
-                }
-              }}
-            />
-            <Button type="button" variant="outline" onClick={add}>
-              Add side effect
-            </Button>
-          </div>
+        <AddNameRow
+          id="side-effect-name"
+          label="Add a side effect"
+          action="Add side effect"
+          placeholder="e.g. Headache"
+          value={form.pendingSideEffect}
+          onValueChange={(text) => {
+            set('pendingSideEffect', text);
+            setNameError(null);
+          }}
+          onAdd={add}
+          suggestions={{ id: 'side-effect-suggestions', names: suggestions }}
+          problem={addError ? { id: 'side-effect-name-error', text: addError } : undefined}
+        >
           {full && (
             <p className="text-xs text-muted-foreground">{SIDE_EFFECTS_MAX} side effects is the most a report lists.</p>
           )}
-          <FieldError id="side-effect-name" error={addError ?? undefined} />
-        </div>
-        <datalist id="side-effect-suggestions">
-          {suggestions.map((name) => (
-            <option key={name} value={name} />
-          ))}
-        </datalist>
+        </AddNameRow>
       </fieldset>
     </div>
   );
