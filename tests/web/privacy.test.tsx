@@ -194,6 +194,38 @@ describe('privacy page', () => {
     expect(screen.queryByRole('heading', { name: 'Your submission' })).not.toBeInTheDocument();
   });
 
+  it('shows every answer and the public page of a published report; a failed lookup leaves no earlier report behind', async () => {
+    stored = {
+      ...stored!,
+      status: 'published',
+      primaryPurpose: ['Injury Healing'],
+      stack: ['TB-500'],
+      timeline: '1-week',
+    };
+    const app = await openYourData();
+    await lookUp(app, TRK);
+    const result = (await screen.findByRole('heading', { name: 'Your submission' })).closest(
+      '[aria-labelledby]',
+    ) as HTMLElement;
+    // Said in the page, in a status line; no "Success" toast over the report.
+    expect(screen.getByText('Found: your submission is shown below.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('Success')).toBeNull();
+    expect(within(result).getByText('Purposes').nextElementSibling).toHaveTextContent('Injury Healing');
+    expect(within(result).getByText('Stack').nextElementSibling).toHaveTextContent('TB-500');
+    expect(within(result).getByText('Effects noticed').nextElementSibling).toHaveTextContent(/week/i);
+    expect(within(result).getByText('Sourcing')).toBeInTheDocument();
+    expect(within(result).getByRole('link', { name: 'View its public page' })).toHaveAttribute(
+      'href',
+      `/experiences/${stored!._id}`,
+    );
+    // Another ID, not found: the error, and no report (nor its Delete button) under it.
+    await app.user.clear(screen.getByLabelText('Tracking ID'));
+    await lookUp(app, 'TRK-00000000000000000000');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Experience not found');
+    expect(screen.queryByRole('heading', { name: 'Your submission' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Data' })).toBeNull();
+  });
+
   it('Export Data downloads the report as JSON, in a file whose name has no tracking ID', async () => {
     let blob: Blob | undefined;
     vi.stubGlobal(
