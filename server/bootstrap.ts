@@ -56,7 +56,7 @@ export async function prepare(config: Config, options: { seed?: boolean } = {}):
     const ctx = createContext(config, db, secret);
     const seeded = options.seed === false ? { peptides: 0, experiences: 0 } : await seedIfEmpty(ctx);
     // Dose figures of peptides whose reports changed meanwhile (a seed, a migration, a hide since the last batch).
-    await db.transaction((tx) => refreshDoseFigures(tx, ctx.clock.now()));
+    await db.transaction((tx) => refreshDoseFigures(tx, ctx.clock.now(), { skipBusy: true }));
     if (config.moderatorEmail && config.moderatorPassword) {
       await ensureModerator(ctx, config.moderatorEmail, config.moderatorPassword);
     }

@@ -84,11 +84,20 @@ type StoredFigures = Omit<DoseFiguresAnswer, 'asOf'>;
  * between them. Runs in a transaction (publishedOf's cursor); the caller empties the caches after commit.
  * Returns the peptides recomputed.
  */
-export async function refreshDoseFigures(tx: Queryable, at: Date): Promise<string[]> {
+export async function refreshDoseFigures(
+  tx: Queryable,
+  at: Date,
+  { skipBusy = false }: { skipBusy?: boolean } = {},
+): Promise<string[]> {
+  // The rows are locked as they are read. With several processes (WORKERS=N, or nodes on one
+  // PostgreSQL) a starting process skips the rows another holds (a batch that changed them
+  // computes them itself), so it never waits on a batch that may wait on it; a batch waits.
   const due = await tx.query<{ peptide_id: string; version: string } & PageRanges>(
     `select f.peptide_id, f.version, p.dosage_ranges
        from peptide_dose_figures f join peptides p on p.id = f.peptide_id
-      where f.computed_version is distinct from f.version`,
+      where f.computed_version is distinct from f.version
+      order by f.peptide_id
+        for update of f${skipBusy ? ' skip locked' : ''}`,
   );
   const day = at.toISOString().slice(0, 10);
   for (const peptide of due.rows) {

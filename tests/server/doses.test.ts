@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeDoseFigures } from '../../contract/doses';
 import { FREQUENCIES } from '../../contract/vocabulary';
-import { readStoredDoses } from '../../server/services/doses';
+import { readStoredDoses, refreshDoseFigures } from '../../server/services/doses';
 import { createPeptide, expectError, moderatorToken, newMember, rows, uniqueWord } from './fixtures';
 import { createTestApp, json, ownReport, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 
@@ -208,3 +208,30 @@ describe("a peptide's dose figures", () => {
     expect(figures).toMatchObject({ reports: 1, leftOut: 0, perAdministration: null, perWeek: null, bands: [] });
   });
 });
+
+// Several processes on one PostgreSQL: a starting process recomputes what is due without waiting
+// on a batch that holds a peptide's figures (the batch may be waiting on it: a deadlock), and the
+// batch computes that peptide itself. PGlite has one connection: nothing to race there.
+it.runIf(process.env.TEST_DATABASE_URL)(
+  'a starting process skips the figures a batch holds, and the batch computes them',
+  async () => {
+    const peptideId = await newPeptide();
+    await submit(t, validSubmission(peptideId, { dose: { amount: 250, unit: 'mcg' } }));
+    await t.ctx.db.query('update peptide_dose_figures set version = version + 1 where peptide_id = $1', [peptideId]);
+    let locked!: () => void;
+    let release!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const batch = t.ctx.db.transaction(async (tx) => {
+      await tx.query('select 1 from peptide_dose_figures where peptide_id = $1 for update', [peptideId]);
+      locked();
+      await released;
+      return refreshDoseFigures(tx, new Date());
+    });
+    await isLocked;
+    const atStart = await t.ctx.db.transaction((tx) => refreshDoseFigures(tx, new Date(), { skipBusy: true }));
+    expect(atStart).not.toContain(peptideId);
+    release();
+    expect(await batch).toContain(peptideId);
+  },
+);
