@@ -7,7 +7,7 @@ import { describeTightened, tightenDataDir } from './db/data-dir-modes';
 import { migrate } from './db/migrate';
 import { assertApartFrom } from './lib/limiter-key';
 import { seedIfEmpty } from './seed/index';
-import { readStoredDoses, refreshDoseFigures } from './services/doses';
+import { readStoredDoses } from './services/doses';
 import { backfillHoldMatches } from './services/hold-backfill';
 import { backfillNameSkeletons } from './services/peptides';
 import { ensureModerator } from './services/users';
@@ -55,8 +55,6 @@ export async function prepare(config: Config, options: { seed?: boolean } = {}):
     assertApartFrom(config.rateLimitSecret, secret);
     const ctx = createContext(config, db, secret);
     const seeded = options.seed === false ? { peptides: 0, experiences: 0 } : await seedIfEmpty(ctx);
-    // Dose figures of peptides whose reports changed meanwhile (a seed, a migration, a hide since the last batch).
-    await db.transaction((tx) => refreshDoseFigures(tx, ctx.clock.now(), { skipBusy: true }));
     if (config.moderatorEmail && config.moderatorPassword) {
       await ensureModerator(ctx, config.moderatorEmail, config.moderatorPassword);
     }

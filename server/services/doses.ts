@@ -12,6 +12,7 @@ import {
   readDoseText,
   usualDose,
 } from '../../contract/doses';
+import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 
 /**
@@ -135,6 +136,25 @@ async function publishedOf(tx: Queryable, peptideId: string): Promise<FigureSour
   }
   await tx.query('close dose_figure_rows');
   return rows;
+}
+
+/**
+ * At start, after the server listens (server/serve.ts): the figures that are due (after a
+ * migration, a bulk load or a hide since the last batch), so that a million reports never delay
+ * readiness. On PGlite cached reads are answered between its statements meanwhile.
+ */
+export async function refreshDoseFiguresAtStart(ctx: AppContext, log: (message: string) => void): Promise<void> {
+  const started = performance.now();
+  try {
+    const done = await ctx.db.transaction((tx) => refreshDoseFigures(tx, ctx.clock.now(), { skipBusy: true }), {
+      readsBetween: true,
+    });
+    if (!done.length) return;
+    ctx.cache.invalidate();
+    log(`Dose figures of ${done.length} peptides computed in ${Math.round(performance.now() - started)} ms`);
+  } catch (err) {
+    log(`Dose figures not computed at start (the next publication batch computes them): ${(err as Error).message}`);
+  }
 }
 
 function figuresOf(rows: readonly FigureSource[], peptide: PageRanges): StoredFigures {

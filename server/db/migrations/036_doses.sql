@@ -122,3 +122,8 @@ drop trigger if exists peptides_dose_ranges_changed on peptides;
 create trigger peptides_dose_ranges_changed after update of dosage_ranges on peptides
   for each row when (old.dosage_ranges is distinct from new.dosage_ranges)
   execute function peptide_dose_ranges_changed();
+
+-- Every process's cached pages follow the figures, whichever process computed them.
+drop trigger if exists peptide_dose_figures_notify_cache on peptide_dose_figures;
+create trigger peptide_dose_figures_notify_cache after insert or update or delete on peptide_dose_figures
+  for each statement execute function notify_app_cache();
