@@ -30,10 +30,10 @@ describe('toCsv', () => {
     expect(csv.endsWith('\r\n')).toBe(true);
     const [header, line, end] = csv.split('\r\n');
     expect(header).toBe(
-      'id,peptide,category,month,dosage,frequency,durationDays,route,primaryPurpose,timeline,rating,effects,ageRange,biologicalSex,activityLevel',
+      'id,peptide,category,month,dosage,doseAmount,doseUnit,doseStrengthAmount,doseStrengthUnit,doseMcg,frequency,durationDays,route,primaryPurpose,timeline,rating,effects,ageRange,biologicalSex,activityLevel',
     );
     expect(line).toBe(
-      '"11111111-1111-4111-8111-111111111111","BPC-157","Healing & Recovery","2024-05","250 mcg","daily","30","oral","[""Recovery"",""Injury Healing""]","1-week","7.5","[]","","male","active"',
+      '"11111111-1111-4111-8111-111111111111","BPC-157","Healing & Recovery","2024-05","250 mcg","250","mcg","","","250","daily","30","oral","[""Recovery"",""Injury Healing""]","1-week","7.5","[]","","male","active"',
     );
     expect(end).toBe('');
     expect(toCsv('reports', [], false)).toBe(`${header}\r\n`);
