@@ -388,8 +388,9 @@ function doseBands(read: readonly (DoseFigureRow & { doseMcg: number })[]): Dose
       return interval
         ? {
             band,
-            fromMcg: roundAmount(Math.min(...s.doses)),
-            toMcg: roundAmount(Math.max(...s.doses)),
+            // A loop, not Math.min(...doses): a hundred thousand arguments overflow the stack.
+            fromMcg: roundAmount(s.doses.reduce((a, b) => (b < a ? b : a), Number.POSITIVE_INFINITY)),
+            toMcg: roundAmount(s.doses.reduce((a, b) => (b > a ? b : a), Number.NEGATIVE_INFINITY)),
             mean: round2(interval.mean),
             low: round2(interval.low),
             high: round2(interval.high),

@@ -27,7 +27,6 @@ import { DRAIN } from './lib/drain';
 import { drawLimiterKey, WORKER_LIMITER_KEY } from './lib/limiter-key';
 import { restrictNewFiles } from './db/data-dir-modes';
 import { METRICS_IPC } from './plugins/metrics';
-import { refreshDoseFiguresAtStart } from './services/doses';
 import { warmWritePath } from './services/warm-up';
 
 export interface RunOptions {
@@ -265,7 +264,6 @@ async function serve(config: Config, options: RunOptions, started: number) {
   // After listening, so that it never delays the start; the first requests that arrive meanwhile
   // wait for it as they would have waited for the same work in the first writes.
   void warmWritePath(ctx, (message) => app.log.info(message));
-  void refreshDoseFiguresAtStart(ctx, (message) => app.log.info(message));
   if (seeded.peptides) app.log.info(`Seeded ${seeded.peptides} peptides and ${seeded.experiences} demo experiences`);
   if (!config.publishEveryMs) {
     app.log.warn(

@@ -8,6 +8,7 @@
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import { batchSlot } from '../services/publication/grid';
+import { refreshDueDoseFigures } from '../services/doses';
 import { SCRUBBED, runBatch } from '../services/publication/queue';
 
 const HOUR_MS = 3_600_000;
@@ -60,6 +61,8 @@ export const publicationBatches = fp(
           ctx.cache.invalidate();
           app.log.error({ err }, 'publication batch failed');
         })
+        // The dose figures of the peptides whose reports changed, after the batch has committed.
+        .then(() => refreshDueDoseFigures(ctx, (message) => app.log.info(message)))
         .finally(() => {
           running = null;
         });

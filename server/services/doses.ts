@@ -139,11 +139,14 @@ async function publishedOf(tx: Queryable, peptideId: string): Promise<FigureSour
 }
 
 /**
- * At start, after the server listens (server/serve.ts): the figures that are due (after a
- * migration, a bulk load or a hide since the last batch), so that a million reports never delay
- * readiness. On PGlite cached reads are answered between its statements meanwhile.
+ * The figures that are due, in a transaction of their own after each publication batch has
+ * committed (plugins/publication-batches.ts: at start, at every grid time, hourly with
+ * PUBLISH_EVERY=0), never inside one: at a million reports they read a peptide's every report,
+ * which inside a batch held the batch and the reads behind it (docs/performance-log.md,
+ * "7 December (night): dose figures at a million reports"). On PGlite cached reads are answered
+ * between its statements meanwhile.
  */
-export async function refreshDoseFiguresAtStart(ctx: AppContext, log: (message: string) => void): Promise<void> {
+export async function refreshDueDoseFigures(ctx: AppContext, log: (message: string) => void): Promise<void> {
   const started = performance.now();
   try {
     const done = await ctx.db.transaction((tx) => refreshDoseFigures(tx, ctx.clock.now(), { skipBusy: true }), {
@@ -153,7 +156,7 @@ export async function refreshDoseFiguresAtStart(ctx: AppContext, log: (message: 
     ctx.cache.invalidate();
     log(`Dose figures of ${done.length} peptides computed in ${Math.round(performance.now() - started)} ms`);
   } catch (err) {
-    log(`Dose figures not computed at start (the next publication batch computes them): ${(err as Error).message}`);
+    log(`Dose figures not computed (the next publication batch tries again): ${(err as Error).message}`);
   }
 }
 

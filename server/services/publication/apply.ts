@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { logActions, type LogEntry } from '../moderation-log';
 import { refreshShares } from '../reporter-shares';
-import { refreshDoses } from './doses';
+import { readStoredDoses } from '../doses';
 import { findHoldMatches } from '../text-rules';
 import { utcDay } from './grid';
 import { heldTexts, ownHolds, reheldReason } from './holds';
@@ -257,7 +257,7 @@ export async function applyNow(ctx: AppContext, tx: Queryable, change: Change, a
   const applied = await applyChanges(ctx, tx, [change], at);
   if (change.kind !== 'submit' || ctx.config.demographicsSettleDays === 0)
     await refreshShares(ctx, tx, at, peptidesOf(applied.cells));
-  await refreshDoses(tx, at);
+  await readStoredDoses(tx);
   return applied;
 }
 
@@ -278,5 +278,4 @@ export async function afterTakedown(ctx: AppContext, tx: Queryable, experienceId
     [experienceId],
   );
   await refreshShares(ctx, tx, ctx.clock.now(), peptidesOf(cell.rows));
-  await refreshDoses(tx, ctx.clock.now());
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { lockQueue } from '../../db/queue-lock';
 import { refreshShares } from '../reporter-shares';
-import { refreshDoses } from './doses';
+import { readStoredDoses } from '../doses';
 import { applyChanges, peptidesOf, type Applied } from './apply';
 import { recordBatch } from './disclosure';
 import { batchDecision } from './grid';
@@ -120,7 +120,7 @@ export async function applyQueued(
   );
   const applied = await applyChanges(ctx, tx, due.rows.map(toChange), at);
   await refreshShares(ctx, tx, at, peptidesOf(applied.cells));
-  await refreshDoses(tx, at);
+  await readStoredDoses(tx);
   return applied;
 }
 
@@ -173,7 +173,9 @@ export async function runBatch(ctx: AppContext, at: Date): Promise<BatchResult> 
         await tx.query('delete from publication_queue where batch_at <= $1', [at.toISOString()]);
         if (due.rows.length) await recordBatch(tx, due.rows, at, decision.small);
         await refreshShares(ctx, tx, at);
-        await refreshDoses(tx, at);
+        // Doses sent as text only (an edit queued before they had a unit) are read here; the dose
+        // figures are computed after the batch commits (plugins/publication-batches.ts).
+        await readStoredDoses(tx);
         const { cells: _cells, ...applyCounts } = applied;
         counts = applyCounts;
       }
