@@ -416,6 +416,8 @@ export const ENDPOINTS = {
   },
   // The API's own description (OpenAPI 3.1); the reference page made from it is API_REFERENCE.page.
   apiDocument: { method: 'GET', path: '/api/openapi.json', access: 'public' },
+  // What each version of that document changed (docs/api-changelog.md), as Markdown.
+  apiChangelog: { method: 'GET', path: '/api/changelog', access: 'public' },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof ENDPOINTS;
@@ -437,6 +439,7 @@ export const RETIRED_ENDPOINTS = [
 /** The API's own description: the OpenAPI 3.1 document and the reference page made from it. */
 export const API_REFERENCE = {
   document: ENDPOINTS.apiDocument.path,
+  changelog: ENDPOINTS.apiChangelog.path,
   page: '/api/docs',
   /** The short guide (docs/api.md): answers, paging, curl and a typed client. */
   guide: 'https://github.com/peptide-community/peptide-community/blob/main/docs/api.md',

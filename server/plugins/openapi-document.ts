@@ -40,6 +40,7 @@ export function tagOf(path: string): string {
     health: 'system',
     limits: 'system',
     'openapi.json': 'documentation',
+    changelog: 'documentation',
   };
   return groups[segment] ?? segment;
 }
@@ -236,6 +237,11 @@ export function finishDocument(doc: Json): Json {
               },
             },
           },
+        };
+      if (key === 'apiChangelog')
+        responses['200'] = {
+          description: 'What each version of this document changed (Markdown), newest first',
+          content: { 'text/markdown': { schema: { type: 'string' } } },
         };
       for (const [status, response] of Object.entries(responses)) {
         if (!status.startsWith('2')) continue;

@@ -4,10 +4,13 @@
 // the SPA's bundle carries none of it. Who may call a route comes from
 // its `config.access` (plugins/auth.ts) and its limits from lib/rate-limit.ts, so the document
 // says what the server does.
+import fs from 'node:fs';
+import path from 'node:path';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_VERSION } from '../../contract/api-version';
 import { API_REFERENCE, ENDPOINTS, type Endpoint } from '../../contract/endpoints';
 import { PADDED_BODY_BYTES } from '../../contract/rules';
 import { LIMIT_SCOPE_LABELS, limitRateText } from '../../contract/vocabulary';
@@ -18,6 +21,8 @@ import { finishDocument, SECURITY_SCHEMES, securityOf, tagOf, TAGS } from './ope
 import { endpointKeyOf } from './route-config';
 import { API_DOCS_CSS } from '../lib/api-docs-theme';
 import { checkedSerializerCompiler, serializerCompiler, validatorCompiler } from '../lib/validate';
+
+const CHANGELOG_FILE = path.resolve(import.meta.dirname, '../../docs/api-changelog.md');
 
 /** `approveUser` → "Approve user": the summary of each operation, from its key in contract/endpoints.ts. */
 function sentence(name: string): string {
@@ -103,11 +108,12 @@ export const routeSchemas = fp(
         openapi: '3.1.0',
         info: {
           title: 'Peptide Community API',
-          version: '1',
+          version: API_VERSION,
           description: [
             'Anonymous peptide experience reports and community statistics. Every answer is JSON: `{ "success": true, "data": … }`, or `{ "success": false, "error": "…", "code": "…" }` with a 4xx or 5xx status, where `error` is a sentence for a person and `code` a stable word for a program; a 400 lists each refused input in `issues`.',
             'Sign in with `POST /api/users/login` and send the access token as `Authorization: Bearer …` to the operations marked for members or moderators; it lasts `expiresIn` seconds, and `POST /api/auth/refresh` gives a new one.',
             'Every answer carries `RateLimit-Policy` and `RateLimit` (the general per-address limit and what is left of it); a 429 carries `Retry-After`. Public reads answer any origin (CORS, no credentials).',
+            `Version ${API_VERSION}. What each version changed: [the changelog](${API_REFERENCE.changelog}); clients must ignore fields and enum values they do not know (new ones come in minor versions).`,
             "Reports are anonymous: no report carries its age range, sex or activity level (`demographics` is always `null`; a peptide's `reporters` give the shares of its reports by each), and dates are days.",
           ].join('\n\n'),
           contact: { name: 'Peptide Community', url: `${ctx.config.mail.publicUrl}/terms` },
@@ -135,6 +141,18 @@ export const routeSchemas = fp(
         // Browsers revalidate it (ETag, 304), as every public read.
         reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
         return reply.send(keptPayload(request, reply, document));
+      },
+    );
+
+    // The changelog, read once from docs/api-changelog.md (the repository is what runs).
+    let changelog: KeptAnswer | null = null;
+    app.get(
+      API_REFERENCE.changelog,
+      { config: { api: true }, schema: { summary: 'What each version of this document changed' } },
+      async (request, reply) => {
+        changelog ??= new KeptAnswer(fs.readFileSync(CHANGELOG_FILE, 'utf8'));
+        reply.header('cache-control', 'no-cache').type('text/markdown; charset=utf-8');
+        return reply.send(keptPayload(request, reply, changelog));
       },
     );
 

@@ -140,6 +140,7 @@ describe('every operation answers as its OpenAPI document says', () => {
     await call('limits');
     await call('publication');
     await call('apiDocument');
+    await call('apiChangelog');
     // Accounts.
     const email = uniqueEmail('conform-new');
     await call('register', { payload: { email, password: PASSWORD } });

@@ -373,6 +373,7 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   limits: () => queryCase('limits', null, ['x']),
   publication: () => queryCase('publication', null, ['x']),
   apiDocument: () => queryCase('apiDocument', null, ['x']),
+  apiChangelog: () => queryCase('apiChangelog', null, ['x']),
   register: () => bodyCase('register', RegisterRequest, () => ({ email: uniqueEmail('fz'), password: PASSWORD })),
   login: () => bodyCase('login', Credentials, () => ({ email: 'someone@example.com', password: PASSWORD })),
   confirmEmail: () => bodyCase('confirmEmail', ConfirmEmailRequest, () => ({ token: 'x'.repeat(43) })),

@@ -141,6 +141,12 @@ const table: Row[] = [
     run: (h) => inject('GET', '/api/openapi.json', h),
     expect: READ,
   },
+  {
+    action: 'read the API changelog',
+    endpoint: 'apiChangelog',
+    run: (h) => inject('GET', '/api/changelog', h),
+    expect: READ,
+  },
   { action: 'read peptides', endpoint: 'peptides', run: (h) => inject('GET', '/api/peptides', h), expect: READ },
   {
     action: 'read public peptides',
@@ -513,9 +519,10 @@ describe('permission matrix', () => {
     const expected = row.expect[role];
     if (res.statusCode !== expected) holes.push(`${action} as ${role}: ${res.statusCode}, expected ${expected}`);
     expect(res.statusCode, res.body).toBe(expected);
+    // The API document and its changelog are the answers outside the envelope.
+    if (expected < 400 && row.endpoint === 'apiChangelog') return expect(res.body).toMatch(/^# API changelog/);
     const body = json(res);
     if (expected >= 400) expect(ApiErrorBody.parse(body).error.length).toBeGreaterThan(0);
-    // The API document is the one answer outside the envelope.
     else expect(row.endpoint === 'apiDocument' ? body.openapi : body.success).toBeTruthy();
   });
 
