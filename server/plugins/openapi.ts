@@ -119,7 +119,10 @@ export const routeSchemas = fp(
           contact: { name: 'Peptide Community', url: `${ctx.config.mail.publicUrl}/terms` },
           license: { name: 'Terms of use', url: `${ctx.config.mail.publicUrl}/terms` },
         },
-        servers: [{ url: ctx.config.mail.publicUrl, description: 'This server' }],
+        // Relative: a client (and Try it out on /api/docs) calls the address it read the document
+        // from, whichever name the site answers on, never PUBLIC_URL's, which the page's CSP
+        // (connect-src 'self') would block from any other address.
+        servers: [{ url: '/', description: 'The address this document was read from' }],
         tags: TAGS,
         components: { securitySchemes: SECURITY_SCHEMES },
       },

@@ -71,4 +71,41 @@ describe('/api/docs', () => {
     ).resolves.toContain('200');
     await context.close();
   });
+
+  it('try-it-out works from another name of the same server, and the page links the changelog', async () => {
+    // The server's PUBLIC_URL names it 127.0.0.1; `localhost` is a second name of it (another
+    // origin), as www. and the bare name are of a site. Over plain HTTP only a loopback name
+    // serves the page at all: the CSP's upgrade-insecure-requests sends anything else to HTTPS.
+    const other = await launch();
+    try {
+      const port = new URL(baseURL()).port;
+      const origin = `http://localhost:${port}`;
+      const { context, page } = await newPage(other, { baseURL: origin });
+      const blocked: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') blocked.push(m.text());
+      });
+      await page.goto('/api/docs');
+      await expect(page.getByRole('link', { name: 'the changelog' }).getAttribute('href')).resolves.toBe(
+        '/api/changelog',
+      );
+      const health = page.locator('#operations-system-health');
+      await health.locator('.opblock-summary').click();
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/health'));
+      await health.getByRole('button', { name: 'Execute' }).click();
+      const response = await answered;
+      expect(response.url()).toBe(`${origin}/api/health`);
+      expect(response.status()).toBe(200);
+      await expect(
+        health.locator('.live-responses-table tbody .response-col_status').first().textContent(),
+      ).resolves.toContain('200');
+      expect(blocked).toEqual([]);
+      const changelog = await page.request.get('/api/changelog');
+      expect(changelog.headers()['content-type']).toMatch(/^text\/markdown/);
+      await expect(changelog.text()).resolves.toMatch(/^# API changelog/);
+      await context.close();
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -28,8 +28,9 @@ export function baseURL(): string {
   return urls[(worker - 1) % urls.length] ?? inject('baseURL');
 }
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true });
+/** `args`: flags beyond the suite's own (a host-resolver rule naming the server otherwise). */
+export async function launch(args: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: [...FLAGS, ...args], headless: true });
 }
 
 export async function newPage(
