@@ -67,7 +67,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       ignoreDuplicateSlashes: true,
     },
     // Refusals before any hook runs (router, Node's parser): the envelope and security headers.
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(ctx),
     clientErrorHandler,
     // The drain answers for itself (plugins/drain.ts): 503 with Retry-After on SIGTERM, still
     // served on a handover; Fastify's own closing answer has no Retry-After.

@@ -9,9 +9,9 @@
 //   waits before its password is checked (growing to LOGIN_DELAY_MAX_MS), never refused, so
 //   guessing from many addresses slows down while the owner can still sign in.
 // A successful sign-in clears that (account, address) pair's failures.
-import type { Config } from '../config';
+import type { Config, RateLimitRule } from '../config';
 import { tooManyRequests } from './errors';
-import type { RateLimiter } from './rate-limit';
+import { type RateLimiter, rateLimitHeaders } from './rate-limit';
 
 const PAIR = 'login-account-address';
 const ADDRESS = 'login-address';
@@ -43,19 +43,22 @@ export function signInAttempt(limiter: RateLimiter, config: Config, email: strin
   const account = email.trim().toLowerCase();
   // One identifier for the pair; the newline cannot occur in an email or an address.
   const pair = `${account}\n${address}`;
-  const refuse = (resetAt: number, group: string) =>
-    tooManyRequests(Math.max(1, Math.ceil((resetAt - limiter.now()) / 1000)), group);
+  // A 429 names the limit that refused it (RateLimit-Policy, RateLimit), not the general one.
+  const refuse = (resetAt: number, group: string, rule: RateLimitRule) => {
+    const seconds = Math.max(1, Math.ceil((resetAt - limiter.now()) / 1000));
+    return tooManyRequests(seconds, group, rateLimitHeaders(group, rule, 0, seconds));
+  };
   return {
     async admit() {
       const [fromAddress, forAccount] = await Promise.all([
         limiter.peek(ADDRESS, address, perAddress.windowSeconds),
         limiter.peek(ACCOUNT, account, perAccount.windowSeconds),
       ]);
-      if (fromAddress.count >= perAddress.max) throw refuse(fromAddress.resetAt, ADDRESS);
+      if (fromAddress.count >= perAddress.max) throw refuse(fromAddress.resetAt, ADDRESS, perAddress);
       // Counted before the password is checked, so that many attempts sent at once cannot all
       // slip under the limit; `succeeded` takes it back by clearing the pair.
       const forPair = await limiter.count(PAIR, pair, perPair.windowSeconds);
-      if (forPair.count > perPair.max) throw refuse(forPair.resetAt, PAIR);
+      if (forPair.count > perPair.max) throw refuse(forPair.resetAt, PAIR, perPair);
       const wait = signInDelayMs(forAccount.count, perAccount.max, config.loginDelay.baseMs, config.loginDelay.maxMs);
       if (wait > 0) await sleep(wait);
     },
@@ -84,8 +87,10 @@ export function addressAttempt(
   return {
     async admit() {
       const fromAddress = await limiter.peek(ADDRESS, address, perAddress.windowSeconds);
-      if (fromAddress.count >= perAddress.max)
-        throw tooManyRequests(Math.max(1, Math.ceil((fromAddress.resetAt - limiter.now()) / 1000)), ADDRESS);
+      if (fromAddress.count >= perAddress.max) {
+        const seconds = Math.max(1, Math.ceil((fromAddress.resetAt - limiter.now()) / 1000));
+        throw tooManyRequests(seconds, ADDRESS, rateLimitHeaders(ADDRESS, perAddress, 0, seconds));
+      }
     },
     async failed() {
       await limiter.count(ADDRESS, address, perAddress.windowSeconds);

@@ -4,12 +4,15 @@
 // app.ts) what the router and Node's HTTP parser refuse before that.
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ConnectionError, FastifyError, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ApiErrorBody, errorCodeOf } from '../../contract/common';
+import type { AppContext } from '../context';
 import { isDatabaseUnavailable } from '../db/client';
+import { clientAddress } from '../lib/address';
 import { databaseUnavailable, HttpError } from '../lib/errors';
 import { INVALID_JSON_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../lib/json-body';
+import { rateLimitHeaders } from '../lib/rate-limit';
 import { SECURITY_HEADERS } from './security-headers';
 
 export const errorAnswers = fp(
@@ -71,19 +74,30 @@ function clientErrorMessage(error: FastifyError, status: number): string {
 
 /**
  * Router-level refusals (an overlong or undecodable path parameter), answered before any hook
- * runs: the envelope, and the headers the hooks would have set.
+ * runs: the envelope, and the headers the hooks would have set. They count against the general
+ * limit like any request (plugins/request-guards.ts), so a flood of undecodable paths is refused
+ * with 429 too, and each answer says what is left (RateLimit, RateLimit-Policy).
  */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
-  const status = (error as FastifyError).statusCode === 414 ? 414 : 400;
-  void (reply as FastifyReply)
-    .headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' })
-    .code(status)
-    .send({
-      success: false,
-      error: status === 414 ? 'A path parameter is too long' : 'The request path is not valid',
-      code: errorCodeOf(status),
-    } satisfies ApiErrorBody);
-};
+export function frameworkErrors(ctx: AppContext): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  return (error, request, reply) => {
+    const answer = (status: number, message: string, headers: Record<string, string>) =>
+      void (reply as FastifyReply)
+        .headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store', ...headers })
+        .code(status)
+        .send({ success: false, error: message, code: errorCodeOf(status) } satisfies ApiErrorBody);
+    const status = (error as FastifyError).statusCode === 414 ? 414 : 400;
+    const message = status === 414 ? 'A path parameter is too long' : 'The request path is not valid';
+    const rule = ctx.config.rateLimits.general;
+    Promise.resolve()
+      .then(() => ctx.limiter.check('general', clientAddress(request as FastifyRequest), rule))
+      .then(
+        ({ remaining, resetSeconds }) =>
+          answer(status, message, rateLimitHeaders('general', rule, remaining, resetSeconds)),
+        (err: unknown) =>
+          err instanceof HttpError ? answer(err.statusCode, err.message, err.headers) : answer(status, message, {}),
+      );
+  };
+}
 
 /** Node's parser errors (HPE_*) that a client caused, with a status and a sentence for each. */
 function clientErrorAnswer(code: string | undefined): { status: number; message: string } {

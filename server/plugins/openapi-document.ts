@@ -160,6 +160,21 @@ const RESPONSES: Record<string, Json> = {
     { error: 'This server is stopping: send requests to another one.', code: 'service_unavailable' },
     { 'Retry-After': ref('headers', 'RetryAfter') },
   ),
+  UriTooLong: errorResponse('A path parameter is longer than any id (200 characters at most).', {
+    error: 'A path parameter is too long',
+    code: 'uri_too_long',
+  }),
+  // Node's HTTP parser refuses these before the server reads the request: no limit is counted,
+  // so the answer has no RateLimit fields.
+  HeadersTooLarge: {
+    description: 'The request headers are larger than the server reads (16 kB); nothing was counted or done.',
+    content: {
+      'application/json': {
+        schema: ref('schemas', 'Error'),
+        example: { success: false, error: 'The request headers are too large', code: 'headers_too_large' },
+      },
+    },
+  },
   ServerError: errorResponse('Something went wrong on our side; nothing about it is in the answer.', {
     error: 'Something went wrong on our side. Please try again.',
     code: 'server_error',
@@ -193,8 +208,10 @@ function errorsOf(key: EndpointKey, endpoint: Endpoint): Record<string, Json> {
     ['404', 'NotFound', hasId || NOT_FOUND_WITHOUT_ID.includes(key)],
     ['409', 'Conflict', hasBody],
     ['413', 'PayloadTooLarge', hasBody],
+    ['414', 'UriTooLong', hasId],
     ['415', 'UnsupportedMediaType', hasBody],
     ['429', 'TooManyRequests', true],
+    ['431', 'HeadersTooLarge', true],
     ['500', 'ServerError', true],
     ['503', 'ServiceUnavailable', true],
   ];

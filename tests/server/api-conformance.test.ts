@@ -178,6 +178,8 @@ describe('every operation answers as its OpenAPI document says', () => {
     const one = await call('peptide', { params: { id: peptideId } });
     await call('peptide', { params: { id: UNKNOWN } });
     await call('peptide', { params: { id: 'nope' } });
+    // Longer than any id: refused by the router, before any hook (414, counted like any request).
+    await call('peptide', { params: { id: 'x'.repeat(201) } });
     // A revalidation: the same ETag answers 304 with no body.
     await call('peptide', { params: { id: peptideId }, headers: { 'if-none-match': String(one.headers.etag) } });
     const created = await call('createPeptide', { headers: m.headers, payload: validPeptide() });

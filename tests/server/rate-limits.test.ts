@@ -114,7 +114,11 @@ describe('rate limits', () => {
     const { email } = await approvedAccount();
     const address = nextAddress();
     for (let i = 0; i < 3; i++) expect((await login(email, 'wrong-password', address)).statusCode).toBe(401);
-    expect429(await login(email, PASSWORD, address), 900);
+    const refused = await login(email, PASSWORD, address);
+    expect429(refused, 900);
+    // The 429 names the limit that refused it, not the general one.
+    expect(refused.headers['ratelimit-policy']).toBe('"login-account-address";q=3;w=900');
+    expect(refused.headers.ratelimit).toMatch(/^"login-account-address";r=0;t=\d+$/);
     // The account is compared case-insensitively.
     expect429(await login(email.toUpperCase(), PASSWORD, address), 900);
     // The owner elsewhere is not stopped.
@@ -126,7 +130,9 @@ describe('rate limits', () => {
     for (let i = 0; i < 4; i++)
       expect((await login(uniqueEmail('rl-nobody'), 'whatever-password', address)).statusCode).toBe(401);
     const { email } = await approvedAccount();
-    expect429(await login(email, PASSWORD, address), 900);
+    const refused = await login(email, PASSWORD, address);
+    expect429(refused, 900);
+    expect(refused.headers['ratelimit-policy']).toBe('"login-address";q=4;w=900');
     expect((await login(email, PASSWORD, nextAddress())).statusCode).toBe(200);
   });
 
@@ -282,6 +288,14 @@ describe('rate limits', () => {
     expect(statuses).toEqual([201, 200, 201, 200, 429]);
   });
 
+  it('a path the router cannot decode is counted and says what is left, as every answer does', async () => {
+    const address = nextAddress();
+    const res = await t.app.inject({ method: 'GET', url: '/api/experiences/%E0%A4%A', remoteAddress: address });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['ratelimit-policy']).toBe('"general";q=30;w=60');
+    expect(res.headers.ratelimit).toMatch(/^"general";r=29;t=\d+$/);
+  });
+
   it('everything else: 30 per minute per address in this configuration', async () => {
     const address = nextAddress();
     for (let i = 0; i < 30; i++) {
@@ -294,8 +308,9 @@ describe('rate limits', () => {
     }
     const blocked = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: address });
     expect429(blocked, 60);
-    // Unknown /api paths count too; other addresses do not.
+    // Unknown /api paths count too, and paths the router cannot decode; other addresses do not.
     expect429(await t.app.inject({ method: 'GET', url: '/api/nothing', remoteAddress: address }), 60);
+    expect429(await t.app.inject({ method: 'GET', url: '/api/experiences/%E0%A4%A', remoteAddress: address }), 60);
     expect((await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: nextAddress() })).statusCode).toBe(
       200,
     );

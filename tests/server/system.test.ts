@@ -402,6 +402,37 @@ describe('headers', () => {
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('a public read sending If-None-Match or a token passes its preflight; the API document and changelog are readable from anywhere', async () => {
+    const origin = 'https://observablehq.example';
+    for (const url of ['/api/openapi.json', '/api/changelog', '/api/experiences?limit=2', '/api/peptides/abc']) {
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'if-none-match,authorization',
+        },
+      });
+      expect(preflight.statusCode, url).toBe(204);
+      expect(preflight.headers['access-control-allow-origin'], url).toBe('*');
+      expect(String(preflight.headers['access-control-allow-headers']).toLowerCase(), url).toContain('if-none-match');
+      expect(String(preflight.headers['access-control-allow-headers']).toLowerCase(), url).toContain('authorization');
+    }
+    for (const url of ['/api/openapi.json', '/api/changelog']) {
+      const read = await t.app.inject({ method: 'GET', url, headers: { origin } });
+      expect(read.headers['access-control-allow-origin'], url).toBe('*');
+      expect(String(read.headers['access-control-expose-headers']), url).toContain('ETag');
+    }
+    // A write asks first too, and is not let through from another origin.
+    const write = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/experiences',
+      headers: { origin, 'access-control-request-method': 'POST' },
+    });
+    expect(write.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('an origin named in CORS_ORIGIN may call member routes', async () => {
     const allowed = await createTestApp({ CORS_ORIGIN: 'https://lab.example' });
     try {
