@@ -162,6 +162,11 @@ function formatIssue(issue: z.core.$ZodIssue): string {
     const inner = issue.issues[0]?.message;
     return `${fieldName(issue.path.slice(0, -1))}: ${inner && inner !== 'Invalid input' ? inner : 'a name is invalid'}`;
   }
+  if (issue.code === 'invalid_union' && !issue.message.startsWith(fieldName(issue.path))) {
+    // A value or its deprecated alias (contract/deprecations.ts): say what the current values are.
+    const first = issue.errors[0]?.[0];
+    if (first) return formatIssue({ ...first, path: [...issue.path, ...first.path] } as z.core.$ZodIssue);
+  }
   const field = fieldName(issue.path);
   if (issue.message && issue.message !== 'Invalid input') {
     return issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;

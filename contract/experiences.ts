@@ -3,10 +3,9 @@ import { z } from 'zod/mini';
 import type { EndpointSchemas } from './common';
 import { IdParams } from './common';
 import { AUTHOR_STATUSES, HIDE_REASONS, HOLD_REASONS } from './moderation';
+import { AgeRangeField, CommunityCategoryParam } from './deprecations';
 import {
-  AGE_RANGES,
   BIOLOGICAL_SEXES,
-  COMMUNITY_CATEGORIES,
   COMMUNITY_SORTS,
   FREQUENCIES,
   Id,
@@ -125,7 +124,7 @@ export const SubmitExperienceRequest = z.object({
     .array(z.enum(PRIMARY_PURPOSES))
     .check(z.minLength(1, 'primaryPurpose must name at least one purpose'), z.maxLength(PRIMARY_PURPOSES.length)),
   demographics: z.object({
-    ageRange: z.enum(AGE_RANGES),
+    ageRange: AgeRangeField,
     biologicalSex: z.enum(BIOLOGICAL_SEXES),
     activityLevel: z.enum(WIZARD_ACTIVITY_LEVELS),
   }),
@@ -267,7 +266,7 @@ export type OwnExperience = z.infer<typeof OwnExperience>;
 
 export const ExperienceListQuery = z.object({
   search: z._default(Line(100), ''),
-  category: z._default(z.enum(COMMUNITY_CATEGORIES), 'all'),
+  category: z._default(CommunityCategoryParam, 'all'),
   sort: z._default(z.enum(COMMUNITY_SORTS), 'newest'),
   peptideId: z.optional(Id),
   limit: Limit,

@@ -281,7 +281,9 @@ function typesOf(resolve: (n: any) => any, s: Json): Set<string> {
   const out = new Set<string>();
   if (Array.isArray(s.type)) for (const t of s.type) out.add(t);
   else if (typeof s.type === 'string') out.add(s.type);
-  for (const k of ['anyOf', 'oneOf']) for (const v of s[k] ?? []) if (isNull(resolve(v))) out.add('null');
+  // A union allows what its shapes allow.
+  for (const k of ['anyOf', 'oneOf'])
+    for (const v of s[k] ?? []) for (const t of typesOf(resolve, resolve(v) ?? {})) out.add(t);
   if (Array.isArray(s.enum) && s.enum.includes(null)) out.add('null');
   return out;
 }

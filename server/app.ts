@@ -13,6 +13,7 @@ import { COMPRESS_THRESHOLD, COMPRESSION } from './lib/response-cache';
 import { accessChecks } from './plugins/auth';
 import { crossOrigin } from './plugins/cors';
 import { crossProcessSignals } from './plugins/cross-process';
+import { deprecatedAliases } from './plugins/deprecations';
 import { drainGate } from './plugins/drain';
 import { metricsEndpoint } from './plugins/metrics';
 import { publicationBatches } from './plugins/publication-batches';
@@ -81,6 +82,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(errorAnswers);
   await crossOrigin(app, ctx);
   await app.register(requestGuards, { ctx });
+  await app.register(deprecatedAliases);
   await app.register(pagingLinks);
   await app.register(responseCaching, { ctx });
   // ETag before compression, so the tag is of the JSON itself; weak because the gzip and br

@@ -8,8 +8,17 @@ import { ENDPOINTS, type Endpoint } from '../../contract/endpoints';
 import type { AppContext } from '../context';
 import { routeConfig } from './route-config';
 
-/** Headers a script on another origin may read: the limits, the paging and the cache tag. */
-const EXPOSED = ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'Link', 'X-Next-Cursor', 'ETag'];
+/** Headers a script on another origin may read: the limits, the paging, the cache tag, deprecations. */
+const EXPOSED = [
+  'RateLimit',
+  'RateLimit-Policy',
+  'Retry-After',
+  'Link',
+  'X-Next-Cursor',
+  'ETag',
+  'Deprecation',
+  'Sunset',
+];
 
 /** The paths of the public reads, as patterns (`:id` any one segment). */
 const PUBLIC_READS = Object.values(ENDPOINTS as Record<string, Endpoint>)

@@ -4,6 +4,7 @@
 // information. plugins/openapi.ts marks each operation (its key in contract/endpoints.ts); this
 // pass gives it the answers that key implies. The error envelope is contract/common.ts's
 // ApiErrorBody, named `Error` there.
+import { DEPRECATED_INPUTS } from '../../contract/deprecations';
 import { ENDPOINTS, type Endpoint, type EndpointKey } from '../../contract/endpoints';
 
 export const BEARER = 'bearerAuth';
@@ -97,6 +98,16 @@ const HEADERS: Record<string, Json> = {
   Link: {
     description: 'The next page (RFC 8288): `<url>; rel="next"`; absent on the last page.',
     schema: { type: 'string', examples: ['</api/experiences?limit=20&cursor=eyJ2Ijo>; rel="next"'] },
+  },
+  Deprecation: {
+    description:
+      'Sent when the request used a deprecated value (marked `deprecated` in its schema): when it was deprecated (RFC 9745, `@<seconds since 1970>`). The answer is as for the value that replaced it.',
+    schema: { type: 'string', examples: ['@1795737600'] },
+  },
+  Sunset: {
+    description:
+      'Sent with `Deprecation`: from this moment (RFC 8594, an HTTP date) the deprecated value may be refused.',
+    schema: { type: 'string', examples: ['Sun, 06 Jun 2027 00:00:00 GMT'] },
   },
   XNextCursor: {
     description: "The CSV export's `nextCursor`: pass it as `cursor` for the next page; absent on the last page.",
@@ -266,6 +277,10 @@ export function finishDocument(doc: Json): Json {
         if (method === 'get') headers.ETag = ref('headers', 'ETag');
         if (endpoint.paging === 'cursor') headers.Link = ref('headers', 'Link');
         if (key === 'researchExport') headers['X-Next-Cursor'] = ref('headers', 'XNextCursor');
+        if (DEPRECATED_INPUTS.some((input) => input.endpoints.includes(key))) {
+          headers.Deprecation = ref('headers', 'Deprecation');
+          headers.Sunset = ref('headers', 'Sunset');
+        }
         (response as Json).headers = headers;
       }
       if (method === 'get') responses['304'] = ref('responses', 'NotModified');
