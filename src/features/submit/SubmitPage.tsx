@@ -9,6 +9,7 @@ import { useSubmitExperience } from '@/api/experience-submit';
 import { usePublicationSchedule } from '@/api/publication';
 import { useToast } from '@/app/toast/ToastProvider';
 import { LoadError } from '@/components/page/LoadError';
+import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, Card, CardContent, CardHeader, Progress } from '@/components/ui';
 import { Confirmation } from './Confirmation';
 import { Honeypot } from './Honeypot';
@@ -160,7 +161,7 @@ export function SubmitPage() {
     <div className="mx-auto max-w-2xl space-y-6 py-8">
       <div className="space-y-2">
         <div className="flex items-center justify-between gap-2">
-          <h1 className="text-3xl font-bold">Share Your Experience</h1>
+          <PageHeading>Share Your Experience</PageHeading>
           <Badge variant="secondary" className="shrink-0 whitespace-nowrap">
             Step {step} of 4
           </Badge>
