@@ -31,6 +31,11 @@ export function shortDate(iso: string): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
+/** "Oct 28, 2026": the day on the reader's own clock (where a time is also given in their zone). */
+export function localDate(date: Date): string {
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
 /** "Oct 28, 2026, 14:05 UTC": a moment (an account's registration), in UTC; bad input as given. */
 export function dateTimeUtc(iso: string): string {
   const date = utcDate(iso);

@@ -5,23 +5,26 @@
 // and Terms pages. Where the settings are not known (their answer has not arrived, or failed) the
 // sentences promise nothing that depends on them.
 import type { PublicationSchedule } from '@contract/experiences';
-import { shortDate } from './format';
+import { localDate, shortDate } from './format';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**
- * A batch time as "18:00 UTC" (today, in UTC), "00:00 UTC on Nov 28, 2026" (another UTC day),
- * with the reader's own clock in brackets where it differs ("18:00 UTC (19:00 your time)").
+ * A publication time, said in UTC and on the reader's own clock: "18:00 UTC (19:00 your time)".
+ * Each names its day when it is not that clock's today: "00:00 UTC on Nov 28, 2026 (19:00 your
+ * time)" is 19:00 today for a reader five hours behind UTC, "18:00 UTC (03:00 your time on Nov 28,
+ * 2026)" tomorrow for one nine hours ahead. The one way the app says when a change becomes public.
  * Bad input is given back as it is.
  */
 export function batchTime(iso: string, now = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   const utc = `${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC`;
-  const sameDay = at.toISOString().slice(0, 10) === now.toISOString().slice(0, 10);
-  const when = sameDay ? utc : `${utc} on ${shortDate(iso)}`;
-  const local = `${two(at.getHours())}:${two(at.getMinutes())}`;
-  return at.getTimezoneOffset() === 0 ? when : `${when} (${local} your time)`;
+  const utcToday = at.toISOString().slice(0, 10) === now.toISOString().slice(0, 10);
+  const localToday =
+    at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
+  const local = `${two(at.getHours())}:${two(at.getMinutes())} your time`;
+  return `${utcToday ? utc : `${utc} on ${shortDate(iso)}`} (${localToday ? local : `${local} on ${localDate(at)}`})`;
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;

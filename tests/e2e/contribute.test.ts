@@ -2,11 +2,14 @@
 // submission wizard, the honeypot, a step kept while invalid, the data rights on /privacy keyed by
 // tracking ID, and a profile that survives a reload.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startAppServer, type AppServer } from './app-server';
 import { axeViolations } from './axe';
-import { fillDose, fillWizardToStory } from './wizard-steps';
-import { api, approvedMember, firstPeptide, launch, newPage, submitExperience, choosePeptide } from './browser';
+import { fillAboutYouStep, fillDose, fillOutcomesStep, fillUsageStep, fillWizardToStory } from './wizard-steps';
+import { api, apiAt, approvedMember, firstPeptide, launch, newPage, submitExperience, choosePeptide } from './browser';
 import { screenshot } from './screenshots';
 
 let browser: Browser;
@@ -139,6 +142,113 @@ describe('submit experience', () => {
     await context.close();
   });
 
+  it('makes each step a history entry: Back and Forward move between steps with the answers kept, and Back from the confirmation leaves the wizard', async () => {
+    const peptide = await firstPeptide();
+    const { context, page } = await newPage(browser);
+    // A page before the wizard, for Back to leave to.
+    await page.goto('/community');
+    await page.getByRole('heading', { name: 'Community Experiences' }).waitFor();
+    await fillUsageStep(page, peptide.name);
+    await fillAboutYouStep(page);
+    const stepHeadingFocused = (name: string) =>
+      page.getByRole('heading', { level: 2, name }).evaluate((el) => el === document.activeElement);
+    const address = () => {
+      const url = new URL(page.url());
+      return `${url.pathname}${url.search}${url.hash}`;
+    };
+
+    // Back: the previous step, its answers kept, focus on its heading; nothing of it in the address.
+    await page.goBack();
+    await page.getByText('Step 2 of 4').waitFor();
+    await expect.poll(() => stepHeadingFocused('Context & Goals')).toBe(true);
+    expect(await page.getByLabel('Age range').inputValue()).toBe('30-34');
+    expect(await page.getByRole('checkbox', { name: 'Recovery' }).isChecked()).toBe(true);
+    expect(address()).toBe('/submit');
+    await shot(page, 'back-mid-wizard');
+    // Forward: the next step again.
+    await page.goForward();
+    await page.getByText('Step 3 of 4').waitFor();
+    await expect.poll(() => stepHeadingFocused('Outcomes & Effects')).toBe(true);
+    // Previous is the same Back, so Forward returns from it too.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText('Step 2 of 4').waitFor();
+    await expect.poll(() => stepHeadingFocused('Context & Goals')).toBe(true);
+    await page.goForward();
+    await page.getByText('Step 3 of 4').waitFor();
+    // A refresh keeps the step, and Back still finds the ones before.
+    await page.reload();
+    await page.getByText('Step 3 of 4').waitFor();
+    await page.goBack();
+    await page.getByText('Step 2 of 4').waitFor();
+    await page.goBack();
+    await page.getByText('Step 1 of 4').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Peptide' }).inputValue()).toBe(peptide.name);
+    expect(address()).toBe('/submit');
+
+    // Next still refuses an incomplete step.
+    await page.getByLabel('Duration (days)').fill('abc');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Duration must be a whole number of days, like 30').waitFor();
+    await page.getByText('Step 1 of 4').waitFor();
+    await page.getByLabel('Duration (days)').fill('42');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Step 2 of 4').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Step 3 of 4').waitFor();
+    await fillOutcomesStep(page);
+    await page.getByLabel('Your story').fill(storyWith(unique()));
+    await page.getByRole('button', { name: 'Submit Experience' }).click();
+    const tracking = page.getByTestId('tracking-id');
+    await tracking.waitFor();
+    const trackingId = (await tracking.textContent())!.trim();
+    // Saved, so leaving does not ask first.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download (.txt)' }).click();
+    await download;
+
+    // Back from the confirmation leaves the wizard, as Back from its first step did; Forward shows the ID again.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Community Experiences' }).waitFor();
+    await page.goForward();
+    await expect.poll(async () => (await tracking.textContent())?.trim()).toBe(trackingId);
+    await context.close();
+  });
+
+  it('after Submit Experience is chosen in the navigation, focus is on the page heading, not in the navigation', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/community');
+    await page.getByRole('heading', { name: 'Community Experiences' }).waitFor();
+    // The pre-rendered page is inert until the app has taken over (src/app/boot.tsx).
+    await page.waitForFunction(() => !document.querySelector('#root [inert]'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Submit Experience' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Step 1 of 4').waitFor();
+    const heading = page.getByRole('heading', { level: 1, name: 'Share Your Experience' });
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    // So the peptide field is the next stop or close to it, never behind the header's links.
+    const peptideField = page.getByRole('combobox', { name: 'Peptide' });
+    for (let i = 0; i < 3 && !(await peptideField.evaluate((el) => el === document.activeElement)); i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+    }
+    expect(await peptideField.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The first load moves nothing: focus stays where the browser puts it.
+    await page.reload();
+    await page.getByText('Step 1 of 4').waitFor();
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await context.close();
+  });
+
+  it('counts a story of 150 spaces as empty: "At least 100 characters", never "Long enough"', async () => {
+    const peptide = await firstPeptide();
+    const { context, page } = await newPage(browser);
+    await fillSteps1to3(page, peptide.name);
+    await page.getByLabel('Your story').fill(' '.repeat(150));
+    await page.getByText('At least 100 characters (100 to go)').waitFor();
+    expect(await page.getByText('Long enough').count()).toBe(0);
+    await context.close();
+  });
+
   it('keeps a step while it is invalid, says under the field what is wrong and focuses it', async () => {
     const peptide = await firstPeptide();
     const { context, page } = await newPage(browser);
@@ -232,6 +342,9 @@ describe('privacy data rights', () => {
       frequency: 'weekly',
       duration: 21,
       routeOfAdministration: 'oral',
+      primaryPurpose: ['Recovery', 'Sleep'],
+      stack: ['Magnesium'],
+      sourcing: { batchId: 'LOT-77', purityPercentage: 98 },
     });
     expect(created.status).toBe(201);
     const trackingId: string = created.body.data.trackingId;
@@ -250,9 +363,28 @@ describe('privacy data rights', () => {
     await input.fill(`  ${trackingId.toLowerCase()} `);
     await lookUp.click();
     await page.getByRole('heading', { name: 'Your submission', exact: true }).waitFor();
-    await toastShown(page, 'Found: your submission is shown below.');
+    // Said in the page, where the lookup is, not in a toast over the report.
+    await page.getByRole('status').filter({ hasText: 'Found: your submission is shown below.' }).waitFor();
     await page.getByText('500 mcg').waitFor();
+    // Every answer the wizard asked, and the public page once published (at once on this server).
+    const row = (term: string) => page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+    expect(await row('Purposes').textContent()).toBe('Recovery, Sleep');
+    expect(await row('Effects noticed').textContent()).toBe('1 Week');
+    expect(await row('Stack').textContent()).toBe('Magnesium');
+    expect(await row('Sourcing').textContent()).toContain('batch LOT-77 · 98% pure');
+    expect(await page.getByRole('link', { name: 'View its public page' }).getAttribute('href')).toBe(
+      `/experiences/${created.body.data.experience._id}`,
+    );
     await shot(page, 'privacy-found');
+    // A lookup that finds nothing takes the earlier report away, with its Delete button.
+    await input.fill('TRK-00000000000000000000');
+    await lookUp.click();
+    await page.getByRole('alert').filter({ hasText: 'Experience not found' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Your submission', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete Data' }).count()).toBe(0);
+    await input.fill(trackingId);
+    await lookUp.click();
+    await page.getByText('500 mcg').waitFor();
 
     // Export Data: a JSON download, its file name without the tracking ID.
     const [download] = await Promise.all([
@@ -302,11 +434,98 @@ describe('privacy data rights', () => {
     await shot(page, 'privacy-delete');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await toastShown(page, 'Your experience has been deleted.');
+    // Said where the report stood too, after the toast has gone: here it left the public pages at once.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Deleted: a new lookup with that tracking ID finds nothing. No public page shows it.' })
+      .waitFor();
     expect((await api('POST', '/api/experiences/tracking/lookup', { trackingId })).status).toBe(404);
     expect(await searchExperiences(marker)).toHaveLength(0);
     await input.fill(trackingId);
     await lookUp.click();
     await page.getByRole('alert').filter({ hasText: 'Experience not found' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('publication times, on a site that publishes every 6 hours', () => {
+  // Its own server: a report published while batches were off (PUBLISH_EVERY=0), then the same data
+  // served with batches every 6 hours, so its deletion waits for a batch and says when.
+  let server: AppServer;
+  let dataDir: string;
+  let published: { trackingId: string; id: string };
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peptide-e2e-times-'));
+    fs.cpSync(inject('dataTemplate'), dataDir, { recursive: true });
+    const atOnce = await startAppServer({ distDir: inject('distDir'), dataDir, env: { PUBLISH_EVERY: '0' } });
+    try {
+      const sent = await submitExperience(await firstPeptide(atOnce.baseURL), storyWith(unique()), {}, atOnce.baseURL);
+      expect(sent.status).toBe(201);
+      published = { trackingId: sent.body.data.trackingId, id: sent.body.data.experience._id };
+    } finally {
+      await atOnce.stop();
+    }
+    server = await startAppServer({ distDir: inject('distDir'), dataDir, env: { PUBLISH_EVERY: '6h' } });
+  }, 240_000);
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  // Five and a half hours ahead of UTC: the reader's clock never reads like the UTC one.
+  const READER = { timezoneId: 'Asia/Kolkata' };
+  const BOTH_CLOCKS = /\d\d:00 UTC( on [A-Z][a-z]{2} \d+, \d{4})? \(\d\d:30 your time( on [A-Z][a-z]{2} \d+, \d{4})?\)/;
+
+  it('the confirmation and the lookup say when the report can appear in UTC and on the reader’s clock, also when that clock is UTC', async () => {
+    const peptide = await firstPeptide(server.baseURL);
+    const { context, page } = await newPage(browser, { baseURL: server.baseURL, ...READER });
+    await fillWizardToStory(page, peptide.name);
+    await page.getByLabel('Your story').fill(storyWith(unique()));
+    await page.getByRole('button', { name: 'Submit Experience' }).click();
+    const when = page.getByTestId('public-from');
+    await when.waitFor();
+    expect(await when.textContent()).toMatch(BOTH_CLOCKS);
+    await shot(page, 'confirmation-local-times');
+    const trackingId = (await page.getByTestId('tracking-id').textContent())!.trim();
+    await context.close();
+
+    // A reader whose clock is UTC is told so, not left to wonder whose time it is.
+    const utc = await newPage(browser, { baseURL: server.baseURL, timezoneId: 'UTC' });
+    await utc.page.goto('/privacy');
+    await utc.page.getByRole('tab', { name: 'Your Data' }).click();
+    await utc.page.getByLabel('Tracking ID').fill(trackingId);
+    await utc.page.getByRole('button', { name: 'Look Up' }).click();
+    const looked = utc.page.getByTestId('public-from');
+    await looked.waitFor();
+    expect(await looked.textContent()).toMatch(/(\d\d:00) UTC( on [A-Z][a-z]{2} \d+, \d{4})? \(\1 your time/);
+    await utc.context.close();
+  });
+
+  it('after Delete Data the lookup says in the page when the report leaves the public pages, in both clocks', async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.baseURL, ...READER });
+    await page.goto('/privacy');
+    await page.getByRole('tab', { name: 'Your Data' }).click();
+    await page.getByLabel('Tracking ID').fill(published.trackingId);
+    await page.getByRole('button', { name: 'Look Up' }).click();
+    await page.getByRole('heading', { name: 'Your submission', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'View its public page' }).getAttribute('href')).toBe(
+      `/experiences/${published.id}`,
+    );
+    await page.getByRole('button', { name: 'Delete Data' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Data' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    const said = page
+      .getByRole('status')
+      .filter({ hasText: /^Deleted: a new lookup with that tracking ID finds nothing\./ });
+    await said.waitFor();
+    const text = (await said.textContent())!;
+    expect(text).toMatch(/It leaves the public pages .*at the latest\.$/);
+    expect(text).toMatch(BOTH_CLOCKS);
+    await shot(page, 'lookup-after-delete');
+    // Still public until then: the deletion waits for its batch.
+    expect((await apiAt(server.baseURL, 'GET', `/api/experiences/${published.id}`)).status).toBe(200);
     await context.close();
   });
 });

@@ -91,11 +91,37 @@ describe('the bodies the app sends', () => {
 });
 
 describe('batch times', () => {
-  it('read as the UTC time, with the day when it is not today', () => {
-    expect(batchTime(BATCH, new Date('2026-11-27T13:00:00Z'))).toMatch(/^18:00 UTC( \(\d\d:\d\d your time\))?$/);
-    expect(batchTime('2026-11-28T00:00:00.000Z', new Date('2026-11-27T21:00:00Z'))).toMatch(
-      /^00:00 UTC on Nov 28, 2026/,
+  /** `run` with the reader's clock in time zone `tz` (Node reads TZ afresh when it changes). */
+  function inZone(tz: string, run: () => void) {
+    const before = process.env.TZ;
+    process.env.TZ = tz;
+    try {
+      run();
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  }
+
+  it('read as the UTC time and the reader’s own, each with its day when it is not that clock’s today', () => {
+    inZone('Europe/Berlin', () => {
+      expect(batchTime(BATCH, new Date('2026-11-27T13:00:00Z'))).toBe('18:00 UTC (19:00 your time)');
+      expect(batchTime('2026-11-28T00:00:00.000Z', new Date('2026-11-27T21:00:00Z'))).toBe(
+        '00:00 UTC on Nov 28, 2026 (01:00 your time on Nov 28, 2026)',
+      );
+    });
+    // Five hours behind: midnight UTC tomorrow is 19:00 today.
+    inZone('America/New_York', () =>
+      expect(batchTime('2026-11-28T00:00:00.000Z', new Date('2026-11-27T21:00:00Z'))).toBe(
+        '00:00 UTC on Nov 28, 2026 (19:00 your time)',
+      ),
     );
+    // Nine hours ahead: 18:00 UTC today is 03:00 tomorrow.
+    inZone('Asia/Tokyo', () =>
+      expect(batchTime(BATCH, new Date('2026-11-27T13:00:00Z'))).toBe('18:00 UTC (03:00 your time on Nov 28, 2026)'),
+    );
+    // A reader whose clock is UTC is told so too, rather than left to wonder.
+    inZone('UTC', () => expect(batchTime(BATCH, new Date('2026-11-27T13:00:00Z'))).toBe('18:00 UTC (18:00 your time)'));
     expect(batchTime('not a time')).toBe('not a time');
   });
 });

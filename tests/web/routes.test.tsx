@@ -130,6 +130,16 @@ describe('layout', () => {
     await waitFor(() => expect(terms).toHaveFocus());
   });
 
+  it('moves focus to the heading of a page whose code arrives after the navigation, out of the navigation', async () => {
+    const { user } = renderApp('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy & Data Control' });
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Submit Experience' }),
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Share Your Experience' }, { timeout: 8000 });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
   it('has a skip link that moves focus to the main content', async () => {
     const { user } = renderApp('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy & Data Control' });

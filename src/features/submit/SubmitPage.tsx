@@ -1,7 +1,6 @@
 // The four-step report wizard. Each step is checked with the contract's schema before Next
 // (wizard-validation.ts); a refusal the server still sends goes to the step and field it names.
 import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import type { SubmitExperienceRequest } from '@contract/experiences';
 import { HONEYPOT_MESSAGE } from '@contract/rules';
 import { refusedInputs } from '@/api/errors';
@@ -10,6 +9,7 @@ import { useSubmitExperience } from '@/api/experience-submit';
 import { usePublicationSchedule } from '@/api/publication';
 import { useToast } from '@/app/toast/ToastProvider';
 import { LoadError } from '@/components/page/LoadError';
+import { PageHeading } from '@/components/page/PageHeading';
 import { Badge, Card, CardContent, CardHeader, Progress } from '@/components/ui';
 import { Confirmation } from './Confirmation';
 import { Honeypot } from './Honeypot';
@@ -23,21 +23,33 @@ import { useChosenPeptide } from './use-chosen-peptide';
 import { useConfirmationState } from './use-confirmation-state';
 import { useProfilePrefill } from './use-profile-prefill';
 import { useStepErrors } from './use-step-errors';
+import { useStepHistory } from './use-step-history';
 import { useWizardDraft } from './use-wizard-draft';
 import { WizardNav } from './WizardNav';
-import { buildPayload, EMPTY_FORM, type WizardForm, type WizardStep } from './wizard-rules';
+import { buildPayload, type WizardForm, type WizardStep } from './wizard-rules';
 import { FIELD_STEP, fieldElement, fieldOfPath, stepErrors, type WizardField } from './wizard-validation';
 
 const STEP_TITLES = ['Peptide Details', 'Context & Goals', 'Outcomes & Effects', 'Personal Story'] as const;
 const FAILURE = 'Failed to submit your experience. Please try again.';
 
+/** Focuses `field`, or else the step's heading, and brings it into view. */
+function focusTarget(field: WizardField | undefined, heading: HTMLElement | null) {
+  const target = field ? fieldElement(field) : heading;
+  target?.focus({ preventScroll: true });
+  target?.scrollIntoView?.({ block: field ? 'center' : 'start' });
+}
+
 export function SubmitPage() {
   // Kept in this tab's history entry: a refresh or Back then Forward shows the tracking ID again.
-  const { result, keep, startAnother } = useConfirmationState();
-  const { step, setStep, form, setForm, clearDraft } = useWizardDraft(result === null);
+  const { result, keeping, keep, startAnother } = useConfirmationState();
+  const draft = useWizardDraft(result === null);
+  const { form, setForm } = draft;
+  // Each step is a history entry: Back and Forward move between steps (use-step-history.ts).
+  const steps = useStepHistory(draft);
+  const step = steps.step;
   const prefilled = useProfilePrefill(form, setForm);
   const { toast } = useToast();
-  const chosen = useChosenPeptide(form, setForm, setStep);
+  const chosen = useChosenPeptide(form, setForm, draft.setStep);
   const effects = useEffects();
   // Asked now, when the wizard opens, never at its last step (src/api/publication.ts).
   const schedule = usePublicationSchedule();
@@ -75,15 +87,27 @@ export function SubmitPage() {
     setServerError(null);
   };
 
-  /**
-   * Shows a step, brings it into view and moves focus to its heading (or to `field`), so a phone
-   * does not stay scrolled down on the old step with focus on the page.
-   */
+  // Whenever another step shows (Next, Previous, the browser's Back and Forward; not on arrival),
+  // it is brought into view and focus moves to its heading (or to the field a refusal names), so a
+  // phone does not stay scrolled down on the old step with focus on the page.
+  const focusNext = useRef<WizardField | undefined>(undefined);
+  const stepShown = useRef(step);
+  useEffect(() => {
+    if (stepShown.current === step) return;
+    stepShown.current = step;
+    const field = focusNext.current;
+    focusNext.current = undefined;
+    focusTarget(field, headingRef.current);
+  }, [step]);
+
+  /** Shows a step in a new history entry, focusing its heading or `field`. */
   const goTo = (next: WizardStep, field?: WizardField) => {
-    flushSync(() => setStep(next));
-    const target = field ? fieldElement(field) : headingRef.current;
-    target?.focus({ preventScroll: true });
-    target?.scrollIntoView?.({ block: field ? 'center' : 'start' });
+    if (next === step) {
+      focusTarget(field, headingRef.current);
+      return;
+    }
+    focusNext.current = field;
+    steps.open(next);
   };
 
   const refused = (error: unknown) => {
@@ -117,18 +141,13 @@ export function SubmitPage() {
     submit.mutate(buildPayload(form) as SubmitExperienceRequest, {
       // No toast: the confirmation replaces the form and takes focus, and a toast over it would
       // cover "Submit Another Experience" on a phone.
-      onSuccess: (answer) => {
-        clearDraft();
-        keep(answer);
-      },
+      onSuccess: (answer) => keep(answer, steps.depth, draft.restart),
       onError: refused,
     });
   };
 
   const reset = () => {
-    clearDraft();
-    setForm(EMPTY_FORM);
-    setStep(1);
+    draft.restart();
     resetErrors();
     setFormError(null);
     startAnother();
@@ -142,7 +161,7 @@ export function SubmitPage() {
     <div className="mx-auto max-w-2xl space-y-6 py-8">
       <div className="space-y-2">
         <div className="flex items-center justify-between gap-2">
-          <h1 className="text-3xl font-bold">Share Your Experience</h1>
+          <PageHeading>Share Your Experience</PageHeading>
           <Badge variant="secondary" className="shrink-0 whitespace-nowrap">
             Step {step} of 4
           </Badge>
@@ -197,9 +216,9 @@ export function SubmitPage() {
             )}
             <WizardNav
               step={step}
-              submitting={submit.isPending}
+              submitting={submit.isPending || keeping}
               onPressing={setPressing}
-              onPrevious={() => goTo((step - 1) as WizardStep)}
+              onPrevious={steps.previous}
               onNext={() => {
                 if (checkStep()) goTo((step + 1) as WizardStep);
               }}

@@ -32,8 +32,8 @@ export function WizardNav({
         </Button>
       )}
       {step < 4 ? (
-        // Keyed apart, and the click's default prevented: step 4 renders during this click
-        // (SubmitPage's goTo flushes it), and a button turned into Submit under it would send the form.
+        // Keyed apart, and the click's default prevented: step 4 can render during this click (the
+        // router's update of the new history entry), and a button turned into Submit under it would send the form.
         <Button
           key="next"
           type="button"
