@@ -227,4 +227,27 @@ describe('Data Explorer', () => {
     },
     180_000,
   );
+
+  it('on a phone, a tab chosen in the address is in view in its tab strip when the page opens', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    for (const [tab, name] of [
+      ['compare', 'Compare'],
+      ['growth', 'Growth Trends'],
+    ]) {
+      await page.goto(`/explore?tab=${tab}`);
+      const chosen = page.getByRole('tab', { name });
+      await expect.poll(() => chosen.getAttribute('aria-selected')).toBe('true');
+      const inStrip = () =>
+        chosen.evaluate((el) => {
+          const strip = el.closest('[role="tablist"]')!.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          return box.left >= strip.left && box.right <= strip.right;
+        });
+      await expect.poll(inStrip, { message: `${name} in view` }).toBe(true);
+      // The page itself stays at its top: only the strip scrolled.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    }
+    await context.close();
+  });
+
 });
