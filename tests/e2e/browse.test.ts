@@ -252,3 +252,14 @@ describe('community', () => {
     await context.close();
   });
 });
+
+describe('Community on a phone', () => {
+  it('"Filters (n)" counts the filters in use, not the sort order', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    await page.goto('/community?sort=rating');
+    await page.getByRole('button', { name: 'Filters (0)' }).waitFor();
+    await page.goto('/community?sort=rating&category=Healing%20%26%20Recovery');
+    await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
+    await context.close();
+  });
+});

@@ -74,12 +74,10 @@ export function CommunityPage() {
   const { filters, searchDraft, setSearchDraft, update, clear, isFiltered } = useCommunityFilters();
   // On a phone the filters fold behind one button, so the first report starts on the first screen.
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const activeFilters = [
-    filters.search !== '',
-    filters.peptide !== '',
-    filters.category !== 'all',
-    filters.sort !== 'newest',
-  ].filter(Boolean).length;
+  // What narrows the list; the sort order only orders it, so it is not counted.
+  const activeFilters = [filters.search !== '', filters.peptide !== '', filters.category !== 'all'].filter(
+    Boolean,
+  ).length;
   const query = useCommunityExperiences(filters);
   // Session and toasts come from the app shell; src/api never imports it.
   const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
