@@ -253,6 +253,27 @@ describe('community', () => {
   });
 });
 
+describe("a peptide's reports and Load more", () => {
+  it('Community: Load more by keyboard moves focus to the first new report and says how many came', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/community');
+    const items = page.locator('main ul[aria-busy] > li');
+    await expect.poll(() => items.count()).toBe(20);
+    await page.getByRole('button', { name: 'Load more' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => items.count()).toBeGreaterThan(20);
+    await expect.poll(() => items.nth(20).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^\d+ more reports? loaded\.$/ })
+      .waitFor();
+    await page.keyboard.press('Tab');
+    expect(await items.nth(20).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await context.close();
+  });
+
+});
+
 describe('Community on a phone', () => {
   it('"Filters (n)" counts the filters in use, not the sort order', async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 } });
