@@ -309,6 +309,32 @@ describe("a peptide's reports and Load more", () => {
     await context.close();
   });
 
+  it("a report opened from a peptide's Experiences tab leads back to that tab, named by the peptide; opened directly, to Community", async () => {
+    const top = await mostReported();
+    const { context, page } = await newPage(browser);
+    await page.goto(`/peptides/${top._id}`);
+    await page.getByRole('tab', { name: 'Experiences' }).click();
+    await page.getByRole('link', { name: 'Read the full report' }).first().click();
+    await page.waitForURL(/\/experiences\//);
+    const report = page.url();
+    await page.getByRole('link', { name: `Back to ${top.name}` }).click();
+    await page.waitForURL((url) => url.pathname === `/peptides/${top._id}`);
+    await expect.poll(() => page.getByRole('tab', { name: 'Experiences' }).getAttribute('aria-selected')).toBe('true');
+
+    // From Community, back to Community with its filters.
+    await page.goto(`/community?peptide=${top._id}`);
+    await page.getByRole('link', { name: 'Read the full report' }).first().click();
+    await page.waitForURL(/\/experiences\//);
+    await page.getByRole('link', { name: 'Back to Community' }).click();
+    await page.waitForURL((url) => url.pathname === '/community' && search(page).get('peptide') === top._id);
+
+    // Opened directly: no page to return to but Community.
+    const direct = await newPage(browser);
+    await direct.page.goto(report);
+    expect(await direct.page.getByRole('link', { name: 'Back to Community' }).getAttribute('href')).toBe('/community');
+    await direct.context.close();
+    await context.close();
+  });
 });
 
 describe('Community on a phone', () => {

@@ -1,7 +1,7 @@
 // /peptides/{id}, a peptide: overview (with who reports it) and the experiences shared about it.
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Peptide, PeptideDetail } from '@contract/peptides';
 import { ApiError } from '@/api/errors';
 import { usePeptideDetail } from '@/api/peptides';
@@ -150,9 +150,28 @@ function Overview({ peptide }: { peptide: PeptideDetail }) {
   );
 }
 
+const TABS = ['overview', 'experiences'] as const;
+type PeptideTab = (typeof TABS)[number];
+
+/**
+ * The tab shown, kept in this history entry's state (never the URL: the page opens on Overview,
+ * docs/product-rules.md "Pages and navigation"), so Back from a report opened on the Experiences
+ * tab returns to that tab.
+ */
+function usePeptideTab(): [PeptideTab, (tab: string) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (typeof location.state === 'object' && location.state) || {};
+  const kept = (state as { peptideTab?: unknown }).peptideTab;
+  const tab = TABS.find((t) => t === kept) ?? 'overview';
+  const choose = (next: string) => void navigate(location, { replace: true, state: { ...state, peptideTab: next } });
+  return [tab, choose];
+}
+
 export function PeptideDetailPage() {
   const { id = '' } = useParams();
   const query = usePeptideDetail(id);
+  const [tab, setTab] = usePeptideTab();
 
   if (query.isPending) {
     return (
@@ -202,7 +221,7 @@ export function PeptideDetailPage() {
         </Link>
       </div>
       <SafetyNotice />
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="experiences">Experiences</TabsTrigger>
