@@ -287,7 +287,10 @@ describe("a peptide's reports and Load more", () => {
     await panel.getByRole('link', { name: `Search and sort ${top.name} reports in Community` }).click();
     await page.waitForURL((url) => url.pathname === '/community');
     expect(search(page).get('peptide')).toBe(top._id);
-    await page.getByText(`${top.total.toLocaleString('en-US')} reports match`).waitFor();
+    await page
+      .getByTestId('community-total')
+      .filter({ hasText: `${top.total.toLocaleString('en-US')} reports match` })
+      .waitFor();
     await context.close();
   });
 
