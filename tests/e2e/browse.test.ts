@@ -275,7 +275,7 @@ describe("a peptide's reports and Load more", () => {
     // By keyboard: focus goes to the first new report, and the next Tab reaches a link inside it.
     await panel.getByRole('button', { name: 'Load more' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => items.count()).toBe(Math.min(40, top.total));
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(Math.min(40, top.total));
     await expect.poll(() => items.nth(20).evaluate((el) => el === document.activeElement)).toBe(true);
     await panel
       .getByRole('status')
@@ -301,7 +301,7 @@ describe("a peptide's reports and Load more", () => {
     await expect.poll(() => items.count()).toBe(20);
     await page.getByRole('button', { name: 'Load more' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => items.count()).toBeGreaterThan(20);
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(20);
     await expect.poll(() => items.nth(20).evaluate((el) => el === document.activeElement)).toBe(true);
     await page
       .getByRole('status')

@@ -182,7 +182,7 @@ export function TopPeptidesTab({ analytics }: { analytics: Analytics }) {
       <CardHeader className="max-sm:px-4 max-sm:pt-4">
         <CardTitle>{TOP_RATED_LABEL}</CardTitle>
         <CardDescription>
-          The {top.length} most reported peptides, ranked by their rating out of 10. {RANKED_BY_LOWER_END}
+          The {top.length} most reported peptides by their rating out of 10, best first. {RANKED_BY_LOWER_END}
         </CardDescription>
       </CardHeader>
       <CardContent className="max-sm:p-4">
