@@ -441,8 +441,8 @@ export const API_REFERENCE = {
   document: ENDPOINTS.apiDocument.path,
   changelog: ENDPOINTS.apiChangelog.path,
   page: '/api/docs',
-  /** The short guide (docs/api.md): answers, paging, curl and a typed client. */
-  guide: 'https://github.com/peptide-community/peptide-community/blob/main/docs/api.md',
+  /** The short guide (answers, paging, curl and a typed client), in the repository: src/lib/source-code.ts links it. */
+  guide: 'docs/api.md',
 } as const;
 
 /** Whether a call to this endpoint carries the sign-in token (the server reads it there). */

@@ -236,11 +236,20 @@ export function optionLabel(value: string): string {
   return Object.hasOwn(CHOICE_LABELS, value) ? CHOICE_LABELS[value]! : value;
 }
 
-/** An outcome's name: the five core ones labelled, any other as the submitter wrote it. */
+/** Short words Title Case leaves in lower case inside a name ("Quality of Sleep"). */
+const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
+
+/**
+ * An outcome's name as every page shows it, in Title Case: the five core ones labelled, any other
+ * with each word's first letter raised ("fat loss" → "Fat Loss", "well-being" → "Well-Being"). The
+ * figures count outcomes by their lower-case name (contract/experiences.ts Outcomes), a report
+ * keeps its submitter's letters: both read alike. Letters already upper case stay so ("HGH").
+ */
 export function outcomeLabel(name: string): string {
-  return Object.hasOwn(CORE_OUTCOME_LABELS, name)
-    ? CORE_OUTCOME_LABELS[name as keyof typeof CORE_OUTCOME_LABELS]
-    : name;
+  if (Object.hasOwn(CORE_OUTCOME_LABELS, name)) return CORE_OUTCOME_LABELS[name as keyof typeof CORE_OUTCOME_LABELS];
+  return name.replace(/(^|[\s-])(\p{Ll}[\p{L}\p{N}']*)/gu, (whole, before: string, word: string, at: number) =>
+    at > 0 && before !== '-' && MINOR_WORDS.has(word) ? whole : before + word.charAt(0).toUpperCase() + word.slice(1),
+  );
 }
 
 export const MAX_PAGE_SIZE = 100;

@@ -70,12 +70,17 @@ export function useCommunityExperiences(filters: CommunityFilters) {
   return useInfiniteQuery(communityQueryOptions(filters));
 }
 
+/**
+ * A peptide's reports (its page's Experiences tab): the community feed narrowed to it, newest
+ * first, the same cursor pages and total, and the same cache entry as Community filtered to it.
+ */
+export function peptideFeedFilters(peptideId: string): CommunityFilters {
+  return { search: '', category: 'all', sort: 'newest', peptide: peptideId };
+}
+
 export function usePeptideExperiences(peptideId: string) {
-  return useQuery({
-    queryKey: ['experiences', 'peptide', peptideId],
-    queryFn: () => fetchExperiencePage({ peptideId, limit: 20 }),
-    staleTime: 30_000,
-  });
+  // No previous answer as a placeholder: another peptide's reports would show under this one.
+  return useInfiniteQuery({ ...communityQueryOptions(peptideFeedFilters(peptideId)), placeholderData: undefined });
 }
 
 export async function fetchHomeExperiences(): Promise<Experience[]> {

@@ -28,3 +28,9 @@ export function publicationScheduleQueryOptions() {
 export function usePublicationSchedule(): PublicationSchedule | undefined {
   return useQuery(publicationScheduleQueryOptions()).data;
 }
+
+/** As usePublicationSchedule, with whether the answer is still awaited (a page that says "Loading" meanwhile). */
+export function usePublicationScheduleState(): { schedule: PublicationSchedule | undefined; loading: boolean } {
+  const query = useQuery(publicationScheduleQueryOptions());
+  return { schedule: query.data, loading: query.isPending };
+}

@@ -140,11 +140,15 @@ export const CORRECTION_JOINS = 'Your report is not public yet: your changes are
 export const KINDS_APART =
   'A group hides which change is yours from someone who knows only when each was sent. Someone who can also tell a new report from a correction or a deletion (by what changes on the pages, or by the address each request went to) counts only the changes of your kind in it, and someone who sent the other changes of your group themselves knows which one is not theirs.';
 
-/** The Privacy page's "Your Rights": a correction and a deletion wait for their group like a new report. */
-export const CORRECTION_PUBLIC =
-  'A correction is checked like a new report and becomes public with a coming publication, in a group of changes like a new report.';
-export const DELETION_PUBLIC =
-  'the report disappears from the Community page, peptide pages and statistics with the publication that takes the deletion, together with the other changes of its group.';
+/** The Privacy page's "Your Rights": when a correction becomes public, like a new report. */
+export function correctionPublic(s: PublicationSchedule | undefined): string {
+  return `A correction is checked like a new report and becomes public ${nextPublication(s)}.`;
+}
+
+/** The Privacy page's "Your Rights": when a deleted report leaves the public pages. */
+export function deletionPublic(s: PublicationSchedule | undefined): string {
+  return `the report disappears from the Community page, peptide pages and statistics ${nextPublication(s)}.`;
+}
 
 /** The Terms page and other places that speak of publication without this site's figures. */
 export const PUBLISHED_IN_GROUPS =

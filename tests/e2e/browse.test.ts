@@ -252,3 +252,101 @@ describe('community', () => {
     await context.close();
   });
 });
+
+describe("a peptide's reports and Load more", () => {
+  /** The most reported peptide and how many published reports it has (more than a page of 20). */
+  async function mostReported(): Promise<{ _id: string; name: string; total: number }> {
+    const top = (await api('GET', '/api/peptides?sort=experiences&limit=1')).body.data.peptides[0];
+    const total = (await api('GET', `/api/experiences?peptideId=${top._id}&limit=1`)).body.data.total.count;
+    expect(total).toBeGreaterThan(20);
+    return { _id: top._id, name: top.name, total };
+  }
+
+  it('the Experiences tab says how many, loads more by cursor with focus on the first new report, and links to Community filtered to it', async () => {
+    const top = await mostReported();
+    const { context, page } = await newPage(browser);
+    await page.goto(`/peptides/${top._id}`);
+    await page.getByRole('tab', { name: 'Experiences' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Experiences' });
+    await panel.getByText(`${top.total.toLocaleString('en-US')} reports`, { exact: true }).waitFor();
+    const items = panel.getByRole('list', { name: `${top.name} reports` }).locator(':scope > li');
+    await expect.poll(() => items.count()).toBe(20);
+
+    // By keyboard: focus goes to the first new report, and the next Tab reaches a link inside it.
+    await panel.getByRole('button', { name: 'Load more' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(Math.min(40, top.total));
+    await expect.poll(() => items.nth(20).evaluate((el) => el === document.activeElement)).toBe(true);
+    await panel
+      .getByRole('status')
+      .filter({ hasText: `${Math.min(20, top.total - 20)} more reports loaded.` })
+      .waitFor();
+    await page.keyboard.press('Tab');
+    expect(await items.nth(20).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+
+    await panel.getByRole('link', { name: `Search and sort ${top.name} reports in Community` }).click();
+    await page.waitForURL((url) => url.pathname === '/community');
+    expect(search(page).get('peptide')).toBe(top._id);
+    await page
+      .getByTestId('community-total')
+      .filter({ hasText: `${top.total.toLocaleString('en-US')} reports match` })
+      .waitFor();
+    await context.close();
+  });
+
+  it('Community: Load more by keyboard moves focus to the first new report and says how many came', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/community');
+    const items = page.locator('main ul[aria-busy] > li');
+    await expect.poll(() => items.count()).toBe(20);
+    await page.getByRole('button', { name: 'Load more' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(20);
+    await expect.poll(() => items.nth(20).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^\d+ more reports? loaded\.$/ })
+      .waitFor();
+    await page.keyboard.press('Tab');
+    expect(await items.nth(20).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await context.close();
+  });
+
+  it("a report opened from a peptide's Experiences tab leads back to that tab, named by the peptide; opened directly, to Community", async () => {
+    const top = await mostReported();
+    const { context, page } = await newPage(browser);
+    await page.goto(`/peptides/${top._id}`);
+    await page.getByRole('tab', { name: 'Experiences' }).click();
+    await page.getByRole('link', { name: 'Read the full report' }).first().click();
+    await page.waitForURL(/\/experiences\//);
+    const report = page.url();
+    await page.getByRole('link', { name: `Back to ${top.name}` }).click();
+    await page.waitForURL((url) => url.pathname === `/peptides/${top._id}`);
+    await expect.poll(() => page.getByRole('tab', { name: 'Experiences' }).getAttribute('aria-selected')).toBe('true');
+
+    // From Community, back to Community with its filters.
+    await page.goto(`/community?peptide=${top._id}`);
+    await page.getByRole('link', { name: 'Read the full report' }).first().click();
+    await page.waitForURL(/\/experiences\//);
+    await page.getByRole('link', { name: 'Back to Community' }).click();
+    await page.waitForURL((url) => url.pathname === '/community' && search(page).get('peptide') === top._id);
+
+    // Opened directly: no page to return to but Community.
+    const direct = await newPage(browser);
+    await direct.page.goto(report);
+    expect(await direct.page.getByRole('link', { name: 'Back to Community' }).getAttribute('href')).toBe('/community');
+    await direct.context.close();
+    await context.close();
+  });
+});
+
+describe('Community on a phone', () => {
+  it('"Filters (n)" counts the filters in use, not the sort order', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    await page.goto('/community?sort=rating');
+    await page.getByRole('button', { name: 'Filters (0)' }).waitFor();
+    await page.goto('/community?sort=rating&category=Healing%20%26%20Recovery');
+    await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
+    await context.close();
+  });
+});

@@ -227,4 +227,57 @@ describe('Data Explorer', () => {
     },
     180_000,
   );
+
+  it('on a phone, a tab chosen in the address is in view in its tab strip when the page opens', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    for (const [tab, name] of [
+      ['compare', 'Compare'],
+      ['growth', 'Growth Trends'],
+    ]) {
+      await page.goto(`/explore?tab=${tab}`);
+      const chosen = page.getByRole('tab', { name });
+      await expect.poll(() => chosen.getAttribute('aria-selected')).toBe('true');
+      const inStrip = () =>
+        chosen.evaluate((el) => {
+          const strip = el.closest('[role="tablist"]')!.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          return box.left >= strip.left && box.right <= strip.right;
+        });
+      await expect.poll(inStrip, { message: `${name} in view` }).toBe(true);
+      // The page itself stays at its top: only the strip scrolled.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    }
+    await context.close();
+  });
+
+  it("names outcomes in Title Case, ranks Top Rated by rating, and never repeats Overview's list under another name", async () => {
+    const analytics = (await api('GET', '/api/analytics/public')).body.data;
+    const { context, page } = await newPage(browser);
+    await page.goto('/explore');
+    const summary = page.getByText('By outcome').first();
+    await summary.click();
+    const bars = page.locator('details[open]').first().getByRole('progressbar');
+    await bars.first().waitFor();
+    const labels = (await bars.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''))).map(
+      (l) => l.split(':')[0]!,
+    );
+    expect(labels.length).toBeGreaterThan(0);
+    // Every word of a name starts with a capital, as on the report cards (small joining words aside).
+    for (const label of labels)
+      for (const word of label
+        .split(/[\s-]/)
+        .filter((w) => !['of', 'and', 'in', 'to', 'for', 'the', 'with'].includes(w)))
+        expect(word, label).toMatch(/^[^\p{Ll}]/u);
+
+    await page.getByRole('tab', { name: 'Top Rated' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Top Rated' });
+    await panel.getByRole('heading', { name: 'Top Rated' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Top Peptides' }).count()).toBe(0);
+    await panel.getByText(/Ranked by the lower end of the likely range/).waitFor();
+    const score = (p: { ratingInterval: { low: number } | null }) => p.ratingInterval?.low ?? -Infinity;
+    const expected = [...analytics.topPeptides].sort((a, b) => score(b) - score(a)).map((p) => p.name);
+    const shown = await panel.getByRole('listitem').getByRole('link').allTextContents();
+    expect(shown.map((t) => t.replace(/^#\d+\s*/, ''))).toEqual(expected);
+    await context.close();
+  });
 });

@@ -170,3 +170,45 @@ describe('the tracking ID never appears in a URL or in storage', () => {
     expect(trail.trackingBodies.some((body) => body.includes(trackingId))).toBe(true);
   });
 });
+
+describe('the Privacy page says what this site does', () => {
+  it('the schedule as set (here PUBLISH_EVERY=0: at once), after a loading line; every field correctable; flags called flags; no link to another project', async () => {
+    const { context, page } = await newPage(browser);
+    // The schedule's answer held back a moment: the section says it is loading, never a schedule it does not know.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/publication', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/privacy');
+    // The section's card: its heading, in the card's header, in the card.
+    const when = page.getByRole('heading', { name: 'When your report becomes public' }).locator('xpath=../..');
+    await when.getByText('Loading this site’s publication schedule...').waitFor();
+    release();
+    await when
+      .getByText(/public the moment they are sent/)
+      .first()
+      .waitFor();
+    expect(await when.textContent()).not.toMatch(/fixed times|every \d+ hours?|6 hours/);
+
+    const overview = (await page.getByRole('tabpanel', { name: 'Overview' }).textContent()) ?? '';
+    expect(overview).toContain('Members who flag an experience');
+    expect(overview).not.toMatch(/who reported it|reported by members/);
+
+    await page.getByRole('tab', { name: 'Your Rights' }).click();
+    const rights = page.getByRole('tabpanel', { name: 'Your Rights' });
+    await rights.getByText(/lets you correct every field of your report/).waitFor();
+    expect(await rights.textContent()).toContain('becomes public at once');
+
+    // The e2e build names no repository (VITE_SOURCE_URL unset): no link to one that is not this project's.
+    for (const tab of ['Overview', 'Technical Details']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('tabpanel', { name: tab }).waitFor();
+      expect(
+        await page.locator('main a[href^="http"]').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+      ).toEqual([]);
+    }
+    await context.close();
+  });
+});

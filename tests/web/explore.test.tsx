@@ -54,21 +54,26 @@ describe('Data Explorer for everyone', { timeout: 20_000 }, () => {
     mockExploreApi({ analytics: makeAnalytics({ topPeptides: [], effectivenessData: [] }) });
     const { user } = renderApp('/explore');
     expect(await screen.findByText('No top peptides data available')).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'Top Peptides' }));
+    await user.click(screen.getByRole('tab', { name: 'Top Rated' }));
     expect(within(panel()).getByText('No top peptides data available')).toBeInTheDocument();
   });
 
-  it('lists the top peptides ranked with their average rating', async () => {
-    mockExploreApi();
+  it('ranks the most reported peptides by rating (the lower end of the likely range), unlike Overview', async () => {
+    const base = makeAnalytics();
+    const [bpc, tb] = base.topPeptides;
+    // TB-500: fewer reports than BPC-157 (second on Overview), rated higher.
+    const topPeptides = [bpc!, { ...tb!, rating: 8.6, ratingInterval: { low: 8.2, high: 9.0 } }];
+    mockExploreApi({ analytics: makeAnalytics({ topPeptides }) });
     const { user } = renderApp('/explore?tab=top');
-    await screen.findByRole('heading', { name: 'Top Peptides', level: 2 });
+    await screen.findByRole('heading', { name: 'Top Rated', level: 2 });
+    expect(within(panel()).getByText(/Ranked by the lower end of the likely range/)).toBeInTheDocument();
     const items = within(panel()).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
-      expect.stringContaining('#1 BPC-157'),
-      expect.stringContaining('#2 TB-500'),
+      expect.stringContaining('#1 TB-500'),
+      expect.stringContaining('#2 BPC-157'),
     ]);
-    expect(items[0]).toHaveTextContent('Average rating 7.8, likely 7.5-8.1');
-    await user.click(within(items[1]!).getByRole('link', { name: /TB-500/ }));
+    expect(items[1]).toHaveTextContent('Average rating 7.8, likely 7.5-8.1');
+    await user.click(within(items[0]!).getByRole('link', { name: /TB-500/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/peptides/20000000-0000-4000-8000-000000000002');
   });
 

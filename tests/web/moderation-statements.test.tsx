@@ -23,7 +23,7 @@ describe('moderation statements', () => {
     );
     expect(text).toContain('every new or corrected report waits for a moderator');
     expect(text).toContain(
-      `When ${FLAG_HOLD_THRESHOLD} members have reported it, or ${CONCERNING_HOLD_THRESHOLD} members have voted it “Concerning”, it is held`,
+      `When ${FLAG_HOLD_THRESHOLD} members have flagged it, or ${CONCERNING_HOLD_THRESHOLD} members have voted it “Concerning”, it is held`,
     );
     expect(text).toContain('Nothing deletes the log, not even deleting the report.');
     expect(text).toContain('correcting a held or hidden report sends it back to a moderator');
@@ -37,7 +37,7 @@ describe('moderation statements', () => {
     expect(text).toContain(
       'including the age range, sex, activity level and sourcing details that are not public, but never its tracking ID',
     );
-    expect(text).toContain('the person who shared the experience never learns who reported it');
+    expect(text).toContain('the person who shared the experience never learns who flagged it');
     expect(text).toContain('The moderation log is kept for good, even after a report is deleted');
     expect(text).not.toContain('Moderators see the same fields of a report as everyone else');
   });

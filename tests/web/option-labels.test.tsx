@@ -70,12 +70,17 @@ describe('option labels', () => {
     for (const name of ['toString', '__proto__', 'a-b-c', '12-14 days']) expect(optionLabel(name)).toBe(name);
   });
 
-  it('labels the five core outcomes and shows any other outcome as the submitter wrote it', () => {
+  it("labels the five core outcomes and shows any other outcome in Title Case, the figures' lower-case names alike", () => {
     expect(outcomeLabel('energy')).toBe('Energy');
-    expect(outcomeLabel('Anti-inflammatory')).toBe('Anti-inflammatory');
-    expect(outcomeLabel('sleep-quality')).toBe('sleep-quality');
-    for (const name of ['toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf'])
-      expect(outcomeLabel(name)).toBe(name);
+    expect(outcomeLabel('Anti-inflammatory')).toBe('Anti-Inflammatory');
+    expect(outcomeLabel('sleep-quality')).toBe('Sleep-Quality');
+    expect(outcomeLabel('faster recovery')).toBe(outcomeLabel('Faster Recovery'));
+    expect(outcomeLabel('quality of sleep')).toBe('Quality of Sleep');
+    expect(outcomeLabel('HGH levels')).toBe('HGH Levels');
+    // A name that is also a property of every object is a name like any other.
+    for (const name of ['toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf'])
+      expect(outcomeLabel(name)).toBe(name.charAt(0).toUpperCase() + name.slice(1));
+    expect(outcomeLabel('__defineGetter__')).toBe('__defineGetter__');
   });
 
   it("shows hyphenated choices intact on an experience card, and a report's own answers where its author or a moderator reads them", () => {

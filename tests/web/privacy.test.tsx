@@ -4,7 +4,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TrackingLookupRequest, UpdateTrackedExperienceRequest, type OwnExperience } from '@contract/experiences';
-import pkg from '../../package.json';
 import { renderApp } from './helpers/render-app';
 import { doseOf } from '@contract/doses';
 import { on } from './msw/endpoint';
@@ -113,7 +112,11 @@ describe('privacy page', () => {
       screen.getByText(/A report row has no column for an account, email, IP address or user agent/),
     ).toBeInTheDocument();
     expect(screen.getByText(/Your IP address or user agent/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Read the source code/ })).toHaveAttribute('href', pkg.repository.url);
+    // Built without VITE_SOURCE_URL (src/lib/source-code.ts): no link to an address that is not this
+    // project's, and no claim that its code can be read.
+    expect(screen.queryByRole('link', { name: /Read the source code/ })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/source code is public/);
+    expect(screen.getByText('Five facts.')).toBeInTheDocument();
     // Nothing the product cannot back (docs/product-rules.md, "What the pages claim"): no AES-256 claim, TLS only as a requirement.
     expect(document.body.textContent).not.toMatch(/AES-256|TLS 1\.3/);
     await app.user.click(screen.getByRole('tab', { name: 'Technical Details' }));

@@ -73,7 +73,7 @@ describe('Back after changing URL state', () => {
     mockExploreApi();
     const app = renderFromHome('/explore');
     await screen.findByRole('heading', { level: 1, name: 'Data Explorer' });
-    await app.user.click(screen.getByRole('tab', { name: 'Top Peptides' }));
+    await app.user.click(screen.getByRole('tab', { name: 'Top Rated' }));
     await app.user.click(screen.getByRole('tab', { name: 'Growth Trends' }));
     await waitFor(() => expect(app.where()).toBe('/explore?tab=growth'));
     await app.back();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Experience } from '@contract/experiences';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -10,6 +10,7 @@ import { shortDate } from './format';
 import { StoryText } from './StoryText';
 import { FlagAction, type FlagActionProps } from './FlagAction';
 import { paths } from '@/lib/paths';
+import { cameFromState } from '@/lib/came-from';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -74,6 +75,7 @@ export function ExperienceCard({
   flag?: FlagActionProps;
 }) {
   const outcomes = Object.entries(e.outcomes);
+  const here = useLocation();
   // Section labels sit one level below the card's own heading (WCAG heading order).
   const Sub = Heading === 'h2' ? 'h3' : Heading === 'h3' ? 'h4' : 'h5';
   // Every sourcing value the server publishes (host, volume, batch: server/services/experiences.ts).
@@ -140,6 +142,8 @@ export function ExperienceCard({
         // Its purpose is clear from its card (WCAG 2.4.4 "in context"): the report under the heading.
         <Link
           to={paths.experience(e._id)}
+          // The report's back link returns to this page (src/lib/came-from.ts).
+          state={cameFromState(here.pathname + here.search)}
           className="justify-self-start text-sm font-medium text-primary-strong underline-offset-4 hover:underline"
         >
           Read the full report

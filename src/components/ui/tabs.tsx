@@ -1,5 +1,5 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
-import { createContext, useContext, useId, useState, type ComponentProps } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 // Radix tabs for the tab list: arrow-key navigation, roving focus and the tab role come with it.
@@ -48,10 +48,33 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   );
 }
 
+/**
+ * Scrolls the tab strip sideways, and only it, until `tab` is wholly in view. Not scrollIntoView:
+ * that also scrolls the page to the strip, which must not move when a page opens.
+ */
+function revealInStrip(tab: HTMLElement) {
+  const strip = tab.closest<HTMLElement>('[role="tablist"]');
+  if (!strip || strip.scrollWidth <= strip.clientWidth) return;
+  const s = strip.getBoundingClientRect();
+  const t = tab.getBoundingClientRect();
+  // Room for the focus outline (2 px, offset 2 px) beside the tab.
+  const margin = 8;
+  if (t.left < s.left + margin) strip.scrollLeft -= s.left + margin - t.left;
+  else if (t.right > s.right - margin) strip.scrollLeft += t.right - (s.right - margin);
+}
+
 export function TabsTrigger({ className, value, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
-  const { idOf } = useTabsState('TabsTrigger');
+  const { idOf, value: selectedValue } = useTabsState('TabsTrigger');
+  const ref = useRef<HTMLButtonElement>(null);
+  const selected = selectedValue === value;
+  // On a phone the strip scrolls sideways: the selected tab is brought into it when the page
+  // opens on it and whenever it changes (by the address, Back, or a key), never left out of view.
+  useEffect(() => {
+    if (selected && ref.current) revealInStrip(ref.current);
+  }, [selected]);
   return (
     <TabsPrimitive.Trigger
+      ref={ref}
       value={value}
       id={idOf('tab', value)}
       aria-controls={idOf('panel', value)}

@@ -1,6 +1,6 @@
 // /community: filters in the URL, run by the server; keyset-paged feed with
 // Load more; helpful / not-helpful votes with the counts the server returns.
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { Link } from 'react-router-dom';
 import type { Experience } from '@contract/experiences';
@@ -30,6 +30,7 @@ import { paths } from '@/lib/paths';
 type FlagFor = ReturnType<typeof useFlagAction>;
 
 const NO_PAGES: ExperiencePage[] = [];
+const REPORT_NOUN = ['report', 'reports'] as const;
 
 /** One server page of cards, with the member's votes and flags on it fetched in one request each. */
 function ExperienceBatch({
@@ -74,17 +75,16 @@ export function CommunityPage() {
   const { filters, searchDraft, setSearchDraft, update, clear, isFiltered } = useCommunityFilters();
   // On a phone the filters fold behind one button, so the first report starts on the first screen.
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const activeFilters = [
-    filters.search !== '',
-    filters.peptide !== '',
-    filters.category !== 'all',
-    filters.sort !== 'newest',
-  ].filter(Boolean).length;
+  // What narrows the list; the sort order only orders it, so it is not counted.
+  const activeFilters = [filters.search !== '', filters.peptide !== '', filters.category !== 'all'].filter(
+    Boolean,
+  ).length;
   const query = useCommunityExperiences(filters);
   // Session and toasts come from the app shell; src/api never imports it.
   const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
   const { toast } = useToast();
   const flagFor = useFlagAction({ signedIn: Boolean(useAuth().user), notify: toast });
+  const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
     if (query.isError) toast({ title: 'Error', description: query.error.message, variant: 'destructive' });
@@ -209,7 +209,7 @@ export function CommunityPage() {
               {totalText}
             </p>
           )}
-          <ul className="grid gap-4" aria-busy={query.isFetching && !query.isFetchingNextPage}>
+          <ul ref={listRef} className="grid gap-4" aria-busy={query.isFetching && !query.isFetchingNextPage}>
             {pages.map((page, i) => (
               <ExperienceBatch key={i} experiences={page.experiences} voting={voting} flagFor={flagFor} />
             ))}
@@ -225,6 +225,9 @@ export function CommunityPage() {
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
             onLoadMore={() => void query.fetchNextPage()}
+            list={listRef}
+            shown={count}
+            noun={REPORT_NOUN}
           />
         </>
       )}

@@ -2,7 +2,7 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import LinkIcon from 'lucide-react/icons/link';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, matchPath, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '@/api/errors';
 import { useExperience } from '@/api/experiences';
 import { useFlagAction } from '@/api/flags';
@@ -16,12 +16,37 @@ import { PageHeading } from '@/components/page/PageHeading';
 import { Button, buttonClasses } from '@/components/ui';
 import { SafetyNotice } from '@/components/ui/safety-notice';
 import { Skeleton } from '@/components/ui/skeleton';
-import { COMMUNITY_PEPTIDE_PARAM, paths, withQuery } from '@/lib/paths';
+import { cameFromOf } from '@/lib/came-from';
+import { COMMUNITY_PEPTIDE_PARAM, ROUTE_PATTERNS, paths, withQuery } from '@/lib/paths';
 
-function BackLink() {
+/** The page a report was opened from, by its name: a peptide's page by the peptide's. */
+function backText(path: string, peptideName: string | undefined): string {
+  const pathname = path.split(/[?#]/)[0];
+  if (matchPath(ROUTE_PATTERNS.peptide, pathname)) return `Back to ${peptideName ?? 'the peptide'}`;
+  if (matchPath(ROUTE_PATTERNS.community, pathname)) return 'Back to Community';
+  if (matchPath(ROUTE_PATTERNS.home, pathname)) return 'Back to Home';
+  return 'Back';
+}
+
+/**
+ * Back to the page the report was opened from (src/lib/came-from.ts), as the browser's Back would
+ * (the tab, the reports loaded and the place on it kept); opened directly, to Community.
+ */
+function BackLink({ peptideName }: { peptideName?: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = cameFromOf(location.state);
   return (
-    <Link to={paths.community} className="inline-flex items-center gap-1 text-sm text-primary-strong hover:underline">
-      <ArrowLeft className="size-4" aria-hidden="true" /> Back to Community
+    <Link
+      to={from ?? paths.community}
+      onClick={(event) => {
+        if (!from || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        void navigate(-1);
+      }}
+      className="inline-flex items-center gap-1 text-sm text-primary-strong hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" /> {from ? backText(from, peptideName) : 'Back to Community'}
     </Link>
   );
 }
@@ -96,7 +121,7 @@ export function ExperienceDetailPage() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-3">
-        <BackLink />
+        <BackLink peptideName={e.peptideName} />
         <PageHeading>{`${e.peptideName} experience`}</PageHeading>
         <p className="text-muted-foreground">
           An anonymous report on{' '}

@@ -13,7 +13,7 @@ import { STAT_GRID, StatCard } from '@/components/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ExploreErrorBoundary } from './ExploreErrorBoundary';
 import { MemberGate } from './MemberGate';
-import { OverviewTab, TopPeptidesTab } from './OverviewTab';
+import { OverviewTab, TOP_RATED_LABEL, TopPeptidesTab } from './OverviewTab';
 import { TABS, type ExploreTab, type Period, useExploreParams } from './explore-params';
 import { SO_FAR, averageRatingStat, formatCount, formatGrowthSoFar } from '@/lib/format';
 
@@ -24,7 +24,7 @@ const ComparePeptides = lazy(async () => ({ default: (await import('./tabs')).Co
 
 const TAB_LABELS: Record<ExploreTab, string> = {
   overview: 'Overview',
-  top: 'Top Peptides',
+  top: TOP_RATED_LABEL,
   usage: 'Usage Trends',
   growth: 'Growth Trends',
   compare: 'Compare',

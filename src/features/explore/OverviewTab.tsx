@@ -1,4 +1,5 @@
-// The public tabs: Overview (most popular peptides, effectiveness ratings) and Top Peptides.
+// The public tabs: Overview (most popular peptides, effectiveness ratings) and Top Rated (the
+// same peptides ranked by rating).
 // Plain HTML bars here: no chart library is needed, so visitors never download one.
 import type { Analytics } from '@contract/analytics';
 import { Link } from 'react-router-dom';
@@ -9,7 +10,7 @@ import { Progress } from '@/components/ui/progress';
 import { MIN_RATINGS_FOR_MEAN, RATING_SCALE } from '@contract/rules';
 import { outcomeLabel } from '@contract/vocabulary';
 import { PeptideRating } from '@/components/peptide/PeptideRating';
-import { formatCount, formatDecimal, formatMean, type LikelyRange } from '@/lib/format';
+import { RANKED_BY_LOWER_END, formatCount, formatDecimal, formatMean, type LikelyRange } from '@/lib/format';
 
 const NO_TOP = 'No top peptides data available';
 
@@ -161,13 +162,28 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
   );
 }
 
+/** What the Top Rated tab and its heading are called: what it ranks by, beside Overview's ranking by reports. */
+export const TOP_RATED_LABEL = 'Top Rated';
+
+/**
+ * The most reported peptides by rating (docs/product-rules.md, "How sure"): the lower end of the
+ * likely range first, so a high mean from few reports does not lead; one without a mean last,
+ * then by reports (the order they came in).
+ */
+function byRating(top: Analytics['topPeptides']): Analytics['topPeptides'] {
+  const score = (p: Analytics['topPeptides'][number]) => p.ratingInterval?.low ?? Number.NEGATIVE_INFINITY;
+  return [...top].sort((a, b) => score(b) - score(a));
+}
+
 export function TopPeptidesTab({ analytics }: { analytics: Analytics }) {
-  const top = analytics.topPeptides;
+  const top = byRating(analytics.topPeptides);
   return (
     <Card>
       <CardHeader className="max-sm:px-4 max-sm:pt-4">
-        <CardTitle>Top Peptides</CardTitle>
-        <CardDescription>The most reported peptides with their average rating.</CardDescription>
+        <CardTitle>{TOP_RATED_LABEL}</CardTitle>
+        <CardDescription>
+          The {top.length} most reported peptides by their rating out of 10, best first. {RANKED_BY_LOWER_END}
+        </CardDescription>
       </CardHeader>
       <CardContent className="max-sm:p-4">
         {top.length === 0 ? (

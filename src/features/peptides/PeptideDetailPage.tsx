@@ -1,19 +1,10 @@
 // /peptides/{id}, a peptide: overview (with who reports it) and the experiences shared about it.
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Peptide, PeptideDetail } from '@contract/peptides';
-import { VOTE_TYPES } from '@contract/vocabulary';
 import { ApiError } from '@/api/errors';
-import { usePeptideExperiences } from '@/api/experiences';
-import { useFlagAction } from '@/api/flags';
-import { useMyFlags } from '@/api/my-flags';
 import { usePeptideDetail } from '@/api/peptides';
-import { useMyVotes, useVoting } from '@/api/votes';
-import { useAuth } from '@/app/session/AuthProvider';
-import { useToast } from '@/app/toast/ToastProvider';
-import { ExperienceCard } from '@/components/experience/ExperienceCard';
-import { VoteButtons, VoteSignInNotice } from '@/components/experience/VoteButtons';
 import { LoadError } from '@/components/page/LoadError';
 import { PeptideRating } from '@/components/peptide/PeptideRating';
 import { ReviewStatus } from './ReviewStatus';
@@ -22,6 +13,7 @@ import { DoseBands } from './DoseBands';
 import { OutcomeSpreads } from './OutcomeSpreads';
 import { WhatPeopleTake } from './WhatPeopleTake';
 import { WhoReports } from './WhoReports';
+import { PeptideExperiences } from './PeptideExperiences';
 import { PageHeading } from '@/components/page/PageHeading';
 import {
   Badge,
@@ -158,84 +150,28 @@ function Overview({ peptide }: { peptide: PeptideDetail }) {
   );
 }
 
-function Experiences({ peptideId }: { peptideId: string }) {
-  const query = usePeptideExperiences(peptideId);
-  // Session and toasts come from the app shell; src/api never imports it.
-  const voting = useVoting({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
-  const flagFor = useFlagAction({ signedIn: Boolean(useAuth().user), notify: useToast().toast });
-  const experiences = query.data?.experiences ?? [];
-  // Votes are looked up only when signed in; one request for the page (docs/product-rules.md, "Votes").
-  const myVotes = useMyVotes(
-    experiences.map((e) => e._id),
-    voting.signedIn,
-  );
-  const myFlags = useMyFlags(
-    experiences.map((e) => e._id),
-    voting.signedIn,
-  );
-  if (query.isPending)
-    return (
-      <p className="text-muted-foreground" role="status">
-        Loading experiences...
-      </p>
-    );
-  if (query.isError) {
-    return (
-      <LoadError
-        title="Failed to load experiences"
-        message={query.error.message}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  if (experiences.length === 0) {
-    return (
-      <p className="text-muted-foreground">
-        No experiences shared for this peptide yet.{' '}
-        <Link to={paths.submitWith(peptideId)} className="text-primary-strong underline">
-          Share the first experience
-        </Link>
-        .
-      </p>
-    );
-  }
-  return (
-    <ul className="grid gap-4">
-      {experiences.map((exp) => {
-        const current = voting.currentFor(exp._id, myVotes.data?.[exp._id]?.voteType);
-        return (
-          <li key={exp._id}>
-            {/* The same card as Community and the report's page, with its way in. */}
-            <ExperienceCard
-              experience={exp}
-              clampStory
-              highlighted={voting.votedHere(exp._id)}
-              flag={flagFor(exp._id, Boolean(myFlags.data?.[exp._id]))}
-            >
-              <div className="grid gap-3 border-t border-border pt-3">
-                {/* Every type that counts in the total, so the total is the sum of what is shown. */}
-                <VoteButtons
-                  types={VOTE_TYPES}
-                  counts={exp.votes}
-                  current={current}
-                  busy={voting.pendingFor === exp._id}
-                  onVote={(type) => voting.vote(exp._id, type, current)}
-                  showTotal
-                />
-                {voting.signInFor === exp._id && <VoteSignInNotice />}
-              </div>
-            </ExperienceCard>
-          </li>
-        );
-      })}
-    </ul>
-  );
+const TABS = ['overview', 'experiences'] as const;
+type PeptideTab = (typeof TABS)[number];
+
+/**
+ * The tab shown, kept in this history entry's state (never the URL: the page opens on Overview,
+ * docs/product-rules.md "Pages and navigation"), so Back from a report opened on the Experiences
+ * tab returns to that tab.
+ */
+function usePeptideTab(): [PeptideTab, (tab: string) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (typeof location.state === 'object' && location.state) || {};
+  const kept = (state as { peptideTab?: unknown }).peptideTab;
+  const tab = TABS.find((t) => t === kept) ?? 'overview';
+  const choose = (next: string) => void navigate(location, { replace: true, state: { ...state, peptideTab: next } });
+  return [tab, choose];
 }
 
 export function PeptideDetailPage() {
   const { id = '' } = useParams();
   const query = usePeptideDetail(id);
+  const [tab, setTab] = usePeptideTab();
 
   if (query.isPending) {
     return (
@@ -285,7 +221,7 @@ export function PeptideDetailPage() {
         </Link>
       </div>
       <SafetyNotice />
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="experiences">Experiences</TabsTrigger>
@@ -294,7 +230,7 @@ export function PeptideDetailPage() {
           <Overview peptide={peptide} />
         </TabsContent>
         <TabsContent value="experiences">
-          <Experiences peptideId={peptide._id} />
+          <PeptideExperiences peptideId={peptide._id} peptideName={peptide.name} />
         </TabsContent>
       </Tabs>
     </div>

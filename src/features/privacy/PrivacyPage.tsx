@@ -9,7 +9,7 @@
 // sections/YourAccount.tsx names the files behind what it says of member accounts.
 // tests/web/privacy-statements.test.tsx checks the statements are here.
 import { useEffect, useState } from 'react';
-import { usePublicationSchedule } from '@/api/publication';
+import { usePublicationScheduleState } from '@/api/publication';
 import { PageIntro } from '@/components/page/PageIntro';
 import { forgetHandedTrackingId, handedTrackingId } from '@/lib/tracking-id';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -26,7 +26,7 @@ export function PrivacyPage() {
   const [handed] = useState(handedTrackingId);
   useEffect(forgetHandedTrackingId, []);
   // How this site publishes (src/api/publication.ts), for the Overview's and the lookup's sentences.
-  const schedule = usePublicationSchedule();
+  const { schedule, loading: scheduleLoading } = usePublicationScheduleState();
   return (
     <div>
       <PageIntro title="Privacy & Data Control">
@@ -42,14 +42,14 @@ export function PrivacyPage() {
           <TabsTrigger value="technical">Technical Details</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <Overview schedule={schedule} />
+          <Overview schedule={schedule} scheduleLoading={scheduleLoading} />
         </TabsContent>
         {/* Kept mounted while hidden, so a looked-up report survives a visit to another tab. */}
         <TabsContent value="data" forceMount className="data-[state=inactive]:hidden">
           <YourData handedTrackingId={handed} schedule={schedule} />
         </TabsContent>
         <TabsContent value="rights">
-          <YourRights />
+          <YourRights schedule={schedule} />
         </TabsContent>
         <TabsContent value="account">
           <YourAccount />

@@ -5,7 +5,7 @@
 // each entry links to its report in the Reports tab.
 import { History } from 'lucide-react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MODERATION_ACTIONS, MODERATION_ACTION_LABELS, type ModerationAction } from '@contract/moderation';
 import type { ModerationLogEntry } from '@contract/moderation-api';
@@ -34,6 +34,7 @@ export function ActivityTab({ experienceId, onShowAll }: { experienceId: string 
     experienceId: experienceId ?? undefined,
   });
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
+  const listRef = useRef<HTMLUListElement>(null);
   const ids = { action: useId(), moderator: useId() };
 
   // Every moderator in any log page loaded so far (whatever filter loaded it), and the one signed in.
@@ -121,6 +122,7 @@ export function ActivityTab({ experienceId, onShowAll }: { experienceId: string 
         ) : (
           <>
             <ul
+              ref={listRef}
               className="flex flex-col divide-y divide-border"
               aria-label="Moderation activity"
               aria-busy={query.isFetching && !query.isFetchingNextPage}
@@ -135,6 +137,9 @@ export function ActivityTab({ experienceId, onShowAll }: { experienceId: string 
               loading={query.isFetchingNextPage}
               onLoadMore={() => void query.fetchNextPage()}
               endText="You have reached the end of the log."
+              list={listRef}
+              shown={entries.length}
+              noun={['entry', 'entries']}
             />
           </>
         )}

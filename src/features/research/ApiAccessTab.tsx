@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/page/LoadError';
 import { API_REFERENCE, ENDPOINTS, type Access, type EndpointKey } from '@contract/endpoints';
 import { LIMIT_SCOPE_LABELS, limitRateText } from '@contract/vocabulary';
+import { sourceFileUrl } from '@/lib/source-code';
 
 /** The endpoints a researcher starts with; method, path and access come from contract/endpoints.ts. */
 const HIGHLIGHTS: { key: EndpointKey; description: string }[] = [
@@ -31,6 +32,8 @@ const HIGHLIGHTS: { key: EndpointKey; description: string }[] = [
   },
   { key: 'limits', description: 'The rate limits below.' },
 ];
+
+const GUIDE_URL = sourceFileUrl(API_REFERENCE.guide);
 
 const ACCESS_LABELS: Record<Access, string> = { public: 'Public', member: 'Members', moderator: 'Moderators' };
 
@@ -67,11 +70,17 @@ export function ApiAccessTab() {
             <a className="font-medium text-primary-strong underline underline-offset-2" href={API_REFERENCE.document}>
               OpenAPI 3.1 document
             </a>
-            ; to start, the{' '}
-            <a className="font-medium text-primary-strong underline underline-offset-2" href={API_REFERENCE.guide}>
-              API guide
-            </a>{' '}
-            (curl and a typed client).
+            {/* The guide lives in the repository: linked only where the site says where that is. */}
+            {GUIDE_URL && (
+              <>
+                ; to start, the{' '}
+                <a className="font-medium text-primary-strong underline underline-offset-2" href={GUIDE_URL}>
+                  API guide
+                </a>{' '}
+                (curl and a typed client)
+              </>
+            )}
+            .
           </p>
           <ul className="flex flex-col divide-y divide-border">
             {HIGHLIGHTS.map(({ key, description }) => (

@@ -4,6 +4,7 @@
 import type { PublicationSchedule } from '@contract/experiences';
 import { SHARES_MIN_REPORTS, SHARES_RECOMPUTE_CHANGES, SHARE_STEP_PERCENT } from '@contract/rules';
 import { KINDS_APART, publicationRule } from '@/lib/publication';
+import { SOURCE_CODE_URL } from '@/lib/source-code';
 import { Bullets, Section, SourceLink } from './parts';
 
 /** What the page leads with: facts a reader can check in the source, not a grade we give ourselves. */
@@ -13,8 +14,11 @@ const FACTS = [
   'No third-party trackers, analytics scripts, advertising or cookies.',
   'Your tracking ID is stored only as a one-way hash.',
   'You can export, correct and delete your report yourself, at any time.',
-  'The source code is public, so every claim on this page can be checked.',
+  // Only where the site says where its code is (src/lib/source-code.ts).
+  ...(SOURCE_CODE_URL ? ['The source code is public, so every claim on this page can be checked.'] : []),
 ];
+const COUNT_WORDS = ['No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven'];
+const FACTS_SAID = `${COUNT_WORDS[FACTS.length]} facts${SOURCE_CODE_URL ? ', each of which you can check in the source code' : ''}.`;
 
 const STORED = [
   'The peptide, dosage, frequency, duration and route you entered',
@@ -33,11 +37,44 @@ const NEVER_STORED = [
   'Your tracking ID itself (only its hash)',
 ];
 
+/**
+ * When a change becomes public, from this site's settings (`schedule`, GET /api/publication):
+ * while they load, a line saying so; batches off, at once; otherwise at fixed times, in groups. If
+ * the answer failed, the sentences that promise nothing that depends on them (src/lib/publication.ts).
+ */
+function WhenPublic({ schedule, loading }: { schedule?: PublicationSchedule; loading: boolean }) {
+  if (loading)
+    return (
+      <p role="status" className="text-muted-foreground">
+        Loading this site’s publication schedule...
+      </p>
+    );
+  if (schedule?.everyMinutes === 0)
+    return (
+      <p data-testid="publication-rule">
+        {publicationRule(schedule)} A correction and a deletion, too, reach the public pages the moment they are sent.
+      </p>
+    );
+  return (
+    <>
+      <p>
+        Nothing you do changes a public page at the moment you do it. A new report, a correction and a deletion wait for
+        a publication, at fixed times on the clock (UTC), and appear together with the other changes of their group, in
+        no order, all dated the day of that publication.
+      </p>
+      <p data-testid="publication-rule">{publicationRule(schedule)}</p>
+      <p>
+        {KINDS_APART} The confirmation and your lookup say when yours can appear, at the earliest and at the latest.
+      </p>
+    </>
+  );
+}
+
 /** `schedule`: how this site publishes (GET /api/publication), when its answer has arrived. */
-export function Overview({ schedule }: { schedule?: PublicationSchedule }) {
+export function Overview({ schedule, scheduleLoading }: { schedule?: PublicationSchedule; scheduleLoading: boolean }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Section title="In short" description="Six facts, each of which you can check in the source code.">
+      <Section title="In short" description={FACTS_SAID}>
         <Bullets items={FACTS} icon="yes" />
         <SourceLink />
       </Section>
@@ -72,26 +109,18 @@ export function Overview({ schedule }: { schedule?: PublicationSchedule }) {
           it or delete it. No list or page ever shows a tracking ID.
         </p>
         <p>
-          <strong>Moderators</strong> reviewing a report that waits for review or was reported by members see all of it
+          <strong>Moderators</strong> reviewing a report that waits for review or was flagged by members see all of it
           as you do, including the age range, sex, activity level and sourcing details that are not public, but never
           its tracking ID: nothing stored says who sent it. They can publish, hide or restore it; they cannot change it.
         </p>
         <p>
-          <strong>Members who report an experience</strong>: each report to the moderators keeps the member’s account
-          with the experience, so that a member counts once. Moderators see the reason and the note, not who sent them,
-          and the person who shared the experience never learns who reported it.
+          <strong>Members who flag an experience</strong> for the moderators: each flag keeps the member’s account with
+          the experience, so that a member counts once. Moderators see the reason and the note, not who sent them, and
+          the person who shared the experience never learns who flagged it.
         </p>
       </Section>
       <Section title="When your report becomes public">
-        <p>
-          Nothing you do changes a public page at the moment you do it. A new report, a correction and a deletion wait
-          for a publication, at fixed times on the clock (UTC), and appear together with the other changes of their
-          group, in no order, all dated the day of that publication.
-        </p>
-        <p data-testid="publication-rule">{publicationRule(schedule)}</p>
-        <p>
-          {KINDS_APART} The confirmation and your lookup say when yours can appear, at the earliest and at the latest.
-        </p>
+        <WhenPublic schedule={schedule} loading={scheduleLoading} />
         <p>
           Your lookup shows your report, and any change you made, at once. Votes count at once; a moderator’s hide takes
           effect at once.

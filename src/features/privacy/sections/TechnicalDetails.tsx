@@ -1,5 +1,6 @@
 // Technical Details tab: tracking IDs, anonymous submission (and what the traffic shows, signed in or not), logs, the browser, storage, the source.
 import { SIGNED_IN_SUBMISSION } from '@/lib/brand';
+import { SOURCE_CODE_URL } from '@/lib/source-code';
 import { Section, SourceLink } from './parts';
 
 export function TechnicalDetails() {
@@ -102,10 +103,12 @@ export function TechnicalDetails() {
           application itself does not encrypt data at rest.
         </p>
       </Section>
-      <Section title="Open source">
-        <p>Everything described here can be checked in the public repository.</p>
-        <SourceLink />
-      </Section>
+      {SOURCE_CODE_URL && (
+        <Section title="Open source">
+          <p>Everything described here can be checked in the public repository.</p>
+          <SourceLink />
+        </Section>
+      )}
     </div>
   );
 }

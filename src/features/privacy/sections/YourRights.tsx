@@ -1,8 +1,10 @@
-// Your Rights tab: access and portability, correction, erasure, and no profile of visitors.
-import { CORRECTION_PUBLIC, DELETION_PUBLIC } from '@/lib/publication';
+// Your Rights tab: access and portability, correction, erasure, and no profile of visitors. When a
+// correction or a deletion reaches the public pages follows this site's settings (src/lib/publication.ts).
+import type { PublicationSchedule } from '@contract/experiences';
+import { correctionPublic, deletionPublic } from '@/lib/publication';
 import { Section } from './parts';
 
-export function YourRights() {
+export function YourRights({ schedule }: { schedule?: PublicationSchedule }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Section title="Access and portability">
@@ -13,18 +15,20 @@ export function YourRights() {
       </Section>
       <Section title="Correction">
         <p>
-          <strong>Update Experience</strong> lets you correct your story, outcome ratings and extra effects. Your lookup
-          shows the day it was last updated.
+          <strong>Update Experience</strong> lets you correct every field of your report, each as the wizard asked it:
+          the peptide, dose, frequency, duration and route, your purposes and demographics, outcome ratings, side
+          effects, extra effects, timeline, stack, story and sourcing details. Your lookup shows the day it was last
+          updated.
         </p>
         <p>
-          {CORRECTION_PUBLIC} Correcting a report that waits for review or was hidden by a moderator sends it back to a
-          moderator; it stays out of public view until a moderator publishes it.
+          {correctionPublic(schedule)} Correcting a report that waits for review or was hidden by a moderator sends it
+          back to a moderator; it stays out of public view until a moderator publishes it.
         </p>
       </Section>
       <Section title="Erasure">
         <p>
           <strong>Delete Data</strong> removes your report after you confirm. The tracking ID stops working at once;{' '}
-          {DELETION_PUBLIC}
+          {deletionPublic(schedule)}
         </p>
       </Section>
       <Section title="Your account">

@@ -1,13 +1,11 @@
 // The Privacy page's building blocks: a titled card, a list with ticks or crosses, and the link
-// to the public source code.
+// to the public source code (where the site was built with one: src/lib/source-code.ts).
 import type { ReactNode } from 'react';
 import Check from 'lucide-react/icons/check';
 import ExternalLink from 'lucide-react/icons/external-link';
 import X from 'lucide-react/icons/x';
-import { repository } from '../../../../package.json';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui';
-
-const SOURCE_URL = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+import { SOURCE_CODE_URL } from '@/lib/source-code';
 
 export function Bullets({ items, icon }: { items: readonly string[]; icon: 'yes' | 'no' }) {
   const Icon = icon === 'yes' ? Check : X;
@@ -49,9 +47,10 @@ export function Section({
 }
 
 export function SourceLink() {
+  if (!SOURCE_CODE_URL) return null;
   return (
     <a
-      href={SOURCE_URL}
+      href={SOURCE_CODE_URL}
       target="_blank"
       rel="noreferrer noopener"
       className="inline-flex items-center gap-1 font-medium text-primary-strong underline underline-offset-2"

@@ -272,6 +272,9 @@ export function QueueList({
         hasMore={query.hasNextPage}
         loading={query.isFetchingNextPage}
         onLoadMore={() => void query.fetchNextPage()}
+        list={listRef}
+        shown={items.length}
+        noun={['report', 'reports']}
       />
       {actions.dialogs}
     </>
