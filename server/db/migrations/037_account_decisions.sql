@@ -26,3 +26,20 @@ create table if not exists account_log (
   created_at timestamptz not null default date_trunc('milliseconds', now())
 );
 create index if not exists account_log_position_idx on account_log (position desc);
+
+-- Nothing rewrites it: the one change allowed is a deleted account's id becoming null.
+create or replace function account_log_append_only() returns trigger
+language plpgsql as $$
+begin
+  if tg_op = 'UPDATE'
+     and (new.id, new.position, new.action, new.undid, new.note, new.created_at)
+         is not distinct from (old.id, old.position, old.action, old.undid, old.note, old.created_at) then
+    return new;
+  end if;
+  raise exception 'account_log is append-only';
+end;
+$$;
+drop trigger if exists account_log_append_only on account_log;
+create trigger account_log_append_only
+  before update or delete on account_log
+  for each row execute function account_log_append_only();
