@@ -8,11 +8,10 @@ import { Prose } from './safe-text';
 
 /**
  * Default of ACCOUNT_UNDO_SECONDS (server/config.ts): how long the server takes back an approval
- * or rejection, and holds back its mail so that an undone decision sends none. The Hub offers
- * Undo for ACCOUNT_UNDO_OFFER_SECONDS of it; the rest covers a slow network.
+ * or rejection, and holds back its mail so that an undone decision sends none. The Hub's toast
+ * offers Undo for 10 s of it (src/app/toast/toast-model.ts); the rest covers a slow answer.
  */
 export const ACCOUNT_UNDO_SECONDS = 15;
-export const ACCOUNT_UNDO_OFFER_SECONDS = 10;
 
 /** What the account log records. */
 export const ACCOUNT_ACTIONS = ['approve', 'reject', 'undo', 'suspend', 'reinstate'] as const;
