@@ -293,6 +293,8 @@ describe('Research Hub as a plain member', () => {
       '/api/research/peptides',
       '/api/research/export',
       '/api/users/pending',
+      '/api/users/members',
+      '/api/moderation/accounts/log',
     ]) {
       const res = await api('GET', url, undefined, token!);
       expect(res.status, url).toBe(403);

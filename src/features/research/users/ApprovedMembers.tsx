@@ -165,9 +165,11 @@ function MemberRow({
           </span>
         )}
       </div>
+      {/* Outline for both: the dialog's confirm button carries the weight of a suspension. */}
       <Button
         size="sm"
-        variant={suspended ? 'outline' : 'destructive'}
+        variant="outline"
+        className="self-start sm:self-auto"
         disabled={disabled}
         aria-label={`${suspended ? 'Reinstate' : 'Suspend'} ${member.email}`}
         onClick={() => onChange({ member, action: suspended ? 'reinstate' : 'suspend' })}
