@@ -20,6 +20,7 @@ const analytics = () => import('./analytics').then((m) => m.ANALYTICS_ENDPOINTS)
 const peptides = () => import('./peptides').then((m) => m.PEPTIDES_ENDPOINTS);
 const experiences = () => import('./experiences').then((m) => m.EXPERIENCES_ENDPOINTS);
 const moderationApi = () => import('./moderation-api').then((m) => m.MODERATION_ENDPOINTS);
+const members = () => import('./members').then((m) => m.MEMBERS_ENDPOINTS);
 
 /**
  * `token: 'optional'` marks a public endpoint that reads a bearer token when one is sent (a
@@ -130,6 +131,41 @@ export const ENDPOINTS = {
     path: '/api/users/:id/reject',
     access: 'moderator',
     schemas: users,
+  },
+  // After the first decision (contract/members.ts, server/routes/members.ts): undo it for a few
+  // seconds, the approved members, suspending and reinstating one, and the log of all of these.
+  // `members` before any `/api/users/:id` GET would match it (there is none today).
+  members: {
+    method: 'GET',
+    path: '/api/users/members',
+    access: 'moderator',
+    paging: 'page',
+    schemas: members,
+  },
+  undoUserDecision: {
+    method: 'POST',
+    path: '/api/users/:id/undo',
+    access: 'moderator',
+    schemas: members,
+  },
+  suspendUser: {
+    method: 'POST',
+    path: '/api/users/:id/suspend',
+    access: 'moderator',
+    schemas: members,
+  },
+  reinstateUser: {
+    method: 'POST',
+    path: '/api/users/:id/reinstate',
+    access: 'moderator',
+    schemas: members,
+  },
+  accountLog: {
+    method: 'GET',
+    path: '/api/moderation/accounts/log',
+    access: 'moderator',
+    paging: 'page',
+    schemas: members,
   },
   // A member's own account (contract/account.ts, server/routes/account.ts).
   changePassword: {

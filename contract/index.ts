@@ -8,5 +8,6 @@ export * from './sources';
 export * from './experiences';
 export * from './moderation';
 export * from './moderation-api';
+export * from './members';
 export * from './analytics';
 export * from './endpoints';

@@ -176,13 +176,25 @@ export const BulkDecisionResponse = ok(
   }),
 );
 
+/** What an undo took back (`UndoResponse.undone`). */
+export const UNDONE_DECISIONS = ['publish', 'restore', 'hide', 'keep-published'] as const;
+export type UndoneDecision = (typeof UNDONE_DECISIONS)[number];
+
 /**
  * `POST /api/moderation/experiences/{id}/undo`: takes back the last decision while it has not
- * taken public effect: a publish or restore waiting for its batch is cancelled; a hide made since
- * the last batch puts the report back as it was.
+ * taken public effect: a publish or restore waiting for its batch is cancelled; a hide, or a
+ * "Keep published" that dismissed flags, made since the last batch puts the report back as it
+ * was (the dismissed flags open again).
  */
 export const UndoResponse = ok(
-  z.object({ id: Id, status: z.enum(EXPERIENCE_STATUSES), undone: z.enum(['publish', 'restore', 'hide']) }),
+  z.object({
+    id: Id,
+    status: z.enum(EXPERIENCE_STATUSES),
+    undone: described(
+      z.enum(UNDONE_DECISIONS),
+      'What was taken back: a scheduled publish or restore, a hide, or a keep-published (its dismissed flags are open again).',
+    ),
+  }),
 );
 
 /** `GET /api/flags?experienceIds=...`: the caller's own flags on these reports, so "Flagged" shows from page load. */

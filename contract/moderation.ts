@@ -161,17 +161,28 @@ export const MATCH_KIND_LABELS: Record<MatchKind, string> = {
 };
 
 /**
- * Moderation log actions; `hold` with no moderator is an automatic hold; `undo`, a moderator
- * taking back their hide before the next publication batch.
+ * Moderation log actions; `hold` with no moderator is an automatic hold; `keep-published`, a
+ * flagged public report left public with its flags dismissed; `undo`, a moderator taking back
+ * their hide or dismissal before the next publication batch (its reasons name which).
  */
-export const MODERATION_ACTIONS = ['hold', 'publish', 'hide', 'restore', 'undo'] as const;
+export const MODERATION_ACTIONS = ['hold', 'publish', 'keep-published', 'hide', 'restore', 'undo'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** The queue's button, key help and toast for publishing a report that is public already. */
+export const KEEP_PUBLISHED_LABEL = 'Keep published (dismiss flags)';
 
 /** How the Activity log names each action. */
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   undo: 'Hide undone',
   hold: 'Held',
   publish: 'Published',
+  'keep-published': 'Kept published, flags dismissed',
   hide: 'Hidden',
   restore: 'Restored',
 };
+
+/** How the log names one entry: an undo by what it took back (its reasons), the rest by action. */
+export function logEntryLabel(entry: { action: ModerationAction; reasons: readonly string[] }): string {
+  if (entry.action === 'undo' && entry.reasons.includes('keep-published')) return 'Flag dismissal undone';
+  return MODERATION_ACTION_LABELS[entry.action];
+}

@@ -141,7 +141,8 @@ export const VOTE_WITHDRAWN_MESSAGE = 'Your vote has been withdrawn.';
 export const NO_VOTE_TO_WITHDRAW_MESSAGE = 'You had not voted on this experience.';
 
 export const ROLES = ['user', 'moderator'] as const;
-export const ACCOUNT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** `suspended`: approved once, then stopped by a moderator (may be reinstated); cannot sign in. */
+export const ACCOUNT_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 
 export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
 const GENDER_LABELS: Labels<typeof GENDERS> = {

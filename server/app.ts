@@ -31,6 +31,7 @@ import { spa } from './plugins/spa';
 import { accountRoutes } from './routes/account';
 import { analyticsRoutes } from './routes/analytics';
 import { experienceRoutes } from './routes/experiences';
+import { memberRoutes } from './routes/members';
 import { moderationRoutes } from './routes/moderation';
 import { peptideRoutes } from './routes/peptides';
 import { systemRoutes } from './routes/system';
@@ -141,6 +142,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     apiScope(async (api) => {
       await api.register(systemRoutes, { ctx });
       await api.register(userRoutes, { ctx });
+      await api.register(memberRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(peptideRoutes, { ctx });
       await api.register(experienceRoutes, { ctx });

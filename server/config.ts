@@ -7,6 +7,7 @@ import path from 'node:path';
 // the process, and the API's 400s are worded by contract/common.ts.
 import { z } from 'zod/mini';
 import { CONCERNING_HOLD_THRESHOLD, FLAG_HOLD_THRESHOLD } from '../contract/moderation';
+import { ACCOUNT_UNDO_SECONDS } from '../contract/members';
 
 export interface RateLimitRule {
   max: number;
@@ -69,6 +70,11 @@ export interface Config {
   flagHoldThreshold: number;
   /** Concerning votes that hold a published report. */
   concerningHoldThreshold: number;
+  /**
+   * Seconds an approval or rejection can be undone, and its mail held back for
+   * (services/account-decisions.ts); 0: no undo, the mail leaves at once.
+   */
+  accountUndoSeconds: number;
   /**
    * The publication batch interval in milliseconds (PUBLISH_EVERY): what anonymous people do, and
    * moderators' publish and restore, become public together at the next multiple of it on the UTC
@@ -355,6 +361,7 @@ const ENV = z
     MODERATION: oneOf(['post', 'pre'], 'post'),
     FLAG_HOLD_THRESHOLD: whole(1, 1000, FLAG_HOLD_THRESHOLD),
     CONCERNING_HOLD_THRESHOLD: whole(1, 1000, CONCERNING_HOLD_THRESHOLD),
+    ACCOUNT_UNDO_SECONDS: whole(0, 600, ACCOUNT_UNDO_SECONDS, ' (0: no undo)'),
     PUBLISH_EVERY: setting('0 or minutes or hours that divide a day', parsePublishEvery, 6 * 60 * 60_000),
     BATCH_MIN_CHANGES: whole(1, 1000, 5, ' (1 turns the minimum off)'),
     BATCH_MAX_WAIT: setting(
@@ -477,6 +484,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     moderation: e.MODERATION,
     flagHoldThreshold: e.FLAG_HOLD_THRESHOLD,
     concerningHoldThreshold: e.CONCERNING_HOLD_THRESHOLD,
+    accountUndoSeconds: e.ACCOUNT_UNDO_SECONDS,
     publishEveryMs: e.PUBLISH_EVERY,
     batchMinChanges: e.BATCH_MIN_CHANGES,
     batchMaxWaitMs: e.BATCH_MAX_WAIT,

@@ -10,7 +10,9 @@ import { moderationLog } from '../services/moderation-log';
 import * as moderationQueue from '../services/moderation-queue';
 
 const DONE = { publish: 'Report published.', hide: 'Report hidden.', restore: 'Report restored.' } as const;
+const KEPT = "Kept published: the members' flags are dismissed.";
 const UNDONE = {
+  'keep-published': 'Flag dismissal undone: the flags are open again and the report waits for review.',
   publish: 'Publish undone: the report stays held.',
   restore: 'Restore undone: the report stays hidden.',
   hide: 'Hide undone: the report is back as it was.',
@@ -34,11 +36,11 @@ export async function moderationRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   for (const action of ['publish', 'restore'] as const) {
     const key = action === 'publish' ? 'moderationPublish' : 'moderationRestore';
     app.post(ENDPOINTS[key].path, { schema: await routeSchema(key) }, async (request) => {
-      const decision = await moderation.decide(ctx, callerOf(request), request.params.id, action);
+      const { kept, ...decision } = await moderation.decide(ctx, callerOf(request), request.params.id, action);
       return {
         success: true as const,
         data: decision,
-        message: decision.publicFrom ? SCHEDULED[action] : DONE[action],
+        message: kept ? KEPT : decision.publicFrom ? SCHEDULED[action] : DONE[action],
       };
     });
   }
@@ -49,11 +51,14 @@ export async function moderationRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       schema: await routeSchema('moderationHide'),
     },
     async (request) => {
-      return {
-        success: true as const,
-        data: await moderation.decide(ctx, callerOf(request), request.params.id, 'hide', request.body),
-        message: DONE.hide,
-      };
+      const { kept: _, ...decision } = await moderation.decide(
+        ctx,
+        callerOf(request),
+        request.params.id,
+        'hide',
+        request.body,
+      );
+      return { success: true as const, data: decision, message: DONE.hide };
     },
   );
 

@@ -9,6 +9,7 @@ import { HttpError, badRequest } from '../lib/errors';
 import { assertPasswordNotCommon } from '../lib/passwords';
 import { addressAttempt, signInAttempt } from '../lib/sign-in-limits';
 import { callerOf, optionalCaller } from '../plugins/auth';
+import * as decisions from '../services/account-decisions';
 import * as registration from '../services/registration';
 import * as users from '../services/users';
 
@@ -97,7 +98,7 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   app.post(ENDPOINTS.approveUser.path, { schema: await routeSchema('approveUser') }, async (request) => {
     return {
       success: true as const,
-      data: { user: await users.decide(ctx, callerOf(request), request.params.id, 'approved') },
+      data: { user: await decisions.decide(ctx, callerOf(request), request.params.id, 'approved') },
       message: 'User approved',
     };
   });
@@ -106,7 +107,7 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     const { notes } = request.body;
     return {
       success: true as const,
-      data: { user: await users.decide(ctx, callerOf(request), request.params.id, 'rejected', notes) },
+      data: { user: await decisions.decide(ctx, callerOf(request), request.params.id, 'rejected', notes) },
       message: 'User rejected',
     };
   });

@@ -26,11 +26,14 @@ export interface NewMail {
   to: string;
   content: MailContent;
   headers?: Record<string, string>;
+  /** Held back this many seconds (an account decision that may still be undone: services/account-decisions.ts). */
+  delaySeconds?: number;
 }
 
 export async function enqueueMail(q: Queryable, mail: NewMail): Promise<void> {
   await q.query(
-    `insert into mail_queue (user_id, kind, to_address, subject, text_body, html_body, headers) values ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+    `insert into mail_queue (user_id, kind, to_address, subject, text_body, html_body, headers, next_attempt_at)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb, now() + make_interval(secs => $8::float8))`,
     [
       mail.userId,
       mail.kind,
@@ -39,6 +42,7 @@ export async function enqueueMail(q: Queryable, mail: NewMail): Promise<void> {
       mail.content.text,
       mail.content.html,
       JSON.stringify(mail.headers ?? {}),
+      mail.delaySeconds ?? 0,
     ],
   );
 }

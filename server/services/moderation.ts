@@ -2,7 +2,7 @@
 // happens in one transaction with its log entry (moderation_log, append-only: migration
 // 009_moderation.sql), and the triggers there move the report out of or into every aggregate.
 import type { ExperienceStatus, FlagReason, HideReason, HoldReason } from '../../contract/moderation';
-import type { BulkDecisionRequest } from '../../contract/moderation-api';
+import type { BulkDecisionRequest, UndoneDecision } from '../../contract/moderation-api';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { lockQueue } from '../db/queue-lock';
@@ -77,7 +77,8 @@ const ALLOWED: Record<Decision, { from: (status: string, openFlags: number) => b
  * its timing tells nothing about the author) and cancels a scheduled publish or restore. Publish
  * and restore make a report public, so they wait for the publication batch like everything that
  * does (services/publication/queue.ts), unless batches are off; publishing a report that is public
- * already (dismissing its flags) changes nothing public and is done at once.
+ * already ("Keep published": dismissing its flags) changes nothing public, is done at once and is
+ * logged as `keep-published` (`kept` in the answer); undoDecision takes it back like a hide.
  */
 export async function decide(
   ctx: AppContext,
@@ -86,7 +87,7 @@ export async function decide(
   action: Decision,
   hide?: { reason: HideReason; note?: string | null },
   now = ctx.clock.now(),
-): Promise<{ id: string; status: ExperienceStatus; publicFrom: string | null }> {
+): Promise<{ id: string; status: ExperienceStatus; publicFrom: string | null; kept: boolean }> {
   const allowed = ALLOWED[action];
   const batchAt = nextBatchAt(now, ctx.config.publishEveryMs);
   const result = await ctx.db.transaction(async (tx) => {
@@ -122,15 +123,17 @@ export async function decide(
         note: hide?.note || null,
       });
       await afterTakedown(ctx, tx, experienceId);
-      return { status: 'hidden' as const, publicFrom: null };
+      return { status: 'hidden' as const, publicFrom: null, kept: false };
     }
     if (action === 'publish' && row.status === 'published') {
+      // The flags' resolved_at and decided_at are one instant (the transaction's now()): Undo
+      // reopens exactly the flags this dismissed (undoDecision).
       await tx.query('update flags set resolved_at = now() where experience_id = $1 and resolved_at is null', [
         experienceId,
       ]);
       await tx.query('update experiences set decided_at = now() where id = $1', [experienceId]);
-      await logAction(tx, { experienceId, moderatorId: moderator.userId, action, reasons: [] });
-      return { status: 'published' as const, publicFrom: null };
+      await logAction(tx, { experienceId, moderatorId: moderator.userId, action: 'keep-published', reasons: [] });
+      return { status: 'published' as const, publicFrom: null, kept: true };
     }
     if (row.scheduled)
       throw conflict(
@@ -138,13 +141,13 @@ export async function decide(
       );
     if (!batchAt) {
       await applyNow(ctx, tx, { kind: action, experienceId, moderatorId: moderator.userId }, now);
-      return { status: 'published' as const, publicFrom: null };
+      return { status: 'published' as const, publicFrom: null, kept: false };
     }
     await tx.query(
       `insert into publication_queue (experience_id, kind, moderator_id, batch_at) values ($1, $2, $3, $4)`,
       [experienceId, action, moderator.userId, batchAt.toISOString()],
     );
-    return { status: row.status, publicFrom: batchAt.toISOString() };
+    return { status: row.status, publicFrom: batchAt.toISOString(), kept: false };
   });
   // A hide or a flag dismissal changes public answers now; a scheduled decision only at its batch.
   if (!batchAt || result.publicFrom === null) ctx.cache.invalidate();
@@ -178,15 +181,17 @@ export function hideUndoableSince(ctx: AppContext, now: Date): Date {
  * Takes back a decision that has not taken public effect (docs/product-rules.md, "Moderation"):
  * a publish or restore waiting for its batch is cancelled (nothing was public, nothing is logged);
  * a hide made in the current publication window puts the report back as it was (published or
- * held, with its hold reasons and the flags the hide resolved) and is logged as `undo`. 404 for
- * an unknown report; 409 when there is nothing to undo.
+ * held, with its hold reasons and the flags the hide resolved) and is logged as `undo`; so is a
+ * "Keep published" of that window, whose dismissed flags open again (the report is back in the
+ * waiting view, or held if they now reach the threshold). 404 for an unknown report; 409 when
+ * there is nothing to undo.
  */
 export async function undoDecision(
   ctx: AppContext,
   moderator: Caller,
   experienceId: string,
   now = ctx.clock.now(),
-): Promise<{ id: string; status: ExperienceStatus; undone: 'publish' | 'restore' | 'hide' }> {
+): Promise<{ id: string; status: ExperienceStatus; undone: UndoneDecision }> {
   const result = await ctx.db.transaction(async (tx) => {
     await lockQueue(tx);
     const current = await tx.query<{
@@ -202,11 +207,12 @@ export async function undoDecision(
     );
     if (cancelled.rows.length) return { status: row.status, undone: cancelled.rows[0].kind };
     const since = hideUndoableSince(ctx, now);
+    if (row.status === 'published') return undoKeepPublished(ctx, tx, moderator, experienceId, since);
     if (row.status !== 'hidden' || !row.hidden_from || !row.hidden_at || row.hidden_at < since) {
       throw conflict(
         row.status === 'hidden'
           ? 'This hide can no longer be undone: the publication batch after it has run. Restore the report instead.'
-          : 'There is nothing to undo: no publish or restore of this report is waiting for its batch.',
+          : NOTHING_TO_UNDO,
       );
     }
     // Compared in SQL: the hide's instant has microseconds on PostgreSQL, a JS Date only milliseconds.
@@ -227,8 +233,51 @@ export async function undoDecision(
     if (row.hidden_from === 'published') await afterTakedown(ctx, tx, experienceId);
     return { status: row.hidden_from, undone: 'hide' as const };
   });
-  if (result.undone === 'hide') ctx.cache.invalidate();
+  if (result.undone === 'hide' || result.undone === 'keep-published') ctx.cache.invalidate();
   return { id: experienceId, ...result };
+}
+
+const NOTHING_TO_UNDO = 'There is nothing to undo: no publish or restore of this report is waiting for its batch.';
+
+/**
+ * The undo of a "Keep published" (decide): when the report's last log entry is that dismissal,
+ * made since `since`, the flags it resolved (resolved_at = the report's decided_at, the same
+ * instant) are open again, as a hide's undo reopens its flags; flags of members who deleted their
+ * account since stay resolved. Reaching the hold threshold again holds the report, as a new flag would.
+ */
+async function undoKeepPublished(
+  ctx: AppContext,
+  tx: Queryable,
+  moderator: Caller,
+  experienceId: string,
+  since: Date,
+): Promise<{ status: ExperienceStatus; undone: 'keep-published' }> {
+  const last = await tx.query<{ action: string; decided_at: Date | null }>(
+    `select l.action, e.decided_at from experiences e
+       cross join lateral (select action from moderation_log m where m.experience_id = e.id order by m.position desc limit 1) l
+      where e.id = $1`,
+    [experienceId],
+  );
+  const entry = last.rows[0];
+  if (!entry || entry.action !== 'keep-published' || !entry.decided_at || entry.decided_at < since) {
+    throw conflict(
+      entry?.action === 'keep-published'
+        ? 'This dismissal of flags can no longer be undone: the publication batch after it has run.'
+        : NOTHING_TO_UNDO,
+    );
+  }
+  await tx.query(
+    `update flags f set resolved_at = null from experiences e
+      where e.id = $1 and f.experience_id = e.id and f.resolved_at = e.decided_at and f.user_id is not null`,
+    [experienceId],
+  );
+  await logAction(tx, { experienceId, moderatorId: moderator.userId, action: 'undo', reasons: ['keep-published'] });
+  const open = await tx.query<{ n: number }>(
+    'select count(*)::int as n from flags where experience_id = $1 and resolved_at is null',
+    [experienceId],
+  );
+  const held = open.rows[0].n >= ctx.config.flagHoldThreshold && (await autoHold(ctx, tx, experienceId, 'flags'));
+  return { status: held ? 'held' : 'published', undone: 'keep-published' };
 }
 
 /**

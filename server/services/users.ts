@@ -9,23 +9,21 @@ import type {
   UpdateProfileRequest,
   User,
 } from '../../contract/users';
+import { SUSPENDED_MESSAGE } from '../../contract/members';
 import { SIGN_IN_FAILED_MESSAGE } from '../../contract/users';
 import type { AppContext, Caller } from '../context';
 import type { Queryable } from '../db/client';
 import { conflict, forbidden, notFound, unauthorized } from '../lib/errors';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords';
 import { newRefreshToken, sha256 } from '../lib/tokens';
-import { mailLinks } from '../mail/links';
-import { approvedMail, rejectedMail } from '../mail/templates';
-import { enqueueMail } from './mail-queue';
 import { lockAccount, lockAccountOfToken, type LockedAccount } from './session-lock';
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   password_hash: string;
   role: 'user' | 'moderator';
-  status: 'pending' | 'approved' | 'rejected';
+  status: 'pending' | 'approved' | 'rejected' | 'suspended';
   /** False from registration until the mailed link is opened (services/registration.ts). */
   email_confirmed: boolean;
   moderator_notes: string | null;
@@ -40,6 +38,13 @@ export const REJECTED_MESSAGE =
   'Your account registration was not approved by a moderator, so it cannot sign in. Reading and sharing reports need no account.';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
+/** Why an account that is not approved cannot sign in or use a session (403). */
+export function refusalOf(status: string): string {
+  if (status === 'pending') return PENDING_MESSAGE;
+  if (status === 'suspended') return SUSPENDED_MESSAGE;
+  return REJECTED_MESSAGE;
+}
+
 export function toUser(row: UserRow): User {
   return {
     _id: row.id,
@@ -52,7 +57,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-function toPendingUser(row: UserRow): PendingUser {
+export function toPendingUser(row: UserRow): PendingUser {
   return {
     _id: row.id,
     username: row.email.split('@')[0],
@@ -68,7 +73,7 @@ async function findByEmail(q: Queryable, email: string): Promise<UserRow | undef
   return res.rows[0];
 }
 
-async function findById(q: Queryable, id: string): Promise<UserRow | undefined> {
+export async function findById(q: Queryable, id: string): Promise<UserRow | undefined> {
   const res = await q.query<UserRow>('select * from users where id = $1', [id]);
   return res.rows[0];
 }
@@ -141,8 +146,7 @@ export async function login(ctx: AppContext, input: Credentials): Promise<LoginD
   // An account whose address is unconfirmed answers as a wrong password does, after the same
   // work: until then nobody learns that the address has an account (services/registration.ts).
   if (!user || !valid || !user.email_confirmed) throw unauthorized(SIGN_IN_FAILED_MESSAGE);
-  if (user.status === 'pending') throw forbidden(PENDING_MESSAGE);
-  if (user.status === 'rejected') throw forbidden(REJECTED_MESSAGE);
+  if (user.status !== 'approved') throw forbidden(refusalOf(user.status));
   const tokens = await startSession(ctx, user);
   await recordActivity(ctx, user.id);
   return { ...tokens, user: toUser(user) };
@@ -157,7 +161,7 @@ async function startSession(ctx: AppContext, checked: UserRow) {
   return ctx.db.transaction(async (tx) => {
     const user = await lockAccount(tx, checked.id);
     if (!user || user.password_hash !== checked.password_hash) throw unauthorized(SIGN_IN_FAILED_MESSAGE);
-    if (user.status !== 'approved') throw forbidden(user.status === 'pending' ? PENDING_MESSAGE : REJECTED_MESSAGE);
+    if (user.status !== 'approved') throw forbidden(refusalOf(user.status));
     return issueTokens(ctx, user, randomUUID(), tx);
   });
 }
@@ -278,7 +282,7 @@ export async function resolveCaller(ctx: AppContext, userId: string, family: str
   );
   const row = res.rows[0];
   if (!row) throw unauthorized(SESSION_ENDED);
-  if (row.status !== 'approved') throw forbidden(row.status === 'pending' ? PENDING_MESSAGE : REJECTED_MESSAGE);
+  if (row.status !== 'approved') throw forbidden(refusalOf(row.status));
   const caller: Caller = { userId, email: row.email, role: row.role, sessionFamily: family };
   // Not kept if a revocation was signalled while the query ran: it may have read the old state.
   ctx.sessions.set(caller, generation);
@@ -321,48 +325,6 @@ export async function listPending(ctx: AppContext, page: number, limit: number) 
 async function countPending(ctx: AppContext): Promise<number> {
   const res = await ctx.db.query<{ n: number }>(`select count(*)::int as n from users where ${PENDING_REVIEW}`);
   return res.rows[0].n;
-}
-
-export async function decide(
-  ctx: AppContext,
-  moderator: Caller,
-  userId: string,
-  decision: 'approved' | 'rejected',
-  notes?: string,
-): Promise<PendingUser> {
-  const user = await findById(ctx.db, userId);
-  // An unconfirmed account is not offered to moderators, and cannot be decided on by its id either.
-  if (!user || !user.email_confirmed) throw notFound('User not found');
-  if (user.id === moderator.userId) throw forbidden('You cannot change the status of your own account');
-  // Moderators are made only by `npm run moderator` (server/cli/moderator.ts): none can vet or lock out another.
-  if (user.role === 'moderator') throw forbidden('You cannot approve or reject another moderator');
-  if (user.status === decision) throw conflict(`This account is already ${decision}`);
-  const links = mailLinks(ctx.config.mail);
-  // The decision and its mail commit together; the mail is sent after the answer (services/mail-queue.ts).
-  const row = await ctx.db.transaction(async (tx) => {
-    // The account's row first, then its sessions (services/session-lock.ts): the update takes the lock.
-    const res = await tx.query<UserRow>(
-      `update users set status = $2, moderator_notes = coalesce($3, moderator_notes), decided_at = now(), decided_by = $4
-        where id = $1 returning *`,
-      [userId, decision, notes?.length ? notes : null, moderator.userId],
-    );
-    if (decision === 'rejected') {
-      await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
-    }
-    const updated = res.rows[0];
-    await enqueueMail(tx, {
-      userId,
-      kind: decision,
-      to: updated.email,
-      // The moderator's note stays with the moderators: it may quote what they weighed.
-      content: decision === 'approved' ? approvedMail({ signIn: links.signIn }) : rejectedMail({ site: links.site }),
-    });
-    return updated;
-  });
-  // Either way the account's standing changed: its cached sessions must be checked again.
-  ctx.sessions.invalidateUser(userId);
-  ctx.mailWake.wake();
-  return toPendingUser(row);
 }
 
 /**

@@ -2,10 +2,11 @@
 // back a publish or restore waiting for its batch, or a hide made since the last batch. A 409
 // carries the server's sentence ("... Restore the report instead.").
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UndoneDecision } from '@contract/moderation-api';
 import { call } from './client';
 import { refreshAfterDecision } from './moderation-queue';
 
-export type UndoResult = { id: string; undone: 'publish' | 'restore' | 'hide'; message: string };
+export type UndoResult = { id: string; undone: UndoneDecision; message: string };
 
 export async function undoDecision(id: string): Promise<UndoResult> {
   const { data, message } = await call('moderationUndo', { params: { id }, read: 'reply' });

@@ -1,7 +1,14 @@
 // Registration approval (docs/product-rules.md, "Registration approval"): pending accounts,
 // approve, reject with notes. Through the shared axios instance and configured host, like every
 // other call.
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { PendingUser } from '@contract/users';
 import { call } from './client';
 
@@ -13,6 +20,18 @@ export function fetchPendingUsers(params: PendingUsersParams): Promise<PendingUs
 }
 
 export const pendingUsersKey = ['users', 'pending'] as const;
+/** The approved members and the account log (./members.ts): every account decision changes them too. */
+export const membersKey = ['users', 'members'] as const;
+export const accountLogKey = ['users', 'account-log'] as const;
+
+/** What any account decision changes: the pending list, the members, the log and the overview's count. */
+export async function refreshAfterAccountDecision(queryClient: QueryClient) {
+  await Promise.all(
+    [pendingUsersKey, membersKey, accountLogKey, ['research', 'overview']].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
 
 export function pendingUsersQueryOptions(params: PendingUsersParams) {
   return queryOptions({
@@ -32,17 +51,12 @@ export const approveUser = async (id: string): Promise<PendingUser> =>
 export const rejectUser = async (id: string, notes: string): Promise<PendingUser> =>
   (await call('rejectUser', { params: { id }, body: { notes } })).user;
 
-/** After any decision the pending list and the overview's pending count reload. */
+/** After any decision the pending list, the members, the account log and the overview's pending count reload. */
 function useDecision<V>(fn: (vars: V) => Promise<PendingUser>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: pendingUsersKey }),
-        queryClient.invalidateQueries({ queryKey: ['research', 'overview'] }),
-      ]);
-    },
+    onSettled: () => refreshAfterAccountDecision(queryClient),
   });
 }
 

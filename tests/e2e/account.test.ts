@@ -67,11 +67,12 @@ describe('an account from registration to deletion', () => {
     expect(await page.locator('form [role=alert]').count()).toBe(0);
     expect(await page.getByText('Error', { exact: true }).count()).toBe(0);
 
-    // A moderator approves; the mail arrives with a link to this server's sign-in page.
+    // A moderator approves; the mail arrives with a link to this server's sign-in page, once the
+    // approval can no longer be undone (ACCOUNT_UNDO_SECONDS, 15 s by default).
     expect(
       (await api('POST', `/api/users/${await pendingAccountId(email, modToken)}/approve`, undefined, modToken)).status,
     ).toBe(200);
-    const approval = await mailTo(email, (m) => m.subject === 'Your Peptide Community account is approved');
+    const approval = await mailTo(email, (m) => m.subject === 'Your Peptide Community account is approved', 45_000);
     const link = /(http:\/\/\S+\/login)\b/.exec(approval.text ?? '')?.[1];
     expect(link).toBeTruthy();
     expect(approval.html).toContain(`href="${link}"`);

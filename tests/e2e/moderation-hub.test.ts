@@ -2,7 +2,8 @@
 // through the API, the moderator finds it in the Reports tab with its flag counts, hides it with
 // a reason, sees that in the Activity tab, restores it from there, and it is back in the
 // Community feed. A second server with MODERATION=pre holds a new report until the moderator
-// publishes it from the Reports tab. axe on the tab with items, the Hide dialog and Activity.
+// publishes it from the Reports tab. A report with one flag is kept published with p (its flag
+// dismissed) and u takes that back. axe on the tab with items, the Hide dialog and Activity.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startAppServer, type AppServer } from './app-server';
 import { axeViolations, violationLines } from './axe';
-import { api, apiAt, approvedMember, firstPeptide, launch, newPage, submitExperience } from './browser';
+import { api, apiAt, approvedMember, firstPeptide, launch, moderatorToken, newPage, submitExperience } from './browser';
 import { signInModerator } from './sign-in';
 
 let browser: Browser;
@@ -105,6 +106,56 @@ describe('moderators hide and restore a flagged report', { timeout: 180_000 }, (
     await opened.waitFor();
     await page.getByRole('button', { name: /^Restore / }).click();
     await page.getByText('Report restored.').first().waitFor();
+    expect(await feedShows(page, marker)).toBe(true);
+    await context.close();
+  });
+});
+
+describe('Keep published (dismiss flags)', { timeout: 180_000 }, () => {
+  it('p on a flagged published report keeps it and dismisses its flags; u takes that back; the log names both', async () => {
+    const peptide = await firstPeptide();
+    const { marker, text } = story('kept');
+    const created = await submitExperience(peptide, text);
+    expect(created.status).toBe(201);
+    const id: string = created.body.data.experience._id;
+    // One flag, under the hold threshold: the report stays public and waits with its flag.
+    const member = await approvedMember();
+    const token = (await api('POST', '/api/users/login', member)).body.data.accessToken;
+    expect((await api('POST', `/api/experiences/${id}/flag`, { reason: 'off-topic' }, token)).status).toBe(201);
+    const openFlags = async () =>
+      (await api('GET', `/api/moderation/queue?experienceId=${id}`, undefined, await moderatorToken())).body.data
+        .items[0].flags.open as number;
+
+    const { context, page } = await newPage(browser);
+    await signInModerator(page);
+    await page.goto('/research?tab=reports&reason=open-flags');
+    const item = await findInQueue(page, id);
+    const label = `Keep published (dismiss flags) ${peptide.name} report #${id.slice(0, 8)}`;
+    await item.getByRole('button', { name: label }).waitFor();
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    await page.getByText('on a published report with flags: Keep published (dismiss flags)').waitFor();
+
+    await item.focus();
+    await page.keyboard.press('p');
+    await page.getByText("Kept published: the members' flags are dismissed.").first().waitFor();
+    // Its toast offers Undo, as a hide's does.
+    await page.getByRole('button', { name: 'Undo', exact: true }).first().waitFor();
+    await item.waitFor({ state: 'detached' });
+    expect(await openFlags()).toBe(0);
+
+    await page.keyboard.press('u');
+    await page
+      .getByText('Flag dismissal undone: the flags are open again and the report waits for review.')
+      .first()
+      .waitFor();
+    await item.waitFor();
+    expect(await openFlags()).toBe(1);
+
+    await page.goto(`/research?tab=activity&activityReport=${id}`);
+    const log = page.getByRole('tabpanel');
+    // (The Action filter's options carry the same words: the entries are list items.)
+    await log.getByRole('listitem').filter({ hasText: 'Flag dismissal undone' }).waitFor();
+    await log.getByRole('listitem').filter({ hasText: 'Kept published, flags dismissed' }).waitFor();
     expect(await feedShows(page, marker)).toBe(true);
     await context.close();
   });

@@ -1,12 +1,13 @@
 // Research Hub in real Chromium against the built app and the real, seeded server: a moderator
 // signs in through the UI, sees real figures on every tab, downloads the exports, approves one
-// pending user and rejects another; a plain member is shown the moderators-only message and the
+// pending user and rejects another, undoes an approval from its toast, suspends an approved member
+// (whose sign-in is then refused) and reinstates them; a plain member is shown the moderators-only message and the
 // API refuses the member's calls with 403. Every tab at 1280 and 360 px, light and dark: no
 // sideways scroll, no axe violation (with SCREENSHOTS=1, a screenshot of each:
 // tests/e2e/screenshots.ts).
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SHARES_MIN_REPORTS } from '../../contract/rules';
 import { axeViolations, violationLines } from './axe';
 import {
@@ -37,9 +38,11 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 const statCard = (page: Page, label: string) =>
   page.getByRole('region', { name: 'Research figures' }).getByText(label, { exact: true }).locator('xpath=../..');
 
+const pendingList = (page: Page) => page.getByRole('list', { name: 'Pending registrations' });
+
 /** Pages through the pending list until the email shows (other tests may leave pending users). */
 async function findPending(page: Page, email: string) {
-  const row = page.getByRole('listitem').filter({ hasText: email });
+  const row = pendingList(page).getByRole('listitem').filter({ hasText: email });
   for (let i = 0; i < 50; i++) {
     await page
       .getByRole('list', { name: 'Pending registrations' })
@@ -171,8 +174,8 @@ describe('Research Hub as a moderator', () => {
     const toApprove = await findPending(page, approveEmail);
     expect(await toApprove.locator('time').textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
     await toApprove.getByRole('button', { name: `Approve ${approveEmail}` }).click();
-    await page.getByText('User approved successfully').first().waitFor();
-    await page.getByText(approveEmail).waitFor({ state: 'detached' });
+    await page.getByText('Registration approved').first().waitFor();
+    await pendingList(page).getByText(approveEmail).waitFor({ state: 'detached' });
 
     await page.goto('/research?tab=users');
     const toReject = await findPending(page, rejectEmail);
@@ -180,9 +183,9 @@ describe('Research Hub as a moderator', () => {
     const dialog = page.getByRole('dialog', { name: 'Reject registration' });
     await dialog.getByLabel('Notes (optional)').fill('e2e: disposable address');
     await dialog.getByRole('button', { name: 'Reject User' }).click();
-    await page.getByText('User rejected successfully').first().waitFor();
+    await page.getByText('Registration rejected').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText(rejectEmail).waitFor({ state: 'detached' });
+    await pendingList(page).getByText(rejectEmail).waitFor({ state: 'detached' });
 
     // The decisions are real: one can sign in, the other cannot.
     expect((await api('POST', '/api/users/login', { email: approveEmail, password })).status).toBe(200);
@@ -192,6 +195,79 @@ describe('Research Hub as a moderator', () => {
     }[];
     expect(pending.map((u) => u.email)).not.toContain(approveEmail);
     expect(pending.map((u) => u.email)).not.toContain(rejectEmail);
+    await context.close();
+  });
+});
+
+describe('approved members', { timeout: 180_000 }, () => {
+  it('an approval is undone from its toast; an approved member is found, suspended (sign-in refused) and reinstated', async () => {
+    const email = uniqueEmail('suspend-me');
+    const password = 'member-password-7';
+    await registeredAndConfirmed(email, password);
+    const { context, page } = await newPage(browser);
+    await signInModerator(page);
+    await page.goto('/research?tab=users');
+
+    // Approve, then Undo within the toast's 10 s: pending again, and no approval mail.
+    await (await findPending(page, email)).getByRole('button', { name: `Approve ${email}` }).click();
+    await page.getByText(`${email} can sign in. The approval mail goes out once Undo is gone.`).first().waitFor();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page
+      .getByText('Approval undone: the account waits for a decision again, and no mail was sent.')
+      .first()
+      .waitFor();
+    expect((await api('POST', '/api/users/login', { email, password })).body.error).toMatch(/awaiting approval/);
+    await findPending(page, email);
+
+    // Approved for good this time; the approved members find it by part of its email.
+    await (await findPending(page, email)).getByRole('button', { name: `Approve ${email}` }).click();
+    await page.getByText(`${email} can sign in. The approval mail goes out once Undo is gone.`).first().waitFor();
+    const search = page.getByRole('search', { name: 'Approved members' });
+    await search.getByLabel('Search by email').fill(email.split('@')[0]!.toUpperCase());
+    await search.getByRole('button', { name: 'Search' }).click();
+    const members = page.getByRole('list', { name: 'Approved members' });
+    const row = members.getByRole('listitem').filter({ hasText: email });
+    await row.getByText('Approved', { exact: true }).waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await row.getByRole('button', { name: `Suspend ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suspend member' });
+    await dialog.getByText('Their votes and flags stay counted.', { exact: false }).waitFor();
+    expect(violationLines(await axeViolations(page, '[role="dialog"]'))).toEqual([]);
+    await dialog.getByLabel('Note (optional)').fill('e2e: vote ring');
+    await dialog.getByRole('button', { name: 'Suspend member' }).click();
+    await page.getByText('Member suspended', { exact: true }).first().waitFor();
+    await row.getByText('Suspended', { exact: true }).waitFor();
+
+    // The member's own sign-in is refused with a sentence.
+    const member = await newPage(browser);
+    await signIn(member.page, email, password, { landing: false });
+    await member.page
+      .getByText('This account is suspended by a moderator, so it cannot sign in.', { exact: false })
+      .waitFor();
+    expect(member.page.url()).toMatch(/\/login$/);
+
+    await row.getByRole('button', { name: `Reinstate ${email}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Reinstate member' })
+      .getByRole('button', { name: 'Reinstate member' })
+      .click();
+    await page.getByText('Member reinstated', { exact: true }).first().waitFor();
+    await signIn(member.page, email, password);
+
+    // The account log says who did each, newest first.
+    const log = page.getByRole('list', { name: 'Account decisions' });
+    const entries = log.getByRole('listitem').filter({ hasText: email });
+    await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(4);
+    expect(await entries.allTextContents()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Reinstated'),
+        expect.stringContaining('Suspended'),
+        expect.stringContaining('Approval undone'),
+      ]),
+    );
+    expect(await entries.first().textContent()).toContain(`Reinstated${email}by ${inject('moderator').email}`);
+    await member.context.close();
     await context.close();
   });
 });
@@ -217,6 +293,8 @@ describe('Research Hub as a plain member', () => {
       '/api/research/peptides',
       '/api/research/export',
       '/api/users/pending',
+      '/api/users/members',
+      '/api/moderation/accounts/log',
     ]) {
       const res = await api('GET', url, undefined, token!);
       expect(res.status, url).toBe(403);

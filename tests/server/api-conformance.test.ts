@@ -164,6 +164,15 @@ describe('every operation answers as its OpenAPI document says', () => {
     await call('approveUser', { headers: mod, params: { id: pending.userId } });
     await call('approveUser', { headers: mod, params: { id: UNKNOWN } });
     await call('rejectUser', { headers: mod, params: { id: rejected.userId }, payload: { notes: 'Spam account' } });
+    await call('undoUserDecision', { headers: mod, params: { id: rejected.userId } });
+    await call('undoUserDecision', { headers: mod, params: { id: rejected.userId } });
+    await call('members', { headers: mod, query: { q: 'conform' } });
+    await call('members', { headers: m.headers });
+    const suspended = await member(t, uniqueEmail('conform-suspended'));
+    await call('suspendUser', { headers: mod, params: { id: suspended.userId }, payload: { note: 'Spam votes' } });
+    await call('suspendUser', { headers: mod, params: { id: suspended.userId }, payload: {} });
+    await call('reinstateUser', { headers: mod, params: { id: suspended.userId } });
+    await call('accountLog', { headers: mod });
     await call('exportMe', { headers: m.headers });
     await call('forgotPassword', { payload: { email: m.email } });
     await call('resetPassword', { payload: { token: 'x'.repeat(43), password: 'a-long-and-unusual-passphrase' } });

@@ -6,6 +6,8 @@ import * as fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AccountLogQuery,
+  MembersQuery,
   ChangePasswordRequest,
   ConfirmEmailRequest,
   CompareQuery,
@@ -409,6 +411,12 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
       idCase('rejectUser', Id, { notes: '' }),
       bodyCase('rejectUser', RejectRequest, () => ({ notes: 'spam' }), `/api/users/${existing?.pendingUserId}/reject`),
     ),
+  members: () => queryCase('members', MembersQuery, ['page', 'limit', 'q']),
+  // Unknown or malformed ids only, so nobody is really undone, suspended or reinstated.
+  undoUserDecision: () => idCase('undoUserDecision', Id),
+  suspendUser: () => fc.oneof(idCase('suspendUser', Id, { note: '' }), idCase('suspendUser', Id, {})),
+  reinstateUser: () => idCase('reinstateUser', Id),
+  accountLog: () => queryCase('accountLog', AccountLogQuery, ['page', 'limit']),
   analytics: () => queryCase('analytics', null, ['range']),
   publicAnalytics: () => queryCase('publicAnalytics', null, ['range']),
   trends: () => queryCase('trends', TrendsQuery, ['period', 'groupBy']),

@@ -61,6 +61,9 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     // tests check is not the batches; tests/server/publication*.test.ts set their own.
     PUBLISH_EVERY: '0',
     DEMOGRAPHICS_SETTLE_DAYS: '0',
+    // An approval's mail leaves at once (no undo window): tests of the undo set their own
+    // (tests/server/account-decisions.test.ts).
+    ACCOUNT_UNDO_SECONDS: '0',
     // Every answer checked against its route's response schema (server/lib/validate.ts).
     CHECK_RESPONSES: 'true',
     // PGlite's fast path or its public API: the vitest project server-pglite-public sets off.

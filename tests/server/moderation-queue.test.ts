@@ -309,6 +309,40 @@ describe('Undo', () => {
     expect((await itemOf(held)).holdReasons).toEqual(['link']);
   });
 
+  it('takes back a "Keep published" until the next batch: its flags open again, the report waits in the queue, the log names both', async () => {
+    const [id] = await reports(['A report two members flagged, kept by mistake.']);
+    const members = await Promise.all([0, 1].map((i) => newMember(t, `keep-flag-${i}`)));
+    for (const m of members)
+      expect((await post(`/api/experiences/${id}/flag`, { reason: 'spam' }, m.headers)).statusCode).toBe(201);
+    const kept = await post(`/api/moderation/experiences/${id}/publish`);
+    expect(json(kept)).toMatchObject({
+      data: { id, status: 'published', publicFrom: null },
+      message: "Kept published: the members' flags are dismissed.",
+    });
+    expect(await viewIds('view=waiting&reason=open-flags')).not.toContain(id);
+    const undo = await post(`/api/moderation/experiences/${id}/undo`);
+    expect(json(undo)).toMatchObject({
+      data: { id, status: 'published', undone: 'keep-published' },
+      message: 'Flag dismissal undone: the flags are open again and the report waits for review.',
+    });
+    expect(await feedHas(id)).toBe(true);
+    expect(await viewIds('view=waiting&reason=open-flags')).toContain(id);
+    const item = await itemOf(id);
+    expect(item.flags.open).toBe(2);
+    expect(item.history.slice(0, 2)).toMatchObject([
+      { action: 'undo', reasons: ['keep-published'] },
+      { action: 'keep-published', reasons: [] },
+    ]);
+    // Once undone, nothing is left to undo; a dismissal before the last batch stays.
+    expectError(await post(`/api/moderation/experiences/${id}/undo`), 409, /nothing to undo/);
+    expect((await post(`/api/moderation/experiences/${id}/publish`)).statusCode).toBe(200);
+    await t.ctx.db.query(`update experiences set decided_at = decided_at - interval '7 hours' where id = $1`, [id]);
+    await t.ctx.db.query(`update flags set resolved_at = resolved_at - interval '7 hours' where experience_id = $1`, [
+      id,
+    ]);
+    expectError(await post(`/api/moderation/experiences/${id}/undo`), 409, /can no longer be undone/);
+  });
+
   it('taking back a hide never reopens the flag of a member who deleted the account since', async () => {
     const [id] = await reports(['A report flagged by a member who then left.']);
     const [leaving, staying] = await Promise.all([

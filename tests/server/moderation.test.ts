@@ -285,7 +285,8 @@ describe('the queue', () => {
       const all = await log({ limit: '100' });
       // Newest first by time; entries of the same hour (or day, for automatic holds: migration
       // 011_moderation_log_time.sql) come in random-id order, so only the times are ordered.
-      expect(all.entries.map((e) => e.action).sort()).toEqual(['hide', 'hold', 'hold', 'hold', 'publish']);
+      // ids[1] was public with an open flag: publishing it kept it and dismissed the flag.
+      expect(all.entries.map((e) => e.action).sort()).toEqual(['hide', 'hold', 'hold', 'hold', 'keep-published']);
       const times = all.entries.map((e) => Date.parse(e.createdAt));
       expect(times).toEqual([...times].sort((a, b) => b - a));
       expect(all.entries.filter((e) => e.action === 'hold').every((e) => e.moderatorId === null)).toBe(true);
@@ -297,7 +298,10 @@ describe('the queue', () => {
       });
       const modId = hide.moderatorId!;
       expect((await log({ action: 'hold' })).entries).toHaveLength(3);
-      expect((await log({ moderatorId: modId })).entries.map((e) => e.action).sort()).toEqual(['hide', 'publish']);
+      expect((await log({ moderatorId: modId })).entries.map((e) => e.action).sort()).toEqual([
+        'hide',
+        'keep-published',
+      ]);
       const page1 = await log({ limit: '2' });
       const page2 = await log({ limit: '2', cursor: page1.nextCursor! });
       expect([...page1.entries, ...page2.entries].map((e) => e._id)).toEqual(all.entries.slice(0, 4).map((e) => e._id));

@@ -39,7 +39,8 @@ let bpc: string;
 const accounts: Record<'pending' | 'rejected', string> = { pending: '', rejected: '' };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // An approval can be undone for a while (the undo row below).
+  t = await createTestApp({ ACCOUNT_UNDO_SECONDS: '15' });
   owner = await newMember(t, 'perm-owner');
   other = await newMember(t, 'perm-other');
   modHeaders = bearer(await moderatorToken(t));
@@ -109,6 +110,17 @@ async function freshTracking() {
 }
 async function pendingUserId() {
   return (await member(t, uniqueEmail('perm-target'), { approve: false })).userId;
+}
+/** A member a moderator has just approved (still undoable), or approved long ago and suspended. */
+async function justApprovedId() {
+  const id = await pendingUserId();
+  await inject('POST', `/api/users/${id}/approve`, modHeaders);
+  return id;
+}
+async function suspendedId() {
+  const { userId } = await newMember(t, 'perm-suspended');
+  await inject('POST', `/api/users/${userId}/suspend`, modHeaders, {});
+  return userId;
 }
 
 interface Row {
@@ -427,6 +439,36 @@ const table: Row[] = [
     action: 'reject a user',
     endpoint: 'rejectUser',
     run: async (h) => inject('POST', `/api/users/${await pendingUserId()}/reject`, h, { notes: '' }),
+    expect: MODERATORS,
+  },
+  {
+    action: 'list approved members',
+    endpoint: 'members',
+    run: (h) => inject('GET', '/api/users/members?q=perm', h),
+    expect: MODERATORS,
+  },
+  {
+    action: 'undo an approval',
+    endpoint: 'undoUserDecision',
+    run: async (h) => inject('POST', `/api/users/${await justApprovedId()}/undo`, h),
+    expect: MODERATORS,
+  },
+  {
+    action: 'suspend a member',
+    endpoint: 'suspendUser',
+    run: async (h) => inject('POST', `/api/users/${(await newMember(t, 'perm-suspend')).userId}/suspend`, h, {}),
+    expect: MODERATORS,
+  },
+  {
+    action: 'reinstate a member',
+    endpoint: 'reinstateUser',
+    run: async (h) => inject('POST', `/api/users/${await suspendedId()}/reinstate`, h),
+    expect: MODERATORS,
+  },
+  {
+    action: 'read the account log',
+    endpoint: 'accountLog',
+    run: (h) => inject('GET', '/api/moderation/accounts/log', h),
     expect: MODERATORS,
   },
   {

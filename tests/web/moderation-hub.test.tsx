@@ -77,7 +77,9 @@ describe('Reports tab', { timeout: 20_000 }, () => {
     expect(second).toHaveTextContent('https://vendor.example · batch B-7 · 98% purity (not published)');
     // Each button says which report it acts on.
     const id2 = flagged.experience._id.slice(0, 8);
-    expect(within(second).getByRole('button', { name: `Keep published TB-500 report #${id2}` })).toBeInTheDocument();
+    expect(
+      within(second).getByRole('button', { name: `Keep published (dismiss flags) TB-500 report #${id2}` }),
+    ).toBeInTheDocument();
     expect(within(second).getByRole('button', { name: `Hide TB-500 report #${id2}` })).toBeInTheDocument();
 
     expect(screen.queryByRole('listitem', { name: /^Ipamorelin/ })).not.toBeInTheDocument();

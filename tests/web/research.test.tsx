@@ -4,12 +4,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
+import { makeMember, memberHandlers } from './msw/member-handlers';
 import { makePending, researchHandlers } from './msw/research-handlers';
 import { server } from './msw/server';
 
 function setup(initial?: Parameters<typeof researchHandlers>[0]) {
   const research = researchHandlers(initial);
-  server.use(...research.handlers);
+  server.use(...research.handlers, ...memberHandlers(research.store).handlers);
   return research.store;
 }
 
@@ -278,14 +279,14 @@ describe('User Management', { timeout: 20_000 }, () => {
     expect(within(alice).getByText('Nov 20, 2026, 09:30 UTC')).toHaveAttribute('dateTime', '2026-11-20T09:30:00.000Z');
 
     await user.click(screen.getByRole('button', { name: 'Approve alice@example.com' }));
-    expect(await screen.findByText('User approved successfully')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('alice@example.com')).not.toBeInTheDocument());
+    expect(await screen.findByText('Registration approved')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).queryByText('alice@example.com')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Reject bob@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject registration' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Notes (optional)' }), 'disposable address');
     await user.click(within(dialog).getByRole('button', { name: 'Reject User' }));
-    expect(await screen.findByText('User rejected successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Registration rejected')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.requests.find((r) => r.path.endsWith('/reject'))?.body).toEqual({ notes: 'disposable address' });
     expect(await screen.findByText('No pending registrations')).toBeInTheDocument();
@@ -302,7 +303,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     expect(store.requests.some((r) => r.method === 'POST')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Reject alice@example.com' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject User' }));
-    expect(await screen.findByText('User rejected successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Registration rejected')).toBeInTheDocument();
     expect(store.requests.find((r) => r.method === 'POST')?.body).toEqual({ notes: '' });
   });
 
@@ -312,15 +313,60 @@ describe('User Management', { timeout: 20_000 }, () => {
     store.fail.reject = true;
     const { user } = renderApp('/research?tab=users');
     await user.click(await screen.findByRole('button', { name: 'Approve alice@example.com' }, SLOW));
-    expect(await screen.findByText('Failed to approve user')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to approve')).toBeInTheDocument();
     expect(screen.getByText('alice@example.com')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reject bob@example.com' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: 'Notes (optional)' }), 'spam');
     await user.click(within(dialog).getByRole('button', { name: 'Reject User' }));
-    expect(await screen.findByText('Failed to reject user')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to reject')).toBeInTheDocument();
     expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Notes (optional)' })).toHaveValue('spam');
+  });
+
+  it('an approval offers Undo on its toast, which puts the registration back in the pending list', async () => {
+    const store = setup();
+    const { user } = renderApp('/research?tab=users');
+    const list = await screen.findByRole('list', { name: 'Pending registrations' }, SLOW);
+    await user.click(within(list).getByRole('button', { name: 'Approve alice@example.com' }));
+    expect(
+      await screen.findByText('alice@example.com can sign in. The approval mail goes out once Undo is gone.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(list).queryByText('alice@example.com')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('Approval undone: the account waits for a decision again, and no mail was sent.'),
+    ).toBeInTheDocument();
+    expect(await within(list).findByText('alice@example.com')).toBeInTheDocument();
+    expect(store.requests.filter((r) => r.path === '/api/users/pending').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('lists approved members, searches them on the server, and suspends and reinstates one after confirming', async () => {
+    const research = researchHandlers();
+    const members = memberHandlers(research.store, {
+      members: [makeMember(1, 'dana@example.com'), makeMember(2, 'erin@example.com', 'suspended')],
+    });
+    server.use(...research.handlers, ...members.handlers);
+    const { user } = renderApp('/research?tab=users');
+    const list = await screen.findByRole('list', { name: 'Approved members' }, SLOW);
+    expect(within(list).getByText('Suspended')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search by email' }), 'DANA');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(within(list).queryByText('erin@example.com')).not.toBeInTheDocument());
+
+    await user.click(within(list).getByRole('button', { name: 'Suspend dana@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend member' });
+    expect(dialog).toHaveTextContent('Their votes and flags stay counted.');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend member' }));
+    expect(await screen.findByText('Member suspended')).toBeInTheDocument();
+    await user.click(await within(list).findByRole('button', { name: 'Reinstate dana@example.com' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Reinstate member' })).getByRole('button', {
+        name: 'Reinstate member',
+      }),
+    );
+    expect(await screen.findByText('Member reinstated')).toBeInTheDocument();
+    expect(members.store.members[0]!.status).toBe('approved');
   });
 
   it('a failed list shows "Failed to load pending users" and can be retried; an empty queue says so', async () => {

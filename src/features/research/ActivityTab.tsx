@@ -7,7 +7,12 @@ import { History } from 'lucide-react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MODERATION_ACTIONS, MODERATION_ACTION_LABELS, type ModerationAction } from '@contract/moderation';
+import {
+  logEntryLabel,
+  MODERATION_ACTIONS,
+  MODERATION_ACTION_LABELS,
+  type ModerationAction,
+} from '@contract/moderation';
 import type { ModerationLogEntry } from '@contract/moderation-api';
 import { errorMessage } from '@/api/errors';
 import { moderationLogKey, useModerationLog, type LogPage } from '@/api/moderation-log';
@@ -156,7 +161,7 @@ function LogEntry({ entry, linked }: { entry: ModerationLogEntry; linked: boolea
     <li className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
       <div className="flex min-w-0 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={ACTION_VARIANT[entry.action]}>{MODERATION_ACTION_LABELS[entry.action]}</Badge>
+          <Badge variant={ACTION_VARIANT[entry.action]}>{logEntryLabel(entry)}</Badge>
           <span className="break-all text-sm font-medium">{who}</span>
           <span className="text-sm text-muted-foreground">
             <time dateTime={entry.createdAt.slice(0, 10)}>{shortDate(entry.createdAt)}</time>

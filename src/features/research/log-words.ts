@@ -7,6 +7,7 @@ import type { BadgeVariant } from '@/components/ui/badge';
 export const ACTION_VARIANT: Record<ModerationAction, BadgeVariant> = {
   hold: 'warning',
   publish: 'success',
+  'keep-published': 'success',
   hide: 'destructive',
   restore: 'default',
   undo: 'secondary',

@@ -1,5 +1,5 @@
 // An in-memory Research Hub API for the web tests: overview, per-peptide table, export pages,
-// limits, analytics and the pending-registration queue. Moderator-only calls answer 401/403
+// limits, analytics and the pending-registration queue (the members below it: member-handlers.ts). Moderator-only calls answer 401/403
 // like the real server; every body goes through the contract schemas.
 import { HttpResponse } from 'msw';
 import { on } from './endpoint';
@@ -108,6 +108,8 @@ export interface ResearchStore {
   overview: ResearchOverview;
   peptides: ResearchPeptideRow[];
   pending: PendingUser[];
+  /** Accounts approved or rejected in this test, by id: an undo (member-handlers.ts) puts them back. */
+  decided: Map<string, { user: PendingUser; decision: 'approve' | 'reject' }>;
   exportPages: ExportRow[][];
   /** Who reports each peptide, as every page of the export carries it. */
   exportShares: ExportShares[];
@@ -124,6 +126,7 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
     pending: [makePending(1, 'alice@example.com'), makePending(2, 'bob@example.com', '2026-11-21T15:05:00.000Z')],
     exportPages: [[makeExportRow()], [makeExportRow({ peptide: 'TB-500' })]],
     exportShares: [{ peptide: 'BPC-157', ...makeReporters() }],
+    decided: new Map(),
     requests: [],
     fail: {},
     ...initial,
@@ -265,6 +268,7 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
         const user = store.pending.find((u) => u._id === params.id);
         if (!user) return HttpResponse.json(errorBody('User not found'), { status: 404 });
         store.pending = store.pending.filter((u) => u !== user);
+        store.decided.set(user._id, { user, decision });
         const notes = (body as { notes?: string } | undefined)?.notes;
         const decided = {
           ...user,

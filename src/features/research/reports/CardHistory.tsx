@@ -1,7 +1,7 @@
 // A queue card's history: its last log entries (QueueItem.history, newest first, at most 10) and
 // a link to all of them in the Activity tab.
 import { Link } from 'react-router-dom';
-import { MODERATION_ACTION_LABELS } from '@contract/moderation';
+import { logEntryLabel } from '@contract/moderation';
 import type { ModerationLogEntry } from '@contract/moderation-api';
 import { shortDate } from '@/components/experience/format';
 import { Badge } from '@/components/ui/badge';
@@ -38,7 +38,7 @@ export function CardHistory({
             const reasons = logReasonsText(entry);
             return (
               <li key={entry._id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <Badge variant={ACTION_VARIANT[entry.action]}>{MODERATION_ACTION_LABELS[entry.action]}</Badge>
+                <Badge variant={ACTION_VARIANT[entry.action]}>{logEntryLabel(entry)}</Badge>
                 <span className="break-all">{logActor(entry)}</span>
                 <time dateTime={entry.createdAt.slice(0, 10)} className="text-muted-foreground">
                   {shortDate(entry.createdAt)}

@@ -15,7 +15,7 @@ export function KeyHint({ open, onToggle, legendId }: { open: boolean; onToggle:
           <Kbd>j</Kbd>/<Kbd>k</Kbd> move
         </span>
         <span>
-          <Kbd>p</Kbd> publish
+          <Kbd>p</Kbd> publish or keep
         </span>
         <span>
           <Kbd>h</Kbd> hide

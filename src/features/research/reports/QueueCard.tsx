@@ -11,6 +11,7 @@ import {
   HOLD_REASON_LABELS,
   MATCH_KIND_LABELS,
   FLAG_REASON_TEXT,
+  KEEP_PUBLISHED_LABEL,
   type ExperienceStatus,
 } from '@contract/moderation';
 import type { QueueItem } from '@contract/moderation-api';
@@ -74,7 +75,7 @@ export function QueueCard({
   const story = useMemo(() => excerpt(plainStory(e.story), pattern), [e.story, pattern]);
   const detailsId = `queue-details-${e._id}`;
   const text: Record<QueueAction, string> = {
-    publish: item.status === 'published' ? 'Keep published' : 'Publish',
+    publish: item.status === 'published' ? KEEP_PUBLISHED_LABEL : 'Publish',
     hide: 'Hide',
     restore: 'Restore',
   };

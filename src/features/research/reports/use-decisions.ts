@@ -17,8 +17,13 @@ export type Undoable = { ids: string[]; label: string };
 /** A report a bulk decision could not decide, with the server's reason. */
 export type Refusal = { id: string; label: string; error: string };
 
-const undoable = (action: 'publish' | 'hide' | 'restore', result: Pick<DecisionResult, 'publicFrom'>) =>
-  action === 'hide' || result.publicFrom !== null;
+// Publishing a report that is public already keeps it and dismisses its flags, at once: undoable
+// like a hide until the next batch (server/services/moderation.ts undoDecision).
+const undoable = (
+  action: 'publish' | 'hide' | 'restore',
+  result: Pick<DecisionResult, 'publicFrom'>,
+  wasPublished: boolean,
+) => action === 'hide' || result.publicFrom !== null || (action === 'publish' && wasPublished);
 
 export function useDecisions({
   onDecided,
@@ -97,7 +102,7 @@ export function useDecisions({
       const result = await single.mutateAsync(action === 'hide' ? { id, action, hide: hide! } : { id, action });
       onDone?.();
       onDecided([id]);
-      if (undoable(action, result)) offerUndo({ ids: [id], label }, result.message);
+      if (undoable(action, result, item.status === 'published')) offerUndo({ ids: [id], label }, result.message);
       else toast({ variant: 'success', title: result.message, description: label });
     } catch (error) {
       // A dialog stays open with the reason and note as chosen.
@@ -115,6 +120,7 @@ export function useDecisions({
   async function decideMany(items: QueueItem[], action: 'publish' | 'hide', hide?: HideRequest, onDone?: () => void) {
     const ids = items.map((i) => i.experience._id);
     const labels = new Map(items.map((i) => [i.experience._id, reportLabel(i)]));
+    const wasPublished = new Set(items.filter((i) => i.status === 'published').map((i) => i.experience._id));
     mark(ids, true);
     setRefusals([]);
     try {
@@ -131,7 +137,7 @@ export function useDecisions({
       setRefusals(refused);
       if (done.length) onDecided(done.map((r) => r.id));
       const target = {
-        ids: done.filter((r) => undoable(action, r)).map((r) => r.id),
+        ids: done.filter((r) => undoable(action, r, wasPublished.has(r.id))).map((r) => r.id),
         label: `${formatCount(done.length)} ${reportsWord(done.length)}`,
       };
       const title = refused.length ? `${message} The others are listed above the queue.` : message;

@@ -3,11 +3,15 @@
 // dialog has the keys, or with Ctrl, Alt or Meta held (the browser's and the screen reader's own
 // shortcuts), and Tab still reaches every report and button.
 import { useEffect, useRef } from 'react';
+import { KEEP_PUBLISHED_LABEL } from '@contract/moderation';
 
 /** What each key does (the legend in KeyLegend.tsx lists them in this order). */
 export const QUEUE_KEYS = [
   { keys: ['j', 'k'], does: 'Next or previous report' },
-  { keys: ['p'], does: 'Publish (or restore) the report in focus, or the selected ones' },
+  {
+    keys: ['p'],
+    does: `Publish (or restore) the report in focus, or the selected ones; on a published report with flags: ${KEEP_PUBLISHED_LABEL}`,
+  },
   { keys: ['h'], does: 'Hide: asks for the reason' },
   { keys: ['x'], does: 'Select the report in focus' },
   { keys: ['o', 'Enter'], does: 'Show or hide its details' },
