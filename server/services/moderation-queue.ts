@@ -13,7 +13,7 @@ import { historyOf } from './moderation-log';
 import { fullSelect, ownView, publishedDay, type ExperienceRow } from './public-view';
 import { publicationWindow } from './publication/disclosure';
 import type { EditedFrom } from './publication/report-row';
-import type { Finding } from './text-rules';
+import { withoutFragments, type Finding } from './text-rules';
 
 /** How many log entries each card shows (the whole history is the Activity log, by report). */
 export const CARD_HISTORY = 10;
@@ -118,7 +118,7 @@ export async function queue(
       // The earliest batch it can go in: its own, or the next one when its group is still too small.
       scheduled: s ? { action: s.kind, publicFrom: publicationWindow(ctx, s.batch_at, now).from.toISOString() } : null,
       // Kept when the report was written (null: published before migration 030, nothing matched).
-      matches: row.hold_matches ?? [],
+      matches: withoutFragments(row.hold_matches ?? []),
       repeatOf:
         row.status === 'held' && row.hold_reasons.includes('repeated') && row.repeat_of && row.repeat_story !== null
           ? { id: row.repeat_of, excerpt: excerptOf(row.repeat_story) }
