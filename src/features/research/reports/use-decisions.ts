@@ -134,7 +134,7 @@ export function useDecisions({
         ids: done.filter((r) => undoable(action, r)).map((r) => r.id),
         label: `${formatCount(done.length)} ${reportsWord(done.length)}`,
       };
-      const title = refused.length ? `${message} The others are listed above the queue.` : message;
+      const title = refused.length ? `${message} Each is listed above the queue with its reason.` : message;
       if (target.ids.length) offerUndo(target, title);
       else toast({ variant: done.length ? 'success' : 'destructive', title });
     } catch (error) {
