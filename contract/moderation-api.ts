@@ -134,7 +134,7 @@ export const ModerationLogResponse = ok(
   z.object({ entries: z.array(ModerationLogEntry), nextCursor: z.nullable(z.string()) }),
 );
 
-/** `GET /api/moderation/summary`: what waits, for the Overview and the Reports tab's badge. */
+/** `GET /api/moderation/summary`: what waits, for the Overview and the badges of the Reports and User Management tabs. */
 export const ModerationSummary = z.object({
   /** Reports waiting for a decision: held ones and published ones with open flags. */
   waiting: z.number(),
@@ -143,6 +143,10 @@ export const ModerationSummary = z.object({
   hidden: z.number(),
   /** Publishes and restores waiting for the next publication batch. */
   scheduled: z.number(),
+  pendingRegistrations: described(
+    z.number(),
+    "Registrations waiting for a moderator (email confirmed, not yet approved or rejected): the User Management tab's badge.",
+  ),
 });
 export type ModerationSummary = z.infer<typeof ModerationSummary>;
 export const ModerationSummaryResponse = ok(ModerationSummary);

@@ -4,6 +4,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PendingUser } from '@contract/users';
 import { call } from './client';
+import { moderationSummaryQueryOptions } from './moderation-summary';
 
 export type PendingUsersPage = { users: PendingUser[]; total: number; page: number; pageSize: number };
 export type PendingUsersParams = { page: number; limit: number };
@@ -32,7 +33,7 @@ export const approveUser = async (id: string): Promise<PendingUser> =>
 export const rejectUser = async (id: string, notes: string): Promise<PendingUser> =>
   (await call('rejectUser', { params: { id }, body: { notes } })).user;
 
-/** After any decision the pending list and the overview's pending count reload. */
+/** After any decision the pending list, the overview's pending count and the User Management tab's badge reload. */
 function useDecision<V>(fn: (vars: V) => Promise<PendingUser>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -41,6 +42,7 @@ function useDecision<V>(fn: (vars: V) => Promise<PendingUser>) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: pendingUsersKey }),
         queryClient.invalidateQueries({ queryKey: ['research', 'overview'] }),
+        queryClient.invalidateQueries({ queryKey: moderationSummaryQueryOptions.queryKey }),
       ]);
     },
   });

@@ -11,6 +11,7 @@ import {
 } from '../../contract';
 import { PASSWORD, bearer, createTestApp, json, member, submit, validSubmission, type TestApp } from './helpers';
 import { figureOf } from './aggregate-check';
+import { ModerationSummaryResponse } from '../../contract/moderation-api';
 import { expectError, moderatorToken, newMember, rows, uniqueEmail } from './fixtures';
 
 let t: TestApp;
@@ -106,12 +107,18 @@ describe('GET /api/research/overview', () => {
     expect(before.completeReportShare).toBe(Math.round((c.complete / c.exps) * 100) / 100);
     expect(before.completeReportShare).toBe(1);
 
+    // The moderation summary (the User Management tab's badge) counts the same registrations.
+    const waitingRegistrations = async () =>
+      ModerationSummaryResponse.parse(json(await get('/api/moderation/summary', mod))).data.pendingRegistrations;
+    expect(await waitingRegistrations()).toBe(before.pendingRegistrations);
     const pending = await member(t, uniqueEmail('counted'), { approve: false });
     const after = ResearchOverviewResponse.parse(json(await get('/api/research/overview', mod))).data;
     expect(after.pendingRegistrations).toBe(before.pendingRegistrations + 1);
+    expect(await waitingRegistrations()).toBe(before.pendingRegistrations + 1);
     expect((await post(`/api/users/${pending.userId}/approve`, mod)).statusCode).toBe(200);
     const decided = ResearchOverviewResponse.parse(json(await get('/api/research/overview', mod))).data;
     expect(decided.pendingRegistrations).toBe(before.pendingRegistrations);
+    expect(await waitingRegistrations()).toBe(before.pendingRegistrations);
     expect(decided.members).toBe(before.members + 1);
   });
 });

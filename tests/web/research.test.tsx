@@ -295,6 +295,20 @@ describe('User Management', { timeout: 20_000 }, () => {
     expect(store.requests.filter((r) => r.path === '/api/users/pending').length).toBeGreaterThanOrEqual(3);
   });
 
+  it("the tab's badge says how many registrations wait, and follows a decision", async () => {
+    const research = researchHandlers();
+    server.use(research.summaryHandler, ...research.handlers);
+    const { user } = renderApp('/research?tab=users');
+    expect(await screen.findByRole('tab', { name: 'User Management 2 registrations waiting' }, SLOW)).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Reject bob@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject registration' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject User' }));
+    expect(await screen.findByRole('tab', { name: 'User Management 1 registration waiting' })).toBeInTheDocument();
+  });
+
   it('reject with no notes sends an empty note; Cancel sends nothing', async () => {
     const store = setup();
     const { user } = renderApp('/research?tab=users');

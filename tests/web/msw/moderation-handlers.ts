@@ -206,7 +206,14 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
       return HttpResponse.json(
         ModerationSummaryResponse.parse({
           success: true,
-          data: { waiting: count('waiting'), held, flagged, hidden: count('hidden'), scheduled: count('scheduled') },
+          data: {
+            waiting: count('waiting'),
+            held,
+            flagged,
+            hidden: count('hidden'),
+            scheduled: count('scheduled'),
+            pendingRegistrations: 0,
+          },
         }),
       );
     }),

@@ -16,6 +16,7 @@ import {
   type ResearchOverview,
   type ResearchPeptideRow,
 } from '@contract/analytics';
+import { ModerationSummaryResponse } from '@contract/moderation-api';
 import { DecisionResponse, PendingUsersResponse, type PendingUser } from '@contract/users';
 import { bearerUser } from './handlers';
 import { errorBody, makeReporters } from './fixtures';
@@ -275,5 +276,20 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
       }),
     ),
   ];
-  return { store, handlers };
+  /**
+   * What waits, counting this store's registrations (the User Management tab's badge); not among
+   * `handlers`, so the moderation stand-in's summary keeps its own counts where both are used.
+   */
+  const summaryHandler = on('moderationSummary', ({ request }) => {
+    const refused = refuse(request, 'overview');
+    if (refused) return refused;
+    const none = { waiting: 0, held: 0, flagged: 0, hidden: 0, scheduled: 0 };
+    return HttpResponse.json(
+      ModerationSummaryResponse.parse({
+        success: true,
+        data: { ...none, pendingRegistrations: store.pending.length },
+      }),
+    );
+  });
+  return { store, handlers, summaryHandler };
 }
