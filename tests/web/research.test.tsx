@@ -99,7 +99,8 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     expect(card('Votes')).toHaveTextContent('5,678');
     expect(card('Pending Registrations')).toHaveTextContent('2');
     expect(card('Pending Registrations')).toHaveTextContent('321 approved members');
-    expect(card('Complete Reports')).toHaveTextContent('83%');
+    expect(card('Reports with Optional Details')).toHaveTextContent('83%');
+    expect(card('Reports with Optional Details')).toHaveTextContent('naming a stack, extra effects or sourcing');
     expect(document.body).not.toHaveTextContent(/papers|citations|collaborations|94%/i);
   });
 

@@ -33,7 +33,7 @@ export function makeOverview(overrides: Partial<ResearchOverview> = {}): Researc
       votes: 5678,
       members: 321,
       pendingRegistrations: 2,
-      completeReportShare: 0.834,
+      optionalDetailsShare: 0.834,
       perPeptide: [],
       perCategory: [
         { name: 'Healing & Recovery', experiences: 700, meanRating: 7.46, interval: { low: 7.3, high: 7.6 } },
