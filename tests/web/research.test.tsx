@@ -2,6 +2,7 @@
 // registration queue with its toasts.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOLD_REASONS } from '@contract/moderation';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
 import { makePending, researchHandlers } from './msw/research-handlers';
@@ -264,6 +265,13 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Approve when' }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Reject when' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Reports of harm' })).toBeInTheDocument();
+    // Every hold reason the server has, the danger hold among them, in the queue's words.
+    const held = screen.getByRole('list', { name: 'Why a report is held' });
+    expect(within(held).getAllByRole('listitem')).toHaveLength(HOLD_REASONS.length);
+    expect(within(held).getByText('May be dangerous advice')).toBeInTheDocument();
+    // Members flag; a "report" is the experience.
+    expect(document.body).toHaveTextContent('its “Flag” button');
+    expect(document.body).not.toHaveTextContent('“Report” button');
   });
 });
 
