@@ -21,7 +21,7 @@ import { actionsFor, QueueCard } from './QueueCard';
 import { RefusalList } from './RefusalList';
 import { EMPTY, HEADING_ID, itemDomId, reportLabel, VIEW_LABELS } from './queue-words';
 import { useQueueActions } from './use-queue-actions';
-import { revealReport, TOAST_REGION } from './reveal-report';
+import { QUEUE_TOAST_SIDE, revealReport, TOAST_REGION } from './reveal-report';
 import { useQueueKeys, type QueueKey } from './use-queue-keys';
 
 type FocusPlan = { kind: 'replace'; index: number; gone: ReadonlySet<string> } | { kind: 'return'; id: string };
@@ -123,6 +123,7 @@ export function QueueList({
     };
     const needsReport = () =>
       toast({
+        side: QUEUE_TOAST_SIDE,
         title: 'No report in focus',
         description: 'Press j to move to the first report, or select reports with x.',
       });

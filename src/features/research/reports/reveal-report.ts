@@ -3,6 +3,13 @@
 // 10 s (src/app/toast/toast-model.ts), so after a decision the report that took the decided
 // one's place, with its buttons, must not sit under the toast that says what was done.
 
+/**
+ * Where the queue's toasts sit: at the left of the window's foot from 640 px, away from each
+ * report's buttons at its right (QueueCard.tsx); on a phone they span the width and
+ * revealReport keeps the report in focus above them.
+ */
+export const QUEUE_TOAST_SIDE = 'start' as const;
+
 /** The toasts' region (Radix names it "Notifications (F8)"). */
 export const TOAST_REGION = '[role="region"][aria-label^="Notifications"]';
 
