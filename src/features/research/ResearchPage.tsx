@@ -47,10 +47,12 @@ const WAITING: Partial<Record<ResearchTab, { count: (s: ModerationSummary) => nu
 function WaitingBadge({ count, words }: { count: number; words: (n: number) => string }) {
   if (count <= 0) return null;
   // The spaces keep the name "Reports 12 waiting" (not "Reports12"); the flex tab does not draw it.
+  // `relative` holds the sr-only words (absolute) inside the tab list, which scrolls sideways on a
+  // phone: placed by the page instead, a badge on a tab out of view widened the page to 764 px.
   return (
     <>
       {' '}
-      <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold tabular-nums text-primary-foreground">
+      <span className="relative ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold tabular-nums text-primary-foreground">
         {formatCount(count)} <span className="sr-only">{words(count)}</span>
       </span>
     </>
