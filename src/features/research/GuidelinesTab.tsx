@@ -21,16 +21,16 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
  * hold reason cannot be left out of the guidelines.
  */
 const WHEN_HELD: Record<HoldReason, ReactNode> = {
-  link: 'a web address in any of its texts (story, effects, stack, dosage, sourcing).',
-  email: 'an email address, also one spelled out ("name at mail dot com").',
-  phone: 'a phone number; doses, dates, prices and batch numbers are not.',
-  handle: 'a messenger handle (an @name with Telegram, WhatsApp or the like) or a request to get in touch ("DM me").',
+  link: 'in any of its texts (story, effects, stack, dosage, sourcing).',
+  email: 'also one spelled out ("name at mail dot com").',
+  phone: 'doses, dates, prices and batch numbers are not read as one.',
+  handle: 'an @name with Telegram, WhatsApp or the like, or a request to get in touch ("DM me").',
   danger:
-    'a phrase of dangerous advice: a multiple of a dose ("triple the dose"), keeping it from a doctor, or pushing on through heart symptoms.',
+    'a phrase with no harmless reading: a multiple of a dose ("triple the dose"), keeping it from a doctor, or pushing on through heart symptoms.',
   repeated: 'its story repeats one published in the last 24 hours (found at the batch; the card links the original).',
   'pre-moderation': (
     <>
-      pre-moderation is on (<code>MODERATION=pre</code>): every new or corrected report waits.
+      on this server (<code>MODERATION=pre</code>), every new or corrected report waits.
     </>
   ),
   edited: 'its author edited it after members flagged it or a moderator hid it.',
