@@ -211,8 +211,10 @@ export const ResearchOverview = z.object({
   /** Reports waiting for a moderator (status `held`) and open flags on reports (contract/moderation.ts). */
   heldReports: z._default(z.number(), 0),
   openFlags: z._default(z.number(), 0),
-  /** Share (0-1) of experiences with a story of at least 100 characters and full demographics. */
-  completeReportShare: z.number(),
+  optionalDetailsShare: described(
+    z.number(),
+    'Share (0-1) of published reports that fill in at least one optional part: a stack, extra effects or sourcing (every report has its story, demographics and timeline, which the form requires).',
+  ),
   /** The most-reported peptides (at most MAX_PAGE_SIZE); the whole table pages through /api/research/peptides. */
   perPeptide: z.array(
     z.object({

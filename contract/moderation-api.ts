@@ -8,6 +8,7 @@ import { ExperienceIdsQuery, OwnExperience } from './experiences';
 import {
   EXPERIENCE_STATUSES,
   FLAG_REASONS,
+  HIDE_REASON_LABELS,
   HIDE_REASONS,
   HOLD_REASONS,
   MATCH_KINDS,
@@ -133,7 +134,7 @@ export const ModerationLogResponse = ok(
   z.object({ entries: z.array(ModerationLogEntry), nextCursor: z.nullable(z.string()) }),
 );
 
-/** `GET /api/moderation/summary`: what waits, for the Overview and the Reports tab's badge. */
+/** `GET /api/moderation/summary`: what waits, for the Overview and the badges of the Reports and User Management tabs. */
 export const ModerationSummary = z.object({
   /** Reports waiting for a decision: held ones and published ones with open flags. */
   waiting: z.number(),
@@ -142,6 +143,10 @@ export const ModerationSummary = z.object({
   hidden: z.number(),
   /** Publishes and restores waiting for the next publication batch. */
   scheduled: z.number(),
+  pendingRegistrations: described(
+    z.number(),
+    "Registrations waiting for a moderator (email confirmed, not yet approved or rejected): the User Management tab's badge.",
+  ),
 });
 export type ModerationSummary = z.infer<typeof ModerationSummary>;
 export const ModerationSummaryResponse = ok(ModerationSummary);
@@ -179,6 +184,43 @@ export const BulkDecisionResponse = ok(
 /** What an undo took back (`UndoResponse.undone`). */
 export const UNDONE_DECISIONS = ['publish', 'restore', 'hide', 'keep-published'] as const;
 export type UndoneDecision = (typeof UNDONE_DECISIONS)[number];
+
+const reportCount = (n: number) => `${n} ${n === 1 ? 'report' : 'reports'}`;
+
+/**
+ * The message of `POST /api/moderation/bulk`'s answer: what a bulk decision did, in words: how many reports, what happened to them (with a hide's
+ * reason), and why any were not decided: "2 reports hidden as spam or advertising.", "2 of 3
+ * reports published; 1 had changed meanwhile (reload the queue to see it).". `refused`: the ones
+ * not decided because they no longer exist (404) or had changed (409).
+ */
+export function bulkDecisionMessage(
+  body: Pick<BulkDecisionRequest, 'action' | 'reason'>,
+  results: readonly { ok: boolean; publicFrom: string | null }[],
+  refused: { gone: number; changed: number },
+): string {
+  const done = results.filter((r) => r.ok);
+  const waiting = done.filter((r) => r.publicFrom !== null).length;
+  let what: string;
+  if (body.action === 'hide')
+    what = `hidden${body.reason && body.reason !== 'other' ? ` as ${HIDE_REASON_LABELS[body.reason].toLowerCase()}` : ''}`;
+  else if (waiting === 0) what = 'published';
+  else if (waiting === done.length) what = 'approved: published at the next publication batch';
+  else what = `published (${waiting} at the next publication batch)`;
+  const verb = body.action === 'hide' ? 'hidden' : 'published';
+  const head = !done.length
+    ? results.length === 1
+      ? `The report could not be ${verb}`
+      : `None of the ${reportCount(results.length)} could be ${verb}`
+    : done.length === results.length
+      ? `${reportCount(done.length)} ${what}`
+      : `${done.length} of ${reportCount(results.length)} ${what}`;
+  const why = [
+    refused.gone && `${refused.gone} no longer ${refused.gone === 1 ? 'exists' : 'exist'}`,
+    refused.changed &&
+      `${refused.changed} had changed meanwhile (reload the queue to see ${refused.changed === 1 ? 'it' : 'them'})`,
+  ].filter(Boolean);
+  return `${head}${why.length ? `; ${why.join(', ')}` : ''}.`;
+}
 
 /**
  * `POST /api/moderation/experiences/{id}/undo`: takes back the last decision while it has not

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '../../contract/endpoints';
+import { bulkDecisionMessage } from '../../contract/moderation-api';
 import type { AppContext } from '../context';
 import { routeSchema } from '../plugins/route-config';
 import { callerOf } from '../plugins/auth';
@@ -67,13 +68,8 @@ export async function moderationRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.post(ENDPOINTS.moderationBulk.path, { schema: await routeSchema('moderationBulk') }, async (request) => {
-    const data = await moderation.decideMany(ctx, callerOf(request), request.body);
-    const done = data.results.filter((r) => r.ok).length;
-    return {
-      success: true as const,
-      data,
-      message: `${done} of ${data.results.length} ${data.results.length === 1 ? 'report' : 'reports'} decided.`,
-    };
+    const { results, refused } = await moderation.decideMany(ctx, callerOf(request), request.body);
+    return { success: true as const, data: { results }, message: bulkDecisionMessage(request.body, results, refused) };
   });
 
   app.post(ENDPOINTS.moderationUndo.path, { schema: await routeSchema('moderationUndo') }, async (request) => {

@@ -13,7 +13,8 @@ import { historyOf } from './moderation-log';
 import { fullSelect, ownView, publishedDay, type ExperienceRow } from './public-view';
 import { publicationWindow } from './publication/disclosure';
 import type { EditedFrom } from './publication/report-row';
-import type { Finding } from './text-rules';
+import { withoutFragments, type Finding } from './text-rules';
+import { PENDING_REVIEW } from './users';
 
 /** How many log entries each card shows (the whole history is the Activity log, by report). */
 export const CARD_HISTORY = 10;
@@ -118,7 +119,7 @@ export async function queue(
       // The earliest batch it can go in: its own, or the next one when its group is still too small.
       scheduled: s ? { action: s.kind, publicFrom: publicationWindow(ctx, s.batch_at, now).from.toISOString() } : null,
       // Kept when the report was written (null: published before migration 030, nothing matched).
-      matches: row.hold_matches ?? [],
+      matches: withoutFragments(row.hold_matches ?? []),
       repeatOf:
         row.status === 'held' && row.hold_reasons.includes('repeated') && row.repeat_of && row.repeat_story !== null
           ? { id: row.repeat_of, excerpt: excerptOf(row.repeat_story) }
@@ -140,7 +141,7 @@ function excerptOf(story: string): string {
   return flat.length <= EXCERPT ? flat : `${flat.slice(0, EXCERPT - 1).trimEnd()}…`;
 }
 
-/** What waits, for the Hub's Overview and the Reports tab's badge: five counts, each by its index. */
+/** What waits, for the Hub's Overview and its tabs' badges: six counts, each by its index. */
 export async function summary(ctx: AppContext): Promise<ModerationSummary> {
   const res = await ctx.db.query<Omit<ModerationSummary, 'waiting'>>(
     `select
@@ -148,7 +149,8 @@ export async function summary(ctx: AppContext): Promise<ModerationSummary> {
        (select count(*)::int from experiences x where x.status = 'published'
           and x.id in (select f.experience_id from flags f where f.resolved_at is null)) as flagged,
        (select count(*)::int from experiences x where x.status = 'hidden' and x.id not in (${SCHEDULED(`'restore'`)})) as hidden,
-       (select count(*)::int from publication_queue q where q.kind in ('publish', 'restore')) as scheduled`,
+       (select count(*)::int from publication_queue q where q.kind in ('publish', 'restore')) as scheduled,
+       (select count(*)::int from users where ${PENDING_REVIEW}) as "pendingRegistrations"`,
   );
   const counts = res.rows[0];
   return { waiting: counts.held + counts.flagged, ...counts };

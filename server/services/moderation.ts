@@ -286,6 +286,9 @@ async function undoKeepPublished(
  */
 export async function decideMany(ctx: AppContext, moderator: Caller, body: BulkDecisionRequest) {
   const results = [];
+  // Why the refused ones were: gone (deleted by its author meanwhile, 404) or changed (decided by
+  // someone else, or its status moved, 409), for the answer's message (routes/moderation.ts).
+  const refused = { gone: 0, changed: 0 };
   for (const id of [...new Set(body.ids)]) {
     try {
       const hide = body.action === 'hide' ? { reason: body.reason!, note: body.note } : undefined;
@@ -294,7 +297,8 @@ export async function decideMany(ctx: AppContext, moderator: Caller, body: BulkD
     } catch (err) {
       if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
       results.push({ id, ok: false, status: null, publicFrom: null, error: err.message });
+      refused[err.statusCode === 404 ? 'gone' : 'changed']++;
     }
   }
-  return { results };
+  return { results, refused };
 }

@@ -35,11 +35,13 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
             (select count(*) from experiences where status = 'held')::int as held,
             (select count(*) from flags where resolved_at is null)::int as flags`,
   );
-  const complete = await ctx.cache.get('research:complete', async () => {
-    const res = await ctx.db.query<{ complete: number; total: number }>(
-      `select (count(*) filter (where length(story) >= 100 and age_range is not null and biological_sex is not null
-                and activity_level is not null))::int as complete, count(*)::int as total from experiences
-        where status = 'published'`,
+  // Optional parts only: the story, demographics and timeline are required of every report, so a
+  // share of reports with those would be 100% by construction.
+  const detailed = await ctx.cache.get('research:optional-details', async () => {
+    const res = await ctx.db.query<{ detailed: number; total: number }>(
+      `select (count(*) filter (where cardinality(stack) > 0 or cardinality(effects) > 0 or sourcing is not null))::int as detailed,
+              count(*)::int as total
+         from experiences where status = 'published'`,
     );
     return res.rows[0];
   });
@@ -86,7 +88,7 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
     pendingRegistrations: c.pending,
     heldReports: c.held,
     openFlags: c.flags,
-    completeReportShare: complete.total ? round2(complete.complete / complete.total) : 0,
+    optionalDetailsShare: detailed.total ? round2(detailed.detailed / detailed.total) : 0,
     perPeptide: perPeptide.rows.map((r) => {
       const { mean, interval } = ratingFigure({ n: r.experiences, sum: r.rating_sum, sumOfSquares: r.rating_sq_sum });
       return { _id: r.id, name: r.name, category: r.category, experiences: r.experiences, meanRating: mean, interval };

@@ -116,7 +116,27 @@ export function findHoldMatches(texts: readonly string[]): Finding[] {
   }
   const used = process.cpuUsage(cpu);
   scanWork.cpuMs += (used.user + used.system) / 1000;
-  return [...findings.values()];
+  return withoutFragments([...findings.values()]);
+}
+
+/**
+ * The findings less those that are part of another of the same kind: two readings of one address
+ * can end at different places ("www.peptide-shop" beside "https://www.peptide-shop.com/bpc"), and
+ * the queue would list the one link twice, the second looking like another address. A finding cut
+ * at SCAN_LIMITS.findingLength is compared without its ellipsis. Reports stored before this held
+ * both (migration 030), so the queue applies it when it reads them too.
+ */
+export function withoutFragments<F extends Finding>(findings: readonly F[]): F[] {
+  const bare = (f: Finding) => f.text.replace(/…$/, '').toLowerCase();
+  return findings.filter(
+    (f, i) =>
+      !findings.some((other, j) => {
+        if (j === i || other.kind !== f.kind) return false;
+        const [mine, theirs] = [bare(f), bare(other)];
+        // Of two equal texts (differing only in case or the ellipsis) the first stays.
+        return theirs === mine ? j < i : theirs.includes(mine);
+      }),
+  );
 }
 
 /** The text rules' hold reasons, in a fixed order, from what they found. */

@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-query';
 import type { PendingUser } from '@contract/users';
 import { call } from './client';
+import { moderationSummaryQueryOptions } from './moderation-summary';
 
 export type PendingUsersPage = { users: PendingUser[]; total: number; page: number; pageSize: number };
 export type PendingUsersParams = { page: number; limit: number };
@@ -27,8 +28,8 @@ export const accountLogKey = ['users', 'account-log'] as const;
 /** What any account decision changes: the pending list, the members, the log and the overview's count. */
 export async function refreshAfterAccountDecision(queryClient: QueryClient) {
   await Promise.all(
-    [pendingUsersKey, membersKey, accountLogKey, ['research', 'overview']].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
+    [pendingUsersKey, membersKey, accountLogKey, ['research', 'overview'], moderationSummaryQueryOptions.queryKey].map(
+      (queryKey) => queryClient.invalidateQueries({ queryKey }),
     ),
   );
 }
@@ -51,7 +52,7 @@ export const approveUser = async (id: string): Promise<PendingUser> =>
 export const rejectUser = async (id: string, notes: string): Promise<PendingUser> =>
   (await call('rejectUser', { params: { id }, body: { notes } })).user;
 
-/** After any decision the pending list, the members, the account log and the overview's pending count reload. */
+/** After any decision the pending list, the members, the account log, the overview's pending count and the User Management tab's badge reload. */
 function useDecision<V>(fn: (vars: V) => Promise<PendingUser>) {
   const queryClient = useQueryClient();
   return useMutation({

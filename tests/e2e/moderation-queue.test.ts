@@ -50,7 +50,7 @@ describe('clearing the queue', () => {
     const seconds = (performance.now() - started) / 1000;
     console.log(`queue by bulk: 10 reports cleared with ${clicks} clicks in ${seconds.toFixed(1)} s`);
     expect(await waitingCount(server)).toBe(0);
-    await page.getByText('10 of 10 reports decided.', { exact: true }).waitFor();
+    await page.getByText('10 reports published.', { exact: true }).waitFor();
     await context.close();
   });
 });

@@ -81,8 +81,8 @@ describe('Research Hub as a moderator', () => {
     await expect.poll(() => statCard(page, 'Experiences').textContent()).toContain(fmt(overview.experiences));
     expect(await statCard(page, 'Peptides').textContent()).toContain(fmt(overview.peptides));
     expect(await statCard(page, 'Experiences This Month').textContent()).toContain(fmt(overview.experiencesThisMonth));
-    expect(await statCard(page, 'Complete Reports').textContent()).toContain(
-      `${Math.round(overview.completeReportShare * 100)}%`,
+    expect(await statCard(page, 'Reports with Optional Details').textContent()).toContain(
+      `${Math.round(overview.optionalDetailsShare * 100)}%`,
     );
     expect(await page.locator('main').textContent()).not.toMatch(/papers|citations|collaborations/i);
 

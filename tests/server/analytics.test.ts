@@ -439,12 +439,13 @@ describe('research hub (moderators)', () => {
     const res = await get('/api/research/overview', mod);
     expect(res.statusCode).toBe(200);
     const o = ResearchOverviewResponse.parse(json(res)).data;
-    const [c] = await rows<{ exps: number; votes: number; pending: number; approved: number; complete: number }>(
+    const [c] = await rows<{ exps: number; votes: number; pending: number; approved: number; detailed: number }>(
       t,
       `select (select count(*) from experiences)::int as exps, (select count(*) from votes)::int as votes,
               (select count(*) from users where status = 'pending')::int as pending,
               (select count(*) from users where status = 'approved')::int as approved,
-              (select count(*) from experiences where length(story) >= 100)::int as complete`,
+              (select count(*) from experiences
+                where cardinality(stack) > 0 or cardinality(effects) > 0 or sourcing is not null)::int as detailed`,
     );
     expect(o).toMatchObject({
       experiences: c.exps,
@@ -452,7 +453,7 @@ describe('research hub (moderators)', () => {
       pendingRegistrations: c.pending,
       members: c.approved,
     });
-    expect(o.completeReportShare).toBe(round2(c.complete / c.exps));
+    expect(o.optionalDetailsShare).toBe(round2(c.detailed / c.exps));
     expect(o.perPeptide.reduce((s, p) => s + p.experiences, 0)).toBe(c.exps);
     expect(o.perCategory.map((x) => x.name)).toEqual([...CATEGORIES]);
     expect(o.perCategory.reduce((s, x) => s + x.experiences, 0)).toBe(c.exps);

@@ -117,6 +117,19 @@ describe('what holds', () => {
   });
 });
 
+describe('what the queue is shown of a hold', () => {
+  it('lists an address once, not also the part another reading found of it', () => {
+    const found = findHoldMatches(['I ordered from https://www.peptide-shop.com/bpc-157?ref=abc123 and it was fine.']);
+    expect(found).toEqual([{ kind: 'link', text: 'https://www.peptide-shop.com/bpc-157?ref=abc123' }]);
+  });
+
+  it('keeps two different addresses and an address of another kind', () => {
+    const found = findHoldMatches(['From shop-one.com and shop-two.net; write to seller@shop-one.com.']);
+    expect(found.filter((f) => f.kind === 'link').map((f) => f.text)).toEqual(['shop-one.com', 'shop-two.net']);
+    expect(found.filter((f) => f.kind === 'email').map((f) => f.text)).toEqual(['seller@shop-one.com']);
+  });
+});
+
 describe('edits', () => {
   it('editing a report the rules held keeps it held (back in the queue) with the reason "corrected"; a clean edit of a published one stays published', async () => {
     const data = await post({ story: story('Call 555-123-4567.') });

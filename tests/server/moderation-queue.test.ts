@@ -217,7 +217,10 @@ describe('one decision for several reports', () => {
       ok: false,
       error: expect.stringMatching(/Only a held report/),
     });
-    expect(json(res).message).toBe('3 of 5 reports decided.');
+    // What was done and why the others were not, rather than "3 of 5 reports decided".
+    expect(json(res).message).toBe(
+      '3 of 5 reports approved: published at the next publication batch; 1 no longer exists, 1 had changed meanwhile (reload the queue to see it).',
+    );
     const after = await summary();
     expect(after.waiting).toBe(before.waiting - 3);
     expect(after.scheduled).toBe(before.scheduled + 3);
@@ -233,6 +236,11 @@ describe('one decision for several reports', () => {
     const ids = await reports(['Order at bulk-one.com.', 'Order at bulk-two.com.']);
     const res = await post('/api/moderation/bulk', { ids, action: 'hide', reason: 'spam', note: 'Two shop links' });
     expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).message).toBe('2 reports hidden as spam or advertising.');
+    const again = await post('/api/moderation/bulk', { ids, action: 'hide', reason: 'other' });
+    expect(json(again).message).toBe(
+      'None of the 2 reports could be hidden; 2 had changed meanwhile (reload the queue to see them).',
+    );
     for (const id of ids) expect(await statusOf(id)).toBe('hidden');
     const [reason] = await rows<{ hidden_reason: string; hidden_note: string }>(
       t,

@@ -98,7 +98,7 @@ describe('the queue', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: `Select TB-500 report #${short(b!.experience._id)}` }));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Publish 2' }));
-    expect(await screen.findByText('2 of 2 reports decided.')).toBeInTheDocument();
+    expect(await screen.findByText('2 reports published.')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: /^(BPC-157|TB-500) report/ })).not.toBeInTheDocument(),
     );
@@ -119,6 +119,12 @@ describe('the queue', { timeout: 30_000 }, () => {
       `1 report not decided:Ipamorelin report #${short(c!.experience._id)}: Only a held report, or a published report with open flags, can be published`,
     );
     expect(await screen.findByText('Nothing waits for review')).toBeInTheDocument();
+    // The toast says what became of it and why.
+    expect(
+      screen.getByText(
+        'The report could not be published; 1 had changed meanwhile (reload the queue to see it). Each is listed above the queue with its reason.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('alert')).toBe(refusal);
     await user.click(within(refusal).getByRole('button', { name: 'Dismiss the list of reports not decided' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

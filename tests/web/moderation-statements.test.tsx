@@ -46,9 +46,14 @@ describe('moderation statements', () => {
     render(<GuidelinesTab />);
     expect(screen.getByRole('heading', { name: 'Reviewing reports' })).toBeInTheDocument();
     const text = pageText();
+    // The thresholds, as the hold reasons they make (each reason's line; the danger hold among them).
     expect(text).toContain(
-      `${FLAG_HOLD_THRESHOLD} open flags, or ${CONCERNING_HOLD_THRESHOLD} “concerning” votes, hold a published one at once`,
+      `Flagged by members: ${FLAG_HOLD_THRESHOLD} members flagged it while published (FLAG_HOLD_THRESHOLD); it is held at once.`,
     );
+    expect(text).toContain(
+      `Marked concerning by members: ${CONCERNING_HOLD_THRESHOLD} members voted it “concerning” (CONCERNING_HOLD_THRESHOLD); it is held at once.`,
+    );
+    expect(text).toContain('May be dangerous advice: a phrase with no harmless reading');
     expect(text).toContain('never your note or your name');
     expect(text).toContain('Nothing deletes it');
     expect(text).not.toContain('Read flagged reports first');

@@ -2,6 +2,7 @@
 // registration queue with its toasts.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOLD_REASONS } from '@contract/moderation';
 import { renderApp } from './helpers/render-app';
 import { backend } from './msw/backend';
 import { makeMember, memberHandlers } from './msw/member-handlers';
@@ -100,7 +101,8 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     expect(card('Votes')).toHaveTextContent('5,678');
     expect(card('Pending Registrations')).toHaveTextContent('2');
     expect(card('Pending Registrations')).toHaveTextContent('321 approved members');
-    expect(card('Complete Reports')).toHaveTextContent('83%');
+    expect(card('Reports with Optional Details')).toHaveTextContent('83%');
+    expect(card('Reports with Optional Details')).toHaveTextContent('naming a stack, extra effects or sourcing');
     expect(document.body).not.toHaveTextContent(/papers|citations|collaborations|94%/i);
   });
 
@@ -262,6 +264,13 @@ describe('moderator tabs', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Approve when' }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Reject when' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Reports of harm' })).toBeInTheDocument();
+    // Every hold reason the server has, the danger hold among them, in the queue's words.
+    const held = screen.getByRole('list', { name: 'Why a report is held' });
+    expect(within(held).getAllByRole('listitem')).toHaveLength(HOLD_REASONS.length);
+    expect(within(held).getByText('May be dangerous advice')).toBeInTheDocument();
+    // Members flag; a "report" is the experience.
+    expect(document.body).toHaveTextContent('its “Flag” button');
+    expect(document.body).not.toHaveTextContent('“Report” button');
   });
 });
 
@@ -292,6 +301,20 @@ describe('User Management', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No pending registrations')).toBeInTheDocument();
     // The list was fetched again after each decision.
     expect(store.requests.filter((r) => r.path === '/api/users/pending').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("the tab's badge says how many registrations wait, and follows a decision", async () => {
+    const research = researchHandlers();
+    server.use(research.summaryHandler, ...research.handlers);
+    const { user } = renderApp('/research?tab=users');
+    expect(await screen.findByRole('tab', { name: 'User Management 2 registrations waiting' }, SLOW)).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Reject bob@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject registration' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject User' }));
+    expect(await screen.findByRole('tab', { name: 'User Management 1 registration waiting' })).toBeInTheDocument();
   });
 
   it('reject with no notes sends an empty note; Cancel sends nothing', async () => {

@@ -42,6 +42,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       title: options.title ?? DEFAULT_TITLES[variant],
       description: options.description,
       action: options.action,
+      side: options.side ?? 'end',
       open: true,
     });
     return id;

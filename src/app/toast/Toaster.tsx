@@ -39,7 +39,7 @@ export default function Toaster({
         )}
         <ToastClose />
       </Toast>
-      <ToastViewport />
+      <ToastViewport className={toast.side === 'start' ? 'sm:left-0 sm:right-auto' : undefined} />
     </ToastProvider>
   );
 }

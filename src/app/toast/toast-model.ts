@@ -10,11 +10,19 @@ export interface ToastAction {
   onAction: () => void;
 }
 
+/**
+ * Which end of the window's foot a toast sits at from 640 px (below, it spans the width): 'end'
+ * (right, the default) or 'start' (left), for a screen whose buttons sit at the right, like the
+ * Research Hub queue's reports.
+ */
+export type ToastSide = 'start' | 'end';
+
 export interface ToastOptions {
   title?: string;
   description?: string;
   variant?: ToastVariant;
   action?: ToastAction;
+  side?: ToastSide;
 }
 
 /** The one toast on screen; a new id replaces it. */
@@ -24,6 +32,7 @@ export interface ActiveToast {
   description?: string;
   variant: ToastVariant;
   action?: ToastAction;
+  side: ToastSide;
   open: boolean;
 }
 

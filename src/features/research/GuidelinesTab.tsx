@@ -1,10 +1,52 @@
 // Guidelines: how moderators decide registrations, review reports and handle reports of harm.
+// Members "flag" a report (the button's word); "report" is the experience.
 // They describe only what this product really lets a moderator do (docs/product-rules.md,
 // "Moderation"; server/services/moderation.ts).
 import { CheckCircle2, Flag, ShieldAlert, XCircle } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import { CONCERNING_HOLD_THRESHOLD, FLAG_HOLD_THRESHOLD, HIDE_REASONS } from '@contract/moderation';
+import {
+  CONCERNING_HOLD_THRESHOLD,
+  FLAG_HOLD_THRESHOLD,
+  HIDE_REASON_LABELS,
+  HIDE_REASONS,
+  HOLD_REASON_LABELS,
+  HOLD_REASONS,
+  type HoldReason,
+} from '@contract/moderation';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+
+/**
+ * When each hold reason applies (server/services/text-rules.ts, services/publication/holds.ts and
+ * services/moderation.ts hold reports; docs/product-rules.md, "Moderation"). A Record, so a new
+ * hold reason cannot be left out of the guidelines.
+ */
+const WHEN_HELD: Record<HoldReason, ReactNode> = {
+  link: 'in any of its texts (story, effects, stack, dosage, sourcing).',
+  email: 'also one spelled out ("name at mail dot com").',
+  phone: 'doses, dates, prices and batch numbers are not read as one.',
+  handle: 'an @name with Telegram, WhatsApp or the like, or a request to get in touch ("DM me").',
+  danger:
+    'a phrase with no harmless reading: a multiple of a dose ("triple the dose"), keeping it from a doctor, or pushing on through heart symptoms.',
+  repeated: 'its story repeats one published in the last 24 hours (found at the batch; the card links the original).',
+  'pre-moderation': (
+    <>
+      on this server (<code>MODERATION=pre</code>), every new or corrected report waits.
+    </>
+  ),
+  edited: 'its author edited it after members flagged it or a moderator hid it.',
+  corrected: 'its author corrected it while it waited; Details shows what changed.',
+  flags: (
+    <>
+      {FLAG_HOLD_THRESHOLD} members flagged it while published (<code>FLAG_HOLD_THRESHOLD</code>); it is held at once.
+    </>
+  ),
+  'concerning-votes': (
+    <>
+      {CONCERNING_HOLD_THRESHOLD} members voted it &ldquo;concerning&rdquo; (<code>CONCERNING_HOLD_THRESHOLD</code>); it
+      is held at once.
+    </>
+  ),
+};
 
 function Section({
   title,
@@ -69,18 +111,24 @@ export function GuidelinesTab() {
       </div>
       <Section title="Reviewing reports" icon={Flag} tone="text-primary">
         <li>
-          A report waits for review (held) when its text holds a link, an email address, a phone number or a messenger
-          handle, or repeats a report published today or yesterday; in pre-moderation mode (<code>MODERATION=pre</code>)
-          every new or corrected report waits. New and corrected reports reach the queue at the publication batch that
-          takes them in (on the grid of <code>PUBLISH_EVERY</code>, once at least <code>BATCH_MIN_CHANGES</code> changes
-          are due or one has waited <code>BATCH_MAX_WAIT</code>), like everything their authors do.
+          A report waits for review (held) for one of these reasons, each named on its card as here:
+          <ul className="mt-1 flex list-[circle] flex-col gap-1 pl-5" aria-label="Why a report is held">
+            {HOLD_REASONS.map((reason) => (
+              <li key={reason}>
+                <span className="font-medium">{HOLD_REASON_LABELS[reason]}</span>: {WHEN_HELD[reason]}
+              </li>
+            ))}
+          </ul>
         </li>
         <li>
-          Members flag a report (its &ldquo;Report&rdquo; button) once each, with a reason and an optional note.{' '}
-          {FLAG_HOLD_THRESHOLD} open flags, or {CONCERNING_HOLD_THRESHOLD} &ldquo;concerning&rdquo; votes, hold a
-          published one at once (the defaults of <code>FLAG_HOLD_THRESHOLD</code> and{' '}
-          <code>CONCERNING_HOLD_THRESHOLD</code>). The queue lists held reports and published reports with open flags,
-          oldest first, with the reasons, notes and counts; it never says which member flagged.
+          New and corrected reports reach the queue at the publication batch that takes them in (on the grid of{' '}
+          <code>PUBLISH_EVERY</code>, once at least <code>BATCH_MIN_CHANGES</code> changes are due or one has waited{' '}
+          <code>BATCH_MAX_WAIT</code>), like everything their authors do.
+        </li>
+        <li>
+          Members flag a published report (its &ldquo;Flag&rdquo; button) once each, with a reason and an optional note.
+          The queue lists held reports and published reports with open flags, oldest first, with the reasons, notes and
+          counts; it never says which member flagged.
         </li>
         <li>
           Publish a held report that breaks no rule, or a flagged one to dismiss its flags (they are kept, marked
@@ -99,6 +147,12 @@ export function GuidelinesTab() {
         </li>
       </Section>
       <Section title="Reports of harm" icon={ShieldAlert} tone="text-warning-foreground">
+        <li>
+          A report held as &ldquo;{HOLD_REASON_LABELS.danger}&rdquo; matched a phrase with no harmless reading; the card
+          marks it. Read the whole report: hide it as &ldquo;{HIDE_REASON_LABELS.dangerous}&rdquo; when it advises
+          others to take that risk, and publish it when it tells what happened to its author without urging anyone to do
+          the same.
+        </li>
         <li>
           A report that describes a serious adverse effect (hospital visit, allergic reaction, injection-site infection)
           is valuable data: it stays published as written. Stories are shown as text only, so nothing in them can run in

@@ -153,9 +153,9 @@ function ResearchFigures() {
           icon={UserPlus}
         />
         <StatCard
-          label="Complete Reports"
-          value={o.experiences ? formatShare(o.completeReportShare) : '—'}
-          detail={`story of 100+ characters and full demographics (n = ${formatCount(o.experiences)})`}
+          label="Reports with Optional Details"
+          value={o.experiences ? formatShare(o.optionalDetailsShare) : '—'}
+          detail={`published reports naming a stack, extra effects or sourcing (n = ${formatCount(o.experiences)})`}
           icon={ClipboardCheck}
         />
       </div>

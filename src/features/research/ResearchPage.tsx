@@ -18,6 +18,7 @@ import { ReportsTab } from './reports/ReportsTab';
 import { UsersTab } from './UsersTab';
 import { TABS, type ResearchTab, useResearchParams } from './research-params';
 import { paths } from '@/lib/paths';
+import type { ModerationSummary } from '@contract/moderation-api';
 import { useModerationSummary } from '@/api/moderation-summary';
 import { formatCount } from './format';
 
@@ -32,15 +33,27 @@ const TAB_LABELS: Record<ResearchTab, string> = {
   activity: 'Activity',
 };
 
-/** The Reports tab's count of what waits: "Reports 12 waiting" to a screen reader, a badge on screen. */
-function WaitingBadge({ count }: { count: number }) {
+/** What waits behind a tab, from GET /api/moderation/summary, and the words a screen reader hears after the count. */
+const WAITING: Partial<Record<ResearchTab, { count: (s: ModerationSummary) => number; words: (n: number) => string }>> =
+  {
+    reports: { count: (s) => s.waiting, words: () => 'waiting' },
+    users: {
+      count: (s) => s.pendingRegistrations,
+      words: (n) => (n === 1 ? 'registration waiting' : 'registrations waiting'),
+    },
+  };
+
+/** A tab's count of what waits: "Reports 12 waiting" to a screen reader, a badge on screen. */
+function WaitingBadge({ count, words }: { count: number; words: (n: number) => string }) {
   if (count <= 0) return null;
   // The spaces keep the name "Reports 12 waiting" (not "Reports12"); the flex tab does not draw it.
+  // `relative` holds the sr-only words (absolute) inside the tab list, which scrolls sideways on a
+  // phone: placed by the page instead, a badge on a tab out of view widened the page to 764 px.
   return (
     <>
       {' '}
-      <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold tabular-nums text-primary-foreground">
-        {formatCount(count)} <span className="sr-only">waiting</span>
+      <span className="relative ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold tabular-nums text-primary-foreground">
+        {formatCount(count)} <span className="sr-only">{words(count)}</span>
       </span>
     </>
   );
@@ -83,12 +96,15 @@ function Hub() {
   return (
     <Tabs value={params.tab} onValueChange={(tab) => update({ tab: tab as ResearchTab })}>
       <TabsList aria-label="Research Hub sections">
-        {TABS.map((tab) => (
-          <TabsTrigger key={tab} value={tab}>
-            {TAB_LABELS[tab]}
-            {tab === 'reports' && <WaitingBadge count={summary.data?.waiting ?? 0} />}
-          </TabsTrigger>
-        ))}
+        {TABS.map((tab) => {
+          const waiting = WAITING[tab];
+          return (
+            <TabsTrigger key={tab} value={tab}>
+              {TAB_LABELS[tab]}
+              {waiting && summary.data && <WaitingBadge count={waiting.count(summary.data)} words={waiting.words} />}
+            </TabsTrigger>
+          );
+        })}
       </TabsList>
       {/* Only the open tab is mounted (Radix default), so each tab fetches only when opened. */}
       <TabsContent value="reports">

@@ -178,7 +178,7 @@ export const handlers = [
     return HttpResponse.json(
       ModerationSummaryResponse.parse({
         success: true,
-        data: { waiting: 0, held: 0, flagged: 0, hidden: 0, scheduled: 0 },
+        data: { waiting: 0, held: 0, flagged: 0, hidden: 0, scheduled: 0, pendingRegistrations: 0 },
       }),
     );
   }),

@@ -8,6 +8,7 @@ import { on } from './endpoint';
 import {
   BulkDecisionRequest,
   BulkDecisionResponse,
+  bulkDecisionMessage,
   HideRequest,
   ModerationDecisionResponse,
   ModerationLogResponse,
@@ -205,7 +206,14 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
       return HttpResponse.json(
         ModerationSummaryResponse.parse({
           success: true,
-          data: { waiting: count('waiting'), held, flagged, hidden: count('hidden'), scheduled: count('scheduled') },
+          data: {
+            waiting: count('waiting'),
+            held,
+            flagged,
+            hidden: count('hidden'),
+            scheduled: count('scheduled'),
+            pendingRegistrations: 0,
+          },
         }),
       );
     }),
@@ -219,16 +227,17 @@ export function moderationHandlers(initial: Partial<ModerationStore> = {}) {
       const parsed = BulkDecisionRequest.safeParse(body);
       if (!parsed.success) return HttpResponse.json(errorBody('ids or reason is invalid'), { status: 400 });
       const { ids, action, reason, note } = parsed.data;
+      const refusedAs = { gone: 0, changed: 0 };
       const results = ids.map((id) => {
         const done = decide(id, action, action === 'hide' ? { reason: reason!, note } : undefined);
+        if ('error' in done) refusedAs[done.status === 404 ? 'gone' : 'changed']++;
         return 'error' in done
           ? { id, ok: false, status: null, publicFrom: null, error: done.error }
           : { id, ok: true, status: done.item.status, publicFrom: done.publicFrom, error: null };
       });
-      const ok = results.filter((r) => r.ok).length;
       return HttpResponse.json({
         ...BulkDecisionResponse.parse({ success: true, data: { results } }),
-        message: `${ok} of ${results.length} reports decided.`,
+        message: bulkDecisionMessage({ action, reason }, results, refusedAs),
       });
     }),
     on('moderationUndo', ({ request, params }) => {

@@ -16,6 +16,7 @@ import {
   type ResearchOverview,
   type ResearchPeptideRow,
 } from '@contract/analytics';
+import { ModerationSummaryResponse } from '@contract/moderation-api';
 import { DecisionResponse, PendingUsersResponse, type PendingUser } from '@contract/users';
 import { bearerUser } from './handlers';
 import { errorBody, makeReporters } from './fixtures';
@@ -32,7 +33,7 @@ export function makeOverview(overrides: Partial<ResearchOverview> = {}): Researc
       votes: 5678,
       members: 321,
       pendingRegistrations: 2,
-      completeReportShare: 0.834,
+      optionalDetailsShare: 0.834,
       perPeptide: [],
       perCategory: [
         { name: 'Healing & Recovery', experiences: 700, meanRating: 7.46, interval: { low: 7.3, high: 7.6 } },
@@ -279,5 +280,20 @@ export function researchHandlers(initial: Partial<ResearchStore> = {}) {
       }),
     ),
   ];
-  return { store, handlers };
+  /**
+   * What waits, counting this store's registrations (the User Management tab's badge); not among
+   * `handlers`, so the moderation stand-in's summary keeps its own counts where both are used.
+   */
+  const summaryHandler = on('moderationSummary', ({ request }) => {
+    const refused = refuse(request, 'overview');
+    if (refused) return refused;
+    const none = { waiting: 0, held: 0, flagged: 0, hidden: 0, scheduled: 0 };
+    return HttpResponse.json(
+      ModerationSummaryResponse.parse({
+        success: true,
+        data: { ...none, pendingRegistrations: store.pending.length },
+      }),
+    );
+  });
+  return { store, handlers, summaryHandler };
 }

@@ -1,7 +1,8 @@
 // One view of the queue (waiting, narrowed by reason; scheduled; hidden), oldest first with Load
 // more: compact cards, selection and bulk decisions, the keyboard shortcuts, and focus that
 // follows the work: after a report leaves, the one that took its place; after an undo, the report
-// that came back; after the last one, the tab's heading.
+// that came back; after the last one, the tab's heading. A report given focus is shown clear of
+// the toasts (reveal-report.ts).
 import { Inbox } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BULK_MAX } from '@contract/moderation-api';
@@ -20,6 +21,7 @@ import { actionsFor, QueueCard } from './QueueCard';
 import { RefusalList } from './RefusalList';
 import { EMPTY, HEADING_ID, itemDomId, reportLabel, VIEW_LABELS } from './queue-words';
 import { useQueueActions } from './use-queue-actions';
+import { QUEUE_TOAST_SIDE, revealReport, TOAST_REGION } from './reveal-report';
 import { useQueueKeys, type QueueKey } from './use-queue-keys';
 
 type FocusPlan = { kind: 'replace'; index: number; gone: ReadonlySet<string> } | { kind: 'return'; id: string };
@@ -38,11 +40,7 @@ const without = (set: ReadonlySet<string>, ids: Iterable<string>) => {
 function focusIsFree(list: HTMLElement | null): boolean {
   const active = document.activeElement;
   if (!active || active === document.body || active.id === HEADING_ID) return true;
-  return Boolean(
-    list?.contains(active) ||
-      active.closest('[role="dialog"]') ||
-      active.closest('[role="region"][aria-label^="Notifications"]'),
-  );
+  return Boolean(list?.contains(active) || active.closest('[role="dialog"]') || active.closest(TOAST_REGION));
 }
 
 export function QueueList({
@@ -98,12 +96,14 @@ export function QueueList({
       focusPlan.current = null;
       if (!focusIsFree(listRef.current)) return;
       const target = items[Math.min(plan.index, items.length - 1)];
-      document.getElementById(target ? itemDomId(idOf(target)) : HEADING_ID)?.focus();
+      const el = target && document.getElementById(itemDomId(idOf(target)));
+      if (el) revealReport(el);
+      else document.getElementById(HEADING_ID)?.focus();
     } else {
       const el = document.getElementById(itemDomId(plan.id));
       if (!el) return;
       focusPlan.current = null;
-      if (focusIsFree(listRef.current)) el.focus();
+      if (focusIsFree(listRef.current)) revealReport(el);
     }
   }, [plans, items]);
 
@@ -118,10 +118,12 @@ export function QueueList({
     const here = current();
     const focusItem = (index: number) => {
       const target = items[Math.max(0, Math.min(index, items.length - 1))];
-      if (target) document.getElementById(itemDomId(idOf(target)))?.focus();
+      const el = target && document.getElementById(itemDomId(idOf(target)));
+      if (el) revealReport(el);
     };
     const needsReport = () =>
       toast({
+        side: QUEUE_TOAST_SIDE,
         title: 'No report in focus',
         description: 'Press j to move to the first report, or select reports with x.',
       });

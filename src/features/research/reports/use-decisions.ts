@@ -8,9 +8,10 @@ import { errorMessage } from '@/api/errors';
 import { useBulkDecision } from '@/api/moderation-bulk';
 import { useReportDecision, type DecisionResult } from '@/api/moderation-queue';
 import { useUndoDecision } from '@/api/moderation-undo';
-import { useToast } from '@/app/toast/ToastProvider';
+import { type ToastOptions, useToast } from '@/app/toast/ToastProvider';
 import { formatCount } from '../format';
 import { reportLabel, reportsWord } from './queue-words';
+import { QUEUE_TOAST_SIDE } from './reveal-report';
 
 /** A decision that can still be taken back, and how to name it. */
 export type Undoable = { ids: string[]; label: string };
@@ -35,7 +36,8 @@ export function useDecisions({
   const single = useReportDecision();
   const bulk = useBulkDecision();
   const undo = useUndoDecision();
-  const { toast } = useToast();
+  const shell = useToast();
+  const toast = (options: ToastOptions) => shell.toast({ side: QUEUE_TOAST_SIDE, ...options });
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
   const [lastUndoable, setLastUndoable] = useState<Undoable | null>(null);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
@@ -140,7 +142,7 @@ export function useDecisions({
         ids: done.filter((r) => undoable(action, r, wasPublished.has(r.id))).map((r) => r.id),
         label: `${formatCount(done.length)} ${reportsWord(done.length)}`,
       };
-      const title = refused.length ? `${message} The others are listed above the queue.` : message;
+      const title = refused.length ? `${message} Each is listed above the queue with its reason.` : message;
       if (target.ids.length) offerUndo(target, title);
       else toast({ variant: done.length ? 'success' : 'destructive', title });
     } catch (error) {
