@@ -211,6 +211,10 @@ export const ResearchOverview = z.object({
   /** Reports waiting for a moderator (status `held`) and open flags on reports (contract/moderation.ts). */
   heldReports: z._default(z.number(), 0),
   openFlags: z._default(z.number(), 0),
+  completeReportShare: deprecated(
+    z.number(),
+    'Always 1 while there are published reports (0 before): every report has the parts the form requires. Replaced by `optionalDetailsShare`; given until 6 June 2027.',
+  ),
   optionalDetailsShare: described(
     z.number(),
     'Share (0-1) of published reports that fill in at least one optional part: a stack, extra effects or sourcing (every report has its story, demographics and timeline, which the form requires).',

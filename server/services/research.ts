@@ -88,6 +88,8 @@ export async function researchOverview(ctx: AppContext): Promise<ResearchOvervie
     pendingRegistrations: c.pending,
     heldReports: c.held,
     openFlags: c.flags,
+    // Deprecated (contract/analytics.ts): the form requires every part it counted.
+    completeReportShare: detailed.total ? 1 : 0,
     optionalDetailsShare: detailed.total ? round2(detailed.detailed / detailed.total) : 0,
     perPeptide: perPeptide.rows.map((r) => {
       const { mean, interval } = ratingFigure({ n: r.experiences, sum: r.rating_sum, sumOfSquares: r.rating_sq_sum });
