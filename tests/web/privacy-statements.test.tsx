@@ -17,6 +17,8 @@ describe('privacy statements', () => {
   it('states the time, demographics and sourcing rules on Overview', async () => {
     renderApp('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy & Data Control' }, { timeout: 8000 });
+    // The schedule's paragraph follows the server's publication settings, once they arrive.
+    await screen.findByText(/Nothing you do changes a public page/, {}, { timeout: 8000 });
     const text = pageText();
     expect(text).toContain('A report’s time is kept and published to the day, never the hour.');
     // Demographics only in aggregate (docs/product-rules.md, "Anonymity").

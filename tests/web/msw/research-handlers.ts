@@ -33,6 +33,7 @@ export function makeOverview(overrides: Partial<ResearchOverview> = {}): Researc
       votes: 5678,
       members: 321,
       pendingRegistrations: 2,
+      completeReportShare: 1,
       optionalDetailsShare: 0.834,
       perPeptide: [],
       perCategory: [
