@@ -9,7 +9,6 @@ import {
   CHOICE_LABEL_LISTS,
   FREQUENCIES,
   GENDERS,
-  PROFILE_ACTIVITY_LEVELS,
   ROUTES,
   TIMELINES,
   WIZARD_ACTIVITY_LEVELS,
@@ -34,7 +33,6 @@ describe('option labels', () => {
       WIZARD_ACTIVITY_LEVELS,
       TIMELINES,
       GENDERS,
-      PROFILE_ACTIVITY_LEVELS,
     ];
     for (const list of lists) {
       for (const value of list) {
@@ -56,7 +54,6 @@ describe('option labels', () => {
     ]);
     expect(optionLabel('every-other-day')).toBe('Every Other Day');
     expect(optionLabel('prefer-not-to-say')).toBe('Prefer not to say');
-    expect(optionLabel('lightly-active')).toBe('Lightly Active');
   });
 
   it('gives one value one label in every list, and shows unknown values as stored', () => {
