@@ -11,5 +11,5 @@ export const FAILURE_EXAMPLE: ApiErrorBody = {
   success: false,
   error: 'limit must be at most 100',
   code: 'validation_failed',
-  issues: [{ path: ['limit'], message: 'must be at most 100' }],
+  issues: [{ path: ['limit'], message: 'limit must be at most 100' }],
 };
