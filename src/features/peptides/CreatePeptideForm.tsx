@@ -7,7 +7,7 @@ import { CATEGORIES } from '@contract/vocabulary';
 import { PEPTIDE_SEQUENCE_RE, SEQUENCE_MESSAGE, cleanList } from '@contract/rules';
 import { sourceLines } from '@contract/sources';
 import { Link } from 'react-router-dom';
-import { existingOf, refusedInputs } from '@/api/errors';
+import { ApiError, existingOf, refusedInputs } from '@/api/errors';
 import { useCreatePeptide } from '@/api/peptide-mutations';
 import { useToast } from '@/app/toast/ToastProvider';
 import { paths } from '@/lib/paths';
@@ -169,9 +169,8 @@ export function CreatePeptideForm({
       },
       onError: (error) => {
         // A name taken already (409) is said under Name, with a link to the peptide that has it.
-        const taken = existingOf(error);
-        if (taken) {
-          setExisting(taken);
+        if (error instanceof ApiError && error.status === 409) {
+          setExisting(existingOf(error));
           setRefused({ name: error.message });
           document.getElementById(fieldId('name'))?.focus();
           return;
