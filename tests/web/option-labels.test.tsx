@@ -25,15 +25,7 @@ const slow = { timeout: 8_000 };
 
 describe('option labels', () => {
   it('keeps every number range of every option list intact', () => {
-    const lists = [
-      FREQUENCIES,
-      ROUTES,
-      AGE_RANGES,
-      BIOLOGICAL_SEXES,
-      WIZARD_ACTIVITY_LEVELS,
-      TIMELINES,
-      GENDERS,
-    ];
+    const lists = [FREQUENCIES, ROUTES, AGE_RANGES, BIOLOGICAL_SEXES, WIZARD_ACTIVITY_LEVELS, TIMELINES, GENDERS];
     for (const list of lists) {
       for (const value of list) {
         const label = optionLabel(value);
