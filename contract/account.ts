@@ -3,9 +3,12 @@
 // server/services/accounts.ts.
 import { z } from 'zod/mini';
 import type { EndpointSchemas } from './common';
-import { ACCOUNT_STATUSES, Id, IsoDate, ROLES, VOTE_TYPES, ok } from './common';
+import { ACCOUNT_STATUSES, Id, IsoDate, ROLES, VOTE_TYPES, described, ok } from './common';
 import { FLAG_REASONS } from './moderation';
 import { Credentials, Demographics, NewPassword, Preferences } from './users';
+
+/** A UTC day, YYYY-MM-DD: a time told no finer than that. */
+const IsoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD'));
 
 /** A reset link works for this long, once (services/accounts.ts); the mail and the pages say so. */
 export const RESET_LINK_MINUTES = 60;
@@ -84,7 +87,15 @@ export const AccountExport = z.object({
     }),
   ),
   peptidesCreated: z.array(z.object({ id: Id, name: z.string(), createdAt: IsoDate, deleted: z.boolean() })),
-  sessions: z.array(z.object({ signedInAt: IsoDate, expiresAt: IsoDate, ended: z.boolean() })),
+  // Sign-ins are told by the day (docs/product-rules.md, "Your account"); the expiry too, since it
+  // is the sign-in plus a fixed time.
+  sessions: z.array(
+    z.object({
+      signedInAt: described(IsoDay, 'The UTC day of the sign-in, YYYY-MM-DD.'),
+      expiresAt: described(IsoDay, 'The UTC day the session ends unless refreshed, YYYY-MM-DD.'),
+      ended: z.boolean(),
+    }),
+  ),
   activeMonths: z.array(z.string()),
   passwordResetsPending: z.number(),
   mailQueued: z.array(z.object({ kind: z.string(), queuedAt: IsoDate })),

@@ -116,6 +116,12 @@ export const ApiErrorBody = named(
         'With `validation_failed`: every refused input; the first few are also named in `error`.',
       ),
     ),
+    existing: z.optional(
+      described(
+        z.object({ id: Id, name: z.string() }),
+        "With a 409 for a new peptide's name: the live peptide the name collides with, as it is written; its page is `/peptides/{id}`.",
+      ),
+    ),
   }),
   'Error',
   'Every error answer (4xx and 5xx).',

@@ -5,13 +5,14 @@ import type { EndpointSchemas } from './common';
 import { IdParams } from './common';
 import {
   ACCOUNT_STATUSES,
+  AGE_RANGES,
   BIOLOGICAL_SEXES,
   Id,
   IsoDate,
-  PROFILE_ACTIVITY_LEVELS,
   QueryInt,
   ROLES,
   TextList,
+  WIZARD_ACTIVITY_LEVELS,
   described,
   exampled,
   ok,
@@ -111,21 +112,21 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 /**
  * Weight in kg and height in cm, whatever unit the member reads them in: other units are for
- * display only. Nothing is asked without a use (docs/product-rules.md, "Your account"): age,
+ * display only. Nothing is asked without a use (docs/product-rules.md, "Your account"): age range,
  * biological sex and activity level prefill the wizard when the member chooses so on a device;
  * medical conditions and allergies are no longer asked (migration 020 deleted them).
  */
 export const Demographics = z.object({
-  age: z.optional(
-    z
-      .int('age must be a whole number')
-      .check(z.gte(13, 'age must be at least 13'), z.lte(120, 'age must be at most 120')),
-  ),
+  /** The wizard's age ranges, from 18 (contract/vocabulary.ts AGE_RANGES; migration 037 moved stored ages). */
+  ageRange: z.optional(described(z.enum(AGE_RANGES), "The age range, one of the report wizard's: from 18.")),
   /** The wizard's word and choices (contract/vocabulary.ts BIOLOGICAL_SEXES). */
   biologicalSex: z.optional(z.enum(BIOLOGICAL_SEXES)),
   weight: z.optional(z.number().check(z.gt(0, 'weight must be positive'), z.lte(1000))),
   height: z.optional(z.number().check(z.gt(0, 'height must be positive'), z.lte(400))),
-  activityLevel: z.optional(z.enum(PROFILE_ACTIVITY_LEVELS)),
+  /** The wizard's four levels (contract/vocabulary.ts WIZARD_ACTIVITY_LEVELS). */
+  activityLevel: z.optional(
+    described(z.enum(WIZARD_ACTIVITY_LEVELS), "The activity level, one of the report wizard's."),
+  ),
   fitnessGoals: z.optional(TextList(20, 80)),
 });
 export type Demographics = z.infer<typeof Demographics>;

@@ -151,20 +151,6 @@ const GENDER_LABELS: Labels<typeof GENDERS> = {
   other: 'Other',
   'prefer-not-to-say': 'Prefer not to say',
 };
-export const PROFILE_ACTIVITY_LEVELS = [
-  'sedentary',
-  'lightly-active',
-  'moderately-active',
-  'very-active',
-  'extremely-active',
-] as const;
-const PROFILE_ACTIVITY_LEVEL_LABELS: Labels<typeof PROFILE_ACTIVITY_LEVELS> = {
-  sedentary: 'Sedentary',
-  'lightly-active': 'Lightly Active',
-  'moderately-active': 'Moderately Active',
-  'very-active': 'Very Active',
-  'extremely-active': 'Extremely Active',
-};
 
 /**
  * Community filters by the peptide categories (a report is in its peptide's category), the same
@@ -214,7 +200,6 @@ const CHOICE_LABELS: Readonly<Record<string, string>> = {
   ...WIZARD_ACTIVITY_LEVEL_LABELS,
   ...TIMELINE_LABELS,
   ...GENDER_LABELS,
-  ...PROFILE_ACTIVITY_LEVEL_LABELS,
 };
 export const CHOICE_LABEL_LISTS = [
   FREQUENCY_LABELS,
@@ -224,7 +209,6 @@ export const CHOICE_LABEL_LISTS = [
   WIZARD_ACTIVITY_LEVEL_LABELS,
   TIMELINE_LABELS,
   GENDER_LABELS,
-  PROFILE_ACTIVITY_LEVEL_LABELS,
 ] as const;
 
 /**

@@ -4,6 +4,8 @@ import { type ApiIssue, type ErrorCode, errorCodeOf } from '../../contract/commo
 
 export class HttpError extends Error {
   readonly code: ErrorCode;
+  /** A 409's existing thing the request collides with (contract/common.ts ApiErrorBody `existing`). */
+  existing?: { id: string; name: string };
 
   constructor(
     readonly statusCode: number,
@@ -38,7 +40,11 @@ export const unauthorized = (
 ) => new HttpError(401, message, { 'www-authenticate': challenge(code) }, code);
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, existing?: { id: string; name: string }) => {
+  const error = new HttpError(409, message);
+  if (existing) error.existing = existing;
+  return error;
+};
 /** 429 with `Retry-After`; `headers` may add the RateLimit fields of the limit passed. */
 export const tooManyRequests = (retryAfterSeconds: number, group: string, headers: Record<string, string> = {}) =>
   new HttpError(

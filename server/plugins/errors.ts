@@ -22,6 +22,7 @@ export const errorAnswers = fp(
         reply.headers(error.headers);
         const body: ApiErrorBody = { success: false, error: error.message, code: error.code };
         if (error.issues) body.issues = error.issues;
+        if (error.existing) body.existing = error.existing;
         return reply.code(error.statusCode).send(body);
       }
       const status = error.statusCode ?? 500;

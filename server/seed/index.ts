@@ -86,11 +86,14 @@ export async function seedDemo(
     for (const effect of Object.keys(outcomes))
       outcomes[effect] = Math.min(10, Math.max(1, Math.round(outcomes[effect] + Math.log2(scale) * 1.2)));
     rand(); // the frequency's draw, kept so the rest of the demo data stays as it was
+    // Drawn before the object below in the order they always were, so the story can fit them.
+    const frequency = pick(doseRand, DEMO_FREQUENCIES);
+    const duration = 7 + Math.floor(rand() * 84);
     const input: SubmitExperienceInput = {
       peptideId: id,
       ...dose,
-      frequency: pick(doseRand, DEMO_FREQUENCIES),
-      duration: 7 + Math.floor(rand() * 84),
+      frequency,
+      duration,
       routeOfAdministration: route,
       primaryPurpose: purposes,
       publishSourcing: false,
@@ -108,7 +111,8 @@ export async function seedDemo(
           : [],
       effects: [],
       timeline: pick(rand, TIMELINES.slice(0, 6)),
-      story: story(rand),
+      // A story that says nothing its own fields contradict (server/db/seed/generate.ts STORY_CLAIMS).
+      story: story(rand, { durationDays: duration, frequency, route }),
       stack: rand() < 0.25 ? peptide.commonStacks.slice(0, 1) : [],
       sourcing: undefined,
     };

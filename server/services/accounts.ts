@@ -322,8 +322,9 @@ export async function exportAccount(ctx: AppContext, caller: Caller): Promise<Ac
       deleted: p.deleted,
     })),
     sessions: sessions.rows.map((s) => ({
-      signedInAt: s.signed_in_at.toISOString(),
-      expiresAt: s.expires_at.toISOString(),
+      // Days only (docs/product-rules.md, "Your account"): the sign-in's time of day is not kept in the answer.
+      signedInAt: s.signed_in_at.toISOString().slice(0, 10),
+      expiresAt: s.expires_at.toISOString().slice(0, 10),
       ended: s.ended,
     })),
     activeMonths: months.rows.map((m) => m.month),

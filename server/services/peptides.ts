@@ -381,7 +381,7 @@ export async function createPeptide(ctx: AppContext, caller: Caller, input: Crea
   try {
     id = await insertPeptide(ctx.db, input, caller.userId);
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw conflict(await duplicateMessage(ctx, input.name));
+    if ((err as { code?: string }).code === '23505') throw await duplicateName(ctx, input.name);
     throw err;
   }
   ctx.cache.invalidate();
@@ -389,17 +389,23 @@ export async function createPeptide(ctx: AppContext, caller: Caller, input: Crea
   return getPeptide(ctx, id, caller);
 }
 
-/** Names the live peptide a new name collides with, as it is written (it may differ from what was typed). */
-async function duplicateMessage(ctx: AppContext, name: string): Promise<string> {
-  const res = await ctx.db.query<{ name: string; same: boolean }>(
-    'select name, name_key = $1 as same from peptides where (name_key = $1 or name_skeleton = $2) and deleted_at is null order by 2 desc limit 1',
+/**
+ * The 409 for a new name: names the live peptide it collides with, as it is written (it may differ
+ * from what was typed), and gives its id so the form can link to its page.
+ */
+async function duplicateName(ctx: AppContext, name: string) {
+  const res = await ctx.db.query<{ id: string; name: string; same: boolean }>(
+    'select id, name, name_key = $1 as same from peptides where (name_key = $1 or name_skeleton = $2) and deleted_at is null order by 3 desc limit 1',
     [peptideNameKey(name), nameSkeleton(name)],
   );
   const found = res.rows[0];
-  if (!found) return 'A peptide with this name already exists';
-  return found.same
-    ? `A peptide named "${found.name}" already exists`
-    : `A peptide named "${found.name}" already exists, and this name looks the same`;
+  if (!found) return conflict('A peptide with this name already exists');
+  return conflict(
+    found.same
+      ? `A peptide named "${found.name}" already exists`
+      : `A peptide named "${found.name}" already exists, and this name looks the same`,
+    { id: found.id, name: found.name },
+  );
 }
 
 /** Soft delete: the peptide leaves every list; its experiences stay. */

@@ -35,6 +35,15 @@ export function refusedInputs(error: unknown): { path: string; message: string }
   });
 }
 
+/** What a 409 says the request collides with (contract/common.ts ApiErrorBody `existing`), if it says. */
+export function existingOf(error: unknown): { id: string; name: string } | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const existing = (error.body as { existing?: { id?: unknown; name?: unknown } } | null)?.existing;
+  return typeof existing?.id === 'string' && typeof existing.name === 'string'
+    ? { id: existing.id, name: existing.name }
+    : undefined;
+}
+
 /** Whether `error` is a failure to reach the server (SERVER_UNREACHABLE), not an answer from it. */
 export function isUnreachable(error: unknown): boolean {
   return error instanceof ApiError && error.message === SERVER_UNREACHABLE;

@@ -4,7 +4,7 @@
 // from the profile, in the fields the person sees and can change; nothing else from the profile
 // goes with a report, and the report itself is still sent without the sign-in token.
 import type { Demographics } from '@contract/users';
-import { AGE_RANGES, BIOLOGICAL_SEXES, PROFILE_ACTIVITY_LEVELS, WIZARD_ACTIVITY_LEVELS } from '@contract/vocabulary';
+import { BIOLOGICAL_SEXES } from '@contract/vocabulary';
 
 const KEY = 'prefillWizardFromProfile';
 
@@ -25,25 +25,6 @@ export function setPrefillEnabled(on: boolean): void {
   }
 }
 
-/** The profile's five activity levels on the wizard's four. */
-const ACTIVITY: Record<(typeof PROFILE_ACTIVITY_LEVELS)[number], (typeof WIZARD_ACTIVITY_LEVELS)[number]> = {
-  sedentary: 'sedentary',
-  'lightly-active': 'moderate',
-  'moderately-active': 'moderate',
-  'very-active': 'active',
-  'extremely-active': 'athletic',
-};
-
-/** The first of the wizard's age ranges ("18-24", "50+") that holds `age`, read from the list itself. */
-export function ageRangeOf(age: number): string | undefined {
-  return AGE_RANGES.find((range) => {
-    const open = /^(\d+)\+$/.exec(range);
-    if (open) return age >= Number(open[1]);
-    const [low, high] = range.split('-').map(Number);
-    return low !== undefined && high !== undefined && age >= low && age <= high;
-  });
-}
-
 export interface WizardDemographics {
   ageRange?: string;
   biologicalSex?: string;
@@ -52,9 +33,10 @@ export interface WizardDemographics {
 
 export function wizardDemographicsFrom(profile: Demographics | undefined): WizardDemographics {
   const out: WizardDemographics = {};
-  if (profile?.age !== undefined) out.ageRange = ageRangeOf(profile.age);
+  // The profile keeps the wizard's own age ranges and activity levels (contract/users.ts Demographics).
+  if (profile?.ageRange) out.ageRange = profile.ageRange;
   if (profile?.biologicalSex && (BIOLOGICAL_SEXES as readonly string[]).includes(profile.biologicalSex))
     out.biologicalSex = profile.biologicalSex;
-  if (profile?.activityLevel) out.activityLevel = ACTIVITY[profile.activityLevel];
+  if (profile?.activityLevel) out.activityLevel = profile.activityLevel;
   return out;
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED_MESSAGE } from '../../contract/users';
 import {
   api,
+  approvedMember,
   confirmationLink,
   launch,
   mailTo,
@@ -17,7 +18,7 @@ import {
   pendingAccountId,
   uniqueEmail,
 } from './browser';
-import { submitSignIn } from './sign-in';
+import { signIn, submitSignIn } from './sign-in';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,6 +26,43 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+});
+
+describe('a password reset in a browser holding an ended session', () => {
+  /** Asks for a reset link and reads it from the outbox, as the member's mail client would (a new one: not `seen`). */
+  async function resetLink(email: string, seen?: URL): Promise<URL> {
+    expect((await api('POST', '/api/auth/forgot-password', { email })).status).toBe(200);
+    const linkIn = (text: string | undefined) => /(http:\/\/\S+\/reset-password#token=[\w%-]+)/.exec(text ?? '')?.[1];
+    const mail = await mailTo(email, (m) => {
+      const link = linkIn(m.text);
+      return link !== undefined && link !== seen?.href;
+    });
+    return new URL(linkIn(mail.text)!);
+  }
+
+  it('ends on the sign-in page saying the password changed, never "Your session has ended"', async () => {
+    const { email, password } = await approvedMember();
+    const { context, page } = await newPage(browser);
+    await signIn(page, email, password);
+    // A reset elsewhere ends this browser's session; the browser finds out on its next call.
+    const first = await resetLink(email);
+    const token = decodeURIComponent(first.hash.slice('#token='.length));
+    expect((await api('POST', '/api/auth/reset-password', { token, password: 'first-new-passphrase' })).status).toBe(
+      200,
+    );
+    await page.goto('/profile?tab=account');
+    await page.getByText('Your session has ended', { exact: false }).first().waitFor();
+
+    const second = await resetLink(email, first);
+    await page.goto(second.pathname + second.hash);
+    await page.getByLabel('New password').fill('a-new-long-passphrase');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByText('Your password has been changed', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByText('Your session has ended', { exact: false }).count()).toBe(0);
+    await context.close();
+  });
 });
 
 describe('an account from registration to deletion', () => {
@@ -85,7 +123,16 @@ describe('an account from registration to deletion', () => {
     const other = (await api('POST', '/api/users/login', { email, password })).body.data;
     await page.goto('/profile?tab=account');
     await page.getByLabel('Current password').fill(password);
+    // A refused password is said once: the server's sentence under the field, no browser bubble
+    // beside it, and the sentence goes once the field changes.
+    await page.getByLabel('New password').fill('short');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const refusal = page.locator('#newPassword-error');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/\w/);
+    expect(await page.getByLabel('New password').evaluate((el) => (el as HTMLInputElement).validity.valid)).toBe(true);
     await page.getByLabel('New password').fill(newPassword);
+    expect(await refusal.count()).toBe(0);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Every other device was signed out.', { exact: false }).first().waitFor();
     expect((await api('POST', '/api/auth/refresh', { refreshToken: other.refreshToken })).status).toBe(401);

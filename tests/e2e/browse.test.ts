@@ -91,6 +91,37 @@ describe('peptide database', () => {
     await context.close();
   });
 
+  it('says a taken name under Name, with a link to the peptide that has it', async () => {
+    const member = await approvedMember();
+    const { context, page } = await newPage(browser);
+    await signIn(page, member.email, member.password);
+    await page.goto('/peptides');
+    await page.getByRole('button', { name: 'Create Peptide' }).click();
+    await page.getByLabel('Name *').fill('bpc-157');
+    await page.getByLabel('Category *').selectOption('Healing & Recovery');
+    await page.getByLabel('Peptide Sequence *').fill('GEPPPGKPADDAGLV');
+    await page.getByLabel('Description *', { exact: true }).fill('A test peptide.');
+    await page.getByLabel('Detailed Description *').fill('Created by the browser test.');
+    await page.getByLabel('Mechanism of Action *').fill('Unknown.');
+    await page.getByLabel('Common Dosage *').fill('250 mcg');
+    await page.getByLabel('Common Frequency *').fill('daily');
+    await page.getByLabel('Sources *').fill('Author A et al. (2020), J Pept 12:345');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const name = page.getByLabel('Name *');
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    const under = page.locator('#peptide-name-error');
+    expect(await under.textContent()).toMatch(/A peptide named "BPC-157" already exists/);
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    const bpc = (await api('GET', '/api/peptides?search=BPC-157')).body.data.peptides.find(
+      (p: { name: string }) => p.name === 'BPC-157',
+    );
+    expect(await under.getByRole('link', { name: 'Open BPC-157' }).getAttribute('href')).toBe(`/peptides/${bpc._id}`);
+    expect(await page.getByText('Failed to create peptide').count()).toBe(0);
+    await name.fill('bpc-157 two');
+    expect(await under.count()).toBe(0);
+    await context.close();
+  });
+
   it('creates a peptide after refusing a bad sequence, then deletes it through the dialog', async () => {
     const member = await approvedMember();
     const { context, page } = await newPage(browser);

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AGE_RANGES, WIZARD_ACTIVITY_LEVELS } from '../../contract/vocabulary';
 import { startAppServer, type AppServer } from './app-server';
 import { axeViolations } from './axe';
 import { fillAboutYouStep, fillDose, fillOutcomesStep, fillUsageStep, fillWizardToStory } from './wizard-steps';
@@ -541,15 +542,29 @@ describe('profile', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
-    await page.getByLabel('Age', { exact: true }).fill('41');
+    // The wizard's vocabulary: its age ranges from 18 and its four activity levels.
+    const options = (label: string) =>
+      page
+        .getByLabel(label)
+        .locator('option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(await options('Age range')).toEqual(['', ...AGE_RANGES]);
+    expect(await options('Activity level')).toEqual(['', ...WIZARD_ACTIVITY_LEVELS]);
+    await page.getByLabel('Age range').selectOption('40-44');
+    await page.getByLabel('Activity level').selectOption('athletic');
     await page.getByLabel('Weight (kg)').fill('80');
     await page.getByLabel('Weight unit').selectOption('lbs');
     expect(await page.getByLabel('Weight (lbs)').inputValue()).toBe('176.4');
     await page.getByLabel('Biological sex').selectOption('female');
-    await page.getByRole('tab', { name: 'Preferences' }).click();
-    await page.getByLabel('Weekly digest').check();
+    await page.getByRole('status').filter({ hasText: 'You have unsaved changes' }).waitFor();
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await toastShown(page, 'Profile updated successfully!');
+
+    // The weekly digest's switch saves at once, as the Privacy tab's does: no Save Profile needed.
+    await page.getByRole('tab', { name: 'Preferences' }).click();
+    await page.getByLabel('Weekly digest').check();
+    await page.getByRole('status').filter({ hasText: 'Saved: the weekly digest is on.' }).waitFor();
+    expect(await page.getByText('You have unsaved changes').count()).toBe(0);
 
     // The open tab is in the address (?tab=preferences), so a reload comes back to it.
     await page.reload();
@@ -557,10 +572,17 @@ describe('profile', () => {
     expect(await page.getByRole('tab', { name: 'Preferences' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByLabel('Weekly digest').isChecked()).toBe(true);
     await page.getByRole('tab', { name: 'Demographics' }).click();
-    await page.getByLabel('Age', { exact: true }).waitFor();
-    expect(await page.getByLabel('Age', { exact: true }).inputValue()).toBe('41');
+    await page.getByLabel('Age range').waitFor();
+    expect(await page.getByLabel('Age range').inputValue()).toBe('40-44');
+    expect(await page.getByLabel('Activity level').inputValue()).toBe('athletic');
     expect(await page.getByLabel('Weight (lbs)').inputValue()).toBe('176.4');
     expect(await page.getByLabel('Biological sex').inputValue()).toBe('female');
+
+    // "Download my data" tells sign-ins by the day, as the rules say, never to the millisecond.
+    const token = (await api('POST', '/api/users/login', { email, password })).body.data.accessToken;
+    const exported = (await api('GET', '/api/users/me/export', undefined, token)).body.data;
+    expect(exported.profile.demographics).toMatchObject({ ageRange: '40-44', activityLevel: 'athletic' });
+    for (const s of exported.sessions) expect(s.signedInAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await context.close();
   });
 });

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiErrorBody } from '../../contract/common';
 import { SHARES_MIN_REPORTS } from '../../contract/rules';
 import { axeViolations, violationLines } from './axe';
 import {
@@ -156,6 +157,17 @@ describe('Research Hub as a moderator', () => {
     expect(await list.getByRole('listitem').count()).toBe(limits.length);
     for (const l of limits)
       expect(await list.getByRole('listitem').filter({ hasText: l.name }).textContent()).toContain(fmt(l.max));
+
+    // The failure example is a real answer in the contract's error shape, with the `code` and
+    // `issues` docs/api.md tells clients to act on: the request it names answers exactly it.
+    const failure = page.getByRole('figure').filter({ hasText: /^Failure/ });
+    const [method, url] = (await failure.locator('figcaption code').textContent())!.split(' ');
+    const shown = JSON.parse((await failure.locator('pre').textContent())!);
+    expect(ApiErrorBody.safeParse(shown).success).toBe(true);
+    expect(shown).toMatchObject({ code: expect.any(String), issues: [expect.anything()] });
+    const answered = await api(method!, url!);
+    expect(answered.status).toBe(400);
+    expect(shown).toEqual(answered.body);
 
     await page.getByRole('tab', { name: 'Guidelines' }).click();
     await page.getByRole('heading', { name: 'Reports of harm' }).waitFor();

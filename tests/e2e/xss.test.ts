@@ -159,7 +159,7 @@ beforeAll(async () => {
   const prof = await api(
     'PUT',
     '/api/users/me',
-    { demographics: { age: 40, fitnessGoals: SHORT } },
+    { demographics: { ageRange: '40-44', fitnessGoals: SHORT } },
     session.accessToken,
   );
   expect(prof.status, JSON.stringify(prof.body)).toBe(200);

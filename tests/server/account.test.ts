@@ -113,7 +113,7 @@ describe('download your data', () => {
       url: '/api/users/me',
       headers: m.headers,
       payload: {
-        demographics: { age: 41, biologicalSex: 'female' },
+        demographics: { ageRange: '40-44', biologicalSex: 'female' },
         preferences: { notifications: { weeklyDigest: true } },
       },
     });
@@ -135,7 +135,7 @@ describe('download your data', () => {
     const data = AccountExport.parse(json(res).data);
     expect(data.account).toMatchObject({ id: m.userId, email: m.email, role: 'user', status: 'approved' });
     expect(data.profile).toEqual({
-      demographics: { age: 41, biologicalSex: 'female' },
+      demographics: { ageRange: '40-44', biologicalSex: 'female' },
       preferences: { notifications: { weeklyDigest: true } },
     });
     expect(data.votes).toEqual([expect.objectContaining({ experienceId: voted, voteType: 'detailed' })]);
@@ -143,6 +143,11 @@ describe('download your data', () => {
       expect.objectContaining({ experienceId: flagged, reason: 'spam', note: 'Selling vials', resolvedAt: null }),
     ]);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    // Sign-ins by the day only, as the rules say.
+    for (const s of data.sessions) {
+      expect(s.signedInAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(s.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
     expect(data.activeMonths).toHaveLength(1);
     const text = res.body;
     expect(text).not.toContain(own.experience._id);

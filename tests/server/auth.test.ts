@@ -706,11 +706,11 @@ describe('GET/PUT /api/users/me', () => {
     const m = await newMember(t, 'profile');
     const payload = {
       demographics: {
-        age: 34,
+        ageRange: '30-34',
         biologicalSex: 'female',
         weight: 61.5,
         height: 170,
-        activityLevel: 'very-active',
+        activityLevel: 'active',
         fitnessGoals: [' Run ', '', 'Lift'],
       },
       preferences: { units: { weight: 'kg', height: 'cm' }, notifications: { weeklyDigest: true } },
@@ -719,7 +719,7 @@ describe('GET/PUT /api/users/me', () => {
     expect(res.statusCode).toBe(200);
     const user = MeResponse.parse(json(res)).data.user;
     expect(user.demographics).toMatchObject({
-      age: 34,
+      ageRange: '30-34',
       biologicalSex: 'female',
       weight: 61.5,
       fitnessGoals: ['Run', 'Lift'],
@@ -733,7 +733,10 @@ describe('GET/PUT /api/users/me', () => {
     const m = await newMember(t, 'escalate');
     const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/users/me', headers: m.headers, payload });
     expectError(await put({ role: 'moderator' }), 400, /role/);
-    expectError(await put({ demographics: { age: 5 } }), 400, /age/);
+    // The wizard's vocabulary only: no age range under 18, no level the wizard does not offer.
+    expectError(await put({ demographics: { ageRange: '13-17' } }), 400, /ageRange/);
+    expectError(await put({ demographics: { activityLevel: 'very-active' } }), 400, /activityLevel/);
+    expectError(await put({ demographics: { age: 34 } }), 400, /age/);
     expectError(await put({ demographics: { biologicalSex: 'robot' } }), 400, /biologicalSex/);
     // What the profile no longer collects is refused, not silently kept.
     expectError(await put({ demographics: { medicalConditions: ['asthma'] } }), 400, /medicalConditions/);

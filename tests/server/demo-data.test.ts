@@ -1,9 +1,11 @@
 // The generated demo reports (server/seed/index.ts, server/db/seed/generate.ts) read true: each peptide taken by a route it is
 // used by, no injection-site effect from a nasal spray, purposes that fit the peptide, every
 // outcome it rates within 1-10, and enough reports of the most reported peptides to show who
-// reports them (at least 20), too few for the rest.
+// reports them (at least 20), too few for the rest; stories that say nothing their own fields
+// contradict.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARES_MIN_REPORTS } from '../../contract';
+import { readDoseText } from '../../contract/doses';
 import { PEPTIDES } from '../../server/db/seed/catalogue';
 import { demoPurposes, demoRoutes, effectFitsRoute } from '../../server/db/seed/generate';
 import { DEMO_EXPERIENCES, seedDemo } from '../../server/seed/index';
@@ -56,6 +58,57 @@ describe('demo data', () => {
     expect(demoPurposes({ name: 'PT-141', category: 'Performance & Enhancement' })).not.toContain('Muscle Gain');
     expect(demoRoutes({ name: 'GHK-Cu' })).toContain('topical');
     expect(reports.some((r) => r.name === 'GHK-Cu' && r.route === 'topical')).toBe(true);
+  });
+
+  it('tells stories that agree with their own duration, frequency, route and dose', async () => {
+    const reports = await rows<{
+      name: string;
+      story: string;
+      duration_days: number;
+      frequency: string;
+      route: string;
+      dosage: string;
+      dose: { amount: number; unit: string } | null;
+    }>(
+      t,
+      `select p.name, e.story, e.duration_days, e.frequency, e.route, e.dosage, e.dose
+         from experiences e join peptides p on p.id = e.peptide_id where e.is_demo`,
+    );
+    const words = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+    const weeksOf = (word: string) => words.indexOf(word) + 1;
+    const contradictions: string[] = [];
+    const says = (r: (typeof reports)[number], what: string) =>
+      contradictions.push(`${r.name} (${r.duration_days} days, ${r.frequency}, ${r.route}): ${what}`);
+    for (const r of reports) {
+      if (/stopped after two weeks/i.test(r.story) && (r.duration_days < 10 || r.duration_days > 20))
+        says(r, 'stopped after two weeks');
+      // "by week five", "at eight weeks", "the first three weeks": the report lasted that long.
+      for (const m of r.story.matchAll(/\bweek (\w+)|\b(\w+) weeks/gi)) {
+        const weeks = weeksOf((m[1] ?? m[2]).toLowerCase());
+        if (weeks > 2 && r.duration_days < weeks * 7) says(r, m[0]);
+      }
+      if (/daily injections/i.test(r.story) && !['daily', 'twice-daily'].includes(r.frequency))
+        says(r, 'daily injections');
+      if (/inject|needle/i.test(r.story) && !['subcutaneous', 'intramuscular'].includes(r.route))
+        says(r, 'an injection');
+    }
+    expect(contradictions).toEqual([]);
+    // A peptide whose catalogue dosage is a sentence ("0.25 mg starting dose, titrated up to 2.4 mg")
+    // still gets doses with an amount and a unit, never that sentence.
+    const sentences = PEPTIDES.filter((p) => readDoseText(p.commonDosage) === null);
+    expect(sentences.map((p) => p.name)).toContain('Semaglutide');
+    for (const p of sentences) {
+      const theirs = reports.filter((r) => r.name === p.name);
+      expect(theirs.length, p.name).toBeGreaterThan(0);
+      for (const r of theirs) {
+        expect(r.dosage, p.name).not.toBe(p.commonDosage);
+        if (!r.dosage.startsWith('about '))
+          expect(r.dose, `${p.name}: ${r.dosage}`).toMatchObject({
+            amount: expect.any(Number),
+            unit: expect.any(String),
+          });
+      }
+    }
   });
 
   it(`shows who reports the peptides with ${SHARES_MIN_REPORTS} reports or more, and no report's own demographics`, async () => {

@@ -89,7 +89,7 @@ function exampleBody(key: EndpointKey): Record<string, unknown> | null {
       return { refreshToken: 'x'.repeat(43) };
     case 'updateMe':
       return {
-        demographics: { age: 30, biologicalSex: 'female', fitnessGoals: ['strength'] },
+        demographics: { ageRange: '30-34', biologicalSex: 'female', fitnessGoals: ['strength'] },
         preferences: { units: { weight: 'kg' }, notifications: { weeklyDigest: false } },
       };
     // A member's own account: wrong passwords and unknown links, so nothing survives to change anything.

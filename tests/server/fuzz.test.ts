@@ -384,7 +384,7 @@ const CASES: Record<EndpointKey, () => fc.Arbitrary<Req>> = {
   me: () => queryCase('me', null, ['id']),
   updateMe: () =>
     bodyCase('updateMe', UpdateProfileRequest, () => ({
-      demographics: { age: 30, biologicalSex: 'female' },
+      demographics: { ageRange: '30-34', biologicalSex: 'female' },
       preferences: { units: { weight: 'kg' } },
     })),
   // A member's own account: only malformed bodies are sent (below), so no password changes and no account goes.

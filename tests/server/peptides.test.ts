@@ -2,6 +2,7 @@
 // validation, soft delete by creator or moderator, canDelete, and the kept aggregates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ApiErrorBody,
   CATEGORIES,
   DeletePeptideResponse,
   ExperienceListResponse,
@@ -296,6 +297,10 @@ describe('POST /api/peptides', () => {
     expect((await create(validPeptide({ name }))).statusCode).toBe(201);
     expectError(await create(validPeptide({ name: name.toUpperCase() }), stranger.headers), 409, /already exists/);
     expectError(await create(validPeptide({ name: 'bpc-157' })), 409, /already exists/);
+    // The answer names the peptide that has the name, so a form can link to its page.
+    const taken = await create(validPeptide({ name: 'bpc-157' }));
+    const body = ApiErrorBody.parse(json(taken));
+    expect(body).toMatchObject({ code: 'conflict', existing: { id: t.peptides.get('BPC-157'), name: 'BPC-157' } });
   });
 
   it('visitors get 401 and nothing is created', async () => {

@@ -333,7 +333,7 @@ const table: Row[] = [
   {
     action: 'update own profile',
     endpoint: 'updateMe',
-    run: (h) => inject('PUT', '/api/users/me', h, { demographics: { age: 40 } }),
+    run: (h) => inject('PUT', '/api/users/me', h, { demographics: { ageRange: '40-44' } }),
     expect: MEMBERS,
   },
   // A member's own account: each cell on an account of its own, so the shared ones keep their sessions.
@@ -614,7 +614,9 @@ describe('the profile update cannot escalate', () => {
       'select role, status, email, password_hash from users where id = $1',
       [m.userId],
     );
-    expect((await inject('PUT', '/api/users/me', m.headers, { demographics: { age: 50 } })).statusCode).toBe(200);
+    expect((await inject('PUT', '/api/users/me', m.headers, { demographics: { ageRange: '50+' } })).statusCode).toBe(
+      200,
+    );
     const [after] = await rows<Record<string, unknown>>(
       t,
       'select role, status, email, password_hash from users where id = $1',

@@ -48,7 +48,6 @@ describe('010_profile_units', () => {
     const a = await me(imperial.headers);
     expect(a.demographics?.weight).toBeCloseTo(69.989, 3);
     expect(a.demographics?.height).toBeCloseTo(180.137, 3);
-    expect(a.demographics?.age).toBe(40);
     // Read from the row: the API no longer shows the email setting (migration 020 removed it).
     const [row] = (
       await t.ctx.db.query<{ preferences: { notifications?: object } }>('select preferences from users where id = $1', [

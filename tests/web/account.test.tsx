@@ -230,7 +230,7 @@ describe('the wizard and the profile', () => {
     backend.addAccount(
       makeUser({
         email: 'profiled@example.com',
-        demographics: { age: 34, biologicalSex: 'female', activityLevel: 'very-active' },
+        demographics: { ageRange: '30-34', biologicalSex: 'female', activityLevel: 'active' },
       }),
     );
     backend.seedSession('profiled@example.com');

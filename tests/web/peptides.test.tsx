@@ -39,7 +39,14 @@ function useCatalogue(initial: Peptide[], reporters: Record<string, ReporterShar
     http.post('/api/peptides', async ({ request }) => {
       const body = (await request.json()) as Partial<Peptide>;
       if (body.name === 'Duplicate')
-        return HttpResponse.json(errorBody('A peptide with this name already exists'), { status: 409 });
+        return HttpResponse.json(
+          {
+            ...errorBody('A peptide named "BPC-157" already exists'),
+            code: 'conflict',
+            existing: { id: '11111111-1111-4111-8111-111111111111', name: 'BPC-157' },
+          },
+          { status: 409 },
+        );
       // The contract's checks, answered as the server answers them (validation_failed, issues).
       const parsed = CreatePeptideRequest.safeParse(body);
       if (!parsed.success) {
@@ -288,14 +295,21 @@ describe('create peptide', () => {
     expect(store[0]?.sources).toEqual(['https://example.org/paper']);
   });
 
-  it('keeps the values and shows the server message when creation fails', async () => {
+  it('says a taken name under Name with a link to the peptide that has it, keeping the values', async () => {
     useCatalogue([]);
     const { user } = await openForm();
     await fill(user, 'GHK', 'Duplicate');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Failed to create peptide')).toBeInTheDocument();
-    expect(screen.getByText('A peptide with this name already exists')).toBeInTheDocument();
-    expect(screen.getByLabelText('Name *')).toHaveValue('Duplicate');
+    // Said under Name, focused, with a link to the peptide that has the name; no toast.
+    const name = screen.getByLabelText('Name *');
+    await waitFor(() => expect(name).toHaveAccessibleDescription(/A peptide named "BPC-157" already exists/));
+    expect(name).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Open BPC-157' })).toHaveAttribute(
+      'href',
+      '/peptides/11111111-1111-4111-8111-111111111111',
+    );
+    expect(screen.queryByText('Failed to create peptide')).toBeNull();
+    expect(name).toHaveValue('Duplicate');
   });
 });
 

@@ -1,4 +1,4 @@
-// /profile: tabs, field rules (integer age, decimal weight and height, empty sent as undefined),
+// /profile: tabs, field rules (the wizard's age ranges, decimal weight and height, empty sent as undefined),
 // unit conversion, the digest off by default, the device-only prefill choice, save toasts, and
 // the Lookup tab. The Account tab is tests/web/account.test.tsx.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -39,7 +39,7 @@ async function openProfile() {
   backend.seedSession('member@example.com');
   const app = renderApp('/profile');
   await screen.findByRole('heading', { level: 1, name: 'Profile Settings' }, { timeout: 8000 });
-  await screen.findByLabelText('Age', undefined, { timeout: 5000 });
+  await screen.findByLabelText('Age range', undefined, { timeout: 5000 });
   return app;
 }
 
@@ -95,33 +95,40 @@ describe('profile page', () => {
     expect(screen.queryByLabelText('Gender')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Medical conditions')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Allergies')).not.toBeInTheDocument();
-    expect(values('Activity level')).toEqual([
-      '',
-      'sedentary',
-      'lightly-active',
-      'moderately-active',
-      'very-active',
-      'extremely-active',
-    ]);
+    // The wizard's own choices: one vocabulary for the profile and the report.
+    expect(values('Age range')).toEqual(['', '18-24', '25-29', '30-34', '35-39', '40-44', '45-49', '50+']);
+    expect(values('Activity level')).toEqual(['', 'sedentary', 'moderate', 'active', 'athletic']);
     expect(values('Weight unit')).toEqual(['kg', 'lbs']);
     expect(values('Height unit')).toEqual(['cm', 'ft']);
   });
 
-  it('saves typed values (integer age, decimals, empty as undefined), shows Saving..., and they persist across a reload', async () => {
+  it('saves typed values (age range, decimals, empty as undefined), shows Saving..., and they persist across a reload', async () => {
     const app = await openProfile();
-    await app.user.type(screen.getByLabelText('Age'), '34');
+    await app.user.selectOptions(screen.getByLabelText('Age range'), '30-34');
     await app.user.type(screen.getByLabelText('Weight (kg)'), '72.5');
     await app.user.selectOptions(screen.getByLabelText('Biological sex'), 'female');
     await app.user.type(screen.getByLabelText('Fitness goals'), 'strength, , mobility ');
     await app.user.click(screen.getByRole('tab', { name: 'Preferences' }));
     expect(screen.getByLabelText('Weekly digest')).not.toBeChecked();
+    // The digest's switch saves at once, with the stored units; the typed fields wait for Save.
     await app.user.click(screen.getByLabelText('Weekly digest'));
+    expect(
+      await screen.findByText('Saved: the weekly digest is on.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(puts).toEqual([{ preferences: { notifications: { weeklyDigest: true } } }]);
+    expect(screen.getByText('You have unsaved changes: Save Profile keeps them.')).toBeInTheDocument();
+    puts = [];
     await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(await screen.findByText('Profile updated successfully!', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(puts).toHaveLength(1);
     expect(puts[0]).toEqual({
-      demographics: { age: 34, biologicalSex: 'female', weight: 72.5, fitnessGoals: ['strength', 'mobility'] },
+      demographics: {
+        ageRange: '30-34',
+        biologicalSex: 'female',
+        weight: 72.5,
+        fitnessGoals: ['strength', 'mobility'],
+      },
       preferences: { units: { weight: 'kg', height: 'cm' }, notifications: { weeklyDigest: true } },
     });
     // Never anything but demographics and preferences.
@@ -129,7 +136,7 @@ describe('profile page', () => {
 
     app.unmount();
     const again = renderApp('/profile');
-    expect(await screen.findByLabelText('Age', undefined, { timeout: 8000 })).toHaveValue('34');
+    expect(await screen.findByLabelText('Age range', undefined, { timeout: 8000 })).toHaveValue('30-34');
     expect(screen.getByLabelText('Weight (kg)')).toHaveValue('72.5');
     expect(screen.getByLabelText('Height (cm)')).toHaveValue('');
     expect(screen.getByLabelText('Biological sex')).toHaveValue('female');
@@ -194,28 +201,28 @@ describe('profile page', () => {
     expect(screen.queryByLabelText('New experiences')).not.toBeInTheDocument();
   });
 
-  it('refuses a non-integer age in place, without calling the server', async () => {
+  it('refuses a weight that is not a number in place, without calling the server', async () => {
     const app = await openProfile();
-    const age = screen.getByLabelText('Age');
-    await app.user.type(age, '30.5');
+    const age = screen.getByLabelText('Weight (kg)');
+    await app.user.type(age, 'seventy');
     // Saved from another tab: the page goes back to Demographics and focuses the field.
     await app.user.click(screen.getByRole('tab', { name: 'Preferences' }));
     await app.user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(screen.getByRole('tab', { name: 'Demographics' })).toHaveAttribute('aria-selected', 'true');
-    await waitFor(() => expect(screen.getByLabelText('Age')).toHaveFocus());
-    expect(screen.getByLabelText('Age')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Age')).toHaveAccessibleDescription('Age must be a whole number between 13 and 120');
+    await waitFor(() => expect(screen.getByLabelText('Weight (kg)')).toHaveFocus());
+    expect(screen.getByLabelText('Weight (kg)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Weight (kg)')).toHaveAccessibleDescription('Weight must be a positive number of kg');
     expect(puts).toHaveLength(0);
   });
 
-  it('says an age of 34.5 is refused as soon as the field is left, before Save', async () => {
+  it('says a weight of -3 is refused as soon as the field is left, before Save', async () => {
     const app = await openProfile();
-    const age = screen.getByLabelText('Age');
-    await app.user.type(age, '34.5');
+    const age = screen.getByLabelText('Weight (kg)');
+    await app.user.type(age, '-3');
     expect(age).not.toHaveAttribute('aria-invalid');
     await app.user.tab();
     expect(age).toHaveAttribute('aria-invalid', 'true');
-    expect(age).toHaveAccessibleDescription('Age must be a whole number between 13 and 120');
+    expect(age).toHaveAccessibleDescription('Weight must be a positive number of kg');
     await app.user.clear(age);
     await app.user.type(age, '34');
     expect(age).not.toHaveAttribute('aria-invalid');

@@ -178,15 +178,50 @@ export function demographicsOf(rand: Rand): Demographics {
   };
 }
 
-/** Two to four snippets, within the submission's length limits. */
-export function story(rand: Rand): string {
+/** What a generated report says of itself, which its story must not contradict. */
+export interface StoryFacts {
+  durationDays: number;
+  frequency: Frequency;
+  route: Route;
+}
+
+const INJECTED: readonly Route[] = ['subcutaneous', 'intramuscular'];
+
+/**
+ * What a snippet of server/db/seed/catalogue.ts STORY_SNIPPETS claims, read from its words: a
+ * snippet is told only where every claim it makes fits the report's fields (a nasal spray has
+ * no injection site, "I stopped after two weeks" lasted two weeks, "by week five" lasted five).
+ */
+const STORY_CLAIMS: readonly { says: RegExp; fits: (facts: StoryFacts) => boolean }[] = [
+  { says: /inject|needle|reconstitution/i, fits: (f) => INJECTED.includes(f.route) },
+  { says: /daily injections/i, fits: (f) => f.frequency === 'daily' || f.frequency === 'twice-daily' },
+  { says: /stopped after two weeks/i, fits: (f) => f.durationDays >= 12 && f.durationDays <= 18 },
+  { says: /first couple of weeks/i, fits: (f) => f.durationDays >= 14 },
+  { says: /week three/i, fits: (f) => f.durationDays >= 21 },
+  { says: /first three weeks/i, fits: (f) => f.durationDays >= 28 },
+  { says: /week five/i, fits: (f) => f.durationDays >= 35 },
+  { says: /at eight weeks/i, fits: (f) => f.durationDays >= 56 },
+  { says: /full eight weeks/i, fits: (f) => f.durationDays >= 56 && f.durationDays <= 63 },
+];
+
+/** Whether a snippet says nothing the report's fields contradict. */
+export function snippetFits(snippet: string, facts: StoryFacts): boolean {
+  return STORY_CLAIMS.every((claim) => !claim.says.test(snippet) || claim.fits(facts));
+}
+
+/**
+ * Two to four snippets, within the submission's length limits, told only where they fit the
+ * report (`facts`); without facts (the bulk loader, which draws its story first) any snippet.
+ */
+export function story(rand: Rand, facts?: StoryFacts): string {
+  const snippets = facts ? STORY_SNIPPETS.filter((s) => snippetFits(s, facts)) : STORY_SNIPPETS;
   let text = '';
-  for (const s of pickSome(rand, STORY_SNIPPETS, 2, 4)) {
+  for (const s of pickSome(rand, snippets, 2, 4)) {
     const next = text ? `${text} ${s}` : s;
     if (next.length > STORY_MAX_SUBMIT) break;
     text = next;
   }
-  while (text.length < STORY_MIN) text = `${text} ${pick(rand, STORY_SNIPPETS)}`.trim();
+  while (text.length < STORY_MIN) text = `${text} ${pick(rand, snippets)}`.trim();
   return text.slice(0, STORY_MAX_SUBMIT);
 }
 
@@ -198,8 +233,11 @@ export function story(rand: Rand): string {
  * reads as no dose ("about 250mcg, sometimes more"): the figures count them as left out.
  * `scale` is the multiple of the common dose, for ratings that follow it.
  */
+const FIRST_AMOUNT = /\d+(?:\.\d+)?\s*(?:mcg|mg|IU)\b/i;
+
 export function demoDose(rand: Rand, commonDosage: string): { dosage: string; dose?: DoseInput; scale: number } {
-  const common = readDoseText(commonDosage);
+  // A sentence ("0.25 mg starting dose, titrated up to 2.4 mg") is read at its first amount.
+  const common = readDoseText(commonDosage) ?? readDoseText(FIRST_AMOUNT.exec(commonDosage)?.[0] ?? '');
   const commonMcg = common ? doseMcg(common) : null;
   // Round multiples, as people dose: the common one most often, then up to three times it.
   const scale = pick(rand, [0.5, 0.75, 1, 1, 1.25, 1.5, 2, 2.5, 3]);

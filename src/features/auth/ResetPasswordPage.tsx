@@ -2,10 +2,10 @@
 // address's fragment, which browsers never send to a server; it leaves this page only in the
 // body of the reset request (server/mail/links.ts).
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { resetPassword } from '@/api/account';
 import { errorMessage } from '@/api/errors';
-import { noticeState } from '@/app/session/notice';
+import { useAuth } from '@/app/session/AuthProvider';
 import { NewPasswordField } from '@/components/account/NewPasswordField';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
@@ -17,7 +17,9 @@ function tokenFromHash(): string {
 }
 
 export function ResetPasswordPage() {
-  const navigate = useNavigate();
+  // A reset ends every session: this browser's is ended here too, whatever state it was in, so
+  // the sign-in page says the password changed, never "Your session has ended".
+  const { endSession } = useAuth();
   const [token] = useState(tokenFromHash);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -30,7 +32,7 @@ export function ResetPasswordPage() {
     setError(null);
     try {
       const message = await resetPassword(token, password);
-      navigate(paths.login, { replace: true, state: noticeState(message) });
+      endSession(paths.login, message);
     } catch (failure) {
       setError(errorMessage(failure, 'Your password could not be changed. Please try again.'));
       setErrorField(refusedCredential(failure));

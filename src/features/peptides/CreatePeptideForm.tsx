@@ -6,9 +6,11 @@ import type { Peptide } from '@contract/peptides';
 import { CATEGORIES } from '@contract/vocabulary';
 import { PEPTIDE_SEQUENCE_RE, SEQUENCE_MESSAGE, cleanList } from '@contract/rules';
 import { sourceLines } from '@contract/sources';
-import { refusedInputs } from '@/api/errors';
+import { Link } from 'react-router-dom';
+import { ApiError, existingOf, refusedInputs } from '@/api/errors';
 import { useCreatePeptide } from '@/api/peptide-mutations';
 import { useToast } from '@/app/toast/ToastProvider';
+import { paths } from '@/lib/paths';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Select, Textarea } from '@/components/ui';
 import { SOURCES_ID, SourcesField, sourcesProblem, underField } from './SourcesField';
 import { TagField } from './TagField';
@@ -102,11 +104,16 @@ export function CreatePeptideForm({
   // the field it names changes.
   const [attempted, setAttempted] = useState(false);
   const [refused, setRefused] = useState<Partial<Record<FieldKey, string>>>({});
+  // The peptide a refused name collides with (the 409's `existing`): linked under Name until it changes.
+  const [existing, setExisting] = useState<{ id: string; name: string }>();
   const problems: Partial<Record<FieldKey, string>> = attempted
     ? { ...problemsOf(text), sources: sourcesProblem(sources) }
     : {};
   for (const key of FIELD_ORDER) problems[key] ??= refused[key];
-  const forget = (key: FieldKey) => setRefused((r) => (r[key] ? { ...r, [key]: undefined } : r));
+  const forget = (key: FieldKey) => {
+    setRefused((r) => (r[key] ? { ...r, [key]: undefined } : r));
+    if (key === 'name') setExisting(undefined);
+  };
 
   const field = (key: TextKey) => ({
     id: `peptide-${key}`,
@@ -122,6 +129,17 @@ export function CreatePeptideForm({
     problems[key] ? (
       <p id={`peptide-${key}-error`} className="text-sm text-destructive-text">
         {problems[key]}
+        {key === 'name' && existing && problems.name === refused.name && (
+          <>
+            {' '}
+            <Link
+              to={paths.peptide(existing.id)}
+              className="font-medium text-primary-strong underline underline-offset-2"
+            >
+              Open {existing.name}
+            </Link>
+          </>
+        )}
       </p>
     ) : null;
 
@@ -150,6 +168,13 @@ export function CreatePeptideForm({
         onCreated(peptide);
       },
       onError: (error) => {
+        // A name taken already (409) is said under Name, with a link to the peptide that has it.
+        if (error instanceof ApiError && error.status === 409) {
+          setExisting(existingOf(error));
+          setRefused({ name: error.message });
+          document.getElementById(fieldId('name'))?.focus();
+          return;
+        }
         // A 400 naming a field is shown under it (the first focused), not in a toast.
         const named = refusedInputs(error).filter((i): i is { path: FieldKey; message: string } =>
           FIELD_ORDER.includes(i.path as FieldKey),

@@ -30,7 +30,10 @@ import { PrivacyTab } from './tabs/PrivacyTab';
 import type { ProfileTabProps } from './tabs/tab-props';
 
 const profileSchema = z.object({ tab: oneOf(['demographics', 'preferences', 'privacy', 'account', 'lookup']) });
-/** The tabs whose fields the Save button sends; Privacy is kept on the device at once, Account acts by itself. */
+/**
+ * The tabs whose fields the Save button sends (the digest's switch saves at once); Privacy is kept
+ * on the device at once, Account acts by itself.
+ */
 const SAVED_TABS: readonly string[] = ['demographics', 'preferences'];
 
 function ProfileEditor({ user }: { user: User }) {
@@ -55,9 +58,19 @@ function ProfileEditor({ user }: { user: User }) {
   const setWeightUnit = (unit: WeightUnit) => setForm((f) => withWeightUnit(f, unit));
   const setHeightUnit = (unit: HeightUnit) => setForm((f) => withHeightUnit(f, unit));
 
+  // Typed fields wait for Save Profile (the switches save at once): until then the page says so,
+  // on every tab, and the browser asks before a reload or a close drops them.
+  const dirty = JSON.stringify(buildProfileRequest(form)) !== JSON.stringify(buildProfileRequest(formFromUser(user)));
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
   const onSave = () => {
     setShowErrors(true);
-    const invalid = (['age', 'weight', 'height'] as const).find((field) => errors[field]);
+    const invalid = (['weight', 'height'] as const).find((field) => errors[field]);
     if (invalid) {
       // The invalid fields all live on Demographics: show that tab and put the cursor there.
       setTab('demographics');
@@ -116,8 +129,11 @@ function ProfileEditor({ user }: { user: User }) {
           <TrackingLookup title="Look up a submission" lookup={lookup} notify={toast} />
         </TabsContent>
       </Tabs>
-      {SAVED_TABS.includes(tab) && (
-        <div className="flex justify-end">
+      {(SAVED_TABS.includes(tab) || dirty) && (
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <p role="status" className="text-sm text-muted-foreground">
+            {dirty ? 'You have unsaved changes: Save Profile keeps them.' : ''}
+          </p>
           <Button onClick={onSave} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Profile'}
           </Button>

@@ -1,4 +1,5 @@
-// Profile form rules (docs/product-rules.md, "Forms"): age an integer, weight and height decimals, empty
+// Profile form rules (docs/product-rules.md, "Forms"): the wizard's age ranges and activity levels,
+// weight and height decimals, empty
 // values sent as undefined; the weekly digest off unless the member turned it on.
 // Weight and height are kept in kg and cm exactly as stored or typed (./units.ts); a unit
 // change only changes what is shown.
@@ -17,7 +18,8 @@ import {
 export type { HeightUnit, WeightUnit } from './units';
 
 export interface ProfileForm {
-  age: string;
+  /** One of the wizard's age ranges, or '' for none. */
+  ageRange: string;
   biologicalSex: string;
   /** The weight field, in `weightUnit`. */
   weight: string;
@@ -40,7 +42,7 @@ export function formFromUser(user: User | undefined): ProfileForm {
   const weightUnit = p.units?.weight ?? 'kg';
   const heightUnit = p.units?.height ?? 'cm';
   return {
-    age: d.age === undefined ? '' : String(d.age),
+    ageRange: d.ageRange ?? '',
     biologicalSex: d.biologicalSex ?? '',
     weight: weightText(d.weight, weightUnit),
     weightKg: d.weight,
@@ -84,19 +86,10 @@ export function withHeightUnit(form: ProfileForm, unit: HeightUnit): ProfileForm
   return { ...form, heightUnit: unit, height: heightText(form.heightCm, unit) };
 }
 
-export function parseAge(text: string): number | undefined {
-  const t = text.trim();
-  if (!t) return undefined;
-  return /^\d+$/.test(t) ? Number(t) : Number.NaN;
-}
-
-export type ProfileErrors = Partial<Record<'age' | 'weight' | 'height', string>>;
+export type ProfileErrors = Partial<Record<'weight' | 'height', string>>;
 
 export function validateProfile(form: ProfileForm): ProfileErrors {
   const errors: ProfileErrors = {};
-  const age = parseAge(form.age);
-  if (age !== undefined && (Number.isNaN(age) || age < 13 || age > 120))
-    errors.age = 'Age must be a whole number between 13 and 120';
   // The contract's limits (contract/users.ts Demographics) hold for kg and cm.
   const weight = form.weightKg;
   if (weight !== undefined && (Number.isNaN(weight) || weight <= 0 || weight > 1000))
@@ -120,7 +113,7 @@ const list = (text: string) => {
 export function buildProfileRequest(form: ProfileForm): UpdateProfileRequest {
   return {
     demographics: {
-      age: parseAge(form.age),
+      ageRange: (form.ageRange || undefined) as NonNullable<UpdateProfileRequest['demographics']>['ageRange'],
       biologicalSex: (form.biologicalSex || undefined) as NonNullable<
         UpdateProfileRequest['demographics']
       >['biologicalSex'],

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/page/LoadError';
 import { API_REFERENCE, ENDPOINTS, type Access, type EndpointKey } from '@contract/endpoints';
+import { FAILURE_EXAMPLE, FAILURE_REQUEST } from './failure-example';
 import { LIMIT_SCOPE_LABELS, limitRateText } from '@contract/vocabulary';
 import { sourceFileUrl } from '@/lib/source-code';
 
@@ -43,10 +44,7 @@ const SUCCESS = `{
   "message": "optional text"
 }`;
 
-const FAILURE = `{
-  "success": false,
-  "error": "limit must be at most 100"
-}`;
+const FAILURE = JSON.stringify(FAILURE_EXAMPLE, null, 2);
 
 export function ApiAccessTab() {
   return (
@@ -107,9 +105,13 @@ export function ApiAccessTab() {
           <CardTitle>Response format</CardTitle>
           <CardDescription>
             Every response is JSON with <code className="font-mono">success</code>,{' '}
-            <code className="font-mono">data</code> and an optional <code className="font-mono">message</code>; a
-            failure carries <code className="font-mono">error</code> instead, with the HTTP status (400 bad input, 401
-            not signed in, 403 not allowed, 404 not found, 429 rate limited).
+            <code className="font-mono">data</code> and an optional <code className="font-mono">message</code>. A
+            failure carries the HTTP status (400 bad input, 401 not signed in, 403 not allowed, 404 not found, 429 rate
+            limited) and, instead of <code className="font-mono">data</code>, <code className="font-mono">error</code>{' '}
+            (a sentence to show), <code className="font-mono">code</code> (a stable word to act on, such as{' '}
+            <code className="font-mono">validation_failed</code> or <code className="font-mono">rate_limited</code>)
+            and, for bad input, <code className="font-mono">issues</code>: each refused input with its{' '}
+            <code className="font-mono">path</code> and <code className="font-mono">message</code>.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
@@ -118,7 +120,9 @@ export function ApiAccessTab() {
             <pre className="whitespace-pre-wrap break-words rounded-md bg-muted p-3 font-mono text-xs">{SUCCESS}</pre>
           </figure>
           <figure className="flex min-w-0 flex-col gap-2">
-            <figcaption className="text-sm font-medium">Failure</figcaption>
+            <figcaption className="text-sm font-medium">
+              Failure, answering <code className="break-all font-mono">{FAILURE_REQUEST}</code>
+            </figcaption>
             <pre className="whitespace-pre-wrap break-words rounded-md bg-muted p-3 font-mono text-xs">{FAILURE}</pre>
           </figure>
         </CardContent>

@@ -107,7 +107,7 @@ export const accountHandlers = [
         ],
         flags: [],
         peptidesCreated: [],
-        sessions: [{ signedInAt: '2026-11-27T09:00:00.000Z', expiresAt: '2026-12-27T09:00:00.000Z', ended: false }],
+        sessions: [{ signedInAt: '2026-11-27', expiresAt: '2026-12-27', ended: false }],
         activeMonths: ['2026-11'],
         passwordResetsPending: 0,
         mailQueued: [],

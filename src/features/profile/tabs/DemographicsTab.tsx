@@ -1,6 +1,6 @@
-// Demographics: all optional, kept with the account only, never attached to a report. Age,
-// biological sex and activity level can prefill the wizard on a device (tabs/PrivacyTab.tsx).
-import { BIOLOGICAL_SEXES, PROFILE_ACTIVITY_LEVELS } from '@contract/vocabulary';
+// Demographics: all optional, kept with the account only, never attached to a report. Age range,
+// biological sex and activity level (the wizard's own choices, contract/users.ts Demographics) can prefill the wizard on a device (tabs/PrivacyTab.tsx).
+import { AGE_RANGES, BIOLOGICAL_SEXES, WIZARD_ACTIVITY_LEVELS } from '@contract/vocabulary';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label } from '@/components/ui';
 import { FeetInchesInputs, HeightUnitSelect, WeightUnitSelect } from '../Measurements';
 import { withHeightText, withWeightText } from '../profile-form';
@@ -13,20 +13,17 @@ export function DemographicsTab({ form, set, setForm, errors, touch, setWeightUn
       <CardHeader>
         <CardTitle>Demographics</CardTitle>
         <CardDescription>
-          All optional. Kept with your account only and never attached to the reports you submit. Age, biological sex
-          and activity level can fill in the report wizard for you, if you turn that on under Privacy.
+          All optional. Kept with your account only and never attached to the reports you submit. Age range, biological
+          sex and activity level can fill in the report wizard for you, if you turn that on under Privacy.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
-        <Field id="age" label="Age" error={errors.age} hint="Whole years">
-          <Input
-            id="age"
-            inputMode="numeric"
-            value={form.age}
-            aria-invalid={Boolean(errors.age) || undefined}
-            aria-describedby={errors.age ? 'age-error' : 'age-hint'}
-            onChange={(e) => set('age', e.target.value)}
-            onBlur={() => touch('age')}
+        <Field id="ageRange" label="Age range">
+          <OptionalChoice
+            id="ageRange"
+            value={form.ageRange}
+            options={AGE_RANGES}
+            onChange={(v) => set('ageRange', v)}
           />
         </Field>
         <Field id="biologicalSex" label="Biological sex">
@@ -93,7 +90,7 @@ export function DemographicsTab({ form, set, setForm, errors, touch, setWeightUn
           <OptionalChoice
             id="activityLevel"
             value={form.activityLevel}
-            options={PROFILE_ACTIVITY_LEVELS}
+            options={WIZARD_ACTIVITY_LEVELS}
             onChange={(v) => set('activityLevel', v)}
           />
         </Field>

@@ -1,7 +1,9 @@
-// Preferences: the units weight and height are shown in, and the one notification there is.
+// Preferences: the units weight and height are shown in (saved with Save Profile), and the one
+// notification there is (saved at once, ./DigestSwitch.tsx).
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui';
 import { HeightUnitSelect, WeightUnitSelect } from '../Measurements';
-import { Check, Field } from './fields';
+import { DigestSwitch } from './DigestSwitch';
+import { Field } from './fields';
 import type { ProfileTabProps } from './tab-props';
 
 export function PreferencesTab({ form, set, setWeightUnit, setHeightUnit }: ProfileTabProps) {
@@ -24,13 +26,7 @@ export function PreferencesTab({ form, set, setWeightUnit, setHeightUnit }: Prof
         </div>
         <fieldset className="space-y-3">
           <legend className="mb-2 font-medium">Notifications</legend>
-          <Check
-            id="notifyWeeklyDigest"
-            label="Weekly digest"
-            description="Each Monday, an email with the week’s most helpful reports. Off unless you turn it on; every digest has a link to stop it."
-            checked={form.notifyWeeklyDigest}
-            onChange={(v) => set('notifyWeeklyDigest', v)}
-          />
+          <DigestSwitch checked={form.notifyWeeklyDigest} onSaved={(on) => set('notifyWeeklyDigest', on)} />
           <p className="text-sm text-muted-foreground">
             Emails about your account itself (approval, a password reset you asked for) are always sent: they are not
             newsletters.

@@ -41,12 +41,14 @@ export function Check({
   label,
   description,
   checked,
+  disabled,
   onChange,
 }: {
   id: string;
   label: string;
   description: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: (v: boolean) => void;
 }) {
   return (
@@ -56,6 +58,7 @@ export function Check({
         type="checkbox"
         className="mt-1 size-4 accent-primary"
         checked={checked}
+        disabled={disabled}
         aria-describedby={`${id}-desc`}
         onChange={(e) => onChange(e.target.checked)}
       />
