@@ -5,7 +5,13 @@
 import { z } from 'zod/mini';
 import { deprecated } from './common';
 import type { EndpointKey } from './endpoints';
-import { AGE_RANGES, COMMUNITY_CATEGORIES, LEGACY_AGE_RANGES, LEGACY_COMMUNITY_CATEGORIES } from './vocabulary';
+import {
+  AGE_RANGES,
+  COMMUNITY_CATEGORIES,
+  LEGACY_AGE_RANGES,
+  LEGACY_COMMUNITY_CATEGORIES,
+  WIZARD_ACTIVITY_LEVELS,
+} from './vocabulary';
 
 /** When the aliases were deprecated: the release that replaced their values (2.0.0). */
 export const ALIASES_DEPRECATED_AT = '2026-11-27T00:00:00Z';
@@ -17,7 +23,24 @@ export interface DeprecatedInput {
   endpoints: readonly EndpointKey[];
   part: 'query' | 'body';
   path: readonly string[];
-  aliases: Readonly<Record<string, string>>;
+  /** The old values and what each is read as; `null`: a deprecated field, any value of it. */
+  aliases: Readonly<Record<string, string>> | null;
+}
+
+/** The profile's five activity levels of 3.0.0 and the wizard's level each moved to (migration 038_profile_vocabulary.sql). */
+export const PROFILE_ACTIVITY_ALIASES: Readonly<Record<string, (typeof WIZARD_ACTIVITY_LEVELS)[number]>> = {
+  'lightly-active': 'moderate',
+  'moderately-active': 'moderate',
+  'very-active': 'active',
+  'extremely-active': 'athletic',
+};
+
+/** The age range of an age, as migration 038_profile_vocabulary.sql moved stored ones; none under 18. */
+export function ageRangeOfAge(age: number): (typeof AGE_RANGES)[number] | null {
+  if (!Number.isFinite(age) || age < 18) return null;
+  if (age >= 50) return '50+';
+  const from = [18, 25, 30, 35, 40, 45].findLast((start) => age >= start) ?? 18;
+  return AGE_RANGES.find((r) => r.startsWith(`${from}-`)) ?? null;
 }
 
 export const DEPRECATED_INPUTS: readonly DeprecatedInput[] = [
@@ -30,6 +53,9 @@ export const DEPRECATED_INPUTS: readonly DeprecatedInput[] = [
     path: ['demographics', 'ageRange'],
     aliases: LEGACY_AGE_RANGES,
   },
+  // The profile's age (from 13) and five activity levels, until it took the wizard's vocabulary.
+  { endpoints: ['updateMe'], part: 'body', path: ['demographics', 'age'], aliases: null },
+  { endpoints: ['updateMe'], part: 'body', path: ['demographics', 'activityLevel'], aliases: PROFILE_ACTIVITY_ALIASES },
 ];
 
 /** `values`, or one of the old `aliases`, read as the value it became (deprecated in the document). */
@@ -59,3 +85,15 @@ export const CommunityCategoryParam = withAliases(
   'the purpose groups the feed filtered by until 2.0.0',
 );
 export const AgeRangeField = withAliases(AGE_RANGES, LEGACY_AGE_RANGES, 'the overlapping age ranges of 1.x');
+export const ProfileActivityField = withAliases(
+  WIZARD_ACTIVITY_LEVELS,
+  PROFILE_ACTIVITY_ALIASES,
+  "the profile's five activity levels of 3.0.0",
+);
+/** The profile's age of 3.0.0: read as its age range (`ageRangeOfAge`) when none is sent, never answered. */
+export const DeprecatedProfileAge = deprecated(
+  z
+    .int('age must be a whole number')
+    .check(z.gte(13, 'age must be at least 13'), z.lte(120, 'age must be at most 120')),
+  `Deprecated: the profile keeps an age range now (\`ageRange\`). An age sent is read as its range when no \`ageRange\` is sent (under 18: none), and never answered; refused from ${ALIASES_SUNSET.slice(0, 10)}.`,
+);

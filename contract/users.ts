@@ -3,6 +3,7 @@ import { Prose } from './safe-text';
 import { z } from 'zod/mini';
 import type { EndpointSchemas } from './common';
 import { IdParams } from './common';
+import { DeprecatedProfileAge, ProfileActivityField } from './deprecations';
 import {
   ACCOUNT_STATUSES,
   AGE_RANGES,
@@ -117,12 +118,14 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
  * medical conditions and allergies are no longer asked (migration 020 deleted them).
  */
 export const Demographics = z.object({
-  /** The wizard's age ranges, from 18 (contract/vocabulary.ts AGE_RANGES; migration 037 moved stored ages). */
+  /** The wizard's age ranges, from 18 (contract/vocabulary.ts AGE_RANGES; migration 038 moved stored ages). */
   ageRange: z.optional(described(z.enum(AGE_RANGES), "The age range, one of the report wizard's: from 18.")),
   /** The wizard's word and choices (contract/vocabulary.ts BIOLOGICAL_SEXES). */
   biologicalSex: z.optional(z.enum(BIOLOGICAL_SEXES)),
   weight: z.optional(z.number().check(z.gt(0, 'weight must be positive'), z.lte(1000))),
   height: z.optional(z.number().check(z.gt(0, 'height must be positive'), z.lte(400))),
+  /** The age of 3.0.0, deprecated (contract/deprecations.ts): never answered. */
+  age: z.optional(DeprecatedProfileAge),
   /** The wizard's four levels (contract/vocabulary.ts WIZARD_ACTIVITY_LEVELS). */
   activityLevel: z.optional(
     described(z.enum(WIZARD_ACTIVITY_LEVELS), "The activity level, one of the report wizard's."),
@@ -148,7 +151,8 @@ export type Preferences = z.infer<typeof Preferences>;
 
 /** Only these two fields can be changed through PUT /api/users/me: never role, status, email or password. */
 export const UpdateProfileRequest = z.strictObject({
-  demographics: z.optional(z.strictObject(Demographics.shape)),
+  // A deprecated activity level of 3.0.0 is read as the wizard's (contract/deprecations.ts).
+  demographics: z.optional(z.strictObject({ ...Demographics.shape, activityLevel: z.optional(ProfileActivityField) })),
   preferences: z.optional(z.strictObject(Preferences.shape)),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;

@@ -31,8 +31,10 @@ function markIfAliased(request: FastifyRequest, reply: FastifyReply, part: Depre
   for (const input of DEPRECATED_INPUTS) {
     if (input.part !== part || !input.endpoints.includes(key)) continue;
     const value = valueAt(part === 'query' ? request.query : request.body, input.path);
-    if (typeof value === 'string' && Object.hasOwn(input.aliases, value))
-      reply.header('deprecation', DEPRECATION).header('sunset', SUNSET);
+    const aliased = input.aliases
+      ? typeof value === 'string' && Object.hasOwn(input.aliases, value)
+      : value !== undefined;
+    if (aliased) reply.header('deprecation', DEPRECATION).header('sunset', SUNSET);
   }
 }
 

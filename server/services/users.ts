@@ -9,6 +9,7 @@ import type {
   UpdateProfileRequest,
   User,
 } from '../../contract/users';
+import { ageRangeOfAge } from '../../contract/deprecations';
 import { SUSPENDED_MESSAGE } from '../../contract/members';
 import { SIGN_IN_FAILED_MESSAGE } from '../../contract/users';
 import type { AppContext, Caller } from '../context';
@@ -296,6 +297,12 @@ export async function getMe(ctx: AppContext, caller: Caller): Promise<User> {
 }
 
 export async function updateMe(ctx: AppContext, caller: Caller, input: UpdateProfileRequest): Promise<User> {
+  // A deprecated age (contract/deprecations.ts) is kept as its age range, never as an age.
+  if (input.demographics && 'age' in input.demographics) {
+    const { age, ...rest } = input.demographics;
+    const ageRange = rest.ageRange ?? (age === undefined ? null : ageRangeOfAge(age));
+    input = { ...input, demographics: ageRange ? { ...rest, ageRange } : rest };
+  }
   const res = await ctx.db.query<UserRow>(
     `update users set demographics = coalesce($2::jsonb, demographics), preferences = coalesce($3::jsonb, preferences)
       where id = $1 returning *`,

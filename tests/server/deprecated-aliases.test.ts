@@ -3,6 +3,7 @@
 // contract/deprecations.ts): the feed's old category slugs, the overlapping age ranges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALIASES_SUNSET } from '../../contract/deprecations';
+import { newMember } from './fixtures';
 import { createTestApp, json, ownReport, submit, updateTracked, validSubmission, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -52,6 +53,25 @@ describe('deprecated aliases', () => {
     expect(fresh.trackingId).toMatch(/^TRK-/);
     const plain = await t.app.inject({ method: 'POST', url: '/api/experiences', payload: validSubmission(peptideId) });
     expect(plain.headers.deprecation).toBeUndefined();
+  });
+
+  it("the profile's old age and activity levels are kept as the wizard's range and level, never as an age", async () => {
+    const m = await newMember(t, 'old-profile');
+    const put = (demographics: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/users/me', headers: m.headers, payload: { demographics } });
+    const res = await put({ age: 27, activityLevel: 'very-active', biologicalSex: 'female' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers.sunset).toBe(SUNSET);
+    expect(json(res).data.user.demographics).toEqual({
+      ageRange: '25-29',
+      activityLevel: 'active',
+      biologicalSex: 'female',
+    });
+    // Under 18 keeps no range; an age range sent beside an age wins.
+    expect(json(await put({ age: 16 })).data.user.demographics).toEqual({});
+    expect(json(await put({ age: 52, ageRange: '30-34' })).data.user.demographics).toEqual({ ageRange: '30-34' });
+    const current = await put({ ageRange: '50+', activityLevel: 'athletic' });
+    expect(current.headers.deprecation).toBeUndefined();
   });
 
   it('marks the aliases deprecated in the document, and the headers on the answers that may carry them', async () => {
