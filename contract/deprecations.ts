@@ -1,10 +1,10 @@
 // Values an older version of the API accepted and this one replaced, still accepted as deprecated
 // aliases until their sunset (docs/api.md, "Deprecated values"): each is read as the value that
 // replaced it, marked `deprecated` in the document, and an answer to a request that used one
-// carries `Deprecation` (RFC 9745) and `Sunset` (RFC 8594) (server/plugins/deprecations.ts).
+// carries `Deprecation` (RFC 9745) and `Sunset` (RFC 8594) (server/plugins/deprecations.ts, which
+// lists where each may be sent).
 import { z } from 'zod/mini';
 import { deprecated } from './common';
-import type { EndpointKey } from './endpoints';
 import {
   AGE_RANGES,
   COMMUNITY_CATEGORIES,
@@ -17,15 +17,6 @@ import {
 export const ALIASES_DEPRECATED_AT = '2026-11-27T00:00:00Z';
 /** The first day an alias may be refused: 180 days after 3.1.0 accepted them again (8 December 2026). */
 export const ALIASES_SUNSET = '2027-06-06T00:00:00Z';
-
-/** Where an alias may be sent: the endpoints, the request part and the path to the value in it. */
-export interface DeprecatedInput {
-  endpoints: readonly EndpointKey[];
-  part: 'query' | 'body';
-  path: readonly string[];
-  /** The old values and what each is read as; `null`: a deprecated field, any value of it. */
-  aliases: Readonly<Record<string, string>> | null;
-}
 
 /** The profile's five activity levels of 3.0.0 and the wizard's level each moved to (migration 038_profile_vocabulary.sql). */
 export const PROFILE_ACTIVITY_ALIASES: Readonly<Record<string, (typeof WIZARD_ACTIVITY_LEVELS)[number]>> = {
@@ -42,21 +33,6 @@ export function ageRangeOfAge(age: number): (typeof AGE_RANGES)[number] | null {
   const from = [18, 25, 30, 35, 40, 45].findLast((start) => age >= start) ?? 18;
   return AGE_RANGES.find((r) => r.startsWith(`${from}-`)) ?? null;
 }
-
-export const DEPRECATED_INPUTS: readonly DeprecatedInput[] = [
-  // The purpose groups the feed filtered by before the peptide categories.
-  { endpoints: ['experiences'], part: 'query', path: ['category'], aliases: LEGACY_COMMUNITY_CATEGORIES },
-  // The overlapping age ranges, read as stored reports were moved (migration 025_figures.sql).
-  {
-    endpoints: ['submitExperience', 'updateTrackedExperience'],
-    part: 'body',
-    path: ['demographics', 'ageRange'],
-    aliases: LEGACY_AGE_RANGES,
-  },
-  // The profile's age (from 13) and five activity levels, until it took the wizard's vocabulary.
-  { endpoints: ['updateMe'], part: 'body', path: ['demographics', 'age'], aliases: null },
-  { endpoints: ['updateMe'], part: 'body', path: ['demographics', 'activityLevel'], aliases: PROFILE_ACTIVITY_ALIASES },
-];
 
 /** `values`, or one of the old `aliases`, read as the value it became (deprecated in the document). */
 function withAliases<const V extends readonly [string, ...string[]]>(

@@ -5,13 +5,34 @@
 // the body is parsed, before the schema reads each alias as its replacement.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  ALIASES_DEPRECATED_AT,
-  ALIASES_SUNSET,
-  DEPRECATED_INPUTS,
-  type DeprecatedInput,
-} from '../../contract/deprecations';
+import { ALIASES_DEPRECATED_AT, ALIASES_SUNSET, PROFILE_ACTIVITY_ALIASES } from '../../contract/deprecations';
+import type { EndpointKey } from '../../contract/endpoints';
+import { LEGACY_AGE_RANGES, LEGACY_COMMUNITY_CATEGORIES } from '../../contract/vocabulary';
 import { routeConfig } from './route-config';
+
+/** Where an alias may be sent: the endpoints, the request part and the path to the value in it. */
+export interface DeprecatedInput {
+  endpoints: readonly EndpointKey[];
+  part: 'query' | 'body';
+  path: readonly string[];
+  /** The old values and what each is read as; `null`: a deprecated field, any value of it. */
+  aliases: Readonly<Record<string, string>> | null;
+}
+
+export const DEPRECATED_INPUTS: readonly DeprecatedInput[] = [
+  // The purpose groups the feed filtered by before the peptide categories.
+  { endpoints: ['experiences'], part: 'query', path: ['category'], aliases: LEGACY_COMMUNITY_CATEGORIES },
+  // The overlapping age ranges, read as stored reports were moved (migration 025_figures.sql).
+  {
+    endpoints: ['submitExperience', 'updateTrackedExperience'],
+    part: 'body',
+    path: ['demographics', 'ageRange'],
+    aliases: LEGACY_AGE_RANGES,
+  },
+  // The profile's age (from 13) and five activity levels, until it took the wizard's vocabulary.
+  { endpoints: ['updateMe'], part: 'body', path: ['demographics', 'age'], aliases: null },
+  { endpoints: ['updateMe'], part: 'body', path: ['demographics', 'activityLevel'], aliases: PROFILE_ACTIVITY_ALIASES },
+];
 
 const DEPRECATION = `@${Math.floor(Date.parse(ALIASES_DEPRECATED_AT) / 1000)}`;
 const SUNSET = new Date(ALIASES_SUNSET).toUTCString();

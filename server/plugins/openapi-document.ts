@@ -4,8 +4,8 @@
 // information. plugins/openapi.ts marks each operation (its key in contract/endpoints.ts); this
 // pass gives it the answers that key implies. The error envelope is contract/common.ts's
 // ApiErrorBody, named `Error` there.
-import { DEPRECATED_INPUTS } from '../../contract/deprecations';
 import { ENDPOINTS, type Endpoint, type EndpointKey } from '../../contract/endpoints';
+import { DEPRECATED_INPUTS } from './deprecations';
 
 export const BEARER = 'bearerAuth';
 
