@@ -30,9 +30,9 @@ export const ACCOUNT_ACTION_LABELS: Record<AccountAction, string> = {
 export const SUSPENDED_MESSAGE =
   'This account is suspended by a moderator, so it cannot sign in. Reading and sharing reports need no account.';
 
-export const MEMBER_STATUSES = ['approved', 'suspended'] as const;
+export const MEMBER_STATUSES = ['approved', 'suspended', 'rejected'] as const;
 
-/** `GET /api/users/members`: approved and suspended members (not moderators), newest decision first. */
+/** `GET /api/users/members`: approved and suspended members and rejected registrations (not moderators), newest decision first. */
 export const MembersQuery = z.object({
   page: QueryInt(1, 100000, 1),
   limit: QueryInt(1, 100, 20),
@@ -47,11 +47,14 @@ export const MembersQuery = z.object({
 export const Member = z.object({
   _id: Id,
   email: z.string(),
-  status: described(z.enum(MEMBER_STATUSES), '`suspended`: cannot sign in until a moderator reinstates the account.'),
+  status: described(
+    z.enum(MEMBER_STATUSES),
+    '`suspended`: cannot sign in until a moderator reinstates the account. `rejected`: a registration a moderator refused, which `POST /api/users/{id}/approve` can still let in.',
+  ),
   createdAt: IsoDate,
   decidedAt: described(
     z.nullable(IsoDate),
-    'When a moderator last approved, suspended or reinstated the account; null for accounts made before that was kept.',
+    'When a moderator last approved, rejected, suspended or reinstated the account; null for accounts made before that was kept.',
   ),
   decidedBy: described(
     z.nullable(z.string()),

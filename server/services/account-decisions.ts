@@ -138,7 +138,7 @@ export async function undoDecision(ctx: AppContext, moderator: Caller, userId: s
 interface MemberRow {
   id: string;
   email: string;
-  status: 'approved' | 'suspended';
+  status: 'approved' | 'suspended' | 'rejected';
   created_at: Date;
   decided_at: Date | null;
   decided_by_email: string | null;
@@ -192,14 +192,17 @@ export async function setSuspended(
   return toMember(row.rows[0]);
 }
 
-/** Approved and suspended members (moderators are not listed), last decided first, filtered by part of the email. */
+/**
+ * Approved and suspended members and rejected registrations (moderators are not listed), last
+ * decided first, filtered by part of the email: a rejection can be reversed later by approving.
+ */
 export async function listMembers(ctx: AppContext, q: { page: number; limit: number; q?: string }) {
   const text = q.q?.trim().toLowerCase() ?? '';
   // LIKE's own characters are taken literally.
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const res = await ctx.db.query<MemberRow & { total: number }>(
     `${MEMBER_SELECT.replace('select ', 'select count(*) over () as total, ')}
-      where u.role = 'user' and u.status in ('approved', 'suspended') and ($3 = '' or lower(u.email) like $4)
+      where u.role = 'user' and u.status in ('approved', 'suspended', 'rejected') and ($3 = '' or lower(u.email) like $4)
       order by u.decided_at desc nulls last, u.created_at desc, u.id limit $1 offset $2`,
     [q.limit, (q.page - 1) * q.limit, text, pattern],
   );
@@ -208,7 +211,7 @@ export async function listMembers(ctx: AppContext, q: { page: number; limit: num
     : (
         await ctx.db.query<{ n: number }>(
           `select count(*)::int as n from users u
-            where u.role = 'user' and u.status in ('approved', 'suspended') and ($1 = '' or lower(u.email) like $2)`,
+            where u.role = 'user' and u.status in ('approved', 'suspended', 'rejected') and ($1 = '' or lower(u.email) like $2)`,
           [text, pattern],
         )
       ).rows[0].n;

@@ -1,6 +1,6 @@
 // Decisions on accounts after the first (services/account-decisions.ts, docs/product-rules.md
 // "Registration approval"): an approval or rejection taken back within ACCOUNT_UNDO_SECONDS
-// sends no mail; approved members are listed, searchable and paged; a suspension ends the
+// sends no mail; approved members (and rejected registrations, which can still be approved) are listed, searchable and paged; a suspension ends the
 // member's sessions at once and refuses sign-in while their votes and flags stay; reinstating
 // lets them in again; the account log says who did each. Runs on PostgreSQL too (TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,26 @@ describe('approved members', () => {
     expect(json(await get('/api/users/members?q=moderator@example.com')).data.total).toBe(0);
     // LIKE's wildcards are plain characters here.
     expect(json(await get('/api/users/members?q=%25')).data.total).toBe(0);
+  });
+
+  it('lists a rejected registration, which a moderator can still approve later: then it signs in', async () => {
+    const p = await pending('reverse-reject');
+    expect((await post(`/api/users/${p.userId}/reject`, mod, { notes: 'Unclear' })).statusCode).toBe(200);
+    const listed = json(await get(`/api/users/members?q=${encodeURIComponent(p.email)}`)).data.users;
+    expect(listed).toMatchObject([{ _id: p.userId, status: 'rejected', decidedBy: 'moderator@example.com' }]);
+    const signIn = () =>
+      t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: p.email, password: PASSWORD } });
+    expect((await signIn()).statusCode).toBe(403);
+    const approved = await post(`/api/users/${p.userId}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(json(await get(`/api/users/members?q=${encodeURIComponent(p.email)}`)).data.users).toMatchObject([
+      { status: 'approved' },
+    ]);
+    expect((await signIn()).statusCode).toBe(200);
+    expect((await logOf(p.userId)).map((e) => (e as unknown as { action: string }).action)).toEqual([
+      'approve',
+      'reject',
+    ]);
   });
 });
 

@@ -392,6 +392,24 @@ describe('User Management', { timeout: 20_000 }, () => {
     expect(members.store.members[0]!.status).toBe('approved');
   });
 
+  it('lists a rejected registration with Approve, which lets it in after confirming', async () => {
+    const research = researchHandlers();
+    const rejected = makeMember(3, 'fay@example.com', 'rejected');
+    const members = memberHandlers(research.store, { members: [rejected] });
+    // The stand-in's approve reads the pending list; the real server approves a rejected account as well.
+    research.store.pending.push({ ...makePending(3, 'fay@example.com'), _id: rejected._id });
+    server.use(...research.handlers, ...members.handlers);
+    const { user } = renderApp('/research?tab=users');
+    const list = await screen.findByRole('list', { name: 'Approved members' }, SLOW);
+    expect(within(list).getAllByText('Rejected').length).toBeGreaterThan(0);
+    await user.click(within(list).getByRole('button', { name: 'Approve fay@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve registration' });
+    expect(dialog).toHaveTextContent('the rejection stays in the account log');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve registration' }));
+    expect(await screen.findByText('Registration approved')).toBeInTheDocument();
+    expect(research.store.decided.get(rejected._id)?.decision).toBe('approve');
+  });
+
   it('a failed list shows "Failed to load pending users" and can be retried; an empty queue says so', async () => {
     const store = setup({ pending: [] });
     store.fail.pending = true;

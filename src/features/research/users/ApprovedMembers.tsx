@@ -1,11 +1,13 @@
 // The approved members (docs/product-rules.md, "Registration approval"): paged on the server,
 // searchable by part of the email, each with Suspend or Reinstate after a confirm dialog
-// (MemberDialog.tsx). A suspended member's votes and flags stay counted.
+// (MemberDialog.tsx), and the rejected registrations, which Approve lets in later. A suspended
+// member's votes and flags stay counted.
 import { Search, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Member } from '@contract/members';
 import { errorMessage } from '@/api/errors';
 import { useMembers, useReinstateMember, useSuspendMember } from '@/api/members';
+import { useApproveUser } from '@/api/moderation';
 import { useToast } from '@/app/toast/ToastProvider';
 import { LoadError } from '@/components/page/LoadError';
 import { Badge } from '@/components/ui/badge';
@@ -28,24 +30,33 @@ export function ApprovedMembers() {
   const members = useMembers({ page, limit: PAGE_SIZE, q });
   const suspend = useSuspendMember();
   const reinstate = useReinstateMember();
+  const approve = useApproveUser();
   const { toast } = useToast();
   const [changing, setChanging] = useState<MemberChange | null>(null);
   const searchId = useId();
   const data = members.data;
-  const busy = suspend.isPending || reinstate.isPending;
+  const busy = suspend.isPending || reinstate.isPending || approve.isPending;
 
   async function onConfirm(change: MemberChange, note: string) {
     try {
       if (change.action === 'suspend') await suspend.mutateAsync({ id: change.member._id, note });
+      else if (change.action === 'approve') await approve.mutateAsync(change.member._id);
       else await reinstate.mutateAsync(change.member._id);
       setChanging(null);
+      const { email } = change.member;
       toast({
         variant: 'success',
-        title: change.action === 'suspend' ? 'Member suspended' : 'Member reinstated',
-        description:
-          change.action === 'suspend'
-            ? `${change.member.email} is signed out everywhere and cannot sign in. Their votes and flags stay counted.`
-            : `${change.member.email} can sign in again.`,
+        ...{
+          suspend: {
+            title: 'Member suspended',
+            description: `${email} is signed out everywhere and cannot sign in. Their votes and flags stay counted.`,
+          },
+          reinstate: { title: 'Member reinstated', description: `${email} can sign in again.` },
+          approve: {
+            title: 'Registration approved',
+            description: `${email} can sign in; the approval mail is on its way.`,
+          },
+        }[change.action],
       });
     } catch (error) {
       // The dialog stays open with the note as typed, so the moderator can try again.
@@ -58,8 +69,9 @@ export function ApprovedMembers() {
       <CardHeader>
         <CardTitle>Approved members</CardTitle>
         <CardDescription>
-          Everyone who can sign in, and those a moderator suspended. A suspended member cannot sign in; their votes and
-          flags stay counted.{data ? ` ${formatCount(data.total)} ${q ? 'found' : 'in all'}.` : ''}
+          Everyone who can sign in, those a moderator suspended, and registrations a moderator rejected (Approve still
+          lets them in). A suspended member cannot sign in; their votes and flags stay counted.
+          {data ? ` ${formatCount(data.total)} ${q ? 'found' : 'in all'}.` : ''}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -150,17 +162,20 @@ function MemberRow({
   onChange: (change: MemberChange) => void;
 }) {
   const suspended = member.status === 'suspended';
+  const rejected = member.status === 'rejected';
+  const action: MemberChange['action'] = rejected ? 'approve' : suspended ? 'reinstate' : 'suspend';
+  const label = { approve: 'Approve', reinstate: 'Reinstate', suspend: 'Suspend' }[action];
+  const state = rejected ? 'Rejected' : suspended ? 'Suspended' : 'Approved';
   return (
     <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1">
         <span className="flex flex-wrap items-center gap-2">
           <span className="break-all font-medium">{member.email}</span>
-          <Badge variant={suspended ? 'destructive' : 'success'}>{suspended ? 'Suspended' : 'Approved'}</Badge>
+          <Badge variant={suspended || rejected ? 'destructive' : 'success'}>{state}</Badge>
         </span>
         {member.decidedAt && (
           <span className="text-sm text-muted-foreground">
-            {suspended ? 'Suspended' : 'Approved'}{' '}
-            <time dateTime={member.decidedAt}>{dateTimeUtc(member.decidedAt)}</time>
+            {state} <time dateTime={member.decidedAt}>{dateTimeUtc(member.decidedAt)}</time>
             {member.decidedBy ? ` by ${member.decidedBy}` : ''}
           </span>
         )}
@@ -171,10 +186,10 @@ function MemberRow({
         variant="outline"
         className="self-start sm:self-auto"
         disabled={disabled}
-        aria-label={`${suspended ? 'Reinstate' : 'Suspend'} ${member.email}`}
-        onClick={() => onChange({ member, action: suspended ? 'reinstate' : 'suspend' })}
+        aria-label={`${label} ${member.email}`}
+        onClick={() => onChange({ member, action })}
       >
-        {suspended ? 'Reinstate' : 'Suspend'}
+        {label}
       </Button>
     </li>
   );

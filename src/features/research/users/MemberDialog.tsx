@@ -1,6 +1,6 @@
-// The confirmation before suspending or reinstating a member: says what follows, and takes an
-// optional note for other moderators when suspending (kept in the account log, never shown to
-// the member).
+// The confirmation before suspending or reinstating a member, or approving a registration that was
+// rejected: says what follows, and takes an optional note for other moderators when suspending
+// (kept in the account log, never shown to the member).
 import { useId, useState } from 'react';
 import type { Member } from '@contract/members';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,27 @@ import {
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 
-export type MemberChange = { member: Member; action: 'suspend' | 'reinstate' };
+export type MemberChange = { member: Member; action: 'suspend' | 'reinstate' | 'approve' };
+
+const WORDS: Record<MemberChange['action'], { title: string; busy: string; after: string }> = {
+  suspend: {
+    title: 'Suspend member',
+    busy: 'Suspending...',
+    after:
+      'is signed out everywhere at once and cannot sign in until a moderator reinstates the account. Their votes and flags stay counted. No mail is sent.',
+  },
+  reinstate: {
+    title: 'Reinstate member',
+    busy: 'Reinstating...',
+    after: 'can sign in again, with the same votes, flags and profile. No mail is sent.',
+  },
+  approve: {
+    title: 'Approve registration',
+    busy: 'Approving...',
+    after:
+      'was rejected. Approved now, the account can sign in and is sent the approval mail; the rejection stays in the account log.',
+  },
+};
 
 const NOTE_MAX = 1000;
 
@@ -63,6 +83,7 @@ function MemberForm({
   const noteId = useId();
   const helpId = useId();
   const suspending = change.action === 'suspend';
+  const words = WORDS[change.action];
   return (
     <form
       className="flex flex-col gap-4"
@@ -72,12 +93,9 @@ function MemberForm({
       }}
     >
       <DialogHeader>
-        <DialogTitle>{suspending ? 'Suspend member' : 'Reinstate member'}</DialogTitle>
+        <DialogTitle>{words.title}</DialogTitle>
         <DialogDescription>
-          <span className="break-all">{change.member.email}</span>{' '}
-          {suspending
-            ? 'is signed out everywhere at once and cannot sign in until a moderator reinstates the account. Their votes and flags stay counted. No mail is sent.'
-            : 'can sign in again, with the same votes, flags and profile. No mail is sent.'}
+          <span className="break-all">{change.member.email}</span> {words.after}
         </DialogDescription>
       </DialogHeader>
       {suspending && (
@@ -101,13 +119,7 @@ function MemberForm({
           Cancel
         </Button>
         <Button type="submit" variant={suspending ? 'destructive' : 'primary'} disabled={busy}>
-          {busy
-            ? suspending
-              ? 'Suspending...'
-              : 'Reinstating...'
-            : suspending
-              ? 'Suspend member'
-              : 'Reinstate member'}
+          {busy ? words.busy : words.title}
         </Button>
       </DialogFooter>
     </form>
