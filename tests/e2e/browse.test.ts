@@ -330,6 +330,9 @@ describe("a peptide's reports and Load more", () => {
     await page.goto('/community');
     const items = page.locator('main ul[aria-busy] > li');
     await expect.poll(() => items.count()).toBe(20);
+    // The page arrives pre-rendered and inert until the app takes it over (src/app/boot.tsx):
+    // focus() does not wait for that as a click does, and Enter on the inert copy did nothing.
+    await page.locator('#root > [inert]').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Load more' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(20);
