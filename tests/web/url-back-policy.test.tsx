@@ -83,7 +83,7 @@ describe('Back after changing URL state', () => {
   it('Profile: after opening a tab, Back returns to Home and Forward reopens that tab', async () => {
     backend.seedSession('member@example.com');
     const app = renderFromHome('/profile');
-    await screen.findByLabelText('Age');
+    await screen.findByLabelText('Age range');
     await app.user.click(screen.getByRole('tab', { name: 'Preferences' }));
     await waitFor(() => expect(app.where()).toBe('/profile?tab=preferences'));
     await app.back();
